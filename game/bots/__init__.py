@@ -1,0 +1,1 @@
+"""Bots for every game behind one interface, seeded and deterministic; they see only view()."""

@@ -1,0 +1,40 @@
+"""``run.py bench``: measure the performance targets and print the numbers."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+
+from game.benchmarks import sections
+
+HELP = "measure performance (rules, rendering, network) and print the numbers"
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--only", metavar="PREFIX", default="",
+                        help="run only the sections whose name starts with PREFIX")
+    parser.add_argument("--quick", action="store_true", help="fewer repetitions (smoke test)")
+
+
+def run(args) -> int:
+    results: dict = {}
+    for name, module in sections().items():
+        if not name.startswith(args.only):
+            continue
+        started = time.perf_counter()
+        try:
+            numbers = module.run(quick=args.quick)
+        except Exception as exc:  # noqa: BLE001 - one broken section must not hide the rest
+            numbers = {"error": f"{type(exc).__name__}: {exc}"}
+        numbers["section_seconds"] = round(time.perf_counter() - started, 3)
+        results[name] = numbers
+        if not args.json:
+            print(f"[{name}]")
+            for key, value in numbers.items():
+                print(f"  {key:<40} {value}")
+            sys.stdout.flush()
+    if args.json:
+        print(json.dumps(results, indent=2, sort_keys=True))
+    return 0

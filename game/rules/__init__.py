@@ -1,0 +1,44 @@
+"""Registry of the games: their command-line names, lazy loading, and the rules version.
+
+Pure like the rest of ``game/rules``: peers compare ``rules_version()`` in the handshake.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+from pathlib import Path
+
+from .core import Game
+
+# command-line name -> module under game.rules exposing GAME
+GAME_MODULES: dict[str, str] = {
+    "metro": "game.rules.metro",
+    "metromania": "game.rules.metromania",
+    "railroad-ink": "game.rules.railroad_ink",
+}
+
+
+def available_games() -> list[str]:
+    """The game names whose rules package is present, in a fixed order."""
+    here = Path(__file__).parent
+    return [name for name, module in GAME_MODULES.items()
+            if (here / module.rsplit(".", 1)[1] / "__init__.py").exists()]
+
+
+def get_game(name: str) -> Game:
+    """The Game object for a command-line name; KeyError with a clear message if unknown."""
+    if name not in GAME_MODULES or name not in available_games():
+        known = ", ".join(available_games())
+        raise KeyError(f"unknown game '{name}' (choose from: {known})")
+    return importlib.import_module(GAME_MODULES[name]).GAME
+
+
+def rules_version() -> str:
+    """A hash of every rules source file: two peers with different rules never play together."""
+    root = Path(__file__).parent
+    digest = hashlib.blake2b(digest_size=8)
+    for path in sorted(root.rglob("*.py"), key=lambda p: p.relative_to(root).as_posix()):
+        digest.update(path.relative_to(root).as_posix().encode("utf-8") + b"\0")
+        digest.update(path.read_bytes() + b"\0")
+    return digest.hexdigest()

@@ -1,0 +1,320 @@
+"""The rules protocol every game implements, plus the pieces all games share.
+
+Everything a lockstep peer must agree on lives behind this protocol, so this module and every
+game package under ``game/rules`` are pure: no pygame, sockets, clock, ``random`` or floats,
+and sets are sorted before they are iterated.
+
+* ``Game``        the protocol (one instance per game, e.g. ``game.rules.metro.GAME``).
+* ``IllegalMove`` raised by ``check``/``apply``/``parse_move`` with a code (for translation),
+                  arguments and an English message; raising it never changes state.
+* ``Rng``         PCG32, our own deterministic generator, kept inside the game state.
+* ``canonical_bytes`` / ``state_hash``  a canonical encoding of plain data and its BLAKE2 hash.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+from typing import Any, Iterable, Sequence
+
+Seat = int
+Event = dict  # {"kind": str, ...plain values}: what a move did, for animations and logs
+
+
+class IllegalMove(Exception):
+    """A move (or its notation) that the rules refuse.
+
+    ``code`` is a stable identifier (the client translates ``illegal.<code>``), ``args`` the
+    values to fill into the message, ``message`` the English text. Nothing was changed.
+    """
+
+    def __init__(self, code: str, template: str, **args: Any) -> None:
+        self.code = code
+        self.args_dict = args
+        self.template = template
+        try:
+            self.message = template.format(**args)
+        except (KeyError, IndexError, ValueError):
+            self.message = template
+        super().__init__(self.message)
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class NotationError(IllegalMove):
+    """Text that is not a move in this game's notation."""
+
+    def __init__(self, text: str, expected: str = "") -> None:
+        template = "'{text}' is not a move" + (" (expected {expected})" if expected else "")
+        super().__init__("notation", template, text=text, expected=expected)
+
+
+class ConfigError(ValueError):
+    """A table configuration the game cannot be set up with (bad player count, variant...)."""
+
+
+# --------------------------------------------------------------------------------------------
+# Deterministic random numbers
+# --------------------------------------------------------------------------------------------
+
+_MASK64 = (1 << 64) - 1
+_MASK32 = (1 << 32) - 1
+_PCG_MULT = 6364136223846793005
+_PCG_INC = 1442695040888963407  # odd; fixed stream
+
+
+class Rng:
+    """PCG32 (O'Neill 2014, "XSH RR" output, 64-bit LCG state, fixed increment).
+
+    state' = state * 6364136223846793005 + 1442695040888963407  (mod 2**64)
+    output = rotr32(((state >> 18) ^ state) >> 27, state >> 59), computed from the old state.
+
+    Seeding follows the reference ``pcg32_srandom``: state = 0, step, state += seed, step.
+    ``below(n)`` uses rejection sampling (no modulo bias), ``shuffle`` is Fisher–Yates from the
+    end. The whole generator is one integer, so it is part of the state, its hash and its
+    clone. A test pins the first outputs: changing this class changes every game's dice.
+    """
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int = 0, *, state: int | None = None) -> None:
+        if state is not None:
+            self.state = state & _MASK64
+            return
+        self.state = 0
+        self._step()
+        self.state = (self.state + (seed & _MASK64)) & _MASK64
+        self._step()
+
+    def _step(self) -> None:
+        self.state = (self.state * _PCG_MULT + _PCG_INC) & _MASK64
+
+    def next_u32(self) -> int:
+        old = self.state
+        self._step()
+        xorshifted = (((old >> 18) ^ old) >> 27) & _MASK32
+        rot = old >> 59
+        return ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & _MASK32
+
+    def below(self, n: int) -> int:
+        """A uniform integer in [0, n)."""
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        if n == 1:
+            return 0
+        if n > _MASK32 + 1:
+            # Compose wider numbers from 32-bit draws; rare (seeds, tokens), still exact.
+            bits = n.bit_length()
+            while True:
+                value = 0
+                for _ in range((bits + 31) // 32):
+                    value = (value << 32) | self.next_u32()
+                value &= (1 << bits) - 1
+                if value < n:
+                    return value
+        threshold = ((1 << 32) - n) % n  # values below this would bias the modulo
+        while True:
+            r = self.next_u32()
+            if r >= threshold:
+                return r % n
+
+    def choice(self, items: Sequence[Any]) -> Any:
+        if not items:
+            raise ValueError("choice() from an empty sequence")
+        return items[self.below(len(items))]
+
+    def shuffle(self, items: list) -> None:
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def fork(self) -> "Rng":
+        """A new generator seeded from this one (advances this one by two draws)."""
+        return Rng((self.next_u32() << 32) | self.next_u32())
+
+    def copy(self) -> "Rng":
+        return Rng(state=self.state)
+
+    def __deepcopy__(self, memo: dict) -> "Rng":
+        return Rng(state=self.state)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Rng) and other.state == self.state
+
+    def __repr__(self) -> str:
+        return f"Rng(state={self.state:#x})"
+
+
+def seed_from_text(text: str | int) -> int:
+    """A 64-bit seed from a number or any text (what a player types in the seed field)."""
+    if isinstance(text, int):
+        return text & _MASK64
+    stripped = str(text).strip()
+    if stripped.isdigit():
+        return int(stripped) & _MASK64
+    digest = hashlib.blake2b(stripped.encode("utf-8"), digest_size=8).digest()
+    return int.from_bytes(digest, "big")
+
+
+# --------------------------------------------------------------------------------------------
+# Canonical encoding and hashing
+# --------------------------------------------------------------------------------------------
+
+
+def canonical_bytes(value: Any) -> bytes:
+    """A byte string that depends only on the value, never on the process or the machine.
+
+    Accepted: None, bool, int, str, bytes, list/tuple (same encoding), dict with str keys
+    (sorted by their UTF-8 bytes), set/frozenset (sorted by encoded element). Floats and other
+    types are refused: they have no place in rules state.
+    """
+    out = bytearray()
+    _encode_into(value, out)
+    return bytes(out)
+
+
+def _encode_into(value: Any, out: bytearray) -> None:
+    if value is None:
+        out += b"N"
+    elif value is True:
+        out += b"T"
+    elif value is False:
+        out += b"F"
+    elif isinstance(value, int):
+        text = str(value).encode("ascii")
+        out += b"i" + str(len(text)).encode("ascii") + b":" + text
+    elif isinstance(value, str):
+        data = value.encode("utf-8")
+        out += b"s" + str(len(data)).encode("ascii") + b":" + data
+    elif isinstance(value, (bytes, bytearray)):
+        out += b"b" + str(len(value)).encode("ascii") + b":" + bytes(value)
+    elif isinstance(value, (list, tuple)):
+        out += b"l" + str(len(value)).encode("ascii") + b":"
+        for item in value:
+            _encode_into(item, out)
+    elif isinstance(value, dict):
+        keys = list(value.keys())
+        for key in keys:
+            if not isinstance(key, str):
+                raise TypeError(f"canonical dict keys must be str, not {type(key).__name__}")
+        out += b"d" + str(len(keys)).encode("ascii") + b":"
+        for key in sorted(keys, key=lambda k: k.encode("utf-8")):
+            _encode_into(key, out)
+            _encode_into(value[key], out)
+    elif isinstance(value, (set, frozenset)):
+        items = sorted(canonical_bytes(item) for item in value)
+        out += b"l" + str(len(items)).encode("ascii") + b":"
+        for item in items:
+            out += item
+    elif isinstance(value, Rng):
+        _encode_into(["rng", value.state], out)
+    else:
+        raise TypeError(f"cannot canonically encode {type(value).__name__}")
+
+
+def hash_bytes(data: bytes) -> str:
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
+
+
+def state_hash(game: "Game", state: Any) -> str:
+    """BLAKE2b-128 of the canonical encoding of the whole state (hidden parts included)."""
+    return hash_bytes(canonical_bytes([game.name, game.encode(state)]))
+
+
+# --------------------------------------------------------------------------------------------
+# The protocol
+# --------------------------------------------------------------------------------------------
+
+
+class Game:
+    """The rules of one game. Stateless: every method takes the state it works on.
+
+    States are mutable Python objects owned by the caller; ``apply`` changes the state in
+    place and ``clone`` makes an independent copy (bots search on clones). Moves are small
+    frozen, hashable values whose ``str()`` is their notation and ``parse_move(str(m)) == m``.
+
+    Seats are 0-based ints in the game's seat order. ``seat=None`` in ``view`` means a
+    spectator.
+    """
+
+    name: str = ""            # "metro", "metromania", "railroad-ink"
+    title: str = ""           # human title, English
+    min_players: int = 1
+    max_players: int = 1
+    variants: dict[str, str] = {}   # variant name -> one-line English description
+    simultaneous: bool = False      # several seats may act at once (Railroad Ink)
+
+    # -- setup ---------------------------------------------------------------------------
+    def make_config(self, players: int, variants: Iterable[str] = (), **options: Any) -> dict:
+        """A validated, canonical configuration (plain data). Raises ConfigError."""
+        raise NotImplementedError
+
+    def new_game(self, config: dict, seed: int) -> Any:
+        raise NotImplementedError
+
+    # -- turn structure --------------------------------------------------------------------
+    def to_act(self, state: Any) -> tuple[Seat, ...]:
+        """Seats that may move now, sorted; empty once the game is over."""
+        raise NotImplementedError
+
+    def is_over(self, state: Any) -> bool:
+        return not self.to_act(state)
+
+    # -- moves -----------------------------------------------------------------------------
+    def parse_move(self, text: str) -> Any:
+        """The move written by ``text``; NotationError if it is not valid notation."""
+        raise NotImplementedError
+
+    def legal_moves(self, state: Any, seat: Seat) -> list:
+        """Every legal move of ``seat`` now, in a deterministic order."""
+        raise NotImplementedError
+
+    def check(self, state: Any, seat: Seat, move: Any) -> None:
+        """Raise IllegalMove if ``seat`` may not play ``move`` now. Never changes ``state``."""
+        raise NotImplementedError
+
+    def play(self, state: Any, seat: Seat, move: Any) -> list[Event]:
+        """Perform a move already known to be legal. Returns what happened."""
+        raise NotImplementedError
+
+    def apply(self, state: Any, seat: Seat, move: Any) -> list[Event]:
+        """Check, then perform. On IllegalMove the state is unchanged."""
+        self.check(state, seat, move)
+        return self.play(state, seat, move)
+
+    def random_move(self, state: Any, seat: Seat, rng: Rng) -> Any:
+        """A uniformly random legal move (games may override with something faster)."""
+        return rng.choice(self.legal_moves(state, seat))
+
+    # -- results ---------------------------------------------------------------------------
+    def scores(self, state: Any) -> dict:
+        """``{"scores": [int per seat], "breakdown": [dict per seat], ...}`` — valid mid-game
+        too (points so far)."""
+        raise NotImplementedError
+
+    def winners(self, state: Any) -> list[Seat]:
+        """Seats sharing first place after the game's tie-breaks."""
+        totals = self.scores(state)["scores"]
+        best = max(totals)
+        return [seat for seat, total in enumerate(totals) if total == best]
+
+    # -- information -----------------------------------------------------------------------
+    def view(self, state: Any, seat: Seat | None) -> Any:
+        """A copy of ``state`` holding only what ``seat`` may see (None: a spectator).
+
+        Hidden parts are replaced by placeholders so that the view of two states that differ
+        only in what ``seat`` cannot see encode identically.
+        """
+        raise NotImplementedError
+
+    def encode(self, state: Any) -> Any:
+        """Plain data (see ``canonical_bytes``) holding the whole state."""
+        raise NotImplementedError
+
+    def clone(self, state: Any) -> Any:
+        return copy.deepcopy(state)
+
+    def seat_name(self, config: dict, seat: Seat) -> str:
+        """Default label of a seat (e.g. its colour), English."""
+        return f"Player {seat + 1}"

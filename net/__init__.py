@@ -1,0 +1,1 @@
+"""LAN play by deterministic lockstep: wire format, host sequencer, peer, discovery. No pygame."""

@@ -1,0 +1,20 @@
+"""Test-wide setup: no display, no audio device, and a private home for saves and logs."""
+
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _private_home(tmp_path, monkeypatch):
+    monkeypatch.setenv("TRACKLAYER_HOME", str(tmp_path / "home"))
