@@ -315,6 +315,13 @@ class Game:
     def clone(self, state: Any) -> Any:
         return copy.deepcopy(state)
 
+    def score_notation(self, text: str, config: dict, seed: int) -> dict:
+        """What ``run.py score`` prints: read a position or game in notation, validate it move by
+        move (IllegalMove names the first bad one), return the JSON-ready score breakdown.
+        Each game documents what the text holds (Metro: placements; Railroad Ink: one sheet's
+        drawings; Metromania: a whole game's moves from ``new_game(config, seed)``)."""
+        raise NotImplementedError
+
     def seat_name(self, config: dict, seat: Seat) -> str:
         """Default label of a seat (e.g. its colour), English."""
         return f"Player {seat + 1}"
