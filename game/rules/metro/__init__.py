@@ -1,0 +1,12 @@
+"""Metro (Dirk Henn, 1997): the rules package. ``GAME`` is the protocol object.
+
+Modules: data (tables), board (geometry), tiles (types, rotation), placement (legal squares),
+lines (tracing, line points), companies (the expansion), moves (notation), state (the state
+object and its documented fields), game (MetroGame), scoresheet (``run.py score``).
+"""
+
+from .game import MetroGame
+
+GAME = MetroGame()
+
+__all__ = ["GAME", "MetroGame"]

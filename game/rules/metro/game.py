@@ -1,0 +1,412 @@
+"""``MetroGame``: the rules protocol for Metro (base game, variants, companies expansion)."""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from ..core import ConfigError, Game, IllegalMove, Rng
+from . import companies as comp
+from .board import CENTRE_MASK, DEPARTURES, SQUARES, square_name
+from .data import (CAR_TABLES, COLOURS, COMPANIES, COMPANY_STATIONS, MAX_PLAYERS, MIN_PLAYERS,
+                   TILE_COPIES)
+from .lines import advance_lines, line_value, trace_path
+from .moves import Draw, Place, Swap, parse_move
+from .placement import INITIAL_AVAIL, avail_after, nth_square, rule_masks, squares_of
+from .state import MetroState
+from .tiles import SHAPE, TYPE_INDEX, TYPES
+
+HIDDEN_TILE = "?"
+TOTAL_TILES = sum(TILE_COPIES.values())
+
+VARIANTS = {
+    "orientation": "free orientation: tiles may be placed in any of four rotations",
+    "hand2": "bigger hand: two tiles in hand",
+    "hand3": "bigger hand: three tiles in hand",
+    "companies": "the companies expansion: 8 companies, share cards and exchanges",
+}
+
+
+def car_owners(players: int, companies: bool) -> list[int | None]:
+    """Owner of the car on each station (index station - 1): a seat, a company or None."""
+    owners: list[int | None] = [None] * 32
+    table = COMPANY_STATIONS if companies else CAR_TABLES[players]
+    for owner, stations in enumerate(table):
+        for station in stations:
+            owners[station - 1] = owner
+    return owners
+
+
+class MetroGame(Game):
+    name = "metro"
+    title = "Metro"
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    variants = VARIANTS
+
+    # -- setup -----------------------------------------------------------------------------
+    def make_config(self, players: int, variants: Iterable[str] = (), **options: Any) -> dict:
+        if options:
+            raise ConfigError(f"Metro has no option {', '.join(sorted(options))}")
+        if isinstance(players, bool) or not isinstance(players, int) \
+                or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise ConfigError(f"Metro is for {MIN_PLAYERS} to {MAX_PLAYERS} players, "
+                              f"not {players}")
+        chosen = sorted(set(variants))
+        unknown = [v for v in chosen if v not in VARIANTS]
+        if unknown:
+            raise ConfigError(f"unknown Metro variant '{unknown[0]}' (choose from: "
+                              f"{', '.join(sorted(VARIANTS))})")
+        if "hand2" in chosen and "hand3" in chosen:
+            raise ConfigError("choose only one hand size: hand2 or hand3")
+        return {"players": players, "variants": chosen}
+
+    def _checked_config(self, config: dict) -> dict:
+        try:
+            return self.make_config(config["players"], config.get("variants", ()))
+        except (KeyError, TypeError):
+            raise ConfigError("a Metro config needs 'players' and 'variants'") from None
+
+    def empty_state(self, config: dict) -> MetroState:
+        """A board with nothing placed, no tiles dealt and no shares (used by score_notation
+        and as the base of new_game)."""
+        config = self._checked_config(config)
+        variants = config["variants"]
+        state = MetroState()
+        state.config = config
+        state.players = config["players"]
+        state.orientation = "orientation" in variants
+        state.hand_size = 3 if "hand3" in variants else 2 if "hand2" in variants else 1
+        state.companies = "companies" in variants
+        state.current = 0
+        state.over = False
+        state.turn = 0
+        state.board = [None] * SQUARES
+        state.shape = [-1] * SQUARES
+        state.placed_by = [-1] * SQUARES
+        state.avail = INITIAL_AVAIL
+        state.filled = 0
+        state.placed = 0
+        state.hands = [[] for _ in range(state.players)]
+        state.stack = []
+        state.pending = None
+        state.car_owner = car_owners(state.players, state.companies)
+        state.line_done = [False] * 32
+        state.line_points = [0] * 32
+        state.line_tiles = [0] * 32
+        state.line_centre = [False] * 32
+        state.line_end = [-1] * 32
+        state.line_at = list(DEPARTURES)
+        state.scores = [0] * state.players
+        state.profits = [0] * len(COMPANIES) if state.companies else []
+        state.shares = [[] for _ in range(state.players)] if state.companies else []
+        state.piles = []
+        state.face_up = []
+        state.exchanges_open = state.companies
+        state.rng = None
+        return state
+
+    def new_game(self, config: dict, seed: int) -> MetroState:
+        state = self.empty_state(config)
+        rng = Rng(seed)
+        stack = [code for code in TYPES for _ in range(TILE_COPIES[code])]
+        rng.shuffle(stack)
+        for _ in range(state.hand_size):
+            for seat in range(state.players):
+                state.hands[seat].append(stack.pop())
+        state.stack = stack
+        if state.companies:
+            comp.deal(state, rng)
+        state.rng = rng
+        return state
+
+    # -- turn structure --------------------------------------------------------------------
+    def to_act(self, state: MetroState) -> tuple[int, ...]:
+        return () if state.over else (state.current,)
+
+    def is_over(self, state: MetroState) -> bool:
+        return state.over
+
+    def parse_move(self, text: str):
+        return parse_move(text)
+
+    # -- move generation ---------------------------------------------------------------
+    def _placement_groups(self, state: MetroState, seat: int) -> list[tuple[str, int, int]]:
+        """(tile, rot, mask of legal squares) for every tile the seat may place, in the order
+        legal_moves lists them."""
+        if state.pending is not None:
+            tiles = [state.pending]
+        else:
+            tiles = sorted(set(state.hands[seat]))
+        groups = []
+        for tile in tiles:
+            if tile not in TYPE_INDEX:
+                continue   # a hidden tile in a view
+            for rot, mask in enumerate(rule_masks(state.avail, tile, state.orientation)):
+                if mask:
+                    groups.append((tile, rot, mask))
+        return groups
+
+    def _other_moves(self, state: MetroState, seat: int) -> list:
+        if state.pending is not None:
+            return []
+        others: list = [Draw()] if state.stack else []
+        if state.companies and state.exchanges_open:
+            for company, pct in state.shares[seat]:
+                if company >= 0:
+                    others.append(Swap(company, pct, True))
+                    others.append(Swap(company, pct, False))
+        return others
+
+    def legal_moves(self, state: MetroState, seat: int) -> list:
+        if state.over or seat != state.current:
+            return []
+        moves: list = [Place(tile, square, rot)
+                       for tile, rot, mask in self._placement_groups(state, seat)
+                       for square in squares_of(mask)]
+        moves.extend(self._other_moves(state, seat))
+        return moves
+
+    def random_move(self, state: MetroState, seat: int, rng: Rng):
+        """Same choice as ``rng.choice(legal_moves(...))``, without building the list."""
+        groups = self._placement_groups(state, seat)
+        counts = [mask.bit_count() for _, _, mask in groups]
+        others = self._other_moves(state, seat)
+        total = sum(counts) + len(others)
+        if total == 0:
+            raise ValueError("choice() from an empty sequence")
+        pick = rng.below(total)
+        for (tile, rot, mask), count in zip(groups, counts):
+            if pick < count:
+                return Place(tile, nth_square(mask, pick), rot)
+            pick -= count
+        return others[pick]
+
+    def legal_squares(self, state: MetroState, seat: int, tile: str, rot: int = 0) -> list[int]:
+        """Squares where ``seat`` may place ``tile`` turned ``rot`` now (ghost highlights);
+        empty if the tile is not the seat's to place."""
+        if tile not in TYPE_INDEX or not 0 <= rot < 4:
+            return []
+        if state.over or seat != state.current:
+            return []
+        if state.pending is not None and tile != state.pending:
+            return []
+        if state.pending is None and tile not in state.hands[seat]:
+            return []
+        masks = rule_masks(state.avail, tile, state.orientation)
+        return squares_of(masks[rot]) if rot < len(masks) else []
+
+    def line_path(self, state: MetroState, station: int) -> dict:
+        """The traced line of a station (1-32), complete or not; see lines.trace_path."""
+        return trace_path(state.shape, station)
+
+    # -- checking ----------------------------------------------------------------------
+    def check(self, state: MetroState, seat: int, move) -> None:
+        if state.over:
+            raise IllegalMove("game_over", "The game is over")
+        if seat != state.current:
+            raise IllegalMove("not_your_turn", "It is not seat {seat}'s turn", seat=seat + 1)
+        if isinstance(move, Place):
+            self._check_place(state, seat, move)
+        elif isinstance(move, Draw):
+            if state.pending is not None:
+                raise IllegalMove("must_place_drawn", "Place the drawn tile {tile} first",
+                                  tile=state.pending)
+            if not state.stack:
+                raise IllegalMove("stack_empty", "The stack is empty")
+        elif isinstance(move, Swap):
+            self._check_swap(state, seat, move)
+        else:
+            raise IllegalMove("not_a_move", "That is not a Metro move")
+
+    def _check_place(self, state: MetroState, seat: int, move: Place) -> None:
+        if move.tile not in TYPE_INDEX or not 0 <= move.square < SQUARES:
+            raise IllegalMove("not_a_move", "That is not a Metro move")
+        if state.pending is not None:
+            if move.tile != state.pending:
+                raise IllegalMove("must_place_drawn", "Place the drawn tile {tile} first",
+                                  tile=state.pending)
+        elif move.tile not in state.hands[seat]:
+            raise IllegalMove("not_in_hand", "Tile {tile} is not in your hand", tile=move.tile)
+        check_square(state, move.tile, move.square, move.rot)
+
+    def _check_swap(self, state: MetroState, seat: int, move: Swap) -> None:
+        if not state.companies:
+            raise IllegalMove("no_companies", "Share exchanges need the companies expansion")
+        if state.pending is not None:
+            raise IllegalMove("must_place_drawn", "Place the drawn tile {tile} first",
+                              tile=state.pending)
+        if not state.exchanges_open:
+            raise IllegalMove("exchanges_closed",
+                              "Exchanges ended when a company reached 25 points")
+        if (move.company, move.pct) not in state.shares[seat]:
+            raise IllegalMove("no_such_share", "You hold no {pct}% share of {company}",
+                              pct=move.pct, company=COMPANIES[move.company])
+
+    # -- playing -----------------------------------------------------------------------
+    def play(self, state: MetroState, seat: int, move) -> list[dict]:
+        state.turn += 1
+        if isinstance(move, Draw):
+            state.pending = state.stack.pop()
+            return [{"kind": "drew", "seat": seat, "tile": state.pending, "to": "play",
+                     "stack": len(state.stack)}]
+        if isinstance(move, Swap):
+            card = (move.company, move.pct)
+            taken = comp.exchange(state, seat, card, move.take_up)
+            events = [{"kind": "swapped", "seat": seat, "gave": list(card),
+                       "took": list(taken), "face_up": move.take_up}]
+            return events + self._end_turn(state)
+        from_hand = state.pending is None
+        if from_hand:
+            state.hands[seat].remove(move.tile)
+        else:
+            state.pending = None
+        events = [{"kind": "placed", "seat": seat, "tile": move.tile, "rot": move.rot,
+                   "square": square_name(move.square), "row": move.square // 8,
+                   "col": move.square % 8, "from": "hand" if from_hand else "stack"}]
+        events.extend(place_tile(state, move.tile, move.square, move.rot, seat))
+        if from_hand and state.stack:
+            tile = state.stack.pop()
+            state.hands[seat].append(tile)
+            # "tile" is secret: a client shows it only to this seat.
+            events.append({"kind": "drew", "seat": seat, "tile": tile, "to": "hand",
+                           "stack": len(state.stack)})
+        return events + self._end_turn(state)
+
+    def _end_turn(self, state: MetroState) -> list[dict]:
+        if state.placed == TOTAL_TILES:
+            state.over = True
+            return [{"kind": "game_over", "scores": self.scores(state)["scores"]}]
+        # Seats with no tile left once the stack is empty are skipped (nothing to place).
+        for step in range(1, state.players + 1):
+            seat = (state.current + step) % state.players
+            if state.stack or state.hands[seat]:
+                state.current = seat
+                break
+        return []
+
+    # -- results -----------------------------------------------------------------------
+    def scores(self, state: MetroState) -> dict:
+        lines = [{"station": i + 1, "owner": state.car_owner[i], "done": state.line_done[i],
+                  "points": state.line_points[i], "tiles": state.line_tiles[i],
+                  "centre": state.line_centre[i]}
+                 for i in range(32) if state.car_owner[i] is not None]
+        if not state.companies:
+            breakdown = []
+            for seat in range(state.players):
+                mine = [line for line in lines if line["owner"] == seat]
+                breakdown.append({"lines": state.scores[seat],
+                                  "completed": sum(1 for line in mine if line["done"]),
+                                  "cars": len(mine)})
+            return {"scores": list(state.scores), "breakdown": breakdown, "lines": lines}
+        result = comp.valuation(state.profits, state.shares)
+        breakdown = [{"shares": result["share_points"][seat], "bonus": result["bonus"][seat]}
+                     for seat in range(state.players)]
+        companies = [{"name": COMPANIES[c], "profit": state.profits[c],
+                      "worth": result["worth"][c], "majority": result["majority"][c]}
+                     for c in range(len(COMPANIES))]
+        return {"scores": result["scores"], "breakdown": breakdown, "lines": lines,
+                "companies": companies}
+
+    # -- information -------------------------------------------------------------------
+    def view(self, state: MetroState, seat: int | None) -> MetroState:
+        seen = state.copy()
+        seen.rng = None
+        seen.stack = [HIDDEN_TILE] * len(state.stack)
+        seen.hands = [hand[:] if other == seat else [HIDDEN_TILE] * len(hand)
+                      for other, hand in enumerate(state.hands)]
+        if state.companies:
+            seen.shares = [cards[:] if other == seat else [comp.HIDDEN_CARD] * len(cards)
+                           for other, cards in enumerate(state.shares)]
+            seen.piles = [[comp.HIDDEN_CARD] * len(pile) for pile in state.piles]
+        return seen
+
+    def unseen_tiles(self, state: MetroState, seat: int | None) -> dict[str, int]:
+        """Tiles ``seat`` cannot see (stack and other hands) by type: public knowledge."""
+        left = dict(TILE_COPIES)
+        for square in range(SQUARES):
+            cell = state.board[square]
+            if cell is not None:
+                left[cell[0]] -= 1
+        if state.pending is not None:
+            left[state.pending] -= 1
+        if seat is not None:
+            for tile in state.hands[seat]:
+                if tile in left:
+                    left[tile] -= 1
+        return {tile: count for tile, count in sorted(left.items()) if count}
+
+    def encode(self, state: MetroState) -> dict:
+        return state.encode()
+
+    def clone(self, state: MetroState) -> MetroState:
+        return state.copy()
+
+    def seat_name(self, config: dict, seat: int) -> str:
+        if "companies" in config.get("variants", ()):
+            return f"Player {seat + 1}"
+        return COLOURS[seat]
+
+    def score_notation(self, text: str, config: dict, seed: int) -> dict:
+        from .scoresheet import score_placements
+        return score_placements(self, text, config)
+
+
+# -- shared by play and score_notation ------------------------------------------------------
+
+
+def check_square(state: MetroState, tile: str, square: int, rot: int) -> None:
+    """Raise IllegalMove unless ``tile`` turned ``rot`` may go on ``square`` now."""
+    if rot and not state.orientation:
+        raise IllegalMove("rotation_not_allowed",
+                          "Tiles cannot be rotated without the orientation variant")
+    if not 0 <= rot < 4:
+        raise IllegalMove("not_a_move", "That is not a Metro move")
+    name = square_name(square)
+    if (1 << square) & CENTRE_MASK:
+        raise IllegalMove("central_square", "{square} is part of the central station",
+                          square=name)
+    if state.board[square] is not None:
+        raise IllegalMove("occupied", "{square} already holds a tile", square=name)
+    if not (state.avail >> square) & 1:
+        raise IllegalMove("not_connected",
+                          "{square} is neither on the outer ring nor next to a tile",
+                          square=name)
+    masks = rule_masks(state.avail, tile, state.orientation)
+    if not (masks[rot] >> square) & 1:
+        raise IllegalMove("one_tile_rule",
+                          "{tile} on {square} would join two stations through one tile, "
+                          "and it has another legal square", tile=tile, square=name)
+
+
+def place_tile(state: MetroState, tile: str, square: int, rot: int, seat: int) -> list[dict]:
+    """Put a tile on the board, advance the lines waiting there and score completed ones.
+    Returns the line_completed events (and exchanges_closed with companies)."""
+    state.board[square] = (tile, rot)
+    state.shape[square] = SHAPE[TYPE_INDEX[tile]][rot]
+    state.placed_by[square] = seat
+    state.filled |= 1 << square
+    state.avail = avail_after(state.avail, state.filled, square)
+    state.placed += 1
+    events = []
+    for i in advance_lines(state, square):
+        points = line_value(state.line_tiles[i], state.line_centre[i])
+        owner = state.car_owner[i]
+        state.line_done[i] = True
+        state.line_points[i] = points
+        event = {"kind": "line_completed", "station": i + 1, "points": points,
+                 "centre": state.line_centre[i], "end": state.line_end[i],
+                 "tiles": state.line_tiles[i],
+                 "path": trace_path(state.shape, i + 1)["path"]}
+        if state.companies:
+            event["owner"] = None
+            event["company"] = owner
+            state.profits[owner] += points
+        else:
+            event["owner"] = owner
+            if owner is not None:
+                state.scores[owner] += points
+        events.append(event)
+    if state.companies and state.exchanges_open and comp.reached_cutoff(state.profits):
+        state.exchanges_open = False
+        events.append({"kind": "exchanges_closed"})
+    return events

@@ -1,0 +1,89 @@
+"""Line tracing and line scoring.
+
+Lines are traced incrementally: each open line remembers where it waits (the empty square and
+the endpoint it will enter by), so placing a tile only advances the lines waiting on that
+square. ``trace_path`` retraces one station's line from scratch for the client and events.
+"""
+
+from __future__ import annotations
+
+from .board import BEYOND, CENTRE_STATION, DEPARTURES, MATE, OFF_BOARD, arrival_station
+from .tiles import CONN_FLAT
+
+_CENTRE_END = -100
+
+
+def _next(index: int) -> int:
+    """Where a line goes after leaving by (square, endpoint) = divmod(index, 8): the next
+    entry index (>= 0), _CENTRE_END, or -station for an arrival."""
+    square, endpoint = divmod(index, 8)
+    beyond = BEYOND[index]
+    if beyond == CENTRE_STATION:
+        return _CENTRE_END
+    if beyond == OFF_BOARD:
+        return -arrival_station(square, endpoint)
+    return beyond * 8 + MATE[endpoint]
+
+
+NEXT: tuple[int, ...] = tuple(_next(i) for i in range(64 * 8))
+
+
+def advance_lines(state, square: int) -> list[int]:
+    """Advance every open line waiting on ``square`` (just filled) through the placed tiles.
+    Completed lines are recorded on the state (not yet scored); returns their station
+    indices (0-based), in station order."""
+    line_at = state.line_at
+    shape = state.shape
+    completed = []
+    low, high = square * 8, square * 8 + 8
+    for i in range(32):
+        at = line_at[i]
+        if at < low or at >= high:
+            continue
+        tiles = state.line_tiles[i]
+        while True:
+            s = shape[at >> 3]
+            if s < 0:
+                line_at[i] = at
+                break
+            leave = (at & ~7) | CONN_FLAT[s * 8 + (at & 7)]
+            tiles += 1
+            at = NEXT[leave]
+            if at < 0:
+                line_at[i] = -1
+                state.line_end[i] = 0 if at == _CENTRE_END else -at
+                state.line_centre[i] = at == _CENTRE_END
+                completed.append(i)
+                break
+        state.line_tiles[i] = tiles
+    return completed
+
+
+def line_value(tiles: int, centre: bool) -> int:
+    """Points of a complete line: one per tile passed (repeats count), doubled at the centre."""
+    return tiles * 2 if centre else tiles
+
+
+def trace_path(shape: list[int], station: int) -> dict:
+    """The line of ``station`` (1-32) over a board of shapes, traced from scratch.
+
+    Returns ``{"path": [[row, col, enter, exit], ...], "complete": bool, "centre": bool,
+    "end": arrival station / 0 centre / -1 open, "tiles": n, "waiting": [row, col, endpoint]
+    or None}``.
+    """
+    at = DEPARTURES[station - 1]
+    path = []
+    while True:
+        s = shape[at >> 3]
+        if s < 0:
+            row, col = divmod(at >> 3, 8)
+            return {"path": path, "complete": False, "centre": False, "end": -1,
+                    "tiles": len(path), "waiting": [row, col, at & 7]}
+        exit_endpoint = CONN_FLAT[s * 8 + (at & 7)]
+        row, col = divmod(at >> 3, 8)
+        path.append([row, col, at & 7, exit_endpoint])
+        at = NEXT[(at & ~7) | exit_endpoint]
+        if at < 0:
+            centre = at == _CENTRE_END
+            return {"path": path, "complete": True, "centre": centre,
+                    "end": 0 if centre else -at, "tiles": len(path), "waiting": None}

@@ -1,0 +1,92 @@
+"""Metro move values and their text notation.
+
+Notation (case of the square's row letter is ignored when reading; written upper case):
+
+* ``<type>@<square>[/<r>]`` — place a tile. ``type`` is the four-letter code of the rules
+  page (e.g. ``aacb``), ``square`` a row letter A-H (top to bottom) and a column 1-8 (left to
+  right), ``r`` 1-3 quarter turns clockwise (free orientation variant only; ``/0`` is read as
+  no rotation and never written). With no drawn tile pending, the tile comes from the hand and
+  the replacement is drawn automatically; after ``draw`` it must be the drawn tile.
+* ``draw`` — take the top tile of the stack; the same seat then places exactly that tile.
+* ``swap:<company>:<pct>:up`` / ``swap:<company>:<pct>:down`` (companies expansion) — put
+  your share of ``company`` (yellow, blue, orange, green, purple, black, red, white) with
+  ``pct`` percent (10, 20, 30, 40) face down under its pile, then take that pile's face-up
+  card (``up``) or its top face-down card (``down``).
+
+Examples: ``aaaa@A1``, ``cbcb@H8/3``, ``draw``, ``swap:blue:20:up``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..core import NotationError
+from .board import parse_square, square_name
+from .data import COMPANIES, SHARE_PERCENTS
+from .tiles import TYPE_INDEX
+
+EXPECTED = "<type>@<square>[/<r>], draw or swap:<company>:<pct>:up|down"
+
+
+@dataclass(frozen=True)
+class Place:
+    tile: str        # four-letter type code, arrow up
+    square: int      # row * 8 + col
+    rot: int = 0     # quarter turns clockwise
+
+    def __str__(self) -> str:
+        text = f"{self.tile}@{square_name(self.square)}"
+        return f"{text}/{self.rot}" if self.rot else text
+
+
+@dataclass(frozen=True)
+class Draw:
+    def __str__(self) -> str:
+        return "draw"
+
+
+@dataclass(frozen=True)
+class Swap:
+    company: int     # index into data.COMPANIES
+    pct: int         # 10, 20, 30 or 40
+    take_up: bool    # True: the face-up card; False: the top face-down card
+
+    def __str__(self) -> str:
+        return f"swap:{COMPANIES[self.company]}:{self.pct}:{'up' if self.take_up else 'down'}"
+
+
+Move = Place | Draw | Swap
+
+
+def parse_placement(text: str) -> Place:
+    """Read ``<type>@<square>[/<r>]``; NotationError if it is not one."""
+    body, slash, rot_text = text.partition("/")
+    tile, at, square_text = body.partition("@")
+    if not at or tile not in TYPE_INDEX:
+        raise NotationError(text, "<type>@<square>[/<r>] with a type like aacb")
+    square = parse_square(square_text)
+    if square is None:
+        raise NotationError(text, "a square A1-H8")
+    rot = 0
+    if slash:
+        if rot_text not in ("0", "1", "2", "3"):
+            raise NotationError(text, "a rotation 0-3 after '/'")
+        rot = int(rot_text)
+    return Place(tile, square, rot)
+
+
+def parse_move(text: str) -> Move:
+    if not isinstance(text, str):
+        raise NotationError(repr(text), EXPECTED)
+    text = text.strip()
+    if text == "draw":
+        return Draw()
+    if text.startswith("swap:"):
+        parts = text.split(":")
+        if (len(parts) != 4 or parts[1] not in COMPANIES or parts[3] not in ("up", "down")
+                or parts[2] not in tuple(str(p) for p in SHARE_PERCENTS)):
+            raise NotationError(text, "swap:<company>:<10|20|30|40>:up|down")
+        return Swap(COMPANIES.index(parts[1]), int(parts[2]), parts[3] == "up")
+    if "@" in text:
+        return parse_placement(text)
+    raise NotationError(text, EXPECTED)
