@@ -1,0 +1,156 @@
+"""Autosave: the file follows the match after every move, undo rewrites it, finished games
+become replays, resume discovery lists unfinished saves newest first. Also the helpers the
+other save/replay tests use (a seeded random bot game through a Match)."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from game import saves
+from game.bots.base import make_bot
+from game.match import Match, SeatInfo
+from game.paths import saves_dir
+from game.rules import available_games, get_game
+from game.rules.core import state_hash
+from game.saves.format import SaveError, parse_bytes
+
+GAMES = available_games()
+
+
+def table_config(game):
+    """A small table for each game (2 players where the game allows it)."""
+    players = 2 if game.min_players <= 2 <= game.max_players else game.min_players
+    return game.make_config(players)
+
+
+def new_match(name: str, seed: int = 5) -> Match:
+    game = get_game(name)
+    config = table_config(game)
+    seats = [SeatInfo(f"Bot {seat + 1}", "bot", level="random")
+             for seat in range(config["players"])]
+    return Match.new(game, config, seed, seats)
+
+
+def play(match: Match, moves: int | None = None, seed: int = 11) -> Match:
+    """Random bots play ``moves`` moves (all, when None) of ``match``."""
+    bots = [make_bot(match.game, seat, "random", seed * 101 + seat)
+            for seat in range(match.config["players"])]
+    turn = 0
+    while not match.is_over() and (moves is None or turn < moves):
+        acting = match.to_act()
+        seat = acting[turn % len(acting)]
+        match.apply(seat, bots[seat].choose(match.view(seat)))
+        turn += 1
+    return match
+
+
+def file_moves(path: Path) -> list[list]:
+    return [[e.seq, e.seat, e.move, e.hash] for e in parse_bytes(path.read_bytes()).entries]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_file_holds_every_confirmed_move_at_once(name):
+    match = new_match(name)
+    saver = saves.start_autosave(match, durable=False)
+    path = saver.path
+    assert path.parent == saves_dir() and path.suffix == ".tlsave"
+    assert file_moves(path) == []
+    for count in range(1, 9):
+        play(match, 1, seed=count)
+        assert file_moves(path) == [e.to_plain() for e in match.log], f"after move {count}"
+    loaded = saves.load(path)
+    assert loaded.ok and loaded.match.hash() == match.hash() and loaded.match.seq == 8
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_undo_then_move_rewrites_the_file(name):
+    match = new_match(name)
+    saver = saves.start_autosave(match, durable=False)
+    play(match, 6)
+    match.undo(2)
+    saver.sync(match)
+    assert file_moves(saver.path) == [e.to_plain() for e in match.log]
+    play(match, 1, seed=99)          # a different 5th move than before
+    match.undo(1)
+    play(match, 2, seed=98)          # undo without sync: the listener notices and rewrites
+    assert file_moves(saver.path) == [e.to_plain() for e in match.log]
+    assert saves.load(saver.path).match.hash() == match.hash()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_finished_game_becomes_a_replay(name):
+    match = new_match(name, seed=3)
+    saver = saves.start_autosave(match, durable=False)
+    first_path = saver.path
+    play(match)
+    assert saver.finished and not first_path.exists()
+    assert saver.path.parent == saves.replays_dir()
+    assert saves.list_resumable() == []
+    [info] = saves.list_replays()
+    assert info.finished and info.moves == match.seq
+    assert info.scores == match.scores()["scores"]
+    loaded = saves.load(info.path)
+    assert loaded.ok and loaded.match.is_over() and loaded.match.hash() == match.hash()
+    with pytest.raises(SaveError, match="finished"):
+        saves.resume(info.path)
+
+
+def test_resumable_saves_are_listed_newest_first():
+    name = GAMES[0]
+    paths = []
+    for index in range(3):
+        match = play(new_match(name, seed=index), 2 + index)
+        saver = saves.start_autosave(match, durable=False, label=f"table {index}")
+        saver.detach(match)
+        stamp = time.time() - 100 + index * 10
+        os.utime(saver.path, (stamp, stamp))
+        paths.append(saver.path)
+    (saves_dir() / "junk.tlsave").write_bytes(b"\x89PNG\r\n\x1a\n not a save")
+    (saves_dir() / ".x.tlsave.123.tmp").write_bytes(b"half a file")
+    infos = saves.list_resumable()
+    assert [info.path for info in infos] == paths[::-1]
+    assert [info.moves for info in infos] == [4, 3, 2]
+    assert [info.label for info in infos] == ["table 2", "table 1", "table 0"]
+    assert all(info.game == name and not info.finished for info in infos)
+
+
+def test_finished_save_left_in_saves_folder_is_moved_when_listing():
+    # the process died between writing the end record and moving the file
+    match = play(new_match(GAMES[0], seed=8))
+    path = saves_dir() / "left.tlsave"
+    saves.write_save(match, path)
+    assert saves.list_resumable() == []
+    assert not path.exists()
+    assert [info.path.name for info in saves.list_replays()] == ["left.tlsave"]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_resume_continues_the_same_file(name):
+    match = play(new_match(name, seed=21), 7)
+    saver = saves.start_autosave(match, durable=False)
+    saver.detach(match)
+    created = saves.read_save(saver.path).header["created"]
+    loaded = saves.resume(saver.path, durable=False)
+    assert loaded.warning is None and loaded.autosaver.path == saver.path
+    assert loaded.match.hash() == match.hash() and loaded.match.seq == 7
+    assert [s.to_plain() for s in loaded.match.seats] == [s.to_plain() for s in match.seats]
+    play(loaded.match, 3, seed=4)
+    assert saves.load(saver.path).match.hash() == loaded.match.hash()
+    assert saves.read_save(saver.path).header["created"] == created
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_autosave_cost_per_move_is_small(name):
+    """Durable autosave (fdatasync per move) measured over a whole game; reported by -s."""
+    match = new_match(name, seed=13)
+    saver = saves.start_autosave(match)
+    play(match)
+    per_move_ms = saver.seconds / saver.saves * 1000
+    print(f"\n{name}: {saver.saves} moves, autosave {per_move_ms:.3f} ms per move (durable)")
+    assert per_move_ms < 50
+    # the game itself is unchanged by saving
+    assert state_hash(match.game, match.state) == match.log[-1].hash

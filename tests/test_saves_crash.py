@@ -1,0 +1,135 @@
+"""kill -9 at an arbitrary instant while a bot game autosaves, then resume: nothing confirmed is
+lost, the file is intact, and the resumed state hash equals a straight replay of the saved moves.
+
+The child process plays game after game with durable autosave and, every 7th move, an undo
+(so atomic rewrites are interrupted too, not only appends). After each confirmed move it prints
+"game seq hash"; the parent kills it with SIGKILL at various points.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from game import saves
+from game.match import Match
+from game.rules import available_games
+from tests.test_saves_autosave import play
+
+ROOT = Path(__file__).resolve().parent.parent
+
+CHILD = r"""
+import sys
+from game import saves
+from game.bots.base import make_bot
+from game.match import Match, SeatInfo
+from game.rules import get_game
+
+name, seed = sys.argv[1], int(sys.argv[2])
+game = get_game(name)
+players = 2 if game.min_players <= 2 <= game.max_players else game.min_players
+config = game.make_config(players)
+print("ready", flush=True)
+for number in range(10000):
+    seats = [SeatInfo(f"Bot {s + 1}", "bot", level="random") for s in range(players)]
+    match = Match.new(game, config, seed + number, seats)
+    saver = saves.start_autosave(match)
+    bots = [make_bot(game, s, "random", seed * 31 + number * 7 + s) for s in range(players)]
+    turn = 0
+    while not match.is_over():
+        acting = match.to_act()
+        seat = acting[turn % len(acting)]
+        match.apply(seat, bots[seat].choose(match.view(seat)))
+        turn += 1
+        if turn % 7 == 0 and not match.is_over():
+            match.undo(1)          # the next save is then an atomic rewrite
+            saver.sync(match)
+        print(number, match.seq, match.log[-1].hash if match.log else "-", flush=True)
+"""
+
+# (lines to read before the kill, extra delay in ms): early, mid-game, later games
+KILL_POINTS = [(4, 0.0), (33, 0.7), (70, 0.2), (140, 1.9), (205, 3.0)]
+
+
+def _run_and_kill(name: str, seed: int, lines_before_kill: int, delay_ms: float) -> list[str]:
+    child = subprocess.Popen([sys.executable, "-c", CHILD, name, str(seed)], cwd=ROOT,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                             env=dict(os.environ))
+    seen = []
+    try:
+        assert child.stdout.readline().strip() == "ready", child.stderr.read()
+        while len(seen) < lines_before_kill:
+            line = child.stdout.readline()
+            assert line, f"child ended early: {child.stderr.read()}"
+            seen.append(line)
+        if delay_ms:
+            time.sleep(delay_ms / 1000)
+        os.kill(child.pid, signal.SIGKILL)
+        rest = child.stdout.read()
+    finally:
+        if child.poll() is None:
+            child.kill()
+        child.wait(timeout=10)
+        child.stdout.close()
+        child.stderr.close()
+    assert child.returncode == -signal.SIGKILL
+    seen.extend(rest.splitlines(keepends=True))
+    # only complete lines were confirmed (a line cut by the kill is ignored)
+    return [line.strip() for line in seen if line.endswith("\n")]
+
+
+@pytest.mark.parametrize("name", available_games())
+@pytest.mark.parametrize("lines_before_kill,delay_ms", KILL_POINTS)
+def test_kill_minus_nine_then_resume(name, lines_before_kill, delay_ms):
+    child_seed = 500 + lines_before_kill
+    confirmed = _run_and_kill(name, child_seed, lines_before_kill, delay_ms)
+    last_game, last_seq, last_hash = confirmed[-1].split()
+    last_game, last_seq = int(last_game), int(last_seq)
+
+    # every game finished before the kill is an intact replay
+    finished = {}
+    for info in saves.list_replays():
+        replay = saves.load(info.path)
+        assert replay.ok and replay.match.is_over()
+        finished[replay.match.seed - child_seed] = replay.match.log[-1].hash
+
+    resumable = saves.list_resumable()
+    assert len(resumable) <= 1, "one game at a time was being played"
+    if not resumable:
+        # killed after the last confirmed move ended a game, before the next game's first save
+        assert finished.get(last_game) == last_hash
+        return
+    stored = saves.read_save(resumable[0].path)
+    assert stored.damage is None
+    game_number = stored.header["seed"] - child_seed
+    if game_number == last_game:
+        # the game in progress: every confirmed move is there
+        assert len(stored.entries) >= last_seq
+        if last_seq:
+            assert stored.entries[last_seq - 1].hash == last_hash
+    else:
+        # the next game had started (and maybe made a move not yet confirmed by a print)
+        assert game_number == last_game + 1 and len(stored.entries) <= 1
+        assert finished.get(last_game) == last_hash
+
+    loaded = saves.resume(resumable[0].path)
+    assert loaded.ok, loaded.warning
+    match = loaded.match
+    assert match.seq == len(stored.entries)
+    straight = Match.from_log(match.game, match.config, match.seed,
+                              [(entry.seat, entry.move) for entry in stored.entries])
+    assert match.hash() == straight.hash()
+    if stored.entries:
+        assert match.hash() == stored.entries[-1].hash
+
+    # the resumed game plays on, autosaving into the same file, to a verified finish
+    play(match, seed=77)
+    assert loaded.autosaver.finished
+    final = saves.load(loaded.autosaver.path)
+    assert final.ok and final.match.is_over() and final.match.hash() == match.hash()
