@@ -78,3 +78,21 @@ def test_bad_placements(text, args, needle):
 def test_bad_table_options(args, needle):
     out = score("aaaa@A1", *args)
     assert out.returncode == 2 and out.stdout == "" and needle in out.stderr
+
+
+def test_selfplay_metro_reports_games_as_json():
+    out = subprocess.run([sys.executable, "run.py", "selfplay", "metro", "--players", "4",
+                          "--games", "3", "--seed", "5", "--variant", "companies", "--json"],
+                         cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    result = json.loads(out.stdout)
+    assert [g["seed"] for g in result["games"]] == [5, 6, 7]
+    assert all(len(g["scores"]) == 4 and g["moves"] >= 60 for g in result["games"])
+
+
+def test_bench_section_reports_numbers():
+    from game.benchmarks import rules_metro
+
+    numbers = rules_metro.run(quick=True)
+    assert numbers["games_4p_per_second"] > 0 and numbers["legal_moves_midgame_us"] > 0
+    assert numbers["moves_per_game"] >= 60

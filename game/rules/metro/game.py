@@ -168,13 +168,12 @@ class MetroGame(Game):
 
     def random_move(self, state: MetroState, seat: int, rng: Rng):
         """Same choice as ``rng.choice(legal_moves(...))``, without building the list."""
+        if state.over or seat != state.current:
+            raise ValueError(f"seat {seat} has no legal move now")
         groups = self._placement_groups(state, seat)
         counts = [mask.bit_count() for _, _, mask in groups]
         others = self._other_moves(state, seat)
-        total = sum(counts) + len(others)
-        if total == 0:
-            raise ValueError("choice() from an empty sequence")
-        pick = rng.below(total)
+        pick = rng.below(sum(counts) + len(others))
         for (tile, rot, mask), count in zip(groups, counts):
             if pick < count:
                 return Place(tile, nth_square(mask, pick), rot)
