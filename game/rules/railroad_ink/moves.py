@@ -1,0 +1,147 @@
+"""Moves of Railroad Ink and their text notation (what logs, saves, the wire and tests carry).
+
+Notation (every move round-trips: ``parse_move(str(m)) == m``):
+
+``<face>@<cell>/<o>``   draw a face, e.g. ``rail-curve@B4/1`` (the rules page notation). The face
+                        id says which die it uses: a route/junction/expansion die showing that
+                        face (if two dice show it, either: they are identical), or a special
+                        route when the id is one of the six ``special-*`` ids. ``o`` is 0–7 (4–7
+                        mirrored first). ``volcano@<cell>/0`` starts a new volcano (Volcano).
+``skip:<face>``         put aside a mandatory die showing ``<face>`` because it has no legal
+                        cell right now (optional dice are simply left when the round ends).
+``end``                 this seat has finished the round (all mandatory dice drawn or skipped).
+``undo``                take back this seat's last action of the current round (drawing, skip,
+                        meteor, erasure...). Logged as its own move; nothing is shared until
+                        ``end``, so only the seat's own unfinished round can be undone.
+``meteor:<N|E|S|W>``    resolve this round's meteor on the own sheet in that direction (must be
+                        the die's direction unless the die shows "any"); the distance is the
+                        distance die. Meteor rounds start with this (or the next move).
+``ignore-meteor:<special>``  spend that unused special route to ignore the meteor this round
+                        (it is this round's special).
+``erase@<cell>``        Volcano: erase a route to make room for lava that cannot be drawn.
+``crater@<cell>``       sheet notation only (``run.py score`` with the meteor expansion): a
+                        crater lands on that cell, erasing what is there, and the dot moves to it.
+Cells are ``A1``–``G7`` (row letter, column digit); lowercase is accepted when parsing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.rules.core import NotationError
+
+from .faces import FACE_INDEX, SPECIALS
+from .sheet import CELL_INDEX, CELL_NAMES
+
+DIRECTIONS = ("N", "E", "S", "W")
+
+
+@dataclass(frozen=True)
+class Draw:
+    face: str
+    cell: int
+    o: int
+
+    def __str__(self) -> str:
+        return f"{self.face}@{CELL_NAMES[self.cell]}/{self.o}"
+
+
+@dataclass(frozen=True)
+class Skip:
+    face: str
+
+    def __str__(self) -> str:
+        return f"skip:{self.face}"
+
+
+@dataclass(frozen=True)
+class End:
+    def __str__(self) -> str:
+        return "end"
+
+
+@dataclass(frozen=True)
+class Undo:
+    def __str__(self) -> str:
+        return "undo"
+
+
+@dataclass(frozen=True)
+class Meteor:
+    direction: str
+
+    def __str__(self) -> str:
+        return f"meteor:{self.direction}"
+
+
+@dataclass(frozen=True)
+class IgnoreMeteor:
+    special: str
+
+    def __str__(self) -> str:
+        return f"ignore-meteor:{self.special}"
+
+
+@dataclass(frozen=True)
+class Erase:
+    cell: int
+
+    def __str__(self) -> str:
+        return f"erase@{CELL_NAMES[self.cell]}"
+
+
+@dataclass(frozen=True)
+class Crater:
+    cell: int
+
+    def __str__(self) -> str:
+        return f"crater@{CELL_NAMES[self.cell]}"
+
+
+EXPECTED = ("<face>@<cell>/<0-7>, skip:<face>, end, undo, meteor:<N|E|S|W>, "
+            "ignore-meteor:<special>, erase@<cell> or crater@<cell>")
+
+
+def _cell(text: str, whole: str) -> int:
+    cell = CELL_INDEX.get(text.upper())
+    if cell is None:
+        raise NotationError(whole, "a cell A1-G7")
+    return cell
+
+
+def parse_move(text: str):
+    if not isinstance(text, str):
+        raise NotationError(repr(text), EXPECTED)
+    t = text.strip()
+    if t == "end":
+        return End()
+    if t == "undo":
+        return Undo()
+    if t.startswith("skip:"):
+        face = t[5:]
+        if face not in FACE_INDEX:
+            raise NotationError(t, "skip:<face id>")
+        return Skip(face)
+    if t.startswith("meteor:"):
+        direction = t[7:].upper()
+        if direction not in DIRECTIONS:
+            raise NotationError(t, "meteor:N, meteor:E, meteor:S or meteor:W")
+        return Meteor(direction)
+    if t.startswith("ignore-meteor:"):
+        special = t[len("ignore-meteor:"):]
+        if special not in SPECIALS:
+            raise NotationError(t, "ignore-meteor:<special id>")
+        return IgnoreMeteor(special)
+    if "@" in t:
+        head, _, rest = t.partition("@")
+        if head == "erase":
+            return Erase(_cell(rest, t))
+        if head == "crater":
+            return Crater(_cell(rest, t))
+        if head not in FACE_INDEX:
+            raise NotationError(t, "a known face id before '@'")
+        cell_text, slash, o_text = rest.partition("/")
+        if not slash or len(o_text) != 1 or o_text not in "01234567":
+            raise NotationError(t, "<face>@<cell>/<0-7>")
+        return Draw(head, _cell(cell_text, t), int(o_text))
+    raise NotationError(t, EXPECTED)

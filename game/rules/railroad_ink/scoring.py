@@ -1,0 +1,224 @@
+"""Scoring one sheet: exits per network, longest highway/railway, centre, errors, expansions.
+
+``score_sheet`` returns the breakdown (the keys ``run.py score`` prints) and the details
+(exits per network, where the errors come from). All integer work on the cached side types.
+
+* Networks: nodes are (cell, side); sides of one connection group are joined, and two facing
+  sides join when both are highway, both railway, or both lake (stations on one lake are
+  connected). A network touches an exit when the border cell shows the exit's type there.
+* Longest highway/railway: the longest simple path (each cell once) through cells joined by
+  sides of that type. Every face keeps all its sides of one type in one group, so the path is
+  a path in a cell graph. Trees are solved exactly by two searches (diameter); components with
+  a loop by exhaustive depth-first search (stopping early when the whole component is used).
+* Errors: highway/railway sides facing an empty cell or a side that does not match; sides
+  facing the border, an open lake side or a crater are no errors. With the River and Volcano
+  expansions the open river ends and open lava sides are errors too (the seed's tie-break is
+  "fewest minus points"), shown apart in the details.
+"""
+
+from __future__ import annotations
+
+from .faces import EXITS, HIGHWAY, LAKE, RAILWAY, exits_score
+from .lake import smallest_lake
+from .orientation import ORIENTED_GROUPS
+from .river import river_score
+from .sheet import (CELL_INDEX, CELLS, CENTRE_CELLS, CRATER, EMPTY, NEIGHBOUR, OPPOSITE)
+from .meteor import CRATER_END_POINTS
+from .volcano import volcano_score
+
+_EXIT_NODES = tuple((CELL_INDEX[name] * 4 + side, kind) for name, side, kind in EXITS)
+
+# per face code: pairs of side nodes (offsets within the cell) joined inside the face
+_GROUP_LINKS: dict[int, tuple[tuple[int, int], ...]] = {}
+
+
+def _group_links(code: int) -> tuple[tuple[int, int], ...]:
+    links = _GROUP_LINKS.get(code)
+    if links is None:
+        pairs = []
+        for group in ORIENTED_GROUPS[code >> 3][code & 7]:
+            for side in group[1:]:
+                pairs.append((group[0], side))
+        links = _GROUP_LINKS[code] = tuple(pairs)
+    return links
+
+
+def exit_networks(sheet) -> list[int]:
+    """Exits touched by each network that touches at least one, largest first."""
+    parent = list(range(CELLS * 4))
+
+    def find(x: int) -> int:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    cells, sides = sheet.cells, sheet.sides
+    for cell in range(CELLS):
+        code = cells[cell]
+        if code < 0:
+            continue
+        base = cell * 4
+        for a, b in _group_links(code):
+            ra, rb = find(base + a), find(base + b)
+            if ra != rb:
+                parent[ra] = rb
+        east, south = NEIGHBOUR[cell][1], NEIGHBOUR[cell][2]
+        t = sides[base + 1]
+        if east >= 0 and (t == HIGHWAY or t == RAILWAY or t == LAKE) and sides[east * 4 + 3] == t:
+            ra, rb = find(base + 1), find(east * 4 + 3)
+            if ra != rb:
+                parent[ra] = rb
+        t = sides[base + 2]
+        if south >= 0 and (t == HIGHWAY or t == RAILWAY or t == LAKE) and sides[south * 4] == t:
+            ra, rb = find(base + 2), find(south * 4)
+            if ra != rb:
+                parent[ra] = rb
+    touched: dict[int, int] = {}
+    for node, kind in _EXIT_NODES:
+        if sides[node] == kind:
+            root = find(node)
+            touched[root] = touched.get(root, 0) + 1
+    return sorted(touched.values(), reverse=True)
+
+
+def longest_route(sheet, side_type: int) -> int:
+    """Cells in the longest simple path using only ``side_type`` sides."""
+    sides = sheet.sides
+    adjacency: list[list[int]] = [[] for _ in range(CELLS)]
+    nodes = []
+    for cell in range(CELLS):
+        base = cell * 4
+        if side_type not in sides[base:base + 4]:
+            continue
+        nodes.append(cell)
+        links = adjacency[cell]
+        for s in range(4):
+            if sides[base + s] == side_type:
+                n = NEIGHBOUR[cell][s]
+                if n >= 0 and sides[n * 4 + OPPOSITE[s]] == side_type:
+                    links.append(n)
+    if not nodes:
+        return 0
+    best = 1
+    seen = [False] * CELLS
+    for start in nodes:
+        if seen[start]:
+            continue
+        component = [start]
+        seen[start] = True
+        edges2 = 0
+        index = 0
+        while index < len(component):
+            cell = component[index]
+            index += 1
+            edges2 += len(adjacency[cell])
+            for n in adjacency[cell]:
+                if not seen[n]:
+                    seen[n] = True
+                    component.append(n)
+        size = len(component)
+        if size <= best:
+            continue
+        if edges2 // 2 == size - 1:
+            length = _tree_diameter(component[0], adjacency)
+        else:
+            length = _longest_simple_path(component, adjacency, size)
+        best = max(best, length)
+    return best
+
+
+def _farthest(start: int, adjacency) -> tuple[int, int]:
+    """(farthest cell, its distance in cells counting both ends) in a tree."""
+    dist = {start: 1}
+    order = [start]
+    for cell in order:
+        for n in adjacency[cell]:
+            if n not in dist:
+                dist[n] = dist[cell] + 1
+                order.append(n)
+    far = order[-1]
+    return far, dist[far]
+
+
+def _tree_diameter(start: int, adjacency) -> int:
+    far, _ = _farthest(start, adjacency)
+    _, length = _farthest(far, adjacency)
+    return length
+
+
+def _longest_simple_path(component: list[int], adjacency, size: int) -> int:
+    best = 0
+
+    def extend(cell: int, used: int, length: int) -> bool:
+        nonlocal best
+        if length > best:
+            best = length
+            if best == size:
+                return True
+        for n in adjacency[cell]:
+            bit = 1 << n
+            if not used & bit and extend(n, used | bit, length + 1):
+                return True
+        return False
+
+    # starting from dead ends first finds long paths early; every start is still tried
+    for start in sorted(component, key=lambda c: (len(adjacency[c]), c)):
+        if extend(start, 1 << start, 1):
+            break
+    return best
+
+
+def score_sheet(sheet, expansion: str = "") -> tuple[dict, dict]:
+    """(breakdown, details) of one sheet; ``expansion`` is "" or one expansion name."""
+    cells, sides = sheet.cells, sheet.sides
+    networks = exit_networks(sheet)
+    exits = sum(exits_score(count) for count in networks)
+    highway = longest_route(sheet, HIGHWAY)
+    railway = longest_route(sheet, RAILWAY)
+    centre = sum(1 for cell in CENTRE_CELLS if cells[cell] >= 0)
+    route_errors = 0
+    crater_ends = 0
+    for cell in range(CELLS):
+        if cells[cell] < 0:
+            continue
+        base = cell * 4
+        for s in range(4):
+            t = sides[base + s]
+            if t != HIGHWAY and t != RAILWAY:
+                continue
+            n = NEIGHBOUR[cell][s]
+            if n < 0:
+                continue
+            other = cells[n]
+            if other == CRATER:
+                crater_ends += 1
+            elif other == EMPTY:
+                route_errors += 1
+            else:
+                facing = sides[n * 4 + OPPOSITE[s]]
+                if facing != t and facing != LAKE:
+                    route_errors += 1
+    breakdown = {"exits": exits, "longest_highway": highway, "longest_railway": railway,
+                 "centre": centre}
+    details = {"exit_networks": networks, "route_errors": route_errors}
+    errors = route_errors
+    extra = 0
+    if expansion == "river":
+        extra, open_ends = river_score(sheet)
+        errors += open_ends
+        details["river_open_ends"] = open_ends
+    elif expansion == "lake":
+        extra = smallest_lake(sheet)
+    elif expansion == "meteor":
+        extra = CRATER_END_POINTS * crater_ends
+        details["crater_ends"] = crater_ends
+    elif expansion == "volcano":
+        extra, open_sides = volcano_score(sheet)
+        errors += open_sides
+        details["lava_open_sides"] = open_sides
+    breakdown["errors"] = errors
+    if expansion:
+        breakdown[expansion] = extra
+    breakdown["total"] = exits + highway + railway + centre + extra - errors
+    return breakdown, details

@@ -1,0 +1,227 @@
+"""One player's 7×7 sheet: geometry, what each cell holds, and the sheet-level drawing rules.
+
+Cells are numbered 0–48 row by row (A1 = 0, A2 = 1, ..., G7 = 48). A cell holds ``EMPTY``,
+``CRATER`` (meteor expansion) or a face code ``face_index * 8 + o`` with ``o`` the canonical
+orientation. ``sides`` caches the 4 side types of every cell (flat, ``cell * 4 + side``) so that
+legality and scoring read plain ints.
+
+The legality of a face in a cell depends only on the face, its orientation and what the four
+neighbouring sides show (the *facing* of the cell, one small int per side: a neighbour's side
+type, an exit's type, or ``BORDER``). Results are memoised per (face, facing code), which
+makes listing every legal placement a few dictionary look-ups per cell.
+"""
+
+from __future__ import annotations
+
+from .faces import (EXITS, FACE_INDEX, FACE_KIND, HIGHWAY, LAKE, LAVA, MUST_CONNECT_KINDS,
+                    LAVA_KIND, NONE, RAILWAY, RIVER, TYPE_NAME, VOLCANO_KIND)
+from .orientation import CANONICAL_O, DISTINCT_O, ORIENTED_SIDES
+
+SIZE = 7
+CELLS = SIZE * SIZE
+EMPTY, CRATER = -1, -2
+BORDER = 6            # facing value: the outer border without an exit
+ROWS = "ABCDEFG"
+SIDE_NAMES = "NESW"
+OPPOSITE = (2, 3, 0, 1)
+CENTRE_CELLS = tuple(r * SIZE + c for r in range(2, 5) for c in range(2, 5))
+D4 = 3 * SIZE + 3
+
+CELL_NAMES: tuple[str, ...] = tuple(f"{ROWS[c // SIZE]}{c % SIZE + 1}" for c in range(CELLS))
+CELL_INDEX: dict[str, int] = {name: i for i, name in enumerate(CELL_NAMES)}
+
+
+def _neighbours():
+    out = []
+    for cell in range(CELLS):
+        row, col = divmod(cell, SIZE)
+        out.append((
+            cell - SIZE if row > 0 else -1,
+            cell + 1 if col < SIZE - 1 else -1,
+            cell + SIZE if row < SIZE - 1 else -1,
+            cell - 1 if col > 0 else -1,
+        ))
+    return tuple(out)
+
+
+NEIGHBOUR: tuple[tuple[int, int, int, int], ...] = _neighbours()
+
+
+def _exit_types():
+    table = [[NONE] * 4 for _ in range(CELLS)]
+    for name, side, kind in EXITS:
+        table[CELL_INDEX[name]][side] = kind
+    return tuple(tuple(row) for row in table)
+
+
+EXIT_TYPE: tuple[tuple[int, int, int, int], ...] = _exit_types()
+# what a border side shows to a face: the exit type, or BORDER
+BORDER_FACING = tuple(tuple(EXIT_TYPE[c][s] or BORDER for s in range(4)) for c in range(CELLS))
+
+
+def face_of(code: int) -> int:
+    return code >> 3
+
+
+def orientation_of(code: int) -> int:
+    return code & 7
+
+
+class Sheet:
+    """Cells, the cached side types, specials used (in order) and the meteor dot."""
+
+    __slots__ = ("cells", "sides", "specials", "dot")
+
+    def __init__(self) -> None:
+        self.cells = [EMPTY] * CELLS
+        self.sides = [NONE] * (CELLS * 4)
+        self.specials: list[str] = []
+        self.dot = -1
+
+    def copy(self) -> "Sheet":
+        other = Sheet.__new__(Sheet)
+        other.cells = self.cells[:]
+        other.sides = self.sides[:]
+        other.specials = self.specials[:]
+        other.dot = self.dot
+        return other
+
+    # -- changes ---------------------------------------------------------------------------
+    def put(self, cell: int, face_index: int, o: int) -> None:
+        o = CANONICAL_O[face_index][o]
+        self.cells[cell] = face_index * 8 + o
+        self.sides[cell * 4:cell * 4 + 4] = ORIENTED_SIDES[face_index][o]
+
+    def clear(self, cell: int, crater: bool = False) -> None:
+        self.cells[cell] = CRATER if crater else EMPTY
+        self.sides[cell * 4:cell * 4 + 4] = (NONE, NONE, NONE, NONE)
+
+    # -- queries ---------------------------------------------------------------------------
+    def is_free(self, cell: int) -> bool:
+        """Empty, or a crater (craters may be drawn over)."""
+        return self.cells[cell] < 0
+
+    def facing(self, cell: int) -> tuple[int, int, int, int]:
+        sides = self.sides
+        out = []
+        for s, n in enumerate(NEIGHBOUR[cell]):
+            out.append(BORDER_FACING[cell][s] if n < 0 else sides[n * 4 + OPPOSITE[s]])
+        return tuple(out)
+
+    def facing_code(self, cell: int) -> int:
+        sides = self.sides
+        n0, n1, n2, n3 = NEIGHBOUR[cell]
+        border = BORDER_FACING[cell]
+        return ((border[0] if n0 < 0 else sides[n0 * 4 + 2])
+                | (border[1] if n1 < 0 else sides[n1 * 4 + 3]) << 3
+                | (border[2] if n2 < 0 else sides[n2 * 4]) << 6
+                | (border[3] if n3 < 0 else sides[n3 * 4 + 1]) << 9)
+
+    def adjacent_to_lava(self, cell: int) -> bool:
+        """A neighbouring cell holds lava (on any side)."""
+        sides = self.sides
+        for n in NEIGHBOUR[cell]:
+            if n >= 0 and LAVA in sides[n * 4:n * 4 + 4]:
+                return True
+        return False
+
+    def legal_orientations(self, face_index: int, cell: int) -> tuple[int, ...]:
+        """Canonical orientations in which the face may be drawn in ``cell`` (sheet rules)."""
+        if self.cells[cell] >= 0:
+            return ()
+        if FACE_KIND[face_index] == VOLCANO_KIND:
+            return () if self.adjacent_to_lava(cell) else (0,)
+        return fitting_orientations(face_index, self.facing_code(cell))
+
+    def legal_cells(self, face_index: int) -> list[tuple[int, tuple[int, ...]]]:
+        """Every (cell, orientations) where the face may be drawn, cells ascending."""
+        out = []
+        cells = self.cells
+        if FACE_KIND[face_index] == VOLCANO_KIND:
+            for cell in range(CELLS):
+                if cells[cell] < 0 and not self.adjacent_to_lava(cell):
+                    out.append((cell, (0,)))
+            return out
+        memo = _FIT_CACHE
+        for cell in range(CELLS):
+            if cells[cell] >= 0:
+                continue
+            key = face_index | (self.facing_code(cell) << 6)
+            found = memo.get(key)
+            if found is None:
+                found = fitting_orientations(face_index, key >> 6)
+            if found:
+                out.append((cell, found))
+        return out
+
+    def has_legal_cell(self, face_index: int) -> bool:
+        cells = self.cells
+        if FACE_KIND[face_index] == VOLCANO_KIND:
+            return any(cells[c] < 0 and not self.adjacent_to_lava(c) for c in range(CELLS))
+        for cell in range(CELLS):
+            if cells[cell] < 0 and fitting_orientations(face_index, self.facing_code(cell)):
+                return True
+        return False
+
+    def problem(self, face_index: int, cell: int, o: int):
+        """Why the face may not be drawn there: None, or (code, template, args)."""
+        name = CELL_NAMES[cell]
+        if self.cells[cell] >= 0:
+            return ("cell_taken", "{cell} is already drawn", {"cell": name})
+        if FACE_KIND[face_index] == VOLCANO_KIND:
+            if self.adjacent_to_lava(cell):
+                return ("volcano_near_lava", "A new volcano may not be drawn next to lava ({cell})",
+                        {"cell": name})
+            return None
+        return side_problem(face_index, o, self.facing(cell), name)
+
+
+_FIT_CACHE: dict[int, tuple[int, ...]] = {}
+
+
+def fitting_orientations(face_index: int, facing_code: int) -> tuple[int, ...]:
+    key = face_index | (facing_code << 6)
+    found = _FIT_CACHE.get(key)
+    if found is None:
+        facing = tuple((facing_code >> (3 * s)) & 7 for s in range(4))
+        found = tuple(o for o in DISTINCT_O[face_index]
+                      if side_problem(face_index, o, facing, "") is None)
+        _FIT_CACHE[key] = found
+    return found
+
+
+def side_problem(face_index: int, o: int, facing: tuple, cell_name: str):
+    """The sheet rule a face in orientation ``o`` breaks against ``facing``, or None."""
+    sides = ORIENTED_SIDES[face_index][o]
+    connects = joins_lava = False
+    for s in range(4):
+        mine, theirs = sides[s], facing[s]
+        if mine == NONE:
+            continue
+        if mine == HIGHWAY or mine == RAILWAY:
+            if theirs == HIGHWAY or theirs == RAILWAY:
+                if theirs != mine:
+                    return ("route_mismatch", "{cell}: {mine} would meet {theirs} on the {side} side",
+                            {"cell": cell_name, "mine": TYPE_NAME[mine],
+                             "theirs": TYPE_NAME[theirs], "side": SIDE_NAMES[s]})
+                connects = True
+            elif theirs == RIVER:
+                return ("river_meets_route", "{cell}: a river may not meet a route ({side} side)",
+                        {"cell": cell_name, "side": SIDE_NAMES[s]})
+        elif mine == RIVER:
+            if theirs == HIGHWAY or theirs == RAILWAY:
+                return ("river_meets_route", "{cell}: a river may not meet a route ({side} side)",
+                        {"cell": cell_name, "side": SIDE_NAMES[s]})
+        elif mine == LAVA and theirs == LAVA:
+            joins_lava = True
+    kind = FACE_KIND[face_index]
+    if kind in MUST_CONNECT_KINDS and not connects:
+        return ("not_connected", "{cell}: the drawing must connect to a matching route or exit",
+                {"cell": cell_name})
+    if kind == LAVA_KIND and not joins_lava:
+        return ("lava_not_joined", "{cell}: lava must join existing lava", {"cell": cell_name})
+    return None
+
+
+def face_index_of(face_id: str) -> int:
+    return FACE_INDEX[face_id]
