@@ -1,0 +1,153 @@
+"""Joining a table over TCP: one connection to the host, driven like ``HostServer``.
+
+    peer = ClientConnection.connect("192.168.1.5", 5055, name="Ada", wanted_seats=2)
+    peer.start_thread()                  # or peer.pump(0) every frame
+    peer.poll()                          # events, see below
+    peer.set_seat(seat, name, colour)  peer.set_ready(True)  peer.propose(seat, "notation")
+    peer.view(seat)                      # what to draw for a seat (None: spectator)
+    peer.leave()
+    peer.token                           # keep it: ClientConnection.connect(..., token=...)
+                                         # takes the seats back after a disconnection
+
+Events: welcome (peer, token, seats), refused (code, args), lobby (game, config, seats,
+spectators, phase), seeding_aborted, started (seed, seats, you), move (seq, seat, move, hash,
+events), rejected (seat, move, code, args), status (statuses), seat_control (seat, control,
+level), desync, resynced, host_interrupted, host_back, game_over (seq, hash, scores),
+ended (code, args: host_left, connection_lost, game_over, refused codes...).
+"""
+
+from __future__ import annotations
+
+import selectors
+import socket
+import time
+from typing import Callable
+
+from net.joining import ClientEndpoint
+from net.timing import Timings
+from net.transport import Closed, Connection, Pumped
+from net.wire import WireError
+
+
+class _Transport:
+    def __init__(self, client: "ClientConnection") -> None:
+        self.client = client
+
+    def send(self, message: dict) -> None:
+        self.client.conn.send(message)
+
+    def close(self) -> None:
+        self.client._drop()
+
+
+class ClientConnection(Pumped):
+    def __init__(self, endpoint: ClientEndpoint, sock: socket.socket) -> None:
+        super().__init__()
+        self.endpoint = endpoint
+        self.conn = Connection(sock, sock.getpeername())
+        self.selector = selectors.DefaultSelector()
+        self.selector.register(sock, selectors.EVENT_READ)
+        self._open = True
+        endpoint.transport = _Transport(self)
+        endpoint.on_connect()
+
+    @classmethod
+    def connect(cls, host: str, port: int, name: str = "player", *, wanted_seats: int = 1,
+                token: str = "", game: str = "", auto_bot: str = "", timeout: float = 5.0,
+                timings: Timings = Timings(), clock: Callable[[], float] = time.monotonic
+                ) -> "ClientConnection":
+        """Connect and say hello. OSError if nobody answers (show "cannot reach HOST")."""
+        sock = socket.create_connection((host, port), timeout=timeout)
+        endpoint = ClientEndpoint(name, wanted_seats=wanted_seats, token=token, game=game,
+                                  auto_bot=auto_bot, timings=timings, clock=clock)
+        return cls(endpoint, sock)
+
+    def pump(self, timeout: float = 0.0) -> None:
+        if self._open:
+            mask = selectors.EVENT_READ | (selectors.EVENT_WRITE if self.conn.wants_write()
+                                           else 0)
+            self.selector.modify(self.conn.sock, mask)
+            ready = self.selector.select(timeout)
+        else:
+            ready = []
+            if timeout:
+                time.sleep(timeout)
+        with self.lock:
+            for _key, mask in ready:
+                if not self._open:
+                    break
+                if mask & selectors.EVENT_WRITE:
+                    self.conn.flush()
+                if mask & selectors.EVENT_READ:
+                    self._read()
+            self.endpoint.tick()
+
+    def _read(self) -> None:
+        try:
+            messages = self.conn.read()
+        except WireError as exc:
+            self.endpoint.on_wire_error(exc.code, exc.args_dict)
+            return
+        except Closed:
+            self._drop()
+            self.endpoint.on_disconnect()
+            return
+        for message in messages:
+            if not self._open:
+                return
+            self.endpoint.on_frame(message)
+
+    def _drop(self) -> None:
+        if self._open:
+            self._open = False
+            try:
+                self.selector.unregister(self.conn.sock)
+            except (KeyError, ValueError, OSError):
+                pass
+            self.conn.close()
+
+    def finished(self) -> bool:
+        return self.endpoint.phase == "ended"
+
+    # ------------------------------------------------------------------ thread-safe API
+    def poll(self) -> list[dict]:
+        with self.lock:
+            return self.endpoint.poll()
+
+    @property
+    def token(self) -> str:
+        return self.endpoint.token
+
+    @property
+    def phase(self) -> str:
+        return self.endpoint.phase
+
+    def set_seat(self, seat: int, name: str, colour: int = -1) -> None:
+        with self.lock:
+            self.endpoint.set_seat(seat, name, colour)
+
+    def set_ready(self, ready: bool = True) -> None:
+        with self.lock:
+            self.endpoint.set_ready(ready)
+
+    def set_bot(self, seat: int, level: str | None) -> None:
+        with self.lock:
+            self.endpoint.set_bot(seat, level)
+
+    def propose(self, seat: int, text: str) -> None:
+        with self.lock:
+            self.endpoint.propose(seat, text)
+
+    def view(self, seat: int | None):
+        with self.lock:
+            return self.endpoint.view(seat)
+
+    def leave(self) -> None:
+        with self.lock:
+            self.endpoint.leave()
+            self._drop()
+        self.stop_thread()
+
+    def close(self) -> None:
+        self.leave()
+        self.selector.close()

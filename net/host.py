@@ -1,0 +1,199 @@
+"""Hosting a table over TCP: the listening socket, the peer connections, discovery answers.
+
+    table = HostServer.create("metro", players=3, seats=[...Slot...], port=0)
+    table.start_thread()            # or call table.pump(0) from your frame loop
+    table.port                      # the port actually bound (port 0 = ephemeral)
+    table.poll()                    # events, see below
+    table.start_game()  table.propose(seat, "notation")  table.hand_to_bot(seat, "random")
+    table.close()                   # ends the table for everyone ("host_left")
+
+Events (dicts with "event"): lobby, peer_joined, peer_back, peer_left, peer_bye,
+peer_refused (code, args: shown on the host side too), peer_interrupted, status (statuses per
+seat: connected / interrupted / disconnected / bot / open), seeding, seeding_aborted, started,
+move (seq, seat, move, hash, events), foreign_move, desync, repaired, seat_control, game_over
+(seq, hash, scores), ended (code, args).
+"""
+
+from __future__ import annotations
+
+import selectors
+import socket
+import time
+from typing import Any, Callable
+
+from game.rules import get_game
+from net import messages as ids
+from net.discovery import DiscoveryResponder
+from net.hosting import HostEndpoint
+from net.lobby import Slot
+from net.timing import Timings
+from net.transport import Closed, Connection, Pumped
+from net.wire import WireError, encode
+
+
+class _Transport:
+    def __init__(self, server: "HostServer") -> None:
+        self.server = server
+
+    def send(self, conn: Connection, message: dict) -> None:
+        conn.send(message)
+
+    def send_many(self, conns: list[Connection], message: dict) -> None:
+        frame = encode(message)
+        for conn in conns:
+            conn.send_frame(frame)
+
+    def close(self, conn: Connection) -> None:
+        self.server._drop(conn)
+
+
+class HostServer(Pumped):
+    def __init__(self, endpoint: HostEndpoint, port: int = 0, bind: str = "0.0.0.0",
+                 discovery_port: int | None = None, table_name: str = "") -> None:
+        super().__init__()
+        self.endpoint = endpoint
+        endpoint.transport = _Transport(self)
+        self.selector = selectors.DefaultSelector()
+        self.listener = socket.create_server((bind, port), reuse_port=False)
+        self.listener.setblocking(False)
+        self.port = self.listener.getsockname()[1]
+        self.selector.register(self.listener, selectors.EVENT_READ, None)
+        self.conns: set[Connection] = set()
+        self.discovery = None
+        if discovery_port is not None:
+            self.discovery = DiscoveryResponder(self._describe, port=discovery_port, bind=bind)
+            self.selector.register(self.discovery.sock, selectors.EVENT_READ, "discovery")
+        self.table_name = table_name or endpoint.name
+
+    @classmethod
+    def create(cls, game: str, players: int, seats: list[Slot] | None = None,
+               variants=(), port: int = 0, bind: str = "0.0.0.0",
+               discovery_port: int | None = None, name: str = "host",
+               timings: Timings = Timings(), clock: Callable[[], float] = time.monotonic
+               ) -> "HostServer":
+        """A table for ``game``; ``seats`` default: seat 0 local, the others open."""
+        game_obj = get_game(game)
+        config = game_obj.make_config(players, variants)
+        slots = seats or [Slot(kind=ids.KIND_LOCAL, name=name)] + [
+            Slot() for _ in range(players - 1)]
+        endpoint = HostEndpoint(game_obj, config, slots, clock=clock, timings=timings, name=name)
+        return cls(endpoint, port=port, bind=bind, discovery_port=discovery_port)
+
+    # ------------------------------------------------------------------ the loop
+    def pump(self, timeout: float = 0.0) -> None:
+        for conn in list(self.conns):
+            if conn.wants_write():
+                self.selector.modify(conn.sock, selectors.EVENT_READ | selectors.EVENT_WRITE,
+                                     conn)
+        ready = self.selector.select(timeout) if self.selector.get_map() else []
+        with self.lock:
+            for key, mask in ready:
+                if key.data is None:
+                    self._accept()
+                elif key.data == "discovery":
+                    self.discovery.answer_pending()
+                else:
+                    conn = key.data
+                    if mask & selectors.EVENT_WRITE:
+                        conn.flush()
+                        if not conn.wants_write() and conn in self.conns:
+                            self.selector.modify(conn.sock, selectors.EVENT_READ, conn)
+                    if mask & selectors.EVENT_READ and conn in self.conns:
+                        self._read(conn)
+            if self.endpoint.phase != "closed":
+                self.endpoint.tick()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                sock, address = self.listener.accept()
+            except (BlockingIOError, InterruptedError):
+                return
+            except OSError:
+                return
+            conn = Connection(sock, address)
+            self.conns.add(conn)
+            self.selector.register(sock, selectors.EVENT_READ, conn)
+            self.endpoint.on_connect(conn)
+
+    def _read(self, conn: Connection) -> None:
+        try:
+            messages = conn.read()
+        except WireError as exc:
+            self.endpoint.on_wire_error(conn, exc.code, exc.args_dict)
+            return
+        except Closed:
+            self._drop(conn)
+            self.endpoint.on_disconnect(conn)
+            return
+        for message in messages:
+            if conn not in self.conns:
+                return
+            self.endpoint.on_frame(conn, message)
+
+    def _drop(self, conn: Connection) -> None:
+        if conn in self.conns:
+            self.conns.discard(conn)
+            try:
+                self.selector.unregister(conn.sock)
+            except (KeyError, ValueError, OSError):
+                pass
+            conn.close()
+
+    def _describe(self) -> dict:
+        endpoint = self.endpoint
+        return {"t": "table", "g": endpoint.game.name, "n": self.table_name[:40],
+                "port": self.port, "ph": endpoint.phase,
+                "open": sum(1 for s in endpoint.slots if s.kind == ids.KIND_OPEN),
+                "players": len(endpoint.slots)}
+
+    def finished(self) -> bool:
+        return self.endpoint.phase == "closed"
+
+    # ------------------------------------------------------------------ thread-safe API
+    def poll(self) -> list[dict]:
+        with self.lock:
+            return self.endpoint.poll()
+
+    def set_seat(self, seat: int, kind: str, name: str = "", colour: int = -1,
+                 level: str = "") -> None:
+        with self.lock:
+            self.endpoint.set_seat(seat, kind, name, colour, level)
+
+    def start_game(self) -> bool:
+        with self.lock:
+            return self.endpoint.start()
+
+    def propose(self, seat: int, text: str) -> None:
+        with self.lock:
+            self.endpoint.propose(seat, text)
+
+    def hand_to_bot(self, seat: int, level: str = "random") -> None:
+        with self.lock:
+            self.endpoint.hand_to_bot(seat, level)
+
+    def take_back(self, seat: int) -> None:
+        with self.lock:
+            self.endpoint.take_back(seat)
+
+    def close(self, code: str = ids.R_HOST_LEFT) -> None:
+        with self.lock:
+            self.endpoint.close(code)
+            for conn in list(self.conns):
+                self._drop(conn)
+        self.stop_thread()
+        self.shutdown()
+
+    def shutdown(self) -> None:
+        """Release the sockets (after ``close``)."""
+        for conn in list(self.conns):
+            self._drop(conn)
+        for sock in (self.listener, self.discovery.sock if self.discovery else None):
+            if sock is None:
+                continue
+            try:
+                self.selector.unregister(sock)
+            except (KeyError, ValueError, OSError):
+                pass
+            sock.close()
+        self.selector.close()

@@ -1,0 +1,607 @@
+"""The host's side of the protocol, free of sockets: lobby, handshake, seeding, sequencing.
+
+``HostEndpoint`` is driven by a transport (TCP in ``net.host``, in-memory in ``net.memnet``)
+through ``on_connect / on_frame / on_wire_error / on_disconnect / tick`` and talks back through
+``transport.send(conn, msg)``, ``transport.send_many(conns, msg)`` and
+``transport.close(conn)``. The UI drives it through ``set_seat / start / propose /
+hand_to_bot / take_back / close`` and reads what happened with ``poll()`` (a list of event
+dicts, see ``net.host`` for the list). The clock is injectable.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from game.bots.base import make_bot
+from game.match import Match
+from game.rules import rules_version as current_rules_version
+from game.rules.core import Game, IllegalMove
+from net import messages as ids
+from net import seed as seeding
+from net.lobby import Slot, plain_seats
+from net.netlog import write_netlog
+from net.schema import FROM_PEER, SchemaError, validate
+from net.sequencer import Sequencer
+from net.timing import Timings
+
+RESEND_LIMIT = 200        # a peer further behind than this gets the whole log instead
+REPAIR_ATTEMPTS = 3
+
+
+@dataclass
+class PeerRec:
+    pid: int
+    name: str
+    token: str
+    conn: Any = None
+    seats: list[int] = field(default_factory=list)
+    ready: bool = False
+    last_heard: float = 0.0
+    last_sent: float = 0.0
+    interrupted: bool = False
+    acked: int = 0
+    nonces: dict = field(default_factory=dict)
+    repair_from: int = -1     # >= 0 while a desync repair is in flight
+    repairs: int = 0
+
+    @property
+    def spectator(self) -> bool:
+        return not self.seats
+
+
+def scalar_args(args: dict) -> dict:
+    """Reason arguments as wire-safe scalars (the schema refuses anything else)."""
+    out = {}
+    for key, value in list(args.items())[:8]:
+        if value is None or type(value) in (bool, int):
+            out[str(key)[:24]] = value
+        else:
+            out[str(key)[:24]] = str(value)[:200]
+    return out
+
+
+class HostEndpoint:
+    def __init__(self, game: Game, config: dict, slots: list[Slot], *,
+                 clock: Callable[[], float] = time.monotonic, timings: Timings = Timings(),
+                 rules_version: str | None = None, name: str = "host") -> None:
+        if len(slots) != config["players"]:
+            raise ValueError("one slot per player")
+        self.game = game
+        self.config = config
+        self.slots = slots
+        self.clock = clock
+        self.timings = timings
+        self.rules_version = rules_version or current_rules_version()
+        self.name = name
+        self.transport: Any = None
+        self.phase = "lobby"            # lobby, seeding, playing, over, closed
+        self.peers: dict[int, PeerRec] = {}
+        self.by_conn: dict[Any, PeerRec] = {}
+        self.pending_conns: dict[Any, float] = {}   # connected, no hello yet
+        self._next_pid = 1
+        self._events: deque = deque()
+        self.sequencer: Sequencer | None = None
+        self.commands: list[list] = []
+        self.bots: dict[int, Any] = {}
+        self._round = 0
+        self._secret = b""
+        self._commits: dict[int, bytes] = {}
+        self._reveals: dict[int, bytes] = {}
+        self._round_started = 0.0
+        self._participants: set[int] = set()
+        self._last_status: list[str] = []
+        self.netlog_path = None
+
+    # ================================================================ queries
+    @property
+    def match(self) -> Match | None:
+        return self.sequencer.match if self.sequencer else None
+
+    @property
+    def seq(self) -> int:
+        return self.sequencer.seq if self.sequencer else 0
+
+    def poll(self) -> list[dict]:
+        out = list(self._events)
+        self._events.clear()
+        return out
+
+    def statuses(self) -> list[str]:
+        out = []
+        for slot in self.slots:
+            if slot.bot_level or slot.kind == ids.KIND_BOT:
+                out.append(ids.ST_BOT)
+            elif slot.kind == ids.KIND_OPEN:
+                out.append(ids.ST_OPEN)
+            elif slot.kind == ids.KIND_LOCAL:
+                out.append(ids.ST_CONNECTED)
+            else:
+                peer = self.peers.get(slot.peer)
+                if peer is None or peer.conn is None:
+                    out.append(ids.ST_DISCONNECTED)
+                elif peer.interrupted:
+                    out.append(ids.ST_INTERRUPTED)
+                else:
+                    out.append(ids.ST_CONNECTED)
+        return out
+
+    def lobby_message(self) -> dict:
+        statuses = self.statuses()
+        return {"t": ids.LOBBY, "g": self.game.name, "cfg": self.config,
+                "seats": [s.to_wire(st) for s, st in zip(self.slots, statuses)],
+                "spec": [p.name for p in self._live_peers() if p.spectator],
+                "ph": self.phase}
+
+    def all_confirmed(self) -> bool:
+        """Every connected seated peer has reported the hash of our last move."""
+        return all(p.acked >= self.seq for p in self._live_peers() if not p.spectator)
+
+    def can_start(self) -> bool:
+        if self.phase != "lobby" or any(s.kind == ids.KIND_OPEN for s in self.slots):
+            return False
+        return all(p.ready for p in self._live_peers() if not p.spectator)
+
+    # ================================================================ UI commands
+    def set_seat(self, seat: int, kind: str, name: str = "", colour: int = -1,
+                 level: str = "") -> None:
+        """Lobby: make a seat local/bot/open (a remote seat is freed by its peer leaving)."""
+        if self.phase != "lobby":
+            raise RuntimeError("seats are fixed once the game starts")
+        slot = self.slots[seat]
+        if slot.kind == ids.KIND_REMOTE and kind != ids.KIND_REMOTE:
+            peer = self.peers.get(slot.peer)
+            if peer and seat in peer.seats:
+                peer.seats.remove(seat)
+        self.slots[seat] = Slot(kind=kind, name=name, colour=colour, level=level)
+        self._lobby_changed()
+
+    def start(self) -> bool:
+        """Begin the commit–reveal round; the game starts when every secret is revealed."""
+        if not self.can_start():
+            return False
+        self._round += 1
+        self.phase = "seeding"
+        self._secret = seeding.new_secret()
+        self._commits = {0: seeding.commitment(self._secret)}
+        self._reveals = {}
+        self._round_started = self.clock()
+        self._participants = {p.pid for p in self._live_peers()}
+        self._broadcast({"t": ids.COMMIT_REQ, "r": self._round})
+        self._emit("seeding", round=self._round)
+        self._maybe_send_commits()
+        return True
+
+    def propose(self, seat: int, text: str) -> None:
+        """A move of a seat played on this machine; IllegalMove if refused."""
+        slot = self.slots[seat] if 0 <= seat < len(self.slots) else None
+        if slot is None or slot.kind not in (ids.KIND_LOCAL, ids.KIND_BOT) or slot.bot_level:
+            raise IllegalMove(ids.R_NOT_YOUR_SEAT, "Seat {seat} is not played here",
+                              seat=seat + 1)
+        self._stamp(seat, text)
+
+    def hand_to_bot(self, seat: int, level: str = "random") -> None:
+        """Let the host's bot play ``seat`` (a sequenced command every peer applies)."""
+        if self.phase not in ("playing", "over"):
+            raise RuntimeError("only during a game")
+        make_bot(self.game, seat, level, 0)   # KeyError for an unknown level
+        self.slots[seat].bot_level = level
+        self._command(ids.CMD_BOT, seat, level)
+
+    def take_back(self, seat: int) -> None:
+        """The seat's own player plays it again (local seats, or a returning remote player)."""
+        slot = self.slots[seat]
+        if not slot.bot_level:
+            return
+        slot.bot_level = ""
+        self.bots.pop(seat, None)
+        self._command(ids.CMD_BACK, seat, "")
+
+    def close(self, code: str = ids.R_HOST_LEFT, **args: Any) -> None:
+        """End the table for everyone with a reason; keep the log."""
+        if self.phase == "closed":
+            return
+        message = {"t": ids.BYE, "c": code, "a": scalar_args(args)}
+        for peer in self._live_peers():
+            self._send(peer, message)
+            self.transport.close(peer.conn)
+        for conn in list(self.pending_conns):
+            self.transport.close(conn)
+        self.pending_conns.clear()
+        self.phase = "closed"
+        self._save_log()
+        self._emit("ended", code=code, args=scalar_args(args))
+
+    # ================================================================ transport events
+    def on_connect(self, conn: Any) -> None:
+        self.pending_conns[conn] = self.clock()
+
+    def on_wire_error(self, conn: Any, code: str, args: dict) -> None:
+        self._refuse(conn, code, args)
+
+    def on_disconnect(self, conn: Any) -> None:
+        self.pending_conns.pop(conn, None)
+        peer = self.by_conn.pop(conn, None)
+        if peer is None or peer.conn is not conn:
+            return
+        peer.conn = None
+        peer.interrupted = False
+        self._emit("peer_left", peer=peer.pid, name=peer.name, seats=list(peer.seats))
+        if self.phase == "lobby":
+            self._forget(peer)
+        elif self.phase == "seeding" and peer.pid in self._participants:
+            self._abort(ids.R_CONNECTION_LOST, peer=peer.pid)
+            self._forget(peer)
+        elif peer.spectator:
+            self.peers.pop(peer.pid, None)
+        self._status_changed()
+
+    def on_frame(self, conn: Any, raw: Any) -> None:
+        try:
+            message = validate(raw, FROM_PEER)
+        except SchemaError as exc:
+            self._refuse(conn, exc.code, exc.args_dict)
+            return
+        peer = self.by_conn.get(conn)
+        kind = message["t"]
+        if peer is None:
+            if kind != ids.HELLO or conn not in self.pending_conns:
+                self._refuse(conn, ids.R_MALFORMED, {"detail": "hello_first"})
+                return
+            self._hello(conn, message)
+            return
+        peer.last_heard = self.clock()
+        if peer.interrupted:
+            peer.interrupted = False
+            self._status_changed()
+        handler = getattr(self, "_on_" + kind, None)
+        if kind == ids.HELLO:
+            self._refuse(conn, ids.R_MALFORMED, {"detail": "hello_twice"})
+        elif handler is not None:
+            handler(peer, message)
+
+    def tick(self) -> None:
+        now = self.clock()
+        for conn, since in list(self.pending_conns.items()):
+            if now - since > self.timings.dropped:
+                self._refuse(conn, ids.R_TIMEOUT, {})
+        for peer in self._live_peers():
+            silent = now - peer.last_heard
+            if silent > self.timings.dropped:
+                self._send(peer, {"t": ids.BYE, "c": ids.R_TIMEOUT, "a": {}})
+                conn = peer.conn
+                self.transport.close(conn)
+                self.on_disconnect(conn)
+                continue
+            if silent > self.timings.interrupted and not peer.interrupted:
+                peer.interrupted = True
+                self._emit("peer_interrupted", peer=peer.pid, seats=list(peer.seats))
+                self._status_changed()
+            if now - peer.last_sent >= self.timings.heartbeat:
+                self._send(peer, {"t": ids.BEAT, "q": self.seq})
+        if self.phase == "seeding" and now - self._round_started > self.timings.seeding:
+            late = sorted(self._participants - set(self._reveals) - {0})
+            self._abort(ids.R_TIMEOUT, peer=late[0] if late else -1)
+        self.run_bots()
+
+    def run_bots(self) -> None:
+        """Let the host's bots move while one of their seats is to act."""
+        while self.phase == "playing":
+            acting = [s for s in self.match.to_act() if self._bot_level(s)]
+            if not acting:
+                return
+            seat = acting[0]
+            bot = self.bots.get(seat)
+            if bot is None:
+                bot = self.bots[seat] = make_bot(self.game, seat, self._bot_level(seat),
+                                                 self.match.seed * 7919 + seat)
+            move = bot.choose(self.match.view(seat))
+            self._stamp(seat, str(move))
+
+    # ================================================================ handshake and lobby
+    def _hello(self, conn: Any, msg: dict) -> None:
+        if msg["pv"] != ids.PROTOCOL_VERSION:
+            return self._refuse(conn, ids.R_PROTOCOL,
+                                {"ours": ids.PROTOCOL_VERSION, "theirs": msg["pv"]})
+        if msg["rv"] != self.rules_version:
+            return self._refuse(conn, ids.R_RULES,
+                                {"ours": self.rules_version, "theirs": msg["rv"]})
+        if msg["g"] and msg["g"] != self.game.name:
+            return self._refuse(conn, ids.R_GAME, {"ours": self.game.name, "theirs": msg["g"]})
+        if self.phase == "closed":
+            return self._refuse(conn, ids.R_HOST_LEFT, {})
+        if msg["tok"]:
+            peer = next((p for p in self.peers.values() if p.token == msg["tok"]), None)
+            if peer is None:
+                return self._refuse(conn, ids.R_BAD_TOKEN, {})
+            if peer.conn is not None:
+                old = peer.conn
+                self._send(peer, {"t": ids.BYE, "c": ids.R_REPLACED, "a": {}})
+                self.by_conn.pop(old, None)
+                self.transport.close(old)
+            self._attach(peer, conn)
+            self._emit("peer_back", peer=peer.pid, name=peer.name, seats=list(peer.seats))
+            self._welcome(peer)
+            for seat in peer.seats:
+                if self.slots[seat].bot_level and self.phase == "playing":
+                    self.take_back(seat)
+            self._status_changed()
+            return
+        wanted = msg["ws"]
+        if wanted and self.phase != "lobby":
+            return self._refuse(conn, ids.R_STARTED, {})
+        if self.phase == "seeding":
+            return self._refuse(conn, ids.R_STARTED, {})
+        free = [i for i, s in enumerate(self.slots) if s.kind == ids.KIND_OPEN]
+        if wanted and not free:
+            return self._refuse(conn, ids.R_FULL, {})
+        peer = PeerRec(pid=self._next_pid, name=msg["n"], token=seeding.new_token())
+        self._next_pid += 1
+        for seat in free[:wanted]:
+            self.slots[seat] = Slot(kind=ids.KIND_REMOTE, name=msg["n"], peer=peer.pid)
+            peer.seats.append(seat)
+        self.peers[peer.pid] = peer
+        self._attach(peer, conn)
+        self._emit("peer_joined", peer=peer.pid, name=peer.name, seats=list(peer.seats))
+        self._welcome(peer)
+        self._lobby_changed()
+
+    def _attach(self, peer: PeerRec, conn: Any) -> None:
+        self.pending_conns.pop(conn, None)
+        peer.conn = conn
+        peer.last_heard = self.clock()
+        peer.interrupted = False
+        peer.nonces = {}
+        peer.repair_from = -1
+        self.by_conn[conn] = peer
+
+    def _welcome(self, peer: PeerRec) -> None:
+        self._send(peer, {"t": ids.WELCOME, "you": peer.pid, "tok": peer.token,
+                          "seats": list(peer.seats), "g": self.game.name})
+        self._send(peer, self.lobby_message())
+        if self.phase in ("playing", "over"):
+            self._send(peer, self._start_message())
+            self._send_sync(peer, ids.R_CATCH_UP)
+            self._send(peer, {"t": ids.STATUS, "st": self.statuses()})
+
+    def _on_seat(self, peer: PeerRec, msg: dict) -> None:
+        seat = msg["s"]
+        if seat not in peer.seats or self.phase != "lobby":
+            self._reject(peer, 0, seat, ids.R_NOT_YOUR_SEAT, {"seat": seat + 1})
+            return
+        self.slots[seat].name = msg["n"]
+        self.slots[seat].colour = msg["c"]
+        self._lobby_changed()
+
+    def _on_ready(self, peer: PeerRec, msg: dict) -> None:
+        if self.phase != "lobby":
+            return
+        peer.ready = msg["r"]
+        for seat in peer.seats:
+            self.slots[seat].ready = msg["r"]
+        self._lobby_changed()
+
+    def _on_bye(self, peer: PeerRec, msg: dict) -> None:
+        conn = peer.conn
+        self._emit("peer_bye", peer=peer.pid, code=msg["c"], args=msg["a"])
+        self.transport.close(conn)
+        self.on_disconnect(conn)
+
+    def _on_refuse(self, peer: PeerRec, msg: dict) -> None:
+        self._emit("peer_refused_us", peer=peer.pid, code=msg["c"], args=msg["a"])
+        conn = peer.conn
+        self.transport.close(conn)
+        self.on_disconnect(conn)
+
+    def _on_B(self, peer: PeerRec, msg: dict) -> None:
+        pass   # liveness only; last_heard was updated
+
+    def _forget(self, peer: PeerRec) -> None:
+        for seat in peer.seats:
+            self.slots[seat] = Slot()
+        self.peers.pop(peer.pid, None)
+        self._lobby_changed()
+
+    # ================================================================ commit–reveal
+    def _on_cm(self, peer: PeerRec, msg: dict) -> None:
+        if self.phase != "seeding" or msg["r"] != self._round or peer.pid not in self._participants:
+            return
+        self._commits.setdefault(peer.pid, msg["c"])
+        self._maybe_send_commits()
+
+    def _maybe_send_commits(self) -> None:
+        if set(self._commits) >= self._participants | {0} and not self._reveals:
+            self._reveals[0] = self._secret
+            listing = [[pid, self._commits[pid]] for pid in sorted(self._commits)]
+            self._broadcast({"t": ids.COMMITS, "r": self._round, "cs": listing})
+            self._maybe_begin()
+
+    def _on_rv(self, peer: PeerRec, msg: dict) -> None:
+        if (self.phase != "seeding" or msg["r"] != self._round or 0 not in self._reveals
+                or peer.pid not in self._commits):
+            return
+        if not seeding.matches(self._commits[peer.pid], msg["v"]):
+            self._refuse(peer.conn, ids.R_BAD_REVEAL, {"peer": peer.pid})
+            return
+        self._reveals[peer.pid] = msg["v"]
+        self._maybe_begin()
+
+    def _abort(self, code: str, **args: Any) -> None:
+        if self.phase != "seeding":
+            return
+        self.phase = "lobby"
+        self._broadcast({"t": ids.ABORT, "r": self._round, "c": code, "a": scalar_args(args)})
+        self._emit("seeding_aborted", code=code, args=scalar_args(args))
+        self._lobby_changed()
+
+    def _maybe_begin(self) -> None:
+        if set(self._reveals) < self._participants | {0}:
+            return
+        seed = seeding.derive_seed(self._reveals)
+        match = Match.new(self.game, self.config, seed, [s.seat_info() for s in self.slots])
+        self.sequencer = Sequencer(match)
+        self.phase = "playing"
+        self._broadcast(self._start_message())
+        self._emit("started", seed=seed, seats=plain_seats(self.lobby_message()["seats"]))
+        self._status_changed()
+
+    def _start_message(self) -> dict:
+        return {"t": ids.START, "g": self.game.name, "cfg": self.config,
+                "rv": [[pid, self._reveals[pid]] for pid in sorted(self._reveals)],
+                "seats": self.lobby_message()["seats"]}
+
+    # ================================================================ play
+    def _on_P(self, peer: PeerRec, msg: dict) -> None:
+        seat, nonce = msg["s"], msg["n"]
+        if nonce in peer.nonces:           # a duplicate or a retry: answer the same
+            outcome = peer.nonces[nonce]
+            if outcome is not None:
+                self._reject(peer, nonce, seat, outcome[0], outcome[1])
+            return
+        if self.phase != "playing":
+            self._reject(peer, nonce, seat, ids.R_NOT_PLAYING, {})
+            return
+        if seat not in peer.seats or self.slots[seat].bot_level:
+            self._remember(peer, nonce, (ids.R_NOT_YOUR_SEAT, {"seat": seat + 1}))
+            self._reject(peer, nonce, seat, ids.R_NOT_YOUR_SEAT, {"seat": seat + 1})
+            self._emit("foreign_move", peer=peer.pid, seat=seat)
+            return
+        try:
+            self._stamp(seat, msg["m"])
+        except IllegalMove as exc:
+            outcome = (exc.code, scalar_args(exc.args_dict))
+            self._remember(peer, nonce, outcome)
+            self._reject(peer, nonce, seat, *outcome)
+            return
+        self._remember(peer, nonce, None)
+
+    def _remember(self, peer: PeerRec, nonce: int, outcome) -> None:
+        peer.nonces[nonce] = outcome
+        if len(peer.nonces) > 256:
+            for key in sorted(peer.nonces)[:128]:
+                del peer.nonces[key]
+
+    def _reject(self, peer: PeerRec, nonce: int, seat: int, code: str, args: dict) -> None:
+        self._send(peer, {"t": ids.REJECT, "n": nonce, "s": seat, "c": code, "a": args})
+
+    def _stamp(self, seat: int, text: str) -> None:
+        if self.phase != "playing":
+            raise IllegalMove(ids.R_NOT_PLAYING, "The game is not running")
+        entry, events = self.sequencer.stamp(seat, text)
+        self._broadcast({"t": ids.MOVE, "q": entry.seq, "s": entry.seat, "m": entry.move})
+        self._emit("move", seq=entry.seq, seat=entry.seat, move=entry.move, hash=entry.hash,
+                   events=events)
+        if self.match.is_over():
+            self.phase = "over"
+            self._save_log()
+            self._emit("game_over", seq=entry.seq, hash=entry.hash,
+                       scores=self.match.scores()["scores"])
+
+    def _on_H(self, peer: PeerRec, msg: dict) -> None:
+        if self.sequencer is None:
+            return
+        seq, digest = msg["q"], msg["h"].hex()
+        verdict = self.sequencer.verify(seq, digest)
+        if verdict is None:
+            return
+        if verdict:
+            peer.acked = max(peer.acked, seq)
+            if peer.repair_from >= 0 and seq >= peer.repair_from:
+                self._emit("repaired", peer=peer.pid, seq=seq)
+                peer.repair_from = -1
+                peer.repairs = 0
+            return
+        if peer.repair_from >= 0 and seq < peer.repair_from:
+            return      # a report sent before our log reached it
+        peer.repairs += 1
+        self._emit("desync", peer=peer.pid, seq=seq, ours=self.sequencer.expected(seq),
+                   theirs=digest)
+        if peer.repairs > REPAIR_ATTEMPTS:
+            self._refuse(peer.conn, ids.R_DESYNC, {"seq": seq})
+            return
+        peer.repair_from = self.seq
+        self._send_sync(peer, ids.R_DESYNC)
+
+    def _on_G(self, peer: PeerRec, msg: dict) -> None:
+        if self.sequencer is None:
+            return
+        entries = self.sequencer.entries_from(msg["q"])
+        if len(entries) > RESEND_LIMIT:
+            self._send_sync(peer, ids.R_CATCH_UP)
+            return
+        for entry in entries:
+            self._send(peer, {"t": ids.MOVE, "q": entry.seq, "s": entry.seat, "m": entry.move})
+        for index, command in enumerate(self.commands):
+            self._send(peer, {"t": ids.COMMAND, "i": index, "e": command})
+
+    def _send_sync(self, peer: PeerRec, reason: str) -> None:
+        rows = [[e.seat, e.move, bytes.fromhex(e.hash)] for e in self.match.log]
+        self._send(peer, {"t": ids.SYNC, "w": reason, "log": rows, "cmd": self.commands})
+
+    def _command(self, kind: str, seat: int, level: str) -> None:
+        entry = [self.seq, kind, seat, level]
+        self.commands.append(entry)
+        self._broadcast({"t": ids.COMMAND, "i": len(self.commands) - 1, "e": entry})
+        self._emit("seat_control", seat=seat, control="bot" if kind == ids.CMD_BOT else "player",
+                   level=level)
+        self._status_changed()
+        self.run_bots()
+
+    def _bot_level(self, seat: int) -> str:
+        slot = self.slots[seat]
+        return slot.bot_level or (slot.level or "random" if slot.kind == ids.KIND_BOT else "")
+
+    # ================================================================ plumbing
+    def _live_peers(self) -> list[PeerRec]:
+        return [p for p in self.peers.values() if p.conn is not None]
+
+    def _send(self, peer: PeerRec, message: dict) -> None:
+        if peer.conn is not None:
+            peer.last_sent = self.clock()
+            self.transport.send(peer.conn, message)
+
+    def _broadcast(self, message: dict) -> None:
+        live = self._live_peers()
+        if not live:
+            return
+        now = self.clock()
+        for peer in live:
+            peer.last_sent = now
+        self.transport.send_many([p.conn for p in live], message)
+
+    def _refuse(self, conn: Any, code: str, args: dict) -> None:
+        """Tell ``conn`` why, close it, and show the reason here too."""
+        peer = self.by_conn.get(conn)
+        self.transport.send(conn, {"t": ids.REFUSE, "c": code, "a": scalar_args(args)})
+        self.transport.close(conn)
+        self._emit("peer_refused", peer=peer.pid if peer else -1, code=code,
+                   args=scalar_args(args))
+        if peer is not None:
+            self.on_disconnect(conn)
+        else:
+            self.pending_conns.pop(conn, None)
+
+    def _emit(self, event: str, **fields: Any) -> None:
+        fields["event"] = event
+        self._events.append(fields)
+
+    def _lobby_changed(self) -> None:
+        if self.phase == "lobby":
+            message = self.lobby_message()
+            self._broadcast(message)
+            self._emit("lobby", seats=plain_seats(message["seats"]), spectators=message["spec"],
+                       can_start=self.can_start())
+
+    def _status_changed(self) -> None:
+        statuses = self.statuses()
+        if statuses != self._last_status:
+            self._last_status = statuses
+            if self.phase in ("playing", "over"):
+                self._broadcast({"t": ids.STATUS, "st": statuses})
+            self._emit("status", statuses=statuses)
+
+    def _save_log(self) -> None:
+        if self.match is not None:
+            self.netlog_path = write_netlog(self.match, "host", self.commands)

@@ -1,0 +1,378 @@
+"""A peer's side of the protocol, free of sockets: handshake, lobby, seeding, lockstep play.
+
+``ClientEndpoint`` is driven by a transport through ``on_connect / on_frame / on_wire_error /
+on_disconnect / tick`` and sends with ``transport.send(msg)`` / ``transport.close()``. The UI
+calls ``set_seat / set_ready / propose / leave`` and reads events with ``poll()``. Seats listed
+in ``bots`` (seat -> level, or ``auto_bot`` for every seat we get) are played by local bots.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from typing import Any, Callable
+
+from game.bots.base import make_bot
+from game.match import Match
+from game.rules import get_game
+from game.rules import rules_version as current_rules_version
+from game.rules.core import IllegalMove
+from net import messages as ids
+from net import seed as seeding
+from net.hosting import scalar_args
+from net.lobby import plain_seats, seat_infos_from_wire
+from net.netlog import write_netlog
+from net.peer import Replica
+from net.schema import FROM_HOST, SchemaError, validate
+from net.timing import Timings
+
+
+class ClientEndpoint:
+    def __init__(self, name: str, *, wanted_seats: int = 1, token: str = "", game: str = "",
+                 auto_bot: str = "", clock: Callable[[], float] = time.monotonic,
+                 timings: Timings = Timings(), rules_version: str | None = None) -> None:
+        self.name = name
+        self.wanted_seats = wanted_seats
+        self.token = token
+        self.game_name = game
+        self.auto_bot = auto_bot
+        self.bots_levels: dict[int, str] = {}
+        self.clock = clock
+        self.timings = timings
+        self.rules_version = rules_version or current_rules_version()
+        self.transport: Any = None
+        self.phase = "connecting"    # connecting, lobby, seeding, playing, over, ended
+        self.pid = -1
+        self.seats: list[int] = []
+        self.lobby: dict | None = None
+        self.statuses: list[str] = []
+        self.replica: Replica | None = None
+        self.commands: list[list] = []
+        self.bot_controlled: set[int] = set()   # our seats the host's bot plays for now
+        self.ended: dict | None = None
+        self.host_interrupted = False
+        self._early: list[dict] = []           # moves that came before the game start
+        self._command_buffer: dict[int, list] = {}
+        self._events: deque = deque()
+        self._round = 0
+        self._secret = b""
+        self._commits: dict[int, bytes] = {}
+        self._nonce = 0
+        self._pending: dict[int, tuple[int, str, float]] = {}   # seat -> (nonce, move, sent)
+        self._cooldown: dict[int, float] = {}
+        self._bots: dict[int, Any] = {}
+        self._last_heard = 0.0
+        self._last_sent = 0.0
+        self._last_get = -1e9
+        self._host_seq = 0
+        self.netlog_path = None
+        self._over_hash = ""
+
+    # ================================================================ queries
+    @property
+    def match(self) -> Match | None:
+        return self.replica.match if self.replica else None
+
+    @property
+    def seq(self) -> int:
+        return self.replica.seq if self.replica else 0
+
+    def poll(self) -> list[dict]:
+        out = list(self._events)
+        self._events.clear()
+        return out
+
+    def view(self, seat: int | None):
+        """What ``seat`` (None: a spectator) may see; the UI draws only this."""
+        return self.match.view(seat) if self.match else None
+
+    # ================================================================ UI commands
+    def set_seat(self, seat: int, name: str, colour: int = -1) -> None:
+        self._send({"t": ids.SEAT_SET, "s": seat, "n": name[:40], "c": colour})
+
+    def set_ready(self, ready: bool = True) -> None:
+        self._send({"t": ids.READY, "r": bool(ready)})
+
+    def set_bot(self, seat: int, level: str | None) -> None:
+        """Let a local bot play one of our seats (None: a human on this machine again)."""
+        if level:
+            self.bots_levels[seat] = level
+        else:
+            self.bots_levels.pop(seat, None)
+            self._bots.pop(seat, None)
+
+    def propose(self, seat: int, text: str) -> None:
+        """Send a move of one of our seats. IllegalMove at once if it cannot be legal here;
+        the host's refusal arrives later as a ``rejected`` event."""
+        if seat not in self.seats or seat in self.bot_controlled:
+            raise IllegalMove(ids.R_NOT_YOUR_SEAT, "Seat {seat} is not yours", seat=seat + 1)
+        if self.phase != "playing" or self.replica is None:
+            raise IllegalMove(ids.R_NOT_PLAYING, "The game is not running")
+        if not self.replica.broken:
+            self.match.check(seat, text)    # instant feedback; the host decides anyway
+        self._nonce += 1
+        self._pending[seat] = (self._nonce, text, self.clock())
+        self._send({"t": ids.PROPOSE, "s": seat, "m": text, "n": self._nonce})
+
+    def waiting_for(self, seat: int) -> bool:
+        """A move of ``seat`` was sent and is neither applied nor refused yet."""
+        return seat in self._pending
+
+    def leave(self) -> None:
+        if self.phase != "ended":
+            self._send({"t": ids.BYE, "c": ids.R_LEFT, "a": {}})
+            self._end(ids.R_LEFT, {})
+
+    # ================================================================ transport events
+    def on_connect(self) -> None:
+        self._last_heard = self.clock()
+        self._send({"t": ids.HELLO, "pv": ids.PROTOCOL_VERSION, "rv": self.rules_version,
+                    "g": self.game_name, "n": self.name[:40], "tok": self.token,
+                    "ws": self.wanted_seats})
+
+    def on_wire_error(self, code: str, args: dict) -> None:
+        self._send({"t": ids.REFUSE, "c": code, "a": scalar_args(args)})
+        self._end(code, args)
+
+    def on_disconnect(self) -> None:
+        if self.phase != "ended":
+            self._end(ids.R_CONNECTION_LOST, {})
+
+    def on_frame(self, raw: Any) -> None:
+        if self.phase == "ended":
+            return
+        try:
+            message = validate(raw, FROM_HOST)
+        except SchemaError as exc:
+            self.on_wire_error(exc.code, exc.args_dict)
+            return
+        self._last_heard = self.clock()
+        if self.host_interrupted:
+            self.host_interrupted = False
+            self._emit("host_back")
+        kind = message["t"]
+        if self.pid < 0 and kind not in (ids.WELCOME, ids.REFUSE, ids.BYE):
+            self.on_wire_error(ids.R_MALFORMED, {"detail": "welcome_first"})
+            return
+        getattr(self, "_on_" + kind)(message)
+
+    def tick(self) -> None:
+        if self.phase in ("ended", "connecting"):
+            return
+        now = self.clock()
+        silent = now - self._last_heard
+        if silent > self.timings.dropped:
+            self._send({"t": ids.BYE, "c": ids.R_TIMEOUT, "a": {}})
+            self._end(ids.R_CONNECTION_LOST, {"detail": ids.R_TIMEOUT})
+            return
+        if silent > self.timings.interrupted and not self.host_interrupted:
+            self.host_interrupted = True
+            self._emit("host_interrupted")
+        if now - self._last_sent >= self.timings.heartbeat:
+            self._send({"t": ids.BEAT, "q": self.seq})
+        if self.replica is None:
+            return
+        for seat, (nonce, text, sent) in list(self._pending.items()):
+            if now - sent >= self.timings.retry:       # lost on the way? the host dedups
+                self._pending[seat] = (nonce, text, now)
+                self._send({"t": ids.PROPOSE, "s": seat, "m": text, "n": nonce})
+        gap = self.replica.first_gap()
+        behind = self._host_seq > self.seq and not self.replica.broken
+        if (gap or behind) and now - self._last_get >= self.timings.retry:
+            self._last_get = now
+            self._send({"t": ids.GET, "q": self.seq + 1})
+        self.run_bots()
+
+    def run_bots(self) -> None:
+        if self.phase != "playing" or self.replica is None or self.replica.broken:
+            return
+        now = self.clock()
+        for seat in self.match.to_act():
+            level = self.bots_levels.get(seat) or (self.auto_bot if seat in self.seats else "")
+            if (not level or seat not in self.seats or seat in self.bot_controlled
+                    or seat in self._pending or self._cooldown.get(seat, 0) > now):
+                continue
+            bot = self._bots.get(seat)
+            if bot is None:
+                bot = self._bots[seat] = make_bot(self.match.game, seat, level,
+                                                  self.match.seed * 7919 + seat)
+            move = bot.choose(self.match.view(seat))
+            try:
+                self.propose(seat, str(move))
+            except IllegalMove:
+                self._cooldown[seat] = now + self.timings.retry
+
+    # ================================================================ handshake and lobby
+    def _on_welcome(self, msg: dict) -> None:
+        self.pid, self.token, self.seats = msg["you"], msg["tok"], list(msg["seats"])
+        self.phase = "lobby"
+        self._emit("welcome", peer=self.pid, token=self.token, seats=list(self.seats),
+                   game=msg["g"])
+
+    def _on_refuse(self, msg: dict) -> None:
+        self._emit("refused", code=msg["c"], args=msg["a"])
+        self._end(msg["c"], msg["a"], refused=True)
+
+    def _on_bye(self, msg: dict) -> None:
+        self._end(msg["c"], msg["a"])
+
+    def _on_lobby(self, msg: dict) -> None:
+        self.lobby = msg
+        self.seats = [i for i, s in enumerate(msg["seats"])
+                      if s["p"] == self.pid and s["k"] == ids.KIND_REMOTE] or self.seats
+        self.statuses = [s["st"] for s in msg["seats"]]
+        self._emit("lobby", game=msg["g"], config=msg["cfg"], seats=plain_seats(msg["seats"]),
+                   spectators=list(msg["spec"]), phase=msg["ph"])
+
+    def _on_cr(self, msg: dict) -> None:
+        self.phase = "seeding"
+        self._round = msg["r"]
+        self._secret = seeding.new_secret()
+        self._commits = {}
+        self._send({"t": ids.COMMIT, "r": self._round, "c": seeding.commitment(self._secret)})
+
+    def _on_cs(self, msg: dict) -> None:
+        if msg["r"] != self._round:
+            return
+        self._commits = {pid: commit for pid, commit in msg["cs"]}
+        if self._commits.get(self.pid) != seeding.commitment(self._secret):
+            self.on_wire_error(ids.R_BAD_REVEAL, {"peer": self.pid})
+            return
+        self._send({"t": ids.REVEAL, "r": self._round, "v": self._secret})
+
+    def _on_ab(self, msg: dict) -> None:
+        self.phase = "lobby"
+        self._emit("seeding_aborted", code=msg["c"], args=msg["a"])
+
+    def _on_go(self, msg: dict) -> None:
+        reveals = {pid: value for pid, value in msg["rv"]}
+        if self._commits:   # we took part: every reveal must match what was committed
+            for pid, value in reveals.items():
+                if pid not in self._commits or not seeding.matches(self._commits[pid], value):
+                    self.on_wire_error(ids.R_BAD_REVEAL, {"peer": pid})
+                    return
+            if set(self._commits) != set(reveals):
+                self.on_wire_error(ids.R_BAD_REVEAL, {"peer": -1})
+                return
+        try:
+            game = get_game(msg["g"])
+            seed = seeding.derive_seed(reveals)
+            self.replica = Replica(game, msg["cfg"], seed, seat_infos_from_wire(msg["seats"]))
+        except Exception:  # noqa: BLE001 - a config our rules refuse: cannot play along
+            self.on_wire_error(ids.R_MALFORMED, {"detail": "config"})
+            return
+        self.statuses = [s["st"] for s in msg["seats"]]
+        self.phase = "playing"
+        self._emit("started", seed=seed, seats=plain_seats(msg["seats"]), you=list(self.seats))
+        early, self._early = self._early, []
+        for message in early:
+            getattr(self, "_on_" + message["t"])(message)
+        self._check_over()
+        self.run_bots()
+
+    # ================================================================ play
+    def _on_M(self, msg: dict) -> None:
+        if self.replica is None:
+            self._early.append(msg)
+            return
+        self._host_seq = max(self._host_seq, msg["q"])
+        was_broken = self.replica.broken
+        for entry, events in self.replica.receive(msg["q"], msg["s"], msg["m"]):
+            pending = self._pending.get(entry.seat)
+            if pending is not None:
+                del self._pending[entry.seat]
+            self._emit("move", seq=entry.seq, seat=entry.seat, move=entry.move,
+                       hash=entry.hash, events=events)
+            self._send({"t": ids.HASH, "q": entry.seq, "h": bytes.fromhex(entry.hash)})
+        if self.replica.broken and not was_broken:
+            self._send({"t": ids.HASH, "q": self.seq + 1,
+                        "h": bytes.fromhex(self.replica.last_hash())})
+            self._emit("desync", seq=self.seq + 1)
+        self._check_over()
+        self.run_bots()
+
+    def _on_X(self, msg: dict) -> None:
+        seat = msg["s"]
+        pending = self._pending.get(seat)
+        if pending is not None and pending[0] == msg["n"]:
+            del self._pending[seat]
+            self._cooldown[seat] = self.clock() + self.timings.retry / 4
+        self._emit("rejected", seat=seat, move=pending[1] if pending else "", code=msg["c"],
+                   args=msg["a"])
+
+    def _on_Y(self, msg: dict) -> None:
+        if self.replica is None:
+            self._early.append(msg)
+            return
+        rows = [(seat, move, digest.hex()) for seat, move, digest in msg["log"]]
+        try:
+            self.replica.rebuild(rows, msg["w"], f"peer{self.pid}")
+        except Exception:  # noqa: BLE001 - the host's own log does not replay: give up
+            self.on_wire_error(ids.R_DESYNC, {"seq": len(rows)})
+            return
+        self._host_seq = max(self._host_seq, self.seq)
+        self._pending.clear()
+        self.commands = []
+        self.bot_controlled = set()
+        self._command_buffer = {}
+        for index, entry in enumerate(msg["cmd"]):
+            self._on_C({"i": index, "e": entry})
+        self._send({"t": ids.HASH, "q": self.seq, "h": bytes.fromhex(self.replica.last_hash())})
+        self._emit("resynced", seq=self.seq, reason=msg["w"], hash=self.replica.last_hash())
+        self._check_over()
+        self.run_bots()
+
+    def _on_C(self, msg: dict) -> None:
+        self._command_buffer[msg["i"]] = msg["e"]
+        while len(self.commands) in self._command_buffer:
+            at_seq, kind, seat, level = self._command_buffer.pop(len(self.commands))
+            self.commands.append([at_seq, kind, seat, level])
+            if kind == ids.CMD_BOT:
+                self.bot_controlled.add(seat)
+            else:
+                self.bot_controlled.discard(seat)
+            self._pending.pop(seat, None)
+            self._emit("seat_control", seat=seat, control="bot" if kind == ids.CMD_BOT
+                       else "player", level=level)
+
+    def _on_S(self, msg: dict) -> None:
+        if msg["st"] != self.statuses:
+            self.statuses = list(msg["st"])
+            self._emit("status", statuses=list(self.statuses))
+
+    def _on_B(self, msg: dict) -> None:
+        self._host_seq = max(self._host_seq, msg["q"])
+
+    def _check_over(self) -> None:
+        """Announce the end once we hold the complete game (again after a late repair)."""
+        if self.phase not in ("playing", "over") or self.match is None \
+                or not self.match.is_over() or self.replica.broken or self.seq < self._host_seq:
+            return
+        digest = self.replica.last_hash()
+        if self.phase == "over" and digest == self._over_hash:
+            return
+        self.phase = "over"
+        self._over_hash = digest
+        self.netlog_path = write_netlog(self.match, f"peer{self.pid}", self.commands)
+        self._emit("game_over", seq=self.seq, hash=digest, scores=self.match.scores()["scores"])
+
+    # ================================================================ plumbing
+    def _send(self, message: dict) -> None:
+        if self.transport is not None and self.phase != "ended":
+            self._last_sent = self.clock()
+            self.transport.send(message)
+
+    def _emit(self, event: str, **fields: Any) -> None:
+        fields["event"] = event
+        self._events.append(fields)
+
+    def _end(self, code: str, args: dict, refused: bool = False) -> None:
+        if self.phase == "ended":
+            return
+        self.phase = "ended"
+        self.ended = {"code": code, "args": dict(args)}
+        if self.match is not None:
+            self.netlog_path = write_netlog(self.match, f"peer{self.pid}", self.commands)
+        self._emit("ended", code=code, args=dict(args))
+        if self.transport is not None:
+            self.transport.close()

@@ -1,0 +1,77 @@
+"""Message type ids, reason codes and the protocol version: the vocabulary of the wire.
+
+Messages are msgpack maps with short string keys; ``"t"`` holds the type id. They carry ids and
+arguments only, never user-facing text: every client translates ``net.<code>`` itself.
+The hot-path messages (propose, move, hash, heartbeat) have one-letter ids to keep frames tiny.
+"""
+
+from __future__ import annotations
+
+PROTOCOL_VERSION = 1
+
+# -- message type ids ------------------------------------------------------------------------
+# handshake and lobby
+HELLO = "hello"        # peer -> host: versions, game, name, token, wanted seats
+WELCOME = "welcome"    # host -> peer: your peer id, token and seats
+REFUSE = "refuse"      # host -> peer (then close) or peer -> host: code + args
+LOBBY = "lobby"        # host -> all: table snapshot (game, config, seats, spectators)
+SEAT_SET = "seat"      # peer -> host: name/colour of one of its seats
+READY = "ready"        # peer -> host: ready flag
+BYE = "bye"            # either way: leaving, with a reason code (host: table ends)
+# seed commit-reveal
+COMMIT_REQ = "cr"      # host -> all: send your commitment for round r
+COMMIT = "cm"          # peer -> host: blake2b(secret)
+COMMITS = "cs"         # host -> all: every commitment (incl. host's); now reveal
+REVEAL = "rv"          # peer -> host: the secret
+ABORT = "ab"           # host -> all: seeding round aborted (code), back to the lobby
+START = "go"           # host -> all: game, config, seats, every reveal (the seed follows)
+# play
+PROPOSE = "P"          # peer -> host: (seat, move notation, nonce)
+MOVE = "M"             # host -> all: sequenced move (seq, seat, notation)
+REJECT = "X"           # host -> proposer: (nonce, seat, code, args)
+HASH = "H"             # peer -> host: (seq, state hash after it)
+GET = "G"              # peer -> host: resend moves from seq q
+SYNC = "Y"             # host -> peer: whole log (+hashes, commands): catch-up or repair
+COMMAND = "C"          # host -> all: sequenced seat-control command (bot takes a seat...)
+STATUS = "S"           # host -> all: connection state of every seat
+BEAT = "B"             # heartbeat either way, carries the sender's seq
+
+# -- reason codes (refusals, rejections, endings) --------------------------------------------
+R_PROTOCOL = "protocol_version"     # args: ours, theirs
+R_RULES = "rules_version"           # args: ours, theirs
+R_GAME = "game_mismatch"            # args: ours, theirs
+R_FULL = "table_full"
+R_STARTED = "game_started"
+R_BAD_TOKEN = "bad_token"
+R_MALFORMED = "malformed"           # args: detail (a code, not text)
+R_TOO_LARGE = "frame_too_large"     # args: size, limit
+R_UNKNOWN = "unknown_message"       # args: type
+R_SCHEMA = "bad_message"            # args: type, field
+R_NOT_YOUR_SEAT = "not_your_seat"   # args: seat
+R_NOT_PLAYING = "not_playing"
+R_BAD_REVEAL = "bad_reveal"         # args: peer
+R_TIMEOUT = "timeout"
+R_HOST_LEFT = "host_left"
+R_LEFT = "left"
+R_REPLACED = "replaced"             # a newer connection took over this token
+R_CONNECTION_LOST = "connection_lost"
+R_GAME_OVER = "game_over"
+R_KICKED = "kicked"
+R_DESYNC = "desync"
+R_CATCH_UP = "catch_up"
+
+# -- seat kinds and connection states ----------------------------------------------------------
+KIND_LOCAL = "local"      # played on the host machine (a human there)
+KIND_BOT = "bot"          # played by a bot on the host
+KIND_OPEN = "open"        # waiting for a remote player
+KIND_REMOTE = "remote"    # held by a remote peer
+
+ST_CONNECTED = "connected"
+ST_INTERRUPTED = "interrupted"
+ST_DISCONNECTED = "disconnected"
+ST_BOT = "bot"
+ST_OPEN = "open"
+
+# seat-control commands (sequenced)
+CMD_BOT = "bot"           # the host's bot plays the seat from now on
+CMD_BACK = "back"         # the seat's player took it back

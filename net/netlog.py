@@ -1,0 +1,51 @@
+"""Files every peer keeps: the game log of a network table and desync dumps.
+
+Net logs go to ``data_dir()/netlogs`` in the ``Match.to_plain()`` format (plus the seat
+commands), so a game can be replayed or resumed later; desync dumps go to ``log_dir()`` with
+config, seed, both logs and their hashes, to find the first diverging move.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+from game import paths
+from game.match import Match
+
+
+def _stamp() -> str:
+    return time.strftime("%Y%m%d-%H%M%S", time.gmtime()) + f"-{time.time_ns() % 1000000:06d}"
+
+
+def write_netlog(match: Match, role: str, commands: list | None = None,
+                 extra: dict | None = None) -> Path | None:
+    """Write the match log; returns the path (None if the disk refused: never fatal)."""
+    try:
+        folder = paths.data_dir() / "netlogs"
+        folder.mkdir(parents=True, exist_ok=True)
+        data = match.to_plain()
+        data["commands"] = list(commands or [])
+        data["role"] = role
+        data.update(extra or {})
+        path = folder / f"{match.game.name}-{match.seed:016x}-{role}.json"
+        path.write_text(json.dumps(data, sort_keys=True, indent=1), encoding="utf-8")
+        return path
+    except OSError:
+        return None
+
+
+def write_desync_dump(match: Match, host_rows: list, role: str, first_bad: int) -> Path | None:
+    """Config, seed, our log with hashes and the host's, and the first seq that differs."""
+    try:
+        path = paths.log_dir() / f"desync-{match.game.name}-{role}-{_stamp()}.json"
+        data = match.header()
+        data.update({"role": role, "first_mismatch": first_bad,
+                     "local_log": [e.to_plain() for e in match.log],
+                     "host_log": [[i + 1, seat, move, digest]
+                                  for i, (seat, move, digest) in enumerate(host_rows)]})
+        path.write_text(json.dumps(data, sort_keys=True, indent=1), encoding="utf-8")
+        return path
+    except OSError:
+        return None

@@ -1,0 +1,14 @@
+"""Timings of the protocol (seconds), injectable so tests can run on a fake clock."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Timings:
+    heartbeat: float = 1.0     # send a beat when we have sent nothing for this long
+    interrupted: float = 3.0   # a silent peer is shown as interrupted
+    dropped: float = 10.0      # ... and dropped (its seat waits for it)
+    retry: float = 1.0         # resend an unanswered proposal / ask again for missing moves
+    seeding: float = 10.0      # a commit-reveal round that takes longer is aborted
