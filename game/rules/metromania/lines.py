@@ -1,0 +1,248 @@
+"""Digging: which tunnel may extend (or start) a line, laying it, blocked lines.
+
+``problem(state, seat, tunnel, ctx)`` returns None when the tunnel is legal now, else
+(code, english template, args) - the reasons of the rules page, one code each.
+``lay(state, seat, tunnel)`` performs a legal tunnel (stations and markers included) and
+returns its events. ``continuations`` lists the legal next tunnels of one line; ``TurnContext``
+carries what the turn so far allows (may the striped line start, was a marker placed).
+"""
+
+from __future__ import annotations
+
+from .board_data import LINE_TUNNELS, TYPE_NAMES
+from .city import ARROW, BLACK, BLACK_ARROWS, LAKE, PARK, WHITE, WHITE_ARROWS, city_for
+from .lattice import (BOUNDARY_EDGE, DIRECTION, EDGE_AT, EDGE_CLASS, EDGE_POINTS,
+                      EDGE_SPACES, INNER_CORNER, INNER_EDGES, ON_BOUNDARY, POINT_NAMES,
+                      SIDE_POSITION, SPACE_EDGES, SPACE_NAMES, TOUCHING_SPACES, side_distance,
+                      turn_of)
+from .moves import Tunnel
+from .state import LINE_LETTERS
+from .stations import settle
+
+DESTINATION_TYPES = ("R", "C", "E")
+
+
+class TurnContext:
+    __slots__ = ("may_start_second", "marker_used")
+
+    def __init__(self, may_start_second: bool, marker_used: bool = False) -> None:
+        self.may_start_second = may_start_second
+        self.marker_used = marker_used
+
+    @classmethod
+    def at_turn_start(cls, state, seat: int) -> "TurnContext":
+        # the first turn starts exactly one line (always the solid one): the striped line may
+        # start only on a later turn
+        return cls(state.line(seat, 0).started)
+
+    def copy(self) -> "TurnContext":
+        return TurnContext(self.may_start_second, self.marker_used)
+
+
+def allowed_sides(state, first_side: int, arrows: tuple) -> tuple:
+    """Sides a line may start (white arrows) or end (black) on, given the other side.
+
+    Not the same side nor an adjacent one, unless every such arrow on the allowed sides is
+    taken: then any side."""
+    far = tuple(k for k in range(6) if side_distance(k, first_side) >= 2)
+    if any(state.space_line[s] < 0 for s in arrows if SIDE_POSITION[s][0] in far):
+        return far
+    return tuple(range(6))
+
+
+def _line_name(k: int) -> str:
+    return "solid" if k == 0 else "striped"
+
+
+def problem(state, seat: int, tunnel: Tunnel, ctx: TurnContext):
+    k = tunnel.line
+    line = state.lines[seat * 2 + k]
+    s = tunnel.space
+    e = SPACE_EDGES[s][tunnel.edge]
+    name = _line_name(k)
+    if line.done:
+        return ("line_done", "Your {line} line is already completed", {"line": name})
+    if len(line.spaces) >= LINE_TUNNELS:
+        return ("no_tunnels", "Your {line} line has used all its 18 tunnels", {"line": name})
+    where = {"space": SPACE_NAMES[s]}
+    if state.space_line[s] >= 0:
+        return ("occupied", "Space {space} already holds a tunnel", where)
+    kind = city_for(state.layout).kind[s]
+    if kind == LAKE or kind == PARK:
+        return ("lake_park", "No tunnel may go in the lake or the park ({space})", where)
+    if BOUNDARY_EDGE[e]:
+        return ("boundary", "No tunnel may run along the edge of the city ({space})", where)
+    arrow = ARROW[s]
+    if not line.started:
+        if k == 1 and not state.line(seat, 0).started:
+            return ("solid_first", "Start your solid line first", {})
+        if k == 1 and not ctx.may_start_second:
+            return ("one_line_first_turn", "Your first turn starts exactly one line", {})
+        if arrow != WHITE:
+            return ("start_white", "A line starts in an empty white-arrow space, not {space}",
+                    where)
+        if k == 1:
+            first = state.line(seat, 0).start_side
+            sides = allowed_sides(state, first, WHITE_ARROWS)
+            if SIDE_POSITION[s][0] not in sides:
+                return ("start_side", "Your second line must start on side {sides}, away "
+                        "from the side of your first line",
+                        {"sides": ", ".join(str(x) for x in sides), "space": SPACE_NAMES[s]})
+    else:
+        end = line.points[-1]
+        a, b = EDGE_POINTS[e]
+        if end != a and end != b:
+            return ("not_at_end", "The {line} line must go on from its end at {point}",
+                    {"line": name, "point": POINT_NAMES[end]})
+        nxt = b if a == end else a
+        if nxt in line.index:
+            return ("loop", "A line may not come back to its own point {point}",
+                    {"point": POINT_NAMES[nxt]})
+        turn = turn_of(DIRECTION[(line.points[-2], end)], DIRECTION[(end, nxt)])
+        if turn == 2 and end not in state.stations:
+            return ("acute", "A 120-degree turn needs a station at {point}",
+                    {"point": POINT_NAMES[end]})
+        if arrow == WHITE:
+            return ("white_arrow", "White-arrow spaces only start lines ({space})", where)
+        if arrow == BLACK:
+            if end != INNER_CORNER[s]:
+                return ("end_direction", "A line ends running from the black arrow's inner "
+                        "corner to the boundary ({space})", where)
+            sides = allowed_sides(state, line.start_side, BLACK_ARROWS)
+            if SIDE_POSITION[s][0] not in sides:
+                return ("end_side", "This line may end only on side {sides}, away from the "
+                        "side it started on",
+                        {"sides": ", ".join(str(x) for x in sides), "space": SPACE_NAMES[s]})
+    if kind in DESTINATION_TYPES:
+        type_name = TYPE_NAMES[kind]
+        if not tunnel.marker:
+            return ("marker_needed", "A tunnel on a {type} destination needs one of your "
+                    "{type} markers", {"type": type_name, "space": SPACE_NAMES[s]})
+        key = tunnel.marker + kind
+        if key not in state.hands[seat]:
+            return ("marker_missing", "You have no {type} marker {letter}",
+                    {"type": type_name, "letter": tunnel.marker})
+        if ctx.marker_used:
+            return ("one_marker", "Only one destination marker per turn", {})
+        for other in TOUCHING_SPACES[s]:
+            placed = state.placed.get(other)
+            if placed is not None and placed[0][0] == tunnel.marker:
+                return ("same_letter_touch", "Two {letter} markers may not touch ({space})",
+                        {"letter": tunnel.marker, "space": SPACE_NAMES[other]})
+    elif tunnel.marker:
+        return ("no_destination", "Markers go only on destination spaces, not {space}", where)
+    return None
+
+
+def lay(state, seat: int, tunnel: Tunnel) -> list:
+    """Perform a legal tunnel; returns its events."""
+    line_id = seat * 2 + tunnel.line
+    line = state.lines[line_id]
+    s = tunnel.space
+    e = SPACE_EDGES[s][tunnel.edge]
+    events = []
+    if not line.started:
+        a, b = EDGE_POINTS[e]
+        start = a if ON_BOUNDARY[a] and a != INNER_CORNER[s] else b
+        line.points.append(start)
+        line.index[start] = 0
+        line.start_side = SIDE_POSITION[s][0]
+        state.terminals[start] = state.terminals.get(start, 0) + 1
+        if line_id not in state.point_lines[start]:
+            state.point_lines[start] += (line_id,)
+        events.append({"kind": "line_start", "seat": seat, "line": tunnel.line,
+                       "point": start, "side": line.start_side})
+    end = line.points[-1]
+    a, b = EDGE_POINTS[e]
+    nxt = b if a == end else a
+    line.index[nxt] = len(line.points)
+    line.points.append(nxt)
+    line.edges.append(e)
+    line.spaces.append(s)
+    state.space_line[s] = line_id
+    state.point_lines[nxt] += (line_id,)
+    events.append({"kind": "tunnel", "seat": seat, "line": tunnel.line, "space": s, "edge": e,
+                   "from": end, "to": nxt})
+    if tunnel.marker:
+        key = tunnel.marker + city_for(state.layout).kind[s]
+        state.hands[seat].remove(key)
+        state.placed[s] = (key, seat)
+        events.append({"kind": "marker", "seat": seat, "marker": key, "space": s})
+    if ARROW[s] == BLACK:
+        line.done = True
+        line.end_side = SIDE_POSITION[s][0]
+        state.terminals[nxt] = state.terminals.get(nxt, 0) + 1
+        events.append({"kind": "line_end", "seat": seat, "line": tunnel.line, "point": nxt,
+                       "side": line.end_side})
+    events += settle(state, end, seat)
+    events += settle(state, nxt, seat)
+    return events
+
+
+def _candidates(state, seat: int, k: int) -> list:
+    """(space, edge class) pairs next to the line's end, before the rules are asked."""
+    line = state.lines[seat * 2 + k]
+    if line.done or len(line.spaces) >= LINE_TUNNELS:
+        return []
+    occupied = state.space_line
+    out = []
+    if not line.started:
+        for s in WHITE_ARROWS:
+            if occupied[s] < 0:
+                for e in INNER_EDGES[s]:
+                    out.append((s, EDGE_CLASS[e]))
+        return out
+    end = line.points[-1]
+    for e in EDGE_AT[end]:
+        if e >= 0 and not BOUNDARY_EDGE[e]:
+            for s in EDGE_SPACES[e]:
+                if occupied[s] < 0:
+                    out.append((s, EDGE_CLASS[e]))
+    return out
+
+
+def continuations(state, seat: int, k: int, ctx: TurnContext) -> list:
+    """Every legal next tunnel of line k, sorted (markers spelled out)."""
+    kinds = city_for(state.layout).kind
+    hand = state.hands[seat]
+    out = []
+    for s, c in _candidates(state, seat, k):
+        kind = kinds[s]
+        if kind in DESTINATION_TYPES:
+            options = [Tunnel(k, s, c, key[0]) for key in hand if key[1] == kind]
+        else:
+            options = [Tunnel(k, s, c)]
+        for tunnel in options:
+            if problem(state, seat, tunnel, ctx) is None:
+                out.append(tunnel)
+    out.sort()
+    return out
+
+
+def has_continuation(state, seat: int, k: int, ctx: TurnContext) -> bool:
+    kinds = city_for(state.layout).kind
+    hand = state.hands[seat]
+    for s, c in _candidates(state, seat, k):
+        kind = kinds[s]
+        if kind in DESTINATION_TYPES:
+            options = [Tunnel(k, s, c, key[0]) for key in hand if key[1] == kind]
+        else:
+            options = [Tunnel(k, s, c)]
+        for tunnel in options:
+            if problem(state, seat, tunnel, ctx) is None:
+                return True
+    return False
+
+
+def is_blocked(state, seat: int, k: int) -> bool:
+    """Neither completed nor able to go on (or to start) in a fresh turn."""
+    line = state.lines[seat * 2 + k]
+    if line.done:
+        return False
+    if k == 1 and not state.line(seat, 0).started:
+        return False   # waiting for the solid line, not blocked
+    return not has_continuation(state, seat, k, TurnContext(True))
+
+
+def line_label(k: int) -> str:
+    return LINE_LETTERS[k]

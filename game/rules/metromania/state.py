@@ -1,0 +1,134 @@
+"""The mutable state of one Metromania game and its plain-data encoding.
+
+Lines are numbered ``seat * 2 + k`` with k = 0 the solid line ("S") and k = 1 the striped
+line ("T"). A line is its path of points, the edges between them and the space of the tunnel
+carrying each edge. Board occupancy (``space_line``), which lines touch each point
+(``point_lines``), station markers (``stations``: point -> builder) and start/end markers
+(``terminals``) are kept alongside so the rules never search.
+"""
+
+from __future__ import annotations
+
+from .lattice import POINTS, SPACES
+
+BUILD = "build"
+BONUS = "bonus"     # the seat that just completed a line may place its free station
+OVER = "over"
+
+LINE_LETTERS = ("S", "T")   # solid, striped
+
+
+class Line:
+    __slots__ = ("points", "edges", "spaces", "index", "start_side", "end_side", "done",
+                 "closed")
+
+    def __init__(self) -> None:
+        self.points: list = []       # path of point ids, start first
+        self.edges: list = []        # edge ids, edges[i] joins points[i] and points[i+1]
+        self.spaces: list = []       # tunnel space ids, one per edge
+        self.index: dict = {}        # point id -> position in points
+        self.start_side = -1
+        self.end_side = -1
+        self.done = False            # ended on a black arrow
+        self.closed = False          # free station taken or refused: no more intermediates
+
+    @property
+    def started(self) -> bool:
+        return bool(self.points)
+
+    def copy(self) -> "Line":
+        other = Line.__new__(Line)
+        other.points = self.points[:]
+        other.edges = self.edges[:]
+        other.spaces = self.spaces[:]
+        other.index = dict(self.index)
+        other.start_side = self.start_side
+        other.end_side = self.end_side
+        other.done = self.done
+        other.closed = self.closed
+        return other
+
+    def encode(self) -> list:
+        return [self.points, self.spaces, self.start_side, self.end_side, self.done, self.closed]
+
+
+class State:
+    __slots__ = ("config", "players", "variants", "layout", "rng", "lines", "space_line",
+                 "point_lines", "stations", "terminals", "hands", "placed", "station_points",
+                 "turn", "phase", "pending", "end_by", "last_turns", "moves_played", "passes")
+
+    def __init__(self) -> None:
+        self.config: dict = {}
+        self.players = 0
+        self.variants: tuple = ()
+        self.layout: tuple = ()
+        self.rng = None
+        self.lines: list = []
+        self.space_line: list = [-1] * len(SPACES)
+        self.point_lines: list = [()] * len(POINTS)
+        self.stations: dict = {}       # point -> seat that built the station marker
+        self.terminals: dict = {}      # point -> number of start/end markers there
+        self.hands: list = []          # per seat: sorted unplaced marker keys ("AR" = A, res.)
+        self.placed: dict = {}         # space -> (marker key, seat)
+        self.station_points: list = []
+        self.turn = 0
+        self.phase = BUILD
+        self.pending: list = []        # lines waiting for their owner's free-station decision
+        self.end_by = -1               # seat whose turn triggered the end of building
+        self.last_turns = 0            # turns still to play after the trigger
+        self.moves_played = 0
+        self.passes = 0
+
+    def clone(self) -> "State":
+        other = State.__new__(State)
+        other.config = self.config
+        other.players = self.players
+        other.variants = self.variants
+        other.layout = self.layout
+        other.rng = self.rng.copy() if self.rng is not None else None
+        other.lines = [line.copy() for line in self.lines]
+        other.space_line = self.space_line[:]
+        other.point_lines = self.point_lines[:]
+        other.stations = dict(self.stations)
+        other.terminals = dict(self.terminals)
+        other.hands = [hand[:] for hand in self.hands]
+        other.placed = dict(self.placed)
+        other.station_points = self.station_points[:]
+        other.turn = self.turn
+        other.phase = self.phase
+        other.pending = self.pending[:]
+        other.end_by = self.end_by
+        other.last_turns = self.last_turns
+        other.moves_played = self.moves_played
+        other.passes = self.passes
+        return other
+
+    def __deepcopy__(self, memo) -> "State":
+        return self.clone()
+
+    def line(self, seat: int, k: int) -> Line:
+        return self.lines[seat * 2 + k]
+
+    def stations_left(self) -> int:
+        from .board_data import STATION_MARKERS
+        return STATION_MARKERS - len(self.stations)
+
+    def encode(self) -> dict:
+        return {
+            "config": self.config,
+            "layout": [list(pair) for pair in self.layout],
+            "rng": self.rng,
+            "lines": [line.encode() for line in self.lines],
+            "stations": sorted([p, s] for p, s in self.stations.items()),
+            "terminals": sorted([p, n] for p, n in self.terminals.items()),
+            "hands": [list(hand) for hand in self.hands],
+            "placed": sorted([s, key, seat] for s, (key, seat) in self.placed.items()),
+            "station_points": list(self.station_points),
+            "turn": self.turn,
+            "phase": self.phase,
+            "pending": list(self.pending),
+            "end_by": self.end_by,
+            "last_turns": self.last_turns,
+            "moves_played": self.moves_played,
+            "passes": self.passes,
+        }
