@@ -1,8 +1,9 @@
 """Metro (Dirk Henn, 1997): the rules package. ``GAME`` is the protocol object.
 
 Modules: data (tables), board (geometry), tiles (types, rotation), placement (legal squares),
-lines (tracing, line points), companies (the expansion), moves (notation), state (the state
-object and its documented fields), game (MetroGame), scoresheet (``run.py score``).
+lines (tracing, line points), actions (placing a tile, scoring what it completes), companies
+(the expansion), moves (notation), state (the state object and its documented fields), game
+(MetroGame), scoresheet (``run.py score``).
 """
 
 from .game import MetroGame

@@ -6,14 +6,15 @@ from typing import Any, Iterable
 
 from ..core import ConfigError, Game, IllegalMove, Rng
 from . import companies as comp
-from .board import CENTRE_MASK, DEPARTURES, SQUARES, square_name
+from .board import DEPARTURES, SQUARES, square_name
 from .data import (CAR_TABLES, COLOURS, COMPANIES, COMPANY_STATIONS, MAX_PLAYERS, MIN_PLAYERS,
                    TILE_COPIES)
-from .lines import advance_lines, line_value, trace_path
+from .actions import place_tile
+from .lines import trace_path
 from .moves import Draw, Place, Swap, parse_move
-from .placement import INITIAL_AVAIL, avail_after, nth_square, rule_masks, squares_of
+from .placement import INITIAL_AVAIL, check_square, nth_square, rule_masks, squares_of
 from .state import MetroState
-from .tiles import SHAPE, TYPE_INDEX, TYPES
+from .tiles import TYPE_INDEX, TYPES
 
 HIDDEN_TILE = "?"
 TOTAL_TILES = sum(TILE_COPIES.values())
@@ -51,6 +52,8 @@ class MetroGame(Game):
                 or not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise ConfigError(f"Metro is for {MIN_PLAYERS} to {MAX_PLAYERS} players, "
                               f"not {players}")
+        if isinstance(variants, str) or not all(isinstance(v, str) for v in variants):
+            raise ConfigError("Metro variants must be a list of names")
         chosen = sorted(set(variants))
         unknown = [v for v in chosen if v not in VARIANTS]
         if unknown:
@@ -348,64 +351,3 @@ class MetroGame(Game):
     def score_notation(self, text: str, config: dict, seed: int) -> dict:
         from .scoresheet import score_placements
         return score_placements(self, text, config)
-
-
-# -- shared by play and score_notation ------------------------------------------------------
-
-
-def check_square(state: MetroState, tile: str, square: int, rot: int) -> None:
-    """Raise IllegalMove unless ``tile`` turned ``rot`` may go on ``square`` now."""
-    if rot and not state.orientation:
-        raise IllegalMove("rotation_not_allowed",
-                          "Tiles cannot be rotated without the orientation variant")
-    if not 0 <= rot < 4:
-        raise IllegalMove("not_a_move", "That is not a Metro move")
-    name = square_name(square)
-    if (1 << square) & CENTRE_MASK:
-        raise IllegalMove("central_square", "{square} is part of the central station",
-                          square=name)
-    if state.board[square] is not None:
-        raise IllegalMove("occupied", "{square} already holds a tile", square=name)
-    if not (state.avail >> square) & 1:
-        raise IllegalMove("not_connected",
-                          "{square} is neither on the outer ring nor next to a tile",
-                          square=name)
-    masks = rule_masks(state.avail, tile, state.orientation)
-    if not (masks[rot] >> square) & 1:
-        raise IllegalMove("one_tile_rule",
-                          "{tile} on {square} would join two stations through one tile, "
-                          "and it has another legal square", tile=tile, square=name)
-
-
-def place_tile(state: MetroState, tile: str, square: int, rot: int, seat: int) -> list[dict]:
-    """Put a tile on the board, advance the lines waiting there and score completed ones.
-    Returns the line_completed events (and exchanges_closed with companies)."""
-    state.board[square] = (tile, rot)
-    state.shape[square] = SHAPE[TYPE_INDEX[tile]][rot]
-    state.placed_by[square] = seat
-    state.filled |= 1 << square
-    state.avail = avail_after(state.avail, state.filled, square)
-    state.placed += 1
-    events = []
-    for i in advance_lines(state, square):
-        points = line_value(state.line_tiles[i], state.line_centre[i])
-        owner = state.car_owner[i]
-        state.line_done[i] = True
-        state.line_points[i] = points
-        event = {"kind": "line_completed", "station": i + 1, "points": points,
-                 "centre": state.line_centre[i], "end": state.line_end[i],
-                 "tiles": state.line_tiles[i],
-                 "path": trace_path(state.shape, i + 1)["path"]}
-        if state.companies:
-            event["owner"] = None
-            event["company"] = owner
-            state.profits[owner] += points
-        else:
-            event["owner"] = owner
-            if owner is not None:
-                state.scores[owner] += points
-        events.append(event)
-    if state.companies and state.exchanges_open and comp.reached_cutoff(state.profits):
-        state.exchanges_open = False
-        events.append({"kind": "exchanges_closed"})
-    return events

@@ -14,6 +14,9 @@ Notation (case of the square's row letter is ignored when reading; written upper
   card (``up``) or its top face-down card (``down``).
 
 Examples: ``aaaa@A1``, ``cbcb@H8/3``, ``draw``, ``swap:blue:20:up``.
+
+The swap names the company given away, which the physical game keeps face down: a client
+should show another seat's swap only as "exchanged a <pct>% share" (up/down is public).
 """
 
 from __future__ import annotations

@@ -7,7 +7,8 @@ orientation variant that means no square in any rotation.
 
 from __future__ import annotations
 
-from .board import NEIGHBOUR_MASK, RING_MASK
+from ..core import IllegalMove
+from .board import CENTRE_MASK, NEIGHBOUR_MASK, RING_MASK, square_name
 from .tiles import BAD_MASK, SHAPE, TYPE_INDEX
 
 
@@ -52,3 +53,27 @@ def nth_square(mask: int, n: int) -> int:
 
 
 INITIAL_AVAIL = RING_MASK
+
+
+def check_square(state, tile: str, square: int, rot: int) -> None:
+    """Raise IllegalMove unless ``tile`` turned ``rot`` may go on ``square`` now."""
+    if rot and not state.orientation:
+        raise IllegalMove("rotation_not_allowed",
+                          "Tiles cannot be rotated without the orientation variant")
+    if not 0 <= rot < 4:
+        raise IllegalMove("not_a_move", "That is not a Metro move")
+    name = square_name(square)
+    if (1 << square) & CENTRE_MASK:
+        raise IllegalMove("central_square", "{square} is part of the central station",
+                          square=name)
+    if state.board[square] is not None:
+        raise IllegalMove("occupied", "{square} already holds a tile", square=name)
+    if not (state.avail >> square) & 1:
+        raise IllegalMove("not_connected",
+                          "{square} is neither on the outer ring nor next to a tile",
+                          square=name)
+    masks = rule_masks(state.avail, tile, state.orientation)
+    if not (masks[rot] >> square) & 1:
+        raise IllegalMove("one_tile_rule",
+                          "{tile} on {square} would join two stations through one tile, "
+                          "and it has another legal square", tile=tile, square=name)

@@ -16,8 +16,10 @@ data.COMPANIES), ``companies`` their names and each line has ``company`` instead
 from __future__ import annotations
 
 from ..core import IllegalMove
+from .actions import place_tile
 from .data import COMPANIES, TILE_COPIES
-from .moves import parse_square
+from .board import parse_square
+from .placement import check_square
 from .tiles import TYPE_INDEX
 
 
@@ -51,8 +53,6 @@ def _read(index: int, text: str, orientation: bool) -> tuple[str, int, int]:
 
 
 def score_placements(game, text: str, config: dict) -> dict:
-    from .game import check_square, place_tile
-
     state = game.empty_state(config)
     used: dict[str, int] = {}
     for index, placement in enumerate(text.split(), start=1):

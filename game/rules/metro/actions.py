@@ -1,0 +1,43 @@
+"""State changes shared by ``play`` and ``run.py score``: putting a tile on the board and
+scoring the lines it completes (for the car's owner, or its company)."""
+
+from __future__ import annotations
+
+from . import companies as comp
+from .lines import advance_lines, line_value, trace_path
+from .placement import avail_after
+from .tiles import SHAPE, TYPE_INDEX
+
+
+def place_tile(state, tile: str, square: int, rot: int, seat: int) -> list[dict]:
+    """Put a tile on the board, advance the lines waiting there and score completed ones.
+    Returns the line_completed events (and exchanges_closed with companies)."""
+    state.board[square] = (tile, rot)
+    state.shape[square] = SHAPE[TYPE_INDEX[tile]][rot]
+    state.placed_by[square] = seat
+    state.filled |= 1 << square
+    state.avail = avail_after(state.avail, state.filled, square)
+    state.placed += 1
+    events = []
+    for i in advance_lines(state, square):
+        points = line_value(state.line_tiles[i], state.line_centre[i])
+        owner = state.car_owner[i]
+        state.line_done[i] = True
+        state.line_points[i] = points
+        event = {"kind": "line_completed", "station": i + 1, "points": points,
+                 "centre": state.line_centre[i], "end": state.line_end[i],
+                 "tiles": state.line_tiles[i],
+                 "path": trace_path(state.shape, i + 1)["path"]}
+        if state.companies:
+            event["owner"] = None
+            event["company"] = owner
+            state.profits[owner] += points
+        else:
+            event["owner"] = owner
+            if owner is not None:
+                state.scores[owner] += points
+        events.append(event)
+    if state.companies and state.exchanges_open and comp.reached_cutoff(state.profits):
+        state.exchanges_open = False
+        events.append({"kind": "exchanges_closed"})
+    return events
