@@ -404,3 +404,13 @@ def test_unseen_tiles_are_public_knowledge():
     expected = dict(TILE_COPIES)
     expected[state.hands[0][0]] -= 1
     assert unseen == {k: v for k, v in sorted(expected.items()) if v}
+
+
+def test_make_config_refuses_malformed_variants():
+    for bad in ("orientation", [1], [None]):
+        with pytest.raises(ConfigError, match="list of names"):
+            GAME.make_config(3, bad)
+    assert GAME.make_config(3, iter(["hand2"]))["variants"] == ["hand2"]
+    with pytest.raises(ConfigError):
+        GAME.new_game({"variants": []}, 1)
+    assert GAME.new_game({"players": 3}, 1).config == {"players": 3, "variants": []}

@@ -52,7 +52,10 @@ class MetroGame(Game):
                 or not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise ConfigError(f"Metro is for {MIN_PLAYERS} to {MAX_PLAYERS} players, "
                               f"not {players}")
-        if isinstance(variants, str) or not all(isinstance(v, str) for v in variants):
+        if isinstance(variants, str):
+            raise ConfigError("Metro variants must be a list of names")
+        variants = list(variants)
+        if not all(isinstance(v, str) for v in variants):
             raise ConfigError("Metro variants must be a list of names")
         chosen = sorted(set(variants))
         unknown = [v for v in chosen if v not in VARIANTS]
