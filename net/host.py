@@ -186,6 +186,8 @@ class HostServer(Pumped):
 
     def shutdown(self) -> None:
         """Release the sockets (after ``close``)."""
+        if self.listener.fileno() < 0:
+            return
         for conn in list(self.conns):
             self._drop(conn)
         for sock in (self.listener, self.discovery.sock if self.discovery else None):

@@ -1,0 +1,109 @@
+"""``run.py host GAME``: host a LAN table; ``--headless`` plays the host's seat with a bot.
+
+Headless: the first stdout line is ``{"event": "listening", "port": P}``; the host waits for
+the remote players, starts when all are ready, and ends with the line
+``{"event": "game_over", "seq": N, "hash": "<hex>", "scores": [...]}`` once every player has
+confirmed the final state.
+"""
+
+from __future__ import annotations
+
+import time
+
+from game.cli import CliError
+from game.cli.join import check_level, describe, emit
+from game.cli.options import add_game_argument, resolve_config, resolve_game
+
+HELP = "host a LAN table (headless: a bot plays the host's seat)"
+CONFIRM_WAIT = 10.0
+
+
+def add_arguments(parser) -> None:
+    add_game_argument(parser, optional=True)
+    parser.add_argument("--players", type=int, default=None, metavar="N", help="seats at the table")
+    parser.add_argument("--variant", action="append", default=[], metavar="V",
+                        help="a variant of the game (repeatable)")
+    parser.add_argument("--expansion", action="append", default=[], metavar="X",
+                        help="an expansion (Railroad Ink)")
+    parser.add_argument("--port", type=int, default=5055, metavar="P",
+                        help="TCP port (0: any free port; default 5055)")
+    parser.add_argument("--bind", default="0.0.0.0", metavar="ADDRESS",
+                        help="address to listen on (default: every interface)")
+    parser.add_argument("--discovery-port", type=int, default=5056, metavar="P",
+                        help="UDP port answering LAN discovery (-1: off)")
+    parser.add_argument("--headless", action="store_true", help="no window: a bot plays")
+    parser.add_argument("--bot", default="random", metavar="LEVEL",
+                        help="bot level of the host's seat with --headless (default: random)")
+    parser.add_argument("--bots", type=int, default=0, metavar="K",
+                        help="extra seats played by bots on the host")
+    parser.add_argument("--name", default="host", help="the host player's name")
+    parser.add_argument("--timeout", type=float, default=3600.0, metavar="SECONDS",
+                        help="give up after this long (headless)")
+
+
+def run(args) -> int:
+    if not args.headless:
+        raise CliError("hosting with a window needs the client's lobby screen; "
+                       "use --headless", 2)
+    game = resolve_game(args.game)
+    config = resolve_config(game, args.players, args.variant, args.expansion)
+    check_level(args.bot, game)
+    players = config["players"]
+    if not 0 <= args.bots <= players - 1:
+        raise CliError(f"--bots must be between 0 and {players - 1}", 2)
+    if not 0 <= args.port < 65536:
+        raise CliError("--port must be between 0 and 65535", 2)
+    from net import messages as ids
+    from net.host import HostServer
+    from net.hosting import HostEndpoint
+    from net.lobby import Slot
+
+    slots = [Slot(kind=ids.KIND_BOT, name=args.name, level=args.bot)]
+    slots += [Slot(kind=ids.KIND_BOT, name=f"bot {i + 1}", level=args.bot)
+              for i in range(args.bots)]
+    slots += [Slot() for _ in range(players - len(slots))]
+    endpoint = HostEndpoint(game, config, slots, name=args.name)
+    discovery = None if args.discovery_port < 0 else args.discovery_port
+    try:
+        server = HostServer(endpoint, port=args.port, bind=args.bind, discovery_port=discovery)
+    except OSError as exc:
+        raise CliError(f"cannot listen on port {args.port} ({exc.strerror or exc})") from None
+    emit("listening", port=server.port)
+    try:
+        return _serve(server, args.timeout)
+    finally:
+        server.close(ids.R_HOST_LEFT)
+
+
+def _serve(server, timeout: float) -> int:
+    from net import messages as ids
+
+    endpoint = server.endpoint
+    deadline = time.monotonic() + timeout
+    over = None
+    over_since = 0.0
+    while time.monotonic() < deadline:
+        server.pump(0.01 if over is None else 0.005)
+        for event in server.poll():
+            kind = event["event"]
+            if kind in ("peer_joined", "peer_back", "peer_left"):
+                emit(kind, peer=event["peer"], seats=event["seats"])
+            elif kind == "peer_refused":
+                emit("peer_refused", peer=event["peer"], code=event["code"], args=event["args"])
+            elif kind == "desync":
+                emit("desync", peer=event["peer"], seq=event["seq"])
+            elif kind == "started":
+                emit("started", seed=event["seed"])
+            elif kind == "game_over":
+                over, over_since = event, time.monotonic()
+        if endpoint.phase == "lobby" and endpoint.can_start():
+            server.start_game()
+        if over is not None and (endpoint.all_confirmed()
+                                 or time.monotonic() - over_since > CONFIRM_WAIT):
+            if not endpoint.all_confirmed():
+                raise CliError("not every player confirmed the final state")
+            with server.lock:
+                endpoint.close(ids.R_GAME_OVER, q=over["seq"], h=over["hash"])
+            emit("game_over", seq=over["seq"], hash=over["hash"], scores=over["scores"])
+            return 0
+    raise CliError(f"no result after {timeout:g} s ({describe('timeout', {})})")

@@ -1,0 +1,141 @@
+"""``run.py join HOST:PORT``: join a LAN table; ``--headless --bot LEVEL`` plays a seat by bot.
+
+Headless output is JSON lines on stdout: ``joined`` (seats and the seat token: pass it back
+with ``--token`` to rejoin after a disconnection), ``started``, and as the last line
+``{"event": "game_over", "seq": N, "hash": "<hex>", "scores": [...]}``. Any failure (refused,
+connection lost, host left) exits non-zero with a message on stderr.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+from game.bots.base import levels, make_bot
+from game.cli import CliError
+
+HELP = "join a LAN table (headless: a bot plays the seat)"
+
+REASONS = {
+    "protocol_version": "the host speaks network protocol {theirs}, we speak {ours}",
+    "rules_version": "the host runs different rules (version {ours}, ours {theirs}): "
+                     "both sides need the same Tracklayer version",
+    "game_mismatch": "the table plays {ours}, not {theirs}",
+    "table_full": "the table has no free seat",
+    "game_started": "the game has already started (rejoin with your seat token)",
+    "bad_token": "this seat token belongs to no seat at this table",
+    "malformed": "malformed data ({detail})",
+    "frame_too_large": "a message was too large ({size} bytes, limit {limit})",
+    "unknown_message": "an unknown message type ({type})",
+    "bad_message": "a malformed message ({type}, field {field})",
+    "not_your_seat": "seat {seat} is not yours",
+    "bad_reveal": "a peer revealed a seed value that does not match its commitment",
+    "timeout": "no answer for too long",
+    "host_left": "the host closed the table",
+    "left": "left the table",
+    "replaced": "the same seat token connected again from elsewhere",
+    "connection_lost": "the connection to the host was lost",
+    "game_over": "the game is over",
+    "desync": "the game state could not be repaired",
+}
+
+
+def describe(code: str, args: dict) -> str:
+    """English text for a reason code (the client has its own translated catalogue)."""
+    template = REASONS.get(code, code)
+    try:
+        return template.format(**args)
+    except (KeyError, IndexError, ValueError):
+        return template
+
+
+def emit(event: str, **fields) -> None:
+    fields = {"event": event, **fields}
+    print(json.dumps(fields, sort_keys=False), flush=True)
+
+
+def check_level(level: str, game=None) -> None:
+    if game is None:
+        if level not in levels():
+            raise CliError(f"unknown bot level '{level}' (choose from: {', '.join(levels())})", 2)
+        return
+    try:
+        make_bot(game, 0, level, 0)
+    except KeyError as exc:
+        raise CliError(str(exc.args[0]), 2) from None
+
+
+def parse_address(text: str | None) -> tuple[str, int]:
+    if not text:
+        raise CliError("give the table's address as HOST:PORT", 2)
+    host, sep, port_text = text.rpartition(":")
+    if not sep or not host or not port_text.isdigit() or not 0 < int(port_text) < 65536:
+        raise CliError(f"'{text}' is not HOST:PORT", 2)
+    return host.strip("[]"), int(port_text)
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("address", nargs="?", metavar="HOST:PORT", help="the table to join")
+    parser.add_argument("--name", default="player", help="your name at the table")
+    parser.add_argument("--headless", action="store_true", help="no window: a bot plays")
+    parser.add_argument("--bot", default="random", metavar="LEVEL",
+                        help="bot level for --headless (default: random)")
+    parser.add_argument("--token", default="", help="seat token to take your seat back")
+    parser.add_argument("--seats", type=int, default=1, metavar="K",
+                        help="seats to take (0: watch as a spectator)")
+    parser.add_argument("--timeout", type=float, default=3600.0, metavar="SECONDS",
+                        help="give up after this long (headless)")
+
+
+def run(args) -> int:
+    if not args.headless:
+        raise CliError("joining with a window needs the client's lobby screen; "
+                       "use --headless --bot LEVEL", 2)
+    host, port = parse_address(args.address)
+    check_level(args.bot)
+    if not 0 <= args.seats <= 8:
+        raise CliError("--seats must be between 0 and 8", 2)
+    from net.client import ClientConnection
+
+    try:
+        peer = ClientConnection.connect(host, port, name=args.name, wanted_seats=args.seats,
+                                        token=args.token, auto_bot=args.bot)
+    except OSError as exc:
+        raise CliError(f"cannot reach {host}:{port} ({exc.strerror or exc})") from None
+    return play_headless(peer, args.timeout)
+
+
+def play_headless(peer, timeout: float) -> int:
+    endpoint = peer.endpoint
+    deadline = time.monotonic() + timeout
+    finished = None
+    ready_sent = False
+    while time.monotonic() < deadline:
+        peer.pump(0.01)
+        for event in peer.poll():
+            kind = event["event"]
+            if kind == "welcome":
+                emit("joined", peer=event["peer"], seats=event["seats"], token=event["token"])
+            elif kind == "lobby" and not ready_sent:
+                peer.set_ready(True)
+                ready_sent = True
+            elif kind == "started":
+                emit("started", seats=event["you"])
+            elif kind == "resynced":
+                emit("resynced", seq=event["seq"], reason=event["reason"])
+            elif kind == "game_over":
+                finished = event
+            elif kind == "ended":
+                return _ended(event, finished)
+    peer.leave()
+    raise CliError(f"no result after {timeout:g} s")
+
+
+def _ended(event: dict, finished: dict | None) -> int:
+    code, args = event["code"], event["args"]
+    if code == "game_over" and finished is not None:
+        if args.get("h") not in (None, finished["hash"]):
+            raise CliError(f"final state differs from the host's ({finished['hash']} vs {args['h']})")
+        emit("game_over", seq=finished["seq"], hash=finished["hash"], scores=finished["scores"])
+        return 0
+    raise CliError(describe(code, args))
