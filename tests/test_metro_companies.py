@@ -193,3 +193,11 @@ def test_seat_legal_moves_on_view_include_swaps():
     moves = GAME.legal_moves(view, 0)
     assert moves == GAME.legal_moves(state, 0)
     assert sum(isinstance(m, Swap) for m in moves) == 8
+
+
+def test_malformed_swap_values_are_refused_not_crashing():
+    state = new()
+    for move in (Swap(8, 10, True), Swap(-1, 10, True), Swap(0, 50, False)):
+        with pytest.raises(IllegalMove) as exc:
+            GAME.check(state, 0, move)
+        assert exc.value.code == "not_a_move"

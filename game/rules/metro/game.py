@@ -6,13 +6,14 @@ from typing import Any, Iterable
 
 from ..core import ConfigError, Game, IllegalMove, Rng
 from . import companies as comp
+from .actions import place_tile
 from .board import DEPARTURES, SQUARES, square_name
 from .data import (CAR_TABLES, COLOURS, COMPANIES, COMPANY_STATIONS, MAX_PLAYERS, MIN_PLAYERS,
-                   TILE_COPIES)
-from .actions import place_tile
+                   SHARE_PERCENTS, TILE_COPIES)
 from .lines import trace_path
 from .moves import Draw, Place, Swap, parse_move
 from .placement import INITIAL_AVAIL, check_square, nth_square, rule_masks, squares_of
+from .scoresheet import score_placements
 from .state import MetroState
 from .tiles import TYPE_INDEX, TYPES
 
@@ -237,6 +238,8 @@ class MetroGame(Game):
     def _check_swap(self, state: MetroState, seat: int, move: Swap) -> None:
         if not state.companies:
             raise IllegalMove("no_companies", "Share exchanges need the companies expansion")
+        if not 0 <= move.company < len(COMPANIES) or move.pct not in SHARE_PERCENTS:
+            raise IllegalMove("not_a_move", "That is not a Metro move")
         if state.pending is not None:
             raise IllegalMove("must_place_drawn", "Place the drawn tile {tile} first",
                               tile=state.pending)
@@ -352,5 +355,4 @@ class MetroGame(Game):
         return COLOURS[seat]
 
     def score_notation(self, text: str, config: dict, seed: int) -> dict:
-        from .scoresheet import score_placements
         return score_placements(self, text, config)
