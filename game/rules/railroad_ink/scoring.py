@@ -148,7 +148,42 @@ def _tree_diameter(start: int, adjacency) -> int:
 
 
 def _longest_simple_path(component: list[int], adjacency, size: int) -> int:
+    """Exhaustive search with a bound: from a cell, a path can still gain at most the number
+    of unused cells reachable from it, so branches that cannot beat the best are cut. The
+    reachable count is a flood fill on bit masks (one bit per cell, 7 per row)."""
+    east = west = south = north = 0
+    for cell in component:
+        for n in adjacency[cell]:
+            if n == cell + 1:
+                east |= 1 << cell
+            elif n == cell - 1:
+                west |= 1 << cell
+            elif n == cell + 7:
+                south |= 1 << cell
+            else:
+                north |= 1 << cell
+    whole = 0
+    for cell in component:
+        whole |= 1 << cell
     best = 0
+
+    def reachable(cell_bit: int, free: int) -> int:
+        """How many more cells a path from ``cell_bit`` could still take: the unused cells it
+        reaches, less all but one of the dead ends among them (a path ends in only one)."""
+        reach = cell_bit
+        while True:
+            grown = reach | ((((reach & east) << 1) | ((reach & west) >> 1)
+                              | ((reach & south) << 7) | ((reach & north) >> 7)) & free)
+            if grown == reach:
+                break
+            reach = grown
+        a = reach & east & (reach >> 1)
+        b = reach & west & (reach << 1)
+        c = reach & south & (reach >> 7)
+        d = reach & north & (reach << 7)
+        dead_ends = ((a ^ b ^ c ^ d) & ~((a & b) | (a & c) | (a & d) | (b & c) | (b & d) | (c & d))
+                     & ~cell_bit).bit_count()
+        return reach.bit_count() - 1 - max(0, dead_ends - 1)
 
     def extend(cell: int, used: int, length: int) -> bool:
         nonlocal best
@@ -156,9 +191,14 @@ def _longest_simple_path(component: list[int], adjacency, size: int) -> int:
             best = length
             if best == size:
                 return True
-        for n in adjacency[cell]:
-            bit = 1 << n
-            if not used & bit and extend(n, used | bit, length + 1):
+        options = [n for n in adjacency[cell] if not used & (1 << n)]
+        if not options:
+            return False
+        # the bound costs a flood fill: only worth it where the path could branch
+        if len(options) > 1 and length + reachable(1 << cell, whole & ~used) <= best:
+            return False
+        for n in options:
+            if extend(n, used | (1 << n), length + 1):
                 return True
         return False
 

@@ -1,0 +1,103 @@
+"""Bench section ``rules.railroad_ink``: move generation, scoring and whole random games.
+
+* ``legal_moves_full_roll_ms``: every legal move of one seat at the start of a round (3 route
+  dice, the junction die and the available specials) on a mid-game sheet (round 4) — target
+  ≤ 2 ms. The per-(face, surroundings) legality memo is warm, as it is during play.
+* ``score_sheet_ms``: scoring a finished sheet (end of a random game) — target ≤ 0.5 ms;
+  ``score_dense_sheet_ms``: a sheet filled to the brim by random legal drawings.
+* ``games_per_second_1p`` / ``_4p``: complete random games (uniform legal moves, undo included).
+"""
+
+from __future__ import annotations
+
+import time
+
+from game.rules.core import Rng
+from game.rules.railroad_ink import GAME
+from game.rules.railroad_ink.faces import FACE_INDEX, ROUTE_DIE, JUNCTION_DIE, SPECIALS
+from game.rules.railroad_ink.moves import End, Undo
+from game.rules.railroad_ink.scoring import score_sheet
+from game.rules.railroad_ink.sheet import Sheet
+
+SECTION = "rules.railroad_ink"
+
+
+def _play_random(config: dict, seed: int, stop_round: int | None = None):
+    state = GAME.new_game(config, seed)
+    rng = Rng(seed ^ 0x5EED)
+    while GAME.to_act(state):
+        if stop_round is not None and state.round >= stop_round:
+            break
+        acting = GAME.to_act(state)
+        seat = acting[rng.below(len(acting))]
+        moves = [m for m in GAME.legal_moves(state, seat) if not isinstance(m, Undo)]
+        # draw whatever can be drawn before ending, like a player would
+        drawing = [m for m in moves if not isinstance(m, End)]
+        GAME.play(state, seat, rng.choice(drawing) if drawing else moves[0])
+    return state
+
+
+def _dense_sheet(seed: int) -> Sheet:
+    rng = Rng(seed)
+    sheet = Sheet()
+    faces = [FACE_INDEX[f] for f in ROUTE_DIE + JUNCTION_DIE[::2]]
+    for _ in range(12):
+        for face in faces:
+            options = sheet.legal_cells(face)
+            if options:
+                cell, orientations = options[rng.below(len(options))]
+                sheet.put(cell, face, orientations[rng.below(len(orientations))])
+    for special in SPECIALS[:3]:
+        options = sheet.legal_cells(FACE_INDEX[special])
+        if options:
+            sheet.put(options[0][0], FACE_INDEX[special], options[0][1][0])
+    return sheet
+
+
+def _median_ms(fn, repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        started = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - started)
+    times.sort()
+    return round(times[len(times) // 2] * 1000, 4)
+
+
+def _games_per_second(players: int, games: int) -> float:
+    config = GAME.make_config(players, [])
+    started = time.perf_counter()
+    for index in range(games):
+        state = GAME.new_game(config, 900 + index)
+        rng = Rng(index)
+        while True:
+            acting = GAME.to_act(state)
+            if not acting:
+                break
+            seat = acting[rng.below(len(acting))]
+            GAME.play(state, seat, GAME.random_move(state, seat, rng))
+        GAME.scores(state)
+    return round(games / (time.perf_counter() - started), 2)
+
+
+def run(quick: bool = False) -> dict:
+    repeat = 20 if quick else 200
+    mid = _play_random(GAME.make_config(1, []), 7, stop_round=4)
+    legal_ms = _median_ms(lambda: GAME.legal_moves(mid, 0), repeat)
+    legal_count = len(GAME.legal_moves(mid, 0))
+    finished = [_play_random(GAME.make_config(1, []), seed).seats[0].sheet for seed in range(5)]
+    score_ms = max(_median_ms(lambda s=s: score_sheet(s), repeat) for s in finished)
+    dense = [_dense_sheet(seed) for seed in range(3)]
+    dense_ms = max(_median_ms(lambda s=s: score_sheet(s), max(5, repeat // 10)) for s in dense)
+    games = 3 if quick else 20
+    return {
+        "legal_moves_full_roll_ms": legal_ms,
+        "legal_moves_full_roll_count": legal_count,
+        "legal_moves_target_ms": 2,
+        "score_sheet_ms": score_ms,
+        "score_sheet_target_ms": 0.5,
+        "score_dense_sheet_ms": dense_ms,
+        "dense_sheet_cells": max(sum(1 for c in s.cells if c >= 0) for s in dense),
+        "games_per_second_1p": _games_per_second(1, games),
+        "games_per_second_4p": _games_per_second(4, max(1, games // 4)),
+    }
