@@ -1,0 +1,87 @@
+"""The one string catalog: every word the player sees comes from ``assets/lang/<lang>.json``.
+
+``t("key", name="Ann")`` formats the catalog entry with named arguments. Missing keys fall back
+to English, then to the key itself (so a gap is visible, never a crash). The language can change
+at run time: ``set_language("ko")``; screens re-fetch their text every time they build labels,
+and ``fonts`` picks a font that can draw the language.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+ASSETS = Path(__file__).resolve().parents[2] / "assets"
+LANG_DIR = ASSETS / "lang"
+DEFAULT_LANGUAGE = "en"
+# Languages we plan for, with their own names (shown in settings even before translation).
+LANGUAGES = {"en": "English", "ru": "Русский", "ko": "한국어", "th": "ไทย",
+             "zh-TW": "繁體中文", "ja": "日本語"}
+
+_catalogs: dict[str, dict[str, str]] = {}
+_language = DEFAULT_LANGUAGE
+_listeners: list = []
+
+
+def _load(lang: str) -> dict[str, str]:
+    # <lang>.json plus <lang>/*.json (one extra file per game board, so that the parts of
+    # the catalog can be written independently); a damaged file is skipped, never fatal.
+    if lang not in _catalogs:
+        merged: dict[str, str] = {}
+        paths = [LANG_DIR / f"{lang}.json", *sorted((LANG_DIR / lang).glob("*.json"))]
+        for path in paths:
+            try:
+                data = json.loads(path.read_text(encoding="utf-8"))
+                merged.update({str(k): str(v) for k, v in data.items()})
+            except (OSError, ValueError, AttributeError):
+                continue
+        _catalogs[lang] = merged
+    return _catalogs[lang]
+
+
+def available_languages() -> list[str]:
+    """Languages with a catalog file (English always)."""
+    return [lang for lang in LANGUAGES if lang == DEFAULT_LANGUAGE
+            or (LANG_DIR / f"{lang}.json").exists()]
+
+
+def language() -> str:
+    return _language
+
+
+def set_language(lang: str) -> None:
+    global _language
+    _language = lang if lang in LANGUAGES else DEFAULT_LANGUAGE
+    for listener in list(_listeners):
+        listener(_language)
+
+
+def on_language_change(callback) -> None:
+    _listeners.append(callback)
+
+
+def has(key: str) -> bool:
+    return key in _load(_language) or key in _load(DEFAULT_LANGUAGE)
+
+
+def t(key: str, **args) -> str:
+    """The text of ``key`` in the current language with ``{named}`` arguments filled in."""
+    template = _load(_language).get(key)
+    if template is None:
+        template = _load(DEFAULT_LANGUAGE).get(key, key)
+    if not args:
+        return template
+    try:
+        return template.format(**args)
+    except (KeyError, IndexError, ValueError):
+        return template
+
+
+def illegal(exc) -> str:
+    """A refused move explained in the player's language (``illegal.<code>`` with its args),
+    falling back to the rules' English message."""
+    code = getattr(exc, "code", "")
+    key = f"illegal.{code}"
+    if code and has(key):
+        return t(key, **getattr(exc, "args_dict", {}))
+    return str(exc)
