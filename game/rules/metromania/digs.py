@@ -10,6 +10,7 @@ client's helper: the legal next tunnels after the tunnels already chosen this tu
 from __future__ import annotations
 
 from .board_data import TUNNELS_PER_DIG
+from .city import ARROW, BLACK
 from .lines import TurnContext, continuations, lay, problem
 
 
@@ -131,7 +132,9 @@ def random_dig(state, seat: int, rng) -> tuple:
             return ()
         options = _step_options(current, seat, context)
         while options:
-            tunnel = options.pop(rng.below(len(options)))
+            # a tunnel that ends a line is taken first: random lines then finish now and then
+            ending = [i for i, t in enumerate(options) if ARROW[t.space] == BLACK]
+            tunnel = options.pop(ending[0] if ending else rng.below(len(options)))
             if depth + 1 == need:
                 return (tunnel,)
             scratch, after = _advance(current, seat, context, tunnel)

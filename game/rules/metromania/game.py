@@ -75,6 +75,7 @@ class Metromania(Game):
         if "city" in config:
             layout = tuple(tuple(pair) for pair in config["city"])
         state.layout = layout
+        state.city = city_for(layout)
         state.hands = deal(state.players, state.variants, rng)
         state.rng = rng
         state.lines = [Line() for _ in range(2 * state.players)]
@@ -94,7 +95,8 @@ class Metromania(Game):
             return []
         if state.phase == BONUS:
             k = state.pending[0] % 2
-            points = intermediate_points(state, state.lines[state.pending[0]])
+            points = intermediate_points(state, state.lines[state.pending[0]]) \
+                if state.stations_left() > 0 else []
             return [Bonus(k, p) for p in sorted(points, key=lambda p: POINT_NAMES[p])] + \
                 [Bonus(k, -1)]
         moves: list = [Dig(tunnels) for tunnels in all_digs(state, seat)]
@@ -166,6 +168,8 @@ class Metromania(Game):
             raise IllegalMove("bonus_expected", "Place the free station on your completed "
                               "{line} line, or refuse it",
                               line="solid" if line_id % 2 == 0 else "striped")
+        if move.point >= 0 and state.stations_left() <= 0:
+            raise IllegalMove("no_station_left", "All 30 station markers are used")
         if move.point >= 0 and move.point not in intermediate_points(state,
                                                                      state.lines[line_id]):
             raise IllegalMove("station_place", "A station goes on a point of your line between "
@@ -219,11 +223,7 @@ class Metromania(Game):
             state.phase = OVER
             events.append({"kind": "game_over"})
             return events
-        # the pending bonus may have been for a line of this seat: in all cases play passes on
         state.turn = (seat + 1) % state.players
-        # a seat's pending stations never outlive its turn
-        state.pending = []
-        # the next turn's decision is the builder's; nothing else to set
         return events
 
     def building_ends(self, state: State) -> bool:
@@ -235,8 +235,7 @@ class Metromania(Game):
             if all(done):
                 return True
             for k in (0, 1):
-                if done[k] or (state.line(seat, k).started and is_blocked(state, seat, k)) or (
-                        not state.line(seat, k).started and is_blocked(state, seat, k)):
+                if done[k] or is_blocked(state, seat, k):
                     finished += 1
         return finished >= LINES_TO_END[state.players]
 
@@ -264,7 +263,7 @@ class Metromania(Game):
         return validate_partial(state, seat, tuple(partial_tunnels))
 
     def city(self, state: State):
-        return city_for(state.layout)
+        return state.city
 
     # -- results -----------------------------------------------------------------------
     def scores(self, state: State) -> dict:

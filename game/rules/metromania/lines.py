@@ -10,7 +10,7 @@ carries what the turn so far allows (may the striped line start, was a marker pl
 from __future__ import annotations
 
 from .board_data import LINE_TUNNELS, TYPE_NAMES
-from .city import ARROW, BLACK, BLACK_ARROWS, LAKE, PARK, WHITE, WHITE_ARROWS, city_for
+from .city import ARROW, BLACK, BLACK_ARROWS, LAKE, PARK, WHITE, WHITE_ARROWS
 from .lattice import (BOUNDARY_EDGE, DIRECTION, EDGE_AT, EDGE_CLASS, EDGE_POINTS,
                       EDGE_SPACES, INNER_CORNER, INNER_EDGES, ON_BOUNDARY, POINT_NAMES,
                       SIDE_POSITION, SPACE_EDGES, SPACE_NAMES, TOUCHING_SPACES, side_distance,
@@ -67,14 +67,14 @@ def problem(state, seat: int, tunnel: Tunnel, ctx: TurnContext):
     where = {"space": SPACE_NAMES[s]}
     if state.space_line[s] >= 0:
         return ("occupied", "Space {space} already holds a tunnel", where)
-    kind = city_for(state.layout).kind[s]
+    kind = state.city.kind[s]
     if kind == LAKE or kind == PARK:
         return ("lake_park", "No tunnel may go in the lake or the park ({space})", where)
     if BOUNDARY_EDGE[e]:
         return ("boundary", "No tunnel may run along the edge of the city ({space})", where)
     arrow = ARROW[s]
-    if not line.started:
-        if k == 1 and not state.line(seat, 0).started:
+    if not line.points:
+        if k == 1 and not state.line(seat, 0).points:
             return ("solid_first", "Start your solid line first", {})
         if k == 1 and not ctx.may_start_second:
             return ("one_line_first_turn", "Your first turn starts exactly one line", {})
@@ -164,7 +164,7 @@ def lay(state, seat: int, tunnel: Tunnel) -> list:
     events.append({"kind": "tunnel", "seat": seat, "line": tunnel.line, "space": s, "edge": e,
                    "from": end, "to": nxt})
     if tunnel.marker:
-        key = tunnel.marker + city_for(state.layout).kind[s]
+        key = tunnel.marker + state.city.kind[s]
         state.hands[seat].remove(key)
         state.placed[s] = (key, seat)
         events.append({"kind": "marker", "seat": seat, "marker": key, "space": s})
@@ -179,16 +179,23 @@ def lay(state, seat: int, tunnel: Tunnel) -> list:
     return events
 
 
-def _candidates(state, seat: int, k: int) -> list:
+def _candidates(state, seat: int, k: int, ctx) -> list:
     """(space, edge class) pairs next to the line's end, before the rules are asked."""
     line = state.lines[seat * 2 + k]
     if line.done or len(line.spaces) >= LINE_TUNNELS:
         return []
     occupied = state.space_line
     out = []
-    if not line.started:
+    if not line.points:
+        if k == 1:
+            first = state.lines[seat * 2]
+            if not first.points or not ctx.may_start_second:
+                return out
+            sides = allowed_sides(state, first.start_side, WHITE_ARROWS)
+        else:
+            sides = range(6)
         for s in WHITE_ARROWS:
-            if occupied[s] < 0:
+            if occupied[s] < 0 and SIDE_POSITION[s][0] in sides:
                 for e in INNER_EDGES[s]:
                     out.append((s, EDGE_CLASS[e]))
         return out
@@ -201,12 +208,16 @@ def _candidates(state, seat: int, k: int) -> list:
     return out
 
 
+def _tunnel_key(t: Tunnel) -> tuple:
+    return (t.line, t.space, t.edge, t.marker)
+
+
 def continuations(state, seat: int, k: int, ctx: TurnContext) -> list:
     """Every legal next tunnel of line k, sorted (markers spelled out)."""
-    kinds = city_for(state.layout).kind
+    kinds = state.city.kind
     hand = state.hands[seat]
     out = []
-    for s, c in _candidates(state, seat, k):
+    for s, c in _candidates(state, seat, k, ctx):
         kind = kinds[s]
         if kind in DESTINATION_TYPES:
             options = [Tunnel(k, s, c, key[0]) for key in hand if key[1] == kind]
@@ -215,14 +226,14 @@ def continuations(state, seat: int, k: int, ctx: TurnContext) -> list:
         for tunnel in options:
             if problem(state, seat, tunnel, ctx) is None:
                 out.append(tunnel)
-    out.sort()
+    out.sort(key=_tunnel_key)
     return out
 
 
 def has_continuation(state, seat: int, k: int, ctx: TurnContext) -> bool:
-    kinds = city_for(state.layout).kind
+    kinds = state.city.kind
     hand = state.hands[seat]
-    for s, c in _candidates(state, seat, k):
+    for s, c in _candidates(state, seat, k, ctx):
         kind = kinds[s]
         if kind in DESTINATION_TYPES:
             options = [Tunnel(k, s, c, key[0]) for key in hand if key[1] == kind]

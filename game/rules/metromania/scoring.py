@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from .board_data import (GUILT_PENALTY, LETTERS, MARKER_PAIRS, PARK_LAKE_POINTS,
                          TRIP_MARKER_BONUS, TRIP_POINTS)
-from .city import city_for
 from .lattice import POINT_NAMES, SPACE_CORNERS, SPACE_NAMES
 from .markers import holder_of, placed_space
 from .stations import is_station
@@ -81,7 +80,7 @@ def trip_result(state, network: Network, letter: str) -> dict:
 
 
 def park_lake_result(state, network: Network) -> dict:
-    city = city_for(state.layout)
+    city = state.city
     found = network.fastest(sorted(city.park_points), sorted(city.lake_points))
     scorers = [0] * state.players
     for seat in sorted({line // 2 for line in found["lines"]}):

@@ -9,6 +9,7 @@ carrying each edge. Board occupancy (``space_line``), which lines touch each poi
 
 from __future__ import annotations
 
+from .board_data import STATION_MARKERS
 from .lattice import POINTS, SPACES
 
 BUILD = "build"
@@ -55,7 +56,8 @@ class Line:
 class State:
     __slots__ = ("config", "players", "variants", "layout", "rng", "lines", "space_line",
                  "point_lines", "stations", "terminals", "hands", "placed", "station_points",
-                 "turn", "phase", "pending", "end_by", "last_turns", "moves_played", "passes")
+                 "turn", "phase", "pending", "end_by", "last_turns", "moves_played", "passes",
+                 "city")
 
     def __init__(self) -> None:
         self.config: dict = {}
@@ -78,6 +80,7 @@ class State:
         self.last_turns = 0            # turns still to play after the trigger
         self.moves_played = 0
         self.passes = 0
+        self.city = None               # city.City tables of ``layout`` (derived, not encoded)
 
     def clone(self) -> "State":
         other = State.__new__(State)
@@ -101,6 +104,7 @@ class State:
         other.last_turns = self.last_turns
         other.moves_played = self.moves_played
         other.passes = self.passes
+        other.city = self.city
         return other
 
     def __deepcopy__(self, memo) -> "State":
@@ -110,7 +114,6 @@ class State:
         return self.lines[seat * 2 + k]
 
     def stations_left(self) -> int:
-        from .board_data import STATION_MARKERS
         return STATION_MARKERS - len(self.stations)
 
     def encode(self) -> dict:

@@ -13,7 +13,6 @@ already counts as a station, so no station marker is put there.
 
 from __future__ import annotations
 
-from .city import city_for
 
 STATION = "station"
 NONE = "none"
@@ -70,7 +69,7 @@ def needs_station(state, point: int) -> bool:
 
 
 def place_station(state, point: int, seat: int, how: str) -> dict:
-    value = city_for(state.layout).point_value[point]
+    value = state.city.point_value[point]
     state.stations[point] = seat
     state.station_points[seat] += value
     return {"kind": "station", "point": point, "seat": seat, "points": value, "how": how}
