@@ -1,0 +1,83 @@
+"""Bench section ``render.metro``: frame time of a mid-game Metro board at 1280×720 (headless,
+dummy video driver) and the seconds from starting the client to its first frame."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+SECTION = "render.metro"
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _mid_game(moves: int = 30):
+    from game.bots.base import make_bot
+    from game.match import Match, SeatInfo
+    from game.rules import get_game
+
+    game = get_game("metro")
+    seats = [SeatInfo("Ann", "human", device="mouse+keyboard", colour=0)] + [
+        SeatInfo(f"Bot {i}", "bot", level="random", colour=i) for i in range(1, 4)]
+    match = Match.new(game, game.make_config(4, ["hand2"]), 7, seats)
+    bots = [make_bot(game, s, "random", s) for s in range(4)]
+    while match.seq < moves or match.to_act() != (0,):
+        seat = match.to_act()[0]
+        match.apply(seat, bots[seat].choose(match.view(seat)))
+    return match
+
+
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+
+
+def _first_frame_seconds() -> float:
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               PYGAME_HIDE_SUPPORT_PROMPT="1")
+    started = time.perf_counter()
+    subprocess.run([sys.executable, str(ROOT / "run.py"), "play", "--frames", "1"], env=env,
+                   cwd=ROOT, check=True, capture_output=True, timeout=60)
+    return time.perf_counter() - started
+
+
+def run(quick: bool = False) -> dict:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    from game.client.app import App
+    from game.client.screens.play import PlayScreen
+    from game.client.settings import Settings
+
+    first = _first_frame_seconds()
+    import tempfile
+
+    settings = Settings(Path(tempfile.mkdtemp(prefix="tracklayer-bench-")) / "settings.json")
+    app = App(settings)
+    try:
+        match = _mid_game()
+        app.push(PlayScreen(app, match))
+        app.fixed_dt = 1 / 60
+        for _ in range(20):   # warm the caches (static layer, sprites, text)
+            app.step(1 / 60)
+        frames = 120 if quick else 400
+        times = []
+        for i in range(frames):
+            x = 380 + (i * 7) % 520
+            y = 104 + (i * 3) % 520
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0),
+                                                 buttons=(0, 0, 0)))
+            started = time.perf_counter()
+            app.step(1 / 60)
+            times.append((time.perf_counter() - started) * 1000)
+    finally:
+        app.shutdown()
+    return {"frames": frames, "tiles_on_board": match.state.placed,
+            "frame_ms_p50": round(_percentile(times, 0.5), 3),
+            "frame_ms_p99": round(_percentile(times, 0.99), 3),
+            "frame_ms_max": round(max(times), 3),
+            "target_p99_ms": 8.0,
+            "start_to_first_frame_s": round(first, 3), "target_first_frame_s": 1.5}

@@ -1,0 +1,89 @@
+"""``run.py play``: the client. With no game it opens the title screen; with a game it seats
+a table at once. ``--frames N [--screenshot PATH]`` runs exactly N frames (bots play, humans
+wait), saves a screenshot and exits — this works on the dummy video driver for tests."""
+
+from __future__ import annotations
+
+from game.cli import CliError
+from game.cli.options import add_game_argument, add_table_options, resolve_config, resolve_game
+
+HELP = "play: open the client (title screen, or a table of GAME at once)"
+
+
+def add_arguments(parser) -> None:
+    add_game_argument(parser, optional=True)
+    add_table_options(parser)
+    parser.add_argument("--bots", type=int, default=None, metavar="K",
+                        help="how many of the seats are bots (the last K seats)")
+    parser.add_argument("--level", default="random", metavar="LEVEL",
+                        help="bot level for --bots (default: random)")
+    parser.add_argument("--frames", type=int, default=None, metavar="F",
+                        help="run F frames, then exit (for tests and screenshots)")
+    parser.add_argument("--screenshot", default=None, metavar="PATH",
+                        help="save a PNG of the last frame (with --frames)")
+
+
+def _seats(game, players: int, bots: int, level: str):
+    from game.client.text import t
+    from game.match import SeatInfo
+
+    seats = []
+    for seat in range(players):
+        if seat >= players - bots:
+            seats.append(SeatInfo(t("common.player_n", n=seat + 1) + " (bot)", "bot",
+                                  level=level, colour=seat))
+        else:
+            seats.append(SeatInfo(t("common.player_n", n=seat + 1), "human",
+                                  device="mouse+keyboard", colour=seat))
+    return seats
+
+
+def run(args) -> int:
+    if args.frames is not None and args.frames < 1:
+        raise CliError("--frames must be at least 1", 2)
+    if args.screenshot and args.frames is None:
+        raise CliError("--screenshot needs --frames", 2)
+    match = None
+    if args.game:
+        from game.bots.base import levels, make_bot
+        from game.client.boards import has_board
+        from game.cli.options import resolve_seed
+        from game.match import Match
+
+        game = resolve_game(args.game)
+        if not has_board(game.name):
+            raise CliError(f"the client cannot show {game.name} yet", 2)
+        config = resolve_config(game, args.players, args.variant, args.expansion)
+        players = config["players"]
+        bots = 0 if args.bots is None else args.bots
+        if not 0 <= bots <= players:
+            raise CliError(f"--bots must be between 0 and {players}", 2)
+        try:
+            make_bot(game, 0, args.level, 0)
+        except KeyError:
+            raise CliError(f"unknown bot level '{args.level}' (choose from: "
+                           f"{', '.join(levels())})", 2) from None
+        seed = resolve_seed(args.seed)
+        match = Match.new(game, config, seed, _seats(game, players, bots, args.level))
+    elif args.bots is not None or args.players is not None:
+        raise CliError("--players/--bots need a GAME (e.g. play metro --players 2)", 2)
+
+    from game.client.app import App
+    from game.client.screens.title import TitleScreen
+
+    app = App()
+    try:
+        app.push(TitleScreen(app))
+        if match is not None:
+            from game.client.screens.play import PlayScreen
+
+            app.push(PlayScreen(app, match))
+        app.run(frames=args.frames)
+        if args.screenshot:
+            try:
+                app.screenshot(args.screenshot)
+            except Exception as exc:  # noqa: BLE001 - a bad path is the user's input
+                raise CliError(f"cannot save the screenshot: {exc}", 2) from None
+    finally:
+        app.shutdown()
+    return 0

@@ -1,0 +1,201 @@
+"""The application: window, 60 fps loop, the screen stack, and the services screens share
+(settings, input layer, sounds, toasts).
+
+The window is a fixed logical 1280×720 canvas shown with ``SCALED | RESIZABLE`` (F11 toggles
+fullscreen). ``run(frames=N)`` runs exactly N frames with a fixed time step and no frame cap,
+which is what tests, ``play --frames`` and the benchmark use on the dummy video driver.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+import warnings
+
+import pygame
+
+from game.client import text, theme
+from game.client.input import InputLayer
+from game.client.settings import Settings
+from game.client.sound import Sound
+from game.client.widgets import Toasts, draw_hints
+
+
+class App:
+    def __init__(self, settings: Settings | None = None) -> None:
+        self.started = time.perf_counter()
+        pygame.init()
+        self.settings = settings or Settings()
+        text.set_language(self.settings["language"])
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")   # "no fast renderer" on the dummy driver
+            self.surface = pygame.display.set_mode(theme.LOGICAL_SIZE,
+                                                   pygame.SCALED | pygame.RESIZABLE)
+        pygame.display.set_caption("Tracklayer")
+        pygame.key.set_repeat(320, 60)
+        self.headless = os.environ.get("SDL_VIDEODRIVER") == "dummy"
+        self.clock = pygame.time.Clock()
+        self.input = InputLayer()
+        self.sound = Sound(self.settings["volume"])
+        self.toasts = Toasts()
+        self.stack: list = []
+        self.running = True
+        self.frame = 0
+        self.time = 0.0            # seconds of game time (fixed steps in frame-limited runs)
+        self.first_frame_seconds: float | None = None
+        self.fixed_dt: float | None = None
+        self._background: pygame.Surface | None = None
+        if self.settings["fullscreen"] and not self.headless:
+            self.set_fullscreen(True)
+
+    # -- the stack ------------------------------------------------------------------------
+    @property
+    def top(self):
+        return self.stack[-1] if self.stack else None
+
+    def push(self, screen) -> None:
+        if self.stack:
+            self.stack[-1].pause()
+        self.stack.append(screen)
+        screen.enter()
+
+    def pop(self):
+        if not self.stack:
+            return None
+        screen = self.stack.pop()
+        screen.leave()
+        if self.stack:
+            self.stack[-1].resume()
+        return screen
+
+    def replace(self, screen) -> None:
+        if self.stack:
+            self.stack.pop().leave()
+        self.stack.append(screen)
+        screen.enter()
+
+    def reset_to(self, screen) -> None:
+        """Leave every screen and show ``screen`` alone (e.g. back to the title)."""
+        while self.stack:
+            self.stack.pop().leave()
+        self.stack.append(screen)
+        screen.enter()
+
+    def find(self, cls):
+        for screen in reversed(self.stack):
+            if isinstance(screen, cls):
+                return screen
+        return None
+
+    # -- services -------------------------------------------------------------------------
+    def quit(self) -> None:
+        self.running = False
+
+    def set_fullscreen(self, on: bool) -> None:
+        try:
+            if bool(pygame.display.is_fullscreen()) != on:
+                pygame.display.toggle_fullscreen()
+        except (pygame.error, AttributeError):
+            pass
+        if self.settings["fullscreen"] != on:
+            self.settings["fullscreen"] = on
+
+    def toggle_fullscreen(self) -> None:
+        self.set_fullscreen(not self.settings["fullscreen"])
+
+    def background(self) -> pygame.Surface:
+        """The shared backdrop: a soft vertical gradient with a faint track grid."""
+        if self._background is None:
+            w, h = theme.LOGICAL_SIZE
+            bg = pygame.Surface((w, h))
+            for y in range(h):
+                k = y / h
+                colour = tuple(int(a + (b - a) * k) for a, b in zip(theme.BG, theme.BG_DEEP))
+                pygame.draw.line(bg, colour, (0, y), (w, y))
+            faint = (24, 35, 52)
+            for x in range(0, w, 80):
+                pygame.draw.line(bg, faint, (x, 0), (x, h))
+            for y in range(0, h, 80):
+                pygame.draw.line(bg, faint, (0, y), (w, y))
+            self._background = bg
+        return self._background
+
+    # -- the loop -------------------------------------------------------------------------
+    def dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        for intent in self.input.translate(event):
+            self.dispatch_intent(intent)
+
+    def dispatch_intent(self, intent) -> None:
+        if intent.kind == "fullscreen":
+            self.toggle_fullscreen()
+            return
+        if intent.kind == "device_added":
+            self.toasts.show(text.t("toast.pad_added", pad=self.pad_label(intent.device)), "good")
+        elif intent.kind == "device_removed":
+            self.toasts.show(text.t("toast.pad_removed", pad=self.pad_label(intent.device)), "bad")
+        if self.top is not None:
+            self.top.handle(intent)
+
+    def pad_label(self, device: str) -> str:
+        if device.startswith("pad"):
+            return text.t("device.pad", n=device[3:])
+        return text.t(f"device.{device}")
+
+    def step(self, dt: float) -> None:
+        for event in pygame.event.get():
+            self.dispatch(event)
+            if not self.running:
+                return
+        for intent in self.input.update(dt):
+            self.dispatch_intent(intent)
+        self.time += dt
+        self.toasts.update(dt)
+        if self.top is not None:
+            self.top.update(dt)
+        self.draw()
+        self.frame += 1
+        if self.first_frame_seconds is None:
+            self.first_frame_seconds = time.perf_counter() - self.started
+
+    def draw(self) -> None:
+        surface = self.surface
+        if not self.stack:
+            surface.blit(self.background(), (0, 0))
+        else:
+            # draw from the topmost screen that is not an overlay, upward
+            start = len(self.stack) - 1
+            while start > 0 and self.stack[start].overlay:
+                start -= 1
+            for screen in self.stack[start:]:
+                screen.draw(surface)
+            top = self.stack[-1]
+            hints = top.hints()
+            if hints:
+                draw_hints(surface, top.hint_device(), hints)
+        self.toasts.draw(surface)
+        pygame.display.flip()
+
+    def run(self, frames: int | None = None, fps: int = 60) -> None:
+        """Run until quit, or for exactly ``frames`` frames with a fixed 1/fps time step."""
+        if frames is not None:
+            self.fixed_dt = 1.0 / fps
+        count = 0
+        while self.running and (frames is None or count < frames):
+            if frames is None:
+                dt = self.clock.tick(fps) / 1000.0
+                dt = min(dt, 0.1)
+            else:
+                dt = self.fixed_dt
+            self.step(dt)
+            count += 1
+
+    def screenshot(self, path) -> None:
+        pygame.image.save(self.surface, str(path))
+
+    def shutdown(self) -> None:
+        while self.stack:
+            self.stack.pop().leave()
+        pygame.quit()

@@ -1,0 +1,21 @@
+"""Board renderers, one per game, all implementing ``boards.base.BoardView``.
+
+``board_class(name)`` returns the renderer for a game name; a game without a renderer yet
+raises KeyError (the game-choice screen shows it as coming soon).
+"""
+
+from __future__ import annotations
+
+import importlib
+
+BOARD_MODULES = {"metro": "game.client.boards.metro"}
+
+
+def has_board(name: str) -> bool:
+    return name in BOARD_MODULES
+
+
+def board_class(name: str):
+    if name not in BOARD_MODULES:
+        raise KeyError(name)
+    return importlib.import_module(BOARD_MODULES[name]).BOARD

@@ -1,0 +1,755 @@
+"""The Metro board: 8×8 squares, 32 numbered stations with their cars, the central station,
+the hand, the stack, scores, line animations and the companies expansion.
+
+It reads ``match.state`` (and ``match.view(viewer)`` for anything secret) and proposes moves
+(``Place``/``Draw``/``Swap``) to the play screen; it never changes the match itself. Static
+parts (felt, placed tiles, stations) are drawn into a cached layer rebuilt only when a move
+lands, so a frame costs a few blits plus the panels' cached text.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.client import fonts, sprites, theme
+from game.client.boards.base import BoardView
+from game.client.text import t
+from game.client.widgets import Form, Item
+from game.rules.metro.data import COMPANIES, EXCHANGE_CUTOFF, SHARE_PERCENTS
+from game.rules.metro.moves import Draw, Place, Swap
+
+S = 66                      # square size
+BX, BY = 376, 100           # top-left of the 8x8 grid
+GRID = pygame.Rect(BX, BY, 8 * S, 8 * S)
+LEFT = pygame.Rect(20, 76, 292, 590)
+RIGHT = pygame.Rect(968, 76, 292, 590)
+MENU_BUTTON = pygame.Rect(1184, 18, 76, 42)
+CENTRE_SQUARES = {27, 28, 35, 36}
+HAND_TILE = 84
+PAD = 50                    # felt around the grid (the station badges sit on it)
+BADGE_R = 14
+LINE_TIME = 0.7
+FLY_TIME = 0.75
+HOLD_TIME = 0.9
+
+
+def square_rect(square: int) -> pygame.Rect:
+    row, col = divmod(square, 8)
+    return pygame.Rect(BX + col * S, BY + row * S, S, S)
+
+
+def square_at(pos) -> int | None:
+    if pos is None or not GRID.collidepoint(pos):
+        return None
+    col = (pos[0] - BX) // S
+    row = (pos[1] - BY) // S
+    return int(row * 8 + col)
+
+
+def station_pos(station: int) -> tuple[int, int]:
+    """Centre of the badge of station 1-32 (outside the grid)."""
+    side, j = divmod(station - 1, 8)
+    off = 22
+    if side == 0:
+        return BX + j * S + S // 2, BY - off
+    if side == 1:
+        return BX + 8 * S + off, BY + j * S + S // 2
+    if side == 2:
+        return BX + (7 - j) * S + S // 2, BY + 8 * S + off
+    return BX - off, BY + (7 - j) * S + S // 2
+
+
+def endpoint_screen(row: int, col: int, endpoint: int) -> tuple[float, float]:
+    x, y = sprites.endpoint_unit(endpoint)
+    return BX + (col + x) * S, BY + (row + y) * S
+
+
+def departure_endpoint(station: int) -> tuple[int, int, int]:
+    side, j = divmod(station - 1, 8)
+    if side == 0:
+        return 0, j, 0
+    if side == 1:
+        return j, 7, 2
+    if side == 2:
+        return 7, 7 - j, 4
+    return 7 - j, 0, 6
+
+
+def arrival_endpoint(station: int) -> tuple[int, int, int]:
+    row, col, dep = departure_endpoint(station)
+    return row, col, dep + 1
+
+
+class MetroBoard(BoardView):
+    secret_information = True
+
+    def __init__(self, app, play) -> None:
+        super().__init__(app, play)
+        self.game = self.match.game
+        self.cursor: dict[int, list[int]] = {}
+        self.selected: dict[int, int] = {}
+        self.rotation: dict[int, int] = {}
+        self.viewer = None
+        self.hover_button = None
+        self.exchange_form: Form | None = None
+        self.exchange_seat = None
+        self.anims: list[dict] = []
+        self.in_flight: dict[int, int] = {}    # owner -> points not yet landed on the panel
+        self.flash: dict | None = None         # a refused square, drawn red briefly
+        self.last_placed: tuple[int, float] | None = None
+        self._static_key = None
+        self._static: pygame.Surface | None = None
+        self._legal_key = None
+        self._legal: set[int] = set()
+        self._legal_layer: pygame.Surface | None = None
+        self.clock = 0.0
+
+    # -- helpers ----------------------------------------------------------------------------
+    @property
+    def state(self):
+        return self.match.state
+
+    def companies(self) -> bool:
+        return bool(self.state.companies)
+
+    def owner_colour(self, owner):
+        if owner is None:
+            return (120, 124, 132)
+        if self.companies():
+            return theme.COLOURS[COMPANIES[owner]]
+        return self.play.seat_colour(owner)
+
+    def owner_shape(self, owner) -> int:
+        if owner is None:
+            return 0
+        return owner if self.companies() else self.play.seat_shape(owner)
+
+    def set_viewer(self, seat) -> None:
+        self.viewer = seat
+
+    def _hand(self, seat) -> list[str]:
+        return list(self.state.hands[seat]) if seat is not None else []
+
+    def current_tile(self, seat) -> str | None:
+        """The tile ``seat`` would place now: the drawn tile, else the selected hand tile."""
+        st = self.state
+        if seat is None:
+            return None
+        if st.pending is not None and seat == st.current:
+            return st.pending
+        hand = self._hand(seat)
+        if not hand:
+            return None
+        index = min(self.selected.get(seat, 0), len(hand) - 1)
+        return hand[index]
+
+    def legal_squares(self, seat) -> set[int]:
+        tile = self.current_tile(seat)
+        key = (self.state.turn, seat, tile, self.rotation.get(seat, 0))
+        if key != self._legal_key:
+            self._legal_key = key
+            if tile is None or seat not in self.match.to_act():
+                self._legal = set()
+            else:
+                view = self.match.view(seat)
+                self._legal = set(self.game.legal_squares(view, seat, tile,
+                                                          self.rotation.get(seat, 0)))
+            layer = pygame.Surface(GRID.size, pygame.SRCALPHA)
+            for sq in self._legal:
+                r = square_rect(sq).move(-BX, -BY).inflate(-6, -6)
+                pygame.draw.rect(layer, (*theme.LEGAL, 70), r, border_radius=8)
+                pygame.draw.rect(layer, (*theme.LEGAL, 200), r, 2, border_radius=8)
+            self._legal_layer = layer
+        return self._legal
+
+    def _buttons(self, seat) -> list[tuple[str, pygame.Rect, bool]]:
+        """(action, rect, enabled) of the panel buttons for the viewer's turn."""
+        st = self.state
+        acting = seat is not None and seat in self.match.to_act()
+        y = RIGHT.y + 176
+        out = []
+        if st.orientation:
+            out.append(("rotate", pygame.Rect(RIGHT.x + 16, y, RIGHT.width - 32, 46),
+                        acting and self.current_tile(seat) is not None))
+            y += 56
+        out.append(("draw", pygame.Rect(RIGHT.x + 16, y, RIGHT.width - 32, 46),
+                    acting and st.pending is None and bool(st.stack)))
+        y += 56
+        if st.companies:
+            out.append(("exchange", pygame.Rect(RIGHT.x + 16, y, RIGHT.width - 32, 46),
+                        acting and st.pending is None and st.exchanges_open))
+        return out
+
+    def hand_rects(self, seat) -> list[pygame.Rect]:
+        n = max(1, len(self._hand(seat)))
+        gap = 14
+        total = n * HAND_TILE + (n - 1) * gap
+        x = RIGHT.centerx - total // 2
+        return [pygame.Rect(x + i * (HAND_TILE + gap), RIGHT.y + 62, HAND_TILE, HAND_TILE)
+                for i in range(n)]
+
+    def button_rect(self, action: str, seat) -> pygame.Rect | None:
+        for name, rect, _enabled in self._buttons(seat):
+            if name == action:
+                return rect
+        return None
+
+    # -- input ------------------------------------------------------------------------------
+    def handle(self, intent, seat):
+        kind = intent.kind
+        if kind in ("point", "click") and intent.pos and MENU_BUTTON.collidepoint(intent.pos):
+            if kind == "click":
+                self.play.open_pause()
+            return True
+        if seat is None:
+            return None
+        if self.exchange_form is not None and self.exchange_seat == seat:
+            return self._handle_exchange(intent, seat)
+        cursor = self.cursor.setdefault(seat, [0, 0])
+        if kind == "move":
+            cursor[0] = (cursor[0] + intent.dx) % 8
+            cursor[1] = (cursor[1] + intent.dy) % 8
+            if cursor[1] * 8 + cursor[0] in CENTRE_SQUARES:   # hop over the central station
+                cursor[0] = (cursor[0] + intent.dx) % 8
+                cursor[1] = (cursor[1] + intent.dy) % 8
+            return True
+        if kind == "point":
+            sq = square_at(intent.pos)
+            if sq is not None:
+                cursor[0], cursor[1] = sq % 8, sq // 8
+            return True
+        if kind == "rotate":
+            if self.state.orientation:
+                self.rotation[seat] = (self.rotation.get(seat, 0) + intent.value) % 4
+                self.app.sound.play("click")
+            return True
+        if kind in ("next", "prev"):
+            hand = self._hand(seat)
+            if hand and self.state.pending is None:
+                step = 1 if kind == "next" else -1
+                self.selected[seat] = (self.selected.get(seat, 0) + step) % len(hand)
+            return True
+        if kind == "slot":
+            if intent.value < len(self._hand(seat)) and self.state.pending is None:
+                self.selected[seat] = intent.value
+            return True
+        if kind == "alt":
+            return Draw()
+        if kind == "aux":
+            return self._open_exchange(seat)
+        if kind == "confirm":
+            return self._place_at(seat, cursor[1] * 8 + cursor[0])
+        if kind == "click":
+            pos = intent.pos
+            for index, rect in enumerate(self.hand_rects(seat)):
+                if rect.collidepoint(pos) and index < len(self._hand(seat)):
+                    if self.state.pending is None:
+                        self.selected[seat] = index
+                    return True
+            for action, rect, _enabled in self._buttons(seat):
+                if rect.collidepoint(pos):
+                    if action == "rotate":
+                        return self.handle(type(intent)("rotate", intent.device, value=1), seat)
+                    if action == "draw":
+                        return Draw()
+                    return self._open_exchange(seat)
+            sq = square_at(pos)
+            if sq is not None:
+                cursor[0], cursor[1] = sq % 8, sq // 8
+                return self._place_at(seat, sq)
+            return True
+        return None
+
+    def _place_at(self, seat, square: int):
+        tile = self.current_tile(seat)
+        if tile is None:
+            return True
+        return Place(tile, square, self.rotation.get(seat, 0))
+
+    def _open_exchange(self, seat):
+        st = self.state
+        if not st.companies:
+            return True
+        if not st.exchanges_open:
+            self.play.toast(t("illegal.exchanges_closed"), "bad")
+            return True
+        items = []
+        for company, pct in st.shares[seat]:
+            p = SHARE_PERCENTS.index(pct)
+            up = st.face_up[p]
+            for take_up in (True, False):
+                label = (t("metro.swap_up", give=self._card_name((company, pct)),
+                           take=self._card_name(up)) if take_up else
+                         t("metro.swap_down", give=self._card_name((company, pct))))
+                items.append(Item(f"swap:{company}:{pct}:{int(take_up)}",
+                                  (lambda text=label: text)))
+        items.append(Item("cancel", lambda: t("common.cancel")))
+        rect = pygame.Rect(RIGHT.x + 10, RIGHT.y + 52, RIGHT.width - 20, 0)
+        self.exchange_form = Form(items, rect, row_height=52, gap=6, font_size=18)
+        self.exchange_seat = seat
+        return True
+
+    def _handle_exchange(self, intent, seat):
+        event, item = self.exchange_form.handle(intent)
+        if event == "cancel" or (event == "activate" and item.key == "cancel") \
+                or intent.kind == "aux":
+            self.exchange_form = None
+            return True
+        if event == "activate":
+            _, company, pct, up = item.key.split(":")
+            self.exchange_form = None
+            return Swap(int(company), int(pct), up == "1")
+        return True
+
+    def _card_name(self, card) -> str:
+        company, pct = card
+        if company < 0:
+            return "?"
+        return t("metro.share", company=t(f"colour.{COMPANIES[company]}"), pct=pct)
+
+    # -- events -----------------------------------------------------------------------------
+    def on_applied(self, seat, move, events) -> None:
+        self.exchange_form = None
+        for event in events:
+            kind = event.get("kind")
+            if kind == "placed":
+                self.last_placed = (event["row"] * 8 + event["col"], self.clock)
+                self.selected[seat] = 0
+            elif kind == "line_completed":
+                self._start_line(event)
+            elif kind == "swapped":
+                self.play.toast(t("metro.swapped", name=self.play.seat_name(seat)), "info")
+            elif kind == "exchanges_closed":
+                self.play.toast(t("metro.exchanges_closed"), "info")
+
+    def _start_line(self, event) -> None:
+        owner = event.get("company") if self.companies() else event.get("owner")
+        points = []
+        station = event["station"]
+        points.append(station_pos(station))
+        for row, col, enter, leave in event["path"]:
+            points.extend(sprites.track_points(enter, leave, (BX + col * S, BY + row * S), S,
+                                               10))
+        if event.get("centre"):
+            points.append(GRID.center)
+        elif event.get("end", 0) > 0:
+            points.append(station_pos(event["end"]))
+        target = self.score_anchor(owner)
+        self.anims.append({"kind": "line", "points": points, "owner": owner,
+                           "colour": self.owner_colour(owner), "age": -0.15 * len(
+                               [a for a in self.anims if a["kind"] == "line"]),
+                           "points_value": event["points"], "centre": event.get("centre"),
+                           "target": target})
+        if owner is not None:
+            self.in_flight[owner] = self.in_flight.get(owner, 0) + event["points"]
+
+    def on_refused(self, seat, move, exc) -> None:
+        if isinstance(move, Place):
+            self.flash = {"square": move.square, "age": 0.0}
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        if self.flash is not None:
+            self.flash["age"] += dt
+            if self.flash["age"] > 0.6:
+                self.flash = None
+        done = []
+        for anim in self.anims:
+            anim["age"] += dt
+            if anim["age"] >= LINE_TIME + HOLD_TIME + FLY_TIME:
+                done.append(anim)
+        for anim in done:
+            self.anims.remove(anim)
+            owner = anim["owner"]
+            if owner is not None:
+                self.in_flight[owner] = self.in_flight.get(owner, 0) - anim["points_value"]
+                self.app.sound.play("score")
+
+    def busy(self) -> bool:
+        return bool(self.anims)
+
+    def shown_score(self, owner) -> int:
+        st = self.state
+        base = st.profits[owner] if self.companies() else st.scores[owner]
+        return base - self.in_flight.get(owner, 0)
+
+    # -- layout of the side panel ----------------------------------------------------------
+    def seat_row(self, seat: int) -> pygame.Rect:
+        height = 52 if self.companies() else 60
+        return pygame.Rect(LEFT.x + 12, LEFT.y + 52 + seat * (height + 8), LEFT.width - 24,
+                           height)
+
+    def company_row(self, company: int) -> pygame.Rect:
+        top = self.seat_row(self.state.players - 1).bottom + 44
+        return pygame.Rect(LEFT.x + 12, top + company * 27, LEFT.width - 24, 24)
+
+    def score_anchor(self, owner):
+        if owner is None:
+            return None
+        if self.companies():
+            return self.company_row(owner).midright
+        return self.seat_row(owner).midright
+
+    # -- drawing ----------------------------------------------------------------------------
+    def _build_static(self) -> pygame.Surface:
+        st = self.state
+        layer = pygame.Surface((GRID.width + 2 * PAD, GRID.height + 2 * PAD), pygame.SRCALPHA)
+        ox, oy = BX - PAD, BY - PAD
+        felt = pygame.Rect(0, 0, GRID.width + 2 * PAD, GRID.height + 2 * PAD)
+        pygame.draw.rect(layer, theme.BOARD_FELT, felt, border_radius=26)
+        pygame.draw.rect(layer, theme.BOARD_FELT_LINE, felt, 3, border_radius=26)
+        for sq in range(64):
+            if sq in CENTRE_SQUARES:
+                continue
+            r = square_rect(sq).move(-ox, -oy)
+            cell = st.board[sq]
+            if cell is None:
+                pygame.draw.rect(layer, theme.SQUARE_EMPTY, r.inflate(-4, -4), border_radius=6)
+            else:
+                layer.blit(sprites.tile(cell[0], cell[1], S - 2), r.move(1, 1))
+        # the central station
+        centre = pygame.Rect(BX + 3 * S - ox, BY + 3 * S - oy, 2 * S, 2 * S).inflate(-6, -6)
+        pygame.draw.rect(layer, theme.CENTRE, centre, border_radius=14)
+        pygame.draw.rect(layer, theme.CENTRE_ROOF, centre.inflate(-18, -18), border_radius=10)
+        pygame.draw.rect(layer, (230, 200, 170), centre.inflate(-18, -18), 2, border_radius=10)
+        fonts.blit(layer, "M", 44, (250, 236, 214), (centre.centerx, centre.centery - 8),
+                   "bold", "center")
+        fonts.blit(layer, t("metro.centre_short"), 15, (250, 236, 214),
+                   (centre.centerx, centre.centery + 26), "semibold", "center")
+        # stations: a stub of track into the board, the numbered badge, the car
+        cb = self.app.settings["colour_blind"]
+        for station in range(1, 33):
+            i = station - 1
+            owner = st.car_owner[i]
+            rgb = self.owner_colour(owner)
+            bx, by = station_pos(station)
+            bx, by = bx - ox, by - oy
+            row, col, dep = departure_endpoint(station)
+            ex, ey = endpoint_screen(row, col, dep)
+            ax, ay = endpoint_screen(row, col, dep + 1)
+            pygame.draw.line(layer, (70, 104, 96), (bx, by), (ax - ox, ay - oy), 3)
+            pygame.draw.line(layer, theme.outline_for(rgb), (bx, by), (ex - ox, ey - oy), 6)
+            pygame.draw.line(layer, rgb, (bx, by), (ex - ox, ey - oy), 4)
+            done = st.line_done[i]
+            if owner is None:
+                pygame.draw.circle(layer, (70, 80, 92), (bx, by), BADGE_R)
+                fonts.blit(layer, str(station), 15, theme.TEXT_DIM, (bx, by), "bold", "center")
+                continue
+            if done:
+                # the car is turned over: a dark badge ringed in the owner's colour
+                pygame.draw.circle(layer, (30, 34, 42), (bx, by), BADGE_R)
+                pygame.draw.circle(layer, rgb, (bx, by), BADGE_R, 3)
+                fonts.blit(layer, str(station), 14, (170, 176, 188), (bx, by), "bold", "center")
+            else:
+                pygame.draw.circle(layer, theme.outline_for(rgb), (bx, by), BADGE_R + 2)
+                pygame.draw.circle(layer, rgb, (bx, by), BADGE_R)
+                fonts.blit(layer, str(station), 15, theme.ink_on(rgb), (bx, by), "bold",
+                           "center")
+            if cb:
+                dx, dy = bx - (GRID.centerx - ox), by - (GRID.centery - oy)
+                length = math.hypot(dx, dy) or 1
+                sx, sy = bx + dx / length * 24, by + dy / length * 24
+                if not (0 <= sx < layer.get_width() and 0 <= sy < layer.get_height()):
+                    sx, sy = bx, by
+                theme.draw_shape(layer, self.owner_shape(owner), (sx, sy), 6, rgb,
+                                 theme.outline_for(rgb))
+        return layer
+
+    def draw(self, surface: pygame.Surface) -> None:
+        st = self.state
+        surface.blit(self.app.background(), (0, 0))
+        key = (st.turn, self.app.settings["colour_blind"], self.play.colour_key())
+        if key != self._static_key:
+            self._static = self._build_static()
+            self._static_key = key
+        surface.blit(self._static, (BX - PAD, BY - PAD))
+        seat = self.play.active_human()
+        if seat is not None and self.exchange_form is None:
+            self._draw_placement_help(surface, seat)
+        if self.last_placed is not None:
+            sq, when = self.last_placed
+            age = self.clock - when
+            if age < 1.2:
+                alpha = int(220 * (1 - age / 1.2))
+                glow = pygame.Surface((S + 16, S + 16), pygame.SRCALPHA)
+                pygame.draw.rect(glow, (*theme.ACCENT, alpha), glow.get_rect(), 4,
+                                 border_radius=10)
+                surface.blit(glow, square_rect(sq).move(-8, -8))
+        if self.flash is not None:
+            r = square_rect(self.flash["square"]).inflate(-2, -2)
+            alpha = int(160 * (1 - self.flash["age"] / 0.6))
+            red = pygame.Surface(r.size, pygame.SRCALPHA)
+            red.fill((*theme.ILLEGAL, max(0, alpha)))
+            surface.blit(red, r)
+        self._draw_anims(surface)
+        self._draw_header(surface)
+        self._draw_left(surface)
+        self._draw_right(surface)
+        hovered = MENU_BUTTON.collidepoint(pygame.mouse.get_pos()) \
+            if pygame.mouse.get_focused() else False
+        theme.rounded_panel(surface, MENU_BUTTON, theme.PANEL_HI if hovered else theme.PANEL,
+                            10, theme.PANEL_EDGE, 1)
+        fonts.blit(surface, t("common.menu"), 20, theme.TEXT, MENU_BUTTON.center, "semibold",
+                   "center")
+
+    def _draw_placement_help(self, surface, seat) -> None:
+        legal = self.legal_squares(seat)
+        if self._legal_layer is not None and legal:
+            surface.blit(self._legal_layer, GRID.topleft)
+        cursor = self.cursor.setdefault(seat, [0, 0])
+        sq = cursor[1] * 8 + cursor[0]
+        tile = self.current_tile(seat)
+        r = square_rect(sq)
+        if tile is not None and self.state.board[sq] is None and sq not in CENTRE_SQUARES:
+            ghost = sprites.tile(tile, self.rotation.get(seat, 0), S - 2, "ghost")
+            surface.blit(ghost, r.move(1, 1))
+        ok = sq in legal
+        pulse = 2 + int(2 * (1 + math.sin(self.clock * 6)))
+        pygame.draw.rect(surface, theme.LEGAL if ok else theme.FOCUS, r.inflate(4, 4), pulse,
+                         border_radius=8)
+
+    def _draw_anims(self, surface) -> None:
+        for anim in self.anims:
+            age = anim["age"]
+            if age < 0:
+                continue
+            pts = anim["points"]
+            frac = min(1.0, age / LINE_TIME)
+            count = max(2, int(len(pts) * frac))
+            shown = pts[:count]
+            fade = 1.0
+            if age > LINE_TIME + HOLD_TIME:
+                fade = max(0.0, 1 - (age - LINE_TIME - HOLD_TIME) / FLY_TIME)
+            width = 9
+            colour = anim["colour"]
+            layer_alpha = int(255 * fade)
+            if layer_alpha > 10:
+                xs = [p[0] for p in shown]
+                ys = [p[1] for p in shown]
+                box = pygame.Rect(min(xs) - 12, min(ys) - 12, max(xs) - min(xs) + 24,
+                                  max(ys) - min(ys) + 24)
+                layer = pygame.Surface(box.size, pygame.SRCALPHA)
+                local = [(x - box.x, y - box.y) for x, y in shown]
+                sprites.stroke(layer, theme.outline_for(colour), local, width + 4)
+                sprites.stroke(layer, colour, local, width)
+                layer.set_alpha(layer_alpha)
+                surface.blit(layer, box)
+            if age > LINE_TIME:
+                label = f"+{anim['points_value']}" + (" ×2" if anim.get("centre") else "")
+                start = pts[-1]
+                target = anim["target"] or start
+                k = max(0.0, min(1.0, (age - LINE_TIME - HOLD_TIME * 0.4) /
+                                 (FLY_TIME + HOLD_TIME * 0.6)))
+                k = k * k * (3 - 2 * k)
+                x = start[0] + (target[0] - start[0]) * k
+                y = start[1] + (target[1] - start[1]) * k - math.sin(k * math.pi) * 60
+                text = fonts.render(label, 30, theme.TEXT, "bold")
+                pill = text.get_rect(center=(x, y)).inflate(22, 8)
+                pygame.draw.rect(surface, colour, pill, border_radius=16)
+                pygame.draw.rect(surface, theme.outline_for(colour), pill, 2, border_radius=16)
+                surface.blit(fonts.render(label, 30, theme.ink_on(colour), "bold"),
+                             text.get_rect(center=(x, y)))
+
+    def _draw_header(self, surface) -> None:
+        st = self.state
+        if self.match.is_over():
+            text = t("play.game_over")
+        else:
+            seat = st.current
+            name = self.play.seat_name(seat)
+            if self.play.is_bot(seat):
+                text = t("play.bot_turn", name=name)
+            elif st.pending is not None:
+                text = t("metro.place_drawn", name=name)
+            else:
+                text = t("play.your_turn", name=name)
+        fonts.blit(surface, text, 28, theme.TEXT, (GRID.centerx, 26), "semibold", "center")
+
+    def _draw_left(self, surface) -> None:
+        st = self.state
+        theme.rounded_panel(surface, LEFT, theme.PANEL, 18, theme.PANEL_EDGE, 1, shadow=True)
+        fonts.blit(surface, t("metro.title"), 30, theme.ACCENT, (LEFT.x + 20, LEFT.y + 10),
+                   "bold")
+        stack_text = t("metro.stack", n=len(st.stack))
+        fonts.blit(surface, stack_text, 20, theme.TEXT_DIM, (LEFT.right - 20, LEFT.y + 22),
+                   "semibold", "midright")
+        cb = self.app.settings["colour_blind"]
+        for seat in range(st.players):
+            row = self.seat_row(seat)
+            active = not self.match.is_over() and seat == st.current
+            fill = theme.PANEL_HI if active else (33, 46, 66)
+            theme.rounded_panel(surface, row, fill, 12, theme.FOCUS if active else None, 2)
+            rgb = self.play.seat_colour(seat)
+            chip = pygame.Rect(row.x + 10, row.y + 10, 12, row.height - 20)
+            pygame.draw.rect(surface, rgb, chip, border_radius=6)
+            if cb:
+                theme.draw_shape(surface, self.play.seat_shape(seat), (row.x + 38, row.centery),
+                                 10, rgb, theme.outline_for(rgb))
+            name_x = row.x + (58 if cb else 34)
+            fonts.blit(surface, self.play.seat_name(seat), 22, theme.TEXT,
+                       (name_x, row.y + 6), "semibold")
+            status = self.play.seat_status(seat)
+            fonts.blit(surface, status, 16, theme.BAD if "!" in status else theme.TEXT_DIM,
+                       (name_x, row.bottom - 6), "regular", "bottomleft")
+            if not self.companies():
+                fonts.blit(surface, str(self.shown_score(seat)), 34, theme.TEXT,
+                           (row.right - 14, row.centery), "bold", "midright")
+                left = sum(1 for i in range(32) if st.car_owner[i] == seat and
+                           not st.line_done[i])
+                fonts.blit(surface, t("metro.cars_left", n=left), 15, theme.TEXT_DIM,
+                           (row.right - 64, row.centery), "regular", "midright")
+            else:
+                fonts.blit(surface, t("metro.shares_n", n=len(st.shares[seat])), 16,
+                           theme.TEXT_DIM, (row.right - 14, row.centery), "regular", "midright")
+        if self.companies():
+            self._draw_company_track(surface)
+
+    def _draw_company_track(self, surface) -> None:
+        st = self.state
+        top = self.company_row(0).y - 30
+        fonts.blit(surface, t("metro.company_track", cutoff=EXCHANGE_CUTOFF), 18,
+                   theme.TEXT_DIM, (LEFT.x + 20, top), "semibold")
+        best = max(max(st.profits), EXCHANGE_CUTOFF)
+        for c in range(len(COMPANIES)):
+            row = self.company_row(c)
+            rgb = theme.COLOURS[COMPANIES[c]]
+            theme.draw_shape(surface, c, (row.x + 10, row.centery), 8, rgb,
+                             theme.outline_for(rgb))
+            bar = pygame.Rect(row.x + 26, row.y + 5, row.width - 76, row.height - 10)
+            pygame.draw.rect(surface, theme.BG_DEEP, bar, border_radius=6)
+            shown = self.shown_score(c)
+            filled = bar.copy()
+            filled.width = int(bar.width * shown / best) if best else 0
+            if filled.width:
+                pygame.draw.rect(surface, rgb, filled, border_radius=6)
+            cutoff_x = bar.x + int(bar.width * EXCHANGE_CUTOFF / best)
+            pygame.draw.line(surface, theme.ACCENT_DIM, (cutoff_x, bar.y - 2),
+                             (cutoff_x, bar.bottom + 1), 2)
+            fonts.blit(surface, str(shown), 18, theme.TEXT, (row.right - 4, row.centery),
+                       "bold", "midright")
+
+    def _draw_right(self, surface) -> None:
+        st = self.state
+        theme.rounded_panel(surface, RIGHT, theme.PANEL, 18, theme.PANEL_EDGE, 1, shadow=True)
+        viewer = self.viewer
+        if self.exchange_form is not None:
+            fonts.blit(surface, t("metro.exchange_title"), 24, theme.TEXT,
+                       (RIGHT.x + 20, RIGHT.y + 14), "semibold")
+            self.exchange_form.draw(surface)
+            return
+        acting = viewer is not None and viewer in self.match.to_act()
+        if viewer is None:
+            fonts.blit(surface, t("metro.spectating"), 24, theme.TEXT_DIM,
+                       (RIGHT.x + 20, RIGHT.y + 14), "semibold")
+        else:
+            who = t("metro.hand_of", name=self.play.seat_name(viewer))
+            fonts.blit(surface, who, 24, theme.TEXT, (RIGHT.x + 20, RIGHT.y + 14), "semibold")
+        if viewer is not None:
+            if st.pending is not None and acting:
+                rect = pygame.Rect(0, RIGHT.y + 58, HAND_TILE + 8, HAND_TILE + 8)
+                rect.centerx = RIGHT.centerx
+                pygame.draw.rect(surface, theme.FOCUS, rect.inflate(6, 6), 3, border_radius=12)
+                surface.blit(sprites.tile(st.pending, self.rotation.get(viewer, 0),
+                                          HAND_TILE + 8), rect)
+                fonts.blit(surface, t("metro.drawn_tile"), 18, theme.ACCENT,
+                           (RIGHT.centerx, rect.bottom + 16), "semibold", "center")
+            else:
+                hand = self._hand(viewer)
+                sel = min(self.selected.get(viewer, 0), max(0, len(hand) - 1))
+                for index, rect in enumerate(self.hand_rects(viewer)):
+                    if index >= len(hand):
+                        break
+                    rot = self.rotation.get(viewer, 0) if index == sel else 0
+                    surface.blit(sprites.tile(hand[index], rot, HAND_TILE), rect)
+                    if index == sel and acting:
+                        pygame.draw.rect(surface, theme.FOCUS, rect.inflate(8, 8), 3,
+                                         border_radius=12)
+                if not hand:
+                    fonts.blit(surface, t("metro.hand_empty"), 20, theme.TEXT_DIM,
+                               (RIGHT.centerx, RIGHT.y + 100), "regular", "center")
+        for action, rect, enabled in self._buttons(viewer):
+            fill = theme.PANEL_HI if enabled else (30, 40, 56)
+            theme.rounded_panel(surface, rect, fill, 12,
+                                theme.ACCENT_DIM if enabled else None, 2)
+            label = {"rotate": t("metro.rotate"),
+                     "draw": t("metro.draw_instead", n=len(st.stack)),
+                     "exchange": t("metro.exchange")}[action]
+            fonts.blit(surface, label, 21, theme.TEXT if enabled else theme.TEXT_DIM,
+                       rect.center, "semibold", "center")
+        if st.companies:
+            self._draw_shares(surface, viewer)
+        else:
+            self._draw_stack(surface)
+
+    def _draw_stack(self, surface) -> None:
+        st = self.state
+        base = pygame.Rect(0, 0, 76, 76)
+        base.center = (RIGHT.centerx, RIGHT.bottom - 120)
+        layers = min(6, max(1, len(st.stack) // 8 + (1 if st.stack else 0)))
+        if st.stack:
+            for i in range(layers):
+                surface.blit(sprites.tile_back(76), base.move(-i * 2, -i * 3))
+        else:
+            pygame.draw.rect(surface, theme.PANEL_EDGE, base, 2, border_radius=8)
+        fonts.blit(surface, t("metro.stack", n=len(st.stack)), 20, theme.TEXT_DIM,
+                   (RIGHT.centerx, base.bottom + 22), "semibold", "center")
+
+    def _share_card(self, surface, rect, card, face_down=False) -> None:
+        company, pct = card
+        if face_down or company < 0:
+            pygame.draw.rect(surface, (58, 84, 122), rect, border_radius=8)
+            pygame.draw.rect(surface, (92, 122, 166), rect, 2, border_radius=8)
+            fonts.blit(surface, f"{pct}%" if pct else "?", 16, theme.TEXT, rect.center, "bold",
+                       "center")
+            return
+        rgb = theme.COLOURS[COMPANIES[company]]
+        pygame.draw.rect(surface, rgb, rect, border_radius=8)
+        pygame.draw.rect(surface, theme.outline_for(rgb), rect, 2, border_radius=8)
+        fonts.blit(surface, f"{pct}%", 18, theme.ink_on(rgb), (rect.centerx, rect.y + 14),
+                   "bold", "center")
+        theme.draw_shape(surface, company, (rect.centerx, rect.bottom - 16), 8,
+                         theme.ink_on(rgb))
+
+    def _draw_shares(self, surface, viewer) -> None:
+        st = self.state
+        top = RIGHT.y + 300
+        fonts.blit(surface, t("metro.face_up"), 18, theme.TEXT_DIM, (RIGHT.x + 20, top),
+                   "semibold")
+        w, h, gap = 58, 62, 12
+        x0 = RIGHT.centerx - (4 * w + 3 * gap) // 2
+        for p, card in enumerate(st.face_up):
+            rect = pygame.Rect(x0 + p * (w + gap), top + 28, w, h)
+            self._share_card(surface, rect, card)
+        top += 28 + h + 18
+        if viewer is not None:
+            fonts.blit(surface, t("metro.your_shares"), 18, theme.TEXT_DIM,
+                       (RIGHT.x + 20, top), "semibold")
+            view = self.match.view(viewer)
+            for i, card in enumerate(view.shares[viewer]):
+                rect = pygame.Rect(x0 + i * (w + gap), top + 28, w, h)
+                self._share_card(surface, rect, card)
+        fonts.blit(surface, t("metro.exchanges_open") if st.exchanges_open
+                   else t("metro.exchanges_closed"), 16, theme.TEXT_DIM,
+                   (RIGHT.centerx, RIGHT.bottom - 18), "regular", "center")
+
+    def hints(self, seat) -> list[tuple[str, str]]:
+        if seat is None:
+            return [("menu", t("hint.menu"))]
+        if self.exchange_form is not None:
+            return [("move", t("hint.choose")), ("confirm", t("hint.select")),
+                    ("cancel", t("hint.back"))]
+        out = [("move", t("hint.move")), ("confirm", t("hint.place"))]
+        if self.state.orientation:
+            out.append(("rotate", t("hint.rotate")))
+        if len(self._hand(seat)) > 1:
+            out.append(("next", t("hint.next_tile")))
+        out.append(("alt", t("hint.draw")))
+        if self.state.companies:
+            out.append(("aux", t("hint.exchange")))
+        out.append(("menu", t("hint.menu")))
+        return out
+
+
+BOARD = MetroBoard

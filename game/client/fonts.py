@@ -1,0 +1,122 @@
+"""Fonts from the ``weblate-fonts`` package, chosen per language, and a cache of rendered text.
+
+Latin and Cyrillic use Source Sans 3; Thai, Korean, Traditional Chinese and Japanese use the
+matching Kurinto Sans family. Nothing is downloaded: the files ship inside the package. Rendered
+text surfaces are cached by (text, size, weight, colour), so a static label costs one blit.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from collections import OrderedDict
+from pathlib import Path
+
+import pygame
+
+from game.client import text as catalog
+
+# language -> (regular, bold) paths relative to weblate_fonts/static/weblate_fonts
+_SOURCE = ("source-sans/ttf/SourceSans3-Regular.ttf", "source-sans/ttf/SourceSans3-Bold.ttf")
+LANGUAGE_FONTS: dict[str, tuple[str, str]] = {
+    "en": _SOURCE,
+    "ru": _SOURCE,
+    "th": ("kurinto/ttf/KurintoSans-Rg.ttf", "kurinto/ttf/KurintoSans-Bd.ttf"),
+    "ko": ("kurinto/ttf/KurintoSansKR-Rg.ttf", "kurinto/ttf/KurintoSansKR-Bd.ttf"),
+    "zh-TW": ("kurinto/ttf/KurintoSansTC-Rg.ttf", "kurinto/ttf/KurintoSansTC-Bd.ttf"),
+    "ja": ("kurinto/ttf/KurintoSansJP-Rg.ttf", "kurinto/ttf/KurintoSansJP-Bd.ttf"),
+}
+SEMIBOLD = "source-sans/ttf/SourceSans3-Semibold.ttf"
+
+
+def font_root() -> Path | None:
+    """The ``static/weblate_fonts`` folder of the installed package (None if missing)."""
+    spec = importlib.util.find_spec("weblate_fonts")
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    root = Path(list(spec.submodule_search_locations)[0]) / "static" / "weblate_fonts"
+    return root if root.is_dir() else None
+
+
+_fonts: dict[tuple, pygame.font.Font] = {}
+_rendered: OrderedDict = OrderedDict()
+_RENDER_CACHE_MAX = 1500
+
+
+def _path_for(weight: str) -> Path | None:
+    root = font_root()
+    if root is None:
+        return None
+    regular, bold = LANGUAGE_FONTS.get(catalog.language(), _SOURCE)
+    if weight == "bold":
+        rel = bold
+    elif weight == "semibold" and regular == _SOURCE[0]:
+        rel = SEMIBOLD
+    elif weight == "semibold":
+        rel = bold
+    else:
+        rel = regular
+    path = root / rel
+    return path if path.exists() else None
+
+
+def font(size: int, weight: str = "regular") -> pygame.font.Font:
+    """A font of ``size`` pixels for the current language (weight: regular/semibold/bold)."""
+    key = (catalog.language(), size, weight)
+    found = _fonts.get(key)
+    if found is None:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        path = _path_for(weight)
+        found = pygame.font.Font(str(path) if path else None, size)
+        _fonts[key] = found
+    return found
+
+
+def render(text: str, size: int, colour=(255, 255, 255), weight: str = "regular") -> pygame.Surface:
+    """An antialiased surface with ``text`` (cached; do not draw on the result)."""
+    key = (catalog.language(), text, size, weight, tuple(colour))
+    surf = _rendered.get(key)
+    if surf is not None:
+        _rendered.move_to_end(key)
+        return surf
+    surf = font(size, weight).render(text, True, colour)
+    _rendered[key] = surf
+    if len(_rendered) > _RENDER_CACHE_MAX:
+        _rendered.popitem(last=False)
+    return surf
+
+
+def blit(surface: pygame.Surface, text: str, size: int, colour, pos, weight: str = "regular",
+         anchor: str = "topleft") -> pygame.Rect:
+    """Draw cached text with its rect anchored at ``pos`` (e.g. anchor="center")."""
+    surf = render(text, size, colour, weight)
+    rect = surf.get_rect(**{anchor: pos})
+    surface.blit(surf, rect)
+    return rect
+
+
+def wrap(text: str, size: int, width: int, weight: str = "regular") -> list[str]:
+    """Split ``text`` into lines that fit ``width`` pixels (spaces, or per character for CJK)."""
+    f = font(size, weight)
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        words = paragraph.split(" ") if " " in paragraph else list(paragraph)
+        joiner = " " if " " in paragraph else ""
+        line = ""
+        for word in words:
+            candidate = word if not line else line + joiner + word
+            if f.size(candidate)[0] <= width or not line:
+                line = candidate
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+def clear_cache() -> None:
+    _fonts.clear()
+    _rendered.clear()
+
+
+catalog.on_language_change(lambda _lang: clear_cache())

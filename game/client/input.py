@@ -1,0 +1,289 @@
+"""The input layer: pygame events in, device-tagged *intents* out.
+
+Every device can do everything on its own:
+
+=========  ============================  ===============================  =====================
+intent     keyboard                      mouse                            controller
+=========  ============================  ===============================  =====================
+move       arrows / WASD                 —  (the mouse points instead)    d-pad / left stick
+point      —                             motion                           —
+click      —                             left button (point + confirm)    —
+confirm    Enter / Space                 left button                      A (button 0)
+cancel     Esc / Backspace               —  (on-screen buttons)           B (button 1)
+rotate     R (+1) / Q, E (-1, +1)        right button, wheel              Y (button 3)
+alt        X (e.g. "draw instead")       on-screen button                 X (button 2)
+aux        C (e.g. share exchange)       on-screen button                 Back (button 6)
+prev/next  Shift+Tab / Tab, [ ]          —                                LB / RB (4, 5)
+menu       F10 / P                       on-screen button                 Start (button 7)
+slot       1 2 3 (pick a hand tile)      —                                —
+=========  ============================  ===============================  =====================
+
+Device ids: ``"mouse"``, ``"keyboard"``, ``"pad1"``, ``"pad2"`` ... A controller keeps its pad
+slot for the whole session: unplugged it leaves a *disconnected* slot (``device_removed``), and
+the next controller plugged in takes the first free slot (``device_added``), so a seat bound to
+"pad2" picks up its replacement. Controllers that SDL cannot open (synthetic events in tests,
+or exotic drivers) are tracked as *virtual* pads by the ``instance_id`` of their events.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+MOUSE = "mouse"
+KEYBOARD = "keyboard"
+AXIS_DEADZONE = 0.55
+REPEAT_FIRST = 0.35
+REPEAT_NEXT = 0.12
+
+PAD_BUTTONS = {0: "confirm", 1: "cancel", 2: "alt", 3: "rotate", 4: "prev", 5: "next",
+               6: "aux", 7: "menu"}
+KEY_INTENTS = {
+    pygame.K_RETURN: "confirm", pygame.K_KP_ENTER: "confirm", pygame.K_SPACE: "confirm",
+    pygame.K_ESCAPE: "cancel", pygame.K_BACKSPACE: "cancel",
+    pygame.K_x: "alt", pygame.K_c: "aux", pygame.K_F10: "menu", pygame.K_p: "menu",
+    pygame.K_F11: "fullscreen", pygame.K_RIGHTBRACKET: "next", pygame.K_LEFTBRACKET: "prev",
+}
+KEY_MOVES = {
+    pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1),
+    pygame.K_a: (-1, 0), pygame.K_d: (1, 0), pygame.K_w: (0, -1), pygame.K_s: (0, 1),
+}
+
+
+@dataclass
+class Intent:
+    kind: str
+    device: str
+    dx: int = 0
+    dy: int = 0
+    pos: tuple[int, int] | None = None
+    value: int = 0
+    text: str = ""
+
+
+@dataclass
+class PadSlot:
+    slot: int
+    instance_id: int | None
+    name: str
+    connected: bool = True
+    virtual: bool = False
+    joystick: object = None
+    axis_dir: tuple[int, int] = (0, 0)
+    axis_timer: float = 0.0
+
+    @property
+    def device(self) -> str:
+        return f"pad{self.slot}"
+
+
+@dataclass
+class InputLayer:
+    pads: dict[int, PadSlot] = field(default_factory=dict)
+    last_device: str = KEYBOARD
+    text_mode: bool = False   # a text field has focus: letters become "text" intents
+
+    # -- controllers ----------------------------------------------------------------------
+    def connected_pads(self) -> list[str]:
+        return [p.device for p in sorted(self.pads.values(), key=lambda p: p.slot) if p.connected]
+
+    def all_devices(self) -> list[str]:
+        return [MOUSE, KEYBOARD] + self.connected_pads()
+
+    def is_connected(self, device: str) -> bool:
+        if device in (MOUSE, KEYBOARD, ""):
+            return True
+        for pad in self.pads.values():
+            if pad.device == device:
+                return pad.connected
+        return False
+
+    def pad_name(self, device: str) -> str:
+        for pad in self.pads.values():
+            if pad.device == device:
+                return pad.name
+        return device
+
+    def _slot_of(self, instance_id) -> PadSlot | None:
+        for pad in self.pads.values():
+            if pad.connected and pad.instance_id == instance_id:
+                return pad
+        return None
+
+    def add_pad(self, device_index: int, instance_id: int | None = None) -> PadSlot | None:
+        joystick = None
+        name = "Controller"
+        virtual = False
+        try:
+            joystick = pygame.joystick.Joystick(device_index)
+            joystick.init()
+            instance_id = joystick.get_instance_id()
+            name = joystick.get_name() or name
+        except (pygame.error, TypeError, ValueError):
+            virtual = True
+            if instance_id is None:
+                instance_id = 100000 + int(device_index)
+            name = "Controller"
+        if self._slot_of(instance_id) is not None:
+            return None   # already known (SDL announces present controllers at start)
+        free = [p for p in sorted(self.pads.values(), key=lambda p: p.slot) if not p.connected]
+        if free:
+            pad = free[0]
+            pad.instance_id, pad.name, pad.connected = instance_id, name, True
+            pad.virtual, pad.joystick, pad.axis_dir = virtual, joystick, (0, 0)
+        else:
+            slot = len(self.pads) + 1
+            pad = PadSlot(slot, instance_id, name, True, virtual, joystick)
+            self.pads[slot] = pad
+        return pad
+
+    def remove_pad(self, instance_id) -> PadSlot | None:
+        pad = self._slot_of(instance_id)
+        if pad is not None:
+            pad.connected = False
+            pad.joystick = None
+            pad.axis_dir = (0, 0)
+        return pad
+
+    # -- translation -----------------------------------------------------------------------
+    def translate(self, event: pygame.event.Event) -> list[Intent]:
+        """The intents one pygame event stands for (often none)."""
+        etype = event.type
+        if etype == pygame.KEYDOWN:
+            return self._key(event)
+        if etype == pygame.TEXTINPUT:
+            if self.text_mode:
+                self.last_device = KEYBOARD
+                return [Intent("text", KEYBOARD, text=event.text)]
+            return []
+        if etype == pygame.MOUSEMOTION:
+            self.last_device = MOUSE
+            return [Intent("point", MOUSE, pos=tuple(event.pos))]
+        if etype == pygame.MOUSEBUTTONDOWN:
+            self.last_device = MOUSE
+            if event.button == 1:
+                return [Intent("click", MOUSE, pos=tuple(event.pos))]
+            if event.button == 3:
+                return [Intent("rotate", MOUSE, pos=tuple(event.pos), value=1)]
+            return []
+        if etype == pygame.MOUSEWHEEL:
+            self.last_device = MOUSE
+            step = 1 if event.y < 0 else -1
+            return [Intent("rotate", MOUSE, value=step)] if event.y else []
+        if etype == pygame.JOYDEVICEADDED:
+            pad = self.add_pad(getattr(event, "device_index", 0),
+                               getattr(event, "instance_id", None))
+            return [Intent("device_added", pad.device)] if pad else []
+        if etype == pygame.JOYDEVICEREMOVED:
+            pad = self.remove_pad(getattr(event, "instance_id", None))
+            return [Intent("device_removed", pad.device)] if pad else []
+        if etype in (pygame.JOYBUTTONDOWN, pygame.JOYHATMOTION, pygame.JOYAXISMOTION):
+            pad = self._pad_for_event(event)
+            if pad is None:
+                return []
+            return self._pad(event, pad)
+        return []
+
+    def _pad_for_event(self, event) -> PadSlot | None:
+        instance_id = getattr(event, "instance_id", getattr(event, "joy", None))
+        pad = self._slot_of(instance_id)
+        if pad is None and instance_id is not None:
+            # An event from a controller we were not told about (e.g. added before start-up
+            # handling): adopt it as a virtual pad.
+            pad = self.add_pad(-1 - int(instance_id), instance_id)
+        return pad
+
+    def _key(self, event) -> list[Intent]:
+        key = event.key
+        mods = getattr(event, "mod", 0)
+        self.last_device = KEYBOARD
+        if key == pygame.K_F11:
+            return [Intent("fullscreen", KEYBOARD)]
+        if self.text_mode:
+            if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB, pygame.K_ESCAPE,
+                       pygame.K_UP, pygame.K_DOWN):
+                pass   # fall through to the normal intents (leave the field)
+            elif key == pygame.K_BACKSPACE:
+                return [Intent("backspace", KEYBOARD)]
+            else:
+                return []   # characters arrive as TEXTINPUT
+        if key == pygame.K_TAB:
+            return [Intent("prev" if mods & pygame.KMOD_SHIFT else "next", KEYBOARD)]
+        if key in KEY_MOVES:
+            dx, dy = KEY_MOVES[key]
+            return [Intent("move", KEYBOARD, dx=dx, dy=dy)]
+        if key == pygame.K_r or key == pygame.K_e:
+            return [Intent("rotate", KEYBOARD, value=1)]
+        if key == pygame.K_q:
+            return [Intent("rotate", KEYBOARD, value=-1)]
+        if pygame.K_1 <= key <= pygame.K_9:
+            return [Intent("slot", KEYBOARD, value=key - pygame.K_1)]
+        kind = KEY_INTENTS.get(key)
+        return [Intent(kind, KEYBOARD)] if kind else []
+
+    def _pad(self, event, pad: PadSlot) -> list[Intent]:
+        self.last_device = pad.device
+        if event.type == pygame.JOYBUTTONDOWN:
+            kind = PAD_BUTTONS.get(event.button)
+            if kind == "rotate":
+                return [Intent("rotate", pad.device, value=1)]
+            return [Intent(kind, pad.device)] if kind else []
+        if event.type == pygame.JOYHATMOTION:
+            hx, hy = event.value
+            if hx or hy:
+                return [Intent("move", pad.device, dx=hx, dy=-hy)]
+            return []
+        # analog stick: a direction past the dead zone moves once, then repeats in update()
+        if event.axis not in (0, 1):
+            return []
+        if event.axis == 0:
+            direction = (_sign(event.value), pad.axis_dir[1])
+        else:
+            direction = (pad.axis_dir[0], _sign(event.value))
+        if direction != pad.axis_dir:
+            old = pad.axis_dir
+            pad.axis_dir = direction
+            pad.axis_timer = REPEAT_FIRST
+            step_x = direction[0] if direction[0] != old[0] else 0
+            step_y = direction[1] if direction[1] != old[1] else 0
+            if step_x or step_y:
+                return [Intent("move", pad.device, dx=step_x, dy=step_y)]
+        return []
+
+    def update(self, dt: float) -> list[Intent]:
+        """Held-stick repeats."""
+        out = []
+        for pad in self.pads.values():
+            if pad.connected and pad.axis_dir != (0, 0):
+                pad.axis_timer -= dt
+                if pad.axis_timer <= 0:
+                    pad.axis_timer = REPEAT_NEXT
+                    out.append(Intent("move", pad.device, dx=pad.axis_dir[0],
+                                      dy=pad.axis_dir[1]))
+        return out
+
+
+def _sign(value: float) -> int:
+    if value > AXIS_DEADZONE:
+        return 1
+    if value < -AXIS_DEADZONE:
+        return -1
+    return 0
+
+
+def device_kind(device: str) -> str:
+    """"mouse", "keyboard" or "pad" — which button hints to show."""
+    return "pad" if device.startswith("pad") else device
+
+
+def seat_devices(binding: str) -> set[str]:
+    """The devices a seat bound to ``binding`` listens to (``"mouse+keyboard"`` is both)."""
+    if binding in ("", "any"):
+        return set()
+    return set(binding.split("+"))
+
+
+def accepts(binding: str, device: str) -> bool:
+    devices = seat_devices(binding)
+    return not devices or device in devices

@@ -1,0 +1,96 @@
+"""Choosing the game: a card per game; games whose rules or board are not there yet are shown
+as coming soon."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.client import fonts, sprites, theme
+from game.client.boards import has_board
+from game.client.screens.base import Screen
+from game.client.text import t
+from game.rules import available_games
+
+GAMES = ["metro", "metromania", "railroad-ink"]
+_ART = {"metro": ["bcbc", "aacb", "dacc"], "metromania": ["cccc", "adad", "bbbb"],
+        "railroad-ink": ["dddd", "aaaa", "cbcb"]}
+
+
+class GameChoiceScreen(Screen):
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.focus = 0
+        self.cards = []
+        for i, name in enumerate(GAMES):
+            rect = pygame.Rect(0, 0, 340, 380)
+            rect.center = (640 + (i - 1) * 380, 380)
+            self.cards.append((name, rect))
+
+    def playable(self, name: str) -> bool:
+        return name in available_games() and has_board(name)
+
+    def handle(self, intent) -> None:
+        kind = intent.kind
+        if kind == "move" and intent.dx:
+            self.focus = (self.focus + intent.dx) % len(self.cards)
+        elif kind in ("next", "prev"):
+            self.focus = (self.focus + (1 if kind == "next" else -1)) % len(self.cards)
+        elif kind in ("point", "click") and intent.pos:
+            for i, (_name, rect) in enumerate(self.cards):
+                if rect.collidepoint(intent.pos):
+                    self.focus = i
+                    if kind == "click":
+                        self.choose()
+        elif kind == "confirm":
+            self.choose()
+        elif kind == "cancel":
+            self.app.pop()
+
+    def choose(self) -> None:
+        name = self.cards[self.focus][0]
+        if not self.playable(name):
+            self.app.toasts.show(t("choice.soon", game=t(f"game.{name}")), "info")
+            self.app.sound.play("illegal")
+            return
+        from game.client.screens.setup import SetupScreen
+
+        self.app.sound.play("click")
+        self.app.push(SetupScreen(self.app, name))
+
+    def draw(self, surface) -> None:
+        surface.blit(self.app.background(), (0, 0))
+        fonts.blit(surface, t("choice.title"), 50, theme.TEXT, (640, 88), "bold", "center")
+        for i, (name, rect) in enumerate(self.cards):
+            focused = i == self.focus
+            playable = self.playable(name)
+            card = rect.move(0, -8) if focused else rect
+            theme.rounded_panel(surface, card, theme.PANEL_HI if focused else theme.PANEL, 22,
+                                theme.FOCUS if focused else theme.PANEL_EDGE,
+                                4 if focused else 1, shadow=True)
+            for j, code in enumerate(_ART[name]):
+                art = sprites.tile(code, j, 84)
+                if not playable:
+                    art = art.copy()
+                    art.set_alpha(90)
+                surface.blit(art, (card.centerx - 138 + j * 96, card.y + 40))
+            colour = theme.TEXT if playable else theme.TEXT_DIM
+            fonts.blit(surface, t(f"game.{name}"), 38, colour, (card.centerx, card.y + 178),
+                       "bold", "center")
+            y = card.y + 218
+            for line in fonts.wrap(t(f"game.{name}.blurb"), 20, card.width - 48):
+                fonts.blit(surface, line, 20, theme.TEXT_DIM, (card.centerx, y), "regular",
+                           "center")
+                y += 26
+            if not playable:
+                tag = pygame.Rect(0, 0, 180, 34)
+                tag.center = (card.centerx, card.bottom - 36)
+                pygame.draw.rect(surface, theme.BG_DEEP, tag, border_radius=17)
+                fonts.blit(surface, t("choice.coming_soon"), 18, theme.ACCENT, tag.center,
+                           "semibold", "center")
+            else:
+                fonts.blit(surface, t("choice.players", lo=2, hi=6), 18, theme.TEXT_DIM,
+                           (card.centerx, card.bottom - 36), "semibold", "center")
+
+    def hints(self):
+        return [("move", t("hint.choose")), ("confirm", t("hint.select")),
+                ("cancel", t("hint.back"))]

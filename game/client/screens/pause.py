@@ -1,0 +1,55 @@
+"""The pause menu over the play screen: resume, settings, rules summary, quit to title or quit."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.client import fonts, theme
+from game.client.screens.base import MenuScreen
+from game.client.text import t
+from game.client.widgets import Form, Item
+
+
+class PauseScreen(MenuScreen):
+    overlay = True
+
+    def __init__(self, app, play) -> None:
+        super().__init__(app)
+        self.play = play
+        items = [Item("resume", lambda: t("pause.resume")),
+                 Item("settings", lambda: t("menu.settings")),
+                 Item("title", lambda: t("pause.to_title")),
+                 Item("quit", lambda: t("menu.quit"))]
+        self.form = Form(items, pygame.Rect(490, 250, 300, 0), row_height=58, gap=12)
+
+    def on_activate(self, item) -> None:
+        if item.key == "resume":
+            self.app.pop()
+        elif item.key == "settings":
+            from game.client.screens.settings import SettingsScreen
+
+            self.app.push(SettingsScreen(self.app))
+        elif item.key == "title":
+            from game.client.screens.title import TitleScreen
+
+            self.app.reset_to(TitleScreen(self.app))
+        elif item.key == "quit":
+            self.app.quit()
+
+    def on_cancel(self) -> None:
+        self.app.pop()
+
+    def handle(self, intent) -> None:
+        if intent.kind == "menu":
+            self.app.pop()
+            return
+        super().handle(intent)
+
+    def draw(self, surface) -> None:
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill((8, 12, 20, 200))
+        surface.blit(veil, (0, 0))
+        card = pygame.Rect(440, 150, 400, 420)
+        theme.rounded_panel(surface, card, theme.PANEL, 24, theme.PANEL_EDGE, 2, shadow=True)
+        fonts.blit(surface, t("pause.title"), 40, theme.TEXT, (640, 200), "bold", "center")
+        self.form.draw(surface)

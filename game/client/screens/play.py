@@ -1,0 +1,254 @@
+"""The generic play screen: drives a ``Match`` with a game's board plugged in.
+
+It owns what every game shares: which seat a device speaks for, bots (computed off the frame
+loop, applied after a short visible delay), hotseat passing when information is secret,
+pausing a seat whose controller was unplugged, the pause menu, the score history for the
+results chart, and moving on to the results screen. Moves are applied only through the match.
+"""
+
+from __future__ import annotations
+
+from game.bots.base import make_bot
+from game.client import theme
+from game.client.boards import board_class
+from game.client.bot_worker import BotWorker
+from game.client.input import accepts, seat_devices
+from game.client.screens.base import Screen
+from game.client.text import illegal, t
+from game.rules.core import IllegalMove
+
+
+class PlayScreen(Screen):
+    def __init__(self, app, match, setup: dict | None = None) -> None:
+        super().__init__(app)
+        self.match = match
+        self.setup = setup or {}
+        self.board = board_class(match.game.name)(app, self)
+        self.worker = BotWorker()
+        self.bots = {}
+        for seat, info in enumerate(match.seats):
+            if info.kind == "bot":
+                self.bots[seat] = make_bot(match.game, seat, info.level or "random",
+                                           (match.seed * 7919 + seat) & 0xFFFFFFFF)
+        self.history: list[list[int]] = [list(match.scores()["scores"])]
+        self.viewer = None
+        self.turn_started = 0.0
+        self.over_since = None
+        self.passing_to = None
+        self.last_turn_key = None
+        humans = self.human_seats()
+        self.viewer = humans[0] if humans else None
+        self.board.set_viewer(self.viewer)
+
+    # -- seats ------------------------------------------------------------------------------
+    def human_seats(self) -> list[int]:
+        return [s for s, info in enumerate(self.match.seats) if info.kind == "human"]
+
+    def is_bot(self, seat: int) -> bool:
+        return seat in self.bots
+
+    def seat_name(self, seat: int) -> str:
+        if 0 <= seat < len(self.match.seats) and self.match.seats[seat].name:
+            return self.match.seats[seat].name
+        return t("common.player_n", n=seat + 1)
+
+    def seat_colour(self, seat: int):
+        info = self.match.seats[seat] if seat < len(self.match.seats) else None
+        index = info.colour if info is not None and info.colour >= 0 else seat
+        return theme.colour(index)
+
+    def seat_shape(self, seat: int) -> int:
+        info = self.match.seats[seat] if seat < len(self.match.seats) else None
+        return info.colour if info is not None and info.colour >= 0 else seat
+
+    def colour_key(self) -> tuple:
+        return tuple(info.colour for info in self.match.seats)
+
+    def seat_paused(self, seat: int) -> bool:
+        """A human seat whose controller is unplugged waits until a controller is back."""
+        info = self.match.seats[seat]
+        if info.kind != "human":
+            return False
+        return any(not self.app.input.is_connected(d) for d in seat_devices(info.device))
+
+    def seat_status(self, seat: int) -> str:
+        info = self.match.seats[seat]
+        if self.seat_paused(seat):
+            return t("play.unplugged", pad=self.app.pad_label(info.device)) + " !"
+        if info.kind == "bot":
+            if seat in self.match.to_act() and not self.match.is_over():
+                dots = "." * (1 + int(self.app.time * 3) % 3)
+                return t("play.thinking") + dots
+            return t("play.bot", level=t(f"level.{info.level}") if info.level else "")
+        return self.device_label(info.device)
+
+    def device_label(self, binding: str) -> str:
+        parts = [self.app.pad_label(d) for d in sorted(seat_devices(binding))]
+        return " + ".join(parts) if parts else t("device.any")
+
+    def active_human(self):
+        """The acting human seat the screen is showing (None: a bot's turn or game over)."""
+        for seat in self.match.to_act():
+            if seat not in self.bots and seat == self.viewer:
+                return seat
+        return None
+
+    def toast(self, text: str, kind: str = "info") -> None:
+        self.app.toasts.show(text, kind)
+
+    # -- stack hooks --------------------------------------------------------------------------
+    def enter(self) -> None:
+        self.turn_started = self.app.time
+        self.app.input.text_mode = False
+
+    def leave(self) -> None:
+        self.worker.cancel()
+
+    def open_pause(self) -> None:
+        from game.client.screens.pause import PauseScreen
+
+        self.app.push(PauseScreen(self.app, self))
+
+    # -- input ------------------------------------------------------------------------------
+    def handle(self, intent) -> None:
+        if intent.kind in ("device_added", "device_removed"):
+            for seat, info in enumerate(self.match.seats):
+                if info.kind == "human" and intent.device in seat_devices(info.device):
+                    key = "play.seat_resumed" if intent.kind == "device_added" else "play.seat_paused"
+                    self.toast(t(key, name=self.seat_name(seat)),
+                               "good" if intent.kind == "device_added" else "bad")
+            return
+        if intent.kind == "menu":
+            self.open_pause()
+            return
+        used = False
+        for seat in self.match.to_act():
+            info = self.match.seats[seat]
+            if info.kind != "human" or not accepts(info.device, intent.device):
+                continue
+            if self.seat_paused(seat):
+                # Any other device of the room may take over an unplugged seat with confirm.
+                continue
+            if seat != self.viewer:
+                continue
+            result = self.board.handle(intent, seat)
+            if result is None:
+                continue
+            used = True
+            if result is not True:
+                self.propose(seat, result)
+        if not used:
+            result = self.board.handle(intent, None)
+            if result is None and intent.kind == "cancel":
+                self.open_pause()
+            elif result is None and intent.kind == "confirm":
+                self._maybe_take_over(intent.device)
+
+    def _maybe_take_over(self, device: str) -> None:
+        """Confirm on another device gives an unplugged seat that device (no dead end)."""
+        for seat in self.match.to_act():
+            if seat in self.bots or not self.seat_paused(seat):
+                continue
+            info = self.match.seats[seat]
+            info.device = "mouse+keyboard" if device in ("mouse", "keyboard") else device
+            self.toast(t("play.seat_rebound", name=self.seat_name(seat),
+                         device=self.device_label(info.device)), "good")
+            return
+
+    # -- moves ------------------------------------------------------------------------------
+    def propose(self, seat: int, move) -> bool:
+        try:
+            events = self.match.apply(seat, move)
+        except IllegalMove as exc:
+            self.toast(illegal(exc), "bad")
+            self.app.sound.play("illegal")
+            self.board.on_refused(seat, move, exc)
+            return False
+        self.after_move(seat, move, events)
+        return True
+
+    def after_move(self, seat: int, move, events) -> None:
+        self.history.append(list(self.match.scores()["scores"]))
+        self.app.sound.play("place")
+        self.board.on_applied(seat, move, events)
+        self.turn_started = self.app.time
+
+    # -- time -------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.board.update(dt)
+        match = self.match
+        if match.is_over():
+            if self.over_since is None:
+                self.over_since = self.app.time
+            if not self.board.busy() and self.app.time - self.over_since > 1.0:
+                from game.client.screens.results import ResultsScreen
+
+                self.app.replace(ResultsScreen(self.app, match, self.history, self.setup))
+            return
+        acting = match.to_act()
+        turn_key = (match.seq, acting)
+        if turn_key != self.last_turn_key:
+            self.last_turn_key = turn_key
+            self._turn_changed(acting)
+        for seat in acting:
+            if seat in self.bots:
+                self._drive_bot(seat)
+
+    def _turn_changed(self, acting) -> None:
+        humans = [s for s in acting if s not in self.bots]
+        if not humans:
+            return
+        seat = humans[0]
+        if seat == self.viewer:
+            if len(self.human_seats()) == 1 or not self.board.secret_information:
+                self.app.sound.play("turn")
+            return
+        if self.board.secret_information and self.viewer is not None \
+                and len(self.human_seats()) > 1:
+            from game.client.screens.pass_device import PassDeviceScreen
+
+            self.board.set_viewer(None)
+            self.viewer = None
+            self.app.push(PassDeviceScreen(self.app, self, seat))
+        else:
+            self.set_viewer(seat)
+
+    def set_viewer(self, seat) -> None:
+        self.viewer = seat
+        self.board.set_viewer(seat)
+        self.app.sound.play("turn")
+
+    def _drive_bot(self, seat: int) -> None:
+        key = (id(self), self.match.seq, seat)
+        if not self.worker.busy_with(key):
+            self.worker.request(key, self.bots[seat], self.match.view(seat))
+            return
+        answer = self.worker.poll(key)
+        if answer is None or self.board.busy():
+            return
+        if self.app.time - self.turn_started < self.app.settings["bot_delay_ms"] / 1000.0:
+            return
+        kind, value = answer
+        self.worker.cancel()
+        if kind == "error" or not self.propose(seat, value):
+            # A bot that fails must not freeze the table: fall back to a random legal move.
+            fallback = make_bot(self.match.game, seat, "random", self.match.seq + 1)
+            self.propose(seat, fallback.choose(self.match.view(seat)))
+
+    # -- drawing ----------------------------------------------------------------------------
+    def draw(self, surface) -> None:
+        self.board.draw(surface)
+
+    def hints(self):
+        seat = self.active_human()
+        return self.board.hints(seat)
+
+    def hint_device(self) -> str:
+        seat = self.active_human()
+        if seat is not None:
+            devices = seat_devices(self.match.seats[seat].device)
+            last = self.app.input.last_device
+            if not devices or last in devices:
+                return last
+            return sorted(devices)[0]
+        return self.app.input.last_device

@@ -1,0 +1,216 @@
+"""Results: the ranking with each player's breakdown (lines, centre doublings, or the companies
+valuation) and a chart of every player's score over the turns. Rematch or back to the title."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.client import fonts, theme
+from game.client.screens.base import MenuScreen
+from game.client.text import t
+from game.client.widgets import Form, Item
+
+CHART = pygame.Rect(808, 130, 430, 360)
+TABLE = pygame.Rect(40, 110, 740, 520)
+
+
+def score_history(match) -> list[list[int]]:
+    """Scores after every move, rebuilt by replaying the match's log (for loaded games)."""
+    from game.match import Match
+
+    replay = Match.new(match.game, match.config, match.seed)
+    history = [list(replay.scores()["scores"])]
+    for entry in match.log:
+        replay.apply(entry.seat, entry.move)
+        history.append(list(replay.scores()["scores"]))
+    return history
+
+
+class ResultsScreen(MenuScreen):
+    def __init__(self, app, match, history=None, setup=None) -> None:
+        super().__init__(app)
+        self.match = match
+        self.setup = setup or {}
+        self.history = history if history and len(history) == match.seq + 1 \
+            else score_history(match)
+        self.result = match.scores()
+        self.winners = match.game.winners(match.state)
+        scores = self.result["scores"]
+        self.order = sorted(range(len(scores)), key=lambda s: (-scores[s], s))
+        items = [Item("rematch", lambda: t("results.rematch")),
+                 Item("title", lambda: t("results.to_title"))]
+        self.form = Form(items, pygame.Rect(808, 560, 430, 0), row_height=58, gap=12,
+                         columns=2)
+        self._chart = None
+
+    def enter(self) -> None:
+        self.app.sound.play("score")
+
+    def seat_name(self, seat: int) -> str:
+        seats = self.match.seats
+        if seat < len(seats) and seats[seat].name:
+            return seats[seat].name
+        return t("common.player_n", n=seat + 1)
+
+    def seat_colour(self, seat: int):
+        seats = self.match.seats
+        index = seats[seat].colour if seat < len(seats) and seats[seat].colour >= 0 else seat
+        return theme.colour(index)
+
+    def on_activate(self, item) -> None:
+        if item.key == "rematch":
+            self.rematch()
+        else:
+            from game.client.screens.title import TitleScreen
+
+            self.app.reset_to(TitleScreen(self.app))
+
+    def on_cancel(self) -> None:
+        from game.client.screens.title import TitleScreen
+
+        self.app.reset_to(TitleScreen(self.app))
+
+    def rematch(self) -> None:
+        from game.client.screens.play import PlayScreen
+        from game.match import Match
+
+        seats = [type(s).from_plain(s.to_plain()) for s in self.match.seats]
+        match = Match.new(self.match.game, self.match.config, self.match.seed + 1, seats)
+        self.app.replace(PlayScreen(self.app, match, self.setup))
+
+    # -- drawing ---------------------------------------------------------------------------
+    def draw(self, surface) -> None:
+        surface.blit(self.app.background(), (0, 0))
+        names = [self.seat_name(s) for s in self.winners]
+        title = t("results.winner", name=names[0]) if len(names) == 1 \
+            else t("results.tie", names=", ".join(names))
+        fonts.blit(surface, title, 46, theme.ACCENT, (TABLE.x, 34), "bold")
+        self._draw_table(surface)
+        self._draw_chart(surface)
+        self.form.draw(surface)
+
+    def _draw_table(self, surface) -> None:
+        companies = "companies" in self.result
+        n = len(self.order)
+        extra = 150 if companies else 0
+        row_h = min(112, (TABLE.height - extra - (n - 1) * 10) // max(1, n))
+        y = TABLE.y
+        lines = self.result.get("lines", [])
+        scores = self.result["scores"]
+        for rank, seat in enumerate(self.order):
+            row = pygame.Rect(TABLE.x, y, TABLE.width, row_h)
+            winner = seat in self.winners
+            theme.rounded_panel(surface, row, theme.PANEL_HI if winner else theme.PANEL, 16,
+                                theme.ACCENT if winner else theme.PANEL_EDGE, 2 if winner else 1)
+            rgb = self.seat_colour(seat)
+            pygame.draw.rect(surface, rgb, (row.x + 12, row.y + 12, 12, row.height - 24),
+                             border_radius=6)
+            fonts.blit(surface, f"{rank + 1}.", 26, theme.TEXT_DIM, (row.x + 36, row.y + 10),
+                       "semibold")
+            fonts.blit(surface, self.seat_name(seat), 26, theme.TEXT, (row.x + 70, row.y + 10),
+                       "semibold")
+            fonts.blit(surface, str(scores[seat]), 44, theme.TEXT, (row.right - 20, row.y + 8),
+                       "bold", "topright")
+            detail_y = row.y + 46
+            if companies:
+                b = self.result["breakdown"][seat]
+                fonts.blit(surface, t("results.company_breakdown", shares=b["shares"],
+                                      bonus=b["bonus"]), 19, theme.TEXT_DIM,
+                           (row.x + 70, detail_y))
+                self._draw_held_shares(surface, seat, row.x + 70, detail_y + 26)
+                y += row_h + 10
+                continue
+            mine = [ln for ln in lines if ln["owner"] == seat and ln["done"]]
+            centre = [ln for ln in mine if ln["centre"]]
+            fonts.blit(surface, t("results.line_breakdown", done=len(mine),
+                                  cars=len([ln for ln in lines if ln["owner"] == seat]),
+                                  centre=len(centre),
+                                  centre_points=sum(ln["points"] for ln in centre)), 19,
+                       theme.TEXT_DIM, (row.x + 70, detail_y))
+            x = row.x + 70
+            chip_y = detail_y + 28
+            if chip_y + 24 <= row.bottom - 4:
+                for ln in sorted(mine, key=lambda ln: -ln["points"]):
+                    label = f"{ln['station']}: {ln['points']}" + (" ×2" if ln["centre"] else "")
+                    text = fonts.render(label, 16, theme.ink_on(rgb), "semibold")
+                    chip = pygame.Rect(x, chip_y, text.get_width() + 14, 24)
+                    if chip.right > row.right - 90:
+                        break
+                    pygame.draw.rect(surface, rgb if not ln["centre"] else theme.ACCENT, chip,
+                                     border_radius=12)
+                    surface.blit(fonts.render(label, 16, theme.ink_on(
+                        rgb if not ln["centre"] else theme.ACCENT), "semibold"),
+                        (chip.x + 7, chip.y + 3))
+                    x = chip.right + 6
+            y += row_h + 10
+        if companies:
+            self._draw_company_table(surface, y)
+
+    def _draw_held_shares(self, surface, seat, x, y) -> None:
+        from game.rules.metro.data import COMPANIES
+
+        for company, pct in self.match.state.shares[seat]:
+            if company < 0:
+                continue
+            rgb = theme.COLOURS[COMPANIES[company]]
+            chip = pygame.Rect(x, y, 52, 24)
+            pygame.draw.rect(surface, rgb, chip, border_radius=10)
+            fonts.blit(surface, f"{pct}%", 16, theme.ink_on(rgb), chip.center, "semibold",
+                       "center")
+            x += 58
+
+    def _draw_company_table(self, surface, y) -> None:
+        comps = self.result["companies"]
+        fonts.blit(surface, t("results.companies"), 20, theme.ACCENT, (TABLE.x, y + 4),
+                   "semibold")
+        w = (TABLE.width - 7 * 8) // 8
+        for i, comp in enumerate(comps):
+            rgb = theme.COLOURS.get(comp["name"], (128, 128, 128))
+            box = pygame.Rect(TABLE.x + i * (w + 8), y + 34, w, 96)
+            theme.rounded_panel(surface, box, theme.PANEL, 10, rgb, 3)
+            fonts.blit(surface, str(comp["profit"]), 28, theme.TEXT, (box.centerx, box.y + 22),
+                       "bold", "center")
+            fonts.blit(surface, t("results.worth", n=comp["worth"]), 15, theme.TEXT_DIM,
+                       (box.centerx, box.y + 50), "regular", "center")
+            holders = ", ".join(self.seat_name(s) for s in comp["majority"]) or "—"
+            fonts.blit(surface, holders[:12], 14, theme.TEXT_DIM, (box.centerx, box.y + 74),
+                       "regular", "center")
+
+    def _draw_chart(self, surface) -> None:
+        if self._chart is None:
+            self._chart = self._build_chart()
+        surface.blit(self._chart, CHART.topleft)
+
+    def _build_chart(self) -> pygame.Surface:
+        chart = pygame.Surface(CHART.size, pygame.SRCALPHA)
+        box = chart.get_rect()
+        theme.rounded_panel(chart, box, theme.PANEL, 18, theme.PANEL_EDGE, 1)
+        fonts.blit(chart, t("results.chart"), 22, theme.TEXT, (20, 14), "semibold")
+        plot = pygame.Rect(52, 56, box.width - 76, box.height - 96)
+        top = max(1, max(max(row) for row in self.history))
+        step = max(1, round(top / 4 / 5) * 5) if top > 10 else max(1, top // 4 or 1)
+        value = 0
+        while value <= top:
+            y = plot.bottom - plot.height * value / top
+            pygame.draw.line(chart, (44, 58, 80), (plot.x, y), (plot.right, y))
+            fonts.blit(chart, str(value), 15, theme.TEXT_DIM, (plot.x - 8, y), "regular",
+                       "midright")
+            value += step
+        turns = max(1, len(self.history) - 1)
+        fonts.blit(chart, t("results.turns", n=turns), 15, theme.TEXT_DIM,
+                   (plot.right, plot.bottom + 12), "regular", "topright")
+        for seat in range(len(self.history[0])):
+            rgb = self.seat_colour(seat)
+            pts = [(plot.x + plot.width * i / turns,
+                    plot.bottom - plot.height * row[seat] / top)
+                   for i, row in enumerate(self.history)]
+            if len(pts) > 1:
+                pygame.draw.lines(chart, theme.outline_for(rgb), False, pts, 5)
+                pygame.draw.lines(chart, rgb, False, pts, 3)
+            theme.draw_shape(chart, self.match.seats[seat].colour if seat < len(
+                self.match.seats) and self.match.seats[seat].colour >= 0 else seat,
+                pts[-1], 7, rgb, theme.outline_for(rgb))
+        return chart
+
+    def hints(self):
+        return [("move", t("hint.choose")), ("confirm", t("hint.select"))]

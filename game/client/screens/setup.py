@@ -1,0 +1,247 @@
+"""Table setup: number of seats, who sits where (a human on a device, or a bot level), names,
+colours, the game's variants and a seed for a repeatable game.
+
+Variants are read from the game (``GAME.variants``): ``handN`` variants become one hand-size
+choice, every other variant an on/off switch. Everything is one ``Form``: up/down walks the
+rows, left/right changes a value, confirm edits a name or the seed.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pygame
+
+from game.bots.base import levels
+from game.client import fonts, theme
+from game.client.screens.base import MenuScreen
+from game.client.text import has, t
+from game.client.widgets import Form, Item
+from game.match import Match, SeatInfo
+from game.rules import get_game
+from game.rules.core import ConfigError, seed_from_text
+
+HAND_VARIANT = re.compile(r"^hand(\d)$")
+COLUMN_LEFT = pygame.Rect(48, 120, 460, 0)
+COLUMN_RIGHT = pygame.Rect(540, 120, 692, 0)
+
+
+class SetupScreen(MenuScreen):
+    def __init__(self, app, game_name: str, previous: dict | None = None) -> None:
+        super().__init__(app)
+        self.game = get_game(game_name)
+        self.game_name = game_name
+        prev = previous or {}
+        self.players = prev.get("players", 2)
+        self.seats: list[dict] = [dict(s) for s in prev.get("seats", [])]
+        self.options = dict(prev.get("options", {}))
+        self.seed_text = str(prev.get("seed_text", ""))
+        self.hand_sizes = sorted(int(m.group(1)) for v in self.game.variants
+                                 if (m := HAND_VARIANT.match(v)))
+        self.toggles = [v for v in sorted(self.game.variants) if not HAND_VARIANT.match(v)]
+        self._ensure_seats()
+        self.build()
+
+    # -- model -----------------------------------------------------------------------------
+    def _ensure_seats(self) -> None:
+        names = list(self.app.settings["player_names"])
+        pads = self.app.input.connected_pads()
+        while len(self.seats) < self.players:
+            i = len(self.seats)
+            if i == 0:
+                who = "human:mouse+keyboard"
+            elif i == 1:
+                who = f"human:{pads[0]}" if pads else "human:mouse+keyboard"
+            else:
+                who = "bot:random"
+            used = {s["colour"] for s in self.seats}
+            colour = next(c for c in range(8) if c not in used)
+            name = names[i] if i < len(names) and names[i] else t("common.player_n", n=i + 1)
+            self.seats.append({"name": name, "who": who, "colour": colour})
+        del self.seats[self.players:]
+
+    def who_options(self) -> list[str]:
+        devices = ["mouse+keyboard", "mouse", "keyboard"] + self.app.input.connected_pads()
+        bound = [s["who"].split(":", 1)[1] for s in self.seats if s["who"].startswith("human:")]
+        for device in bound:
+            if device not in devices:
+                devices.append(device)   # keep a binding to an unplugged pad selectable
+        return [f"human:{d}" for d in devices] + [f"bot:{lv}" for lv in levels()]
+
+    def who_label(self, who: str) -> str:
+        kind, _, rest = who.partition(":")
+        if kind == "bot":
+            return t("setup.bot", level=t(f"level.{rest}") if has(f"level.{rest}") else rest)
+        parts = [self.app.pad_label(d) for d in rest.split("+")]
+        return t("setup.human", device=" + ".join(parts))
+
+    # -- the form --------------------------------------------------------------------------
+    def build(self) -> None:
+        focus_key = self.form.focused.key if self.form and self.form.focused else None
+        items = [Item("players", lambda: t("setup.players"), "choice",
+                      options=list(range(self.game.min_players, self.game.max_players + 1)),
+                      value=self.players)]
+        if self.hand_sizes:
+            sizes = [1] + self.hand_sizes
+            items.append(Item("hand", lambda: t("setup.hand_size"), "choice", options=sizes,
+                              value=self.options.get("hand", 1)))
+        for variant in self.toggles:
+            items.append(Item(f"variant:{variant}", (lambda v=variant: self.variant_label(v)),
+                              "choice", options=[False, True],
+                              value=bool(self.options.get(variant, False)),
+                              option_label=lambda v: t("common.on") if v else t("common.off")))
+        items.append(Item("seed", lambda: t("setup.seed"), "text", value=self.seed_text,
+                          max_len=20))
+        for i, seat in enumerate(self.seats):
+            items.append(Item(f"name:{i}", lambda: "", "text", value=seat["name"], max_len=14))
+            items.append(Item(f"who:{i}", lambda: "", "choice", options=self.who_options(),
+                              value=seat["who"], option_label=self.who_label))
+            items.append(Item(f"colour:{i}", lambda: "", "choice", options=list(range(8)),
+                              value=seat["colour"],
+                              option_label=lambda c: t(f"colour.{theme.colour_name(c)}"),
+                              swatch=lambda c: (theme.colour(c), c)))
+        items.append(Item("start", lambda: t("setup.start")))
+        items.append(Item("back", lambda: t("common.back")))
+        self.form = Form(items, pygame.Rect(0, 0, 10, 10))
+        self._place_items()
+        if focus_key:
+            for index, item in enumerate(items):
+                if item.key == focus_key:
+                    self.form.focus = index
+
+    def _place_items(self) -> None:
+        y_left = COLUMN_LEFT.y + 44
+        row_h = 54
+        seat_row_h = 56 if self.players <= 5 else 50
+        for item in self.form.items:
+            key = item.key
+            if key.startswith(("name:", "who:", "colour:")):
+                kind, i = key.split(":")
+                i = int(i)
+                y = COLUMN_RIGHT.y + 44 + i * (seat_row_h + 8)
+                x = COLUMN_RIGHT.x
+                if kind == "name":
+                    item.rect = pygame.Rect(x, y, 200, seat_row_h)
+                elif kind == "who":
+                    item.rect = pygame.Rect(x + 208, y, 290, seat_row_h)
+                else:
+                    item.rect = pygame.Rect(x + 506, y, 186, seat_row_h)
+            elif key == "start":
+                item.rect = pygame.Rect(COLUMN_LEFT.x, 560, 300, 64)
+            elif key == "back":
+                item.rect = pygame.Rect(COLUMN_LEFT.x + 316, 560, 144, 64)
+            else:
+                item.rect = pygame.Rect(COLUMN_LEFT.x, y_left, COLUMN_LEFT.width, row_h)
+                y_left += row_h + 10
+
+    def variant_label(self, variant: str) -> str:
+        key = f"variant.{self.game_name}.{variant}"
+        return t(key) if has(key) else variant
+
+    # -- reactions -------------------------------------------------------------------------
+    def handle(self, intent) -> None:
+        if intent.kind == "move" and intent.dx and self.form.focused is not None \
+                and self.form.focused.kind == "text" and not self.form.editing:
+            self._move_sideways(intent.dx)
+            return
+        super().handle(intent)
+
+    def _move_sideways(self, dx: int) -> None:
+        """Left/right on a name field walks to the seat's other fields."""
+        key = self.form.focused.key
+        if key.startswith("name:") and dx > 0:
+            self._focus(f"who:{key.split(':')[1]}")
+
+    def _focus(self, key: str) -> None:
+        for index, item in enumerate(self.form.items):
+            if item.key == key:
+                self.form.focus = index
+
+    def on_change(self, item) -> None:
+        key = item.key
+        if key == "players":
+            self.players = item.value
+            self._ensure_seats()
+            self.build()
+        elif key == "hand":
+            self.options["hand"] = item.value
+        elif key.startswith("variant:"):
+            self.options[key.split(":", 1)[1]] = item.value
+        elif key == "seed":
+            self.seed_text = str(item.value)
+        elif key.startswith("name:"):
+            self.seats[int(key.split(":")[1])]["name"] = str(item.value).strip()
+        elif key.startswith("who:"):
+            self.seats[int(key.split(":")[1])]["who"] = item.value
+        elif key.startswith("colour:"):
+            i = int(key.split(":")[1])
+            old = self.seats[i]["colour"]
+            for other, seat in enumerate(self.seats):
+                if other != i and seat["colour"] == item.value:
+                    seat["colour"] = old      # colours stay unique: swap with its holder
+            self.seats[i]["colour"] = item.value
+            self.build()
+
+    def on_activate(self, item) -> None:
+        if item.key == "start":
+            self.start()
+        elif item.key == "back":
+            self.app.pop()
+
+    def on_cancel(self) -> None:
+        self.app.pop()
+
+    def variants(self) -> list[str]:
+        chosen = [v for v in self.toggles if self.options.get(v)]
+        hand = self.options.get("hand", 1)
+        if hand in self.hand_sizes:
+            chosen.append(f"hand{hand}")
+        return chosen
+
+    def describe(self) -> dict:
+        return {"game": self.game_name, "players": self.players, "seats": self.seats,
+                "options": self.options, "seed_text": self.seed_text}
+
+    def start(self) -> None:
+        try:
+            config = self.game.make_config(self.players, self.variants())
+        except ConfigError as exc:
+            self.app.toasts.show(str(exc), "bad")
+            return
+        seed = seed_from_text(self.seed_text) if self.seed_text.strip() \
+            else random.randrange(1, 10 ** 9)
+        seats = []
+        for i, seat in enumerate(self.seats):
+            kind, _, rest = seat["who"].partition(":")
+            name = seat["name"] or t("common.player_n", n=i + 1)
+            if kind == "bot":
+                seats.append(SeatInfo(name, "bot", level=rest, colour=seat["colour"]))
+            else:
+                seats.append(SeatInfo(name, "human", device=rest, colour=seat["colour"]))
+        self.app.settings["player_names"] = [s["name"] for s in self.seats]
+        match = Match.new(self.game, config, seed, seats)
+        from game.client.screens.play import PlayScreen
+
+        self.app.push(PlayScreen(self.app, match, self.describe()))
+
+    # -- drawing ---------------------------------------------------------------------------
+    def draw(self, surface) -> None:
+        surface.blit(self.app.background(), (0, 0))
+        fonts.blit(surface, t("setup.title", game=t(f"game.{self.game_name}")), 42, theme.TEXT,
+                   (COLUMN_LEFT.x, 40), "bold")
+        fonts.blit(surface, t("setup.table"), 22, theme.ACCENT, (COLUMN_LEFT.x, COLUMN_LEFT.y),
+                   "semibold")
+        fonts.blit(surface, t("setup.seats"), 22, theme.ACCENT, (COLUMN_RIGHT.x, COLUMN_RIGHT.y),
+                   "semibold")
+        self.form.draw(surface)
+        if not self.seed_text.strip():
+            seed_item = self.form.item("seed")
+            if not (self.form.editing and self.form.focused is seed_item):
+                fonts.blit(surface, t("setup.seed_random"), 20, theme.TEXT_DIM,
+                           (seed_item.rect.right - seed_item.rect.width * 0.55 + 2,
+                            seed_item.rect.centery), "regular", "midleft")
+
+    def hints(self):
+        return [("move", t("hint.choose")), ("confirm", t("hint.select")),
+                ("cancel", t("hint.back"))]

@@ -1,0 +1,66 @@
+"""The title screen: the logo over a slowly drifting row of tiles, and the main menu."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.client import fonts, sprites, theme
+from game.client.screens.base import MenuScreen
+from game.client.text import t
+from game.client.widgets import Form, Item
+
+_DECOR = ["aaaa", "bcbc", "dacc", "cbcb", "adad", "bbbb", "ccda", "dddd", "acba", "cccc",
+          "badb", "ddbc", "aacb", "bcdd", "cdac", "dbba", "baac", "accd", "dada", "cbaa"]
+
+
+class TitleScreen(MenuScreen):
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        items = [Item("play", lambda: t("menu.play")),
+                 Item("settings", lambda: t("menu.settings")),
+                 Item("quit", lambda: t("menu.quit"))]
+        self.form = Form(items, pygame.Rect(490, 400, 300, 0), row_height=60, gap=14)
+        self.scroll = 0.0
+        self._strip = None
+
+    def on_activate(self, item) -> None:
+        if item.key == "play":
+            from game.client.screens.game_choice import GameChoiceScreen
+
+            self.app.push(GameChoiceScreen(self.app))
+        elif item.key == "settings":
+            from game.client.screens.settings import SettingsScreen
+
+            self.app.push(SettingsScreen(self.app))
+        elif item.key == "quit":
+            self.app.quit()
+
+    def on_cancel(self) -> None:
+        pass   # the title is the bottom of the stack: quitting needs the Quit item
+
+    def update(self, dt: float) -> None:
+        self.scroll = (self.scroll + dt * 18) % (len(_DECOR) * 72)
+
+    def _tile_strip(self) -> pygame.Surface:
+        if self._strip is None:
+            size = 64
+            strip = pygame.Surface((len(_DECOR) * 72 * 2, size), pygame.SRCALPHA)
+            for i in range(len(_DECOR) * 2):
+                strip.blit(sprites.tile(_DECOR[i % len(_DECOR)], (i // 3) % 4, size), (i * 72, 0))
+            strip.set_alpha(120)
+            self._strip = strip
+        return self._strip
+
+    def draw(self, surface) -> None:
+        surface.blit(self.app.background(), (0, 0))
+        strip = self._tile_strip()
+        surface.blit(strip, (-self.scroll, 40))
+        surface.blit(strip, (-(len(_DECOR) * 72) + self.scroll, 616))
+        fonts.blit(surface, "TRACKLAYER", 96, theme.BG_DEEP, (644, 218), "bold", "center")
+        fonts.blit(surface, "TRACKLAYER", 96, theme.ACCENT, (640, 212), "bold", "center")
+        fonts.blit(surface, t("title.tagline"), 26, theme.TEXT_DIM, (640, 292), "regular",
+                   "center")
+        self.form.draw(surface)
+
+    def hints(self):
+        return [("move", t("hint.choose")), ("confirm", t("hint.select"))]
