@@ -164,8 +164,7 @@ def _msgpack_value(data: bytes) -> Any:
         return None
     try:
         return msgpack.unpackb(data, raw=False, strict_map_key=True, use_list=True,
-                               max_buffer_size=MAX_FILE_BYTES, timestamp=0,
-                               ext_hook=_refuse_ext)
+                               timestamp=0, ext_hook=_refuse_ext)
     except Exception:  # noqa: BLE001 - foreign bytes make msgpack raise many kinds of errors
         return None
 

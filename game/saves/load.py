@@ -115,6 +115,10 @@ def replay_save(save: SaveFile, on_move: MoveHook | None = None) -> tuple[Match,
     except KeyError:
         raise SaveError(f"this save is for a game named '{header['game']}', which this version "
                         "of Tracklayer does not have", save.path) from None
+    players = header["config"]["players"]
+    if not game.min_players <= players <= game.max_players:
+        raise SaveError(f"the save's table setup is not valid for {game.name} ({players} "
+                        "players)", save.path)
     seats = [SeatInfo.from_plain(seat) for seat in header.get("seats", [])]
     try:
         match = Match.new(game, header["config"], header["seed"], seats)
