@@ -211,7 +211,7 @@ class MetroBoard(BoardView):
         if kind == "move":
             cursor[0] = (cursor[0] + intent.dx) % 8
             cursor[1] = (cursor[1] + intent.dy) % 8
-            if cursor[1] * 8 + cursor[0] in CENTRE_SQUARES:   # hop over the central station
+            while cursor[1] * 8 + cursor[0] in CENTRE_SQUARES:   # hop over the central station
                 cursor[0] = (cursor[0] + intent.dx) % 8
                 cursor[1] = (cursor[1] + intent.dy) % 8
             return True

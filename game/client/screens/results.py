@@ -92,7 +92,7 @@ class ResultsScreen(MenuScreen):
     def _draw_table(self, surface) -> None:
         companies = "companies" in self.result
         n = len(self.order)
-        extra = 150 if companies else 0
+        extra = 140 if companies else 0
         row_h = min(112, (TABLE.height - extra - (n - 1) * 10) // max(1, n))
         y = TABLE.y
         lines = self.result.get("lines", [])
@@ -116,8 +116,8 @@ class ResultsScreen(MenuScreen):
                 b = self.result["breakdown"][seat]
                 fonts.blit(surface, t("results.company_breakdown", shares=b["shares"],
                                       bonus=b["bonus"]), 19, theme.TEXT_DIM,
-                           (row.x + 70, detail_y))
-                self._draw_held_shares(surface, seat, row.x + 70, detail_y + 26)
+                           (row.x + 70, row.y + 38))
+                self._draw_held_shares(surface, seat, row.x + 70, row.y + 62)
                 y += row_h + 10
                 continue
             mine = [ln for ln in lines if ln["owner"] == seat and ln["done"]]
@@ -136,11 +136,16 @@ class ResultsScreen(MenuScreen):
                     chip = pygame.Rect(x, chip_y, text.get_width() + 14, 24)
                     if chip.right > row.right - 90:
                         break
-                    pygame.draw.rect(surface, rgb if not ln["centre"] else theme.ACCENT, chip,
-                                     border_radius=12)
-                    surface.blit(fonts.render(label, 16, theme.ink_on(
-                        rgb if not ln["centre"] else theme.ACCENT), "semibold"),
-                        (chip.x + 7, chip.y + 3))
+                    if ln["centre"]:
+                        # lines into the central station: dark chip ringed in the seat colour
+                        pygame.draw.rect(surface, theme.BG_DEEP, chip, border_radius=12)
+                        pygame.draw.rect(surface, rgb, chip, 2, border_radius=12)
+                        ink = theme.ACCENT
+                    else:
+                        pygame.draw.rect(surface, rgb, chip, border_radius=12)
+                        ink = theme.ink_on(rgb)
+                    surface.blit(fonts.render(label, 16, ink, "semibold"),
+                                 (chip.x + 7, chip.y + 3))
                     x = chip.right + 6
             y += row_h + 10
         if companies:
@@ -153,7 +158,7 @@ class ResultsScreen(MenuScreen):
             if company < 0:
                 continue
             rgb = theme.COLOURS[COMPANIES[company]]
-            chip = pygame.Rect(x, y, 52, 24)
+            chip = pygame.Rect(x, y, 52, 21)
             pygame.draw.rect(surface, rgb, chip, border_radius=10)
             fonts.blit(surface, f"{pct}%", 16, theme.ink_on(rgb), chip.center, "semibold",
                        "center")
