@@ -3,13 +3,27 @@
 A bot is made for one seat with a seed; ``choose(view)`` gets only ``game.view(state, seat)``
 and returns a legal move. Given the same seed and the same sequence of views it returns the
 same moves, so bot games replay exactly and any lockstep peer can run a bot.
+
+Levels: ``random`` (every game), and per game ``easy``, ``normal`` and ``hard`` (registered
+by the game's bot module, e.g. ``game.bots.metro``; ``make_bot`` and ``levels`` import those
+modules on first use). Searching bots budget their work in iterations, never in wall-clock
+time, so the move they pick never depends on the machine's speed.
+
+Cancelling: a bot computed in a worker thread (``game.bots.worker``) is given a
+``threading.Event``-like object via ``set_cancel``; long searches poll ``should_stop()`` and
+return early. A cancelled answer is thrown away by the worker, so cancelling never changes
+what any peer sees.
 """
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 from game.rules.core import Game, Rng
+
+# bot modules that register levels for each game (imported lazily by make_bot/levels)
+GAME_BOT_MODULES = ("game.bots.metro", "game.bots.railroad_ink", "game.bots.metromania")
 
 
 class Bot:
@@ -19,9 +33,17 @@ class Bot:
         self.game = game
         self.seat = seat
         self.rng = Rng(seed)
+        self._cancel = None
 
     def choose(self, view: Any) -> Any:
         raise NotImplementedError
+
+    def set_cancel(self, flag) -> None:
+        """Give the bot an object with ``is_set()``; searches stop early once it is set."""
+        self._cancel = flag
+
+    def should_stop(self) -> bool:
+        return self._cancel is not None and self._cancel.is_set()
 
 
 class RandomBot(Bot):
@@ -34,6 +56,20 @@ class RandomBot(Bot):
 
 
 _LEVELS: dict[str, type[Bot]] = {"random": RandomBot}
+_loaded = False
+
+
+def _load_game_bots() -> None:
+    """Import every game's bot module once so that their levels are registered."""
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    for name in GAME_BOT_MODULES:
+        try:
+            importlib.import_module(name)
+        except ImportError:
+            pass   # that game (or its bots) is not in this checkout
 
 
 def register(level: str, game_name: str | None, cls: type[Bot]) -> None:
@@ -41,12 +77,19 @@ def register(level: str, game_name: str | None, cls: type[Bot]) -> None:
     _LEVELS[level if game_name is None else f"{game_name}:{level}"] = cls
 
 
-def levels() -> list[str]:
-    return sorted({key.split(":")[-1] for key in _LEVELS})
+def levels(game_name: str | None = None) -> list[str]:
+    """Every level known (for one game: the levels ``make_bot`` accepts for it)."""
+    _load_game_bots()
+    keys = [key for key in _LEVELS
+            if game_name is None or ":" not in key or key.startswith(f"{game_name}:")]
+    order = {"random": 0, "easy": 1, "normal": 2, "hard": 3}
+    return sorted({key.split(":")[-1] for key in keys}, key=lambda lv: (order.get(lv, 9), lv))
 
 
 def make_bot(game: Game, seat: int, level: str, seed: int) -> Bot:
+    _load_game_bots()
     cls = _LEVELS.get(f"{game.name}:{level}") or _LEVELS.get(level)
     if cls is None:
-        raise KeyError(f"unknown bot level '{level}' (choose from: {', '.join(levels())})")
+        raise KeyError(f"unknown bot level '{level}' (choose from: "
+                       f"{', '.join(levels(game.name))})")
     return cls(game, seat, seed)

@@ -1,4 +1,12 @@
-"""``run.py selfplay``: bots play complete games; per-game results and timing are printed."""
+"""``run.py selfplay``: bots play complete games; per-game results and timing are printed.
+
+``--bots LEVEL[,LEVEL...]`` gives the levels to the seats in order (repeated cyclically when
+there are fewer levels than seats) and rotates them between games: in game i seat s plays
+level ``L[(s + i) mod m]`` where m = max(players, number of levels), so every level sits in
+every seat. ``--json`` adds per level: ``wins`` (a shared first place counts 1/k for each of
+the k winners, so a two-way tie is half a win), ``mean_score`` and ``decision_ms`` (p50, p95
+and max of the time each ``choose`` call took).
+"""
 
 from __future__ import annotations
 
@@ -19,11 +27,20 @@ def add_arguments(parser) -> None:
     add_table_options(parser)
     parser.add_argument("--games", type=int, default=1, metavar="K", help="games to play")
     parser.add_argument("--bots", default="random", metavar="LEVEL[,LEVEL...]",
-                        help="bot level per seat, repeated cyclically (default: random)")
+                        help="bot level per seat, repeated cyclically and rotated between "
+                             "games (default: random)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
-def play_one(game, config: dict, seed: int, levels: list[str]) -> dict:
+def seat_levels(levels: list[str], players: int, index: int) -> list[str]:
+    """The level of every seat in game number ``index`` (0-based)."""
+    cycle = max(players, len(levels))
+    base = [levels[i % len(levels)] for i in range(cycle)]
+    return [base[(seat + index) % cycle] for seat in range(players)]
+
+
+def play_one(game, config: dict, seed: int, levels: list[str],
+             timings: dict[str, list[float]] | None = None) -> dict:
     match = Match.new(game, config, seed)
     players = config["players"]
     bots = [make_bot(game, seat, levels[seat % len(levels)], seed * 7919 + seat)
@@ -32,11 +49,43 @@ def play_one(game, config: dict, seed: int, levels: list[str]) -> dict:
     while not match.is_over():
         acting = match.to_act()
         seat = acting[turn % len(acting)]
-        match.apply(seat, bots[seat].choose(match.view(seat)))
+        view = match.view(seat)
+        started = time.perf_counter()
+        move = bots[seat].choose(view)
+        if timings is not None:
+            timings.setdefault(levels[seat % len(levels)], []).append(
+                (time.perf_counter() - started) * 1000.0)
+        match.apply(seat, move)
         turn += 1
     result = match.scores()
     return {"seed": seed, "scores": result["scores"], "winners": game.winners(match.state),
-            "moves": match.seq, "hash": match.hash()}
+            "moves": match.seq, "hash": match.hash(), "levels": levels[:players]}
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    """Nearest-rank percentile of a non-empty list."""
+    ordered = sorted(values)
+    rank = max(1, -(-len(ordered) * fraction // 1))
+    return ordered[int(rank) - 1]
+
+
+def summary(games: list[dict], timings: dict[str, list[float]]) -> dict:
+    wins: dict[str, float] = {}
+    totals: dict[str, list[int]] = {}
+    for record in games:
+        winners = record["winners"]
+        for seat, level in enumerate(record["levels"]):
+            wins.setdefault(level, 0.0)
+            totals.setdefault(level, []).append(record["scores"][seat])
+            if seat in winners:
+                wins[level] += 1.0 / len(winners)
+    decision = {level: {"p50": round(percentile(values, 0.50), 3),
+                        "p95": round(percentile(values, 0.95), 3),
+                        "max": round(max(values), 3), "count": len(values)}
+                for level, values in sorted(timings.items()) if values}
+    means = {level: round(sum(values) / len(values), 3) for level, values in totals.items()}
+    return {"wins": {k: round(v, 3) for k, v in sorted(wins.items())},
+            "mean_score": dict(sorted(means.items())), "decision_ms": decision}
 
 
 def run(args) -> int:
@@ -45,6 +94,8 @@ def run(args) -> int:
     if args.games < 1:
         raise CliError("--games must be at least 1", 2)
     levels = [level.strip() for level in args.bots.split(",") if level.strip()]
+    if not levels:
+        raise CliError("--bots needs at least one level", 2)
     try:
         for level in levels:
             make_bot(game, 0, level, 0)
@@ -53,16 +104,25 @@ def run(args) -> int:
     base_seed = resolve_seed(args.seed)
     started = time.perf_counter()
     games = []
+    timings: dict[str, list[float]] = {}
     for index in range(args.games):
-        record = play_one(game, config, base_seed + index, levels)
+        seated = seat_levels(levels, config["players"], index)
+        record = play_one(game, config, base_seed + index, seated, timings)
         games.append(record)
         if not args.json:
-            print(f"game {index + 1}: seed {record['seed']}  scores {record['scores']}  "
-                  f"moves {record['moves']}  hash {record['hash']}", flush=True)
+            print(f"game {index + 1}: seed {record['seed']}  levels {','.join(seated)}  "
+                  f"scores {record['scores']}  moves {record['moves']}  "
+                  f"hash {record['hash']}", flush=True)
     seconds = round(time.perf_counter() - started, 3)
+    result = summary(games, timings)
     if args.json:
         print(json.dumps({"game": game.name, "config": config, "games": games,
-                          "seconds": seconds}, sort_keys=True))
+                          "seconds": seconds, "bots": levels, **result}, sort_keys=True))
     else:
         print(f"{args.games} game(s) in {seconds} s")
+        for level in sorted(result["wins"]):
+            ms = result["decision_ms"].get(level, {})
+            print(f"  {level}: wins {result['wins'][level]}  mean score "
+                  f"{result['mean_score'][level]}  decision p50 {ms.get('p50')} ms  "
+                  f"p95 {ms.get('p95')} ms")
     return 0

@@ -1,0 +1,231 @@
+"""Metro bots (base game, variants and the companies expansion).
+
+* easy   — random among *sensible* placements from the hand: it avoids closing its own line
+           for almost nothing and handing a rival a long line, otherwise it does not think.
+* normal — greedy one-ply: every placement of every hand tile, and the ``draw`` option valued
+           as the expected best placement over the unseen tiles, scored by ``evaluate``.
+* hard   — determinized Monte Carlo: the best few moves by the normal evaluation are compared
+           by random playouts to the end of the game, each playout on a world sampled from the
+           unseen tiles (other hands and the stack order) and unseen share cards, with the
+           game's own rules; successive halving over a fixed playout budget (see search.py).
+
+``evaluate``: completed lines count their points; an open line counts the tiles it has
+passed plus ``OPEN_BONUS`` (what it may still grow). Closing a rival's line early therefore
+pays, closing one's own line early costs, ending in the centre (doubled) is prized. Values
+are per owner (seat, or company with the expansion, where a seat's value is its valuation
+of its own shares at the projected company profits).
+"""
+
+from __future__ import annotations
+
+from game.rules.core import Rng
+from game.rules.metro import GAME
+from game.rules.metro import companies as comp
+from game.rules.metro.data import COMPANIES, SHARE_PERCENTS
+from game.rules.metro.game import HIDDEN_TILE
+from game.rules.metro.moves import Draw, Place, Swap
+
+from .base import Bot, register
+from .search import margin_utility, mix_seed, successive_halving
+
+OPEN_BONUS = 2          # expected growth of an open line, in tiles
+DRAW_KEEP_BONUS = 1     # drawing keeps the hand tile: a little option value (scaled below)
+SCALE = 4               # evaluations are integers in quarter points
+
+
+def owner_values(state) -> list[int]:
+    """Projected value (x SCALE) per owner: seats, or companies with the expansion."""
+    owners = len(COMPANIES) if state.companies else state.players
+    values = [0] * owners
+    car_owner, done, points, tiles = (state.car_owner, state.line_done, state.line_points,
+                                      state.line_tiles)
+    for i in range(32):
+        owner = car_owner[i]
+        if owner is None:
+            continue
+        if done[i]:
+            values[owner] += points[i] * SCALE
+        else:
+            values[owner] += tiles[i] * SCALE + OPEN_BONUS * SCALE
+    return values
+
+
+def evaluate(state, seat: int) -> int:
+    """How good ``state`` looks for ``seat`` (integer; only public info and own shares)."""
+    values = owner_values(state)
+    if not state.companies:
+        n = state.players
+        return values[seat] * (n - 1) - (sum(values) - values[seat])
+    worth = comp.company_worth(values)
+    total = 0
+    for company, pct in state.shares[seat]:
+        if company < 0:
+            continue
+        total += pct // 10 * worth[company] * SCALE * 4
+        if pct >= 30:   # a big share usually means the majority bonus
+            total += values[company] // 10
+    return total
+
+
+def after(state, seat: int, move):
+    child = GAME.clone(state)
+    GAME.play(child, seat, move)
+    return child
+
+
+def _swap_value(state, seat: int, move: Swap) -> int | None:
+    """Value of a share exchange taking the known face-up card; None for a blind draw."""
+    if not move.take_up:
+        return None
+    child = GAME.clone(state)
+    shares = child.shares[seat]
+    shares.remove((move.company, move.pct))
+    shares.append(child.face_up[SHARE_PERCENTS.index(move.pct)])
+    return evaluate(child, seat)
+
+
+def scored_moves(state, seat: int) -> list[tuple[int, object]]:
+    """(value, move) for every move the greedy player considers, in legal-move order."""
+    moves = GAME.legal_moves(state, seat)
+    out = []
+    for move in moves:
+        if isinstance(move, Place):
+            out.append((evaluate(after(state, seat, move), seat), move))
+        elif isinstance(move, Draw):
+            out.append((draw_value(state, seat), move))
+        elif isinstance(move, Swap):
+            value = _swap_value(state, seat, move)
+            if value is not None:
+                out.append((value, move))
+    return out
+
+
+def draw_value(state, seat: int) -> int:
+    """Expected value of ``draw``: the best placement of each unseen tile, weighted by how
+    many copies are unseen (a uniform draw from the stack, as far as this seat knows)."""
+    unseen = GAME.unseen_tiles(state, seat)
+    total = weight = 0
+    for tile, count in unseen.items():
+        child = GAME.clone(state)
+        if child.stack:
+            child.stack.pop()
+        child.pending = tile
+        best = None
+        for move in GAME.legal_moves(child, seat):
+            value = evaluate(after(child, seat, move), seat)
+            if best is None or value > best:
+                best = value
+        if best is not None:
+            total += best * count
+            weight += count
+    if not weight:
+        return -(1 << 30)
+    return total // weight + DRAW_KEEP_BONUS * SCALE
+
+
+def determinize(view, seat: int, rng: Rng):
+    """A full state consistent with ``view``: unseen tiles dealt at random into the other
+    hands and the stack, unseen share cards into the other holdings and the piles."""
+    state = GAME.clone(view)
+    pool = [tile for tile, count in GAME.unseen_tiles(view, seat).items()
+            for _ in range(count)]
+    rng.shuffle(pool)
+    for other, hand in enumerate(state.hands):
+        if other != seat:
+            state.hands[other] = [pool.pop() if tile == HIDDEN_TILE else tile for tile in hand]
+    state.stack = [pool.pop() for _ in range(len(view.stack))]
+    if state.companies:
+        mine = set(view.shares[seat])
+        for p, pct in enumerate(SHARE_PERCENTS):
+            cards = [(company, pct) for company in range(len(COMPANIES))
+                     if (company, pct) not in mine and (company, pct) != view.face_up[p]]
+            rng.shuffle(cards)
+            for other in range(state.players):
+                if other != seat:
+                    state.shares[other] = [c for c in state.shares[other]
+                                           if c != comp.HIDDEN_CARD]
+                    state.shares[other].append(cards.pop())
+            state.piles[p] = cards
+        for other in range(state.players):
+            state.shares[other].sort()
+    state.rng = Rng(0)
+    return state
+
+
+class MetroEasy(Bot):
+    level = "easy"
+
+    def choose(self, view):
+        moves = GAME.legal_moves(view, self.seat)
+        placements = [m for m in moves if isinstance(m, Place)]
+        if not placements:
+            return moves[self.rng.below(len(moves))]
+        before = owner_values(view)
+        sensible = [m for m in placements if self._sensible(view, m, before)]
+        pool = sensible or placements
+        return pool[self.rng.below(len(pool))]
+
+    def _sensible(self, view, move, before) -> bool:
+        child = after(view, self.seat, move)
+        values = owner_values(child)
+        own = self.seat if not view.companies else None
+        for owner, (old, new) in enumerate(zip(before, values)):
+            if owner == own and new < old:
+                return False   # closed its own line for less than it might grow
+            if owner != own and not view.companies and new >= old + 6 * SCALE:
+                return False   # handed a rival a long line
+        return True
+
+
+class MetroNormal(Bot):
+    level = "normal"
+
+    def choose(self, view):
+        scored = scored_moves(view, self.seat)
+        if not scored:
+            return GAME.random_move(view, self.seat, self.rng)
+        best = max(value for value, _ in scored)
+        ties = [move for value, move in scored if value == best]
+        return ties[self.rng.below(len(ties))]
+
+
+class MetroHard(Bot):
+    level = "hard"
+    candidates = 6
+    step_budget = 9000      # playout moves per decision (about 0.4 s on the reference box)
+    min_playouts = 24
+    max_playouts = 240
+
+    def choose(self, view):
+        scored = scored_moves(view, self.seat)
+        if not scored:
+            return GAME.random_move(view, self.seat, self.rng)
+        ranked = sorted(range(len(scored)), key=lambda i: (-scored[i][0], i))
+        top = [scored[i] for i in ranked[:self.candidates]]
+        if len(top) == 1:
+            return top[0][1]
+        decision = (self.rng.next_u32() << 32) | self.rng.next_u32()
+        remaining = 60 - view.placed
+        playouts = max(self.min_playouts,
+                       min(self.max_playouts, self.step_budget // max(1, remaining)))
+        moves = [move for _, move in top]
+        seat = self.seat
+
+        def simulate(index: int, k: int) -> int:
+            world = determinize(view, seat, Rng(mix_seed(decision, k)))
+            GAME.play(world, seat, moves[index])
+            rollout = Rng(mix_seed(decision, k, 1))
+            while not world.over:
+                actor = world.current
+                GAME.play(world, actor, GAME.random_move(world, actor, rollout))
+            return margin_utility(GAME.scores(world)["scores"], seat)
+
+        best = successive_halving(len(moves), playouts, simulate,
+                                  prior=[value for value, _ in top],
+                                  should_stop=self.should_stop)
+        return moves[best]
+
+
+register("easy", GAME.name, MetroEasy)
+register("normal", GAME.name, MetroNormal)
+register("hard", GAME.name, MetroHard)
