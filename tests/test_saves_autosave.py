@@ -154,3 +154,23 @@ def test_autosave_cost_per_move_is_small(name):
     assert per_move_ms < 50
     # the game itself is unchanged by saving
     assert state_hash(match.game, match.state) == match.log[-1].hash
+
+
+def test_a_failing_disk_never_stops_the_game(monkeypatch):
+    match = new_match(GAMES[0], seed=9)
+    saver = saves.start_autosave(match)
+    play(match, 3)
+    calls = []
+
+    def full_disk(handle):
+        calls.append(1)
+        raise OSError(28, "No space left on device")
+
+    with monkeypatch.context() as patch:
+        patch.setattr("game.saves.autosave._fdatasync", full_disk)
+        play(match, 1, seed=5)                  # the move is played, the save failed
+    assert match.seq == 4 and calls
+    assert saver.error == "the game could not be saved (No space left on device)"
+    play(match, 1, seed=6)                      # the disk is back: a full rewrite catches up
+    assert saver.error is None
+    assert file_moves(saver.path) == [e.to_plain() for e in match.log]

@@ -43,6 +43,9 @@ class Autosaver:
     Make one with ``start_autosave(match)`` (new file in the saves folder) or let
     ``game.saves.resume`` attach one to the file it resumed. ``durable=False`` skips the disk
     flushes (tests and benchmarks of the pure cost only; never in the client).
+
+    A failing disk never stops the game: the error is kept in ``error`` (an English line for
+    the client to show, None while saving works) and the next move tries a full rewrite.
     """
 
     def __init__(self, match: Match, path: Path, *, header: dict, durable: bool = True,
@@ -57,7 +60,8 @@ class Autosaver:
         self._last_hash = ""           # hash of the last move in the file
         self.seconds = 0.0             # time spent saving, for the benchmark
         self.saves = 0
-        self.rewrite(match)
+        self.error: str | None = None
+        self._guarded(self.rewrite, match)
         match.listeners.append(self)
 
     # -- the listener ------------------------------------------------------------------
@@ -65,6 +69,11 @@ class Autosaver:
         if self.finished:
             return
         started = time.perf_counter()
+        self._guarded(self._save_move, match, entry)
+        self.seconds += time.perf_counter() - started
+        self.saves += 1
+
+    def _save_move(self, match: Match, entry: LogEntry) -> None:
         follows = (entry.seq == self._written + 1 and self._handle is not None
                    and (entry.seq == 1 or match.log[entry.seq - 2].hash == self._last_hash))
         if follows:
@@ -78,8 +87,20 @@ class Autosaver:
             self.rewrite(match)
         if match.is_over() and not self.finished:
             self._finish(match)
-        self.seconds += time.perf_counter() - started
-        self.saves += 1
+
+    def _guarded(self, action, *args) -> None:
+        try:
+            action(*args)
+        except OSError as exc:
+            # Disk full, folder removed, permissions...: keep playing, rewrite next time.
+            self.error = f"the game could not be saved ({exc.strerror or exc})"
+            try:
+                self.close()
+            except OSError:
+                self._handle = None
+            self._written = -1
+        else:
+            self.error = None
 
     # -- explicit operations -----------------------------------------------------------
     def sync(self, match: Match) -> None:
@@ -87,7 +108,7 @@ class Autosaver:
         if self.finished:
             return
         if self._written != match.seq or (match.log and match.log[-1].hash != self._last_hash):
-            self.rewrite(match)
+            self._guarded(self.rewrite, match)
 
     def rewrite(self, match: Match) -> None:
         """Write the whole file atomically from the match (the compacting rewrite)."""
