@@ -9,8 +9,8 @@ full tunnel rules but outside turn order (positions the turn order would take lo
 from __future__ import annotations
 
 from ..core import IllegalMove
-from .lattice import (EDGE_BETWEEN, EDGE_CLASS, EDGE_SPACES, POINT_BY_NAME, POINTS,
-                      SPACE_BY_NAME, SPACE_CORNERS)
+from .lattice import (BOUNDARY_EDGE, EDGE_BETWEEN, EDGE_CLASS, EDGE_POINTS, EDGE_SPACES,
+                      POINT_BY_NAME, POINTS, SPACE_BY_NAME, SPACE_CORNERS, SPACE_EDGES)
 from .lines import TurnContext, lay, problem
 from .moves import Tunnel
 
@@ -47,22 +47,22 @@ def step(state, seat: int, k: int, to: str, side: int | None = None, marker: str
     return Tunnel(k, free[0], EDGE_CLASS[e], marker)
 
 
-def start(k: int, space: str, to: str) -> Tunnel:
-    """The first tunnel of line k in a white-arrow space, towards its inner corner ``to``...
-    ``to`` may also be either boundary point: the edge between it and the inner corner."""
+def start(k: int, space: str, frm: str) -> Tunnel:
+    """The first tunnel of line k in white-arrow ``space``, from its boundary point ``frm``
+    to the space's inner corner."""
     s = SPACE_BY_NAME[space]
-    target = POINT_BY_NAME[to]
-    for e_class in range(3):
-        from .lattice import SPACE_EDGES, EDGE_POINTS
-        a, b = EDGE_POINTS[SPACE_EDGES[s][e_class]]
-        if target in (a, b) and not _is_boundary_edge(SPACE_EDGES[s][e_class]):
+    origin = POINT_BY_NAME[frm]
+    for e_class, e in enumerate(SPACE_EDGES[s]):
+        if origin in EDGE_POINTS[e] and not BOUNDARY_EDGE[e]:
             return Tunnel(k, s, e_class)
-    raise ValueError(f"no inner edge of {space} reaches {to}")
+    raise ValueError(f"no inner edge of {space} starts at {frm}")
 
 
-def _is_boundary_edge(e: int) -> bool:
-    from .lattice import BOUNDARY_EDGE
-    return BOUNDARY_EDGE[e]
+def tunnel_in(k: int, space: str, a: str, b: str, marker: str = "") -> Tunnel:
+    """The tunnel of line k in ``space`` carrying the edge between points a and b."""
+    e = EDGE_BETWEEN[(POINT_BY_NAME[a], POINT_BY_NAME[b])]
+    s = SPACE_BY_NAME[space]
+    return Tunnel(k, s, SPACE_EDGES[s].index(e), marker)
 
 
 def build(state, seat: int, tunnels, ctx: TurnContext | None = None) -> list:
