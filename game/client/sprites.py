@@ -115,7 +115,7 @@ def tile(code: str, rot: int, size: int, style: str = "normal") -> pygame.Surfac
                                theme.TRACK_RAIL)
             if style == "ghost":
                 found = found.copy()
-                found.set_alpha(190)
+                found.set_alpha(215)
         _cache[key] = found
     return found
 
