@@ -1,8 +1,8 @@
 """``run.py replay FILE [--verify]``: summarise a save or replay, or verify every stored hash.
 
 Without ``--verify``: the game, players, moves, whether it is finished and the scores.
-With ``--verify``: replays the file and checks every stored state hash; prints "ok" (exit 0) or
-the first divergence — move number, and expected vs actual hash when the hashes differ — (exit 2).
+With ``--verify``: replays the file and checks every stored state hash; prints "ok" (exit 0)
+or the first divergence: move number, and expected vs actual hash when hashes differ (exit 2).
 A file that is missing, empty, damaged, foreign or of another format version: one line, exit 2.
 """
 

@@ -9,7 +9,7 @@ whose log is damaged part-way is still parsed, up to the damage, and says where 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from game.match import LOG_FORMAT_VERSION, LogEntry, Match
