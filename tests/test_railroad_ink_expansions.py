@@ -297,3 +297,16 @@ def test_combining_expansions_is_refused():
     from game.rules.core import ConfigError
     with pytest.raises(ConfigError, match="cannot be combined"):
         GAME.make_config(2, ["lake", "river"])
+
+
+def test_meteor_status_previews_the_paths():
+    state = game_with_roll("meteor", ["road-straight", "road-curve", "road-tee", "overpass"],
+                           meteor=["any", 2])
+    status = GAME.meteor_status(state, 0)
+    assert status["pending"] and status["dot"] is None
+    assert status["paths"] == {"N": ["C4", "B4"], "E": ["D5", "D6"], "S": ["E4", "F4"],
+                               "W": ["D3", "D2"]}
+    GAME.apply(state, 0, Meteor("S"))
+    status = GAME.meteor_status(state, 0)
+    assert not status["pending"] and status["dot"] == "F4"
+    assert GAME.meteor_status(game_with_roll("lake", ["road-straight"] * 4), 0) is None

@@ -2,7 +2,8 @@
 
 * ``legal_moves_full_roll_ms``: every legal move of one seat at the start of a round (3 route
   dice, the junction die and the available specials) on a mid-game sheet (round 4) — target
-  ≤ 2 ms. The per-(face, surroundings) legality memo is warm, as it is during play.
+  ≤ 2 ms. The per-(face, surroundings) legality memo is warm, as it is during play;
+  ``..._cold_memo_ms`` empties it first (the worst case, first moves of a process).
 * ``score_sheet_ms``: scoring a finished sheet (end of a random game) — target ≤ 0.5 ms;
   ``score_dense_sheet_ms``: a sheet filled to the brim by random legal drawings.
 * ``games_per_second_1p`` / ``_4p``: complete random games (uniform legal moves, undo included).
@@ -17,7 +18,7 @@ from game.rules.railroad_ink import GAME
 from game.rules.railroad_ink.faces import FACE_INDEX, ROUTE_DIE, JUNCTION_DIE, SPECIALS
 from game.rules.railroad_ink.moves import End, Undo
 from game.rules.railroad_ink.scoring import score_sheet
-from game.rules.railroad_ink.sheet import Sheet
+from game.rules.railroad_ink.sheet import _FIT_CACHE, Sheet
 
 SECTION = "rules.railroad_ink"
 
@@ -85,6 +86,12 @@ def run(quick: bool = False) -> dict:
     mid = _play_random(GAME.make_config(1, []), 7, stop_round=4)
     legal_ms = _median_ms(lambda: GAME.legal_moves(mid, 0), repeat)
     legal_count = len(GAME.legal_moves(mid, 0))
+
+    def cold():
+        _FIT_CACHE.clear()
+        GAME.legal_moves(mid, 0)
+
+    legal_cold_ms = _median_ms(cold, max(5, repeat // 10))
     finished = [_play_random(GAME.make_config(1, []), seed).seats[0].sheet for seed in range(5)]
     score_ms = max(_median_ms(lambda s=s: score_sheet(s), repeat) for s in finished)
     dense = [_dense_sheet(seed) for seed in range(3)]
@@ -93,6 +100,7 @@ def run(quick: bool = False) -> dict:
     return {
         "legal_moves_full_roll_ms": legal_ms,
         "legal_moves_full_roll_count": legal_count,
+        "legal_moves_full_roll_cold_memo_ms": legal_cold_ms,
         "legal_moves_target_ms": 2,
         "score_sheet_ms": score_ms,
         "score_sheet_target_ms": 0.5,

@@ -155,6 +155,19 @@ class RailroadInkGame(Game):
     def legal_orientations(self, state, seat: int, face: str, cell: str) -> list[int]:
         return self.legal_placements(state, seat, face).get(cell, [])
 
+    def meteor_status(self, state, seat: int) -> dict | None:
+        """Meteor games: this round's dice, whether the seat still has to resolve it, the dot,
+        and for every allowed direction the path it would take (cell names, landing last)."""
+        if state.expansion != "meteor" or state.meteor is None:
+            return None
+        s = state.seats[seat]
+        direction, distance = state.meteor
+        allowed = DIRECTIONS if direction == "any" else (direction,)
+        return {"direction": direction, "distance": distance, "pending": not s.meteor_done,
+                "dot": CELL_NAMES[s.sheet.dot] if s.sheet.dot >= 0 else None,
+                "paths": {d: [CELL_NAMES[c] for c in meteor.meteor_path(s.sheet, d, distance)]
+                          for d in allowed}}
+
     def can_end(self, state, seat: int) -> bool:
         return not state.over and not state.seats[seat].ended and \
             self._end_problem(state, state.seats[seat]) is None

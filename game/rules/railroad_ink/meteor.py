@@ -6,7 +6,8 @@ meteor moves cell by cell; cells holding a crater are passed over without being 
 the border it turns back 180° and the cell next to the border is counted again (seed example:
 "3 west: border, empty(1), crater, dot crater, route" -> the route is hit). The landing cell
 gets a crater (erasing whatever was drawn there) and the dot. Craters may be drawn over later
-(the dot stays where it is). Score: +2 per highway/railway side facing a crater; such sides are
+(the dot stays where it is); a crater drawn over is gone: its cell counts again for the
+meteor and its neighbours' ends no longer face a crater. Score: +2 per highway/railway side facing a crater; such sides are
 no errors and connect nothing (``scoring``).
 
 Reading chosen where the page is silent: each seat resolves its meteor as the first action of
