@@ -174,3 +174,25 @@ def test_a_failing_disk_never_stops_the_game(monkeypatch):
     play(match, 1, seed=6)                      # the disk is back: a full rewrite catches up
     assert saver.error is None
     assert file_moves(saver.path) == [e.to_plain() for e in match.log]
+
+
+def test_save_as_slots_unicode_names_and_delete(tmp_path):
+    match = new_match(GAMES[-1], seed=4)
+    match.seats[0].name = "민지 ไทย Юля 美玲 さくら"
+    play(match, 5)
+    slot = saves.save_as(match, label="before the big move — 큰 수")
+    assert slot.read_bytes().isascii()
+    [info] = saves.list_resumable()
+    assert info.path == slot and info.label == "before the big move — 큰 수"
+    assert info.seat_names[0] == "민지 ไทย Юля 美玲 さくら" and info.moves == 5
+    loaded = saves.resume(slot, durable=False)
+    assert loaded.match.seats[0].name == match.seats[0].name
+    assert loaded.match.hash() == match.hash()
+    loaded.autosaver.detach(loaded.match)
+    saves.delete_save(slot)
+    assert saves.list_resumable() == []
+    outside = tmp_path / "elsewhere.tlsave"
+    outside.write_bytes(b"x")
+    with pytest.raises(ValueError):
+        saves.delete_save(outside)
+    assert outside.exists()

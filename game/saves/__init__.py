@@ -34,11 +34,12 @@ Public API (what the client, net and CLI call)
   at the last verified move, ``.warning`` a sentence for the player or None, autosaving again).
 * ``load(path)`` / ``load_plain(doc)`` -> ``Loaded``; ``best_log(candidates)`` for a LAN table.
 * ``list_replays()``; ``Replay.open(path)`` with ``state_at(i)``, ``events_at(i)``, ``entry(i)``.
-* ``write_save(match, path)`` for a one-off save or export.
+* ``save_as(match, label)`` a named save slot; ``delete_save(path)``; ``write_save(match, path)``
+  for a one-off save or export anywhere.
 * Every failure is a ``SaveError`` with one clear English line.
 """
 
-from .autosave import Autosaver, start_autosave, write_save
+from .autosave import Autosaver, delete_save, save_as, start_autosave, write_save
 from .files import netlogs_dir, replays_dir, write_atomic
 from .format import FORMAT_VERSION, SUFFIX, Damage, SaveError, SaveFile, parse_bytes
 from .load import (Loaded, SaveInfo, best_log, list_netlogs, list_replays, list_resumable, load,
@@ -46,7 +47,7 @@ from .load import (Loaded, SaveInfo, best_log, list_netlogs, list_replays, list_
 from .replay import Replay
 
 __all__ = [
-    "Autosaver", "start_autosave", "write_save", "netlogs_dir", "replays_dir", "write_atomic",
+    "Autosaver", "delete_save", "save_as", "start_autosave", "write_save", "netlogs_dir", "replays_dir", "write_atomic",
     "FORMAT_VERSION", "SUFFIX", "Damage", "SaveError", "SaveFile", "parse_bytes", "Loaded",
     "SaveInfo", "best_log", "list_netlogs", "list_replays", "list_resumable", "load",
     "load_plain", "read_save", "resume", "table_key", "Replay",

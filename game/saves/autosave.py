@@ -173,3 +173,23 @@ def write_save(match: Match, path: Path, *, label: str = "", table: str = "") ->
                          label=label, rules_version=rules_version())
     write_atomic(Path(path), encode(match, header))
     return Path(path)
+
+
+def save_as(match: Match, label: str) -> Path:
+    """A named copy of ``match`` in the saves folder (the save menu's "save as"); it is listed
+    by ``list_resumable`` beside the autosave and resumes like one."""
+    table = os.urandom(8).hex()
+    path = new_save_path(match.game.name, table)
+    header = make_header(match, created=_now_text(), table=table, label=label,
+                         rules_version=rules_version())
+    write_atomic(path, encode(match, header))
+    return path
+
+
+def delete_save(path: Path) -> None:
+    """Remove a save or replay (the menu's "delete"); only files in our own folders."""
+    path = Path(path)
+    folders = {saves_dir().resolve(), replays_dir().resolve()}
+    if path.resolve().parent not in folders or path.suffix != SUFFIX:
+        raise ValueError(f"{path} is not one of Tracklayer's saves")
+    path.unlink(missing_ok=True)
