@@ -12,7 +12,7 @@ from game.rules.railroad_ink.moves import (DIRECTIONS, Crater, Draw, End, Erase,
                                            Meteor, Skip, Undo, parse_move)
 from game.rules.railroad_ink.orientation import compose, inverse, orient_sides
 from game.rules.railroad_ink.scoring import longest_route, score_sheet
-from game.rules.railroad_ink.sheet import CELL_NAMES, NEIGHBOUR, OPPOSITE, Sheet
+from game.rules.railroad_ink.sheet import CELL_NAMES, NEIGHBOUR, OPPOSITE
 from game.rules.railroad_ink.sheet_notation import build_sheet
 from tests.conformance import configs_for, playout, replay
 

@@ -18,14 +18,13 @@ from typing import Iterable
 from game.rules.core import ConfigError, Game, IllegalMove, Rng
 
 from . import lake, meteor, volcano
-from .faces import (EXPANSION_DIE, EXPANSION_FACES, EXPANSIONS, FACE_IDS, FACE_INDEX,
-                    JUNCTION_DIE, LAVA_KIND, FACE_KIND, MAX_SPECIALS, METEOR_DISTANCE_DIE,
-                    METEOR_DIRECTION_DIE, ROUTE_DIE, SPECIALS, BASE_FACES, BASE_ROUNDS,
-                    EXPANSION_ROUNDS)
+from .faces import (BASE_ROUNDS, EXPANSION_DIE, EXPANSION_ROUNDS, EXPANSIONS, FACE_IDS,
+                    FACE_INDEX, FACE_KIND, JUNCTION_DIE, LAVA_KIND, MAX_SPECIALS,
+                    METEOR_DIRECTION_DIE, METEOR_DISTANCE_DIE, ROUTE_DIE, SPECIALS)
 from .moves import (DIRECTIONS, Crater, Draw, End, Erase, IgnoreMeteor, Meteor, Skip, Undo,
                     parse_move)
 from .scoring import score_sheet
-from .sheet import CELL_NAMES, CELLS, EMPTY, Sheet
+from .sheet import CELL_NAMES, EMPTY
 from .state import State
 
 VOLCANO_FACE = FACE_INDEX["volcano"]

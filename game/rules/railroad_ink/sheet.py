@@ -13,8 +13,8 @@ makes listing every legal placement a few dictionary look-ups per cell.
 
 from __future__ import annotations
 
-from .faces import (EXITS, FACE_INDEX, FACE_KIND, HIGHWAY, LAKE, LAVA, MUST_CONNECT_KINDS,
-                    LAVA_KIND, NONE, RAILWAY, RIVER, TYPE_NAME, VOLCANO_KIND)
+from .faces import (EXITS, FACE_KIND, HIGHWAY, LAVA, LAVA_KIND, MUST_CONNECT_KINDS,
+                    NONE, RAILWAY, RIVER, TYPE_NAME, VOLCANO_KIND)
 from .orientation import CANONICAL_O, DISTINCT_O, ORIENTED_SIDES
 
 SIZE = 7
@@ -221,7 +221,3 @@ def side_problem(face_index: int, o: int, facing: tuple, cell_name: str):
     if kind == LAVA_KIND and not joins_lava:
         return ("lava_not_joined", "{cell}: lava must join existing lava", {"cell": cell_name})
     return None
-
-
-def face_index_of(face_id: str) -> int:
-    return FACE_INDEX[face_id]
