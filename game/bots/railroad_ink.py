@@ -1,0 +1,241 @@
+"""Railroad Ink bots (base game and the River, Lake, Meteor and Volcano expansions).
+
+Every sheet is played on its own (the roll is shared, the sheets are not), so a bot only
+thinks about its own sheet. ``choose`` is called once per action of a round (each die, a
+special, the meteor, ``end``); every call decides afresh from the view, so the bot keeps no
+plan between calls and is a pure function of (seed, views).
+
+* easy   — draws the round's dice one by one on random legal cells; never uses specials or
+           optional dice; resolves the meteor in a random allowed direction; then ``end``.
+* normal — greedy: every legal action is scored by ``sheet_value`` of the sheet it leads to
+           (exit networks, centre, expansion points, errors, and open route ends weighed by
+           how many rounds are left to close them); the best few are re-ranked with the
+           longest highway and railway added. Specials cost a threshold unless they would
+           otherwise go unused; ``end`` wins once no action improves the sheet.
+* hard   — the best few actions by the normal score are compared by determinized lookahead:
+           future dice are rolled with a sampled Rng through the game's own ``play`` (the real
+           chance model), the rest of this round and the whole next round are played by the
+           greedy policy, and the sheet is scored at that horizon. Every candidate sees the
+           same sampled rolls (see search.py); the budget is a fixed number of samples.
+"""
+
+from __future__ import annotations
+
+from game.rules.core import Rng
+from game.rules.railroad_ink import GAME
+from game.rules.railroad_ink.faces import (EXITS, HIGHWAY, LAKE, RAILWAY, SPECIALS,
+                                           exits_score)
+from game.rules.railroad_ink.lake import smallest_lake
+from game.rules.railroad_ink.moves import Draw, End, IgnoreMeteor, Meteor, Skip, Undo
+from game.rules.railroad_ink.river import river_score
+from game.rules.railroad_ink.scoring import exit_networks, longest_route
+from game.rules.railroad_ink.sheet import CELL_INDEX, CELLS, CENTRE_CELLS, CRATER, EMPTY, \
+    NEIGHBOUR, OPPOSITE
+from game.rules.railroad_ink.volcano import volcano_score
+
+from .base import Bot, register
+from .search import mix_seed
+
+SCALE = 10
+OPEN_WEIGHT = (10, 6, 4, 3, 3, 3, 3, 3)   # per open route end, by rounds left after this one
+SPECIAL_COST = 3 * SCALE                   # a special must gain this much (while it can wait)
+_SPECIALS = frozenset(SPECIALS)
+_EXIT_CELLS = frozenset(CELL_INDEX[name] for name, _, _ in EXITS)
+
+
+def rounds_left(state) -> int:
+    """Rounds still to come after the current one."""
+    return max(0, state.rounds - state.round)
+
+
+def sheet_value(sheet, expansion: str, open_weight: int, full: bool = False) -> int:
+    """How good a sheet looks (x SCALE). ``full`` adds the longest routes (slower)."""
+    cells, sides = sheet.cells, sheet.sides
+    networks = exit_networks(sheet)
+    value = 0
+    for count in networks:
+        value += exits_score(count) * SCALE if count > 1 else 2
+    value += SCALE * sum(1 for cell in CENTRE_CELLS if cells[cell] >= 0)
+    open_ends = bad = crater_ends = 0
+    for cell in range(CELLS):
+        if cells[cell] < 0:
+            continue
+        base = cell * 4
+        for s in range(4):
+            t = sides[base + s]
+            if t != HIGHWAY and t != RAILWAY:
+                continue
+            n = NEIGHBOUR[cell][s]
+            if n < 0:
+                continue
+            other = cells[n]
+            if other == EMPTY:
+                open_ends += 1
+            elif other == CRATER:
+                crater_ends += 1
+            else:
+                facing = sides[n * 4 + OPPOSITE[s]]
+                if facing != t and facing != LAKE:
+                    bad += 1
+    value -= bad * SCALE + open_ends * open_weight
+    if expansion == "river":
+        points, ends = river_score(sheet)
+        value += points * SCALE - ends * open_weight
+    elif expansion == "lake":
+        value += smallest_lake(sheet) * SCALE
+    elif expansion == "meteor":
+        value += 2 * SCALE * crater_ends
+    elif expansion == "volcano":
+        points, open_sides = volcano_score(sheet)
+        value += points * SCALE - open_sides * open_weight
+    if full:
+        value += SCALE * (longest_route(sheet, HIGHWAY) + longest_route(sheet, RAILWAY))
+    return value
+
+
+def special_cost(state, seat: int) -> int:
+    used = len(state.seats[seat].sheet.specials)
+    return 0 if 3 - used >= rounds_left(state) + 1 else SPECIAL_COST
+
+
+def move_cost(state, seat: int, move) -> int:
+    if isinstance(move, Draw) and move.face in _SPECIALS:
+        return special_cost(state, seat)
+    if isinstance(move, IgnoreMeteor):
+        return special_cost(state, seat)
+    return 0
+
+
+def value_after(state, seat: int, move, full: bool = False) -> int:
+    child = GAME.clone(state)
+    GAME.play(child, seat, move)
+    weight = OPEN_WEIGHT[min(rounds_left(state), len(OPEN_WEIGHT) - 1)]
+    return sheet_value(child.seats[seat].sheet, state.expansion, weight, full) \
+        - move_cost(state, seat, move)
+
+
+def considered(state, seat: int, moves: list) -> list:
+    """The actions worth scoring: never ``undo``."""
+    return [m for m in moves if not isinstance(m, Undo)]
+
+
+def greedy_ranked(state, seat: int, moves: list, rerank: int = 4) -> list[tuple[int, object]]:
+    """(value, move) best first: fast values, the top ``rerank`` re-scored with the longest
+    routes (ties keep the legal-move order)."""
+    scored = [(value_after(state, seat, m), i, m) for i, m in enumerate(moves)]
+    scored.sort(key=lambda item: (-item[0], item[1]))
+    top = [(value_after(state, seat, m, full=True), i, m) for _, i, m in scored[:rerank]]
+    top.sort(key=lambda item: (-item[0], item[1]))
+    return [(v, m) for v, _, m in top] + [(v, m) for v, _, m in scored[rerank:]]
+
+
+def quick_moves(state, seat: int) -> list:
+    """The rollout policy's options: drawing the pending dice (no specials), else whatever is
+    legal (skip, meteor, erase, end)."""
+    moves = []
+    for face, _ in GAME.remaining_dice(state, seat):
+        for cell, orientations in GAME.legal_placements(state, seat, face).items():
+            for o in orientations:
+                moves.append(Draw(face, CELL_INDEX[cell], o))
+    if moves:
+        if GAME.can_end(state, seat):
+            moves.append(End())
+        return moves
+    return [m for m in GAME.legal_moves(state, seat)
+            if not isinstance(m, (Undo, IgnoreMeteor))
+            and not (isinstance(m, Draw) and m.face in _SPECIALS)]
+
+
+def quick_greedy(state, seat: int):
+    moves = quick_moves(state, seat)
+    if isinstance(moves[0], Draw) or len(moves) > 1:
+        best = None
+        for m in moves:
+            v = value_after(state, seat, m)
+            if best is None or v > best[0]:
+                best = (v, m)
+        return best[1]
+    return moves[0]
+
+
+class RailroadInkEasy(Bot):
+    level = "easy"
+
+    def choose(self, view):
+        moves = GAME.legal_moves(view, self.seat)
+        pending = {face for face, mandatory in GAME.remaining_dice(view, self.seat) if mandatory}
+        for kinds in ((Meteor,), ):
+            options = [m for m in moves if isinstance(m, kinds)]
+            if options:
+                return options[self.rng.below(len(options))]
+        draws = [m for m in moves if isinstance(m, Draw) and m.face in pending]
+        if draws:
+            return draws[self.rng.below(len(draws))]
+        rest = [m for m in moves if not isinstance(m, (Undo, Draw, IgnoreMeteor))]
+        for m in rest:
+            if isinstance(m, Skip):
+                return m
+        if any(isinstance(m, End) for m in rest):
+            return End()
+        rest = rest or [m for m in moves if not isinstance(m, Undo)]
+        return rest[self.rng.below(len(rest))]
+
+
+class RailroadInkNormal(Bot):
+    level = "normal"
+
+    def choose(self, view):
+        moves = considered(view, self.seat, GAME.legal_moves(view, self.seat))
+        if len(moves) == 1:
+            return moves[0]
+        return greedy_ranked(view, self.seat, moves)[0][1]
+
+
+class RailroadInkHard(Bot):
+    level = "hard"
+    candidates = 4
+    samples = 4
+
+    def choose(self, view):
+        seat = self.seat
+        moves = considered(view, seat, GAME.legal_moves(view, seat))
+        if len(moves) == 1:
+            return moves[0]
+        ranked = greedy_ranked(view, seat, moves)
+        top = [m for _, m in ranked[:self.candidates]]
+        if len(top) == 1:
+            return top[0]
+        decision = (self.rng.next_u32() << 32) | self.rng.next_u32()
+        horizon = min(view.rounds, view.round + 1)
+        totals = []
+        for index, move in enumerate(top):
+            total = 0
+            for k in range(self.samples):
+                if self.should_stop():
+                    return top[0]
+                total += self.simulate(view, move, horizon, mix_seed(decision, k))
+            totals.append((-total, index))
+        return top[min(totals)[1]]
+
+    def simulate(self, view, move, horizon: int, seed: int) -> int:
+        """Play ``move``, then the greedy policy on a solo copy of this sheet with rolls from
+        ``Rng(seed)``, to the end of round ``horizon``; the sheet's full value there."""
+        world = GAME.clone(view)
+        world.seats = [world.seats[self.seat]]
+        world.rng = Rng(seed)
+        GAME.play(world, 0, move)
+        while not world.over and world.round <= horizon:
+            if world.seats[0].ended:
+                break
+            GAME.play(world, 0, quick_greedy(world, 0))
+            if world.round > horizon:
+                break
+        weight = OPEN_WEIGHT[min(rounds_left(world), len(OPEN_WEIGHT) - 1)]
+        if world.over or world.round > horizon:
+            weight = OPEN_WEIGHT[min(max(0, view.rounds - horizon), len(OPEN_WEIGHT) - 1)]
+        return sheet_value(world.seats[0].sheet, view.expansion, weight, full=True)
+
+
+register("easy", GAME.name, RailroadInkEasy)
+register("normal", GAME.name, RailroadInkNormal)
+register("hard", GAME.name, RailroadInkHard)
