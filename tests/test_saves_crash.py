@@ -3,7 +3,9 @@ lost, the file is intact, and the resumed state hash equals a straight replay of
 
 The child process plays game after game with durable autosave and, every 7th move, an undo
 (so atomic rewrites are interrupted too, not only appends). After each confirmed move it prints
-"game seq hash"; the parent kills it with SIGKILL at various points.
+"game seq hash"; the parent kills it with SIGKILL at various points. Two more children freeze
+inside a save (after writing the temporary file of a rewrite, after writing an appended record)
+and are killed there: the file is the previous, resp. the new, complete version.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import pytest
 
 from game import saves
 from game.match import Match
+from game.paths import saves_dir
 from game.rules import available_games
 from tests.test_saves_autosave import play
 
@@ -133,3 +136,54 @@ def test_kill_minus_nine_then_resume(name, lines_before_kill, delay_ms):
     assert loaded.autosaver.finished
     final = saves.load(loaded.autosaver.path)
     assert final.ok and final.match.is_over() and final.match.hash() == match.hash()
+
+
+FROZEN = r"""
+import sys, time
+from game import saves
+from game.saves import autosave, files
+from tests.test_saves_autosave import new_match, play
+
+where = sys.argv[1]
+match = new_match(sys.argv[2], seed=6)
+saver = saves.start_autosave(match)
+play(match, 6)
+
+def freeze(*args):
+    print("frozen", flush=True)
+    time.sleep(120)
+
+if where == "rewrite":
+    files.os.fsync = freeze          # the temporary file is written, not yet renamed
+    match.undo(2)
+    saver.sync(match)
+else:
+    autosave._fdatasync = freeze     # the record is written, not yet flushed to the disk
+    play(match, 1, seed=9)
+"""
+
+
+@pytest.mark.parametrize("where,moves_after", [("rewrite", 6), ("append", 7)])
+def test_killed_inside_a_save_leaves_a_complete_version(where, moves_after):
+    name = available_games()[0]
+    child = subprocess.Popen([sys.executable, "-c", FROZEN, where, name], cwd=ROOT,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                             env=dict(os.environ))
+    try:
+        assert child.stdout.readline().strip() == "frozen", child.stderr.read()
+        os.kill(child.pid, signal.SIGKILL)
+    finally:
+        if child.poll() is None:
+            child.kill()
+        child.wait(timeout=10)
+        child.stdout.close()
+        child.stderr.close()
+    folder = saves_dir()
+    temps = list(folder.glob(".*.tmp"))
+    assert len(temps) == (1 if where == "rewrite" else 0)
+    for temp in temps:             # the interrupted rewrite: old enough to be cleaned up
+        os.utime(temp, (time.time() - 3600, time.time() - 3600))
+    [info] = saves.list_resumable()
+    assert not list(folder.glob(".*.tmp"))
+    loaded = saves.load(info.path)
+    assert loaded.ok and loaded.verified_moves == moves_after
