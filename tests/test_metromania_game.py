@@ -1,0 +1,311 @@
+"""Metromania as a whole: deals and variants, end of building per player count and the last
+round, notation, hidden information, the client helpers, random-playout conformance with
+invariants, and ``run.py score``."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from game.rules.core import ConfigError, IllegalMove, NotationError, Rng, canonical_bytes
+from game.rules.metromania import GAME
+from game.rules.metromania.board_data import NO_CORRUPTION_HANDS, TWO_PLAYER_HANDS
+from game.rules.metromania.lattice import EDGE_SPACES, POINT_NAMES, SPACE_NAMES
+from game.rules.metromania.markers import ALL_MARKERS
+from game.rules.metromania.moves import Bonus, Dig, Pass, Station, Tunnel
+from game.rules.metromania.scenario import game_with_city, start, tunnel_in
+from game.rules.metromania.state import OVER
+from tests.conformance import configs_for, playout, replay
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+# -- configuration and deals ---------------------------------------------------------------
+
+def test_config_errors():
+    for bad in (1, 5):
+        with pytest.raises(ConfigError):
+            GAME.make_config(bad)
+    with pytest.raises(ConfigError, match="unknown"):
+        GAME.make_config(3, ["fair"])
+    with pytest.raises(ConfigError, match="3 or 4"):
+        GAME.make_config(2, ["unfair"])
+    with pytest.raises(ConfigError, match="not both"):
+        GAME.make_config(4, ["unfair", "no-corruption"])
+    assert GAME.make_config(4, ["unfair"]) == {"players": 4, "variants": ["unfair"]}
+
+
+def test_two_player_hands_are_the_columns():
+    state = GAME.new_game(GAME.make_config(2), 3)
+    assert state.hands == [sorted(h) for h in TWO_PLAYER_HANDS]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_four_player_deal_one_of_each_type_three_letters(seed):
+    state = GAME.new_game(GAME.make_config(4), seed)
+    assert sorted(k for hand in state.hands for k in hand) == sorted(ALL_MARKERS)
+    for hand in state.hands:
+        assert sorted(k[1] for k in hand) == ["C", "E", "R"]
+        assert len({k[0] for k in hand}) == 3
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_three_player_deal_four_markers_each(seed):
+    state = GAME.new_game(GAME.make_config(3), seed)
+    assert sorted(k for hand in state.hands for k in hand) == sorted(ALL_MARKERS)
+    for hand in state.hands:
+        assert len(hand) == 4 and {k[1] for k in hand} == {"C", "E", "R"}
+
+
+def test_deals_are_random_but_repeatable():
+    config = GAME.make_config(4)
+    deals = {tuple(map(tuple, GAME.new_game(config, seed).hands)) for seed in range(10)}
+    assert len(deals) > 3
+    assert GAME.new_game(config, 9).hands == GAME.new_game(config, 9).hands
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_no_corruption_hands_are_fixed(players):
+    state = GAME.new_game(GAME.make_config(players, ["no-corruption"]), 11)
+    assert state.hands == [sorted(h) for h in NO_CORRUPTION_HANDS[players]]
+
+
+def test_unfair_view_hides_other_letters_until_placed():
+    config = GAME.make_config(3, ["unfair"])
+    state = GAME.new_game(config, 4)
+    view = GAME.view(state, 0)
+    assert view.hands[0] == state.hands[0]
+    assert all(k[0] == "?" for seat in (1, 2) for k in view.hands[seat])
+    assert sorted(k[1] for k in view.hands[1]) == sorted(k[1] for k in state.hands[1])
+    # two states differing only in seat 1's and seat 2's hidden letters look the same to seat 0
+    other = GAME.clone(state)
+    r1 = next(k for k in other.hands[1] if k[1] == "R")
+    r2 = next(k for k in other.hands[2] if k[1] == "R")
+    other.hands[1] = sorted(k for k in other.hands[1] if k != r1) + [r2]
+    other.hands[1].sort()
+    other.hands[2] = sorted([k for k in other.hands[2] if k != r2] + [r1])
+    assert canonical_bytes(GAME.encode(GAME.view(state, 0))) == \
+        canonical_bytes(GAME.encode(GAME.view(other, 0)))
+    assert canonical_bytes(GAME.encode(GAME.view(state, 1))) != \
+        canonical_bytes(GAME.encode(GAME.view(other, 1)))
+    # spectators see no letters; the rng is a placeholder
+    assert all(k[0] == "?" for hand in GAME.view(state, None).hands for k in hand)
+    assert GAME.view(state, 0).rng == Rng(0)
+    # the seat's own moves still work on its view
+    assert GAME.legal_moves(GAME.view(state, 0), 0)
+
+
+def test_open_hands_are_not_hidden():
+    state = GAME.new_game(GAME.make_config(4), 4)
+    assert GAME.view(state, 1).hands == state.hands
+
+
+# -- end of building -------------------------------------------------------------------------
+
+def fake_done(state, seat, k):
+    line = state.line(seat, k)
+    line.points, line.index, line.done = [0], {0: 0}, True
+
+
+def fake_blocked(state, seat, k):
+    line = state.line(seat, k)
+    line.points, line.index = [0], {0: 0}
+    line.spaces = [0] * 18          # every tunnel used without reaching a black arrow
+
+
+@pytest.mark.parametrize("players,needed", [(2, 3), (3, 4), (4, 5)])
+def test_enough_lines_completed_or_blocked_end_building(players, needed):
+    state = game_with_city(players)
+    # solid lines completed first, then striped lines blocked: nobody completes both
+    order = [(seat, k) for k in (0, 1) for seat in range(players)]
+    for seat, k in order[:needed - 1]:
+        (fake_done if k == 0 else fake_blocked)(state, seat, k)
+    assert not GAME.building_ends(state)
+    fake_blocked(state, *order[needed - 1])
+    assert GAME.building_ends(state)
+
+
+def test_a_player_completing_both_lines_ends_building():
+    state = game_with_city(4)
+    fake_done(state, 2, 0)
+    assert not GAME.building_ends(state)
+    fake_done(state, 2, 1)
+    assert GAME.building_ends(state)
+
+
+def test_the_thirtieth_station_ends_building():
+    state = game_with_city(4)
+    for i in range(29):
+        state.stations[1000 + i] = 0
+    assert not GAME.building_ends(state)
+    state.stations[2000] = 0
+    assert GAME.building_ends(state)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_other_player_has_one_last_turn(players):
+    state = game_with_city(players)
+    rng = Rng(5)
+    for seat in range(players):                 # one ordinary round
+        GAME.apply(state, seat, GAME.random_move(state, seat, rng))
+    for i in range(30):
+        state.stations[1000 + i] = 0            # the pool is empty: the next turn ends it
+    trigger = 1 % players
+    state.turn = trigger
+    events = GAME.apply(state, trigger, GAME.random_move(state, trigger, rng))
+    assert any(e["kind"] == "building_ends" for e in events)
+    order = []
+    while GAME.to_act(state):
+        (seat,) = GAME.to_act(state)
+        order.append(seat)
+        GAME.apply(state, seat, GAME.random_move(state, seat, rng))
+    assert order == [(trigger + i) % players for i in range(1, players)]
+    assert state.phase == OVER and "trips" in GAME.scores(state)
+    assert len(GAME.scores(state)["trips"]) == 6
+
+
+# -- notation ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "dig S:u4,1:e1 S:d3,1:e0 S:u3,1:e2+A", "dig T:d-5,3:e2+F", "station S:2,-3",
+    "bonus T:-1,-1", "bonus S:none", "pass"])
+def test_notation_round_trips(text):
+    assert str(GAME.parse_move(text)) == text
+
+
+@pytest.mark.parametrize("text", [
+    "", "dig", "dig S:u9,9:e0", "dig S:u0,0:e3", "dig X:u0,0:e0", "dig S:u0,0:e0+G",
+    "dig S:u0,0:e0 S:u0,0:e0 S:u0,0:e0 S:u0,0:e0", "station S:9,9", "station S:none",
+    "bonus S", "pass now", "Dig S:u0,0:e0"])
+def test_bad_notation_is_refused(text):
+    with pytest.raises(NotationError):
+        GAME.parse_move(text)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 1), st.integers(0, 215), st.integers(0, 2),
+                          st.sampled_from(["", "A", "B", "C", "D", "E", "F"])),
+                min_size=1, max_size=3),
+       st.integers(0, 126), st.integers(0, 1))
+def test_notation_round_trips_for_any_move(tunnels, point, line):
+    for move in (Dig(tuple(Tunnel(*t) for t in tunnels)), Station(line, point),
+                 Bonus(line, point), Bonus(line, -1), Pass()):
+        assert GAME.parse_move(str(move)) == move
+
+
+# -- client helpers --------------------------------------------------------------------------
+
+def test_continuations_and_partial_validation_for_the_client():
+    state = game_with_city(2)
+    first = GAME.continuations(state, 0, 0, [])
+    assert first and all(t.line == 0 for t in first)
+    assert GAME.continuations(state, 0, 1, []) == []          # first turn: one line only
+    chosen = start(0, "d-5,-2", "-5,-1")
+    assert chosen in first
+    nxt = GAME.continuations(state, 0, None, [chosen])
+    assert tunnel_in(0, "u-4,-1", "-4,-1", "-3,-1") in nxt
+    assert GAME.validate_partial(state, 0, [chosen]) == {
+        "ok": True, "complete": False, "needed": 3, "problem": None}
+    bad = GAME.validate_partial(state, 0, [chosen, tunnel_in(0, "u0,0", "0,0", "1,0")])
+    assert not bad["ok"] and bad["problem"]["index"] == 1
+    assert bad["problem"]["code"] == "not_at_end" and "0,0" not in bad["problem"]["message"]
+    full = [chosen, tunnel_in(0, "u-4,-1", "-4,-1", "-3,-1")]
+    full.append(GAME.continuations(state, 0, 0, full)[0])
+    assert GAME.validate_partial(state, 0, full)["complete"]
+    assert GAME.continuations(state, 0, 0, full) == []
+    assert Dig(tuple(full)) in GAME.legal_moves(state, 0)
+
+
+def test_out_of_turn_and_wrong_phase_moves_are_refused():
+    state = game_with_city(2)
+    move = GAME.legal_moves(state, 0)[0]
+    with pytest.raises(IllegalMove) as info:
+        GAME.check(state, 1, move)
+    assert info.value.code == "not_your_turn"
+    with pytest.raises(IllegalMove):
+        GAME.check(state, 0, Bonus(0, -1))
+    with pytest.raises(IllegalMove) as info:
+        GAME.check(state, 0, Pass())
+    assert info.value.code == "cannot_pass"
+
+
+# -- random playouts ---------------------------------------------------------------------------
+
+def check_invariants(state):
+    for s, line_id in enumerate(state.space_line):
+        if line_id >= 0:
+            assert s in state.lines[line_id].spaces
+    edge_use = {}
+    for line_id, line in enumerate(state.lines):
+        assert len(line.spaces) <= 18
+        assert len(set(line.points)) == len(line.points), "no point visited twice"
+        assert len(line.edges) == len(line.spaces) == max(0, len(line.points) - 1)
+        for e, s in zip(line.edges, line.spaces):
+            assert s in EDGE_SPACES[e]
+            edge_use[e] = edge_use.get(e, 0) + 1
+    assert all(count <= 2 for count in edge_use.values())
+    assert len(state.stations) <= 30
+    markers = [k for hand in state.hands for k in hand] + [k for k, _ in state.placed.values()]
+    assert sorted(markers) == sorted(ALL_MARKERS)
+    for space, (key, seat) in state.placed.items():
+        assert state.city.kind[space] == key[1] and state.space_line[space] // 2 == seat
+
+
+@pytest.mark.parametrize("config", configs_for(GAME, [2, 3, 4]), ids=lambda c: (
+    f"{c['players']}p-" + ("-".join(c["variants"]) or "base")))
+def test_conformance_playouts(config):
+    for seed in (1, 2):
+        state, log = playout(GAME, config, seed)
+        check_invariants(state)
+        assert replay(GAME, config, seed, log)[-1] == replay(GAME, config, seed, log)[-1]
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(0, 2 ** 32), st.sampled_from([2, 3, 4]))
+def test_random_games_keep_the_invariants(seed, players):
+    state = GAME.new_game(GAME.make_config(players), seed)
+    rng = Rng(seed)
+    while GAME.to_act(state):
+        (seat,) = GAME.to_act(state)
+        move = GAME.random_move(GAME.view(state, seat), seat, rng)
+        GAME.apply(state, seat, move)       # check() inside: random moves are legal
+        check_invariants(state)
+    result = GAME.scores(state)
+    assert all(isinstance(x, int) for x in result["scores"])
+    json.dumps(result)
+
+
+# -- run.py score ------------------------------------------------------------------------------
+
+def _score(args, text):
+    return subprocess.run([sys.executable, "run.py", "score", "metromania", *args],
+                          input=text, capture_output=True, text=True, cwd=ROOT, timeout=60)
+
+
+def test_run_py_score_replays_a_game():
+    config = GAME.make_config(3)
+    state, log = playout(GAME, config, 21)
+    text = "".join(f"{seat + 1}: {move}\n" for seat, move in log)
+    out = _score(["--players", "3", "--seed", "21"], text)
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["scores"] == GAME.scores(state)["scores"] and data["over"]
+    assert len(data["trips"]) == 6 and len(data["breakdown"]) == 3
+    # seat prefixes are optional
+    plain = _score(["--players", "3", "--seed", "21"], "".join(m + "\n" for _, m in log))
+    assert json.loads(plain.stdout)["scores"] == data["scores"]
+
+
+def test_run_py_score_stops_at_the_first_illegal_move():
+    config = GAME.make_config(2)
+    _, log = playout(GAME, config, 8)
+    lines = [move for _, move in log]
+    lines[2] = lines[0]                       # replaying an old dig: its spaces are taken
+    out = _score(["--players", "2", "--seed", "8"], "\n".join(lines))
+    assert out.returncode == 2 and out.stdout == ""
+    assert "Move 3" in out.stderr and "illegal" in out.stderr
+    garbage = _score(["--players", "2", "--seed", "8"], "dig nowhere\n")
+    assert garbage.returncode == 2 and "Move 1" in garbage.stderr and garbage.stdout == ""
