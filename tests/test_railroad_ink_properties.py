@@ -169,3 +169,26 @@ def test_random_sheets_score_consistently(seed, expansion):
     assert longest_route(sheet, RAILWAY) == brute_longest(sheet, RAILWAY)
     # the exits are symmetric left-right: the mirrored drawings are legal and score the same
     assert GAME.score_notation(mirrored(text), config, 0) == result
+
+
+def _crosses(cells):
+    from game.rules.railroad_ink.sheet import Sheet
+    sheet = Sheet()
+    for cell in cells:
+        sheet.put(cell, FACE_INDEX["special-road-cross"], 0)
+    return sheet
+
+
+def test_longest_route_on_loops():
+    block = [r * 7 + c for r in range(1, 4) for c in range(1, 5)]          # 3 x 4 grid
+    assert longest_route(_crosses(block), HIGHWAY) == 12                  # a snake covers it
+    ring = [r * 7 + c for r in range(1, 4) for c in range(1, 4) if (r, c) != (2, 2)]
+    assert longest_route(_crosses(ring), HIGHWAY) == 8
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(1, 2**12 - 1))
+def test_longest_route_matches_brute_force_on_dense_loops(mask):
+    block = [r * 7 + c for r in range(2, 5) for c in range(1, 5)]
+    sheet = _crosses([cell for i, cell in enumerate(block) if mask >> i & 1])
+    assert longest_route(sheet, HIGHWAY) == brute_longest(sheet, HIGHWAY)
