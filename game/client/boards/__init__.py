@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import importlib
 
-BOARD_MODULES = {"metro": "game.client.boards.metro"}
+BOARD_MODULES = {"metro": "game.client.boards.metro",
+                 "metromania": "game.client.boards.metromania"}
 
 
 def has_board(name: str) -> bool:
