@@ -1,0 +1,187 @@
+"""The end of a Metromania game: each test trip (A-F, then park to lake) animated in turn.
+
+For every trip the two destination markers pulse, its fastest routes are drawn along the
+lines as a train runs them, and a caption tells the minutes and who scores or pays. The data
+is ``scores(state)["trips"]`` / ``["park_lake"]`` of the rules (routes as station point names
+with the line of each hop); this module only draws it. Confirm skips to the next trip.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.client import fonts, theme
+from game.client.boards import mania_geometry as geo
+from game.client.boards import mania_paint as paint
+from game.client.text import t
+from game.rules.metromania.lattice import POINT_BY_NAME, SPACE_BY_NAME
+
+DRAW_TIME = 1.1
+HOLD_TIME = 1.2
+MAX_ROUTES_DRAWN = 3
+CAPTION = pygame.Rect(330, 604, 620, 58)
+
+
+class TripShow:
+    def __init__(self, board, result: dict) -> None:
+        self.board = board
+        self.items = list(result.get("trips", []))
+        park_lake = result.get("park_lake")
+        if park_lake:
+            self.items.append(park_lake)
+        self.index = 0
+        self.age = 0.0
+        self.finished = not self.items
+        self.paths = [self._paths(item) for item in self.items]
+
+    # -- data --------------------------------------------------------------------------------
+    def _paths(self, item: dict) -> list:
+        """Screen polylines of the trip's drawn routes, each with its hops' colours."""
+        st = self.board.state
+        out = []
+        for route in item.get("routes", [])[:MAX_ROUTES_DRAWN]:
+            points = [POINT_BY_NAME[name] for name in route["points"]]
+            if len(points) == 1:
+                out.append({"pts": [geo.POINT_XY[points[0]]], "seats": []})
+                continue
+            pts, seats = [], []
+            for (a, b), (seat, k) in zip(zip(points, points[1:]), route["lines"]):
+                line = st.lines[seat * 2 + k]
+                poly = geo.line_polyline(line.points, line.spaces, line.edges)
+                i, j = line.index[a], line.index[b]
+                piece = poly[i:j + 1] if i <= j else poly[j:i + 1][::-1]
+                pts.extend(piece)
+                seats.append(seat)
+            out.append({"pts": pts, "seats": seats})
+        return out
+
+    # -- time --------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        if self.finished:
+            return
+        self.age += dt
+        if self.age >= DRAW_TIME + HOLD_TIME:
+            self.skip()
+
+    def skip(self) -> None:
+        if self.finished:
+            return
+        self.index += 1
+        self.age = 0.0
+        if self.index >= len(self.items):
+            self.finished = True
+        else:
+            self.board.app.sound.play("score")
+
+    # -- drawing -----------------------------------------------------------------------------
+    def current(self):
+        return None if self.finished else self.items[self.index]
+
+    def draw(self, surface) -> None:
+        item = self.current()
+        if item is None:
+            return
+        veil = pygame.Surface(theme.LOGICAL_SIZE, pygame.SRCALPHA)
+        veil.fill((10, 14, 22, 90))
+        surface.blit(veil, (0, 0))
+        pulse = 0.5 + 0.5 * math.sin(self.age * 7)
+        for marker in item.get("markers", []):
+            if marker.get("space"):
+                c = geo.SPACE_XY[SPACE_BY_NAME[marker["space"]]]
+                pygame.draw.circle(surface, theme.FOCUS, c, 15 + 4 * pulse, 3)
+        frac = min(1.0, self.age / DRAW_TIME)
+        for path in self.paths[self.index]:
+            pts = path["pts"]
+            if len(pts) == 1:
+                pygame.draw.circle(surface, theme.FOCUS, pts[0], 16 + 4 * pulse, 4)
+                continue
+            shown, head = _prefix(pts, frac)
+            if len(shown) >= 2:
+                pygame.draw.lines(surface, (255, 255, 255), False, shown, 13)
+                pygame.draw.lines(surface, theme.ACCENT, False, shown, 7)
+            pygame.draw.circle(surface, theme.BG_DEEP, head, 10)
+            pygame.draw.circle(surface, theme.FOCUS, head, 7)
+        self._draw_caption(surface, item)
+
+    def _draw_caption(self, surface, item) -> None:
+        theme.rounded_panel(surface, CAPTION, (16, 22, 34), 16, theme.ACCENT, 2)
+        name = t("mania.trip_park_lake") if item["trip"] == "park-lake" \
+            else t("mania.trip", letter=item["trip"])
+        if item.get("minutes") is None:
+            detail = t("mania.trip_none")
+        else:
+            detail = t("mania.trip_minutes", n=item["minutes"])
+        fonts.blit(surface, f"{name} · {detail}", 22, theme.TEXT,
+                   (CAPTION.x + 18, CAPTION.centery), "semibold", "midleft")
+        x = CAPTION.right - 14
+        for seat in reversed(range(len(item["scorers"]))):
+            value = item["scorers"][seat]
+            if not value:
+                continue
+            rgb = self.board.colour(seat)
+            label = f"{value:+d}"
+            text = fonts.render(label, 22, theme.ink_on(rgb), "bold")
+            chip = text.get_rect(midright=(x, CAPTION.centery)).inflate(18, 8)
+            pygame.draw.rect(surface, rgb, chip, border_radius=14)
+            if value < 0:
+                pygame.draw.rect(surface, theme.BAD, chip, 3, border_radius=14)
+            surface.blit(text, text.get_rect(center=chip.center))
+            x = chip.x - 8
+
+    def draw_panel(self, surface, rect) -> None:
+        x = rect.x + 18
+        fonts.blit(surface, t("mania.trips_title"), 24, theme.TEXT, (x, rect.y + 14),
+                   "semibold")
+        y = rect.y + 58
+        for i, item in enumerate(self.items):
+            row = pygame.Rect(rect.x + 10, y, rect.width - 20, 52)
+            now = i == self.index and not self.finished
+            if now:
+                theme.rounded_panel(surface, row, theme.PANEL_HI, 10, theme.FOCUS, 2)
+            name = t("mania.trip_park_lake") if item["trip"] == "park-lake" \
+                else t("mania.trip", letter=item["trip"])
+            shown = i < self.index or self.finished or now
+            colour = theme.TEXT if shown else theme.TEXT_DIM
+            fonts.blit(surface, name, 18, colour, (row.x + 10, row.y + 6), "semibold")
+            if shown:
+                if item.get("minutes") is None:
+                    sub = t("mania.trip_none")
+                else:
+                    sub = t("mania.trip_minutes", n=item["minutes"])
+                if item.get("guilty"):
+                    sub += " · " + t("mania.trip_guilty", names=", ".join(
+                        self.board.play.seat_name(s) for s in item["guilty"]))
+                fonts.blit(surface, sub[:38], 14, theme.TEXT_DIM, (row.x + 10, row.y + 30))
+                cx = row.right - 10
+                for seat in reversed(range(len(item["scorers"]))):
+                    value = item["scorers"][seat]
+                    if value:
+                        rgb = self.board.colour(seat)
+                        r = fonts.blit(surface, f"{value:+d}", 17, rgb, (cx, row.y + 8),
+                                       "bold", "topright")
+                        cx = r.x - 8
+            y += 58
+
+
+def _prefix(pts: list, frac: float):
+    """The first ``frac`` of a polyline (by length) and the point where it stops."""
+    lengths = [math.hypot(b[0] - a[0], b[1] - a[1]) for a, b in zip(pts, pts[1:])]
+    total = sum(lengths) or 1.0
+    goal = total * frac
+    out = [pts[0]]
+    for (a, b), seg in zip(zip(pts, pts[1:]), lengths):
+        if goal >= seg:
+            out.append(b)
+            goal -= seg
+            continue
+        k = goal / seg if seg else 0
+        head = (a[0] + (b[0] - a[0]) * k, a[1] + (b[1] - a[1]) * k)
+        out.append(head)
+        return out, head
+    return out, out[-1]
+
+
+def unused() -> None:
+    return paint.LINE_WIDTH and None

@@ -1,0 +1,991 @@
+"""The Metromania board: the hexagonal city, digging lines tunnel by tunnel, stations, and the
+test trips animated at the end.
+
+A human's turn is built here before it is proposed: the chosen line (solid or striped), the
+tunnels picked so far (up to three, taken back one by one with cancel), an open marker choice
+when a tunnel lands on a destination, or the station mode (an intermediate station, or the
+free station after completing a line). The cursor only ever rests on legal continuations
+(``GAME.continuations``); a click anywhere else asks the rules why and shows the reason.
+Nothing changes the match except the move returned to the play screen.
+
+Layers: the printed city is painted once per layout into a full-screen surface; lines,
+stations and markers into a layer rebuilt when a move lands; the turn being built into a small
+overlay rebuilt when it changes; panels from cached text. See ``mania_geometry`` (where
+things are) and ``mania_paint`` (how they look).
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.client import fonts, theme
+from game.client.boards import mania_geometry as geo
+from game.client.boards import mania_paint as paint
+from game.client.boards.base import BoardView
+from game.client.text import has, illegal, t
+from game.rules.core import IllegalMove
+from game.rules.metromania.digs import max_dig
+from game.rules.metromania.lattice import POINTS
+from game.rules.metromania.markers import UNFAIR
+from game.rules.metromania.moves import Bonus, Dig, Pass, Station, Tunnel
+from game.rules.metromania.state import BONUS, OVER
+from game.rules.metromania.stations import intermediate_points
+
+LEFT = pygame.Rect(14, 76, 292, 596)
+RIGHT = pygame.Rect(974, 76, 292, 596)
+MENU_BUTTON = pygame.Rect(1190, 18, 76, 42)
+POP_TIME = 1.6
+TRIP_DRAW = 1.3
+TRIP_HOLD = 1.3
+PAPER_ORIGIN = (0, 0)
+
+
+class TurnDraft:
+    """One seat's turn being built (never part of the match until proposed)."""
+
+    def __init__(self) -> None:
+        self.seq = -1
+        self.line = 0
+        self.tunnels: list = []
+        self.mode = "dig"            # "dig" or "station"
+        self.cursor = None           # (space, edge class) or a point in station mode
+        self.chooser: list | None = None   # tunnels that differ only by their marker
+        self.choice = 0
+
+    def reset(self, seq: int) -> None:
+        self.__init__()
+        self.seq = seq
+
+
+class MetromaniaBoard(BoardView):
+    secret_information = False
+
+    def __init__(self, app, play) -> None:
+        super().__init__(app, play)
+        self.game = self.match.game
+        state = self.match.state
+        # letters are secret only in Unfair Municipality: elsewhere no hand-over screen
+        self.secret_information = UNFAIR in state.variants
+        self.viewer = None
+        self.drafts: dict[int, TurnDraft] = {}
+        self.clock = 0.0
+        self.pops: list[dict] = []
+        self.flash: dict | None = None
+        self.hover_button = None
+        self._city_key = None
+        self._city: pygame.Surface | None = None
+        self._net_key = None
+        self._net: pygame.Surface | None = None
+        self._draft_key = None
+        self._draft_layer: pygame.Surface | None = None
+        self._draft_state = None
+        self._cands_key = None
+        self._cands: dict = {}
+        self._targets_key = None
+        self._targets: dict = {}
+        self._panel_key = None
+        self._panel: pygame.Surface | None = None
+        self._max_key = None
+        self._max = 0
+        self.show = None               # the end-of-game trip show
+        self.show_done = False
+
+    # -- model helpers -----------------------------------------------------------------------
+    @property
+    def state(self):
+        return self.match.state
+
+    def set_viewer(self, seat) -> None:
+        self.viewer = seat
+
+    def colour(self, seat: int):
+        return self.play.seat_colour(seat)
+
+    def draft(self, seat: int) -> TurnDraft:
+        d = self.drafts.get(seat)
+        if d is None:
+            d = self.drafts[seat] = TurnDraft()
+        if d.seq != self.match.seq:
+            d.reset(self.match.seq)
+            d.line = self._default_line(seat)
+        return d
+
+    def _view(self, seat):
+        return self.match.view(seat)
+
+    def _default_line(self, seat: int) -> int:
+        st = self.state
+        if st.phase == BONUS and st.pending and st.pending[0] // 2 == seat:
+            return st.pending[0] % 2
+        solid, striped = st.line(seat, 0), st.line(seat, 1)
+        if solid.done and not striped.done and solid.started:
+            return 1
+        return 0
+
+    def candidates(self, seat: int) -> dict:
+        """(space, edge class) -> the legal tunnels there (several: a choice of marker)."""
+        d = self.draft(seat)
+        key = (self.match.seq, seat, d.line, tuple(d.tunnels))
+        if key != self._cands_key:
+            self._cands_key = key
+            out: dict = {}
+            if self.state.phase != OVER and self.state.phase != BONUS \
+                    and seat in self.match.to_act():
+                for tunnel in self.game.continuations(self._view(seat), seat, d.line,
+                                                      d.tunnels):
+                    out.setdefault((tunnel.space, tunnel.edge), []).append(tunnel)
+            self._cands = out
+        return self._cands
+
+    def other_line_open(self, seat: int) -> bool:
+        d = self.draft(seat)
+        if self.state.phase == BONUS:
+            return False
+        return bool(self.game.continuations(self._view(seat), seat, 1 - d.line, d.tunnels))
+
+    def station_targets(self, seat: int) -> dict:
+        """point -> the move placing a station there (intermediate or free)."""
+        st = self.state
+        d = self.draft(seat)
+        key = (self.match.seq, seat, d.line)
+        if key != self._targets_key:
+            self._targets_key = key
+            out: dict = {}
+            if st.phase == BONUS and st.pending and st.pending[0] // 2 == seat:
+                k = st.pending[0] % 2
+                if st.stations_left() > 0:
+                    for p in intermediate_points(st, st.lines[st.pending[0]]):
+                        out[p] = Bonus(k, p)
+            elif st.phase != OVER and st.stations_left() > 0:
+                for k in (d.line, 1 - d.line):
+                    line = st.line(seat, k)
+                    if line.closed:
+                        continue
+                    for p in intermediate_points(st, line):
+                        out.setdefault(p, Station(k, p))
+            self._targets = out
+        return self._targets
+
+    def needed(self, seat: int) -> int:
+        key = (self.match.seq, seat)
+        if key != self._max_key:
+            self._max_key = key
+            self._max = max_dig(self._view(seat), seat) if self.state.phase != OVER else 0
+        return self._max
+
+    def bonus_pending(self, seat) -> bool:
+        st = self.state
+        return st.phase == BONUS and bool(st.pending) and st.pending[0] // 2 == seat
+
+    def must_pass(self, seat: int) -> bool:
+        return (not self.bonus_pending(seat) and self.needed(seat) == 0
+                and not self.station_targets(seat))
+
+    def draft_state(self, seat: int):
+        """The state after the draft's tunnels (for the preview), or the match's."""
+        d = self.draft(seat)
+        if not d.tunnels:
+            return self.state
+        key = (self.match.seq, seat, tuple(d.tunnels))
+        if self._draft_state is None or self._draft_state[0] != key:
+            from game.rules.metromania.digs import replay_partial
+
+            scratch, _ctx, _found = replay_partial(self.state, seat, d.tunnels)
+            self._draft_state = (key, scratch)
+        return self._draft_state[1]
+
+    # -- the moving end and cursor ---------------------------------------------------------
+    def pivot(self, seat: int):
+        d = self.draft(seat)
+        line = self.draft_state(seat).line(seat, d.line)
+        return geo.POINT_XY[line.points[-1]] if line.points else geo.CENTRE
+
+    def _keys_by_angle(self, seat: int) -> list:
+        px, py = self.pivot(seat)
+        keys = list(self.candidates(seat))
+        return sorted(keys, key=lambda k: (math.atan2(geo.tunnel_anchor(*k)[1] - py,
+                                                      geo.tunnel_anchor(*k)[0] - px), k))
+
+    def _fix_cursor(self, seat: int) -> None:
+        d = self.draft(seat)
+        if d.mode == "station" or self.bonus_pending(seat):
+            targets = self.station_targets(seat)
+            if d.cursor not in targets:
+                d.cursor = min(targets, key=lambda p: POINTS[p]) if targets else None
+            return
+        cands = self.candidates(seat)
+        if d.cursor in cands:
+            return
+        if not cands:
+            d.cursor = None
+            return
+        # straight ahead when the line has a direction, else the nearest to the middle
+        line = self.draft_state(seat).line(seat, d.line)
+        if len(line.points) >= 2:
+            a, b = geo.POINT_XY[line.points[-2]], geo.POINT_XY[line.points[-1]]
+            aim = (b[0] + (b[0] - a[0]) * 0.5, b[1] + (b[1] - a[1]) * 0.5)
+        else:
+            aim = geo.CENTRE if d.cursor is None else geo.tunnel_anchor(*d.cursor)
+        d.cursor = min(cands, key=lambda k: (geo.dist2(geo.tunnel_anchor(*k), aim), k))
+
+    def _move_cursor(self, seat: int, dx: int, dy: int) -> None:
+        d = self.draft(seat)
+        self._fix_cursor(seat)
+        if d.mode == "station" or self.bonus_pending(seat):
+            targets = sorted(self.station_targets(seat), key=lambda p: (POINTS[p][1],
+                                                                         POINTS[p][0]))
+            if targets and d.cursor in targets:
+                step = dx or dy
+                d.cursor = targets[(targets.index(d.cursor) + step) % len(targets)]
+            return
+        keys = self._keys_by_angle(seat)
+        if not keys or d.cursor is None:
+            return
+        if dx:
+            # left/right walk round the moving end (or round the city before the start)
+            d.cursor = keys[(keys.index(d.cursor) + dx) % len(keys)]
+            return
+        here = geo.tunnel_anchor(*d.cursor)
+        best, best_cost = None, float("inf")
+        for k in keys:
+            if k == d.cursor:
+                continue
+            x, y = geo.tunnel_anchor(*k)
+            vx, vy = x - here[0], y - here[1]
+            dist = math.hypot(vx, vy) or 1.0
+            along = vy * dy / dist
+            if along <= 0.2:
+                continue
+            cost = dist * (2.2 - along)
+            if cost < best_cost:
+                best, best_cost = k, cost
+        if best is None:
+            best = keys[(keys.index(d.cursor) + dy) % len(keys)]
+        d.cursor = best
+
+    def _snap(self, seat: int, pos) -> None:
+        d = self.draft(seat)
+        if d.mode == "station" or self.bonus_pending(seat):
+            targets = self.station_targets(seat)
+            near = [p for p in targets if geo.dist2(geo.POINT_XY[p], pos) < (0.5 * geo.UNIT) ** 2]
+            if near:
+                d.cursor = min(near, key=lambda p: geo.dist2(geo.POINT_XY[p], pos))
+            return
+        cands = self.candidates(seat)
+        best = min(cands, key=lambda k: geo.dist2(geo.tunnel_anchor(*k), pos), default=None)
+        if best is not None and geo.dist2(geo.tunnel_anchor(*best), pos) <= geo.SNAP_RADIUS ** 2:
+            d.cursor = best
+
+    # -- buttons ---------------------------------------------------------------------------
+    def buttons(self, seat) -> list:
+        """(action, rect, enabled) on the right panel for the acting seat."""
+        if seat is None or seat not in self.match.to_act():
+            return []
+        d = self.draft(seat)
+        x, w = RIGHT.x + 16, RIGHT.width - 32
+        half = (w - 10) // 2
+        y = RIGHT.y + 250
+        out = []
+        if self.bonus_pending(seat):
+            out.append(("refuse", pygame.Rect(x, y, w, 46), True))
+            return out
+        st = self.state
+        out.append(("line0", pygame.Rect(x, y, half, 46), not st.line(seat, 0).done))
+        out.append(("line1", pygame.Rect(x + half + 10, y, half, 46),
+                    not st.line(seat, 1).done))
+        y += 56
+        out.append(("undo", pygame.Rect(x, y, half, 46), bool(d.tunnels)))
+        out.append(("confirm", pygame.Rect(x + half + 10, y, half, 46), bool(d.tunnels)))
+        y += 56
+        if self.must_pass(seat):
+            out.append(("pass", pygame.Rect(x, y, w, 46), True))
+        else:
+            out.append(("station", pygame.Rect(x, y, w, 46),
+                        bool(self.station_targets(seat)) and not d.tunnels))
+        return out
+
+    # -- input -----------------------------------------------------------------------------
+    def handle(self, intent, seat):
+        kind = intent.kind
+        if kind in ("point", "click") and intent.pos and MENU_BUTTON.collidepoint(intent.pos):
+            if kind == "click":
+                self.play.open_pause()
+            return True
+        if self.match.is_over():
+            if self.show is not None and kind in ("confirm", "click", "alt"):
+                self.show.skip()
+                return True
+            return None
+        if seat is None:
+            return None
+        d = self.draft(seat)
+        if d.chooser is not None:
+            return self._handle_chooser(intent, seat, d)
+        if kind == "point":
+            self.hover_button = None
+            for action, rect, _ in self.buttons(seat):
+                if rect.collidepoint(intent.pos):
+                    self.hover_button = action
+            self._snap(seat, intent.pos)
+            return True
+        if kind == "click":
+            for action, rect, enabled in self.buttons(seat):
+                if rect.collidepoint(intent.pos):
+                    return self._button(seat, action, enabled)
+            if not geo.space_at(intent.pos) and geo.dist2(intent.pos, geo.CENTRE) > 340 ** 2:
+                return True
+            return self._click_board(seat, intent.pos)
+        if kind == "move":
+            self._move_cursor(seat, intent.dx, intent.dy)
+            return True
+        if kind in ("next", "prev", "rotate"):
+            return self._switch_line(seat)
+        if kind == "alt":
+            if self.bonus_pending(seat):
+                return Bonus(self.state.pending[0] % 2, -1)
+            return self._toggle_station_mode(seat)
+        if kind == "aux":
+            return self._confirm(seat)
+        if kind == "confirm":
+            if self.bonus_pending(seat) or d.mode == "station":
+                self._fix_cursor(seat)
+                return self._station_at(seat, d.cursor)
+            self._fix_cursor(seat)
+            if d.cursor is not None:
+                return self._take(seat, d.cursor)
+            return self._confirm(seat)
+        if kind == "cancel":
+            if d.tunnels:
+                return self._undo(seat)
+            if d.mode == "station":
+                d.mode = "dig"
+                d.cursor = None
+                return True
+            return None
+        if kind == "slot":
+            return True
+        return None
+
+    def _button(self, seat, action, enabled):
+        if not enabled:
+            return True
+        self.app.sound.play("click")
+        if action == "refuse":
+            return Bonus(self.state.pending[0] % 2, -1)
+        if action in ("line0", "line1"):
+            d = self.draft(seat)
+            if d.line != int(action[-1]):
+                return self._switch_line(seat)
+            return True
+        if action == "undo":
+            return self._undo(seat)
+        if action == "confirm":
+            return self._confirm(seat)
+        if action == "pass":
+            return Pass()
+        if action == "station":
+            return self._toggle_station_mode(seat)
+        return True
+
+    def _switch_line(self, seat):
+        d = self.draft(seat)
+        if self.bonus_pending(seat):
+            return True
+        d.line = 1 - d.line
+        d.cursor = None
+        if d.mode == "dig" and not self.candidates(seat):
+            line = self.state.line(seat, d.line)
+            reason = "line_done" if line.done else "line_stuck"
+            self.play.toast(t(f"mania.{reason}", line=t(f"mania.line{d.line}")), "info")
+        self._fix_cursor(seat)
+        return True
+
+    def _toggle_station_mode(self, seat):
+        d = self.draft(seat)
+        if d.mode == "station":
+            d.mode = "dig"
+        elif d.tunnels:
+            self.play.toast(t("mania.station_or_dig"), "bad")
+            return True
+        elif not self.station_targets(seat):
+            self.play.toast(t("mania.no_station_spot"), "bad")
+            return True
+        else:
+            d.mode = "station"
+        d.cursor = None
+        self._fix_cursor(seat)
+        return True
+
+    def _station_at(self, seat, point):
+        if point is None:
+            self.play.toast(t("mania.no_station_spot"), "bad")
+            return True
+        targets = self.station_targets(seat)
+        if point in targets:
+            return targets[point]
+        d = self.draft(seat)
+        if self.bonus_pending(seat):
+            return Bonus(self.state.pending[0] % 2, point)
+        return Station(d.line, point)
+
+    def _take(self, seat, key):
+        options = self.candidates(seat).get(key)
+        if not options:
+            return True
+        if len(options) > 1:
+            d = self.draft(seat)
+            d.chooser = list(options)
+            d.choice = 0
+            return True
+        return self._add(seat, options[0])
+
+    def _add(self, seat, tunnel):
+        d = self.draft(seat)
+        d.tunnels.append(tunnel)
+        d.cursor = None
+        self.app.sound.play("click")
+        if not self.candidates(seat) and len(d.tunnels) < 3 and self.other_line_open(seat):
+            d.line = 1 - d.line          # this line cannot go on: carry on with the other
+        self._fix_cursor(seat)
+        if len(d.tunnels) >= 3 or (not self.candidates(seat) and not self.other_line_open(seat)):
+            d.cursor = None
+        return True
+
+    def _undo(self, seat):
+        d = self.draft(seat)
+        if d.tunnels:
+            last = d.tunnels.pop()
+            d.line = last.line
+            d.cursor = (last.space, last.edge)
+            self.app.sound.play("click")
+        return True
+
+    def _confirm(self, seat):
+        d = self.draft(seat)
+        if d.mode == "station" or self.bonus_pending(seat):
+            return self._station_at(seat, d.cursor)
+        if not d.tunnels:
+            if self.must_pass(seat):
+                return Pass()
+            self.play.toast(t("mania.dig_first", n=self.needed(seat)), "info")
+            return True
+        return Dig(tuple(d.tunnels))
+
+    def _click_board(self, seat, pos):
+        d = self.draft(seat)
+        if d.mode == "station" or self.bonus_pending(seat):
+            point = geo.nearest_point(pos)
+            if geo.dist2(geo.POINT_XY[point], pos) > (0.5 * geo.UNIT) ** 2:
+                return True
+            d.cursor = point
+            return self._station_at(seat, point)
+        # clicking the last tunnel of the draft takes it back
+        if d.tunnels:
+            last = d.tunnels[-1]
+            if geo.dist2(geo.tunnel_anchor(last.space, last.edge), pos) < (0.3 * geo.UNIT) ** 2:
+                return self._undo(seat)
+        self._snap(seat, pos)
+        cands = self.candidates(seat)
+        if d.cursor in cands and geo.dist2(geo.tunnel_anchor(*d.cursor), pos) <= \
+                geo.SNAP_RADIUS ** 2:
+            return self._take(seat, d.cursor)
+        self._explain(seat, pos)
+        return True
+
+    def _explain(self, seat, pos) -> None:
+        """Ask the rules why the tunnel under the mouse cannot be dug, and say it."""
+        space = geo.space_at(pos)
+        if space is None:
+            return
+        d = self.draft(seat)
+        edge = geo.edge_class_near(space, pos)
+        kind = self.state.city.kind[space]
+        marker = ""
+        if kind in ("R", "C", "E"):
+            hand = self._view(seat).hands[seat]
+            marker = next((key[0] for key in hand if key[1] == kind), "")
+        if len(d.tunnels) >= 3:
+            exc = IllegalMove("dig_size", "A dig has one to three tunnels")
+        else:
+            report = self.game.validate_partial(self._view(seat), seat,
+                                                d.tunnels + [Tunnel(d.line, space, edge,
+                                                                    marker)])
+            problem = report["problem"]
+            if problem is None:
+                self._add(seat, Tunnel(d.line, space, edge, marker))
+                return
+            exc = IllegalMove(problem["code"], problem["message"], **problem["args"])
+        self.play.toast(mania_illegal(exc), "bad")
+        self.app.sound.play("illegal")
+        self.flash = {"space": space, "age": 0.0}
+
+    def _handle_chooser(self, intent, seat, d):
+        kind = intent.kind
+        n = len(d.chooser)
+        if kind == "move":
+            d.choice = (d.choice + (intent.dx or intent.dy)) % n
+            return True
+        if kind in ("next", "prev"):
+            d.choice = (d.choice + (1 if kind == "next" else -1)) % n
+            return True
+        if kind == "slot":
+            if intent.value < n:
+                d.choice = intent.value
+            return True
+        if kind == "point":
+            for i, rect in enumerate(self.chooser_rects(n)):
+                if rect.collidepoint(intent.pos):
+                    d.choice = i
+            return True
+        if kind == "click":
+            for i, rect in enumerate(self.chooser_rects(n)):
+                if rect.collidepoint(intent.pos):
+                    d.choice = i
+                    return self._choose(seat, d)
+            d.chooser = None
+            return True
+        if kind == "confirm":
+            return self._choose(seat, d)
+        if kind == "cancel":
+            d.chooser = None
+            return True
+        return True
+
+    def _choose(self, seat, d):
+        tunnel = d.chooser[d.choice]
+        d.chooser = None
+        return self._add(seat, tunnel)
+
+    def chooser_rects(self, n: int) -> list:
+        size, gap = 64, 14
+        total = n * size + (n - 1) * gap
+        x = RIGHT.centerx - total // 2
+        return [pygame.Rect(x + i * (size + gap), RIGHT.y + 470, size, size) for i in range(n)]
+
+    # -- events ----------------------------------------------------------------------------
+    def on_applied(self, seat, move, events) -> None:
+        for event in events:
+            kind = event.get("kind")
+            if kind == "station":
+                self.pops.append({"point": event["point"], "seat": event["seat"],
+                                  "value": event["points"], "age": -0.12 * len(self.pops)})
+                self.app.sound.play("score")
+            elif kind == "line_end":
+                self.play.toast(t("mania.line_completed", name=self.play.seat_name(seat),
+                                  line=t(f"mania.line{event['line']}")), "good")
+            elif kind == "bonus_offer" and not self.play.is_bot(seat):
+                self.play.toast(t("mania.bonus_offer"), "info")
+            elif kind == "building_ends":
+                self.play.toast(t("mania.building_ends", name=self.play.seat_name(seat)),
+                                "info")
+
+    def on_refused(self, seat, move, exc) -> None:
+        if isinstance(move, Dig) and move.tunnels:
+            index = 0
+            self.flash = {"space": move.tunnels[index].space, "age": 0.0}
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        for pop in self.pops:
+            pop["age"] += dt
+        self.pops = [p for p in self.pops if p["age"] < POP_TIME]
+        if self.flash is not None:
+            self.flash["age"] += dt
+            if self.flash["age"] > 0.7:
+                self.flash = None
+        if self.match.is_over() and not self.show_done:
+            if self.show is None:
+                from game.client.boards.mania_trips import TripShow
+
+                self.show = TripShow(self, self.match.scores())
+            self.show.update(dt)
+            if self.show.finished:
+                self.show_done = True
+
+    def busy(self) -> bool:
+        return bool(self.pops) or (self.match.is_over() and not self.show_done)
+
+    # -- drawing ---------------------------------------------------------------------------
+    def city_layer(self) -> pygame.Surface:
+        key = self.state.layout
+        if key != self._city_key:
+            layer = self.app.background().copy()
+            paint.paint_city(layer, self.state.city)
+            self._city, self._city_key = layer, key
+        return self._city
+
+    def network_layer(self) -> pygame.Surface:
+        key = (self.match.seq, self.play.colour_key(), self.app.settings["colour_blind"])
+        if key != self._net_key:
+            self._net_key = key
+            self._net = self._paint_network(self.state)
+        return self._net
+
+    def _paint_network(self, st, highlight=None) -> pygame.Surface:
+        layer = pygame.Surface(theme.LOGICAL_SIZE, pygame.SRCALPHA)
+        self.paint_lines(layer, st)
+        self.paint_stops(layer, st)
+        return layer
+
+    def paint_lines(self, layer, st, only=None, width=paint.LINE_WIDTH) -> None:
+        for line_id, line in enumerate(st.lines):
+            if only is not None and line_id not in only:
+                continue
+            if not line.spaces:
+                continue
+            seat, k = divmod(line_id, 2)
+            paint.stroke_line(layer, paint.line_points(line), self.colour(seat), k == 1, width)
+
+    def paint_stops(self, layer, st) -> None:
+        for space, (key, seat) in sorted(st.placed.items()):
+            paint.draw_token(layer, geo.SPACE_XY[space], key[0], self.colour(seat))
+        for p, seat in sorted(st.stations.items()):
+            paint.draw_station(layer, geo.POINT_XY[p], self.colour(seat))
+        for line_id, line in enumerate(st.lines):
+            if not line.points:
+                continue
+            seat, k = divmod(line_id, 2)
+            rgb = self.colour(seat)
+            first = geo.line_polyline(line.points[:2], line.spaces[:1], line.edges[:1])
+            paint.draw_terminal(layer, first[0], rgb, False, k == 1)
+            if line.done:
+                last = geo.line_polyline(line.points[-2:], line.spaces[-1:], line.edges[-1:])
+                paint.draw_terminal(layer, last[-1], rgb, True, k == 1)
+
+    def draft_layer(self, seat):
+        d = self.draft(seat)
+        cands = self.candidates(seat) if d.mode == "dig" and not self.bonus_pending(seat) \
+            else {}
+        targets = self.station_targets(seat) if d.mode == "station" or \
+            self.bonus_pending(seat) else {}
+        key = (self.match.seq, seat, tuple(d.tunnels), d.line, d.mode, tuple(cands),
+               tuple(targets), self.play.colour_key())
+        if key == self._draft_key:
+            return self._draft_layer
+        self._draft_key = key
+        layer = pygame.Surface(theme.LOGICAL_SIZE, pygame.SRCALPHA)
+        rgb = self.colour(seat)
+        for (s, c) in cands:
+            a, b = geo.tunnel_segment(s, c)
+            pygame.draw.line(layer, (*theme.LEGAL, 150), a, b, 9)
+            pygame.draw.line(layer, (20, 90, 50, 230), a, b, 2)
+        if d.tunnels:
+            scratch = self.draft_state(seat)
+            for k in (0, 1):
+                line = scratch.line(seat, k)
+                done = len(self.state.line(seat, k).spaces)
+                if len(line.spaces) > done:
+                    pts = paint.line_points(line)[max(0, done):]
+                    paint.stroke_line(layer, pts, rgb, k == 1, paint.LINE_WIDTH + 2)
+            for space, (mkey, owner) in scratch.placed.items():
+                if space not in self.state.placed:
+                    paint.draw_token(layer, geo.SPACE_XY[space], mkey[0], rgb)
+            for p in scratch.stations:
+                if p not in self.state.stations:
+                    paint.draw_station(layer, geo.POINT_XY[p], rgb)
+                    value = self.state.city.point_value[p]
+                    x, y = geo.POINT_XY[p]
+                    fonts.blit(layer, f"+{value}", 18, theme.TEXT_DARK, (x + 12, y - 12),
+                               "bold", "midleft")
+            for i, tn in enumerate(d.tunnels):
+                x, y = geo.tunnel_anchor(tn.space, tn.edge)
+                pygame.draw.circle(layer, theme.BG_DEEP, (x, y), 9)
+                fonts.blit(layer, str(i + 1), 14, theme.FOCUS, (x, y), "bold", "center")
+        for p in targets:
+            x, y = geo.POINT_XY[p]
+            pygame.draw.circle(layer, (*theme.LEGAL, 140), (x, y), 11)
+            pygame.draw.circle(layer, (20, 90, 50), (x, y), 11, 2)
+            fonts.blit(layer, f"+{self.state.city.point_value[p]}", 15, (20, 70, 40),
+                       (x + 13, y - 10), "bold", "midleft")
+        self._draft_layer = layer
+        return layer
+
+    def draw(self, surface) -> None:
+        surface.blit(self.city_layer(), (0, 0))
+        surface.blit(self.network_layer(), (0, 0))
+        seat = self.play.active_human()
+        if seat is not None and not self.match.is_over():
+            surface.blit(self.draft_layer(seat), (0, 0))
+            self._draw_cursor(surface, seat)
+        if self.flash is not None:
+            poly = geo.SPACE_POLY[self.flash["space"]]
+            alpha = int(190 * (1 - self.flash["age"] / 0.7))
+            red = pygame.Surface(theme.LOGICAL_SIZE, pygame.SRCALPHA)
+            pygame.draw.polygon(red, (*theme.ILLEGAL, max(0, alpha)), poly)
+            surface.blit(red, (0, 0))
+        self._draw_pops(surface)
+        if self.show is not None and not self.show_done:
+            self.show.draw(surface)
+        self._draw_header(surface)
+        self._draw_left(surface)
+        self._draw_right(surface, seat)
+        hovered = MENU_BUTTON.collidepoint(pygame.mouse.get_pos()) \
+            if pygame.mouse.get_focused() else False
+        theme.rounded_panel(surface, MENU_BUTTON, theme.PANEL_HI if hovered else theme.PANEL,
+                            10, theme.PANEL_EDGE, 1)
+        fonts.blit(surface, t("common.menu"), 20, theme.TEXT, MENU_BUTTON.center, "semibold",
+                   "center")
+
+    def _draw_cursor(self, surface, seat) -> None:
+        d = self.draft(seat)
+        self._fix_cursor(seat)
+        if d.cursor is None:
+            return
+        pulse = 0.5 + 0.5 * math.sin(self.clock * 6)
+        if d.mode == "station" or self.bonus_pending(seat):
+            x, y = geo.POINT_XY[d.cursor]
+            pygame.draw.circle(surface, theme.FOCUS, (x, y), 14 + 3 * pulse, 3)
+            return
+        a, b = geo.tunnel_segment(*d.cursor)
+        rgb = self.colour(seat)
+        pygame.draw.line(surface, theme.FOCUS, a, b, int(12 + 4 * pulse))
+        paint.stroke_line(surface, [a, b], rgb, d.line == 1, paint.LINE_WIDTH)
+        kind = self.state.city.kind[d.cursor[0]]
+        if kind in ("R", "C", "E"):
+            x, y = geo.SPACE_XY[d.cursor[0]]
+            fonts.blit(surface, t("mania.needs_marker", type=t(f"mania.type.{kind}")), 16,
+                       theme.TEXT, (x, y - 30), "semibold", "center")
+
+    def _draw_pops(self, surface) -> None:
+        for pop in self.pops:
+            age = pop["age"]
+            if age < 0:
+                continue
+            x, y = geo.POINT_XY[pop["point"]]
+            k = min(1.0, age / 0.35)
+            rgb = self.colour(pop["seat"])
+            ring = 10 + 22 * k
+            if age < 0.6:
+                pygame.draw.circle(surface, rgb, (x, y), ring, 3)
+            rise = 18 + 30 * min(1.0, age / POP_TIME)
+            label = f"+{pop['value']}"
+            text = fonts.render(label, 26, theme.ink_on(rgb), "bold")
+            pill = text.get_rect(center=(x, y - rise)).inflate(18, 6)
+            pygame.draw.rect(surface, theme.outline_for(rgb), pill.inflate(4, 4),
+                             border_radius=16)
+            pygame.draw.rect(surface, rgb, pill, border_radius=14)
+            surface.blit(text, text.get_rect(center=pill.center))
+
+    def _draw_header(self, surface) -> None:
+        st = self.state
+        if self.match.is_over():
+            text = t("mania.trips_title")
+        else:
+            seat = st.turn
+            name = self.play.seat_name(seat)
+            if self.play.is_bot(seat):
+                text = t("play.bot_turn", name=name)
+            elif st.phase == BONUS:
+                text = t("mania.bonus_turn", name=name)
+            else:
+                text = t("play.your_turn", name=name)
+            if st.end_by >= 0:
+                text += "  ·  " + t("mania.last_round")
+        fonts.blit(surface, text, 28, theme.TEXT, (640, 30), "semibold", "center")
+        fonts.blit(surface, t("mania.stations_left", n=st.stations_left()), 18,
+                   theme.TEXT_DIM, (640, 62), "regular", "center")
+
+    # -- panels ----------------------------------------------------------------------------
+    def seat_row(self, seat: int) -> pygame.Rect:
+        n = self.state.players
+        height = min(150, (LEFT.height - 58 - (n - 1) * 8) // n)
+        return pygame.Rect(LEFT.x + 10, LEFT.y + 50 + seat * (height + 8), LEFT.width - 20,
+                           height)
+
+    def _draw_left(self, surface) -> None:
+        st = self.state
+        key = (self.match.seq, self.viewer, self.play.colour_key(),
+               self.app.settings["colour_blind"], self.match.is_over(),
+               tuple(self.play.seat_status(s) for s in range(st.players)))
+        if key != self._panel_key:
+            self._panel_key = key
+            self._panel = self._paint_left()
+        surface.blit(self._panel, LEFT.topleft)
+
+    def _paint_left(self) -> pygame.Surface:
+        st = self.state
+        panel = pygame.Surface(LEFT.size, pygame.SRCALPHA)
+        box = panel.get_rect()
+        theme.rounded_panel(panel, box, theme.PANEL, 18, theme.PANEL_EDGE, 1)
+        fonts.blit(panel, t("game.metromania"), 28, theme.ACCENT, (18, 10), "bold")
+        cb = self.app.settings["colour_blind"]
+        hands = self.match.view(self.viewer).hands
+        for seat in range(st.players):
+            row = self.seat_row(seat).move(-LEFT.x, -LEFT.y)
+            active = not self.match.is_over() and seat == st.turn
+            theme.rounded_panel(panel, row, theme.PANEL_HI if active else (33, 46, 66), 12,
+                                theme.FOCUS if active else None, 2)
+            rgb = self.colour(seat)
+            pygame.draw.rect(panel, rgb, (row.x + 8, row.y + 10, 10, row.height - 20),
+                             border_radius=5)
+            name_x = row.x + 28
+            if cb:
+                theme.draw_shape(panel, self.play.seat_shape(seat), (row.x + 36, row.y + 20),
+                                 8, rgb, theme.outline_for(rgb))
+                name_x = row.x + 50
+            fonts.blit(panel, self.play.seat_name(seat)[:18], 20, theme.TEXT,
+                       (name_x, row.y + 6), "semibold")
+            fonts.blit(panel, str(st.station_points[seat]), 30, theme.TEXT,
+                       (row.right - 12, row.y + 4), "bold", "topright")
+            status = self.play.seat_status(seat)
+            fonts.blit(panel, status[:30], 14, theme.TEXT_DIM, (name_x, row.y + 30))
+            y = row.y + 52
+            for k in (0, 1):
+                line = st.line(seat, k)
+                x0 = row.x + 28
+                paint.stroke_line(panel, [(x0, y), (x0 + 34, y)], rgb, k == 1, 6)
+                if line.done:
+                    label = t("mania.line_done")
+                elif line.started and self._blocked(seat, k):
+                    label = t("mania.line_blocked")
+                else:
+                    label = t("mania.tunnels_used", n=len(line.spaces))
+                fonts.blit(panel, label, 15, theme.TEXT_DIM, (x0 + 44, y), "regular",
+                           "midleft")
+                y += 20
+            hand = hands[seat] if seat < len(hands) else []
+            x = row.x + 36
+            for key in hand:
+                if y + 10 > row.bottom:
+                    break
+                paint.draw_token(panel, (x, y + 8), key[0], None, 10, key[1])
+                x += 34
+        return panel
+
+    def _blocked(self, seat, k) -> bool:
+        from game.rules.metromania.lines import is_blocked
+
+        return is_blocked(self.state, seat, k)
+
+    def _draw_right(self, surface, seat) -> None:
+        theme.rounded_panel(surface, RIGHT, theme.PANEL, 18, theme.PANEL_EDGE, 1, shadow=True)
+        x = RIGHT.x + 18
+        if self.match.is_over():
+            if self.show is not None:
+                self.show.draw_panel(surface, RIGHT)
+            return
+        if seat is None:
+            who = self.state.turn
+            fonts.blit(surface, t("mania.watching", name=self.play.seat_name(who)), 22,
+                       theme.TEXT_DIM, (x, RIGHT.y + 14), "semibold")
+            self._draw_legend(surface, RIGHT.y + 60)
+            return
+        d = self.draft(seat)
+        if self.bonus_pending(seat):
+            title, body = t("mania.bonus_title"), t("mania.bonus_help")
+        elif d.mode == "station":
+            title, body = t("mania.station_title"), t("mania.station_help")
+        elif self.must_pass(seat):
+            title, body = t("mania.pass_title"), t("mania.pass_help")
+        else:
+            need = self.needed(seat)
+            title = t("mania.dig_title", done=len(d.tunnels), n=need)
+            body = t("mania.dig_help")
+        fonts.blit(surface, title, 24, theme.TEXT, (x, RIGHT.y + 14), "semibold")
+        y = RIGHT.y + 50
+        for row in fonts.wrap(body, 16, RIGHT.width - 36):
+            fonts.blit(surface, row, 16, theme.TEXT_DIM, (x, y))
+            y += 20
+        if d.mode == "dig" and not self.bonus_pending(seat):
+            need = max(1, self.needed(seat))
+            for i in range(need):
+                c = (x + 14 + i * 34, RIGHT.y + 150)
+                filled = i < len(d.tunnels)
+                pygame.draw.circle(surface, self.colour(seat) if filled else theme.BG_DEEP, c,
+                                   12)
+                pygame.draw.circle(surface, theme.FOCUS if filled else theme.PANEL_EDGE, c,
+                                   12, 2)
+        view_hand = self._view(seat).hands[seat]
+        fonts.blit(surface, t("mania.your_markers"), 16, theme.TEXT_DIM,
+                   (x, RIGHT.y + 180), "semibold")
+        hx = x + 14
+        for key in view_hand:
+            paint.draw_token(surface, (hx, RIGHT.y + 220), key[0], None, 13, key[1])
+            hx += 40
+        for action, rect, enabled in self.buttons(seat):
+            self._draw_button(surface, seat, action, rect, enabled, d)
+        if d.chooser is not None:
+            self._draw_chooser(surface, d)
+        else:
+            self._draw_legend(surface, RIGHT.y + 440)
+
+    def _draw_button(self, surface, seat, action, rect, enabled, d) -> None:
+        chosen = action == f"line{d.line}" and d.mode == "dig"
+        fill = theme.PANEL_HI if enabled else (30, 40, 56)
+        if self.hover_button == action and enabled:
+            fill = (52, 70, 98)
+        edge = theme.FOCUS if chosen else (theme.ACCENT_DIM if enabled else None)
+        theme.rounded_panel(surface, rect, fill, 12, edge, 3 if chosen else 2)
+        colour = theme.TEXT if enabled else theme.TEXT_DIM
+        if action in ("line0", "line1"):
+            k = int(action[-1])
+            y = rect.centery
+            paint.stroke_line(surface, [(rect.x + 12, y), (rect.x + 44, y)], self.colour(seat),
+                              k == 1, 6)
+            fonts.blit(surface, t(f"mania.line{k}"), 18, colour, (rect.x + 52, y), "semibold",
+                       "midleft")
+            return
+        label = {"undo": t("mania.undo"), "confirm": t("mania.confirm"),
+                 "station": t("mania.back_to_dig") if d.mode == "station"
+                 else t("mania.station_mode"),
+                 "pass": t("mania.pass"), "refuse": t("mania.refuse")}[action]
+        fonts.blit(surface, label, 19, colour, rect.center, "semibold", "center")
+
+    def _draw_chooser(self, surface, d) -> None:
+        fonts.blit(surface, t("mania.choose_marker"), 18, theme.ACCENT,
+                   (RIGHT.centerx, RIGHT.y + 446), "semibold", "center")
+        for i, rect in enumerate(self.chooser_rects(len(d.chooser))):
+            tunnel = d.chooser[i]
+            kind = self.state.city.kind[tunnel.space]
+            pygame.draw.rect(surface, theme.PANEL_HI, rect, border_radius=12)
+            if i == d.choice:
+                pygame.draw.rect(surface, theme.FOCUS, rect.inflate(6, 6), 3, border_radius=14)
+            paint.draw_token(surface, rect.center, tunnel.marker, None, 22, kind)
+
+    def _draw_legend(self, surface, top) -> None:
+        x = RIGHT.x + 18
+        fonts.blit(surface, t("mania.legend"), 16, theme.TEXT_DIM, (x, top), "semibold")
+        y = top + 30
+        for kind in ("R", "C", "E"):
+            pygame.draw.circle(surface, paint.DEST_FILL[kind], (x + 12, y), 12)
+            paint.draw_destination_icon(surface, kind, (x + 12, y), 7)
+            fonts.blit(surface, t(f"mania.type.{kind}"), 16, theme.TEXT, (x + 32, y),
+                       "regular", "midleft")
+            y += 28
+
+    def hints(self, seat) -> list:
+        if self.match.is_over():
+            return [("confirm", t("mania.hint_skip"))]
+        if seat is None:
+            return [("menu", t("hint.menu"))]
+        d = self.draft(seat)
+        if d.chooser is not None:
+            return [("move", t("hint.choose")), ("confirm", t("hint.select")),
+                    ("cancel", t("hint.back"))]
+        if self.bonus_pending(seat):
+            return [("move", t("hint.move")), ("confirm", t("mania.hint_station")),
+                    ("alt", t("mania.refuse"))]
+        if d.mode == "station":
+            return [("move", t("hint.move")), ("confirm", t("mania.hint_station")),
+                    ("alt", t("mania.back_to_dig")), ("menu", t("hint.menu"))]
+        out = [("move", t("hint.move")), ("confirm", t("mania.hint_dig"))]
+        if d.tunnels:
+            out.append(("cancel", t("mania.undo")))
+            out.append(("aux", t("mania.confirm")))
+        out += [("next", t("mania.hint_line")), ("alt", t("mania.station_mode")),
+                ("menu", t("hint.menu"))]
+        return out
+
+
+def mania_illegal(exc) -> str:
+    """A refused tunnel explained: Metromania's own wording where the shared ``illegal.<code>``
+    key belongs to another game with other arguments (e.g. ``occupied``)."""
+    key = f"mania.illegal.{exc.code}"
+    if has(key):
+        return t(key, **exc.args_dict)
+    return illegal(exc)
+
+
+BOARD = MetromaniaBoard
