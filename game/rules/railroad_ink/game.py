@@ -8,7 +8,12 @@ When all seats have ended, the next round is rolled; after the last round the ga
 
 Expansions are variants; only one may be used at a time (each replaces the fifth and sixth
 die, and the rules page gives no way to combine their rounds and dice). Any expansion makes
-the game 6 rounds instead of 7. Notation: ``moves.py``; sheet rules: ``sheet.py``.
+the game 6 rounds instead of 7. In Meteor games each seat resolves its meteor (or spends a
+special to ignore it) before anything else in the round. Notation: ``moves.py``; sheet rules:
+``sheet.py``; scores: ``scoring.py``.
+
+Helpers for the client (pure, read-only): ``remaining_dice``, ``specials_status``,
+``legal_placements`` / ``legal_orientations``, ``meteor_status``, ``can_end``, ``roll_faces``.
 """
 
 from __future__ import annotations

@@ -2,7 +2,8 @@
 
 Rules (rules page): two river dice, drawing them is optional, a river need not start from an
 exit or touch anything, river sides never meet highway/railway sides (enforced in
-``sheet.side_problem``, exits included). Score: the best single river gives +1 per cell and
+``sheet.side_problem``). Reading chosen: a border exit is a printed route end, so a river side
+may not face an exit either (a river may reach the border anywhere else). Score: the best single river gives +1 per cell and
 +3 more when both its ends reach the border; every river end closed neither by another river
 nor by the border costs 1 (counted in ``errors``). A river side meeting a lake or lava side is
 an open end. A river that is a closed loop has no ends and so no border bonus.

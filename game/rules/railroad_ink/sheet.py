@@ -9,6 +9,11 @@ The legality of a face in a cell depends only on the face, its orientation and w
 neighbouring sides show (the *facing* of the cell, one small int per side: a neighbour's side
 type, an exit's type, or ``BORDER``). Results are memoised per (face, facing code), which
 makes listing every legal placement a few dictionary look-ups per cell.
+
+Sheet rules: a free cell (empty or a crater); highway never against railway (neighbour side or
+exit); river never against highway/railway (exits included); route, junction and special faces
+must meet a matching route side or exit; lava faces must put a lava side against lava; a new
+volcano must have no lava in a neighbouring cell. Lake and lava sides may face anything else.
 """
 
 from __future__ import annotations
