@@ -1,0 +1,294 @@
+"""Metromania bots.
+
+A dig is built tunnel by tunnel with a small beam search (the full list of digs runs into
+the thousands), then confirmed with ``GAME.check``; anything the search cannot make legal
+falls back to the rules' own random dig.
+
+* easy   — a random legal dig or station, preferring tunnels that bring a line closer to a
+           free end arrow (so its lines usually finish), and taking free stations.
+* normal — greedy: a beam search over the tunnels of this turn's dig plus every intermediate
+           station, each position scored by ``evaluate`` (the score if the game ended now,
+           with the station points weighted by how likely the lines are to be completed, and
+           penalties for the distance of each open line to a free end arrow, blocked and
+           unstarted lines).
+* hard   — the best few normal candidates are compared by playing the game on with the
+           greedy policy for a few turns (all seats) using the rules' own ``play``, and
+           scoring there. Hidden destination letters (the Unfair Municipality variant) are
+           determinized: the unseen letters are dealt at random, consistent with the view, a
+           fresh sample per simulation, the same samples for every candidate. The budget is
+           a fixed number of simulated turns.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from game.rules.core import Rng
+from game.rules.metromania import GAME
+from game.rules.metromania.board_data import LINE_TUNNELS, TUNNELS_PER_DIG
+from game.rules.metromania.city import BLACK, BLACK_ARROWS, WHITE_ARROWS, ARROW
+from game.rules.metromania.lattice import SPACE_CORNERS, INNER_CORNER, NEIGHBOUR, POINTS, SIDE_POSITION
+from game.rules.metromania.lines import (TurnContext, allowed_sides, continuations,
+                                         is_blocked, lay)
+from game.rules.metromania.markers import HIDDEN_LETTER
+from game.rules.metromania.moves import Bonus, Dig, Pass, Station
+from game.rules.metromania.scoring import final_scores
+from game.rules.metromania.state import BONUS, OVER
+from game.rules.metromania.stations import is_station
+
+from .base import Bot, register
+from .search import mix_seed
+
+BEAM = 3
+UNSTARTED_COST = 30
+
+
+def _distances_to(target: int) -> tuple:
+    dist = [99] * len(POINTS)
+    dist[target] = 0
+    queue = deque([target])
+    while queue:
+        p = queue.popleft()
+        for n in NEIGHBOUR[p]:
+            if n >= 0 and dist[n] == 99:
+                dist[n] = dist[p] + 1
+                queue.append(n)
+    return tuple(dist)
+
+
+# lattice steps from every point to the inner corner of every black (end) arrow space
+END_DISTANCE = {s: _distances_to(INNER_CORNER[s]) for s in BLACK_ARROWS}
+
+
+def end_distance(state, line) -> int:
+    """Tunnels still needed (at least) to end an open, started line; 99 when no end arrow is
+    reachable with the tunnels left."""
+    sides = allowed_sides(state, line.start_side, BLACK_ARROWS)
+    here = line.points[-1]
+    best = 99
+    for s in BLACK_ARROWS:
+        if state.space_line[s] < 0 and SIDE_POSITION[s][0] in sides:
+            d = END_DISTANCE[s][here] + 1
+            if d < best:
+                best = d
+    left = LINE_TUNNELS - len(line.spaces)
+    return best if best <= left else 99
+
+
+def seat_values(state) -> list[int]:
+    """Heuristic value (x2 points) of every seat; see the module docstring."""
+    result = final_scores(state)
+    values = []
+    for seat in range(state.players):
+        b = result["breakdown"][seat]
+        raw = state.station_points[seat]
+        done = live = blocked = 0
+        progress = 0
+        for k in (0, 1):
+            line = state.line(seat, k)
+            if line.done:
+                done += 1
+            elif not line.started:
+                if k == 1 and state.line(seat, 0).started and is_blocked(state, seat, 1):
+                    blocked += 1
+                else:
+                    live += 1
+                    progress -= UNSTARTED_COST
+            else:
+                d = end_distance(state, line)
+                if d >= 99 or is_blocked(state, seat, k):
+                    blocked += 1
+                else:
+                    live += 1
+                    progress -= 3 * d
+        if state.phase == OVER:
+            values.append(2 * b["total"])
+            continue
+        others = 2 * (b["total"] - (raw + b["line_adjustment"]))
+        # markers still in hand cost their 6 points in full only once no line can take them
+        hand = len(state.hands[seat])
+        others += 12 * hand - 12 * hand * (4 - live) // 4
+        if live:
+            others += 6 * sum(1 for space, (_, owner) in state.placed.items()
+                              if owner == seat and not any(
+                                  is_station(state, p) for p in SPACE_CORNERS[space]))
+        expected_stations = raw * (10 * done + 6 * live) // 10
+        values.append(others + expected_stations + 8 * done - 20 * blocked + progress)
+    return values
+
+
+def utility(state, seat: int) -> int:
+    values = seat_values(state)
+    rivals = [v for i, v in enumerate(values) if i != seat]
+    return values[seat] - (max(rivals) if rivals else 0)
+
+
+def _with(state, seat: int, move):
+    child = GAME.clone(state)
+    GAME.play(child, seat, move)
+    return child
+
+
+def _laid(state, seat: int, tunnel):
+    child = GAME.clone(state)
+    lay(child, seat, tunnel)
+    return child
+
+
+def beam_digs(state, seat: int, width: int = BEAM) -> list[tuple[int, tuple]]:
+    """(value, tunnels) of the best digs found by a beam search, best first."""
+    start = TurnContext.at_turn_start(state, seat)
+    beam = [(0, (), state, start)]
+    finished: list[tuple[int, tuple]] = []
+    for depth in range(TUNNELS_PER_DIG):
+        grown = []
+        for _, tunnels, current, ctx in beam:
+            options = continuations(current, seat, 0, ctx) + continuations(current, seat, 1, ctx)
+            if not options and tunnels:
+                finished.append((utility(current, seat), tunnels))
+            for tunnel in options:
+                child = _laid(current, seat, tunnel)
+                after = ctx.copy()
+                if tunnel.marker:
+                    after.marker_used = True
+                grown.append((utility(child, seat), tunnels + (tunnel,), child, after))
+        if not grown:
+            break
+        grown.sort(key=lambda item: (-item[0], [str(t) for t in item[1]]))
+        beam = grown[:width]
+    finished += [(value, tunnels) for value, tunnels, _, _ in beam if tunnels]
+    finished.sort(key=lambda item: (-item[0], -len(item[1]), [str(t) for t in item[1]]))
+    return finished
+
+
+def _legal(state, seat: int, move) -> bool:
+    try:
+        GAME.check(state, seat, move)
+        return True
+    except Exception:   # IllegalMove: the beam found a dig shorter than the turn requires
+        return False
+
+
+def ranked_moves(state, seat: int, width: int = BEAM) -> list[tuple[int, object]]:
+    """(value, move) best first: beam digs, stations, bonus choices; never empty."""
+    if state.phase == BONUS:
+        return sorted(((utility(_with(state, seat, m), seat), m)
+                       for m in GAME.legal_moves(state, seat)),
+                      key=lambda item: (-item[0], str(item[1])))
+    out = []
+    for value, tunnels in beam_digs(state, seat, width):
+        move = Dig(tunnels)
+        if _legal(state, seat, move):
+            out.append((value, move))
+    for move in GAME._station_moves(state, seat):
+        out.append((utility(_with(state, seat, move), seat), move))
+    out.sort(key=lambda item: -item[0])   # stable: digs before stations on ties
+    if not out:
+        move = GAME.random_move(state, seat, Rng(0))
+        out.append((utility(_with(state, seat, move), seat), move))
+    return out
+
+
+def greedy_move(state, seat: int, width: int = BEAM):
+    return ranked_moves(state, seat, width)[0][1]
+
+
+def determinize(view, seat: int, rng: Rng):
+    """Deal the hidden destination letters of the other seats (Unfair Municipality) at
+    random among the letters nobody has seen, keeping every marker's type."""
+    state = GAME.clone(view)
+    hidden = any(key[0] == HIDDEN_LETTER for hand in view.hands for key in hand)
+    if not hidden:
+        return state
+    known = {key for key, _ in view.placed.values()} | set(view.hands[seat])
+    from game.rules.metromania.board_data import LETTERS, MARKER_PAIRS
+    pool: dict[str, list[str]] = {}
+    for letter in LETTERS:
+        for kind in MARKER_PAIRS[letter]:
+            key = letter + kind
+            if key not in known:
+                pool.setdefault(kind, []).append(key)
+    for kind in sorted(pool):
+        rng.shuffle(pool[kind])
+    for other, hand in enumerate(state.hands):
+        if other == seat:
+            continue
+        state.hands[other] = sorted(pool[key[1]].pop() if key[0] == HIDDEN_LETTER else key
+                                    for key in hand)
+    return state
+
+
+class MetromaniaEasy(Bot):
+    level = "easy"
+
+    def choose(self, view):
+        seat = self.seat
+        if view.phase == BONUS:
+            moves = GAME.legal_moves(view, seat)
+            placed = [m for m in moves if m.point >= 0]
+            return placed[0] if placed else moves[0]
+        # a few random digs; keep the one that brings the lines closest to an end
+        options = []
+        for _ in range(3):
+            move = GAME.random_move(view, seat, self.rng)
+            if isinstance(move, Dig):
+                child = _with(view, seat, move)
+                options.append((self._distance(child), len(options), move))
+            else:
+                options.append((999, len(options), move))
+        return min(options)[2]
+
+    def _distance(self, state) -> int:
+        total = 0
+        for k in (0, 1):
+            line = state.line(self.seat, k)
+            if line.done:
+                continue
+            total += end_distance(state, line) if line.started else 15
+        return total
+
+
+class MetromaniaNormal(Bot):
+    level = "normal"
+
+    def choose(self, view):
+        return greedy_move(view, self.seat)
+
+
+class MetromaniaHard(Bot):
+    level = "hard"
+    candidates = 3
+    samples = 2          # determinized worlds per candidate (1 when nothing is hidden)
+    plies = 3            # greedy turns played after the candidate (all seats)
+
+    def choose(self, view):
+        seat = self.seat
+        ranked = ranked_moves(view, seat, width=BEAM + 2)
+        top = [move for _, move in ranked[:self.candidates]]
+        if len(top) == 1:
+            return top[0]
+        decision = (self.rng.next_u32() << 32) | self.rng.next_u32()
+        hidden = any(key[0] == HIDDEN_LETTER for hand in view.hands for key in hand)
+        samples = self.samples if hidden else 1
+        best = None
+        for index, move in enumerate(top):
+            total = 0
+            for k in range(samples):
+                if self.should_stop():
+                    return top[0]
+                world = determinize(view, seat, Rng(mix_seed(decision, k)))
+                GAME.play(world, seat, move)
+                for _ in range(self.plies):
+                    if world.phase == OVER:
+                        break
+                    actor = world.turn
+                    GAME.play(world, actor, greedy_move(world, actor, width=2))
+                total += utility(world, seat)
+            if best is None or total > best[0]:
+                best = (total, index)
+        return top[best[1]]
+
+
+register("easy", GAME.name, MetromaniaEasy)
+register("normal", GAME.name, MetromaniaNormal)
+register("hard", GAME.name, MetromaniaHard)
