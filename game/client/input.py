@@ -83,6 +83,7 @@ class InputLayer:
     pads: dict[int, PadSlot] = field(default_factory=dict)
     last_device: str = KEYBOARD
     text_mode: bool = False   # a text field has focus: letters become "text" intents
+    removed_ids: set = field(default_factory=set)   # instance ids of unplugged controllers
 
     # -- controllers ----------------------------------------------------------------------
     def connected_pads(self) -> list[str]:
@@ -127,6 +128,7 @@ class InputLayer:
             name = "Controller"
         if self._slot_of(instance_id) is not None:
             return None   # already known (SDL announces present controllers at start)
+        self.removed_ids.discard(instance_id)
         free = [p for p in sorted(self.pads.values(), key=lambda p: p.slot) if not p.connected]
         if free:
             pad = free[0]
@@ -140,6 +142,8 @@ class InputLayer:
 
     def remove_pad(self, instance_id) -> PadSlot | None:
         pad = self._slot_of(instance_id)
+        if instance_id is not None:
+            self.removed_ids.add(instance_id)
         if pad is not None:
             pad.connected = False
             pad.joystick = None
@@ -188,7 +192,7 @@ class InputLayer:
     def _pad_for_event(self, event) -> PadSlot | None:
         instance_id = getattr(event, "instance_id", getattr(event, "joy", None))
         pad = self._slot_of(instance_id)
-        if pad is None and instance_id is not None:
+        if pad is None and instance_id is not None and instance_id not in self.removed_ids:
             # An event from a controller we were not told about (e.g. added before start-up
             # handling): adopt it as a virtual pad.
             pad = self.add_pad(-1 - int(instance_id), instance_id)

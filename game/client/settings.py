@@ -16,6 +16,7 @@ DEFAULTS: dict = {
     "fullscreen": False,
     "colour_blind": False,
     "bot_delay_ms": 700,     # the visible pause before a bot's move lands
+    "animations": True,      # line highlights and flying points (off: moves land at once)
     "player_names": [],      # names last used at the table
 }
 

@@ -30,9 +30,9 @@ CENTRE_SQUARES = {27, 28, 35, 36}
 HAND_TILE = 84
 PAD = 50                    # felt around the grid (the station badges sit on it)
 BADGE_R = 14
-LINE_TIME = 0.7
-FLY_TIME = 0.75
-HOLD_TIME = 0.9
+LINE_TIME = 0.6
+FLY_TIME = 0.65
+HOLD_TIME = 0.6
 
 
 def square_rect(square: int) -> pygame.Rect:
@@ -325,6 +325,8 @@ class MetroBoard(BoardView):
                 self.play.toast(t("metro.exchanges_closed"), "info")
 
     def _start_line(self, event) -> None:
+        if not self.app.settings["animations"]:
+            return
         owner = event.get("company") if self.companies() else event.get("owner")
         points = []
         station = event["station"]

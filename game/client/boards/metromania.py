@@ -110,6 +110,13 @@ class MetromaniaBoard(BoardView):
         if d.seq != self.match.seq:
             d.reset(self.match.seq)
             d.line = self._default_line(seat)
+            st = self.state
+            if st.phase not in (OVER, BONUS) and seat in self.match.to_act():
+                view = self._view(seat)
+                # start on a line that can be dug (the other may be blocked or finished)
+                if not self.game.continuations(view, seat, d.line, []) and \
+                        self.game.continuations(view, seat, 1 - d.line, []):
+                    d.line = 1 - d.line
         return d
 
     def _view(self, seat):
@@ -740,7 +747,14 @@ class MetromaniaBoard(BoardView):
             return
         a, b = geo.tunnel_segment(*d.cursor)
         rgb = self.colour(seat)
-        pygame.draw.line(surface, theme.FOCUS, a, b, int(12 + 4 * pulse))
+        # a white halo with a dark rim reads on every player colour (yellow included)
+        width = int(14 + 5 * pulse)
+        for p in (a, b):
+            pygame.draw.circle(surface, theme.BG_DEEP, p, width / 2 + 2)
+        pygame.draw.line(surface, theme.BG_DEEP, a, b, width + 4)
+        for p in (a, b):
+            pygame.draw.circle(surface, (255, 255, 255), p, width / 2)
+        pygame.draw.line(surface, (255, 255, 255), a, b, width)
         paint.stroke_line(surface, [a, b], rgb, d.line == 1, paint.LINE_WIDTH)
         kind = self.state.city.kind[d.cursor[0]]
         if kind in ("R", "C", "E"):
@@ -830,8 +844,8 @@ class MetromaniaBoard(BoardView):
             fonts.blit(panel, str(st.station_points[seat]), 30, theme.TEXT,
                        (row.right - 12, row.y + 4), "bold", "topright")
             status = self.play.seat_status(seat)
-            fonts.blit(panel, status[:30], 14, theme.TEXT_DIM, (name_x, row.y + 30))
-            y = row.y + 52
+            fonts.blit(panel, status[:30], 14, theme.TEXT_DIM, (name_x, row.y + 29))
+            y = row.y + 60
             for k in (0, 1):
                 line = st.line(seat, k)
                 x0 = row.x + 28
@@ -844,7 +858,7 @@ class MetromaniaBoard(BoardView):
                     label = t("mania.tunnels_used", n=len(line.spaces))
                 fonts.blit(panel, label, 15, theme.TEXT_DIM, (x0 + 44, y), "regular",
                            "midleft")
-                y += 20
+                y += 21
             hand = hands[seat] if seat < len(hands) else []
             x = row.x + 36
             for key in hand:
@@ -954,6 +968,21 @@ class MetromaniaBoard(BoardView):
             fonts.blit(surface, t(f"mania.type.{kind}"), 16, theme.TEXT, (x + 32, y),
                        "regular", "midleft")
             y += 28
+
+    @staticmethod
+    def results_detail(result: dict, seat: int, seat_name) -> list:
+        """The results screen's breakdown of one seat (see screens/results.py)."""
+        b = result["breakdown"][seat]
+        first = t("mania.results_line", stations=b["stations"],
+                  adjust=f"{b.get('line_adjustment', 0):+d}",
+                  trips=f"{b.get('trip_points', 0):+d}", guilt=f"{b.get('guilt', 0):+d}",
+                  park=f"{b.get('park_lake', 0):+d}")
+        second = t("mania.results_lines", done=b["lines_completed"], tunnels=b["tunnels"])
+        trips = [f"{letter} {value:+d}" for letter, value in sorted(b.get("trips", {}).items())
+                 if value]
+        if trips:
+            second += " · " + "  ".join(trips)
+        return [first, second]
 
     def hints(self, seat) -> list:
         if self.match.is_over():

@@ -112,6 +112,13 @@ class ResultsScreen(MenuScreen):
             fonts.blit(surface, str(scores[seat]), 44, theme.TEXT, (row.right - 20, row.y + 8),
                        "bold", "topright")
             detail_y = row.y + 46
+            board_detail = self._board_detail(seat)
+            if board_detail is not None:
+                for i, text in enumerate(board_detail):
+                    fonts.blit(surface, text, 18 if i == 0 else 16, theme.TEXT_DIM,
+                               (row.x + 70, detail_y + i * 24))
+                y += row_h + 10
+                continue
             if companies:
                 b = self.result["breakdown"][seat]
                 fonts.blit(surface, t("results.company_breakdown", shares=b["shares"],
@@ -150,6 +157,15 @@ class ResultsScreen(MenuScreen):
             y += row_h + 10
         if companies:
             self._draw_company_table(surface, y)
+
+    def _board_detail(self, seat: int):
+        """Breakdown lines a game's board supplies (``BOARD.results_detail``), or None."""
+        from game.client.boards import board_class, has_board
+
+        if not has_board(self.match.game.name):
+            return None
+        detail = getattr(board_class(self.match.game.name), "results_detail", None)
+        return None if detail is None else detail(self.result, seat, self.seat_name)
 
     def _draw_held_shares(self, surface, seat, x, y) -> None:
         from game.rules.metro.data import COMPANIES
@@ -193,10 +209,12 @@ class ResultsScreen(MenuScreen):
         fonts.blit(chart, t("results.chart"), 22, theme.TEXT, (20, 14), "semibold")
         plot = pygame.Rect(52, 56, box.width - 76, box.height - 96)
         top = max(1, max(max(row) for row in self.history))
-        step = max(1, round(top / 4 / 5) * 5) if top > 10 else max(1, top // 4 or 1)
-        value = 0
+        low = min(0, min(min(row) for row in self.history))   # Metromania scores go negative
+        span = top - low
+        step = max(1, round(span / 4 / 5) * 5) if span > 10 else max(1, span // 4 or 1)
+        value = low - low % step if low < 0 else 0
         while value <= top:
-            y = plot.bottom - plot.height * value / top
+            y = plot.bottom - plot.height * (value - low) / span
             pygame.draw.line(chart, (44, 58, 80), (plot.x, y), (plot.right, y))
             fonts.blit(chart, str(value), 15, theme.TEXT_DIM, (plot.x - 8, y), "regular",
                        "midright")
@@ -207,7 +225,7 @@ class ResultsScreen(MenuScreen):
         for seat in range(len(self.history[0])):
             rgb = self.seat_colour(seat)
             pts = [(plot.x + plot.width * i / turns,
-                    plot.bottom - plot.height * row[seat] / top)
+                    plot.bottom - plot.height * (row[seat] - low) / span)
                    for i, row in enumerate(self.history)]
             if len(pts) > 1:
                 pygame.draw.lines(chart, theme.outline_for(rgb), False, pts, 5)

@@ -32,9 +32,11 @@ class SettingsScreen(MenuScreen):
             Item("bot_delay_ms", lambda: t("settings.bot_delay"), "choice",
                  options=BOT_DELAYS, value=s["bot_delay_ms"] if s["bot_delay_ms"] in BOT_DELAYS
                  else 700, option_label=lambda ms: t("settings.seconds", s=f"{ms / 1000:.1f}")),
+            Item("animations", lambda: t("settings.animations"), "choice",
+                 options=[False, True], value=s["animations"], option_label=self.on_off),
             Item("back", lambda: t("common.back")),
         ]
-        self.form = Form(items, pygame.Rect(340, 170, 600, 0), row_height=60, gap=14)
+        self.form = Form(items, pygame.Rect(340, 160, 600, 0), row_height=58, gap=12)
 
     @staticmethod
     def on_off(value) -> str:
@@ -51,7 +53,7 @@ class SettingsScreen(MenuScreen):
             self.app.sound.play("click")
         elif key == "fullscreen":
             self.app.set_fullscreen(bool(item.value))
-        elif key in ("colour_blind", "bot_delay_ms"):
+        elif key in ("colour_blind", "bot_delay_ms", "animations"):
             self.app.settings[key] = item.value
 
     def on_activate(self, item) -> None:
