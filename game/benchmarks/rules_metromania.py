@@ -13,13 +13,14 @@ from game.rules.metromania.lines import TurnContext, continuations
 SECTION = "rules.metromania"
 
 
-def _random_game(config: dict, seed: int):
+def _random_game(config: dict, seed: int, checked: bool = False):
     state = GAME.new_game(config, seed)
     rng = Rng(seed ^ 0x5EED)
     moves = 0
+    perform = GAME.apply if checked else GAME.play
     while not GAME.is_over(state):
         seat = state.turn
-        GAME.play(state, seat, GAME.random_move(state, seat, rng))
+        perform(state, seat, GAME.random_move(state, seat, rng))
         moves += 1
     GAME.scores(state)
     return moves, state
@@ -53,6 +54,10 @@ def run(quick: bool = False) -> dict:
         durations.append(time.perf_counter() - started)
         moves += count
     durations.sort()
+    started = time.perf_counter()
+    for seed in range(games // 2):
+        _random_game(config, seed, checked=True)
+    checked_ms = (time.perf_counter() - started) * 1000 / (games // 2)
     state = _mid_game(config, 7, 12)
     seat = state.turn
     ctx = TurnContext.at_turn_start(state, seat)
@@ -63,6 +68,7 @@ def run(quick: bool = False) -> dict:
         "random_game_4p_mean_ms": round(sum(durations) * 1000 / games, 2),
         "random_game_4p_max_ms": round(durations[-1] * 1000, 2),
         "random_game_4p_target_ms": 50,
+        "random_game_4p_with_check_mean_ms": round(checked_ms, 2),
         "moves_per_game": round(moves / games, 1),
         "continuations_line_us": _per_call_us(lambda: continuations(state, seat, 0, ctx),
                                               repeat),

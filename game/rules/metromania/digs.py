@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from .board_data import TUNNELS_PER_DIG
 from .city import ARROW, BLACK
-from .lines import TurnContext, continuations, lay, problem
+from .lines import TurnContext, continuations, has_continuation, lay, problem
 
 
 def _step_options(state, seat: int, ctx: TurnContext) -> list:
@@ -123,24 +123,41 @@ def all_digs(state, seat: int) -> list:
 
 
 def random_dig(state, seat: int, rng) -> tuple:
-    """A legal dig built tunnel by tunnel at random, backtracking out of dead ends."""
+    """A legal dig built tunnel by tunnel at random, backtracking out of dead ends.
+
+    Not quite uniform, on purpose: a tunnel that ends a line is taken at once, and a tunnel
+    after which its line could never go on is tried only when nothing else works (random
+    lines otherwise run into the boundary and block within a few turns). When no full dig
+    exists the search has seen every sequence and returns a longest one."""
     ctx = TurnContext.at_turn_start(state, seat)
-    need = max_dig(state, seat, ctx)
+    fresh = TurnContext(True)
 
     def walk(current, context, depth):
-        if depth == need:
+        """The longest dig found from here (stops at the first one reaching 3)."""
+        if depth == TUNNELS_PER_DIG:
             return ()
         options = _step_options(current, seat, context)
-        while options:
-            # a tunnel that ends a line is taken first: random lines then finish now and then
-            ending = [i for i, t in enumerate(options) if ARROW[t.space] == BLACK]
-            tunnel = options.pop(ending[0] if ending else rng.below(len(options)))
-            if depth + 1 == need:
-                return (tunnel,)
+        rng.shuffle(options)
+        options.sort(key=lambda t: ARROW[t.space] != BLACK)   # stable: endings first
+        best = ()
+        doomed = []
+        for tunnel in options:
             scratch, after = _advance(current, seat, context, tunnel)
-            rest = walk(scratch, after, depth + 1)
-            if rest is not None:
-                return (tunnel,) + rest
-        return None
+            line = scratch.lines[seat * 2 + tunnel.line]
+            if not line.done and not has_continuation(scratch, seat, tunnel.line, fresh):
+                doomed.append((tunnel, scratch, after))
+                continue
+            found = (tunnel,) + walk(scratch, after, depth + 1)
+            if len(found) > len(best):
+                best = found
+                if depth + len(found) == TUNNELS_PER_DIG:
+                    return best
+        for tunnel, scratch, after in doomed:
+            found = (tunnel,) + walk(scratch, after, depth + 1)
+            if len(found) > len(best):
+                best = found
+                if depth + len(found) == TUNNELS_PER_DIG:
+                    return best
+        return best
 
-    return walk(state, ctx, 0) or ()
+    return walk(state, ctx, 0)

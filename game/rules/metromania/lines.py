@@ -55,10 +55,14 @@ def _line_name(k: int) -> str:
 
 
 def problem(state, seat: int, tunnel: Tunnel, ctx: TurnContext):
-    k = tunnel.line
+    return problem_of(state, seat, tunnel.line, tunnel.space, tunnel.edge, tunnel.marker, ctx)
+
+
+def problem_of(state, seat: int, k: int, s: int, edge_class: int, marker: str,
+               ctx: TurnContext):
+    """``problem`` on the tunnel's parts (the move generator avoids building Tunnels)."""
     line = state.lines[seat * 2 + k]
-    s = tunnel.space
-    e = SPACE_EDGES[s][tunnel.edge]
+    e = SPACE_EDGES[s][edge_class]
     name = _line_name(k)
     if line.done:
         return ("line_done", "Your {line} line is already completed", {"line": name})
@@ -115,21 +119,21 @@ def problem(state, seat: int, tunnel: Tunnel, ctx: TurnContext):
                         {"sides": ", ".join(str(x) for x in sides), "space": SPACE_NAMES[s]})
     if kind in DESTINATION_TYPES:
         type_name = TYPE_NAMES[kind]
-        if not tunnel.marker:
+        if not marker:
             return ("marker_needed", "A tunnel on a {type} destination needs one of your "
                     "{type} markers", {"type": type_name, "space": SPACE_NAMES[s]})
-        key = tunnel.marker + kind
+        key = marker + kind
         if key not in state.hands[seat]:
             return ("marker_missing", "You have no {type} marker {letter}",
-                    {"type": type_name, "letter": tunnel.marker})
+                    {"type": type_name, "letter": marker})
         if ctx.marker_used:
             return ("one_marker", "Only one destination marker per turn", {})
         for other in TOUCHING_SPACES[s]:
             placed = state.placed.get(other)
-            if placed is not None and placed[0][0] == tunnel.marker:
+            if placed is not None and placed[0][0] == marker:
                 return ("same_letter_touch", "Two {letter} markers may not touch ({space})",
-                        {"letter": tunnel.marker, "space": SPACE_NAMES[other]})
-    elif tunnel.marker:
+                        {"letter": marker, "space": SPACE_NAMES[other]})
+    elif marker:
         return ("no_destination", "Markers go only on destination spaces, not {space}", where)
     return None
 
@@ -208,40 +212,28 @@ def _candidates(state, seat: int, k: int, ctx) -> list:
     return out
 
 
-def _tunnel_key(t: Tunnel) -> tuple:
-    return (t.line, t.space, t.edge, t.marker)
+def _options(state, seat: int, k: int, ctx: TurnContext):
+    """Yield the legal next tunnels of line k as (space, edge class, marker letter)."""
+    kinds = state.city.kind
+    hand = state.hands[seat]
+    for s, c in _candidates(state, seat, k, ctx):
+        kind = kinds[s]
+        if kind in DESTINATION_TYPES:
+            for key in hand:
+                if key[1] == kind and problem_of(state, seat, k, s, c, key[0], ctx) is None:
+                    yield (s, c, key[0])
+        elif problem_of(state, seat, k, s, c, "", ctx) is None:
+            yield (s, c, "")
 
 
 def continuations(state, seat: int, k: int, ctx: TurnContext) -> list:
     """Every legal next tunnel of line k, sorted (markers spelled out)."""
-    kinds = state.city.kind
-    hand = state.hands[seat]
-    out = []
-    for s, c in _candidates(state, seat, k, ctx):
-        kind = kinds[s]
-        if kind in DESTINATION_TYPES:
-            options = [Tunnel(k, s, c, key[0]) for key in hand if key[1] == kind]
-        else:
-            options = [Tunnel(k, s, c)]
-        for tunnel in options:
-            if problem(state, seat, tunnel, ctx) is None:
-                out.append(tunnel)
-    out.sort(key=_tunnel_key)
-    return out
+    return [Tunnel(k, s, c, m) for s, c, m in sorted(_options(state, seat, k, ctx))]
 
 
 def has_continuation(state, seat: int, k: int, ctx: TurnContext) -> bool:
-    kinds = state.city.kind
-    hand = state.hands[seat]
-    for s, c in _candidates(state, seat, k, ctx):
-        kind = kinds[s]
-        if kind in DESTINATION_TYPES:
-            options = [Tunnel(k, s, c, key[0]) for key in hand if key[1] == kind]
-        else:
-            options = [Tunnel(k, s, c)]
-        for tunnel in options:
-            if problem(state, seat, tunnel, ctx) is None:
-                return True
+    for _ in _options(state, seat, k, ctx):
+        return True
     return False
 
 
