@@ -57,7 +57,7 @@ for number in range(10000):
 """
 
 # (lines to read before the kill, extra delay in ms): early, mid-game, later games
-KILL_POINTS = [(4, 0.0), (33, 0.7), (70, 0.2), (140, 1.9), (205, 3.0)]
+KILL_POINTS = [(4, 0.0), (45, 0.7), (170, 2.5)]
 
 
 def _run_and_kill(name: str, seed: int, lines_before_kill: int, delay_ms: float) -> list[str]:
