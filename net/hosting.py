@@ -325,7 +325,7 @@ class HostEndpoint:
             self._emit("peer_back", peer=peer.pid, name=peer.name, seats=list(peer.seats))
             self._welcome(peer)
             for seat in peer.seats:
-                if self.slots[seat].bot_level and self.phase == "playing":
+                if self.slots[seat].bot_level and self.phase in ("playing", "over"):
                     self.take_back(seat)
             self._status_changed()
             return

@@ -39,6 +39,7 @@ class Link:
     last_up: float = 0.0       # delivery time of the last FIFO message, client -> host
     last_down: float = 0.0     # host -> client
     sent_bytes: int = 0
+    frozen: bool = False       # the peer hangs: it neither ticks nor sends nor receives
 
     @property
     def open(self) -> bool:
@@ -117,7 +118,7 @@ class MemNet:
 
     # ------------------------------------------------------------------ delivery
     def _post(self, link: Link, message: Any, down: bool) -> None:
-        if (link.host_done if down else link.client_done):
+        if (link.host_done if down else link.client_done) or link.frozen:
             return
         frame = encode(message)
         link.sent_bytes += len(frame)
@@ -158,7 +159,7 @@ class MemNet:
             self._schedule(link, _EOF, down=False, unordered=False)
 
     def _deliver(self, link: Link, down: bool, payload) -> None:
-        if link.client_done if down else link.host_done:
+        if (link.client_done if down else link.host_done) or (link.frozen and payload is not _EOF):
             return
         if payload is _EOF:
             if down:
@@ -198,7 +199,7 @@ class MemNet:
             if self.host.phase != "closed":
                 self.host.tick()
             for link in self._links:
-                if not link.client_done:
+                if not link.client_done and not link.frozen:
                     link.client.tick()
             if self.now >= end:
                 return

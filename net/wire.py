@@ -57,7 +57,9 @@ def decode_body(body: bytes) -> dict:
     except RecursionError:
         raise WireError(ids.R_MALFORMED, detail="depth") from None
     except Exception as exc:  # noqa: BLE001 - msgpack raises many types for bad bytes
-        detail = "too_long" if isinstance(exc, ValueError) and "exceeds" in str(exc) else "msgpack"
+        text = str(exc) if isinstance(exc, ValueError) else ""
+        detail = ("ext_type" if "max_ext_len" in text
+                  else "too_long" if "exceeds" in text else "msgpack")
         raise WireError(ids.R_MALFORMED, detail=detail) from None
     if not isinstance(value, dict):
         raise WireError(ids.R_MALFORMED, detail="not_a_map")
@@ -122,4 +124,4 @@ class FrameReader:
     @property
     def pending(self) -> int:
         """Bytes of an unfinished frame (a truncated frame leaves them here)."""
-        return len(self._buffer)
+        return len(self._buffer) + (4 if self._need is not None else 0)

@@ -1,0 +1,415 @@
+"""Lockstep over the in-memory network: agreement under faults, rejoin, repair, seeding,
+handshake refusals, heartbeats, bot hand-over, spectators, the host leaving. Real Metro rules.
+"""
+
+import json
+
+import msgpack
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from game import paths
+from game.match import Match
+from game.rules.metro import GAME
+from net import messages as ids
+from net.hosting import HostEndpoint
+from net.joining import ClientEndpoint
+from net.lobby import Slot
+from net.memnet import Faults, MemNet
+from net.timing import Timings
+from net.wire import encode
+
+pytestmark = pytest.mark.timeout(60)
+
+FAST = Timings(heartbeat=0.1, interrupted=0.3, dropped=1.0, retry=0.05, seeding=2.0)
+
+
+class Table:
+    """A host (seat 0 its own bot) and bot-playing clients on a MemNet, with monitors."""
+
+    def __init__(self, players=3, clients=None, seed=0, faults=None, timings=FAST,
+                 host_seats=None):
+        config = GAME.make_config(players)
+        slots = host_seats or [Slot(kind=ids.KIND_BOT, name="host", level="random")] + [
+            Slot() for _ in range(players - 1)]
+        self.host = HostEndpoint(GAME, config, slots, timings=timings)
+        self.net = MemNet(self.host, seed=seed, faults=faults)
+        self.timings = timings
+        self.clients = []
+        self.links = []
+        self.history = {}    # client -> applied seqs since its last rebuild (duplicates/gaps)
+        for index in range(players - 1 if clients is None else clients):
+            self.join(f"p{index}")
+
+    def join(self, name, **kwargs):
+        kwargs.setdefault("auto_bot", "random")
+        client = ClientEndpoint(name, timings=self.timings, **kwargs)
+        self.clients.append(client)
+        self.links.append(self.net.connect(client))
+        self.history[client] = None
+        return client
+
+    def rejoin(self, index, **kwargs):
+        old = self.clients[index]
+        kwargs.setdefault("auto_bot", old.auto_bot)
+        client = ClientEndpoint(old.name, token=old.token, timings=self.timings, **kwargs)
+        self.clients[index] = client
+        self.links[index] = self.net.connect(client)
+        self.history[client] = None
+        return client
+
+    def ready_all(self):
+        self.net.run_until(lambda: all(c.phase != "connecting" for c in self.clients), 2)
+        for client in self.clients:
+            if client.phase == "lobby":
+                client.set_ready(True)
+        self.net.run_until(self.host.can_start, 2)
+
+    def start(self):
+        self.ready_all()
+        assert self.host.start()
+        assert self.net.run_until(lambda: self.host.phase == "playing" and all(
+            c.phase in ("playing", "over") for c in self.live()), 5)
+
+    def live(self):
+        return [c for c, link in zip(self.clients, self.links) if link.open and
+                c.phase != "ended"]
+
+    def check_agreement(self):
+        """Every live peer's log is a prefix of the host's, hashes included."""
+        host_log = self.host.match.log
+        for client in self.live():
+            replica = client.replica
+            if replica is None or replica.broken:
+                continue
+            log = replica.match.log
+            assert len(log) <= len(host_log)
+            assert [e.to_plain() for e in log] == [e.to_plain() for e in host_log[:len(log)]]
+        for client in self.clients:
+            for event in client.poll():
+                self.watch(client, event)
+
+    def watch(self, client, event):
+        kind = event["event"]
+        if kind == "move":
+            last = self.history[client]
+            assert last is None or event["seq"] == last + 1, "move applied twice or skipped"
+            self.history[client] = event["seq"]
+        elif kind in ("resynced", "started"):
+            self.history[client] = event.get("seq", 0)
+        elif kind == "rejected":
+            raise AssertionError(f"unexpected rejection {event}")
+
+    def run(self, until, limit=120.0, step=0.05, each=None):
+        end = self.net.now + limit
+        while self.net.now < end:
+            self.net.advance(step)
+            self.check_agreement()
+            if each:
+                each()
+            if until():
+                return True
+        return False
+
+    def all_over(self):
+        return self.host.phase == "over" and all(
+            c.phase == "over" and c.seq == self.host.seq for c in self.live())
+
+    def assert_converged(self):
+        digest = self.host.match.hash()
+        for client in self.live():
+            assert client.seq == self.host.seq
+            assert client.match.hash() == digest
+            assert client.match.scores()["scores"] == self.host.match.scores()["scores"]
+
+
+def test_clean_game_four_players_and_a_spectator():
+    table = Table(players=4)
+    watcher = table.join("watcher", wanted_seats=0, auto_bot="")
+    table.start()
+    assert table.run(table.all_over, limit=60)
+    table.assert_converged()
+    assert watcher.seats == [] and watcher.seq == table.host.seq
+    # the seed came from every participant, and the match is replayable from the log
+    plain = table.host.match.to_plain()
+    again = Match.from_log(GAME, plain["config"], plain["seed"],
+                           [(seat, move) for _q, seat, move, _h in plain["log"]])
+    assert again.hash() == table.host.match.hash()
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
+@given(seed=st.integers(0, 2**32), drop=st.sampled_from([0.0, 0.05, 0.2]),
+       duplicate=st.sampled_from([0.0, 0.1, 0.3]), reorder=st.sampled_from([0.0, 0.3, 0.7]),
+       cuts=st.lists(st.tuples(st.floats(0.05, 3.0), st.integers(0, 1), st.booleans(),
+                               st.floats(0.05, 1.5)), max_size=3))
+def test_faulty_network_keeps_everyone_in_step(seed, drop, duplicate, reorder, cuts):
+    faults = Faults(latency=(0.001, 0.03), drop=drop, duplicate=duplicate, reorder=reorder)
+    table = Table(players=3, seed=seed, faults=faults)
+    table.start()
+    start = table.net.now
+    plan = sorted((start + at, who, bot, start + at + away) for at, who, bot, away in cuts)
+    away = {}
+
+    def chaos():
+        now = table.net.now
+        while plan and plan[0][0] <= now:
+            _at, who, use_bot, back_at = plan.pop(0)
+            if who in away or table.host.phase != "playing":
+                continue
+            table.net.disconnect(table.links[who])
+            if use_bot:
+                table.host.hand_to_bot(table.clients[who].seats[0], "random")
+            away[who] = back_at
+        for who, back_at in list(away.items()):
+            if now >= back_at:
+                del away[who]
+                table.rejoin(who)
+
+    assert table.run(lambda: not plan and not away and table.all_over(), limit=200,
+                     each=chaos)
+    table.assert_converged()
+    for client in table.clients:
+        assert client.commands == table.host.commands
+
+
+def test_rejoin_catches_up_and_takes_the_seat_back():
+    table = Table(players=3, seed=5)
+    table.start()
+    table.run(lambda: table.host.seq >= 20)
+    token = table.clients[0].token
+    table.net.disconnect(table.links[0])
+    seat = table.clients[0].seats[0]
+    table.run(lambda: seat in table.host.match.to_act(), limit=5)
+    stuck_at = table.host.seq
+    table.net.advance(0.5)
+    assert table.host.seq == stuck_at, "the seat waits for its player"
+    assert table.host.statuses()[seat] == ids.ST_DISCONNECTED
+    back = table.rejoin(0)
+    assert back.token == token
+    assert table.run(table.all_over, limit=60)
+    table.assert_converged()
+    assert back.seats == [seat]
+
+
+def test_silent_peer_interrupted_then_dropped_then_bot_then_back():
+    table = Table(players=3, seed=9)
+    table.start()
+    table.run(lambda: table.host.seq >= 6)
+    silent = table.links[1]
+    seat = table.clients[1].seats[0]
+    silent.frozen = True
+    table.net.advance(FAST.interrupted + 0.15)
+    assert table.host.statuses()[seat] == ids.ST_INTERRUPTED
+    assert table.clients[0].statuses[seat] == ids.ST_INTERRUPTED   # others see it too
+    table.net.advance(FAST.dropped)
+    assert table.host.statuses()[seat] == ids.ST_DISCONNECTED
+    assert not silent.open
+    table.host.hand_to_bot(seat, "random")       # a sequenced command every peer applies
+    table.net.advance(0.03)
+    assert table.clients[0].statuses[seat] == ids.ST_BOT
+    assert table.clients[0].commands == table.host.commands
+    back = table.rejoin(1)
+    assert table.run(lambda: back.phase in ("playing", "over") and seat not in back.bot_controlled
+                     and table.host.statuses()[seat] != ids.ST_BOT, limit=5)
+    assert table.run(table.all_over, limit=60)
+    table.assert_converged()
+    assert [c[1] for c in table.host.commands] == [ids.CMD_BOT, ids.CMD_BACK]
+
+
+@pytest.mark.parametrize("corrupt", ["scores", "stack"])
+def test_corrupted_peer_is_detected_at_next_move_and_repaired(corrupt):
+    table = Table(players=3, seed=11)
+    table.start()
+    table.run(lambda: table.host.seq >= 10)
+    victim = table.clients[0]
+    state = victim.match.state
+    if corrupt == "scores":
+        state.scores[1] += 7            # legal moves unchanged: only the hash tells
+    else:
+        state.stack.reverse()           # hidden info: later draws differ
+        state.hands = [list(reversed(h)) for h in state.hands]
+    repaired_at = None
+
+    def look():
+        nonlocal repaired_at
+        for event in table.host.poll():
+            if event["event"] == "repaired" and repaired_at is None:
+                repaired_at = event["seq"]
+
+    events = []
+    table.check_agreement = lambda: events.extend(  # noqa: E731 - corruption breaks agreement
+        e for c in table.clients for e in c.poll())
+    assert table.run(lambda: repaired_at is not None, limit=10, each=look)
+    assert any(e["event"] == "resynced" and e["reason"] == ids.R_DESYNC for e in events)
+    dumps = list(paths.log_dir().glob("desync-metro-*.json"))
+    assert dumps
+    dump = json.loads(dumps[0].read_text())
+    assert dump["seed"] == table.host.match.seed and dump["config"] == table.host.config
+    assert dump["local_log"] and dump["host_log"] and dump["first_mismatch"] >= 1
+    assert table.run(table.all_over, limit=60, each=look)
+    table.assert_converged()
+
+
+def test_bad_reveal_is_refused_and_the_table_returns_to_the_lobby():
+    table = Table(players=3, seed=2)
+    cheat = table.clients[1]
+
+    def lying(msg):                     # reveal something else than what was committed
+        cheat._send({"t": ids.REVEAL, "r": msg["r"], "v": bytes(16)})
+
+    cheat._on_cs = lying
+    table.ready_all()
+    cheat_seat = cheat.seats[0]
+    assert table.host.start()
+    table.net.advance(0.5)
+    events = table.host.poll()
+    refused = [e for e in events if e["event"] == "peer_refused"]
+    assert refused and refused[0]["code"] == ids.R_BAD_REVEAL
+    assert cheat.ended["code"] == ids.R_BAD_REVEAL
+    assert table.host.phase == "lobby"
+    assert any(e["event"] == "seeding_aborted" for e in table.clients[0].poll())
+    assert table.host.slots[cheat_seat].kind == ids.KIND_OPEN     # the cheater's seat is free again
+
+
+def test_peers_refuse_a_host_whose_reveal_does_not_match():
+    table = Table(players=2, seed=3)
+    table.ready_all()
+    assert table.host.start()
+    table.host._secret = bytes(16)       # the host commits to one value, reveals another
+    table.net.advance(0.5)
+    assert table.clients[0].ended["code"] == ids.R_BAD_REVEAL
+
+
+@pytest.mark.parametrize("hello, code", [
+    ({"rv": "0123456789abcdef"}, ids.R_RULES),
+    ({"g": "railroad-ink"}, ids.R_GAME),
+    ({"tok": "not-a-token"}, ids.R_BAD_TOKEN),
+    ({"pv": 99}, ids.R_PROTOCOL),
+])
+def test_handshake_mismatch_is_refused_with_a_reason_on_both_sides(hello, code):
+    table = Table(players=2, clients=0)
+    client = ClientEndpoint("x", token=hello.get("tok", ""), game=hello.get("g", ""),
+                            rules_version=hello.get("rv"), timings=FAST)
+    if "pv" in hello:
+        client.on_connect = lambda: client._send({
+            "t": ids.HELLO, "pv": 99, "rv": client.rules_version, "g": "", "n": "x",
+            "tok": "", "ws": 1})
+    table.net.connect(client)
+    table.net.advance(0.2)
+    assert client.ended["code"] == code
+    shown = [e for e in client.poll() if e["event"] == "refused"]
+    assert shown and shown[0]["code"] == code
+    host_side = [e for e in table.host.poll() if e["event"] == "peer_refused"]
+    assert host_side and host_side[0]["code"] == code
+    if code in (ids.R_RULES, ids.R_PROTOCOL):
+        assert set(host_side[0]["args"]) == {"ours", "theirs"}
+
+
+def test_full_table_and_started_game_refuse_newcomers_but_take_spectators():
+    table = Table(players=2)
+    table.net.advance(0.1)
+    extra = table.join("late")
+    table.net.advance(0.2)
+    assert extra.ended["code"] == ids.R_FULL
+    table.start()
+    late = table.join("later")
+    table.net.advance(0.2)
+    assert late.ended["code"] == ids.R_STARTED
+    viewer = table.join("viewer", wanted_seats=0, auto_bot="")
+    assert table.run(table.all_over, limit=60)
+    assert viewer.match.hash() == table.host.match.hash()
+
+
+def test_garbage_and_foreign_seat_moves_hurt_only_the_sender():
+    table = Table(players=4, clients=3, seed=4)
+    table.start()
+    table.run(lambda: table.host.seq >= 5)
+    bad, nosy = table.links[0], table.links[1]
+    nosy_client = table.clients[1]
+    other_seat = table.clients[2].seats[0]
+    table.net._post(nosy, {"t": ids.PROPOSE, "s": other_seat, "m": "draw", "n": 999},
+                    down=False)
+    table.net.post_raw(bad, encode({"t": "M", "q": 1, "s": 0, "m": "x"}))   # host-only message
+    table.net.advance(0.2)
+    assert table.clients[0].ended["code"] == ids.R_UNKNOWN
+    assert not bad.open
+    host_events = table.host.poll()
+    assert any(e["event"] == "foreign_move" and e["seat"] == other_seat for e in host_events)
+    rejected = [e for e in nosy_client.poll() if e["event"] == "rejected"]
+    table.history[nosy_client] = nosy_client.seq      # we consumed its move events here
+    assert rejected and rejected[0]["code"] == ids.R_NOT_YOUR_SEAT
+    assert nosy.open, "a refused move does not drop an otherwise well-behaved peer"
+    table.host.hand_to_bot(table.clients[0].seats[0])
+    assert table.run(table.all_over, limit=60)
+    table.assert_converged()
+
+
+@pytest.mark.parametrize("payload, code", [
+    (b"\x00\x00\x00\x03\xc1\xc1\xc1", ids.R_MALFORMED),
+    (b"\xff\xff\xff\xff", ids.R_TOO_LARGE),
+    (encode({"t": ids.PROPOSE, "s": "0", "m": "x", "n": 1}), ids.R_SCHEMA),
+    (encode({"t": "zzz"}), ids.R_UNKNOWN),
+    (b"\x00\x00\x00\x02" + msgpack.packb({1: 2}), ids.R_MALFORMED),
+])
+def test_malformed_frames_drop_the_sender_with_a_reason(payload, code):
+    table = Table(players=3, seed=6)
+    table.start()
+    table.net.post_raw(table.links[1], payload)
+    table.net.advance(0.2)
+    refused = [e for e in table.host.poll() if e["event"] == "peer_refused"]
+    assert refused and refused[0]["code"] == code
+    assert table.clients[1].ended["code"] == code
+    assert table.links[0].open
+    table.host.hand_to_bot(table.clients[1].seats[0])
+    assert table.run(table.all_over, limit=60)
+    table.assert_converged()
+
+
+def test_host_leaving_ends_the_table_and_everyone_keeps_the_log():
+    table = Table(players=3, seed=8)
+    table.start()
+    table.run(lambda: table.host.seq >= 12)
+    table.host.close()
+    table.net.advance(0.2)
+    for client in table.clients:
+        assert client.ended["code"] == ids.R_HOST_LEFT
+    files = sorted((paths.data_dir() / "netlogs").glob("metro-*.json"))
+    assert len(files) == 3       # host + two peers
+    for path in files:
+        data = json.loads(path.read_text())
+        assert data["format"] == 1 and data["game"] == "metro"
+        assert data["seed"] == table.host.match.seed
+        assert len(data["log"]) >= 10
+        assert data["log"] == [e.to_plain() for e in table.host.match.log][:len(data["log"])]
+
+
+def test_lobby_api_local_players_names_colours_ready():
+    table = Table(players=4, clients=0, host_seats=[
+        Slot(kind=ids.KIND_LOCAL, name="Ann"), Slot(), Slot(), Slot()])
+    couch = table.join("couch", wanted_seats=2, auto_bot="")
+    table.net.advance(0.05)
+    solo = table.join("solo")
+    table.net.advance(0.1)
+    assert couch.seats == [1, 2] and solo.seats == [3]
+    couch.set_seat(2, "Bea", colour=3)
+    couch.set_seat(3, "Nope", colour=1)          # not couch's seat: refused, nothing changes
+    table.net.advance(0.1)
+    lobby = [e for e in solo.poll() if e["event"] == "lobby"][-1]
+    assert lobby["seats"][2]["name"] == "Bea" and lobby["seats"][2]["colour"] == 3
+    assert lobby["seats"][3]["name"] == "solo"
+    refusals = [e for e in couch.poll() if e["event"] == "rejected"]
+    assert [(e["seat"], e["code"]) for e in refusals] == [(3, ids.R_NOT_YOUR_SEAT)]
+    assert [s["status"] for s in lobby["seats"]] == ["connected"] * 4
+    assert not table.host.can_start()
+    couch.set_ready(True)
+    solo.set_ready(True)
+    table.net.advance(0.1)
+    assert table.host.can_start()
+    table.host.set_seat(0, ids.KIND_BOT, "Robo", level="random")
+    assert table.host.start()
+    table.net.run_until(lambda: couch.phase == "playing", 2)
+    couch.set_bot(1, "random")
+    couch.set_bot(2, "random")
+    assert table.run(table.all_over, limit=60)
+    table.assert_converged()
