@@ -196,3 +196,15 @@ def test_save_as_slots_unicode_names_and_delete(tmp_path):
     with pytest.raises(ValueError):
         saves.delete_save(outside)
     assert outside.exists()
+
+
+def test_seat_changes_reach_the_header():
+    match = play(new_match(GAMES[0], seed=12), 3)
+    saver = saves.start_autosave(match, durable=False)
+    match.seats[1].kind, match.seats[1].name = "remote", "Lee"
+    saver.refresh_header(match, label="friday")
+    header = saves.read_save(saver.path).header
+    assert header["seats"][1]["name"] == "Lee" and header["label"] == "friday"
+    play(match, 2)
+    loaded = saves.load(saver.path)
+    assert loaded.ok and loaded.match.seats[1].kind == "remote" and loaded.match.seq == 5

@@ -29,7 +29,9 @@ Where files live: autosaves in ``game.paths.saves_dir()``; finished games move t
 Public API (what the client, net and CLI call)
 ----------------------------------------------
 * ``start_autosave(match)`` -> ``Autosaver``: saves after every confirmed move from now on;
-  ``autosaver.sync(match)`` after an undo. Finished games move to the replays folder.
+  ``autosaver.sync(match)`` after an undo, ``autosaver.refresh_header(match)`` after seats
+  change, ``autosaver.error`` (None or a line to show). Finished games move to the replays
+  folder.
 * ``list_resumable()`` -> [``SaveInfo``] newest first; ``resume(path)`` -> ``Loaded`` (``.match``
   at the last verified move, ``.warning`` a sentence for the player or None, autosaving again).
 * ``load(path)`` / ``load_plain(doc)`` -> ``Loaded``; ``best_log(candidates)`` for a LAN table.

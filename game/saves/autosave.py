@@ -25,7 +25,7 @@ from game.match import LogEntry, Match
 from game.rules import rules_version
 
 from .files import move_durably, replays_dir, saves_dir, unique_path, write_atomic
-from .format import SUFFIX, encode, end_line, entry_line, make_header
+from .format import SUFFIX, encode, end_line, entry_line, header_check, make_header
 
 
 def _now_text() -> str:
@@ -108,6 +108,17 @@ class Autosaver:
         if self.finished:
             return
         if self._written != match.seq or (match.log and match.log[-1].hash != self._last_hash):
+            self._guarded(self.rewrite, match)
+
+    def refresh_header(self, match: Match, label: str | None = None) -> None:
+        """Seats changed (a player renamed, a seat handed to a bot) or a new label: rewrite."""
+        header = dict(self.header, seats=[seat.to_plain() for seat in match.seats])
+        if label is not None:
+            header["label"] = label
+        header.pop("check", None)
+        header["check"] = header_check(header)
+        self.header = header
+        if not self.finished:
             self._guarded(self.rewrite, match)
 
     def rewrite(self, match: Match) -> None:
