@@ -9,11 +9,14 @@ a + b <= 6, meaning ``a * D[k] + b * D[k + 1]`` once the piece lies in slot k (D
 lattice directions). A local space is ``("u", a, b)`` = {(a,b), (a+1,b), (a,b+1)} or
 ``("d", a, b)`` = {(a+1,b), (a,b+1), (a+1,b+1)}.
 
+"Outer row" is read as the row of spaces with an edge on the boundary (the arrow row).
 Because a piece may be rotated so that any of its three sides faces the city's boundary, the
-destination spaces, the lake and the park are kept off all three "outer rows" of the piece
-(no edge on a side of the piece); they may touch a side at a corner, so destinations of two
-pieces can touch across a border in some cities (that is what the marker rule is about).
-Within a piece the three destination spaces never share a corner.
+destination spaces, the lake and the park have no edge on any side of the piece. (The stricter
+reading - not even a corner on a side - leaves 9 spaces per piece, too few for a lake plus
+three destinations that never touch.) They may touch a side at a corner, so a boundary point
+can touch a destination and destinations of two pieces can touch across a border in some
+cities (that is what the same-letter marker rule is about). Within a piece the three
+destination spaces never share a corner. ``tests/test_metromania_board.py`` checks all this.
 """
 
 from __future__ import annotations
