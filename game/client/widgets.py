@@ -314,7 +314,7 @@ PAD_GLYPHS = {"confirm": ("A", (84, 180, 90)), "cancel": ("B", (214, 72, 64)),
               "alt": ("X", (66, 124, 220)), "rotate": ("Y", (232, 190, 60)),
               "prev": ("LB", (120, 130, 150)), "next": ("RB", (120, 130, 150)),
               "aux": ("Back", (120, 130, 150)), "menu": ("Start", (120, 130, 150)),
-              "move": ("✚", (120, 130, 150))}
+              "move": ("D-pad", (120, 130, 150))}
 
 
 def glyph_text(kind: str, action: str) -> str:

@@ -9,7 +9,8 @@ from __future__ import annotations
 import importlib
 
 BOARD_MODULES = {"metro": "game.client.boards.metro",
-                 "metromania": "game.client.boards.metromania"}
+                 "metromania": "game.client.boards.metromania",
+                 "railroad-ink": "game.client.boards.railroad_ink"}
 
 
 def has_board(name: str) -> bool:

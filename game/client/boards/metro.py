@@ -450,13 +450,9 @@ class MetroBoard(BoardView):
                 fonts.blit(layer, str(station), 15, theme.ink_on(rgb), (bx, by), "bold",
                            "center")
             if cb:
-                dx, dy = bx - (GRID.centerx - ox), by - (GRID.centery - oy)
-                length = math.hypot(dx, dy) or 1
-                sx, sy = bx + dx / length * 24, by + dy / length * 24
-                if not (0 <= sx < layer.get_width() and 0 <= sy < layer.get_height()):
-                    sx, sy = bx, by
-                theme.draw_shape(layer, self.owner_shape(owner), (sx, sy), 6, rgb,
-                                 theme.outline_for(rgb))
+                # the car's shape sits on the badge's lower-right rim, same place everywhere
+                theme.draw_shape(layer, self.owner_shape(owner), (bx + 12, by + 11), 7,
+                                 rgb, (20, 24, 30) if sum(rgb) > 200 else (200, 200, 210))
         return layer
 
     def draw(self, surface: pygame.Surface) -> None:

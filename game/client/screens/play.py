@@ -87,9 +87,12 @@ class PlayScreen(Screen):
         return " + ".join(parts) if parts else t("device.any")
 
     def active_human(self):
-        """The acting human seat the screen is showing (None: a bot's turn or game over)."""
+        """The acting human seat the screen is showing (None: a bot's turn or game over).
+        Without secret information (split screen) the first acting human seat."""
         for seat in self.match.to_act():
-            if seat not in self.bots and seat == self.viewer:
+            if seat in self.bots:
+                continue
+            if seat == self.viewer or not self.board.secret_information:
                 return seat
         return None
 
@@ -129,8 +132,8 @@ class PlayScreen(Screen):
             if self.seat_paused(seat):
                 # Any other device of the room may take over an unplugged seat with confirm.
                 continue
-            if seat != self.viewer:
-                continue
+            if self.board.secret_information and seat != self.viewer:
+                continue   # hotseat: only the player who passed the privacy screen acts
             result = self.board.handle(intent, seat)
             if result is None:
                 continue

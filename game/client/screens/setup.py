@@ -113,13 +113,13 @@ class SetupScreen(MenuScreen):
     def _place_items(self) -> None:
         y_left = COLUMN_LEFT.y + 44
         row_h = 54
-        seat_row_h = 56 if self.players <= 5 else 50
+        seat_row_h = 56 if self.players <= 5 else 52
         for item in self.form.items:
             key = item.key
             if key.startswith(("name:", "who:", "colour:")):
                 kind, i = key.split(":")
                 i = int(i)
-                y = COLUMN_RIGHT.y + 44 + i * (seat_row_h + 8)
+                y = COLUMN_RIGHT.y + 52 + i * (seat_row_h + 8)
                 x = COLUMN_RIGHT.x
                 if kind == "name":
                     item.rect = pygame.Rect(x, y, 200, seat_row_h)
@@ -232,9 +232,22 @@ class SetupScreen(MenuScreen):
                    (COLUMN_LEFT.x, 40), "bold")
         fonts.blit(surface, t("setup.table"), 22, theme.ACCENT, (COLUMN_LEFT.x, COLUMN_LEFT.y),
                    "semibold")
-        fonts.blit(surface, t("setup.seats"), 22, theme.ACCENT, (COLUMN_RIGHT.x, COLUMN_RIGHT.y),
+        fonts.blit(surface, t("setup.seats"), 22, theme.ACCENT, (COLUMN_RIGHT.x, COLUMN_RIGHT.y - 8),
                    "semibold")
+        for label, x in ((t("setup.col_name"), 0), (t("setup.col_who"), 208),
+                         (t("setup.col_colour"), 506)):
+            fonts.blit(surface, label, 17, theme.TEXT_DIM,
+                       (COLUMN_RIGHT.x + x + 4, COLUMN_RIGHT.y + 26), "regular")
         self.form.draw(surface)
+        focused = self.form.focused
+        if focused is not None and focused.key.startswith("variant:"):
+            variant = focused.key.split(":", 1)[1]
+            key = f"variant.{self.game_name}.{variant}.help"
+            help_text = t(key) if has(key) else self.game.variants.get(variant, "")
+            y = 488
+            for line in fonts.wrap(help_text, 19, COLUMN_LEFT.width):
+                fonts.blit(surface, line, 19, theme.TEXT_DIM, (COLUMN_LEFT.x + 4, y))
+                y += 24
         if not self.seed_text.strip():
             seed_item = self.form.item("seed")
             if not (self.form.editing and self.form.focused is seed_item):
