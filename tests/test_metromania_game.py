@@ -13,7 +13,7 @@ from hypothesis import given, settings, strategies as st
 from game.rules.core import ConfigError, IllegalMove, NotationError, Rng, canonical_bytes
 from game.rules.metromania import GAME
 from game.rules.metromania.board_data import NO_CORRUPTION_HANDS, TWO_PLAYER_HANDS
-from game.rules.metromania.lattice import EDGE_SPACES, POINT_NAMES, SPACE_NAMES
+from game.rules.metromania.lattice import EDGE_SPACES, POINT_NAMES, SPACE_BY_NAME
 from game.rules.metromania.markers import ALL_MARKERS
 from game.rules.metromania.moves import Bonus, Dig, Pass, Station, Tunnel
 from game.rules.metromania.scenario import game_with_city, start, tunnel_in
@@ -194,6 +194,16 @@ def test_notation_round_trips_for_any_move(tunnels, point, line):
     for move in (Dig(tuple(Tunnel(*t) for t in tunnels)), Station(line, point),
                  Bonus(line, point), Bonus(line, -1), Pass()):
         assert GAME.parse_move(str(move)) == move
+
+
+def test_the_documented_example_is_a_legal_first_turn():
+    state = game_with_city(2)
+    move = GAME.parse_move("dig S:u4,1:e0 S:u3,1:e2 S:u2,2:e2+C")
+    events = GAME.apply(state, 0, move)
+    assert [e["kind"] for e in events] == ["line_start", "tunnel", "tunnel", "tunnel", "marker"]
+    assert [POINT_NAMES[p] for p in state.line(0, 0).points] == ["5,1", "4,1", "3,2", "2,3"]
+    assert state.placed == {SPACE_BY_NAME["u2,2"]: ("CE", 0)}
+    assert GAME.scores(state)["scores"] == [0, 0] and GAME.scores(state)["trips"] == []
 
 
 # -- client helpers --------------------------------------------------------------------------

@@ -197,3 +197,13 @@ def test_game_winners_use_the_tie_breaks():
     result = GAME.scores(state)
     assert result["scores"][0] == result["scores"][1]    # every trip impossible for both
     assert GAME.winners(state) == [0]                    # seat 0 completed a line
+
+
+def test_park_lake_without_a_route_scores_nothing():
+    state = game_with_city(2)
+    raw_line(state, 1, 1, ["-2,2", "-1,2", "-1,1"])
+    raw_line(state, 0, 0, ["0,3", "0,2", "1,2"])
+    stations(state, "-1,2", "0,2")
+    result = final_scores(state)
+    assert result["park_lake"]["minutes"] is None
+    assert result["park_lake"]["scorers"] == [0, 0]

@@ -12,7 +12,8 @@ Notation (one move per line, case-sensitive):
       space, forbidden elsewhere); its type is the space's.
   The tunnel runs from the line's moving end along that edge; a tunnel of a line not yet
   started must lie in a white-arrow space and starts the line at the edge's boundary point.
-  Example: ``dig S:u4,1:e1 S:d3,1:e0 S:u3,1:e2+A``.
+  Example (the first turn of seat 0 in scenario.DEFAULT_CITY, two players):
+  ``dig S:u4,1:e0 S:u3,1:e2 S:u2,2:e2+C``.
 * ``station <line>:<q>,<r>`` - the intermediate station on that point of one's line.
 * ``bonus <line>:<q>,<r>`` - the free station after completing that line;
   ``bonus <line>:none`` refuses it.
@@ -77,7 +78,7 @@ class Pass:
 
 _TUNNEL = re.compile(r"^([ST]):([ud]-?\d+,-?\d+):e([012])(?:\+([A-F]))?$")
 _AT_POINT = re.compile(r"^([ST]):(-?\d+,-?\d+|none)$")
-EXPECTED = "dig S:u4,1:e1 ..., station S:2,-3, bonus T:1,1, bonus T:none or pass"
+EXPECTED = "dig S:u4,1:e0 ..., station S:2,-3, bonus T:1,1, bonus T:none or pass"
 
 
 def parse_tunnel(token: str, text: str = "") -> Tunnel:
