@@ -53,13 +53,15 @@ class ClientConnection(Pumped):
 
     @classmethod
     def connect(cls, host: str, port: int, name: str = "player", *, wanted_seats: int = 1,
-                token: str = "", game: str = "", auto_bot: str = "", timeout: float = 5.0,
+                token: str = "", game: str = "", auto_bot: str = "", bot_delay: float = 0.0,
+                timeout: float = 5.0,
                 timings: Timings = Timings(), clock: Callable[[], float] = time.monotonic
                 ) -> "ClientConnection":
         """Connect and say hello. OSError if nobody answers (show "cannot reach HOST")."""
         sock = socket.create_connection((host, port), timeout=timeout)
         endpoint = ClientEndpoint(name, wanted_seats=wanted_seats, token=token, game=game,
-                                  auto_bot=auto_bot, timings=timings, clock=clock)
+                                  auto_bot=auto_bot, bot_delay=bot_delay, timings=timings,
+                                  clock=clock)
         return cls(endpoint, sock)
 
     def pump(self, timeout: float = 0.0) -> None:

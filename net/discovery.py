@@ -90,9 +90,10 @@ def broadcast_targets(port: int = DISCOVERY_PORT) -> list[tuple[str, int]]:
 
 
 def find_tables(targets: Iterable[tuple[str, int]] | None = None, timeout: float = 0.5,
-                port: int = DISCOVERY_PORT) -> list[dict]:
-    """Ask every target; return the tables that answered within ``timeout`` seconds:
-    dicts with host, port, game, name, phase, open (seats), players."""
+                port: int = DISCOVERY_PORT, limit: int | None = None) -> list[dict]:
+    """Ask every target; return the tables that answered within ``timeout`` seconds (or
+    as soon as ``limit`` tables answered): dicts with host, port, game, name, phase, open
+    (free seats), players."""
     targets = list(targets) if targets is not None else broadcast_targets(port)
     sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
     found: dict[tuple[str, int], dict] = {}
@@ -106,7 +107,7 @@ def find_tables(targets: Iterable[tuple[str, int]] | None = None, timeout: float
             except OSError:
                 continue
         deadline = time.monotonic() + timeout
-        while True:
+        while limit is None or len(found) < limit:
             left = deadline - time.monotonic()
             if left <= 0:
                 break

@@ -29,14 +29,17 @@ from net.timing import Timings
 
 class ClientEndpoint:
     def __init__(self, name: str, *, wanted_seats: int = 1, token: str = "", game: str = "",
-                 auto_bot: str = "", clock: Callable[[], float] = time.monotonic,
-                 timings: Timings = Timings(), rules_version: str | None = None) -> None:
+                 auto_bot: str = "", bot_delay: float = 0.0,
+                 clock: Callable[[], float] = time.monotonic, timings: Timings = Timings(),
+                 rules_version: str | None = None) -> None:
         self.name = name
         self.wanted_seats = wanted_seats
         self.token = token
         self.game_name = game
         self.auto_bot = auto_bot
         self.bots_levels: dict[int, str] = {}
+        self.bot_delay = bot_delay             # seconds a local bot waits before it moves
+        self._acting_since: dict[int, float] = {}
         self.clock = clock
         self.timings = timings
         self.rules_version = rules_version or current_rules_version()
@@ -192,11 +195,15 @@ class ClientEndpoint:
             if (not level or seat not in self.seats or seat in self.bot_controlled
                     or seat in self._pending or self._cooldown.get(seat, 0) > now):
                 continue
+            since = self._acting_since.setdefault(seat, now)
+            if now - since < self.bot_delay:
+                continue
             bot = self._bots.get(seat)
             if bot is None:
                 bot = self._bots[seat] = make_bot(self.match.game, seat, level,
                                                   self.match.seed * 7919 + seat)
             move = bot.choose(self.match.view(seat))
+            self._acting_since.pop(seat, None)
             try:
                 self.propose(seat, str(move))
             except IllegalMove:

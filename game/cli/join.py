@@ -85,6 +85,8 @@ def add_arguments(parser) -> None:
                         help="seats to take (0: watch as a spectator)")
     parser.add_argument("--timeout", type=float, default=3600.0, metavar="SECONDS",
                         help="give up after this long (headless)")
+    parser.add_argument("--move-delay", type=float, default=0.0, metavar="SECONDS",
+                        help="the bot waits this long before each move (headless)")
 
 
 def run(args) -> int:
@@ -95,11 +97,14 @@ def run(args) -> int:
     check_level(args.bot)
     if not 0 <= args.seats <= 8:
         raise CliError("--seats must be between 0 and 8", 2)
+    if not 0 <= args.move_delay <= 60:
+        raise CliError("--move-delay must be between 0 and 60 seconds", 2)
     from net.client import ClientConnection
 
     try:
         peer = ClientConnection.connect(host, port, name=args.name, wanted_seats=args.seats,
-                                        token=args.token, auto_bot=args.bot)
+                                        token=args.token, auto_bot=args.bot,
+                                        bot_delay=args.move_delay)
     except OSError as exc:
         raise CliError(f"cannot reach {host}:{port} ({exc.strerror or exc})") from None
     return play_headless(peer, args.timeout)
