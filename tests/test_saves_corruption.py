@@ -460,6 +460,11 @@ def test_peer_logs_in_plain_format_and_the_longest_verified_one(name, tmp_path):
     best = saves.best_log([tampered, even])
     assert best.verified_moves == moves - 3 and best.ok and best.save.header["role"] == "peer3"
     assert [i.path for i in saves.list_netlogs()] == [full]
+    text = full.read_text()
+    cut = tmp_path / "cut.json"
+    cut.write_text(text[:len(text) // 2])
+    with pytest.raises(SaveError, match="game log is damaged or cut short"):
+        saves.load(cut)
     with pytest.raises(SaveError, match="none of the logs"):
         saves.best_log([tmp_path / "missing", {"log": 3}])
 

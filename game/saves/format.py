@@ -142,6 +142,8 @@ def parse_bytes(data: bytes, path: str = "") -> SaveFile:
             return parse_plain(whole, "plain-json", path)
         if first is None and data.startswith(b'{"app"'):
             raise SaveError("the save's header is damaged", path)
+        if b'"log"' in data or b'"game"' in data[:4096]:
+            raise SaveError("the game log is damaged or cut short (incomplete JSON)", path)
     whole = _msgpack_value(data)
     if isinstance(whole, dict):
         return parse_plain(whole, "plain-msgpack", path)
