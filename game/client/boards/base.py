@@ -11,6 +11,8 @@ intents into a proposed move:
 * ``on_applied(seat, move, events)`` / ``on_refused(seat, move, exc)`` start animations.
 * ``busy()`` — an animation the bots and the results screen should wait for.
 * ``draw(surface)`` paints; it never changes the match.
+* ``results_screen(history, setup)`` — the screen that follows the game (default: the shared
+  results screen with the score chart).
 """
 
 from __future__ import annotations
@@ -51,3 +53,9 @@ class BoardView:
 
     def hints(self, seat) -> list[tuple[str, str]]:
         return []
+
+    def results_screen(self, history, setup):
+        """The screen shown when the game is over (a game may bring its own breakdown)."""
+        from game.client.screens.results import ResultsScreen
+
+        return ResultsScreen(self.app, self.match, history, setup)

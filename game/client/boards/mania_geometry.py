@@ -18,7 +18,7 @@ UNIT = 53.0                      # pixels per lattice step
 CENTRE = (640.0, 384.0)
 ROOT3_2 = math.sqrt(3) / 2
 OFFSET = 0.17                    # how far (in units) a tunnel sits inside its space
-SNAP_RADIUS = 0.8 * UNIT         # the mouse snaps to a continuation this close
+SNAP_RADIUS = 0.3 * UNIT         # outside its space, a click this close still takes it
 
 
 def point_xy(p: int) -> tuple[float, float]:

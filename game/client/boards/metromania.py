@@ -280,10 +280,21 @@ class MetromaniaBoard(BoardView):
             if near:
                 d.cursor = min(near, key=lambda p: geo.dist2(geo.POINT_XY[p], pos))
             return
-        cands = self.candidates(seat)
-        best = min(cands, key=lambda k: geo.dist2(geo.tunnel_anchor(*k), pos), default=None)
-        if best is not None and geo.dist2(geo.tunnel_anchor(*best), pos) <= geo.SNAP_RADIUS ** 2:
+        best = self.candidate_at(seat, pos)
+        if best is not None:
             d.cursor = best
+
+    def candidate_at(self, seat: int, pos):
+        """The continuation a click at ``pos`` means: one in the space under the mouse, else
+        one drawn very near it; None when the mouse is on no legal tunnel."""
+        cands = self.candidates(seat)
+        space = geo.space_at(pos)
+        here = [k for k in cands if k[0] == space]
+        if not here:
+            here = [k for k in cands
+                    if geo.dist2(geo.tunnel_anchor(*k), pos) <= geo.SNAP_RADIUS ** 2]
+        return min(here, key=lambda k: (geo.dist2(geo.tunnel_anchor(*k), pos), k),
+                   default=None)
 
     # -- buttons ---------------------------------------------------------------------------
     def buttons(self, seat) -> list:
@@ -493,11 +504,10 @@ class MetromaniaBoard(BoardView):
             last = d.tunnels[-1]
             if geo.dist2(geo.tunnel_anchor(last.space, last.edge), pos) < (0.3 * geo.UNIT) ** 2:
                 return self._undo(seat)
-        self._snap(seat, pos)
-        cands = self.candidates(seat)
-        if d.cursor in cands and geo.dist2(geo.tunnel_anchor(*d.cursor), pos) <= \
-                geo.SNAP_RADIUS ** 2:
-            return self._take(seat, d.cursor)
+        chosen = self.candidate_at(seat, pos)
+        if chosen is not None:
+            d.cursor = chosen
+            return self._take(seat, chosen)
         self._explain(seat, pos)
         return True
 

@@ -184,9 +184,7 @@ class PlayScreen(Screen):
             if self.over_since is None:
                 self.over_since = self.app.time
             if not self.board.busy() and self.app.time - self.over_since > 1.0:
-                from game.client.screens.results import ResultsScreen
-
-                self.app.replace(ResultsScreen(self.app, match, self.history, self.setup))
+                self.app.replace(self.board.results_screen(self.history, self.setup))
             return
         acting = match.to_act()
         turn_key = (match.seq, acting)
