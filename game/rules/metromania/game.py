@@ -131,7 +131,7 @@ class Metromania(Game):
         elif isinstance(move, Station):
             self._check_station(state, seat, move)
         elif isinstance(move, Pass):
-            if [m for m in self._station_moves(state, seat)] or max_dig(state, seat) > 0:
+            if self._station_moves(state, seat) or max_dig(state, seat) > 0:
                 raise IllegalMove("cannot_pass", "You may pass only when you can neither dig "
                                   "nor place a station")
         else:
