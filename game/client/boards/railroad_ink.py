@@ -1,0 +1,991 @@
+"""The Railroad Ink board: one paper sheet per player, drawn on at the same time.
+
+Layouts: with one local human (or none) their sheet is big with the dice tray and specials
+beside it and every other sheet small on the right; with 2–4 local humans the screen splits
+into one pane per human (halves for two, quadrants otherwise), each with its own sheet, tray,
+cursor, ghost and device hints, and the other seats' sheets small in a free quadrant. Bots'
+and remote players' sheets update live.
+
+Every seat acts on its own: intents arrive tagged with their device and are routed to the
+acting human seat bound to that device (the mouse to the pane it points at). A seat's choices
+(picked die, orientation, cursor) live in ``SeatUI``; moves go to the play screen, which
+applies them through the match (so LAN and saves see every drawing, undo and end of round).
+The board reads the state and never changes it. Faces are drawn by ``ink_sprites`` once per
+size; each sheet's drawing is a cached layer rebuilt only when its cells change.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.client import fonts, theme
+from game.client.boards import ink_sprites as ink
+from game.client.boards.base import BoardView
+from game.client.input import Intent, accepts, device_kind, seat_devices
+from game.client.text import has, illegal, t
+from game.client.widgets import glyph_text
+from game.rules.railroad_ink.faces import EXITS, FACE_INDEX, SPECIALS
+from game.rules.railroad_ink.meteor import meteor_path
+from game.rules.railroad_ink.moves import (Draw, End, Erase, IgnoreMeteor, Meteor, Skip, Undo)
+from game.rules.railroad_ink.orientation import CANONICAL_O, compose
+from game.rules.railroad_ink.sheet import CELL_INDEX, CELL_NAMES, CRATER, EMPTY
+
+W, H = theme.LOGICAL_SIZE
+HEADER_H = 44
+FOOTER_H = 46            # the shell's button-hint bar
+MENU_BUTTON = pygame.Rect(W - 84, 6, 76, 32)
+MARGIN_K = 0.42          # border around the grid (exits), in cells
+ACTIONS = ("rotate", "mirror", "undo", "end")
+CATEGORY_COLOURS = {"exits": (242, 179, 61), "longest_highway": (200, 196, 186),
+                    "longest_railway": (120, 128, 146), "centre": (96, 196, 122),
+                    "river": ink.RIVER_BLUE, "lake": ink.LAKE_BLUE, "meteor": (170, 150, 130),
+                    "volcano": ink.LAVA_RED}
+METEOR_STEP = 0.2
+DIRECTION_STEP = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
+
+
+def face_name(face: str) -> str:
+    key = f"ri.face.{face}"
+    return t(key) if has(key) else face
+
+
+def ri_illegal(exc) -> str:
+    """The refusal in the player's language; codes whose global catalog entry belongs to
+    another game (``not_connected``...) use the ``illegal.ri.<code>`` entry."""
+    code = getattr(exc, "code", "")
+    key = f"illegal.ri.{code}"
+    if code and has(key):
+        return t(key, **getattr(exc, "args_dict", {}))
+    return illegal(exc)
+
+
+class SheetGeom:
+    """Where a sheet sits on screen: its paper rect, cell size and grid origin."""
+
+    def __init__(self, x: int, y: int, cell: int) -> None:
+        self.cell = cell
+        self.margin = max(6, int(cell * MARGIN_K))
+        size = 7 * cell + 2 * self.margin
+        self.rect = pygame.Rect(x, y, size, size)
+        self.gx, self.gy = x + self.margin, y + self.margin
+        self.grid = pygame.Rect(self.gx, self.gy, 7 * cell, 7 * cell)
+
+    def cell_rect(self, cell: int) -> pygame.Rect:
+        row, col = divmod(cell, 7)
+        return pygame.Rect(self.gx + col * self.cell, self.gy + row * self.cell, self.cell,
+                           self.cell)
+
+    def cell_at(self, pos) -> int | None:
+        if pos is None or not self.grid.collidepoint(pos):
+            return None
+        col = (pos[0] - self.gx) // self.cell
+        row = (pos[1] - self.gy) // self.cell
+        return int(row * 7 + col)
+
+    def key(self) -> tuple:
+        return (self.cell, self.margin)
+
+
+class Pane:
+    """One seat's area: a full pane (sheet + tray) for a local human, or a mini sheet."""
+
+    def __init__(self, seat: int, rect: pygame.Rect, full: bool, meteor: bool = False) -> None:
+        self.seat = seat
+        self.meteor = meteor
+        self.rect = rect
+        self.full = full
+        self.tray: dict = {}
+        if full:
+            avail_h = rect.height - 36
+            cell = int(min(avail_h / (7 + 2 * MARGIN_K), rect.width * 0.6 / (7 + 2 * MARGIN_K)))
+            self.geom = SheetGeom(rect.x + 10, rect.y + 30, cell)
+            self._layout_tray()
+        else:
+            cell = int(min((rect.height - 24) / (7 + 2 * MARGIN_K),
+                           (rect.width - 8) / (7 + 2 * MARGIN_K)))
+            geom = SheetGeom(0, 0, max(6, cell))
+            self.geom = SheetGeom(rect.centerx - geom.rect.width // 2, rect.y + 22,
+                                  max(6, cell))
+
+    def _layout_tray(self) -> None:
+        x = self.geom.rect.right + 16
+        w = self.rect.right - 10 - x
+        y = self.rect.y + 30
+        tall = self.rect.height >= 420
+        cols = 3 if tall else 6
+        ds = int(min(78 if tall else 48, (w - (cols - 1) * 8) / cols))
+        tray = {"x": x, "w": w}
+        tray["dice_label"] = (x, y)
+        y += 22
+        tray["dice"] = [pygame.Rect(x + (i % cols) * (ds + 8), y + (i // cols) * (ds + 8), ds, ds)
+                        for i in range(6)]
+        y += (2 if tall else 1) * (ds + 8) + 4
+        tray["meteor"] = pygame.Rect(x, y, w, 26 if self.meteor else 0)
+        y += 30 if self.meteor else 0
+        ss = int(min(56 if tall else 36, (w - (cols - 1) * 8) / cols))
+        tray["specials_label"] = (x, y)
+        y += 22
+        tray["specials"] = [pygame.Rect(x + (i % cols) * (ss + 8), y + (i // cols) * (ss + 8),
+                                        ss, ss) for i in range(6)]
+        y += (2 if tall else 1) * (ss + 8) + 4
+        bw = (w - 8) // 2 if tall else (w - 18) // 4
+        bh = 40 if tall else 28
+        tray["buttons"] = {}
+        for i, name in enumerate(ACTIONS):
+            col, row = (i % 2, i // 2) if tall else (i, 0)
+            tray["buttons"][name] = pygame.Rect(x + col * (bw + (8 if tall else 6)),
+                                                y + row * (bh + 8), bw, bh)
+        y += (2 if tall else 1) * (bh + 8) + 2
+        tray["status"] = (x, y)
+        tray["tall"] = tall
+        self.tray = tray
+
+
+class SeatUI:
+    """What one seat has chosen on its own device: cursor, picked piece, orientation."""
+
+    def __init__(self) -> None:
+        self.cursor = [3, 3]
+        self.pick: tuple | None = None      # ("die"|"special"|"volcano"|"end", face)
+        self.o = 0
+        self.meteor_dir = "N"
+
+
+class LegalInfo:
+    """Everything one seat may do now, from ``legal_moves`` (computed once per move)."""
+
+    def __init__(self, moves) -> None:
+        self.draw: dict[str, dict[int, set[int]]] = {}
+        self.skip: set[str] = set()
+        self.erase: set[int] = set()
+        self.meteor: list[str] = []
+        self.ignore: list[str] = []
+        self.end = False
+        self.undo = False
+        for move in moves:
+            if isinstance(move, Draw):
+                self.draw.setdefault(move.face, {}).setdefault(move.cell, set()).add(move.o)
+            elif isinstance(move, Skip):
+                self.skip.add(move.face)
+            elif isinstance(move, Erase):
+                self.erase.add(move.cell)
+            elif isinstance(move, Meteor):
+                self.meteor.append(move.direction)
+            elif isinstance(move, IgnoreMeteor):
+                self.ignore.append(move.special)
+            elif isinstance(move, End):
+                self.end = True
+            elif isinstance(move, Undo):
+                self.undo = True
+
+
+class RailroadInkBoard(BoardView):
+    secret_information = False     # every sheet is public: no passing the device around
+
+    def __init__(self, app, play) -> None:
+        super().__init__(app, play)
+        self.game = self.match.game
+        self.ui: dict[int, SeatUI] = {}
+        self.clock = 0.0
+        self._legal: dict[int, tuple] = {}
+        self._scores = (None, None)
+        self._layout_key = None
+        self.panes: list[Pane] = []
+        self.chips: list[int] = []
+        self._sheet_cache: dict[tuple, tuple] = {}
+        self._static_cache: dict[tuple, pygame.Surface] = {}
+        self._highlight_cache: dict[int, tuple] = {}
+        self.anims: list[dict] = []
+        self.flash: dict | None = None
+        self.over_since: float | None = None
+        self.handed_off = False
+        self._handled = None
+
+    # -- state helpers ------------------------------------------------------------------------
+    @property
+    def state(self):
+        return self.match.state
+
+    def seat_ui(self, seat: int) -> SeatUI:
+        ui = self.ui.get(seat)
+        if ui is None:
+            ui = self.ui[seat] = SeatUI()
+        return ui
+
+    def legal(self, seat: int) -> LegalInfo:
+        key = self.match.seq
+        found = self._legal.get(seat)
+        if found is None or found[0] != key:
+            info = LegalInfo(self.game.legal_moves(self.state, seat))
+            self._legal[seat] = found = (key, info)
+        return found[1]
+
+    def scores(self) -> dict:
+        if self._scores[0] != self.match.seq:
+            self._scores = (self.match.seq, self.match.scores())
+        return self._scores[1]
+
+    def acting(self, seat: int) -> bool:
+        return seat in self.match.to_act()
+
+    def pieces(self, seat: int) -> list[tuple]:
+        """What the seat may pick, in tray order: its remaining dice, the specials it may
+        draw, a new volcano, and "end the round"."""
+        st = self.state
+        s = st.seats[seat]
+        out: list[tuple] = []
+        for face, _mandatory in self.game.remaining_dice(st, seat):
+            if ("die", face) not in out:
+                out.append(("die", face))
+        status = self.game.specials_status(st, seat)
+        out += [("special", sp) for sp in SPECIALS if status[sp] == "available"]
+        if st.expansion == "volcano" and not s.volcano_round:
+            out.append(("volcano", "volcano"))
+        out.append(("end", ""))
+        return out
+
+    def picked(self, seat: int) -> tuple:
+        ui = self.seat_ui(seat)
+        pieces = self.pieces(seat)
+        if ui.pick not in pieces:
+            dice = [p for p in pieces if p[0] == "die"]
+            ui.pick = dice[0] if dice else ("end", "")
+        return ui.pick
+
+    def picked_face(self, seat: int) -> str | None:
+        kind, face = self.picked(seat)
+        return face if kind in ("die", "special", "volcano") else None
+
+    def meteor_pending(self, seat: int) -> bool:
+        return not self.state.seats[seat].meteor_done and not self.state.over
+
+    # -- layout -------------------------------------------------------------------------------
+    def local_humans(self) -> list[int]:
+        return self.play.human_seats()
+
+    def layout(self) -> list[Pane]:
+        humans = self.local_humans()
+        n = len(self.state.seats)
+        key = (tuple(humans), n)
+        if key == self._layout_key:
+            return self.panes
+        self._layout_key = key
+        area = pygame.Rect(0, HEADER_H, W, H - HEADER_H - FOOTER_H)
+        panes: list[Pane] = []
+        self.chips = []
+        meteor = self.state.expansion == "meteor"
+        if len(humans) >= 2:
+            shown = humans[:4]
+            others = [s for s in range(n) if s not in shown]
+            if len(shown) == 2 and not others:
+                half = area.width // 2
+                rects = [pygame.Rect(area.x, area.y, half, area.height),
+                         pygame.Rect(area.x + half, area.y, half, area.height)]
+            else:
+                hw, hh = area.width // 2, area.height // 2
+                rects = [pygame.Rect(area.x + (i % 2) * hw, area.y + (i // 2) * hh, hw, hh)
+                         for i in range(4)]
+            for seat, rect in zip(shown, rects):
+                panes.append(Pane(seat, rect.inflate(-8, -6), True, meteor))
+            free = rects[len(shown):]
+            if free and others:
+                panes += self._minis(others, free[0].inflate(-8, -6))
+            else:
+                self.chips = others
+        else:
+            main = humans[0] if humans else 0
+            big = pygame.Rect(area.x, area.y, 920, area.height)
+            panes.append(Pane(main, big.inflate(-10, -6), True, meteor))
+            others = [s for s in range(n) if s != main]
+            if others:
+                panes += self._minis(others, pygame.Rect(930, area.y, W - 940, area.height))
+        self.panes = panes
+        return panes
+
+    def _minis(self, seats: list[int], rect: pygame.Rect) -> list[Pane]:
+        count = len(seats)
+        best = None
+        for cols in range(1, count + 1):
+            rows = math.ceil(count / cols)
+            cw, ch = rect.width // cols, rect.height // rows
+            size = min(cw - 8, ch - 26)
+            if best is None or size > best[0]:
+                best = (size, cols, rows, cw, ch)
+        _size, cols, _rows, cw, ch = best
+        return [Pane(seat, pygame.Rect(rect.x + (i % cols) * cw, rect.y + (i // cols) * ch,
+                                       cw - 6, ch - 6), False)
+                for i, seat in enumerate(seats)]
+
+    def pane_of(self, seat: int) -> Pane | None:
+        for pane in self.layout():
+            if pane.seat == seat:
+                return pane
+        return None
+
+    # -- input routing ------------------------------------------------------------------------
+    def _candidates(self, device: str) -> list[int]:
+        return [seat for seat in self.match.to_act()
+                if self.match.seats[seat].kind == "human"
+                and accepts(self.match.seats[seat].device, device)
+                and not self.play.seat_paused(seat)]
+
+    def _route(self, intent):
+        """The one seat an intent is for: the mouse speaks for the pane it points at, other
+        devices for the first acting seat bound to them (a shared keyboard serves its seats
+        one after the other, as each ends its round)."""
+        candidates = self._candidates(intent.device)
+        if intent.pos is not None:
+            for pane in self.layout():
+                if pane.full and pane.seat in candidates and pane.rect.collidepoint(intent.pos):
+                    return pane.seat
+        return candidates[0] if candidates else None
+
+    def handle(self, intent, seat):
+        kind = intent.kind
+        if kind in ("point", "click") and intent.pos and MENU_BUTTON.collidepoint(intent.pos):
+            if kind == "click":
+                self.play.open_pause()
+            return True
+        if intent is self._handled:
+            return None       # already used by an earlier seat of this device
+        target = self._route(intent)
+        if target is None or (seat is not None and target != seat):
+            return None       # the play screen asks every seat of the device: one acts
+        result = self._handle_seat(intent, target)
+        if result is not None:
+            self._handled = intent
+        if result is None or result is True or seat is not None:
+            return result
+        self.play.propose(target, result)
+        return True
+
+    def _handle_seat(self, intent, seat: int):
+        kind = intent.kind
+        ui = self.seat_ui(seat)
+        pane = self.pane_of(seat)
+        if kind == "move":
+            if self.meteor_pending(seat) and self.state.meteor[0] == "any":
+                ui.meteor_dir = {(0, -1): "N", (1, 0): "E", (0, 1): "S",
+                                 (-1, 0): "W"}.get((intent.dx, intent.dy), ui.meteor_dir)
+                return True
+            ui.cursor[0] = (ui.cursor[0] + intent.dx) % 7
+            ui.cursor[1] = (ui.cursor[1] + intent.dy) % 7
+            return True
+        if kind == "point":
+            cell = pane.geom.cell_at(intent.pos) if pane else None
+            if cell is not None:
+                ui.cursor = [cell % 7, cell // 7]
+                self._aim_meteor(seat, cell)
+            return True
+        if kind == "rotate":
+            self._rotate(seat, 1 if intent.value >= 0 else -1)
+            return True
+        if kind == "alt":
+            ui.o = compose(ui.o, 4)
+            self.app.sound.play("click")
+            return True
+        if kind in ("aux", "cancel"):
+            if self.legal(seat).undo:
+                return Undo()
+            return True if kind == "aux" else None
+        if kind in ("next", "prev"):
+            pieces = self.pieces(seat)
+            index = pieces.index(self.picked(seat))
+            ui.pick = pieces[(index + (1 if kind == "next" else -1)) % len(pieces)]
+            self.app.sound.play("click")
+            return True
+        if kind == "slot":
+            pieces = self.pieces(seat)
+            if intent.value < len(pieces):
+                ui.pick = pieces[intent.value]
+            return True
+        if kind == "confirm":
+            return self._confirm(seat, ui.cursor[1] * 7 + ui.cursor[0])
+        if kind == "click":
+            return self._click(seat, pane, intent)
+        return None
+
+    def _rotate(self, seat: int, step: int) -> None:
+        """Turn the picked face; on a legal cell skip orientations that cannot go there."""
+        ui = self.seat_ui(seat)
+        turn = 1 if step > 0 else 3
+        face = self.picked_face(seat)
+        cell = ui.cursor[1] * 7 + ui.cursor[0]
+        allowed = self.legal(seat).draw.get(face, {}).get(cell, set()) if face else set()
+        o = compose(ui.o, turn)
+        if allowed:
+            for _ in range(4):
+                if CANONICAL_O[FACE_INDEX[face]][o] in allowed:
+                    break
+                o = compose(o, turn)
+        ui.o = o
+        self.app.sound.play("click")
+
+    def _aim_meteor(self, seat: int, cell: int) -> None:
+        if not self.meteor_pending(seat) or self.state.meteor[0] != "any":
+            return
+        sheet = self.state.seats[seat].sheet
+        start = sheet.dot if sheet.dot >= 0 else CELL_INDEX["D4"]
+        dr, dc = cell // 7 - start // 7, cell % 7 - start % 7
+        if dr or dc:
+            if abs(dr) >= abs(dc):
+                self.seat_ui(seat).meteor_dir = "S" if dr > 0 else "N"
+            else:
+                self.seat_ui(seat).meteor_dir = "E" if dc > 0 else "W"
+
+    def meteor_direction(self, seat: int) -> str:
+        direction = self.state.meteor[0]
+        return self.seat_ui(seat).meteor_dir if direction == "any" else direction
+
+    def _confirm(self, seat: int, cell: int):
+        info = self.legal(seat)
+        kind, face = self.picked(seat)
+        if self.meteor_pending(seat):
+            if kind == "special" and face in info.ignore:
+                return IgnoreMeteor(face)
+            return Meteor(self.meteor_direction(seat))
+        if kind == "end":
+            return End()
+        if info.erase and cell in info.erase:
+            return Erase(cell)
+        if kind == "die" and face in info.skip and not info.draw.get(face):
+            return Skip(face)
+        return Draw(face, cell, self.seat_ui(seat).o)
+
+    def _click(self, seat: int, pane: Pane | None, intent):
+        pos = intent.pos
+        if pane is None or not pane.full:
+            return True
+        ui = self.seat_ui(seat)
+        cell = pane.geom.cell_at(pos)
+        if cell is not None:
+            ui.cursor = [cell % 7, cell // 7]
+            self._aim_meteor(seat, cell)
+            return self._confirm(seat, cell)
+        tray = pane.tray
+        for index, rect in enumerate(tray["dice"]):
+            if rect.collidepoint(pos) and index < len(self.state.dice):
+                face = self.state.dice[index]
+                if ("die", face) in self.pieces(seat):
+                    ui.pick = ("die", face)
+                return True
+        for index, rect in enumerate(tray["specials"]):
+            if rect.collidepoint(pos):
+                if ("special", SPECIALS[index]) in self.pieces(seat):
+                    ui.pick = ("special", SPECIALS[index])
+                return True
+        for name, rect in tray["buttons"].items():
+            if rect.collidepoint(pos):
+                return self._button(seat, name, intent)
+        if tray["meteor"].collidepoint(pos) and self.meteor_pending(seat):
+            return Meteor(self.meteor_direction(seat))
+        return True
+
+    def _button(self, seat: int, name: str, intent):
+        if name == "rotate":
+            self._rotate(seat, 1)
+            return True
+        if name == "mirror":
+            self.seat_ui(seat).o = compose(self.seat_ui(seat).o, 4)
+            return True
+        if name == "undo":
+            return Undo()
+        info = self.legal(seat)
+        kind, face = self.picked(seat)
+        if self.meteor_pending(seat):
+            return Meteor(self.meteor_direction(seat))
+        if not info.end:
+            for die_face in sorted(info.skip):
+                if not info.draw.get(die_face):
+                    return Skip(die_face)
+        return End()
+
+    # -- events -------------------------------------------------------------------------------
+    def on_applied(self, seat, move, events) -> None:
+        for event in events:
+            kind = event.get("kind")
+            if kind in ("draw", "lake_fill", "erase"):
+                self.anims.append({"kind": kind, "seat": event["seat"],
+                                   "cell": CELL_INDEX[event["cell"]], "age": 0.0})
+            elif kind == "meteor":
+                self.anims.append({"kind": "meteor", "seat": event["seat"], "age": 0.0,
+                                   "path": [CELL_INDEX[c] for c in event["path"]],
+                                   "start": self._meteor_start(event)})
+            elif kind == "meteor_ignored":
+                self.play.toast(t("ri.meteor_ignored", name=self.play.seat_name(seat),
+                                  face=face_name(event["special"])), "info")
+            elif kind == "roll":
+                self.play.toast(t("ri.new_round", n=event["round"]), "good")
+                self.app.sound.play("turn")
+        if isinstance(move, Draw):
+            ui = self.seat_ui(seat)
+            ui.o = 0
+
+    def _meteor_start(self, event) -> int:
+        # the dot before the strike: one step back along the path's first move
+        path = [CELL_INDEX[c] for c in event["path"]]
+        dx, dy = DIRECTION_STEP[event["direction"]]
+        first = path[0]
+        row, col = divmod(first, 7)
+        back_r, back_c = row - dy, col - dx
+        if 0 <= back_r < 7 and 0 <= back_c < 7:
+            return back_r * 7 + back_c
+        return first
+
+    def on_refused(self, seat, move, exc) -> None:
+        shown = illegal(exc)
+        mine = ri_illegal(exc)
+        if mine != shown:   # the shared catalog key belongs to another game: fix the toast
+            for toast in self.app.toasts.items:
+                if toast.text == shown:
+                    toast.text = mine
+        cell = getattr(move, "cell", None)
+        if cell is not None:
+            self.flash = {"seat": seat, "cell": cell, "age": 0.0}
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        for anim in self.anims:
+            anim["age"] += dt
+        self.anims = [a for a in self.anims if a["age"] < self._anim_length(a)]
+        if self.flash is not None:
+            self.flash["age"] += dt
+            if self.flash["age"] > 0.6:
+                self.flash = None
+        if self.match.is_over() and not self.handed_off and \
+                not hasattr(BoardView, "results_screen"):
+            # older shells without the results hook: hand over to our results screen here
+            if self.over_since is None:
+                self.over_since = self.play.app.time
+            if not self.anims and self.app.time - self.over_since >= 0.9:
+                self.handed_off = True
+                from game.client.boards.railroad_ink_results import RailroadInkResults
+
+                self.app.replace(RailroadInkResults(self.app, self.match, self.play.history,
+                                                    self.play.setup))
+
+    def results_screen(self, history, setup):
+        from game.client.boards.railroad_ink_results import RailroadInkResults
+
+        return RailroadInkResults(self.app, self.match, history, setup)
+
+    @staticmethod
+    def _anim_length(anim) -> float:
+        if anim["kind"] == "meteor":
+            return METEOR_STEP * len(anim["path"]) + 0.5
+        return 0.45
+
+    def busy(self) -> bool:
+        # after the hand-off to the results screen the play screen must not replace it again
+        return self.handed_off or any(a["kind"] == "meteor" for a in self.anims)
+
+    # -- drawing ------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self.app.background(), (0, 0))
+        self._draw_header(surface)
+        for pane in self.layout():
+            if pane.full:
+                self._draw_full(surface, pane)
+            else:
+                self._draw_mini(surface, pane)
+        self._draw_anims(surface)
+
+    def _draw_header(self, surface) -> None:
+        st = self.state
+        fonts.blit(surface, t("ri.title"), 26, theme.ACCENT, (16, 8), "bold")
+        label = t("play.game_over") if st.over else t("ri.round", n=st.round, total=st.rounds)
+        fonts.blit(surface, label, 22, theme.TEXT, (196, 12), "semibold")
+        x = 360
+        if st.meteor is not None:
+            direction = st.meteor[0] if st.meteor[0] != "any" else t("ri.meteor_any")
+            x = fonts.blit(surface, "☄ " + t("ri.meteor", direction=direction,
+                                              distance=st.meteor[1]),
+                           20, (255, 160, 140), (x, 14), "semibold").right + 24
+        for seat in self.chips:
+            x = self._chip(surface, seat, x, 10) + 10
+        hovered = MENU_BUTTON.collidepoint(pygame.mouse.get_pos()) \
+            if pygame.mouse.get_focused() else False
+        theme.rounded_panel(surface, MENU_BUTTON, theme.PANEL_HI if hovered else theme.PANEL,
+                            10, theme.PANEL_EDGE, 1)
+        fonts.blit(surface, t("common.menu"), 18, theme.TEXT, MENU_BUTTON.center, "semibold",
+                   "center")
+
+    def _chip(self, surface, seat: int, x: int, y: int) -> int:
+        rgb = self.play.seat_colour(seat)
+        done = self.state.seats[seat].ended or self.state.over
+        label = f"{self.play.seat_name(seat)} {self.scores()['scores'][seat]}" + \
+            (" ✓" if done else "")
+        text = fonts.render(label, 16, theme.TEXT, "semibold")
+        rect = pygame.Rect(x, y, text.get_width() + 26, 26)
+        theme.rounded_panel(surface, rect, theme.PANEL, 12, rgb, 2)
+        surface.blit(text, (x + 14, y + 13 - text.get_height() // 2))
+        return rect.right
+
+    # sheets ---------------------------------------------------------------------------------
+    def _static_sheet(self, geom: SheetGeom) -> pygame.Surface:
+        key = geom.key()
+        found = self._static_cache.get(key)
+        if found is not None:
+            return found
+        cell, m = geom.cell, geom.margin
+        size = geom.rect.width
+        layer = pygame.Surface((size, size), pygame.SRCALPHA)
+        radius = max(4, cell // 4)
+        pygame.draw.rect(layer, ink.PAPER, layer.get_rect(), border_radius=radius)
+        centre = pygame.Rect(m + 2 * cell, m + 2 * cell, 3 * cell, 3 * cell)
+        pygame.draw.rect(layer, ink.CENTRE_TINT, centre)
+        line = max(1, cell // 40)
+        for i in range(8):
+            pygame.draw.line(layer, ink.GRID, (m + i * cell, m), (m + i * cell, m + 7 * cell),
+                             line)
+            pygame.draw.line(layer, ink.GRID, (m, m + i * cell), (m + 7 * cell, m + i * cell),
+                             line)
+        pygame.draw.rect(layer, (150, 150, 140), centre, max(2, cell // 22))
+        pygame.draw.rect(layer, (120, 120, 112), (m, m, 7 * cell, 7 * cell), max(2, cell // 20))
+        for name, side, kind in EXITS:
+            index = CELL_INDEX[name]
+            row, col = divmod(index, 7)
+            stub = ink.exit_stub(kind, side, cell, m)
+            if side == 0:
+                pos = (m + col * cell, 0)
+            elif side == 2:
+                pos = (m + col * cell, m + 7 * cell)
+            elif side == 3:
+                pos = (0, m + row * cell)
+            else:
+                pos = (m + 7 * cell, m + row * cell)
+            layer.blit(stub, pos)
+        if cell >= 40:
+            colour = (150, 146, 132)
+            for i in range(7):
+                fonts.blit(layer, "ABCDEFG"[i], max(11, cell // 5), colour,
+                           (m // 2 - 2, m + i * cell + cell // 2), "semibold", "center") \
+                    if i % 2 == 0 else None
+                fonts.blit(layer, str(i + 1), max(11, cell // 5), colour,
+                           (m + i * cell + cell // 2, m // 2 - 1), "semibold", "center") \
+                    if i % 2 == 0 else None
+        pygame.draw.rect(layer, ink.PAPER_DARK, layer.get_rect(), 2, border_radius=radius)
+        self._static_cache[key] = layer
+        return layer
+
+    def sheet_layer(self, seat: int, geom: SheetGeom) -> pygame.Surface:
+        sheet = self.state.seats[seat].sheet
+        content = (tuple(sheet.cells), sheet.dot)
+        key = (seat, geom.key())
+        found = self._sheet_cache.get(key)
+        if found is not None and found[0] == content:
+            return found[1]
+        layer = self._static_sheet(geom).copy()
+        cell = geom.cell
+        for index, code in enumerate(sheet.cells):
+            if code == EMPTY:
+                continue
+            row, col = divmod(index, 7)
+            pos = (geom.margin + col * cell, geom.margin + row * cell)
+            if code == CRATER:
+                layer.blit(ink.crater(cell), pos)
+            else:
+                from game.rules.railroad_ink.faces import FACE_IDS
+
+                layer.blit(ink.face(FACE_IDS[code >> 3], code & 7, cell), pos)
+        if sheet.dot >= 0:
+            row, col = divmod(sheet.dot, 7)
+            d = max(6, cell // 3)
+            layer.blit(ink.meteor_dot(d), (geom.margin + col * cell + cell - d - 1,
+                                           geom.margin + row * cell + 1))
+        self._sheet_cache[key] = (content, layer)
+        return layer
+
+    def _draw_sheet(self, surface, seat: int, geom: SheetGeom, frame_rgb, live: bool) -> None:
+        shadow = geom.rect.move(0, 5)
+        pygame.draw.rect(surface, theme.BG_DEEP, shadow, border_radius=max(4, geom.cell // 4))
+        surface.blit(self.sheet_layer(seat, geom), geom.rect.topleft)
+        if live:
+            pygame.draw.rect(surface, frame_rgb, geom.rect.inflate(6, 6), 3,
+                             border_radius=max(6, geom.cell // 4 + 3))
+
+    def _highlight(self, seat: int, geom: SheetGeom, face: str | None, o: int):
+        key = (self.match.seq, face, o, geom.key(), self.meteor_pending(seat))
+        found = self._highlight_cache.get(seat)
+        if found is not None and found[0] == key:
+            return found[1]
+        layer = pygame.Surface(geom.grid.size, pygame.SRCALPHA)
+        info = self.legal(seat)
+        cells = info.draw.get(face, {}) if face and not self.meteor_pending(seat) else {}
+        canon = CANONICAL_O[FACE_INDEX[face]][o] if face else 0
+        for cell, orientations in cells.items():
+            r = geom.cell_rect(cell).move(-geom.gx, -geom.gy).inflate(-4, -4)
+            strong = canon in orientations
+            pygame.draw.rect(layer, (*theme.LEGAL, 90 if strong else 40), r,
+                             border_radius=max(3, geom.cell // 8))
+            pygame.draw.rect(layer, (60, 160, 90, 220 if strong else 120), r,
+                             2 if strong else 1, border_radius=max(3, geom.cell // 8))
+        for cell in info.erase:
+            r = geom.cell_rect(cell).move(-geom.gx, -geom.gy).inflate(-4, -4)
+            pygame.draw.rect(layer, (*theme.BAD, 70), r, border_radius=4)
+        self._highlight_cache[seat] = (key, layer)
+        return layer
+
+    def _draw_full(self, surface, pane: Pane) -> None:
+        seat = pane.seat
+        st = self.state
+        rgb = self.play.seat_colour(seat)
+        acting = self.acting(seat) and self.match.seats[seat].kind == "human"
+        theme.rounded_panel(surface, pane.rect, theme.PANEL, 16,
+                            rgb if acting else theme.PANEL_EDGE, 2 if acting else 1)
+        geom = pane.geom
+        self._draw_title(surface, seat, pane.rect.x + 14, pane.rect.y + 5, pane.rect.right - 12)
+        self._draw_sheet(surface, seat, geom, rgb, acting)
+        if acting:
+            self._draw_cursor(surface, seat, geom, rgb)
+        self._draw_tray(surface, pane, acting)
+
+    def _draw_title(self, surface, seat: int, x: int, y: int, right: int, size: int = 20):
+        rgb = self.play.seat_colour(seat)
+        pygame.draw.rect(surface, rgb, (x, y + 4, 10, size - 2), border_radius=4)
+        if self.app.settings["colour_blind"]:
+            theme.draw_shape(surface, self.play.seat_shape(seat), (x + 22, y + 4 + size // 2),
+                             size // 3, rgb, theme.outline_for(rgb))
+            x += 16
+        fonts.blit(surface, self.play.seat_name(seat), size, theme.TEXT, (x + 16, y), "semibold")
+        score = self.scores()["scores"][seat]
+        s = self.state.seats[seat]
+        if self.state.over:
+            status, colour = "", theme.TEXT_DIM
+        elif s.ended:
+            status, colour = "✓ " + t("ri.done"), theme.GOOD
+        elif self.play.is_bot(seat) or self.match.seats[seat].kind != "human":
+            status, colour = self.play.seat_status(seat), theme.TEXT_DIM
+        else:
+            status, colour = t("ri.drawing"), theme.ACCENT
+        r = fonts.blit(surface, t("ri.score", n=score), size, theme.TEXT, (right, y),
+                       "bold", "topright")
+        if status:
+            fonts.blit(surface, status, size - 4, colour, (r.x - 12, y + 2), "semibold",
+                       "topright")
+
+    def _draw_cursor(self, surface, seat: int, geom: SheetGeom, rgb) -> None:
+        ui = self.seat_ui(seat)
+        st = self.state
+        cell = ui.cursor[1] * 7 + ui.cursor[0]
+        r = geom.cell_rect(cell)
+        if self.meteor_pending(seat):
+            self._draw_meteor_preview(surface, seat, geom)
+            return
+        face = self.picked_face(seat)
+        surface.blit(self._highlight(seat, geom, face, ui.o), geom.grid.topleft)
+        free = st.seats[seat].sheet.cells[cell] < 0
+        ok = False
+        if face and free:
+            allowed = self.legal(seat).draw.get(face, {}).get(cell, set())
+            ok = CANONICAL_O[FACE_INDEX[face]][ui.o] in allowed
+            surface.blit(ink.face(face, ui.o, geom.cell, "ghost" if ok else "bad"), r.topleft)
+        if self.flash is not None and self.flash["seat"] == seat:
+            red = pygame.Surface(geom.cell_rect(self.flash["cell"]).size, pygame.SRCALPHA)
+            red.fill((*theme.ILLEGAL, int(150 * (1 - self.flash["age"] / 0.6))))
+            surface.blit(red, geom.cell_rect(self.flash["cell"]))
+        pulse = 2 + int(2 * (1 + math.sin(self.clock * 6)))
+        pygame.draw.rect(surface, theme.outline_for(rgb), r.inflate(6, 6), pulse + 2,
+                         border_radius=6)
+        pygame.draw.rect(surface, rgb, r.inflate(4, 4), pulse, border_radius=6)
+
+    def _draw_meteor_preview(self, surface, seat: int, geom: SheetGeom) -> None:
+        sheet = self.state.seats[seat].sheet
+        direction = self.meteor_direction(seat)
+        path = meteor_path(sheet, direction, self.state.meteor[1])
+        start = sheet.dot if sheet.dot >= 0 else CELL_INDEX["D4"]
+        points = [geom.cell_rect(start).center] + [geom.cell_rect(c).center for c in path]
+        phase = (self.clock * 2) % 1
+        for a, b in zip(points, points[1:]):
+            for k in range(6):
+                f = (k + phase) / 6
+                pygame.draw.circle(surface, ink.METEOR_RED,
+                                   (a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f),
+                                   max(2, geom.cell // 16))
+        target = geom.cell_rect(path[-1])
+        pygame.draw.rect(surface, ink.METEOR_RED, target.inflate(-4, -4), 3,
+                         border_radius=geom.cell // 3)
+
+    def _draw_tray(self, surface, pane: Pane, acting: bool) -> None:
+        seat = pane.seat
+        st = self.state
+        tray = pane.tray
+        s = st.seats[seat]
+        small = not tray["tall"]
+        fonts.blit(surface, t("ri.dice"), 16, theme.TEXT_DIM, tray["dice_label"], "semibold")
+        pick = self.picked(seat) if acting else None
+        for index, rect in enumerate(tray["dice"]):
+            if index >= len(st.dice):
+                break
+            face = st.dice[index]
+            state = "ready" if index in s.pending else (
+                "skipped" if index in s.skipped else "used")
+            if st.over:
+                state = "used"
+            surface.blit(ink.die(face, rect.width, state), rect)
+            if pick == ("die", face) and state == "ready" and \
+                    index == next((i for i in s.pending if st.dice[i] == face), -1):
+                pygame.draw.rect(surface, theme.FOCUS, rect.inflate(8, 8), 3, border_radius=10)
+            if index >= 4 and state == "ready" and not self.game.remaining_dice(st, seat)[
+                    s.pending.index(index)][1]:
+                fonts.blit(surface, "opt", 12, theme.TEXT_DIM, (rect.centerx, rect.bottom + 1),
+                           "semibold", "midtop")
+        if st.meteor is not None:
+            self._draw_meteor_dice(surface, tray["meteor"], seat)
+        used = len(s.sheet.specials)
+        fonts.blit(surface, t("ri.specials", used=used), 16, theme.TEXT_DIM,
+                   tray["specials_label"], "semibold")
+        status = self.game.specials_status(st, seat)
+        for index, rect in enumerate(tray["specials"]):
+            special = SPECIALS[index]
+            mode = status[special]
+            surface.blit(ink.die(special, rect.width,
+                                 "ready" if mode in ("available", "this_round") else "dim"),
+                         rect)
+            if mode == "used":
+                pygame.draw.line(surface, theme.BAD, rect.topleft, rect.bottomright, 3)
+            elif mode == "this_round":
+                pygame.draw.rect(surface, theme.ACCENT, rect.inflate(6, 6), 3, border_radius=8)
+            if pick == ("special", special):
+                pygame.draw.rect(surface, theme.FOCUS, rect.inflate(8, 8), 3, border_radius=8)
+        info = self.legal(seat) if acting else None
+        for name, rect in tray["buttons"].items():
+            enabled = acting and (name in ("rotate", "mirror") or
+                                  (name == "undo" and info.undo) or
+                                  (name == "end" and (info.end or bool(info.skip) or
+                                                      self.meteor_pending(seat))))
+            highlighted = enabled and name == "end" and pick == ("end", "")
+            fill = theme.PANEL_HI if enabled else (32, 44, 62)
+            theme.rounded_panel(surface, rect, fill, 10,
+                                theme.FOCUS if highlighted else
+                                (theme.ACCENT_DIM if enabled else None), 2)
+            label = self._button_label(seat, name, info)
+            fonts.blit(surface, label, 15 if small else 19,
+                       theme.TEXT if enabled else theme.TEXT_DIM, rect.center, "semibold",
+                       "center")
+        x, y = tray["status"]
+        lines = []
+        if st.over:
+            pass
+        elif s.ended:
+            lines.append((t("ri.waiting"), theme.GOOD))
+        elif acting:
+            lines.append((self._status_text(seat, info), theme.TEXT))
+            lines += [(text, theme.TEXT_DIM) for text in self._device_hints(seat)]
+        width = tray["w"]
+        for text, colour in lines:
+            for part in fonts.wrap(text, 14 if small else 17, width):
+                if y > pane.rect.bottom - 16:
+                    break
+                fonts.blit(surface, part, 14 if small else 17, colour, (x, y))
+                y += 16 if small else 21
+
+    def _button_label(self, seat: int, name: str, info) -> str:
+        if name == "end" and info is not None:
+            if self.meteor_pending(seat):
+                return t("ri.strike")
+            if not info.end and info.skip:
+                return t("ri.skip")
+        return t(f"ri.{name}")
+
+    def _status_text(self, seat: int, info: LegalInfo) -> str:
+        st = self.state
+        if self.meteor_pending(seat):
+            return t("ri.meteor_help_any") if st.meteor[0] == "any" else t("ri.meteor_help")
+        kind, face = self.picked(seat)
+        if info.erase and not info.draw:
+            return t("ri.lava_blocked")
+        if kind == "die" and face in info.skip and not info.draw.get(face):
+            return t("ri.no_cell", face=face_name(face))
+        if kind == "end":
+            return t("ri.all_drawn") if info.end else t("illegal.dice_left", faces="…")
+        return face_name(face)
+
+    def _device_hints(self, seat: int) -> list[str]:
+        devices = seat_devices(self.match.seats[seat].device)
+        kinds = sorted({device_kind(d) for d in devices}) or ["keyboard"]
+        kind = "pad" if "pad" in kinds else ("keyboard" if "keyboard" in kinds else "mouse")
+        pairs = [("confirm", t("hint.ri_draw")), ("rotate", t("hint.rotate")),
+                 ("alt", t("hint.ri_mirror")), ("next", t("hint.ri_piece")),
+                 ("aux", t("hint.ri_undo"))]
+        if kind == "mouse":
+            return [f"{glyph_text('mouse', 'confirm')}: {t('hint.ri_draw')} · "
+                    f"{glyph_text('mouse', 'rotate')}: {t('hint.rotate')}"]
+        parts = [f"{glyph_text(kind, a)} {label}" for a, label in pairs if glyph_text(kind, a)]
+        return [" · ".join(parts)]
+
+    def _draw_meteor_dice(self, surface, rect: pygame.Rect, seat: int) -> None:
+        direction, distance = self.state.meteor
+        shown = direction if direction != "any" else t("ri.meteor_any")
+        pending = self.meteor_pending(seat)
+        colour = (255, 150, 130) if pending else theme.TEXT_DIM
+        box = pygame.Rect(rect.x, rect.y, rect.height, rect.height)
+        pygame.draw.circle(surface, ink.METEOR_RED if pending else (110, 70, 70), box.center,
+                           rect.height // 2 - 2)
+        text = t("ri.meteor", direction=shown, distance=distance)
+        if pending and direction == "any":
+            text += f" → {self.seat_ui(seat).meteor_dir}"
+        fonts.blit(surface, text, 17, colour, (box.right + 8, rect.centery), "semibold",
+                   "midleft")
+
+    def _draw_mini(self, surface, pane: Pane) -> None:
+        seat = pane.seat
+        rgb = self.play.seat_colour(seat)
+        self._draw_title(surface, seat, pane.rect.x + 4, pane.rect.y, pane.rect.right - 4, 15)
+        acting = self.acting(seat)
+        self._draw_sheet(surface, seat, pane.geom, rgb, acting)
+        if self.state.seats[seat].ended and not self.state.over:
+            badge = fonts.render("✓", max(14, pane.geom.cell), theme.GOOD, "bold")
+            surface.blit(badge, badge.get_rect(center=pane.geom.rect.center))
+
+    def _draw_anims(self, surface) -> None:
+        for anim in self.anims:
+            pane = self.pane_of(anim["seat"])
+            if pane is None:
+                continue
+            geom = pane.geom
+            if anim["kind"] == "meteor":
+                self._draw_meteor_anim(surface, anim, geom)
+                continue
+            k = anim["age"] / 0.45
+            r = geom.cell_rect(anim["cell"])
+            colour = {"draw": theme.ACCENT, "lake_fill": ink.LAKE_BLUE,
+                      "erase": theme.BAD}[anim["kind"]]
+            grow = int(4 + 14 * k)
+            pygame.draw.rect(surface, colour, r.inflate(grow, grow), max(1, int(4 * (1 - k))),
+                             border_radius=8)
+
+    def _draw_meteor_anim(self, surface, anim, geom: SheetGeom) -> None:
+        path = anim["path"]
+        steps = anim["age"] / METEOR_STEP
+        centres = [geom.cell_rect(anim["start"]).center] + \
+            [geom.cell_rect(c).center for c in path]
+        i = min(int(steps), len(path))
+        f = min(1.0, steps - i) if i < len(path) else 1.0
+        a = centres[i]
+        b = centres[min(i + 1, len(centres) - 1)]
+        x, y = a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f
+        for back in range(1, 5):   # the tail
+            k = max(0.0, f - back * 0.25)
+            tx = a[0] + (b[0] - a[0]) * k
+            ty = a[1] + (b[1] - a[1]) * k
+            pygame.draw.circle(surface, (255, 190, 120), (tx, ty), max(2, geom.cell // 7 - back))
+        d = max(8, geom.cell // 2)
+        surface.blit(ink.meteor_dot(d), (x - d / 2, y - d / 2))
+        if steps >= len(path):
+            k = (anim["age"] - METEOR_STEP * len(path)) / 0.5
+            pygame.draw.circle(surface, (255, 120, 60), centres[-1], int(geom.cell * (0.3 + k)),
+                               max(1, int(6 * (1 - k))))
+
+    def hints(self, seat) -> list[tuple[str, str]]:
+        if len(self.local_humans()) >= 2 or seat is None:
+            return [("menu", t("hint.menu"))]
+        return [("move", t("hint.move")), ("confirm", t("hint.ri_draw")),
+                ("rotate", t("hint.rotate")), ("alt", t("hint.ri_mirror")),
+                ("next", t("hint.ri_piece")), ("aux", t("hint.ri_undo")),
+                ("menu", t("hint.menu"))]
+
+
+BOARD = RailroadInkBoard

@@ -1,0 +1,100 @@
+"""Railroad Ink results: the shell's results screen with every scoring category per player
+(exits, longest highway, longest railway, centre, the expansion's points, errors, total) and a
+bar chart of each player's breakdown instead of the score-over-turns line chart."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.client import fonts, theme
+from game.client.screens.results import CHART, TABLE, ResultsScreen
+from game.client.text import t
+
+BASE_CATEGORIES = ("exits", "longest_highway", "longest_railway", "centre")
+
+
+class RailroadInkResults(ResultsScreen):
+    def categories(self) -> list[str]:
+        expansion = self.match.state.expansion
+        return list(BASE_CATEGORIES) + ([expansion] if expansion else [])
+
+    def _colour(self, category: str):
+        from game.client.boards.railroad_ink import CATEGORY_COLOURS
+
+        return CATEGORY_COLOURS.get(category, theme.ACCENT)
+
+    def _draw_table(self, surface) -> None:
+        cats = self.categories() + ["errors", "total"]
+        n = len(self.order)
+        head_h = 30
+        row_h = min(80, (TABLE.height - head_h - (n - 1) * 6) // max(1, n))
+        name_w = 250
+        col_w = (TABLE.width - name_w) // len(cats)
+        y = TABLE.y
+        for i, cat in enumerate(cats):
+            x = TABLE.x + name_w + i * col_w + col_w // 2
+            colour = theme.BAD if cat == "errors" else (
+                theme.TEXT if cat == "total" else self._colour(cat))
+            fonts.blit(surface, t(f"ri.cat.{cat}"), 16, colour, (x, y + 14), "semibold",
+                       "center")
+        y += head_h
+        breakdowns = self.result["breakdown"]
+        size = 30 if row_h >= 56 else 20
+        for rank, seat in enumerate(self.order):
+            row = pygame.Rect(TABLE.x, y, TABLE.width, row_h)
+            winner = seat in self.winners
+            theme.rounded_panel(surface, row, theme.PANEL_HI if winner else theme.PANEL, 14,
+                                theme.ACCENT if winner else theme.PANEL_EDGE, 2 if winner else 1)
+            rgb = self.seat_colour(seat)
+            pygame.draw.rect(surface, rgb, (row.x + 10, row.y + 8, 10, row.height - 16),
+                             border_radius=5)
+            fonts.blit(surface, f"{rank + 1}. {self.seat_name(seat)}", size - 4, theme.TEXT,
+                       (row.x + 30, row.centery), "semibold", "midleft")
+            b = breakdowns[seat]
+            for i, cat in enumerate(cats):
+                value = b.get(cat, 0)
+                text = f"−{value}" if cat == "errors" and value else str(value)
+                x = TABLE.x + name_w + i * col_w + col_w // 2
+                fonts.blit(surface, text, size + (6 if cat == "total" else 0),
+                           theme.BAD if cat == "errors" and value else theme.TEXT,
+                           (x, row.centery), "bold" if cat == "total" else "semibold", "center")
+            y += row_h + 6
+
+    def _build_chart(self) -> pygame.Surface:
+        chart = pygame.Surface(CHART.size, pygame.SRCALPHA)
+        box = chart.get_rect()
+        theme.rounded_panel(chart, box, theme.PANEL, 18, theme.PANEL_EDGE, 1)
+        fonts.blit(chart, t("ri.results_chart"), 22, theme.TEXT, (20, 14), "semibold")
+        cats = self.categories()
+        breakdowns = self.result["breakdown"]
+        plus = [sum(max(0, b.get(c, 0)) for c in cats) for b in breakdowns]
+        minus = [b.get("errors", 0) for b in breakdowns]
+        span = max(1, max(plus) + max(minus))
+        plot = pygame.Rect(20, 50, box.width - 40, box.height - 100)
+        zero = plot.x + plot.width * max(minus) // span
+        n = len(self.order)
+        bar_h = max(8, min(34, (plot.height - (n - 1) * 8) // max(1, n)))
+        for i, seat in enumerate(self.order):
+            y = plot.y + i * (bar_h + 8)
+            x = zero
+            for cat in cats:
+                value = max(0, breakdowns[seat].get(cat, 0))
+                w = plot.width * value // span
+                if w:
+                    pygame.draw.rect(chart, self._colour(cat), (x, y, w, bar_h))
+                x += w
+            err = plot.width * minus[seat] // span
+            if err:
+                pygame.draw.rect(chart, theme.BAD, (zero - err, y, err, bar_h))
+            pygame.draw.rect(chart, self.seat_colour(seat), (zero - 2, y - 2, 4, bar_h + 4))
+        pygame.draw.line(chart, theme.TEXT_DIM, (zero, plot.y - 6), (zero, plot.bottom), 1)
+        # legend
+        x, y = 20, box.height - 40
+        for cat in cats + ["errors"]:
+            colour = theme.BAD if cat == "errors" else self._colour(cat)
+            pygame.draw.rect(chart, colour, (x, y, 14, 14), border_radius=3)
+            r = fonts.blit(chart, t(f"ri.cat.{cat}"), 14, theme.TEXT_DIM, (x + 18, y - 1))
+            x = r.right + 10
+            if x > box.width - 70:
+                x, y = 20, y + 18
+        return chart
