@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import math
 
+import pygame
+
 from game.rules.metromania.lattice import (EDGE_POINTS, POINTS, SPACE_CORNERS, SPACE_EDGES,
                                            SPACES_AT_POINT)
 
@@ -18,6 +20,8 @@ UNIT = 53.0                      # pixels per lattice step
 CENTRE = (640.0, 384.0)
 ROOT3_2 = math.sqrt(3) / 2
 OFFSET = 0.17                    # how far (in units) a tunnel sits inside its space
+CITY_BOX = pygame.Rect(int(CENTRE[0] - 6.4 * UNIT), int(CENTRE[1] - 5.9 * UNIT),
+                       int(12.8 * UNIT), int(11.8 * UNIT))   # the city with a margin
 SNAP_RADIUS = 0.3 * UNIT         # outside its space, a click this close still takes it
 
 

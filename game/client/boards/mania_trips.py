@@ -35,6 +35,7 @@ class TripShow:
         self.age = 0.0
         self.finished = not self.items
         self.paths = [self._paths(item) for item in self.items]
+        self.veil = None
 
     # -- data --------------------------------------------------------------------------------
     def _paths(self, item: dict) -> list:
@@ -83,9 +84,10 @@ class TripShow:
         item = self.current()
         if item is None:
             return
-        veil = pygame.Surface(theme.LOGICAL_SIZE, pygame.SRCALPHA)
-        veil.fill((10, 14, 22, 90))
-        surface.blit(veil, (0, 0))
+        if self.veil is None:
+            self.veil = pygame.Surface(geo.CITY_BOX.size, pygame.SRCALPHA)
+            self.veil.fill((10, 14, 22, 90))
+        surface.blit(self.veil, geo.CITY_BOX.topleft)
         pulse = 0.5 + 0.5 * math.sin(self.age * 7)
         for marker in item.get("markers", []):
             if marker.get("space"):

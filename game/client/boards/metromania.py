@@ -585,7 +585,7 @@ class MetromaniaBoard(BoardView):
     def on_applied(self, seat, move, events) -> None:
         for event in events:
             kind = event.get("kind")
-            if kind == "station":
+            if kind == "station" and self.app.settings["animations"]:
                 self.pops.append({"point": event["point"], "seat": event["seat"],
                                   "value": event["points"], "age": -0.12 * len(self.pops)})
                 self.app.sound.play("score")
@@ -613,6 +613,9 @@ class MetromaniaBoard(BoardView):
             if self.flash["age"] > 0.7:
                 self.flash = None
         if self.match.is_over() and not self.show_done:
+            if not self.app.settings["animations"]:
+                self.show_done = True      # straight to the results
+                return
             if self.show is None:
                 from game.client.boards.mania_trips import TripShow
 
@@ -626,25 +629,24 @@ class MetromaniaBoard(BoardView):
 
     # -- drawing ---------------------------------------------------------------------------
     def city_layer(self) -> pygame.Surface:
+        """The printed city on the table backdrop (opaque), painted once per layout."""
         key = self.state.layout
         if key != self._city_key:
             layer = self.app.background().copy()
             paint.paint_city(layer, self.state.city)
-            self._city, self._city_key = layer, key
+            self._city, self._city_key = _fast(layer), key
         return self._city
 
     def network_layer(self) -> pygame.Surface:
-        key = (self.match.seq, self.play.colour_key(), self.app.settings["colour_blind"])
+        """City plus lines, stations and markers as one opaque surface, rebuilt per move."""
+        key = (self.match.seq, self.state.layout, self.play.colour_key(),
+               self.app.settings["colour_blind"])
         if key != self._net_key:
-            self._net_key = key
-            self._net = self._paint_network(self.state)
+            layer = self.city_layer().copy()
+            self.paint_lines(layer, self.state)
+            self.paint_stops(layer, self.state)
+            self._net, self._net_key = layer, key
         return self._net
-
-    def _paint_network(self, st, highlight=None) -> pygame.Surface:
-        layer = pygame.Surface(theme.LOGICAL_SIZE, pygame.SRCALPHA)
-        self.paint_lines(layer, st)
-        self.paint_stops(layer, st)
-        return layer
 
     def paint_lines(self, layer, st, only=None, width=paint.LINE_WIDTH) -> None:
         for line_id, line in enumerate(st.lines):
@@ -682,7 +684,7 @@ class MetromaniaBoard(BoardView):
         if key == self._draft_key:
             return self._draft_layer
         self._draft_key = key
-        layer = pygame.Surface(theme.LOGICAL_SIZE, pygame.SRCALPHA)
+        layer = _fast(pygame.Surface(theme.LOGICAL_SIZE, pygame.SRCALPHA), alpha=True)
         rgb = self.colour(seat)
         for (s, c) in cands:
             a, b = geo.tunnel_segment(s, c)
@@ -720,18 +722,21 @@ class MetromaniaBoard(BoardView):
         return layer
 
     def draw(self, surface) -> None:
-        surface.blit(self.city_layer(), (0, 0))
         surface.blit(self.network_layer(), (0, 0))
         seat = self.play.active_human()
         if seat is not None and not self.match.is_over():
-            surface.blit(self.draft_layer(seat), (0, 0))
+            # only the city's box of the full-size overlay is copied (blits cost by area)
+            surface.blit(self.draft_layer(seat), geo.CITY_BOX.topleft, geo.CITY_BOX)
             self._draw_cursor(surface, seat)
         if self.flash is not None:
             poly = geo.SPACE_POLY[self.flash["space"]]
+            xs, ys = [p[0] for p in poly], [p[1] for p in poly]
+            box = pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 2, max(ys) - min(ys) + 2)
             alpha = int(190 * (1 - self.flash["age"] / 0.7))
-            red = pygame.Surface(theme.LOGICAL_SIZE, pygame.SRCALPHA)
-            pygame.draw.polygon(red, (*theme.ILLEGAL, max(0, alpha)), poly)
-            surface.blit(red, (0, 0))
+            red = pygame.Surface(box.size, pygame.SRCALPHA)
+            pygame.draw.polygon(red, (*theme.ILLEGAL, max(0, alpha)),
+                                [(x - box.x, y - box.y) for x, y in poly])
+            surface.blit(red, box)
         self._draw_pops(surface)
         if self.show is not None and not self.show_done:
             self.show.draw(surface)
@@ -1016,6 +1021,13 @@ class MetromaniaBoard(BoardView):
         out += [("next", t("mania.hint_line")), ("alt", t("mania.station_mode")),
                 ("menu", t("hint.menu"))]
         return out
+
+
+def _fast(surface: pygame.Surface, alpha: bool = False) -> pygame.Surface:
+    """The surface in the display's pixel format (blits several times faster)."""
+    if pygame.display.get_surface() is None:
+        return surface
+    return surface.convert_alpha() if alpha else surface.convert()
 
 
 def mania_illegal(exc) -> str:

@@ -1,0 +1,81 @@
+"""Bench section ``render.metromania``: frame time of a mid-game Metromania city at 1280×720
+(headless, dummy video driver) while a human builds a dig and the mouse sweeps the city."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import time
+from pathlib import Path
+
+SECTION = "render.metromania"
+
+
+def _mid_game(players: int = 4, seed: int = 21, moves: int = 16):
+    """A 4-player game some turns in, with seat 0 (a human) to dig."""
+    from game.bots.base import make_bot
+    from game.match import Match, SeatInfo
+    from game.rules import get_game
+
+    game = get_game("metromania")
+    seats = [SeatInfo("Ann", "human", device="mouse+keyboard", colour=0)] + [
+        SeatInfo(f"Bot {i}", "bot", level="random", colour=i) for i in range(1, players)]
+    match = Match.new(game, game.make_config(players), seed, seats)
+    bots = [make_bot(game, s, "random", s + 1) for s in range(players)]
+    while not match.is_over() and (match.seq < moves or match.to_act() != (0,)
+                                   or match.state.phase != "build"):
+        seat = match.to_act()[0]
+        match.apply(seat, bots[seat].choose(match.view(seat)))
+    return match
+
+
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+
+
+def run(quick: bool = False) -> dict:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    from game.client.app import App
+    from game.client.boards import mania_geometry as geo
+    from game.client.screens.play import PlayScreen
+    from game.client.settings import Settings
+
+    settings = Settings(Path(tempfile.mkdtemp(prefix="tracklayer-bench-")) / "settings.json")
+    settings["bot_delay_ms"] = 10 ** 7     # the bots wait: we measure one human turn
+    app = App(settings)
+    try:
+        match = _mid_game()
+        play = PlayScreen(app, match)
+        app.push(play)
+        for _ in range(10):   # warm the caches (city, network, text)
+            app.step(1 / 60)
+        for k in (pygame.K_RETURN, pygame.K_RETURN):   # a dig in progress: two tunnels
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="",
+                                                 scancode=0))
+            app.step(1 / 60)
+        frames = 120 if quick else 400
+        box = geo.CITY_BOX
+        times = []
+        for i in range(frames):
+            x = box.x + (i * 37) % box.width
+            y = box.y + (i * 23) % box.height
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0),
+                                                 buttons=(0, 0, 0)))
+            started = time.perf_counter()
+            app.step(1 / 60)
+            times.append((time.perf_counter() - started) * 1000)
+        draft = len(play.board.draft(0).tunnels) if match.to_act() == (0,) else 0
+    finally:
+        app.shutdown()
+    state = match.state
+    return {"frames": frames, "players": state.players, "moves_played": match.seq,
+            "tunnels_on_board": sum(len(line.spaces) for line in state.lines),
+            "stations": len(state.stations), "draft_tunnels": draft,
+            "frame_ms_p50": round(_percentile(times, 0.5), 3),
+            "frame_ms_p99": round(_percentile(times, 0.99), 3),
+            "frame_ms_max": round(max(times), 3),
+            "target_p99_ms": 8.0}
