@@ -21,7 +21,7 @@ from game.rules.metromania.lattice import POINT_BY_NAME, SPACE_BY_NAME
 DRAW_TIME = 1.1
 HOLD_TIME = 1.2
 MAX_ROUTES_DRAWN = 3
-CAPTION = pygame.Rect(330, 604, 620, 58)
+CAPTION = pygame.Rect(330, 10, 620, 58)      # over the header, above the city
 
 
 class TripShow:
@@ -45,17 +45,18 @@ class TripShow:
         for route in item.get("routes", [])[:MAX_ROUTES_DRAWN]:
             points = [POINT_BY_NAME[name] for name in route["points"]]
             if len(points) == 1:
-                out.append({"pts": [geo.POINT_XY[points[0]]], "seats": []})
+                out.append({"pts": [geo.POINT_XY[points[0]]], "hops": []})
                 continue
-            pts, seats = [], []
+            pts, hops = [], []
             for (a, b), (seat, k) in zip(zip(points, points[1:]), route["lines"]):
                 line = st.lines[seat * 2 + k]
                 poly = geo.line_polyline(line.points, line.spaces, line.edges)
                 i, j = line.index[a], line.index[b]
                 piece = poly[i:j + 1] if i <= j else poly[j:i + 1][::-1]
                 pts.extend(piece)
-                seats.append(seat)
-            out.append({"pts": pts, "seats": seats})
+                hops.append({"pts": piece, "seat": seat, "striped": k == 1,
+                             "ends": len(pts)})
+            out.append({"pts": pts, "hops": hops})
         return out
 
     # -- time --------------------------------------------------------------------------------
@@ -101,8 +102,18 @@ class TripShow:
                 continue
             shown, head = _prefix(pts, frac)
             if len(shown) >= 2:
+                # a glow along the route, then each ridden hop in its line's own look
+                pygame.draw.lines(surface, theme.FOCUS, False, shown, 19)
                 pygame.draw.lines(surface, (255, 255, 255), False, shown, 13)
-                pygame.draw.lines(surface, theme.ACCENT, False, shown, 7)
+            for hop in path["hops"]:
+                if hop["ends"] <= len(shown):
+                    paint.stroke_line(surface, hop["pts"], self.board.colour(hop["seat"]),
+                                      hop["striped"])
+            for a, b in zip(path["hops"], path["hops"][1:]):
+                if a["seat"] * 2 + a["striped"] != b["seat"] * 2 + b["striped"] \
+                        and a["ends"] <= len(shown):
+                    pygame.draw.circle(surface, theme.BG_DEEP, a["pts"][-1], 12)
+                    pygame.draw.circle(surface, theme.FOCUS, a["pts"][-1], 12, 3)
             pygame.draw.circle(surface, theme.BG_DEEP, head, 10)
             pygame.draw.circle(surface, theme.FOCUS, head, 7)
         self._draw_caption(surface, item)
@@ -184,6 +195,3 @@ def _prefix(pts: list, frac: float):
         return out, head
     return out, out[-1]
 
-
-def unused() -> None:
-    return paint.LINE_WIDTH and None

@@ -740,7 +740,8 @@ class MetromaniaBoard(BoardView):
         self._draw_pops(surface)
         if self.show is not None and not self.show_done:
             self.show.draw(surface)
-        self._draw_header(surface)
+        if self.show is None or self.show_done:
+            self._draw_header(surface)
         self._draw_left(surface)
         self._draw_right(surface, seat)
         hovered = MENU_BUTTON.collidepoint(pygame.mouse.get_pos()) \
