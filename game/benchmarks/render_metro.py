@@ -3,6 +3,7 @@ dummy video driver) and the seconds from starting the client to its first frame.
 
 from __future__ import annotations
 
+import gc
 import os
 import subprocess
 import sys
@@ -65,7 +66,17 @@ def run(quick: bool = False) -> dict:
             app.step(1 / 60)
         frames = 120 if quick else 400
         times = []
+        gc.collect()
+        board = app.top.board
+        game = match.game
         for i in range(frames):
+            if i % 80 == 0:
+                # a completed line animating with its points flying, as after a scoring move
+                station = 1 + (i // 80) % 32
+                path = game.line_path(match.state, station)["path"]
+                board._start_line({"station": station, "path": path, "points": len(path),
+                                   "centre": False, "end": 0,
+                                   "owner": match.state.car_owner[station - 1]})
             x = 380 + (i * 7) % 520
             y = 104 + (i * 3) % 520
             pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0),
@@ -76,7 +87,9 @@ def run(quick: bool = False) -> dict:
     finally:
         app.shutdown()
     return {"frames": frames, "tiles_on_board": match.state.placed,
+            "note": "mouse moving over the board every frame, a line animation every 80 frames",
             "frame_ms_p50": round(_percentile(times, 0.5), 3),
+            "frame_ms_p95": round(_percentile(times, 0.95), 3),
             "frame_ms_p99": round(_percentile(times, 0.99), 3),
             "frame_ms_max": round(max(times), 3),
             "target_p99_ms": 8.0,

@@ -14,6 +14,7 @@ import math
 import pygame
 
 from game.client import fonts, sprites, theme
+from game.client import text as catalog
 from game.client.boards.base import BoardView
 from game.client.text import t
 from game.client.widgets import Form, Item
@@ -457,14 +458,21 @@ class MetroBoard(BoardView):
 
     def draw(self, surface: pygame.Surface) -> None:
         st = self.state
-        surface.blit(self.app.background(), (0, 0))
-        key = (st.turn, self.app.settings["colour_blind"], self.play.colour_key())
-        if key != self._static_key:
-            self._static = self._build_static()
-            self._static_key = key
-        surface.blit(self._static, (BX - PAD, BY - PAD))
         seat = self.play.active_human()
-        if seat is not None and self.exchange_form is None:
+        helping = seat is not None and self.exchange_form is None
+        legal_key = None
+        if helping:
+            self.legal_squares(seat)
+            legal_key = self._legal_key
+        # Everything that only changes when a move lands (or the selection changes) is one
+        # opaque full-screen layer: backdrop, felt, tiles, stations, legal squares, panels.
+        key = (st.turn, self.app.settings["colour_blind"], self.play.colour_key(), legal_key,
+               catalog.language())
+        if key != self._static_key:
+            self._static = self._build_base(helping)
+            self._static_key = key
+        surface.blit(self._static, (0, 0))
+        if helping:
             self._draw_placement_help(surface, seat)
         if self.last_placed is not None:
             sq, when = self.last_placed
@@ -492,10 +500,20 @@ class MetroBoard(BoardView):
         fonts.blit(surface, t("common.menu"), 20, theme.TEXT, MENU_BUTTON.center, "semibold",
                    "center")
 
+    def _build_base(self, with_legal: bool) -> pygame.Surface:
+        base = self.app.background().copy()
+        base.blit(self._build_static(), (BX - PAD, BY - PAD))
+        if with_legal and self._legal_layer is not None and self._legal:
+            base.blit(self._legal_layer, GRID.topleft)
+        theme.rounded_panel(base, LEFT, theme.PANEL, 18, theme.PANEL_EDGE, 1, shadow=True)
+        theme.rounded_panel(base, RIGHT, theme.PANEL, 18, theme.PANEL_EDGE, 1, shadow=True)
+        try:
+            return base.convert()
+        except pygame.error:
+            return base
+
     def _draw_placement_help(self, surface, seat) -> None:
         legal = self.legal_squares(seat)
-        if self._legal_layer is not None and legal:
-            surface.blit(self._legal_layer, GRID.topleft)
         cursor = self.cursor.setdefault(seat, [0, 0])
         sq = cursor[1] * 8 + cursor[0]
         tile = self.current_tile(seat)
@@ -522,17 +540,13 @@ class MetroBoard(BoardView):
                 fade = max(0.0, 1 - (age - LINE_TIME - HOLD_TIME) / FLY_TIME)
             width = 9
             colour = anim["colour"]
-            layer_alpha = int(255 * fade)
-            if layer_alpha > 10:
-                xs = [p[0] for p in shown]
-                ys = [p[1] for p in shown]
-                box = pygame.Rect(min(xs) - 12, min(ys) - 12, max(xs) - min(xs) + 24,
-                                  max(ys) - min(ys) + 24)
-                layer = pygame.Surface(box.size, pygame.SRCALPHA)
-                local = [(x - box.x, y - box.y) for x, y in shown]
-                sprites.stroke(layer, theme.outline_for(colour), local, width + 4)
-                sprites.stroke(layer, colour, local, width)
-                layer.set_alpha(layer_alpha)
+            if frac < 1.0:
+                # growing: drawn straight onto the frame (opaque, no temporary surface)
+                sprites.stroke(surface, theme.outline_for(colour), shown, width + 4)
+                sprites.stroke(surface, colour, shown, width)
+            elif fade > 0.04:
+                layer, box = self._line_layer(anim)
+                layer.set_alpha(int(255 * fade))
                 surface.blit(layer, box)
             if age > LINE_TIME:
                 label = f"+{anim['points_value']}" + (" ×2" if anim.get("centre") else "")
@@ -549,6 +563,22 @@ class MetroBoard(BoardView):
                 pygame.draw.rect(surface, theme.outline_for(colour), pill, 2, border_radius=16)
                 surface.blit(fonts.render(label, 30, theme.ink_on(colour), "bold"),
                              text.get_rect(center=(x, y)))
+
+    @staticmethod
+    def _line_layer(anim):
+        """The whole highlighted line, drawn once per animation and cached on it."""
+        if "layer" not in anim:
+            pts = anim["points"]
+            xs = [p[0] for p in pts]
+            ys = [p[1] for p in pts]
+            box = pygame.Rect(min(xs) - 12, min(ys) - 12, max(xs) - min(xs) + 24,
+                              max(ys) - min(ys) + 24)
+            layer = pygame.Surface(box.size, pygame.SRCALPHA)
+            local = [(x - box.x, y - box.y) for x, y in pts]
+            sprites.stroke(layer, theme.outline_for(anim["colour"]), local, 13)
+            sprites.stroke(layer, anim["colour"], local, 9)
+            anim["layer"] = (layer, box)
+        return anim["layer"]
 
     def _draw_header(self, surface) -> None:
         st = self.state
@@ -567,7 +597,6 @@ class MetroBoard(BoardView):
 
     def _draw_left(self, surface) -> None:
         st = self.state
-        theme.rounded_panel(surface, LEFT, theme.PANEL, 18, theme.PANEL_EDGE, 1, shadow=True)
         fonts.blit(surface, t("metro.title"), 30, theme.ACCENT, (LEFT.x + 20, LEFT.y + 10),
                    "bold")
         stack_text = t("metro.stack", n=len(st.stack))
@@ -630,7 +659,6 @@ class MetroBoard(BoardView):
 
     def _draw_right(self, surface) -> None:
         st = self.state
-        theme.rounded_panel(surface, RIGHT, theme.PANEL, 18, theme.PANEL_EDGE, 1, shadow=True)
         viewer = self.viewer
         if self.exchange_form is not None:
             fonts.blit(surface, t("metro.exchange_title"), 24, theme.TEXT,

@@ -141,6 +141,19 @@ class Pane:
         tray["status"] = (x, y)
         tray["tall"] = tall
         self.tray = tray
+        # the same layout relative to the pane (the pane's panel and tray are cached as one
+        # surface and drawn at the pane's corner)
+        ox, oy = self.rect.topleft
+        self.local_tray = {
+            "x": x - ox, "w": w, "tall": tall,
+            "dice_label": (tray["dice_label"][0] - ox, tray["dice_label"][1] - oy),
+            "dice": [r.move(-ox, -oy) for r in tray["dice"]],
+            "meteor": tray["meteor"].move(-ox, -oy),
+            "specials_label": (tray["specials_label"][0] - ox, tray["specials_label"][1] - oy),
+            "specials": [r.move(-ox, -oy) for r in tray["specials"]],
+            "buttons": {k: r.move(-ox, -oy) for k, r in tray["buttons"].items()},
+            "status": (tray["status"][0] - ox, tray["status"][1] - oy),
+        }
 
 
 class SeatUI:
@@ -202,11 +215,20 @@ class RailroadInkBoard(BoardView):
         self.over_since: float | None = None
         self.handed_off = False
         self._handled = None
+        self._pane_cache: dict[int, tuple] = {}
+        self._pieces: dict[int, tuple] = {}
 
     # -- state helpers ------------------------------------------------------------------------
     @property
     def state(self):
         return self.match.state
+
+    @property
+    def version(self) -> tuple:
+        """Identifies the match position for the caches (the seq alone is not enough: an undo
+        through the match log followed by another move reuses a seq)."""
+        log = self.match.log
+        return (len(log), log[-1].hash if log else "") if log else (0, "")
 
     def seat_ui(self, seat: int) -> SeatUI:
         ui = self.ui.get(seat)
@@ -215,7 +237,7 @@ class RailroadInkBoard(BoardView):
         return ui
 
     def legal(self, seat: int) -> LegalInfo:
-        key = self.match.seq
+        key = self.version
         found = self._legal.get(seat)
         if found is None or found[0] != key:
             info = LegalInfo(self.game.legal_moves(self.state, seat))
@@ -223,8 +245,8 @@ class RailroadInkBoard(BoardView):
         return found[1]
 
     def scores(self) -> dict:
-        if self._scores[0] != self.match.seq:
-            self._scores = (self.match.seq, self.match.scores())
+        if self._scores[0] != self.version:
+            self._scores = (self.version, self.match.scores())
         return self._scores[1]
 
     def acting(self, seat: int) -> bool:
@@ -233,6 +255,9 @@ class RailroadInkBoard(BoardView):
     def pieces(self, seat: int) -> list[tuple]:
         """What the seat may pick, in tray order: its remaining dice, the specials it may
         draw, a new volcano, and "end the round"."""
+        found = self._pieces.get(seat)
+        if found is not None and found[0] == self.version:
+            return found[1]
         st = self.state
         s = st.seats[seat]
         out: list[tuple] = []
@@ -244,6 +269,7 @@ class RailroadInkBoard(BoardView):
         if st.expansion == "volcano" and not s.volcano_round:
             out.append(("volcano", "volcano"))
         out.append(("end", ""))
+        self._pieces[seat] = (self.version, out)
         return out
 
     def picked(self, seat: int) -> tuple:
@@ -707,7 +733,7 @@ class RailroadInkBoard(BoardView):
                              border_radius=max(6, geom.cell // 4 + 3))
 
     def _highlight(self, seat: int, geom: SheetGeom, face: str | None, o: int):
-        key = (self.match.seq, face, o, geom.key(), self.meteor_pending(seat))
+        key = (self.version, face, o, geom.key(), self.meteor_pending(seat))
         found = self._highlight_cache.get(seat)
         if found is not None and found[0] == key:
             return found[1]
@@ -733,14 +759,29 @@ class RailroadInkBoard(BoardView):
         st = self.state
         rgb = self.play.seat_colour(seat)
         acting = self.acting(seat) and self.match.seats[seat].kind == "human"
-        theme.rounded_panel(surface, pane.rect, theme.PANEL, 16,
-                            rgb if acting else theme.PANEL_EDGE, 2 if acting else 1)
+        surface.blit(self._pane_surface(pane, acting, rgb), pane.rect.topleft)
         geom = pane.geom
-        self._draw_title(surface, seat, pane.rect.x + 14, pane.rect.y + 5, pane.rect.right - 12)
         self._draw_sheet(surface, seat, geom, rgb, acting)
         if acting:
             self._draw_cursor(surface, seat, geom, rgb)
-        self._draw_tray(surface, pane, acting)
+
+    def _pane_surface(self, pane: Pane, acting: bool, rgb) -> pygame.Surface:
+        """The pane's panel, title and tray, redrawn only when something on them changes."""
+        seat = pane.seat
+        key = (self.version, acting, self.picked(seat) if acting else None,
+               self.seat_ui(seat).meteor_dir, self._status_of(seat), rgb,
+               self.app.settings["colour_blind"], pane.rect.size)
+        found = self._pane_cache.get(seat)
+        if found is not None and found[0] == key:
+            return found[1]
+        layer = pygame.Surface(pane.rect.size, pygame.SRCALPHA)
+        box = layer.get_rect()
+        theme.rounded_panel(layer, box, theme.PANEL, 16,
+                            rgb if acting else theme.PANEL_EDGE, 2 if acting else 1)
+        self._draw_title(layer, seat, 14, 5, box.right - 12)
+        self._draw_tray(layer, pane, acting)
+        self._pane_cache[seat] = (key, layer)
+        return layer
 
     def _draw_title(self, surface, seat: int, x: int, y: int, right: int, size: int = 20):
         rgb = self.play.seat_colour(seat)
@@ -751,20 +792,22 @@ class RailroadInkBoard(BoardView):
             x += 16
         fonts.blit(surface, self.play.seat_name(seat), size, theme.TEXT, (x + 16, y), "semibold")
         score = self.scores()["scores"][seat]
-        s = self.state.seats[seat]
-        if self.state.over:
-            status, colour = "", theme.TEXT_DIM
-        elif s.ended:
-            status, colour = "✓ " + t("ri.done"), theme.GOOD
-        elif self.play.is_bot(seat) or self.match.seats[seat].kind != "human":
-            status, colour = self.play.seat_status(seat), theme.TEXT_DIM
-        else:
-            status, colour = t("ri.drawing"), theme.ACCENT
+        status, colour = self._status_of(seat)
         r = fonts.blit(surface, t("ri.score", n=score), size, theme.TEXT, (right, y),
                        "bold", "topright")
         if status:
             fonts.blit(surface, status, size - 4, colour, (r.x - 12, y + 2), "semibold",
                        "topright")
+
+    def _status_of(self, seat: int) -> tuple[str, tuple]:
+        s = self.state.seats[seat]
+        if self.state.over:
+            return "", theme.TEXT_DIM
+        if s.ended:
+            return "✓ " + t("ri.done"), theme.GOOD
+        if self.play.is_bot(seat) or self.match.seats[seat].kind != "human":
+            return self.play.seat_status(seat), theme.TEXT_DIM
+        return t("ri.drawing"), theme.ACCENT
 
     def _draw_cursor(self, surface, seat: int, geom: SheetGeom, rgb) -> None:
         ui = self.seat_ui(seat)
@@ -811,7 +854,7 @@ class RailroadInkBoard(BoardView):
     def _draw_tray(self, surface, pane: Pane, acting: bool) -> None:
         seat = pane.seat
         st = self.state
-        tray = pane.tray
+        tray = pane.local_tray
         s = st.seats[seat]
         small = not tray["tall"]
         fonts.blit(surface, t("ri.dice"), 16, theme.TEXT_DIM, tray["dice_label"], "semibold")
@@ -877,7 +920,7 @@ class RailroadInkBoard(BoardView):
         width = tray["w"]
         for text, colour in lines:
             for part in fonts.wrap(text, 14 if small else 17, width):
-                if y > pane.rect.bottom - 16:
+                if y > pane.rect.height - 16:
                     break
                 fonts.blit(surface, part, 14 if small else 17, colour, (x, y))
                 y += 16 if small else 21

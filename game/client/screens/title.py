@@ -17,9 +17,11 @@ class TitleScreen(MenuScreen):
     def __init__(self, app) -> None:
         super().__init__(app)
         items = [Item("play", lambda: t("menu.play")),
+                 Item("lan_host", lambda: t("menu.lan_host")),
+                 Item("lan_join", lambda: t("menu.lan_join")),
                  Item("settings", lambda: t("menu.settings")),
                  Item("quit", lambda: t("menu.quit"))]
-        self.form = Form(items, pygame.Rect(490, 400, 300, 0), row_height=60, gap=14)
+        self.form = Form(items, pygame.Rect(490, 344, 300, 0), row_height=52, gap=10)
         self.scroll = 0.0
         self._strip = None
 
@@ -28,6 +30,14 @@ class TitleScreen(MenuScreen):
             from game.client.screens.game_choice import GameChoiceScreen
 
             self.app.push(GameChoiceScreen(self.app))
+        elif item.key == "lan_host":
+            from game.client.screens.lobby import LanGameChoiceScreen
+
+            self.app.push(LanGameChoiceScreen(self.app))
+        elif item.key == "lan_join":
+            from game.client.screens.find_tables import FindTablesScreen
+
+            self.app.push(FindTablesScreen(self.app))
         elif item.key == "settings":
             from game.client.screens.settings import SettingsScreen
 
