@@ -23,9 +23,9 @@ from __future__ import annotations
 
 from game.rules.core import Rng
 from game.rules.railroad_ink import GAME
-from game.rules.railroad_ink.faces import (EXITS, HIGHWAY, LAKE, RAILWAY, SPECIALS,
+from game.rules.railroad_ink.faces import (EXITS, FACE_INDEX, HIGHWAY, LAKE, RAILWAY, SPECIALS,
                                            exits_score)
-from game.rules.railroad_ink.lake import smallest_lake
+from game.rules.railroad_ink.lake import forced_fills, smallest_lake
 from game.rules.railroad_ink.moves import Draw, End, IgnoreMeteor, Meteor, Skip, Undo
 from game.rules.railroad_ink.river import river_score
 from game.rules.railroad_ink.scoring import exit_networks, longest_route
@@ -106,11 +106,24 @@ def move_cost(state, seat: int, move) -> int:
     return 0
 
 
-def value_after(state, seat: int, move, full: bool = False) -> int:
+def sheet_after(state, seat: int, move):
+    """The seat's sheet after ``move``. A drawing is done on a copy of the sheet alone (what
+    ``play`` does to the sheet: the face, then the Lake's forced fills); other actions go
+    through ``play`` on a clone of the state."""
+    if isinstance(move, Draw):
+        sheet = state.seats[seat].sheet.copy()
+        sheet.put(move.cell, FACE_INDEX[move.face], move.o)
+        if state.expansion == "lake":
+            forced_fills(sheet)
+        return sheet
     child = GAME.clone(state)
     GAME.play(child, seat, move)
+    return child.seats[seat].sheet
+
+
+def value_after(state, seat: int, move, full: bool = False) -> int:
     weight = OPEN_WEIGHT[min(rounds_left(state), len(OPEN_WEIGHT) - 1)]
-    return sheet_value(child.seats[seat].sheet, state.expansion, weight, full) \
+    return sheet_value(sheet_after(state, seat, move), state.expansion, weight, full) \
         - move_cost(state, seat, move)
 
 
@@ -130,20 +143,21 @@ def greedy_ranked(state, seat: int, moves: list, rerank: int = 4) -> list[tuple[
 
 
 def quick_moves(state, seat: int) -> list:
-    """The rollout policy's options: drawing the pending dice (no specials), else whatever is
-    legal (skip, meteor, erase, end)."""
+    """The rollout policy's options: drawing the pending mandatory dice (no specials, no
+    optional dice: that keeps playouts cheap), else whatever is legal (skip, meteor, erase,
+    end)."""
+    mandatory = sorted({face for face, needed in GAME.remaining_dice(state, seat) if needed})
     moves = []
-    for face, _ in GAME.remaining_dice(state, seat):
+    for face in mandatory:
         for cell, orientations in GAME.legal_placements(state, seat, face).items():
             for o in orientations:
                 moves.append(Draw(face, CELL_INDEX[cell], o))
     if moves:
-        if GAME.can_end(state, seat):
-            moves.append(End())
         return moves
-    return [m for m in GAME.legal_moves(state, seat)
-            if not isinstance(m, (Undo, IgnoreMeteor))
-            and not (isinstance(m, Draw) and m.face in _SPECIALS)]
+    if GAME.can_end(state, seat):
+        return [End()]
+    legal = [m for m in GAME.legal_moves(state, seat) if not isinstance(m, (Undo, IgnoreMeteor))]
+    return [m for m in legal if not isinstance(m, Draw) or m.face == "volcano"] or legal
 
 
 def quick_greedy(state, seat: int):
