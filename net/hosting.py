@@ -94,6 +94,8 @@ class HostEndpoint:
         self._participants: set[int] = set()
         self._last_status: list[str] = []
         self.netlog_path = None
+        self._applied_at = 0.0
+        self.on_applied: Callable[[int, int], None] | None = None   # (seq, seat): timing hook
 
     # ================================================================ queries
     @property
@@ -264,6 +266,9 @@ class HostEndpoint:
 
     def tick(self) -> None:
         now = self.clock()
+        if (self.sequencer is not None and not self.sequencer.sealed
+                and now - self._applied_at >= self.timings.hash_delay):
+            self.sequencer.seal()     # hashed once the burst of sending is over
         for conn, since in list(self.pending_conns.items()):
             if now - since > self.timings.dropped:
                 self._refuse(conn, ids.R_TIMEOUT, {})
@@ -489,15 +494,22 @@ class HostEndpoint:
     def _stamp(self, seat: int, text: str) -> None:
         if self.phase != "playing":
             raise IllegalMove(ids.R_NOT_PLAYING, "The game is not running")
-        entry, events = self.sequencer.stamp(seat, text)
-        self._broadcast({"t": ids.MOVE, "q": entry.seq, "s": entry.seat, "m": entry.move})
-        self._emit("move", seq=entry.seq, seat=entry.seat, move=entry.move, hash=entry.hash,
-                   events=events)
+        entry, events = self.sequencer.stamp(seat, text, self._announce)
+        self._applied_at = self.clock()
+        if self.timings.hash_delay <= 0:
+            self.sequencer.seal()
+        self._emit("move", seq=entry.seq, seat=entry.seat, move=entry.move, events=events)
         if self.match.is_over():
             self.phase = "over"
+            digest = self.sequencer.seal()
             self._save_log()
-            self._emit("game_over", seq=entry.seq, hash=entry.hash,
+            self._emit("game_over", seq=entry.seq, hash=digest,
                        scores=self.match.scores()["scores"])
+
+    def _announce(self, seq: int, seat: int, notation: str) -> None:
+        self._broadcast({"t": ids.MOVE, "q": seq, "s": seat, "m": notation})
+        if self.on_applied is not None:
+            self.on_applied(seq, seat)
 
     def _on_H(self, peer: PeerRec, msg: dict) -> None:
         if self.sequencer is None:
@@ -537,6 +549,7 @@ class HostEndpoint:
             self._send(peer, {"t": ids.COMMAND, "i": index, "e": command})
 
     def _send_sync(self, peer: PeerRec, reason: str) -> None:
+        self.sequencer.seal()
         rows = [[e.seat, e.move, bytes.fromhex(e.hash)] for e in self.match.log]
         self._send(peer, {"t": ids.SYNC, "w": reason, "log": rows, "cmd": self.commands})
 
@@ -604,4 +617,5 @@ class HostEndpoint:
 
     def _save_log(self) -> None:
         if self.match is not None:
+            self.sequencer.seal()
             self.netlog_path = write_netlog(self.match, "host", self.commands)

@@ -70,6 +70,8 @@ class ClientEndpoint:
         self._host_seq = 0
         self.netlog_path = None
         self._over_hash = ""
+        self._applied_at = 0.0
+        self.on_applied: Callable[[int, int], None] | None = None   # (seq, seat): timing hook
 
     # ================================================================ queries
     @property
@@ -175,6 +177,9 @@ class ClientEndpoint:
             self._send({"t": ids.BEAT, "q": self.seq})
         if self.replica is None:
             return
+        if not self.replica.sealed and now - self._applied_at >= self.timings.hash_delay:
+            self.replica.seal()       # hashed once every peer had its chance to apply
+            self._flush_reports()
         for seat, (nonce, text, sent) in list(self._pending.items()):
             if now - sent >= self.timings.retry:       # lost on the way? the host dedups
                 self._pending[seat] = (nonce, text, now)
@@ -284,13 +289,17 @@ class ClientEndpoint:
             return
         self._host_seq = max(self._host_seq, msg["q"])
         was_broken = self.replica.broken
-        for entry, events in self.replica.receive(msg["q"], msg["s"], msg["m"]):
-            pending = self._pending.get(entry.seat)
-            if pending is not None:
-                del self._pending[entry.seat]
-            self._emit("move", seq=entry.seq, seat=entry.seat, move=entry.move,
-                       hash=entry.hash, events=events)
-            self._send({"t": ids.HASH, "q": entry.seq, "h": bytes.fromhex(entry.hash)})
+        applied = self.replica.receive(msg["q"], msg["s"], msg["m"])
+        for seq, seat, move, events in applied:
+            if self.on_applied is not None:
+                self.on_applied(seq, seat)
+            self._pending.pop(seat, None)
+            self._emit("move", seq=seq, seat=seat, move=move, events=events)
+        if applied:
+            self._applied_at = self.clock()
+            if self.timings.hash_delay <= 0 or self.replica.broken:
+                self.replica.seal()
+        self._flush_reports()
         if self.replica.broken and not was_broken:
             self._send({"t": ids.HASH, "q": self.seq + 1,
                         "h": bytes.fromhex(self.replica.last_hash())})
@@ -350,12 +359,17 @@ class ClientEndpoint:
     def _on_B(self, msg: dict) -> None:
         self._host_seq = max(self._host_seq, msg["q"])
 
+    def _flush_reports(self) -> None:
+        for seq, digest in self.replica.take_reports():
+            self._send({"t": ids.HASH, "q": seq, "h": bytes.fromhex(digest)})
+
     def _check_over(self) -> None:
         """Announce the end once we hold the complete game (again after a late repair)."""
         if self.phase not in ("playing", "over") or self.match is None \
                 or not self.match.is_over() or self.replica.broken or self.seq < self._host_seq:
             return
         digest = self.replica.last_hash()
+        self._flush_reports()
         if self.phase == "over" and digest == self._over_hash:
             return
         self.phase = "over"
@@ -379,6 +393,7 @@ class ClientEndpoint:
         self.phase = "ended"
         self.ended = {"code": code, "args": dict(args)}
         if self.match is not None:
+            self.replica.seal()
             self.netlog_path = write_netlog(self.match, f"peer{self.pid}", self.commands)
         self._emit("ended", code=code, args=dict(args))
         if self.transport is not None:

@@ -21,38 +21,74 @@ class Replica:
         self.match = Match.new(game, config, seed, seats)
         self.pending: dict[int, tuple[int, str]] = {}
         self.broken = False
+        self.reports: list[tuple[int, str]] = []    # (seq, hash) not yet reported
         self.dumps: list = []
 
     @property
     def seq(self) -> int:
         return self.match.seq
 
-    def receive(self, seq: int, seat: int, text: str) -> list[tuple[LogEntry, list[Event]]]:
-        """Take one sequenced move; returns what got applied now (maybe nothing, maybe more)."""
+    def receive(self, seq: int, seat: int, text: str) -> list[tuple[int, int, str, list[Event]]]:
+        """Take one sequenced move; returns what got applied now, as (seq, seat, notation,
+        events) — maybe nothing, maybe several. The state hash of the last applied move is
+        computed by ``seal()`` afterwards, so showing a move never waits for hashing."""
         if seq <= self.match.seq or self.broken:
             if self.broken and seq > self.match.seq:
                 self.pending[seq] = (seat, text)
             return []
         self.pending[seq] = (seat, text)
         applied = []
-        while self.match.seq + 1 in self.pending:
-            seat_now, text_now = self.pending.pop(self.match.seq + 1)
+        match = self.match
+        while match.seq + 1 in self.pending:
+            seat_now, text_now = self.pending.pop(match.seq + 1)
+            if match.log and not match.log[-1].hash:
+                self._seal_last()      # the previous move's hash, before the state moves on
             try:
-                events = self.match.apply(seat_now, text_now)
+                move = match.game.parse_move(text_now)
+                match.check(seat_now, move)
+                events = match.game.play(match.state, seat_now, move)
             except IllegalMove:
                 # The host accepted it, so our state is wrong: ask for the log.
                 self.broken = True
-                self.pending[self.match.seq + 1] = (seat_now, text_now)
+                self.pending[match.seq + 1] = (seat_now, text_now)
                 break
             except Exception:  # noqa: BLE001 - a rules crash here is a divergence too
                 self.broken = True
                 break
-            applied.append((self.match.log[-1], events))
+            match.log.append(LogEntry(match.seq + 1, seat_now, str(move), ""))
+            applied.append((match.seq, seat_now, str(move), events))
         return applied
+
+    def seal(self) -> list[tuple[int, str]]:
+        """Hash the last applied move if not done yet; returns every (seq, hash) computed since
+        the last call, for the hash reports."""
+        if self.match.log:
+            self._seal_last()
+        return self.take_reports()
+
+    @property
+    def sealed(self) -> bool:
+        return not self.match.log or bool(self.match.log[-1].hash)
+
+    def take_reports(self) -> list[tuple[int, str]]:
+        reports, self.reports = self.reports, []
+        return reports
+
+    def _seal_last(self) -> None:
+        last = self.match.log[-1]
+        if last.hash:
+            return
+        entry = LogEntry(last.seq, last.seat, last.move, self.match.hash())
+        self.match.log[-1] = entry
+        self.reports.append((entry.seq, entry.hash))
+        for listener in list(self.match.listeners):
+            listener(self.match, entry, [])
 
     def last_hash(self) -> str:
         if self.broken:
             return BROKEN_HASH
+        if self.match.log:
+            self._seal_last()
         return self.match.log[-1].hash if self.match.log else self.match.hash()
 
     def first_gap(self) -> int | None:
@@ -63,6 +99,8 @@ class Replica:
 
     def rebuild(self, rows: list, reason: str, role: str) -> None:
         """Replace our log by the host's ``rows`` [(seat, notation, hexhash)...] and replay it."""
+        if self.match.log:
+            self._seal_last()
         if reason == "desync":
             first_bad = next((i + 1 for i, (entry, row) in
                               enumerate(zip(self.match.log, rows)) if entry.hash != row[2]),
@@ -76,4 +114,5 @@ class Replica:
             last = match.log[-1]
             match.log[-1] = LogEntry(last.seq, last.seat, last.move, match.hash())
         self.broken = False
+        self.reports = []
         self.pending = {q: v for q, v in self.pending.items() if q > match.seq}

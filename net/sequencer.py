@@ -14,6 +14,7 @@ from game.rules.core import Event, IllegalMove
 class Sequencer:
     def __init__(self, match: Match) -> None:
         self.match = match
+        self._unsealed_events: list[Event] = []
 
     @property
     def seq(self) -> int:
@@ -31,14 +32,39 @@ class Sequencer:
             raise IllegalMove("rules_error", "The rules could not check this move") from None
         return move
 
-    def stamp(self, seat: int, text: str) -> tuple[LogEntry, list[Event]]:
+    def stamp(self, seat: int, text: str, announce=None) -> tuple[LogEntry, list[Event]]:
+        """Check, apply and log a move. ``announce(seq, seat, notation)`` is called as soon as
+        the move is applied. The state hash is left for ``seal()`` (called at the latest
+        before the next move is applied), so peers hear of a move before we hash it."""
+        self.seal()
         move = self.check(seat, text)
         events = self.match.game.play(self.match.state, seat, move)
-        entry = LogEntry(self.match.seq + 1, seat, str(move), self.match.hash())
+        seq = self.match.seq + 1
+        entry = LogEntry(seq, seat, str(move), "")
         self.match.log.append(entry)
+        self._unsealed_events = events
+        if announce is not None:
+            announce(seq, seat, str(move))
+        return entry, events
+
+    def seal(self) -> str:
+        """Hash the state after the last move if not done yet; returns that hash."""
+        log = self.match.log
+        if not log:
+            return self._initial_hash()
+        last = log[-1]
+        if last.hash:
+            return last.hash
+        entry = LogEntry(last.seq, last.seat, last.move, self.match.hash())
+        log[-1] = entry
+        events, self._unsealed_events = self._unsealed_events, []
         for listener in list(self.match.listeners):
             listener(self.match, entry, events)
-        return entry, events
+        return entry.hash
+
+    @property
+    def sealed(self) -> bool:
+        return not self.match.log or bool(self.match.log[-1].hash)
 
     def verify(self, seq: int, digest: str) -> bool | None:
         """True/False when the host knows seq (0 = the start), None for a seq not reached."""
@@ -49,7 +75,13 @@ class Sequencer:
     def expected(self, seq: int) -> str:
         if seq == 0:
             return self._initial_hash()
+        if seq == self.match.seq:
+            self.seal()
         return self.match.log[seq - 1].hash
+
+    def entries_from(self, seq: int) -> list[LogEntry]:
+        self.seal()
+        return self.match.log[max(0, seq - 1):]
 
     def _initial_hash(self) -> str:
         if not hasattr(self, "_start_hash"):
@@ -57,6 +89,3 @@ class Sequencer:
             state = self.match.game.new_game(self.match.config, self.match.seed)
             self._start_hash = state_hash(self.match.game, state)
         return self._start_hash
-
-    def entries_from(self, seq: int) -> list[LogEntry]:
-        return self.match.log[max(0, seq - 1):]

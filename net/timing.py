@@ -12,3 +12,5 @@ class Timings:
     dropped: float = 10.0      # ... and dropped (its seat waits for it)
     retry: float = 1.0         # resend an unanswered proposal / ask again for missing moves
     seeding: float = 10.0      # a commit-reveal round that takes longer is aborted
+    hash_delay: float = 0.002  # hash a move's state this long after applying it (0: at once),
+                               # so every peer applies a move before anyone spends CPU hashing

@@ -1,0 +1,189 @@
+"""Bench section "net": lockstep latency on loopback with 6 peers, bytes per move, catch-up.
+
+The host runs here; five peers run in their own processes (so they apply moves in parallel,
+as on real machines) and play a 6-player Metro game with bots that wait a few milliseconds
+before moving (a thinking player; it also lets the previous move's hashing finish). For every
+move proposed by a remote peer we take the time from the proposal leaving the proposer to the
+move being applied on every one of the 6 peers (CLOCK_MONOTONIC is shared by processes).
+Targets: p50 <= 1 ms, p99 <= 2 ms; move broadcast frame <= 48 bytes; rejoin catch-up of a
+complete game log <= 100 ms.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+SECTION = "net"
+PEERS = 6
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(fraction * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def peer_worker(port: int, delay: float) -> None:
+    """One remote peer (run in a subprocess): plays its seat by bot, prints its timings."""
+    from net.client import ClientConnection
+
+    peer = ClientConnection.connect("127.0.0.1", port, name="bench", auto_bot="random",
+                                    bot_delay=delay)
+    endpoint = peer.endpoint
+    applied: dict[int, int] = {}
+    proposed_at: dict[int, int] = {}
+    proposed: dict[int, int] = {}
+    original = endpoint.propose
+
+    def timed_propose(seat: int, text: str) -> None:
+        proposed_at[seat] = time.perf_counter_ns()
+        original(seat, text)
+
+    def on_applied(seq: int, seat: int) -> None:
+        applied[seq] = time.perf_counter_ns()
+        if seat in proposed_at:
+            proposed[seq] = proposed_at.pop(seat)
+
+    endpoint.propose = timed_propose
+    endpoint.on_applied = on_applied
+    ready = False
+    deadline = time.monotonic() + 120
+    while endpoint.phase != "ended" and time.monotonic() < deadline:
+        peer.pump(0.0005)
+        if not ready and endpoint.phase == "lobby":
+            endpoint.set_ready(True)
+            ready = True
+        endpoint.poll()
+    print(json.dumps({"applied": applied, "proposed": proposed,
+                      "sent": peer.conn.sent_bytes, "received": peer.conn.reader.received_bytes}))
+
+
+def _play_one_game(delay: float) -> dict:
+    from net import messages as ids
+    from net.host import HostServer
+    from net.lobby import Slot
+    from net.wire import encode
+
+    slots = [Slot(kind=ids.KIND_BOT, name="host", level="random")] + [
+        Slot() for _ in range(PEERS - 1)]
+    server = HostServer.create("metro", PEERS, seats=slots, port=0, bind="127.0.0.1")
+    endpoint = server.endpoint
+    host_applied: dict[int, int] = {}
+    endpoint.on_applied = lambda seq, seat: host_applied.__setitem__(seq, time.perf_counter_ns())
+    code = (f"import sys; sys.path.insert(0, {str(ROOT)!r}); from game.benchmarks.net import "
+            f"peer_worker; peer_worker({server.port}, {delay!r})")
+    workers = [subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True, env=dict(os.environ))
+               for _ in range(PEERS - 1)]
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            server.pump(0.0005)
+            endpoint.poll()
+            if endpoint.phase == "lobby" and endpoint.can_start():
+                endpoint.start()
+            if endpoint.phase == "over" and endpoint.all_confirmed():
+                break
+        else:
+            raise RuntimeError("the benchmark game did not finish")
+        catch_up = _catch_up_over_tcp(server)
+        log = list(endpoint.match.log)
+        endpoint.close(ids.R_GAME_OVER)
+        for _ in range(20):
+            server.pump(0.001)
+        results = [json.loads(w.communicate(timeout=30)[0].strip().splitlines()[-1])
+                   for w in workers]
+    finally:
+        for worker in workers:
+            if worker.poll() is None:
+                worker.kill()
+        server.shutdown()
+    latencies = []
+    for result in results:
+        for seq_text, start in result["proposed"].items():
+            seq = int(seq_text)
+            ends = [host_applied[seq]] + [r["applied"][seq_text] for r in results]
+            latencies.append((max(ends) - start) / 1e6)
+    move_frames = [len(encode({"t": ids.MOVE, "q": e.seq, "s": e.seat, "m": e.move}))
+                   for e in log]
+    round_trip = [len(encode({"t": ids.PROPOSE, "s": e.seat, "m": e.move, "n": e.seq}))
+                  + len(encode({"t": ids.MOVE, "q": e.seq, "s": e.seat, "m": e.move}))
+                  + len(encode({"t": ids.HASH, "q": e.seq, "h": bytes(16)})) for e in log]
+    return {"latencies": latencies, "move_frames": move_frames, "round_trip": round_trip,
+            "catch_up": catch_up, "moves": len(log), "log": log, "game": endpoint.game,
+            "config": endpoint.config, "seed": endpoint.match.seed}
+
+
+def _catch_up_over_tcp(server) -> float:
+    """A late peer connects, shakes hands, receives the whole log and replays it (ms)."""
+    from net.client import ClientConnection
+
+    started = time.perf_counter()
+    late = ClientConnection.connect("127.0.0.1", server.port, name="late", wanted_seats=0)
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        server.pump(0)
+        late.pump(0)
+        if any(e["event"] == "resynced" for e in late.poll()):
+            break
+    elapsed = (time.perf_counter() - started) * 1000
+    if late.endpoint.match.hash() != server.endpoint.match.hash():
+        raise RuntimeError("the late peer did not converge")
+    late.leave()
+    server.pump(0.001)
+    return elapsed
+
+
+def _rebuild_ms(game, config, seed, log, repeats: int) -> float:
+    """Decode + validate + replay a complete log as a SYNC frame (median, ms)."""
+    from net import messages as ids
+    from net.peer import Replica
+    from net.schema import validate
+    from net.wire import FrameReader, encode
+
+    frame = encode({"t": ids.SYNC, "w": ids.R_CATCH_UP, "cmd": [],
+                    "log": [[e.seat, e.move, bytes.fromhex(e.hash)] for e in log]})
+    times = []
+    for _ in range(repeats):
+        started = time.perf_counter()
+        message = validate(FrameReader().feed(frame)[0])
+        replica = Replica(game, config, seed)
+        replica.rebuild([(s, m, h.hex()) for s, m, h in message["log"]], ids.R_CATCH_UP, "bench")
+        assert replica.last_hash() == log[-1].hash
+        times.append((time.perf_counter() - started) * 1000)
+    return statistics.median(times)
+
+
+def run(quick: bool = False) -> dict:
+    games = 1 if quick else 3
+    latencies, frames, trips, catch_ups = [], [], [], []
+    last = None
+    for _ in range(games):
+        last = _play_one_game(delay=0.005)
+        latencies += last["latencies"]
+        frames += last["move_frames"]
+        trips += last["round_trip"]
+        catch_ups.append(last["catch_up"])
+    rebuild = _rebuild_ms(last["game"], last["config"], last["seed"], last["log"],
+                          3 if quick else 15)
+    return {
+        "peers": PEERS,
+        "games": games,
+        "moves_measured": len(latencies),
+        "propose_to_applied_all_p50_ms": round(_percentile(latencies, 0.50), 3),
+        "propose_to_applied_all_p99_ms": round(_percentile(latencies, 0.99), 3),
+        "propose_to_applied_all_max_ms": round(max(latencies), 3),
+        "move_frame_bytes_mean": round(statistics.mean(frames), 1),
+        "move_frame_bytes_max": max(frames),
+        "bytes_per_move_propose_move_hash": max(trips),
+        "log_moves": last["moves"],
+        "rebuild_from_full_log_ms": round(rebuild, 3),
+        "rejoin_catch_up_tcp_ms": round(statistics.median(catch_ups), 3),
+    }
