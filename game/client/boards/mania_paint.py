@@ -15,8 +15,9 @@ import pygame
 from game.client import fonts, theme
 from game.client.boards import mania_geometry as geo
 from game.rules.metromania.city import ARROW, BLACK, LAKE, PARK, WHITE
-from game.rules.metromania.lattice import (BOUNDARY_EDGE, EDGE_POINTS, INNER_CORNER,
-                                           SIDE_POSITION, SPACE_CORNERS, SPACE_EDGES)
+from game.rules.metromania.board_data import HEX_SIDE
+from game.rules.metromania.lattice import (DIRS, EDGE_POINTS, EDGE_SPACES, INNER_CORNER,
+                                           POINT_ID, SPACE_CORNERS)
 
 PAPER = ((222, 215, 199), (212, 205, 189), (226, 219, 202), (208, 201, 186), (219, 212, 196),
          (214, 207, 192))
@@ -44,13 +45,10 @@ def shift(pt, origin):
 
 def paint_city(surface, city, origin=(0, 0)) -> None:
     """Districts, the triangle grid, destinations, lake, park and arrows."""
-    from game.rules.metromania.lattice import POINTS
-
-    corners = [shift(geo.point_xy(_corner_id(POINTS, k)), origin) for k in range(6)]
-    halo = [(x + (x - corners[0][0]) * 0, y) for x, y in corners]
+    corners = [shift(geo.point_xy(_corner_id(k)), origin) for k in range(6)]
     centre = shift(geo.CENTRE, origin)
     grown = [(centre[0] + (x - centre[0]) * 1.045, centre[1] + (y - centre[1]) * 1.045)
-             for x, y in halo]
+             for x, y in corners]
     pygame.draw.polygon(surface, (10, 14, 22), [(x, y + 7) for x, y in grown])
     pygame.draw.polygon(surface, (70, 62, 52), grown)
     for s, poly in enumerate(geo.SPACE_POLY):
@@ -71,7 +69,6 @@ def paint_city(surface, city, origin=(0, 0)) -> None:
         pa, pb = shift(geo.POINT_XY[a], origin), shift(geo.POINT_XY[b], origin)
         pygame.draw.aaline(surface, GRID_LINE, pa, pb)
     # district borders: edges whose two spaces lie in different districts
-    from game.rules.metromania.lattice import EDGE_SPACES
     for e, spaces in enumerate(EDGE_SPACES):
         if len(spaces) == 2 and city.district[spaces[0]] != city.district[spaces[1]]:
             a, b = EDGE_POINTS[e]
@@ -93,9 +90,8 @@ def paint_city(surface, city, origin=(0, 0)) -> None:
     pygame.draw.polygon(surface, CITY_EDGE, corners, 3)
 
 
-def _corner_id(points, k):
-    from game.rules.metromania.lattice import DIRS, POINT_ID
-    return POINT_ID[(6 * DIRS[k][0], 6 * DIRS[k][1])]
+def _corner_id(k: int) -> int:
+    return POINT_ID[(HEX_SIDE * DIRS[k][0], HEX_SIDE * DIRS[k][1])]
 
 
 def _wave(surface, colour, centre, half) -> None:
@@ -132,7 +128,8 @@ def draw_destination_icon(surface, kind: str, c, r: float, ink=None) -> None:
     ink = ink or DEST_INK[kind]
     x, y = c
     if kind == "R":
-        pygame.draw.polygon(surface, ink, [(x - r, y - r * 0.05), (x, y - r), (x + r, y - r * 0.05)])
+        roof = [(x - r, y - r * 0.05), (x, y - r), (x + r, y - r * 0.05)]
+        pygame.draw.polygon(surface, ink, roof)
         pygame.draw.rect(surface, ink, pygame.Rect(x - r * 0.65, y - r * 0.1, r * 1.3, r * 0.95))
         pygame.draw.rect(surface, DEST_FILL["R"],
                          pygame.Rect(x - r * 0.18, y + r * 0.3, r * 0.36, r * 0.55))
@@ -196,10 +193,12 @@ def draw_station(surface, c, colour, radius=8) -> None:
     pygame.draw.circle(surface, colour, c, radius - 3, 3)
 
 
-def draw_terminal(surface, c, colour, end: bool, striped: bool) -> None:
-    """Start marker: a disc; end marker: a square; the striped line's carry a white bar."""
-    edge = theme.outline_for(colour)
-    if end:
+def draw_terminal(surface, c, colour, end: bool, striped: bool, shape=None) -> None:
+    """Start marker: a disc; end marker: a square; the striped line's carry a bar. With the
+    colour-blind option the marker takes the player's shape instead."""
+    if shape is not None:
+        theme.draw_shape(surface, shape, c, 12, colour, STATION_EDGE)
+    elif end:
         rect = pygame.Rect(0, 0, 17, 17)
         rect.center = (round(c[0]), round(c[1]))
         pygame.draw.rect(surface, STATION_EDGE, rect.inflate(4, 4), border_radius=4)
@@ -209,10 +208,9 @@ def draw_terminal(surface, c, colour, end: bool, striped: bool) -> None:
         pygame.draw.circle(surface, colour, c, 9)
     ink = theme.ink_on(colour)
     if striped:
-        pygame.draw.line(surface, ink, (c[0] - 5, c[1] + 5), (c[0] + 5, c[1] - 5), 3)
+        pygame.draw.line(surface, ink, (c[0] - 4, c[1] + 4), (c[0] + 4, c[1] - 4), 3)
     else:
         pygame.draw.circle(surface, ink, c, 3)
-    del edge
 
 
 def draw_token(surface, c, letter: str, ring=None, radius=11, kind: str | None = None) -> None:
@@ -233,12 +231,3 @@ def draw_token(surface, c, letter: str, ring=None, radius=11, kind: str | None =
         pygame.draw.circle(surface, DEST_FILL[kind], badge, radius * 0.55)
         draw_destination_icon(surface, kind, badge, radius * 0.38)
 
-
-def unused(*_args) -> None:
-    """Placeholders kept for readability of imports in callers."""
-    return None
-
-
-__all__ = ["paint_city", "stroke_line", "line_points", "draw_station", "draw_terminal",
-           "draw_token", "draw_destination_icon", "BOUNDARY_EDGE", "SIDE_POSITION",
-           "SPACE_EDGES"]

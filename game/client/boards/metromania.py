@@ -37,9 +37,6 @@ LEFT = pygame.Rect(14, 76, 292, 596)
 RIGHT = pygame.Rect(974, 76, 292, 596)
 MENU_BUTTON = pygame.Rect(1190, 18, 76, 42)
 POP_TIME = 1.6
-TRIP_DRAW = 1.3
-TRIP_HOLD = 1.3
-PAPER_ORIGIN = (0, 0)
 
 
 class TurnDraft:
@@ -415,7 +412,7 @@ class MetromaniaBoard(BoardView):
         d.cursor = None
         if d.mode == "dig" and not self.candidates(seat):
             line = self.state.line(seat, d.line)
-            reason = "line_done" if line.done else "line_stuck"
+            reason = "line_finished" if line.done else "line_stuck"
             self.play.toast(t(f"mania.{reason}", line=t(f"mania.line{d.line}")), "info")
         self._fix_cursor(seat)
         return True
@@ -667,11 +664,12 @@ class MetromaniaBoard(BoardView):
                 continue
             seat, k = divmod(line_id, 2)
             rgb = self.colour(seat)
+            shape = self.play.seat_shape(seat) if self.app.settings["colour_blind"] else None
             first = geo.line_polyline(line.points[:2], line.spaces[:1], line.edges[:1])
-            paint.draw_terminal(layer, first[0], rgb, False, k == 1)
+            paint.draw_terminal(layer, first[0], rgb, False, k == 1, shape)
             if line.done:
                 last = geo.line_polyline(line.points[-2:], line.spaces[-1:], line.edges[-1:])
-                paint.draw_terminal(layer, last[-1], rgb, True, k == 1)
+                paint.draw_terminal(layer, last[-1], rgb, True, k == 1, shape)
 
     def draft_layer(self, seat):
         d = self.draft(seat)
