@@ -1,0 +1,386 @@
+"""LAN play in the client: one ``NetSession`` per table, and the play screen that runs on it.
+
+A ``NetSession`` wraps either side of the lockstep layer (``net.host.HostServer`` when this
+machine hosts, ``net.client.ClientConnection`` when it joined) behind one small surface the
+lobby and play screens share: ``pump()`` (non-blocking, once per frame; returns the net events),
+``propose``, the seats played on this machine (``devices``: seat -> input device), the latest
+lobby snapshot and per-seat connection states.
+
+``NetPlayScreen`` is the generic ``PlayScreen`` with three changes: a proposal goes to the net
+(the host checks and sequences it) instead of ``match.apply``; a move is shown when its
+sequenced broadcast has been applied by the net layer; and the screen shows each seat's
+connection state, refusals, a lost connection (with rejoin) and the host leaving. While
+another screen covers it (pause menu, "pass the device") a background thread keeps the
+connection alive; drawing then takes the connection's lock so it never sees half a move.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from game.client import fonts, theme
+from game.client.screens.play import PlayScreen
+from game.client.text import has, t
+from game.match import SeatInfo
+from game.rules.core import IllegalMove
+
+# Where tables listen and where discovery asks; tests replace these (127.0.0.1, ephemeral).
+NET_DEFAULTS: dict[str, Any] = {"port": 5055, "discovery_port": 5056, "bind": "0.0.0.0",
+                                "targets": None, "connect_timeout": 3.0}
+
+PLAYING_PHASES = ("playing", "over")
+
+
+def reason_text(code: str, args: dict | None = None) -> str:
+    """A reason code from the net layer (or the rules) in the player's language."""
+    args = dict(args or {})
+    for key in (f"net.{code}", f"illegal.{code}"):
+        if has(key):
+            return t(key, **args)
+    return t("net.unknown", code=code)
+
+
+class NetSession:
+    """One table seen from this machine (host or joiner)."""
+
+    def __init__(self, role: str, conn, *, devices: dict[int, str] | None = None,
+                 address: tuple[str, int] | None = None, name: str = "", wanted: int = 1,
+                 table: str = "") -> None:
+        self.role = role                    # "host" or "join"
+        self.conn = conn
+        self.devices: dict[int, str] = dict(devices or {})   # seats a human here plays
+        self.local_bots: dict[int, str] = {}                 # joiner: our seats a bot plays
+        self.address = address
+        self.name = name
+        self.wanted = wanted
+        self.table = table
+        self.seats: list[dict] = []         # latest lobby rows (kind, name, colour, ready...)
+        self.spectators: list[str] = []
+        self.statuses: list[str] = []
+        self.can_start = False
+        self.game = ""
+        self.ended: dict | None = None
+        self.host_interrupted = False
+        self.closed = False
+        if role == "host":
+            self.game = conn.endpoint.game.name
+            self.seats = _host_rows(conn)
+            self.statuses = [row["status"] for row in self.seats]
+            self.can_start = conn.endpoint.can_start()
+
+    # -- queries --------------------------------------------------------------------------
+    @property
+    def is_host(self) -> bool:
+        return self.role == "host"
+
+    @property
+    def phase(self) -> str:
+        return self.conn.endpoint.phase
+
+    @property
+    def match(self):
+        return self.conn.endpoint.match
+
+    @property
+    def token(self) -> str:
+        return "" if self.is_host else self.conn.token
+
+    @property
+    def port(self) -> int:
+        return self.conn.port if self.is_host else (self.address[1] if self.address else 0)
+
+    def my_seats(self) -> list[int]:
+        """Seats this machine plays (local humans and bots here)."""
+        if self.is_host:
+            from net import messages as ids
+
+            return [i for i, slot in enumerate(self.conn.endpoint.slots)
+                    if slot.kind in (ids.KIND_LOCAL, ids.KIND_BOT)]
+        return list(self.conn.endpoint.seats)
+
+    def waiting_for(self, seat: int) -> bool:
+        return (not self.is_host) and self.conn.endpoint.waiting_for(seat)
+
+    def bot_controlled(self, seat: int) -> bool:
+        return 0 <= seat < len(self.statuses) and self.statuses[seat] == "bot"
+
+    # -- driving --------------------------------------------------------------------------
+    def pump(self) -> list[dict]:
+        """Move bytes, run the protocol, and return what happened (never blocks)."""
+        if self.closed:
+            return []
+        try:
+            self.conn.pump(0)
+        except OSError:
+            pass       # a broken socket shows up as an "ended" event on the next poll
+        events = self.conn.poll()
+        for event in events:
+            self._note(event)
+        return events
+
+    def _note(self, event: dict) -> None:
+        kind = event["event"]
+        if kind == "lobby":
+            self.seats = list(event["seats"])
+            self.spectators = list(event.get("spectators", []))
+            self.statuses = [row["status"] for row in self.seats]
+            if "can_start" in event:
+                self.can_start = bool(event["can_start"])
+            if "game" in event:
+                self.game = event["game"]
+        elif kind == "welcome":
+            self.game = event.get("game", self.game)
+        elif kind == "started":
+            self.seats = list(event["seats"])
+            self.statuses = [row["status"] for row in self.seats]
+        elif kind == "status":
+            self.statuses = list(event["statuses"])
+        elif kind == "host_interrupted":
+            self.host_interrupted = True
+        elif kind == "host_back":
+            self.host_interrupted = False
+        elif kind == "ended":
+            self.ended = {"code": event["code"], "args": dict(event.get("args", {}))}
+
+    def propose(self, seat: int, text: str) -> None:
+        self.conn.propose(seat, text)
+
+    def lock(self):
+        return self.conn.lock
+
+    def cover(self) -> None:
+        """Another screen is on top: keep heartbeats and moves flowing from a thread."""
+        if not self.closed:
+            self.conn.start_thread()
+
+    def uncover(self) -> None:
+        if self.conn._thread is not None and self.conn._thread is not threading.current_thread():
+            self.conn.stop_thread()
+
+    def close(self) -> None:
+        """Leave the table (the host: end it for everyone). Safe to call twice."""
+        if self.closed:
+            return
+        self.closed = True
+        try:
+            self.conn.close()
+        except OSError:
+            pass
+
+
+class Connector:
+    """Connects to a table off the frame loop (a typed address may take seconds to fail)."""
+
+    def __init__(self, host: str, port: int, name: str, *, wanted: int = 1, token: str = "",
+                 game: str = "") -> None:
+        self.host, self.port = host, port
+        self.conn = None
+        self.error: str = ""
+        self.done = threading.Event()
+
+        def run() -> None:
+            from net.client import ClientConnection
+
+            try:
+                self.conn = ClientConnection.connect(
+                    host, port, name=name, wanted_seats=wanted, token=token, game=game,
+                    timeout=NET_DEFAULTS["connect_timeout"])
+            except (OSError, ValueError) as exc:
+                self.error = str(exc) or type(exc).__name__
+            self.done.set()
+
+        threading.Thread(target=run, name="connect", daemon=True).start()
+
+    def finished(self) -> bool:
+        return self.done.is_set()
+
+
+def parse_address(text: str) -> tuple[str, int] | None:
+    """"host", "host:port" -> (host, port) with the default port; None if malformed."""
+    text = text.strip()
+    if not text or any(ch.isspace() for ch in text):
+        return None
+    host, sep, port_text = text.rpartition(":")
+    if not sep:
+        return text, NET_DEFAULTS["port"]
+    if not host or not port_text.isdigit() or not 0 < int(port_text) < 65536:
+        return None
+    return host, int(port_text)
+
+
+def _host_rows(server) -> list[dict]:
+    from net.lobby import plain_seats
+
+    return plain_seats(server.endpoint.lobby_message()["seats"])
+
+
+def local_seat_infos(session: NetSession, seats: list[SeatInfo]) -> list[SeatInfo]:
+    """The match's seats as this machine sees them: our humans on their devices, every
+    other seat (remote players, the host's bots) "remote" so the play screen never moves it."""
+    out = []
+    for index, info in enumerate(seats):
+        if index in session.devices and index not in session.local_bots:
+            out.append(SeatInfo(info.name, "human", device=session.devices[index],
+                                colour=info.colour))
+        else:
+            out.append(SeatInfo(info.name, "remote", level=info.level, colour=info.colour))
+    return out
+
+
+class NetPlayScreen(PlayScreen):
+    """The play screen of a LAN table."""
+
+    def __init__(self, app, session: NetSession, setup: dict | None = None) -> None:
+        self.session = session
+        match = session.match
+        match.seats = local_seat_infos(session, match.seats)
+        super().__init__(app, match, dict(setup or {}, lan=True))
+        self.bots = {}                       # bots run in the net layer, never here
+        self.lost_shown = False
+        self.asked_about: set[int] = set()   # dropped seats the host was asked about
+        self.last_statuses = list(session.statuses)
+
+    # -- seats ----------------------------------------------------------------------------
+    def is_bot(self, seat: int) -> bool:
+        row = self.session.seats[seat] if seat < len(self.session.seats) else {}
+        return row.get("kind") == "bot" or self.session.bot_controlled(seat) \
+            or seat in self.session.local_bots
+
+    def seat_status(self, seat: int) -> str:
+        status = self.session.statuses[seat] if seat < len(self.session.statuses) else ""
+        row = self.session.seats[seat] if seat < len(self.session.seats) else {}
+        if status == "bot" or seat in self.session.local_bots:
+            level = row.get("level") or self.session.local_bots.get(seat, "")
+            label = t(f"level.{level}") if level and has(f"level.{level}") else level
+            return t("lan.st.bot", level=label)
+        if seat in self.session.devices:
+            return super().seat_status(seat)
+        if status in ("interrupted", "disconnected"):
+            return t(f"lan.st.{status}") + " !"
+        return t("lan.st.remote")
+
+    # -- stack hooks ----------------------------------------------------------------------
+    def pause(self) -> None:
+        self.session.cover()
+
+    def resume(self) -> None:
+        self.session.uncover()
+
+    def leave(self) -> None:
+        super().leave()
+        self.session.uncover()
+        self.session.close()
+
+    # -- moves ----------------------------------------------------------------------------
+    def propose(self, seat: int, move) -> bool:
+        if self.session.waiting_for(seat) or self.session.closed:
+            return False
+        try:
+            self.session.propose(seat, str(move))
+        except IllegalMove as exc:
+            self._refused(seat, move, exc)
+            return False
+        self.drain()        # the host sequences its own moves at once
+        return True
+
+    def _refused(self, seat: int, move, exc) -> None:
+        self.toast(reason_text(exc.code, getattr(exc, "args_dict", {})), "bad")
+        self.app.sound.play("illegal")
+        self.board.on_refused(seat, move, exc)
+
+    # -- the network ----------------------------------------------------------------------
+    def drain(self) -> None:
+        for event in self.session.pump():
+            self.on_net_event(event)
+
+    def on_net_event(self, event: dict) -> None:
+        kind = event["event"]
+        if kind == "move":
+            try:
+                move = self.match.game.parse_move(event["move"])
+            except Exception:  # noqa: BLE001 - shown as notation if it does not parse here
+                move = event["move"]
+            self.after_move(event["seat"], move, event.get("events", []))
+        elif kind == "rejected":
+            args = dict(event.get("args", {}))
+            exc = IllegalMove(event["code"], event["code"], **args)
+            self._refused(event["seat"], event.get("move", ""), exc)
+        elif kind == "status":
+            self._statuses_changed(list(event["statuses"]))
+        elif kind == "seat_control":
+            name = self.seat_name(event["seat"])
+            if event["control"] == "bot":
+                self.toast(t("lan.toast.bot_plays", name=name), "info")
+            else:
+                self.toast(t("lan.toast.back_in_control", name=name), "good")
+        elif kind == "resynced" and event.get("reason") == "desync":
+            self.toast(t("lan.toast.resynced"), "info")
+        elif kind == "peer_refused":
+            self.toast(t("lan.toast.peer_refused", reason=reason_text(event["code"],
+                                                                        event.get("args"))), "bad")
+        elif kind == "ended":
+            self._ended(event["code"], dict(event.get("args", {})))
+
+    def _statuses_changed(self, statuses: list[str]) -> None:
+        old = self.last_statuses
+        self.last_statuses = statuses
+        for seat, status in enumerate(statuses):
+            before = old[seat] if seat < len(old) else ""
+            if status == before or seat in self.session.devices:
+                continue
+            name = self.seat_name(seat)
+            if status in ("interrupted", "disconnected"):
+                self.toast(t(f"lan.toast.{status}", name=name), "bad")
+                if status == "disconnected" and self.session.is_host \
+                        and seat not in self.asked_about and not self.match.is_over():
+                    self.asked_about.add(seat)
+                    from game.client.screens.net_notice import SeatDroppedScreen
+
+                    self.app.push(SeatDroppedScreen(self.app, self, seat))
+            elif status == "connected" and before in ("interrupted", "disconnected"):
+                self.toast(t("lan.toast.back", name=name), "good")
+                self.asked_about.discard(seat)
+
+    def _ended(self, code: str, args: dict) -> None:
+        if self.match.is_over() or self.lost_shown or self.session.is_host:
+            return     # a finished game needs nothing more from the table
+        self.lost_shown = True
+        from game.client.screens.net_notice import ConnectionLostScreen
+
+        self.app.push(ConnectionLostScreen(self.app, self, code, args))
+
+    # -- time and drawing -----------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.drain()
+        if self.app.top is not self:
+            return           # an event pushed a notice over the board
+        super().update(dt)
+
+    def draw(self, surface) -> None:
+        with self.session.lock():
+            super().draw(surface)
+        self.draw_badge(surface)
+
+    def draw_badge(self, surface) -> None:
+        """A small LAN tag (role, port, spectators) and a banner while the host is silent."""
+        session = self.session
+        if session.is_host:
+            label = t("lan.badge.host", port=session.port)
+        else:
+            label = t("lan.badge.joined", address=f"{session.address[0]}:{session.address[1]}"
+                      if session.address else "?")
+        if session.spectators:
+            label += "  ·  " + t("lan.badge.spectators", n=len(session.spectators))
+        text = fonts.render(label, 16, theme.TEXT_DIM, "semibold")
+        rect = text.get_rect(bottomleft=(12, surface.get_height() - 52))
+        back = rect.inflate(16, 8)
+        theme.rounded_panel(surface, back, theme.BG_DEEP, radius=10, edge=theme.PANEL_EDGE,
+                            width=1)
+        surface.blit(text, rect)
+        if session.host_interrupted and not session.is_host:
+            message = t("lan.host_silent")
+            banner = fonts.render(message, 24, theme.TEXT, "semibold")
+            box = banner.get_rect(center=(surface.get_width() // 2, 96)).inflate(40, 18)
+            theme.rounded_panel(surface, box, theme.BG_DEEP, radius=20, edge=theme.BAD, width=3)
+            surface.blit(banner, banner.get_rect(center=box.center))

@@ -1,0 +1,369 @@
+"""Hosting a LAN table: pick the game, set it up, open the table, wait for players, start.
+
+``LanGameChoiceScreen`` and ``LanSetupScreen`` are the hotseat game choice and setup screens
+with LAN seats: a seat is a human here (on a device), a bot (played by this machine) or open
+(for a player on another machine). "Open the table" starts a ``HostServer`` (answering LAN
+discovery) and shows ``HostLobbyScreen``: who has joined, who is ready, each seat's connection,
+and Start once every seat is taken and every remote player is ready.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import socket
+import struct
+
+import pygame
+
+from game.bots.base import levels
+from game.client import fonts, theme
+from game.client.screens.base import MenuScreen
+from game.client.screens.game_choice import GameChoiceScreen
+from game.client.screens.setup import SetupScreen
+from game.client.text import has, t
+from game.client.widgets import Form, Item, title_text
+from game.rules.core import ConfigError
+
+OPEN = "open:"
+
+
+def local_addresses() -> list[str]:
+    """This machine's IPv4 addresses on its network interfaces (not loopback)."""
+    found = []
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        for _index, name in socket.if_nameindex():
+            request = struct.pack("256s", name.encode()[:15])
+            try:
+                answer = fcntl.ioctl(probe.fileno(), 0x8915, request)   # SIOCGIFADDR
+            except OSError:
+                continue
+            address = socket.inet_ntoa(answer[20:24])
+            if not address.startswith("127.") and address not in found:
+                found.append(address)
+    except OSError:
+        pass
+    finally:
+        probe.close()
+    return found
+
+
+def level_label(level: str) -> str:
+    return t(f"level.{level}") if has(f"level.{level}") else level
+
+
+class LanGameChoiceScreen(GameChoiceScreen):
+    """The game cards, leading to the LAN setup."""
+
+    def choose(self) -> None:
+        name = self.cards[self.focus][0]
+        if not self.playable(name):
+            super().choose()      # says "coming soon"
+            return
+        self.app.sound.play("click")
+        self.app.push(LanSetupScreen(self.app, name))
+
+    def draw(self, surface) -> None:
+        super().draw(surface)
+        fonts.blit(surface, t("lan.host_subtitle"), 22, theme.ACCENT, (640, 136), "semibold",
+                   "center")
+
+
+class LanSetupScreen(SetupScreen):
+    """The setup form with "open" seats for remote players, and no seed (peers agree on it)."""
+
+    def __init__(self, app, game_name: str, previous: dict | None = None) -> None:
+        self._fresh = previous is None
+        super().__init__(app, game_name, previous)
+
+    def _ensure_seats(self) -> None:
+        before = len(self.seats)
+        super()._ensure_seats()
+        for index in range(max(1, before), len(self.seats)):
+            if self._fresh or index >= before:
+                self.seats[index]["who"] = OPEN     # new seats wait for LAN players
+
+    def who_options(self) -> list[str]:
+        return super().who_options() + [OPEN]
+
+    def who_label(self, who: str) -> str:
+        if who == OPEN:
+            return t("lan.seat_open")
+        return super().who_label(who)
+
+    def build(self) -> None:
+        super().build()
+        self.form.items = [item for item in self.form.items if item.key != "seed"]
+        self.form.item("start").label = lambda: t("lan.open_table")
+        self._place_items()
+        self.form.focus = min(self.form.focus, len(self.form.items) - 1)
+
+    def draw(self, surface) -> None:
+        seed_text, self.seed_text = self.seed_text, "-"   # no seed field: skip its hint
+        try:
+            super().draw(surface)
+        finally:
+            self.seed_text = seed_text
+        fonts.blit(surface, t("lan.host_subtitle"), 22, theme.TEXT_DIM, (48, 92), "regular")
+
+    def start(self) -> None:
+        from game.client.netplay import NET_DEFAULTS, NetSession
+        from net import messages as ids
+        from net.host import HostServer
+        from net.lobby import Slot
+
+        try:
+            self.game.make_config(self.players, self.variants())
+        except ConfigError as exc:
+            self.app.toasts.show(str(exc), "bad")
+            return
+        slots, devices = [], {}
+        for index, seat in enumerate(self.seats):
+            kind, _, rest = seat["who"].partition(":")
+            name = seat["name"] or t("common.player_n", n=index + 1)
+            if kind == "bot":
+                slots.append(Slot(kind=ids.KIND_BOT, name=name, colour=seat["colour"], level=rest))
+            elif kind == "open":
+                slots.append(Slot())
+            else:
+                slots.append(Slot(kind=ids.KIND_LOCAL, name=name, colour=seat["colour"]))
+                devices[index] = rest
+        host_name = next((s.name for s in slots if s.kind == ids.KIND_LOCAL), "") or \
+            t("lan.host_default_name")
+        server = None
+        for port in (NET_DEFAULTS["port"], 0):          # the usual port, else any free one
+            for discovery in (NET_DEFAULTS["discovery_port"], None):
+                try:
+                    server = HostServer.create(self.game_name, self.players, seats=slots,
+                                               variants=self.variants(), port=port,
+                                               bind=NET_DEFAULTS["bind"],
+                                               discovery_port=discovery, name=host_name)
+                    break
+                except OSError:
+                    continue
+            if server is not None:
+                break
+        if server is None:
+            self.app.toasts.show(t("lan.cannot_host"), "bad")
+            return
+        self.app.settings["player_names"] = [s["name"] for s in self.seats]
+        session = NetSession("host", server, devices=devices, name=host_name,
+                             table=host_name)
+        self.app.push(HostLobbyScreen(self.app, session, self.describe()))
+
+
+class HostLobbyScreen(MenuScreen):
+    """The open table on the host: seats fill up, players get ready, the host starts."""
+
+    def __init__(self, app, session, setup: dict | None = None) -> None:
+        super().__init__(app)
+        self.session = session
+        self.setup = setup or {}
+        self.addresses = local_addresses()
+        self.seeding = False
+        self.build()
+
+    # -- the form --------------------------------------------------------------------------
+    def seat_value(self, index: int) -> str:
+        row = self.session.seats[index]
+        if row["kind"] == "local":
+            return f"human:{self.session.devices.get(index, 'mouse+keyboard')}"
+        if row["kind"] == "bot":
+            return f"bot:{row['level'] or 'random'}"
+        if row["kind"] == "remote":
+            return f"remote:{row['peer']}"
+        return OPEN
+
+    def seat_options(self, index: int) -> list[str]:
+        devices = ["mouse+keyboard", "mouse", "keyboard"] + self.app.input.connected_pads()
+        options = [f"human:{d}" for d in devices]
+        options += [f"bot:{lv}" for lv in levels(self.session.game)] + [OPEN]
+        current = self.seat_value(index)
+        if current not in options:
+            options.insert(0, current)
+        return options
+
+    def seat_label(self, value: str) -> str:
+        kind, _, rest = value.partition(":")
+        if kind == "bot":
+            return t("setup.bot", level=level_label(rest))
+        if kind == "open":
+            return t("lan.seat_open")
+        if kind == "remote":
+            return t("lan.seat_remote")
+        parts = [self.app.pad_label(d) for d in rest.split("+")]
+        return t("setup.human", device=" + ".join(parts))
+
+    def build(self) -> None:
+        focus_key = self.form.focused.key if self.form and self.form.focused else "start"
+        items = []
+        for index in range(len(self.session.seats)):
+            items.append(Item(f"who:{index}", lambda: "", "choice",
+                              options=self.seat_options(index), value=self.seat_value(index),
+                              option_label=self.seat_label))
+        items.append(Item("start", lambda: t("lan.start_game")))
+        items.append(Item("close", lambda: t("lan.close_table")))
+        self.form = Form(items, pygame.Rect(0, 0, 10, 10))
+        top = 170
+        for item in items:
+            if item.key.startswith("who:"):
+                index = int(item.key.split(":")[1])
+                item.rect = pygame.Rect(820, top + index * 64, 300, 56)
+            elif item.key == "start":
+                item.rect = pygame.Rect(48, 590, 300, 64)
+            else:
+                item.rect = pygame.Rect(364, 590, 220, 64)
+        for index, item in enumerate(items):
+            if item.key == focus_key:
+                self.form.focus = index
+        self.form.item("start").enabled = self.session.can_start
+
+    # -- reactions -------------------------------------------------------------------------
+    def on_change(self, item) -> None:
+        if not item.key.startswith("who:"):
+            return
+        from net import messages as ids
+
+        index = int(item.key.split(":")[1])
+        kind, _, rest = item.value.partition(":")
+        row = self.session.seats[index]
+        name = row["name"] if row["kind"] in ("local", "bot") and row["name"] else \
+            t("common.player_n", n=index + 1)
+        colour = row["colour"] if row["colour"] >= 0 else index
+        self.session.devices.pop(index, None)
+        if kind == "remote":
+            return
+        if kind == "human":
+            self.session.devices[index] = rest
+            self.session.conn.set_seat(index, ids.KIND_LOCAL, name, colour)
+        elif kind == "bot":
+            self.session.conn.set_seat(index, ids.KIND_BOT, name, colour, rest)
+        else:
+            self.session.conn.set_seat(index, ids.KIND_OPEN)
+        self.refresh()
+
+    def on_activate(self, item) -> None:
+        if item.key == "start":
+            self.start()
+        elif item.key == "close":
+            self.close()
+
+    def on_cancel(self) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self.session.close()
+        self.app.pop()
+
+    def start(self) -> None:
+        if not self.session.can_start:
+            waiting = any(row["kind"] == "open" for row in self.session.seats)
+            self.app.toasts.show(t("lan.wait_open" if waiting else "lan.wait_ready"), "info")
+            self.app.sound.play("illegal")
+            return
+        if self.session.conn.start_game():
+            self.seeding = True
+
+    def refresh(self) -> None:
+        from game.client.netplay import _host_rows
+
+        self.session.seats = _host_rows(self.session.conn)
+        self.session.can_start = self.session.conn.endpoint.can_start()
+        self.build()
+
+    # -- time ------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        from game.client.netplay import NetPlayScreen, reason_text
+
+        changed = False
+        for event in self.session.pump():
+            kind = event["event"]
+            changed = True
+            if kind == "peer_joined":
+                self.app.toasts.show(t("lan.toast.joined", name=event["name"]), "good")
+            elif kind in ("peer_left", "peer_bye"):
+                self.app.toasts.show(t("lan.toast.left", name=event.get("name", "?")), "info")
+            elif kind == "peer_refused":
+                self.app.toasts.show(t("lan.toast.peer_refused",
+                                       reason=reason_text(event["code"], event.get("args"))),
+                                     "bad")
+            elif kind == "seeding_aborted":
+                self.seeding = False
+                self.app.toasts.show(reason_text(event["code"], event.get("args")), "bad")
+            elif kind == "started":
+                self.app.replace(NetPlayScreen(self.app, self.session, self.setup))
+                return
+        if changed:
+            self.refresh()
+
+    def leave(self) -> None:
+        if self.app.find(type(self)) is None and self.session.phase == "lobby":
+            self.session.close()
+
+    # -- drawing ---------------------------------------------------------------------------
+    def draw(self, surface) -> None:
+        surface.blit(self.app.background(), (0, 0))
+        session = self.session
+        fonts.blit(surface, t("lan.host_title", game=t(f"game.{session.game}")), 42, theme.TEXT,
+                   (48, 40), "bold")
+        where = ", ".join(f"{a}:{session.port}" for a in self.addresses) or \
+            t("lan.port_only", port=session.port)
+        fonts.blit(surface, t("lan.listening", where=where), 22, theme.ACCENT, (48, 100),
+                   "semibold")
+        fonts.blit(surface, t("lan.seats"), 22, theme.ACCENT, (48, 140), "semibold")
+        draw_seat_rows(surface, session.seats, pygame.Rect(48, 170, 760, 56), mine=set(
+            session.devices))
+        if session.spectators:
+            fonts.blit(surface, t("lan.spectators", names=", ".join(session.spectators)), 20,
+                       theme.TEXT_DIM, (48, 560), "regular", "midleft")
+        state = t("lan.starting") if self.seeding else (
+            t("lan.ready_to_start") if session.can_start else t("lan.waiting_players"))
+        fonts.blit(surface, state, 22, theme.GOOD if session.can_start else theme.TEXT_DIM,
+                   (612, 622), "semibold", "midleft")
+        self.form.draw(surface)
+        start = self.form.item("start")
+        if not start.enabled:
+            veil = pygame.Surface(start.rect.size, pygame.SRCALPHA)
+            veil.fill((12, 18, 28, 120))
+            surface.blit(veil, start.rect)
+
+
+def draw_seat_rows(surface, rows: list[dict], first: pygame.Rect, mine: set[int] = frozenset(),
+                   you: set[int] = frozenset()) -> None:
+    """One panel per seat: colour shape, name, what sits there, ready and connection state."""
+    for index, row in enumerate(rows):
+        rect = first.move(0, index * 64)
+        theme.rounded_panel(surface, rect, theme.PANEL_HI if index in you else theme.PANEL, 12,
+                            theme.FOCUS if index in you else theme.PANEL_EDGE, 2 if index in you
+                            else 1)
+        colour = row["colour"] if row["colour"] >= 0 else index
+        rgb = theme.colour(colour)
+        theme.draw_shape(surface, colour, (rect.x + 30, rect.centery), 13, rgb,
+                         theme.outline_for(rgb))
+        kind = row["kind"]
+        if kind == "open":
+            name, name_colour = t("lan.seat_waiting"), theme.TEXT_DIM
+        else:
+            name, name_colour = row["name"] or t("common.player_n", n=index + 1), theme.TEXT
+        fonts.blit(surface, name, 24, name_colour, (rect.x + 56, rect.centery), "semibold",
+                   "midleft")
+        if kind == "bot":
+            what = t("setup.bot", level=level_label(row["level"] or "random"))
+        elif kind == "local":
+            what = t("lan.kind_host_player")
+        elif kind == "remote":
+            what = t("lan.kind_lan_player")
+        else:
+            what = t("lan.seat_open")
+        if index in you:
+            what = t("lan.kind_you")
+        fonts.blit(surface, what, 20, theme.TEXT_DIM, (rect.x + 330, rect.centery), "regular",
+                   "midleft")
+        if kind == "remote" or index in you:
+            ready = row["ready"]
+            tag = t("lan.ready") if ready else t("lan.not_ready")
+            fonts.blit(surface, tag, 20, theme.GOOD if ready else theme.ACCENT,
+                       (rect.right - 16, rect.centery), "semibold", "midright")
+        if row.get("status") in ("interrupted", "disconnected"):
+            fonts.blit(surface, t(f"lan.st.{row['status']}"), 18, theme.BAD,
+                       (rect.right - 120, rect.centery), "semibold", "midright")

@@ -1,0 +1,211 @@
+"""The table we joined: every seat as the host shows it; for each of our seats a name, a colour
+and who plays it here (a device, or a bot on this machine); Ready; then the game starts.
+
+A refusal (version mismatch, table full...) or the host closing the table returns to the
+find-tables screen with the reason in the player's language.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.bots.base import levels
+from game.client import fonts, theme
+from game.client.screens.base import MenuScreen
+from game.client.screens.lobby import draw_seat_rows, level_label
+from game.client.text import t
+from game.client.widgets import Form, Item
+
+ROWS = pygame.Rect(48, 150, 640, 56)
+MINE = pygame.Rect(730, 150, 502, 56)
+
+
+class JoinedLobbyScreen(MenuScreen):
+    def __init__(self, app, session) -> None:
+        super().__init__(app)
+        self.session = session
+        self.ready = False
+        self.welcomed = False
+        self.mine: list[int] = []
+        self.names: dict[int, str] = {}
+        self.colours: dict[int, int] = {}
+        self.who: dict[int, str] = {}
+        self.build()
+
+    # -- our seats -------------------------------------------------------------------------
+    def _adopt(self, seats: list[int]) -> None:
+        """Seats the host gave us: default name, colour and device for each."""
+        pads = self.app.input.connected_pads()
+        names = list(self.app.settings["player_names"])
+        taken = {row["colour"] for i, row in enumerate(self.session.seats) if i not in seats}
+        for order, seat in enumerate(seats):
+            if seat in self.who:
+                continue
+            if order == 0:
+                device = "mouse+keyboard"
+            else:
+                device = pads[order - 1] if order - 1 < len(pads) else "mouse+keyboard"
+            self.who[seat] = f"human:{device}"
+            if order == 0 and self.session.name:
+                name = self.session.name
+            elif order < len(names) and names[order]:
+                name = names[order]
+            else:
+                name = t("common.player_n", n=seat + 1)
+            self.names[seat] = name[:14]
+            colour = next((c for c in range(8) if c not in taken), seat % 8)
+            taken.add(colour)
+            self.colours[seat] = colour
+            self.session.devices[seat] = device
+            self.session.conn.set_seat(seat, self.names[seat], colour)
+        self.mine = list(seats)
+
+    def who_options(self) -> list[str]:
+        devices = ["mouse+keyboard", "mouse", "keyboard"] + self.app.input.connected_pads()
+        return [f"human:{d}" for d in devices] + [f"bot:{lv}" for lv in levels(self.session.game
+                                                                             or None)]
+
+    def who_label(self, who: str) -> str:
+        kind, _, rest = who.partition(":")
+        if kind == "bot":
+            return t("setup.bot", level=level_label(rest))
+        return t("setup.human", device=" + ".join(self.app.pad_label(d) for d in rest.split("+")))
+
+    def build(self) -> None:
+        focus_key = self.form.focused.key if self.form and self.form.focused else None
+        items = []
+        for seat in self.mine:
+            items.append(Item(f"name:{seat}", lambda: "", "text", value=self.names[seat],
+                              max_len=14))
+            items.append(Item(f"colour:{seat}", lambda: "", "choice", options=list(range(8)),
+                              value=self.colours[seat],
+                              option_label=lambda c: t(f"colour.{theme.colour_name(c)}"),
+                              swatch=lambda c: (theme.colour(c), c)))
+            items.append(Item(f"who:{seat}", lambda: "", "choice", options=self.who_options(),
+                              value=self.who[seat], option_label=self.who_label))
+        if self.mine:
+            items.append(Item("ready", lambda: t("lan.not_ready_button") if self.ready
+                              else t("lan.ready_button")))
+        items.append(Item("leave", lambda: t("lan.leave")))
+        self.form = Form(items, pygame.Rect(0, 0, 10, 10))
+        for item in items:
+            kind, _, seat = item.key.partition(":")
+            if seat:
+                row = self.mine.index(int(seat))
+                y = MINE.y + row * 132
+                if kind == "name":
+                    item.rect = pygame.Rect(MINE.x, y, 250, 56)
+                elif kind == "colour":
+                    item.rect = pygame.Rect(MINE.x + 258, y, 244, 56)
+                else:
+                    item.rect = pygame.Rect(MINE.x, y + 62, MINE.width, 56)
+            elif kind == "ready":
+                item.rect = pygame.Rect(48, 600, 300, 64)
+            else:
+                item.rect = pygame.Rect(364, 600, 180, 64)
+        self.form.focus = 0
+        for index, item in enumerate(items):
+            if item.key == focus_key:
+                self.form.focus = index
+
+    # -- reactions -------------------------------------------------------------------------
+    def on_change(self, item) -> None:
+        kind, _, seat_text = item.key.partition(":")
+        if not seat_text:
+            return
+        seat = int(seat_text)
+        if kind == "name":
+            self.names[seat] = str(item.value).strip()[:14] or t("common.player_n", n=seat + 1)
+        elif kind == "colour":
+            self.colours[seat] = item.value
+        elif kind == "who":
+            self.who[seat] = item.value
+            what, _, rest = item.value.partition(":")
+            if what == "bot":
+                self.session.devices.pop(seat, None)
+                self.session.local_bots[seat] = rest
+                self.session.conn.set_bot(seat, rest)
+            else:
+                self.session.devices[seat] = rest
+                self.session.local_bots.pop(seat, None)
+                self.session.conn.set_bot(seat, None)
+            return
+        self.session.conn.set_seat(seat, self.names[seat], self.colours[seat])
+
+    def on_activate(self, item) -> None:
+        if item.key == "ready":
+            self.ready = not self.ready
+            self.session.conn.set_ready(self.ready)
+        elif item.key == "leave":
+            self.leave_table()
+
+    def on_cancel(self) -> None:
+        self.leave_table()
+
+    def leave_table(self) -> None:
+        self.session.close()
+        self.app.pop()
+
+    def leave(self) -> None:
+        if self.session.phase not in ("playing", "over"):
+            self.session.close()
+
+    # -- time ------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        from game.client.netplay import NetPlayScreen, reason_text
+        from game.client.screens.find_tables import FindTablesScreen
+
+        rebuild = False
+        for event in self.session.pump():
+            kind = event["event"]
+            if kind == "welcome":
+                self.welcomed = True
+            elif kind == "lobby":
+                seats = list(self.session.conn.endpoint.seats)
+                if seats != self.mine:
+                    self._adopt(seats)
+                    rebuild = True
+            elif kind == "seeding_aborted":
+                self.app.toasts.show(reason_text(event["code"], event.get("args")), "bad")
+            elif kind == "started":
+                if not self.mine and not self.session.devices:
+                    pass      # a spectator: nothing of ours to bind
+                self.app.replace(NetPlayScreen(self.app, self.session))
+                return
+            elif kind == "ended":
+                message = reason_text(event["code"], event.get("args"))
+                self.app.pop()
+                finder = self.app.find(FindTablesScreen)
+                if finder is not None and self.app.top is finder:
+                    finder.fail(message)
+                else:
+                    self.app.toasts.show(message, "bad")
+                return
+        if rebuild:
+            self.build()
+
+    # -- drawing ---------------------------------------------------------------------------
+    def draw(self, surface) -> None:
+        surface.blit(self.app.background(), (0, 0))
+        session = self.session
+        game = t(f"game.{session.game}") if session.game else "…"
+        host, port = session.address
+        fonts.blit(surface, t("lan.joined_title", game=game), 42, theme.TEXT, (48, 40), "bold")
+        fonts.blit(surface, t("lan.joined_at", address=f"{host}:{port}"), 22, theme.ACCENT,
+                   (48, 100), "semibold")
+        if not self.welcomed and session.phase == "connecting":
+            fonts.blit(surface, t("lan.connecting", address=f"{host}:{port}"), 26,
+                       theme.TEXT_DIM, (640, 360), "semibold", "center")
+        draw_seat_rows(surface, session.seats, ROWS, you=set(self.mine))
+        if self.mine:
+            fonts.blit(surface, t("lan.your_seats"), 22, theme.ACCENT, (MINE.x, 112),
+                       "semibold")
+        elif self.welcomed:
+            fonts.blit(surface, t("lan.spectating"), 22, theme.ACCENT, (MINE.x, 112),
+                       "semibold")
+        if session.spectators:
+            fonts.blit(surface, t("lan.spectators", names=", ".join(session.spectators)), 20,
+                       theme.TEXT_DIM, (48, 570), "regular", "midleft")
+        state = t("lan.waiting_host") if self.ready or not self.mine else t("lan.press_ready")
+        fonts.blit(surface, state, 22, theme.TEXT_DIM, (564, 632), "semibold", "midleft")
+        self.form.draw(surface)

@@ -1,0 +1,180 @@
+"""Notices over a LAN game: the connection is lost (rejoin, or back to the title), and — on the
+host — a player dropped out (let a bot play the seat, or keep waiting)."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.bots.base import levels
+from game.client import fonts, theme
+from game.client.screens.base import MenuScreen
+from game.client.text import has, t
+from game.client.widgets import Form, Item
+
+CARD = pygame.Rect(340, 170, 600, 380)
+
+
+def _veil_and_card(surface, title: str, lines: list[str], accent) -> None:
+    veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    veil.fill((8, 12, 20, 210))
+    surface.blit(veil, (0, 0))
+    theme.rounded_panel(surface, CARD, theme.PANEL, 24, accent, 3, shadow=True)
+    fonts.blit(surface, title, 36, theme.TEXT, (CARD.centerx, CARD.y + 50), "bold", "center")
+    y = CARD.y + 100
+    for line in lines:
+        for part in fonts.wrap(line, 22, CARD.width - 80):
+            fonts.blit(surface, part, 22, theme.TEXT_DIM, (CARD.centerx, y), "regular", "center")
+            y += 30
+
+
+def _to_title(app) -> None:
+    from game.client.screens.title import TitleScreen
+
+    app.reset_to(TitleScreen(app))
+
+
+class ConnectionLostScreen(MenuScreen):
+    """The table is gone for us: say why; offer to rejoin with our seat token."""
+
+    overlay = True
+
+    def __init__(self, app, play, code: str, args: dict) -> None:
+        super().__init__(app)
+        from game.client.netplay import reason_text
+
+        self.play = play
+        self.session = play.session
+        self.code = code
+        self.reason = reason_text(code, args)
+        self.connector = None
+        self.rejoining = None       # the new session while we wait for the catch-up
+        self.status = ""
+        # The host ending the table (or refusing us for good) leaves nothing to rejoin.
+        self.can_rejoin = bool(self.session.token and self.session.address) and code not in (
+            "host_left", "game_over", "bad_token", "replaced", "left", "kicked")
+        items = []
+        if self.can_rejoin:
+            items.append(Item("rejoin", lambda: t("lan.rejoin")))
+        items.append(Item("title", lambda: t("pause.to_title")))
+        self.form = Form(items, pygame.Rect(490, CARD.bottom - 80 - 70 * (len(items) - 1), 300,
+                                            0), row_height=58, gap=12)
+        app.sound.play("illegal")
+
+    def title_text(self) -> str:
+        return t("lan.host_left_title") if self.code == "host_left" else t("lan.lost_title")
+
+    def on_activate(self, item) -> None:
+        if item.key == "rejoin":
+            self.rejoin()
+        else:
+            _to_title(self.app)
+
+    def on_cancel(self) -> None:
+        pass      # a choice is needed: rejoin or leave
+
+    def rejoin(self) -> None:
+        from game.client.netplay import Connector
+
+        if self.connector is not None or self.rejoining is not None:
+            return
+        host, port = self.session.address
+        self.status = t("lan.rejoining")
+        self.connector = Connector(host, port, self.session.name, wanted=self.session.wanted,
+                                   token=self.session.token)
+
+    def update(self, dt: float) -> None:
+        from game.client.netplay import NetPlayScreen, NetSession, reason_text
+
+        if not self.session.closed:
+            self.play.drain()     # still connected (e.g. just interrupted): keep it alive
+
+        if self.connector is not None and self.connector.finished():
+            connector, self.connector = self.connector, None
+            if connector.conn is None:
+                self.status = t("lan.cannot_reach", address=f"{connector.host}:{connector.port}")
+                return
+            old = self.session
+            self.rejoining = NetSession("join", connector.conn, devices=old.devices,
+                                        address=old.address, name=old.name, wanted=old.wanted,
+                                        table=old.table)
+            self.rejoining.local_bots = dict(old.local_bots)
+            for seat, level in old.local_bots.items():
+                connector.conn.set_bot(seat, level)
+        if self.rejoining is not None:
+            for event in self.rejoining.pump():
+                if event["event"] == "ended":
+                    self.status = reason_text(event["code"], event.get("args"))
+                    self.rejoining = None
+                    return
+            session = self.rejoining
+            if session.phase in ("playing", "over") and session.match is not None:
+                self.rejoining = None
+                from game.client.screens.title import TitleScreen
+
+                self.app.reset_to(TitleScreen(self.app))
+                self.app.push(NetPlayScreen(self.app, session, self.play.setup))
+                self.app.toasts.show(t("lan.toast.rejoined"), "good")
+
+    def draw(self, surface) -> None:
+        lines = [self.reason]
+        if self.code != "host_left":
+            lines.append(t("lan.log_kept"))
+        if self.status:
+            lines.append(self.status)
+        _veil_and_card(surface, self.title_text(), lines, theme.BAD)
+        self.form.draw(surface)
+
+    def hints(self):
+        return [("move", t("hint.choose")), ("confirm", t("hint.select"))]
+
+
+class SeatDroppedScreen(MenuScreen):
+    """Host only: a remote player's connection dropped; their seat waits unless a bot takes it."""
+
+    overlay = True
+
+    def __init__(self, app, play, seat: int) -> None:
+        super().__init__(app)
+        self.play = play
+        self.seat = seat
+        game_levels = levels(play.match.game.name) or ["random"]
+        default = "easy" if "easy" in game_levels else game_levels[0]
+        items = [Item("level", lambda: t("lan.bot_level"), "choice", options=game_levels,
+                      value=default,
+                      option_label=lambda lv: t(f"level.{lv}") if has(f"level.{lv}") else lv),
+                 Item("bot", lambda: t("lan.hand_to_bot")),
+                 Item("wait", lambda: t("lan.keep_waiting"))]
+        self.form = Form(items, pygame.Rect(400, CARD.bottom - 210, 480, 0), row_height=54,
+                         gap=10)
+        self.form.focus = 1
+
+    def on_activate(self, item) -> None:
+        if item.key == "bot":
+            self.hand_over(self.form.item("level").value)
+        elif item.key == "wait":
+            self.app.pop()
+
+    def hand_over(self, level: str) -> None:
+        session = self.play.session
+        try:
+            session.conn.hand_to_bot(self.seat, level)
+        except (RuntimeError, KeyError, IndexError):
+            pass      # the game ended meanwhile: nothing to hand over
+        self.app.pop()
+
+    def on_cancel(self) -> None:
+        self.app.pop()
+
+    def update(self, dt: float) -> None:
+        self.play.drain()
+        if self.app.top is not self:
+            return
+        statuses = self.play.session.statuses
+        if self.seat < len(statuses) and statuses[self.seat] in ("connected", "bot"):
+            self.app.pop()       # they came back (or a bot already plays): nothing to decide
+
+    def draw(self, surface) -> None:
+        name = self.play.seat_name(self.seat)
+        _veil_and_card(surface, t("lan.dropped_title", name=name),
+                       [t("lan.dropped_text", name=name)], theme.ACCENT)
+        self.form.draw(surface)

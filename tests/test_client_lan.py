@@ -1,0 +1,326 @@
+"""LAN play in the client, headless, on 127.0.0.1 with ephemeral ports only (discovery is unicast
+to 127.0.0.1, never broadcast): host a table in one App and join it from a second App through
+synthetic events, play Metro moves through the play screens (both peers agree on seq and hash),
+refusals shown in words, a lost connection with rejoin, the host leaving, and the host handing
+a dropped player's seat to a bot."""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pygame
+import pytest
+
+from game.client.netplay import NET_DEFAULTS, NetPlayScreen, parse_address, reason_text
+from game.client.screens.find_tables import FindTablesScreen
+from game.client.screens.lobby import HostLobbyScreen, LanGameChoiceScreen, LanSetupScreen
+from game.client.screens.net_lobby import JoinedLobbyScreen
+from game.client.screens.net_notice import ConnectionLostScreen, SeatDroppedScreen
+from game.client.screens.title import TitleScreen
+from game.client.text import t
+from game.rules import rules_version
+from net import messages as ids
+from net.client import ClientConnection
+from net.host import HostServer
+from net.lobby import Slot
+from tests.test_client_support import click, key, make_app, text
+
+SHOTS = os.environ.get("LAN_SHOTS")     # a folder: save screenshots of every screen there
+
+
+def shot(app, name: str) -> None:
+    if SHOTS:
+        os.makedirs(SHOTS, exist_ok=True)
+        app.screenshot(os.path.join(SHOTS, f"lan_{name}.png"))
+
+
+@pytest.fixture(autouse=True)
+def _loopback(monkeypatch):
+    monkeypatch.setitem(NET_DEFAULTS, "port", 0)
+    monkeypatch.setitem(NET_DEFAULTS, "discovery_port", 0)
+    monkeypatch.setitem(NET_DEFAULTS, "bind", "127.0.0.1")
+    monkeypatch.setitem(NET_DEFAULTS, "targets", [])
+    monkeypatch.setitem(NET_DEFAULTS, "connect_timeout", 2.0)
+
+
+def until(condition, apps=(), seconds: float = 8.0, servers=()) -> None:
+    """Run the apps (and pump the servers) until ``condition()`` holds."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError("timed out waiting")
+        for server in servers:
+            server.pump(0.002)
+        for app in apps:
+            app.run(frames=1)
+        if not apps:
+            time.sleep(0.002)
+
+
+def host_app_table(app):
+    """Title -> Host a LAN table -> Metro -> 2 seats (me + open) -> Open the table."""
+    app.push(TitleScreen(app))
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.top, LanGameChoiceScreen)
+    shot(app, "host_choice")
+    key(app, pygame.K_RETURN)
+    setup = app.top
+    assert isinstance(setup, LanSetupScreen)
+    assert setup.seats[1]["who"] == "open:"
+    assert all(item.key != "seed" for item in setup.form.items)
+    shot(app, "host_setup")
+    click(app, setup.form.item("start").rect.center)
+    lobby = app.top
+    assert isinstance(lobby, HostLobbyScreen)
+    return lobby
+
+
+def join_app_find(app):
+    app.push(TitleScreen(app))
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)
+    finder = app.top
+    assert isinstance(finder, FindTablesScreen)
+    return finder
+
+
+def metro_click_move(app, play, seat: int, pick: int = 0) -> None:
+    from game.client.boards.metro import square_rect
+
+    legal = sorted(play.board.legal_squares(seat))
+    assert legal, "no legal square"
+    click(app, square_rect(legal[pick % len(legal)]).center)
+
+
+@pytest.mark.timeout(30)
+def test_host_and_join_through_screens_play_metro(tmp_path):
+    host = make_app(tmp_path / "h")
+    guest = make_app(tmp_path / "g", player_names=["Grace"])
+    try:
+        lobby = host_app_table(host)
+        server = lobby.session.conn
+        assert server.discovery is not None
+        NET_DEFAULTS["targets"] = [("127.0.0.1", server.discovery.port)]
+        shot(host, "host_lobby_empty")
+
+        finder = join_app_find(guest)
+        until(lambda: finder.tables, apps=(host, guest))          # unicast discovery found it
+        table = finder.tables[0]
+        assert (table["host"], table["port"], table["game"]) == ("127.0.0.1", server.port,
+                                                                "metro")
+        assert table["open"] == 1
+        shot(guest, "find_tables")
+        assert finder.form.focused.key == "table:0"
+        key(guest, pygame.K_RETURN)                                 # join the found table
+        until(lambda: isinstance(guest.top, JoinedLobbyScreen), apps=(host, guest))
+        joined = guest.top
+        until(lambda: joined.mine == [1] and lobby.session.seats[1]["name"] == "Grace",
+              apps=(host, guest))
+        click(guest, joined.form.item("colour:1").rect.midright)    # next colour
+        until(lambda: lobby.session.seats[1]["colour"] == joined.colours[1],
+              apps=(host, guest))
+        shot(guest, "joined_lobby")
+        key(host, pygame.K_RETURN)
+        assert not lobby.session.can_start                          # Grace is not ready
+        click(guest, joined.form.item("ready").rect.center)
+        until(lambda: lobby.session.can_start, apps=(host, guest))
+        assert lobby.session.seats[1]["ready"]
+        shot(host, "host_lobby_ready")
+        click(host, lobby.form.item("start").rect.center)
+        until(lambda: isinstance(host.top, NetPlayScreen) and isinstance(guest.top,
+                                                                          NetPlayScreen),
+              apps=(host, guest))
+        host_play, guest_play = host.top, guest.top
+        assert host_play.human_seats() == [0] and guest_play.human_seats() == [1]
+        assert guest_play.match.seats[0].kind == "remote"
+        assert host_play.match.seed == guest_play.match.seed
+
+        # an illegal click is refused with its reason and changes nothing
+        seat = host_play.match.to_act()[0]
+        app_of = {0: host, 1: guest}
+        play_of = {0: host_play, 1: guest_play}
+        for turn in range(6):
+            seat = host_play.match.to_act()[0]
+            before = host_play.match.seq
+            metro_click_move(app_of[seat], play_of[seat], seat, pick=turn * 5)
+            until(lambda: host_play.match.seq == guest_play.match.seq == before + 1,
+                  apps=(host, guest))
+        if SHOTS:
+            for _ in range(30):
+                host.run(frames=1)
+                guest.run(frames=1)
+            shot(guest, "play_guest")
+            shot(host, "play_host")
+        assert host_play.match.hash() == guest_play.match.hash()
+        assert [e.move for e in host_play.match.log] == [e.move for e in guest_play.match.log]
+        assert "LAN" in guest_play.seat_status(0)
+
+        # a refused move: an occupied square, proposed by the seat to act
+        seat = host_play.match.to_act()[0]
+        occupied = next(sq for sq in range(64) if host_play.match.state.board[sq] is not None)
+        from game.client.boards.metro import square_rect
+
+        before = (guest_play.match.seq, guest_play.match.hash())
+        click(app_of[seat], square_rect(occupied).center)
+        assert app_of[seat].toasts.latest()
+        assert (guest_play.match.seq, guest_play.match.hash()) == before
+
+        # the host leaves: the guest is told clearly and goes back to the title
+        host.reset_to(TitleScreen(host))
+        until(lambda: isinstance(guest.top, ConnectionLostScreen), apps=(guest,))
+        notice = guest.top
+        assert notice.code == ids.R_HOST_LEFT and not notice.can_rejoin
+        assert [i.key for i in notice.form.items] == ["title"]
+        shot(guest, "host_left")
+        key(guest, pygame.K_RETURN)
+        assert isinstance(guest.top, TitleScreen)
+    finally:
+        host.stack.clear()
+        guest.shutdown()
+
+
+def _host_with_guest_app(tmp_path, players=2):
+    """A HostServer (seat 0 a bot) driven by the test, and a guest App that joined by a typed
+    address and reached the play screen."""
+    slots = [Slot(kind=ids.KIND_BOT, name="Robo", colour=0, level="random")] + \
+        [Slot() for _ in range(players - 1)]
+    server = HostServer.create("metro", players, seats=slots, port=0, bind="127.0.0.1",
+                               name="Hosty")
+    guest = make_app(tmp_path)
+    finder = join_app_find(guest)
+    finder.form.focus = [i.key for i in finder.form.items].index("address")
+    key(guest, pygame.K_RETURN)
+    text(guest, f"127.0.0.1:{server.port}")
+    key(guest, pygame.K_RETURN)
+    assert finder.address == f"127.0.0.1:{server.port}"
+    click(guest, finder.form.item("join_address").rect.center)
+    until(lambda: isinstance(guest.top, JoinedLobbyScreen), apps=(guest,), servers=(server,))
+    joined = guest.top
+    until(lambda: joined.mine, apps=(guest,), servers=(server,))
+    click(guest, joined.form.item("ready").rect.center)
+    until(lambda: server.endpoint.can_start(), apps=(guest,), servers=(server,))
+    assert server.start_game()
+    until(lambda: isinstance(guest.top, NetPlayScreen), apps=(guest,), servers=(server,))
+    return server, guest
+
+
+@pytest.mark.timeout(30)
+def test_connection_lost_then_rejoin_catches_up(tmp_path):
+    server, guest = _host_with_guest_app(tmp_path)
+    try:
+        play = guest.top
+        for turn in range(3):                  # the guest plays, the host's bot answers
+            until(lambda: 1 in play.match.to_act(), apps=(guest,), servers=(server,))
+            before = play.match.seq
+            metro_click_move(guest, play, 1, pick=turn)
+            until(lambda: server.endpoint.seq > before and play.match.seq ==
+                  server.endpoint.seq, apps=(guest,), servers=(server,))
+        token = play.session.token
+        # the network drops the guest (no goodbye)
+        peer_conn = next(iter(server.conns))
+        server._drop(peer_conn)
+        server.endpoint.on_disconnect(peer_conn)
+        until(lambda: isinstance(guest.top, ConnectionLostScreen), apps=(guest,),
+              servers=(server,))
+        notice = guest.top
+        assert notice.can_rejoin and notice.reason == t("net.connection_lost")
+        shot(guest, "connection_lost")
+        assert notice.form.focused.key == "rejoin"
+        key(guest, pygame.K_RETURN)
+        until(lambda: isinstance(guest.top, NetPlayScreen) and guest.top is not play,
+              apps=(guest,), servers=(server,))
+        again = guest.top
+        assert again.session.token == token
+        until(lambda: again.match.seq == server.endpoint.seq, apps=(guest,), servers=(server,))
+        assert again.match.hash() == server.endpoint.match.hash()
+        assert again.human_seats() == [1]
+        until(lambda: 1 in again.match.to_act(), apps=(guest,), servers=(server,))
+        before = server.endpoint.seq
+        metro_click_move(guest, again, 1)
+        until(lambda: server.endpoint.seq > before and again.match.seq == server.endpoint.seq,
+              apps=(guest,), servers=(server,))
+        assert again.match.hash() == server.endpoint.match.hash()
+    finally:
+        server.close()
+        guest.shutdown()
+
+
+@pytest.mark.timeout(20)
+def test_refusals_are_shown_in_words(tmp_path):
+    server = HostServer.create("metro", 2, port=0, bind="127.0.0.1", name="Hosty")
+    guest = make_app(tmp_path)
+    try:
+        finder = join_app_find(guest)
+        # rules version differs at the host: refused with the reason, back on the finder
+        server.endpoint.rules_version = "some-other-rules"
+        finder.address = f"127.0.0.1:{server.port}"
+        finder.join(*parse_address(finder.address))
+        until(lambda: guest.top is finder and finder.message == t("net.rules_version"),
+              apps=(guest,), servers=(server,))
+        assert guest.toasts.latest() == t("net.rules_version")
+        shot(guest, "refused")
+        # the table is full
+        server.endpoint.rules_version = rules_version()
+        other = ClientConnection.connect("127.0.0.1", server.port, name="Other")
+        other.start_thread()
+        until(lambda: any(s.kind == ids.KIND_REMOTE for s in server.endpoint.slots),
+              servers=(server,))
+        finder.join("127.0.0.1", server.port)
+        until(lambda: guest.top is finder and finder.message == t("net.table_full"),
+              apps=(guest,), servers=(server,))
+        other.close()
+        # nobody listening at a typed address
+        finder.address = "127.0.0.1:1"
+        finder.on_activate(finder.form.item("join_address"))
+        until(lambda: finder.connector is None and "127.0.0.1:1" in finder.message,
+              apps=(guest,))
+        finder.address = "not an address"
+        finder.on_activate(finder.form.item("join_address"))
+        assert finder.message == t("lan.bad_address")
+        # every reason code of the net layer has words
+        for name in dir(ids):
+            if name.startswith("R_"):
+                code = getattr(ids, name)
+                assert reason_text(code, {"ours": 1, "theirs": 2, "seat": 2}) != \
+                    t("net.unknown", code=code), code
+    finally:
+        server.close()
+        guest.shutdown()
+
+
+@pytest.mark.timeout(30)
+def test_host_hands_a_dropped_seat_to_a_bot(tmp_path):
+    host = make_app(tmp_path)
+    try:
+        lobby = host_app_table(host)
+        server = lobby.session.conn
+        peer = ClientConnection.connect("127.0.0.1", server.port, name="Bob")
+        until(lambda: lobby.session.seats[1]["kind"] == "remote", apps=(host,),
+              servers=(peer,))
+        peer.set_ready(True)
+        until(lambda: lobby.session.can_start, apps=(host,), servers=(peer,))
+        click(host, lobby.form.item("start").rect.center)
+        until(lambda: isinstance(host.top, NetPlayScreen), apps=(host,), servers=(peer,))
+        play = host.top
+        assert play.seat_status(1) == t("lan.st.remote")
+        peer.leave()                                        # Bob's machine goes away
+        until(lambda: isinstance(host.top, SeatDroppedScreen), apps=(host,))
+        assert play.seat_status(1).startswith(t("lan.st.disconnected"))
+        shot(host, "seat_dropped")
+        dropped = host.top
+        assert dropped.form.focused.key == "bot"
+        key(host, pygame.K_RETURN)
+        assert host.top is play
+        until(lambda: play.session.bot_controlled(1), apps=(host,))
+        assert play.seat_status(1).startswith(t("lan.st.bot", level="")[:8])
+        for turn in range(3):                               # the bot answers each move
+            until(lambda: 0 in play.match.to_act(), apps=(host,))
+            before = play.match.seq
+            metro_click_move(host, play, 0, pick=turn)
+            until(lambda: play.match.seq >= before + 2 or play.match.is_over(), apps=(host,))
+        shot(host, "bot_took_seat")
+    finally:
+        host.shutdown()
