@@ -207,8 +207,8 @@ class RailroadInkNormal(Bot):
 
 class RailroadInkHard(Bot):
     level = "hard"
-    candidates = 4
-    samples = 4
+    candidates = 5
+    samples = 5
 
     def choose(self, view):
         seat = self.seat
