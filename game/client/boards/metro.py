@@ -169,7 +169,7 @@ class MetroBoard(BoardView):
         """(action, rect, enabled) of the panel buttons for the viewer's turn."""
         st = self.state
         acting = seat is not None and seat in self.match.to_act()
-        y = RIGHT.y + 176
+        y = RIGHT.y + 192
         out = []
         if st.orientation:
             out.append(("rotate", pygame.Rect(RIGHT.x + 16, y, RIGHT.width - 32, 46),
@@ -680,7 +680,7 @@ class MetroBoard(BoardView):
                 surface.blit(sprites.tile(st.pending, self.rotation.get(viewer, 0),
                                           HAND_TILE + 8), rect)
                 fonts.blit(surface, t("metro.drawn_tile"), 18, theme.ACCENT,
-                           (RIGHT.centerx, rect.bottom + 16), "semibold", "center")
+                           (RIGHT.centerx, rect.bottom + 14), "semibold", "center")
             else:
                 hand = self._hand(viewer)
                 sel = min(self.selected.get(viewer, 0), max(0, len(hand) - 1))

@@ -71,6 +71,7 @@ class MetromaniaBoard(BoardView):
         self.pops: list[dict] = []
         self.flash: dict | None = None
         self.hover_button = None
+        self.hover_space = None          # a space under the mouse holding no legal tunnel
         self._city_key = None
         self._city: pygame.Surface | None = None
         self._net_key = None
@@ -344,6 +345,11 @@ class MetromaniaBoard(BoardView):
                 if rect.collidepoint(intent.pos):
                     self.hover_button = action
             self._snap(seat, intent.pos)
+            d = self.draft(seat)
+            self.hover_space = None
+            if d.mode == "dig" and not self.bonus_pending(seat) and \
+                    self.candidate_at(seat, intent.pos) is None:
+                self.hover_space = geo.space_at(intent.pos)
             return True
         if kind == "click":
             for action, rect, enabled in self.buttons(seat):
@@ -725,6 +731,8 @@ class MetromaniaBoard(BoardView):
         if seat is not None and not self.match.is_over():
             # only the city's box of the full-size overlay is copied (blits cost by area)
             surface.blit(self.draft_layer(seat), geo.CITY_BOX.topleft, geo.CITY_BOX)
+            if self.hover_space is not None:
+                pygame.draw.polygon(surface, theme.ILLEGAL, geo.SPACE_POLY[self.hover_space], 2)
             self._draw_cursor(surface, seat)
         if self.flash is not None:
             poly = geo.SPACE_POLY[self.flash["space"]]
@@ -773,8 +781,12 @@ class MetromaniaBoard(BoardView):
         kind = self.state.city.kind[d.cursor[0]]
         if kind in ("R", "C", "E"):
             x, y = geo.SPACE_XY[d.cursor[0]]
-            fonts.blit(surface, t("mania.needs_marker", type=t(f"mania.type.{kind}")), 16,
-                       theme.TEXT, (x, y - 30), "semibold", "center")
+            text = fonts.render(t("mania.needs_marker", type=t(f"mania.kind.{kind}")), 16,
+                                theme.TEXT, "semibold")
+            pill = text.get_rect(center=(x, y - 30)).inflate(16, 6)
+            pygame.draw.rect(surface, theme.BG_DEEP, pill, border_radius=10)
+            pygame.draw.rect(surface, theme.ACCENT, pill, 2, border_radius=10)
+            surface.blit(text, text.get_rect(center=pill.center))
 
     def _draw_pops(self, surface) -> None:
         for pop in self.pops:

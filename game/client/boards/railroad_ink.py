@@ -217,6 +217,9 @@ class RailroadInkBoard(BoardView):
         self._handled = None
         self._pane_cache: dict[int, tuple] = {}
         self._pieces: dict[int, tuple] = {}
+        self._comp: pygame.Surface | None = None
+        self._comp_layout = None
+        self._comp_keys: dict = {}
 
     # -- state helpers ------------------------------------------------------------------------
     @property
@@ -609,14 +612,57 @@ class RailroadInkBoard(BoardView):
 
     # -- drawing ------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(self.app.background(), (0, 0))
-        self._draw_header(surface)
+        # Everything that only changes with a move or a pick is kept in one opaque composite;
+        # a region of it (the header, a pane) is repainted only when its own key changes.
+        # A frame is then one blit plus the live parts: cursors, ghosts, animations.
+        surface.blit(self._composite(), (0, 0))
+        hovered = MENU_BUTTON.collidepoint(pygame.mouse.get_pos()) \
+            if pygame.mouse.get_focused() else False
+        theme.rounded_panel(surface, MENU_BUTTON, theme.PANEL_HI if hovered else theme.PANEL,
+                            10, theme.PANEL_EDGE, 1)
+        fonts.blit(surface, t("common.menu"), 18, theme.TEXT, MENU_BUTTON.center, "semibold",
+                   "center")
         for pane in self.layout():
-            if pane.full:
-                self._draw_full(surface, pane)
-            else:
-                self._draw_mini(surface, pane)
+            if pane.full and self._acting_human(pane.seat):
+                self._draw_cursor(surface, pane.seat, pane.geom, self.play.seat_colour(pane.seat))
         self._draw_anims(surface)
+
+    def _acting_human(self, seat: int) -> bool:
+        return self.acting(seat) and self.match.seats[seat].kind == "human"
+
+    def _composite(self) -> pygame.Surface:
+        panes = self.layout()
+        if self._comp is None or self._comp_layout != self._layout_key:
+            self._comp = pygame.Surface((W, H)).convert()
+            self._comp.blit(self.app.background(), (0, 0))
+            self._comp_layout = self._layout_key
+            self._comp_keys = {}
+        comp = self._comp
+        common = (self.app.settings["colour_blind"], self.play.colour_key())
+        header = (self.version, tuple(self._status_of(s)[0] for s in self.chips), common)
+        if self._comp_keys.get("header") != header:
+            self._comp_keys["header"] = header
+            region = pygame.Rect(0, 0, W, HEADER_H)
+            comp.blit(self.app.background(), region, region)
+            self._draw_header(comp)
+        for pane in panes:
+            seat = pane.seat
+            acting = self._acting_human(seat) if pane.full else self.acting(seat)
+            key = (self.version, acting, self._status_of(seat)[0], common,
+                   self.picked(seat) if pane.full and acting else None,
+                   self.seat_ui(seat).meteor_dir)
+            if self._comp_keys.get(seat) == key:
+                continue
+            self._comp_keys[seat] = key
+            region = pane.rect.inflate(4, 4)
+            comp.set_clip(region)
+            comp.blit(self.app.background(), region, region)
+            if pane.full:
+                self._draw_full(comp, pane)
+            else:
+                self._draw_mini(comp, pane)
+            comp.set_clip(None)
+        return comp
 
     def _draw_header(self, surface) -> None:
         st = self.state
@@ -631,12 +677,6 @@ class RailroadInkBoard(BoardView):
                            20, (255, 160, 140), (x, 14), "semibold").right + 24
         for seat in self.chips:
             x = self._chip(surface, seat, x, 10) + 10
-        hovered = MENU_BUTTON.collidepoint(pygame.mouse.get_pos()) \
-            if pygame.mouse.get_focused() else False
-        theme.rounded_panel(surface, MENU_BUTTON, theme.PANEL_HI if hovered else theme.PANEL,
-                            10, theme.PANEL_EDGE, 1)
-        fonts.blit(surface, t("common.menu"), 18, theme.TEXT, MENU_BUTTON.center, "semibold",
-                   "center")
 
     def _chip(self, surface, seat: int, x: int, y: int) -> int:
         rgb = self.play.seat_colour(seat)
@@ -760,10 +800,7 @@ class RailroadInkBoard(BoardView):
         rgb = self.play.seat_colour(seat)
         acting = self.acting(seat) and self.match.seats[seat].kind == "human"
         surface.blit(self._pane_surface(pane, acting, rgb), pane.rect.topleft)
-        geom = pane.geom
-        self._draw_sheet(surface, seat, geom, rgb, acting)
-        if acting:
-            self._draw_cursor(surface, seat, geom, rgb)
+        self._draw_sheet(surface, seat, pane.geom, rgb, acting)
 
     def _pane_surface(self, pane: Pane, acting: bool, rgb) -> pygame.Surface:
         """The pane's panel, title and tray, redrawn only when something on them changes."""
@@ -805,7 +842,9 @@ class RailroadInkBoard(BoardView):
             return "", theme.TEXT_DIM
         if s.ended:
             return "✓ " + t("ri.done"), theme.GOOD
-        if self.play.is_bot(seat) or self.match.seats[seat].kind != "human":
+        if self.play.is_bot(seat):
+            return t("play.thinking"), theme.TEXT_DIM     # no animated dots: cached layer
+        if self.match.seats[seat].kind != "human":
             return self.play.seat_status(seat), theme.TEXT_DIM
         return t("ri.drawing"), theme.ACCENT
 

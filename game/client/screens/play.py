@@ -39,6 +39,10 @@ class PlayScreen(Screen):
         humans = self.human_seats()
         self.viewer = humans[0] if humans else None
         self.board.set_viewer(self.viewer)
+        # every confirmed move of a local table is on disk (LAN tables: the net layer's logs)
+        from game.client.screens.resume import attach_autosave
+
+        self.autosaver = attach_autosave(match, self.setup)
 
     # -- seats ------------------------------------------------------------------------------
     def human_seats(self) -> list[int]:
@@ -106,6 +110,8 @@ class PlayScreen(Screen):
 
     def leave(self) -> None:
         self.worker.cancel()
+        if self.autosaver is not None:
+            self.autosaver.detach(self.match)
 
     def open_pause(self) -> None:
         from game.client.screens.pause import PauseScreen
@@ -175,6 +181,8 @@ class PlayScreen(Screen):
         self.app.sound.play("place")
         self.board.on_applied(seat, move, events)
         self.turn_started = self.app.time
+        if self.autosaver is not None and self.autosaver.error:
+            self.toast(t("saves.autosave_failed", reason=self.autosaver.error), "bad")
 
     # -- time -------------------------------------------------------------------------------
     def update(self, dt: float) -> None:

@@ -19,9 +19,10 @@ class TitleScreen(MenuScreen):
         items = [Item("play", lambda: t("menu.play")),
                  Item("lan_host", lambda: t("menu.lan_host")),
                  Item("lan_join", lambda: t("menu.lan_join")),
+                 Item("saves", lambda: t("menu.saves")),
                  Item("settings", lambda: t("menu.settings")),
                  Item("quit", lambda: t("menu.quit"))]
-        self.form = Form(items, pygame.Rect(490, 344, 300, 0), row_height=52, gap=10)
+        self.form = Form(items, pygame.Rect(490, 330, 300, 0), row_height=46, gap=8)
         self.scroll = 0.0
         self._strip = None
 
@@ -30,6 +31,10 @@ class TitleScreen(MenuScreen):
             from game.client.screens.game_choice import GameChoiceScreen
 
             self.app.push(GameChoiceScreen(self.app))
+        elif item.key == "saves":
+            from game.client.screens.saves_menu import SavesMenuScreen
+
+            self.app.push(SavesMenuScreen(self.app))
         elif item.key == "lan_host":
             from game.client.screens.lobby import LanGameChoiceScreen
 
@@ -49,6 +54,11 @@ class TitleScreen(MenuScreen):
         pass   # the title is the bottom of the stack: quitting needs the Quit item
 
     def update(self, dt: float) -> None:
+        if self.app.frame == 0 and self.app.top is self:
+            # the client has just started: offer the game a crash interrupted, if any
+            from game.client.screens.resume import offer_resume
+
+            offer_resume(self.app)
         self.scroll = (self.scroll + dt * 18) % (len(_DECOR) * 72)
 
     def _tile_strip(self) -> pygame.Surface:
