@@ -1,0 +1,218 @@
+"""Resuming after a crash: at client start, offer the newest unfinished autosave.
+
+The screen shows the game, the players, the move reached and when it was saved, and offers
+*Continue* (resume at the last verified move), *New game* (the save stays in Load / Replays)
+and *Discard* (asks once more, then deletes the file).
+
+The module also holds what the other save screens and the play screen share:
+``attach_autosave`` (the play screen's autosave, never for LAN tables), ``resume_into_play``
+(load a save and open the play screen on it, with the damage warning shown and any
+``SaveError`` turned into a message, never a crash) and small text helpers.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+
+import pygame
+
+from game.client import fonts, theme
+from game.client.screens.base import MenuScreen
+from game.client.text import has, t
+from game.client.widgets import Form, Item, title_text
+
+# --------------------------------------------------------------------------------------------
+# Shared helpers
+# --------------------------------------------------------------------------------------------
+
+
+def game_title(name: str) -> str:
+    key = f"game.{name}"
+    return t(key) if has(key) else name
+
+
+def when_text(seconds: float) -> str:
+    if not seconds:
+        return "?"
+    return _dt.datetime.fromtimestamp(seconds).strftime("%Y-%m-%d %H:%M")
+
+
+def names_text(info) -> str:
+    names = [name or t("common.player_n", n=i + 1) for i, name in enumerate(info.seat_names)]
+    if not names:
+        names = [t("common.player_n", n=i + 1) for i in range(info.players)]
+    return ", ".join(names)
+
+
+def fit(text: str, size: int, width: int, weight: str = "regular") -> str:
+    """``text`` cut with an ellipsis so that it fits ``width`` pixels at ``size``."""
+    font = fonts.font(size, weight)
+    if font.size(text)[0] <= width:
+        return text
+    while text and font.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text + "…"
+
+
+def error_line(exc) -> str:
+    """A ``SaveError`` (or an OS error) as the one line the player sees."""
+    message = getattr(exc, "message", None) or str(exc) or type(exc).__name__
+    return t("saves.error", reason=message)
+
+
+def attach_autosave(match, setup: dict | None = None):
+    """The autosaver of a local match: the one already listening (a resumed game) or a new
+    one. LAN tables (``setup["lan"]`` or remote seats) are saved by the net layer, not here.
+    Never raises: a failing disk must not stop a game from starting."""
+    from game.saves import Autosaver, start_autosave
+
+    if (setup or {}).get("lan") or any(info.kind == "remote" for info in match.seats):
+        return None
+    for listener in match.listeners:
+        if isinstance(listener, Autosaver):
+            return listener
+    if match.is_over():
+        return None
+    try:
+        return start_autosave(match)
+    except Exception:  # noqa: BLE001 - e.g. the saves folder cannot be created
+        return None
+
+
+def resume_into_play(app, path, replace: bool = False) -> str | None:
+    """Resume the save at ``path`` and show its play screen. Returns None on success, else the
+    message to show (the file is left as it is)."""
+    from game.client.screens.play import PlayScreen
+    from game.saves import SaveError, resume
+
+    try:
+        loaded = resume(path)
+    except SaveError as exc:
+        return error_line(exc)
+    except OSError as exc:
+        return error_line(exc)
+    play = PlayScreen(app, loaded.match, {"resumed": str(path)})
+    play.autosaver = loaded.autosaver
+    if replace:
+        app.replace(play)
+    else:
+        app.push(play)
+    if loaded.warning:
+        app.toasts.show(loaded.warning, "bad", seconds=8.0)
+    else:
+        app.toasts.show(t("resume.resumed", n=loaded.match.seq), "good")
+    return None
+
+
+def offer_resume(app) -> bool:
+    """Push the resume screen when an unfinished autosave exists (at client start)."""
+    try:
+        from game.saves import list_resumable
+
+        found = list_resumable()
+    except Exception:  # noqa: BLE001 - an unreadable saves folder must not stop the client
+        return False
+    if not found:
+        return False
+    app.push(ResumeScreen(app, found))
+    return True
+
+
+# --------------------------------------------------------------------------------------------
+# The screen
+# --------------------------------------------------------------------------------------------
+
+CARD = pygame.Rect(290, 150, 700, 290)
+
+
+class ResumeScreen(MenuScreen):
+    def __init__(self, app, infos) -> None:
+        super().__init__(app)
+        self.infos = list(infos)
+        self.info = self.infos[0]
+        self.confirming = False
+        self.message = ""
+        items = [Item("continue", lambda: t("resume.continue")),
+                 Item("new", lambda: t("resume.new_game")),
+                 Item("discard", lambda: t("resume.discard_confirm") if self.confirming
+                      else t("resume.discard"))]
+        self.form = Form(items, pygame.Rect(290, 470, 700, 0), row_height=58, gap=14,
+                         columns=3, font_size=24)
+
+    def on_activate(self, item) -> None:
+        if item.key != "discard":
+            self.confirming = False
+        if item.key == "continue":
+            self.resume()
+        elif item.key == "new":
+            self.new_game()
+        elif item.key == "discard":
+            if not self.confirming:
+                self.confirming = True
+                return
+            self.discard()
+
+    def on_cancel(self) -> None:
+        if self.confirming:
+            self.confirming = False
+            return
+        self.app.pop()
+
+    def handle(self, intent) -> None:
+        if intent.kind in ("move", "next", "prev") and self.confirming:
+            self.confirming = False
+        super().handle(intent)
+
+    def resume(self) -> None:
+        problem = resume_into_play(self.app, self.info.path, replace=True)
+        if problem:
+            self.message = problem
+            self.app.sound.play("illegal")
+
+    def new_game(self) -> None:
+        from game.client.screens.game_choice import GameChoiceScreen
+
+        self.app.replace(GameChoiceScreen(self.app))
+
+    def discard(self) -> None:
+        from game.saves import delete_save
+
+        self.confirming = False
+        try:
+            delete_save(self.info.path)
+        except (OSError, ValueError) as exc:
+            self.message = error_line(exc)
+            return
+        self.app.toasts.show(t("resume.discarded"), "info")
+        self.app.pop()
+
+    # -- drawing ---------------------------------------------------------------------------
+    def draw(self, surface) -> None:
+        surface.blit(self.app.background(), (0, 0))
+        title_text(surface, t("resume.title"), 78)
+        fonts.blit(surface, fit(t("resume.body"), 22, 1100), 22, theme.TEXT_DIM, (640, 124),
+                   "regular", "center")
+        theme.rounded_panel(surface, CARD, theme.PANEL, 22, theme.PANEL_EDGE, 2, shadow=True)
+        info = self.info
+        x, width = CARD.x + 36, CARD.width - 72
+        heading = game_title(info.game)
+        if info.label:
+            heading += " · " + info.label
+        fonts.blit(surface, fit(heading, 38, width, "bold"), 38, theme.ACCENT,
+                   (x, CARD.y + 26), "bold")
+        lines = [(names_text(info), theme.TEXT, 24),
+                 (t("saves.moves", n=info.moves), theme.TEXT, 24),
+                 (t("saves.saved_at", when=when_text(info.updated)), theme.TEXT_DIM, 20)]
+        if info.damaged:
+            lines.append((t("saves.damaged"), theme.BAD, 20))
+        if len(self.infos) > 1:
+            lines.append((t("resume.more", n=len(self.infos) - 1), theme.TEXT_DIM, 20))
+        y = CARD.y + 92
+        for text, colour, size in lines:
+            fonts.blit(surface, fit(text, size, width), size, colour, (x, y), "semibold")
+            y += size + 16
+        self.form.draw(surface)
+        if self.message:
+            for i, line in enumerate(fonts.wrap(self.message, 20, 1000)[:3]):
+                fonts.blit(surface, line, 20, theme.BAD, (640, 560 + i * 26), "semibold",
+                           "center")
