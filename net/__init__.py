@@ -1,1 +1,20 @@
-"""LAN play by deterministic lockstep: wire format, host sequencer, peer, discovery. No pygame."""
+"""LAN play by deterministic lockstep: wire format, host sequencer, peer, discovery. No pygame.
+
+Layers, each in its own module:
+
+* ``wire``       4-byte length + msgpack frames, size cap before allocation, strict decoding
+* ``schema``     every message validated against its schema before use (``messages``: ids,
+                 reason codes; messages carry ids + args, never user-facing text)
+* ``seed``       commit–reveal: the game seed comes from every participant's secret
+* ``sequencer``  host side: check a proposal without changing state, stamp the next seq
+* ``peer``       peer side: apply strictly in seq order, hash, repair from the host's log
+* ``hosting`` / ``joining``  the protocol as socket-free state machines (host / peer)
+* ``host`` / ``client``      the same over TCP (``HostServer`` / ``ClientConnection``)
+* ``discovery``  UDP "find" queries and answers (targets injectable)
+* ``memnet``     an in-memory network with latency, reordering, duplication, drops, cuts
+* ``netlog``     the log every peer keeps (``Match.to_plain`` format) and desync dumps
+
+Every peer runs the complete rules state (that is what lockstep means), so a peer process
+technically holds hidden information such as the stack order; clients only ever show
+``view(state, seat)``.
+"""

@@ -176,6 +176,12 @@ class HostServer(Pumped):
         with self.lock:
             self.endpoint.take_back(seat)
 
+    def view(self, seat: int | None):
+        """What ``seat`` (None: spectator) may see now, or None before the game starts."""
+        with self.lock:
+            match = self.endpoint.match
+            return match.view(seat) if match else None
+
     def close(self, code: str = ids.R_HOST_LEFT) -> None:
         with self.lock:
             self.endpoint.close(code)

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from game import paths
 from game.match import Match
+from game.rules import available_games, get_game
 from game.rules.metro import GAME
 from net import messages as ids
 from net.hosting import HostEndpoint
@@ -29,11 +30,11 @@ class Table:
     """A host (seat 0 its own bot) and bot-playing clients on a MemNet, with monitors."""
 
     def __init__(self, players=3, clients=None, seed=0, faults=None, timings=FAST,
-                 host_seats=None):
-        config = GAME.make_config(players)
+                 host_seats=None, game=GAME):
+        config = game.make_config(players)
         slots = host_seats or [Slot(kind=ids.KIND_BOT, name="host", level="random")] + [
             Slot() for _ in range(players - 1)]
-        self.host = HostEndpoint(GAME, config, slots, timings=timings)
+        self.host = HostEndpoint(game, config, slots, timings=timings)
         self.net = MemNet(self.host, seed=seed, faults=faults)
         self.timings = timings
         self.clients = []
@@ -139,6 +140,16 @@ def test_clean_game_four_players_and_a_spectator():
     again = Match.from_log(GAME, plain["config"], plain["seed"],
                            [(seat, move) for _q, seat, move, _h in plain["log"]])
     assert again.hash() == table.host.match.hash()
+
+
+@pytest.mark.parametrize("name", available_games())
+def test_every_game_plugs_in_unchanged(name):
+    """Simultaneous rounds (Railroad Ink) and Metromania go through the same layer."""
+    faults = Faults(latency=(0.001, 0.03), drop=0.1, duplicate=0.1, reorder=0.3)
+    table = Table(players=3, seed=1, faults=faults, game=get_game(name))
+    table.start()
+    assert table.run(table.all_over, limit=300, step=0.2)
+    table.assert_converged()
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
