@@ -180,8 +180,11 @@ def test_language_switch_picks_a_font_for_the_script(tmp_path):
                         "ru": "SourceSans3", "en": "SourceSans3"}[lang]
             assert expected in path
         # untranslated keys fall back to English rather than showing the key
+        text._load("en")["test.only_in_english"] = "Only {what}"
         text.set_language("ko")
-        assert text.t("menu.play") == "Play"
+        assert text.t("test.only_in_english", what="English") == "Only English"
+        assert text.t("test.missing_everywhere") == "test.missing_everywhere"
     finally:
+        text._load("en").pop("test.only_in_english", None)
         text.set_language("en")
         app.shutdown()
