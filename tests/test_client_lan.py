@@ -32,6 +32,7 @@ SHOTS = os.environ.get("LAN_SHOTS")     # a folder: save screenshots of every sc
 def shot(app, name: str) -> None:
     if SHOTS:
         os.makedirs(SHOTS, exist_ok=True)
+        app.run(frames=1)             # the apps share one display: draw this one last
         app.screenshot(os.path.join(SHOTS, f"lan_{name}.png"))
 
 
@@ -119,7 +120,10 @@ def test_host_and_join_through_screens_play_metro(tmp_path):
         joined = guest.top
         until(lambda: joined.mine == [1] and lobby.session.seats[1]["name"] == "Grace",
               apps=(host, guest))
-        click(guest, joined.form.item("colour:1").rect.midright)    # next colour
+        colour_item = joined.form.item("colour:1")
+        first_colour = colour_item.value
+        click(guest, (colour_item.rect.right - 12, colour_item.rect.centery))   # next colour
+        assert joined.colours[1] != first_colour
         until(lambda: lobby.session.seats[1]["colour"] == joined.colours[1],
               apps=(host, guest))
         shot(guest, "joined_lobby")
@@ -148,6 +152,9 @@ def test_host_and_join_through_screens_play_metro(tmp_path):
             metro_click_move(app_of[seat], play_of[seat], seat, pick=turn * 5)
             until(lambda: host_play.match.seq == guest_play.match.seq == before + 1,
                   apps=(host, guest))
+            # each machine only ever looks at its own seat (no peeking at the other hand)
+            assert (host_play.viewer, guest_play.viewer) == (0, 1)
+            assert guest_play.active_human() in (None, 1)
         if SHOTS:
             for _ in range(30):
                 host.run(frames=1)

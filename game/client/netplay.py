@@ -243,9 +243,15 @@ class NetPlayScreen(PlayScreen):
 
     # -- seats ----------------------------------------------------------------------------
     def is_bot(self, seat: int) -> bool:
-        row = self.session.seats[seat] if seat < len(self.session.seats) else {}
-        return row.get("kind") == "bot" or self.session.bot_controlled(seat) \
-            or seat in self.session.local_bots
+        """Boards ask this to word a turn: every seat not played by a human here is shown as
+        "<name> is thinking…" (remote players, bots anywhere)."""
+        return seat not in self.human_seats()
+
+    def _turn_changed(self, acting) -> None:
+        # Only our own humans take the view: never show a remote player's hand here.
+        local = tuple(s for s in acting if s in self.human_seats())
+        if local:
+            super()._turn_changed(local)
 
     def seat_status(self, seat: int) -> str:
         status = self.session.statuses[seat] if seat < len(self.session.statuses) else ""
@@ -373,7 +379,7 @@ class NetPlayScreen(PlayScreen):
         if session.spectators:
             label += "  ·  " + t("lan.badge.spectators", n=len(session.spectators))
         text = fonts.render(label, 16, theme.TEXT_DIM, "semibold")
-        rect = text.get_rect(bottomleft=(12, surface.get_height() - 52))
+        rect = text.get_rect(bottomleft=(14, surface.get_height() - 14))
         back = rect.inflate(16, 8)
         theme.rounded_panel(surface, back, theme.BG_DEEP, radius=10, edge=theme.PANEL_EDGE,
                             width=1)

@@ -223,5 +223,10 @@ class FindTablesScreen(MenuScreen):
             fonts.blit(surface, f"{table['host']}:{table['port']}", 16, ink,
                        (rect.x + 16, rect.centery), "regular", "midleft")
         if self.message:
-            fonts.blit(surface, self.message, 22, theme.BAD if self.connector is None
-                       else theme.ACCENT, (790, 470), "semibold", "midleft")
+            lines = fonts.wrap(self.message, 22, 410)[:4]
+            box = pygame.Rect(790, 440, 442, 24 + 30 * len(lines))
+            accent = theme.BAD if self.connector is None else theme.ACCENT
+            theme.rounded_panel(surface, box, theme.BG_DEEP, 12, accent, 2)
+            for row, line in enumerate(lines):
+                fonts.blit(surface, line, 22, theme.TEXT, (box.x + 16, box.y + 27 + 30 * row),
+                           "semibold", "midleft")

@@ -117,8 +117,7 @@ class ConnectionLostScreen(MenuScreen):
 
     def draw(self, surface) -> None:
         lines = [self.reason]
-        if self.code != "host_left":
-            lines.append(t("lan.log_kept"))
+        lines.append(t("lan.log_kept") if self.can_rejoin else t("lan.log_kept_short"))
         if self.status:
             lines.append(self.status)
         _veil_and_card(surface, self.title_text(), lines, theme.BAD)
