@@ -911,6 +911,7 @@ class MetromaniaBoard(BoardView):
             fonts.blit(surface, t("mania.watching", name=self.play.seat_name(who)), 22,
                        theme.TEXT_DIM, (x, RIGHT.y + 14), "semibold")
             self._draw_legend(surface, RIGHT.y + 60)
+            self._draw_trip_table(surface, RIGHT.y + 190)
             return
         d = self.draft(seat)
         if self.bonus_pending(seat):
@@ -949,7 +950,7 @@ class MetromaniaBoard(BoardView):
         if d.chooser is not None:
             self._draw_chooser(surface, d)
         else:
-            self._draw_legend(surface, RIGHT.y + 440)
+            self._draw_trip_table(surface, RIGHT.y + 440)
 
     def _draw_button(self, surface, seat, action, rect, enabled, d) -> None:
         chosen = action == f"line{d.line}" and d.mode == "dig"
@@ -983,6 +984,29 @@ class MetromaniaBoard(BoardView):
             if i == d.choice:
                 pygame.draw.rect(surface, theme.FOCUS, rect.inflate(6, 6), 3, border_radius=14)
             paint.draw_token(surface, rect.center, tunnel.marker, None, 22, kind)
+
+    def _draw_trip_table(self, surface, top) -> None:
+        """The six test trips: each letter's two destination types, ringed in the colour of
+        whoever placed that marker (dim while still in a hand)."""
+        from game.rules.metromania.board_data import LETTERS, MARKER_PAIRS
+
+        placed = {key: seat for key, seat in self.state.placed.values()}
+        fonts.blit(surface, t("mania.trip_table"), 16, theme.TEXT_DIM, (RIGHT.x + 18, top),
+                   "semibold")
+        for i, letter in enumerate(LETTERS):
+            col, row = divmod(i, 3)
+            x = RIGHT.x + 30 + col * 132
+            y = top + 38 + row * 38
+            paint.draw_token(surface, (x, y), letter, None, 12)
+            for j, kind in enumerate(MARKER_PAIRS[letter]):
+                c = (x + 34 + j * 34, y)
+                seat = placed.get(letter + kind)
+                fill = paint.DEST_FILL[kind] if seat is not None else (70, 82, 104)
+                pygame.draw.circle(surface, fill, c, 12)
+                paint.draw_destination_icon(surface, kind, c, 7,
+                                            None if seat is not None else (150, 160, 180))
+                if seat is not None:
+                    pygame.draw.circle(surface, self.colour(seat), c, 13, 3)
 
     def _draw_legend(self, surface, top) -> None:
         x = RIGHT.x + 18
