@@ -3,7 +3,8 @@
 * easy   — random among *sensible* placements from the hand: it avoids closing its own line
            for almost nothing and handing a rival a long line, otherwise it does not think.
 * normal — greedy one-ply: every placement of every hand tile, and the ``draw`` option valued
-           as the expected best placement over the unseen tiles, scored by ``evaluate``.
+           as the expected best placement over the unseen tiles (priced only when every known
+           option makes the position worse), scored by ``evaluate``.
 * hard   — determinized Monte Carlo: the best few moves by the normal evaluation are compared
            by random playouts to the end of the game, each playout on a world sampled from the
            unseen tiles (other hands and the stack order) and unseen share cards, with the
@@ -91,12 +92,13 @@ def scored_moves(state, seat: int) -> list[tuple[int, object]]:
     for move in moves:
         if isinstance(move, Place):
             out.append((evaluate(after(state, seat, move), seat), move))
-        elif isinstance(move, Draw):
-            out.append((draw_value(state, seat), move))
         elif isinstance(move, Swap):
             value = _swap_value(state, seat, move)
             if value is not None:
                 out.append((value, move))
+    # drawing blind is worth pricing only when every known option makes things worse
+    if Draw() in moves and (not out or max(v for v, _ in out) < evaluate(state, seat)):
+        out.append((draw_value(state, seat), Draw()))
     return out
 
 
@@ -206,8 +208,8 @@ class MetroHard(Bot):
             return top[0][1]
         decision = (self.rng.next_u32() << 32) | self.rng.next_u32()
         remaining = 60 - view.placed
-        playouts = max(self.min_playouts,
-                       min(self.max_playouts, self.step_budget // max(1, remaining)))
+        budget = self.step_budget * 2 // 3 if view.companies else self.step_budget
+        playouts = max(self.min_playouts, min(self.max_playouts, budget // max(1, remaining)))
         moves = [move for _, move in top]
         seat = self.seat
 
