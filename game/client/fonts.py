@@ -42,11 +42,11 @@ _rendered: OrderedDict = OrderedDict()
 _RENDER_CACHE_MAX = 1500
 
 
-def _path_for(weight: str) -> Path | None:
+def _path_for(weight: str, lang: str | None = None) -> Path | None:
     root = font_root()
     if root is None:
         return None
-    regular, bold = LANGUAGE_FONTS.get(catalog.language(), _SOURCE)
+    regular, bold = LANGUAGE_FONTS.get(lang or catalog.language(), _SOURCE)
     if weight == "bold":
         rel = bold
     elif weight == "semibold" and regular == _SOURCE[0]:
@@ -59,17 +59,46 @@ def _path_for(weight: str) -> Path | None:
     return path if path.exists() else None
 
 
-def font(size: int, weight: str = "regular") -> pygame.font.Font:
-    """A font of ``size`` pixels for the current language (weight: regular/semibold/bold)."""
-    key = (catalog.language(), size, weight)
+def font(size: int, weight: str = "regular", lang: str | None = None) -> pygame.font.Font:
+    """A font of ``size`` pixels for the current language (or ``lang``), weight
+    regular/semibold/bold."""
+    key = (lang or catalog.language(), size, weight)
     found = _fonts.get(key)
     if found is None:
         if not pygame.font.get_init():
             pygame.font.init()
-        path = _path_for(weight)
+        path = _path_for(weight, key[0])
         found = pygame.font.Font(str(path) if path else None, size)
         _fonts[key] = found
     return found
+
+
+# Fonts to try, in order, for text the current language's font cannot draw (a Thai name on a
+# Korean screen...): each family covers different scripts.
+FALLBACK_ORDER = ("en", "th", "ko", "ja", "zh-TW")
+_NOTDEF = "\U000F0000"   # a private-use character no font here has: its metrics are .notdef
+
+
+def _missing(f: pygame.font.Font, text: str) -> int:
+    """How many characters of ``text`` the font would draw as an empty box."""
+    notdef = f.metrics(_NOTDEF)[0]
+    return sum(1 for ch, m in zip(text, f.metrics(text)) if not ch.isspace() and m == notdef)
+
+
+def font_for_text(text: str, size: int, weight: str = "regular") -> pygame.font.Font:
+    """The current language's font, or the first fallback that can draw every character."""
+    f = font(size, weight)
+    if text.isascii() or not _missing(f, text):
+        return f
+    best, best_missing = f, _missing(f, text)
+    for lang in FALLBACK_ORDER:
+        other = font(size, weight, lang)
+        missing = _missing(other, text)
+        if missing < best_missing:
+            best, best_missing = other, missing
+        if not missing:
+            break
+    return best
 
 
 def render(text: str, size: int, colour=(255, 255, 255), weight: str = "regular") -> pygame.Surface:
@@ -79,7 +108,7 @@ def render(text: str, size: int, colour=(255, 255, 255), weight: str = "regular"
     if surf is not None:
         _rendered.move_to_end(key)
         return surf
-    surf = font(size, weight).render(text, True, colour)
+    surf = font_for_text(text, size, weight).render(text, True, colour)
     _rendered[key] = surf
     if len(_rendered) > _RENDER_CACHE_MAX:
         _rendered.popitem(last=False)

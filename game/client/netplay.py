@@ -19,9 +19,13 @@ from __future__ import annotations
 import threading
 from typing import Any
 
+import pygame
+
 from game.client import fonts, theme
 from game.client.screens.play import PlayScreen
+from game.client.screens.results import ResultsScreen
 from game.client.text import has, t
+from game.client.widgets import Form, Item
 from game.match import SeatInfo
 from game.rules.core import IllegalMove
 
@@ -361,6 +365,15 @@ class NetPlayScreen(PlayScreen):
         self.drain()
         if self.app.top is not self:
             return           # an event pushed a notice over the board
+        if self.match.is_over():
+            # as the hotseat screen does, but to results without a (hotseat) rematch
+            self.board.update(dt)
+            if self.over_since is None:
+                self.over_since = self.app.time
+            if not self.board.busy() and self.app.time - self.over_since > 1.0:
+                self.app.replace(LanResultsScreen(self.app, self.match, self.history,
+                                                  self.setup))
+            return
         super().update(dt)
 
     def draw(self, surface) -> None:
@@ -390,3 +403,13 @@ class NetPlayScreen(PlayScreen):
             box = banner.get_rect(center=(surface.get_width() // 2, 96)).inflate(40, 18)
             theme.rounded_panel(surface, box, theme.BG_DEEP, radius=20, edge=theme.BAD, width=3)
             surface.blit(banner, banner.get_rect(center=box.center))
+
+
+class LanResultsScreen(ResultsScreen):
+    """The results of a LAN game: the table is over, so only "back to the title" (a rematch
+    is a new table: everyone must agree on a new shuffle)."""
+
+    def __init__(self, app, match, history=None, setup=None) -> None:
+        super().__init__(app, match, history, setup)
+        rect = pygame.Rect(self.form.rect.x, self.form.rect.y, self.form.rect.width, 0)
+        self.form = Form([Item("title", lambda: t("results.to_title"))], rect, row_height=58)

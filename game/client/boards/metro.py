@@ -616,10 +616,10 @@ class MetroBoard(BoardView):
                                  10, rgb, theme.outline_for(rgb))
             name_x = row.x + (58 if cb else 34)
             fonts.blit(surface, self.play.seat_name(seat), 22, theme.TEXT,
-                       (name_x, row.y + 6), "semibold")
+                       (name_x, row.centery - 11), "semibold", "midleft")
             status = self.play.seat_status(seat)
             fonts.blit(surface, status, 16, theme.BAD if "!" in status else theme.TEXT_DIM,
-                       (name_x, row.bottom - 6), "regular", "bottomleft")
+                       (name_x, row.centery + 13), "regular", "midleft")
             if not self.companies():
                 fonts.blit(surface, str(self.shown_score(seat)), 34, theme.TEXT,
                            (row.right - 14, row.centery), "bold", "midright")

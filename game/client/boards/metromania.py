@@ -851,7 +851,7 @@ class MetromaniaBoard(BoardView):
         theme.rounded_panel(panel, box, theme.PANEL, 18, theme.PANEL_EDGE, 1)
         fonts.blit(panel, t("game.metromania"), 28, theme.ACCENT, (18, 10), "bold")
         cb = self.app.settings["colour_blind"]
-        hands = self.match.view(self.viewer).hands
+        hands = [self.shown_hand(seat) for seat in range(st.players)]
         for seat in range(st.players):
             row = self.seat_row(seat).move(-LEFT.x, -LEFT.y)
             active = not self.match.is_over() and seat == st.turn
@@ -893,6 +893,10 @@ class MetromaniaBoard(BoardView):
                 paint.draw_token(panel, (x, y + 8), key[0], None, 10, key[1])
                 x += 34
         return panel
+
+    def shown_hand(self, seat: int) -> list:
+        """A seat's unplaced markers as the current viewer may see them ("?R": face down)."""
+        return list(self.match.view(self.viewer).hands[seat])
 
     def _blocked(self, seat, k) -> bool:
         from game.rules.metromania.lines import is_blocked

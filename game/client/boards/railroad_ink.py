@@ -113,31 +113,44 @@ class Pane:
         x = self.geom.rect.right + 16
         w = self.rect.right - 10 - x
         y = self.rect.y + 30
-        tall = self.rect.height >= 420
-        cols = 3 if tall else 6
-        ds = int(min(78 if tall else 48, (w - (cols - 1) * 8) / cols))
+        h = self.rect.bottom - y
+        narrow = w < 360                 # dice in rows of 3, buttons 2×2
+        cols = 3 if narrow else 6
+        bh = 40 if narrow else 28
+        rows_b = 2 if narrow else 1
+        meteor_h = 30 if self.meteor else 0
+        ds = int(min(78 if narrow else 48, (w - (cols - 1) * 8) / cols))
+        ss = int(min(56 if narrow else 36, (w - (cols - 1) * 8) / cols))
+        status_h = 70
+        while ds > 28:      # shrink the dice until everything fits the pane's height
+            need = (22 + (6 // cols) * (ds + 8) + 4 + meteor_h + 22 + (6 // cols) * (ss + 8)
+                    + 4 + rows_b * (bh + 8) + status_h)
+            if need <= h:
+                break
+            ds -= 3
+            ss = min(ss, int(ds * 0.8))
+            bh = max(30, bh - 2)
+        tall = narrow
         tray = {"x": x, "w": w}
         tray["dice_label"] = (x, y)
         y += 22
         tray["dice"] = [pygame.Rect(x + (i % cols) * (ds + 8), y + (i // cols) * (ds + 8), ds, ds)
                         for i in range(6)]
-        y += (2 if tall else 1) * (ds + 8) + 4
+        y += (6 // cols) * (ds + 8) + 4
         tray["meteor"] = pygame.Rect(x, y, w, 26 if self.meteor else 0)
-        y += 30 if self.meteor else 0
-        ss = int(min(56 if tall else 36, (w - (cols - 1) * 8) / cols))
+        y += meteor_h
         tray["specials_label"] = (x, y)
         y += 22
         tray["specials"] = [pygame.Rect(x + (i % cols) * (ss + 8), y + (i // cols) * (ss + 8),
                                         ss, ss) for i in range(6)]
-        y += (2 if tall else 1) * (ss + 8) + 4
-        bw = (w - 8) // 2 if tall else (w - 18) // 4
-        bh = 40 if tall else 28
+        y += (6 // cols) * (ss + 8) + 4
+        bw = (w - 8) // 2 if narrow else (w - 18) // 4
         tray["buttons"] = {}
         for i, name in enumerate(ACTIONS):
-            col, row = (i % 2, i // 2) if tall else (i, 0)
-            tray["buttons"][name] = pygame.Rect(x + col * (bw + (8 if tall else 6)),
+            col, row = (i % 2, i // 2) if narrow else (i, 0)
+            tray["buttons"][name] = pygame.Rect(x + col * (bw + (8 if narrow else 6)),
                                                 y + row * (bh + 8), bw, bh)
-        y += (2 if tall else 1) * (bh + 8) + 2
+        y += rows_b * (bh + 8) + 2
         tray["status"] = (x, y)
         tray["tall"] = tall
         self.tray = tray
@@ -308,10 +321,14 @@ class RailroadInkBoard(BoardView):
         if len(humans) >= 2:
             shown = humans[:4]
             others = [s for s in range(n) if s not in shown]
-            if len(shown) == 2 and not others:
+            if len(shown) == 2:
+                # two players side by side; other sheets (if any) in a strip below
                 half = area.width // 2
-                rects = [pygame.Rect(area.x, area.y, half, area.height),
-                         pygame.Rect(area.x + half, area.y, half, area.height)]
+                strip = 190 if others else 0
+                rects = [pygame.Rect(area.x, area.y, half, area.height - strip),
+                         pygame.Rect(area.x + half, area.y, half, area.height - strip)]
+                if others:
+                    rects.append(pygame.Rect(area.x, area.bottom - strip, area.width, strip))
             else:
                 hw, hh = area.width // 2, area.height // 2
                 rects = [pygame.Rect(area.x + (i % 2) * hw, area.y + (i // 2) * hh, hw, hh)
@@ -320,7 +337,8 @@ class RailroadInkBoard(BoardView):
                 panes.append(Pane(seat, rect.inflate(-8, -6), True, meteor))
             free = rects[len(shown):]
             if free and others:
-                panes += self._minis(others, free[0].inflate(-8, -6))
+                spare = free[0].unionall(free[1:]) if len(free) > 1 else free[0]
+                panes += self._minis(others, spare.inflate(-8, -6))
             else:
                 self.chips = others
         else:
@@ -672,9 +690,9 @@ class RailroadInkBoard(BoardView):
         x = 360
         if st.meteor is not None:
             direction = st.meteor[0] if st.meteor[0] != "any" else t("ri.meteor_any")
-            x = fonts.blit(surface, "☄ " + t("ri.meteor", direction=direction,
-                                              distance=st.meteor[1]),
-                           20, (255, 160, 140), (x, 14), "semibold").right + 24
+            surface.blit(ink.meteor_dot(18), (x, 14))
+            x = fonts.blit(surface, t("ri.meteor", direction=direction, distance=st.meteor[1]),
+                           20, (255, 160, 140), (x + 24, 12), "semibold").right + 24
         for seat in self.chips:
             x = self._chip(surface, seat, x, 10) + 10
 

@@ -14,6 +14,13 @@ BASE_CATEGORIES = ("exits", "longest_highway", "longest_railway", "centre")
 
 
 class RailroadInkResults(ResultsScreen):
+    def __init__(self, app, match, history=None, setup=None) -> None:
+        super().__init__(app, match, history, setup)
+        # ranked like the winner is chosen: total, then fewest errors
+        breakdowns = self.result["breakdown"]
+        self.order = sorted(range(len(breakdowns)),
+                            key=lambda s: (-breakdowns[s]["total"], breakdowns[s]["errors"], s))
+
     def categories(self) -> list[str]:
         expansion = self.match.state.expansion
         return list(BASE_CATEGORIES) + ([expansion] if expansion else [])
@@ -70,7 +77,7 @@ class RailroadInkResults(ResultsScreen):
         plus = [sum(max(0, b.get(c, 0)) for c in cats) for b in breakdowns]
         minus = [b.get("errors", 0) for b in breakdowns]
         span = max(1, max(plus) + max(minus))
-        plot = pygame.Rect(20, 50, box.width - 40, box.height - 100)
+        plot = pygame.Rect(20, 50, box.width - 70, box.height - 100)
         zero = plot.x + plot.width * max(minus) // span
         n = len(self.order)
         bar_h = max(8, min(34, (plot.height - (n - 1) * 8) // max(1, n)))
@@ -87,6 +94,8 @@ class RailroadInkResults(ResultsScreen):
             if err:
                 pygame.draw.rect(chart, theme.BAD, (zero - err, y, err, bar_h))
             pygame.draw.rect(chart, self.seat_colour(seat), (zero - 2, y - 2, 4, bar_h + 4))
+            fonts.blit(chart, str(breakdowns[seat]["total"]), 15, theme.TEXT,
+                       (min(x + 6, box.width - 30), y + bar_h // 2), "bold", "midleft")
         pygame.draw.line(chart, theme.TEXT_DIM, (zero, plot.y - 6), (zero, plot.bottom), 1)
         # legend
         x, y = 20, box.height - 40

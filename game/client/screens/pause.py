@@ -20,11 +20,17 @@ class PauseScreen(MenuScreen):
                  Item("settings", lambda: t("menu.settings")),
                  Item("title", lambda: t("pause.to_title")),
                  Item("quit", lambda: t("menu.quit"))]
-        self.form = Form(items, pygame.Rect(490, 250, 300, 0), row_height=58, gap=12)
+        if getattr(play, "autosaver", None) is not None:   # local tables only, not LAN
+            items.insert(len(items) - 1, Item("save_as", lambda: t("pause.save_as")))
+        self.form = Form(items, pygame.Rect(490, 250, 300, 0), row_height=50, gap=10)
 
     def on_activate(self, item) -> None:
         if item.key == "resume":
             self.app.pop()
+        elif item.key == "save_as":
+            from game.client.screens.saves_menu import SaveAsScreen
+
+            self.app.push(SaveAsScreen(self.app, self.play.match))
         elif item.key == "settings":
             from game.client.screens.settings import SettingsScreen
 
