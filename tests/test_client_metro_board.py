@@ -180,6 +180,11 @@ def test_language_switch_picks_a_font_for_the_script(tmp_path):
                         "ru": "SourceSans3", "en": "SourceSans3"}[lang]
             assert expected in path
         # untranslated keys fall back to English rather than showing the key
+        # a name in another script than the interface still gets real glyphs
+        text.set_language("ko")
+        assert fonts._missing(fonts.font(20), "ไทย") == 3
+        assert fonts._missing(fonts.font_for_text("ไทย", 20), "ไทย") == 0
+        assert fonts._missing(fonts.font_for_text("안나", 20), "안나") == 0
         text._load("en")["test.only_in_english"] = "Only {what}"
         text.set_language("ko")
         assert text.t("test.only_in_english", what="English") == "Only English"

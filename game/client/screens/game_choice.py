@@ -9,7 +9,7 @@ from game.client import fonts, sprites, theme
 from game.client.boards import has_board
 from game.client.screens.base import Screen
 from game.client.text import t
-from game.rules import available_games
+from game.rules import available_games, get_game
 
 GAMES = ["metro", "metromania", "railroad-ink"]
 _ART = {"metro": ["bcbc", "aacb", "dacc"], "metromania": ["cccc", "adad", "bbbb"],
@@ -88,7 +88,9 @@ class GameChoiceScreen(Screen):
                 fonts.blit(surface, t("choice.coming_soon"), 18, theme.ACCENT, tag.center,
                            "semibold", "center")
             else:
-                fonts.blit(surface, t("choice.players", lo=2, hi=6), 18, theme.TEXT_DIM,
+                game = get_game(name)
+                fonts.blit(surface, t("choice.players", lo=game.min_players,
+                                      hi=game.max_players), 18, theme.TEXT_DIM,
                            (card.centerx, card.bottom - 36), "semibold", "center")
 
     def hints(self):
