@@ -109,27 +109,39 @@ class Pane:
             self.geom = SheetGeom(rect.centerx - geom.rect.width // 2, rect.y + 22,
                                   max(6, cell))
 
+    def _fit_tray(self, w: int, h: int, narrow: bool) -> tuple[int, int, int, bool]:
+        """Die, special and button sizes that fit the tray in one of the two arrangements."""
+        cols = 3 if narrow else 6
+        bh = 40 if narrow else 30
+        rows = 6 // cols
+        ds = int(min(78 if narrow else 50, (w - (cols - 1) * 8) / cols))
+        ss = int(min(56 if narrow else 38, (w - (cols - 1) * 8) / cols))
+        status_h = 70 if narrow else 44
+        meteor_h = 30 if self.meteor else 0
+        while ds > 24:
+            need = (22 + rows * (ds + 8) + 4 + meteor_h + 22 + rows * (ss + 8) + 4
+                    + (2 if narrow else 1) * (bh + 8) + status_h)
+            if need <= h:
+                break
+            ds -= 3
+            ss = min(ss, int(ds * 0.8))
+            bh = max(28, bh - 2)
+        return ds, ss, bh, narrow
+
     def _layout_tray(self) -> None:
         x = self.geom.rect.right + 16
         w = self.rect.right - 10 - x
         y = self.rect.y + 30
         h = self.rect.bottom - y
-        narrow = w < 360                 # dice in rows of 3, buttons 2×2
+        best = None
+        for narrow in (True, False):     # rows of 3 dice with 2×2 buttons, or rows of 6
+            fit = self._fit_tray(w, h, narrow)
+            if best is None or fit[0] > best[0]:
+                best = fit
+        ds, ss, bh, narrow = best
         cols = 3 if narrow else 6
-        bh = 40 if narrow else 28
         rows_b = 2 if narrow else 1
         meteor_h = 30 if self.meteor else 0
-        ds = int(min(78 if narrow else 48, (w - (cols - 1) * 8) / cols))
-        ss = int(min(56 if narrow else 36, (w - (cols - 1) * 8) / cols))
-        status_h = 70
-        while ds > 28:      # shrink the dice until everything fits the pane's height
-            need = (22 + (6 // cols) * (ds + 8) + 4 + meteor_h + 22 + (6 // cols) * (ss + 8)
-                    + 4 + rows_b * (bh + 8) + status_h)
-            if need <= h:
-                break
-            ds -= 3
-            ss = min(ss, int(ds * 0.8))
-            bh = max(30, bh - 2)
         tall = narrow
         tray = {"x": x, "w": w}
         tray["dice_label"] = (x, y)
