@@ -81,10 +81,11 @@ class HostServer(Pumped):
 
     # ------------------------------------------------------------------ the loop
     def pump(self, timeout: float = 0.0) -> None:
-        for conn in list(self.conns):
-            if conn.wants_write():
-                self.selector.modify(conn.sock, selectors.EVENT_READ | selectors.EVENT_WRITE,
-                                     conn)
+        with self.lock:
+            for conn in list(self.conns):
+                if conn.wants_write():
+                    self.selector.modify(conn.sock,
+                                         selectors.EVENT_READ | selectors.EVENT_WRITE, conn)
         ready = self.selector.select(timeout) if self.selector.get_map() else []
         with self.lock:
             for key, mask in ready:

@@ -22,7 +22,7 @@ from game.rules.core import Game, IllegalMove
 from net import messages as ids
 from net import seed as seeding
 from net.lobby import Slot, plain_seats
-from net.netlog import write_netlog
+from net.netlog import log_line, write_netlog
 from net.schema import FROM_PEER, SchemaError, validate
 from net.sequencer import Sequencer
 from net.timing import Timings
@@ -66,7 +66,8 @@ def scalar_args(args: dict) -> dict:
 class HostEndpoint:
     def __init__(self, game: Game, config: dict, slots: list[Slot], *,
                  clock: Callable[[], float] = time.monotonic, timings: Timings = Timings(),
-                 rules_version: str | None = None, name: str = "host") -> None:
+                 rules_version: str | None = None, name: str = "host",
+                 new_secret: Callable[[], bytes] = seeding.new_secret) -> None:
         if len(slots) != config["players"]:
             raise ValueError("one slot per player")
         self.game = game
@@ -76,6 +77,7 @@ class HostEndpoint:
         self.timings = timings
         self.rules_version = rules_version or current_rules_version()
         self.name = name
+        self.new_secret = new_secret     # tests inject a seeded source
         self.transport: Any = None
         self.phase = "lobby"            # lobby, seeding, playing, over, closed
         self.peers: dict[int, PeerRec] = {}
@@ -166,7 +168,7 @@ class HostEndpoint:
             return False
         self._round += 1
         self.phase = "seeding"
-        self._secret = seeding.new_secret()
+        self._secret = self.new_secret()
         self._commits = {0: seeding.commitment(self._secret)}
         self._reveals = {}
         self._round_started = self.clock()
@@ -528,8 +530,10 @@ class HostEndpoint:
         if peer.repair_from >= 0 and seq < peer.repair_from:
             return      # a report sent before our log reached it
         peer.repairs += 1
-        self._emit("desync", peer=peer.pid, seq=seq, ours=self.sequencer.expected(seq),
-                   theirs=digest)
+        ours = self.sequencer.expected(seq)
+        self._emit("desync", peer=peer.pid, seq=seq, ours=ours, theirs=digest)
+        log_line("desync", game=self.game.name, seed=self.match.seed, peer=peer.pid,
+                 name=peer.name, seq=seq, ours=ours, theirs=digest)
         if peer.repairs > REPAIR_ATTEMPTS:
             self._refuse(peer.conn, ids.R_DESYNC, {"seq": seq})
             return
@@ -591,6 +595,7 @@ class HostEndpoint:
         self.transport.close(conn)
         self._emit("peer_refused", peer=peer.pid if peer else -1, code=code,
                    args=scalar_args(args))
+        log_line("refused", peer=peer.pid if peer else -1, code=code, args=scalar_args(args))
         if peer is not None:
             self.on_disconnect(conn)
         else:

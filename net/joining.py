@@ -31,8 +31,10 @@ class ClientEndpoint:
     def __init__(self, name: str, *, wanted_seats: int = 1, token: str = "", game: str = "",
                  auto_bot: str = "", bot_delay: float = 0.0,
                  clock: Callable[[], float] = time.monotonic, timings: Timings = Timings(),
-                 rules_version: str | None = None) -> None:
+                 rules_version: str | None = None,
+                 new_secret: Callable[[], bytes] = seeding.new_secret) -> None:
         self.name = name
+        self.new_secret = new_secret     # tests inject a seeded source
         self.wanted_seats = wanted_seats
         self.token = token
         self.game_name = game
@@ -239,7 +241,7 @@ class ClientEndpoint:
     def _on_cr(self, msg: dict) -> None:
         self.phase = "seeding"
         self._round = msg["r"]
-        self._secret = seeding.new_secret()
+        self._secret = self.new_secret()
         self._commits = {}
         self._send({"t": ids.COMMIT, "r": self._round, "c": seeding.commitment(self._secret)})
 

@@ -38,6 +38,8 @@ class Link:
     client_done: bool = False  # same for the client
     last_up: float = 0.0       # delivery time of the last FIFO message, client -> host
     last_down: float = 0.0     # host -> client
+    barrier_up: float = 0.0    # delivery time of the last non-lossy message, client -> host
+    barrier_down: float = 0.0  # (a reordered message never overtakes one of those)
     sent_bytes: int = 0
     frozen: bool = False       # the peer hangs: it neither ticks nor sends nor receives
 
@@ -130,22 +132,29 @@ class MemNet:
         copies = 2 if lossy and faults.duplicate and self.rng.random() < faults.duplicate else 1
         for _ in range(copies):
             self._schedule(link, frame, down, lossy and faults.reorder
-                           and self.rng.random() < faults.reorder)
+                           and self.rng.random() < faults.reorder, barrier=not lossy)
 
     def post_raw(self, link: Link, data: bytes) -> None:
         """Deliver arbitrary bytes to the host as if the client had sent them."""
         self._schedule(link, data, down=False, unordered=False)
 
-    def _schedule(self, link: Link, payload, down: bool, unordered: bool) -> None:
+    def _schedule(self, link: Link, payload, down: bool, unordered: bool,
+                  barrier: bool = True) -> None:
         low, high = self.faults.latency
         at = self.now + self.rng.uniform(low, high)
-        if not unordered:
-            last = link.last_down if down else link.last_up
-            at = max(at, last)
+        if unordered:
+            at = max(at, link.barrier_down if down else link.barrier_up)
+        else:
+            at = max(at, link.last_down if down else link.last_up)
             if down:
                 link.last_down = at
             else:
                 link.last_up = at
+            if barrier:
+                if down:
+                    link.barrier_down = at
+                else:
+                    link.barrier_up = at
         self._counter += 1
         heapq.heappush(self._queue, (at, self._counter, link, down, payload))
 

@@ -36,6 +36,17 @@ def write_netlog(match: Match, role: str, commands: list | None = None,
         return None
 
 
+def log_line(event: str, **fields) -> None:
+    """Append one JSON line to ``log_dir()/net.log`` (desyncs seen by the host, refusals)."""
+    try:
+        record = {"at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "event": event}
+        record.update(fields)
+        with open(paths.log_dir() / "net.log", "a", encoding="utf-8") as handle:
+            handle.write(json.dumps(record, sort_keys=True, default=str) + "\n")
+    except OSError:
+        pass
+
+
 def write_desync_dump(match: Match, host_rows: list, role: str, first_bad: int) -> Path | None:
     """Config, seed, our log with hashes and the host's, and the first seq that differs."""
     try:

@@ -3,6 +3,7 @@ handshake refusals, heartbeats, bot hand-over, spectators, the host leaving. Rea
 """
 
 import json
+import random
 
 import msgpack
 import pytest
@@ -34,7 +35,8 @@ class Table:
         config = game.make_config(players)
         slots = host_seats or [Slot(kind=ids.KIND_BOT, name="host", level="random")] + [
             Slot() for _ in range(players - 1)]
-        self.host = HostEndpoint(game, config, slots, timings=timings)
+        self.secrets = random.Random(seed)     # deterministic commit-reveal: replayable runs
+        self.host = HostEndpoint(game, config, slots, timings=timings, new_secret=self.secret)
         self.net = MemNet(self.host, seed=seed, faults=faults)
         self.timings = timings
         self.clients = []
@@ -43,8 +45,12 @@ class Table:
         for index in range(players - 1 if clients is None else clients):
             self.join(f"p{index}")
 
+    def secret(self):
+        return self.secrets.randbytes(16)
+
     def join(self, name, **kwargs):
         kwargs.setdefault("auto_bot", "random")
+        kwargs.setdefault("new_secret", self.secret)
         client = ClientEndpoint(name, timings=self.timings, **kwargs)
         self.clients.append(client)
         self.links.append(self.net.connect(client))
@@ -54,7 +60,8 @@ class Table:
     def rejoin(self, index, **kwargs):
         old = self.clients[index]
         kwargs.setdefault("auto_bot", old.auto_bot)
-        client = ClientEndpoint(old.name, token=old.token, timings=self.timings, **kwargs)
+        client = ClientEndpoint(old.name, token=old.token, timings=self.timings,
+                                new_secret=self.secret, **kwargs)
         self.clients[index] = client
         self.links[index] = self.net.connect(client)
         self.history[client] = None
@@ -261,6 +268,8 @@ def test_corrupted_peer_is_detected_at_next_move_and_repaired(corrupt):
     dump = json.loads(dumps[0].read_text())
     assert dump["seed"] == table.host.match.seed and dump["config"] == table.host.config
     assert dump["local_log"] and dump["host_log"] and dump["first_mismatch"] >= 1
+    host_log = (paths.log_dir() / "net.log").read_text().splitlines()
+    assert any(json.loads(line)["event"] == "desync" for line in host_log)
     assert table.run(table.all_over, limit=60, each=look)
     table.assert_converged()
 
