@@ -331,3 +331,114 @@ def test_host_hands_a_dropped_seat_to_a_bot(tmp_path):
         shot(host, "bot_took_seat")
     finally:
         host.shutdown()
+
+
+@pytest.mark.timeout(40)
+def test_couch_and_lan_two_players_on_one_guest_play_to_the_end(tmp_path):
+    """Two players share the guest machine (mouse and a controller, each its own seat) against
+    the host's bot; a click never moves the controller's seat; the game ends on one hash."""
+    from game.client.screens.pass_device import PassDeviceScreen
+    from tests.test_client_hotseat import _pad_press, _walk_cursor
+    from tests.test_client_support import pad_added, pad_button
+
+    slots = [Slot(kind=ids.KIND_BOT, name="Robo", colour=0, level="random"), Slot(), Slot()]
+    server = HostServer.create("metro", 3, seats=slots, port=0, bind="127.0.0.1", name="Hosty")
+    guest = make_app(tmp_path)
+    try:
+        pad_added(guest)
+        finder = join_app_find(guest)
+        finder.local_players = 2
+        finder.join("127.0.0.1", server.port)
+        until(lambda: isinstance(guest.top, JoinedLobbyScreen) and guest.top.mine == [1, 2],
+              apps=(guest,), servers=(server,))
+        joined = guest.top
+        assert joined.who == {1: "human:mouse+keyboard", 2: "human:pad1"}
+        shot(guest, "joined_two_local")
+        click(guest, joined.form.item("ready").rect.center)
+        until(lambda: server.endpoint.can_start(), apps=(guest,), servers=(server,))
+        assert server.start_game()
+        until(lambda: isinstance(guest.top, NetPlayScreen), apps=(guest,), servers=(server,))
+        play = guest.top
+        match = play.match
+        assert play.human_seats() == [1, 2]
+        assert [s.device for s in match.seats] == ["", "mouse+keyboard", "pad1"]
+        mouse_refused = False
+        passes = 0
+        for turn in range(200):
+            if match.is_over():
+                break
+            top = guest.top
+            if isinstance(top, PassDeviceScreen):
+                passes += 1
+                if top.seat == 2:
+                    pad_button(guest, 0)
+                else:
+                    key(guest, pygame.K_RETURN)
+                continue
+            acting = match.to_act()
+            if not acting or acting[0] == 0 or play.session.waiting_for(acting[0]):
+                until(lambda: match.is_over() or (match.to_act() and match.to_act()[0] != 0
+                                                  and not play.session.waiting_for(
+                                                      match.to_act()[0])),
+                      apps=(guest,), servers=(server,))
+                continue
+            seat = acting[0]
+            assert play.viewer == seat
+            before = match.seq
+            if seat == 1:
+                metro_click_move(guest, play, 1, pick=turn)
+            else:
+                if not mouse_refused:
+                    metro_click_move(guest, play, 2)          # the mouse is not seat 2's
+                    guest.run(frames=2)
+                    assert match.seq == before and not play.session.waiting_for(2)
+                    mouse_refused = True
+                target = sorted(play.board.legal_squares(2))[turn % len(
+                    play.board.legal_squares(2))]
+                _walk_cursor(guest, play.board, 2, target, _pad_press(guest))
+                pad_button(guest, 0)
+            until(lambda: match.seq > before or not play.session.waiting_for(seat),
+                  apps=(guest,), servers=(server,))
+        assert match.is_over() and mouse_refused
+        assert passes > 5          # the two couch players never see each other's hand
+        until(lambda: server.endpoint.phase == "over" and match.seq == server.endpoint.seq,
+              servers=(server,), apps=(guest,))
+        assert match.hash() == server.endpoint.match.hash()
+        until(lambda: type(guest.top).__name__ == "LanResultsScreen", apps=(guest,),
+              servers=(server,))
+        results = guest.top
+        assert results.result["scores"] == server.endpoint.match.scores()["scores"]
+        assert [i.key for i in results.form.items] == ["title"]          # no hotseat rematch
+        shot(guest, "results")
+        key(guest, pygame.K_RETURN)
+        assert isinstance(guest.top, TitleScreen)
+    finally:
+        server.close()
+        guest.shutdown()
+
+
+@pytest.mark.timeout(20)
+def test_watch_a_table_as_a_spectator(tmp_path):
+    slots = [Slot(kind=ids.KIND_BOT, name="Robo", level="random"),
+             Slot(kind=ids.KIND_BOT, name="Bobo", level="random")]
+    server = HostServer.create("metro", 2, seats=slots, port=0, bind="127.0.0.1", name="Hosty")
+    guest = make_app(tmp_path)
+    try:
+        finder = join_app_find(guest)
+        finder.local_players = 0
+        finder.join("127.0.0.1", server.port)
+        until(lambda: isinstance(guest.top, JoinedLobbyScreen) and guest.top.welcomed,
+              apps=(guest,), servers=(server,))
+        until(lambda: server.endpoint.lobby_message()["spec"], servers=(server,), apps=(guest,))
+        assert "ready" not in [i.key for i in guest.top.form.items]
+        shot(guest, "spectator_lobby")
+        assert server.start_game()
+        until(lambda: isinstance(guest.top, NetPlayScreen), apps=(guest,), servers=(server,))
+        play = guest.top
+        assert play.human_seats() == [] and play.viewer is None
+        until(lambda: play.match.seq >= 4, apps=(guest,), servers=(server,))
+        assert play.match.log[:4] == server.endpoint.match.log[:4]
+        assert play.seat_status(0).startswith(t("lan.st.bot", level="")[:8])
+    finally:
+        server.close()
+        guest.shutdown()
