@@ -165,6 +165,20 @@ def test_pause_menu_and_quit(app):
     assert not app.running
 
 
+def test_setup_offers_a_controller_plugged_in_while_open(app):
+    from tests.test_client_support import pad_added, pad_removed
+
+    setup = SetupScreen(app, "metro")
+    app.push(setup)
+    frames(app, 1)
+    assert "human:pad1" not in setup.form.item("who:1").options
+    pad_added(app)
+    assert "human:pad1" in setup.form.item("who:1").options
+    assert "Controller 1" in app.toasts.latest()
+    pad_removed(app)
+    assert "disconnected" in app.toasts.latest()
+
+
 def test_settings_corrupt_file_gives_defaults(tmp_path):
     path = tmp_path / "settings.json"
     path.write_text("{not json", encoding="utf-8")

@@ -39,6 +39,7 @@ REPEAT_NEXT = 0.12
 
 PAD_BUTTONS = {0: "confirm", 1: "cancel", 2: "alt", 3: "rotate", 4: "prev", 5: "next",
                6: "aux", 7: "menu"}
+PAD_DPAD_BUTTONS = {11: (0, -1), 12: (0, 1), 13: (-1, 0), 14: (1, 0)}
 KEY_INTENTS = {
     pygame.K_RETURN: "confirm", pygame.K_KP_ENTER: "confirm", pygame.K_SPACE: "confirm",
     pygame.K_ESCAPE: "cancel", pygame.K_BACKSPACE: "cancel",
@@ -229,6 +230,9 @@ class InputLayer:
     def _pad(self, event, pad: PadSlot) -> list[Intent]:
         self.last_device = pad.device
         if event.type == pygame.JOYBUTTONDOWN:
+            if event.button in PAD_DPAD_BUTTONS:     # pads that report the d-pad as buttons
+                dx, dy = PAD_DPAD_BUTTONS[event.button]
+                return [Intent("move", pad.device, dx=dx, dy=dy)]
             kind = PAD_BUTTONS.get(event.button)
             if kind == "rotate":
                 return [Intent("rotate", pad.device, value=1)]

@@ -141,6 +141,9 @@ class SetupScreen(MenuScreen):
 
     # -- reactions -------------------------------------------------------------------------
     def handle(self, intent) -> None:
+        if intent.kind in ("device_added", "device_removed"):
+            self.build()          # offer the controller that was just plugged in
+            return
         if intent.kind == "move" and intent.dx and self.form.focused is not None \
                 and self.form.focused.kind == "text" and not self.form.editing:
             self._move_sideways(intent.dx)
