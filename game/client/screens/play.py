@@ -202,6 +202,9 @@ class PlayScreen(Screen):
         for seat in acting:
             if seat in self.bots:
                 self._drive_bot(seat)
+                # one worker, one bot at a time: with several bots acting at once (Railroad
+                # Ink rounds) each would otherwise restart the others' requests every frame
+                break
 
     def _turn_changed(self, acting) -> None:
         humans = [s for s in acting if s not in self.bots]
