@@ -1,0 +1,477 @@
+"""The replay viewer: play, pause, step and scrub through a saved game, move by move.
+
+The board is the game's own renderer (``game.client.boards``), driven read-only: it is given a
+``ReplayTable`` — a stand-in for the play screen that never proposes a move — whose ``match`` is
+rebuilt at the shown move from ``game.saves.Replay.state_at(i)`` (the full state, so the board
+shows hidden information: the hands of the player to move, or of the player picked with
+"whose hand"). The board draws on a full-size canvas scaled into the left of the screen; the
+right panel lists the scores at that move and the move list, the bar below has the transport.
+
+Controls: confirm play/pause, left/right one move, up/down ten moves, prev/next (Tab, LB/RB)
+first/last, rotate (R, Y, wheel) whose hand is shown, alt (X) speed, cancel back; every
+control is also an on-screen button, the scrub bar and the move list are clickable.
+"""
+
+from __future__ import annotations
+
+import sys
+import traceback
+
+import pygame
+
+from game.client import fonts, theme
+from game.client.boards import board_class
+from game.client.screens.base import Screen
+from game.client.screens.play import PlayScreen
+from game.client.screens.resume import error_line, fit, game_title
+from game.client.text import t
+from game.match import Match
+
+CANVAS_SIZE = (1280, 720)
+BOARD = pygame.Rect(12, 60, 976, 549)
+PANEL = pygame.Rect(1000, 60, 268, 549)
+BAR_Y = 622
+BUTTONS = {"first": pygame.Rect(12, BAR_Y, 50, 44), "back": pygame.Rect(68, BAR_Y, 50, 44),
+           "play": pygame.Rect(124, BAR_Y, 62, 44), "forward": pygame.Rect(192, BAR_Y, 50, 44),
+           "last": pygame.Rect(248, BAR_Y, 50, 44),
+           "speed": pygame.Rect(880, BAR_Y, 108, 44), "seen": pygame.Rect(1000, BAR_Y, 268, 44)}
+SCRUB = pygame.Rect(316, BAR_Y + 8, 548, 28)
+SPEEDS = (1, 2, 4, 8)          # moves per second
+MOVE_ROW = 24
+JUMP = 10
+
+
+class ReplayTable:
+    """What a board needs from the play screen, for a replay: seat names, colours and shapes
+    from the save, no bots thinking, no acting human (so no cursor, ghost or buttons), and
+    nothing ever proposed or toasted."""
+
+    seat_name = PlayScreen.seat_name
+    seat_colour = PlayScreen.seat_colour
+    seat_shape = PlayScreen.seat_shape
+    colour_key = PlayScreen.colour_key
+
+    def __init__(self, app, match: Match) -> None:
+        self.app = app
+        self.match = match
+        self.bots: dict = {}
+        self.setup: dict = {"replay": True}
+        self.history: list = []
+        self.viewer = None
+        self.focus = 0            # the seat whose sheet is shown large (Railroad Ink)
+
+    def human_seats(self) -> list[int]:
+        return [self.focus]
+
+    def is_bot(self, seat: int) -> bool:
+        return False
+
+    def seat_paused(self, seat: int) -> bool:
+        return False
+
+    def seat_status(self, seat: int) -> str:
+        info = self.match.seats[seat] if seat < len(self.match.seats) else None
+        if info is not None and info.kind == "bot":
+            level = t(f"level.{info.level}") if info.level else ""
+            return t("play.bot", level=level)
+        return ""
+
+    def active_human(self):
+        return None
+
+    def toast(self, text: str, kind: str = "info") -> None:
+        pass       # stepping through moves would flood the screen with the game's toasts
+
+    def open_pause(self) -> None:
+        pass
+
+    def propose(self, seat: int, move) -> bool:
+        return False
+
+
+def open_replay(app, path) -> str | None:
+    """Open ``path`` in the replay viewer. Returns None, or the line to show if it can't."""
+    from game.saves import Replay, SaveError
+
+    try:
+        replay = Replay.open(path)
+    except (SaveError, OSError) as exc:
+        return error_line(exc)
+    try:
+        board_class(replay.game.name)
+    except KeyError:
+        return error_line(game_title(replay.game.name))
+    app.push(ReplayViewerScreen(app, replay))
+    return None
+
+
+def replay_path_for(match):
+    """The replay file of a game that just ended here (newest first), or None."""
+    from game.saves import SaveError, list_replays, read_save, table_key
+
+    key = table_key(match.header())
+    for info in list_replays():
+        if info.moves != match.seq:
+            continue
+        try:
+            if table_key(read_save(info.path).header) == key:
+                return info.path
+        except SaveError:
+            continue
+    return None
+
+
+class ReplayViewerScreen(Screen):
+    def __init__(self, app, replay) -> None:
+        super().__init__(app)
+        self.replay = replay
+        self.game = replay.game
+        self.total = len(replay)
+        self.index = 0
+        self.playing = False
+        self.speed = 1
+        self.timer = 0.0
+        self.seen = None            # None: the player to move; else a fixed seat
+        self.table = ReplayTable(app, self.match_at(0))
+        self.board = None
+        self.board_error = ""
+        self.canvas = pygame.Surface(CANVAS_SIZE).convert()
+        self.scaled: pygame.Surface | None = None
+        self.dirty = True
+        self.since_change = 0.0
+        self.scores = self.game.scores(self.table.match.state)["scores"]
+        self._new_board()
+        self._apply_viewer()
+        self.names = [self.table.seat_name(s) for s in range(self.players)]
+
+    @property
+    def players(self) -> int:
+        return self.replay.match.config["players"]
+
+    # -- the shown position ----------------------------------------------------------------
+    def match_at(self, index: int) -> Match:
+        base = self.replay.match
+        return Match(game=base.game, config=base.config, seed=base.seed, seats=base.seats,
+                     state=self.replay.state_at(index), log=list(base.log[:index]))
+
+    @property
+    def match(self) -> Match:
+        return self.table.match
+
+    def _new_board(self) -> None:
+        try:
+            self.board = board_class(self.game.name)(self.app, self.table)
+            self.board_error = ""
+        except Exception as exc:  # noqa: BLE001 - a board that can't show this must not crash
+            self._board_failed(exc)
+
+    def _board_failed(self, exc) -> None:
+        self.board = None
+        self.board_error = f"{type(exc).__name__}: {exc}"
+        traceback.print_exc(file=sys.stderr)
+
+    def viewer_seat(self):
+        """Whose hidden information the board shows: the fixed seat, else the player to move
+        (after the last move of a finished game: nobody, everything is public)."""
+        if self.seen is not None:
+            return self.seen
+        acting = self.match.to_act()
+        if acting:
+            return acting[0]
+        if self.index > 0:
+            return self.replay.entry(self.index).seat
+        return 0
+
+    def _apply_viewer(self) -> None:
+        seat = self.viewer_seat()
+        self.table.viewer = seat
+        self.table.focus = seat if seat is not None else 0
+        if self.board is not None:
+            self.board.set_viewer(seat)
+
+    def go_to(self, index: int, animate: bool = False) -> None:
+        index = max(0, min(self.total, int(index)))
+        if index == self.index and self.board is not None:
+            return
+        forward_one = index == self.index + 1
+        self.index = index
+        self.table.match = self.match_at(index)
+        self.scores = self.game.scores(self.table.match.state)["scores"]
+        if forward_one and animate and self.board is not None:
+            entry = self.replay.entry(index)
+            try:
+                self.board.on_applied(entry.seat, self.game.parse_move(entry.move),
+                                      self.replay.events_at(index))
+            except Exception as exc:  # noqa: BLE001
+                self._board_failed(exc)
+        else:
+            self._new_board()      # a jump: no half-finished animations of another move
+        self._apply_viewer()
+        self.dirty = True
+        self.since_change = 0.0
+
+    def step(self, delta: int) -> None:
+        self.playing = False
+        self.go_to(self.index + delta, animate=delta == 1)
+
+    def toggle_play(self) -> None:
+        if self.playing:
+            self.playing = False
+        else:
+            if self.index >= self.total:
+                self.go_to(0)
+            self.playing = True
+            self.timer = 0.0
+
+    def cycle_seen(self, delta: int = 1) -> None:
+        options = [None] + list(range(self.players))
+        self.seen = options[(options.index(self.seen) + delta) % len(options)]
+        self._apply_viewer()
+        self.dirty = True
+
+    def cycle_speed(self) -> None:
+        self.speed = SPEEDS[(SPEEDS.index(self.speed) + 1) % len(SPEEDS)]
+
+    # -- input -----------------------------------------------------------------------------
+    def handle(self, intent) -> None:
+        kind = intent.kind
+        if kind == "confirm":
+            self.toggle_play()
+        elif kind == "move":
+            if intent.dx:
+                self.step(intent.dx)
+            elif intent.dy:
+                self.playing = False
+                self.go_to(self.index + intent.dy * JUMP)
+        elif kind in ("next", "prev"):
+            self.playing = False
+            self.go_to(self.total if kind == "next" else 0)
+        elif kind == "rotate":
+            if intent.device == "mouse" and intent.pos is None:
+                self.step(intent.value or 1)          # the wheel steps through moves
+            else:
+                self.cycle_seen(intent.value or 1)
+        elif kind == "alt":
+            self.cycle_speed()
+        elif kind in ("cancel", "menu"):
+            self.app.pop()
+        elif kind == "click" and intent.pos:
+            self._click(intent.pos)
+        elif kind == "point" and intent.pos and SCRUB.inflate(0, 16).collidepoint(intent.pos):
+            if pygame.mouse.get_pressed()[0]:
+                self._scrub_to(intent.pos[0])
+
+    def _click(self, pos) -> None:
+        actions = {"first": lambda: self.handle_jump(0), "back": lambda: self.step(-1),
+                   "play": self.toggle_play, "forward": lambda: self.step(1),
+                   "last": lambda: self.handle_jump(self.total), "speed": self.cycle_speed,
+                   "seen": self.cycle_seen}
+        for name, rect in BUTTONS.items():
+            if rect.collidepoint(pos):
+                self.app.sound.play("click")
+                actions[name]()
+                return
+        if SCRUB.inflate(0, 16).collidepoint(pos):
+            self._scrub_to(pos[0])
+            return
+        for index, rect in self._move_rows():
+            if rect.collidepoint(pos):
+                self.playing = False
+                self.go_to(index)
+                return
+
+    def handle_jump(self, index: int) -> None:
+        self.playing = False
+        self.go_to(index)
+
+    def _scrub_to(self, x: int) -> None:
+        self.playing = False
+        if self.total == 0:
+            return
+        k = (x - SCRUB.x) / max(1, SCRUB.width)
+        self.go_to(round(max(0.0, min(1.0, k)) * self.total))
+
+    # -- time ------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.since_change += dt
+        if self.board is not None:
+            try:
+                self.board.update(dt)
+            except Exception as exc:  # noqa: BLE001
+                self._board_failed(exc)
+        if not self.playing:
+            return
+        if self.index >= self.total:
+            self.playing = False
+            return
+        if self.board is not None and self.board.busy() and self.speed <= 2:
+            return        # let a completed line finish its animation at slow speeds
+        self.timer += dt
+        if self.timer >= 1.0 / self.speed:
+            self.timer = 0.0
+            self.go_to(self.index + 1, animate=self.speed <= 2)
+
+    # -- drawing ---------------------------------------------------------------------------
+    def _render_board(self) -> None:
+        animating = self.board is not None and (self.board.busy() or self.since_change < 1.4)
+        if self.scaled is not None and not self.dirty and not animating:
+            return
+        self.canvas.blit(self.app.background(), (0, 0))
+        if self.board is not None:
+            try:
+                self.board.draw(self.canvas)
+            except Exception as exc:  # noqa: BLE001
+                self._board_failed(exc)
+        self.scaled = pygame.transform.smoothscale(self.canvas, BOARD.size)
+        self.dirty = False
+
+    def draw(self, surface) -> None:
+        surface.blit(self.app.background(), (0, 0))
+        self._draw_header(surface)
+        self._render_board()
+        theme.rounded_panel(surface, BOARD.inflate(6, 6), theme.BG_DEEP, 12, theme.PANEL_EDGE,
+                            1)
+        surface.blit(self.scaled, BOARD)
+        if self.board is None:
+            fonts.blit(surface, fit(error_line(self.board_error), 20, BOARD.width - 40), 20,
+                       theme.BAD, BOARD.center, "semibold", "center")
+        self._draw_panel(surface)
+        self._draw_bar(surface)
+
+    def _draw_header(self, surface) -> None:
+        save = self.replay.loaded.save
+        label = save.header.get("label") if isinstance(save.header.get("label"), str) else ""
+        title = t("replay.title", game=game_title(self.game.name))
+        if label:
+            title += " · " + label
+        fonts.blit(surface, fit(title, 30, 640, "bold"), 30, theme.ACCENT, (16, 12), "bold")
+        counter = (t("replay.start") if self.index == 0
+                   else t("replay.move_of", i=self.index, n=self.total))
+        fonts.blit(surface, counter, 26, theme.TEXT, (PANEL.right, 14), "semibold", "topright")
+        damage = self.replay.damage
+        if damage is not None:
+            text = t("replay.damaged", move=damage.move, n=self.total)
+            fonts.blit(surface, fit(text, 18, 560), 18, theme.BAD, (700, 20), "semibold")
+        elif self.index == self.total:
+            status = t("replay.finished") if self.replay.finished else t("replay.unfinished")
+            fonts.blit(surface, status, 20, theme.TEXT_DIM, (PANEL.right - 200, 20),
+                       "semibold", "topright")
+
+    def _move_rows(self) -> list[tuple[int, pygame.Rect]]:
+        top = PANEL.y + self._moves_top()
+        rows = max(1, (PANEL.bottom - 10 - top) // MOVE_ROW)
+        first = max(0, min(self.index - rows // 2, self.total + 1 - rows))
+        out = []
+        for k in range(rows):
+            index = first + k
+            if index > self.total:
+                break
+            out.append((index, pygame.Rect(PANEL.x + 8, top + k * MOVE_ROW, PANEL.width - 16,
+                                           MOVE_ROW)))
+        return out
+
+    def _moves_top(self) -> int:
+        return 44 + self.players * 30 + 56
+
+    def _draw_panel(self, surface) -> None:
+        theme.rounded_panel(surface, PANEL, theme.PANEL, 16, theme.PANEL_EDGE, 1, shadow=True)
+        x = PANEL.x + 16
+        fonts.blit(surface, t("replay.scores"), 20, theme.ACCENT, (x, PANEL.y + 12), "semibold")
+        y = PANEL.y + 44
+        acting = set(self.match.to_act())
+        for seat in range(self.players):
+            rgb = self.table.seat_colour(seat)
+            row = pygame.Rect(PANEL.x + 8, y - 2, PANEL.width - 16, 28)
+            if seat in acting:
+                pygame.draw.rect(surface, theme.PANEL_HI, row, border_radius=8)
+            pygame.draw.rect(surface, rgb, (x, y + 3, 10, 20), border_radius=4)
+            score = str(self.scores[seat]) if seat < len(self.scores) else "?"
+            score_rect = fonts.blit(surface, score, 22, theme.TEXT, (PANEL.right - 16, y + 13),
+                                    "bold", "midright")
+            shown = seat == self.table.viewer     # whose hand the board shows
+            fonts.blit(surface, fit(self.names[seat], 19, score_rect.x - x - 30), 19,
+                       theme.FOCUS if shown else theme.TEXT, (x + 20, y + 13), "semibold",
+                       "midleft")
+            y += 30
+        fonts.blit(surface, fit(t("replay.hidden_shown"), 15, PANEL.width - 32), 15,
+                   theme.TEXT_DIM, (x, y + 4))
+        fonts.blit(surface, t("replay.moves"), 20, theme.ACCENT, (x, y + 26), "semibold")
+        for index, rect in self._move_rows():
+            current = index == self.index
+            if current:
+                pygame.draw.rect(surface, theme.ACCENT, rect, border_radius=6)
+            if index == 0:
+                text = t("replay.start")
+            else:
+                entry = self.replay.entry(index)
+                text = t("replay.move_row", n=index, name=self.names[entry.seat]
+                         if entry.seat < len(self.names) else entry.seat + 1, move=entry.move)
+            colour = theme.TEXT_DARK if current else (theme.TEXT if index <= self.index
+                                                      else theme.TEXT_DIM)
+            fonts.blit(surface, fit(text, 17, rect.width - 12), 17, colour,
+                       (rect.x + 6, rect.centery), "regular", "midleft")
+
+    def _draw_bar(self, surface) -> None:
+        hovered = pygame.mouse.get_pos() if pygame.mouse.get_focused() else None
+        for name, rect in BUTTONS.items():
+            hot = hovered is not None and rect.collidepoint(hovered)
+            fill = theme.ACCENT if name == "play" else (theme.PANEL_HI if hot else theme.PANEL)
+            theme.rounded_panel(surface, rect, fill, 10,
+                                theme.FOCUS if hot else theme.PANEL_EDGE, 2 if hot else 1)
+            ink = theme.TEXT_DARK if name == "play" else theme.TEXT
+            if name == "speed":
+                fonts.blit(surface, t("replay.speed", n=self.speed), 19, ink, rect.center,
+                           "semibold", "center")
+            elif name == "seen":
+                text = (t("replay.seen_auto") if self.seen is None
+                        else t("replay.seen_from", name=self.names[self.seen]))
+                fonts.blit(surface, fit(text, 18, rect.width - 16, "semibold"), 18, ink,
+                           rect.center, "semibold", "center")
+            else:
+                _icon(surface, name, rect.center, ink, self.playing)
+        # the scrub bar: played part, a tick per ten moves, the knob
+        bar = pygame.Rect(SCRUB.x, SCRUB.centery - 5, SCRUB.width, 10)
+        pygame.draw.rect(surface, theme.BG_DEEP, bar, border_radius=5)
+        k = self.index / self.total if self.total else 0.0
+        done = bar.copy()
+        done.width = int(bar.width * k)
+        if done.width:
+            pygame.draw.rect(surface, theme.ACCENT_DIM, done, border_radius=5)
+        if self.total:
+            for m in range(10, self.total, 10):
+                tx = bar.x + int(bar.width * m / self.total)
+                pygame.draw.line(surface, theme.PANEL_EDGE, (tx, bar.y - 4), (tx, bar.bottom + 3))
+        knob = (bar.x + int(bar.width * k), bar.centery)
+        pygame.draw.circle(surface, theme.outline_for(theme.FOCUS), knob, 13)
+        pygame.draw.circle(surface, theme.FOCUS, knob, 11)
+
+    def hints(self):
+        return [("confirm", t("hint.play_pause")), ("move", t("hint.step")),
+                ("next", t("hint.jump")), ("rotate", t("hint.seen_from")),
+                ("alt", t("hint.speed")), ("cancel", t("hint.back"))]
+
+
+def _icon(surface, name: str, centre, colour, playing: bool) -> None:
+    """Transport icons drawn as shapes (no font needs these glyphs)."""
+    cx, cy = centre
+
+    def triangle(tip_x, direction, size=11):
+        back = tip_x - direction * size * 1.6
+        pygame.draw.polygon(surface, colour, [(tip_x, cy), (back, cy - size), (back, cy + size)])
+
+    if name == "play":
+        if playing:
+            pygame.draw.rect(surface, colour, (cx - 10, cy - 11, 7, 22), border_radius=2)
+            pygame.draw.rect(surface, colour, (cx + 3, cy - 11, 7, 22), border_radius=2)
+        else:
+            triangle(cx + 11, 1, 12)
+    elif name == "forward":
+        triangle(cx + 9, 1)
+    elif name == "back":
+        triangle(cx - 9, -1)
+    elif name == "first":
+        pygame.draw.rect(surface, colour, (cx - 12, cy - 11, 4, 22))
+        triangle(cx - 7, -1)
+    elif name == "last":
+        pygame.draw.rect(surface, colour, (cx + 8, cy - 11, 4, 22))
+        triangle(cx + 7, 1)
