@@ -97,6 +97,15 @@ def table(app, players=2, seed=3, human_seats=(0,), variants=()):
     return match, play
 
 
+def dig_with_enter(app, board, seat, count=3):
+    """Enter on whatever the cursor offers (a marker choice counts as one more Enter)."""
+    for _ in range(2 * count):
+        if len(board.draft(seat).tunnels) >= count:
+            return
+        key(app, pygame.K_RETURN)
+    assert len(board.draft(seat).tunnels) == count
+
+
 def wait_for_seat(app, match, play, seat, limit=600):
     for _ in range(limit):
         if match.is_over() or (match.to_act() == (seat,) and play.viewer == seat
@@ -273,8 +282,7 @@ def test_tunnels_are_taken_back_one_by_one_until_confirmed(tmp_path):
         match, play = table(app, players=2, seed=8)
         board = play.board
         before = match.hash()
-        for _ in range(3):
-            key(app, pygame.K_RETURN)
+        dig_with_enter(app, board, 0)
         draft = board.draft(0)
         assert len(draft.tunnels) == 3
         taken = list(draft.tunnels)
@@ -288,8 +296,7 @@ def test_tunnels_are_taken_back_one_by_one_until_confirmed(tmp_path):
         assert board.draft(0).tunnels == []
         assert match.seq == 0 and match.hash() == before
         # dig again and confirm: now it counts, and the draft is gone
-        for _ in range(3):
-            key(app, pygame.K_RETURN)
+        dig_with_enter(app, board, 0)
         dug = list(board.draft(0).tunnels)
         key(app, pygame.K_RETURN)
         assert match.seq == 1 and str(match.log[0].move) == str(Dig(tuple(dug)))
@@ -298,6 +305,43 @@ def test_tunnels_are_taken_back_one_by_one_until_confirmed(tmp_path):
         wait_for_seat(app, match, play, 0)
         key(app, pygame.K_ESCAPE)
         assert type(app.top).__name__ == "PauseScreen"
+    finally:
+        app.shutdown()
+
+
+@pytest.mark.timeout(20)
+def test_unfair_municipality_hides_other_letters_and_passes_the_device(tmp_path):
+    app = make_app(tmp_path)
+    try:
+        match, play = table(app, players=3, seed=4, human_seats=(0, 1), variants=["unfair"])
+        board = play.board
+        assert board.secret_information
+        own = board.shown_hand(0)
+        assert own and all(key[0] != "?" for key in own)
+        assert all(key[0] == "?" for key in board.shown_hand(1) + board.shown_hand(2))
+        dig_with_enter(app, play.board, 0)
+        key(app, pygame.K_c)
+        assert match.seq == 1
+        app.step(1 / 60)
+        assert type(app.top).__name__ == "PassDeviceScreen"
+        assert all(key[0] == "?" for s in range(3) for key in board.shown_hand(s))
+        key(app, pygame.K_RETURN)
+        assert app.top is play and play.viewer == 1
+        assert all(key[0] != "?" for key in board.shown_hand(1))
+        assert all(key[0] == "?" for key in board.shown_hand(0))
+    finally:
+        app.shutdown()
+
+
+def test_open_games_need_no_hand_over_screen(tmp_path):
+    app = make_app(tmp_path)
+    try:
+        match, play = table(app, players=2, seed=4, human_seats=(0, 1))
+        assert not play.board.secret_information
+        dig_with_enter(app, play.board, 0)
+        key(app, pygame.K_c)
+        app.step(1 / 60)
+        assert match.seq == 1 and app.top is play and play.viewer == 1
     finally:
         app.shutdown()
 

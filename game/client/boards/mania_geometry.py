@@ -13,8 +13,8 @@ import math
 
 import pygame
 
-from game.rules.metromania.lattice import (EDGE_POINTS, POINTS, SPACE_CORNERS, SPACE_EDGES,
-                                           SPACES_AT_POINT)
+from game.rules.metromania.lattice import (EDGE_POINTS, POINT_ID, POINTS, SPACE_CORNERS,
+                                           SPACE_EDGES, SPACES_AT_POINT)
 
 UNIT = 53.0                      # pixels per lattice step
 CENTRE = (640.0, 384.0)
@@ -105,12 +105,14 @@ def _inside(pos, poly) -> bool:
 
 
 def nearest_point(pos) -> int:
-    best, best_d = 0, float("inf")
-    for p, (x, y) in enumerate(POINT_XY):
-        d = (x - pos[0]) ** 2 + (y - pos[1]) ** 2
-        if d < best_d:
-            best, best_d = p, d
-    return best
+    """The lattice point nearest to a screen position (clamped to the city)."""
+    r = (pos[1] - CENTRE[1]) / (UNIT * ROOT3_2)
+    q = (pos[0] - CENTRE[0]) / UNIT - r / 2
+    near = [POINT_ID[(qq, rr)] for rr in range(math.floor(r) - 1, math.floor(r) + 3)
+            for qq in range(math.floor(q) - 1, math.floor(q) + 3) if (qq, rr) in POINT_ID]
+    if not near:
+        near = range(len(POINT_XY))
+    return min(near, key=lambda p: (POINT_XY[p][0] - pos[0]) ** 2 + (POINT_XY[p][1] - pos[1]) ** 2)
 
 
 def space_at(pos) -> int | None:

@@ -78,6 +78,7 @@ class MetromaniaBoard(BoardView):
         self._net: pygame.Surface | None = None
         self._draft_key = None
         self._draft_layer: pygame.Surface | None = None
+        self._draft_area = pygame.Rect(0, 0, 0, 0)
         self._draft_state = None
         self._cands_key = None
         self._cands: dict = {}
@@ -85,6 +86,8 @@ class MetromaniaBoard(BoardView):
         self._targets: dict = {}
         self._panel_key = None
         self._panel: pygame.Surface | None = None
+        self._right_key = None
+        self._right: pygame.Surface | None = None
         self._max_key = None
         self._max = 0
         self.show = None               # the end-of-game trip show
@@ -722,6 +725,17 @@ class MetromaniaBoard(BoardView):
             pygame.draw.circle(layer, (20, 90, 50), (x, y), 11, 2)
             fonts.blit(layer, f"+{self.state.city.point_value[p]}", 15, (20, 70, 40),
                        (x + 13, y - 10), "bold", "midleft")
+        # blit only the part that holds something (alpha blits cost by area)
+        spots = [geo.tunnel_anchor(*k) for k in cands] + \
+            [geo.tunnel_anchor(tn.space, tn.edge) for tn in d.tunnels] + \
+            [geo.POINT_XY[p] for p in targets]
+        if spots:
+            xs, ys = [p[0] for p in spots], [p[1] for p in spots]
+            area = pygame.Rect(min(xs) - 60, min(ys) - 60, max(xs) - min(xs) + 120,
+                               max(ys) - min(ys) + 120)
+            self._draft_area = area.clip(layer.get_rect())
+        else:
+            self._draft_area = pygame.Rect(0, 0, 0, 0)
         self._draft_layer = layer
         return layer
 
@@ -730,7 +744,8 @@ class MetromaniaBoard(BoardView):
         seat = self.play.active_human()
         if seat is not None and not self.match.is_over():
             # only the city's box of the full-size overlay is copied (blits cost by area)
-            surface.blit(self.draft_layer(seat), geo.CITY_BOX.topleft, geo.CITY_BOX)
+            layer = self.draft_layer(seat)
+            surface.blit(layer, self._draft_area.topleft, self._draft_area)
             if self.hover_space is not None:
                 pygame.draw.polygon(surface, theme.ILLEGAL, geo.SPACE_POLY[self.hover_space], 2)
             self._draw_cursor(surface, seat)
@@ -904,6 +919,23 @@ class MetromaniaBoard(BoardView):
         return is_blocked(self.state, seat, k)
 
     def _draw_right(self, surface, seat) -> None:
+        """The side panel, painted again only when what it shows changes."""
+        d = self.draft(seat) if seat is not None else None
+        key = (self.match.seq, seat, self.viewer, self.play.colour_key(), self.match.is_over(),
+               self.show.index if self.show is not None else -1, self.hover_button,
+               None if d is None else (tuple(d.tunnels), d.mode, d.line, d.choice,
+                                       tuple(d.chooser or ())))
+        if key != self._right_key:
+            self._right_key = key
+            if self._right is None:
+                self._right = pygame.Surface((RIGHT.right, RIGHT.bottom + 6), pygame.SRCALPHA)
+                self._right = _fast(self._right, alpha=True)
+            self._right.fill((0, 0, 0, 0))
+            self._paint_right(self._right, seat)
+        area = RIGHT.inflate(0, 12).clip(self._right.get_rect())
+        surface.blit(self._right, area.topleft, area)
+
+    def _paint_right(self, surface, seat) -> None:
         theme.rounded_panel(surface, RIGHT, theme.PANEL, 18, theme.PANEL_EDGE, 1, shadow=True)
         x = RIGHT.x + 18
         if self.match.is_over():
