@@ -442,3 +442,42 @@ def test_watch_a_table_as_a_spectator(tmp_path):
     finally:
         server.close()
         guest.shutdown()
+
+
+@pytest.mark.timeout(20)
+def test_host_turns_an_open_seat_into_a_bot_that_plays_off_the_frame_loop(tmp_path):
+    host = make_app(tmp_path)
+    peer = None
+    try:
+        lobby = host_app_table(host)
+        server = lobby.session.conn
+        item = lobby.form.item("who:1")
+        lobby.form.focus = lobby.form.items.index(item)
+        for _ in range(8):                                   # walk the choice to "Bot · Easy"
+            if item.value == "bot:easy":
+                break
+            key(host, pygame.K_LEFT)
+            item = lobby.form.item("who:1")
+        assert item.value == "bot:easy"
+        assert server.endpoint.slots[1].kind == ids.KIND_LOCAL
+        assert server.endpoint.slots[1].level == "easy"
+        # a spectator sees the seat as a bot
+        peer = ClientConnection.connect("127.0.0.1", server.port, name="Eve", wanted_seats=0)
+        until(lambda: lobby.session.spectators == ["Eve"], apps=(host,), servers=(peer,))
+        until(lambda: lobby.session.can_start, apps=(host,), servers=(peer,))
+        shot(host, "host_lobby_bot")
+        click(host, lobby.form.item("start").rect.center)
+        until(lambda: isinstance(host.top, NetPlayScreen), apps=(host,), servers=(peer,))
+        play = host.top
+        assert set(play.bots) == {1} and play.human_seats() == [0]
+        for turn in range(3):
+            until(lambda: 0 in play.match.to_act(), apps=(host,), servers=(peer,))
+            before = play.match.seq
+            metro_click_move(host, play, 0, pick=turn)
+            until(lambda: play.match.seq >= before + 2, apps=(host,), servers=(peer,))
+        until(lambda: peer.endpoint.seq == play.match.seq, apps=(host,), servers=(peer,))
+        assert peer.endpoint.match.hash() == play.match.hash()
+    finally:
+        if peer is not None:
+            peer.close()
+        host.shutdown()

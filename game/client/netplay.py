@@ -220,11 +220,16 @@ def _host_rows(server) -> list[dict]:
 
 
 def local_seat_infos(session: NetSession, seats: list[SeatInfo]) -> list[SeatInfo]:
-    """The match's seats as this machine sees them: our humans on their devices, every
-    other seat (remote players, the host's bots) "remote" so the play screen never moves it."""
+    """The match's seats as this machine sees them: our humans on their devices, the host's own
+    bots as bots (on the host: its play screen thinks for them), every other seat "remote" so
+    the play screen never moves it (remote players; a joiner's bots run in the net layer)."""
     out = []
+    rows = session.seats
     for index, info in enumerate(seats):
-        if index in session.devices and index not in session.local_bots:
+        row = rows[index] if index < len(rows) else {}
+        if session.is_host and row.get("kind") == "local" and row.get("level"):
+            out.append(SeatInfo(info.name, "bot", level=row["level"], colour=info.colour))
+        elif index in session.devices and index not in session.local_bots:
             out.append(SeatInfo(info.name, "human", device=session.devices[index],
                                 colour=info.colour))
         else:
@@ -240,7 +245,6 @@ class NetPlayScreen(PlayScreen):
         match = session.match
         match.seats = local_seat_infos(session, match.seats)
         super().__init__(app, match, dict(setup or {}, lan=True))
-        self.bots = {}                       # bots run in the net layer, never here
         self.lost_shown = False
         self.asked_about: set[int] = set()   # dropped seats the host was asked about
         self.last_statuses = list(session.statuses)
@@ -260,7 +264,10 @@ class NetPlayScreen(PlayScreen):
     def seat_status(self, seat: int) -> str:
         status = self.session.statuses[seat] if seat < len(self.session.statuses) else ""
         row = self.session.seats[seat] if seat < len(self.session.seats) else {}
-        if status == "bot" or seat in self.session.local_bots:
+        if seat in self.bots:
+            return super().seat_status(seat)
+        if status == "bot" or seat in self.session.local_bots or (
+                row.get("kind") == "local" and row.get("level")):
             level = row.get("level") or self.session.local_bots.get(seat, "")
             label = t(f"level.{level}") if level and has(f"level.{level}") else level
             return t("lan.st.bot", level=label)

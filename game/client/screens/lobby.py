@@ -122,13 +122,17 @@ class LanSetupScreen(SetupScreen):
             kind, _, rest = seat["who"].partition(":")
             name = seat["name"] or t("common.player_n", n=index + 1)
             if kind == "bot":
-                slots.append(Slot(kind=ids.KIND_BOT, name=name, colour=seat["colour"], level=rest))
+                # A bot of the host is a local seat with a level: the play screen thinks for
+                # it off the frame loop (as in hotseat) and proposes like any local player.
+                slots.append(Slot(kind=ids.KIND_LOCAL, name=name, colour=seat["colour"],
+                                  level=rest))
             elif kind == "open":
                 slots.append(Slot())
             else:
                 slots.append(Slot(kind=ids.KIND_LOCAL, name=name, colour=seat["colour"]))
                 devices[index] = rest
-        host_name = next((s.name for s in slots if s.kind == ids.KIND_LOCAL), "") or \
+        host_name = next((s.name for s in slots if s.kind == ids.KIND_LOCAL and not s.level),
+                         "") or \
             t("lan.host_default_name")
         server = None
         for port in (NET_DEFAULTS["port"], 0):          # the usual port, else any free one
@@ -159,13 +163,18 @@ class HostLobbyScreen(MenuScreen):
         super().__init__(app)
         self.session = session
         self.setup = setup or {}
-        self.addresses = local_addresses()
+        from game.client.netplay import NET_DEFAULTS
+
+        bind = NET_DEFAULTS["bind"]
+        self.addresses = local_addresses() if bind in ("", "0.0.0.0") else [bind]
         self.seeding = False
         self.build()
 
     # -- the form --------------------------------------------------------------------------
     def seat_value(self, index: int) -> str:
         row = self.session.seats[index]
+        if row["kind"] == "local" and row["level"]:
+            return f"bot:{row['level']}"
         if row["kind"] == "local":
             return f"human:{self.session.devices.get(index, 'mouse+keyboard')}"
         if row["kind"] == "bot":
@@ -237,7 +246,7 @@ class HostLobbyScreen(MenuScreen):
             self.session.devices[index] = rest
             self.session.conn.set_seat(index, ids.KIND_LOCAL, name, colour)
         elif kind == "bot":
-            self.session.conn.set_seat(index, ids.KIND_BOT, name, colour, rest)
+            self.session.conn.set_seat(index, ids.KIND_LOCAL, name, colour, rest)
         else:
             self.session.conn.set_seat(index, ids.KIND_OPEN)
         self.refresh()
@@ -347,7 +356,7 @@ def draw_seat_rows(surface, rows: list[dict], first: pygame.Rect, mine: set[int]
             name, name_colour = row["name"] or t("common.player_n", n=index + 1), theme.TEXT
         fonts.blit(surface, name, 24, name_colour, (rect.x + 56, rect.centery), "semibold",
                    "midleft")
-        if kind == "bot":
+        if kind == "bot" or (kind == "local" and row["level"]):
             what = t("setup.bot", level=level_label(row["level"] or "random"))
         elif kind == "local":
             what = t("lan.kind_host_player")

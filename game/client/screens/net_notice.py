@@ -60,6 +60,9 @@ class ConnectionLostScreen(MenuScreen):
                                             0), row_height=58, gap=12)
         app.sound.play("illegal")
 
+    def enter(self) -> None:
+        self.session.uncover()          # this notice pumps the connection itself
+
     def title_text(self) -> str:
         return t("lan.host_left_title") if self.code == "host_left" else t("lan.lost_title")
 
@@ -146,6 +149,9 @@ class SeatDroppedScreen(MenuScreen):
         self.form = Form(items, pygame.Rect(400, CARD.bottom - 210, 480, 0), row_height=54,
                          gap=10)
         self.form.focus = 1
+
+    def enter(self) -> None:
+        self.play.session.uncover()     # this notice pumps the connection itself
 
     def on_activate(self, item) -> None:
         if item.key == "bot":
