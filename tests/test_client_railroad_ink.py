@@ -258,3 +258,39 @@ def test_screens_render_sheets_dice_and_expansion_pieces(app, devices, variants)
         layer = board.sheet_layer(pane.seat, pane.geom)
         blank = board._static_sheet(pane.geom)
         assert pygame.image.tobytes(layer, "RGBA") != pygame.image.tobytes(blank, "RGBA")
+
+
+def test_bots_draw_live_while_the_human_is_still_drawing(app):
+    app.settings["bot_delay_ms"] = 0
+    match, play = table(app, devices=("keyboard",), bots=2)
+    board = play.board
+    assert [p.full for p in board.layout()] == [True, False, False]   # big sheet, two small
+    for _ in range(600):
+        app.step(1 / 60)
+        if all(match.state.seats[s].ended for s in (1, 2)):
+            break
+    assert all(match.state.seats[s].ended for s in (1, 2)), "the bots did not finish round 1"
+    assert match.state.round == 1 and not match.state.seats[0].ended
+    assert any(code >= 0 for s in (1, 2) for code in match.state.seats[s].sheet.cells)
+
+
+def test_meteor_strike_from_the_keyboard_is_animated_along_the_engine_path(app):
+    match, play = table(app, devices=("keyboard",), variants=("meteor",), seed=21)
+    board = play.board
+    assert board.meteor_pending(0)
+    if match.state.meteor[0] == "any":   # the arrows choose the direction first
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT, mod=0,
+                                             unicode="", scancode=0))
+        app.step(1 / 60)
+        assert board.meteor_direction(0) == "W"
+    direction = board.meteor_direction(0)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
+                                         unicode="", scancode=0))
+    app.step(1 / 60)
+    assert match.log[-1].move == f"meteor:{direction}"
+    anim = next(a for a in board.anims if a["kind"] == "meteor")
+    assert anim["path"][-1] == match.state.seats[0].sheet.dot       # lands on the crater
+    assert board.busy()
+    for _ in range(int(60 * (0.2 * len(anim["path"]) + 0.6))):
+        app.step(1 / 60)
+    assert not board.busy() and not board.meteor_pending(0)
