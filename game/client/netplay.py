@@ -62,6 +62,7 @@ class NetSession:
         self.seats: list[dict] = []         # latest lobby rows (kind, name, colour, ready...)
         self.spectators: list[str] = []
         self.statuses: list[str] = []
+        self.bot_levels: dict[int, str] = {}   # seats the host's bot plays for now (level)
         self.can_start = False
         self.game = ""
         self.ended: dict | None = None
@@ -140,6 +141,11 @@ class NetSession:
             self.statuses = [row["status"] for row in self.seats]
         elif kind == "status":
             self.statuses = list(event["statuses"])
+        elif kind == "seat_control":
+            if event["control"] == "bot":
+                self.bot_levels[event["seat"]] = event.get("level", "")
+            else:
+                self.bot_levels.pop(event["seat"], None)
         elif kind == "host_interrupted":
             self.host_interrupted = True
         elif kind == "host_back":
@@ -268,7 +274,8 @@ class NetPlayScreen(PlayScreen):
             return super().seat_status(seat)
         if status == "bot" or seat in self.session.local_bots or (
                 row.get("kind") == "local" and row.get("level")):
-            level = row.get("level") or self.session.local_bots.get(seat, "")
+            level = self.session.bot_levels.get(seat) or row.get("level") \
+                or self.session.local_bots.get(seat, "")
             label = t(f"level.{level}") if level and has(f"level.{level}") else level
             return t("lan.st.bot", level=label)
         if seat in self.session.devices:
