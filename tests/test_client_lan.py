@@ -481,3 +481,22 @@ def test_host_turns_an_open_seat_into_a_bot_that_plays_off_the_frame_loop(tmp_pa
         if peer is not None:
             peer.close()
         host.shutdown()
+
+
+@pytest.mark.timeout(20)
+def test_client_opens_at_a_lan_screen_for_run_py(tmp_path):
+    from game.client.lan_entry import build_lan_stack
+
+    server = HostServer.create("metro", 2, port=0, bind="127.0.0.1", name="Hosty")
+    app = make_app(tmp_path)
+    try:
+        setup = build_lan_stack(app, "host", game="metro", port=0)
+        assert isinstance(setup, LanSetupScreen) and setup.game_name == "metro"
+        app.reset_to(TitleScreen(app))
+        build_lan_stack(app, "join", address=f"127.0.0.1:{server.port}", name="Ada", seats=1)
+        until(lambda: isinstance(app.top, JoinedLobbyScreen) and app.top.mine == [1],
+              apps=(app,), servers=(server,))
+        until(lambda: server.endpoint.slots[1].name == "Ada", apps=(app,), servers=(server,))
+    finally:
+        server.close()
+        app.shutdown()

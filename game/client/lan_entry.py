@@ -1,0 +1,63 @@
+"""Opening the client straight at a LAN screen, for ``run.py host`` / ``run.py join`` without
+``--headless``: the host's table setup for a game, or the find-tables screen joining an address.
+
+    build_lan_stack(app, "host", game="metro", port=5055)
+    build_lan_stack(app, "join", address="192.168.1.5:5055", name="Ada", seats=2)
+    run_lan_client(...)            # the same in a new window, until the player quits
+"""
+
+from __future__ import annotations
+
+
+def build_lan_stack(app, mode: str, *, game: str | None = None, port: int | None = None,
+                    address: str = "", name: str = "", seats: int = 1):
+    """Title underneath, the LAN screen on top; returns the top screen."""
+    from game.client.netplay import NET_DEFAULTS
+    from game.client.screens.title import TitleScreen
+
+    if port is not None:
+        NET_DEFAULTS["port"] = port
+    app.push(TitleScreen(app))
+    if mode == "host":
+        if game:
+            from game.client.screens.lobby import LanSetupScreen
+
+            app.push(LanSetupScreen(app, game))
+        else:
+            from game.client.screens.lobby import LanGameChoiceScreen
+
+            app.push(LanGameChoiceScreen(app))
+        return app.top
+    from game.client.netplay import parse_address
+    from game.client.screens.find_tables import FindTablesScreen
+
+    finder = FindTablesScreen(app)
+    app.push(finder)
+    if name:
+        finder.name = name[:14]
+    finder.local_players = max(0, min(4, seats))
+    finder.build()
+    if address:
+        finder.address = address
+        finder.build()
+        parsed = parse_address(address)
+        if parsed is None:
+            from game.client.text import t
+
+            finder.fail(t("lan.bad_address"))
+        else:
+            finder.join(*parsed)
+    return finder
+
+
+def run_lan_client(mode: str, frames: int | None = None, **options) -> int:
+    """Open the window at a LAN screen and run until the player quits (exit status 0)."""
+    from game.client.app import App
+
+    app = App()
+    try:
+        build_lan_stack(app, mode, **options)
+        app.run(frames=frames)
+    finally:
+        app.shutdown()
+    return 0
