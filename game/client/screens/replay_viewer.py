@@ -109,14 +109,18 @@ def replay_path_for(match):
     """The replay file of a game that just ended here (newest first), or None."""
     from game.saves import SaveError, list_replays, read_save, table_key
 
-    key = table_key(match.header())
-    for info in list_replays():
+    try:
+        key = table_key(match.header())
+        infos = list_replays()
+    except Exception:  # noqa: BLE001 - no replay to offer is never an error
+        return None
+    for info in infos:
         if info.moves != match.seq:
             continue
         try:
             if table_key(read_save(info.path).header) == key:
                 return info.path
-        except SaveError:
+        except (SaveError, OSError):
             continue
     return None
 

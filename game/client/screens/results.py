@@ -39,8 +39,13 @@ class ResultsScreen(MenuScreen):
         self.order = sorted(range(len(scores)), key=lambda s: (-scores[s], s))
         items = [Item("rematch", lambda: t("results.rematch")),
                  Item("title", lambda: t("results.to_title"))]
-        self.form = Form(items, pygame.Rect(808, 560, 430, 0), row_height=58, gap=12,
-                         columns=2)
+        from game.client.screens.replay_viewer import replay_path_for
+
+        self.replay_path = replay_path_for(match)    # kept when the game was autosaved here
+        if self.replay_path is not None:
+            items.append(Item("watch", lambda: t("results.watch_replay")))
+        self.form = Form(items, pygame.Rect(808, 560 if len(items) < 3 else 504, 430, 0),
+                         row_height=58, gap=12, columns=2)
         self._chart = None
 
     def enter(self) -> None:
@@ -60,6 +65,12 @@ class ResultsScreen(MenuScreen):
     def on_activate(self, item) -> None:
         if item.key == "rematch":
             self.rematch()
+        elif item.key == "watch":
+            from game.client.screens.replay_viewer import open_replay
+
+            problem = open_replay(self.app, self.replay_path)
+            if problem:
+                self.app.toasts.show(problem, "bad")
         else:
             from game.client.screens.title import TitleScreen
 
