@@ -388,7 +388,9 @@ class MetromaniaBoard(BoardView):
                 d.cursor = None
                 return True
             return None
-        if kind == "slot":
+        if kind == "slot":                      # keys 1 and 2: the solid or striped line
+            if intent.value in (0, 1) and intent.value != d.line:
+                return self._switch_line(seat)
             return True
         return None
 
@@ -778,6 +780,11 @@ class MetromaniaBoard(BoardView):
         if d.cursor is None:
             return
         pulse = 0.5 + 0.5 * math.sin(self.clock * 6)
+        line = self.draft_state(seat).line(seat, d.line)
+        if line.points and d.mode == "dig":
+            # the moving end the next tunnel leaves from
+            pygame.draw.circle(surface, theme.BG_DEEP, geo.POINT_XY[line.points[-1]],
+                               10 + 3 * pulse, 2)
         if d.mode == "station" or self.bonus_pending(seat):
             x, y = geo.POINT_XY[d.cursor]
             pygame.draw.circle(surface, theme.FOCUS, (x, y), 14 + 3 * pulse, 3)
@@ -1085,7 +1092,10 @@ class MetromaniaBoard(BoardView):
         if d.mode == "station":
             return [("move", t("hint.move")), ("confirm", t("mania.hint_station")),
                     ("alt", t("mania.back_to_dig")), ("menu", t("hint.menu"))]
-        out = [("move", t("hint.move")), ("confirm", t("mania.hint_dig"))]
+        self._fix_cursor(seat)
+        finished = bool(d.tunnels) and d.cursor is None
+        out = [("move", t("hint.move")),
+               ("confirm", t("mania.confirm") if finished else t("mania.hint_dig"))]
         if d.tunnels:
             out.append(("cancel", t("mania.undo")))
             out.append(("aux", t("mania.confirm")))
