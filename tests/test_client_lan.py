@@ -18,8 +18,10 @@ from game.client.screens.lobby import HostLobbyScreen, LanGameChoiceScreen, LanS
 from game.client.screens.net_lobby import JoinedLobbyScreen
 from game.client.screens.net_notice import ConnectionLostScreen, SeatDroppedScreen
 from game.client.screens.title import TitleScreen
-from game.client.text import t
+from game.client.text import illegal, t
 from game.rules import rules_version
+from game.rules.core import IllegalMove
+from game.rules.metro.moves import Place
 from net import messages as ids
 from net.client import ClientConnection
 from net.host import HostServer
@@ -171,9 +173,22 @@ def test_host_and_join_through_screens_play_metro(tmp_path):
         from game.client.boards.metro import square_rect
 
         before = (guest_play.match.seq, guest_play.match.hash())
+        tile = play_of[seat].board.current_tile(seat)
+        with pytest.raises(IllegalMove) as refused:
+            host_play.match.game.check(host_play.match.state, seat, Place(tile, occupied, 0))
         click(app_of[seat], square_rect(occupied).center)
-        assert app_of[seat].toasts.latest()
+        assert app_of[seat].toasts.latest() == illegal(refused.value)
+        for app in (host, guest):
+            app.run(frames=3)
         assert (guest_play.match.seq, guest_play.match.hash()) == before
+        assert host_play.match.seq == before[0]
+        # a refusal that comes back from the host is worded the same way
+        guest_play.on_net_event({"event": "rejected", "seat": 1, "move": "", "code": "occupied",
+                                 "args": {"square": "C4"}})
+        assert guest.toasts.latest() == t("illegal.occupied", square="C4")
+        guest_play.on_net_event({"event": "rejected", "seat": 1, "move": "",
+                                 "code": ids.R_NOT_YOUR_SEAT, "args": {"seat": 1}})
+        assert guest.toasts.latest() == t("net.not_your_seat", seat=1)
 
         # the host leaves: the guest is told clearly and goes back to the title
         host.reset_to(TitleScreen(host))

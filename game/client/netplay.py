@@ -24,7 +24,7 @@ import pygame
 from game.client import fonts, theme
 from game.client.screens.play import PlayScreen
 from game.client.screens.results import ResultsScreen
-from game.client.text import has, t
+from game.client.text import has, illegal, t
 from game.client.widgets import Form, Item
 from game.match import SeatInfo
 from game.rules.core import IllegalMove
@@ -36,12 +36,20 @@ NET_DEFAULTS: dict[str, Any] = {"port": 5055, "discovery_port": 5056, "bind": "0
 PLAYING_PHASES = ("playing", "over")
 
 
+def _net_codes() -> set[str]:
+    from net import messages as ids
+
+    return {value for name, value in vars(ids).items() if name.startswith("R_")}
+
+
 def reason_text(code: str, args: dict | None = None) -> str:
-    """A reason code from the net layer (or the rules) in the player's language."""
+    """A reason code in the player's language: the net layer's codes (``net.<code>``), else a
+    rules code exactly as the hotseat screen words it (``illegal.<code>``)."""
     args = dict(args or {})
-    for key in (f"net.{code}", f"illegal.{code}"):
-        if has(key):
-            return t(key, **args)
+    if code in _net_codes() and has(f"net.{code}"):
+        return t(f"net.{code}", **args)
+    if has(f"illegal.{code}"):
+        return illegal(IllegalMove(code, code, **args))
     return t("net.unknown", code=code)
 
 
@@ -309,7 +317,12 @@ class NetPlayScreen(PlayScreen):
         return True
 
     def _refused(self, seat: int, move, exc) -> None:
-        self.toast(reason_text(exc.code, getattr(exc, "args_dict", {})), "bad")
+        code = getattr(exc, "code", "")
+        if code in _net_codes() or not has(f"illegal.{code}"):
+            text = reason_text(code, getattr(exc, "args_dict", {}))
+        else:
+            text = illegal(exc)      # boards may restyle this exact toast (on_refused)
+        self.toast(text, "bad")
         self.app.sound.play("illegal")
         self.board.on_refused(seat, move, exc)
 
@@ -329,7 +342,11 @@ class NetPlayScreen(PlayScreen):
         elif kind == "rejected":
             args = dict(event.get("args", {}))
             exc = IllegalMove(event["code"], event["code"], **args)
-            self._refused(event["seat"], event.get("move", ""), exc)
+            try:
+                move = self.match.game.parse_move(event.get("move", ""))
+            except Exception:  # noqa: BLE001 - the board only uses it to flash a square
+                move = event.get("move", "")
+            self._refused(event["seat"], move, exc)
         elif kind == "status":
             self._statuses_changed(list(event["statuses"]))
         elif kind == "seat_control":

@@ -58,6 +58,11 @@ class JoinedLobbyScreen(MenuScreen):
             self.colours[seat] = colour
             self.session.devices[seat] = device
             self.session.conn.set_seat(seat, self.names[seat], colour)
+        for seat in list(self.who):
+            if seat not in seats:         # the host freed that seat: it is not ours any more
+                self.who.pop(seat)
+                self.session.devices.pop(seat, None)
+                self.session.local_bots.pop(seat, None)
         self.mine = list(seats)
 
     def who_options(self) -> list[str]:
