@@ -43,8 +43,7 @@ def add_arguments(parser) -> None:
 
 def run(args) -> int:
     if not args.headless:
-        raise CliError("hosting with a window needs the client's lobby screen; "
-                       "use --headless", 2)
+        return _windowed(args)
     game = resolve_game(args.game)
     config = resolve_config(game, args.players, args.variant, args.expansion)
     check_level(args.bot, game)
@@ -73,6 +72,17 @@ def run(args) -> int:
         return _serve(server, args.timeout)
     finally:
         server.close(ids.R_HOST_LEFT)
+
+
+def _windowed(args) -> int:
+    """Open the client at the LAN table setup (the lobby screens drive ``net`` themselves)."""
+    if args.game:
+        resolve_game(args.game)
+    if not 0 <= args.port < 65536:
+        raise CliError("--port must be between 0 and 65535", 2)
+    from game.client.lan_entry import run_lan_client
+
+    return run_lan_client("host", game=args.game, port=args.port)
 
 
 def _serve(server, timeout: float) -> int:

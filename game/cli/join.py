@@ -91,8 +91,12 @@ def add_arguments(parser) -> None:
 
 def run(args) -> int:
     if not args.headless:
-        raise CliError("joining with a window needs the client's lobby screen; "
-                       "use --headless --bot LEVEL", 2)
+        if args.address:
+            parse_address(args.address)
+        from game.client.lan_entry import run_lan_client
+
+        return run_lan_client("join", address=args.address or "", name=args.name,
+                              seats=args.seats)
     host, port = parse_address(args.address)
     check_level(args.bot)
     if not 0 <= args.seats <= 8:
