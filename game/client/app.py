@@ -117,6 +117,10 @@ class App:
                 pygame.draw.line(bg, faint, (x, 0), (x, h))
             for y in range(0, h, 80):
                 pygame.draw.line(bg, faint, (0, y), (w, y))
+            try:
+                bg = bg.convert()     # display format: blitting it is a plain copy
+            except pygame.error:
+                pass
             self._background = bg
         return self._background
 

@@ -102,6 +102,8 @@ class MetroBoard(BoardView):
         self.last_placed: tuple[int, float] | None = None
         self._static_key = None
         self._static: pygame.Surface | None = None
+        self._base: pygame.Surface | None = None
+        self._base_key = None
         self._legal_key = None
         self._legal: set[int] = set()
         self._legal_layer: pygame.Surface | None = None
@@ -466,12 +468,16 @@ class MetroBoard(BoardView):
             legal_key = self._legal_key
         # Everything that only changes when a move lands (or the selection changes) is one
         # opaque full-screen layer: backdrop, felt, tiles, stations, legal squares, panels.
-        key = (st.turn, self.app.settings["colour_blind"], self.play.colour_key(), legal_key,
-               catalog.language())
-        if key != self._static_key:
-            self._static = self._build_base(helping)
-            self._static_key = key
-        surface.blit(self._static, (0, 0))
+        static_key = (st.turn, self.app.settings["colour_blind"], self.play.colour_key(),
+                      catalog.language())
+        if static_key != self._static_key:
+            self._static = self._build_static()
+            self._static_key = static_key
+        base_key = (static_key, legal_key)
+        if base_key != self._base_key:
+            self._compose_base(helping)
+            self._base_key = base_key
+        surface.blit(self._base, (0, 0))
         if helping:
             self._draw_placement_help(surface, seat)
         if self.last_placed is not None:
@@ -500,17 +506,22 @@ class MetroBoard(BoardView):
         fonts.blit(surface, t("common.menu"), 20, theme.TEXT, MENU_BUTTON.center, "semibold",
                    "center")
 
-    def _build_base(self, with_legal: bool) -> pygame.Surface:
-        base = self.app.background().copy()
-        base.blit(self._build_static(), (BX - PAD, BY - PAD))
+    def _compose_base(self, with_legal: bool) -> None:
+        """Repaint the reusable full-screen base surface (same pixel format as the display,
+        so composing it and blitting it are plain copies)."""
+        if self._base is None:
+            self._base = pygame.Surface(theme.LOGICAL_SIZE)
+            try:
+                self._base = self._base.convert()
+            except pygame.error:
+                pass
+        base = self._base
+        base.blit(self.app.background(), (0, 0))
+        base.blit(self._static, (BX - PAD, BY - PAD))
         if with_legal and self._legal_layer is not None and self._legal:
             base.blit(self._legal_layer, GRID.topleft)
         theme.rounded_panel(base, LEFT, theme.PANEL, 18, theme.PANEL_EDGE, 1, shadow=True)
         theme.rounded_panel(base, RIGHT, theme.PANEL, 18, theme.PANEL_EDGE, 1, shadow=True)
-        try:
-            return base.convert()
-        except pygame.error:
-            return base
 
     def _draw_placement_help(self, surface, seat) -> None:
         legal = self.legal_squares(seat)
