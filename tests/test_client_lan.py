@@ -61,6 +61,11 @@ def until(condition, apps=(), seconds: float = 8.0, servers=()) -> None:
             time.sleep(0.002)
 
 
+def leave_all(app) -> None:
+    while app.stack:
+        app.stack.pop().leave()
+
+
 def host_app_table(app):
     """Title -> Host a LAN table -> Metro -> 2 seats (me + open) -> Open the table."""
     app.push(TitleScreen(app))
@@ -200,7 +205,7 @@ def test_host_and_join_through_screens_play_metro(tmp_path):
         key(guest, pygame.K_RETURN)
         assert isinstance(guest.top, TitleScreen)
     finally:
-        host.stack.clear()
+        leave_all(host)            # the apps share pygame: quit it once
         guest.shutdown()
 
 
@@ -515,3 +520,44 @@ def test_client_opens_at_a_lan_screen_for_run_py(tmp_path):
     finally:
         server.close()
         app.shutdown()
+
+
+@pytest.mark.timeout(20)
+def test_interrupted_connections_are_shown_on_both_sides(tmp_path):
+    """A silent peer reads "connection interrupted" at the host; a silent host gets a banner
+    at the guest; both clear when messages flow again (clocks are faked, no sleeping)."""
+    host = make_app(tmp_path / "h")
+    guest = make_app(tmp_path / "g")
+    try:
+        lobby = host_app_table(host)
+        server = lobby.session.conn
+        finder = join_app_find(guest)
+        finder.join("127.0.0.1", server.port)
+        until(lambda: isinstance(guest.top, JoinedLobbyScreen) and guest.top.mine == [1],
+              apps=(host, guest))
+        click(guest, guest.top.form.item("ready").rect.center)
+        until(lambda: lobby.session.can_start, apps=(host, guest))
+        click(host, lobby.form.item("start").rect.center)
+        until(lambda: isinstance(host.top, NetPlayScreen) and isinstance(guest.top,
+                                                                          NetPlayScreen),
+              apps=(host, guest))
+        host_play, guest_play = host.top, guest.top
+        skew = {"host": 0.0, "guest": 0.0}
+        server.endpoint.clock = lambda: time.monotonic() + skew["host"]
+        guest_play.session.conn.endpoint.clock = lambda: time.monotonic() + skew["guest"]
+        # the host hears nothing from the guest for 4 s (the guest app is not run)
+        skew["host"] = 4.0
+        until(lambda: host_play.session.statuses[1] == "interrupted", apps=(host,))
+        assert host_play.seat_status(1).startswith(t("lan.st.interrupted"))
+        assert host.toasts.latest() == t("lan.toast.interrupted", name=host_play.seat_name(1))
+        until(lambda: host_play.session.statuses[1] == "connected", apps=(host, guest))
+        assert host.toasts.latest() == t("lan.toast.back", name=host_play.seat_name(1))
+        # the guest hears nothing from the host for 4 s
+        skew["guest"] = 4.0
+        until(lambda: guest_play.session.host_interrupted, apps=(guest,))
+        shot(guest, "host_silent")
+        until(lambda: not guest_play.session.host_interrupted, apps=(host, guest))
+        assert isinstance(guest.top, NetPlayScreen)
+    finally:
+        leave_all(host)            # the apps share pygame: quit it once
+        guest.shutdown()

@@ -46,7 +46,8 @@ class JoinedLobbyScreen(MenuScreen):
             else:
                 device = pads[order - 1] if order - 1 < len(pads) else "mouse+keyboard"
             self.who[seat] = f"human:{device}"
-            if order == 0 and self.session.name:
+            generic = t("common.player_n", n=1)      # every machine's default: not a name
+            if order == 0 and self.session.name and self.session.name != generic:
                 name = self.session.name
             elif order < len(names) and names[order]:
                 name = names[order]
