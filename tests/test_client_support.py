@@ -95,3 +95,39 @@ def test_synthetic_events_become_intents(tmp_path):
     assert ("move", "pad1", 0, -1) in seen        # hat up is the cursor going up
     assert ("confirm", "pad1", 0, 0) in seen
     assert ("rotate", "pad1", 0, 0) in seen
+
+
+def test_several_controllers_at_once_keep_their_slots(tmp_path):
+    from game.client.screens.base import Screen
+
+    app = make_app(tmp_path)
+    seen = []
+
+    class Recorder(Screen):
+        def handle(self, intent):
+            seen.append((intent.kind, intent.device))
+
+    try:
+        app.push(Recorder(app))
+        pad_added(app, instance_id=501, device_index=21)
+        pad_added(app, instance_id=502, device_index=22)
+        pad_added(app, instance_id=503, device_index=23)
+        assert app.input.connected_pads() == ["pad1", "pad2", "pad3"]
+        pad_button(app, 0, instance_id=502)
+        pad_button(app, 1, instance_id=503)
+        pad_button(app, 7, instance_id=501)
+        assert seen[-3:] == [("confirm", "pad2"), ("cancel", "pad3"), ("menu", "pad1")]
+        pad_removed(app, instance_id=502)                 # pad2 unplugged...
+        assert app.input.connected_pads() == ["pad1", "pad3"]
+        pad_added(app, instance_id=504, device_index=24)  # ...a new one takes its slot
+        assert app.input.connected_pads() == ["pad1", "pad2", "pad3"]
+        pad_button(app, 0, instance_id=504)
+        assert seen[-1] == ("confirm", "pad2")
+        # a held stick repeats its move while the frames run
+        pygame.event.post(pygame.event.Event(pygame.JOYAXISMOTION, instance_id=501, joy=501,
+                                             axis=0, value=0.9))
+        app.run(frames=60)
+        moves = [s for s in seen if s == ("move", "pad1")]
+        assert len(moves) >= 3
+    finally:
+        app.shutdown()
