@@ -62,11 +62,14 @@ def error_line(exc) -> str:
 
 def attach_autosave(match, setup: dict | None = None):
     """The autosaver of a local match: the one already listening (a resumed game) or a new
-    one. LAN tables (``setup["lan"]`` or remote seats) are saved by the net layer, not here.
+    one. LAN tables (``setup["lan"]`` or remote seats) are saved by the net layer, not here;
+    ``setup["autosave"] = False`` opts out (benchmarks, demos).
     Never raises: a failing disk must not stop a game from starting."""
     from game.saves import Autosaver, start_autosave
 
-    if (setup or {}).get("lan") or any(info.kind == "remote" for info in match.seats):
+    setup = setup or {}
+    if setup.get("lan") or setup.get("autosave") is False \
+            or any(info.kind == "remote" for info in match.seats):
         return None
     for listener in match.listeners:
         if isinstance(listener, Autosaver):
