@@ -561,3 +561,44 @@ def test_interrupted_connections_are_shown_on_both_sides(tmp_path):
     finally:
         leave_all(host)            # the apps share pygame: quit it once
         guest.shutdown()
+
+
+@pytest.mark.timeout(30)
+@pytest.mark.parametrize("game_name", ["metromania", "railroad-ink"])
+def test_other_games_run_through_netplay(tmp_path, game_name):
+    """The same screens carry the other games: the guest's moves go through the play
+    screen's proposal path (simultaneous rounds in Railroad Ink), the host's bot answers, the
+    boards draw remote seats, and both ends agree."""
+    from game.bots.base import make_bot
+
+    slots = [Slot(kind=ids.KIND_BOT, name="Robo", colour=0, level="random"), Slot()]
+    server = HostServer.create(game_name, 2, seats=slots, port=0, bind="127.0.0.1",
+                               name="Hosty")
+    guest = make_app(tmp_path)
+    try:
+        finder = join_app_find(guest)
+        finder.join("127.0.0.1", server.port)
+        until(lambda: isinstance(guest.top, JoinedLobbyScreen) and guest.top.mine == [1],
+              apps=(guest,), servers=(server,))
+        click(guest, guest.top.form.item("ready").rect.center)
+        until(lambda: server.endpoint.can_start(), apps=(guest,), servers=(server,))
+        assert server.start_game()
+        until(lambda: isinstance(guest.top, NetPlayScreen), apps=(guest,), servers=(server,))
+        play = guest.top
+        match = play.match
+        bot = make_bot(match.game, 1, "random", 5)
+        for _ in range(40):
+            until(lambda: match.is_over() or (1 in match.to_act()
+                                              and not play.session.waiting_for(1)),
+                  apps=(guest,), servers=(server,))
+            if match.is_over():
+                break
+            before = match.seq
+            assert play.propose(1, bot.choose(match.view(1)))
+            until(lambda: match.seq > before, apps=(guest,), servers=(server,))
+        shot(guest, f"play_{game_name}")
+        until(lambda: match.seq == server.endpoint.seq, apps=(guest,), servers=(server,))
+        assert match.hash() == server.endpoint.match.hash()
+    finally:
+        server.close()
+        guest.shutdown()
