@@ -185,6 +185,8 @@ def test_language_switch_picks_a_font_for_the_script(tmp_path):
         assert fonts._missing(fonts.font(20), "ไทย") == 3
         assert fonts._missing(fonts.font_for_text("ไทย", 20), "ไทย") == 0
         assert fonts._missing(fonts.font_for_text("안나", 20), "안나") == 0
+        mixed = fonts.render("안나, ไทย", 20, (255, 255, 255))   # no single font has both
+        assert mixed.get_width() > fonts.render("안나", 20, (255, 255, 255)).get_width()
         text._load("en")["test.only_in_english"] = "Only {what}"
         text.set_language("ko")
         assert text.t("test.only_in_english", what="English") == "Only English"

@@ -101,6 +101,39 @@ def font_for_text(text: str, size: int, weight: str = "regular") -> pygame.font.
     return best
 
 
+def _covering_font(ch: str, size: int, weight: str) -> pygame.font.Font:
+    first = font(size, weight)
+    if ch.isspace() or not _missing(first, ch):
+        return first
+    for lang in FALLBACK_ORDER:
+        other = font(size, weight, lang)
+        if not _missing(other, ch):
+            return other
+    return first
+
+
+def _render_runs(text: str, size: int, colour, weight: str) -> pygame.Surface:
+    """Text mixing scripts no single font covers (a Korean and a Thai name in one line):
+    each run of characters is drawn with a font that has them, on one shared baseline."""
+    runs: list[tuple[pygame.font.Font, str]] = []
+    for ch in text:
+        f = _covering_font(ch, size, weight)
+        if runs and runs[-1][0] is f:
+            runs[-1] = (f, runs[-1][1] + ch)
+        else:
+            runs.append((f, ch))
+    pieces = [(f, f.render(part, True, colour)) for f, part in runs]
+    ascent = max(f.get_ascent() for f, _ in pieces)
+    height = max(ascent - f.get_ascent() + piece.get_height() for f, piece in pieces)
+    out = pygame.Surface((sum(piece.get_width() for _, piece in pieces), height),
+                         pygame.SRCALPHA)
+    x = 0
+    for f, piece in pieces:
+        out.blit(piece, (x, ascent - f.get_ascent()))
+        x += piece.get_width()
+    return out
+
+
 def render(text: str, size: int, colour=(255, 255, 255), weight: str = "regular") -> pygame.Surface:
     """An antialiased surface with ``text`` (cached; do not draw on the result)."""
     key = (catalog.language(), text, size, weight, tuple(colour))
@@ -108,7 +141,11 @@ def render(text: str, size: int, colour=(255, 255, 255), weight: str = "regular"
     if surf is not None:
         _rendered.move_to_end(key)
         return surf
-    surf = font_for_text(text, size, weight).render(text, True, colour)
+    f = font_for_text(text, size, weight)
+    if text.isascii() or not _missing(f, text):
+        surf = f.render(text, True, colour)
+    else:
+        surf = _render_runs(text, size, colour, weight)
     _rendered[key] = surf
     if len(_rendered) > _RENDER_CACHE_MAX:
         _rendered.popitem(last=False)
