@@ -159,7 +159,7 @@ def test_every_game_plugs_in_unchanged(name):
     table.assert_converged()
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
 @given(seed=st.integers(0, 2**32), drop=st.sampled_from([0.0, 0.05, 0.2]),
        duplicate=st.sampled_from([0.0, 0.1, 0.3]), reorder=st.sampled_from([0.0, 0.3, 0.7]),
        cuts=st.lists(st.tuples(st.floats(0.05, 3.0), st.integers(0, 1), st.booleans(),
@@ -437,3 +437,32 @@ def test_lobby_api_local_players_names_colours_ready():
     couch.set_bot(2, "random")
     assert table.run(table.all_over, limit=60)
     table.assert_converged()
+
+
+def test_same_token_from_elsewhere_replaces_the_old_connection():
+    table = Table(players=3, seed=12)
+    table.start()
+    table.run(lambda: table.host.seq >= 8)
+    old = table.clients[0]
+    old_link = table.links[0]
+    new = ClientEndpoint(old.name, token=old.token, timings=FAST, auto_bot="random")
+    table.clients.append(new)
+    table.links.append(table.net.connect(new))
+    table.history[new] = None
+    table.net.advance(0.2)
+    assert old.ended["code"] == ids.R_REPLACED
+    assert not old_link.open
+    assert new.seats == old.seats
+    assert table.run(table.all_over, limit=60)
+    table.assert_converged()
+
+
+def test_a_connection_that_never_says_hello_is_dropped():
+    table = Table(players=2, clients=0)
+    mute = ClientEndpoint("mute", timings=FAST)
+    mute.on_connect = lambda: None            # connects, then says nothing at all
+    link = table.net.connect(mute)
+    table.net.advance(FAST.dropped + 0.2)
+    assert not link.open
+    refused = [e for e in table.host.poll() if e["event"] == "peer_refused"]
+    assert refused and refused[0]["code"] == ids.R_TIMEOUT
