@@ -324,10 +324,21 @@ class ReplayViewerScreen(Screen):
         if self.board is not None:
             try:
                 self.board.draw(self.canvas)
+                self._hide_menu_button()
             except Exception as exc:  # noqa: BLE001
                 self._board_failed(exc)
         self.scaled = pygame.transform.smoothscale(self.canvas, BOARD.size)
         self.dirty = False
+
+    def _hide_menu_button(self) -> None:
+        """The board's own "Menu" button does nothing here: paint it over with the colour
+        beside it (every board module names its button ``MENU_BUTTON``)."""
+        rect = getattr(sys.modules.get(type(self.board).__module__), "MENU_BUTTON", None)
+        if rect is None:
+            return
+        area = rect.inflate(6, 6).clip(self.canvas.get_rect())
+        if area.x > 0:
+            self.canvas.fill(self.canvas.get_at((area.x - 1, area.centery)), area)
 
     def draw(self, surface) -> None:
         surface.blit(self.app.background(), (0, 0))
