@@ -19,10 +19,11 @@ class PauseScreen(MenuScreen):
         items = [Item("resume", lambda: t("pause.resume")),
                  Item("settings", lambda: t("menu.settings")),
                  Item("title", lambda: t("pause.to_title")),
+                 Item("rules", lambda: t("help.open")),
                  Item("quit", lambda: t("menu.quit"))]
         if getattr(play, "autosaver", None) is not None:   # local tables only, not LAN
             items.insert(len(items) - 1, Item("save_as", lambda: t("pause.save_as")))
-        self.form = Form(items, pygame.Rect(490, 250, 300, 0), row_height=50, gap=10)
+        self.form = Form(items, pygame.Rect(490, 236, 300, 0), row_height=46, gap=8)
 
     def on_activate(self, item) -> None:
         if item.key == "resume":
@@ -35,6 +36,10 @@ class PauseScreen(MenuScreen):
             from game.client.screens.settings import SettingsScreen
 
             self.app.push(SettingsScreen(self.app))
+        elif item.key == "rules":
+            from game.client.screens.rules_help import RulesHelpScreen
+
+            self.app.push(RulesHelpScreen(self.app, self.play.match.game.name))
         elif item.key == "title":
             from game.client.screens.title import TitleScreen
 
