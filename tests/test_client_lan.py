@@ -602,3 +602,37 @@ def test_other_games_run_through_netplay(tmp_path, game_name):
     finally:
         server.close()
         guest.shutdown()
+
+
+@pytest.mark.timeout(20)
+def test_a_guest_lets_a_bot_on_its_own_machine_play_its_seat(tmp_path):
+    slots = [Slot(kind=ids.KIND_BOT, name="Robo", colour=0, level="random"), Slot()]
+    server = HostServer.create("metro", 2, seats=slots, port=0, bind="127.0.0.1", name="Hosty")
+    guest = make_app(tmp_path)
+    try:
+        finder = join_app_find(guest)
+        finder.join("127.0.0.1", server.port)
+        until(lambda: isinstance(guest.top, JoinedLobbyScreen) and guest.top.mine == [1],
+              apps=(guest,), servers=(server,))
+        joined = guest.top
+        item = joined.form.item("who:1")
+        joined.form.focus = joined.form.items.index(item)
+        for _ in range(12):
+            if joined.form.item("who:1").value == "bot:easy":
+                break
+            key(guest, pygame.K_LEFT)
+        assert joined.session.local_bots == {1: "easy"} and 1 not in joined.session.devices
+        click(guest, joined.form.item("ready").rect.center)
+        until(lambda: server.endpoint.can_start(), apps=(guest,), servers=(server,))
+        assert server.start_game()
+        until(lambda: isinstance(guest.top, NetPlayScreen), apps=(guest,), servers=(server,))
+        play = guest.top
+        assert play.human_seats() == [] and play.is_bot(1)
+        assert play.seat_status(1) == t("lan.st.bot", level=t("level.easy"))
+        until(lambda: play.match.seq >= 6, apps=(guest,), servers=(server,))
+        assert {e.seat for e in play.match.log} == {0, 1}
+        until(lambda: play.match.seq == server.endpoint.seq, apps=(guest,), servers=(server,))
+        assert play.match.hash() == server.endpoint.match.hash()
+    finally:
+        server.close()
+        guest.shutdown()
