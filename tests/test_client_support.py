@@ -131,3 +131,34 @@ def test_several_controllers_at_once_keep_their_slots(tmp_path):
         assert len(moves) >= 3
     finally:
         app.shutdown()
+
+
+def test_game_controller_api_events(tmp_path):
+    from game.client.screens.base import Screen
+
+    app = make_app(tmp_path)
+    seen = []
+
+    class Recorder(Screen):
+        def handle(self, intent):
+            seen.append((intent.kind, intent.device, intent.dx, intent.dy))
+
+    try:
+        app.push(Recorder(app))
+        pygame.event.post(pygame.event.Event(pygame.CONTROLLERDEVICEADDED, device_index=40,
+                                             instance_id=801))
+        app.run(frames=1)
+        for button in (pygame.CONTROLLER_BUTTON_A, pygame.CONTROLLER_BUTTON_DPAD_LEFT,
+                       pygame.CONTROLLER_BUTTON_START):
+            pygame.event.post(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=801,
+                                                 button=button))
+        pygame.event.post(pygame.event.Event(pygame.CONTROLLERAXISMOTION, instance_id=801,
+                                             axis=pygame.CONTROLLER_AXIS_LEFTY, value=-30000))
+        app.run(frames=1)
+        pygame.event.post(pygame.event.Event(pygame.CONTROLLERDEVICEREMOVED, instance_id=801))
+        app.run(frames=1)
+    finally:
+        app.shutdown()
+    assert seen == [("device_added", "pad1", 0, 0), ("confirm", "pad1", 0, 0),
+                    ("move", "pad1", -1, 0), ("menu", "pad1", 0, 0), ("move", "pad1", 0, -1),
+                    ("device_removed", "pad1", 0, 0)]

@@ -36,6 +36,12 @@ class App:
         self.headless = os.environ.get("SDL_VIDEODRIVER") == "dummy"
         self.clock = pygame.time.Clock()
         self.input = InputLayer()
+        try:
+            from pygame._sdl2 import controller as sdl_controller
+
+            sdl_controller.init()
+        except (ImportError, pygame.error):
+            pass   # joystick API only
         self.sound = Sound(self.settings["volume"])
         self.toasts = Toasts()
         self.stack: list = []

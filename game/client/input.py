@@ -18,6 +18,10 @@ menu       F10 / P                       on-screen button                 Start 
 slot       1 2 3 (pick a hand tile)      —                                —
 =========  ============================  ===============================  =====================
 
+Controllers SDL knows as game controllers are opened through its game-controller API
+(``CONTROLLER*`` events, buttons by position: A/B/X/Y on any brand); others through the
+joystick API with the common Xbox numbering above.
+
 Device ids: ``"mouse"``, ``"keyboard"``, ``"pad1"``, ``"pad2"`` ... A controller keeps its pad
 slot for the whole session: unplugged it leaves a *disconnected* slot (``device_removed``), and
 the next controller plugged in takes the first free slot (``device_added``), so a seat bound to
@@ -31,6 +35,11 @@ from dataclasses import dataclass, field
 
 import pygame
 
+try:   # SDL's game-controller API: the same A/B/X/Y layout whatever the brand of pad
+    from pygame._sdl2 import controller as sdl_controller
+except ImportError:  # pragma: no cover - very old pygame
+    sdl_controller = None
+
 MOUSE = "mouse"
 KEYBOARD = "keyboard"
 AXIS_DEADZONE = 0.55
@@ -40,6 +49,19 @@ REPEAT_NEXT = 0.12
 PAD_BUTTONS = {0: "confirm", 1: "cancel", 2: "alt", 3: "rotate", 4: "prev", 5: "next",
                6: "aux", 7: "menu"}
 PAD_DPAD_BUTTONS = {11: (0, -1), 12: (0, 1), 13: (-1, 0), 14: (1, 0)}
+CONTROLLER_BUTTONS = {
+    pygame.CONTROLLER_BUTTON_A: "confirm", pygame.CONTROLLER_BUTTON_B: "cancel",
+    pygame.CONTROLLER_BUTTON_X: "alt", pygame.CONTROLLER_BUTTON_Y: "rotate",
+    pygame.CONTROLLER_BUTTON_LEFTSHOULDER: "prev",
+    pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: "next",
+    pygame.CONTROLLER_BUTTON_BACK: "aux", pygame.CONTROLLER_BUTTON_START: "menu",
+}
+CONTROLLER_DPAD = {
+    pygame.CONTROLLER_BUTTON_DPAD_UP: (0, -1), pygame.CONTROLLER_BUTTON_DPAD_DOWN: (0, 1),
+    pygame.CONTROLLER_BUTTON_DPAD_LEFT: (-1, 0), pygame.CONTROLLER_BUTTON_DPAD_RIGHT: (1, 0),
+}
+JOY_INPUT = (pygame.JOYBUTTONDOWN, pygame.JOYHATMOTION, pygame.JOYAXISMOTION)
+CONTROLLER_INPUT = (pygame.CONTROLLERBUTTONDOWN, pygame.CONTROLLERAXISMOTION)
 KEY_INTENTS = {
     pygame.K_RETURN: "confirm", pygame.K_KP_ENTER: "confirm", pygame.K_SPACE: "confirm",
     pygame.K_ESCAPE: "cancel", pygame.K_BACKSPACE: "cancel",
@@ -71,6 +93,7 @@ class PadSlot:
     connected: bool = True
     virtual: bool = False
     joystick: object = None
+    mapped: bool = False      # opened through SDL's game-controller API (CONTROLLER* events)
     axis_dir: tuple[int, int] = (0, 0)
     axis_timer: float = 0.0
 
@@ -117,12 +140,21 @@ class InputLayer:
         joystick = None
         name = "Controller"
         virtual = False
+        mapped = False
         try:
-            joystick = pygame.joystick.Joystick(device_index)
-            joystick.init()
-            instance_id = joystick.get_instance_id()
-            name = joystick.get_name() or name
-        except (pygame.error, TypeError, ValueError):
+            if (sdl_controller is not None and sdl_controller.get_init() and device_index >= 0
+                    and sdl_controller.is_controller(device_index)):
+                joystick = sdl_controller.Controller(device_index)
+                instance_id = joystick.as_joystick().get_instance_id()
+                name = joystick.name or name
+                mapped = True
+            else:
+                joystick = pygame.joystick.Joystick(device_index)
+                joystick.init()
+                instance_id = joystick.get_instance_id()
+                name = joystick.get_name() or name
+        except (pygame.error, TypeError, ValueError, AttributeError):
+            joystick, mapped = None, False
             virtual = True
             if instance_id is None:
                 instance_id = 100000 + int(device_index)
@@ -135,9 +167,10 @@ class InputLayer:
             pad = free[0]
             pad.instance_id, pad.name, pad.connected = instance_id, name, True
             pad.virtual, pad.joystick, pad.axis_dir = virtual, joystick, (0, 0)
+            pad.mapped = mapped
         else:
             slot = len(self.pads) + 1
-            pad = PadSlot(slot, instance_id, name, True, virtual, joystick)
+            pad = PadSlot(slot, instance_id, name, True, virtual, joystick, mapped=mapped)
             self.pads[slot] = pad
         return pad
 
@@ -176,19 +209,39 @@ class InputLayer:
             self.last_device = MOUSE
             step = 1 if event.y < 0 else -1
             return [Intent("rotate", MOUSE, value=step)] if event.y else []
-        if etype == pygame.JOYDEVICEADDED:
+        if etype in (pygame.JOYDEVICEADDED, pygame.CONTROLLERDEVICEADDED):
             pad = self.add_pad(getattr(event, "device_index", 0),
                                getattr(event, "instance_id", None))
             return [Intent("device_added", pad.device)] if pad else []
-        if etype == pygame.JOYDEVICEREMOVED:
+        if etype in (pygame.JOYDEVICEREMOVED, pygame.CONTROLLERDEVICEREMOVED):
             pad = self.remove_pad(getattr(event, "instance_id", None))
             return [Intent("device_removed", pad.device)] if pad else []
-        if etype in (pygame.JOYBUTTONDOWN, pygame.JOYHATMOTION, pygame.JOYAXISMOTION):
+        if etype in JOY_INPUT or etype in CONTROLLER_INPUT:
             pad = self._pad_for_event(event)
             if pad is None:
                 return []
+            if etype in JOY_INPUT and pad.mapped:
+                return []   # the same press also arrives as a CONTROLLER* event
+            if etype in CONTROLLER_INPUT:
+                return self._controller(event, pad)
             return self._pad(event, pad)
         return []
+
+    def _controller(self, event, pad: PadSlot) -> list[Intent]:
+        """Events of SDL's game-controller API (buttons named by position, not number)."""
+        self.last_device = pad.device
+        if event.type == pygame.CONTROLLERBUTTONDOWN:
+            if event.button in CONTROLLER_DPAD:
+                dx, dy = CONTROLLER_DPAD[event.button]
+                return [Intent("move", pad.device, dx=dx, dy=dy)]
+            kind = CONTROLLER_BUTTONS.get(event.button)
+            if kind == "rotate":
+                return [Intent("rotate", pad.device, value=1)]
+            return [Intent(kind, pad.device)] if kind else []
+        if event.axis not in (pygame.CONTROLLER_AXIS_LEFTX, pygame.CONTROLLER_AXIS_LEFTY):
+            return []
+        return self._stick(pad, 0 if event.axis == pygame.CONTROLLER_AXIS_LEFTX else 1,
+                           event.value / 32767.0)
 
     def _pad_for_event(self, event) -> PadSlot | None:
         instance_id = getattr(event, "instance_id", getattr(event, "joy", None))
@@ -242,13 +295,16 @@ class InputLayer:
             if hx or hy:
                 return [Intent("move", pad.device, dx=hx, dy=-hy)]
             return []
-        # analog stick: a direction past the dead zone moves once, then repeats in update()
         if event.axis not in (0, 1):
             return []
-        if event.axis == 0:
-            direction = (_sign(event.value), pad.axis_dir[1])
+        return self._stick(pad, event.axis, event.value)
+
+    def _stick(self, pad: PadSlot, axis: int, value: float) -> list[Intent]:
+        """Analog stick: a direction past the dead zone moves once, then repeats in update()."""
+        if axis == 0:
+            direction = (_sign(value), pad.axis_dir[1])
         else:
-            direction = (pad.axis_dir[0], _sign(event.value))
+            direction = (pad.axis_dir[0], _sign(value))
         if direction != pad.axis_dir:
             old = pad.axis_dir
             pad.axis_dir = direction
