@@ -19,7 +19,7 @@ from __future__ import annotations
 import selectors
 import socket
 import time
-from typing import Any, Callable
+from typing import Callable
 
 from game.rules import get_game
 from net import messages as ids

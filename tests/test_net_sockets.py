@@ -7,7 +7,6 @@ import socket
 import struct
 import subprocess
 import sys
-import threading
 import time
 from pathlib import Path
 

@@ -56,7 +56,7 @@ def peer_worker(port: int, delay: float) -> None:
     ready = False
     deadline = time.monotonic() + 120
     while endpoint.phase != "ended" and time.monotonic() < deadline:
-        peer.pump(0.0005)
+        peer.pump(0.002)
         if not ready and endpoint.phase == "lobby":
             endpoint.set_ready(True)
             ready = True
@@ -85,7 +85,7 @@ def _play_one_game(delay: float) -> dict:
     try:
         deadline = time.monotonic() + 120
         while time.monotonic() < deadline:
-            server.pump(0.0005)
+            server.pump(0.002)
             endpoint.poll()
             if endpoint.phase == "lobby" and endpoint.can_start():
                 endpoint.start()
@@ -161,16 +161,68 @@ def _rebuild_ms(game, config, seed, log, repeats: int) -> float:
     return statistics.median(times)
 
 
+def _critical_path_us(games: int) -> list[float]:
+    """CPU time of one move's path in µs (thread time: other programs' load does not count).
+    The host decodes, validates, checks, applies and broadcasts a proposal; one peer decodes,
+    validates and applies the move frame. On real machines this plus two hops is the latency."""
+    from game.rules import get_game
+    from game.rules.core import Rng
+    from net import messages as ids
+    from net.hosting import HostEndpoint
+    from net.joining import ClientEndpoint
+    from net.lobby import Slot
+    from net.memnet import MemNet
+    from net.wire import FrameReader, encode
+
+    game = get_game("metro")
+    samples = []
+    for index in range(games):
+        slots = [Slot(kind=ids.KIND_LOCAL, name="host")] + [Slot() for _ in range(PEERS - 1)]
+        host = HostEndpoint(game, game.make_config(PEERS), slots)
+        net = MemNet(host, seed=index)
+        clients = [ClientEndpoint(f"p{i}") for i in range(PEERS - 1)]
+        links = {id(c): net.connect(c) for c in clients}
+        net.advance(0.05)
+        for client in clients:
+            client.set_ready(True)
+        net.advance(0.05)
+        host.start()
+        net.advance(0.05)
+        owner = {seat: c for c in clients for seat in c.seats}
+        rng = Rng(index)
+        while host.phase == "playing":
+            seat = host.match.to_act()[0]
+            move = str(game.random_move(host.match.state, seat, rng))
+            if seat not in owner:
+                host.propose(seat, move)
+                net.advance(0.01)
+                continue
+            proposer = owner[seat]
+            listener = next(c for c in clients if c is not proposer)
+            proposal = encode({"t": ids.PROPOSE, "s": seat, "m": move, "n": host.seq + 1})
+            started = time.thread_time_ns()
+            host.on_frame(links[id(proposer)], FrameReader().feed(proposal)[0])
+            host_done = time.thread_time_ns()
+            frame = encode({"t": ids.MOVE, "q": host.seq, "s": seat, "m": move})
+            peer_start = time.thread_time_ns()
+            listener.on_frame(FrameReader().feed(frame)[0])
+            peer_done = time.thread_time_ns()
+            samples.append((host_done - started + peer_done - peer_start) / 1000)
+            net.advance(0.01)
+    return samples
+
+
 def run(quick: bool = False) -> dict:
     games = 1 if quick else 3
     latencies, frames, trips, catch_ups = [], [], [], []
     last = None
     for _ in range(games):
-        last = _play_one_game(delay=0.005)
+        last = _play_one_game(delay=0.02)
         latencies += last["latencies"]
         frames += last["move_frames"]
         trips += last["round_trip"]
         catch_ups.append(last["catch_up"])
+    cpu = _critical_path_us(1 if quick else 3)
     rebuild = _rebuild_ms(last["game"], last["config"], last["seed"], last["log"],
                           3 if quick else 15)
     return {
@@ -180,6 +232,9 @@ def run(quick: bool = False) -> dict:
         "propose_to_applied_all_p50_ms": round(_percentile(latencies, 0.50), 3),
         "propose_to_applied_all_p99_ms": round(_percentile(latencies, 0.99), 3),
         "propose_to_applied_all_max_ms": round(max(latencies), 3),
+        "critical_path_cpu_p50_us": round(_percentile(cpu, 0.5), 1),
+        "critical_path_cpu_p99_us": round(_percentile(cpu, 0.99), 1),
+        "load_average_1min": round(os.getloadavg()[0], 2),
         "move_frame_bytes_mean": round(statistics.mean(frames), 1),
         "move_frame_bytes_max": max(frames),
         "bytes_per_move_propose_move_hash": max(trips),

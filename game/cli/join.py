@@ -144,7 +144,8 @@ def _ended(event: dict, finished: dict | None) -> int:
     code, args = event["code"], event["args"]
     if code == "game_over" and finished is not None:
         if args.get("h") not in (None, finished["hash"]):
-            raise CliError(f"final state differs from the host's ({finished['hash']} vs {args['h']})")
+            raise CliError("final state differs from the host's "
+                           f"({finished['hash']} vs {args['h']})")
         emit("game_over", seq=finished["seq"], hash=finished["hash"], scores=finished["scores"])
         return 0
     raise CliError(describe(code, args))
