@@ -103,6 +103,7 @@ class SetupScreen(MenuScreen):
                               swatch=lambda c: (theme.colour(c), c)))
         items.append(Item("start", lambda: t("setup.start")))
         items.append(Item("back", lambda: t("common.back")))
+        items.append(Item("rules", lambda: t("help.open")))
         self.form = Form(items, pygame.Rect(0, 0, 10, 10))
         self._place_items()
         if focus_key:
@@ -131,6 +132,8 @@ class SetupScreen(MenuScreen):
                 item.rect = pygame.Rect(COLUMN_LEFT.x, 560, 300, 64)
             elif key == "back":
                 item.rect = pygame.Rect(COLUMN_LEFT.x + 316, 560, 144, 64)
+            elif key == "rules":
+                item.rect = pygame.Rect(COLUMN_RIGHT.right - 200, 28, 200, 52)
             else:
                 item.rect = pygame.Rect(COLUMN_LEFT.x, y_left, COLUMN_LEFT.width, row_h)
                 y_left += row_h + 10
@@ -191,6 +194,10 @@ class SetupScreen(MenuScreen):
             self.start()
         elif item.key == "back":
             self.app.pop()
+        elif item.key == "rules":
+            from game.client.screens.rules_help import RulesHelpScreen
+
+            self.app.push(RulesHelpScreen(self.app, self.game_name))
 
     def on_cancel(self) -> None:
         self.app.pop()
