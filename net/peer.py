@@ -22,6 +22,7 @@ class Replica:
         self.pending: dict[int, tuple[int, str]] = {}
         self.broken = False
         self.reports: list[tuple[int, str]] = []    # (seq, hash) not yet reported
+        self._unsealed_events: list[Event] = []
         self.dumps: list = []
 
     @property
@@ -56,6 +57,7 @@ class Replica:
                 self.broken = True
                 break
             match.log.append(LogEntry(match.seq + 1, seat_now, str(move), ""))
+            self._unsealed_events = events
             applied.append((match.seq, seat_now, str(move), events))
         return applied
 
@@ -81,8 +83,9 @@ class Replica:
         entry = LogEntry(last.seq, last.seat, last.move, self.match.hash())
         self.match.log[-1] = entry
         self.reports.append((entry.seq, entry.hash))
-        for listener in list(self.match.listeners):
-            listener(self.match, entry, [])
+        events, self._unsealed_events = self._unsealed_events, []
+        for listener in list(self.match.listeners):    # e.g. autosave: once the hash is known
+            listener(self.match, entry, events)
 
     def last_hash(self) -> str:
         if self.broken:

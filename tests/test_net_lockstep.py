@@ -466,3 +466,18 @@ def test_a_connection_that_never_says_hello_is_dropped():
     assert not link.open
     refused = [e for e in table.host.poll() if e["event"] == "peer_refused"]
     assert refused and refused[0]["code"] == ids.R_TIMEOUT
+
+
+def test_match_listeners_hear_every_move_once_with_its_hash_on_every_peer():
+    table = Table(players=3, seed=13)
+    table.start()
+    heard = {id(m): [] for m in [table.host.match] + [c.match for c in table.clients]}
+    for match in [table.host.match] + [c.match for c in table.clients]:
+        match.listeners.append(lambda m, entry, events: heard[id(m)].append(
+            (entry.seq, entry.hash, isinstance(events, list))))
+    assert table.run(table.all_over, limit=60)
+    table.host.close()
+    table.net.advance(0.2)
+    expected = [(e.seq, e.hash, True) for e in table.host.match.log]
+    for entries in heard.values():
+        assert entries == expected
