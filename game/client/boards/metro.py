@@ -575,9 +575,9 @@ class MetroBoard(BoardView):
                 surface.blit(fonts.render(label, 30, theme.ink_on(colour), "bold"),
                              text.get_rect(center=(x, y)))
 
-    @staticmethod
-    def _line_layer(anim):
-        """The whole highlighted line, drawn once per animation and cached on it."""
+    def _line_layer(self, anim):
+        """The whole highlighted line, drawn once per animation and cached on it (with the
+        owner's shape repeated along it in colour-blind mode)."""
         if "layer" not in anim:
             pts = anim["points"]
             xs = [p[0] for p in pts]
@@ -588,6 +588,14 @@ class MetroBoard(BoardView):
             local = [(x - box.x, y - box.y) for x, y in pts]
             sprites.stroke(layer, theme.outline_for(anim["colour"]), local, 13)
             sprites.stroke(layer, anim["colour"], local, 9)
+            if self.app.settings["colour_blind"] and anim["owner"] is not None:
+                travelled, next_mark = 0.0, 20.0
+                for (x0, y0), (x1, y1) in zip(local, local[1:]):
+                    travelled += math.hypot(x1 - x0, y1 - y0)
+                    if travelled >= next_mark:
+                        theme.draw_shape(layer, self.owner_shape(anim["owner"]), (x1, y1), 7,
+                                         anim["colour"], theme.outline_for(anim["colour"]))
+                        next_mark += 44
             anim["layer"] = (layer, box)
         return anim["layer"]
 
