@@ -307,6 +307,16 @@ def test_refusals_are_shown_in_words(tmp_path):
         finder.address = "not an address"
         finder.on_activate(finder.form.item("join_address"))
         assert finder.message == t("lan.bad_address")
+        # leaving while a connection is being made frees the seat it would have taken
+        until(lambda: all(s.kind == ids.KIND_OPEN for s in server.endpoint.slots[1:]),
+              servers=(server,))
+        finder.join("127.0.0.1", server.port)
+        guest.pop()
+        deadline = time.monotonic() + 0.3
+        while time.monotonic() < deadline:        # it may or may not have reached the host
+            server.pump(0.01)
+        until(lambda: not server.endpoint._live_peers() and all(
+            s.kind == ids.KIND_OPEN for s in server.endpoint.slots[1:]), servers=(server,))
         # every reason code of the net layer has words
         for name in dir(ids):
             if name.startswith("R_"):

@@ -196,22 +196,38 @@ class Connector:
         self.conn = None
         self.error: str = ""
         self.done = threading.Event()
+        self._guard = threading.Lock()
+        self._abandoned = False
 
         def run() -> None:
             from net.client import ClientConnection
 
+            conn = None
             try:
-                self.conn = ClientConnection.connect(
+                conn = ClientConnection.connect(
                     host, port, name=name, wanted_seats=wanted, token=token, game=game,
                     timeout=NET_DEFAULTS["connect_timeout"])
             except (OSError, ValueError) as exc:
                 self.error = str(exc) or type(exc).__name__
+            with self._guard:
+                if self._abandoned and conn is not None:
+                    conn.close()       # nobody waits for it any more: free the seat at once
+                    conn = None
+                self.conn = conn
             self.done.set()
 
         threading.Thread(target=run, name="connect", daemon=True).start()
 
     def finished(self) -> bool:
         return self.done.is_set()
+
+    def abandon(self) -> None:
+        """The screen that asked went away: close the connection whenever it is made."""
+        with self._guard:
+            self._abandoned = True
+            if self.conn is not None:
+                self.conn.close()
+                self.conn = None
 
 
 def parse_address(text: str) -> tuple[str, int] | None:

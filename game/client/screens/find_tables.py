@@ -105,6 +105,11 @@ class FindTablesScreen(MenuScreen):
     def enter(self) -> None:
         self.search()
 
+    def leave(self) -> None:
+        if self.connector is not None:
+            self.connector.abandon()
+            self.connector = None
+
     def update(self, dt: float) -> None:
         self.since_search += dt
         with self._lock:

@@ -9,7 +9,6 @@ and Start once every seat is taken and every remote player is ready.
 
 from __future__ import annotations
 
-import fcntl
 import socket
 import struct
 
@@ -29,7 +28,11 @@ OPEN = "open:"
 
 def local_addresses() -> list[str]:
     """This machine's IPv4 addresses on its network interfaces (not loopback)."""
-    found = []
+    found: list[str] = []
+    try:
+        import fcntl     # not on every platform: then the port alone is shown
+    except ImportError:
+        return found
     probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
     try:
         for _index, name in socket.if_nameindex():

@@ -72,6 +72,14 @@ class ConnectionLostScreen(MenuScreen):
         else:
             _to_title(self.app)
 
+    def leave(self) -> None:
+        if self.connector is not None:
+            self.connector.abandon()
+            self.connector = None
+        if self.rejoining is not None:
+            self.rejoining.close()
+            self.rejoining = None
+
     def on_cancel(self) -> None:
         pass      # a choice is needed: rejoin or leave
 
