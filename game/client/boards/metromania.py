@@ -340,6 +340,8 @@ class MetromaniaBoard(BoardView):
         if seat is None:
             return None
         d = self.draft(seat)
+        if kind != "point":
+            self.hover_space = None
         if d.chooser is not None:
             return self._handle_chooser(intent, seat, d)
         if kind == "point":
