@@ -195,3 +195,18 @@ def test_language_switch_picks_a_font_for_the_script(tmp_path):
         text._load("en").pop("test.only_in_english", None)
         text.set_language("en")
         app.shutdown()
+
+
+def test_tile_sprites_draw_exactly_the_engines_tracks():
+    from game.client import sprites
+    from game.rules.metro.tiles import TYPES, connections, rotate
+
+    for code in TYPES:
+        for rot in range(4):
+            partner = connections(rotate(code, rot))
+            engine_pairs = {tuple(sorted((e, partner[e]))) for e in range(8)}
+            drawn = {tuple(sorted(pair)) for pair in sprites.pairs(code, rot)}
+            assert drawn == engine_pairs, (code, rot)
+    # a track starts and ends on its endpoints
+    pts = sprites.track_points(0, 5, (0, 0), 90)
+    assert pts[0] == (30.0, 0.0) and pts[-1] == (30.0, 90.0)

@@ -27,6 +27,12 @@ class App:
         pygame.init()
         self.settings = settings or Settings()
         text.set_language(self.settings["language"])
+        try:
+            from game.client import sprites
+
+            pygame.display.set_icon(sprites.tile("bcbc", 0, 64))
+        except pygame.error:
+            pass
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")   # "no fast renderer" on the dummy driver
             self.surface = pygame.display.set_mode(theme.LOGICAL_SIZE,
