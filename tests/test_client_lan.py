@@ -195,6 +195,26 @@ def test_host_and_join_through_screens_play_metro(tmp_path):
                                  "code": ids.R_NOT_YOUR_SEAT, "args": {"seat": 1}})
         assert guest.toasts.latest() == t("net.not_your_seat", seat=1)
 
+        # the host's pause menu does not stop the table: a thread keeps it going
+        from game.client.screens.pause import PauseScreen
+
+        if host_play.match.to_act()[0] == 0:
+            before = host_play.match.seq
+            metro_click_move(host, host_play, 0)
+            until(lambda: guest_play.match.seq == before + 1, apps=(host, guest))
+        key(host, pygame.K_p)
+        assert isinstance(host.top, PauseScreen)
+        assert host_play.session.conn._thread is not None
+        before = server.endpoint.seq
+        metro_click_move(guest, guest_play, 1)
+        until(lambda: server.endpoint.seq == guest_play.match.seq == before + 1,
+              apps=(host, guest))
+        key(host, pygame.K_p)
+        assert host.top is host_play and host_play.session.conn._thread is None
+        host.run(frames=2)
+        assert host_play.history[-1] == host_play.match.scores()["scores"]
+        assert host_play.match.hash() == guest_play.match.hash()
+
         # the host leaves: the guest is told clearly and goes back to the title
         host.reset_to(TitleScreen(host))
         until(lambda: isinstance(guest.top, ConnectionLostScreen), apps=(guest,))
