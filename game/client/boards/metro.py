@@ -714,8 +714,11 @@ class MetroBoard(BoardView):
                 if not hand:
                     fonts.blit(surface, t("metro.hand_empty"), 20, theme.TEXT_DIM,
                                (RIGHT.centerx, RIGHT.y + 100), "regular", "center")
+        mouse = pygame.mouse.get_pos() if pygame.mouse.get_focused() else (-1, -1)
         for action, rect, enabled in self._buttons(viewer):
             fill = theme.PANEL_HI if enabled else (30, 40, 56)
+            if enabled and rect.collidepoint(mouse):
+                fill = (52, 70, 98)
             theme.rounded_panel(surface, rect, fill, 12,
                                 theme.ACCENT_DIM if enabled else None, 2)
             label = {"rotate": t("metro.rotate"),
