@@ -156,12 +156,8 @@ def stroke_line(surface, pts, colour, striped: bool, width: int = LINE_WIDTH,
         return
     edge = theme.outline_for(colour)
     if outline:
-        pygame.draw.lines(surface, edge, False, pts, width + 4)
-        for p in pts:
-            pygame.draw.circle(surface, edge, p, (width + 4) / 2)
-    pygame.draw.lines(surface, colour, False, pts, width)
-    for p in pts:
-        pygame.draw.circle(surface, colour, p, width / 2)
+        _thick(surface, edge, pts, width + 4)
+    _thick(surface, colour, pts, width)
     if striped:
         tick = theme.ink_on(colour)
         carry = 4.0
@@ -180,6 +176,14 @@ def stroke_line(surface, pts, colour, striped: bool, width: int = LINE_WIDTH,
             carry = d - length
 
 
+def _thick(surface, colour, pts, width) -> None:
+    """An antialiased polyline with round joins (pygame-ce's wide aaline + aacircle)."""
+    for a, b in zip(pts, pts[1:]):
+        pygame.draw.aaline(surface, colour, a, b, width)
+    for p in pts:
+        pygame.draw.aacircle(surface, colour, p, width / 2)
+
+
 def line_points(line, origin=(0, 0), upto=None) -> list:
     pts = geo.line_polyline(line.points, line.spaces, line.edges)
     if upto is not None:
@@ -188,9 +192,9 @@ def line_points(line, origin=(0, 0), upto=None) -> list:
 
 
 def draw_station(surface, c, colour, radius=8) -> None:
-    pygame.draw.circle(surface, STATION_EDGE, c, radius + 2)
-    pygame.draw.circle(surface, STATION_FILL, c, radius)
-    pygame.draw.circle(surface, colour, c, radius - 3, 3)
+    pygame.draw.aacircle(surface, STATION_EDGE, c, radius + 2)
+    pygame.draw.aacircle(surface, STATION_FILL, c, radius)
+    pygame.draw.aacircle(surface, colour, c, radius - 3, 3)
 
 
 def draw_terminal(surface, c, colour, end: bool, striped: bool, shape=None) -> None:
