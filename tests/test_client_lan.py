@@ -130,7 +130,13 @@ def test_host_and_join_through_screens_play_metro(tmp_path):
         colour_item = joined.form.item("colour:1")
         first_colour = colour_item.value
         click(guest, (colour_item.rect.right - 12, colour_item.rect.centery))   # next colour
-        assert joined.colours[1] != first_colour
+        assert joined.colours[1] == (first_colour + 1) % 8
+        taken = lobby.session.seats[0]["colour"]
+        left = (colour_item.rect.x + 10, colour_item.rect.centery)
+        while joined.colours[1] != (taken + 1) % 8:
+            click(guest, left)
+        click(guest, left)                                            # skips the host's colour
+        assert joined.colours[1] == (taken - 1) % 8
         until(lambda: lobby.session.seats[1]["colour"] == joined.colours[1],
               apps=(host, guest))
         shot(guest, "joined_lobby")

@@ -109,7 +109,7 @@ class JoinedLobbyScreen(MenuScreen):
                 item.rect = pygame.Rect(48, 600, 300, 64)
             else:
                 item.rect = pygame.Rect(364, 600, 180, 64)
-        self.form.focus = 0
+        focus_key = focus_key or ("ready" if self.mine else "leave")   # one press to be ready
         for index, item in enumerate(items):
             if item.key == focus_key:
                 self.form.focus = index
@@ -123,7 +123,18 @@ class JoinedLobbyScreen(MenuScreen):
         if kind == "name":
             self.names[seat] = str(item.value).strip()[:14] or t("common.player_n", n=seat + 1)
         elif kind == "colour":
-            self.colours[seat] = item.value
+            # skip colours other seats already wear, in the direction the player stepped
+            taken = {row["colour"] for i, row in enumerate(self.session.seats)
+                     if i != seat and row["kind"] != "open"} | {
+                c for other, c in self.colours.items() if other != seat}
+            old = self.colours[seat]
+            step = 1 if (item.value - old) % 8 == 1 else -1
+            colour = item.value
+            for _ in range(8):
+                if colour not in taken:
+                    break
+                colour = (colour + step) % 8
+            item.value = self.colours[seat] = colour
         elif kind == "who":
             self.who[seat] = item.value
             what, _, rest = item.value.partition(":")
