@@ -7,7 +7,7 @@ from __future__ import annotations
 from game.cli import CliError
 from game.cli.options import add_game_argument, add_table_options, resolve_config, resolve_game
 
-HELP = "play: open the client (title screen, or a table of GAME at once)"
+HELP = "open the client: the title screen, or a table of GAME at once"
 
 
 def add_arguments(parser) -> None:
