@@ -14,7 +14,7 @@ from game.client.boards import board_class
 from game.client.bot_worker import BotWorker
 from game.client.input import accepts, seat_devices
 from game.client.screens.base import Screen
-from game.client.text import illegal, t
+from game.client.text import has, illegal, t
 from game.rules.core import IllegalMove
 
 
@@ -83,7 +83,8 @@ class PlayScreen(Screen):
             if seat in self.match.to_act() and not self.match.is_over():
                 dots = "." * (1 + int(self.app.time * 3) % 3)
                 return t("play.thinking") + dots
-            return t("play.bot", level=t(f"level.{info.level}") if info.level else "")
+            key = f"level.{info.level}"
+            return t("play.bot", level=t(key) if has(key) else info.level)
         return self.device_label(info.device)
 
     def device_label(self, binding: str) -> str:
