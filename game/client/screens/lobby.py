@@ -20,7 +20,7 @@ from game.client.screens.base import MenuScreen
 from game.client.screens.game_choice import GameChoiceScreen
 from game.client.screens.setup import SetupScreen
 from game.client.text import has, t
-from game.client.widgets import Form, Item, title_text
+from game.client.widgets import Form, Item
 from game.rules.core import ConfigError
 
 OPEN = "open:"
@@ -75,16 +75,11 @@ class LanGameChoiceScreen(GameChoiceScreen):
 class LanSetupScreen(SetupScreen):
     """The setup form with "open" seats for remote players, and no seed (peers agree on it)."""
 
-    def __init__(self, app, game_name: str, previous: dict | None = None) -> None:
-        self._fresh = previous is None
-        super().__init__(app, game_name, previous)
-
     def _ensure_seats(self) -> None:
         before = len(self.seats)
         super()._ensure_seats()
         for index in range(max(1, before), len(self.seats)):
-            if self._fresh or index >= before:
-                self.seats[index]["who"] = OPEN     # new seats wait for LAN players
+            self.seats[index]["who"] = OPEN     # new seats (after the first) wait for LAN players
 
     def who_options(self) -> list[str]:
         return super().who_options() + [OPEN]

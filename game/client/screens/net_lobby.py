@@ -185,8 +185,6 @@ class JoinedLobbyScreen(MenuScreen):
             elif kind == "seeding_aborted":
                 self.app.toasts.show(reason_text(event["code"], event.get("args")), "bad")
             elif kind == "started":
-                if not self.mine and not self.session.devices:
-                    pass      # a spectator: nothing of ours to bind
                 self.app.replace(NetPlayScreen(self.app, self.session))
                 return
             elif kind == "ended":
