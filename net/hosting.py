@@ -45,6 +45,7 @@ class PeerRec:
     acked: int = 0
     nonces: dict = field(default_factory=dict)
     repair_from: int = -1     # >= 0 while a desync repair is in flight
+    repair_sent: float = 0.0
     repairs: int = 0
 
     @property
@@ -403,7 +404,8 @@ class HostEndpoint:
         self.on_disconnect(conn)
 
     def _on_B(self, peer: PeerRec, msg: dict) -> None:
-        pass   # liveness only; last_heard was updated
+        if "h" in msg:    # a peer's beat repeats its last hash (a lost report is caught too)
+            self._on_H(peer, msg)
 
     def _forget(self, peer: PeerRec) -> None:
         for seat in peer.seats:
@@ -527,8 +529,10 @@ class HostEndpoint:
                 peer.repair_from = -1
                 peer.repairs = 0
             return
-        if peer.repair_from >= 0 and seq < peer.repair_from:
-            return      # a report sent before our log reached it
+        now = self.clock()
+        if peer.repair_from >= 0 and (seq < peer.repair_from
+                                      or now - peer.repair_sent < 3 * self.timings.retry):
+            return      # sent before our log reached it, or the log is still on its way
         peer.repairs += 1
         ours = self.sequencer.expected(seq)
         self._emit("desync", peer=peer.pid, seq=seq, ours=ours, theirs=digest)
@@ -538,6 +542,7 @@ class HostEndpoint:
             self._refuse(peer.conn, ids.R_DESYNC, {"seq": seq})
             return
         peer.repair_from = self.seq
+        peer.repair_sent = now
         self._send_sync(peer, ids.R_DESYNC)
 
     def _on_G(self, peer: PeerRec, msg: dict) -> None:

@@ -22,7 +22,7 @@ from net import seed as seeding
 from net.hosting import scalar_args
 from net.lobby import plain_seats, seat_infos_from_wire
 from net.netlog import write_netlog
-from net.peer import Replica
+from net.peer import BROKEN_HASH, Replica
 from net.schema import FROM_HOST, SchemaError, validate
 from net.timing import Timings
 
@@ -73,6 +73,7 @@ class ClientEndpoint:
         self.netlog_path = None
         self._over_hash = ""
         self._applied_at = 0.0
+        self._broken_reported = 0.0
         self.on_applied: Callable[[int, int], None] | None = None   # (seq, seat): timing hook
 
     # ================================================================ queries
@@ -164,10 +165,14 @@ class ClientEndpoint:
         getattr(self, "_on_" + kind)(message)
 
     def tick(self) -> None:
-        if self.phase in ("ended", "connecting"):
+        if self.phase == "ended":
             return
         now = self.clock()
         silent = now - self._last_heard
+        if self.phase == "connecting":      # connected, but no welcome yet
+            if silent > self.timings.dropped:
+                self._end(ids.R_CONNECTION_LOST, {"detail": ids.R_TIMEOUT})
+            return
         if silent > self.timings.dropped:
             self._send({"t": ids.BYE, "c": ids.R_TIMEOUT, "a": {}})
             self._end(ids.R_CONNECTION_LOST, {"detail": ids.R_TIMEOUT})
@@ -176,7 +181,7 @@ class ClientEndpoint:
             self.host_interrupted = True
             self._emit("host_interrupted")
         if now - self._last_sent >= self.timings.heartbeat:
-            self._send({"t": ids.BEAT, "q": self.seq})
+            self._send(self._beat())
         if self.replica is None:
             return
         if not self.replica.sealed and now - self._applied_at >= self.timings.hash_delay:
@@ -186,6 +191,8 @@ class ClientEndpoint:
             if now - sent >= self.timings.retry:       # lost on the way? the host dedups
                 self._pending[seat] = (nonce, text, now)
                 self._send({"t": ids.PROPOSE, "s": seat, "m": text, "n": nonce})
+        if self.replica.broken and now - self._broken_reported >= self.timings.retry:
+            self._report_broken()      # until the host's log arrives
         gap = self.replica.first_gap()
         behind = self._host_seq > self.seq and not self.replica.broken
         if (gap or behind) and now - self._last_get >= self.timings.retry:
@@ -303,13 +310,14 @@ class ClientEndpoint:
                 self.replica.seal()
         self._flush_reports()
         if self.replica.broken and not was_broken:
-            self._send({"t": ids.HASH, "q": self.seq + 1,
-                        "h": bytes.fromhex(self.replica.last_hash())})
+            self._report_broken()
             self._emit("desync", seq=self.seq + 1)
         self._check_over()
         self.run_bots()
 
     def _on_X(self, msg: dict) -> None:
+        if self.replica is not None and self.replica.sealed and not self.replica.broken:
+            self._send(self._beat())    # refused: maybe our state is wrong, let the host check
         seat = msg["s"]
         pending = self._pending.get(seat)
         if pending is not None and pending[0] == msg["n"]:
@@ -341,6 +349,8 @@ class ClientEndpoint:
         self.run_bots()
 
     def _on_C(self, msg: dict) -> None:
+        if msg["i"] < len(self.commands):
+            return      # already applied (a resend)
         self._command_buffer[msg["i"]] = msg["e"]
         while len(self.commands) in self._command_buffer:
             at_seq, kind, seat, level = self._command_buffer.pop(len(self.commands))
@@ -360,6 +370,18 @@ class ClientEndpoint:
 
     def _on_B(self, msg: dict) -> None:
         self._host_seq = max(self._host_seq, msg["q"])
+
+    def _beat(self) -> dict:
+        """A heartbeat; during play it repeats our last hash (the host re-checks it)."""
+        beat = {"t": ids.BEAT, "q": self.seq}
+        if self.replica is not None and self.replica.sealed and not self.replica.broken:
+            beat["h"] = bytes.fromhex(self.replica.last_hash())
+        return beat
+
+    def _report_broken(self) -> None:
+        """A move the host accepted is illegal here: report a hash that cannot match."""
+        self._broken_reported = self.clock()
+        self._send({"t": ids.HASH, "q": self.seq + 1, "h": bytes.fromhex(BROKEN_HASH)})
 
     def _flush_reports(self) -> None:
         for seq, digest in self.replica.take_reports():

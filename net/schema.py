@@ -133,7 +133,7 @@ SCHEMAS: dict[str, Any] = {
     ids.SYNC: {"w": Code, "log": ListOf(LOG_ROW, 20000), "cmd": ListOf(COMMAND_ENTRY, 4096)},
     ids.COMMAND: {"i": Int(0, 4096), "e": COMMAND_ENTRY},
     ids.STATUS: {"st": ListOf(Status, MAX_SEATS)},
-    ids.BEAT: {"q": Seq},
+    ids.BEAT: {"q": Seq, "?h": Hash},
 }
 
 _CHECKERS = {name: {k.lstrip("?"): spec for k, spec in fields.items()}

@@ -239,12 +239,17 @@ def test_silent_peer_interrupted_then_dropped_then_bot_then_back():
     assert [c[1] for c in table.host.commands] == [ids.CMD_BOT, ids.CMD_BACK]
 
 
-@pytest.mark.parametrize("corrupt", ["scores", "stack"])
-def test_corrupted_peer_is_detected_at_next_move_and_repaired(corrupt):
-    table = Table(players=3, seed=11)
+LOSSY = Faults(latency=(0.001, 0.03), drop=0.3, duplicate=0.2, reorder=0.3)
+
+
+@pytest.mark.parametrize("corrupt, faults", [("scores", None), ("stack", None),
+                                             ("stack", LOSSY), ("scores", LOSSY)])
+def test_corrupted_peer_is_detected_at_next_move_and_repaired(corrupt, faults):
+    table = Table(players=3, seed=11, faults=faults)
     table.start()
     table.run(lambda: table.host.seq >= 10)
     victim = table.clients[0]
+    corrupted_at = victim.seq
     state = victim.match.state
     if corrupt == "scores":
         state.scores[1] += 7            # legal moves unchanged: only the hash tells
@@ -253,9 +258,13 @@ def test_corrupted_peer_is_detected_at_next_move_and_repaired(corrupt):
         state.hands = [list(reversed(h)) for h in state.hands]
     repaired_at = None
 
+    detected = []
+
     def look():
         nonlocal repaired_at
         for event in table.host.poll():
+            if event["event"] == "desync":
+                detected.append(event["seq"])
             if event["event"] == "repaired" and repaired_at is None:
                 repaired_at = event["seq"]
 
@@ -263,6 +272,9 @@ def test_corrupted_peer_is_detected_at_next_move_and_repaired(corrupt):
     table.check_agreement = lambda: events.extend(  # noqa: E731 - corruption breaks agreement
         e for c in table.clients for e in c.poll())
     assert table.run(lambda: repaired_at is not None, limit=10, each=look)
+    assert detected
+    if faults is None:     # (a lost report is caught by the one after it)
+        assert detected[0] <= corrupted_at + 1, "caught at the next move at the latest"
     assert any(e["event"] == "resynced" and e["reason"] == ids.R_DESYNC for e in events)
     dumps = list(paths.log_dir().glob("desync-metro-*.json"))
     assert dumps
