@@ -239,14 +239,19 @@ def test_hotseat_game_by_mouse_keyboard_and_controller_reaches_the_engines_score
         assert stats["chooser"] >= 1          # a destination with two markers to choose from
         # the trip show runs (confirm skips a trip), then the results screen
         assert board.busy()
+        shown_final = False
         for _ in range(2000):
             if isinstance(app.top, ResultsScreen):
                 break
+            if board.show_done and not shown_final:
+                # the trips have been added up on the side panel: the engine's final scores
+                assert [board.shown_score(s) for s in range(2)] == match.scores()["scores"]
+                shown_final = True
             if app.frame % 3 == 0:
                 key(app, pygame.K_RETURN)
             else:
                 app.step(0.1)
-        assert isinstance(app.top, ResultsScreen)
+        assert isinstance(app.top, ResultsScreen) and shown_final
         assert board.show is not None and len(board.show.items) == 7
         text = "\n".join(str(entry.move) for entry in match.log)
         engine = GAME.score_notation(text, match.config, match.seed)

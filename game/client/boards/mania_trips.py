@@ -15,7 +15,7 @@ import pygame
 from game.client import fonts, theme
 from game.client.boards import mania_geometry as geo
 from game.client.boards import mania_paint as paint
-from game.client.text import t
+from game.client.text import has, t
 from game.rules.metromania.lattice import POINT_BY_NAME, SPACE_BY_NAME
 
 DRAW_TIME = 1.1
@@ -123,10 +123,10 @@ class TripShow:
         name = t("mania.trip_park_lake") if item["trip"] == "park-lake" \
             else t("mania.trip", letter=item["trip"])
         if item.get("minutes") is None:
-            detail = t("mania.trip_none")
+            detail = _why_not(item)
         else:
             detail = t("mania.trip_minutes", n=item["minutes"])
-        fonts.blit(surface, f"{name} · {detail}", 22, theme.TEXT,
+        fonts.blit(surface, f"{name} · {detail}"[:52], 22, theme.TEXT,
                    (CAPTION.x + 18, CAPTION.centery), "semibold", "midleft")
         x = CAPTION.right - 14
         for seat in reversed(range(len(item["scorers"]))):
@@ -176,6 +176,13 @@ class TripShow:
                                        "bold", "topright")
                         cx = r.x - 8
             y += 58
+
+
+def _why_not(item: dict) -> str:
+    """Why a trip has no time: a marker never placed, no station at a marker, or no route."""
+    problem = item.get("problem") or ""
+    key = f"mania.problem.{problem}"
+    return t(key) if problem and has(key) else t("mania.trip_none")
 
 
 def _prefix(pts: list, frac: float):

@@ -861,6 +861,7 @@ class MetromaniaBoard(BoardView):
     def _draw_left(self, surface) -> None:
         st = self.state
         key = (self.match.seq, self.viewer, self.play.colour_key(),
+               self.show.index if self.show is not None else -1,
                self.app.settings["colour_blind"], self.match.is_over(),
                tuple(self.play.seat_status(s) for s in range(st.players)))
         if key != self._panel_key:
@@ -891,7 +892,7 @@ class MetromaniaBoard(BoardView):
                 name_x = row.x + 50
             fonts.blit(panel, self.play.seat_name(seat)[:18], 20, theme.TEXT,
                        (name_x, row.y + 6), "semibold")
-            fonts.blit(panel, str(st.station_points[seat]), 30, theme.TEXT,
+            fonts.blit(panel, str(self.shown_score(seat)), 30, theme.TEXT,
                        (row.right - 12, row.y + 4), "bold", "topright")
             status = self.play.seat_status(seat)
             fonts.blit(panel, status[:30], 14, theme.TEXT_DIM, (name_x, row.y + 29))
@@ -917,6 +918,20 @@ class MetromaniaBoard(BoardView):
                 paint.draw_token(panel, (x, y + 8), key[0], None, 10, key[1])
                 x += 34
         return panel
+
+    def shown_score(self, seat: int) -> int:
+        """Station points while building; during the trip show the score so far (stations
+        after the line adjustment, then each trip as it is shown); the final score after."""
+        if not self.match.is_over():
+            return self.state.station_points[seat]
+        result = self.match.scores()
+        if self.show is None or self.show_done:
+            return result["scores"][seat]
+        b = result["breakdown"][seat]
+        total = b["stations"] + b.get("line_adjustment", 0)
+        for item in self.show.items[:self.show.index + 1]:
+            total += item["scorers"][seat]
+        return total
 
     def shown_hand(self, seat: int) -> list:
         """A seat's unplaced markers as the current viewer may see them ("?R": face down)."""
