@@ -610,8 +610,8 @@ class MetromaniaBoard(BoardView):
 
     def on_refused(self, seat, move, exc) -> None:
         if isinstance(move, Dig) and move.tunnels:
-            index = 0
-            self.flash = {"space": move.tunnels[index].space, "age": 0.0}
+            # a refused dig keeps its draft; flash where it stops
+            self.flash = {"space": move.tunnels[-1].space, "age": 0.0}
 
     def update(self, dt: float) -> None:
         self.clock += dt
