@@ -465,6 +465,9 @@ def test_couch_and_lan_two_players_on_one_guest_play_to_the_end(tmp_path):
         results = guest.top
         assert results.result["scores"] == server.endpoint.match.scores()["scores"]
         assert [i.key for i in results.form.items] == ["title"]          # no hotseat rematch
+        from game.client.screens.results import score_history
+
+        assert results.history == score_history(server.endpoint.match)   # one point per move
         shot(guest, "results")
         key(guest, pygame.K_RETURN)
         assert isinstance(guest.top, TitleScreen)

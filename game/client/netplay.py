@@ -418,8 +418,9 @@ class NetPlayScreen(PlayScreen):
             if self.over_since is None:
                 self.over_since = self.app.time
             if not self.board.busy() and self.app.time - self.over_since > 1.0:
-                self.app.replace(LanResultsScreen(self.app, self.match, self.history,
-                                                  self.setup))
+                # the score chart is replayed from the log: moves that arrived together
+                # (catch-up, the host's bots) would otherwise share one point
+                self.app.replace(LanResultsScreen(self.app, self.match, None, self.setup))
             return
         super().update(dt)
 
