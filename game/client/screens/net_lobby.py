@@ -108,7 +108,7 @@ class JoinedLobbyScreen(MenuScreen):
             elif kind == "ready":
                 item.rect = pygame.Rect(48, 600, 300, 64)
             else:
-                item.rect = pygame.Rect(364, 600, 180, 64)
+                item.rect = pygame.Rect(364 if self.mine else 48, 600, 180, 64)
         focus_key = focus_key or ("ready" if self.mine else "leave")   # one press to be ready
         for index, item in enumerate(items):
             if item.key == focus_key:
@@ -222,5 +222,6 @@ class JoinedLobbyScreen(MenuScreen):
             fonts.blit(surface, t("lan.spectators", names=", ".join(session.spectators)), 20,
                        theme.TEXT_DIM, (48, 570), "regular", "midleft")
         state = t("lan.waiting_host") if self.ready or not self.mine else t("lan.press_ready")
-        fonts.blit(surface, state, 22, theme.TEXT_DIM, (564, 632), "semibold", "midleft")
+        fonts.blit(surface, state, 22, theme.TEXT_DIM,
+                   (self.form.item("leave").rect.right + 20, 632), "semibold", "midleft")
         self.form.draw(surface)
