@@ -82,7 +82,25 @@ _NOTDEF = "\U000F0000"   # a private-use character no font here has: its metrics
 def _missing(f: pygame.font.Font, text: str) -> int:
     """How many characters of ``text`` the font would draw as an empty box."""
     notdef = f.metrics(_NOTDEF)[0]
-    return sum(1 for ch, m in zip(text, f.metrics(text)) if not ch.isspace() and m == notdef)
+    return sum(1 for ch, m in zip(text, f.metrics(text))
+               if not ch.isspace() and m == notdef and _draws_as_notdef(f, ch))
+
+
+_notdef_seen: dict[tuple, bool] = {}
+
+
+def _draws_as_notdef(f: pygame.font.Font, ch: str) -> bool:
+    # Equal metrics are not proof: in the Kurinto fonts the .notdef box is exactly as wide as
+    # the digits and some capitals. A character is missing only if it also draws the box.
+    key = (id(f), ch)
+    found = _notdef_seen.get(key)
+    if found is None:
+        drawn = f.render(ch, False, (255, 255, 255))
+        box = f.render(_NOTDEF, False, (255, 255, 255))
+        found = (drawn.get_size() == box.get_size()
+                 and pygame.image.tobytes(drawn, "RGBA") == pygame.image.tobytes(box, "RGBA"))
+        _notdef_seen[key] = found
+    return found
 
 
 def font_for_text(text: str, size: int, weight: str = "regular") -> pygame.font.Font:
@@ -183,6 +201,7 @@ def wrap(text: str, size: int, width: int, weight: str = "regular") -> list[str]
 def clear_cache() -> None:
     _fonts.clear()
     _rendered.clear()
+    _notdef_seen.clear()
 
 
 catalog.on_language_change(lambda _lang: clear_cache())
