@@ -171,6 +171,15 @@ class Form:
                       self.editing and index == self.focus, self.font_size)
 
 
+def fit_size(text: str, size: int, width: float, weight: str = "regular",
+             minimum: int = 13) -> int:
+    """The largest font size <= ``size`` at which ``text`` fits ``width`` px, so a long
+    translation shrinks inside its box instead of spilling out of it."""
+    while size > minimum and fonts.font_for_text(text, size, weight).size(text)[0] > width:
+        size -= 1
+    return size
+
+
 def draw_item(surface, item: Item, focused: bool, editing: bool, size: int = 26) -> None:
     rect = item.rect
     fill = theme.PANEL_HI if focused else theme.PANEL
@@ -181,22 +190,27 @@ def draw_item(surface, item: Item, focused: bool, editing: bool, size: int = 26)
     colour = theme.TEXT if item.enabled else theme.TEXT_DIM
     if item.kind == "button":
         ink = theme.TEXT_DARK if focused else colour
-        fonts.blit(surface, item.label(), size, ink, rect.center, "semibold", "center")
+        label = item.label()
+        fonts.blit(surface, label, fit_size(label, size, rect.width - 20, "semibold"), ink,
+                   rect.center, "semibold", "center")
         return
     label = item.label()
     value = item.shown_value()
     if not label:
         _draw_bare_value(surface, item, focused, editing, size, value, colour)
         return
-    fonts.blit(surface, label, size - 2, theme.TEXT_DIM if not focused else theme.TEXT,
-               (rect.x + 18, rect.centery), "regular", "midleft")
+    stepped = item.kind in ("choice", "slider")
+    label_room = (rect.right - rect.width * (0.45 if stepped else 0.55)) - rect.x - 18
+    fonts.blit(surface, label, fit_size(label, size - 2, label_room), theme.TEXT_DIM
+               if not focused else theme.TEXT, (rect.x + 18, rect.centery), "regular", "midleft")
     right = rect.right - 18
     if item.kind in ("choice", "slider"):
         arrow_c = theme.FOCUS if focused else theme.TEXT_DIM
         fonts.blit(surface, "›", size + 6, arrow_c, (right, rect.centery - 2), "bold", "midright")
-        value_rect = fonts.blit(surface, value, size, colour, (right - 26, rect.centery),
-                                "semibold", "midright")
         left_x = rect.right - rect.width * 0.45
+        value_room = right - 26 - (left_x + 30) - (30 if item.swatch is not None else 0)
+        value_rect = fonts.blit(surface, value, fit_size(value, size, value_room, "semibold"),
+                                colour, (right - 26, rect.centery), "semibold", "midright")
         fonts.blit(surface, "‹", size + 6, arrow_c, (left_x + 10, rect.centery - 2), "bold",
                    "midleft")
         if item.kind == "slider":
@@ -219,8 +233,8 @@ def draw_item(surface, item: Item, focused: bool, editing: bool, size: int = 26)
         pygame.draw.rect(surface, theme.BG_DEEP, box, border_radius=8)
         if editing:
             pygame.draw.rect(surface, theme.FOCUS, box, 2, border_radius=8)
-        fonts.blit(surface, shown, size, colour, (box.x + 12, box.centery), "semibold",
-                   "midleft")
+        fonts.blit(surface, shown, fit_size(shown, size, box.width - 24, "semibold"), colour,
+                   (box.x + 12, box.centery), "semibold", "midleft")
 
 
 def _draw_bare_value(surface, item: Item, focused: bool, editing: bool, size: int, value: str,
@@ -251,7 +265,8 @@ def _draw_bare_value(surface, item: Item, focused: bool, editing: bool, size: in
         surface.blit(text, text.get_rect(midleft=(left + 28, rect.centery)))
         return
     if text.get_width() > rect.width - 60:
-        text = fonts.render(value, size - 4, colour, "semibold")
+        text = fonts.render(value, fit_size(value, size, rect.width - 60, "semibold"), colour,
+                            "semibold")
     surface.blit(text, text.get_rect(center=rect.center))
 
 
