@@ -8,6 +8,9 @@ cannot break the client.
 from __future__ import annotations
 
 import json
+import locale
+import os
+import re
 from pathlib import Path
 
 DEFAULTS: dict = {
@@ -33,6 +36,7 @@ class Settings:
 
     def load(self) -> None:
         self.values = dict(DEFAULTS)
+        self.values["language"] = system_language()   # until the player picks one
         try:
             data = json.loads(self.path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
@@ -40,7 +44,7 @@ class Settings:
         if not isinstance(data, dict):
             return
         for key, default in DEFAULTS.items():
-            value = data.get(key, default)
+            value = data.get(key, self.values[key])
             if isinstance(default, bool):
                 ok = isinstance(value, bool)
             elif isinstance(default, int):
@@ -68,3 +72,36 @@ class Settings:
     def __setitem__(self, key: str, value) -> None:
         self.values[key] = value
         self.save()
+
+
+# Locale names -> our language ids (POSIX "ko_KR.UTF-8" and Windows "Korean_Korea" styles).
+_LOCALE_LANGUAGES = {"en": "en", "ru": "ru", "ko": "ko", "th": "th", "ja": "ja",
+                     "english": "en", "russian": "ru", "korean": "ko", "thai": "th",
+                     "japanese": "ja"}
+_TRADITIONAL_CHINESE = {"tw", "hk", "mo", "hant", "taiwan", "hong", "macao", "traditional"}
+
+
+def language_for_locale(code: str | None) -> str:
+    """Our language id for a locale name: ko_KR.UTF-8 -> "ko", zh_TW / zh_HK -> "zh-TW";
+    anything we have no catalog for -> "en"."""
+    if not code:
+        return "en"
+    name = code.split(".")[0].split("@")[0].replace("-", "_").strip().lower()
+    lang, _, region = name.partition("_")
+    if lang.startswith(("zh", "chinese")):
+        parts = set(re.split(r"[_ ()]+", name))
+        return "zh-TW" if parts & _TRADITIONAL_CHINESE else "en"
+    return _LOCALE_LANGUAGES.get(lang, "en")
+
+
+def system_language() -> str:
+    """The language of the system locale (TRACKLAYER_LANGUAGE, then LC_ALL, LC_MESSAGES,
+    LANG, LANGUAGE, then the C library's locale), "en" when nothing matches."""
+    for var in ("TRACKLAYER_LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+        value = os.environ.get(var, "").split(":")[0]
+        if value and value not in ("C", "POSIX") and not value.startswith("C."):
+            return "zh-TW" if value == "zh-TW" else language_for_locale(value)
+    try:
+        return language_for_locale(locale.getlocale()[0])
+    except (ValueError, TypeError):
+        return "en"
