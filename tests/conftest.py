@@ -18,3 +18,5 @@ import pytest  # noqa: E402
 @pytest.fixture(autouse=True)
 def _private_home(tmp_path, monkeypatch):
     monkeypatch.setenv("TRACKLAYER_HOME", str(tmp_path / "home"))
+    # the client's default language follows the locale: tests expect English wherever they run
+    monkeypatch.setenv("TRACKLAYER_LANGUAGE", "en")
