@@ -162,9 +162,10 @@ def _rebuild_ms(game, config, seed, log, repeats: int) -> float:
 
 
 def _critical_path_us(games: int) -> list[float]:
-    """CPU time of one move's path in µs (thread time: other programs' load does not count).
-    The host decodes, validates, checks, applies and broadcasts a proposal; one peer decodes,
-    validates and applies the move frame. On real machines this plus two hops is the latency."""
+    """CPU time of one move's path in µs (thread time: other programs' load does not count):
+    the host decodes, validates, checks, applies and broadcasts a proposal (until the move
+    frame is sent); one peer decodes, validates and applies the move frame. On real machines
+    this plus two network hops is the latency."""
     from game.rules import get_game
     from game.rules.core import Rng
     from net import messages as ids
@@ -200,14 +201,16 @@ def _critical_path_us(games: int) -> list[float]:
             proposer = owner[seat]
             listener = next(c for c in clients if c is not proposer)
             proposal = encode({"t": ids.PROPOSE, "s": seat, "m": move, "n": host.seq + 1})
+            marks = {}
+            host.on_applied = lambda q, s: marks.setdefault("host", time.thread_time_ns())
+            listener.on_applied = lambda q, s: marks.setdefault("peer", time.thread_time_ns())
             started = time.thread_time_ns()
             host.on_frame(links[id(proposer)], FrameReader().feed(proposal)[0])
-            host_done = time.thread_time_ns()
             frame = encode({"t": ids.MOVE, "q": host.seq, "s": seat, "m": move})
             peer_start = time.thread_time_ns()
             listener.on_frame(FrameReader().feed(frame)[0])
-            peer_done = time.thread_time_ns()
-            samples.append((host_done - started + peer_done - peer_start) / 1000)
+            listener.on_applied = None
+            samples.append((marks["host"] - started + marks["peer"] - peer_start) / 1000)
             net.advance(0.01)
     return samples
 
