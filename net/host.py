@@ -60,9 +60,15 @@ class HostServer(Pumped):
         self.selector.register(self.listener, selectors.EVENT_READ, None)
         self.conns: set[Connection] = set()
         self.discovery = None
+        self.discovery_error = ""     # why LAN discovery is off (the table works without it)
         if discovery_port is not None:
-            self.discovery = DiscoveryResponder(self._describe, port=discovery_port, bind=bind)
-            self.selector.register(self.discovery.sock, selectors.EVENT_READ, "discovery")
+            try:
+                self.discovery = DiscoveryResponder(self._describe, port=discovery_port,
+                                                    bind=bind)
+            except OSError as exc:
+                self.discovery_error = exc.strerror or str(exc)
+            else:
+                self.selector.register(self.discovery.sock, selectors.EVENT_READ, "discovery")
         self.table_name = table_name or endpoint.name
 
     @classmethod

@@ -8,6 +8,7 @@ confirmed the final state.
 
 from __future__ import annotations
 
+import sys
 import time
 
 from game.cli import CliError
@@ -68,6 +69,9 @@ def run(args) -> int:
     except OSError as exc:
         raise CliError(f"cannot listen on port {args.port} ({exc.strerror or exc})") from None
     emit("listening", port=server.port)
+    if server.discovery_error:
+        sys.stderr.write(f"LAN discovery is off ({server.discovery_error}); "
+                         "players can still join by address\n")
     try:
         return _serve(server, args.timeout)
     finally:
