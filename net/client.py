@@ -10,7 +10,7 @@
                                          # takes the seats back after a disconnection
 
 Events: welcome (peer, token, seats), refused (code, args), lobby (game, config, seats,
-spectators, phase), seeding_aborted, started (seed, seats, you), move (seq, seat, move, hash,
+spectators, phase), seeding_aborted, started (seed, seats, you), move (seq, seat, move,
 events), rejected (seat, move, code, args), status (statuses), seat_control (seat, control,
 level), desync, resynced, host_interrupted, host_back, game_over (seq, hash, scores),
 ended (code, args: host_left, connection_lost, game_over, refused codes...).
@@ -65,11 +65,17 @@ class ClientConnection(Pumped):
         return cls(endpoint, sock)
 
     def pump(self, timeout: float = 0.0) -> None:
-        if self._open:
-            mask = selectors.EVENT_READ | (selectors.EVENT_WRITE if self.conn.wants_write()
-                                           else 0)
-            self.selector.modify(self.conn.sock, mask)
-            ready = self.selector.select(timeout)
+        with self.lock:
+            is_open = self._open
+            if is_open:
+                mask = selectors.EVENT_READ | (selectors.EVENT_WRITE if self.conn.wants_write()
+                                               else 0)
+                self.selector.modify(self.conn.sock, mask)
+        if is_open:
+            try:
+                ready = self.selector.select(timeout)
+            except (OSError, ValueError):      # closed by another thread meanwhile
+                ready = []
         else:
             ready = []
             if timeout:

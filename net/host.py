@@ -7,11 +7,12 @@
     table.start_game()  table.propose(seat, "notation")  table.hand_to_bot(seat, "random")
     table.close()                   # ends the table for everyone ("host_left")
 
-Events (dicts with "event"): lobby, peer_joined, peer_back, peer_left, peer_bye,
-peer_refused (code, args: shown on the host side too), peer_interrupted, status (statuses per
-seat: connected / interrupted / disconnected / bot / open), seeding, seeding_aborted, started,
-move (seq, seat, move, hash, events), foreign_move, desync, repaired, seat_control, game_over
-(seq, hash, scores), ended (code, args).
+Events (dicts with "event"): lobby (seats, spectators, can_start), peer_joined, peer_back,
+peer_left, peer_bye, peer_refused (code, args: shown on the host side too), peer_interrupted,
+status (per seat: connected / interrupted / disconnected / bot / open), seeding,
+seeding_aborted, started (seed, seats), move (seq, seat, move, events), foreign_move, desync (peer, seq, ours, theirs),
+repaired, seat_control (seat, control, level), game_over (seq, hash, scores), ended (code,
+args). Reason codes are the ``R_*`` ids in ``net.messages``: translate ``net.<code>``.
 """
 
 from __future__ import annotations
@@ -92,7 +93,10 @@ class HostServer(Pumped):
                 if conn.wants_write():
                     self.selector.modify(conn.sock,
                                          selectors.EVENT_READ | selectors.EVENT_WRITE, conn)
-        ready = self.selector.select(timeout) if self.selector.get_map() else []
+        try:
+            ready = self.selector.select(timeout) if self.selector.get_map() else []
+        except (OSError, ValueError):          # closed by another thread meanwhile
+            ready = []
         with self.lock:
             for key, mask in ready:
                 if key.data is None:
