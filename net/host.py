@@ -10,9 +10,9 @@
 Events (dicts with "event"): lobby (seats, spectators, can_start), peer_joined, peer_back,
 peer_left, peer_bye, peer_refused (code, args: shown on the host side too), peer_interrupted,
 status (per seat: connected / interrupted / disconnected / bot / open), seeding,
-seeding_aborted, started (seed, seats), move (seq, seat, move, events), foreign_move, desync (peer, seq, ours, theirs),
-repaired, seat_control (seat, control, level), game_over (seq, hash, scores), ended (code,
-args). Reason codes are the ``R_*`` ids in ``net.messages``: translate ``net.<code>``.
+seeding_aborted, started (seed, seats), move (seq, seat, move, events), foreign_move,
+desync (peer, seq, ours, theirs), repaired, seat_control (seat, control, level), game_over
+(seq, hash, scores), ended (code, args). Reason codes are the ``R_*`` ids in ``net.messages``: translate ``net.<code>``.
 """
 
 from __future__ import annotations
