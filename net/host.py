@@ -12,7 +12,8 @@ peer_left, peer_bye, peer_refused (code, args: shown on the host side too), peer
 status (per seat: connected / interrupted / disconnected / bot / open), seeding,
 seeding_aborted, started (seed, seats), move (seq, seat, move, events), foreign_move,
 desync (peer, seq, ours, theirs), repaired, seat_control (seat, control, level), game_over
-(seq, hash, scores), ended (code, args). Reason codes are the ``R_*`` ids in ``net.messages``: translate ``net.<code>``.
+(seq, hash, scores), ended (code, args). Reason codes are the ``R_*`` ids in
+``net.messages``: the client translates ``net.<code>`` with the args.
 """
 
 from __future__ import annotations
