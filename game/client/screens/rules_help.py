@@ -35,6 +35,7 @@ TAB_HEIGHT = 46
 BODY_SIZES = (24, 22, 20, 19, 18, 17, 16)
 # characters that may not start a line in Chinese/Japanese (they stay with the text before)
 NO_LINE_START = set("、。，．：；！？）」』】〉》・ー…%）")
+NO_LINE_END = set("（「『【〈《")      # opening brackets go down with the text they open
 
 
 # --------------------------------------------------------------------------------------------
@@ -81,6 +82,8 @@ def wrap(text: str, size: int, width: int, weight: str = "regular") -> list[str]
                 lines.append(line[:-1].rstrip())
                 line = line[-1] + token
                 continue
+            if by_character and line and line[-1] in NO_LINE_END:
+                token, line = line[-1] + token, line[:-1]
             if line.strip():
                 lines.append(line.rstrip())
             line = token.lstrip()

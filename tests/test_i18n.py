@@ -1,0 +1,502 @@
+"""Six languages, headless: every screen drawn in every language, failing on tofu or overflow.
+
+* The catalogs: every language has every English key with the same ``{placeholders}`` (what
+  ``tools/check_catalogs.py`` reports), every IllegalMove code raised in ``game/rules`` has an
+  ``illegal.<code>`` text, and every catalog string can be drawn entirely by its language's own
+  font (regular and bold) — so the per-language font choice covers the language.
+* The screens: title, game choice, settings, table setup, play (all three boards), pause,
+  pass-the-device, results, the rules help pages, saves/resume/replay, the LAN notices and the
+  find-tables screen are drawn in each language. A light hook records every text the client
+  renders (``fonts.render``/``fonts.blit``) and every form item drawn (``widgets.draw_item``):
+  a character no font can draw is tofu; text outside the 1280×720 canvas, text sticking out of
+  its form item, two texts of one item overlapping, or a hint bar wider than the screen is an
+  overflow. Each failure names the language, the screen and the text.
+* The locale mapping (ko_KR → ko, zh_HK → zh-TW, anything unknown → en) and switching the
+  language at run time from the settings screen.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import string
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.client import fonts, text, widgets
+from game.match import Match, SeatInfo
+from game.rules import get_game
+from tests.test_client_support import key, make_app
+
+ROOT = Path(__file__).resolve().parents[1]
+LANGS = ["en", "ru", "ko", "th", "zh-TW", "ja"]
+GAMES = ["metro", "metromania", "railroad-ink"]
+W, H = 1280, 720
+
+
+# --------------------------------------------------------------------------------------------
+# Catalogs
+# --------------------------------------------------------------------------------------------
+
+def _merged(lang: str) -> dict[str, str]:
+    import json
+
+    merged: dict[str, str] = {}
+    for path in [ROOT / "assets/lang" / f"{lang}.json",
+                 *sorted((ROOT / "assets/lang" / lang).glob("*.json"))]:
+        merged.update(json.loads(path.read_text(encoding="utf-8")))
+    return merged
+
+
+def _names(template: str) -> set[str]:
+    return {field for _, field, _, _ in string.Formatter().parse(template) if field is not None}
+
+
+@pytest.mark.parametrize("lang", LANGS[1:])
+def test_every_english_key_is_translated_with_the_same_placeholders(lang):
+    english, other = _merged("en"), _merged(lang)
+    missing = sorted(set(english) - set(other))
+    assert not missing, f"{lang} lacks {len(missing)} keys, e.g. {missing[:8]}"
+    wrong = [k for k in english if _names(english[k]) != _names(other[k])]
+    assert not wrong, f"{lang}: placeholders differ from English in {wrong[:8]}"
+
+
+def test_check_catalogs_tool_reports_gaps(tmp_path):
+    """The tool finds a missing key, a stale key and a renamed placeholder."""
+    import json
+    import sys
+
+    sys.path.insert(0, str(ROOT / "tools"))
+    import check_catalogs
+
+    (tmp_path / "en").mkdir()
+    (tmp_path / "en.json").write_text(json.dumps({"a": "A {n}", "b": "B"}))
+    (tmp_path / "xx.json").write_text(json.dumps({"a": "Ä {m}", "c": "C"}))
+    report = check_catalogs.compare("xx", tmp_path)
+    assert report["missing"] == ["b"] and report["extra"] == ["c"]
+    assert report["placeholders"][0]["key"] == "a"
+
+
+def _raised_codes() -> set[str]:
+    """Every code passed to IllegalMove (directly, via helpers, or as a problem tuple)."""
+    codes = {"notation"}       # NotationError
+    pattern = re.compile(r"^[a-z][a-z0-9_]*$")
+    for path in (ROOT / "game/rules").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            seq = node.args if isinstance(node, ast.Call) else (
+                node.elts if isinstance(node, ast.Tuple) else None)
+            if not seq:
+                continue
+            for first, second in zip(seq, seq[1:]):
+                if (isinstance(first, ast.Constant) and isinstance(first.value, str)
+                        and pattern.match(first.value)
+                        and isinstance(second, (ast.Constant, ast.JoinedStr, ast.BinOp))):
+                    sample = second.value if isinstance(second, ast.Constant) else " "
+                    if isinstance(sample, str) and " " in sample:
+                        codes.add(first.value)
+                    break
+    return codes
+
+
+def test_every_illegal_move_code_has_a_text_in_every_language():
+    codes = _raised_codes()
+    assert {"occupied", "not_your_turn", "route_mismatch", "acute"} <= codes
+    for lang in LANGS:
+        catalog = _merged(lang)
+        missing = sorted(c for c in codes if f"illegal.{c}" not in catalog)
+        assert not missing, f"{lang}: no illegal.<code> text for {missing}"
+
+
+def test_illegal_moves_are_told_in_the_players_language():
+    from game.rules.core import IllegalMove
+
+    try:
+        text.set_language("ru")
+        exc = IllegalMove("occupied", "{square} already holds a tile", square="C4")
+        assert text.illegal(exc) == "На C4 уже лежит плитка"
+        text.set_language("ja")
+        assert "C4" in text.illegal(exc) and "タイル" in text.illegal(exc)
+    finally:
+        text.set_language("en")
+
+
+def _missing_glyphs(font: pygame.font.Font, value: str) -> list[str]:
+    """Characters the font draws as its .notdef box (same metrics and the same pixels: the
+    metrics alone match some real glyphs, e.g. digits in the Kurinto fonts)."""
+    notdef = font.metrics("\U000F0000")[0]
+    return [ch for ch, m in zip(value, font.metrics(value))
+            if not ch.isspace() and (m is None or (m == notdef
+                                                   and fonts._draws_as_notdef(font, ch)))]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_catalog_strings_are_drawn_by_their_own_font(lang):
+    pygame.font.init()
+    text.set_language(lang)
+    try:
+        bad = {}
+        for weight in ("regular", "bold"):
+            font = fonts.font(20, weight)
+            for key_, value in _merged(lang).items():
+                missing = _missing_glyphs(font, value)
+                if missing:
+                    bad[(key_, weight)] = "".join(sorted(set(missing)))
+        assert not bad, f"{lang}: glyphs missing from its font: {dict(list(bad.items())[:8])}"
+    finally:
+        text.set_language("en")
+
+
+def test_locale_codes_map_to_languages():
+    from game.client.settings import language_for_locale
+
+    assert language_for_locale("ko_KR.UTF-8") == "ko"
+    assert language_for_locale("th_TH") == "th"
+    assert language_for_locale("ru_RU.utf8") == "ru"
+    assert language_for_locale("zh_TW") == "zh-TW"
+    assert language_for_locale("zh_HK.UTF-8") == "zh-TW"
+    assert language_for_locale("ja_JP") == "ja"
+    assert language_for_locale("de_DE") == "en"
+    assert language_for_locale("") == "en" and language_for_locale(None) == "en"
+
+
+def test_default_language_follows_the_system_locale(tmp_path, monkeypatch):
+    from game.client.settings import Settings
+
+    monkeypatch.delenv("TRACKLAYER_LANGUAGE", raising=False)
+    monkeypatch.setenv("LC_ALL", "ja_JP.UTF-8")
+    assert Settings(tmp_path / "fresh.json")["language"] == "ja"
+    saved = tmp_path / "saved.json"
+    saved.write_text('{"language": "th"}')
+    assert Settings(saved)["language"] == "th"     # a chosen language wins over the locale
+
+
+def test_language_switches_at_run_time_from_settings(tmp_path):
+    from game.client.screens.settings import SettingsScreen
+
+    app = make_app(tmp_path, language="en")
+    try:
+        app.push(SettingsScreen(app))
+        app.run(frames=1)
+        key(app, pygame.K_RIGHT)                    # the language row is focused first
+        assert text.language() == "ru" and app.settings["language"] == "ru"
+        assert text.t("menu.settings") == "Настройки"
+        key(app, pygame.K_RIGHT, n=2)
+        assert text.language() == "ko"
+    finally:
+        text.set_language("en")
+        app.shutdown()
+
+
+# --------------------------------------------------------------------------------------------
+# Every screen in every language: the probe
+# --------------------------------------------------------------------------------------------
+
+class TextProbe:
+    """Records what the client renders while a screen draws, and what is wrong with it."""
+
+    def __init__(self) -> None:
+        self.where = ""
+        self.problems: list[str] = []
+        self.item = None                     # the form item being drawn
+        self.item_rects: list[pygame.Rect] = []
+        self.item_widths: list[tuple[str, int]] = []
+        self.rendered = 0
+        self.items_drawn = 0
+
+    def install(self, monkeypatch) -> None:
+        real_render, real_blit, real_item = fonts.render, fonts.blit, widgets.draw_item
+        real_hints = widgets.draw_hints
+
+        def render(value, size, colour=(255, 255, 255), weight="regular"):
+            surf = real_render(value, size, colour, weight)
+            self.rendered += 1
+            self.check_glyphs(value, size, weight)
+            if self.item is not None:
+                self.item_widths.append((value, surf.get_width()))
+            return surf
+
+        def blit(surface, value, size, colour, pos, weight="regular", anchor="topleft"):
+            rect = real_blit(surface, value, size, colour, pos, weight, anchor)
+            if value.strip() and surface.get_size() == (W, H):
+                if rect.left < -1 or rect.right > W + 1:
+                    self.problems.append(f"{self.where}: {value!r} runs off the screen "
+                                         f"({rect.left}..{rect.right})")
+                if self.item is not None:
+                    self.item_rects.append((value, rect))
+            return rect
+
+        def draw_item(surface, item, focused, editing, size=26):
+            self.item, self.item_rects, self.item_widths = item, [], []
+            self.items_drawn += 1
+            try:
+                real_item(surface, item, focused, editing, size)
+            finally:
+                self.check_item(item)
+                self.item = None
+
+        def draw_hints(surface, device, hints, y=None):
+            total = 0
+            for action, label in hints:
+                glyph = widgets.glyph_text(widgets.device_kind(device), action)
+                if glyph:
+                    g = fonts.render(glyph, 18, (0, 0, 0), "bold").get_width()
+                    total += max(g + 16, 30) + 8 + fonts.render(label, 20).get_width() + 28
+            if total - 28 > W - 20:
+                self.problems.append(f"{self.where}: hint bar {total - 28}px wide")
+            return real_hints(surface, device, hints, y)
+
+        import game.client.app  # noqa: F401 - its draw_hints is patched below
+        import game.client.screens.saves_menu  # noqa: F401 - imports draw_item by name
+
+        monkeypatch.setattr(fonts, "render", render)
+        monkeypatch.setattr(fonts, "blit", blit)
+        for name, module in list(sys.modules.items()):
+            if not name.startswith("game.client"):
+                continue
+            if getattr(module, "draw_item", None) is real_item:
+                monkeypatch.setattr(module, "draw_item", draw_item)
+            if getattr(module, "draw_hints", None) is real_hints:
+                monkeypatch.setattr(module, "draw_hints", draw_hints)
+
+    def check_glyphs(self, value: str, size: int, weight: str) -> None:
+        if value.isascii():
+            return
+        for ch in set(value):
+            if ch.isspace():
+                continue
+            if _missing_glyphs(fonts.font(size, weight), ch) and all(
+                    _missing_glyphs(fonts.font(size, weight, lang), ch)
+                    for lang in fonts.FALLBACK_ORDER):
+                self.problems.append(f"{self.where}: tofu for {ch!r} (U+{ord(ch):04X}) in "
+                                     f"{value!r}")
+
+    def check_item(self, item) -> None:
+        rect = item.rect
+        if rect.width <= 0:
+            return
+        texts = [(v, r) for v, r in self.item_rects if v not in ("‹", "›")]
+        for value, r in texts:
+            if r.left < rect.left - 1 or r.right > rect.right + 1:
+                self.problems.append(f"{self.where}: {value!r} sticks out of its "
+                                     f"{item.key!r} box ({r.left}..{r.right} in "
+                                     f"{rect.left}..{rect.right})")
+        arrows = [r for v, r in self.item_rects if v in ("‹", "›")]
+        for i, (value, r) in enumerate(texts):
+            for other, r2 in texts[i + 1:]:
+                if r.colliderect(r2):
+                    self.problems.append(f"{self.where}: {value!r} overlaps {other!r} in "
+                                         f"{item.key!r}")
+            for arrow in arrows:
+                if r.colliderect(arrow) and item.label():
+                    self.problems.append(f"{self.where}: {value!r} runs under an arrow in "
+                                         f"{item.key!r}")
+        if not item.label() and item.kind == "choice":
+            # a bare value (table cells) is rendered and centred between its two arrows
+            for value, width in self.item_widths:
+                if value not in ("‹", "›") and width > rect.width - 40:
+                    self.problems.append(f"{self.where}: {value!r} ({width}px) too wide for "
+                                         f"the {rect.width}px {item.key!r} cell")
+
+
+# --------------------------------------------------------------------------------------------
+# The screens
+# --------------------------------------------------------------------------------------------
+
+def _seats(players: int) -> list[SeatInfo]:
+    seats = [SeatInfo("Ann", "human", device="mouse+keyboard", colour=0)]
+    seats += [SeatInfo(f"Bot {i}", "bot", level="easy", colour=i) for i in range(1, players)]
+    return seats
+
+
+def _config(game, players: int) -> dict:
+    wanted = {"metro": ["companies"], "railroad-ink": ["meteor"],
+              "metromania": []}[game.name]
+    try:
+        return game.make_config(players, wanted)
+    except Exception:  # noqa: BLE001 - an unknown variant: the plain game still shows text
+        return game.make_config(players, [])
+
+
+def _finished(game_name: str) -> Match:
+    from game.bots.base import make_bot
+
+    game = get_game(game_name)
+    match = Match.new(game, _config(game, 2), 5, _seats(2))
+    bots = [make_bot(game, s, "random", s + 1) for s in range(2)]
+    for _ in range(5000):
+        acting = match.to_act()
+        if not acting:
+            break
+        seat = acting[0]
+        match.apply(seat, bots[seat].choose(match.view(seat)))
+    assert match.is_over()
+    return match
+
+
+@pytest.fixture(scope="module")
+def finished():
+    return {name: _finished(name) for name in GAMES}
+
+
+def _screens(app, finished: dict) -> list[tuple[str, list]]:
+    """(name, stack) pairs: the screens to draw, bottom first."""
+    from game.client.screens.find_tables import FindTablesScreen
+    from game.client.screens.game_choice import GameChoiceScreen
+    from game.client.screens.net_notice import SeatDroppedScreen
+    from game.client.screens.pass_device import PassDeviceScreen
+    from game.client.screens.pause import PauseScreen
+    from game.client.screens.play import PlayScreen
+    from game.client.screens.rules_help import PAGES, RulesHelpScreen
+    from game.client.screens.saves_menu import SavesMenuScreen
+    from game.client.screens.settings import SettingsScreen
+    from game.client.screens.setup import SetupScreen
+    from game.client.screens.title import TitleScreen
+
+    settings = SettingsScreen(app)
+    settings.form.focus = [i.key for i in settings.form.items].index("colour_blind")
+    out = [("title", [TitleScreen(app)]), ("game choice", [GameChoiceScreen(app)]),
+           ("settings", [settings]), ("find tables", [FindTablesScreen(app)]),
+           ("saves", [SavesMenuScreen(app)]), ("replays", [SavesMenuScreen(app, "replays")])]
+    for name in GAMES:
+        game = get_game(name)
+        setup = SetupScreen(app, name, {"players": game.max_players})
+        toggles = [i for i, item in enumerate(setup.form.items)
+                   if item.key.startswith("variant:")]
+        if toggles:
+            setup.form.focus = toggles[-1]
+        out.append((f"setup {name}", [setup]))
+        match = Match.new(game, _config(game, 2), 3, _seats(2))
+        play = PlayScreen(app, match)
+        out.append((f"play {name}", [play]))
+        out.append((f"pause {name}", [play, PauseScreen(app, play)]))
+        out.append((f"pass {name}", [play, PassDeviceScreen(app, play, 0)]))
+        out.append((f"seat dropped {name}", [play, SeatDroppedScreen(app, play, 1)]))
+        done = PlayScreen(app, finished[name])
+        out.append((f"results {name}", [done.board.results_screen(done.history, {})]))
+        for page in range(len(PAGES[name])):
+            out.append((f"help {name} {page + 1}", [RulesHelpScreen(app, name, page)]))
+    return out
+
+
+def _extra_screens(app, finished: dict) -> list[tuple[str, list]]:
+    """Screens that need files on disk: the resume offer and the replay viewer."""
+    from game.client.screens.replay_viewer import ReplayViewerScreen
+    from game.client.screens.resume import ResumeScreen
+    from game.saves import Replay, list_resumable, start_autosave
+
+    out = []
+    match = Match.new(get_game("metro"), get_game("metro").make_config(2, []), 9, _seats(2))
+    saver = start_autosave(match, durable=False)
+    saver.close()
+    infos = list_resumable()
+    if infos:
+        out.append(("resume", [ResumeScreen(app, infos)]))
+    for name in GAMES:
+        path = start_autosave(finished[name], durable=False)
+        path.close()
+        out.append((f"replay {name}", [ReplayViewerScreen(app, Replay.open(path.path))]))
+    return out
+
+
+def test_every_screen_in_every_language_has_no_tofu_and_no_overflow(tmp_path, monkeypatch,
+                                                                      finished):
+    probe = TextProbe()
+    probe.install(monkeypatch)
+    app = make_app(tmp_path, language="en")
+    try:
+        for lang in LANGS:
+            text.set_language(lang)
+            app.settings.values["language"] = lang
+            stacks = _screens(app, finished)
+            try:
+                stacks += _extra_screens(app, finished)
+            except ImportError:
+                pass
+            before = (probe.rendered, probe.items_drawn)
+            for name, stack in stacks:
+                probe.where = f"[{lang}] {name}"
+                app.stack = list(stack)
+                app.draw()
+            # the hook really saw the screens (not a blind pass): texts and form items
+            assert probe.rendered - before[0] > 500 and probe.items_drawn - before[1] > 100
+        assert not probe.problems, (f"{len(probe.problems)} text problems:\n"
+                                    + "\n".join(sorted(set(probe.problems))[:60]))
+    finally:
+        app.stack = []
+        text.set_language("en")
+        app.shutdown()
+
+
+def test_help_text_fits_its_box_in_every_language():
+    from game.client.screens.rules_help import PAGES, TEXT_BOX, fit_text
+
+    pygame.font.init()
+    try:
+        for lang in LANGS:
+            text.set_language(lang)
+            for game, pages in PAGES.items():
+                for page in pages:
+                    body = text.t(f"help.{game}.{page}.body")
+                    assert body != f"help.{game}.{page}.body", (lang, game, page)
+                    size, lines, line_h = fit_text(body, TEXT_BOX)
+                    font = fonts.font(size)
+                    widest = max(font.size(line)[0] for line in lines)
+                    height = sum(line_h if line else line_h // 2 for line in lines)
+                    assert widest <= TEXT_BOX.width, (lang, game, page, widest)
+                    assert height <= TEXT_BOX.height, (lang, game, page, height, size)
+                    assert "".join(lines).replace(" ", "") == body.replace("\n", "").replace(
+                        " ", ""), (lang, game, page, "wrapping lost text")
+    finally:
+        text.set_language("en")
+
+
+def test_help_is_reachable_from_setup_and_pause(tmp_path):
+    from game.client.screens.pause import PauseScreen
+    from game.client.screens.play import PlayScreen
+    from game.client.screens.rules_help import RulesHelpScreen
+    from game.client.screens.setup import SetupScreen
+
+    app = make_app(tmp_path)
+    try:
+        setup = SetupScreen(app, "railroad-ink")
+        app.push(setup)
+        setup.on_activate(setup.form.item("rules"))
+        assert isinstance(app.top, RulesHelpScreen) and app.top.game_name == "railroad-ink"
+        key(app, pygame.K_RIGHT)
+        assert app.top.page == 1
+        key(app, pygame.K_ESCAPE)
+        assert app.top is setup
+        game = get_game("metromania")
+        play = PlayScreen(app, Match.new(game, game.make_config(2, []), 1, _seats(2)))
+        app.push(play)
+        pause = PauseScreen(app, play)
+        app.push(pause)
+        pause.on_activate(pause.form.item("rules"))
+        assert isinstance(app.top, RulesHelpScreen) and app.top.game_name == "metromania"
+        key(app, pygame.K_ESCAPE)
+        assert app.top is pause
+    finally:
+        app.shutdown()
+
+
+def test_probe_catches_tofu_and_overflow(tmp_path, monkeypatch):
+    """The hook is not blind: a string no font can draw and a label wider than its button
+    are both reported."""
+    probe = TextProbe()
+    probe.install(monkeypatch)
+    app = make_app(tmp_path)
+    try:
+        surface = app.surface
+        probe.where = "probe"
+        fonts.render("\U0001F600\u0d9a", 20)        # an emoji and a Sinhala letter
+        item = widgets.Item("x", lambda: "A label far too long for a tiny button")
+        item.rect = pygame.Rect(10, 10, 90, 40)
+        widgets.draw_item(surface, item, False, False)
+        fonts.blit(surface, "off the edge", 30, (255, 255, 255), (1270, 10))
+        joined = "\n".join(probe.problems)
+        assert "tofu" in joined and "sticks out" in joined and "runs off" in joined
+    finally:
+        app.shutdown()
