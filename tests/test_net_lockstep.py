@@ -493,3 +493,15 @@ def test_match_listeners_hear_every_move_once_with_its_hash_on_every_peer():
     expected = [(e.seq, e.hash, True) for e in table.host.match.log]
     for entries in heard.values():
         assert entries == expected
+
+
+def test_a_peer_that_never_commits_aborts_the_seeding_round():
+    table = Table(players=3, seed=14)
+    table.clients[0]._on_cr = lambda msg: None      # never sends its commitment
+    table.ready_all()
+    assert table.host.start()
+    table.net.advance(FAST.seeding + 0.3)
+    aborted = [e for e in table.host.poll() if e["event"] == "seeding_aborted"]
+    assert aborted and aborted[0]["code"] == ids.R_TIMEOUT
+    assert table.host.phase == "lobby" and table.host.match is None
+    assert table.clients[1].phase == "lobby"

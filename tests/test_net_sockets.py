@@ -222,3 +222,11 @@ def test_unreachable_host_fails_cleanly(tmp_path):
     proc = spawn("join", f"127.0.0.1:{free}", "--headless", home=tmp_path)
     out, err = proc.communicate(timeout=20)
     assert proc.returncode == 1 and "cannot reach" in err and "Traceback" not in err
+
+
+def test_default_discovery_targets_are_broadcast_addresses_and_not_used_here():
+    from net.discovery import broadcast_targets
+
+    targets = broadcast_targets(4242)
+    assert ("255.255.255.255", 4242) in targets
+    assert all(port == 4242 for _host, port in targets)
