@@ -215,6 +215,25 @@ def _critical_path_us(games: int) -> list[float]:
     return samples
 
 
+def _largest_log(name: str, players: int):
+    """A complete random game of ``name`` (for the catch-up of a long log)."""
+    from game.match import Match
+    from game.rules import available_games, get_game
+    from game.rules.core import Rng
+
+    if name not in available_games():
+        return None
+    game = get_game(name)
+    players = min(players, game.max_players)
+    match = Match.new(game, game.make_config(players), 7)
+    rng = Rng(7)
+    while not match.is_over():
+        acting = match.to_act()
+        seat = acting[rng.below(len(acting))]
+        match.apply(seat, game.random_move(match.state, seat, rng))
+    return match
+
+
 def run(quick: bool = False) -> dict:
     games = 1 if quick else 3
     latencies, frames, trips, catch_ups = [], [], [], []
@@ -228,6 +247,14 @@ def run(quick: bool = False) -> dict:
     cpu = _critical_path_us(1 if quick else 3)
     rebuild = _rebuild_ms(last["game"], last["config"], last["seed"], last["log"],
                           3 if quick else 15)
+    extra = {}
+    for name in ("railroad-ink", "metromania"):
+        match = _largest_log(name, PEERS)
+        if match is not None:
+            key = name.replace("-", "_")
+            extra[f"rebuild_{key}_{match.config['players']}p_moves"] = match.seq
+            extra[f"rebuild_{key}_{match.config['players']}p_ms"] = round(_rebuild_ms(
+                match.game, match.config, match.seed, match.log, 3 if quick else 7), 3)
     return {
         "peers": PEERS,
         "games": games,
@@ -244,4 +271,5 @@ def run(quick: bool = False) -> dict:
         "log_moves": last["moves"],
         "rebuild_from_full_log_ms": round(rebuild, 3),
         "rejoin_catch_up_tcp_ms": round(statistics.median(catch_ups), 3),
+        **extra,
     }
