@@ -1,20 +1,21 @@
 """Host-side ordering: check a proposed move without changing state, stamp the next seq, apply.
 
 The host's ``Match`` is the reference. ``stamp`` either raises ``IllegalMove`` (nothing
-changed) or applies the move and returns its log entry; ``verify`` compares a peer's reported
-hash with the host's hash after the same seq.
+changed) or applies the move and logs it; ``seal`` hashes the state after it (kept off the
+broadcast path); ``verify`` compares a peer's reported hash with ours after the same seq.
 """
 
 from __future__ import annotations
 
 from game.match import LogEntry, Match
-from game.rules.core import Event, IllegalMove
+from game.rules.core import Event, IllegalMove, state_hash
 
 
 class Sequencer:
     def __init__(self, match: Match) -> None:
         self.match = match
         self._unsealed_events: list[Event] = []
+        self._start_hash = ""
 
     @property
     def seq(self) -> int:
@@ -84,8 +85,8 @@ class Sequencer:
         return self.match.log[max(0, seq - 1):]
 
     def _initial_hash(self) -> str:
-        if not hasattr(self, "_start_hash"):
-            from game.rules.core import state_hash
+        """The hash before any move (what a peer reports while the log is still empty)."""
+        if not self._start_hash:
             state = self.match.game.new_game(self.match.config, self.match.seed)
             self._start_hash = state_hash(self.match.game, state)
         return self._start_hash
