@@ -113,7 +113,9 @@ class SetupScreen(MenuScreen):
 
     def _place_items(self) -> None:
         y_left = COLUMN_LEFT.y + 44
-        row_h = 54
+        left_rows = sum(1 for item in self.form.items if item.key in ("players", "hand", "seed")
+                        or item.key.startswith("variant:"))
+        row_h = 54 if left_rows <= 5 else 46   # leave room for the variant help below
         seat_row_h = 56 if self.players <= 5 else 52
         for item in self.form.items:
             key = item.key
@@ -254,10 +256,16 @@ class SetupScreen(MenuScreen):
             variant = focused.key.split(":", 1)[1]
             key = f"variant.{self.game_name}.{variant}.help"
             help_text = t(key) if has(key) else self.game.variants.get(variant, "")
-            y = 488
-            for line in fonts.wrap(help_text, 19, COLUMN_LEFT.width):
-                fonts.blit(surface, line, 19, theme.TEXT_DIM, (COLUMN_LEFT.x + 4, y))
-                y += 24
+            from game.client.screens.rules_help import fit_text
+
+            top = max([488] + [item.rect.bottom + 8 for item in self.form.items
+                               if item.rect.x == COLUMN_LEFT.x and item.rect.y < 540])
+            box = pygame.Rect(COLUMN_LEFT.x + 4, top, COLUMN_LEFT.width, 554 - top)
+            size, lines, line_h = fit_text(help_text, box, (19, 18, 17, 16, 15, 14))
+            y = top
+            for line in lines:     # wrapped per language, shrunk to fit above the buttons
+                fonts.blit(surface, line, size, theme.TEXT_DIM, (box.x, y))
+                y += line_h if line else line_h // 2
         if not self.seed_text.strip():
             seed_item = self.form.item("seed")
             if not (self.form.editing and self.form.focused is seed_item):
