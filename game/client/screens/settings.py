@@ -69,4 +69,4 @@ class SettingsScreen(MenuScreen):
         self.form.draw(surface)
         if self.form.focused is not None and self.form.focused.key == "colour_blind":
             fonts.blit(surface, t("settings.colour_blind_help"), 20, theme.TEXT_DIM,
-                       (640, 640), "regular", "center")
+                       (640, 660), "regular", "center")
