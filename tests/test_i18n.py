@@ -205,6 +205,10 @@ class TextProbe:
         self.item_widths: list[tuple[str, int]] = []
         self.rendered = 0
         self.items_drawn = 0
+        self.boxes: list[tuple[str, pygame.Rect]] = []   # form items drawn on this screen
+
+    def start(self, where: str) -> None:
+        self.where, self.boxes = where, []
 
     def install(self, monkeypatch) -> None:
         real_render, real_blit, real_item = fonts.render, fonts.blit, widgets.draw_item
@@ -226,6 +230,8 @@ class TextProbe:
                                          f"({rect.left}..{rect.right})")
                 if self.item is not None:
                     self.item_rects.append((value, rect))
+                else:
+                    self.check_free_text(value, rect)
             return rect
 
         def draw_item(surface, item, focused, editing, size=26):
@@ -236,6 +242,8 @@ class TextProbe:
             finally:
                 self.check_item(item)
                 self.item = None
+                if item.rect.width > 0:
+                    self.boxes.append((item.key, pygame.Rect(item.rect)))
 
         def draw_hints(surface, device, hints, y=None):
             total = 0
@@ -272,6 +280,16 @@ class TextProbe:
                     for lang in fonts.FALLBACK_ORDER):
                 self.problems.append(f"{self.where}: tofu for {ch!r} (U+{ord(ch):04X}) in "
                                      f"{value!r}")
+
+    def check_free_text(self, value: str, rect: pygame.Rect) -> None:
+        """Text drawn over a form item must stay inside it (a hint in an empty field) or
+        off it: half on a button or field is an overflow."""
+        for key_, box in self.boxes:
+            # only a hint inside the value side of a field is fine (the seed's "random")
+            hint = box.contains(rect) and rect.left >= box.x + box.width * 0.4
+            if rect.colliderect(box) and not hint:
+                self.problems.append(f"{self.where}: {value!r} is drawn across the {key_!r} "
+                                     f"box")
 
     def check_item(self, item) -> None:
         rect = item.rect
@@ -417,7 +435,7 @@ def test_every_screen_in_every_language_has_no_tofu_and_no_overflow(tmp_path, mo
                 pass
             before = (probe.rendered, probe.items_drawn)
             for name, stack in stacks:
-                probe.where = f"[{lang}] {name}"
+                probe.start(f"[{lang}] {name}")
                 app.stack = list(stack)
                 app.draw()
             # the hook really saw the screens (not a blind pass): texts and form items
