@@ -5,8 +5,9 @@
   ``illegal.<code>`` text, and every catalog string can be drawn entirely by its language's own
   font (regular and bold) — so the per-language font choice covers the language.
 * The screens: title, game choice, settings, table setup, play (all three boards), pause,
-  pass-the-device, results, the rules help pages, saves/resume/replay, the LAN notices and the
-  find-tables screen are drawn in each language. A light hook records every text the client
+  pass-the-device, results, the rules help pages, saves/save-as/resume/replay, the LAN game
+  choice, LAN setup, connection-lost and seat-dropped notices and the find-tables screen are
+  drawn in each language (the host and guest lobbies need live sockets: not drawn here). A light hook records every text the client
   renders (``fonts.render``/``fonts.blit``) and every form item drawn (``widgets.draw_item``):
   a character no font can draw is tofu; text outside the 1280×720 canvas, text sticking out of
   its form item, two texts of one item overlapping, or a hint bar wider than the screen is an
@@ -22,6 +23,7 @@ import re
 import string
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import pygame
 import pytest
@@ -363,7 +365,9 @@ def _screens(app, finished: dict) -> list[tuple[str, list]]:
     """(name, stack) pairs: the screens to draw, bottom first."""
     from game.client.screens.find_tables import FindTablesScreen
     from game.client.screens.game_choice import GameChoiceScreen
-    from game.client.screens.net_notice import SeatDroppedScreen
+    from game.client.screens.lobby import LanGameChoiceScreen, LanSetupScreen
+    from game.client.screens.net_notice import ConnectionLostScreen, SeatDroppedScreen
+    from game.client.screens.saves_menu import SaveAsScreen
     from game.client.screens.pass_device import PassDeviceScreen
     from game.client.screens.pause import PauseScreen
     from game.client.screens.play import PlayScreen
@@ -396,6 +400,14 @@ def _screens(app, finished: dict) -> list[tuple[str, list]]:
         out.append((f"results {name}", [done.board.results_screen(done.history, {})]))
         for page in range(len(PAGES[name])):
             out.append((f"help {name} {page + 1}", [RulesHelpScreen(app, name, page)]))
+        out.append((f"lan setup {name}", [LanSetupScreen(app, name)]))
+        # a LAN table that is gone: the notice only reads the session's token and address
+        gone = SimpleNamespace(session=SimpleNamespace(token="t", address=("127.0.0.1", 5055),
+                                                       closed=True), match=match)
+        for code in ("timeout", "host_left"):
+            out.append((f"lost {code} {name}", [play, ConnectionLostScreen(app, gone, code, {})]))
+        out.append((f"save as {name}", [play, SaveAsScreen(app, match)]))
+    out.append(("lan game choice", [LanGameChoiceScreen(app)]))
     return out
 
 
