@@ -207,6 +207,7 @@ class TextProbe:
         self.item_widths: list[tuple[str, int]] = []
         self.rendered = 0
         self.items_drawn = 0
+        self.keys = set(_merged("en"))     # a key drawn as text means a missing string
         self.boxes: list[tuple[str, pygame.Rect]] = []   # form items drawn on this screen
 
     def start(self, where: str) -> None:
@@ -219,6 +220,8 @@ class TextProbe:
         def render(value, size, colour=(255, 255, 255), weight="regular"):
             surf = real_render(value, size, colour, weight)
             self.rendered += 1
+            if value in self.keys:
+                self.problems.append(f"{self.where}: the raw key {value!r} is shown")
             self.check_glyphs(value, size, weight)
             if self.item is not None:
                 self.item_widths.append((value, surf.get_width()))
