@@ -241,6 +241,15 @@ def _car(surface, centre, colour, shape: int = 0) -> None:
     theme.draw_shape(surface, shape, centre, 12, colour, theme.outline_for(colour))
 
 
+def _station(surface, point, side: int) -> None:
+    """An edge station where a line arrives: a small grey block just outside the tile."""
+    dx, dy = {0: (0, -1), 1: (1, 0), 2: (0, 1), 3: (-1, 0)}[side]
+    rect = pygame.Rect(0, 0, 22, 22)
+    rect.center = (point[0] + dx * 14, point[1] + dy * 14)
+    pygame.draw.rect(surface, theme.TEXT, rect, border_radius=5)
+    pygame.draw.rect(surface, theme.BG_DEEP, rect, 2, border_radius=5)
+
+
 def _badge(surface, text: str, centre, colour=theme.ACCENT) -> None:
     label = fonts.render(text, 26, theme.TEXT_DARK, "bold")
     rect = label.get_rect(center=centre).inflate(20, 8)
@@ -262,28 +271,37 @@ def _felt(surface, rect) -> None:
 
 def draw_metro(surface, box: pygame.Rect, page: str) -> None:
     colour = theme.colour(0)
-    if page in ("goal", "score"):
+    if page == "goal":
         codes = ["aaaa", "bcbc", "cbcb", "aacb", "dacc", "baac", "acba", "cccc", "adad",
                  "aaaa", "bbad", "cbaa"]
         size = 96
         grid = {(i // 4, i % 4): codes[i] for i in range(12)}
-        origin = (box.x + 40, box.y + 60)
-        if page == "score":
-            grid = {key: code for key, code in grid.items() if key[1] < 3}
+        origin = (box.x + 40, box.y + 50)
         _felt(surface, pygame.Rect(origin[0] - 30, origin[1] - 30, 4 * size + 60, 3 * size + 60))
-        if page == "score":
-            centre = pygame.Rect(origin[0] + 3 * size, origin[1], size, 3 * size)
-            pygame.draw.rect(surface, theme.CENTRE, centre, border_radius=10)
-            pygame.draw.rect(surface, theme.CENTRE_ROOF, centre.inflate(-20, -20),
-                             border_radius=8)
-        line = trace(grid, (0, 0), 7)
+        line = trace(grid, (0, 0), 6)     # a left-edge car departs at endpoint 6
         _metro_grid(surface, grid, origin, size, line, colour)
-        _car(surface, (origin[0] - 16, origin[1] + size // 3), colour)
+        _car(surface, (origin[0] - 16, origin[1] + size * 2 // 3), colour)
+        row, col, _enter, leave = line[-1]
+        end = sprites.track_points(leave, leave, (origin[0] + col * size, origin[1] + row * size),
+                                   size)[0]
+        _station(surface, end, leave // 2)
+        _badge(surface, f"+{len(line)}", (box.centerx, box.bottom - 40))
+    elif page == "score":
+        # a line of six tiles that runs into the central station: its points double
+        grid = {(0, 0): "dacc", (0, 1): "cbcb", (0, 2): "cccc", (1, 0): "bbad",
+                (1, 1): "bbbb", (1, 2): "bbbb"}
+        size = 84
+        origin = (box.x + 40, box.y + 60)
+        _felt(surface, pygame.Rect(origin[0] - 24, origin[1] - 24, 5 * size + 48, 3 * size + 48))
+        centre = pygame.Rect(origin[0] + 3 * size, origin[1] + size, 2 * size, 2 * size)
+        pygame.draw.rect(surface, theme.CENTRE, centre, border_radius=10)
+        pygame.draw.rect(surface, theme.CENTRE_ROOF, centre.inflate(-24, -24), border_radius=8)
+        fonts.blit(surface, "M", 48, theme.TEXT, centre.center, "bold", "center")
+        line = trace(grid, (0, 0), 6)
+        _metro_grid(surface, grid, origin, size, line, colour)
+        _car(surface, (origin[0] - 14, origin[1] + size * 2 // 3), colour)
         passed = len(line)
-        if page == "score":
-            _badge(surface, f"{passed} × 2 = {passed * 2}", (box.centerx, box.bottom - 40))
-        else:
-            _badge(surface, f"+{passed}", (box.centerx, box.bottom - 40))
+        _badge(surface, f"{passed} × 2 = {passed * 2}", (box.centerx, box.bottom - 40))
     elif page == "turn":
         hand = sprites.tile("bcbc", 0, 120)
         surface.blit(hand, (box.x + 40, box.y + 60))
