@@ -83,5 +83,22 @@ def illegal(exc) -> str:
     code = getattr(exc, "code", "")
     key = f"illegal.{code}"
     if code and has(key):
-        return t(key, **getattr(exc, "args_dict", {}))
+        args = {name: _arg_word(value) for name, value in getattr(exc, "args_dict", {}).items()}
+        return t(key, **args)
     return str(exc)
+
+
+# Argument values that are names of things ("solid", "railway", "N", a die face id) have
+# their own catalog entry; cells, numbers and notation stay as they are.
+ARG_PREFIXES = ("illegal.arg.", "ri.face.")
+
+
+def _arg_word(value):
+    if not isinstance(value, str) or not value:
+        return value
+    if ", " in value:
+        return ", ".join(_arg_word(part) for part in value.split(", "))
+    for prefix in ARG_PREFIXES:
+        if has(prefix + value):
+            return t(prefix + value)
+    return value
