@@ -121,6 +121,16 @@ def test_illegal_moves_are_told_in_the_players_language():
         assert text.illegal(exc) == "На C4 уже лежит плитка"
         text.set_language("ja")
         assert "C4" in text.illegal(exc) and "タイル" in text.illegal(exc)
+        # argument values that name things are translated too (line kinds, routes, sides, dice)
+        text.set_language("ko")
+        mismatch = IllegalMove("route_mismatch", "", cell="B2", mine="highway",
+                               theirs="railway", side="N")
+        assert text.illegal(mismatch) == "B2: 도로이(가) 북쪽에서 철도와(과) 만납니다"
+        text.set_language("ru")
+        assert text.illegal(IllegalMove("line_done", "", line="solid")) == \
+            "Линия «сплошная» уже готова"
+        dice = IllegalMove("dice_left", "", faces="road-straight, rail-curve")
+        assert text.illegal(dice).endswith(": Дорога, Поворот рельсов")
     finally:
         text.set_language("en")
 
