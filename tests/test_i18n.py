@@ -128,7 +128,7 @@ def test_illegal_moves_are_told_in_the_players_language():
         assert text.illegal(mismatch) == "B2: 도로이(가) 북쪽에서 철도와(과) 만납니다"
         text.set_language("ru")
         assert text.illegal(IllegalMove("line_done", "", line="solid")) == \
-            "Линия «сплошная» уже готова"
+            "Первая линия уже готова"
         dice = IllegalMove("dice_left", "", faces="road-straight, rail-curve")
         assert text.illegal(dice).endswith(": Дорога, Поворот рельсов")
     finally:
