@@ -342,7 +342,8 @@ class MetroBoard(BoardView):
         elif event.get("end", 0) > 0:
             points.append(station_pos(event["end"]))
         target = self.score_anchor(owner)
-        self.anims.append({"kind": "line", "points": points, "owner": owner,
+        stagger = len([a for a in self.anims if a["kind"] == "line"])
+        self.anims.append({"kind": "line", "points": points, "owner": owner, "stagger": stagger,
                            "colour": self.owner_colour(owner), "age": -0.15 * len(
                                [a for a in self.anims if a["kind"] == "line"]),
                            "points_value": event["points"], "centre": event.get("centre"),
@@ -568,6 +569,7 @@ class MetroBoard(BoardView):
                 k = k * k * (3 - 2 * k)
                 x = start[0] + (target[0] - start[0]) * k
                 y = start[1] + (target[1] - start[1]) * k - math.sin(k * math.pi) * 60
+                y -= anim.get("stagger", 0) * 40 * (1 - k)   # several lines: labels apart
                 text = fonts.render(label, 30, theme.TEXT, "bold")
                 pill = text.get_rect(center=(x, y)).inflate(22, 8)
                 pygame.draw.rect(surface, colour, pill, border_radius=16)
