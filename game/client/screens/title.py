@@ -22,7 +22,7 @@ class TitleScreen(MenuScreen):
                  Item("saves", lambda: t("menu.saves")),
                  Item("settings", lambda: t("menu.settings")),
                  Item("quit", lambda: t("menu.quit"))]
-        self.form = Form(items, pygame.Rect(490, 330, 300, 0), row_height=46, gap=8)
+        self.form = Form(items, pygame.Rect(490, 296, 300, 0), row_height=46, gap=8)
         self.scroll = 0.0
         self._strip = None
 
@@ -74,11 +74,11 @@ class TitleScreen(MenuScreen):
     def draw(self, surface) -> None:
         surface.blit(self.app.background(), (0, 0))
         strip = self._tile_strip()
-        surface.blit(strip, (-self.scroll, 40))
+        surface.blit(strip, (-self.scroll, 24))
         surface.blit(strip, (-(len(_DECOR) * 72) + self.scroll, 616))
-        fonts.blit(surface, "TRACKLAYER", 96, theme.BG_DEEP, (644, 218), "bold", "center")
-        fonts.blit(surface, "TRACKLAYER", 96, theme.ACCENT, (640, 212), "bold", "center")
-        fonts.blit(surface, t("title.tagline"), 26, theme.TEXT_DIM, (640, 292), "regular",
+        fonts.blit(surface, "TRACKLAYER", 96, theme.BG_DEEP, (644, 168), "bold", "center")
+        fonts.blit(surface, "TRACKLAYER", 96, theme.ACCENT, (640, 162), "bold", "center")
+        fonts.blit(surface, t("title.tagline"), 26, theme.TEXT_DIM, (640, 238), "regular",
                    "center")
         self.form.draw(surface)
 
