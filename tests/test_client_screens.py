@@ -233,3 +233,14 @@ def test_cli_play_bad_arguments_exit_2(args, tmp_path):
     done = _run_play(*args, tmp_path=tmp_path)
     assert done.returncode == 2, (done.returncode, done.stderr)
     assert "Traceback" not in done.stderr and done.stderr.strip()
+
+
+def test_f11_toggles_fullscreen_setting_from_any_screen(app):
+    app.push(TitleScreen(app))
+    assert app.settings["fullscreen"] is False
+    key(app, pygame.K_F11)
+    assert app.settings["fullscreen"] is True
+    app.push(SettingsScreen(app))
+    key(app, pygame.K_F11)
+    assert app.settings["fullscreen"] is False
+    assert Settings(app.settings.path)["fullscreen"] is False
