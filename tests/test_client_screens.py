@@ -244,3 +244,26 @@ def test_f11_toggles_fullscreen_setting_from_any_screen(app):
     key(app, pygame.K_F11)
     assert app.settings["fullscreen"] is False
     assert Settings(app.settings.path)["fullscreen"] is False
+
+
+def test_a_controller_can_type_a_name(app):
+    from tests.test_client_support import pad_added, pad_button, pad_hat
+
+    pad_added(app)
+    setup = SetupScreen(app, "metro")
+    app.push(setup)
+    frames(app, 1)
+    setup.form.focus = setup.form.items.index(setup.form.item("name:0"))
+    pad_button(app, 0)                      # A: edit the name
+    assert setup.form.editing
+    for _ in range(len("Player 1")):
+        pad_hat(app, (-1, 0))               # left: delete a letter
+    pad_hat(app, (1, 0))                    # right: a new letter "A"
+    pad_hat(app, (0, -1))                   # down: A -> B
+    pad_hat(app, (1, 0))                    # right: "BA"
+    pad_hat(app, (0, -1))
+    pad_hat(app, (0, -1))                   # "BC"
+    pad_hat(app, (0, 1))                    # up: "BB"
+    pad_button(app, 0)                      # A: done
+    assert not setup.form.editing
+    assert setup.seats[0]["name"] == "BB"

@@ -21,6 +21,10 @@ from game.client.text import t
 # Form items
 # --------------------------------------------------------------------------------------------
 
+# the letters a controller cycles through when it types a name or a seed
+PAD_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789 -"
+
+
 @dataclass
 class Item:
     """One row of a form. kind: "button", "choice", "text", "slider"."""
@@ -115,6 +119,8 @@ class Form:
             if kind == "backspace":
                 item.value = str(item.value)[:-1]
                 return "change", item
+            if intent.device.startswith("pad") and kind in ("move", "alt"):
+                return self._pad_typing(item, intent)
             if kind in ("confirm", "cancel", "next", "prev", "move", "click"):
                 self.editing = False
                 if kind in ("confirm", "cancel"):
@@ -164,6 +170,23 @@ class Form:
         if kind == "cancel":
             return "cancel", None
         return None, None
+
+    def _pad_typing(self, item: Item, intent) -> tuple[str, Item]:
+        """Typing with a controller: down/up step the last letter through the alphabet,
+        right adds a letter, left (or X) removes one; confirm finishes."""
+        value = str(item.value)
+        if intent.kind == "alt" or intent.dx < 0:
+            item.value = value[:-1]
+        elif intent.dx > 0:
+            if len(value) < item.max_len:
+                item.value = value + PAD_ALPHABET[0]
+        elif intent.dy:
+            if not value:
+                value = PAD_ALPHABET[0]
+            index = PAD_ALPHABET.find(value[-1])
+            index = (index + intent.dy) % len(PAD_ALPHABET) if index >= 0 else 0
+            item.value = value[:-1] + PAD_ALPHABET[index]
+        return "change", item
 
     def draw(self, surface: pygame.Surface, focus_visible: bool = True) -> None:
         for index, item in enumerate(self.items):
