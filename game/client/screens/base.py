@@ -77,5 +77,9 @@ class MenuScreen(Screen):
     def hints(self):
         from game.client.text import t
 
+        if self.form is not None and self.form.editing:
+            if self.hint_device().startswith("pad"):
+                return [("move", t("hint.letters")), ("confirm", t("hint.done"))]
+            return [("confirm", t("hint.done"))]
         return [("move", t("hint.choose")), ("confirm", t("hint.select")),
                 ("cancel", t("hint.back"))]

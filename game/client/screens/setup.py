@@ -272,7 +272,3 @@ class SetupScreen(MenuScreen):
                 fonts.blit(surface, t("setup.seed_random"), 20, theme.TEXT_DIM,
                            (seed_item.rect.right - seed_item.rect.width * 0.55 + 2,
                             seed_item.rect.centery), "regular", "midleft")
-
-    def hints(self):
-        return [("move", t("hint.choose")), ("confirm", t("hint.select")),
-                ("cancel", t("hint.back"))]
