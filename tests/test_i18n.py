@@ -7,7 +7,7 @@
 * The screens: title, game choice, settings, table setup, play (all three boards), pause,
   pass-the-device, results, the rules help pages, saves/save-as/resume/replay, the LAN game
   choice, LAN setup, connection-lost and seat-dropped notices and the find-tables screen are
-  drawn in each language (the host and guest lobbies need live sockets: not drawn here). A light hook records every text the client
+  drawn in each language, the host and guest lobbies too (over a fake session: no sockets). A light hook records every text the client
   renders (``fonts.render``/``fonts.blit``) and every form item drawn (``widgets.draw_item``):
   a character no font can draw is tofu; text outside the 1280×720 canvas, text sticking out of
   its form item, two texts of one item overlapping, or a hint bar wider than the screen is an
@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import ast
 import re
+import warnings
 import string
 import sys
 from pathlib import Path
@@ -217,11 +218,29 @@ class TextProbe:
         self.item_widths: list[tuple[str, int]] = []
         self.rendered = 0
         self.items_drawn = 0
+        self.overlaps: list[tuple] = []
+        self.lang = self.screen = ""
         self.keys = set(_merged("en"))     # a key drawn as text means a missing string
         self.boxes: list[tuple[str, pygame.Rect]] = []   # form items drawn on this screen
 
-    def start(self, where: str) -> None:
-        self.where, self.boxes = where, []
+    def start(self, lang: str, name: str) -> None:
+        self.where, self.boxes, self.free, self.layer = f"[{lang}] {name}", [], [], 0
+        self.lang, self.screen = lang, name
+
+    def draw_stack(self, app, stack: list) -> None:
+        """Draw like ``App.draw``, telling the probe which screen of the stack is drawing
+        (texts of a screen under an overlay may lie under the overlay's texts)."""
+        for layer, screen in enumerate(stack):
+            def draw(surface, _screen=screen, _layer=layer, _real=screen.draw):
+                self.layer, self.boxes, self.free = _layer, [], []
+                _real(surface)
+            screen.draw = draw
+        app.stack = list(stack)
+        try:
+            app.draw()
+        finally:
+            for screen in stack:
+                del screen.draw
 
     def install(self, monkeypatch) -> None:
         real_render, real_blit, real_item = fonts.render, fonts.blit, widgets.draw_item
@@ -239,14 +258,16 @@ class TextProbe:
 
         def blit(surface, value, size, colour, pos, weight="regular", anchor="topleft"):
             rect = real_blit(surface, value, size, colour, pos, weight, anchor)
-            if value.strip() and surface.get_size() == (W, H):
+            if value.strip() and surface is pygame.display.get_surface():
                 if rect.left < -1 or rect.right > W + 1:
                     self.problems.append(f"{self.where}: {value!r} runs off the screen "
                                          f"({rect.left}..{rect.right})")
                 if self.item is not None:
                     self.item_rects.append((value, rect))
                 else:
-                    self.check_free_text(value, rect)
+                    # overlaps are judged on the inked pixels, not the line box
+                    ink = real_render(value, size, colour, weight).get_bounding_rect()
+                    self.check_free_text(value, rect, ink.move(rect.topleft))
             return rect
 
         def draw_item(surface, item, focused, editing, size=26):
@@ -296,9 +317,19 @@ class TextProbe:
                 self.problems.append(f"{self.where}: tofu for {ch!r} (U+{ord(ch):04X}) in "
                                      f"{value!r}")
 
-    def check_free_text(self, value: str, rect: pygame.Rect) -> None:
+    def check_free_text(self, value: str, rect: pygame.Rect, ink: pygame.Rect) -> None:
         """Text drawn over a form item must stay inside it (a hint in an empty field) or
-        off it: half on a button or field is an overflow."""
+        off it: half on a button or field is an overflow. Two texts of one screen must not
+        overlap (a long label running into the next one): those are kept apart in
+        ``overlaps`` by their drawing order, so the test can tell a translation that runs
+        into its neighbour from a screen whose English layout already overlaps."""
+        index = len(self.free)
+        for other_index, other, r in self.free:
+            overlap = ink.clip(r)
+            if other != value and overlap.width > 2 and overlap.height > 2:
+                self.overlaps.append((self.lang, self.screen, self.layer, other_index, index,
+                                      f"{self.where}: {value!r} overlaps {other!r}"))
+        self.free.append((index, value, ink))
         for key_, box in self.boxes:
             # only a hint inside the value side of a field is fine (the seed's "random")
             hint = box.contains(rect) and rect.left >= box.x + box.width * 0.4
@@ -421,7 +452,39 @@ def _screens(app, finished: dict) -> list[tuple[str, list]]:
             out.append((f"lost {code} {name}", [play, ConnectionLostScreen(app, gone, code, {})]))
         out.append((f"save as {name}", [play, SaveAsScreen(app, match)]))
     out.append(("lan game choice", [LanGameChoiceScreen(app)]))
+    out += _lobby_screens(app)
     return out
+
+
+def _fake_session(**extra) -> SimpleNamespace:
+    """What the lobby screens read from a table session, without sockets: one seat of each
+    kind, one of them with an interrupted connection, and a spectator."""
+    row = {"name": "", "colour": -1, "level": "", "ready": False, "status": "connected",
+           "peer": 0}
+    seats = [dict(row, kind="local", name="Ann", colour=0, ready=True),
+             dict(row, kind="remote", name="Bo", colour=1, status="interrupted"),
+             dict(row, kind="bot", name="Robo", colour=2, level="hard"),
+             dict(row, kind="open")]
+    conn = SimpleNamespace(set_seat=lambda *a, **k: None, set_bot=lambda *a, **k: None,
+                           set_ready=lambda *a, **k: None)
+    base = dict(seats=seats, devices={0: "mouse+keyboard"}, game="metro", can_start=False,
+                phase="lobby", port=5055, address=("192.168.1.5", 5055), spectators=["Eve"],
+                conn=conn, name="Ann", local_bots={}, close=lambda: None, pump=lambda: [],
+                token="t", closed=False)
+    base.update(extra)
+    return SimpleNamespace(**base)
+
+
+def _lobby_screens(app) -> list[tuple[str, list]]:
+    from game.client.screens.lobby import HostLobbyScreen
+    from game.client.screens.net_lobby import JoinedLobbyScreen
+
+    host = HostLobbyScreen(app, _fake_session())
+    joined = JoinedLobbyScreen(app, _fake_session())
+    joined.welcomed, joined.mine = True, [1]
+    joined._adopt([1])
+    joined.build()
+    return [("host lobby", [host]), ("joined lobby", [joined])]
 
 
 def _extra_screens(app, finished: dict) -> list[tuple[str, list]]:
@@ -460,13 +523,18 @@ def test_every_screen_in_every_language_has_no_tofu_and_no_overflow(tmp_path, mo
                 pass
             before = (probe.rendered, probe.items_drawn)
             for name, stack in stacks:
-                probe.start(f"[{lang}] {name}")
-                app.stack = list(stack)
-                app.draw()
+                probe.start(lang, name)
+                probe.draw_stack(app, stack)
             # the hook really saw the screens (not a blind pass): texts and form items
             assert probe.rendered - before[0] > 500 and probe.items_drawn - before[1] > 100
-        assert not probe.problems, (f"{len(probe.problems)} text problems:\n"
-                                    + "\n".join(sorted(set(probe.problems))[:60]))
+        english = {o[1:5] for o in probe.overlaps if o[0] == "en"}
+        problems = probe.problems + [o[5] for o in probe.overlaps
+                                     if o[0] != "en" and o[1:5] not in english]
+        assert not problems, (f"{len(problems)} text problems:\n"
+                              + "\n".join(sorted(set(problems))[:60]))
+        if english:   # the screen's own layout, in English already: its owner's to fix
+            warnings.warn("texts overlapping in English: " + "; ".join(
+                sorted({o[5] for o in probe.overlaps if o[0] == "en"})))
     finally:
         app.stack = []
         text.set_language("en")
