@@ -220,6 +220,8 @@ class TextProbe:
         self.items_drawn = 0
         self.overlaps: list[tuple] = []
         self.lang = self.screen = ""
+        self.free: list[tuple] = []
+        self.layer = 0
         self.keys = set(_merged("en"))     # a key drawn as text means a missing string
         self.boxes: list[tuple[str, pygame.Rect]] = []   # form items drawn on this screen
 
@@ -601,13 +603,17 @@ def test_probe_catches_tofu_and_overflow(tmp_path, monkeypatch):
     app = make_app(tmp_path)
     try:
         surface = app.surface
-        probe.where = "probe"
+        probe.start("xx", "probe")
         fonts.render("\U0001F600\u0d9a", 20)        # an emoji and a Sinhala letter
         item = widgets.Item("x", lambda: "A label far too long for a tiny button")
         item.rect = pygame.Rect(10, 10, 90, 40)
         widgets.draw_item(surface, item, False, False)
         fonts.blit(surface, "off the edge", 30, (255, 255, 255), (1270, 10))
+        fonts.blit(surface, "first label", 24, (255, 255, 255), (400, 300))
+        fonts.blit(surface, "second label", 24, (255, 255, 255), (440, 304))
         joined = "\n".join(probe.problems)
         assert "tofu" in joined and "sticks out" in joined and "runs off" in joined
+        assert [o[5] for o in probe.overlaps] == ["[xx] probe: 'second label' overlaps "
+                                                  "'first label'"]
     finally:
         app.shutdown()
