@@ -367,12 +367,12 @@ def draw_metro(surface, box: pygame.Rect, page: str) -> None:
 # Metromania pictures: a patch of the triangular city with the board's own painters
 # --------------------------------------------------------------------------------------------
 
-def _mania_patch(surface, box: pygame.Rect, spaces: dict, side: float = 62):
+def _mania_patch(surface, box: pygame.Rect, spaces: dict, side: float = 48):
     """Paint a parallelogram of triangles; ``spaces`` maps ("u"|"d", q, r) to a kind
     ("R", "C", "E", "lake", "park"). Returns the point -> screen function."""
     from game.client.boards import mania_paint as paint
 
-    ox, oy = box.x + 40, box.y + 60
+    ox, oy = box.x + 22, box.y + 110     # 9.5 sides wide: the patch fits the picture box
 
     def point(q: float, r: float) -> tuple[float, float]:
         return (ox + (q + r / 2) * side, oy + r * side * math.sqrt(3) / 2)
