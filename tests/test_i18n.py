@@ -617,3 +617,40 @@ def test_probe_catches_tofu_and_overflow(tmp_path, monkeypatch):
                                                   "'first label'"]
     finally:
         app.shutdown()
+
+
+def test_switching_language_redraws_open_screens(tmp_path, monkeypatch, finished):
+    """Screens built in English and drawn again after a switch to Japanese show no English
+    catalog text (nothing caches a translated string across a language change). The
+    connection-lost notice words its reason once, when the connection drops: left out."""
+    english, japanese = _merged("en"), _merged("ja")
+    english_only = {v for k, v in english.items()
+                    if japanese.get(k) != v and len(v) > 3 and "{" not in v}
+    seen: list[str] = []
+    real_render = fonts.render
+
+    def render(value, size, colour=(255, 255, 255), weight="regular"):
+        seen.append(value)
+        return real_render(value, size, colour, weight)
+
+    monkeypatch.setattr(fonts, "render", render)
+    app = make_app(tmp_path, language="en")
+    try:
+        stacks = [(n, s) for n, s in _screens(app, finished) if not n.startswith("lost")]
+        for _name, stack in stacks:
+            app.stack = list(stack)
+            app.draw()
+        text.set_language("ja")
+        stale = {}
+        for name, stack in stacks:
+            seen.clear()
+            app.stack = list(stack)
+            app.draw()
+            found = [v for v in seen if v in english_only]
+            if found:
+                stale[name] = found[:3]
+        assert not stale, f"English text left after switching to Japanese: {stale}"
+    finally:
+        app.stack = []
+        text.set_language("en")
+        app.shutdown()
