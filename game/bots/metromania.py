@@ -4,8 +4,8 @@ A dig is built tunnel by tunnel with a small beam search (the full list of digs 
 the thousands), then confirmed with ``GAME.check``; anything the search cannot make legal
 falls back to the rules' own random dig.
 
-* easy   — a random legal dig or station, preferring tunnels that bring a line closer to a
-           free end arrow (so its lines usually finish), and taking free stations.
+* easy   — the rules' random dig or station (random digs end a line whenever they can),
+           redrawn once if it strands a line far from any free end arrow; takes free stations.
 * normal — greedy: a beam search over the tunnels of this turn's dig plus every intermediate
            station, each position scored by ``evaluate`` (the score if the game ended now,
            with the station points weighted by how likely the lines are to be completed, and
@@ -227,25 +227,19 @@ class MetromaniaEasy(Bot):
             moves = GAME.legal_moves(view, seat)
             placed = [m for m in moves if m.point >= 0]
             return placed[0] if placed else moves[0]
-        # a few random digs; keep the one that brings the lines closest to an end
-        options = []
-        for _ in range(3):
+        # the rules' random move (its digs end a line whenever they can); a dig that leaves
+        # one of its lines with no reachable end is redrawn once
+        move = GAME.random_move(view, seat, self.rng)
+        if isinstance(move, Dig) and self._strands(_with(view, seat, move)):
             move = GAME.random_move(view, seat, self.rng)
-            if isinstance(move, Dig):
-                child = _with(view, seat, move)
-                options.append((self._distance(child), len(options), move))
-            else:
-                options.append((999, len(options), move))
-        return min(options)[2]
+        return move
 
-    def _distance(self, state) -> int:
-        total = 0
+    def _strands(self, state) -> bool:
         for k in (0, 1):
             line = state.line(self.seat, k)
-            if line.done:
-                continue
-            total += end_distance(state, line) if line.started else 15
-        return total
+            if line.started and not line.done and end_distance(state, line) >= 99:
+                return True
+        return False
 
 
 class MetromaniaNormal(Bot):
@@ -257,9 +251,9 @@ class MetromaniaNormal(Bot):
 
 class MetromaniaHard(Bot):
     level = "hard"
-    candidates = 3
+    candidates = 4
     samples = 2          # determinized worlds per candidate (1 when nothing is hidden)
-    plies = 3            # greedy turns played after the candidate (all seats)
+    plies = 4            # greedy turns played after the candidate (all seats)
 
     def choose(self, view):
         seat = self.seat
