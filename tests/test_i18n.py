@@ -81,6 +81,10 @@ def test_check_catalogs_tool_reports_gaps(tmp_path):
     report = check_catalogs.compare("xx", tmp_path)
     assert report["missing"] == ["b"] and report["extra"] == ["c"]
     assert report["placeholders"][0]["key"] == "a"
+    check_catalogs.record(tmp_path)
+    assert check_catalogs.changed_english(tmp_path) == []
+    (tmp_path / "en.json").write_text(json.dumps({"a": "A {n}", "b": "B, reworded"}))
+    assert check_catalogs.changed_english(tmp_path) == ["b"]
 
 
 def _raised_codes() -> set[str]:

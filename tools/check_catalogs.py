@@ -8,6 +8,10 @@ warns when one key is defined in two files of the same language (the later file 
     python tools/check_catalogs.py            # report, exit status 1 if anything is missing
     python tools/check_catalogs.py --json     # the same as JSON
 
+It also lists keys whose English text changed since the translations were last brought up
+to date (``--record`` stores the English texts the translations follow in
+``assets/lang/translated_from.json``; the client never loads that file).
+
 The catalog layout mirrors ``game/client/text.py``: ``assets/lang/<lang>.json`` merged with
 ``assets/lang/<lang>/*.json``.
 """
@@ -23,6 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 LANG_DIR = ROOT / "assets" / "lang"
 LANGUAGES = ["en", "ru", "ko", "th", "zh-TW", "ja"]
+RECORD = "translated_from.json"
 
 
 def catalog_files(lang: str, lang_dir: Path = LANG_DIR) -> list[Path]:
@@ -79,20 +84,44 @@ def compare(lang: str, lang_dir: Path = LANG_DIR) -> dict:
             "placeholders": mismatched, "problems": problems}
 
 
+def changed_english(lang_dir: Path = LANG_DIR) -> list[str]:
+    """Keys whose English text differs from the recorded one the translations follow."""
+    try:
+        recorded = json.loads((lang_dir / RECORD).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return []
+    english, _ = load("en", lang_dir)
+    return sorted(k for k, v in english.items() if k in recorded and recorded[k] != v)
+
+
+def record(lang_dir: Path = LANG_DIR) -> None:
+    english, _ = load("en", lang_dir)
+    (lang_dir / RECORD).write_text(json.dumps(english, ensure_ascii=False, indent=1,
+                                              sort_keys=True) + "\n", encoding="utf-8")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    parser.add_argument("--record", action="store_true",
+                        help="the translations are up to date: remember today's English")
     parser.add_argument("languages", nargs="*", default=LANGUAGES[1:])
     args = parser.parse_args(argv)
+    if args.record:
+        record()
     reports = [compare(lang) for lang in args.languages]
     english, en_problems = load("en")
+    changed = changed_english()
     if args.json:
         print(json.dumps({"english_keys": len(english), "english_problems": en_problems,
-                          "languages": reports}, indent=2, ensure_ascii=False))
+                          "english_changed": changed, "languages": reports}, indent=2,
+                         ensure_ascii=False))
     else:
-        print(f"en: {len(english)} keys")
+        print(f"en: {len(english)} keys, {len(changed)} changed since the translations")
         for problem in en_problems:
             print(f"  warning: {problem}")
+        for key in changed:
+            print(f"  changed: {key}")
         for report in reports:
             print(f"{report['language']}: {report['keys']} keys, {len(report['missing'])} missing,"
                   f" {len(report['extra'])} extra, {len(report['placeholders'])} placeholder "
@@ -106,7 +135,8 @@ def main(argv: list[str] | None = None) -> int:
                       f"translation {item['translation']}")
             for problem in report["problems"]:
                 print(f"  warning: {problem}")
-    bad = any(r["missing"] or r["placeholders"] or r["problems"] for r in reports)
+    bad = bool(changed) or any(r["missing"] or r["placeholders"] or r["problems"]
+                               for r in reports)
     return 1 if bad else 0
 
 
