@@ -67,6 +67,20 @@ def test_every_english_key_is_translated_with_the_same_placeholders(lang):
     assert not wrong, f"{lang}: placeholders differ from English in {wrong[:8]}"
 
 
+def test_every_key_the_client_asks_for_exists_in_english():
+    """``t("literal.key")`` anywhere in the client names an English entry (a missing one
+    would show the raw key to every player)."""
+    english = _merged("en")
+    missing = []
+    for path in sorted((ROOT / "game/client").rglob("*.py")):
+        if path.name == "text.py":
+            continue
+        for key_ in re.findall(r'\bt\(\s*"([A-Za-z0-9_.\-]+)"', path.read_text(encoding="utf-8")):
+            if key_ not in english:
+                missing.append(f"{path.relative_to(ROOT)}: {key_}")
+    assert not missing, missing
+
+
 def test_check_catalogs_tool_reports_gaps(tmp_path):
     """The tool finds a missing key, a stale key and a renamed placeholder."""
     import json
