@@ -129,6 +129,7 @@ class RulesHelpScreen(Screen):
         self.page = max(0, min(page, len(self.pages) - 1))
         self.tab_rects: list[pygame.Rect] = []
         self._layout_tabs()
+        self._layout = None
 
     def _layout_tabs(self) -> None:
         count = len(self.pages)
@@ -136,6 +137,13 @@ class RulesHelpScreen(Screen):
         width = (1280 - 2 * 56 - gap * (count - 1)) // count
         self.tab_rects = [pygame.Rect(56 + i * (width + gap), TAB_TOP, width, TAB_HEIGHT)
                           for i in range(count)]
+
+    def body_layout(self) -> tuple[int, list[str], int]:
+        """The wrapped body of the page shown (kept until the page or language changes)."""
+        body = t(self.key(self.page, "body"))
+        if self._layout is None or self._layout[0] != body:
+            self._layout = (body, fit_text(body, TEXT_BOX))
+        return self._layout[1]
 
     def key(self, page: int, part: str) -> str:
         return f"help.{self.game_name}.{self.pages[page]}.{part}"
@@ -185,15 +193,14 @@ class RulesHelpScreen(Screen):
                        rect.center, "semibold", "center")
         panel = TEXT_BOX.inflate(24, 20)
         theme.rounded_panel(surface, panel, theme.PANEL, 18, theme.PANEL_EDGE, 1)
-        size, lines, line_h = fit_text(t(self.key(self.page, "body")), TEXT_BOX)
+        size, lines, line_h = self.body_layout()
         y = TEXT_BOX.y
         for line in lines:
             if not line:
                 y += line_h // 2
                 continue
             colour = theme.ACCENT if line.startswith("•") else theme.TEXT
-            fonts.blit(surface, line, size, colour if line.startswith("•") else theme.TEXT,
-                       (TEXT_BOX.x, y))
+            fonts.blit(surface, line, size, colour, (TEXT_BOX.x, y))
             y += line_h
         picture = PICTURE_BOX.inflate(20, 20)
         theme.rounded_panel(surface, picture, theme.BG_DEEP, 18, theme.PANEL_EDGE, 1)
