@@ -19,15 +19,11 @@ import sys
 import time
 from pathlib import Path
 
+from game.benchmarks.measure import percentile
+
 SECTION = "net"
 PEERS = 6
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def _percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    index = min(len(ordered) - 1, max(0, round(fraction * (len(ordered) - 1))))
-    return ordered[index]
 
 
 def peer_worker(port: int, delay: float) -> None:
@@ -259,11 +255,11 @@ def run(quick: bool = False) -> dict:
         "peers": PEERS,
         "games": games,
         "moves_measured": len(latencies),
-        "propose_to_applied_all_p50_ms": round(_percentile(latencies, 0.50), 3),
-        "propose_to_applied_all_p99_ms": round(_percentile(latencies, 0.99), 3),
+        "propose_to_applied_all_p50_ms": round(percentile(latencies, 0.50), 3),
+        "propose_to_applied_all_p99_ms": round(percentile(latencies, 0.99), 3),
         "propose_to_applied_all_max_ms": round(max(latencies), 3),
-        "critical_path_cpu_p50_us": round(_percentile(cpu, 0.5), 1),
-        "critical_path_cpu_p99_us": round(_percentile(cpu, 0.99), 1),
+        "critical_path_cpu_p50_us": round(percentile(cpu, 0.5), 1),
+        "critical_path_cpu_p99_us": round(percentile(cpu, 0.99), 1),
         "load_average_1min": round(os.getloadavg()[0], 2),
         "move_frame_bytes_mean": round(statistics.mean(frames), 1),
         "move_frame_bytes_max": max(frames),

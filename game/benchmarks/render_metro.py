@@ -10,6 +10,8 @@ import sys
 import time
 from pathlib import Path
 
+from game.benchmarks.measure import FrameTimes, headless_app
+
 SECTION = "render.metro"
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -30,11 +32,6 @@ def _mid_game(moves: int = 30):
     return match
 
 
-def _percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
-
-
 def _first_frame_seconds() -> float:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
                PYGAME_HIDE_SUPPORT_PROMPT="1")
@@ -45,27 +42,19 @@ def _first_frame_seconds() -> float:
 
 
 def run(quick: bool = False) -> dict:
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    import pygame
-
-    from game.client.app import App
-    from game.client.screens.play import PlayScreen
-    from game.client.settings import Settings
-
     first = _first_frame_seconds()
-    import tempfile
+    with headless_app() as app:
+        import pygame
 
-    settings = Settings(Path(tempfile.mkdtemp(prefix="tracklayer-bench-")) / "settings.json")
-    app = App(settings)
-    try:
+        from game.client.screens.play import PlayScreen
+
         match = _mid_game()
         app.push(PlayScreen(app, match))
         app.fixed_dt = 1 / 60
         for _ in range(20):   # warm the caches (static layer, sprites, text)
             app.step(1 / 60)
         frames = 120 if quick else 400
-        times, cpu = [], []   # wall clock, and CPU time of this thread (immune to other load)
+        timed = FrameTimes()
         gc.collect()
         board = app.top.board
         game = match.game
@@ -81,20 +70,9 @@ def run(quick: bool = False) -> dict:
             y = 104 + (i * 3) % 520
             pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0),
                                                  buttons=(0, 0, 0)))
-            started = time.perf_counter()
-            cpu_started = time.thread_time()
-            app.step(1 / 60)
-            times.append((time.perf_counter() - started) * 1000)
-            cpu.append((time.thread_time() - cpu_started) * 1000)
-    finally:
-        app.shutdown()
+            timed.step(app)
     return {"frames": frames, "tiles_on_board": match.state.placed,
             "note": "mouse moving over the board every frame, a line animation every 80 frames",
-            "frame_ms_p50": round(_percentile(times, 0.5), 3),
-            "frame_ms_p95": round(_percentile(times, 0.95), 3),
-            "frame_ms_p99": round(_percentile(times, 0.99), 3),
-            "frame_ms_max": round(max(times), 3),
-            "frame_cpu_ms_p50": round(_percentile(cpu, 0.5), 3),
-            "frame_cpu_ms_p99": round(_percentile(cpu, 0.99), 3),
+            **timed.summary(wall=(0.5, 0.95, 0.99)),
             "target_p99_ms": 8.0,
             "start_to_first_frame_s": round(first, 3), "target_first_frame_s": 1.5}

@@ -3,10 +3,7 @@
 
 from __future__ import annotations
 
-import os
-import tempfile
-import time
-from pathlib import Path
+from game.benchmarks.measure import FrameTimes, headless_app
 
 SECTION = "render.metromania"
 
@@ -29,25 +26,15 @@ def _mid_game(players: int = 4, seed: int = 21, moves: int = 16):
     return match
 
 
-def _percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
-
-
 def run(quick: bool = False) -> dict:
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    import pygame
+    # the bots wait: we measure one human turn
+    with headless_app(bot_delay_ms=10 ** 7) as app:
+        import pygame
 
-    from game.client.app import App
-    from game.client.boards import mania_geometry as geo
-    from game.client.screens.play import PlayScreen
-    from game.client.settings import Settings
+        from game.bots.base import make_bot
+        from game.client.boards import mania_geometry as geo
+        from game.client.screens.play import PlayScreen
 
-    settings = Settings(Path(tempfile.mkdtemp(prefix="tracklayer-bench-")) / "settings.json")
-    settings["bot_delay_ms"] = 10 ** 7     # the bots wait: we measure one human turn
-    app = App(settings)
-    try:
         match = _mid_game()
         play = PlayScreen(app, match)
         app.push(play)
@@ -59,42 +46,28 @@ def run(quick: bool = False) -> dict:
             app.step(1 / 60)
         frames = 120 if quick else 400
         box = geo.CITY_BOX
-        times, cpu = [], []   # wall clock, and CPU time of this thread (immune to other load)
+        timed = FrameTimes()
         for i in range(frames):
             x = box.x + (i * 37) % box.width
             y = box.y + (i * 23) % box.height
             pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0),
                                                  buttons=(0, 0, 0)))
-            started = time.perf_counter()
-            cpu_started = time.thread_time()
-            app.step(1 / 60)
-            cpu.append((time.thread_time() - cpu_started) * 1000)
-            times.append((time.perf_counter() - started) * 1000)
+            timed.step(app)
         draft = len(play.board.draft(0).tunnels) if match.to_act() == (0,) else 0
         state = match.state
         position = {"players": state.players, "moves_played": match.seq,
                     "tunnels_on_board": sum(len(line.spaces) for line in state.lines),
                     "stations": len(state.stations), "draft_tunnels": draft}
         # the frame after a move lands repaints the network layer and the panels
-        from game.bots.base import make_bot
-
-        landing = []
+        landing = FrameTimes()
         for i in range(6 if quick else 20):
             if match.is_over():
                 break
             seat = match.to_act()[0]
             play.propose(seat, make_bot(match.game, seat, "random", i).choose(match.view(seat)))
-            cpu_started = time.thread_time()
-            app.step(1 / 60)
-            landing.append((time.thread_time() - cpu_started) * 1000)
-    finally:
-        app.shutdown()
+            landing.step(app)
     return {"frames": frames, **position,
             "note": "a human's dig in progress, the mouse sweeping the city every frame",
-            "frame_cpu_ms_p50": round(_percentile(cpu, 0.5), 3),
-            "frame_cpu_ms_p99": round(_percentile(cpu, 0.99), 3),
-            "frame_ms_p50": round(_percentile(times, 0.5), 3),
-            "frame_ms_p99": round(_percentile(times, 0.99), 3),
-            "frame_ms_max": round(max(times), 3),
-            "move_landing_cpu_ms_max": round(max(landing), 3) if landing else None,
+            **timed.summary(),
+            "move_landing_cpu_ms_max": round(max(landing.cpu_ms), 3) if landing.cpu_ms else None,
             "target_p99_ms": 8.0}

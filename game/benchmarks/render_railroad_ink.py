@@ -4,11 +4,9 @@
 
 from __future__ import annotations
 
-import os
 import random
-import tempfile
-import time
-from pathlib import Path
+
+from game.benchmarks.measure import FrameTimes, headless_app
 
 SECTION = "render.railroad_ink"
 DEVICES = ("mouse", "keyboard", "pad1", "pad2")
@@ -30,23 +28,12 @@ def _mid_game(rounds: int = 4):
     return match
 
 
-def _percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
-
-
 def run(quick: bool = False) -> dict:
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    import pygame
+    with headless_app() as app:
+        import pygame
 
-    from game.client.app import App
-    from game.client.screens.play import PlayScreen
-    from game.client.settings import Settings
+        from game.client.screens.play import PlayScreen
 
-    settings = Settings(Path(tempfile.mkdtemp(prefix="tracklayer-bench-")) / "settings.json")
-    app = App(settings)
-    try:
         match = _mid_game()
         play = PlayScreen(app, match)
         app.push(play)
@@ -57,8 +44,7 @@ def run(quick: bool = False) -> dict:
             app.step(1 / 60)
         sheets = sum(1 for pane in play.board.layout())
         frames = 120 if quick else 400
-        times: list[float] = []
-        cpu_times: list[float] = []   # CPU time: the same frames without other processes' load
+        timed = FrameTimes()
         arrows = (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_LEFT, pygame.K_UP)
         hats = ((1, 0), (0, -1), (-1, 0), (0, 1))
         mouse_pane = play.board.pane_of(0).geom.grid
@@ -77,16 +63,6 @@ def run(quick: bool = False) -> dict:
             if i % 40 == 0:   # now and then a different die: new highlight layers
                 pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0,
                                                      unicode="", scancode=0))
-            started, cpu = time.perf_counter(), time.process_time()
-            app.step(1 / 60)
-            times.append((time.perf_counter() - started) * 1000)
-            cpu_times.append((time.process_time() - cpu) * 1000)
-    finally:
-        app.shutdown()
-    return {"frames": frames, "sheets_on_screen": sheets,
-            "frame_ms_p50": round(_percentile(times, 0.5), 3),
-            "frame_ms_p99": round(_percentile(times, 0.99), 3),
-            "frame_ms_max": round(max(times), 3),
-            "cpu_ms_p50": round(_percentile(cpu_times, 0.5), 3),
-            "cpu_ms_p99": round(_percentile(cpu_times, 0.99), 3),
+            timed.step(app)
+    return {"frames": frames, "sheets_on_screen": sheets, **timed.summary(cpu_key="cpu_ms"),
             "target_p99_ms": 8.0}

@@ -11,8 +11,7 @@
 
 from __future__ import annotations
 
-import time
-
+from game.benchmarks.measure import RandomGames, median_ms
 from game.rules.core import Rng
 from game.rules.railroad_ink import GAME
 from game.rules.railroad_ink.faces import FACE_INDEX, ROUTE_DIE, JUNCTION_DIE, SPECIALS
@@ -55,47 +54,27 @@ def _dense_sheet(seed: int) -> Sheet:
     return sheet
 
 
-def _median_ms(fn, repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        started = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - started)
-    times.sort()
-    return round(times[len(times) // 2] * 1000, 4)
-
-
 def _games_per_second(players: int, games: int) -> float:
-    config = GAME.make_config(players, [])
-    started = time.perf_counter()
-    for index in range(games):
-        state = GAME.new_game(config, 900 + index)
-        rng = Rng(index)
-        while True:
-            acting = GAME.to_act(state)
-            if not acting:
-                break
-            seat = acting[rng.below(len(acting))]
-            GAME.play(state, seat, GAME.random_move(state, seat, rng))
-        GAME.scores(state)
-    return round(games / (time.perf_counter() - started), 2)
+    seeds = range(900, 900 + games)
+    return round(RandomGames(GAME, GAME.make_config(players, []), seeds, rng_seeds=range(games),
+                             score=True).per_second(), 2)
 
 
 def run(quick: bool = False) -> dict:
     repeat = 20 if quick else 200
     mid = _play_random(GAME.make_config(1, []), 7, stop_round=4)
-    legal_ms = _median_ms(lambda: GAME.legal_moves(mid, 0), repeat)
+    legal_ms = median_ms(lambda: GAME.legal_moves(mid, 0), repeat)
     legal_count = len(GAME.legal_moves(mid, 0))
 
     def cold():
         _FIT_CACHE.clear()
         GAME.legal_moves(mid, 0)
 
-    legal_cold_ms = _median_ms(cold, max(5, repeat // 10))
+    legal_cold_ms = median_ms(cold, max(5, repeat // 10))
     finished = [_play_random(GAME.make_config(1, []), seed).seats[0].sheet for seed in range(5)]
-    score_ms = max(_median_ms(lambda s=s: score_sheet(s), repeat) for s in finished)
+    score_ms = max(median_ms(lambda s=s: score_sheet(s), repeat) for s in finished)
     dense = [_dense_sheet(seed) for seed in range(3)]
-    dense_ms = max(_median_ms(lambda s=s: score_sheet(s), max(5, repeat // 10)) for s in dense)
+    dense_ms = max(median_ms(lambda s=s: score_sheet(s), max(5, repeat // 10)) for s in dense)
     games = 3 if quick else 20
     return {
         "legal_moves_full_roll_ms": legal_ms,

@@ -9,12 +9,9 @@ import tempfile
 import time
 from pathlib import Path
 
+from game.benchmarks.measure import percentile
+
 SECTION = "saves"
-
-
-def _percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
 
 
 def _bot_game(name: str, seed: int, folder: Path, durable: bool):
@@ -73,12 +70,12 @@ def run(quick: bool = False) -> dict:
                 result[f"{key}.autosave_ms_per_move_durable_mean"] = round(
                     sum(durable) / len(durable), 4)
                 result[f"{key}.autosave_ms_per_move_durable_p95"] = round(
-                    _percentile(durable, 0.95), 4)
+                    percentile(durable, 0.95), 4)
                 result[f"{key}.autosave_ms_per_move_no_fsync_mean"] = round(
                     sum(plain) / len(plain), 4)
                 result[f"{key}.file_bytes_per_move"] = round(sum(sizes) / len(sizes), 1)
                 result[f"{key}.load_verify_ms_per_move"] = round(sum(load_ms) / len(load_ms), 4)
-                result[f"{key}.state_at_ms_p95"] = round(_percentile(jump_ms, 0.95), 3)
+                result[f"{key}.state_at_ms_p95"] = round(percentile(jump_ms, 0.95), 3)
         finally:
             if old_home is None:
                 os.environ.pop("TRACKLAYER_HOME", None)

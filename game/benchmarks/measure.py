@@ -1,0 +1,139 @@
+"""Measuring tools shared by the bench sections: percentiles, the cost of one call, random
+playouts timed game by game, and a headless client whose frames are timed.
+
+Not a section itself (no ``SECTION``), so ``run.py bench`` only imports it. Importing it is
+cheap: pygame and the client are imported only by :func:`headless_app`.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import time
+from contextlib import contextmanager
+from pathlib import Path
+
+from game.rules.core import Rng
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The value at fraction ``q`` (0..1) of the sorted values (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
+
+
+def per_call_us(func, repeat: int) -> float:
+    """Mean microseconds of one ``func()`` over ``repeat`` calls in a row."""
+    started = time.perf_counter()
+    for _ in range(repeat):
+        func()
+    return round((time.perf_counter() - started) * 1e6 / repeat, 2)
+
+
+def median_ms(func, repeat: int) -> float:
+    """Median milliseconds of one ``func()``, each of ``repeat`` calls timed on its own."""
+    times = []
+    for _ in range(repeat):
+        started = time.perf_counter()
+        func()
+        times.append(time.perf_counter() - started)
+    return round(sorted(times)[len(times) // 2] * 1000, 4)
+
+
+def play_random(game, state, rng: Rng, until=None, most: int | None = None,
+                checked: bool = False) -> int:
+    """Play random moves (``game.random_move``) on ``state`` until the game is over,
+    ``until(state)`` is true or ``most`` moves are played; returns the number of moves played.
+    Of several seats acting at once one is drawn by ``rng`` (a lone seat draws nothing)."""
+    perform = game.apply if checked else game.play
+    moves = 0
+    while ((acting := game.to_act(state)) and not (until and until(state))
+           and (most is None or moves < most)):
+        seat = acting[rng.below(len(acting))]
+        perform(state, seat, game.random_move(state, seat, rng))
+        moves += 1
+    return moves
+
+
+class RandomGames:
+    """Complete random games, one per seed, timed one by one. The moves are drawn from
+    ``Rng(rng_seed)``, one rng seed per game seed (by default ``seed ^ 0x5EED``).
+
+    A game's time covers ``new_game``, every move and (with ``score``) the final scoring;
+    ``checked`` plays with ``apply`` (check + play) instead of ``play``.
+    """
+
+    def __init__(self, game, config: dict, seeds, rng_seeds=None, score: bool = False,
+                 checked: bool = False):
+        seeds = list(seeds)
+        if rng_seeds is None:
+            rng_seeds = [seed ^ 0x5EED for seed in seeds]
+        self.seconds: list[float] = []
+        self.moves: list[int] = []
+        for seed, rng_seed in zip(seeds, rng_seeds, strict=True):
+            started = time.perf_counter()
+            state = game.new_game(config, seed)
+            self.moves.append(play_random(game, state, Rng(rng_seed), checked=checked))
+            if score:
+                game.scores(state)
+            self.seconds.append(time.perf_counter() - started)
+
+    def per_second(self) -> float:
+        return len(self.seconds) / sum(self.seconds)
+
+    def mean_ms(self) -> float:
+        return sum(self.seconds) * 1000 / len(self.seconds)
+
+    def max_ms(self) -> float:
+        return max(self.seconds) * 1000
+
+    def moves_per_game(self) -> float:
+        return round(sum(self.moves) / len(self.moves), 1)
+
+
+class FrameTimes:
+    """Frames of a client app, each timed in wall-clock and in CPU milliseconds.
+
+    CPU time is this thread's (``time.thread_time``): other programs' load does not count,
+    and neither does a bot thinking in another thread.
+    """
+
+    def __init__(self):
+        self.wall_ms: list[float] = []
+        self.cpu_ms: list[float] = []
+
+    def step(self, app, dt: float = 1 / 60) -> None:
+        started, cpu_started = time.perf_counter(), time.thread_time()
+        app.step(dt)
+        self.cpu_ms.append((time.thread_time() - cpu_started) * 1000)
+        self.wall_ms.append((time.perf_counter() - started) * 1000)
+
+    def summary(self, wall=(0.5, 0.99), cpu=(0.5, 0.99), cpu_key: str = "frame_cpu_ms") -> dict:
+        """``frame_ms_p50`` … ``frame_ms_max`` and ``<cpu_key>_p50`` …, rounded to µs."""
+        numbers = {f"frame_ms_p{round(q * 100)}": round(percentile(self.wall_ms, q), 3)
+                   for q in wall}
+        numbers["frame_ms_max"] = round(max(self.wall_ms), 3)
+        numbers.update({f"{cpu_key}_p{round(q * 100)}": round(percentile(self.cpu_ms, q), 3)
+                        for q in cpu})
+        return numbers
+
+
+@contextmanager
+def headless_app(**settings):
+    """A client ``App`` on the dummy video and audio drivers, with its own throw-away settings
+    file (``settings`` overrides preferences); shut down and removed afterwards."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")   # keeps `bench --json` pure JSON
+    from game.client.app import App
+    from game.client.settings import Settings
+
+    with tempfile.TemporaryDirectory(prefix="tracklayer-bench-") as folder:
+        preferences = Settings(Path(folder) / "settings.json")
+        for key, value in settings.items():
+            preferences[key] = value
+        app = App(preferences)
+        try:
+            yield app
+        finally:
+            app.shutdown()
