@@ -195,12 +195,15 @@ class RulesHelpScreen(Screen):
         theme.rounded_panel(surface, panel, theme.PANEL, 18, theme.PANEL_EDGE, 1)
         size, lines, line_h = self.body_layout()
         y = TEXT_BOX.y
+        bullet = False       # a "•" paragraph stays accented on its wrapped lines
         for line in lines:
             if not line:
                 y += line_h // 2
+                bullet = False
                 continue
-            colour = theme.ACCENT if line.startswith("•") else theme.TEXT
-            fonts.blit(surface, line, size, colour, (TEXT_BOX.x, y))
+            bullet = bullet or line.startswith("•")
+            fonts.blit(surface, line, size, theme.ACCENT if bullet else theme.TEXT,
+                       (TEXT_BOX.x, y))
             y += line_h
         picture = PICTURE_BOX.inflate(20, 20)
         theme.rounded_panel(surface, picture, theme.BG_DEEP, 18, theme.PANEL_EDGE, 1)
