@@ -494,11 +494,12 @@ def draw_railroad_ink(surface, box: pygame.Rect, page: str) -> None:
             surface.blit(ink.die(face_id, 70), (box.x + 60 + i * 96, box.y + 10))
         _ink_sheet(surface, (box.x + 90, box.y + 130), network, 76)
     elif page == "draw":
+        # the network joins two exits through a station; the red drawing puts a highway
+        # against the railway exit A4, which is not allowed
         cells = dict(network)
-        cells[(2, 1)] = ("rail-curve", 0)
-        cells[(1, 2)] = ("road-straight", 1, "bad")
+        cells[(0, 3)] = ("road-curve", 0, "bad")
         _ink_sheet(surface, (box.x + 90, box.y + 60), cells, 80)
-        bad = pygame.Rect(box.x + 90 + 2 * 80, box.y + 60 + 80, 80, 80)
+        bad = pygame.Rect(box.x + 90 + 3 * 80, box.y + 60, 80, 80)
         pygame.draw.rect(surface, theme.BAD, bad, 4, border_radius=6)
     elif page == "specials":
         specials = ("special-road-3", "special-rail-3", "special-road-cross",
