@@ -199,14 +199,9 @@ def _parse_journal(data: bytes, header: dict, path: str) -> SaveFile:
         if isinstance(value, dict) and value.get("end") is True:
             end = value
             continue
-        entry = _entry_from_plain(value)
-        if entry is None:
-            reason = "the last record was cut short" if is_last else "unreadable record"
-            damage = Damage(move_number, reason)
-            break
-        if entry.seq != move_number:
-            damage = Damage(move_number, f"record numbered {entry.seq} where {move_number} "
-                                         "was expected", kind="seq")
+        entry = _numbered_entry(value, move_number, cut_short=is_last)
+        if isinstance(entry, Damage):
+            damage = entry
             break
         entries.append(entry)
     return SaveFile(header=header, entries=entries, source="save", end=end, damage=damage,
@@ -236,17 +231,26 @@ def parse_plain(doc: dict, source: str, path: str) -> SaveFile:
     entries: list[LogEntry] = []
     damage = None
     for raw in log:
-        move_number = len(entries) + 1
-        entry = _entry_from_plain(raw)
-        if entry is None:
-            damage = Damage(move_number, "unreadable record")
-            break
-        if entry.seq != move_number:
-            damage = Damage(move_number, f"record numbered {entry.seq} where {move_number} "
-                                         "was expected", kind="seq")
+        entry = _numbered_entry(raw, len(entries) + 1)
+        if isinstance(entry, Damage):
+            damage = entry
             break
         entries.append(entry)
     return SaveFile(header=header, entries=entries, source=source, damage=damage, path=path)
+
+
+def _numbered_entry(value: Any, move_number: int, cut_short: bool = False) -> LogEntry | Damage:
+    """The log entry of move ``move_number`` read from ``value``, or the Damage that stops the
+    log there (an unreadable record, ``cut_short`` if it is the file's unfinished last line,
+    or one numbered out of order)."""
+    entry = _entry_from_plain(value)
+    if entry is None:
+        reason = "the last record was cut short" if cut_short else "unreadable record"
+        return Damage(move_number, reason)
+    if entry.seq != move_number:
+        return Damage(move_number, f"record numbered {entry.seq} where {move_number} was "
+                                   "expected", kind="seq")
+    return entry
 
 
 def _entry_from_plain(value: Any) -> LogEntry | None:
