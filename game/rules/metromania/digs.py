@@ -132,6 +132,20 @@ def random_dig(state, seat: int, rng) -> tuple:
     ctx = TurnContext.at_turn_start(state, seat)
     fresh = TurnContext(True)
 
+    def candidates(current, context, options):
+        """(tunnel, state after it, context after it) in the order of ``options``, except
+        that tunnels after which their line could never go on come last. Lazy: a tunnel is
+        laid only when the search gets to it."""
+        doomed = []
+        for tunnel in options:
+            scratch, after = _advance(current, seat, context, tunnel)
+            line = scratch.lines[seat * 2 + tunnel.line]
+            if line.done or has_continuation(scratch, seat, tunnel.line, fresh):
+                yield tunnel, scratch, after
+            else:
+                doomed.append((tunnel, scratch, after))
+        yield from doomed
+
     def walk(current, context, depth):
         """The longest dig found from here (stops at the first one reaching 3)."""
         if depth == TUNNELS_PER_DIG:
@@ -140,19 +154,7 @@ def random_dig(state, seat: int, rng) -> tuple:
         rng.shuffle(options)
         options.sort(key=lambda t: ARROW[t.space] != BLACK)   # stable: endings first
         best = ()
-        doomed = []
-        for tunnel in options:
-            scratch, after = _advance(current, seat, context, tunnel)
-            line = scratch.lines[seat * 2 + tunnel.line]
-            if not line.done and not has_continuation(scratch, seat, tunnel.line, fresh):
-                doomed.append((tunnel, scratch, after))
-                continue
-            found = (tunnel,) + walk(scratch, after, depth + 1)
-            if len(found) > len(best):
-                best = found
-                if depth + len(found) == TUNNELS_PER_DIG:
-                    return best
-        for tunnel, scratch, after in doomed:
+        for tunnel, scratch, after in candidates(current, context, options):
             found = (tunnel,) + walk(scratch, after, depth + 1)
             if len(found) > len(best):
                 best = found
