@@ -300,20 +300,16 @@ class RailroadInkGame(Game):
                 raise problem
         elif isinstance(move, Skip):
             self._check_skip(state, s, move)
-        elif isinstance(move, Meteor):
+        elif isinstance(move, (Meteor, IgnoreMeteor)):
             if state.expansion != "meteor":
                 raise _illegal("no_meteor", "There is no meteor in this game")
             if s.meteor_done:
                 raise _illegal("meteor_done", "The meteor has already struck this round")
-            if state.meteor[0] != "any" and move.direction != state.meteor[0]:
+            if isinstance(move, IgnoreMeteor):
+                self._check_special(s, move.special)
+            elif state.meteor[0] != "any" and move.direction != state.meteor[0]:
                 raise _illegal("meteor_direction", "The meteor flies {direction} this round",
                                direction=state.meteor[0])
-        elif isinstance(move, IgnoreMeteor):
-            if state.expansion != "meteor":
-                raise _illegal("no_meteor", "There is no meteor in this game")
-            if s.meteor_done:
-                raise _illegal("meteor_done", "The meteor has already struck this round")
-            self._check_special(s, move.special)
         elif isinstance(move, Erase):
             if state.expansion != "volcano":
                 raise _illegal("no_erase", "Routes may only be erased to make room for lava")

@@ -209,16 +209,12 @@ def _longest_simple_path(component: list[int], adjacency, size: int) -> int:
     return best
 
 
-def score_sheet(sheet, expansion: str = "") -> tuple[dict, dict]:
-    """(breakdown, details) of one sheet; ``expansion`` is "" or one expansion name."""
+def route_ends(sheet) -> tuple[int, int, int]:
+    """Highway/railway sides not met by a matching side, counted as (facing an empty cell,
+    facing a side of another type, facing a crater). Facing the border or a lake side is fine.
+    Scoring counts the first two as errors; a bot may weigh them apart."""
     cells, sides = sheet.cells, sheet.sides
-    networks = exit_networks(sheet)
-    exits = sum(exits_score(count) for count in networks)
-    highway = longest_route(sheet, HIGHWAY)
-    railway = longest_route(sheet, RAILWAY)
-    centre = sum(1 for cell in CENTRE_CELLS if cells[cell] >= 0)
-    route_errors = 0
-    crater_ends = 0
+    open_ends = mismatched = crater_ends = 0
     for cell in range(CELLS):
         if cells[cell] < 0:
             continue
@@ -234,11 +230,24 @@ def score_sheet(sheet, expansion: str = "") -> tuple[dict, dict]:
             if other == CRATER:
                 crater_ends += 1
             elif other == EMPTY:
-                route_errors += 1
+                open_ends += 1
             else:
                 facing = sides[n * 4 + OPPOSITE[s]]
                 if facing != t and facing != LAKE:
-                    route_errors += 1
+                    mismatched += 1
+    return open_ends, mismatched, crater_ends
+
+
+def score_sheet(sheet, expansion: str = "") -> tuple[dict, dict]:
+    """(breakdown, details) of one sheet; ``expansion`` is "" or one expansion name."""
+    cells = sheet.cells
+    networks = exit_networks(sheet)
+    exits = sum(exits_score(count) for count in networks)
+    highway = longest_route(sheet, HIGHWAY)
+    railway = longest_route(sheet, RAILWAY)
+    centre = sum(1 for cell in CENTRE_CELLS if cells[cell] >= 0)
+    open_ends, mismatched, crater_ends = route_ends(sheet)
+    route_errors = open_ends + mismatched
     breakdown = {"exits": exits, "longest_highway": highway, "longest_railway": railway,
                  "centre": centre}
     details = {"exit_networks": networks, "route_errors": route_errors}
