@@ -111,7 +111,11 @@ class Form:
     def handle(self, intent) -> tuple[str | None, Item | None]:
         item = self.focused
         kind = intent.kind
+        if self.editing and (item is None or item.kind != "text"):
+            self.editing = False
         if self.editing and item is not None:
+            if kind == "point":
+                return None, None   # the mouse passing over other rows must not move the typing
             if kind == "text":
                 if len(str(item.value)) < item.max_len:
                     item.value = str(item.value) + intent.text

@@ -229,6 +229,9 @@ class HostLobbyScreen(MenuScreen):
     def on_change(self, item) -> None:
         if not item.key.startswith("who:"):
             return
+        if self.seeding or self.session.phase != "lobby":
+            self.build()      # seats are fixed once the start is under way: undo the step
+            return
         from net import messages as ids
 
         index = int(item.key.split(":")[1])
