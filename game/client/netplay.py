@@ -337,7 +337,7 @@ class NetPlayScreen(PlayScreen):
         if code in _net_codes() or not has(f"illegal.{code}"):
             text = reason_text(code, getattr(exc, "args_dict", {}))
         else:
-            text = illegal(exc)      # boards may restyle this exact toast (on_refused)
+            text = illegal(exc, self.match.game.name)
         self.toast(text, "bad")
         self.app.sound.play("illegal")
         self.board.on_refused(seat, move, exc)

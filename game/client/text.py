@@ -77,15 +77,44 @@ def t(key: str, **args) -> str:
         return template
 
 
-def illegal(exc) -> str:
-    """A refused move explained in the player's language (``illegal.<code>`` with its args),
-    falling back to the rules' English message."""
+# Keys the two later games used for their own wording before ``illegal.<game>.<code>``
+# existed; still read (after the new key) so that catalogs translated under the old names keep
+# showing the player's language.
+LEGACY_GAME_KEYS = {"railroad-ink": "illegal.ri.{code}", "metromania": "mania.illegal.{code}"}
+
+
+def illegal(exc, game: str | None = None) -> str:
+    """A refused move explained in the player's language.
+
+    Looks up ``illegal.<game>.<code>`` first (a game's own wording where codes collide across
+    games, e.g. Metro's and Metromania's ``occupied``), then the shared ``illegal.<code>``,
+    each with its arguments; falls back to the rules' English message."""
     code = getattr(exc, "code", "")
-    key = f"illegal.{code}"
-    if code and has(key):
-        args = {name: _arg_word(value) for name, value in getattr(exc, "args_dict", {}).items()}
-        return t(key, **args)
+    if not code:
+        return str(exc)
+    groups = []
+    if game:
+        group = [f"illegal.{game}.{code}"]
+        if game in LEGACY_GAME_KEYS:
+            group.append(LEGACY_GAME_KEYS[game].format(code=code))
+        groups.append(group)
+    groups.append([f"illegal.{code}"])
+    for group in groups:
+        key = _first_known(group)
+        if key is not None:
+            args = {name: _arg_word(value)
+                    for name, value in getattr(exc, "args_dict", {}).items()}
+            return t(key, **args)
     return str(exc)
+
+
+def _first_known(keys: list[str]) -> str | None:
+    """The first of ``keys`` the current language has, else the first English has."""
+    for catalog in (_load(_language), _load(DEFAULT_LANGUAGE)):
+        for key in keys:
+            if key in catalog:
+                return key
+    return None
 
 
 # Argument values that are names of things ("solid", "railway", "N", a die face id) have

@@ -1129,12 +1129,9 @@ def _fast(surface: pygame.Surface, alpha: bool = False) -> pygame.Surface:
 
 
 def mania_illegal(exc) -> str:
-    """A refused tunnel explained: Metromania's own wording where the shared ``illegal.<code>``
-    key belongs to another game with other arguments (e.g. ``occupied``)."""
-    key = f"mania.illegal.{exc.code}"
-    if has(key):
-        return t(key, **exc.args_dict)
-    return illegal(exc)
+    """A refused tunnel explained, Metromania's own wording first
+    (``illegal.metromania.<code>``, e.g. ``occupied``, whose shared entry is Metro's)."""
+    return illegal(exc, "metromania")
 
 
 BOARD = MetromaniaBoard

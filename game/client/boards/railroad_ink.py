@@ -52,13 +52,9 @@ def face_name(face: str) -> str:
 
 
 def ri_illegal(exc) -> str:
-    """The refusal in the player's language; codes whose global catalog entry belongs to
-    another game (``not_connected``...) use the ``illegal.ri.<code>`` entry."""
-    code = getattr(exc, "code", "")
-    key = f"illegal.ri.{code}"
-    if code and has(key):
-        return t(key, **getattr(exc, "args_dict", {}))
-    return illegal(exc)
+    """The refusal in the player's language, Railroad Ink's own wording first
+    (``illegal.railroad-ink.<code>``, e.g. ``not_connected``, whose shared entry is Metro's)."""
+    return illegal(exc, "railroad-ink")
 
 
 class SheetGeom:
@@ -594,12 +590,6 @@ class RailroadInkBoard(BoardView):
         return first
 
     def on_refused(self, seat, move, exc) -> None:
-        shown = illegal(exc)
-        mine = ri_illegal(exc)
-        if mine != shown:   # the shared catalog key belongs to another game: fix the toast
-            for toast in self.app.toasts.items:
-                if toast.text == shown:
-                    toast.text = mine
         cell = getattr(move, "cell", None)
         if cell is not None:
             self.flash = {"seat": seat, "cell": cell, "age": 0.0}

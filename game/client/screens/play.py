@@ -170,7 +170,7 @@ class PlayScreen(Screen):
         try:
             events = self.match.apply(seat, move)
         except IllegalMove as exc:
-            self.toast(illegal(exc), "bad")
+            self.toast(illegal(exc, self.match.game.name), "bad")
             self.app.sound.play("illegal")
             self.board.on_refused(seat, move, exc)
             return False
