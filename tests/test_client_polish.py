@@ -115,3 +115,69 @@ def test_pointing_elsewhere_while_typing_keeps_the_letters_in_the_field():
     assert not form.editing and form.items[0].value == 3
     form.handle(_Intent("text", text="Q"))
     assert form.items[0].value == 3 and form.items[1].value == "Z"
+
+
+# --------------------------------------------------------------------------------------------
+# Replays are watched, not played
+# --------------------------------------------------------------------------------------------
+
+def _replay(name: str, players: int):
+    from game.bots.base import make_bot
+    from game.match import Match, SeatInfo
+    from game.rules import get_game
+    from game.saves import Replay, start_autosave
+
+    game = get_game(name)
+    seats = [SeatInfo(f"P{i}", "human", device="mouse+keyboard", colour=i)
+             for i in range(players)]
+    match = Match.new(game, game.make_config(players, []), 5, seats)
+    saver = start_autosave(match, durable=False)
+    bots = [make_bot(game, s, "random", s) for s in range(players)]
+    for _ in range(4):
+        seat = match.to_act()[0]
+        match.apply(seat, bots[seat].choose(match.view(seat)))
+    return Replay.open(saver.path)
+
+
+def _drawn_texts(app, monkeypatch) -> list[str]:
+    from game.client import fonts
+
+    seen: list[str] = []
+    original = fonts.blit
+
+    def recording(surface, value, *args, **kwargs):
+        seen.append(value)
+        return original(surface, value, *args, **kwargs)
+
+    monkeypatch.setattr(fonts, "blit", recording)
+    return seen
+
+
+@pytest.mark.parametrize("name", ["metro", "metromania", "railroad-ink"])
+def test_replay_boards_are_read_only(app, monkeypatch, name):
+    from game.client.screens.replay_viewer import ReplayViewerScreen
+    from game.client.screens.title import TitleScreen
+
+    app.push(TitleScreen(app))
+    viewer = ReplayViewerScreen(app, _replay(name, 2))
+    app.push(viewer)
+    viewer.go_to(2)
+    seen = _drawn_texts(app, monkeypatch)
+    app.run(frames=3)
+    board = viewer.board
+    assert board.read_only
+    seat = viewer.match.to_act()[0]
+    mover = viewer.table.seat_name(seat)
+    assert not any("your turn" in s for s in seen if isinstance(s, str)), seen
+    if name == "metro":
+        assert board._buttons(seat) == []            # no "Draw instead" in a replay
+        assert f"{mover} is playing" in seen
+    elif name == "metromania":
+        assert f"{mover} is playing" in seen
+    else:
+        assert not board._acting_human(seat)           # no cursor, ghost, live buttons
+    # the same board at a real table does act
+    from game.client.screens.play import PlayScreen
+
+    play = PlayScreen(app, viewer.match, {"autosave": False})
+    assert not play.board.read_only

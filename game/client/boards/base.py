@@ -30,6 +30,12 @@ class BoardView:
     def match(self):
         return self.play.match
 
+    @property
+    def read_only(self) -> bool:
+        """Shown by the replay viewer: nobody acts here, so no cursor, legal cells, enabled
+        buttons or "your turn" — only what was played."""
+        return bool(getattr(self.play, "setup", None) and self.play.setup.get("replay"))
+
     def set_viewer(self, seat) -> None:
         pass
 

@@ -170,6 +170,8 @@ class MetroBoard(BoardView):
     def _buttons(self, seat) -> list[tuple[str, pygame.Rect, bool]]:
         """(action, rect, enabled) of the panel buttons for the viewer's turn."""
         st = self.state
+        if self.read_only:
+            return []      # a replay is watched, not played: no panel buttons at all
         acting = seat is not None and seat in self.match.to_act()
         y = RIGHT.y + 192
         out = []
@@ -608,7 +610,9 @@ class MetroBoard(BoardView):
         else:
             seat = st.current
             name = self.play.seat_name(seat)
-            if self.play.is_bot(seat):
+            if self.read_only:
+                text = t("mania.watching", name=name)      # "<name> is playing"
+            elif self.play.is_bot(seat):
                 text = t("play.bot_turn", name=name)
             elif st.pending is not None:
                 text = t("metro.place_drawn", name=name)
@@ -686,7 +690,7 @@ class MetroBoard(BoardView):
                        (RIGHT.x + 20, RIGHT.y + 14), "semibold")
             self.exchange_form.draw(surface)
             return
-        acting = viewer is not None and viewer in self.match.to_act()
+        acting = viewer is not None and viewer in self.match.to_act() and not self.read_only
         if viewer is None:
             fonts.blit(surface, t("metro.spectating"), 24, theme.TEXT_DIM,
                        (RIGHT.x + 20, RIGHT.y + 14), "semibold")

@@ -839,7 +839,9 @@ class MetromaniaBoard(BoardView):
         else:
             seat = st.turn
             name = self.play.seat_name(seat)
-            if self.play.is_bot(seat):
+            if self.read_only:
+                text = t("mania.watching", name=name)
+            elif self.play.is_bot(seat):
                 text = t("play.bot_turn", name=name)
             elif st.phase == BONUS:
                 text = t("mania.bonus_turn", name=name)

@@ -648,7 +648,9 @@ class RailroadInkBoard(BoardView):
         self._draw_anims(surface)
 
     def _acting_human(self, seat: int) -> bool:
-        return self.acting(seat) and self.match.seats[seat].kind == "human"
+        """A human drawing on this sheet now (never in the replay viewer: read-only)."""
+        return (self.acting(seat) and self.match.seats[seat].kind == "human"
+                and not self.read_only)
 
     def _composite(self) -> pygame.Surface:
         panes = self.layout()
@@ -818,7 +820,7 @@ class RailroadInkBoard(BoardView):
         seat = pane.seat
         st = self.state
         rgb = self.play.seat_colour(seat)
-        acting = self.acting(seat) and self.match.seats[seat].kind == "human"
+        acting = self._acting_human(seat)
         surface.blit(self._pane_surface(pane, acting, rgb), pane.rect.topleft)
         self._draw_sheet(surface, seat, pane.geom, rgb, acting)
 
