@@ -115,9 +115,6 @@ class MemNet:
         if not client_knew:
             link.client.on_disconnect()
 
-    def live_links(self) -> list[Link]:
-        return [link for link in self._links if link.open]
-
     # ------------------------------------------------------------------ delivery
     def _post(self, link: Link, message: Any, down: bool) -> None:
         if (link.host_done if down else link.client_done) or link.frozen:

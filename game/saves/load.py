@@ -46,11 +46,6 @@ class Loaded:
         return self.save.path
 
     @property
-    def stored_moves(self) -> int:
-        """Moves the file holds in readable records (before any unreadable one)."""
-        return len(self.save.entries)
-
-    @property
     def verified_moves(self) -> int:
         return self.match.seq
 

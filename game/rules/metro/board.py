@@ -25,10 +25,6 @@ OFF_BOARD = -1
 CENTRE_STATION = -2
 
 
-def row_col(square: int) -> tuple[int, int]:
-    return divmod(square, SIZE)
-
-
 def square_name(square: int) -> str:
     row, col = divmod(square, SIZE)
     return f"{'ABCDEFGH'[row]}{col + 1}"

@@ -24,11 +24,6 @@ def rule_masks(avail: int, tile: str, orientation: bool) -> list[int]:
     return [avail] * 4
 
 
-def legal_mask(avail: int, tile: str, rot: int, orientation: bool) -> int:
-    masks = rule_masks(avail, tile, orientation)
-    return masks[rot] if rot < len(masks) else 0
-
-
 def avail_after(avail: int, filled: int, square: int) -> int:
     """The placeable squares once ``square`` holds a tile (``filled``: mask of filled squares,
     including ``square``)."""

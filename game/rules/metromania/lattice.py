@@ -138,11 +138,6 @@ def turn_of(d_in: int, d_out: int) -> int:
     return min(delta, 6 - delta)
 
 
-def other_end(edge: int, point: int) -> int:
-    a, b = EDGE_POINTS[edge]
-    return b if a == point else a
-
-
 def screen2(point: int) -> tuple:
     """Doubled integer screen coordinates: (2x, y / (sqrt(3)/2)) = (2q + r, r)."""
     q, r = POINTS[point]

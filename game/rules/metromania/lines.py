@@ -16,7 +16,6 @@ from .lattice import (BOUNDARY_EDGE, DIRECTION, EDGE_AT, EDGE_CLASS, EDGE_POINTS
                       SIDE_POSITION, SPACE_EDGES, SPACE_NAMES, TOUCHING_SPACES, side_distance,
                       turn_of)
 from .moves import Tunnel
-from .state import LINE_LETTERS
 from .stations import settle
 
 DESTINATION_TYPES = ("R", "C", "E")
@@ -245,7 +244,3 @@ def is_blocked(state, seat: int, k: int) -> bool:
     if k == 1 and not state.line(seat, 0).started:
         return False   # waiting for the solid line, not blocked
     return not has_continuation(state, seat, k, TurnContext(True))
-
-
-def line_label(k: int) -> str:
-    return LINE_LETTERS[k]

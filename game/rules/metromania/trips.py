@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import heapq
 
-from .lattice import SPACE_CORNERS
 from .stations import is_station
 
 CHANGE_MINUTES = 3
@@ -124,7 +123,3 @@ class Network:
             if to_t[s] == best:
                 walk(s, [s])
         return found
-
-
-def touching_points(space: int) -> tuple:
-    return SPACE_CORNERS[space]

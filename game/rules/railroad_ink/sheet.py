@@ -64,14 +64,6 @@ EXIT_TYPE: tuple[tuple[int, int, int, int], ...] = _exit_types()
 BORDER_FACING = tuple(tuple(EXIT_TYPE[c][s] or BORDER for s in range(4)) for c in range(CELLS))
 
 
-def face_of(code: int) -> int:
-    return code >> 3
-
-
-def orientation_of(code: int) -> int:
-    return code & 7
-
-
 class Sheet:
     """Cells, the cached side types, specials used (in order) and the meteor dot."""
 
@@ -102,10 +94,6 @@ class Sheet:
         self.sides[cell * 4:cell * 4 + 4] = (NONE, NONE, NONE, NONE)
 
     # -- queries ---------------------------------------------------------------------------
-    def is_free(self, cell: int) -> bool:
-        """Empty, or a crater (craters may be drawn over)."""
-        return self.cells[cell] < 0
-
     def facing(self, cell: int) -> tuple[int, int, int, int]:
         sides = self.sides
         out = []
