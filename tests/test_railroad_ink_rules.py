@@ -7,24 +7,9 @@ from game.rules.railroad_ink import GAME
 from game.rules.railroad_ink.faces import FACE_INDEX, JUNCTION_DIE, ROUTE_DIE, SPECIALS
 from game.rules.railroad_ink.moves import Draw, End, Skip, Undo, parse_move
 from game.rules.railroad_ink.sheet import CELL_INDEX, EMPTY
+from tests.railroad_ink_support import game_with_roll, play, refusal
 
 BASE_ROLL = ["road-straight", "rail-curve", "road-tee", "station-straight"]
-
-
-def game_with_roll(dice, players=1, variants=()):
-    state = GAME.new_game(GAME.make_config(players, list(variants)), 11)
-    state.dice = list(dice)
-    for seat in state.seats:
-        GAME._reset_round(state, seat)
-        seat.start = seat.sheet.copy()
-    return state
-
-
-def play(state, seat, *texts):
-    events = []
-    for text in texts:
-        events += GAME.apply(state, seat, parse_move(text))
-    return events
 
 
 def test_config_and_setup():
@@ -52,9 +37,7 @@ def test_all_seats_share_the_roll_and_the_next_roll_waits_for_everybody():
             GAME.apply(state, seat, parse_move(text))
     play(state, 1, "end")
     assert GAME.to_act(state) == (0, 2)
-    with pytest.raises(IllegalMove) as info:
-        GAME.check(state, 1, parse_move("special-road-cross@D2/0"))
-    assert info.value.code == "round_done"
+    assert refusal(state, 1, "special-road-cross@D2/0").code == "round_done"
     play(state, 0, "end")
     events = play(state, 2, "end")
     assert state.round == 2 and GAME.to_act(state) == (0, 1, 2)
@@ -79,10 +62,9 @@ def test_orientations_turn_clockwise_and_mirror_first():
 
 def test_mandatory_dice_must_be_drawn_before_ending():
     state = game_with_roll(BASE_ROLL)
-    with pytest.raises(IllegalMove) as info:
-        GAME.check(state, 0, End())
-    assert info.value.code == "dice_left"
-    assert "road-straight" in str(info.value)
+    refused = refusal(state, 0, End())
+    assert refused.code == "dice_left"
+    assert "road-straight" in str(refused)
     assert "end" not in [str(m) for m in GAME.legal_moves(state, 0)]
     play(state, 0, "road-straight@D1/1", "rail-curve@F1/6", "road-tee@G2/0",
          "station-straight@D2/3")
@@ -91,9 +73,7 @@ def test_mandatory_dice_must_be_drawn_before_ending():
 
 def test_skip_only_when_the_die_has_no_legal_cell():
     state = game_with_roll(BASE_ROLL)
-    with pytest.raises(IllegalMove) as info:
-        GAME.check(state, 0, Skip("road-straight"))
-    assert info.value.code == "skip_has_cell"
+    assert refusal(state, 0, Skip("road-straight")).code == "skip_has_cell"
     sheet = state.seats[0].sheet
     # fill every cell but D4 with N–S highways: D4 sees highway north and south only
     for cell in range(49):
@@ -112,12 +92,8 @@ def test_skip_only_when_the_die_has_no_legal_cell():
 
 def test_skip_of_a_die_not_rolled_is_refused():
     state = game_with_roll(BASE_ROLL)
-    with pytest.raises(IllegalMove) as info:
-        GAME.check(state, 0, Skip("overpass"))
-    assert info.value.code == "no_such_die"
-    with pytest.raises(IllegalMove) as info:
-        GAME.check(state, 0, parse_move("overpass@D1/1"))
-    assert info.value.code == "no_such_die"
+    assert refusal(state, 0, Skip("overpass")).code == "no_such_die"
+    assert refusal(state, 0, "overpass@D1/1").code == "no_such_die"
 
 
 def test_two_dice_with_the_same_face():
@@ -134,21 +110,15 @@ def test_specials_one_per_round_each_once_three_per_game():
     status = GAME.specials_status(state, 0)
     assert status["special-road-cross"] == "this_round"
     assert status["special-rail-cross"] == "unavailable"
-    with pytest.raises(IllegalMove) as info:
-        GAME.check(state, 0, parse_move("special-road-3@D3/0"))
-    assert info.value.code == "special_this_round"
+    assert refusal(state, 0, "special-road-3@D3/0").code == "special_this_round"
     play(state, 0, "rail-curve@F1/6", "road-tee@G2/0", "station-straight@D3/3", "end")
     assert GAME.specials_status(state, 0)["special-road-cross"] == "used"
     assert GAME.specials_status(state, 0)["special-road-3"] == "available"
-    with pytest.raises(IllegalMove) as info:
-        GAME.check(state, 0, parse_move("special-road-cross@C2/0"))
-    assert info.value.code == "special_used"
+    assert refusal(state, 0, "special-road-cross@C2/0").code == "special_used"
     # two more specials in two more rounds, then none is available any more
     state.seats[0].sheet.specials += ["special-rail-cross", "special-road-3"]
     assert set(GAME.specials_status(state, 0).values()) == {"used", "unavailable"}
-    with pytest.raises(IllegalMove) as info:
-        GAME.check(state, 0, parse_move("special-rail-3@B1/1"))
-    assert info.value.code == "special_limit"
+    assert refusal(state, 0, "special-rail-3@B1/1").code == "special_limit"
     assert not any(isinstance(m, Draw) and m.face in SPECIALS
                    for m in GAME.legal_moves(state, 0))
 
@@ -166,9 +136,7 @@ def test_undo_takes_back_the_last_drawing_of_this_round_only():
     assert state.seats[0].round_moves == ["road-straight@D1/1"]
     play(state, 0, "undo")
     assert state_hash(GAME, state) == before
-    with pytest.raises(IllegalMove) as info:
-        GAME.check(state, 0, Undo())
-    assert info.value.code == "nothing_to_undo"
+    assert refusal(state, 0, Undo()).code == "nothing_to_undo"
     play(state, 0, "road-straight@D1/1", "rail-curve@F1/6", "road-tee@G2/0",
          "station-straight@D2/3", "end")
     assert after_first != before
@@ -179,20 +147,14 @@ def test_undo_takes_back_the_last_drawing_of_this_round_only():
 def test_illegal_moves_change_nothing_and_name_the_cell():
     state = game_with_roll(BASE_ROLL)
     before = state_hash(GAME, state)
-    with pytest.raises(IllegalMove) as info:
-        GAME.apply(state, 0, parse_move("road-straight@D4/0"))
-    assert info.value.code == "not_connected" and info.value.args_dict["cell"] == "D4"
-    with pytest.raises(IllegalMove) as info:
-        GAME.apply(state, 0, parse_move("rail-curve@A2/1"))
-    assert info.value.code == "route_mismatch"
-    assert info.value.args_dict == {"cell": "A2", "mine": "railway", "theirs": "highway",
-                                    "side": "N"}
-    with pytest.raises(IllegalMove) as info:
-        GAME.apply(state, 0, parse_move("meteor:N"))
-    assert info.value.code == "no_meteor"
-    with pytest.raises(IllegalMove) as info:
-        GAME.apply(state, 0, parse_move("crater@D4"))
-    assert info.value.code == "crater_sheet_only"
+    refused = refusal(state, 0, "road-straight@D4/0", apply=True)
+    assert refused.code == "not_connected" and refused.args_dict["cell"] == "D4"
+    refused = refusal(state, 0, "rail-curve@A2/1", apply=True)
+    assert refused.code == "route_mismatch"
+    assert refused.args_dict == {"cell": "A2", "mine": "railway", "theirs": "highway",
+                                 "side": "N"}
+    assert refusal(state, 0, "meteor:N", apply=True).code == "no_meteor"
+    assert refusal(state, 0, "crater@D4", apply=True).code == "crater_sheet_only"
     assert state_hash(GAME, state) == before
 
 
@@ -225,9 +187,7 @@ def test_game_ends_after_seven_rounds():
     assert rounds == 7 and state.over and GAME.is_over(state)
     assert events[-1]["kind"] == "game_over"
     assert GAME.legal_moves(state, 0) == []
-    with pytest.raises(IllegalMove) as info:
-        GAME.check(state, 0, End())
-    assert info.value.code == "game_over"
+    assert refusal(state, 0, End()).code == "game_over"
 
 
 def test_view_hides_only_the_future_rolls():
