@@ -181,3 +181,76 @@ def test_replay_boards_are_read_only(app, monkeypatch, name):
 
     play = PlayScreen(app, viewer.match, {"autosave": False})
     assert not play.board.read_only
+
+
+# --------------------------------------------------------------------------------------------
+# Scripted runs leave the player's saves alone
+# --------------------------------------------------------------------------------------------
+
+def test_scripted_play_frames_run_leaves_no_save_to_resume(tmp_path):
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    home = tmp_path / "home"
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               TRACKLAYER_HOME=str(home))
+    done = subprocess.run([sys.executable, str(root / "run.py"), "play", "metro", "--players",
+                           "2", "--bots", "2", "--seed", "4", "--frames", "40"], cwd=root,
+                          env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    saved = [p for p in home.rglob("*") if p.is_file() and "saves" in p.parts]
+    assert saved == [], saved
+    # ...while a table started the ordinary way is autosaved after each move
+    from game.client.screens.resume import attach_autosave
+    from game.match import Match, SeatInfo
+    from game.rules import get_game
+
+    game = get_game("metro")
+    match = Match.new(game, game.make_config(2, []), 4,
+                      [SeatInfo("A", "human", colour=0), SeatInfo("B", "human", colour=1)])
+    assert attach_autosave(match, {"autosave": False}) is None
+    assert attach_autosave(match, None) is not None
+
+
+# --------------------------------------------------------------------------------------------
+# Railroad Ink split screen: a refusal is told on the refused player's own tray
+# --------------------------------------------------------------------------------------------
+
+def test_split_screen_refusal_stays_on_its_own_tray(app):
+    from game.client.screens.play import PlayScreen
+    from game.client.screens.title import TitleScreen
+    from game.match import Match, SeatInfo
+    from game.rules import get_game
+    from tests.test_client_support import key, pad_added
+
+    game = get_game("railroad-ink")
+    app.push(TitleScreen(app))
+    pad_added(app)
+    match = Match.new(game, game.make_config(2, []), 3,
+                      [SeatInfo("Ann", "human", device="keyboard", colour=0),
+                       SeatInfo("Bo", "human", device="pad1", colour=1)])
+    play = PlayScreen(app, match, {"autosave": False})
+    app.push(play)
+    app.run(frames=2)
+    board = play.board
+    board.seat_ui(0).cursor = [3, 3]                 # D4: nothing to connect to
+    key(app, pygame.K_RETURN)
+    assert match.seq == 0
+    reason = board._refusal(0)
+    assert reason.startswith("D4:") and board._refusal(1) == ""
+    assert reason not in [toast.text for toast in app.toasts.items]   # not over Bo's sheet
+    app.run(frames=200)                               # gone after a few seconds
+    assert board._refusal(0) == ""
+    # one player at the table: the ordinary toast
+    app.reset_to(TitleScreen(app))
+    solo = Match.new(game, game.make_config(1, []), 3,
+                     [SeatInfo("Ann", "human", device="keyboard", colour=0)])
+    play = PlayScreen(app, solo, {"autosave": False})
+    app.push(play)
+    app.run(frames=2)
+    play.board.seat_ui(0).cursor = [3, 3]
+    key(app, pygame.K_RETURN)
+    assert app.toasts.latest() == play.board._refusal(0) != ""

@@ -43,6 +43,7 @@ CATEGORY_COLOURS = {"exits": (242, 179, 61), "longest_highway": (200, 196, 186),
                     "river": ink.RIVER_BLUE, "lake": ink.LAKE_BLUE, "meteor": (170, 150, 130),
                     "volcano": ink.LAVA_RED}
 METEOR_STEP = 0.2
+REFUSAL_SECONDS = 3.0
 DIRECTION_STEP = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 
 
@@ -233,6 +234,8 @@ class RailroadInkBoard(BoardView):
         self._highlight_cache: dict[int, tuple] = {}
         self.anims: list[dict] = []
         self.flash: dict | None = None
+        # the last refusal of each seat, shown in red on its own tray for a few seconds
+        self.refusals: dict[int, dict] = {}
         self.over_since: float | None = None
         self.handed_off = False
         self._handled = None
@@ -559,6 +562,7 @@ class RailroadInkBoard(BoardView):
 
     # -- events -------------------------------------------------------------------------------
     def on_applied(self, seat, move, events) -> None:
+        self.refusals.pop(seat, None)     # a move that went through answers the refusal
         for event in events:
             kind = event.get("kind")
             if kind in ("draw", "lake_fill", "erase"):
@@ -590,6 +594,13 @@ class RailroadInkBoard(BoardView):
         return first
 
     def on_refused(self, seat, move, exc) -> None:
+        message = illegal(exc, "railroad-ink")
+        self.refusals[seat] = {"text": message, "age": 0.0}
+        if len(self.local_humans()) >= 2:
+            # split screen: the reason belongs on the refused player's own tray; a toast at
+            # the top would cover the sheets of the players beside them
+            self.app.toasts.items = [toast for toast in self.app.toasts.items
+                                     if toast.text != message]
         cell = getattr(move, "cell", None)
         if cell is not None:
             self.flash = {"seat": seat, "cell": cell, "age": 0.0}
@@ -603,6 +614,10 @@ class RailroadInkBoard(BoardView):
             self.flash["age"] += dt
             if self.flash["age"] > 0.6:
                 self.flash = None
+        for seat in list(self.refusals):
+            self.refusals[seat]["age"] += dt
+            if self.refusals[seat]["age"] > REFUSAL_SECONDS:
+                del self.refusals[seat]
         if self.match.is_over() and not self.handed_off and \
                 not hasattr(BoardView, "results_screen"):
             # older shells without the results hook: hand over to our results screen here
@@ -672,7 +687,7 @@ class RailroadInkBoard(BoardView):
             acting = self._acting_human(seat) if pane.full else self.acting(seat)
             key = (self.version, acting, self._status_of(seat)[0], common,
                    self.picked(seat) if pane.full and acting else None,
-                   self.seat_ui(seat).meteor_dir)
+                   self.seat_ui(seat).meteor_dir, self._refusal(seat))
             if self._comp_keys.get(seat) == key:
                 continue
             self._comp_keys[seat] = key
@@ -828,7 +843,7 @@ class RailroadInkBoard(BoardView):
         """The pane's panel, title and tray, redrawn only when something on them changes."""
         seat = pane.seat
         key = (self.version, acting, self.picked(seat) if acting else None,
-               self.seat_ui(seat).meteor_dir, self._status_of(seat), rgb,
+               self.seat_ui(seat).meteor_dir, self._status_of(seat), self._refusal(seat), rgb,
                self.app.settings["colour_blind"], pane.rect.size)
         found = self._pane_cache.get(seat)
         if found is not None and found[0] == key:
@@ -976,6 +991,8 @@ class RailroadInkBoard(BoardView):
         elif s.ended:
             lines.append((t("ri.waiting"), theme.GOOD))
         elif acting:
+            if self._refusal(seat):
+                lines.append((self._refusal(seat), theme.BAD))
             lines.append((self._status_text(seat, info), theme.TEXT))
             lines += [(text, theme.TEXT_DIM) for text in self._device_hints(seat)]
         width = tray["w"]
@@ -985,6 +1002,10 @@ class RailroadInkBoard(BoardView):
                     break
                 fonts.blit(surface, part, 14 if small else 17, colour, (x, y))
                 y += 16 if small else 21
+
+    def _refusal(self, seat: int) -> str:
+        found = self.refusals.get(seat)
+        return found["text"] if found else ""
 
     def _button_label(self, seat: int, name: str, info) -> str:
         if name == "end" and info is not None:
