@@ -15,6 +15,7 @@ import signal
 import subprocess
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -60,12 +61,26 @@ for number in range(10000):
 KILL_POINTS = [(4, 0.0), (45, 0.7), (170, 2.5)]
 
 
-def _run_and_kill(name: str, seed: int, lines_before_kill: int, delay_ms: float) -> list[str]:
-    child = subprocess.Popen([sys.executable, "-c", CHILD, name, str(seed)], cwd=ROOT,
+@contextmanager
+def _child(code: str, *args: str):
+    """A Python child running ``code`` with ``args`` (text pipes); killed if still running and
+    reaped on the way out."""
+    child = subprocess.Popen([sys.executable, "-c", code, *args], cwd=ROOT,
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                              env=dict(os.environ))
-    seen = []
     try:
+        yield child
+    finally:
+        if child.poll() is None:
+            child.kill()
+        child.wait(timeout=10)
+        child.stdout.close()
+        child.stderr.close()
+
+
+def _run_and_kill(name: str, seed: int, lines_before_kill: int, delay_ms: float) -> list[str]:
+    seen = []
+    with _child(CHILD, name, str(seed)) as child:
         assert child.stdout.readline().strip() == "ready", child.stderr.read()
         while len(seen) < lines_before_kill:
             line = child.stdout.readline()
@@ -75,12 +90,6 @@ def _run_and_kill(name: str, seed: int, lines_before_kill: int, delay_ms: float)
             time.sleep(delay_ms / 1000)
         os.kill(child.pid, signal.SIGKILL)
         rest = child.stdout.read()
-    finally:
-        if child.poll() is None:
-            child.kill()
-        child.wait(timeout=10)
-        child.stdout.close()
-        child.stderr.close()
     assert child.returncode == -signal.SIGKILL
     seen.extend(rest.splitlines(keepends=True))
     # only complete lines were confirmed (a line cut by the kill is ignored)
@@ -166,18 +175,9 @@ else:
 @pytest.mark.parametrize("where,moves_after", [("rewrite", 6), ("append", 7)])
 def test_killed_inside_a_save_leaves_a_complete_version(where, moves_after):
     name = available_games()[0]
-    child = subprocess.Popen([sys.executable, "-c", FROZEN, where, name], cwd=ROOT,
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                             env=dict(os.environ))
-    try:
+    with _child(FROZEN, where, name) as child:
         assert child.stdout.readline().strip() == "frozen", child.stderr.read()
         os.kill(child.pid, signal.SIGKILL)
-    finally:
-        if child.poll() is None:
-            child.kill()
-        child.wait(timeout=10)
-        child.stdout.close()
-        child.stderr.close()
     folder = saves_dir()
     temps = list(folder.glob(".*.tmp"))
     assert len(temps) == (1 if where == "rewrite" else 0)
