@@ -24,12 +24,35 @@ class CliError(Exception):
         self.status = status
 
 
+MESSAGE_LIMIT = 300  # characters of one error line (input echoed in a message may be huge)
+
+
+def one_line(message: str, limit: int = MESSAGE_LIMIT) -> str:
+    """``message`` made safe for one terminal line: control characters and undecodable bytes
+    escaped (they come from the user's input), cut to ``limit`` characters."""
+    text = "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in str(message))
+    text = text.encode("utf-8", "backslashreplace").decode("utf-8")
+    if len(text) <= limit:
+        return text
+    # keep both ends: the start names the input, the end usually says what is wrong with it
+    head = (limit - 5) // 2
+    return text[:head] + " ... " + text[len(text) - (limit - 5 - head):]
+
+
 class _Parser(argparse.ArgumentParser):
-    """argparse with a shorter failure: usage line, the error, exit 2."""
+    """argparse with a shorter failure (usage line, the error, exit 2) and an epilog that is
+    only computed when help is shown (``epilog_factory``: listing variants imports every game)."""
+
+    epilog_factory = None
+
+    def format_help(self) -> str:
+        if self.epilog_factory is not None and self.epilog is None:
+            self.epilog = self.epilog_factory()
+        return super().format_help()
 
     def error(self, message: str) -> None:  # type: ignore[override]
         self.print_usage(sys.stderr)
-        sys.stderr.write(f"{self.prog}: error: {message}\n")
+        sys.stderr.write(f"{self.prog}: error: {one_line(message)}\n")
         raise SystemExit(2)
 
 
@@ -47,26 +70,41 @@ def _load_commands() -> dict:
 def build_parser(commands: dict) -> argparse.ArgumentParser:
     parser = _Parser(prog="run.py", description="Tracklayer: Metro, Metromania and Railroad Ink.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    parser.subcommand_parsers = {}
     for name, module in commands.items():
-        sub_parser = sub.add_parser(name, help=module.HELP, description=module.HELP)
+        sub_parser = sub.add_parser(name, help=module.HELP, description=module.HELP,
+                                    formatter_class=argparse.RawDescriptionHelpFormatter)
         module.add_arguments(sub_parser)
+        parser.subcommand_parsers[name] = sub_parser
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    commands = _load_commands()
+    try:
+        commands = _load_commands()
+    except Exception as exc:  # noqa: BLE001 - e.g. a dependency missing from the install
+        path = _write_crash_log()
+        where = f" (details in {path})" if path else ""
+        sys.stderr.write(f"run.py: cannot start: {one_line(exc)}{where}\n")
+        return 1
     parser = build_parser(commands)
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
     if args.command is None:
+        if extra:
+            parser.error(f"unrecognized arguments: {' '.join(extra)}")
         if "play" in commands:
             args = parser.parse_args(["play"])
         else:
             parser.print_help()
             return 0
+    elif extra:
+        # reported by the subcommand's parser, so the usage shown is the one that helps
+        parser.subcommand_parsers[args.command].error(
+            f"unrecognized arguments: {' '.join(extra)}")
     try:
         return int(commands[args.command].run(args) or 0)
     except CliError as exc:
-        sys.stderr.write(f"{parser.prog} {args.command}: {exc}\n")
+        sys.stderr.write(f"{parser.prog} {args.command}: {one_line(exc)}\n")
         return exc.status
     except KeyboardInterrupt:
         sys.stderr.write("interrupted\n")
@@ -76,7 +114,8 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as exc:  # noqa: BLE001 - the last line of defence: no traceback to users
         path = _write_crash_log()
         where = f" (details in {path})" if path else ""
-        sys.stderr.write(f"{parser.prog} {args.command}: unexpected error: {exc}{where}\n")
+        sys.stderr.write(f"{parser.prog} {args.command}: unexpected error: "
+                         f"{one_line(f'{type(exc).__name__}: {exc}')}{where}\n")
         return 1
 
 

@@ -9,6 +9,7 @@ import tempfile
 import time
 
 from game.benchmarks import sections
+from game.cli import CliError
 
 HELP = "measure performance (rules, rendering, network) and print the numbers"
 
@@ -37,9 +38,12 @@ def run(args) -> int:
 
 def _run_sections(args) -> int:
     results: dict = {}
-    for name, module in sections().items():
-        if not name.startswith(args.only):
-            continue
+    chosen = {name: module for name, module in sections().items()
+              if name.startswith(args.only)}
+    if not chosen:
+        raise CliError(f"no bench section starts with '{args.only}' "
+                       f"(sections: {', '.join(sections()) or 'none'})", 2)
+    for name, module in chosen.items():
         started = time.perf_counter()
         try:
             numbers = module.run(quick=args.quick)

@@ -12,8 +12,9 @@ import sys
 import time
 
 from game.cli import CliError
-from game.cli.join import check_level, describe, emit
-from game.cli.options import add_game_argument, resolve_config, resolve_game
+from game.cli.join import check_level, check_name, describe, emit
+from game.cli.options import (add_game_argument, check_port, check_seconds, resolve_config,
+                              resolve_game)
 
 HELP = "host a LAN table (headless: a bot plays the host's seat)"
 CONFIRM_WAIT = 10.0
@@ -51,8 +52,10 @@ def run(args) -> int:
     players = config["players"]
     if not 0 <= args.bots <= players - 1:
         raise CliError(f"--bots must be between 0 and {players - 1}", 2)
-    if not 0 <= args.port < 65536:
-        raise CliError("--port must be between 0 and 65535", 2)
+    check_port(args.port, "--port")
+    check_port(args.discovery_port, "--discovery-port", allow_off=True)
+    check_seconds(args.timeout, "--timeout", low=0.1)
+    check_name(args.name)
     from net import messages as ids
     from net.host import HostServer
     from net.hosting import HostEndpoint
@@ -82,8 +85,7 @@ def _windowed(args) -> int:
     """Open the client at the LAN table setup (the lobby screens drive ``net`` themselves)."""
     if args.game:
         resolve_game(args.game)
-    if not 0 <= args.port < 65536:
-        raise CliError("--port must be between 0 and 65535", 2)
+    check_port(args.port, "--port")
     from game.client.lan_entry import run_lan_client
 
     return run_lan_client("host", game=args.game, port=args.port)

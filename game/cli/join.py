@@ -13,6 +13,7 @@ import time
 
 from game.bots.base import levels, make_bot
 from game.cli import CliError
+from game.cli.options import check_seconds
 
 HELP = "join a LAN table (headless: a bot plays the seat)"
 
@@ -65,13 +66,34 @@ def check_level(level: str, game=None) -> None:
         raise CliError(str(exc.args[0]), 2) from None
 
 
+def check_name(name: str) -> str:
+    """A player name for the table: 1 to MAX_NAME printable characters (the wire's limit)."""
+    from net.schema import MAX_NAME
+
+    if not name.strip() or len(name) > MAX_NAME or not name.isprintable():
+        raise CliError(f"--name must be 1 to {MAX_NAME} printable characters", 2)
+    return name
+
+
 def parse_address(text: str | None) -> tuple[str, int]:
+    """``HOST:PORT`` -> (host, port). An IPv6 host goes in brackets: ``[::1]:5055``."""
     if not text:
         raise CliError("give the table's address as HOST:PORT", 2)
+    bad = CliError(f"'{text}' is not HOST:PORT (e.g. 192.168.1.5:5055 or [::1]:5055)", 2)
     host, sep, port_text = text.rpartition(":")
-    if not sep or not host or not port_text.isdigit() or not 0 < int(port_text) < 65536:
-        raise CliError(f"'{text}' is not HOST:PORT", 2)
-    return host.strip("[]"), int(port_text)
+    if not sep or not port_text.isascii() or not port_text.isdigit() or len(port_text) > 5:
+        raise bad
+    if host.startswith("[") and host.endswith("]"):
+        host = host[1:-1]
+        if not host or any(ch not in "0123456789abcdefABCDEF:." for ch in host):
+            raise bad
+    elif not host or ":" in host or "[" in host or "]" in host:
+        raise bad
+    if not host.isascii() or not host.isprintable() or any(ch.isspace() for ch in host):
+        raise bad
+    if not 0 < int(port_text) < 65536:
+        raise CliError(f"'{text}': the port must be between 1 and 65535", 2)
+    return host, int(port_text)
 
 
 def add_arguments(parser) -> None:
@@ -93,16 +115,22 @@ def run(args) -> int:
     if not args.headless:
         if args.address:
             parse_address(args.address)
+        check_name(args.name)
+        if not 0 <= args.seats <= 8:
+            raise CliError("--seats must be between 0 and 8", 2)
         from game.client.lan_entry import run_lan_client
 
         return run_lan_client("join", address=args.address or "", name=args.name,
                               seats=args.seats)
     host, port = parse_address(args.address)
     check_level(args.bot)
+    check_name(args.name)
+    if len(args.token) > 64 or not args.token.isprintable():
+        raise CliError("--token is not a seat token (the one printed when you joined)", 2)
     if not 0 <= args.seats <= 8:
         raise CliError("--seats must be between 0 and 8", 2)
-    if not 0 <= args.move_delay <= 60:
-        raise CliError("--move-delay must be between 0 and 60 seconds", 2)
+    check_seconds(args.move_delay, "--move-delay", high=60)
+    check_seconds(args.timeout, "--timeout", low=0.1)
     from net.client import ClientConnection
 
     try:

@@ -4,6 +4,9 @@ wait), saves a screenshot and exits — this works on the dummy video driver for
 
 from __future__ import annotations
 
+import os
+import secrets
+
 from game.cli import CliError
 from game.cli.options import add_game_argument, add_table_options, resolve_config, resolve_game
 
@@ -21,6 +24,8 @@ def add_arguments(parser) -> None:
                         help="run F frames, then exit (for tests and screenshots)")
     parser.add_argument("--screenshot", default=None, metavar="PATH",
                         help="save a PNG of the last frame (with --frames)")
+    parser.epilog = ((parser.epilog or "") + "\nWithout --seed a table gets a new random seed "
+                     "(with --frames: seed 1, so scripted runs repeat).").lstrip("\n")
 
 
 def _seats(game, players: int, bots: int, level: str):
@@ -43,6 +48,8 @@ def run(args) -> int:
         raise CliError("--frames must be at least 1", 2)
     if args.screenshot and args.frames is None:
         raise CliError("--screenshot needs --frames", 2)
+    if args.screenshot:
+        _check_screenshot_path(args.screenshot)
     match = None
     if args.game:
         from game.bots.base import levels, make_bot
@@ -63,7 +70,10 @@ def run(args) -> int:
         except KeyError:
             raise CliError(f"unknown bot level '{args.level}' (choose from: "
                            f"{', '.join(levels())})", 2) from None
-        seed = resolve_seed(args.seed)
+        # a table opened by hand gets fresh tiles and dice, like the setup screen's empty
+        # seed field; scripted runs (--frames) stay repeatable
+        seed = resolve_seed(args.seed, 1 if args.frames is not None
+                            else secrets.randbelow(10 ** 9) + 1)
         match = Match.new(game, config, seed, _seats(game, players, bots, args.level))
     elif args.bots is not None or args.players is not None:
         raise CliError("--players/--bots need a GAME (e.g. play metro --players 2)", 2)
@@ -77,7 +87,10 @@ def run(args) -> int:
         if match is not None:
             from game.client.screens.play import PlayScreen
 
-            app.push(PlayScreen(app, match))
+            # a scripted run (--frames: tests, screenshots, benchmarks) is not a game the
+            # player started, so it leaves no autosave behind to be offered for resuming
+            setup = {"autosave": False} if args.frames is not None else None
+            app.push(PlayScreen(app, match, setup))
         app.run(frames=args.frames)
         if args.screenshot:
             try:
@@ -87,3 +100,12 @@ def run(args) -> int:
     finally:
         app.shutdown()
     return 0
+
+
+def _check_screenshot_path(path: str) -> None:
+    """Refuse a screenshot path that cannot be written before running any frame."""
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        raise CliError(f"--screenshot {path}: this is a folder, give a file name", 2)
+    if not os.path.isdir(folder):
+        raise CliError(f"--screenshot {path}: the folder {folder} does not exist", 2)

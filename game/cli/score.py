@@ -1,7 +1,8 @@
 """``run.py score``: validate moves read from stdin and print the score breakdown as JSON.
 
 Exit 0 with JSON on stdout; exit 2 with a message naming the first illegal move (and nothing
-on stdout) when the input is refused.
+on stdout) when the input is refused. Input that is not text (binary, not UTF-8, NUL bytes) or
+larger than ``MAX_INPUT`` bytes is refused the same way before any move is read.
 """
 
 from __future__ import annotations
@@ -12,7 +13,9 @@ import sys
 from game.cli import CliError
 from game.cli.options import (add_game_argument, add_table_options, resolve_config,
                               resolve_game, resolve_seed)
-from game.rules.core import IllegalMove
+from game.rules.core import ConfigError, IllegalMove
+
+MAX_INPUT = 1 << 20  # bytes: a whole game's notation is a few kilobytes
 
 HELP = "read moves in notation on stdin, check them and print the scores as JSON"
 
@@ -27,12 +30,35 @@ def run(args) -> int:
     players = args.players if args.players is not None else game.min_players
     config = resolve_config(game, players, args.variant, args.expansion)
     seed = resolve_seed(args.seed)
-    text = sys.stdin.read()
+    text = read_input(sys.stdin)
     try:
         result = game.score_notation(text, config, seed)
     except NotImplementedError:
         raise CliError(f"scoring from notation is not available for {game.name} yet", 2) from None
-    except IllegalMove as exc:
+    except (IllegalMove, ConfigError) as exc:
         raise CliError(str(exc), 2) from None
     print(json.dumps(result, sort_keys=True))
     return 0
+
+
+def read_input(stream) -> str:
+    """All of ``stream`` as text, or a CliError (status 2) saying why it is not notation."""
+    if stream is None:
+        raise CliError("no input: pipe the moves into stdin", 2)
+    source = getattr(stream, "buffer", stream)
+    try:
+        data = source.read(MAX_INPUT + 1)
+    except OSError as exc:
+        raise CliError(f"cannot read stdin ({exc.strerror or exc})", 2) from None
+    except UnicodeDecodeError:
+        raise CliError("the input is not UTF-8 text", 2) from None
+    if len(data) > MAX_INPUT:
+        raise CliError(f"the input is too large (more than {MAX_INPUT // 1024} KiB)", 2)
+    if isinstance(data, bytes):
+        try:
+            data = data.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise CliError(f"the input is not UTF-8 text (byte {exc.start + 1})", 2) from None
+    if "\0" in data:
+        raise CliError("the input is not text (it contains NUL bytes)", 2)
+    return data
