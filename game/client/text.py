@@ -11,7 +11,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-ASSETS = Path(__file__).resolve().parents[2] / "assets"
+from game.assets import assets_dir
+
+ASSETS: Path = assets_dir()  # the source tree's assets/, or the installed copy (game/assets.py)
 LANG_DIR = ASSETS / "lang"
 DEFAULT_LANGUAGE = "en"
 # Languages we plan for, with their own names (shown in settings even before translation).
