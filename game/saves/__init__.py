@@ -49,7 +49,8 @@ from .load import (Loaded, SaveInfo, best_log, list_netlogs, list_replays, list_
 from .replay import Replay
 
 __all__ = [
-    "Autosaver", "delete_save", "save_as", "start_autosave", "write_save", "netlogs_dir", "replays_dir", "write_atomic",
+    "Autosaver", "delete_save", "save_as", "start_autosave", "write_save", "netlogs_dir",
+    "replays_dir", "write_atomic",
     "FORMAT_VERSION", "SUFFIX", "Damage", "SaveError", "SaveFile", "parse_bytes", "Loaded",
     "SaveInfo", "best_log", "list_netlogs", "list_replays", "list_resumable", "load",
     "load_plain", "read_save", "resume", "table_key", "Replay",

@@ -115,8 +115,7 @@ class Autosaver:
         header = dict(self.header, seats=[seat.to_plain() for seat in match.seats])
         if label is not None:
             header["label"] = label
-        header.pop("check", None)
-        header["check"] = header_check(header)
+        header["check"] = header_check(header)     # computed without the old check
         self.header = header
         if not self.finished:
             self._guarded(self.rewrite, match)
@@ -165,24 +164,25 @@ def new_save_path(game_name: str, table: str) -> Path:
     return unique_path(saves_dir(), f"{game_name}-{stamp}-{table[:6]}", SUFFIX)
 
 
+def new_header(match: Match, *, label: str = "", table: str = "", created: str = "") -> dict:
+    """The header of a save of ``match`` written by this version of the rules. ``table``
+    identifies a LAN table across peers (any short text; random when empty); ``created``
+    defaults to now."""
+    return make_header(match, created=created or _now_text(), table=table or os.urandom(8).hex(),
+                       label=label, rules_version=rules_version())
+
+
 def start_autosave(match: Match, *, label: str = "", table: str = "", path: Path | None = None,
                    durable: bool = True) -> Autosaver:
-    """Autosave ``match`` from now on into a new file of the saves folder (or ``path``).
-
-    ``table`` identifies a LAN table across peers (any short text; random when empty).
-    """
-    table = table or os.urandom(8).hex()
-    header = make_header(match, created=_now_text(), table=table, label=label,
-                         rules_version=rules_version())
-    target = Path(path) if path is not None else new_save_path(match.game.name, table)
+    """Autosave ``match`` from now on into a new file of the saves folder (or ``path``)."""
+    header = new_header(match, label=label, table=table)
+    target = Path(path) if path is not None else new_save_path(match.game.name, header["table"])
     return Autosaver(match, target, header=header, durable=durable)
 
 
 def write_save(match: Match, path: Path, *, label: str = "", table: str = "") -> Path:
     """Write ``match`` once to ``path`` (a manual save or export), atomically."""
-    header = make_header(match, created=_now_text(), table=table or os.urandom(8).hex(),
-                         label=label, rules_version=rules_version())
-    write_atomic(Path(path), encode(match, header))
+    write_atomic(Path(path), encode(match, new_header(match, label=label, table=table)))
     return Path(path)
 
 
@@ -190,11 +190,7 @@ def save_as(match: Match, label: str) -> Path:
     """A named copy of ``match`` in the saves folder (the save menu's "save as"); it is listed
     by ``list_resumable`` beside the autosave and resumes like one."""
     table = os.urandom(8).hex()
-    path = new_save_path(match.game.name, table)
-    header = make_header(match, created=_now_text(), table=table, label=label,
-                         rules_version=rules_version())
-    write_atomic(path, encode(match, header))
-    return path
+    return write_save(match, new_save_path(match.game.name, table), label=label, table=table)
 
 
 def delete_save(path: Path) -> None:

@@ -23,11 +23,11 @@ from game.match import Match, SeatInfo
 from game.rules import get_game, rules_version
 from game.rules.core import IllegalMove, canonical_bytes, hash_bytes
 
-from .autosave import Autosaver, _now_text, new_save_path
+from .autosave import Autosaver, new_header, new_save_path
 from .files import (move_durably, netlogs_dir, remove_stale_temp_files, replays_dir, saves_dir,
                     unique_path, write_atomic)
-from .format import (MAX_FILE_BYTES, SUFFIX, Damage, SaveError, SaveFile, header_check,
-                     parse_bytes, parse_plain)
+from .format import (MAX_FILE_BYTES, SUFFIX, Damage, SaveError, SaveFile, parse_bytes,
+                     parse_plain)
 
 MoveHook = Callable[[int, Match, list], None]
 
@@ -189,18 +189,15 @@ def resume(source: str | os.PathLike | Loaded, *, durable: bool = True) -> Loade
 
 
 def _resume_header(loaded: Loaded) -> dict:
+    """A current header for the resumed match that keeps the old table id, label and date."""
     old = loaded.save.header
-    table = old.get("table") if isinstance(old.get("table"), str) and old.get("table") else ""
-    header = {"app": "tracklayer", "format": 1, "game": loaded.match.game.name,
-              "rules_version": rules_version(), "config": loaded.match.config,
-              "seed": loaded.match.seed,
-              "seats": [seat.to_plain() for seat in loaded.match.seats],
-              "created": old.get("created") if isinstance(old.get("created"), str)
-              else _now_text(),
-              "table": table or os.urandom(8).hex(),
-              "label": old.get("label") if isinstance(old.get("label"), str) else ""}
-    header["check"] = header_check(header)
-    return header
+
+    def kept(key: str) -> str:
+        value = old.get(key)
+        return value if isinstance(value, str) else ""
+
+    return new_header(loaded.match, label=kept("label"), table=kept("table"),
+                      created=kept("created"))
 
 
 # --------------------------------------------------------------------------------------------
