@@ -254,3 +254,25 @@ def test_split_screen_refusal_stays_on_its_own_tray(app):
     play.board.seat_ui(0).cursor = [3, 3]
     key(app, pygame.K_RETURN)
     assert app.toasts.latest() == play.board._refusal(0) != ""
+
+
+# --------------------------------------------------------------------------------------------
+# Plurals
+# --------------------------------------------------------------------------------------------
+
+def test_counts_of_one_read_as_singular():
+    from game.client.plural import tn
+
+    try:
+        text.set_language("en")
+        assert tn("metro.cars_left", 1) == "1 car"
+        assert tn("metro.cars_left", 2) == "2 cars"
+        assert tn("metro.cars_left", 0) == "0 cars"
+        assert tn("mania.dig_first", 1).startswith("Dig 1 tunnel first")
+        assert tn("mania.dig_title", 1, done=0) == "Dig: 0 of 1 tunnel"
+        assert tn("saves.finished", 1).endswith("1 move")
+        assert tn("results.turns", 1) == "1 turn"
+        text.set_language("ru")     # Russian words the count without a plural noun
+        assert tn("metro.cars_left", 1) == text.t("metro.cars_left", n=1)
+    finally:
+        text.set_language("en")

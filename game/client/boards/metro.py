@@ -16,6 +16,7 @@ import pygame
 from game.client import fonts, sprites, theme
 from game.client import text as catalog
 from game.client.boards.base import BoardView
+from game.client.plural import tn
 from game.client.text import t
 from game.client.widgets import Form, Item
 from game.rules.metro.data import COMPANIES, EXCHANGE_CUTOFF, SHARE_PERCENTS
@@ -650,10 +651,10 @@ class MetroBoard(BoardView):
                            (row.right - 14, row.centery), "bold", "midright")
                 left = sum(1 for i in range(32) if st.car_owner[i] == seat and
                            not st.line_done[i])
-                fonts.blit(surface, t("metro.cars_left", n=left), 15, theme.TEXT_DIM,
+                fonts.blit(surface, tn("metro.cars_left", left), 15, theme.TEXT_DIM,
                            (row.right - 64, row.centery), "regular", "midright")
             else:
-                fonts.blit(surface, t("metro.shares_n", n=len(st.shares[seat])), 16,
+                fonts.blit(surface, tn("metro.shares_n", len(st.shares[seat])), 16,
                            theme.TEXT_DIM, (row.right - 14, row.centery), "regular", "midright")
         if self.companies():
             self._draw_company_track(surface)

@@ -24,6 +24,7 @@ from game.client import fonts, theme
 from game.client.boards import mania_geometry as geo
 from game.client.boards import mania_paint as paint
 from game.client.boards.base import BoardView
+from game.client.plural import tn
 from game.client.text import has, illegal, t
 from game.rules.core import IllegalMove
 from game.rules.metromania.digs import max_dig
@@ -497,7 +498,7 @@ class MetromaniaBoard(BoardView):
         if not d.tunnels:
             if self.must_pass(seat):
                 return Pass()
-            self.play.toast(t("mania.dig_first", n=self.needed(seat)), "info")
+            self.play.toast(tn("mania.dig_first", self.needed(seat)), "info")
             return True
         return Dig(tuple(d.tunnels))
 
@@ -984,7 +985,7 @@ class MetromaniaBoard(BoardView):
             title, body = t("mania.pass_title"), t("mania.pass_help")
         else:
             need = self.needed(seat)
-            title = t("mania.dig_title", done=len(d.tunnels), n=need)
+            title = tn("mania.dig_title", need, done=len(d.tunnels))
             body = t("mania.dig_help")
         fonts.blit(surface, title, 24, theme.TEXT, (x, RIGHT.y + 14), "semibold")
         y = RIGHT.y + 50

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game.client import fonts, theme
+from game.client.plural import tn
 from game.client.screens.base import MenuScreen
 from game.client.text import t
 from game.client.widgets import Form, Item
@@ -231,7 +232,7 @@ class ResultsScreen(MenuScreen):
                        "midright")
             value += step
         turns = max(1, len(self.history) - 1)
-        fonts.blit(chart, t("results.turns", n=turns), 15, theme.TEXT_DIM,
+        fonts.blit(chart, tn("results.turns", turns), 15, theme.TEXT_DIM,
                    (plot.right, plot.bottom + 12), "regular", "topright")
         for seat in range(len(self.history[0])):
             rgb = self.seat_colour(seat)

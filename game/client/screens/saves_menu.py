@@ -12,6 +12,7 @@ from __future__ import annotations
 import pygame
 
 from game.client import fonts, theme
+from game.client.plural import tn
 from game.client.screens.base import MenuScreen, Screen
 from game.client.screens.resume import (error_line, fit, game_title, names_text,
                                         resume_into_play, when_text)
@@ -214,7 +215,7 @@ class SavesMenuScreen(Screen):
             theme.rounded_panel(surface, rect, theme.PANEL_HI if focused else theme.PANEL, 14,
                                 theme.FOCUS if focused else theme.PANEL_EDGE,
                                 3 if focused else 1)
-            right = (t("saves.finished", n=info.moves) if info.finished
+            right = (tn("saves.finished", info.moves) if info.finished
                      else t("saves.moves", n=info.moves))
             right_rect = fonts.blit(surface, right, 22, theme.TEXT,
                                     (rect.right - 18, rect.y + 12), "semibold", "topright")
@@ -245,7 +246,7 @@ class SavesMenuScreen(Screen):
             lines = [(info.label or t("saves.no_label"), theme.TEXT, 22, "semibold")]
             lines += [(line, theme.TEXT, 20, "regular")
                       for line in fonts.wrap(names_text(info), 20, width)[:3]]
-            lines.append(((t("saves.finished", n=info.moves) if info.finished
+            lines.append(((tn("saves.finished", info.moves) if info.finished
                            else t("saves.moves", n=info.moves)), theme.TEXT, 20, "semibold"))
             if info.created:
                 lines.append((t("saves.created_at", when=info.created.replace("T", " ")
