@@ -13,6 +13,7 @@ from pathlib import Path
 
 from game import paths
 from game.match import Match
+from game.saves.files import netlogs_dir
 
 
 def _stamp() -> str:
@@ -23,8 +24,7 @@ def write_netlog(match: Match, role: str, commands: list | None = None,
                  extra: dict | None = None) -> Path | None:
     """Write the match log; returns the path (None if the disk refused: never fatal)."""
     try:
-        folder = paths.data_dir() / "netlogs"
-        folder.mkdir(parents=True, exist_ok=True)
+        folder = netlogs_dir()        # where game.saves lists them for resume and replay
         data = match.to_plain()
         data["commands"] = list(commands or [])
         data["role"] = role
