@@ -276,3 +276,55 @@ def test_counts_of_one_read_as_singular():
         assert tn("metro.cars_left", 1) == text.t("metro.cars_left", n=1)
     finally:
         text.set_language("en")
+
+
+# --------------------------------------------------------------------------------------------
+# Table setup never builds a table the rules refuse
+# --------------------------------------------------------------------------------------------
+
+def _setup(app, game):
+    from game.client.screens.setup import SetupScreen
+    from game.client.screens.title import TitleScreen
+
+    app.push(TitleScreen(app))
+    screen = SetupScreen(app, game)
+    app.push(screen)
+    app.run(frames=1)
+    return screen
+
+
+def _flip(app, screen, key_):
+    from tests.test_client_support import key
+
+    screen._focus(key_)
+    key(app, pygame.K_RIGHT)
+
+
+def test_setup_expansions_that_cannot_combine_switch_each_other_off(app):
+    screen = _setup(app, "railroad-ink")
+    _flip(app, screen, "variant:lake")
+    _flip(app, screen, "variant:meteor")
+    assert screen.variants() == ["meteor"]
+    assert screen.form.item("variant:lake").value is False
+    assert screen.form.item("variant:meteor").value is True
+    screen.start()
+    assert type(app.top).__name__ == "PlayScreen"
+    assert "meteor" in str(app.top.match.config)
+
+
+def test_setup_variant_for_more_players_moves_the_count_and_back(app):
+    screen = _setup(app, "metromania")
+    assert screen.players == 2
+    _flip(app, screen, "variant:no-corruption")
+    assert screen.players == 3 and len(screen.seats) == 3
+    assert screen.form.item("players").value == 3
+    _flip(app, screen, "variant:unfair")                 # either one, not both
+    assert screen.variants() == ["unfair"]
+    screen._focus("players")
+    from tests.test_client_support import key
+
+    key(app, pygame.K_LEFT)                              # back to 2 players: variant off
+    assert screen.players == 2 and screen.variants() == []
+    screen.start()
+    assert type(app.top).__name__ == "PlayScreen"
+    assert not app.toasts.latest()

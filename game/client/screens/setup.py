@@ -170,12 +170,17 @@ class SetupScreen(MenuScreen):
         key = item.key
         if key == "players":
             self.players = item.value
+            self._fit_variants_to_players()
             self._ensure_seats()
             self.build()
         elif key == "hand":
             self.options["hand"] = item.value
         elif key.startswith("variant:"):
-            self.options[key.split(":", 1)[1]] = item.value
+            variant = key.split(":", 1)[1]
+            self.options[variant] = item.value
+            if item.value:
+                self._make_room_for(variant)
+            self.build()
         elif key == "seed":
             self.seed_text = str(item.value)
         elif key.startswith("name:"):
@@ -190,6 +195,43 @@ class SetupScreen(MenuScreen):
                     seat["colour"] = old      # colours stay unique: swap with its holder
             self.seats[i]["colour"] = item.value
             self.build()
+
+    # -- keeping the table startable ---------------------------------------------------------
+    # The form never offers a table the rules refuse: switching a variant on switches off the
+    # ones it cannot be combined with (Railroad Ink's expansions) or moves the player count to
+    # the nearest one it is played with (Metromania's 3-4 player variants); fewer players
+    # switch off a variant they cannot play. Every change is visible in the form itself.
+    def _valid(self, players: int | None = None) -> bool:
+        try:
+            self.game.make_config(self.players if players is None else players,
+                                  self.variants())
+        except ConfigError:
+            return False
+        return True
+
+    def _make_room_for(self, variant: str) -> None:
+        if self._valid():
+            return
+        for other in self.toggles:
+            if other != variant and self.options.get(other):
+                self.options[other] = False
+                if self._valid():
+                    return
+        counts = sorted(range(self.game.min_players, self.game.max_players + 1),
+                        key=lambda n: (abs(n - self.players), n))
+        for count in counts:
+            if self._valid(count):
+                self.players = count
+                self._ensure_seats()
+                return
+        self.options[variant] = False     # nothing makes it playable: leave it off
+
+    def _fit_variants_to_players(self) -> None:
+        for variant in reversed(self.toggles):
+            if self._valid():
+                return
+            if self.options.get(variant):
+                self.options[variant] = False
 
     def on_activate(self, item) -> None:
         if item.key == "start":
