@@ -428,3 +428,10 @@ def test_end_to_end_refusals_in_a_subprocess(tmp_path):
         assert b"Traceback" not in done.stderr + done.stdout, (args, err)
         assert done.stdout == b"", (args, done.stdout)
         assert err.strip() and err.strip().splitlines()[-1].startswith("run.py"), (args, err)
+
+
+def test_windowed_host_says_which_options_only_apply_headless():
+    outcome = run_cli(["host", "metro", "--players", "3", "--bots", "1"])
+    assert outcome.status == 0, outcome
+    assert "--players, --bots only apply with --headless" in outcome.err
+    assert run_cli(["host", "metro", "--port", "5099"]).err == ""

@@ -86,6 +86,15 @@ def _windowed(args) -> int:
     if args.game:
         resolve_game(args.game)
     check_port(args.port, "--port")
+    headless_only = [option for option, value, default in (
+        ("--players", args.players, None), ("--bots", args.bots, 0), ("--variant", args.variant, []),
+        ("--expansion", args.expansion, []), ("--bot", args.bot, "random"),
+        ("--name", args.name, "host"), ("--timeout", args.timeout, 3600.0),
+        ("--bind", args.bind, "0.0.0.0"), ("--discovery-port", args.discovery_port, 5056))
+        if value != default]
+    if headless_only:
+        sys.stderr.write(f"note: {', '.join(headless_only)} only apply with --headless; "
+                         "the window's table setup chooses the table\n")
     from game.client.lan_entry import run_lan_client
 
     return run_lan_client("host", game=args.game, port=args.port)
