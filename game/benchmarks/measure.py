@@ -119,17 +119,34 @@ class FrameTimes:
 
 
 @contextmanager
+def temporary_home(prefix: str = "tracklayer-bench-"):
+    """A throw-away TRACKLAYER_HOME (saves, replays, logs) for the duration; yields its path.
+    The previous value comes back afterwards, so a player's own saves are never touched."""
+    previous = os.environ.get("TRACKLAYER_HOME")
+    with tempfile.TemporaryDirectory(prefix=prefix) as home:
+        os.environ["TRACKLAYER_HOME"] = home
+        try:
+            yield Path(home)
+        finally:
+            if previous is None:
+                os.environ.pop("TRACKLAYER_HOME", None)
+            else:
+                os.environ["TRACKLAYER_HOME"] = previous
+
+
+@contextmanager
 def headless_app(**settings):
-    """A client ``App`` on the dummy video and audio drivers, with its own throw-away settings
-    file (``settings`` overrides preferences); shut down and removed afterwards."""
+    """A client ``App`` on the dummy video and audio drivers in a :func:`temporary_home`, so
+    its settings and the autosaves of the games it plays are thrown away afterwards
+    (``settings`` overrides preferences). The app is shut down on the way out."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")   # keeps `bench --json` pure JSON
     from game.client.app import App
     from game.client.settings import Settings
 
-    with tempfile.TemporaryDirectory(prefix="tracklayer-bench-") as folder:
-        preferences = Settings(Path(folder) / "settings.json")
+    with temporary_home() as home:
+        preferences = Settings(home / "settings.json")
         for key, value in settings.items():
             preferences[key] = value
         app = App(preferences)

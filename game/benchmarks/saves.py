@@ -4,12 +4,10 @@ for every game present. Files go to a temporary folder, never the player's saves
 
 from __future__ import annotations
 
-import os
-import tempfile
 import time
 from pathlib import Path
 
-from game.benchmarks.measure import percentile
+from game.benchmarks.measure import percentile, temporary_home
 
 SECTION = "saves"
 
@@ -46,39 +44,30 @@ def run(quick: bool = False) -> dict:
 
     games = 2 if quick else 6
     result: dict = {}
-    old_home = os.environ.get("TRACKLAYER_HOME")
-    with tempfile.TemporaryDirectory(prefix="tracklayer-bench-saves-") as home:
-        os.environ["TRACKLAYER_HOME"] = home
-        try:
-            folder = Path(home)
-            for name in available_games():
-                durable, plain, load_ms, jump_ms, sizes = [], [], [], [], []
-                for seed in range(games):
-                    _, _, costs = _bot_game(name, seed, folder, durable=False)
-                    plain.extend(costs)
-                    match, path, costs = _bot_game(name, seed, folder, durable=True)
-                    durable.extend(costs)
-                    sizes.append(path.stat().st_size / max(1, match.seq))
+    with temporary_home("tracklayer-bench-saves-") as folder:
+        for name in available_games():
+            durable, plain, load_ms, jump_ms, sizes = [], [], [], [], []
+            for seed in range(games):
+                _, _, costs = _bot_game(name, seed, folder, durable=False)
+                plain.extend(costs)
+                match, path, costs = _bot_game(name, seed, folder, durable=True)
+                durable.extend(costs)
+                sizes.append(path.stat().st_size / max(1, match.seq))
+                started = time.perf_counter()
+                replay = saves.Replay.open(path)
+                load_ms.append((time.perf_counter() - started) * 1000 / max(1, match.seq))
+                for index in range(0, len(replay) + 1, max(1, len(replay) // 10)):
                     started = time.perf_counter()
-                    replay = saves.Replay.open(path)
-                    load_ms.append((time.perf_counter() - started) * 1000 / max(1, match.seq))
-                    for index in range(0, len(replay) + 1, max(1, len(replay) // 10)):
-                        started = time.perf_counter()
-                        replay.state_at(index)
-                        jump_ms.append((time.perf_counter() - started) * 1000)
-                key = name.replace("-", "_")
-                result[f"{key}.autosave_ms_per_move_durable_mean"] = round(
-                    sum(durable) / len(durable), 4)
-                result[f"{key}.autosave_ms_per_move_durable_p95"] = round(
-                    percentile(durable, 0.95), 4)
-                result[f"{key}.autosave_ms_per_move_no_fsync_mean"] = round(
-                    sum(plain) / len(plain), 4)
-                result[f"{key}.file_bytes_per_move"] = round(sum(sizes) / len(sizes), 1)
-                result[f"{key}.load_verify_ms_per_move"] = round(sum(load_ms) / len(load_ms), 4)
-                result[f"{key}.state_at_ms_p95"] = round(percentile(jump_ms, 0.95), 3)
-        finally:
-            if old_home is None:
-                os.environ.pop("TRACKLAYER_HOME", None)
-            else:
-                os.environ["TRACKLAYER_HOME"] = old_home
+                    replay.state_at(index)
+                    jump_ms.append((time.perf_counter() - started) * 1000)
+            key = name.replace("-", "_")
+            result[f"{key}.autosave_ms_per_move_durable_mean"] = round(
+                sum(durable) / len(durable), 4)
+            result[f"{key}.autosave_ms_per_move_durable_p95"] = round(
+                percentile(durable, 0.95), 4)
+            result[f"{key}.autosave_ms_per_move_no_fsync_mean"] = round(
+                sum(plain) / len(plain), 4)
+            result[f"{key}.file_bytes_per_move"] = round(sum(sizes) / len(sizes), 1)
+            result[f"{key}.load_verify_ms_per_move"] = round(sum(load_ms) / len(load_ms), 4)
+            result[f"{key}.state_at_ms_p95"] = round(percentile(jump_ms, 0.95), 3)
     return result
