@@ -88,7 +88,7 @@ class RandomGames:
         return max(self.seconds) * 1000
 
     def moves_per_game(self) -> float:
-        return round(sum(self.moves) / len(self.moves), 1)
+        return sum(self.moves) / len(self.moves)
 
 
 class FrameTimes:

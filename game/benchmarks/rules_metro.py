@@ -27,7 +27,7 @@ def run(quick: bool = False) -> dict:
     orientation = _mid_game(GAME.make_config(4, ["hand3", "orientation"]), 7, 30)
     return {
         "games_4p_per_second": round(games.per_second(), 1),
-        "moves_per_game": games.moves_per_game(),
+        "moves_per_game": round(games.moves_per_game(), 1),
         "legal_moves_midgame_us": per_call_us(lambda: GAME.legal_moves(state, seat), repeat),
         "legal_moves_midgame_count": len(legal),
         "random_move_midgame_us": per_call_us(lambda: GAME.random_move(state, seat, rng),

@@ -30,7 +30,7 @@ def run(quick: bool = False) -> dict:
         "random_game_4p_max_ms": round(played.max_ms(), 2),
         "random_game_4p_target_ms": 50,
         "random_game_4p_with_check_mean_ms": round(checked.mean_ms(), 2),
-        "moves_per_game": played.moves_per_game(),
+        "moves_per_game": round(played.moves_per_game(), 1),
         "continuations_line_us": per_call_us(lambda: continuations(state, seat, 0, ctx),
                                              repeat),
         "continuations_target_us": 1000,
