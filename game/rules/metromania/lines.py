@@ -119,7 +119,7 @@ def problem_of(state, seat: int, k: int, s: int, edge_class: int, marker: str,
     if kind in DESTINATION_TYPES:
         type_name = TYPE_NAMES[kind]
         if not marker:
-            return ("marker_needed", "A tunnel on a {type} destination needs one of your "
+            return ("marker_needed", "A tunnel on this {type} destination needs one of your "
                     "{type} markers", {"type": type_name, "space": SPACE_NAMES[s]})
         key = marker + kind
         if key not in state.hands[seat]:
