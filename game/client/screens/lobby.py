@@ -20,7 +20,7 @@ from game.client.screens.base import MenuScreen
 from game.client.screens.game_choice import GameChoiceScreen
 from game.client.screens.setup import SetupScreen
 from game.client.text import has, t
-from game.client.widgets import Form, Item
+from game.client.widgets import Form, Item, fit_size
 from game.rules.core import ConfigError
 
 OPEN = "open:"
@@ -367,13 +367,16 @@ def draw_seat_rows(surface, rows: list[dict], first: pygame.Rect, mine: set[int]
             what = t("lan.seat_open")
         if index in you:
             what = t("lan.kind_you")
-        fonts.blit(surface, what, 20, theme.TEXT_DIM, (rect.x + 330, rect.centery), "regular",
-                   "midleft")
+        what_colour, weight = theme.TEXT_DIM, "regular"
+        if row.get("status") in ("interrupted", "disconnected"):
+            # a connection in trouble says so where "who sits here" stands (it matters more,
+            # and beside it the two texts ran into each other)
+            what, what_colour, weight = t(f"lan.st.{row['status']}"), theme.BAD, "semibold"
+        right = rect.right - 16
         if kind == "remote" or index in you:
             ready = row["ready"]
             tag = t("lan.ready") if ready else t("lan.not_ready")
-            fonts.blit(surface, tag, 20, theme.GOOD if ready else theme.ACCENT,
-                       (rect.right - 16, rect.centery), "semibold", "midright")
-        if row.get("status") in ("interrupted", "disconnected"):
-            fonts.blit(surface, t(f"lan.st.{row['status']}"), 18, theme.BAD,
-                       (rect.right - 120, rect.centery), "semibold", "midright")
+            right = fonts.blit(surface, tag, 20, theme.GOOD if ready else theme.ACCENT,
+                               (right, rect.centery), "semibold", "midright").x - 14
+        fonts.blit(surface, what, fit_size(what, 20, right - rect.x - 330, weight), what_colour,
+                   (rect.x + 330, rect.centery), weight, "midleft")
