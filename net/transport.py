@@ -12,7 +12,7 @@ from __future__ import annotations
 import socket
 import threading
 
-from net.wire import FrameReader, WireError, encode
+from net.wire import FrameReader, encode
 
 READ_CHUNK = 65536
 

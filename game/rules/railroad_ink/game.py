@@ -255,7 +255,6 @@ class RailroadInkGame(Game):
             if s.round_moves:
                 moves.append(Undo())
             return moves
-        sheet = s.sheet
         placements = self._draw_moves(state, seat)
         moves += placements
         drawable = {move.face for move in placements}
