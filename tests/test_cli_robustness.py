@@ -321,9 +321,15 @@ def test_score_refuses_binary_huge_and_missing_input(name):
 def test_score_accepts_its_own_notation_and_empty_input(name, text):
     if text == "__OWN__":
         text = _sample_moves("metromania", 2)
-    outcome = run_cli(["score", name], stdin=text)
+    seed = ["--seed", "1"] if name == "metromania" else []   # a whole game from its seed
+    outcome = run_cli(["score", name, *seed], stdin=text)
     assert outcome.status == 0, outcome
     assert isinstance(json.loads(outcome.out), dict)
+
+
+def test_score_metromania_needs_the_games_seed():
+    outcome = run_cli(["score", "metromania"], stdin=_sample_moves("metromania", 2))
+    assert outcome.status == 2 and outcome.out == "" and "--seed" in outcome.err
 
 
 TOKEN_CHARS = string.ascii_letters + string.digits + "@/:,-_ .#\n\t"

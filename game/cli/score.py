@@ -29,6 +29,9 @@ def run(args) -> int:
     game = resolve_game(args.game)
     players = args.players if args.players is not None else game.min_players
     config = resolve_config(game, players, args.variant, args.expansion)
+    if args.seed is None and game.score_needs_seed:
+        raise CliError(f"{game.name} moves are replayed from the start of the game: "
+                       "give the game's --seed", 2)
     seed = resolve_seed(args.seed)
     text = read_input(sys.stdin)
     try:

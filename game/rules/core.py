@@ -266,6 +266,7 @@ class Game:
     max_players: int = 1
     variants: dict[str, str] = {}   # variant name -> one-line English description
     simultaneous: bool = False      # several seats may act at once (Railroad Ink)
+    score_needs_seed: bool = False  # score_notation replays a whole game from new_game(seed)
 
     # -- setup ---------------------------------------------------------------------------
     def make_config(self, players: int, variants: Iterable[str] = (), **options: Any) -> dict:

@@ -34,6 +34,7 @@ COLOURS = ("Red", "Blue", "Green", "Yellow")
 
 class Metromania(Game):
     name = "metromania"
+    score_needs_seed = True
     title = "Metromania"
     min_players = 2
     max_players = 4
