@@ -328,3 +328,45 @@ def test_setup_variant_for_more_players_moves_the_count_and_back(app):
     screen.start()
     assert type(app.top).__name__ == "PlayScreen"
     assert not app.toasts.latest()
+
+
+# --------------------------------------------------------------------------------------------
+# No dead ends for the mouse: the "Back" hint is a button
+# --------------------------------------------------------------------------------------------
+
+def _mouse_back(app) -> None:
+    from tests.test_client_support import click
+
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(640, 400), rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    app.run(frames=1)
+    backs = [rect for action, rect in app.hint_targets if action == "cancel"]
+    assert backs, "the hint bar should offer Back to the mouse"
+    click(app, backs[0].center)
+
+
+def test_mouse_alone_can_leave_every_screen_without_a_back_button(app):
+    from game.client.screens.game_choice import GameChoiceScreen
+    from game.client.screens.replay_viewer import ReplayViewerScreen
+    from game.client.screens.rules_help import RulesHelpScreen
+    from game.client.screens.saves_menu import SavesMenuScreen
+    from game.client.screens.title import TitleScreen
+
+    title = TitleScreen(app)
+    app.push(title)
+    app.run(frames=1)
+    for screen in (GameChoiceScreen(app), RulesHelpScreen(app, "metro"), SavesMenuScreen(app),
+                   ReplayViewerScreen(app, _replay("metro", 2))):
+        app.push(screen)
+        app.run(frames=1)
+        _mouse_back(app)
+        assert app.top is title, type(screen).__name__
+    # the hint of a keyboard player is clickable too, and other hints do nothing
+    app.push(GameChoiceScreen(app))
+    from tests.test_client_support import click, key
+
+    key(app, pygame.K_DOWN)
+    confirm = [rect for action, rect in app.hint_targets if action == "confirm"][0]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=confirm.center, button=1))
+    app.run(frames=1)
+    assert type(app.top).__name__ == "GameChoiceScreen"

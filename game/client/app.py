@@ -15,7 +15,7 @@ import warnings
 import pygame
 
 from game.client import text, theme
-from game.client.input import InputLayer
+from game.client.input import InputLayer, Intent
 from game.client.settings import Settings
 from game.client.sound import Sound
 from game.client.widgets import Toasts, draw_hints
@@ -57,6 +57,7 @@ class App:
         self.first_frame_seconds: float | None = None
         self.fixed_dt: float | None = None
         self._background: pygame.Surface | None = None
+        self.hint_targets: list = []     # (action, rect) of the hint bar drawn last frame
         if self.settings["fullscreen"] and not self.headless:
             self.set_fullscreen(True)
 
@@ -152,6 +153,11 @@ class App:
             self.toasts.show(text.t("toast.pad_added", pad=self.pad_label(intent.device)), "good")
         elif intent.kind == "device_removed":
             self.toasts.show(text.t("toast.pad_removed", pad=self.pad_label(intent.device)), "bad")
+        if intent.kind == "click" and intent.pos is not None:
+            for action, rect in self.hint_targets:
+                if action == "cancel" and rect.collidepoint(intent.pos):
+                    intent = Intent("cancel", intent.device)   # the "Back" hint, clicked
+                    break
         if self.top is not None:
             self.top.handle(intent)
 
@@ -189,8 +195,7 @@ class App:
                 screen.draw(surface)
             top = self.stack[-1]
             hints = top.hints()
-            if hints:
-                draw_hints(surface, top.hint_device(), hints)
+            self.hint_targets = draw_hints(surface, top.hint_device(), hints) if hints else []
         self.toasts.draw(surface)
         pygame.display.flip()
 

@@ -366,9 +366,15 @@ def glyph_text(kind: str, action: str) -> str:
     return t(f"glyph.{kind}.{action}")
 
 
+MOUSE_BACK_GLYPH = "‹"
+
+
 def draw_hints(surface: pygame.Surface, device: str, hints: list[tuple[str, str]],
-               y: int | None = None) -> None:
-    """A centred row of [button] label pairs at the bottom, for the device in use."""
+               y: int | None = None) -> list[tuple[str, pygame.Rect]]:
+    """A centred row of [button] label pairs at the bottom, for the device in use.
+
+    Returns each drawn hint's action with its rect: the app turns a click on the "cancel"
+    hint into cancel, so the mouse (which has no Back button) can leave every screen."""
     kind = device_kind(device)
     if y is None:
         y = surface.get_height() - 30
@@ -376,6 +382,8 @@ def draw_hints(surface: pygame.Surface, device: str, hints: list[tuple[str, str]
     total = 0
     for action, label in hints:
         glyph = glyph_text(kind, action)
+        if not glyph and kind == "mouse" and action == "cancel":
+            glyph = MOUSE_BACK_GLYPH
         if not glyph:
             continue
         g = fonts.render(glyph, 18, theme.TEXT_DARK if kind != "pad" else theme.TEXT, "bold")
@@ -384,6 +392,7 @@ def draw_hints(surface: pygame.Surface, device: str, hints: list[tuple[str, str]
         pieces.append((action, g, text, width))
         total += width + 28
     x = surface.get_width() // 2 - (total - 28) // 2
+    targets = []
     for action, g, text, width in pieces:
         cap_w = max(g.get_width() + 16, 30)
         cap = pygame.Rect(x, y - 14, cap_w, 28)
@@ -395,7 +404,9 @@ def draw_hints(surface: pygame.Surface, device: str, hints: list[tuple[str, str]
             pygame.draw.rect(surface, theme.TEXT, cap, border_radius=6)
         surface.blit(g, g.get_rect(center=cap.center))
         surface.blit(text, (cap.right + 8, y - text.get_height() // 2))
+        targets.append((action, pygame.Rect(x - 6, y - 18, width + 12, 36)))
         x += width + 28
+    return targets
 
 
 def title_text(surface: pygame.Surface, text: str, y: int = 70, size: int = 54) -> None:
