@@ -48,7 +48,8 @@ def test_selfplay_json_has_wins_and_decision_times_per_level():
         assert {"seed", "scores", "moves", "hash", "winners", "levels"} <= set(g)
     assert sum(data["wins"].values()) == 4
     assert set(data["decision_ms"]) == {"normal", "easy"}
-    for times in data["decision_ms"].values():
+    assert set(data["decision_cpu_ms"]) == {"normal", "easy"}
+    for times in [*data["decision_ms"].values(), *data["decision_cpu_ms"].values()]:
         assert 0 <= times["p50"] <= times["p95"] <= times["max"]
     assert data["seconds"] > 0 and data["bots"] == ["normal", "easy"]
 

@@ -5,7 +5,9 @@ there are fewer levels than seats) and rotates them between games: in game i sea
 level ``L[(s + i) mod m]`` where m = max(players, number of levels), so every level sits in
 every seat. ``--json`` adds per level: ``wins`` (a shared first place counts 1/k for each of
 the k winners, so a two-way tie is half a win), ``mean_score`` and ``decision_ms`` (p50, p95
-and max of the time each ``choose`` call took).
+and max of the wall-clock time each ``choose`` call took); ``decision_cpu_ms`` is the same for
+the CPU time of the calling thread (what a decision costs on an idle core, when the machine
+is shared).
 """
 
 from __future__ import annotations
@@ -40,7 +42,8 @@ def seat_levels(levels: list[str], players: int, index: int) -> list[str]:
 
 
 def play_one(game, config: dict, seed: int, levels: list[str],
-             timings: dict[str, list[float]] | None = None) -> dict:
+             timings: dict[str, list[float]] | None = None,
+             cpu_timings: dict[str, list[float]] | None = None) -> dict:
     match = Match.new(game, config, seed)
     players = config["players"]
     bots = [make_bot(game, seat, levels[seat % len(levels)], seed * 7919 + seat)
@@ -50,11 +53,13 @@ def play_one(game, config: dict, seed: int, levels: list[str],
         acting = match.to_act()
         seat = acting[turn % len(acting)]
         view = match.view(seat)
-        started = time.perf_counter()
+        started, cpu_started = time.perf_counter(), time.thread_time()
         move = bots[seat].choose(view)
+        level = levels[seat % len(levels)]
         if timings is not None:
-            timings.setdefault(levels[seat % len(levels)], []).append(
-                (time.perf_counter() - started) * 1000.0)
+            timings.setdefault(level, []).append((time.perf_counter() - started) * 1000.0)
+        if cpu_timings is not None:
+            cpu_timings.setdefault(level, []).append((time.thread_time() - cpu_started) * 1000.0)
         match.apply(seat, move)
         turn += 1
     result = match.scores()
@@ -69,7 +74,15 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[int(rank) - 1]
 
 
-def summary(games: list[dict], timings: dict[str, list[float]]) -> dict:
+def _percentiles(timings: dict[str, list[float]]) -> dict:
+    return {level: {"p50": round(percentile(values, 0.50), 3),
+                    "p95": round(percentile(values, 0.95), 3),
+                    "max": round(max(values), 3), "count": len(values)}
+            for level, values in sorted(timings.items()) if values}
+
+
+def summary(games: list[dict], timings: dict[str, list[float]],
+            cpu_timings: dict[str, list[float]] | None = None) -> dict:
     wins: dict[str, float] = {}
     totals: dict[str, list[int]] = {}
     for record in games:
@@ -79,13 +92,10 @@ def summary(games: list[dict], timings: dict[str, list[float]]) -> dict:
             totals.setdefault(level, []).append(record["scores"][seat])
             if seat in winners:
                 wins[level] += 1.0 / len(winners)
-    decision = {level: {"p50": round(percentile(values, 0.50), 3),
-                        "p95": round(percentile(values, 0.95), 3),
-                        "max": round(max(values), 3), "count": len(values)}
-                for level, values in sorted(timings.items()) if values}
     means = {level: round(sum(values) / len(values), 3) for level, values in totals.items()}
     return {"wins": {k: round(v, 3) for k, v in sorted(wins.items())},
-            "mean_score": dict(sorted(means.items())), "decision_ms": decision}
+            "mean_score": dict(sorted(means.items())), "decision_ms": _percentiles(timings),
+            "decision_cpu_ms": _percentiles(cpu_timings or {})}
 
 
 def run(args) -> int:
@@ -105,16 +115,17 @@ def run(args) -> int:
     started = time.perf_counter()
     games = []
     timings: dict[str, list[float]] = {}
+    cpu_timings: dict[str, list[float]] = {}
     for index in range(args.games):
         seated = seat_levels(levels, config["players"], index)
-        record = play_one(game, config, base_seed + index, seated, timings)
+        record = play_one(game, config, base_seed + index, seated, timings, cpu_timings)
         games.append(record)
         if not args.json:
             print(f"game {index + 1}: seed {record['seed']}  levels {','.join(seated)}  "
                   f"scores {record['scores']}  moves {record['moves']}  "
                   f"hash {record['hash']}", flush=True)
     seconds = round(time.perf_counter() - started, 3)
-    result = summary(games, timings)
+    result = summary(games, timings, cpu_timings)
     if args.json:
         print(json.dumps({"game": game.name, "config": config, "games": games,
                           "seconds": seconds, "bots": levels, **result}, sort_keys=True))
