@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import json
-import os
 import sys
-import tempfile
 import time
 
 from game.benchmarks import sections
+from game.benchmarks.measure import temporary_home
 from game.cli import CliError
 
 HELP = "measure performance (rules, rendering, network) and print the numbers"
@@ -24,16 +23,8 @@ def add_arguments(parser) -> None:
 def run(args) -> int:
     # Benchmarks play real games through the client, which autosaves: keep those games out of
     # the player's saves folder (or the client would offer to resume a benchmark).
-    with tempfile.TemporaryDirectory(prefix="tracklayer-bench-") as home:
-        previous = os.environ.get("TRACKLAYER_HOME")
-        os.environ["TRACKLAYER_HOME"] = home
-        try:
-            return _run_sections(args)
-        finally:
-            if previous is None:
-                os.environ.pop("TRACKLAYER_HOME", None)
-            else:
-                os.environ["TRACKLAYER_HOME"] = previous
+    with temporary_home():
+        return _run_sections(args)
 
 
 def _run_sections(args) -> int:
