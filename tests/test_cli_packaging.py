@@ -52,7 +52,10 @@ def test_source_tree_has_every_catalog_and_sound():
 def test_install_ships_every_asset_the_client_loads():
     assert expected_files(ASSETS) <= shipped_files()
     setup_py = (ROOT / "setup.py").read_text(encoding="utf-8")
-    assert f'"{assets.PACKAGE}": "assets"' in setup_py and f'+ ["{assets.PACKAGE}"]' in setup_py
+    # setup.py maps the package to assets/ and lists it with its data sub-folders
+    assert f'package_dir={{"{assets.PACKAGE}": "assets"}}' in setup_py
+    assert f'["{assets.PACKAGE}"] + ' in setup_py and 'find_namespace_packages(where="assets")' \
+        in setup_py and "+ ASSETS" in setup_py
 
 
 @pytest.fixture()
