@@ -151,7 +151,7 @@ def seed_from_text(text: str | int) -> int:
     if isinstance(text, int):
         return text & _MASK64
     stripped = str(text).strip()
-    if stripped.isdigit():
+    if stripped.isdecimal():  # not isdigit(): int() refuses digits like '²' that isdigit() accepts
         return int(stripped) & _MASK64
     digest = hashlib.blake2b(stripped.encode("utf-8"), digest_size=8).digest()
     return int.from_bytes(digest, "big")
