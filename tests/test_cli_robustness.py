@@ -441,3 +441,11 @@ def test_windowed_host_says_which_options_only_apply_headless():
     assert outcome.status == 0, outcome
     assert "--players, --bots only apply with --headless" in outcome.err
     assert run_cli(["host", "metro", "--port", "5099"]).err == ""
+
+
+@pytest.mark.parametrize("seed", ["\u00b2", "\u00bd", "\u0663", "-1", " 7 ", "\u2460"])
+def test_any_seed_text_is_a_seed(seed):
+    # '²' is a digit to str.isdigit() but not to int(): it once crashed seed_from_text
+    for argv in (["play", "metro"], ["selfplay", "metro"], ["score", "metro"]):
+        outcome = run_cli([*argv, "--seed", seed], stdin="")
+        assert outcome.status == 0, (argv, outcome)
