@@ -24,7 +24,8 @@ from game.rules import get_game
 from tests.test_client_support import make_app
 
 EVENTS_PER_SCREEN = 3000
-SECONDS_PER_SCREEN = float(os.environ.get("FUZZ_SECONDS", 0.8))     # a cap so that the whole file stays under 20 s
+# a time cap per screen so that the whole file stays under 20 s
+SECONDS_PER_SCREEN = float(os.environ.get("FUZZ_SECONDS", 0.8))
 
 KEYS = [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN,
         pygame.K_SPACE, pygame.K_ESCAPE, pygame.K_BACKSPACE, pygame.K_TAB, pygame.K_r,
@@ -191,7 +192,8 @@ def test_event_storm_never_raises(which, tmp_path):
         deadline = time.monotonic() + SECONDS_PER_SCREEN
         sent = 0
         while sent < EVENTS_PER_SCREEN and time.monotonic() < deadline:
-            for _ in range(rng.randrange(1, 48)):   # several events per frame, like a mashing player
+            # several events per frame, like a player mashing every button at once
+            for _ in range(rng.randrange(1, 48)):
                 pygame.event.post(random_event(rng))
                 sent += 1
             try:

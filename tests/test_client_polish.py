@@ -370,3 +370,38 @@ def test_mouse_alone_can_leave_every_screen_without_a_back_button(app):
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=confirm.center, button=1))
     app.run(frames=1)
     assert type(app.top).__name__ == "GameChoiceScreen"
+
+
+# --------------------------------------------------------------------------------------------
+# Metro: the keyboard/controller cursor starts where a tile may go
+# --------------------------------------------------------------------------------------------
+
+def test_metro_cursor_starts_on_a_legal_square_and_leaves_taken_ones(app):
+    from game.client.screens.play import PlayScreen
+    from game.client.screens.title import TitleScreen
+    from game.match import Match, SeatInfo
+    from game.rules import get_game
+    from tests.test_client_support import key
+
+    game = get_game("metro")
+    match = Match.new(game, game.make_config(2, []), 9,
+                      [SeatInfo("Ann", "human", device="keyboard", colour=0),
+                       SeatInfo("Bo", "human", device="keyboard", colour=1)])
+    app.push(TitleScreen(app))
+    play = PlayScreen(app, match, {"autosave": False})
+    app.push(play)
+    app.run(frames=2)
+    key(app, pygame.K_RETURN)                  # Enter at once: a tile goes down, no refusal
+    assert match.seq == 1 and not app.toasts.latest()
+    placed = match.log[0].move.square if hasattr(match.log[0].move, "square") else None
+    key(app, pygame.K_RETURN)                  # Bo confirms the pass screen
+    app.run(frames=2)
+    cursor = play.board.cursor[1]
+    square = cursor[1] * 8 + cursor[0]
+    assert square in play.board.legal_squares(1) and square != placed
+    key(app, pygame.K_RETURN)                  # Bo places; the pass screen comes up for Ann
+    key(app, pygame.K_RETURN)
+    app.run(frames=2)
+    assert match.seq == 2
+    col, row = play.board.cursor[0]            # Ann's cursor left the square her tile took
+    assert row * 8 + col in play.board.legal_squares(0)

@@ -91,6 +91,7 @@ class MetroBoard(BoardView):
         super().__init__(app, play)
         self.game = self.match.game
         self.cursor: dict[int, list[int]] = {}
+        self._covered: set[int] = set()    # seats whose cursor square just got a tile
         self.selected: dict[int, int] = {}
         self.rotation: dict[int, int] = {}
         self.viewer = None
@@ -213,7 +214,7 @@ class MetroBoard(BoardView):
             return None
         if self.exchange_form is not None and self.exchange_seat == seat:
             return self._handle_exchange(intent, seat)
-        cursor = self.cursor.setdefault(seat, [0, 0])
+        cursor = self._cursor(seat)
         if kind == "move":
             cursor[0] = (cursor[0] + intent.dx) % 8
             cursor[1] = (cursor[1] + intent.dy) % 8
@@ -267,6 +268,22 @@ class MetroBoard(BoardView):
                 return self._place_at(seat, sq)
             return True
         return None
+
+    def _cursor(self, seat) -> list[int]:
+        """The seat's keyboard/controller cursor [col, row]. It starts on the legal square
+        nearest the middle and, when a tile lands under it, moves to the nearest legal square
+        (a cursor left in the middle or on a taken square only earns a refusal)."""
+        cursor = self.cursor.get(seat)
+        here = cursor[1] * 8 + cursor[0] if cursor else 27
+        if cursor is None or (seat in self._covered and self.state.board[here] is not None):
+            legal = self.legal_squares(seat)
+            if legal:
+                self._covered.discard(seat)
+                best = min(legal, key=lambda sq: (abs(sq % 8 - here % 8)
+                                                   + abs(sq // 8 - here // 8), sq))
+                cursor = [best % 8, best // 8]
+            self.cursor[seat] = cursor = cursor or [0, 0]
+        return cursor
 
     def _place_at(self, seat, square: int):
         tile = self.current_tile(seat)
@@ -322,6 +339,8 @@ class MetroBoard(BoardView):
             kind = event.get("kind")
             if kind == "placed":
                 self.last_placed = (event["row"] * 8 + event["col"], self.clock)
+                self._covered |= {other for other, (col, row) in self.cursor.items()
+                                  if row * 8 + col == self.last_placed[0]}
                 self.selected[seat] = 0
             elif kind == "line_completed":
                 self._start_line(event)
@@ -360,6 +379,9 @@ class MetroBoard(BoardView):
 
     def update(self, dt: float) -> None:
         self.clock += dt
+        seat = self.play.active_human()
+        if seat is not None and not self.read_only:
+            self._cursor(seat)
         if self.flash is not None:
             self.flash["age"] += dt
             if self.flash["age"] > 0.6:
@@ -529,7 +551,7 @@ class MetroBoard(BoardView):
 
     def _draw_placement_help(self, surface, seat) -> None:
         legal = self.legal_squares(seat)
-        cursor = self.cursor.setdefault(seat, [0, 0])
+        cursor = self.cursor.get(seat) or [0, 0]
         sq = cursor[1] * 8 + cursor[0]
         tile = self.current_tile(seat)
         r = square_rect(sq)
