@@ -12,8 +12,59 @@ from game.client.text import t
 from game.rules import available_games, get_game
 
 GAMES = ["metro", "metromania", "railroad-ink"]
-_ART = {"metro": ["bcbc", "aacb", "dacc"], "metromania": ["cccc", "adad", "bbbb"],
-        "railroad-ink": ["dddd", "aaaa", "cbcb"]}
+ART_SIZE = (276, 84)
+_METRO_TILES = ["bcbc", "aacb", "dacc"]
+_INK_DICE = ["road-curve", "station-straight", "rail-curve"]
+_art_cache: dict[tuple, pygame.Surface] = {}
+
+
+def card_art(name: str, faded: bool = False) -> pygame.Surface:
+    """Each game's own pieces on its card: Metro tiles, a strip of the Metromania city with
+    a solid and a striped line, Railroad Ink route dice."""
+    key = (name, faded)
+    if key not in _art_cache:
+        art = pygame.Surface(ART_SIZE, pygame.SRCALPHA)
+        if name == "railroad-ink":
+            from game.client.boards import ink_sprites as ink
+
+            for j, face in enumerate(_INK_DICE):
+                art.blit(ink.die(face, 84), (j * 96, 0))
+        elif name == "metromania":
+            _mania_strip(art)
+        else:
+            for j, code in enumerate(_METRO_TILES):
+                art.blit(sprites.tile(code, j, 84), (j * 96, 0))
+        if faded:
+            art.set_alpha(90)
+        _art_cache[key] = art
+    return _art_cache[key]
+
+
+def _mania_strip(art: pygame.Surface) -> None:
+    """Two rows of the triangular lattice with destinations, a solid line meeting a station
+    and a striped line, both running along the edges as in the game."""
+    from game.client.boards import mania_paint as paint
+
+    side, h = 46, 40
+    kinds = {(0, 3): "R", (0, 8): "E", (1, 2): "C", (1, 6): "R", (0, 5): "C"}
+    for row in range(2):
+        top = 2 + row * h
+        for i in range(11):
+            x = 4 + i * side / 2
+            up = (i + row) % 2 == 0
+            pts = ([(x, top + h), (x + side / 2, top), (x + side, top + h)] if up
+                   else [(x, top), (x + side, top), (x + side / 2, top + h)])
+            kind = kinds.get((row, i))
+            fill = paint.DEST_FILL[kind] if kind else paint.PAPER[(i + row) % len(paint.PAPER)]
+            pygame.draw.polygon(art, fill, pts)
+            pygame.draw.polygon(art, paint.GRID_LINE, pts, 1)
+            if kind:
+                cy = top + h * (0.64 if up else 0.36)
+                paint.draw_destination_icon(art, kind, (x + side / 2, cy), 8)
+    yellow, blue = theme.colour(0), theme.colour(1)
+    paint.stroke_line(art, [(4, 42), (142, 42), (165, 2)], yellow, False, 6)
+    paint.stroke_line(art, [(73, 82), (211, 82), (234, 42), (272, 42)], blue, True, 6)
+    paint.draw_station(art, (142, 42), yellow, 7)
 
 
 class GameChoiceScreen(Screen):
@@ -67,12 +118,7 @@ class GameChoiceScreen(Screen):
             theme.rounded_panel(surface, card, theme.PANEL_HI if focused else theme.PANEL, 22,
                                 theme.FOCUS if focused else theme.PANEL_EDGE,
                                 4 if focused else 1, shadow=True)
-            for j, code in enumerate(_ART[name]):
-                art = sprites.tile(code, j, 84)
-                if not playable:
-                    art = art.copy()
-                    art.set_alpha(90)
-                surface.blit(art, (card.centerx - 138 + j * 96, card.y + 40))
+            surface.blit(card_art(name, not playable), (card.centerx - 138, card.y + 40))
             colour = theme.TEXT if playable else theme.TEXT_DIM
             fonts.blit(surface, t(f"game.{name}"), 38, colour, (card.centerx, card.y + 178),
                        "bold", "center")
