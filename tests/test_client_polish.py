@@ -405,3 +405,28 @@ def test_metro_cursor_starts_on_a_legal_square_and_leaves_taken_ones(app):
     assert match.seq == 2
     col, row = play.board.cursor[0]            # Ann's cursor left the square her tile took
     assert row * 8 + col in play.board.legal_squares(0)
+
+
+def test_pass_screen_drops_the_last_players_refusals(app):
+    from game.client.boards.metro import square_rect
+    from game.client.screens.pass_device import PassDeviceScreen
+    from game.client.screens.play import PlayScreen
+    from game.client.screens.title import TitleScreen
+    from game.match import Match, SeatInfo
+    from game.rules import get_game
+    from tests.test_client_support import click, key
+
+    game = get_game("metro")
+    match = Match.new(game, game.make_config(2, []), 9,
+                      [SeatInfo("Ann", "human", device="mouse+keyboard", colour=0),
+                       SeatInfo("Bo", "human", device="mouse+keyboard", colour=1)])
+    app.push(TitleScreen(app))
+    play = PlayScreen(app, match, {"autosave": False})
+    app.push(play)
+    app.run(frames=2)
+    click(app, square_rect(27).center)           # next to the central station: refused
+    assert match.seq == 0 and app.toasts.items and app.toasts.items[-1].kind == "bad"
+    legal = sorted(play.board.legal_squares(0))[0]
+    click(app, square_rect(legal).center)         # then places her tile
+    assert match.seq == 1 and isinstance(app.top, PassDeviceScreen)
+    assert not [toast for toast in app.toasts.items if toast.kind == "bad"]

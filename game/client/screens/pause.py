@@ -60,7 +60,8 @@ class PauseScreen(MenuScreen):
         veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         veil.fill((8, 12, 20, 200))
         surface.blit(veil, (0, 0))
-        card = pygame.Rect(440, 150, 400, 420)
+        last = self.form.items[-1].rect.bottom if self.form.items else 470
+        card = pygame.Rect(440, 150, 400, last + 34 - 150)     # fits the rows it holds
         theme.rounded_panel(surface, card, theme.PANEL, 24, theme.PANEL_EDGE, 2, shadow=True)
         fonts.blit(surface, t("pause.title"), 40, theme.TEXT, (640, 200), "bold", "center")
         self.form.draw(surface)

@@ -222,6 +222,9 @@ class PlayScreen(Screen):
 
             self.board.set_viewer(None)
             self.viewer = None
+            # the last player's refusals are theirs: the next one should not read them
+            self.app.toasts.items = [toast for toast in self.app.toasts.items
+                                     if toast.kind != "bad"]
             self.app.push(PassDeviceScreen(self.app, self, seat))
         else:
             self.set_viewer(seat)
