@@ -224,7 +224,7 @@ class MetroBoard(BoardView):
             return True
         if kind == "point":
             sq = square_at(intent.pos)
-            if sq is not None:
+            if sq is not None and sq not in CENTRE_SQUARES:   # no cursor over the station
                 cursor[0], cursor[1] = sq % 8, sq // 8
             return True
         if kind == "rotate":
