@@ -126,3 +126,20 @@ def test_choice_does_not_depend_on_hidden_information(name, players, variants, t
             a = make_bot(game, seat, level, 8).choose(game.view(state, seat))
             b = make_bot(game, seat, level, 8).choose(game.view(other, seat))
             assert a == b, f"{level} changed its move when only hidden information changed"
+
+
+@pytest.mark.parametrize("name,players,variants", [
+    ("metro", 2, []), ("railroad-ink", 1, []), ("metromania", 2, [])])
+def test_a_move_depends_on_seed_and_view_only_not_on_earlier_calls(name, players, variants):
+    """A bot taking over a seat mid-game (or after a cancelled search) picks what a bot that
+    saw the whole game would pick."""
+    game, found = positions(name, players, variants, seed=31, count=3, stride=4)
+    for level in ("easy", "normal"):
+        veteran = make_bot(game, found[-1][1], level, 12)
+        for state, seat in found[:-1]:
+            if seat == veteran.seat:
+                veteran.choose(game.view(state, seat))
+        state, seat = found[-1]
+        newcomer = make_bot(game, seat, level, 12)
+        view = game.view(state, seat)
+        assert veteran.choose(view) == newcomer.choose(view)

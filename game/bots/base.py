@@ -9,6 +9,9 @@ by the game's bot module, e.g. ``game.bots.metro``; ``make_bot`` and ``levels`` 
 modules on first use). Searching bots budget their work in iterations, never in wall-clock
 time, so the move they pick never depends on the machine's speed.
 
+The easy/normal/hard bots take their randomness from ``rng_for(view)`` (seed + a hash of
+the view), so their move is a pure function of (seed, view) — not of the calls before.
+
 Cancelling: a bot computed in a worker thread (``game.bots.worker``) is given a
 ``threading.Event``-like object via ``set_cancel``; long searches poll ``should_stop()`` and
 return early. A cancelled answer is thrown away by the worker, so cancelling never changes
@@ -20,7 +23,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from game.rules.core import Game, Rng
+from game.rules.core import Game, Rng, state_hash
 
 # bot modules that register levels for each game (imported lazily by make_bot/levels)
 GAME_BOT_MODULES = ("game.bots.metro", "game.bots.railroad_ink", "game.bots.metromania")
@@ -32,8 +35,17 @@ class Bot:
     def __init__(self, game: Game, seat: int, seed: int) -> None:
         self.game = game
         self.seat = seat
+        self.seed = seed
         self.rng = Rng(seed)
         self._cancel = None
+
+    def rng_for(self, view: Any) -> Rng:
+        """A generator that depends only on the bot's seed and ``view`` (its hash). Bots that
+        draw their randomness from it are a pure function of (seed, view): no history, so a
+        cancelled search, a bot taking over a dropped seat mid-game or a bot run on another
+        peer all choose the same move."""
+        digest = int(state_hash(self.game, view)[:16], 16)
+        return Rng((self.seed * 0x9E3779B97F4A7C15 + self.seat) ^ digest)
 
     def choose(self, view: Any) -> Any:
         raise NotImplementedError

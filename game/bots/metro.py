@@ -158,14 +158,15 @@ class MetroEasy(Bot):
     level = "easy"
 
     def choose(self, view):
+        rng = self.rng_for(view)
         moves = GAME.legal_moves(view, self.seat)
         placements = [m for m in moves if isinstance(m, Place)]
         if not placements:
-            return moves[self.rng.below(len(moves))]
+            return moves[rng.below(len(moves))]
         before = owner_values(view)
         sensible = [m for m in placements if self._sensible(view, m, before)]
         pool = sensible or placements
-        return pool[self.rng.below(len(pool))]
+        return pool[rng.below(len(pool))]
 
     def _sensible(self, view, move, before) -> bool:
         child = after(view, self.seat, move)
@@ -183,12 +184,13 @@ class MetroNormal(Bot):
     level = "normal"
 
     def choose(self, view):
+        rng = self.rng_for(view)
         scored = scored_moves(view, self.seat)
         if not scored:
-            return GAME.random_move(view, self.seat, self.rng)
+            return GAME.random_move(view, self.seat, rng)
         best = max(value for value, _ in scored)
         ties = [move for value, move in scored if value == best]
-        return ties[self.rng.below(len(ties))]
+        return ties[rng.below(len(ties))]
 
 
 class MetroHard(Bot):
@@ -199,14 +201,15 @@ class MetroHard(Bot):
     max_playouts = 240
 
     def choose(self, view):
+        rng = self.rng_for(view)
         scored = scored_moves(view, self.seat)
         if not scored:
-            return GAME.random_move(view, self.seat, self.rng)
+            return GAME.random_move(view, self.seat, rng)
         ranked = sorted(range(len(scored)), key=lambda i: (-scored[i][0], i))
         top = [scored[i] for i in ranked[:self.candidates]]
         if len(top) == 1:
             return top[0][1]
-        decision = (self.rng.next_u32() << 32) | self.rng.next_u32()
+        decision = (rng.next_u32() << 32) | rng.next_u32()
         remaining = 60 - view.placed
         budget = self.step_budget * 2 // 3 if view.companies else self.step_budget
         playouts = max(self.min_playouts, min(self.max_playouts, budget // max(1, remaining)))

@@ -222,6 +222,7 @@ class MetromaniaEasy(Bot):
     level = "easy"
 
     def choose(self, view):
+        rng = self.rng_for(view)
         seat = self.seat
         if view.phase == BONUS:
             moves = GAME.legal_moves(view, seat)
@@ -229,9 +230,9 @@ class MetromaniaEasy(Bot):
             return placed[0] if placed else moves[0]
         # the rules' random move (its digs end a line whenever they can); a dig that leaves
         # one of its lines with no reachable end is redrawn once
-        move = GAME.random_move(view, seat, self.rng)
+        move = GAME.random_move(view, seat, rng)
         if isinstance(move, Dig) and self._strands(_with(view, seat, move)):
-            move = GAME.random_move(view, seat, self.rng)
+            move = GAME.random_move(view, seat, rng)
         return move
 
     def _strands(self, state) -> bool:
@@ -246,6 +247,7 @@ class MetromaniaNormal(Bot):
     level = "normal"
 
     def choose(self, view):
+        rng = self.rng_for(view)
         return greedy_move(view, self.seat)
 
 
@@ -256,12 +258,13 @@ class MetromaniaHard(Bot):
     plies = 4            # greedy turns played after the candidate (all seats)
 
     def choose(self, view):
+        rng = self.rng_for(view)
         seat = self.seat
         ranked = ranked_moves(view, seat, width=BEAM + 2)
         top = [move for _, move in ranked[:self.candidates]]
         if len(top) == 1:
             return top[0]
-        decision = (self.rng.next_u32() << 32) | self.rng.next_u32()
+        decision = (rng.next_u32() << 32) | rng.next_u32()
         hidden = any(key[0] == HIDDEN_LETTER for hand in view.hands for key in hand)
         samples = self.samples if hidden else 1
         best = None

@@ -176,15 +176,16 @@ class RailroadInkEasy(Bot):
     level = "easy"
 
     def choose(self, view):
+        rng = self.rng_for(view)
         moves = GAME.legal_moves(view, self.seat)
         pending = {face for face, mandatory in GAME.remaining_dice(view, self.seat) if mandatory}
         for kinds in ((Meteor,), ):
             options = [m for m in moves if isinstance(m, kinds)]
             if options:
-                return options[self.rng.below(len(options))]
+                return options[rng.below(len(options))]
         draws = [m for m in moves if isinstance(m, Draw) and m.face in pending]
         if draws:
-            return draws[self.rng.below(len(draws))]
+            return draws[rng.below(len(draws))]
         rest = [m for m in moves if not isinstance(m, (Undo, Draw, IgnoreMeteor))]
         for m in rest:
             if isinstance(m, Skip):
@@ -192,13 +193,14 @@ class RailroadInkEasy(Bot):
         if any(isinstance(m, End) for m in rest):
             return End()
         rest = rest or [m for m in moves if not isinstance(m, Undo)]
-        return rest[self.rng.below(len(rest))]
+        return rest[rng.below(len(rest))]
 
 
 class RailroadInkNormal(Bot):
     level = "normal"
 
     def choose(self, view):
+        rng = self.rng_for(view)
         moves = considered(view, self.seat, GAME.legal_moves(view, self.seat))
         if len(moves) == 1:
             return moves[0]
@@ -211,6 +213,7 @@ class RailroadInkHard(Bot):
     samples = 5
 
     def choose(self, view):
+        rng = self.rng_for(view)
         seat = self.seat
         moves = considered(view, seat, GAME.legal_moves(view, seat))
         if len(moves) == 1:
@@ -219,7 +222,7 @@ class RailroadInkHard(Bot):
         top = [m for _, m in ranked[:self.candidates]]
         if len(top) == 1:
             return top[0]
-        decision = (self.rng.next_u32() << 32) | self.rng.next_u32()
+        decision = (rng.next_u32() << 32) | rng.next_u32()
         horizon = min(view.rounds, view.round + 1)
         totals = []
         for index, move in enumerate(top):

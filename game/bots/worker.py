@@ -10,7 +10,8 @@ Usage (the play screen, the lobby or a headless host; no pygame here)::
     ...when the game, the seat or the position changes:
     worker.cancel()                                 # never blocks; the answer is dropped
 
-One request at a time; ``start`` cancels the previous one. A cancelled search is told to stop
+One request at a time; ``start`` cancels the previous one (the new search begins once the
+cancelled one has stopped, in the worker thread, never blocking the caller). A cancelled search is told to stop
 (``Bot.should_stop``) and whatever it returns is thrown away, so cancelling never changes a
 move anybody sees. ``error`` holds an exception raised by the bot (the move is then None).
 """
@@ -49,7 +50,17 @@ class BotWorker:
         if old is not None:
             old.cancel.set()
 
+        previous = None if old is None else old.thread
+
         def work() -> None:
+            if previous is not None:
+                # the cancelled search stops at its next check; waiting for it here (not in
+                # the caller) keeps one search per worker, so a bot reused for the next
+                # request is never run by two threads at once
+                previous.join()
+            if job.cancel.is_set():
+                job.done.set()
+                return
             bot.set_cancel(job.cancel)
             try:
                 move = bot.choose(view)
