@@ -54,7 +54,9 @@ class SetupScreen(MenuScreen):
             elif i == 1:
                 who = f"human:{pads[0]}" if pads else "human:mouse+keyboard"
             else:
-                who = "bot:random"
+                # a real opponent by default; "random" is there for a relaxed game
+                known = levels(self.game_name)
+                who = f"bot:{'normal' if 'normal' in known else known[0]}"
             used = {s["colour"] for s in self.seats}
             colour = next(c for c in range(8) if c not in used)
             name = names[i] if i < len(names) and names[i] else t("common.player_n", n=i + 1)
@@ -67,7 +69,7 @@ class SetupScreen(MenuScreen):
         for device in bound:
             if device not in devices:
                 devices.append(device)   # keep a binding to an unplugged pad selectable
-        return [f"human:{d}" for d in devices] + [f"bot:{lv}" for lv in levels()]
+        return [f"human:{d}" for d in devices] + [f"bot:{lv}" for lv in levels(self.game_name)]
 
     def who_label(self, who: str) -> str:
         kind, _, rest = who.partition(":")
