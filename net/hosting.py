@@ -68,9 +68,16 @@ class HostEndpoint:
     def __init__(self, game: Game, config: dict, slots: list[Slot], *,
                  clock: Callable[[], float] = time.monotonic, timings: Timings = Timings(),
                  rules_version: str | None = None, name: str = "host",
-                 new_secret: Callable[[], bytes] = seeding.new_secret) -> None:
+                 new_secret: Callable[[], bytes] = seeding.new_secret,
+                 resume: Match | None = None, autosave: bool = True,
+                 save_path: Any = None) -> None:
+        """``resume``: a match replayed from a saved log; the table then skips seeding and
+        continues it (joiners catch up through the usual sync). ``autosave``: keep the log
+        on disk after every move (``save_path``: continue in that file)."""
         if len(slots) != config["players"]:
             raise ValueError("one slot per player")
+        if resume is not None and (resume.config != config or resume.game.name != game.name):
+            raise ValueError("the resumed match is of another table")
         self.game = game
         self.config = config
         self.slots = slots
@@ -99,6 +106,10 @@ class HostEndpoint:
         self.netlog_path = None
         self._applied_at = 0.0
         self.on_applied: Callable[[int, int], None] | None = None   # (seq, seat): timing hook
+        self.resumed = resume
+        self.autosave = autosave
+        self.save_path = save_path
+        self.autosaver = None
 
     # ================================================================ queries
     @property
@@ -167,6 +178,11 @@ class HostEndpoint:
         """Begin the commit–reveal round; the game starts when every secret is revealed."""
         if not self.can_start():
             return False
+        if self.resumed is not None:
+            self._begin(self.resumed)
+            for peer in self._live_peers():
+                self._send_sync(peer, ids.R_CATCH_UP)
+            return True
         self._round += 1
         self.phase = "seeding"
         self._secret = self.new_secret()
@@ -342,19 +358,38 @@ class HostEndpoint:
             return self._refuse(conn, ids.R_STARTED, {})
         if self.phase == "seeding":
             return self._refuse(conn, ids.R_STARTED, {})
-        free = [i for i, s in enumerate(self.slots) if s.kind == ids.KIND_OPEN]
+        free = self._free_seats_for(msg["n"])
         if wanted and not free:
+            reserved = sorted({s.reserved for s in self.slots
+                               if s.kind == ids.KIND_OPEN and s.reserved})
+            if reserved:
+                return self._refuse(conn, ids.R_RESERVED, {"names": ", ".join(reserved)})
             return self._refuse(conn, ids.R_FULL, {})
         peer = PeerRec(pid=self._next_pid, name=msg["n"], token=seeding.new_token())
         self._next_pid += 1
         for seat in free[:wanted]:
-            self.slots[seat] = Slot(kind=ids.KIND_REMOTE, name=msg["n"], peer=peer.pid)
+            old = self.slots[seat]
+            self.slots[seat] = Slot(kind=ids.KIND_REMOTE, name=old.reserved or msg["n"],
+                                    colour=old.colour, peer=peer.pid, reserved=old.reserved,
+                                    group=old.group)
             peer.seats.append(seat)
         self.peers[peer.pid] = peer
         self._attach(peer, conn)
         self._emit("peer_joined", peer=peer.pid, name=peer.name, seats=list(peer.seats))
         self._welcome(peer)
         self._lobby_changed()
+
+    def _free_seats_for(self, name: str) -> list[int]:
+        """Open seats a newcomer called ``name`` may take, best first: on a resumed table the
+        seats reserved for that name, then the others its old machine held; open seats
+        reserved for nobody come last. Seats reserved for other names are never given."""
+        open_seats = [i for i, s in enumerate(self.slots) if s.kind == ids.KIND_OPEN]
+        named = [i for i in open_seats if self.slots[i].reserved == name]
+        groups = {self.slots[i].group for i in named}
+        same_machine = [i for i in open_seats if i not in named and self.slots[i].reserved
+                        and self.slots[i].group in groups]
+        unreserved = [i for i in open_seats if not self.slots[i].reserved]
+        return named + same_machine + unreserved
 
     def _attach(self, peer: PeerRec, conn: Any) -> None:
         self.pending_conns.pop(conn, None)
@@ -409,7 +444,9 @@ class HostEndpoint:
 
     def _forget(self, peer: PeerRec) -> None:
         for seat in peer.seats:
-            self.slots[seat] = Slot()
+            old = self.slots[seat]
+            self.slots[seat] = Slot(name=old.reserved, colour=old.colour if old.reserved else -1,
+                                    reserved=old.reserved, group=old.group)
         self.peers.pop(peer.pid, None)
         self._lobby_changed()
 
@@ -449,17 +486,32 @@ class HostEndpoint:
         if set(self._reveals) < self._participants | {0}:
             return
         seed = seeding.derive_seed(self._reveals)
-        match = Match.new(self.game, self.config, seed, [s.seat_info() for s in self.slots])
+        self._begin(Match.new(self.game, self.config, seed))
+
+    def _begin(self, match: Match) -> None:
+        match.seats = [s.seat_info() for s in self.slots]
         self.sequencer = Sequencer(match)
         self.phase = "playing"
+        if self.autosave:
+            from net.netsave import start_net_autosave
+
+            peers = [s.peer if s.kind == ids.KIND_REMOTE else 0 for s in self.slots]
+            mine = [i for i, s in enumerate(self.slots)
+                    if s.kind in (ids.KIND_LOCAL, ids.KIND_BOT)]
+            self.autosaver = start_net_autosave(match, "host", peers, mine, path=self.save_path)
         self._broadcast(self._start_message())
-        self._emit("started", seed=seed, seats=plain_seats(self.lobby_message()["seats"]))
+        self._emit("started", seed=match.seed, seats=plain_seats(self.lobby_message()["seats"]))
         self._status_changed()
+        if match.is_over():
+            self.phase = "over"
 
     def _start_message(self) -> dict:
-        return {"t": ids.START, "g": self.game.name, "cfg": self.config,
-                "rv": [[pid, self._reveals[pid]] for pid in sorted(self._reveals)],
-                "seats": self.lobby_message()["seats"]}
+        message = {"t": ids.START, "g": self.game.name, "cfg": self.config,
+                   "rv": [[pid, self._reveals[pid]] for pid in sorted(self._reveals)],
+                   "seats": self.lobby_message()["seats"]}
+        if self.resumed is not None:
+            message["sd"] = self.match.seed    # the saved game's seed: nothing to draw again
+        return message
 
     # ================================================================ play
     def _on_P(self, peer: PeerRec, msg: dict) -> None:

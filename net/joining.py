@@ -32,8 +32,11 @@ class ClientEndpoint:
                  auto_bot: str = "", bot_delay: float = 0.0,
                  clock: Callable[[], float] = time.monotonic, timings: Timings = Timings(),
                  rules_version: str | None = None,
-                 new_secret: Callable[[], bytes] = seeding.new_secret) -> None:
+                 new_secret: Callable[[], bytes] = seeding.new_secret,
+                 autosave: bool = True) -> None:
         self.name = name
+        self.autosave = autosave        # keep our log on disk after every applied move
+        self.autosaver = None
         self.new_secret = new_secret     # tests inject a seeded source
         self.wanted_seats = wanted_seats
         self.token = token
@@ -267,7 +270,7 @@ class ClientEndpoint:
 
     def _on_go(self, msg: dict) -> None:
         reveals = {pid: value for pid, value in msg["rv"]}
-        if self._commits:   # we took part: every reveal must match what was committed
+        if self._commits and "sd" not in msg:   # we took part: reveals must match commits
             for pid, value in reveals.items():
                 if pid not in self._commits or not seeding.matches(self._commits[pid], value):
                     self.on_wire_error(ids.R_BAD_REVEAL, {"peer": pid})
@@ -277,11 +280,18 @@ class ClientEndpoint:
                 return
         try:
             game = get_game(msg["g"])
-            seed = seeding.derive_seed(reveals)
+            # a table resumed from a saved log continues that game's seed
+            seed = msg["sd"] if "sd" in msg else seeding.derive_seed(reveals)
             self.replica = Replica(game, msg["cfg"], seed, seat_infos_from_wire(msg["seats"]))
         except Exception:  # noqa: BLE001 - a config our rules refuse: cannot play along
             self.on_wire_error(ids.R_MALFORMED, {"detail": "config"})
             return
+        if self.autosave and self.autosaver is None:
+            from net.netsave import start_net_autosave
+
+            peers = [row["p"] if row["k"] == ids.KIND_REMOTE else 0 for row in msg["seats"]]
+            self.autosaver = start_net_autosave(self.match, f"peer{self.pid}", peers,
+                                                self.seats)
         self.statuses = [s["st"] for s in msg["seats"]]
         self.phase = "playing"
         self._emit("started", seed=seed, seats=plain_seats(msg["seats"]), you=list(self.seats))
@@ -336,6 +346,8 @@ class ClientEndpoint:
         except Exception:  # noqa: BLE001 - the host's own log does not replay: give up
             self.on_wire_error(ids.R_DESYNC, {"seq": len(rows)})
             return
+        if self.autosaver is not None:
+            self.autosaver.sync(self.match)     # the file follows the rebuilt log at once
         self._host_seq = max(self._host_seq, self.seq)
         self._pending.clear()
         self.commands = []

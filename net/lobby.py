@@ -22,6 +22,8 @@ class Slot:
     peer: int = -1            # owner of a ``remote`` seat
     ready: bool = False
     bot_level: str = ""       # non-empty: the host's bot plays this seat for now
+    reserved: str = ""        # resumed table: this open seat waits for the player of this name
+    group: int = -1           # resumed table: seats one machine held before (reserved together)
 
     def to_wire(self, status: str) -> dict:
         return {"k": self.kind, "n": self.name, "c": self.colour, "p": self.peer,

@@ -24,7 +24,8 @@ COMMIT = "cm"          # peer -> host: blake2b(secret)
 COMMITS = "cs"         # host -> all: every commitment (incl. host's); now reveal
 REVEAL = "rv"          # peer -> host: the secret
 ABORT = "ab"           # host -> all: seeding round aborted (code), back to the lobby
-START = "go"           # host -> all: game, config, seats, every reveal (the seed follows)
+START = "go"           # host -> all: game, config, seats, every reveal (the seed follows);
+                       # a table resumed from a saved log sends its seed ("sd") instead
 # play
 PROPOSE = "P"          # peer -> host: (seat, move notation, nonce)
 MOVE = "M"             # host -> all: sequenced move (seq, seat, notation)
@@ -59,6 +60,7 @@ R_GAME_OVER = "game_over"
 R_KICKED = "kicked"
 R_DESYNC = "desync"
 R_CATCH_UP = "catch_up"
+R_RESERVED = "seat_reserved"        # resumed table: the open seats wait for others (args: names)
 
 # -- seat kinds and connection states ----------------------------------------------------------
 KIND_LOCAL = "local"      # played on the host machine (a human there)

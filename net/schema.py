@@ -124,7 +124,7 @@ SCHEMAS: dict[str, Any] = {
     ids.REVEAL: {"r": Int(0, 1 << 30), "v": Bin(16)},
     ids.ABORT: {"r": Int(0, 1 << 30), "c": Code, "a": ARGS},
     ids.START: {"g": Str(40), "cfg": Plain(), "rv": ListOf(Tuple(PeerId, Bin(16)), 64),
-                "seats": ListOf(SEAT_INFO, MAX_SEATS)},
+                "seats": ListOf(SEAT_INFO, MAX_SEATS), "?sd": Int(0, (1 << 64) - 1)},
     ids.PROPOSE: {"s": Seat, "m": Notation, "n": Int(0, MAX_SEQ)},
     ids.MOVE: {"q": Int(1, MAX_SEQ), "s": Seat, "m": Notation},
     ids.REJECT: {"n": Int(0, MAX_SEQ), "s": Seat, "c": Code, "a": ARGS},

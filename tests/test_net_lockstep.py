@@ -31,12 +31,16 @@ class Table:
     """A host (seat 0 its own bot) and bot-playing clients on a MemNet, with monitors."""
 
     def __init__(self, players=3, clients=None, seed=0, faults=None, timings=FAST,
-                 host_seats=None, game=GAME):
+                 host_seats=None, game=GAME, autosave=False):
+        # autosave off by default: hundreds of in-memory games would each fsync every move
+        # (tests/test_net_resume.py covers the autosave of every peer)
+        self.autosave = autosave
         config = game.make_config(players)
         slots = host_seats or [Slot(kind=ids.KIND_BOT, name="host", level="random")] + [
             Slot() for _ in range(players - 1)]
         self.secrets = random.Random(seed)     # deterministic commit-reveal: replayable runs
-        self.host = HostEndpoint(game, config, slots, timings=timings, new_secret=self.secret)
+        self.host = HostEndpoint(game, config, slots, timings=timings, new_secret=self.secret,
+                                 autosave=autosave)
         self.net = MemNet(self.host, seed=seed, faults=faults)
         self.timings = timings
         self.clients = []
@@ -51,6 +55,7 @@ class Table:
     def join(self, name, **kwargs):
         kwargs.setdefault("auto_bot", "random")
         kwargs.setdefault("new_secret", self.secret)
+        kwargs.setdefault("autosave", self.autosave)
         client = ClientEndpoint(name, timings=self.timings, **kwargs)
         self.clients.append(client)
         self.links.append(self.net.connect(client))
@@ -60,6 +65,7 @@ class Table:
     def rejoin(self, index, **kwargs):
         old = self.clients[index]
         kwargs.setdefault("auto_bot", old.auto_bot)
+        kwargs.setdefault("autosave", self.autosave)
         client = ClientEndpoint(old.name, token=old.token, timings=self.timings,
                                 new_secret=self.secret, **kwargs)
         self.clients[index] = client

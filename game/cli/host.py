@@ -41,9 +41,14 @@ def add_arguments(parser) -> None:
     parser.add_argument("--name", default="host", help="the host player's name")
     parser.add_argument("--timeout", type=float, default=3600.0, metavar="SECONDS",
                         help="give up after this long (headless)")
+    parser.add_argument("--resume", action="append", default=[], metavar="FILE",
+                        help="continue a LAN game from a saved log (repeatable: the longest "
+                             "verified one is used); its players rejoin their seats by name")
 
 
 def run(args) -> int:
+    if args.resume:
+        return _resumed(args)
     if not args.headless:
         return _windowed(args)
     game = resolve_game(args.game)
@@ -75,6 +80,46 @@ def run(args) -> int:
     if server.discovery_error:
         sys.stderr.write(f"LAN discovery is off ({server.discovery_error}); "
                          "players can still join by address\n")
+    try:
+        return _serve(server, args.timeout)
+    finally:
+        server.close(ids.R_HOST_LEFT)
+
+
+def _resumed(args) -> int:
+    """``--resume FILE...``: the table continues the best of the given logs; the seats named
+    ``--name`` are the host's (headless: played by ``--bot``), the others wait for their
+    players, who rejoin with the same name."""
+    from game.saves import SaveError
+    from net import messages as ids
+    from net.host import HostServer
+    from net.netsave import load_table, resumed_endpoint
+
+    check_port(args.port, "--port")
+    check_port(args.discovery_port, "--discovery-port", allow_off=True)
+    check_seconds(args.timeout, "--timeout", low=0.1)
+    check_name(args.name)
+    try:
+        loaded = load_table(args.resume)
+    except SaveError as exc:
+        raise CliError(f"cannot resume: {exc}", 2) from None
+    if args.game and resolve_game(args.game).name != loaded.match.game.name:
+        raise CliError(f"the saved game is {loaded.match.game.name}, not {args.game}", 2)
+    if not args.headless:
+        from game.client.lan_entry import run_lan_client
+
+        return run_lan_client("host", port=args.port, resume=[loaded.path])
+    check_level(args.bot, loaded.match.game)
+    endpoint = resumed_endpoint(loaded, args.name, headless_bot=args.bot)
+    discovery = None if args.discovery_port < 0 else args.discovery_port
+    try:
+        server = HostServer(endpoint, port=args.port, bind=args.bind, discovery_port=discovery)
+    except OSError as exc:
+        raise CliError(f"cannot listen on port {args.port} ({exc.strerror or exc})") from None
+    emit("listening", port=server.port)
+    waiting = sorted({slot.reserved for slot in endpoint.slots if slot.reserved})
+    emit("resumed", seq=loaded.match.seq, file=loaded.path, waiting_for=waiting,
+         damaged=loaded.warning)
     try:
         return _serve(server, args.timeout)
     finally:

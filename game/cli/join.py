@@ -38,6 +38,8 @@ REASONS = {
     "connection_lost": "the connection to the host was lost",
     "game_over": "the game is over",
     "desync": "the game state could not be repaired",
+    "seat_reserved": "the free seats of this resumed game are kept for {names} "
+                     "(join with --name set to your name in that game)",
 }
 
 

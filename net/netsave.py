@@ -1,0 +1,140 @@
+"""LAN tables on disk: every peer's crash-safe autosave, and the seats of a table resumed from one.
+
+Autosave: each peer (host and joiners) attaches a ``game.saves`` ``Autosaver`` to its own
+``Match`` when the game starts, so its log is on disk after every applied (hashed) move, even
+after kill -9. The header carries a ``lan`` block: ``role`` ("host" or "peer<id>"), ``peers``
+(the peer id holding each seat, 0 for the host's own seats) and ``mine`` (the seats played on
+this machine). The table id in the header is the same on every peer (game, config and seed).
+
+Resume: ``resumed_slots`` turns a saved header into the seats of a new table: the resuming
+host's seats (by its name, else the old host's humans), the old host's bots, and every other
+seat *reserved* for the name it had. A joiner of a resumed table takes the reserved seats with
+its name (and the other seats its old machine held); seat tokens of the old table are not kept:
+a rejoining player is recognised by name, and gets a new token.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from game.match import Match
+from game.rules.core import canonical_bytes, hash_bytes
+from net import messages as ids
+from net.lobby import Slot
+
+
+def table_id(match: Match) -> str:
+    """The same short id on every peer of one table (what makes its games identical)."""
+    return hash_bytes(canonical_bytes([match.game.name, match.config, match.seed]))[:16]
+
+
+def start_net_autosave(match: Match, role: str, peers: list[int], mine: list[int], *,
+                       path: Path | None = None, durable: bool = True) -> Any:
+    """Autosave ``match`` from now on (into ``path``, else a new file of the saves folder).
+    Returns the ``Autosaver``, or None if the disk refused: a LAN game never stops for that."""
+    try:
+        from game.saves.autosave import Autosaver, new_header
+        from game.saves.files import saves_dir, unique_path
+        from game.saves.format import SUFFIX, header_check
+
+        header = new_header(match, table=table_id(match))
+        header["lan"] = {"role": role, "peers": [int(p) for p in peers],
+                         "mine": sorted(int(s) for s in mine)}
+        header["check"] = header_check(header)
+        if path is None:
+            stamp = header["created"].replace(":", "").replace("-", "")[:15]
+            path = unique_path(saves_dir(), f"{match.game.name}-{stamp}-{header['table'][:6]}"
+                                            f"-lan-{role}", SUFFIX)
+        return Autosaver(match, Path(path), header=header, durable=durable)
+    except Exception:  # noqa: BLE001 - a failing disk must not take the table down
+        return None
+
+
+def lan_info(header: dict) -> dict:
+    """The ``lan`` block of a saved header, checked; {} for a save that has none."""
+    block = header.get("lan")
+    if not isinstance(block, dict):
+        return {}
+    players = header.get("config", {}).get("players", 0)
+    peers = block.get("peers")
+    if not (isinstance(peers, list) and len(peers) == players
+            and all(type(p) is int for p in peers)):
+        peers = list(range(players))
+    mine = [s for s in block.get("mine", []) if type(s) is int and 0 <= s < players] \
+        if isinstance(block.get("mine"), list) else []
+    role = block.get("role") if isinstance(block.get("role"), str) else ""
+    return {"role": role, "peers": peers, "mine": mine}
+
+
+def resumed_slots(header: dict, host_name: str, *, headless_bot: str = "") -> list[Slot]:
+    """The seats of a table resumed from a save with this header.
+
+    The resuming host plays the seats named ``host_name`` (if none has that name: the old
+    host's human seats). The old host's bots stay bots. Every other seat is open and reserved
+    for its old player's name. ``headless_bot``: the level that plays the host's own seats
+    (headless host); otherwise they are local humans (bots of the windowed host are local
+    seats with a level, as the client's table setup makes them).
+    """
+    seats = header.get("seats") or []
+    players = header["config"]["players"]
+    info = lan_info(header)
+    peers = info.get("peers") or list(range(players))
+    names = [str(seats[i].get("name", "")) if i < len(seats) else "" for i in range(players)]
+    kinds = [str(seats[i].get("kind", "")) if i < len(seats) else "" for i in range(players)]
+    levels = [str(seats[i].get("level", "")) if i < len(seats) else "" for i in range(players)]
+    colours = [seats[i].get("colour", -1) if i < len(seats) else -1 for i in range(players)]
+    by_name = host_name in names
+    slots = []
+    for seat in range(players):
+        colour = colours[seat] if type(colours[seat]) is int else -1
+        is_host_bot = kinds[seat] == "bot" or (kinds[seat] == "human" and levels[seat])
+        ours = names[seat] == host_name if by_name else kinds[seat] == "human"
+        if ours and not is_host_bot:
+            if headless_bot:
+                slots.append(Slot(kind=ids.KIND_BOT, name=names[seat], colour=colour,
+                                  level=headless_bot))
+            else:
+                slots.append(Slot(kind=ids.KIND_LOCAL, name=names[seat], colour=colour))
+        elif is_host_bot and (ours or kinds[seat] != "remote"):
+            level = levels[seat] or "random"
+            kind = ids.KIND_BOT if headless_bot or kinds[seat] == "bot" else ids.KIND_LOCAL
+            slots.append(Slot(kind=kind, name=names[seat], colour=colour, level=level))
+        else:
+            slots.append(Slot(name=names[seat], colour=colour, reserved=names[seat] or "?",
+                              group=peers[seat] if seat < len(peers) else seat))
+    return slots
+
+
+def load_table(sources) -> Any:
+    """The best saved log of one table among ``sources`` (paths, ``Match.to_plain()`` dicts or
+    ``Loaded``): the longest verified one (``game.saves.best_log``). SaveError when none can
+    be used or the game is already over."""
+    from game.saves import SaveError, best_log
+
+    loaded = best_log(sources)
+    if loaded.match.is_over():
+        raise SaveError("this game is already finished; open it as a replay instead",
+                        loaded.path)
+    if not 0 <= loaded.match.seed < 1 << 64:
+        raise SaveError("this save's seed cannot be used for a LAN table", loaded.path)
+    return loaded
+
+
+def resumed_endpoint(loaded: Any, name: str, *, headless_bot: str = "", **options: Any):
+    """A ``HostEndpoint`` continuing ``loaded`` (see ``load_table``): its seats from
+    ``resumed_slots``; it autosaves into the same file when that is one of our saves (so the
+    old save is not offered again), else into a new one."""
+    from game.saves.files import saves_dir
+    from net.hosting import HostEndpoint
+
+    match = loaded.match
+    slots = resumed_slots(loaded.save.header, name, headless_bot=headless_bot)
+    path = None
+    if loaded.save.source == "save" and loaded.path \
+            and Path(loaded.path).resolve().parent == saves_dir().resolve():
+        path = Path(loaded.path)
+    for listener in list(match.listeners):      # e.g. the autosaver of saves.resume
+        match.listeners.remove(listener)
+    return HostEndpoint(match.game, match.config, slots, name=name, resume=match,
+                        save_path=path, **options)
