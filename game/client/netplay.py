@@ -238,7 +238,8 @@ def parse_address(text: str) -> tuple[str, int] | None:
     host, sep, port_text = text.rpartition(":")
     if not sep:
         return text, NET_DEFAULTS["port"]
-    if not host or not port_text.isdigit() or not 0 < int(port_text) < 65536:
+    if (not host or not (port_text.isascii() and port_text.isdigit())
+            or not 0 < int(port_text) < 65536):
         return None
     return host, int(port_text)
 

@@ -306,7 +306,7 @@ class Metromania(Game):
             number += 1
             claimed = None
             head, sep, rest = line.partition(":")
-            if sep and head.strip().isdigit():
+            if sep and head.strip().isascii() and head.strip().isdigit():
                 claimed, line = int(head.strip()) - 1, rest.strip()
             if state.phase == OVER:
                 raise IllegalMove("after_end", "Move {number} ({move}): the game is already "
