@@ -36,7 +36,8 @@ def _first_frame_seconds() -> float:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
                PYGAME_HIDE_SUPPORT_PROMPT="1")
     started = time.perf_counter()
-    subprocess.run([sys.executable, str(ROOT / "run.py"), "play", "--frames", "1"], env=env,
+    # ``-m game.cli`` rather than run.py: an installed copy has no run.py
+    subprocess.run([sys.executable, "-m", "game.cli", "play", "--frames", "1"], env=env,
                    cwd=ROOT, check=True, capture_output=True, timeout=60)
     return time.perf_counter() - started
 
