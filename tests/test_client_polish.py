@@ -430,3 +430,25 @@ def test_pass_screen_drops_the_last_players_refusals(app):
     click(app, square_rect(legal).center)         # then places her tile
     assert match.seq == 1 and isinstance(app.top, PassDeviceScreen)
     assert not [toast for toast in app.toasts.items if toast.kind == "bad"]
+
+
+def test_metro_exchange_after_drawing_is_refused_before_the_list_opens(app):
+    from game.client.screens.play import PlayScreen
+    from game.client.screens.title import TitleScreen
+    from game.match import Match, SeatInfo
+    from game.rules import get_game
+    from tests.test_client_support import key
+
+    game = get_game("metro")
+    match = Match.new(game, game.make_config(2, ["companies"]), 9,
+                      [SeatInfo("Ann", "human", device="keyboard", colour=0),
+                       SeatInfo("Bo", "bot", level="random", colour=1)])
+    app.push(TitleScreen(app))
+    play = PlayScreen(app, match, {"autosave": False})
+    app.push(play)
+    app.run(frames=2)
+    key(app, pygame.K_x)                            # draw instead
+    assert match.seq == 1 and match.state.pending is not None
+    key(app, pygame.K_c)                            # exchange: not now
+    assert play.board.exchange_form is None
+    assert app.toasts.latest() == text.t("illegal.must_place_drawn")

@@ -298,6 +298,11 @@ class MetroBoard(BoardView):
         if not st.exchanges_open:
             self.play.toast(t("illegal.exchanges_closed"), "bad")
             return True
+        if st.pending is not None:
+            # say it now rather than after a share was picked from the list
+            self.play.toast(t("illegal.must_place_drawn"), "bad")
+            self.app.sound.play("illegal")
+            return True
         items = []
         for company, pct in st.shares[seat]:
             p = SHARE_PERCENTS.index(pct)
