@@ -16,7 +16,7 @@ a rejoining player is recognised by name, and gets a new token.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
 from game.match import Match
 from game.rules.core import canonical_bytes, hash_bytes
@@ -67,10 +67,12 @@ def lan_info(header: dict) -> dict:
     return {"role": role, "peers": peers, "mine": mine}
 
 
-def resumed_slots(header: dict, host_name: str, *, headless_bot: str = "") -> list[Slot]:
+def resumed_slots(header: dict, host_name: str | Iterable[str], *,
+                  headless_bot: str = "") -> list[Slot]:
     """The seats of a table resumed from a save with this header.
 
-    The resuming host plays the seats named ``host_name`` (if none has that name: the old
+    The resuming host plays the seats named ``host_name`` (or any of several names: couch
+    players on the host machine; if no seat has such a name: the old
     host's human seats). The old host's bots stay bots. Every other seat is open and reserved
     for its old player's name. ``headless_bot``: the level that plays the host's own seats
     (headless host); otherwise they are local humans (bots of the windowed host are local
@@ -84,12 +86,13 @@ def resumed_slots(header: dict, host_name: str, *, headless_bot: str = "") -> li
     kinds = [str(seats[i].get("kind", "")) if i < len(seats) else "" for i in range(players)]
     levels = [str(seats[i].get("level", "")) if i < len(seats) else "" for i in range(players)]
     colours = [seats[i].get("colour", -1) if i < len(seats) else -1 for i in range(players)]
-    by_name = host_name in names
+    host_names = {host_name} if isinstance(host_name, str) else set(host_name)
+    by_name = bool(host_names & set(names))
     slots = []
     for seat in range(players):
         colour = colours[seat] if type(colours[seat]) is int else -1
         is_host_bot = kinds[seat] == "bot" or (kinds[seat] == "human" and levels[seat])
-        ours = names[seat] == host_name if by_name else kinds[seat] == "human"
+        ours = names[seat] in host_names if by_name else kinds[seat] == "human"
         if ours and not is_host_bot:
             if headless_bot:
                 slots.append(Slot(kind=ids.KIND_BOT, name=names[seat], colour=colour,
@@ -121,7 +124,20 @@ def load_table(sources) -> Any:
     return loaded
 
 
-def resumed_endpoint(loaded: Any, name: str, *, headless_bot: str = "", **options: Any):
+def own_names(header: dict) -> list[str]:
+    """Names of the seats the machine that wrote this save played (not its bots): who
+    resumes it from that machine."""
+    seats = header.get("seats") or []
+    names = []
+    for seat in lan_info(header).get("mine", []):
+        row = seats[seat] if seat < len(seats) and isinstance(seats[seat], dict) else {}
+        if row.get("kind") != "bot" and not row.get("level") and row.get("name"):
+            names.append(str(row["name"]))
+    return names
+
+
+def resumed_endpoint(loaded: Any, name: str, *, headless_bot: str = "",
+                     local_names: Iterable[str] = (), **options: Any):
     """A ``HostEndpoint`` continuing ``loaded`` (see ``load_table``): its seats from
     ``resumed_slots``; it autosaves into the same file when that is one of our saves (so the
     old save is not offered again), else into a new one."""
@@ -129,7 +145,7 @@ def resumed_endpoint(loaded: Any, name: str, *, headless_bot: str = "", **option
     from net.hosting import HostEndpoint
 
     match = loaded.match
-    slots = resumed_slots(loaded.save.header, name, headless_bot=headless_bot)
+    slots = resumed_slots(loaded.save.header, [name, *local_names], headless_bot=headless_bot)
     path = None
     if loaded.save.source == "save" and loaded.path \
             and Path(loaded.path).resolve().parent == saves_dir().resolve():

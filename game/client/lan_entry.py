@@ -10,14 +10,23 @@ from __future__ import annotations
 
 
 def build_lan_stack(app, mode: str, *, game: str | None = None, port: int | None = None,
-                    address: str = "", name: str = "", seats: int = 1):
-    """Title underneath, the LAN screen on top; returns the top screen."""
+                    address: str = "", name: str = "", seats: int = 1,
+                    resume: list | None = None):
+    """Title underneath, the LAN screen on top; returns the top screen. ``resume``: saved
+    logs of a LAN game to host again (``run.py host --resume FILE``)."""
     from game.client.netplay import NET_DEFAULTS
     from game.client.screens.title import TitleScreen
 
     if port is not None:
         NET_DEFAULTS["port"] = port
     app.push(TitleScreen(app))
+    if mode == "host" and resume:
+        from game.client.screens.lan_resume import open_resumed_table
+
+        problem = open_resumed_table(app, resume[0])
+        if problem:
+            app.toasts.show(problem, "bad", seconds=8.0)
+        return app.top
     if mode == "host":
         if game:
             from game.client.screens.lobby import LanSetupScreen

@@ -221,6 +221,7 @@ class SaveInfo:
     scores: list[int] | None
     damaged: bool             # the file has an unreadable record (loading will cut there)
     table: str
+    lan: bool = False         # a LAN peer's autosave: resumed by hosting the table again
 
     def describe(self) -> str:
         when = _dt.datetime.fromtimestamp(self.updated).strftime("%Y-%m-%d %H:%M")
@@ -244,7 +245,8 @@ def save_info(path: Path) -> SaveInfo:
                     created=str(header.get("created", "")), updated=updated,
                     label=str(header.get("label", "")), finished=save.end is not None,
                     scores=scores, damaged=save.damage is not None,
-                    table=str(header.get("table", "")))
+                    table=str(header.get("table", "")),
+                    lan=isinstance(header.get("lan"), dict))
 
 
 def _infos(folder: Path, pattern: str) -> list[SaveInfo]:

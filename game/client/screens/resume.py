@@ -85,9 +85,12 @@ def attach_autosave(match, setup: dict | None = None):
 def resume_into_play(app, path, replace: bool = False) -> str | None:
     """Resume the save at ``path`` and show its play screen. Returns None on success, else the
     message to show (the file is left as it is)."""
+    from game.client.screens.lan_resume import is_lan_save, open_resumed_table
     from game.client.screens.play import PlayScreen
     from game.saves import SaveError, resume
 
+    if is_lan_save(path):       # its players are on other machines: host the table again
+        return open_resumed_table(app, path, replace=replace)
     try:
         loaded = resume(path)
     except SaveError as exc:
@@ -135,7 +138,8 @@ class ResumeScreen(MenuScreen):
         self.info = self.infos[0]
         self.confirming = False
         self.message = ""
-        items = [Item("continue", lambda: t("resume.continue")),
+        items = [Item("continue", lambda: t("lan.resume_as_host") if self.info.lan
+                      else t("resume.continue")),
                  Item("new", lambda: t("resume.new_game")),
                  Item("discard", lambda: t("resume.discard_confirm") if self.confirming
                       else t("resume.discard"))]

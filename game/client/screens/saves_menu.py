@@ -269,7 +269,8 @@ class SavesMenuScreen(Screen):
                 y += 23
         if info is None:
             return
-        primary = Item("open", lambda: t("saves.continue") if self.tab == "games"
+        continue_key = "lan.resume_as_host" if getattr(info, "lan", False) else "saves.continue"
+        primary = Item("open", lambda: t(continue_key) if self.tab == "games"
                        else t("saves.watch"), rect=PRIMARY)
         draw_item(surface, primary, not self.confirming, False, 24)
         delete = Item("delete", lambda: t("saves.delete_confirm") if self.confirming

@@ -1,0 +1,93 @@
+"""Resuming a LAN game as its host: from a saved LAN log to an open table in the host lobby.
+
+A LAN autosave (any peer's: see ``net.netsave``) is not continued as a local game: its other
+players are on other machines. ``open_resumed_table`` loads the best log of that table (this
+file, or a longer copy of the same table in the saves or net logs folders), opens a table that
+continues it, and shows the usual host lobby. The seats this machine played stay here (humans
+on the mouse and keyboard, the host can change that in the lobby), the old host's bots stay
+bots, every other seat waits for its player, who joins with the same name.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from game.client.text import t
+
+
+def is_lan_save(path) -> bool:
+    """The file is a LAN peer's autosave (its header has a ``lan`` block)."""
+    from game.saves import SaveError, read_save
+
+    try:
+        return isinstance(read_save(path).header.get("lan"), dict)
+    except (SaveError, OSError):
+        return False
+
+
+def same_table_files(path) -> list[Path]:
+    """``path`` and every other readable log of the same table in our folders (saves, net
+    logs), so the longest verified copy wins."""
+    from game.saves import SaveError, read_save, table_key
+    from game.saves.files import netlogs_dir
+    from game.paths import saves_dir
+
+    try:
+        key = table_key(read_save(path).header)
+    except (SaveError, OSError):
+        return [Path(path)]
+    found = [Path(path)]
+    for folder, pattern in ((saves_dir(), "*.tlsave"), (netlogs_dir(), "*.json")):
+        for other in sorted(folder.glob(pattern)):
+            if other.name.startswith(".") or other.resolve() == Path(path).resolve():
+                continue
+            try:
+                if table_key(read_save(other).header) == key:
+                    found.append(other)
+            except (SaveError, OSError, KeyError):
+                continue
+    return found
+
+
+def open_resumed_table(app, path, replace: bool = False) -> str | None:
+    """Host the LAN game saved in ``path`` again and show its lobby. Returns None on
+    success, else the line to show (nothing changed)."""
+    from game.client.netplay import NET_DEFAULTS, NetSession
+    from game.client.screens.lobby import HostLobbyScreen
+    from game.client.screens.resume import error_line
+    from game.saves import SaveError
+    from net import messages as ids
+    from net.host import HostServer
+    from net.netsave import load_table, own_names, resumed_endpoint
+
+    try:
+        loaded = load_table(same_table_files(path))
+    except (SaveError, OSError) as exc:
+        return error_line(exc)
+    names = own_names(loaded.save.header) or [t("lan.host_default_name")]
+    server = None
+    for port in (NET_DEFAULTS["port"], 0):          # the usual port, else any free one
+        for discovery in (NET_DEFAULTS["discovery_port"], None):
+            try:
+                endpoint = resumed_endpoint(loaded, names[0], local_names=names[1:])
+                server = HostServer(endpoint, port=port, bind=NET_DEFAULTS["bind"],
+                                    discovery_port=discovery, table_name=names[0])
+                break
+            except OSError:
+                continue
+        if server is not None:
+            break
+    if server is None:
+        return t("lan.cannot_host")
+    devices = {seat: "mouse+keyboard" for seat, slot in enumerate(server.endpoint.slots)
+               if slot.kind == ids.KIND_LOCAL and not slot.level}
+    session = NetSession("host", server, devices=devices, name=names[0], table=names[0])
+    lobby = HostLobbyScreen(app, session, {"game": loaded.match.game.name, "lan": True,
+                                           "resumed": str(loaded.path)})
+    if replace:
+        app.replace(lobby)
+    else:
+        app.push(lobby)
+    app.toasts.show(loaded.warning or t("lan.resumed_table", n=loaded.match.seq),
+                    "bad" if loaded.warning else "good", seconds=6.0)
+    return None

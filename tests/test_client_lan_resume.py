@@ -1,0 +1,113 @@
+"""Resuming a LAN game in the client: the crash offer (and Load) shows a LAN autosave as
+"Resume as LAN host", which opens the host lobby of a table continuing the saved log; a player
+with another name is refused, the old player (same name) gets the seat back, and the game plays
+to the end on both machines with the saved log as its prefix. 127.0.0.1, ephemeral ports."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+import pytest
+
+from game.client.netplay import NET_DEFAULTS, NetPlayScreen
+from game.client.screens.lobby import HostLobbyScreen
+from game.client.screens.resume import ResumeScreen
+from game.client.screens.title import TitleScreen
+from game.client.text import t
+from game.paths import saves_dir
+from game.saves import load
+from net import messages as ids
+from net.client import ClientConnection
+from tests.test_client_support import key, make_app
+from tests.test_net_lockstep import Table
+
+pytestmark = pytest.mark.timeout(60)
+
+
+@pytest.fixture(autouse=True)
+def _loopback(monkeypatch):
+    monkeypatch.setitem(NET_DEFAULTS, "port", 0)
+    monkeypatch.setitem(NET_DEFAULTS, "discovery_port", None)
+    monkeypatch.setitem(NET_DEFAULTS, "bind", "127.0.0.1")
+    monkeypatch.setitem(NET_DEFAULTS, "targets", [])
+
+
+def crashed_lan_table():
+    """A 2-player table played a while in memory, then every machine 'crashed'."""
+    table = Table(players=2, seed=7, autosave=True)
+    table.start()
+    assert table.run(lambda: table.host.seq >= 8)
+    for client in table.clients:
+        client.autosaver.close()
+    table.host.autosaver.close()
+    for path in saves_dir().glob("*-lan-peer*.tlsave"):
+        path.unlink()               # that machine is elsewhere: only the host's file is here
+    saved = load(table.host.autosaver.path).match.log
+    assert len(saved) >= len(table.host.match.log) - 1      # all but an unhashed last move
+    return table, saved
+
+
+def until(condition, app, peers=(), seconds=20.0):
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "timed out waiting"
+        for peer in peers:
+            peer.pump(0.002)
+        app.run(frames=1)
+
+
+def test_lan_autosave_is_offered_and_resumed_as_host_with_the_player_back_by_name(tmp_path):
+    table, original = crashed_lan_table()
+    app = make_app(tmp_path)
+    app.push(TitleScreen(app))
+    app.run(frames=1)
+    offer = app.top
+    assert isinstance(offer, ResumeScreen) and offer.info.lan
+    assert offer.form.item("continue").label() == t("lan.resume_as_host")
+    key(app, pygame.K_RETURN)
+    lobby = app.top
+    assert isinstance(lobby, HostLobbyScreen)
+    server = lobby.session.conn
+    rows = lobby.session.seats
+    assert rows[0]["kind"] == "bot" and rows[1]["kind"] == "open" and rows[1]["name"] == "p0"
+
+    stranger = ClientConnection.connect("127.0.0.1", server.port, name="mallory")
+    until(lambda: stranger.phase == "ended", app, [stranger])
+    assert stranger.endpoint.ended["code"] == ids.R_RESERVED
+    stranger.close()
+
+    player = ClientConnection.connect("127.0.0.1", server.port, name="p0", auto_bot="random")
+    until(lambda: player.phase == "lobby", app, [player])
+    assert player.endpoint.seats == table.clients[0].seats
+    player.set_ready(True)
+    until(lambda: lobby.session.can_start, app, [player])
+    lobby.start()
+    until(lambda: isinstance(app.top, NetPlayScreen), app, [player])
+    play = app.top
+    until(lambda: player.phase == "over" and play.match.is_over(), app, [player])
+    assert player.endpoint.match.hash() == play.match.hash()
+    assert play.match.log[:len(original)] == original
+    assert player.endpoint.match.log == play.match.log
+    player.close()
+    while app.stack:
+        app.stack.pop().leave()
+
+
+def test_run_py_host_resume_opens_the_resumed_lobby_in_the_window(tmp_path):
+    from game.client.lan_entry import build_lan_stack
+
+    crashed_lan_table()
+    path = next(saves_dir().glob("*-lan-host*.tlsave"))
+    app = make_app(tmp_path)
+    top = build_lan_stack(app, "host", resume=[str(path)])
+    assert isinstance(top, HostLobbyScreen)
+    assert top.session.conn.endpoint.resumed is not None
+    assert [row["kind"] for row in top.session.seats] == ["bot", "open"]
+    broken = tmp_path / "broken.tlsave"
+    broken.write_bytes(b"\x00garbage")
+    other = make_app(tmp_path / "other")
+    assert isinstance(build_lan_stack(other, "host", resume=[str(broken)]), TitleScreen)
+    for each in (app, other):
+        while each.stack:
+            each.stack.pop().leave()
