@@ -452,3 +452,34 @@ def test_metro_exchange_after_drawing_is_refused_before_the_list_opens(app):
     key(app, pygame.K_c)                            # exchange: not now
     assert play.board.exchange_form is None
     assert app.toasts.latest() == text.t("illegal.must_place_drawn")
+
+
+# --------------------------------------------------------------------------------------------
+# A language switched in the pause menu reaches every panel of the board
+# --------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name, key_", [("metromania", "mania.station_mode"),
+                                         ("railroad-ink", "ri.rotate")])
+def test_language_switch_repaints_cached_board_panels(app, monkeypatch, name, key_):
+    from game.client.screens.play import PlayScreen
+    from game.client.screens.title import TitleScreen
+    from game.match import Match, SeatInfo
+    from game.rules import get_game
+
+    game = get_game(name)
+    match = Match.new(game, game.make_config(2, []), 4,
+                      [SeatInfo("Ann", "human", device="mouse+keyboard", colour=0),
+                       SeatInfo("Bo", "bot", level="random", colour=1)])
+    app.push(TitleScreen(app))
+    app.push(PlayScreen(app, match, {"autosave": False}))
+    app.run(frames=3)
+    english = text.t(key_)
+    try:
+        text.set_language("ru")
+        russian = text.t(key_)
+        assert russian != english
+        seen = _drawn_texts(app, monkeypatch)
+        app.run(frames=2)
+        assert russian in seen and english not in seen
+    finally:
+        text.set_language("en")

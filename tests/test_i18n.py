@@ -644,6 +644,7 @@ def test_switching_language_redraws_open_screens(tmp_path, monkeypatch, finished
     english, japanese = _merged("en"), _merged("ja")
     english_only = {v for k, v in english.items()
                     if japanese.get(k) != v and len(v) > 3 and "{" not in v}
+    english_only -= set(japanese.values())   # e.g. ri.title: Japanese keeps "Railroad Ink"
     seen: list[str] = []
     real_render = fonts.render
 

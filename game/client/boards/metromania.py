@@ -25,7 +25,7 @@ from game.client.boards import mania_geometry as geo
 from game.client.boards import mania_paint as paint
 from game.client.boards.base import BoardView
 from game.client.plural import tn
-from game.client.text import has, illegal, t
+from game.client.text import has, illegal, language, t
 from game.rules.core import IllegalMove
 from game.rules.metromania.digs import max_dig
 from game.rules.metromania.lattice import POINTS
@@ -865,7 +865,7 @@ class MetromaniaBoard(BoardView):
         st = self.state
         key = (self.match.seq, self.viewer, self.play.colour_key(),
                self.show.index if self.show is not None else -1,
-               self.app.settings["colour_blind"], self.match.is_over(),
+               self.app.settings["colour_blind"], self.match.is_over(), language(),
                tuple(self.play.seat_status(s) for s in range(st.players)))
         if key != self._panel_key:
             self._panel_key = key
@@ -949,6 +949,7 @@ class MetromaniaBoard(BoardView):
         """The side panel, painted again only when what it shows changes."""
         d = self.draft(seat) if seat is not None else None
         key = (self.match.seq, seat, self.viewer, self.play.colour_key(), self.match.is_over(),
+               language(), self.app.settings["colour_blind"],
                self.show.index if self.show is not None else -1, self.hover_button,
                None if d is None else (tuple(d.tunnels), d.mode, d.line, d.choice,
                                        tuple(d.chooser or ())))

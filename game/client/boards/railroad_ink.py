@@ -24,7 +24,7 @@ from game.client import fonts, theme
 from game.client.boards import ink_sprites as ink
 from game.client.boards.base import BoardView
 from game.client.input import Intent, accepts, device_kind, seat_devices
-from game.client.text import has, illegal, t
+from game.client.text import has, illegal, language, t
 from game.client.widgets import glyph_text
 from game.rules.railroad_ink.faces import EXITS, FACE_INDEX, SPECIALS
 from game.rules.railroad_ink.meteor import meteor_path
@@ -675,7 +675,7 @@ class RailroadInkBoard(BoardView):
             self._comp_layout = self._layout_key
             self._comp_keys = {}
         comp = self._comp
-        common = (self.app.settings["colour_blind"], self.play.colour_key())
+        common = (self.app.settings["colour_blind"], self.play.colour_key(), language())
         header = (self.version, tuple(self._status_of(s)[0] for s in self.chips), common)
         if self._comp_keys.get("header") != header:
             self._comp_keys["header"] = header
@@ -844,6 +844,7 @@ class RailroadInkBoard(BoardView):
         seat = pane.seat
         key = (self.version, acting, self.picked(seat) if acting else None,
                self.seat_ui(seat).meteor_dir, self._status_of(seat), self._refusal(seat), rgb,
+               language(),
                self.app.settings["colour_blind"], pane.rect.size)
         found = self._pane_cache.get(seat)
         if found is not None and found[0] == key:
