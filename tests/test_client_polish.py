@@ -483,3 +483,45 @@ def test_language_switch_repaints_cached_board_panels(app, monkeypatch, name, ke
         assert russian in seen and english not in seen
     finally:
         text.set_language("en")
+
+
+# --------------------------------------------------------------------------------------------
+# Every button hint names the button that really does it
+# --------------------------------------------------------------------------------------------
+
+def test_hint_glyphs_match_the_bindings():
+    from game.client.input import InputLayer
+    from game.client.widgets import glyph_text
+
+    layer = InputLayer()
+    # keyboard: the key named on the cap produces the hinted intent
+    named_keys = {"Enter": pygame.K_RETURN, "Esc": pygame.K_ESCAPE, "R": pygame.K_r,
+                  "Tab": pygame.K_TAB, "X": pygame.K_x, "C": pygame.K_c, "P": pygame.K_p}
+    for action in ("confirm", "cancel", "rotate", "next", "alt", "aux", "menu"):
+        glyph = glyph_text("keyboard", action)
+        event = pygame.event.Event(pygame.KEYDOWN, key=named_keys[glyph], mod=0, unicode="",
+                                   scancode=0)
+        assert [i.kind for i in layer.translate(event)] == [action], (action, glyph)
+    shift_tab = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=pygame.KMOD_SHIFT,
+                                   unicode="", scancode=0)
+    assert glyph_text("keyboard", "prev") == "Shift+Tab"
+    assert [i.kind for i in layer.translate(shift_tab)] == ["prev"]
+    # controllers: SDL game-controller buttons (by position) and the joystick numbering
+    by_name = {"A": pygame.CONTROLLER_BUTTON_A, "B": pygame.CONTROLLER_BUTTON_B,
+               "X": pygame.CONTROLLER_BUTTON_X, "Y": pygame.CONTROLLER_BUTTON_Y,
+               "LB": pygame.CONTROLLER_BUTTON_LEFTSHOULDER,
+               "RB": pygame.CONTROLLER_BUTTON_RIGHTSHOULDER,
+               "Back": pygame.CONTROLLER_BUTTON_BACK, "Start": pygame.CONTROLLER_BUTTON_START}
+    xbox_numbers = {"A": 0, "B": 1, "X": 2, "Y": 3, "LB": 4, "RB": 5, "Back": 6, "Start": 7}
+    for action in ("confirm", "cancel", "alt", "rotate", "prev", "next", "aux", "menu"):
+        glyph = glyph_text("pad", action)
+        pressed = pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=77,
+                                     button=by_name[glyph])
+        assert [i.kind for i in layer.translate(pressed)] == [action], (action, glyph)
+        pressed = pygame.event.Event(pygame.JOYBUTTONDOWN, instance_id=88, joy=88,
+                                     button=xbox_numbers[glyph])
+        assert [i.kind for i in layer.translate(pressed)] == [action], (action, glyph)
+    # the mouse: click confirms, right-click rotates
+    assert glyph_text("mouse", "confirm") == "Click" and glyph_text("mouse", "rotate")
+    click = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5, 5), button=3)
+    assert [i.kind for i in layer.translate(click)] == ["rotate"]
