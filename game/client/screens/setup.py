@@ -286,8 +286,8 @@ class SetupScreen(MenuScreen):
         surface.blit(self.app.background(), (0, 0))
         fonts.blit(surface, t("setup.title", game=t(f"game.{self.game_name}")), 42, theme.TEXT,
                    (COLUMN_LEFT.x, 40), "bold")
-        fonts.blit(surface, t("setup.table"), 22, theme.ACCENT,
-                   (COLUMN_LEFT.x, COLUMN_RIGHT.y - 8), "semibold")   # level with "Seats"
+        fonts.blit(surface, t("setup.table"), 22, theme.ACCENT, (COLUMN_LEFT.x, COLUMN_LEFT.y),
+                   "semibold")
         fonts.blit(surface, t("setup.seats"), 22, theme.ACCENT, (COLUMN_RIGHT.x, COLUMN_RIGHT.y - 8),
                    "semibold")
         for label, x in ((t("setup.col_name"), 0), (t("setup.col_who"), 208),
