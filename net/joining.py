@@ -37,6 +37,8 @@ class ClientEndpoint:
         self.name = name
         self.autosave = autosave        # keep our log on disk after every applied move
         self.autosaver = None
+        self._save_peers: list[int] = []
+        self._resumed_table = False
         self.new_secret = new_secret     # tests inject a seeded source
         self.wanted_seats = wanted_seats
         self.token = token
@@ -286,12 +288,11 @@ class ClientEndpoint:
         except Exception:  # noqa: BLE001 - a config our rules refuse: cannot play along
             self.on_wire_error(ids.R_MALFORMED, {"detail": "config"})
             return
-        if self.autosave and self.autosaver is None:
-            from net.netsave import start_net_autosave
-
-            peers = [row["p"] if row["k"] == ids.KIND_REMOTE else 0 for row in msg["seats"]]
-            self.autosaver = start_net_autosave(self.match, f"peer{self.pid}", peers,
-                                                self.seats)
+        self._save_peers = [row["p"] if row["k"] == ids.KIND_REMOTE else 0
+                            for row in msg["seats"]]
+        self._resumed_table = "sd" in msg
+        if not self._resumed_table:      # a resumed table: once its log has arrived
+            self._start_autosave()
         self.statuses = [s["st"] for s in msg["seats"]]
         self.phase = "playing"
         self._emit("started", seed=seed, seats=plain_seats(msg["seats"]), you=list(self.seats))
@@ -348,6 +349,8 @@ class ClientEndpoint:
             return
         if self.autosaver is not None:
             self.autosaver.sync(self.match)     # the file follows the rebuilt log at once
+        else:
+            self._start_autosave()
         self._host_seq = max(self._host_seq, self.seq)
         self._pending.clear()
         self.commands = []
@@ -382,6 +385,18 @@ class ClientEndpoint:
 
     def _on_B(self, msg: dict) -> None:
         self._host_seq = max(self._host_seq, msg["q"])
+
+    def _start_autosave(self) -> None:
+        """Keep our log on disk after every applied move from now on. Rejoining a table after
+        a crash (or a resumed one) continues in our old save of it, if this machine has one,
+        so that save is not offered for resuming again."""
+        if not self.autosave or self.autosaver is not None or self.match is None:
+            return
+        from net.netsave import own_unfinished_save, start_net_autosave
+
+        path = own_unfinished_save(self.match, self.seats)
+        self.autosaver = start_net_autosave(self.match, f"peer{self.pid}", self._save_peers,
+                                            self.seats, path=path)
 
     def _beat(self) -> dict:
         """A heartbeat; during play it repeats our last hash (the host re-checks it)."""

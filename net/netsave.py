@@ -154,3 +154,30 @@ def resumed_endpoint(loaded: Any, name: str, *, headless_bot: str = "",
         match.listeners.remove(listener)
     return HostEndpoint(match.game, match.config, slots, name=name, resume=match,
                         save_path=path, **options)
+
+
+def own_unfinished_save(match: Match, mine: list[int]) -> Path | None:
+    """This machine's unfinished joiner save of the table ``match`` continues, where it held
+    the seats ``mine``: a resumed table continues in that file instead of leaving it behind
+    to be offered for resuming again. The newest such file, or None."""
+    try:
+        from game.saves import SaveError, read_save
+        from game.saves.files import saves_dir
+        from game.saves.format import SUFFIX
+
+        wanted, seats = table_id(match), sorted(mine)
+        found = []
+        for path in saves_dir().glob(f"*{SUFFIX}"):
+            if path.name.startswith("."):
+                continue
+            try:
+                save = read_save(path)
+            except SaveError:
+                continue
+            info = lan_info(save.header)
+            if (save.header.get("table") == wanted and save.end is None and info
+                    and info["role"].startswith("peer") and info["mine"] == seats):
+                found.append((path.stat().st_mtime, str(path)))
+        return Path(max(found)[1]) if found else None
+    except OSError:
+        return None

@@ -89,6 +89,8 @@ def test_lan_autosave_is_offered_and_resumed_as_host_with_the_player_back_by_nam
     assert player.endpoint.match.hash() == play.match.hash()
     assert play.match.log[:len(original)] == original
     assert player.endpoint.match.log == play.match.log
+    # the host continued in its own save: nothing is offered for resuming any more
+    until(lambda: not list(saves_dir().glob("*.tlsave")), app, [player], seconds=5)
     player.close()
     while app.stack:
         app.stack.pop().leave()

@@ -99,9 +99,10 @@ def test_killed_peers_keep_every_applied_move_and_the_host_resumes_from_a_joiner
         assert final.match.seq == results[0]["seq"]
         assert final.match.hash() == results[0]["hash"]
         assert final.match.log[:len(original)] == original
-    # the joiners' old saves of the crashed table are left for the player to delete; the new
-    # host's autosave became its replay
-    assert not list((tmp_path / "h2" / "saves").glob("*.tlsave"))
+    # every machine's save of the crashed table was continued, not left behind: nothing is
+    # offered for resuming any more
+    for who in ("h2", "ann", "bob"):
+        assert not list((tmp_path / who / "saves").glob("*.tlsave")), who
 
 
 def test_resume_refuses_unusable_files_with_a_clear_message(tmp_path):
@@ -195,3 +196,23 @@ def test_resumed_table_gives_seats_back_by_name_and_refuses_strangers():
     for client in (first, second):
         assert client.match.hash() == host.match.hash()
         assert client.match.log == host.match.log
+
+
+def test_a_crashed_joiner_that_rejoins_continues_its_own_save():
+    from tests.test_net_lockstep import Table
+
+    table = Table(players=3, seed=5, autosave=True)
+    table.start()
+    assert table.run(lambda: table.host.seq >= 10)
+    crashed = table.clients[0]
+    crashed.autosaver.close()                 # kill -9: the file stays as it was
+    old_path = crashed.autosaver.path
+    table.net.disconnect(table.links[0])
+    back = table.rejoin(0)
+    assert table.run(lambda: back.autosaver is not None and back.seq >= 10, limit=5)
+    assert back.autosaver.path == old_path
+    assert table.run(table.all_over, limit=60)
+    table.assert_converged()
+    assert not list(saves_dir().glob("*.tlsave"))            # nothing left to resume
+    finals = [saves.load(p) for p in saves.replays_dir().glob("*.tlsave")]
+    assert len(finals) == 3 and all(f.match.log == table.host.match.log for f in finals)
