@@ -525,3 +525,14 @@ def test_hint_glyphs_match_the_bindings():
     assert glyph_text("mouse", "confirm") == "Click" and glyph_text("mouse", "rotate")
     click = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5, 5), button=3)
     assert [i.kind for i in layer.translate(click)] == ["rotate"]
+
+
+def test_replay_move_list_names_railroad_ink_dice():
+    from game.client.screens.replay_viewer import move_label
+
+    assert move_label("railroad-ink", "rail-curve@B7/1") == \
+        f"{text.t('ri.face.rail-curve')} · B7"
+    assert move_label("railroad-ink", "end") == text.t("ri.end")
+    assert move_label("railroad-ink", "undo") == text.t("ri.undo")
+    assert move_label("railroad-ink", "mystery") == "mystery"
+    assert move_label("metro", "cdac@F1") == "cdac@F1"

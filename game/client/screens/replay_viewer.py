@@ -420,7 +420,8 @@ class ReplayViewerScreen(Screen):
             else:
                 entry = self.replay.entry(index)
                 text = t("replay.move_row", n=index, name=self.names[entry.seat]
-                         if entry.seat < len(self.names) else entry.seat + 1, move=entry.move)
+                         if entry.seat < len(self.names) else entry.seat + 1,
+                         move=move_label(self.game.name, str(entry.move)))
             colour = theme.TEXT_DARK if current else (theme.TEXT if index <= self.index
                                                       else theme.TEXT_DIM)
             fonts.blit(surface, fit(text, 17, rect.width - 12), 17, colour,
@@ -464,6 +465,22 @@ class ReplayViewerScreen(Screen):
         return [("confirm", t("hint.play_pause")), ("move", t("hint.step")),
                 ("next", t("hint.jump")), ("rotate", t("hint.seen_from")),
                 ("alt", t("hint.speed")), ("cancel", t("hint.back"))]
+
+
+def move_label(game_name: str, notation: str) -> str:
+    """A move as a player reads it in the move list. Railroad Ink's notation names dice by
+    id ("rail-curve@B7/1"): shown as the die's name and the cell ("Railway curve · B7"),
+    undo and end of round by their button words. Other notation is short and stays as is."""
+    if game_name != "railroad-ink":
+        return notation
+    from game.client.text import has
+
+    if notation in ("undo", "end") and has(f"ri.{notation}"):
+        return t(f"ri.{notation}")
+    face, at, rest = notation.partition("@")
+    if at and has(f"ri.face.{face}"):
+        return f"{t(f'ri.face.{face}')} · {rest.split('/')[0]}"
+    return notation
 
 
 def _icon(surface, name: str, centre, colour, playing: bool) -> None:
