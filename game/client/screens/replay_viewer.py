@@ -471,15 +471,36 @@ def move_label(game_name: str, notation: str) -> str:
     """A move as a player reads it in the move list. Railroad Ink's notation names dice by
     id ("rail-curve@B7/1"): shown as the die's name and the cell ("Railway curve · B7"),
     undo and end of round by their button words. Other notation is short and stays as is."""
-    if game_name != "railroad-ink":
-        return notation
     from game.client.text import has
 
+    if game_name == "metromania":
+        return _mania_move_label(notation)
+    if game_name != "railroad-ink":
+        return notation
     if notation in ("undo", "end") and has(f"ri.{notation}"):
         return t(f"ri.{notation}")
     face, at, rest = notation.partition("@")
     if at and has(f"ri.face.{face}"):
         return f"{t(f'ri.face.{face}')} · {rest.split('/')[0]}"
+    return notation
+
+
+def _mania_move_label(notation: str) -> str:
+    """Metromania: "Dig ×3 (+C)" for a dig of three tunnels placing marker C, the station
+    kinds by their titles; the spaces and edges stay in the notation (they mean little in a
+    list)."""
+    kind, _, rest = notation.partition(" ")
+    if kind == "dig":
+        tunnels = rest.split()
+        markers = "".join(part.partition("+")[2] for part in tunnels)
+        label = f"{t('mania.hint_dig')} ×{len(tunnels)}"
+        return label + (f" (+{markers})" if markers else "")
+    if kind == "station":
+        return t("mania.station_title")
+    if kind == "bonus":
+        return t("mania.refuse") if rest.endswith(":none") else t("mania.bonus_title")
+    if kind == "pass":
+        return t("mania.pass")
     return notation
 
 
