@@ -26,7 +26,7 @@ from tests.test_client_support import make_app
 EVENTS_PER_SCREEN = 3000
 MIN_EVENTS = 400              # every storm gets at least this many, however busy the machine
 # a time cap per screen so that the whole file stays under 20 s
-SECONDS_PER_SCREEN = float(os.environ.get("FUZZ_SECONDS", 0.7))
+SECONDS_PER_SCREEN = float(os.environ.get("FUZZ_SECONDS", 0.6))
 
 KEYS = [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN,
         pygame.K_SPACE, pygame.K_ESCAPE, pygame.K_BACKSPACE, pygame.K_TAB, pygame.K_r,
@@ -150,6 +150,14 @@ def _start(app, which: str, tmp_path):
         _, name, players, humans, *variants = which.split(":")
         app.push(PlayScreen(app, _table(name, int(players), int(humans), variants),
                             {"autosave": False}))
+    elif which in ("pause", "pass"):
+        from game.client.screens.pass_device import PassDeviceScreen
+        from game.client.screens.pause import PauseScreen
+        from game.client.screens.play import PlayScreen
+
+        play = PlayScreen(app, _table("metro", 2, 2), {"autosave": False})
+        app.push(play)
+        app.push(PauseScreen(app, play) if which == "pause" else PassDeviceScreen(app, play, 1))
     elif which.startswith("results:"):
         from game.client.screens.results import ResultsScreen
 
@@ -171,7 +179,8 @@ SCREENS = ["title", "setup:metro", "setup:railroad-ink", "setup:metromania", "se
            "saves", "find_tables", "lan_host", "replay",
            "play:metro:3:2", "play:metro:4:3:companies", "play:railroad-ink:3:3",
            "play:railroad-ink:1:1:meteor", "play:railroad-ink:2:1:volcano", "play:metromania:3:2",
-           "results:metro", "results:railroad-ink", "results:metromania", "help:metro"]
+           "results:metro", "results:railroad-ink", "results:metromania", "help:metro",
+           "pause", "pass"]
 
 
 @pytest.fixture(autouse=True)
