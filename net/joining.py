@@ -315,6 +315,7 @@ class ClientEndpoint:
                 self.on_applied(seq, seat)
             self._pending.pop(seat, None)
             self._emit("move", seq=seq, seat=seat, move=move, events=events)
+        self.replica.tell()     # autosave the moves hashed on the way, off the timed path
         if applied:
             self._applied_at = self.clock()
             if self.timings.hash_delay <= 0 or self.replica.broken:

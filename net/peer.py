@@ -23,6 +23,7 @@ class Replica:
         self.broken = False
         self.reports: list[tuple[int, str]] = []    # (seq, hash) not yet reported
         self._unsealed_events: list[Event] = []
+        self._unheard: list[tuple[LogEntry, list[Event]]] = []   # sealed, listeners not told
         self.dumps: list = []
 
     @property
@@ -32,7 +33,8 @@ class Replica:
     def receive(self, seq: int, seat: int, text: str) -> list[tuple[int, int, str, list[Event]]]:
         """Take one sequenced move; returns what got applied now, as (seq, seat, notation,
         events) — maybe nothing, maybe several. The state hash of the last applied move is
-        computed by ``seal()`` afterwards, so showing a move never waits for hashing."""
+        computed by ``seal()`` afterwards, so showing a move never waits for hashing; the
+        listeners of moves hashed on the way (autosave) are called by ``tell()``."""
         if seq <= self.match.seq or self.broken:
             if self.broken and seq > self.match.seq:
                 self.pending[seq] = (seat, text)
@@ -43,7 +45,7 @@ class Replica:
         while match.seq + 1 in self.pending:
             seat_now, text_now = self.pending.pop(match.seq + 1)
             if match.log and not match.log[-1].hash:
-                self._seal_last()      # the previous move's hash, before the state moves on
+                self._seal_last(tell=False)   # its hash before the state moves on
             try:
                 move = match.game.parse_move(text_now)
                 match.check(seat_now, move)
@@ -59,7 +61,7 @@ class Replica:
             match.log.append(LogEntry(match.seq + 1, seat_now, str(move), ""))
             self._unsealed_events = events
             applied.append((match.seq, seat_now, str(move), events))
-        return applied
+        return applied      # the caller calls tell() once it has shown what was applied
 
     def seal(self) -> list[tuple[int, str]]:
         """Hash the last applied move if not done yet; returns every (seq, hash) computed since
@@ -76,7 +78,7 @@ class Replica:
         reports, self.reports = self.reports, []
         return reports
 
-    def _seal_last(self) -> None:
+    def _seal_last(self, tell: bool = True) -> None:
         last = self.match.log[-1]
         if last.hash:
             return
@@ -84,8 +86,16 @@ class Replica:
         self.match.log[-1] = entry
         self.reports.append((entry.seq, entry.hash))
         events, self._unsealed_events = self._unsealed_events, []
-        for listener in list(self.match.listeners):    # e.g. autosave: once the hash is known
-            listener(self.match, entry, events)
+        self._unheard.append((entry, events))   # e.g. autosave: once the hash is known
+        if tell:
+            self.tell()
+
+    def tell(self) -> None:
+        """Call the match listeners for every sealed move they have not heard of, in order."""
+        while self._unheard:
+            entry, events = self._unheard.pop(0)
+            for listener in list(self.match.listeners):
+                listener(self.match, entry, events)
 
     def last_hash(self) -> str:
         if self.broken:

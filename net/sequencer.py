@@ -15,6 +15,7 @@ class Sequencer:
     def __init__(self, match: Match) -> None:
         self.match = match
         self._unsealed_events: list[Event] = []
+        self._unheard: list[tuple[LogEntry, list[Event]]] = []   # sealed, listeners not told
         self._start_hash = ""
 
     @property
@@ -37,7 +38,7 @@ class Sequencer:
         """Check, apply and log a move. ``announce(seq, seat, notation)`` is called as soon as
         the move is applied. The state hash is left for ``seal()`` (called at the latest
         before the next move is applied), so peers hear of a move before we hash it."""
-        self.seal()
+        self.seal(tell=False)
         move = self.check(seat, text)
         events = self.match.game.play(self.match.state, seat, move)
         seq = self.match.seq + 1
@@ -46,10 +47,12 @@ class Sequencer:
         self._unsealed_events = events
         if announce is not None:
             announce(seq, seat, str(move))
+        self.tell()       # the previous move's listeners (autosave) after the broadcast
         return entry, events
 
-    def seal(self) -> str:
-        """Hash the state after the last move if not done yet; returns that hash."""
+    def seal(self, tell: bool = True) -> str:
+        """Hash the state after the last move if not done yet; returns that hash. The
+        listeners hear of it now, or with ``tell=False`` at the next ``tell()``."""
         log = self.match.log
         if not log:
             return self._initial_hash()
@@ -59,9 +62,17 @@ class Sequencer:
         entry = LogEntry(last.seq, last.seat, last.move, self.match.hash())
         log[-1] = entry
         events, self._unsealed_events = self._unsealed_events, []
-        for listener in list(self.match.listeners):
-            listener(self.match, entry, events)
+        self._unheard.append((entry, events))
+        if tell:
+            self.tell()
         return entry.hash
+
+    def tell(self) -> None:
+        """Call the match listeners for every sealed move they have not heard of, in order."""
+        while self._unheard:
+            entry, events = self._unheard.pop(0)
+            for listener in list(self.match.listeners):
+                listener(self.match, entry, events)
 
     @property
     def sealed(self) -> bool:

@@ -216,3 +216,31 @@ def test_a_crashed_joiner_that_rejoins_continues_its_own_save():
     assert not list(saves_dir().glob("*.tlsave"))            # nothing left to resume
     finals = [saves.load(p) for p in saves.replays_dir().glob("*.tlsave")]
     assert len(finals) == 3 and all(f.match.log == table.host.match.log for f in finals)
+
+
+def test_autosave_of_a_sequenced_game_hears_moves_late_and_ends_with_the_last_one():
+    """The host hashes a move just before the next one is applied and tells the listeners
+    after broadcasting that next move: the autosave must neither finish a move early nor
+    write a move without its hash (a rewrite meanwhile keeps the hashed prefix)."""
+    from game.match import Match
+    from game.rules.core import Rng
+    from game.rules.metro import GAME
+    from game.saves import start_autosave
+    from net.sequencer import Sequencer
+
+    match = Match.new(GAME, GAME.make_config(2), 21)
+    saver = start_autosave(match, durable=False)
+    sequencer = Sequencer(match)
+    rng = Rng(3)
+    while not match.is_over():
+        seat = match.to_act()[0]
+        sequencer.stamp(seat, str(GAME.random_move(match.state, seat, rng)))
+        if match.seq == 10:
+            saver.sync(match)          # e.g. after a resync: the unhashed last move waits
+            early = saves.load(saver.path)
+            assert early.ok and early.match.seq == 9
+    assert not saver.finished          # the last move is not hashed yet
+    sequencer.seal()
+    assert saver.finished and saver.path.parent == saves.replays_dir()
+    final = saves.load(saver.path)
+    assert final.ok and final.match.log == match.log and final.save.end is not None

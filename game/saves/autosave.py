@@ -25,7 +25,8 @@ from game.match import LogEntry, Match
 from game.rules import rules_version
 
 from .files import move_durably, replays_dir, saves_dir, unique_path, write_atomic
-from .format import SUFFIX, encode, end_line, entry_line, header_check, make_header
+from .format import (SUFFIX, encode, end_line, entry_line, header_check, header_line,
+                     make_header)
 
 
 def _now_text() -> str:
@@ -85,7 +86,9 @@ class Autosaver:
             self._last_hash = entry.hash
         else:
             self.rewrite(match)
-        if match.is_over() and not self.finished:
+        # (under lockstep a listener may hear of a move after the next one was applied: the
+        # game is over only once its last move is in the file)
+        if entry.seq == match.seq and match.is_over() and not self.finished:
             self._finish(match)
 
     def _guarded(self, action, *args) -> None:
@@ -121,12 +124,18 @@ class Autosaver:
             self._guarded(self.rewrite, match)
 
     def rewrite(self, match: Match) -> None:
-        """Write the whole file atomically from the match (the compacting rewrite)."""
+        """Write the whole file atomically from the match (the compacting rewrite). A last
+        move not hashed yet (lockstep hashes a little later) is left for its listener call."""
         self.close()
-        write_atomic(self.path, encode(match, self.header), durable=self.durable)
-        self._written = match.seq
-        self._last_hash = match.log[-1].hash if match.log else ""
-        if match.is_over():
+        sealed = match.log[:-1] if match.log and not match.log[-1].hash else match.log
+        if len(sealed) == match.seq:
+            data = encode(match, self.header)
+        else:
+            data = header_line(self.header) + b"".join(entry_line(e) for e in sealed)
+        write_atomic(self.path, data, durable=self.durable)
+        self._written = len(sealed)
+        self._last_hash = sealed[-1].hash if sealed else ""
+        if len(sealed) == match.seq and match.is_over():
             # the file already carries the end record; only keeping it as a replay remains
             self._finish(match, end_written=True)
             return
