@@ -13,6 +13,8 @@ Layers, each in its own module:
 * ``discovery``  UDP "find" queries and answers (targets injectable)
 * ``memnet``     an in-memory network with latency, reordering, duplication, drops, cuts
 * ``netlog``     the log every peer keeps (``Match.to_plain`` format) and desync dumps
+* ``netsave``    every peer's crash-safe autosave (``game.saves``) and the seats of a table
+                 resumed from any peer's saved log (players rejoin by name)
 
 Every peer runs the complete rules state (that is what lockstep means), so a peer process
 technically holds hidden information such as the stack order; clients only ever show

@@ -6,6 +6,10 @@ through ``on_connect / on_frame / on_wire_error / on_disconnect / tick`` and tal
 ``transport.close(conn)``. The UI drives it through ``set_seat / start / propose /
 hand_to_bot / take_back / close`` and reads what happened with ``poll()`` (a list of event
 dicts, see ``net.host`` for the list). The clock is injectable.
+
+Every applied move is autosaved (``net.netsave``). A table made with ``resume=match`` (a game
+replayed from a saved log, see ``net.netsave.resumed_endpoint``) skips the commit–reveal round:
+its START carries the saved seed and every peer catches up through the SYNC message.
 """
 
 from __future__ import annotations

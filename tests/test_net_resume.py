@@ -112,6 +112,20 @@ def test_resume_refuses_unusable_files_with_a_clear_message(tmp_path):
                  "--discovery-port", "-1", home=tmp_path / "h")
     out, err = host.communicate(timeout=30)
     assert host.returncode == 2 and "cannot resume" in err and "Traceback" not in err
+    from game.match import Match
+    from game.rules.core import Rng
+    from game.rules.metro import GAME
+
+    match = Match.new(GAME, GAME.make_config(2), 4)
+    rng = Rng(4)
+    while not match.is_over():
+        seat = match.to_act()[0]
+        match.apply(seat, GAME.random_move(match.state, seat, rng))
+    done = saves.write_save(match, tmp_path / "done.tlsave")
+    host = spawn("host", "--headless", "--resume", str(done), "--port", "0",
+                 "--discovery-port", "-1", home=tmp_path / "h")
+    out, err = host.communicate(timeout=30)
+    assert host.returncode == 2 and "already finished" in err and "Traceback" not in err
 
 
 def test_resumed_seats_follow_names_and_the_old_host_bots():

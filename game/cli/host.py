@@ -1,5 +1,9 @@
 """``run.py host GAME``: host a LAN table; ``--headless`` plays the host's seat with a bot.
 
+``--resume FILE`` continues a saved LAN game (any peer's autosave; several files: the longest
+verified log wins): the seats named ``--name`` are the host's, the other players rejoin with
+the names they had (a ``{"event": "resumed", ...}`` line follows ``listening``).
+
 Headless: the first stdout line is ``{"event": "listening", "port": P}``; the host waits for
 the remote players, starts when all are ready, and ends with the line
 ``{"event": "game_over", "seq": N, "hash": "<hex>", "scores": [...]}`` once every player has
@@ -99,6 +103,12 @@ def _resumed(args) -> int:
     check_port(args.discovery_port, "--discovery-port", allow_off=True)
     check_seconds(args.timeout, "--timeout", low=0.1)
     check_name(args.name)
+    ignored = [option for option, value, default in (
+        ("--players", args.players, None), ("--bots", args.bots, 0),
+        ("--variant", args.variant, []), ("--expansion", args.expansion, [])) if value != default]
+    if ignored:
+        sys.stderr.write(f"note: {', '.join(ignored)} do not apply with --resume; "
+                         "the saved game chooses the table\n")
     try:
         loaded = load_table(args.resume)
     except SaveError as exc:
