@@ -113,3 +113,42 @@ def test_run_py_host_resume_opens_the_resumed_lobby_in_the_window(tmp_path):
     for each in (app, other):
         while each.stack:
             each.stack.pop().leave()
+
+
+def test_a_guest_window_rejoins_a_resumed_table_by_its_name_and_plays_to_the_end(tmp_path):
+    from game.client.screens.net_lobby import JoinedLobbyScreen
+    from net.host import HostServer
+    from game.client.screens.find_tables import FindTablesScreen
+    from net.netsave import load_table, resumed_endpoint
+    from tests.test_client_support import click
+
+    table, original = crashed_lan_table()
+    loaded = load_table(list(saves_dir().glob("*-lan-host*.tlsave")))
+    server = HostServer(resumed_endpoint(loaded, "host", headless_bot="random"), port=0,
+                        bind="127.0.0.1")
+    guest = make_app(tmp_path, player_names=["p0"])
+    finder = FindTablesScreen(guest)    # (the title would offer this machine's LAN save)
+    guest.push(finder)
+    assert finder.name == "p0"
+    finder.address = f"127.0.0.1:{server.port}"
+    finder.join("127.0.0.1", server.port)
+    until(lambda: isinstance(guest.top, JoinedLobbyScreen), guest, [server])
+    joined = guest.top
+    until(lambda: joined.mine, guest, [server])
+    assert joined.session.conn.endpoint.seats == table.clients[0].seats
+    click(guest, joined.form.item("ready").rect.center)
+    until(lambda: server.endpoint.can_start(), guest, [server])
+    assert server.start_game()
+    until(lambda: isinstance(guest.top, NetPlayScreen), guest, [server])
+    play = guest.top
+    until(lambda: play.match.seq >= len(original), guest, [server])    # caught up at once
+    assert play.match.log[:len(original)] == original
+    for seat in joined.session.conn.endpoint.seats:     # a bot here plays the guest's seat
+        joined.session.conn.set_bot(seat, "random")
+    until(lambda: server.endpoint.phase == "over" and play.match.seq == server.endpoint.seq,
+          guest, [server], seconds=40)
+    assert play.match.hash() == server.endpoint.match.hash()
+    assert play.match.log[:len(original)] == original
+    server.close()
+    while guest.stack:
+        guest.stack.pop().leave()
