@@ -352,7 +352,8 @@ def draw_seat_rows(surface, rows: list[dict], first: pygame.Rect, mine: set[int]
                          theme.outline_for(rgb))
         kind = row["kind"]
         if kind == "open":
-            name, name_colour = t("lan.seat_waiting"), theme.TEXT_DIM
+            # a resumed table keeps the seat for its old player: show whom it waits for
+            name, name_colour = row["name"] or t("lan.seat_waiting"), theme.TEXT_DIM
         else:
             name, name_colour = row["name"] or t("common.player_n", n=index + 1), theme.TEXT
         fonts.blit(surface, name, 24, name_colour, (rect.x + 56, rect.centery), "semibold",
