@@ -4,7 +4,6 @@ and a host resumes the table from any peer's log with the players rejoining thei
 Real processes on 127.0.0.1 with ephemeral ports (run.py host/join), each with its own home.
 """
 
-import json
 import time
 
 import pytest
