@@ -35,7 +35,8 @@ def _seats(game, players: int, bots: int, level: str):
     seats = []
     for seat in range(players):
         if seat >= players - bots:
-            seats.append(SeatInfo(t("common.player_n", n=seat + 1) + " (bot)", "bot",
+            # "Bot · <level>" is shown under the name in the player's own language
+            seats.append(SeatInfo(t("common.player_n", n=seat + 1), "bot",
                                   level=level, colour=seat))
         else:
             seats.append(SeatInfo(t("common.player_n", n=seat + 1), "human",
@@ -74,7 +75,7 @@ def run(args) -> int:
         # seed field; scripted runs (--frames) stay repeatable
         seed = resolve_seed(args.seed, 1 if args.frames is not None
                             else secrets.randbelow(10 ** 9) + 1)
-        match = Match.new(game, config, seed, _seats(game, players, bots, args.level))
+        match = Match.new(game, config, seed)
     elif args.bots is not None or args.players is not None:
         raise CliError("--players/--bots need a GAME (e.g. play metro --players 2)", 2)
 
@@ -85,6 +86,8 @@ def run(args) -> int:
     try:
         app.push(TitleScreen(app))
         if match is not None:
+            # named only now: the App has set the player's language
+            match.seats = _seats(match.game, match.config["players"], bots, args.level)
             from game.client.screens.play import PlayScreen
 
             # a scripted run (--frames: tests, screenshots, benchmarks) is not a game the

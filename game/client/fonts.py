@@ -179,6 +179,20 @@ def blit(surface: pygame.Surface, text: str, size: int, colour, pos, weight: str
     return rect
 
 
+def fit_size(text: str, size: int, width: int, weight: str = "regular", smallest: int = 10) -> int:
+    """The largest size from ``size`` down to ``smallest`` at which ``text`` fits ``width``
+    pixels (labels whose translation is longer than the English one shrink, never spill)."""
+    while size > smallest and render(text, size, (255, 255, 255), weight).get_width() > width:
+        size -= 1
+    return size
+
+
+def blit_fit(surface: pygame.Surface, text: str, size: int, colour, pos, width: int,
+             weight: str = "regular", anchor: str = "topleft") -> pygame.Rect:
+    """``blit`` with the text shrunk (if needed) to fit ``width`` pixels."""
+    return blit(surface, text, fit_size(text, size, width, weight), colour, pos, weight, anchor)
+
+
 def wrap(text: str, size: int, width: int, weight: str = "regular") -> list[str]:
     """Split ``text`` into lines that fit ``width`` pixels (spaces, or per character for CJK)."""
     f = font(size, weight)

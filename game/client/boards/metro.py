@@ -812,9 +812,9 @@ class MetroBoard(BoardView):
             for i, card in enumerate(view.shares[viewer]):
                 rect = pygame.Rect(x0 + i * (w + gap), top + 28, w, h)
                 self._share_card(surface, rect, card)
-        fonts.blit(surface, t("metro.exchanges_open") if st.exchanges_open
-                   else t("metro.exchanges_closed"), 16, theme.TEXT_DIM,
-                   (RIGHT.centerx, RIGHT.bottom - 18), "regular", "center")
+        fonts.blit_fit(surface, t("metro.exchanges_open") if st.exchanges_open
+                       else t("metro.exchanges_closed"), 16, theme.TEXT_DIM,
+                       (RIGHT.centerx, RIGHT.bottom - 18), RIGHT.width - 24, "regular", "center")
 
     def hints(self, seat) -> list[tuple[str, str]]:
         if seat is None:

@@ -982,9 +982,9 @@ class RailroadInkBoard(BoardView):
                                 theme.FOCUS if highlighted else
                                 (theme.ACCENT_DIM if enabled else None), 2)
             label = self._button_label(seat, name, info)
-            fonts.blit(surface, label, 15 if small else 19,
-                       theme.TEXT if enabled else theme.TEXT_DIM, rect.center, "semibold",
-                       "center")
+            fonts.blit_fit(surface, label, 15 if small else 19,
+                           theme.TEXT if enabled else theme.TEXT_DIM, rect.center,
+                           rect.width - 10, "semibold", "center")
         x, y = tray["status"]
         lines = []
         if st.over:
