@@ -23,14 +23,13 @@ from __future__ import annotations
 
 from game.rules.core import Rng
 from game.rules.railroad_ink import GAME
-from game.rules.railroad_ink.faces import (EXITS, FACE_INDEX, HIGHWAY, LAKE, RAILWAY, SPECIALS,
+from game.rules.railroad_ink.faces import (EXITS, FACE_INDEX, HIGHWAY, RAILWAY, SPECIALS,
                                            exits_score)
 from game.rules.railroad_ink.lake import forced_fills, smallest_lake
 from game.rules.railroad_ink.moves import Draw, End, IgnoreMeteor, Meteor, Skip, Undo
 from game.rules.railroad_ink.river import river_score
-from game.rules.railroad_ink.scoring import exit_networks, longest_route
-from game.rules.railroad_ink.sheet import CELL_INDEX, CELLS, CENTRE_CELLS, CRATER, EMPTY, \
-    NEIGHBOUR, OPPOSITE
+from game.rules.railroad_ink.scoring import exit_networks, longest_route, route_ends
+from game.rules.railroad_ink.sheet import CELL_INDEX, CENTRE_CELLS
 from game.rules.railroad_ink.volcano import volcano_score
 
 from .base import Bot, register
@@ -56,27 +55,7 @@ def sheet_value(sheet, expansion: str, open_weight: int, full: bool = False) -> 
     for count in networks:
         value += exits_score(count) * SCALE if count > 1 else 2
     value += SCALE * sum(1 for cell in CENTRE_CELLS if cells[cell] >= 0)
-    open_ends = bad = crater_ends = 0
-    for cell in range(CELLS):
-        if cells[cell] < 0:
-            continue
-        base = cell * 4
-        for s in range(4):
-            t = sides[base + s]
-            if t != HIGHWAY and t != RAILWAY:
-                continue
-            n = NEIGHBOUR[cell][s]
-            if n < 0:
-                continue
-            other = cells[n]
-            if other == EMPTY:
-                open_ends += 1
-            elif other == CRATER:
-                crater_ends += 1
-            else:
-                facing = sides[n * 4 + OPPOSITE[s]]
-                if facing != t and facing != LAKE:
-                    bad += 1
+    open_ends, bad, crater_ends = route_ends(sheet)
     value -= bad * SCALE + open_ends * open_weight
     if expansion == "river":
         points, ends = river_score(sheet)
