@@ -19,8 +19,10 @@ slot       1 2 3 (pick a hand tile)      —                                —
 =========  ============================  ===============================  =====================
 
 Controllers SDL knows as game controllers are opened through its game-controller API
-(``CONTROLLER*`` events, buttons by position: A/B/X/Y on any brand); others through the
-joystick API with the common Xbox numbering above.
+(``CONTROLLER*`` events, buttons by position: "A" is the bottom face button on any brand);
+others through the joystick API with the common Xbox numbering above. Each pad's *family*
+(``controller_family``: xbox, playstation, nintendo or generic, from its name and the vendor in
+its GUID) tells the hint bar which labels are printed on the buttons at those positions.
 
 Device ids: ``"mouse"``, ``"keyboard"``, ``"pad1"``, ``"pad2"`` ... A controller keeps its pad
 slot for the whole session: unplugged it leaves a *disconnected* slot (``device_removed``), and
@@ -31,9 +33,15 @@ or exotic drivers) are tracked as *virtual* pads by the ``instance_id`` of their
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 
 import pygame
+
+# SDL 2 reports the face buttons of Nintendo pads by their printed labels unless told
+# otherwise; by position they match every other brand (the bottom button confirms), and the
+# hints show the label printed at that position. Set before SDL opens any controller.
+os.environ.setdefault("SDL_GAMECONTROLLER_USE_BUTTON_LABELS", "0")
 
 try:   # SDL's game-controller API: the same A/B/X/Y layout whatever the brand of pad
     from pygame._sdl2 import controller as sdl_controller
@@ -94,6 +102,7 @@ class PadSlot:
     virtual: bool = False
     joystick: object = None
     mapped: bool = False      # opened through SDL's game-controller API (CONTROLLER* events)
+    family: str = "generic"   # xbox, playstation, nintendo, generic: which labels the hints show
     axis_dir: tuple[int, int] = (0, 0)
     axis_timer: float = 0.0
 
@@ -124,6 +133,10 @@ class InputLayer:
                 return pad.connected
         return False
 
+    def __post_init__(self) -> None:
+        # a new layer (a new App) starts with no pads: forget the families of an earlier one
+        PAD_FAMILIES.clear()
+
     def pad_name(self, device: str) -> str:
         for pad in self.pads.values():
             if pad.device == device:
@@ -139,6 +152,7 @@ class InputLayer:
     def add_pad(self, device_index: int, instance_id: int | None = None) -> PadSlot | None:
         joystick = None
         name = "Controller"
+        guid = ""
         virtual = False
         mapped = False
         try:
@@ -147,18 +161,21 @@ class InputLayer:
                 joystick = sdl_controller.Controller(device_index)
                 instance_id = joystick.as_joystick().get_instance_id()
                 name = joystick.name or name
+                guid = _guid_of(joystick.as_joystick())
                 mapped = True
             else:
                 joystick = pygame.joystick.Joystick(device_index)
                 joystick.init()
                 instance_id = joystick.get_instance_id()
                 name = joystick.get_name() or name
+                guid = _guid_of(joystick)
         except (pygame.error, TypeError, ValueError, AttributeError):
             joystick, mapped = None, False
             virtual = True
             if instance_id is None:
                 instance_id = 100000 + int(device_index)
-            name = "Controller"
+            name, guid = "Controller", ""
+        family = controller_family(name, guid)
         if self._slot_of(instance_id) is not None:
             return None   # already known (SDL announces present controllers at start)
         self.removed_ids.discard(instance_id)
@@ -167,11 +184,13 @@ class InputLayer:
             pad = free[0]
             pad.instance_id, pad.name, pad.connected = instance_id, name, True
             pad.virtual, pad.joystick, pad.axis_dir = virtual, joystick, (0, 0)
-            pad.mapped = mapped
+            pad.mapped, pad.family = mapped, family
         else:
             slot = len(self.pads) + 1
-            pad = PadSlot(slot, instance_id, name, True, virtual, joystick, mapped=mapped)
+            pad = PadSlot(slot, instance_id, name, True, virtual, joystick, mapped=mapped,
+                          family=family)
             self.pads[slot] = pad
+        remember_pad(pad.device, name, guid)
         return pad
 
     def remove_pad(self, instance_id) -> PadSlot | None:
@@ -339,6 +358,69 @@ def _sign(value: float) -> int:
 def device_kind(device: str) -> str:
     """"mouse", "keyboard" or "pad" — which button hints to show."""
     return "pad" if device.startswith("pad") else device
+
+
+# --------------------------------------------------------------------------------------------
+# Controller families: whose labels are printed on the buttons
+# --------------------------------------------------------------------------------------------
+
+FAMILIES = ("xbox", "playstation", "nintendo", "generic")
+
+# USB vendor ids, for pads whose name says nothing (read from the SDL GUID)
+VENDOR_FAMILIES = {0x045E: "xbox", 0x054C: "playstation", 0x057E: "nintendo",
+                   0x2DC8: "nintendo"}
+
+# (words in the lower-cased name, family); the first match wins, so the specific names of
+# third-party pads made for one console come before the generic brand words.
+NAME_FAMILIES = (
+    (("xbox", "xinput", "x-box"), "xbox"),
+    (("nintendo", "switch", "joy-con", "joycon", "wii u", "pro controller", "snes", "n64",
+      "8bitdo"), "nintendo"),
+    (("playstation", "dualsense", "dualshock", "ps5", "ps4", "ps3", "sony"), "playstation"),
+)
+
+# device -> family of the pads opened by the current input layer; the hint bar reads it
+PAD_FAMILIES: dict[str, str] = {}
+
+
+def _guid_of(joystick) -> str:
+    try:
+        return str(joystick.get_guid() or "")
+    except (pygame.error, AttributeError):
+        return ""
+
+
+def guid_vendor(guid: str) -> int | None:
+    """The USB vendor id inside an SDL joystick GUID (bytes 4-5, little-endian), or None."""
+    if len(guid) < 12:
+        return None
+    try:
+        return int(guid[10:12] + guid[8:10], 16) or None
+    except ValueError:
+        return None
+
+
+def controller_family(name: str, guid: str = "") -> str:
+    """"xbox", "playstation", "nintendo" or "generic": the family whose button labels a
+    controller called ``name`` carries. 8BitDo pads print the Nintendo layout (B at the
+    bottom, A on the right) unless they are the Xbox models, whose names say Xbox."""
+    lowered = (name or "").lower()
+    for words, family in NAME_FAMILIES:
+        if any(word in lowered for word in words):
+            return family
+    return VENDOR_FAMILIES.get(guid_vendor(guid or ""), "generic")
+
+
+def remember_pad(device: str, name: str, guid: str = "") -> str:
+    """Note which family ``device`` (e.g. "pad1") belongs to; returns it."""
+    family = controller_family(name, guid)
+    PAD_FAMILIES[device] = family
+    return family
+
+
+def pad_family(device: str) -> str:
+    """The family of the controller ``device`` (generic when unknown or not a pad)."""
+    return PAD_FAMILIES.get(device, "generic")
 
 
 def seat_devices(binding: str) -> set[str]:

@@ -13,7 +13,7 @@ from typing import Any, Callable
 import pygame
 
 from game.client import fonts, theme
-from game.client.input import device_kind
+from game.client.input import device_kind, pad_family
 from game.client.text import t
 
 
@@ -301,6 +301,16 @@ def _draw_bare_value(surface, item: Item, focused: bool, editing: bool, size: in
 # Toasts
 # --------------------------------------------------------------------------------------------
 
+TOAST_SIZE = 22          # text size
+TOAST_MAX_W = 600        # a toast stays in the middle column: the side panels of the boards
+                         # (seat scores, the active hand) begin 320 px from each edge
+TOAST_GAP = 8
+TOAST_BOTTOM_GAP = 56    # from the bottom of the screen: the hint bar sits below the stack
+TOAST_FADE_IN = 0.15
+TOAST_FADE_OUT = 0.4
+TOAST_MAX = 4
+
+
 @dataclass
 class Toast:
     text: str
@@ -308,9 +318,17 @@ class Toast:
     ttl: float = 3.0
     age: float = 0.0
 
+    def alpha(self) -> int:
+        """Opacity 0..255: a short fade in, then a fade out over the last moments."""
+        remaining = self.ttl - self.age
+        k = min(1.0, self.age / TOAST_FADE_IN, max(0.0, remaining) / TOAST_FADE_OUT)
+        return int(255 * max(0.0, k))
+
 
 class Toasts:
-    """Short notifications stacked near the top of the screen; they fade after a few seconds."""
+    """Short notifications stacked at the bottom centre, just above the button hints, so they
+    never cover a board's header (whose turn it is) or the side panels with the players'
+    scores and the active hand. The newest sits lowest; each fades in and out."""
 
     def __init__(self) -> None:
         self.items: list[Toast] = []
@@ -318,7 +336,7 @@ class Toasts:
     def show(self, text: str, kind: str = "info", seconds: float = 3.0) -> None:
         self.items = [toast for toast in self.items if toast.text != text]
         self.items.append(Toast(text, kind, seconds))
-        self.items = self.items[-4:]
+        self.items = self.items[-TOAST_MAX:]
 
     def update(self, dt: float) -> None:
         for toast in self.items:
@@ -328,42 +346,117 @@ class Toasts:
     def latest(self) -> str:
         return self.items[-1].text if self.items else ""
 
-    def draw(self, surface: pygame.Surface, top: int = 18) -> None:
-        y = top
-        for toast in self.items:
-            text = fonts.render(toast.text, 24, theme.TEXT, "semibold")
-            w = text.get_width() + 56
-            rect = pygame.Rect(0, y, w, 46)
-            rect.centerx = surface.get_width() // 2
-            remaining = toast.ttl - toast.age
-            alpha = 255 if remaining > 0.4 else int(255 * remaining / 0.4)
+    @staticmethod
+    def _lines(toast: Toast) -> list[str]:
+        return fonts.wrap(toast.text, TOAST_SIZE, TOAST_MAX_W - 60, "semibold")
+
+    def layout(self, size: tuple[int, int]) -> list[tuple[Toast, pygame.Rect]]:
+        """Where each toast is drawn on a screen of ``size``: bottom-centred, the newest
+        lowest, the older ones above it without overlapping."""
+        width, height = size
+        line_h = fonts.font(TOAST_SIZE, "semibold").get_linesize()
+        bottom = height - TOAST_BOTTOM_GAP
+        placed = []
+        for toast in reversed(self.items):
+            lines = self._lines(toast)
+            text_w = max(fonts.font_for_text(line, TOAST_SIZE, "semibold").size(line)[0]
+                         for line in lines)
+            rect = pygame.Rect(0, 0, min(TOAST_MAX_W, text_w + 60), 16 + line_h * len(lines))
+            rect.centerx = width // 2
+            rect.bottom = bottom
+            placed.append((toast, rect))
+            bottom = rect.top - TOAST_GAP
+        placed.reverse()
+        return placed
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for toast, rect in self.layout(surface.get_size()):
+            alpha = toast.alpha()
+            if alpha <= 0:
+                continue
             layer = pygame.Surface(rect.size, pygame.SRCALPHA)
             accent = {"bad": theme.BAD, "good": theme.GOOD}.get(toast.kind, theme.ACCENT)
-            pygame.draw.rect(layer, (*theme.BG_DEEP, 235), layer.get_rect(), border_radius=23)
-            pygame.draw.rect(layer, (*accent, 255), layer.get_rect(), 3, border_radius=23)
-            pygame.draw.circle(layer, accent, (22, 23), 6)
-            layer.blit(text, (38, 23 - text.get_height() // 2))
+            radius = min(20, rect.height // 2)
+            pygame.draw.rect(layer, (*theme.BG_DEEP, 240), layer.get_rect(),
+                             border_radius=radius)
+            pygame.draw.rect(layer, (*accent, 255), layer.get_rect(), 3, border_radius=radius)
+            pygame.draw.circle(layer, accent, (22, 8 + (rect.height - 16) // 2), 6)
+            y = 8
+            for line in self._lines(toast):
+                text = fonts.render(line, TOAST_SIZE, theme.TEXT, "semibold")
+                layer.blit(text, (38, y))
+                y += fonts.font(TOAST_SIZE, "semibold").get_linesize()
             layer.set_alpha(alpha)
-            surface.blit(layer, rect)
-            y += 54
+            # a toast slides up a few pixels as it appears
+            rise = int(8 * (1 - min(1.0, toast.age / TOAST_FADE_IN)))
+            surface.blit(layer, rect.move(0, rise))
 
 
 # --------------------------------------------------------------------------------------------
 # Button hints
 # --------------------------------------------------------------------------------------------
 
-PAD_GLYPHS = {"confirm": ("A", (84, 180, 90)), "cancel": ("B", (214, 72, 64)),
-              "alt": ("X", (66, 124, 220)), "rotate": ("Y", (232, 190, 60)),
-              "prev": ("LB", (120, 130, 150)), "next": ("RB", (120, 130, 150)),
-              "aux": ("Back", (120, 130, 150)), "menu": ("Start", (120, 130, 150)),
-              "move": ("D-pad", (120, 130, 150))}
+GREY_CAP = (120, 130, 150)
+# per controller family: action -> (label printed on the button, cap colour). SDL reports
+# buttons by position (confirm = the bottom face button, cancel = the right one, alt = the
+# left one, rotate = the top one), so each family lists the label printed at that position.
+PAD_LABELS = {
+    "generic": {"confirm": ("A", (84, 180, 90)), "cancel": ("B", (214, 72, 64)),
+                "alt": ("X", (66, 124, 220)), "rotate": ("Y", (232, 190, 60)),
+                "prev": ("LB", GREY_CAP), "next": ("RB", GREY_CAP),
+                "aux": ("Back", GREY_CAP), "menu": ("Start", GREY_CAP),
+                "move": ("D-pad", GREY_CAP)},
+    "playstation": {"confirm": ("×", (40, 44, 56)), "cancel": ("○", (40, 44, 56)),
+                    "alt": ("□", (40, 44, 56)), "rotate": ("△", (40, 44, 56)),
+                    "prev": ("L1", GREY_CAP), "next": ("R1", GREY_CAP),
+                    "aux": ("Share", GREY_CAP), "menu": ("Options", GREY_CAP),
+                    "move": ("D-pad", GREY_CAP)},
+    # Nintendo prints B at the bottom and A on the right: the reverse of Xbox
+    "nintendo": {"confirm": ("B", (52, 56, 66)), "cancel": ("A", (52, 56, 66)),
+                 "alt": ("Y", (52, 56, 66)), "rotate": ("X", (52, 56, 66)),
+                 "prev": ("L", GREY_CAP), "next": ("R", GREY_CAP),
+                 "aux": ("−", GREY_CAP), "menu": ("+", GREY_CAP),
+                 "move": ("D-pad", GREY_CAP)},
+}
+PAD_LABELS["xbox"] = PAD_LABELS["generic"]
+PAD_GLYPHS = PAD_LABELS["generic"]     # the Xbox letters most pads (and the joystick API) use
+
+# PlayStation face buttons are symbols drawn in their own colours (the fonts lack some of
+# them, e.g. Source Sans has no ✕ and the CJK Kurinto fonts no △, so they are drawn shapes)
+PS_SYMBOLS = {"confirm": ("cross", (124, 170, 236)), "cancel": ("circle", (238, 98, 98)),
+              "alt": ("square", (228, 142, 204)), "rotate": ("triangle", (84, 210, 164))}
 
 
-def glyph_text(kind: str, action: str) -> str:
-    """The name of the button for ``action`` on a device kind (mouse, keyboard, pad)."""
+def glyph_text(kind: str, action: str, family: str = "generic") -> str:
+    """The name of the button for ``action`` on a device kind (mouse, keyboard, pad); for a
+    pad, as printed on a controller of ``family`` (see ``input.controller_family``)."""
     if kind == "pad":
-        return PAD_GLYPHS.get(action, ("?", None))[0]
+        labels = PAD_LABELS.get(family, PAD_GLYPHS)
+        return labels.get(action, ("?", None))[0]
     return t(f"glyph.{kind}.{action}")
+
+
+def pad_glyph(device: str, action: str) -> str:
+    """The label of the button for ``action`` on the controller ``device`` ("pad2")."""
+    return glyph_text("pad", action, pad_family(device))
+
+
+def draw_ps_symbol(surface: pygame.Surface, symbol: str, centre, size: int, colour) -> None:
+    """A PlayStation face-button symbol (cross, circle, square, triangle), antialiased
+    enough to read at hint size."""
+    cx, cy = centre
+    r = size // 2
+    width = max(2, size // 6)
+    if symbol == "cross":
+        for (ax, ay), (bx, by) in (((-r, -r), (r, r)), ((-r, r), (r, -r))):
+            pygame.draw.line(surface, colour, (cx + ax, cy + ay), (cx + bx, cy + by), width + 1)
+    elif symbol == "circle":
+        pygame.draw.circle(surface, colour, (cx, cy), r + 1, width)
+    elif symbol == "square":
+        pygame.draw.rect(surface, colour, pygame.Rect(cx - r, cy - r, 2 * r, 2 * r), width)
+    elif symbol == "triangle":
+        points = [(cx, cy - r - 1), (cx + r + 1, cy + r - 1), (cx - r - 1, cy + r - 1)]
+        pygame.draw.polygon(surface, colour, points, width)
 
 
 MOUSE_BACK_GLYPH = "‹"
@@ -371,38 +464,48 @@ MOUSE_BACK_GLYPH = "‹"
 
 def draw_hints(surface: pygame.Surface, device: str, hints: list[tuple[str, str]],
                y: int | None = None) -> list[tuple[str, pygame.Rect]]:
-    """A centred row of [button] label pairs at the bottom, for the device in use.
+    """A centred row of [button] label pairs at the bottom, for the device in use (for a
+    controller: the labels of its brand, see ``PAD_LABELS``).
 
     Returns each drawn hint's action with its rect: the app turns a click on the "cancel"
     hint into cancel, so the mouse (which has no Back button) can leave every screen."""
     kind = device_kind(device)
+    family = pad_family(device) if kind == "pad" else ""
+    labels = PAD_LABELS.get(family, PAD_GLYPHS)
     if y is None:
         y = surface.get_height() - 30
     pieces = []
     total = 0
     for action, label in hints:
-        glyph = glyph_text(kind, action)
+        glyph = glyph_text(kind, action, family)
         if not glyph and kind == "mouse" and action == "cancel":
             glyph = MOUSE_BACK_GLYPH
         if not glyph:
             continue
-        g = fonts.render(glyph, 18, theme.TEXT_DARK if kind != "pad" else theme.TEXT, "bold")
+        symbol = PS_SYMBOLS.get(action) if family == "playstation" else None
+        g = None if symbol else fonts.render(glyph, 18, theme.TEXT_DARK if kind != "pad"
+                                             else theme.TEXT, "bold")
         text = fonts.render(label, 20, theme.TEXT_DIM)
-        width = max(g.get_width() + 16, 30) + 8 + text.get_width()
-        pieces.append((action, g, text, width))
+        cap_w = 30 if g is None else max(g.get_width() + 16, 30)
+        width = cap_w + 8 + text.get_width()
+        pieces.append((action, g, symbol, text, cap_w, width))
         total += width + 28
     x = surface.get_width() // 2 - (total - 28) // 2
     targets = []
-    for action, g, text, width in pieces:
-        cap_w = max(g.get_width() + 16, 30)
+    for action, g, symbol, text, cap_w, width in pieces:
         cap = pygame.Rect(x, y - 14, cap_w, 28)
         if kind == "pad":
-            colour = PAD_GLYPHS.get(action, ("", theme.PANEL_EDGE))[1]
+            colour = labels.get(action, ("", theme.PANEL_EDGE))[1]
             pygame.draw.rect(surface, colour, cap, border_radius=14)
+            if family in ("playstation", "nintendo") and colour != GREY_CAP:
+                pygame.draw.rect(surface, (150, 158, 176), cap, 1, border_radius=14)
         else:
             pygame.draw.rect(surface, theme.TEXT_DIM, cap.move(0, 2), border_radius=6)
             pygame.draw.rect(surface, theme.TEXT, cap, border_radius=6)
-        surface.blit(g, g.get_rect(center=cap.center))
+        if symbol is not None:
+            draw_ps_symbol(surface, symbol[0], cap.center, 12, symbol[1])
+        else:
+            surface.blit(g, g.get_rect(center=cap.center))
         surface.blit(text, (cap.right + 8, y - text.get_height() // 2))
         targets.append((action, pygame.Rect(x - 6, y - 18, width + 12, 36)))
         x += width + 28
