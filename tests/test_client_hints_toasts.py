@@ -1,0 +1,296 @@
+"""Controller hints per brand and where toasts go.
+
+The hint bar names the button as it is printed on the controller in the player's hands (Xbox
+letters, PlayStation symbols, Nintendo's swapped letters), and pressing the button at that
+position does what the hint says. Toasts stack at the bottom centre above the hint bar: never
+over a board's header or the side panels with the scores and the active hand.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.client import fonts, input as client_input, widgets
+from game.client.input import InputLayer, controller_family
+from game.client.widgets import glyph_text
+from game.match import Match, SeatInfo
+from game.rules import get_game
+from tests.test_client_support import make_app
+
+# What a player sees on real controllers (names as SDL reports them)
+REAL_PADS = [
+    ("Xbox Series X Controller", "", "xbox"),
+    ("Xbox 360 Controller", "", "xbox"),
+    ("Xbox One Wireless Controller", "", "xbox"),
+    ("PS5 Controller", "", "playstation"),
+    ("DualSense Wireless Controller", "", "playstation"),
+    ("PS4 Controller", "", "playstation"),
+    ("Sony Interactive Entertainment Wireless Controller", "", "playstation"),
+    ("PS3 Controller", "", "playstation"),
+    ("Nintendo Switch Pro Controller", "", "nintendo"),
+    ("Nintendo Switch Joy-Con (L/R)", "", "nintendo"),
+    ("Joy-Con (R)", "", "nintendo"),
+    ("8BitDo Pro 2", "", "nintendo"),
+    ("8BitDo SN30 Pro", "", "nintendo"),
+    ("Logitech Gamepad F310", "", "generic"),
+    ("USB Gamepad", "", "generic"),
+    ("Controller", "", "generic"),
+    # a name that says nothing: the USB vendor inside the SDL GUID decides
+    ("Wireless Controller", "050000004c050000e60c000000810000", "playstation"),
+    ("Wireless Gamepad", "030000007e0500000920000011810000", "nintendo"),
+    ("Gamepad", "030000005e040000e002000000000000", "xbox"),
+    ("Gamepad", "03000000790000000600000010010000", "generic"),
+]
+
+# The face buttons as printed, by position (SDL's game-controller API reports positions:
+# its "A" is the bottom button, "B" the right one, "X" the left one, "Y" the top one).
+FACE_LABELS = {
+    "xbox": {"A": "south", "B": "east", "X": "west", "Y": "north"},
+    "generic": {"A": "south", "B": "east", "X": "west", "Y": "north"},
+    "playstation": {"×": "south", "○": "east", "□": "west", "△": "north"},
+    "nintendo": {"B": "south", "A": "east", "Y": "west", "X": "north"},
+}
+POSITION_BUTTON = {"south": pygame.CONTROLLER_BUTTON_A, "east": pygame.CONTROLLER_BUTTON_B,
+                   "west": pygame.CONTROLLER_BUTTON_X, "north": pygame.CONTROLLER_BUTTON_Y}
+POSITION_NUMBER = {"south": 0, "east": 1, "west": 2, "north": 3}   # joystick API, Xbox order
+OTHER_LABELS = {
+    "xbox": {"LB": "prev", "RB": "next", "Back": "aux", "Start": "menu"},
+    "generic": {"LB": "prev", "RB": "next", "Back": "aux", "Start": "menu"},
+    "playstation": {"L1": "prev", "R1": "next", "Share": "aux", "Options": "menu"},
+    "nintendo": {"L": "prev", "R": "next", "−": "aux", "+": "menu"},
+}
+OTHER_BUTTON = {"prev": pygame.CONTROLLER_BUTTON_LEFTSHOULDER,
+                "next": pygame.CONTROLLER_BUTTON_RIGHTSHOULDER,
+                "aux": pygame.CONTROLLER_BUTTON_BACK, "menu": pygame.CONTROLLER_BUTTON_START}
+OTHER_NUMBER = {"prev": 4, "next": 5, "aux": 6, "menu": 7}
+ACTIONS = ("confirm", "cancel", "alt", "rotate", "prev", "next", "aux", "menu")
+
+
+class FakeJoystick:
+    """Stands in for an opened pygame joystick of a given make."""
+
+    next_id = 500
+
+    def __init__(self, name: str, guid: str) -> None:
+        FakeJoystick.next_id += 1
+        self.instance_id = FakeJoystick.next_id
+        self.name, self.guid = name, guid
+
+    def init(self) -> None:
+        pass
+
+    def get_instance_id(self) -> int:
+        return self.instance_id
+
+    def get_name(self) -> str:
+        return self.name
+
+    def get_guid(self) -> str:
+        return self.guid
+
+
+def _plug(monkeypatch, layer: InputLayer, name: str, guid: str = ""):
+    """Plug a controller called ``name`` into ``layer`` through the real add_pad path."""
+    monkeypatch.setattr(client_input, "sdl_controller", None)
+    monkeypatch.setattr(pygame.joystick, "Joystick", lambda index: FakeJoystick(name, guid))
+    pad = layer.add_pad(0)
+    assert pad is not None and pad.name == name
+    return pad
+
+
+@pytest.mark.parametrize("name,guid,family", REAL_PADS)
+def test_the_family_comes_from_the_controllers_name_or_vendor(name, guid, family):
+    assert controller_family(name, guid) == family
+
+
+@pytest.mark.parametrize("name,guid,family", REAL_PADS)
+def test_hints_name_the_buttons_printed_on_each_controller(monkeypatch, name, guid, family):
+    layer = InputLayer()
+    pad = _plug(monkeypatch, layer, name, guid)
+    assert pad.family == family and client_input.pad_family(pad.device) == family
+    face = {action: widgets.pad_glyph(pad.device, action)
+            for action in ("confirm", "cancel", "alt", "rotate")}
+    expected = {"xbox": ("A", "B", "X", "Y"), "generic": ("A", "B", "X", "Y"),
+                "playstation": ("×", "○", "□", "△"), "nintendo": ("B", "A", "Y", "X")}[family]
+    assert tuple(face.values()) == expected, (name, face)
+
+
+@pytest.mark.parametrize("family", ["xbox", "playstation", "nintendo", "generic"])
+def test_pressing_each_hinted_button_does_what_the_hint_says(family):
+    """Find the button by the label the hint shows (where that label sits on this brand's
+    pad), press it through SDL's game-controller API and the joystick API, and get the
+    hinted intent."""
+    layer = InputLayer()
+    for action in ACTIONS:
+        glyph = glyph_text("pad", action, family)
+        if glyph in FACE_LABELS[family]:
+            position = FACE_LABELS[family][glyph]
+            button, number = POSITION_BUTTON[position], POSITION_NUMBER[position]
+        else:
+            assert OTHER_LABELS[family][glyph] == action, (family, action, glyph)
+            button, number = OTHER_BUTTON[action], OTHER_NUMBER[action]
+        pressed = pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=77, button=button)
+        assert [i.kind for i in layer.translate(pressed)] == [action], (family, action, glyph)
+        pressed = pygame.event.Event(pygame.JOYBUTTONDOWN, instance_id=88, joy=88,
+                                     button=number)
+        assert [i.kind for i in layer.translate(pressed)] == [action], (family, action, glyph)
+
+
+def test_nintendo_confirm_is_the_button_xbox_calls_b_is_not():
+    """The trap: Nintendo's A is on the right, where Xbox has B. Same position, same intent,
+    different label."""
+    assert glyph_text("pad", "cancel", "nintendo") == "A" == glyph_text("pad", "confirm", "xbox")
+    assert glyph_text("pad", "confirm", "nintendo") == "B" == glyph_text("pad", "cancel", "xbox")
+
+
+def test_unknown_device_or_family_falls_back_to_xbox_letters():
+    assert widgets.pad_glyph("pad9", "confirm") == "A"
+    assert glyph_text("pad", "confirm", "no-such-family") == "A"
+    assert glyph_text("pad", "confirm") == "A"
+
+
+@pytest.fixture
+def app(tmp_path):
+    application = make_app(tmp_path)
+    yield application
+    application.shutdown()
+
+
+HINTS = [(action, action) for action in ("move",) + ACTIONS]
+
+
+@pytest.mark.parametrize("name,family", [("Xbox Series X Controller", "xbox"),
+                                         ("DualSense Wireless Controller", "playstation"),
+                                         ("Nintendo Switch Pro Controller", "nintendo"),
+                                         ("USB Gamepad", "generic")])
+def test_the_hint_bar_draws_each_brands_buttons_without_tofu(app, monkeypatch, name, family):
+    client_input.remember_pad("pad1", name)
+    rendered = []
+    real_render = fonts.render
+
+    def render(value, size, colour=(255, 255, 255), weight="regular"):
+        rendered.append(value)
+        return real_render(value, size, colour, weight)
+
+    monkeypatch.setattr(fonts, "render", render)
+    surface = pygame.Surface((1280, 60))
+    surface.fill((0, 0, 0))
+    targets = widgets.draw_hints(surface, "pad1", HINTS, y=30)
+    assert [action for action, _ in targets] == [action for action, _ in HINTS]
+    # the hints sit side by side without overlapping, inside the screen
+    rects = [rect for _, rect in targets]
+    assert all(a.right <= b.left for a, b in zip(rects, rects[1:]))
+    assert rects[0].left >= 0 and rects[-1].right <= 1280
+    for action, rect in targets:
+        if family == "playstation" and action in widgets.PS_SYMBOLS:
+            # a drawn symbol in its own colour, never text from a font that may lack it
+            assert glyph_text("pad", action, family) not in rendered
+            colour = widgets.PS_SYMBOLS[action][1]
+            cap = surface.subsurface(pygame.Rect(rect.x + 6, rect.y + 4, 30, 28))
+            hits = sum(1 for x in range(cap.get_width()) for y in range(cap.get_height())
+                       if _near(cap.get_at((x, y))[:3], colour))
+            assert hits >= 8, (action, hits)
+        elif action != "move":
+            assert glyph_text("pad", action, family) in rendered, action
+
+
+def _near(a, b, tolerance: int = 40) -> bool:
+    return all(abs(x - y) <= tolerance for x, y in zip(a, b))
+
+
+def test_playstation_symbols_in_text_hints_have_a_font_in_every_language():
+    """Boards that write hints into a sentence use the symbols as text: some font the
+    renderer falls back on must carry each of them."""
+    from game.client import text
+    from tests.test_i18n import _missing_glyphs
+
+    try:
+        for lang in ("en", "ru", "th", "ko", "zh-TW", "ja"):
+            text.set_language(lang)
+            for symbol in ("×", "○", "□", "△"):
+                assert not _missing_glyphs(fonts.font_for_text(symbol, 18, "bold"), symbol), \
+                    (lang, symbol)
+    finally:
+        text.set_language("en")
+
+
+# --------------------------------------------------------------------------------------------
+# Toasts
+# --------------------------------------------------------------------------------------------
+
+def _header_and_panels(game_name: str):
+    """The header strip and side panels of a game's play screen, read from its board."""
+    if game_name == "railroad-ink":
+        from game.client.boards import railroad_ink
+
+        return pygame.Rect(0, 0, 1280, railroad_ink.HEADER_H), []
+    module = __import__(f"game.client.boards.{game_name}", fromlist=["LEFT"])
+    return pygame.Rect(0, 0, 1280, module.LEFT.y), [module.LEFT, module.RIGHT]
+
+
+LONG = ("This move would leave the line with no station to end at, so it cannot be placed "
+        "here; try a square next to a station instead")
+
+
+@pytest.mark.parametrize("game_name", ["metro", "metromania", "railroad-ink"])
+def test_toasts_never_cover_the_header_panels_or_hints(app, game_name):
+    from game.client.screens.play import PlayScreen
+
+    game = get_game(game_name)
+    seats = [SeatInfo("Ann", "human", device="mouse+keyboard", colour=0),
+             SeatInfo("Bob", "human", device="mouse+keyboard", colour=1)]
+    match = Match.new(game, game.make_config(2, {}), 5, seats)
+    app.push(PlayScreen(app, match))
+    app.run(frames=3)
+    header, panels = _header_and_panels(game_name)
+    before = app.surface.subsurface(header).copy()
+    for message, kind in (("C4 already holds a tile", "bad"), ("Controller 2 connected", "good"),
+                          (LONG, "bad"), ("Ann, your turn", "info")):
+        app.toasts.show(message, kind)
+    app.run(frames=12)
+    placed = app.toasts.layout(app.surface.get_size())
+    assert len(placed) == 4
+    screen = app.surface.get_rect()
+    hint_bar = app.hint_targets[0][1].unionall([r for _, r in app.hint_targets])
+    for index, (toast, rect) in enumerate(placed):
+        assert screen.contains(rect)
+        assert not rect.colliderect(header), (toast.text, rect, header)
+        assert not rect.colliderect(hint_bar), (toast.text, rect, hint_bar)
+        for panel in panels:
+            assert not rect.colliderect(panel), (toast.text, rect, panel)
+        for _, other in placed[index + 1:]:
+            assert not rect.colliderect(other)
+    # the long one wrapped inside the width limit instead of running off the screen
+    long_rect = [rect for toast, rect in placed if toast.text == LONG][0]
+    assert long_rect.width <= widgets.TOAST_MAX_W and long_rect.height > placed[0][1].height
+    # the newest is lowest, right above the hints
+    assert placed[-1][1].bottom == max(rect.bottom for _, rect in placed)
+    # and the header really looks the same as before the toasts
+    after = app.surface.subsurface(header)
+    assert pygame.image.tobytes(after, "RGB") == pygame.image.tobytes(before, "RGB")
+
+
+def test_a_toast_fades_in_then_out_and_goes():
+    toasts = widgets.Toasts()
+    toasts.show("Saved", "good", seconds=2.0)
+    toast = toasts.items[0]
+    assert toast.alpha() == 0
+    toasts.update(widgets.TOAST_FADE_IN / 2)
+    assert 0 < toast.alpha() < 255
+    toasts.update(1.0)
+    assert toast.alpha() == 255
+    toasts.update(2.0 - 1.0 - widgets.TOAST_FADE_IN / 2 - widgets.TOAST_FADE_OUT / 2)
+    assert 0 < toast.alpha() < 255
+    toasts.update(widgets.TOAST_FADE_OUT)
+    assert toasts.items == [] and toasts.latest() == ""
+
+
+def test_toasts_keep_the_four_newest_and_a_repeat_moves_to_the_bottom():
+    toasts = widgets.Toasts()
+    for n in range(6):
+        toasts.show(f"message {n}")
+    assert [t.text for t in toasts.items] == [f"message {n}" for n in range(2, 6)]
+    toasts.show("message 3")
+    assert [t.text for t in toasts.items] == ["message 2", "message 4", "message 5",
+                                              "message 3"]
