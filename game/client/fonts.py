@@ -3,12 +3,19 @@
 Latin and Cyrillic use Source Sans 3; Thai, Korean, Traditional Chinese and Japanese use the
 matching Kurinto Sans family. Nothing is downloaded: the files ship inside the package. Rendered
 text surfaces are cached by (text, size, weight, colour), so a static label costs one blit.
+
+Text belongs to a box: ``with fonts.box(rect, "name"):`` (or ``blit_in``) declares the panel,
+button or row the texts drawn inside it must stay in. ``blit`` then shrinks a text that would
+spill out of the box from its anchor (down to three quarters of its size) and ends it with
+"…" if it is still too wide, so a long translation or player name never runs out of its panel.
+The language test checks that every text drawn in a box stays inside it.
 """
 
 from __future__ import annotations
 
 import importlib.util
 from collections import OrderedDict
+from contextlib import contextmanager
 from pathlib import Path
 
 import pygame
@@ -170,13 +177,89 @@ def render(text: str, size: int, colour=(255, 255, 255), weight: str = "regular"
     return surf
 
 
+# The boxes being drawn in, innermost last (coordinates of the surface drawn on).
+_boxes: list[tuple[pygame.Rect, str]] = []
+
+
+@contextmanager
+def box(rect, name: str = ""):
+    """Texts ``blit`` draws inside this block belong to ``rect`` (a panel, a button, a score
+    row): they are shrunk or cut to stay inside it. Boxes nest: the innermost one counts."""
+    _boxes.append((pygame.Rect(rect), name))
+    try:
+        yield _boxes[-1][0]
+    finally:
+        _boxes.pop()
+
+
+def current_box() -> tuple[pygame.Rect, str] | None:
+    """(rect, name) of the box texts are drawn in now (the innermost one), or None."""
+    return _boxes[-1] if _boxes else None
+
+
+def current_boxes() -> list[tuple[pygame.Rect, str]]:
+    """Every box texts are drawn in now, outermost first: a text must stay in all of them."""
+    return list(_boxes)
+
+
+def _room(pos, anchor: str, rect: pygame.Rect) -> int:
+    """How wide a text anchored at ``pos`` may be without leaving ``rect``."""
+    x = pos[0]
+    if anchor.endswith("left"):
+        return rect.right - x
+    if anchor.endswith("right"):
+        return x - rect.left
+    return 2 * min(x - rect.left, rect.right - x)      # centred
+
+
+ELLIPSIS = "…"
+
+
+def fit(text: str, size: int, width: int, weight: str = "regular") -> tuple[str, int]:
+    """``text`` and a size that fit ``width`` pixels: shrunk down to three quarters of
+    ``size`` (never below 10), then cut with an ellipsis if that is not enough."""
+    if width <= 0 or render(text, size, (255, 255, 255), weight).get_width() <= width:
+        return text, size
+    size = fit_size(text, size, width, weight, smallest=max(10, size * 3 // 4))
+    if render(text, size, (255, 255, 255), weight).get_width() <= width:
+        return text, size
+    low, high = 0, len(text)          # the longest prefix that fits with its ellipsis
+    while low < high:
+        mid = (low + high + 1) // 2
+        if render(text[:mid].rstrip() + ELLIPSIS, size, (255, 255, 255),
+                  weight).get_width() <= width:
+            low = mid
+        else:
+            high = mid - 1
+    return (text[:low].rstrip() + ELLIPSIS if low else ELLIPSIS), size
+
+
+def fit_to_box(text: str, size: int, pos, anchor: str = "topleft",
+               weight: str = "regular") -> tuple[str, int]:
+    """What ``blit`` draws for ``text`` at ``pos`` in the current box: (text, size)."""
+    if not _boxes or not text:
+        return text, size
+    return fit(text, size, min(_room(pos, anchor, rect) for rect, _ in _boxes), weight)
+
+
 def blit(surface: pygame.Surface, text: str, size: int, colour, pos, weight: str = "regular",
          anchor: str = "topleft") -> pygame.Rect:
-    """Draw cached text with its rect anchored at ``pos`` (e.g. anchor="center")."""
+    """Draw cached text with its rect anchored at ``pos`` (e.g. anchor="center"); inside a
+    ``box`` the text is fitted to it first."""
+    text, size = fit_to_box(text, size, pos, anchor, weight)
     surf = render(text, size, colour, weight)
     rect = surf.get_rect(**{anchor: pos})
     surface.blit(surf, rect)
     return rect
+
+
+def blit_in(surface: pygame.Surface, text: str, size: int, colour, rect, weight: str = "regular",
+            anchor: str = "center", name: str = "", inset: int = 0) -> pygame.Rect:
+    """Draw ``text`` in ``rect`` (a button, a cell of a row), anchored at the rect's own
+    ``anchor`` point moved ``inset`` pixels inwards, fitted to stay inside it."""
+    area = pygame.Rect(rect).inflate(-2 * inset, 0)
+    with box(area, name):
+        return blit(surface, text, size, colour, getattr(area, anchor), weight, anchor)
 
 
 def fit_size(text: str, size: int, width: int, weight: str = "regular", smallest: int = 10) -> int:

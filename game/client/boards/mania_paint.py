@@ -226,8 +226,11 @@ def draw_token(surface, c, letter: str, ring=None, radius=11, kind: str | None =
     else:
         pygame.draw.circle(surface, (12, 14, 20), c, radius + 1)
         pygame.draw.circle(surface, TOKEN, c, radius)
-        fonts.blit(surface, letter, int(radius * 1.45), TOKEN_TEXT, (c[0], c[1] + 1), "bold",
-                   "center")
+        face = pygame.Rect(0, 0, 2 * radius, 2 * radius)
+        face.center = (round(c[0]), round(c[1]))
+        with fonts.box(face, "marker"):
+            fonts.blit(surface, letter, int(radius * 1.45), TOKEN_TEXT, (c[0], c[1] + 1),
+                       "bold", "center")
     if ring is not None:
         pygame.draw.circle(surface, ring, c, radius + 1, 3)
     if kind:

@@ -126,8 +126,6 @@ class TripShow:
             detail = _why_not(item)
         else:
             detail = t("mania.trip_minutes", n=item["minutes"])
-        fonts.blit(surface, f"{name} · {detail}"[:52], 22, theme.TEXT,
-                   (CAPTION.x + 18, CAPTION.centery), "semibold", "midleft")
         x = CAPTION.right - 14
         for seat in reversed(range(len(item["scorers"]))):
             value = item["scorers"][seat]
@@ -142,8 +140,16 @@ class TripShow:
                 pygame.draw.rect(surface, theme.BAD, chip, 3, border_radius=14)
             surface.blit(text, text.get_rect(center=chip.center))
             x = chip.x - 8
+        # the trip's name and time get what the score chips leave of the caption
+        fonts.blit_in(surface, f"{name} · {detail}", 22, theme.TEXT,
+                      pygame.Rect(CAPTION.x + 18, CAPTION.y, x - CAPTION.x - 18, CAPTION.height),
+                      "semibold", "midleft", name="trip caption")
 
     def draw_panel(self, surface, rect) -> None:
+        with fonts.box(rect.inflate(-36, 0), "trips panel"):
+            self._draw_panel(surface, rect)
+
+    def _draw_panel(self, surface, rect) -> None:
         x = rect.x + 18
         fonts.blit(surface, t("mania.trips_title"), 24, theme.TEXT, (x, rect.y + 14),
                    "semibold")
@@ -157,7 +163,7 @@ class TripShow:
                 else t("mania.trip", letter=item["trip"])
             shown = i < self.index or self.finished or now
             colour = theme.TEXT if shown else theme.TEXT_DIM
-            fonts.blit(surface, name, 18, colour, (row.x + 10, row.y + 6), "semibold")
+            text_box = pygame.Rect(row.x + 10, row.y, row.width - 20, row.height)
             if shown:
                 if item.get("minutes") is None:
                     sub = t("mania.trip_none")
@@ -166,7 +172,9 @@ class TripShow:
                 if item.get("guilty"):
                     sub += " · " + t("mania.trip_guilty", names=", ".join(
                         self.board.play.seat_name(s) for s in item["guilty"]))
-                fonts.blit(surface, sub[:38], 14, theme.TEXT_DIM, (row.x + 10, row.y + 30))
+                fonts.blit_in(surface, sub, 14, theme.TEXT_DIM,
+                              pygame.Rect(row.x + 10, row.y + 28, row.width - 20, 22),
+                              "regular", "topleft", name="trip row")
                 cx = row.right - 10
                 for seat in reversed(range(len(item["scorers"]))):
                     value = item["scorers"][seat]
@@ -175,7 +183,11 @@ class TripShow:
                         r = fonts.blit(surface, f"{value:+d}", 17, rgb, (cx, row.y + 8),
                                        "bold", "topright")
                         cx = r.x - 8
-            y += 58
+                text_box.width = cx - text_box.x
+            # the trip's name: what the score chips leave of the row's top line
+            fonts.blit_in(surface, name, 18, colour,
+                          pygame.Rect(text_box.x, row.y + 4, text_box.width, 24), "semibold",
+                          "topleft", name="trip row")            y += 58
 
 
 def _why_not(item: dict) -> str:

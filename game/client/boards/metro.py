@@ -28,6 +28,8 @@ GRID = pygame.Rect(BX, BY, 8 * S, 8 * S)
 LEFT = pygame.Rect(20, 76, 292, 590)
 RIGHT = pygame.Rect(968, 76, 292, 590)
 MENU_BUTTON = pygame.Rect(1184, 18, 76, 42)
+# the turn line above the board, between the two side panels
+HEADER = pygame.Rect(GRID.centerx - 320, 4, 640, 44)
 CENTRE_SQUARES = {27, 28, 35, 36}
 HAND_TILE = 84
 PAD = 50                    # felt around the grid (the station badges sit on it)
@@ -412,14 +414,19 @@ class MetroBoard(BoardView):
         return base - self.in_flight.get(owner, 0)
 
     # -- layout of the side panel ----------------------------------------------------------
+    def _compact(self) -> bool:
+        """Five or six players with the companies' track: rows get lower to fit the panel."""
+        return self.companies() and self.state.players > 4
+
     def seat_row(self, seat: int) -> pygame.Rect:
-        height = 52 if self.companies() else 60
-        return pygame.Rect(LEFT.x + 12, LEFT.y + 52 + seat * (height + 8), LEFT.width - 24,
+        height, gap = (44, 6) if self._compact() else (52 if self.companies() else 60, 8)
+        return pygame.Rect(LEFT.x + 12, LEFT.y + 52 + seat * (height + gap), LEFT.width - 24,
                            height)
 
     def company_row(self, company: int) -> pygame.Rect:
         top = self.seat_row(self.state.players - 1).bottom + 44
-        return pygame.Rect(LEFT.x + 12, top + company * 27, LEFT.width - 24, 24)
+        pitch = 22 if self._compact() else 27
+        return pygame.Rect(LEFT.x + 12, top + company * pitch, LEFT.width - 24, pitch - 3)
 
     def score_anchor(self, owner):
         if owner is None:
@@ -450,10 +457,11 @@ class MetroBoard(BoardView):
         pygame.draw.rect(layer, theme.CENTRE, centre, border_radius=14)
         pygame.draw.rect(layer, theme.CENTRE_ROOF, centre.inflate(-18, -18), border_radius=10)
         pygame.draw.rect(layer, (230, 200, 170), centre.inflate(-18, -18), 2, border_radius=10)
-        fonts.blit(layer, "M", 44, (250, 236, 214), (centre.centerx, centre.centery - 8),
-                   "bold", "center")
-        fonts.blit(layer, t("metro.centre_short"), 15, (250, 236, 214),
-                   (centre.centerx, centre.centery + 26), "semibold", "center")
+        with fonts.box(centre, "central station"):
+            fonts.blit(layer, "M", 44, (250, 236, 214), (centre.centerx, centre.centery - 8),
+                       "bold", "center")
+            fonts.blit(layer, t("metro.centre_short"), 15, (250, 236, 214),
+                       (centre.centerx, centre.centery + 26), "semibold", "center")
         # stations: a stub of track into the board, the numbered badge, the car
         cb = self.app.settings["colour_blind"]
         for station in range(1, 33):
@@ -469,20 +477,20 @@ class MetroBoard(BoardView):
             pygame.draw.line(layer, theme.outline_for(rgb), (bx, by), (ex - ox, ey - oy), 6)
             pygame.draw.line(layer, rgb, (bx, by), (ex - ox, ey - oy), 4)
             done = st.line_done[i]
+            badge = pygame.Rect(bx - BADGE_R, by - BADGE_R, 2 * BADGE_R, 2 * BADGE_R)
             if owner is None:
                 pygame.draw.circle(layer, (70, 80, 92), (bx, by), BADGE_R)
-                fonts.blit(layer, str(station), 15, theme.TEXT_DIM, (bx, by), "bold", "center")
+                fonts.blit_in(layer, str(station), 15, theme.TEXT_DIM, badge, "bold")
                 continue
             if done:
                 # the car is turned over: a dark badge ringed in the owner's colour
                 pygame.draw.circle(layer, (30, 34, 42), (bx, by), BADGE_R)
                 pygame.draw.circle(layer, rgb, (bx, by), BADGE_R, 3)
-                fonts.blit(layer, str(station), 14, (170, 176, 188), (bx, by), "bold", "center")
+                fonts.blit_in(layer, str(station), 14, (170, 176, 188), badge, "bold")
             else:
                 pygame.draw.circle(layer, theme.outline_for(rgb), (bx, by), BADGE_R + 2)
                 pygame.draw.circle(layer, rgb, (bx, by), BADGE_R)
-                fonts.blit(layer, str(station), 15, theme.ink_on(rgb), (bx, by), "bold",
-                           "center")
+                fonts.blit_in(layer, str(station), 15, theme.ink_on(rgb), badge, "bold")
             if cb:
                 # the car's shape sits on the badge's lower-right rim, same place everywhere
                 theme.draw_shape(layer, self.owner_shape(owner), (bx + 12, by + 11), 7,
@@ -534,8 +542,8 @@ class MetroBoard(BoardView):
             if pygame.mouse.get_focused() else False
         theme.rounded_panel(surface, MENU_BUTTON, theme.PANEL_HI if hovered else theme.PANEL,
                             10, theme.PANEL_EDGE, 1)
-        fonts.blit(surface, t("common.menu"), 20, theme.TEXT, MENU_BUTTON.center, "semibold",
-                   "center")
+        fonts.blit_in(surface, t("common.menu"), 20, theme.TEXT, MENU_BUTTON, "semibold",
+                      inset=4)
 
     def _compose_base(self, with_legal: bool) -> None:
         """Repaint the reusable full-screen base surface (same pixel format as the display,
@@ -646,15 +654,20 @@ class MetroBoard(BoardView):
                 text = t("metro.place_drawn", name=name)
             else:
                 text = t("play.your_turn", name=name)
-        fonts.blit(surface, text, 28, theme.TEXT, (GRID.centerx, 26), "semibold", "center")
+        fonts.blit_in(surface, text, 28, theme.TEXT, HEADER, "semibold")
 
     def _draw_left(self, surface) -> None:
+        with fonts.box(LEFT, "left panel"):
+            self._draw_left_panel(surface)
+
+    def _draw_left_panel(self, surface) -> None:
         st = self.state
-        fonts.blit(surface, t("metro.title"), 30, theme.ACCENT, (LEFT.x + 20, LEFT.y + 10),
-                   "bold")
-        stack_text = t("metro.stack", n=len(st.stack))
-        fonts.blit(surface, stack_text, 20, theme.TEXT_DIM, (LEFT.right - 20, LEFT.y + 22),
-                   "semibold", "midright")
+        # the title on the left half of the top line, the stack's count on the right one
+        title = pygame.Rect(LEFT.x + 20, LEFT.y + 6, LEFT.width // 2 - 20, 40)
+        fonts.blit_in(surface, t("metro.title"), 30, theme.ACCENT, title, "bold", "midleft")
+        stack_box = pygame.Rect(title.right + 8, title.y, LEFT.right - 20 - title.right - 8, 40)
+        fonts.blit_in(surface, t("metro.stack", n=len(st.stack)), 20, theme.TEXT_DIM,
+                      stack_box, "semibold", "midright")
         cb = self.app.settings["colour_blind"]
         for seat in range(st.players):
             row = self.seat_row(seat)
@@ -668,29 +681,39 @@ class MetroBoard(BoardView):
                 theme.draw_shape(surface, self.play.seat_shape(seat), (row.x + 38, row.centery),
                                  10, rgb, theme.outline_for(rgb))
             name_x = row.x + (58 if cb else 34)
-            fonts.blit(surface, self.play.seat_name(seat), 22, theme.TEXT,
-                       (name_x, row.centery - 11), "semibold", "midleft")
-            status = self.play.seat_status(seat)
-            fonts.blit(surface, status, 16, theme.BAD if "!" in status else theme.TEXT_DIM,
-                       (name_x, row.centery + 13), "regular", "midleft")
+            # the right side first (score, cars or shares, at most 40% of the row): the name
+            # and the status then get what is left of the row
+            right = pygame.Rect(row.right - row.width * 2 // 5, row.y, row.width * 2 // 5 - 14,
+                                row.height)
             if not self.companies():
-                fonts.blit(surface, str(self.shown_score(seat)), 34, theme.TEXT,
-                           (row.right - 14, row.centery), "bold", "midright")
+                score = fonts.blit_in(surface, str(self.shown_score(seat)), 34, theme.TEXT,
+                                      right, "bold", "midright")
                 left = sum(1 for i in range(32) if st.car_owner[i] == seat and
                            not st.line_done[i])
-                fonts.blit(surface, tn("metro.cars_left", left), 15, theme.TEXT_DIM,
-                           (row.right - 64, row.centery), "regular", "midright")
+                cars = pygame.Rect(right.x, row.y, score.x - 10 - right.x, row.height)
+                used = fonts.blit_in(surface, tn("metro.cars_left", left), 15, theme.TEXT_DIM,
+                                     cars, "regular", "midright")
             else:
-                fonts.blit(surface, tn("metro.shares_n", len(st.shares[seat])), 16,
-                           theme.TEXT_DIM, (row.right - 14, row.centery), "regular", "midright")
+                used = fonts.blit_in(surface, tn("metro.shares_n", len(st.shares[seat])), 16,
+                                     theme.TEXT_DIM, right, "regular", "midright")
+            text_box = pygame.Rect(name_x, row.y, used.x - 10 - name_x, row.height)
+            with fonts.box(text_box, "seat row"):
+                small = self._compact()
+                fonts.blit(surface, self.play.seat_name(seat), 20 if small else 22, theme.TEXT,
+                           (name_x, row.centery - (10 if small else 11)), "semibold", "midleft")
+                status = self.play.seat_status(seat)
+                fonts.blit(surface, status, 15 if small else 16,
+                           theme.BAD if "!" in status else theme.TEXT_DIM,
+                           (name_x, row.centery + (11 if small else 13)), "regular", "midleft")
         if self.companies():
             self._draw_company_track(surface)
 
     def _draw_company_track(self, surface) -> None:
         st = self.state
         top = self.company_row(0).y - 30
-        fonts.blit(surface, t("metro.company_track", cutoff=EXCHANGE_CUTOFF), 18,
-                   theme.TEXT_DIM, (LEFT.x + 20, top), "semibold")
+        with fonts.box(LEFT.inflate(-32, 0), "left panel"):
+            fonts.blit(surface, t("metro.company_track", cutoff=EXCHANGE_CUTOFF), 18,
+                       theme.TEXT_DIM, (LEFT.x + 20, top), "semibold")
         best = max(max(st.profits), EXCHANGE_CUTOFF)
         for c in range(len(COMPANIES)):
             row = self.company_row(c)
@@ -707,10 +730,15 @@ class MetroBoard(BoardView):
             cutoff_x = bar.x + int(bar.width * EXCHANGE_CUTOFF / best)
             pygame.draw.line(surface, theme.ACCENT_DIM, (cutoff_x, bar.y - 2),
                              (cutoff_x, bar.bottom + 1), 2)
-            fonts.blit(surface, str(shown), 18, theme.TEXT, (row.right - 4, row.centery),
-                       "bold", "midright")
+            fonts.blit_in(surface, str(shown), 18, theme.TEXT,
+                          pygame.Rect(bar.right, row.y, row.right - 4 - bar.right, row.height),
+                          "bold", "midright")
 
     def _draw_right(self, surface) -> None:
+        with fonts.box(RIGHT.inflate(-32, 0), "right panel"):
+            self._draw_right_panel(surface)
+
+    def _draw_right_panel(self, surface) -> None:
         st = self.state
         viewer = self.viewer
         if self.exchange_form is not None:
@@ -758,8 +786,8 @@ class MetroBoard(BoardView):
             label = {"rotate": t("metro.rotate"),
                      "draw": t("metro.draw_instead", n=len(st.stack)),
                      "exchange": t("metro.exchange")}[action]
-            fonts.blit(surface, label, 21, theme.TEXT if enabled else theme.TEXT_DIM,
-                       rect.center, "semibold", "center")
+            fonts.blit_in(surface, label, 21, theme.TEXT if enabled else theme.TEXT_DIM,
+                          rect, "semibold", inset=8, name=action)
         if st.companies:
             self._draw_shares(surface, viewer)
         else:
@@ -783,14 +811,14 @@ class MetroBoard(BoardView):
         if face_down or company < 0:
             pygame.draw.rect(surface, (58, 84, 122), rect, border_radius=8)
             pygame.draw.rect(surface, (92, 122, 166), rect, 2, border_radius=8)
-            fonts.blit(surface, f"{pct}%" if pct else "?", 16, theme.TEXT, rect.center, "bold",
-                       "center")
+            fonts.blit_in(surface, f"{pct}%" if pct else "?", 16, theme.TEXT, rect, "bold",
+                          name="share card")
             return
         rgb = theme.COLOURS[COMPANIES[company]]
         pygame.draw.rect(surface, rgb, rect, border_radius=8)
         pygame.draw.rect(surface, theme.outline_for(rgb), rect, 2, border_radius=8)
-        fonts.blit(surface, f"{pct}%", 18, theme.ink_on(rgb), (rect.centerx, rect.y + 14),
-                   "bold", "center")
+        fonts.blit_in(surface, f"{pct}%", 18, theme.ink_on(rgb),
+                      pygame.Rect(rect.x, rect.y + 2, rect.width, 24), "bold", name="share card")
         theme.draw_shape(surface, company, (rect.centerx, rect.bottom - 16), 8,
                          theme.ink_on(rgb))
 
@@ -812,9 +840,10 @@ class MetroBoard(BoardView):
             for i, card in enumerate(view.shares[viewer]):
                 rect = pygame.Rect(x0 + i * (w + gap), top + 28, w, h)
                 self._share_card(surface, rect, card)
-        fonts.blit_fit(surface, t("metro.exchanges_open") if st.exchanges_open
-                       else t("metro.exchanges_closed"), 16, theme.TEXT_DIM,
-                       (RIGHT.centerx, RIGHT.bottom - 18), RIGHT.width - 24, "regular", "center")
+        fonts.blit_in(surface, t("metro.exchanges_open") if st.exchanges_open
+                      else t("metro.exchanges_closed"), 16, theme.TEXT_DIM,
+                      pygame.Rect(RIGHT.x + 12, RIGHT.bottom - 32, RIGHT.width - 24, 28),
+                      "regular")
 
     def hints(self, seat) -> list[tuple[str, str]]:
         if seat is None:

@@ -37,6 +37,9 @@ from game.rules.metromania.stations import intermediate_points
 LEFT = pygame.Rect(14, 76, 292, 596)
 RIGHT = pygame.Rect(974, 76, 292, 596)
 MENU_BUTTON = pygame.Rect(1190, 18, 76, 42)
+# the turn and the stations left, above the city between the two side panels
+HEADER = pygame.Rect(LEFT.right + 8, 8, RIGHT.x - LEFT.right - 16, 68)
+NOTE_WIDTH = 320             # the widest note drawn by the cursor on the city
 POP_TIME = 1.6
 
 
@@ -718,18 +721,19 @@ class MetromaniaBoard(BoardView):
                     paint.draw_station(layer, geo.POINT_XY[p], rgb)
                     value = self.state.city.point_value[p]
                     x, y = geo.POINT_XY[p]
-                    fonts.blit(layer, f"+{value}", 18, theme.TEXT_DARK, (x + 12, y - 12),
-                               "bold", "midleft")
+                    fonts.blit_in(layer, f"+{value}", 18, theme.TEXT_DARK,
+                                  _point_label(x, y), "bold", "midleft")
             for i, tn in enumerate(d.tunnels):
                 x, y = geo.tunnel_anchor(tn.space, tn.edge)
                 pygame.draw.circle(layer, theme.BG_DEEP, (x, y), 9)
-                fonts.blit(layer, str(i + 1), 14, theme.FOCUS, (x, y), "bold", "center")
+                fonts.blit_in(layer, str(i + 1), 14, theme.FOCUS,
+                              pygame.Rect(x - 9, y - 9, 18, 18), "bold")
         for p in targets:
             x, y = geo.POINT_XY[p]
             pygame.draw.circle(layer, (*theme.LEGAL, 140), (x, y), 11)
             pygame.draw.circle(layer, (20, 90, 50), (x, y), 11, 2)
-            fonts.blit(layer, f"+{self.state.city.point_value[p]}", 15, (20, 70, 40),
-                       (x + 13, y - 10), "bold", "midleft")
+            fonts.blit_in(layer, f"+{self.state.city.point_value[p]}", 15, (20, 70, 40),
+                          _point_label(x + 1, y + 2), "bold", "midleft")
         # blit only the part that holds something (alpha blits cost by area)
         spots = [geo.tunnel_anchor(*k) for k in cands] + \
             [geo.tunnel_anchor(tn.space, tn.edge) for tn in d.tunnels] + \
@@ -774,8 +778,8 @@ class MetromaniaBoard(BoardView):
             if pygame.mouse.get_focused() else False
         theme.rounded_panel(surface, MENU_BUTTON, theme.PANEL_HI if hovered else theme.PANEL,
                             10, theme.PANEL_EDGE, 1)
-        fonts.blit(surface, t("common.menu"), 20, theme.TEXT, MENU_BUTTON.center, "semibold",
-                   "center")
+        fonts.blit_in(surface, t("common.menu"), 20, theme.TEXT, MENU_BUTTON, "semibold",
+                      inset=4)
 
     def _draw_cursor(self, surface, seat) -> None:
         d = self.draft(seat)
@@ -806,12 +810,13 @@ class MetromaniaBoard(BoardView):
         kind = self.state.city.kind[d.cursor[0]]
         if kind in ("R", "C", "E"):
             x, y = geo.SPACE_XY[d.cursor[0]]
-            text = fonts.render(t("mania.needs_marker", type=t(f"mania.kind.{kind}")), 16,
-                                theme.TEXT, "semibold")
-            pill = text.get_rect(center=(x, y - 30)).inflate(16, 6)
+            label, size = fonts.fit(t("mania.needs_marker", type=t(f"mania.kind.{kind}")), 16,
+                                    NOTE_WIDTH, "semibold")
+            pill = fonts.render(label, size, theme.TEXT, "semibold").get_rect(
+                center=(x, y - 30)).inflate(16, 6)
             pygame.draw.rect(surface, theme.BG_DEEP, pill, border_radius=10)
             pygame.draw.rect(surface, theme.ACCENT, pill, 2, border_radius=10)
-            surface.blit(text, text.get_rect(center=pill.center))
+            fonts.blit_in(surface, label, size, theme.TEXT, pill, "semibold", name="note")
 
     def _draw_pops(self, surface) -> None:
         for pop in self.pops:
@@ -850,9 +855,10 @@ class MetromaniaBoard(BoardView):
                 text = t("play.your_turn", name=name)
             if st.end_by >= 0:
                 text += "  ·  " + t("mania.last_round")
-        fonts.blit(surface, text, 28, theme.TEXT, (640, 30), "semibold", "center")
-        fonts.blit(surface, t("mania.stations_left", n=st.stations_left()), 18,
-                   theme.TEXT_DIM, (640, 62), "regular", "center")
+        with fonts.box(HEADER, "header"):
+            fonts.blit(surface, text, 28, theme.TEXT, (640, 30), "semibold", "center")
+            fonts.blit(surface, t("mania.stations_left", n=st.stations_left()), 18,
+                       theme.TEXT_DIM, (640, 62), "regular", "center")
 
     # -- panels ----------------------------------------------------------------------------
     def seat_row(self, seat: int) -> pygame.Rect:
@@ -877,7 +883,8 @@ class MetromaniaBoard(BoardView):
         panel = pygame.Surface(LEFT.size, pygame.SRCALPHA)
         box = panel.get_rect()
         theme.rounded_panel(panel, box, theme.PANEL, 18, theme.PANEL_EDGE, 1)
-        fonts.blit(panel, t("game.metromania"), 28, theme.ACCENT, (18, 10), "bold")
+        fonts.blit_in(panel, t("game.metromania"), 28, theme.ACCENT,
+                      pygame.Rect(18, 6, box.width - 36, 40), "bold", "midleft")
         cb = self.app.settings["colour_blind"]
         hands = [self.shown_hand(seat) for seat in range(st.players)]
         for seat in range(st.players):
@@ -893,12 +900,17 @@ class MetromaniaBoard(BoardView):
                 theme.draw_shape(panel, self.play.seat_shape(seat), (row.x + 36, row.y + 20),
                                  8, rgb, theme.outline_for(rgb))
                 name_x = row.x + 50
-            fonts.blit(panel, self.play.seat_name(seat)[:18], 20, theme.TEXT,
-                       (name_x, row.y + 6), "semibold")
-            fonts.blit(panel, str(self.shown_score(seat)), 30, theme.TEXT,
-                       (row.right - 12, row.y + 4), "bold", "topright")
+            score = fonts.blit_in(panel, str(self.shown_score(seat)), 30, theme.TEXT,
+                                  pygame.Rect(row.centerx, row.y + 4, row.width // 2 - 12, 36),
+                                  "bold", "topright")
+            # the name gets what the score leaves of the top line, the status the whole row
+            fonts.blit_in(panel, self.play.seat_name(seat), 20, theme.TEXT,
+                          pygame.Rect(name_x, row.y + 4, score.x - 8 - name_x, 26), "semibold",
+                          "topleft", name="seat row")
             status = self.play.seat_status(seat)
-            fonts.blit(panel, status[:30], 14, theme.TEXT_DIM, (name_x, row.y + 29))
+            fonts.blit_in(panel, status, 14, theme.TEXT_DIM,
+                          pygame.Rect(name_x, row.y + 29, row.right - 8 - name_x, 20),
+                          "regular", "topleft", name="seat row")
             y = row.y + 60
             for k in (0, 1):
                 line = st.line(seat, k)
@@ -910,8 +922,9 @@ class MetromaniaBoard(BoardView):
                     label = t("mania.line_blocked")
                 else:
                     label = t("mania.tunnels_used", n=len(line.spaces))
-                fonts.blit(panel, label, 15, theme.TEXT_DIM, (x0 + 44, y), "regular",
-                           "midleft")
+                fonts.blit_in(panel, label, 15, theme.TEXT_DIM,
+                              pygame.Rect(x0 + 44, y - 10, row.right - 8 - x0 - 44, 20),
+                              "regular", "midleft", name="seat row")
                 y += 21
             hand = hands[seat] if seat < len(hands) else []
             x = row.x + 36
@@ -964,6 +977,10 @@ class MetromaniaBoard(BoardView):
         surface.blit(self._right, area.topleft, area)
 
     def _paint_right(self, surface, seat) -> None:
+        with fonts.box(RIGHT.inflate(-36, 0), "right panel"):
+            self._paint_right_panel(surface, seat)
+
+    def _paint_right_panel(self, surface, seat) -> None:
         theme.rounded_panel(surface, RIGHT, theme.PANEL, 18, theme.PANEL_EDGE, 1, shadow=True)
         x = RIGHT.x + 18
         if self.match.is_over():
@@ -1029,14 +1046,15 @@ class MetromaniaBoard(BoardView):
             y = rect.centery
             paint.stroke_line(surface, [(rect.x + 12, y), (rect.x + 44, y)], self.colour(seat),
                               k == 1, 6)
-            fonts.blit(surface, t(f"mania.line{k}"), 18, colour, (rect.x + 52, y), "semibold",
-                       "midleft")
+            fonts.blit_in(surface, t(f"mania.line{k}"), 18, colour,
+                          pygame.Rect(rect.x + 52, rect.y, rect.width - 60, rect.height),
+                          "semibold", "midleft", name=action)
             return
         label = {"undo": t("mania.undo"), "confirm": t("mania.confirm"),
                  "station": t("mania.back_to_dig") if d.mode == "station"
                  else t("mania.station_mode"),
                  "pass": t("mania.pass"), "refuse": t("mania.refuse")}[action]
-        fonts.blit(surface, label, 19, colour, rect.center, "semibold", "center")
+        fonts.blit_in(surface, label, 19, colour, rect, "semibold", inset=8, name=action)
 
     def _draw_chooser(self, surface, d) -> None:
         fonts.blit(surface, t("mania.choose_marker"), 18, theme.ACCENT,
@@ -1123,6 +1141,11 @@ class MetromaniaBoard(BoardView):
         out += [("next", t("mania.hint_line")), ("alt", t("mania.station_mode")),
                 ("menu", t("hint.menu"))]
         return out
+
+
+def _point_label(x: int, y: int) -> pygame.Rect:
+    """The little box of a point's "+value" label, up and right of the point at (x, y)."""
+    return pygame.Rect(x + 12, y - 24, 40, 24)
 
 
 def _fast(surface: pygame.Surface, alpha: bool = False) -> pygame.Surface:

@@ -655,8 +655,8 @@ class RailroadInkBoard(BoardView):
             if pygame.mouse.get_focused() else False
         theme.rounded_panel(surface, MENU_BUTTON, theme.PANEL_HI if hovered else theme.PANEL,
                             10, theme.PANEL_EDGE, 1)
-        fonts.blit(surface, t("common.menu"), 18, theme.TEXT, MENU_BUTTON.center, "semibold",
-                   "center")
+        fonts.blit_in(surface, t("common.menu"), 18, theme.TEXT, MENU_BUTTON, "semibold",
+                      inset=4)
         for pane in self.layout():
             if pane.full and self._acting_human(pane.seat):
                 self._draw_cursor(surface, pane.seat, pane.geom, self.play.seat_colour(pane.seat))
@@ -703,27 +703,36 @@ class RailroadInkBoard(BoardView):
 
     def _draw_header(self, surface) -> None:
         st = self.state
-        fonts.blit(surface, t("ri.title"), 26, theme.ACCENT, (16, 8), "bold")
+        fonts.blit_in(surface, t("ri.title"), 26, theme.ACCENT, pygame.Rect(16, 2, 172, 38),
+                      "bold", "midleft", name="title")
         label = t("play.game_over") if st.over else t("ri.round", n=st.round, total=st.rounds)
-        fonts.blit(surface, label, 22, theme.TEXT, (196, 12), "semibold")
+        fonts.blit_in(surface, label, 22, theme.TEXT, pygame.Rect(196, 4, 156, 36), "semibold",
+                      "midleft", name="round")
         x = 360
         if st.meteor is not None:
             direction = st.meteor[0] if st.meteor[0] != "any" else t("ri.meteor_any")
             surface.blit(ink.meteor_dot(18), (x, 14))
-            x = fonts.blit(surface, t("ri.meteor", direction=direction, distance=st.meteor[1]),
-                           20, (255, 160, 140), (x + 24, 12), "semibold").right + 24
-        for seat in self.chips:
-            x = self._chip(surface, seat, x, 10) + 10
+            x = fonts.blit_in(surface, t("ri.meteor", direction=direction,
+                                         distance=st.meteor[1]),
+                              20, (255, 160, 140), pygame.Rect(x + 24, 4, 240, 36), "semibold",
+                              "midleft", name="meteor").right + 24
+        if self.chips:
+            # the other sheets' chips share what is left of the line up to the menu button
+            room = (MENU_BUTTON.x - 8 - x) // len(self.chips) - 10
+            for seat in self.chips:
+                x = self._chip(surface, seat, x, 10, room) + 10
 
-    def _chip(self, surface, seat: int, x: int, y: int) -> int:
+    def _chip(self, surface, seat: int, x: int, y: int, room: int) -> int:
         rgb = self.play.seat_colour(seat)
         done = self.state.seats[seat].ended or self.state.over
         label = f"{self.play.seat_name(seat)} {self.scores()['scores'][seat]}" + \
             (" ✓" if done else "")
-        text = fonts.render(label, 16, theme.TEXT, "semibold")
-        rect = pygame.Rect(x, y, text.get_width() + 26, 26)
+        label, size = fonts.fit(label, 16, room - 26, "semibold")
+        width = fonts.render(label, size, theme.TEXT, "semibold").get_width()
+        rect = pygame.Rect(x, y, width + 26, 26)
         theme.rounded_panel(surface, rect, theme.PANEL, 12, rgb, 2)
-        surface.blit(text, (x + 14, y + 13 - text.get_height() // 2))
+        fonts.blit_in(surface, label, size, theme.TEXT, rect, "semibold", inset=12,
+                      name="chip")
         return rect.right
 
     # sheets ---------------------------------------------------------------------------------
@@ -762,13 +771,11 @@ class RailroadInkBoard(BoardView):
             layer.blit(stub, pos)
         if cell >= 40:
             colour = (150, 146, 132)
-            for i in range(7):
-                fonts.blit(layer, "ABCDEFG"[i], max(11, cell // 5), colour,
-                           (m // 2 - 2, m + i * cell + cell // 2), "semibold", "center") \
-                    if i % 2 == 0 else None
-                fonts.blit(layer, str(i + 1), max(11, cell // 5), colour,
-                           (m + i * cell + cell // 2, m // 2 - 1), "semibold", "center") \
-                    if i % 2 == 0 else None
+            for i in range(0, 7, 2):
+                fonts.blit_in(layer, "ABCDEFG"[i], max(11, cell // 5), colour,
+                              pygame.Rect(0, m + i * cell, m - 4, cell), "semibold")
+                fonts.blit_in(layer, str(i + 1), max(11, cell // 5), colour,
+                              pygame.Rect(m + i * cell, 0, cell, m - 2), "semibold")
         pygame.draw.rect(layer, ink.PAPER_DARK, layer.get_rect(), 2, border_radius=radius)
         self._static_cache[key] = layer
         return layer
@@ -853,8 +860,9 @@ class RailroadInkBoard(BoardView):
         box = layer.get_rect()
         theme.rounded_panel(layer, box, theme.PANEL, 16,
                             rgb if acting else theme.PANEL_EDGE, 2 if acting else 1)
-        self._draw_title(layer, seat, 14, 5, box.right - 12)
-        self._draw_tray(layer, pane, acting)
+        with fonts.box(box.inflate(-16, 0), "sheet panel"):
+            self._draw_title(layer, seat, 14, 5, box.right - 12)
+            self._draw_tray(layer, pane, acting)
         self._pane_cache[seat] = (key, layer)
         return layer
 
@@ -865,14 +873,23 @@ class RailroadInkBoard(BoardView):
             theme.draw_shape(surface, self.play.seat_shape(seat), (x + 22, y + 4 + size // 2),
                              size // 3, rgb, theme.outline_for(rgb))
             x += 16
-        fonts.blit(surface, self.play.seat_name(seat), size, theme.TEXT, (x + 16, y), "semibold")
+        # the score first, then the status (at most 45% of what is left), the name the rest
+        line = pygame.Rect(x + 16, y - 4, right - x - 16, size + 14)
         score = self.scores()["scores"][seat]
         status, colour = self._status_of(seat)
-        r = fonts.blit(surface, t("ri.score", n=score), size, theme.TEXT, (right, y),
-                       "bold", "topright")
+        with fonts.box(line, "title line"):
+            r = fonts.blit(surface, t("ri.score", n=score), size, theme.TEXT, (right, y),
+                           "bold", "topright")
+        name_right = r.x - 8
         if status:
-            fonts.blit(surface, status, size - 4, colour, (r.x - 12, y + 2), "semibold",
-                       "topright")
+            room = (r.x - 12 - line.x) * 45 // 100
+            s = fonts.blit_in(surface, status, size - 4, colour,
+                              pygame.Rect(r.x - 12 - room, y + 2, room, size + 6), "semibold",
+                              "topright", name="title line")
+            name_right = s.x - 8
+        fonts.blit_in(surface, self.play.seat_name(seat), size, theme.TEXT,
+                      pygame.Rect(line.x, y, name_right - line.x, size + 6), "semibold",
+                      "topleft", name="title line")
 
     def _status_of(self, seat: int) -> tuple[str, tuple]:
         s = self.state.seats[seat]
@@ -934,7 +951,9 @@ class RailroadInkBoard(BoardView):
         tray = pane.local_tray
         s = st.seats[seat]
         small = not tray["tall"]
-        fonts.blit(surface, t("ri.dice"), 16, theme.TEXT_DIM, tray["dice_label"], "semibold")
+        label_w = tray["w"]
+        fonts.blit_in(surface, t("ri.dice"), 16, theme.TEXT_DIM,
+                      pygame.Rect(tray["dice_label"], (label_w, 22)), "semibold", "topleft")
         pick = self.picked(seat) if acting else None
         for index, rect in enumerate(tray["dice"]):
             if index >= len(st.dice):
@@ -950,13 +969,14 @@ class RailroadInkBoard(BoardView):
                 pygame.draw.rect(surface, theme.FOCUS, rect.inflate(8, 8), 3, border_radius=10)
             if index >= 4 and state == "ready" and not self.game.remaining_dice(st, seat)[
                     s.pending.index(index)][1]:
-                fonts.blit(surface, "opt", 12, theme.TEXT_DIM, (rect.centerx, rect.bottom + 1),
-                           "semibold", "midtop")
+                fonts.blit_in(surface, t("ri.optional_die"), 12, theme.TEXT_DIM,
+                              pygame.Rect(rect.x - 3, rect.bottom + 1, rect.width + 6, 15),
+                              "semibold", "midtop", name="optional die")
         if st.meteor is not None:
             self._draw_meteor_dice(surface, tray["meteor"], seat)
         used = len(s.sheet.specials)
-        fonts.blit(surface, t("ri.specials", used=used), 16, theme.TEXT_DIM,
-                   tray["specials_label"], "semibold")
+        fonts.blit_in(surface, t("ri.specials", used=used), 16, theme.TEXT_DIM,
+                      pygame.Rect(tray["specials_label"], (label_w, 22)), "semibold", "topleft")
         status = self.game.specials_status(st, seat)
         for index, rect in enumerate(tray["specials"]):
             special = SPECIALS[index]
@@ -982,9 +1002,9 @@ class RailroadInkBoard(BoardView):
                                 theme.FOCUS if highlighted else
                                 (theme.ACCENT_DIM if enabled else None), 2)
             label = self._button_label(seat, name, info)
-            fonts.blit_fit(surface, label, 15 if small else 19,
-                           theme.TEXT if enabled else theme.TEXT_DIM, rect.center,
-                           rect.width - 10, "semibold", "center")
+            fonts.blit_in(surface, label, 15 if small else 19,
+                          theme.TEXT if enabled else theme.TEXT_DIM, rect, "semibold",
+                          inset=5, name=name)
         x, y = tray["status"]
         lines = []
         if st.over:
@@ -1053,8 +1073,9 @@ class RailroadInkBoard(BoardView):
         text = t("ri.meteor", direction=shown, distance=distance)
         if pending and direction == "any":
             text += f" → {self.seat_ui(seat).meteor_dir}"
-        fonts.blit(surface, text, 17, colour, (box.right + 8, rect.centery), "semibold",
-                   "midleft")
+        fonts.blit_in(surface, text, 17, colour,
+                      pygame.Rect(box.right + 8, rect.y, rect.right - box.right - 8, rect.height),
+                      "semibold", "midleft", name="meteor")
 
     def _draw_mini(self, surface, pane: Pane) -> None:
         seat = pane.seat
@@ -1063,8 +1084,8 @@ class RailroadInkBoard(BoardView):
         acting = self.acting(seat)
         self._draw_sheet(surface, seat, pane.geom, rgb, acting)
         if self.state.seats[seat].ended and not self.state.over:
-            badge = fonts.render("✓", max(14, pane.geom.cell), theme.GOOD, "bold")
-            surface.blit(badge, badge.get_rect(center=pane.geom.rect.center))
+            fonts.blit_in(surface, "✓", max(14, pane.geom.cell), theme.GOOD, pane.geom.rect,
+                          "bold", name="sheet")
 
     def _draw_anims(self, surface) -> None:
         for anim in self.anims:
