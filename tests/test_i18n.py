@@ -544,7 +544,8 @@ def _screens(app, finished: dict, midgame: dict | None = None) -> list[tuple[str
         out.append((f"lan setup {name}", [LanSetupScreen(app, name)]))
         # a LAN table that is gone: the notice only reads the session's token and address
         gone = SimpleNamespace(session=SimpleNamespace(token="t", address=("127.0.0.1", 5055),
-                                                       closed=True), match=match)
+                                                       closed=True, name="Ann", wanted=1),
+                               match=match)
         for code in ("timeout", "host_left"):
             out.append((f"lost {code} {name}", [play, ConnectionLostScreen(app, gone, code, {})]))
         out.append((f"save as {name}", [play, SaveAsScreen(app, match)]))
@@ -714,10 +715,10 @@ def test_probe_catches_tofu_and_overflow(tmp_path, monkeypatch):
         app.shutdown()
 
 
-def test_switching_language_redraws_open_screens(tmp_path, monkeypatch, finished):
+def test_switching_language_redraws_open_screens(tmp_path, monkeypatch, finished, midgame):
     """Screens built in English and drawn again after a switch to Japanese show no English
-    catalog text (nothing caches a translated string across a language change). The
-    connection-lost notice words its reason once, when the connection drops: left out."""
+    catalog text (nothing caches a translated string across a language change): the LAN
+    notices (connection lost with its reason and rejoin status, seat dropped) included."""
     english, japanese = _merged("en"), _merged("ja")
     english_only = {v for k, v in english.items()
                     if japanese.get(k) != v and len(v) > 3 and "{" not in v}
@@ -732,7 +733,17 @@ def test_switching_language_redraws_open_screens(tmp_path, monkeypatch, finished
     monkeypatch.setattr(fonts, "render", render)
     app = make_app(tmp_path, language="en")
     try:
-        stacks = [(n, s) for n, s in _screens(app, finished) if not n.startswith("lost")]
+        stacks = _screens(app, finished, midgame)
+        from game.client import netplay
+
+        # a rejoin under way (no socket: the connector never finishes) shows its status line
+        monkeypatch.setattr(netplay, "Connector", lambda *a, **k: SimpleNamespace(
+            finished=lambda: False, abandon=lambda: None))
+        lost = [s[-1] for n, s in stacks if n.startswith("lost timeout")]
+        for notice in lost:
+            notice.rejoin()
+            assert notice.status == text.t("lan.rejoining")
+        assert lost and any(n.startswith("seat dropped") for n, _ in stacks)
         for _name, stack in stacks:
             app.stack = list(stack)
             app.draw()

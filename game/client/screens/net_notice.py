@@ -1,5 +1,8 @@
 """Notices over a LAN game: the connection is lost (rejoin, or back to the title), and — on the
-host — a player dropped out (let a bot play the seat, or keep waiting)."""
+host — a player dropped out (let a bot play the seat, or keep waiting).
+
+Every text is worded when it is drawn (the reason and the rejoin status are kept as codes and
+arguments), so a language switched while a notice is open reaches it too."""
 
 from __future__ import annotations
 
@@ -40,15 +43,13 @@ class ConnectionLostScreen(MenuScreen):
 
     def __init__(self, app, play, code: str, args: dict) -> None:
         super().__init__(app)
-        from game.client.netplay import reason_text
-
         self.play = play
         self.session = play.session
         self.code = code
-        self.reason = reason_text(code, args)
+        self._reason = (code, dict(args or {}))
         self.connector = None
         self.rejoining = None       # the new session while we wait for the catch-up
-        self.status = ""
+        self._status = None         # () -> the rejoin status line, in the current language
         # The host ending the table (or refusing us for good) leaves nothing to rejoin.
         self.can_rejoin = bool(self.session.token and self.session.address) and code not in (
             "host_left", "game_over", "bad_token", "replaced", "left", "kicked")
@@ -59,6 +60,20 @@ class ConnectionLostScreen(MenuScreen):
         self.form = Form(items, pygame.Rect(490, CARD.bottom - 80 - 70 * (len(items) - 1), 300,
                                             0), row_height=58, gap=12)
         app.sound.play("illegal")
+
+    @property
+    def reason(self) -> str:
+        from game.client.netplay import reason_text
+
+        return reason_text(*self._reason)
+
+    @property
+    def status(self) -> str:
+        return self._status() if self._status is not None else ""
+
+    @status.setter
+    def status(self, value: str) -> None:
+        self._status = (lambda: value) if value else None
 
     def enter(self) -> None:
         self.session.uncover()          # this notice pumps the connection itself
@@ -89,7 +104,7 @@ class ConnectionLostScreen(MenuScreen):
         if self.connector is not None or self.rejoining is not None:
             return
         host, port = self.session.address
-        self.status = t("lan.rejoining")
+        self._status = lambda: t("lan.rejoining")
         self.connector = Connector(host, port, self.session.name, wanted=self.session.wanted,
                                    token=self.session.token)
 
@@ -102,7 +117,8 @@ class ConnectionLostScreen(MenuScreen):
         if self.connector is not None and self.connector.finished():
             connector, self.connector = self.connector, None
             if connector.conn is None:
-                self.status = t("lan.cannot_reach", address=f"{connector.host}:{connector.port}")
+                address = f"{connector.host}:{connector.port}"
+                self._status = lambda: t("lan.cannot_reach", address=address)
                 return
             old = self.session
             self.rejoining = NetSession("join", connector.conn, devices=old.devices,
@@ -114,7 +130,8 @@ class ConnectionLostScreen(MenuScreen):
         if self.rejoining is not None:
             for event in self.rejoining.pump():
                 if event["event"] == "ended":
-                    self.status = reason_text(event["code"], event.get("args"))
+                    code, args = event["code"], dict(event.get("args") or {})
+                    self._status = lambda: reason_text(code, args)
                     self.rejoining = None
                     return
             session = self.rejoining
