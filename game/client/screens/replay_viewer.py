@@ -23,6 +23,7 @@ from game.client import fonts, theme
 from game.client.boards import board_class
 from game.client.screens.base import Screen
 from game.client.screens.play import PlayScreen
+from game.client.screens.replay_hidden import Hidden, draw_item, extra_text, hidden_info
 from game.client.screens.resume import error_line, fit, game_title
 from game.client.text import t
 from game.match import Match
@@ -39,6 +40,14 @@ SCRUB = pygame.Rect(316, BAR_Y + 8, 548, 28)
 SPEEDS = (1, 2, 4, 8)          # moves per second
 MOVE_ROW = 24
 JUMP = 10
+ROW = 30              # a player's row in the panel: name, score (and a few hidden things)
+ROW_TALL = 50         # ... with the hidden things on a second line
+ITEM = 24             # a hidden tile, card, marker or die in a player's row
+ITEM_STEP = 27
+STRIP_ITEM = 30       # a tile or die in a strip (the stack order, the next roll)
+STRIP_STEP = 33
+NAME_ROOM = 84        # a name keeps at least this much of a one-line row
+SCORE_ROOM = 40
 
 
 class ReplayTable:
@@ -144,6 +153,9 @@ class ReplayViewerScreen(Screen):
         self.dirty = True
         self.since_change = 0.0
         self.scores = self.game.scores(self.table.match.state)["scores"]
+        self.dragging = False       # the scrub knob is held with the mouse
+        self.hidden = self._hidden_now()
+        self._plan_panel()
         self._new_board()
         self._apply_viewer()
         self.names = [self.table.seat_name(s) for s in range(self.players)]
@@ -161,6 +173,27 @@ class ReplayViewerScreen(Screen):
     @property
     def match(self) -> Match:
         return self.table.match
+
+    def _hidden_now(self) -> Hidden:
+        """The hidden information of the shown move (never fatal: a game this panel cannot
+        read shows an empty panel, the board still works)."""
+        try:
+            return hidden_info(self.game, self.match.state)
+        except Exception:  # noqa: BLE001
+            traceback.print_exc(file=sys.stderr)
+            return Hidden()
+
+    def _plan_panel(self) -> None:
+        """Fix the panel's layout once for the whole replay (it must not jump while
+        scrubbing): row height from the most hidden things a seat holds at the set-up, the
+        strips and their extra lines from the set-up too."""
+        start = self.hidden
+        widest = max((len(items) for items in start.holdings or []), default=0)
+        single_room = PANEL.width - 16 - 20 - NAME_ROOM - SCORE_ROOM
+        self.two_line = widest * ITEM_STEP > single_room
+        self.row_h = ROW_TALL if self.two_line else ROW
+        self.strip_heights = [18 + STRIP_ITEM + 6 + (18 if strip.extra else 0)
+                              for strip in start.strips]
 
     def _new_board(self) -> None:
         try:
@@ -201,6 +234,7 @@ class ReplayViewerScreen(Screen):
         self.index = index
         self.table.match = self.match_at(index)
         self.scores = self.game.scores(self.table.match.state)["scores"]
+        self.hidden = self._hidden_now()
         if forward_one and animate and self.board is not None:
             entry = self.replay.entry(index)
             try:
@@ -386,31 +420,40 @@ class ReplayViewerScreen(Screen):
         return out
 
     def _moves_top(self) -> int:
-        return 44 + self.players * 30 + 56
+        """Where the move list starts (below the players and the hidden information),
+        relative to the panel's top."""
+        return self._hidden_top() + self._hidden_height() + 30
+
+    def _hidden_top(self) -> int:
+        return 44 + self.players * self.row_h + 4
+
+    def _hidden_height(self) -> int:
+        return (22 if self.hidden.note else 0) + sum(self.strip_heights)
 
     def _draw_panel(self, surface) -> None:
         theme.rounded_panel(surface, PANEL, theme.PANEL, 16, theme.PANEL_EDGE, 1, shadow=True)
         x = PANEL.x + 16
-        fonts.blit(surface, t("replay.scores"), 20, theme.ACCENT, (x, PANEL.y + 12), "semibold")
+        width = PANEL.width - 32
+        fonts.blit_in(surface, t("replay.scores"), 20, theme.ACCENT,
+                      pygame.Rect(x, PANEL.y + 10, width, 26), "semibold", "midleft")
         y = PANEL.y + 44
         acting = set(self.match.to_act())
+        holdings = self.hidden.holdings
         for seat in range(self.players):
-            rgb = self.table.seat_colour(seat)
-            row = pygame.Rect(PANEL.x + 8, y - 2, PANEL.width - 16, 28)
-            if seat in acting:
-                pygame.draw.rect(surface, theme.PANEL_HI, row, border_radius=8)
-            pygame.draw.rect(surface, rgb, (x, y + 3, 10, 20), border_radius=4)
-            score = str(self.scores[seat]) if seat < len(self.scores) else "?"
-            score_rect = fonts.blit(surface, score, 22, theme.TEXT, (PANEL.right - 16, y + 13),
-                                    "bold", "midright")
-            shown = seat == self.table.viewer     # whose hand the board shows
-            fonts.blit(surface, fit(self.names[seat], 19, score_rect.x - x - 30), 19,
-                       theme.FOCUS if shown else theme.TEXT, (x + 20, y + 13), "semibold",
-                       "midleft")
-            y += 30
-        fonts.blit(surface, fit(t("replay.hidden_shown"), 15, PANEL.width - 32), 15,
-                   theme.TEXT_DIM, (x, y + 4))
-        fonts.blit(surface, t("replay.moves"), 20, theme.ACCENT, (x, y + 26), "semibold")
+            row = pygame.Rect(PANEL.x + 8, y - 2, PANEL.width - 16, self.row_h - 2)
+            items = holdings[seat] if holdings and seat < len(holdings) else []
+            self._draw_player_row(surface, seat, row, items, seat in acting)
+            y += self.row_h
+        y = PANEL.y + self._hidden_top()
+        if self.hidden.note:
+            fonts.blit_in(surface, t(self.hidden.note), 15, theme.TEXT_DIM,
+                          pygame.Rect(x, y, width, 20), "regular", "midleft")
+            y += 22
+        for strip, height in zip(self.hidden.strips, self.strip_heights):
+            self._draw_strip(surface, strip, pygame.Rect(x, y, width, height))
+            y += height
+        fonts.blit_in(surface, t("replay.moves"), 20, theme.ACCENT,
+                      pygame.Rect(x, y + 2, width, 26), "semibold", "midleft")
         for index, rect in self._move_rows():
             current = index == self.index
             if current:
@@ -426,6 +469,65 @@ class ReplayViewerScreen(Screen):
                                                       else theme.TEXT_DIM)
             fonts.blit(surface, fit(text, 17, rect.width - 12), 17, colour,
                        (rect.x + 6, rect.centery), "regular", "midleft")
+
+    def _draw_player_row(self, surface, seat: int, row: pygame.Rect, items: list,
+                         acting: bool) -> None:
+        """Colour, name (highlighted: whose hand the board shows), score, and what the seat
+        holds in secret: beside the name, or on a second line when that is too much."""
+        if acting:
+            pygame.draw.rect(surface, theme.PANEL_HI, row, border_radius=8)
+        top = pygame.Rect(row.x, row.y, row.width, ROW - 2)
+        x = row.x + 8
+        pygame.draw.rect(surface, self.table.seat_colour(seat), (x, top.y + 5, 10, 20),
+                         border_radius=4)
+        score = str(self.scores[seat]) if seat < len(self.scores) else "?"
+        score_box = pygame.Rect(top.right - SCORE_ROOM - 8, top.y, SCORE_ROOM, top.height)
+        fonts.blit_in(surface, score, 22, theme.TEXT, score_box, "bold", "midright")
+        name_right = score_box.x - 6
+        if self.two_line:
+            spots = [pygame.Rect(x + 20 + k * ITEM_STEP, top.bottom - 1, ITEM, ITEM)
+                     for k in range(len(items))]
+        else:
+            first = name_right - len(items) * ITEM_STEP
+            spots = [pygame.Rect(first + k * ITEM_STEP, top.centery - ITEM // 2, ITEM, ITEM)
+                     for k in range(len(items))]
+            name_right = first - 6 if items else name_right
+        shown = seat == self.table.viewer     # whose hand the board shows
+        fonts.blit_in(surface, self.names[seat], 19, theme.FOCUS if shown else theme.TEXT,
+                      pygame.Rect(x + 20, top.y, max(10, name_right - x - 20), top.height),
+                      "semibold", "midleft")
+        for item, spot in zip(items, spots):
+            if spot.right <= row.right:
+                draw_item(surface, item, spot)
+
+    def _draw_strip(self, surface, strip, area: pygame.Rect) -> None:
+        """A title ("Next tiles · 46 in the stack"), the pictures in order (the first one
+        marked "next" when it is what comes next), and an optional line under them."""
+        fonts.blit_in(surface, t(strip.title, **strip.args), 15, theme.TEXT_DIM,
+                      pygame.Rect(area.x, area.y, area.width, 18), "semibold", "midleft")
+        y = area.y + 20
+        x = area.x
+        if strip.mark_next and strip.items:
+            label = pygame.Rect(x, y, 40, STRIP_ITEM)
+            fonts.blit_in(surface, t("replay.next"), 14, theme.FOCUS, label, "bold", "midleft")
+            x = label.right + 4
+        for k, item in enumerate(strip.items):
+            if item.kind == "card":
+                spot = pygame.Rect(x, y + 1, STRIP_ITEM - 6, STRIP_ITEM - 2)
+                step = STRIP_STEP + 12      # room for the pile's "×n"
+            else:
+                spot = pygame.Rect(x, y, STRIP_ITEM, STRIP_ITEM)
+                step = STRIP_STEP
+            if spot.right > area.right:
+                break
+            draw_item(surface, item, spot)
+            if k == 0 and strip.mark_next:
+                pygame.draw.rect(surface, theme.FOCUS, spot.inflate(4, 4), 2, border_radius=5)
+            x += step
+        extra = extra_text(strip)
+        if extra:
+            fonts.blit_in(surface, extra, 15, theme.TEXT, pygame.Rect(
+                area.x, y + STRIP_ITEM + 4, area.width, 18), "regular", "midleft")
 
     def _draw_bar(self, surface) -> None:
         hovered = pygame.mouse.get_pos() if pygame.mouse.get_focused() else None
