@@ -66,7 +66,6 @@ def run(args) -> int:
     check_seconds(args.timeout, "--timeout", low=0.1)
     check_name(args.name)
     from net import messages as ids
-    from net.host import HostServer
     from net.hosting import HostEndpoint
     from net.lobby import Slot
 
@@ -75,12 +74,7 @@ def run(args) -> int:
               for i in range(args.bots)]
     slots += [Slot() for _ in range(players - len(slots))]
     endpoint = HostEndpoint(game, config, slots, name=args.name)
-    discovery = None if args.discovery_port < 0 else args.discovery_port
-    try:
-        server = HostServer(endpoint, port=args.port, bind=args.bind, discovery_port=discovery)
-    except OSError as exc:
-        raise CliError(f"cannot listen on port {args.port} ({exc.strerror or exc})") from None
-    emit("listening", port=server.port)
+    server = _listen(endpoint, args)
     if server.discovery_error:
         sys.stderr.write(f"LAN discovery is off ({server.discovery_error}); "
                          "players can still join by address\n")
@@ -90,13 +84,26 @@ def run(args) -> int:
         server.close(ids.R_HOST_LEFT)
 
 
+def _listen(endpoint, args):
+    """Open the table's server on ``--port`` (and LAN discovery unless it is off) and say
+    where it listens; a port that cannot be used is a clear error, not a traceback."""
+    from net.host import HostServer
+
+    discovery = None if args.discovery_port < 0 else args.discovery_port
+    try:
+        server = HostServer(endpoint, port=args.port, bind=args.bind, discovery_port=discovery)
+    except OSError as exc:
+        raise CliError(f"cannot listen on port {args.port} ({exc.strerror or exc})") from None
+    emit("listening", port=server.port)
+    return server
+
+
 def _resumed(args) -> int:
     """``--resume FILE...``: the table continues the best of the given logs; the seats named
     ``--name`` are the host's (headless: played by ``--bot``), the others wait for their
     players, who rejoin with the same name."""
     from game.saves import SaveError
     from net import messages as ids
-    from net.host import HostServer
     from net.netsave import load_table, resumed_endpoint
 
     check_port(args.port, "--port")
@@ -121,12 +128,7 @@ def _resumed(args) -> int:
         return run_lan_client("host", port=args.port, resume=[loaded.path])
     check_level(args.bot, loaded.match.game)
     endpoint = resumed_endpoint(loaded, args.name, headless_bot=args.bot)
-    discovery = None if args.discovery_port < 0 else args.discovery_port
-    try:
-        server = HostServer(endpoint, port=args.port, bind=args.bind, discovery_port=discovery)
-    except OSError as exc:
-        raise CliError(f"cannot listen on port {args.port} ({exc.strerror or exc})") from None
-    emit("listening", port=server.port)
+    server = _listen(endpoint, args)
     waiting = sorted({slot.reserved for slot in endpoint.slots if slot.reserved})
     emit("resumed", seq=loaded.match.seq, file=loaded.path, waiting_for=waiting,
          damaged=loaded.warning)

@@ -250,13 +250,7 @@ class InputLayer:
         """Events of SDL's game-controller API (buttons named by position, not number)."""
         self.last_device = pad.device
         if event.type == pygame.CONTROLLERBUTTONDOWN:
-            if event.button in CONTROLLER_DPAD:
-                dx, dy = CONTROLLER_DPAD[event.button]
-                return [Intent("move", pad.device, dx=dx, dy=dy)]
-            kind = CONTROLLER_BUTTONS.get(event.button)
-            if kind == "rotate":
-                return [Intent("rotate", pad.device, value=1)]
-            return [Intent(kind, pad.device)] if kind else []
+            return _button_intents(pad.device, event.button, CONTROLLER_DPAD, CONTROLLER_BUTTONS)
         if event.axis not in (pygame.CONTROLLER_AXIS_LEFTX, pygame.CONTROLLER_AXIS_LEFTY):
             return []
         return self._stick(pad, 0 if event.axis == pygame.CONTROLLER_AXIS_LEFTX else 1,
@@ -302,13 +296,8 @@ class InputLayer:
     def _pad(self, event, pad: PadSlot) -> list[Intent]:
         self.last_device = pad.device
         if event.type == pygame.JOYBUTTONDOWN:
-            if event.button in PAD_DPAD_BUTTONS:     # pads that report the d-pad as buttons
-                dx, dy = PAD_DPAD_BUTTONS[event.button]
-                return [Intent("move", pad.device, dx=dx, dy=dy)]
-            kind = PAD_BUTTONS.get(event.button)
-            if kind == "rotate":
-                return [Intent("rotate", pad.device, value=1)]
-            return [Intent(kind, pad.device)] if kind else []
+            # PAD_DPAD_BUTTONS: pads that report the d-pad as buttons
+            return _button_intents(pad.device, event.button, PAD_DPAD_BUTTONS, PAD_BUTTONS)
         if event.type == pygame.JOYHATMOTION:
             hx, hy = event.value
             if hx or hy:
@@ -345,6 +334,18 @@ class InputLayer:
                     out.append(Intent("move", pad.device, dx=pad.axis_dir[0],
                                       dy=pad.axis_dir[1]))
         return out
+
+
+def _button_intents(device: str, button: int, dpad: dict, buttons: dict) -> list[Intent]:
+    """A controller button press: a d-pad direction moves, a mapped button is its intent
+    (rotate turns one step clockwise), anything else does nothing."""
+    if button in dpad:
+        dx, dy = dpad[button]
+        return [Intent("move", device, dx=dx, dy=dy)]
+    kind = buttons.get(button)
+    if kind == "rotate":
+        return [Intent("rotate", device, value=1)]
+    return [Intent(kind, device)] if kind else []
 
 
 def _sign(value: float) -> int:

@@ -100,6 +100,14 @@ class Form:
                 return item
         raise KeyError(key)
 
+    def focus_on(self, key: str) -> None:
+        """Focus the item called ``key`` (the first item if there is none), e.g. to keep the
+        focus in place when a screen rebuilds its form."""
+        self.focus = 0
+        for index, item in enumerate(self.items):
+            if item.key == key:
+                self.focus = index
+
     def _move_focus(self, delta: int) -> None:
         if not self.items:
             return
@@ -196,6 +204,25 @@ class Form:
         for index, item in enumerate(self.items):
             draw_item(surface, item, focus_visible and index == self.focus,
                       self.editing and index == self.focus, self.font_size)
+
+
+def key_index(key: str, prefix: str) -> int | None:
+    """The row number in an item key like ``"table:3"`` (prefix "table"), else None."""
+    head, sep, tail = key.partition(":")
+    return int(tail) if sep and head == prefix and tail.isdigit() else None
+
+
+def place_indexed(items: list[Item], prefix: str, rect_of) -> list[Item]:
+    """Give each item keyed ``"<prefix>:<n>"`` (a list row) the rect ``rect_of(n)``;
+    returns the other items, for the caller to place."""
+    others = []
+    for item in items:
+        index = key_index(item.key, prefix)
+        if index is None:
+            others.append(item)
+        else:
+            item.rect = pygame.Rect(rect_of(index))
+    return others
 
 
 def fit_size(text: str, size: int, width: float, weight: str = "regular",

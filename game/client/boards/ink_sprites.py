@@ -254,38 +254,44 @@ def face(face_id: str, o: int, size: int, style: str = "ink") -> pygame.Surface:
     return found
 
 
-def crater(size: int) -> pygame.Surface:
-    key = ("crater", size)
+def _supersampled(name: str, size: int, paint) -> pygame.Surface:
+    """A cached ``size`` px sprite: ``paint(surf, big)`` draws it on a transparent square of
+    ``big = size * SUPER`` px, which is then scaled down smoothly (antialiased edges)."""
+    key = (name, size)
     found = _cache.get(key)
     if found is None:
         big = size * SUPER
         surf = pygame.Surface((big, big), pygame.SRCALPHA)
-        h = big / 2
-        pygame.draw.circle(surf, CRATER_EDGE, (h, h), big * 0.4)
-        pygame.draw.circle(surf, CRATER_FILL, (h, h), big * 0.33)
-        pygame.draw.circle(surf, (120, 110, 100), (h + big * 0.05, h + big * 0.05), big * 0.22)
-        for i in range(10):
-            a = i * math.pi / 5
-            r0, r1 = big * 0.4, big * 0.47
-            pygame.draw.line(surf, CRATER_EDGE, (h + r0 * math.cos(a), h + r0 * math.sin(a)),
-                             (h + r1 * math.cos(a), h + r1 * math.sin(a)), max(1, big // 30))
+        paint(surf, big)
         found = pygame.transform.smoothscale(surf, (size, size))
         _cache[key] = found
     return found
+
+
+def _paint_crater(surf: pygame.Surface, big: int) -> None:
+    h = big / 2
+    pygame.draw.circle(surf, CRATER_EDGE, (h, h), big * 0.4)
+    pygame.draw.circle(surf, CRATER_FILL, (h, h), big * 0.33)
+    pygame.draw.circle(surf, (120, 110, 100), (h + big * 0.05, h + big * 0.05), big * 0.22)
+    for i in range(10):
+        a = i * math.pi / 5
+        r0, r1 = big * 0.4, big * 0.47
+        pygame.draw.line(surf, CRATER_EDGE, (h + r0 * math.cos(a), h + r0 * math.sin(a)),
+                         (h + r1 * math.cos(a), h + r1 * math.sin(a)), max(1, big // 30))
+
+
+def _paint_meteor_dot(surf: pygame.Surface, big: int) -> None:
+    pygame.draw.circle(surf, (255, 255, 255), (big / 2, big / 2), big * 0.5)
+    pygame.draw.circle(surf, METEOR_RED, (big / 2, big / 2), big * 0.42)
+    pygame.draw.circle(surf, (255, 170, 150), (big * 0.4, big * 0.4), big * 0.13)
+
+
+def crater(size: int) -> pygame.Surface:
+    return _supersampled("crater", size, _paint_crater)
 
 
 def meteor_dot(size: int) -> pygame.Surface:
-    key = ("dot", size)
-    found = _cache.get(key)
-    if found is None:
-        big = size * SUPER
-        surf = pygame.Surface((big, big), pygame.SRCALPHA)
-        pygame.draw.circle(surf, (255, 255, 255), (big / 2, big / 2), big * 0.5)
-        pygame.draw.circle(surf, METEOR_RED, (big / 2, big / 2), big * 0.42)
-        pygame.draw.circle(surf, (255, 170, 150), (big * 0.4, big * 0.4), big * 0.13)
-        found = pygame.transform.smoothscale(surf, (size, size))
-        _cache[key] = found
-    return found
+    return _supersampled("dot", size, _paint_meteor_dot)
 
 
 def exit_stub(kind: int, side: int, cell: int, margin: int) -> pygame.Surface:

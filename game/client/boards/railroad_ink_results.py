@@ -49,12 +49,7 @@ class RailroadInkResults(ResultsScreen):
         size = 30 if row_h >= 56 else 20
         for rank, seat in enumerate(self.order):
             row = pygame.Rect(TABLE.x, y, TABLE.width, row_h)
-            winner = seat in self.winners
-            theme.rounded_panel(surface, row, theme.PANEL_HI if winner else theme.PANEL, 14,
-                                theme.ACCENT if winner else theme.PANEL_EDGE, 2 if winner else 1)
-            rgb = self.seat_colour(seat)
-            pygame.draw.rect(surface, rgb, (row.x + 10, row.y + 8, 10, row.height - 16),
-                             border_radius=5)
+            self.draw_seat_row(surface, row, seat, radius=14, bar=(10, 8, 10))
             fonts.blit(surface, f"{rank + 1}. {self.seat_name(seat)}", size - 4, theme.TEXT,
                        (row.x + 30, row.centery), "semibold", "midleft")
             b = breakdowns[seat]

@@ -16,7 +16,7 @@ import pygame
 from game.client import fonts, theme
 from game.client.screens.base import MenuScreen
 from game.client.text import t
-from game.client.widgets import Form, Item
+from game.client.widgets import Form, Item, place_indexed
 
 LIST = pygame.Rect(48, 150, 700, 64)
 REFRESH_SECONDS = 3.0
@@ -58,11 +58,8 @@ class FindTablesScreen(MenuScreen):
         items.append(Item("back", lambda: t("common.back")))
         self.form = Form(items, pygame.Rect(0, 0, 10, 10))
         y_right = 150
-        for item in items:
-            if item.key.startswith("table:"):
-                index = int(item.key.split(":")[1])
-                item.rect = LIST.move(0, index * 72)
-            elif item.key in ("name", "locals", "address"):
+        for item in place_indexed(items, "table", lambda index: LIST.move(0, index * 72)):
+            if item.key in ("name", "locals", "address"):
                 item.rect = pygame.Rect(790, y_right, 442, 56)
                 y_right += 66
             elif item.key == "join_address":
@@ -72,10 +69,7 @@ class FindTablesScreen(MenuScreen):
                 item.rect = pygame.Rect(48, 600, 240, 60)
             else:
                 item.rect = pygame.Rect(304, 600, 160, 60)
-        self.form.focus = 0
-        for index, item in enumerate(items):
-            if item.key == focus_key:
-                self.form.focus = index
+        self.form.focus_on(focus_key)
 
     def table_label(self, table: dict) -> str:
         return t("lan.table_row", name=table["name"], game=t(f"game.{table['game']}"))

@@ -53,7 +53,7 @@ def open_resumed_table(app, path, replace: bool = False) -> str | None:
     """Host the LAN game saved in ``path`` again and show its lobby. Returns None on
     success, else the line to show (nothing changed)."""
     from game.client.netplay import NET_DEFAULTS, NetSession
-    from game.client.screens.lobby import HostLobbyScreen
+    from game.client.screens.lobby import HostLobbyScreen, open_on_usual_ports
     from game.client.screens.resume import error_line
     from game.saves import SaveError
     from net import messages as ids
@@ -65,18 +65,10 @@ def open_resumed_table(app, path, replace: bool = False) -> str | None:
     except (SaveError, OSError) as exc:
         return error_line(exc)
     names = own_names(loaded.save.header) or [t("lan.host_default_name")]
-    server = None
-    for port in (NET_DEFAULTS["port"], 0):          # the usual port, else any free one
-        for discovery in (NET_DEFAULTS["discovery_port"], None):
-            try:
-                endpoint = resumed_endpoint(loaded, names[0], local_names=names[1:])
-                server = HostServer(endpoint, port=port, bind=NET_DEFAULTS["bind"],
-                                    discovery_port=discovery, table_name=names[0])
-                break
-            except OSError:
-                continue
-        if server is not None:
-            break
+    server = open_on_usual_ports(
+        lambda port, discovery: HostServer(
+            resumed_endpoint(loaded, names[0], local_names=names[1:]), port=port,
+            bind=NET_DEFAULTS["bind"], discovery_port=discovery, table_name=names[0]))
     if server is None:
         return t("lan.cannot_host")
     devices = {seat: "mouse+keyboard" for seat, slot in enumerate(server.endpoint.slots)

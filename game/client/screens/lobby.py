@@ -20,8 +20,23 @@ from game.client.screens.base import MenuScreen
 from game.client.screens.game_choice import GameChoiceScreen
 from game.client.screens.setup import SetupScreen
 from game.client.text import has, t
-from game.client.widgets import Form, Item, fit_size
+from game.client.widgets import Form, Item, fit_size, place_indexed
 from game.rules.core import ConfigError
+
+
+def open_on_usual_ports(make):
+    """``make(port, discovery_port)`` a host server on the usual port, else any free one,
+    each with LAN discovery, else without (another program may hold its port). Returns the
+    server, or None when no port can be had."""
+    from game.client.netplay import NET_DEFAULTS
+
+    for port in (NET_DEFAULTS["port"], 0):
+        for discovery in (NET_DEFAULTS["discovery_port"], None):
+            try:
+                return make(port, discovery)
+            except OSError:
+                continue
+    return None
 
 OPEN = "open:"
 
@@ -132,19 +147,10 @@ class LanSetupScreen(SetupScreen):
         host_name = next((s.name for s in slots if s.kind == ids.KIND_LOCAL and not s.level),
                          "") or \
             t("lan.host_default_name")
-        server = None
-        for port in (NET_DEFAULTS["port"], 0):          # the usual port, else any free one
-            for discovery in (NET_DEFAULTS["discovery_port"], None):
-                try:
-                    server = HostServer.create(self.game_name, self.players, seats=slots,
-                                               variants=self.variants(), port=port,
-                                               bind=NET_DEFAULTS["bind"],
-                                               discovery_port=discovery, name=host_name)
-                    break
-                except OSError:
-                    continue
-            if server is not None:
-                break
+        server = open_on_usual_ports(
+            lambda port, discovery: HostServer.create(
+                self.game_name, self.players, seats=slots, variants=self.variants(), port=port,
+                bind=NET_DEFAULTS["bind"], discovery_port=discovery, name=host_name))
         if server is None:
             self.app.toasts.show(t("lan.cannot_host"), "bad")
             return
@@ -211,18 +217,13 @@ class HostLobbyScreen(MenuScreen):
         items.append(Item("start", lambda: t("lan.start_game")))
         items.append(Item("close", lambda: t("lan.close_table")))
         self.form = Form(items, pygame.Rect(0, 0, 10, 10))
-        top = 170
-        for item in items:
-            if item.key.startswith("who:"):
-                index = int(item.key.split(":")[1])
-                item.rect = pygame.Rect(820, top + index * 64, 300, 56)
-            elif item.key == "start":
+        for item in place_indexed(items, "who",
+                                  lambda index: pygame.Rect(820, 170 + index * 64, 300, 56)):
+            if item.key == "start":
                 item.rect = pygame.Rect(48, 590, 300, 64)
             else:
                 item.rect = pygame.Rect(364, 590, 220, 64)
-        for index, item in enumerate(items):
-            if item.key == focus_key:
-                self.form.focus = index
+        self.form.focus_on(focus_key)
         self.form.item("start").enabled = self.session.can_start
 
     # -- reactions -------------------------------------------------------------------------

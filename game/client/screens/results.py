@@ -101,6 +101,18 @@ class ResultsScreen(MenuScreen):
         self._draw_chart(surface)
         self.form.draw(surface)
 
+    def draw_seat_row(self, surface, row: pygame.Rect, seat: int, radius: int,
+                      bar: tuple[int, int, int]) -> None:
+        """The panel of one seat's row in a score table (lit for a winner) with the seat's
+        colour as a bar at its left; ``bar`` is (inset x, inset y, width) in px."""
+        winner = seat in self.winners
+        theme.rounded_panel(surface, row, theme.PANEL_HI if winner else theme.PANEL, radius,
+                            theme.ACCENT if winner else theme.PANEL_EDGE, 2 if winner else 1)
+        inset_x, inset_y, width = bar
+        pygame.draw.rect(surface, self.seat_colour(seat),
+                         (row.x + inset_x, row.y + inset_y, width, row.height - 2 * inset_y),
+                         border_radius=width // 2)
+
     def _draw_table(self, surface) -> None:
         companies = "companies" in self.result
         n = len(self.order)
@@ -111,12 +123,8 @@ class ResultsScreen(MenuScreen):
         scores = self.result["scores"]
         for rank, seat in enumerate(self.order):
             row = pygame.Rect(TABLE.x, y, TABLE.width, row_h)
-            winner = seat in self.winners
-            theme.rounded_panel(surface, row, theme.PANEL_HI if winner else theme.PANEL, 16,
-                                theme.ACCENT if winner else theme.PANEL_EDGE, 2 if winner else 1)
+            self.draw_seat_row(surface, row, seat, radius=16, bar=(12, 12, 12))
             rgb = self.seat_colour(seat)
-            pygame.draw.rect(surface, rgb, (row.x + 12, row.y + 12, 12, row.height - 24),
-                             border_radius=6)
             fonts.blit(surface, f"{rank + 1}.", 26, theme.TEXT_DIM, (row.x + 36, row.y + 10),
                        "semibold")
             fonts.blit(surface, self.seat_name(seat), 26, theme.TEXT, (row.x + 70, row.y + 10),
