@@ -538,6 +538,10 @@ def _screens(app, finished: dict, midgame: dict | None = None) -> list[tuple[str
         out.append((f"pass {name}", [play, PassDeviceScreen(app, play, 0)]))
         out.append((f"seat dropped {name}", [play, SeatDroppedScreen(app, play, 1)]))
         done = PlayScreen(app, finished[name])
+        if name == "metromania":
+            done.board.update(3.0)         # the trips are being shown one by one
+            assert done.board.show is not None
+        out.append((f"play {name} over", [done]))
         out.append((f"results {name}", [done.board.results_screen(done.history, {})]))
         for page in range(len(PAGES[name])):
             out.append((f"help {name} {page + 1}", [RulesHelpScreen(app, name, page)]))

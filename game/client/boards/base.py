@@ -13,14 +13,26 @@ intents into a proposed move:
 * ``draw(surface)`` paints; it never changes the match.
 * ``results_screen(history, setup)`` — the screen that follows the game (default: the shared
   results screen with the score chart).
+
+Every board has a "Menu" button (``menu_button``, drawn with ``draw_menu_button``); a point or
+click on it never reaches the board's ``handle``: the play screen asks ``menu_button_intent``
+first, and a click opens the pause menu.
 """
 
 from __future__ import annotations
+
+import pygame
+
+from game.client import fonts, theme
+from game.client.text import t
 
 
 class BoardView:
     # hands or cards are secret: hotseat needs a "pass to <name>" screen between humans
     secret_information = True
+    # where the board draws its "Menu" button (each board module's MENU_BUTTON) and its size
+    menu_button: pygame.Rect | None = None
+    menu_font_size = 20
 
     def __init__(self, app, play) -> None:
         self.app = app
@@ -38,6 +50,27 @@ class BoardView:
 
     def set_viewer(self, seat) -> None:
         pass
+
+    def menu_button_intent(self, intent) -> bool:
+        """True when ``intent`` points at or clicks the Menu button (used: a click opens the
+        pause menu); the board's own cursor then ignores it."""
+        rect = self.menu_button
+        if rect is None or intent.kind not in ("point", "click") or not intent.pos \
+                or not rect.collidepoint(intent.pos):
+            return False
+        if intent.kind == "click":
+            self.play.open_pause()
+        return True
+
+    def draw_menu_button(self, surface) -> None:
+        rect = self.menu_button
+        if rect is None:
+            return
+        hovered = pygame.mouse.get_focused() and rect.collidepoint(pygame.mouse.get_pos())
+        theme.rounded_panel(surface, rect, theme.PANEL_HI if hovered else theme.PANEL, 10,
+                            theme.PANEL_EDGE, 1)
+        fonts.blit_in(surface, t("common.menu"), self.menu_font_size, theme.TEXT, rect,
+                      "semibold", inset=4, name="menu button")
 
     def handle(self, intent, seat):
         return None

@@ -187,7 +187,8 @@ class TripShow:
             # the trip's name: what the score chips leave of the row's top line
             fonts.blit_in(surface, name, 18, colour,
                           pygame.Rect(text_box.x, row.y + 4, text_box.width, 24), "semibold",
-                          "topleft", name="trip row")            y += 58
+                          "topleft", name="trip row")
+            y += 58
 
 
 def _why_not(item: dict) -> str:

@@ -88,6 +88,7 @@ def arrival_endpoint(station: int) -> tuple[int, int, int]:
 
 class MetroBoard(BoardView):
     secret_information = True
+    menu_button = MENU_BUTTON
 
     def __init__(self, app, play) -> None:
         super().__init__(app, play)
@@ -208,10 +209,6 @@ class MetroBoard(BoardView):
     # -- input ------------------------------------------------------------------------------
     def handle(self, intent, seat):
         kind = intent.kind
-        if kind in ("point", "click") and intent.pos and MENU_BUTTON.collidepoint(intent.pos):
-            if kind == "click":
-                self.play.open_pause()
-            return True
         if seat is None:
             return None
         if self.exchange_form is not None and self.exchange_seat == seat:
@@ -538,12 +535,7 @@ class MetroBoard(BoardView):
         self._draw_header(surface)
         self._draw_left(surface)
         self._draw_right(surface)
-        hovered = MENU_BUTTON.collidepoint(pygame.mouse.get_pos()) \
-            if pygame.mouse.get_focused() else False
-        theme.rounded_panel(surface, MENU_BUTTON, theme.PANEL_HI if hovered else theme.PANEL,
-                            10, theme.PANEL_EDGE, 1)
-        fonts.blit_in(surface, t("common.menu"), 20, theme.TEXT, MENU_BUTTON, "semibold",
-                      inset=4)
+        self.draw_menu_button(surface)
 
     def _compose_base(self, with_legal: bool) -> None:
         """Repaint the reusable full-screen base surface (same pixel format as the display,

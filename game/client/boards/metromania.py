@@ -62,6 +62,7 @@ class TurnDraft:
 
 class MetromaniaBoard(BoardView):
     secret_information = False
+    menu_button = MENU_BUTTON
 
     def __init__(self, app, play) -> None:
         super().__init__(app, play)
@@ -332,10 +333,6 @@ class MetromaniaBoard(BoardView):
     # -- input -----------------------------------------------------------------------------
     def handle(self, intent, seat):
         kind = intent.kind
-        if kind in ("point", "click") and intent.pos and MENU_BUTTON.collidepoint(intent.pos):
-            if kind == "click":
-                self.play.open_pause()
-            return True
         if self.match.is_over():
             if self.show is not None and kind in ("confirm", "click", "alt"):
                 self.show.skip()
@@ -774,12 +771,7 @@ class MetromaniaBoard(BoardView):
             self._draw_header(surface)
         self._draw_left(surface)
         self._draw_right(surface, seat)
-        hovered = MENU_BUTTON.collidepoint(pygame.mouse.get_pos()) \
-            if pygame.mouse.get_focused() else False
-        theme.rounded_panel(surface, MENU_BUTTON, theme.PANEL_HI if hovered else theme.PANEL,
-                            10, theme.PANEL_EDGE, 1)
-        fonts.blit_in(surface, t("common.menu"), 20, theme.TEXT, MENU_BUTTON, "semibold",
-                      inset=4)
+        self.draw_menu_button(surface)
 
     def _draw_cursor(self, surface, seat) -> None:
         d = self.draft(seat)

@@ -218,6 +218,8 @@ class LegalInfo:
 
 class RailroadInkBoard(BoardView):
     secret_information = False     # every sheet is public: no passing the device around
+    menu_button = MENU_BUTTON
+    menu_font_size = 18
 
     def __init__(self, app, play) -> None:
         super().__init__(app, play)
@@ -402,10 +404,6 @@ class RailroadInkBoard(BoardView):
 
     def handle(self, intent, seat):
         kind = intent.kind
-        if kind in ("point", "click") and intent.pos and MENU_BUTTON.collidepoint(intent.pos):
-            if kind == "click":
-                self.play.open_pause()
-            return True
         if intent is self._handled:
             return None       # already used by an earlier seat of this device
         target = self._route(intent)
@@ -651,12 +649,7 @@ class RailroadInkBoard(BoardView):
         # a region of it (the header, a pane) is repainted only when its own key changes.
         # A frame is then one blit plus the live parts: cursors, ghosts, animations.
         surface.blit(self._composite(), (0, 0))
-        hovered = MENU_BUTTON.collidepoint(pygame.mouse.get_pos()) \
-            if pygame.mouse.get_focused() else False
-        theme.rounded_panel(surface, MENU_BUTTON, theme.PANEL_HI if hovered else theme.PANEL,
-                            10, theme.PANEL_EDGE, 1)
-        fonts.blit_in(surface, t("common.menu"), 18, theme.TEXT, MENU_BUTTON, "semibold",
-                      inset=4)
+        self.draw_menu_button(surface)
         for pane in self.layout():
             if pane.full and self._acting_human(pane.seat):
                 self._draw_cursor(surface, pane.seat, pane.geom, self.play.seat_colour(pane.seat))

@@ -131,6 +131,8 @@ class PlayScreen(Screen):
         if intent.kind == "menu":
             self.open_pause()
             return
+        if self.board.menu_button_intent(intent):
+            return       # the board's Menu button: before any seat's cursor sees the pointer
         used = False
         for seat in self.match.to_act():
             info = self.match.seats[seat]
