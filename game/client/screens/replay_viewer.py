@@ -2,14 +2,17 @@
 
 The board is the game's own renderer (``game.client.boards``), driven read-only: it is given a
 ``ReplayTable`` — a stand-in for the play screen that never proposes a move — whose ``match`` is
-rebuilt at the shown move from ``game.saves.Replay.state_at(i)`` (the full state, so the board
-shows hidden information: the hands of the player to move, or of the player picked with
-"whose hand"). The board draws on a full-size canvas scaled into the left of the screen; the
-right panel lists the scores at that move and the move list, the bar below has the transport.
+rebuilt at the shown move from ``game.saves.Replay.state_at(i)`` (the full state). The board
+shows the hidden information of one seat (the player to move, or the seat picked with "whose
+view"); the right panel shows all of it for every seat at once (``replay_hidden``: every
+hand, Metro's stack order and share piles, Metromania's face-down letters, Railroad Ink's next
+roll) beside each player's score, then the move list. The board draws on a full-size canvas
+scaled into the left of the screen; the bar below has the transport.
 
 Controls: confirm play/pause, left/right one move, up/down ten moves, prev/next (Tab, LB/RB)
-first/last, rotate (R, Y, wheel) whose hand is shown, alt (X) speed, cancel back; every
-control is also an on-screen button, the scrub bar and the move list are clickable.
+first/last, rotate (R, Y, right click) whose view the board shows, the wheel one move, alt
+(X) speed, cancel back; every control is also an on-screen button, the scrub bar can be
+clicked or dragged, the move list is clickable.
 """
 
 from __future__ import annotations
@@ -295,9 +298,13 @@ class ReplayViewerScreen(Screen):
             self.app.pop()
         elif kind == "click" and intent.pos:
             self._click(intent.pos)
-        elif kind == "point" and intent.pos and SCRUB.inflate(0, 16).collidepoint(intent.pos):
+        elif kind == "point" and intent.pos and self.dragging:
+            # a drag that began on the scrub bar follows the mouse anywhere until the button
+            # is let go (the motion events carry no button state: ask the mouse)
             if pygame.mouse.get_pressed()[0]:
                 self._scrub_to(intent.pos[0])
+            else:
+                self.dragging = False
 
     def _click(self, pos) -> None:
         actions = {"first": lambda: self.handle_jump(0), "back": lambda: self.step(-1),
@@ -311,6 +318,7 @@ class ReplayViewerScreen(Screen):
                 return
         if SCRUB.inflate(0, 16).collidepoint(pos):
             self._scrub_to(pos[0])
+            self.dragging = True
             return
         for index, rect in self._move_rows():
             if rect.collidepoint(pos):
