@@ -47,6 +47,7 @@ class ClientConnection(Pumped):
         self.conn = Connection(sock, sock.getpeername())
         self.selector = selectors.DefaultSelector()
         self.selector.register(sock, selectors.EVENT_READ)
+        self._mask = selectors.EVENT_READ
         self._open = True
         endpoint.transport = _Transport(self)
         endpoint.on_connect()
@@ -70,7 +71,11 @@ class ClientConnection(Pumped):
             if is_open:
                 mask = selectors.EVENT_READ | (selectors.EVENT_WRITE if self.conn.wants_write()
                                                else 0)
-                self.selector.modify(self.conn.sock, mask)
+                if mask != self._mask:      # a syscall per pump otherwise
+                    self.selector.modify(self.conn.sock, mask)
+                    self._mask = mask
+                if timeout > 0:
+                    timeout = min(timeout, self.endpoint.wake_in())
         if is_open:
             try:
                 ready = self.selector.select(timeout)

@@ -94,6 +94,8 @@ class HostServer(Pumped):
                 if conn.wants_write():
                     self.selector.modify(conn.sock,
                                          selectors.EVENT_READ | selectors.EVENT_WRITE, conn)
+            if timeout > 0 and self.endpoint.phase != "closed":
+                timeout = min(timeout, self.endpoint.wake_in())
         try:
             ready = self.selector.select(timeout) if self.selector.get_map() else []
         except (OSError, ValueError):          # closed by another thread meanwhile

@@ -314,6 +314,27 @@ class HostEndpoint:
             self._abort(ids.R_TIMEOUT, peer=late[0] if late else -1)
         self.run_bots()
 
+    def wake_in(self) -> float:
+        """Seconds until ``tick`` has something to do (0: now): the pump sleeps that long
+        at most instead of waking every few milliseconds."""
+        if self.phase == "closed":
+            return 1.0
+        t = self.timings
+        now = self.clock()
+        due = [now + 1.0]
+        if self.sequencer is not None and not self.sequencer.sealed:
+            due.append(self._applied_at + t.hash_delay)
+        due += [since + t.dropped for since in self.pending_conns.values()]
+        for peer in self._live_peers():
+            due += [peer.last_heard + t.dropped, peer.last_sent + t.heartbeat]
+            if not peer.interrupted:
+                due.append(peer.last_heard + t.interrupted)
+        if self.phase == "seeding":
+            due.append(self._round_started + t.seeding)
+        if self.phase == "playing" and any(self._bot_level(s) for s in self.match.to_act()):
+            return 0.0
+        return max(0.0, min(due) - now)
+
     def run_bots(self) -> None:
         """Let the host's bots move while one of their seats is to act."""
         while self.phase == "playing":
@@ -555,6 +576,8 @@ class HostEndpoint:
         if self.phase != "playing":
             raise IllegalMove(ids.R_NOT_PLAYING, "The game is not running")
         entry, events = self.sequencer.stamp(seat, text, self._announce)
+        if self.on_applied is not None:
+            self.on_applied(entry.seq, entry.seat)
         self._applied_at = self.clock()
         if self.timings.hash_delay <= 0:
             self.sequencer.seal()
@@ -568,8 +591,6 @@ class HostEndpoint:
 
     def _announce(self, seq: int, seat: int, notation: str) -> None:
         self._broadcast({"t": ids.MOVE, "q": seq, "s": seat, "m": notation})
-        if self.on_applied is not None:
-            self.on_applied(seq, seat)
 
     def _on_H(self, peer: PeerRec, msg: dict) -> None:
         if self.sequencer is None:

@@ -114,14 +114,15 @@ class ClientEndpoint:
             self.bots_levels.pop(seat, None)
             self._bots.pop(seat, None)
 
-    def propose(self, seat: int, text: str) -> None:
-        """Send a move of one of our seats. IllegalMove at once if it cannot be legal here;
-        the host's refusal arrives later as a ``rejected`` event."""
+    def propose(self, seat: int, text: str, *, checked: bool = False) -> None:
+        """Send a move of one of our seats. IllegalMove at once if it cannot be legal here
+        (``checked``: the caller took it from the legal moves, e.g. a bot); the host's
+        refusal arrives later as a ``rejected`` event."""
         if seat not in self.seats or seat in self.bot_controlled:
             raise IllegalMove(ids.R_NOT_YOUR_SEAT, "Seat {seat} is not yours", seat=seat + 1)
         if self.phase != "playing" or self.replica is None:
             raise IllegalMove(ids.R_NOT_PLAYING, "The game is not running")
-        if not self.replica.broken:
+        if not checked and not self.replica.broken:
             self.match.check(seat, text)    # instant feedback; the host decides anyway
         self._nonce += 1
         self._pending[seat] = (self._nonce, text, self.clock())
@@ -205,6 +206,35 @@ class ClientEndpoint:
             self._send({"t": ids.GET, "q": self.seq + 1})
         self.run_bots()
 
+    def wake_in(self) -> float:
+        """Seconds until ``tick`` has something to do (0: now). The pump sleeps that long at
+        most, so an idle peer does not wake every few milliseconds and leaves the CPU free
+        for the moment a move arrives."""
+        if self.phase == "ended":
+            return 1.0
+        t = self.timings
+        due = [self._last_heard + t.dropped, self._last_sent + t.heartbeat]
+        if not self.host_interrupted:
+            due.append(self._last_heard + t.interrupted)
+        replica = self.replica
+        if replica is not None:
+            if not replica.sealed:
+                due.append(self._applied_at + t.hash_delay)
+            due += [sent + t.retry for _n, _m, sent in self._pending.values()]
+            if replica.broken:
+                due.append(self._broken_reported + t.retry)
+            if replica.first_gap() or self._host_seq > self.seq:
+                due.append(self._last_get + t.retry)
+            if self.phase == "playing" and not replica.broken:
+                for seat in self.match.to_act():
+                    level = self.bots_levels.get(seat) or (
+                        self.auto_bot if seat in self.seats else "")
+                    if (level and seat in self.seats and seat not in self.bot_controlled
+                            and seat not in self._pending):
+                        due.append(max(self._cooldown.get(seat, 0.0),
+                                       self._acting_since.get(seat, 0.0) + self.bot_delay))
+        return max(0.0, min(due) - self.clock())
+
     def run_bots(self) -> None:
         if self.phase != "playing" or self.replica is None or self.replica.broken:
             return
@@ -224,7 +254,7 @@ class ClientEndpoint:
             move = bot.choose(self.match.view(seat))
             self._acting_since.pop(seat, None)
             try:
-                self.propose(seat, str(move))
+                self.propose(seat, str(move), checked=True)
             except IllegalMove:
                 self._cooldown[seat] = now + self.timings.retry
 

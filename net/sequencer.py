@@ -36,17 +36,19 @@ class Sequencer:
 
     def stamp(self, seat: int, text: str, announce=None) -> tuple[LogEntry, list[Event]]:
         """Check, apply and log a move. ``announce(seq, seat, notation)`` is called as soon as
-        the move is applied. The state hash is left for ``seal()`` (called at the latest
-        before the next move is applied), so peers hear of a move before we hash it."""
+        the move is known to be legal, before we apply it ourselves, so the peers apply it
+        while we do. The state hash is left for ``seal()`` (called at the latest before the
+        next move is applied), so peers hear of a move before we hash it."""
         self.seal(tell=False)
         move = self.check(seat, text)
-        events = self.match.game.play(self.match.state, seat, move)
         seq = self.match.seq + 1
-        entry = LogEntry(seq, seat, str(move), "")
+        notation = str(move)
+        if announce is not None:
+            announce(seq, seat, notation)
+        events = self.match.game.play(self.match.state, seat, move)
+        entry = LogEntry(seq, seat, notation, "")
         self.match.log.append(entry)
         self._unsealed_events = events
-        if announce is not None:
-            announce(seq, seat, str(move))
         self.tell()       # the previous move's listeners (autosave) after the broadcast
         return entry, events
 

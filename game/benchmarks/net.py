@@ -38,9 +38,9 @@ def peer_worker(port: int, delay: float) -> None:
     proposed: dict[int, int] = {}
     original = endpoint.propose
 
-    def timed_propose(seat: int, text: str) -> None:
+    def timed_propose(seat: int, text: str, **options) -> None:
         proposed_at[seat] = time.perf_counter_ns()
-        original(seat, text)
+        original(seat, text, **options)
 
     def on_applied(seq: int, seat: int) -> None:
         applied[seq] = time.perf_counter_ns()
