@@ -246,3 +246,22 @@ def test_damaged_and_foreign_replays_from_the_menu(app):
     key(app, pygame.K_RETURN)
     assert app.top is menu and menu.message
     frames(app, 1)
+
+
+def test_railroad_ink_meteor_skip_and_lava_moves_read_as_words():
+    from game.client.screens.replay_viewer import move_label
+    from game.client.text import t
+
+    station = t("ri.face.special-station-corner")
+    assert move_label("railroad-ink", "ignore-meteor:special-station-corner") == \
+        t("replay.ri_ignore_meteor", face=station) and station in t(
+            "replay.ri_ignore_meteor", face=station)
+    assert move_label("railroad-ink", "meteor:W") == t("replay.ri_meteor", direction="W")
+    assert move_label("railroad-ink", "skip:lake-1") == t("replay.ri_skip",
+                                                          face=t("ri.face.lake-1"))
+    assert move_label("railroad-ink", "erase@B3") == t("replay.ri_erase", cell="B3")
+    assert move_label("railroad-ink", "crater@C4") == t("replay.ri_crater", cell="C4")
+    assert move_label("railroad-ink", "skip:no-such-die") == "skip:no-such-die"
+    for notation in ("ignore-meteor:special-rail-3", "meteor:N", "crater@A1", "erase@G7"):
+        shown = move_label("railroad-ink", notation)
+        assert shown != notation and "@" not in shown and "-" not in shown

@@ -580,7 +580,8 @@ class ReplayViewerScreen(Screen):
 def move_label(game_name: str, notation: str) -> str:
     """A move as a player reads it in the move list. Railroad Ink's notation names dice by
     id ("rail-curve@B7/1"): shown as the die's name and the cell ("Railway curve · B7"),
-    undo and end of round by their button words. Other notation is short and stays as is."""
+    undo and end of round by their button words, skips, the meteor and lava's erasing in
+    words too. Metro's notation is short and stays as is."""
     from game.client.text import has
 
     if game_name == "metromania":
@@ -589,7 +590,15 @@ def move_label(game_name: str, notation: str) -> str:
         return notation
     if notation in ("undo", "end") and has(f"ri.{notation}"):
         return t(f"ri.{notation}")
+    kind, colon, value = notation.partition(":")
+    if colon and kind in ("skip", "ignore-meteor") and has(f"ri.face.{value}"):
+        key = "replay.ri_skip" if kind == "skip" else "replay.ri_ignore_meteor"
+        return t(key, face=t(f"ri.face.{value}"))
+    if colon and kind == "meteor":
+        return t("replay.ri_meteor", direction=value)
     face, at, rest = notation.partition("@")
+    if at and face in ("erase", "crater"):
+        return t(f"replay.ri_{face}", cell=rest)
     if at and has(f"ri.face.{face}"):
         return f"{t(f'ri.face.{face}')} · {rest.split('/')[0]}"
     return notation
