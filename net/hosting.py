@@ -27,6 +27,7 @@ from net import messages as ids
 from net import seed as seeding
 from net.lobby import Slot, plain_seats
 from net.netlog import log_line, write_netlog
+from net.ratelimit import FrameBudget
 from net.schema import FROM_PEER, SchemaError, validate
 from net.sequencer import Sequencer
 from net.timing import Timings
@@ -110,6 +111,7 @@ class HostEndpoint:
         self.netlog_path = None
         self._applied_at = 0.0
         self.on_applied: Callable[[int, int], None] | None = None   # (seq, seat): timing hook
+        self._budgets: dict[Any, FrameBudget] = {}     # per connection: the flood guard
         self.resumed = resume
         self.autosave = autosave
         self.save_path = save_path
@@ -248,6 +250,7 @@ class HostEndpoint:
 
     def on_disconnect(self, conn: Any) -> None:
         self.pending_conns.pop(conn, None)
+        self._budgets.pop(conn, None)
         peer = self.by_conn.pop(conn, None)
         if peer is None or peer.conn is not conn:
             return
@@ -264,6 +267,14 @@ class HostEndpoint:
         self._status_changed()
 
     def on_frame(self, conn: Any, raw: Any) -> None:
+        now = self.clock()
+        budget = self._budgets.get(conn)
+        if budget is None:
+            budget = self._budgets[conn] = FrameBudget(now)
+        if not budget.take(now):
+            self._budgets.pop(conn, None)
+            self._refuse(conn, ids.R_FLOODING, {"limit": int(budget.rate)})
+            return
         try:
             message = validate(raw, FROM_PEER)
         except SchemaError as exc:

@@ -27,6 +27,7 @@ REASONS = {
     "bad_token": "this seat token belongs to no seat at this table",
     "malformed": "malformed data ({detail})",
     "frame_too_large": "a message was too large ({size} bytes, limit {limit})",
+    "flooding": "too many messages (more than {limit} a second)",
     "unknown_message": "an unknown message type ({type})",
     "bad_message": "a malformed message ({type}, field {field})",
     "not_your_seat": "seat {seat} is not yours",
