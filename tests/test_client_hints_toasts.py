@@ -294,3 +294,36 @@ def test_toasts_keep_the_four_newest_and_a_repeat_moves_to_the_bottom():
     toasts.show("message 3")
     assert [t.text for t in toasts.items] == ["message 2", "message 4", "message 5",
                                               "message 3"]
+
+
+@pytest.mark.parametrize("screen", ["settings", "setup", "find tables"])
+def test_on_menus_toasts_step_aside_from_the_buttons(app, screen):
+    """A menu's buttons stay visible: the toast stack slides beside them (or narrows into a
+    free margin) instead of covering "Back" for three seconds."""
+    from game.client.screens.find_tables import FindTablesScreen
+    from game.client.screens.settings import SettingsScreen
+    from game.client.screens.setup import SetupScreen
+
+    make = {"settings": lambda: SettingsScreen(app),
+            "setup": lambda: SetupScreen(app, "metro", {"players": 6}),
+            "find tables": lambda: FindTablesScreen(app)}[screen]
+    app.push(make())
+    app.run(frames=2)
+    app.toasts.show("The companies expansion needs at least three players", "bad")
+    app.toasts.show("Controller 2 connected", "good")
+    app.run(frames=12)
+    buttons = app.toast_obstacles()
+    assert buttons and any(item.key == "back" for item in app.top.form.items)
+    # centred, the stack would have covered a button: the test is not blind
+    centred = widgets.Toasts()
+    centred.items = list(app.toasts.items)
+    assert any(rect.collidelist(buttons) >= 0
+               for _, rect in centred.layout(app.surface.get_size()))
+    placed = app.toasts.layout(app.surface.get_size(), buttons)
+    screen_rect = app.surface.get_rect().inflate(-20, -20)
+    for toast, rect in placed:
+        assert rect.collidelist(buttons) < 0, (toast.text, rect)
+        assert screen_rect.contains(rect)
+        # the text was wrapped for the box it is drawn in
+        assert all(fonts.font_for_text(line, widgets.TOAST_SIZE, "semibold").size(line)[0]
+                   <= rect.width - 38 for line in toast.lines)

@@ -196,8 +196,15 @@ class App:
             top = self.stack[-1]
             hints = top.hints()
             self.hint_targets = draw_hints(surface, top.hint_device(), hints) if hints else []
-        self.toasts.draw(surface)
+        self.toasts.draw(surface, self.toast_obstacles())
         pygame.display.flip()
+
+    def toast_obstacles(self) -> list:
+        """What toasts must not cover on the top screen: the buttons of its menu (a play
+        screen has none: there the toasts' own place, above the hints, is clear)."""
+        form = getattr(self.top, "form", None)
+        items = getattr(form, "items", None) or []
+        return [pygame.Rect(item.rect) for item in items if item.rect.width > 0]
 
     def run(self, frames: int | None = None, fps: int = 60) -> None:
         """Run until quit, or for exactly ``frames`` frames with a fixed 1/fps time step."""

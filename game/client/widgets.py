@@ -344,6 +344,7 @@ class Toast:
     kind: str = "info"     # info, bad, good
     ttl: float = 3.0
     age: float = 0.0
+    lines: list = field(default_factory=list, compare=False, repr=False)   # as last laid out
 
     def alpha(self) -> int:
         """Opacity 0..255: a short fade in, then a fade out over the last moments."""
@@ -374,30 +375,54 @@ class Toasts:
         return self.items[-1].text if self.items else ""
 
     @staticmethod
-    def _lines(toast: Toast) -> list[str]:
-        return fonts.wrap(toast.text, TOAST_SIZE, TOAST_MAX_W - 60, "semibold")
+    def _lines(toast: Toast, max_w: int = TOAST_MAX_W) -> list[str]:
+        return fonts.wrap(toast.text, TOAST_SIZE, max_w - 60, "semibold")
 
-    def layout(self, size: tuple[int, int]) -> list[tuple[Toast, pygame.Rect]]:
-        """Where each toast is drawn on a screen of ``size``: bottom-centred, the newest
-        lowest, the older ones above it without overlapping."""
-        width, height = size
+    def _stack(self, centre_x: int, bottom: int, max_w: int) -> list[tuple[Toast, pygame.Rect]]:
         line_h = fonts.font(TOAST_SIZE, "semibold").get_linesize()
-        bottom = height - TOAST_BOTTOM_GAP
         placed = []
         for toast in reversed(self.items):
-            lines = self._lines(toast)
+            lines = toast.lines = self._lines(toast, max_w)
             text_w = max(fonts.font_for_text(line, TOAST_SIZE, "semibold").size(line)[0]
                          for line in lines)
-            rect = pygame.Rect(0, 0, min(TOAST_MAX_W, text_w + 60), 16 + line_h * len(lines))
-            rect.centerx = width // 2
+            rect = pygame.Rect(0, 0, min(max_w, text_w + 60), 16 + line_h * len(lines))
+            rect.centerx = centre_x
             rect.bottom = bottom
             placed.append((toast, rect))
             bottom = rect.top - TOAST_GAP
         placed.reverse()
         return placed
 
-    def draw(self, surface: pygame.Surface) -> None:
-        for toast, rect in self.layout(surface.get_size()):
+    def layout(self, size: tuple[int, int], avoid=()) -> list[tuple[Toast, pygame.Rect]]:
+        """Where each toast is drawn on a screen of ``size``: bottom-centred, the newest
+        lowest, the older ones above it without overlapping. ``avoid``: rects the stack must
+        not cover (a menu's buttons): it slides sideways to the nearest clear place, else
+        narrows into the widest free margin beside them, else stays centred."""
+        width, height = size
+        bottom = height - TOAST_BOTTOM_GAP
+        placed = self._stack(width // 2, bottom, TOAST_MAX_W)
+        avoid = [pygame.Rect(r) for r in avoid]
+        rects = [rect for _, rect in placed]
+        if not avoid or not any(r.collidelist(avoid) >= 0 for r in rects):
+            return placed
+        shift = _clear_shift(rects, avoid, width)
+        if shift is not None:
+            return [(toast, rect.move(shift, 0)) for toast, rect in placed]
+        # nothing clears at full width: the widest free margin beside the obstacles
+        margin = 16
+        near = [r for r in avoid if r.bottom > bottom - height // 2]
+        bands = [(margin, min(r.left for r in near) - margin),
+                 (max(r.right for r in near) + margin, width - margin)] if near else []
+        for left, right in sorted(bands, key=lambda band: band[0] - band[1]):
+            if right - left < 240:
+                continue
+            narrow = self._stack((left + right) // 2, bottom, right - left)
+            if not any(rect.collidelist(avoid) >= 0 for _, rect in narrow):
+                return narrow
+        return self._stack(width // 2, bottom, TOAST_MAX_W)   # (re-wraps at full width)
+
+    def draw(self, surface: pygame.Surface, avoid=()) -> None:
+        for toast, rect in self.layout(surface.get_size(), avoid):
             alpha = toast.alpha()
             if alpha <= 0:
                 continue
@@ -409,7 +434,7 @@ class Toasts:
             pygame.draw.rect(layer, (*accent, 255), layer.get_rect(), 3, border_radius=radius)
             pygame.draw.circle(layer, accent, (22, 8 + (rect.height - 16) // 2), 6)
             y = 8
-            for line in self._lines(toast):
+            for line in toast.lines:
                 text = fonts.render(line, TOAST_SIZE, theme.TEXT, "semibold")
                 layer.blit(text, (38, y))
                 y += fonts.font(TOAST_SIZE, "semibold").get_linesize()
@@ -417,6 +442,24 @@ class Toasts:
             # a toast slides up a few pixels as it appears
             rise = int(8 * (1 - min(1.0, toast.age / TOAST_FADE_IN)))
             surface.blit(layer, rect.move(0, rise))
+
+
+def _clear_shift(stack: list[pygame.Rect], avoid: list[pygame.Rect], width: int,
+                 margin: int = 16) -> int | None:
+    """The smallest sideways move of the whole toast ``stack`` that clears every ``avoid``
+    rect and stays on screen (None when no move does)."""
+    left = min(r.left for r in stack)
+    right = max(r.right for r in stack)
+    candidates = {0}
+    for obstacle in avoid:
+        candidates.add(obstacle.right + margin - left)    # just right of it
+        candidates.add(obstacle.left - margin - right)    # just left of it
+    for shift in sorted(candidates, key=abs):
+        if left + shift < margin or right + shift > width - margin:
+            continue
+        if not any(r.move(shift, 0).collidelist(avoid) >= 0 for r in stack):
+            return shift
+    return None
 
 
 # --------------------------------------------------------------------------------------------
