@@ -469,16 +469,16 @@ LONG_NAMES = ["Bartholomew W.", "Константинопол", "สมศัก
 
 # Mid-game tables for the play screens: the most players, the variant with the most panels
 # (Metro's companies, Railroad Ink's meteor with its specials, Metromania's shown markers).
-MIDGAME = {"metro": (6, ["companies"], 30), "metromania": (4, ["no-corruption"], 16),
-           "railroad-ink": (4, ["meteor"], 70)}
+# (game, players, variants, moves played): eight Railroad Ink sheets bring small side sheets.
+MIDGAME = [("metro", 6, ["companies"], 30), ("metromania", 4, ["no-corruption"], 16),
+           ("railroad-ink", 4, ["meteor"], 70), ("railroad-ink", 8, ["river"], 92)]   # 92: optional river dice to draw
 
 
-def _midgame(game_name: str) -> Match:
+def _midgame(game_name: str, players: int, variants: list, moves: int) -> Match:
     """A table some moves in, the human (seat 0) to act, every seat with a long name."""
     from game.bots.base import make_bot
 
     game = get_game(game_name)
-    players, variants, moves = MIDGAME[game_name]
     seats = [SeatInfo(LONG_NAMES[0], "human", device="mouse+keyboard", colour=0)]
     seats += [SeatInfo(LONG_NAMES[i], "bot", level="easy", colour=i) for i in range(1, players)]
     match = Match.new(game, game.make_config(players, variants), 11, seats)
@@ -495,7 +495,11 @@ def _midgame(game_name: str) -> Match:
 
 @pytest.fixture(scope="module")
 def midgame():
-    return {name: _midgame(name) for name in GAMES}
+    """game name -> its mid-game tables."""
+    tables: dict[str, list[Match]] = {name: [] for name in GAMES}
+    for name, *table in MIDGAME:
+        tables[name].append(_midgame(name, *table))
+    return tables
 
 
 def _screens(app, finished: dict, midgame: dict | None = None) -> list[tuple[str, list]]:
@@ -530,10 +534,11 @@ def _screens(app, finished: dict, midgame: dict | None = None) -> list[tuple[str
         match = Match.new(game, _config(game, 2), 3, _seats(2))
         play = PlayScreen(app, match)
         out.append((f"play {name}", [play]))
-        if midgame is not None:
-            busy = PlayScreen(app, midgame[name])
-            out.append((f"play {name} mid-game", [busy]))
-            out.append((f"seat dropped {name} mid-game", [busy, SeatDroppedScreen(app, busy, 1)]))
+        for busy_match in (midgame or {}).get(name, []):
+            busy = PlayScreen(app, busy_match)
+            where = f"{name} mid-game, {len(busy_match.seats)} players"
+            out.append((f"play {where}", [busy]))
+            out.append((f"seat dropped {where}", [busy, SeatDroppedScreen(app, busy, 1)]))
         out.append((f"pause {name}", [play, PauseScreen(app, play)]))
         out.append((f"pass {name}", [play, PassDeviceScreen(app, play, 0)]))
         out.append((f"seat dropped {name}", [play, SeatDroppedScreen(app, play, 1)]))
@@ -713,8 +718,45 @@ def test_probe_catches_tofu_and_overflow(tmp_path, monkeypatch):
         fonts.blit(surface, "second label", 24, (255, 255, 255), (440, 304))
         joined = "\n".join(probe.problems)
         assert "tofu" in joined and "sticks out" in joined and "runs off" in joined
+        probe.problems.clear()
+        # a board's text must belong to a box, and stay in it (here: too tall for its row)
+        probe.board_drawing = True
+        fonts.blit(surface, "loose", 20, (255, 255, 255), (600, 600))
+        with fonts.box(pygame.Rect(600, 100, 200, 12), "row"):
+            fonts.blit(surface, "Tall", 30, (255, 255, 255), (610, 100))
+        probe.board_drawing = False
+        assert len(probe.problems) == 2, probe.problems
+        assert "outside any box" in probe.problems[0] and "'row'" in probe.problems[1]
         assert [o[5] for o in probe.overlaps] == ["[xx] probe: 'second label' overlaps "
                                                   "'first label'"]
+    finally:
+        app.shutdown()
+
+
+def test_text_in_a_box_is_shrunk_then_cut_to_fit_it(tmp_path):
+    """``fonts.blit`` in a box: a text that fits is drawn as asked; a longer one shrinks (to
+    three quarters of its size at most), then ends in "…"; it never leaves the box, whatever
+    its anchor."""
+    app = make_app(tmp_path)
+    try:
+        surface = app.surface
+        box = pygame.Rect(100, 100, 120, 40)
+        assert fonts.fit_to_box("Menu", 20, box.center, "center") == ("Menu", 20)
+        with fonts.box(box):
+            assert fonts.fit_to_box("Menu", 20, box.center, "center") == ("Menu", 20)
+            shown, size = fonts.fit_to_box("A rather long label", 20, box.center, "center")
+            assert 15 <= size < 20
+            shown, size = fonts.fit_to_box("Bartholomew Wolfgang Maximilian", 20,
+                                           box.midleft, "midleft")
+            assert shown.endswith("…") and size == 15
+            for anchor in ("midleft", "center", "midright"):
+                rect = fonts.blit(surface, "Константинопольский", 20, (255, 255, 255),
+                                  getattr(box, anchor), "regular", anchor)
+                assert box.contains(rect), (anchor, rect)
+        rect = fonts.blit_in(surface, "渡辺美智子と佐藤健太郎さん", 24, (255, 255, 255), box,
+                             inset=6)
+        assert box.inflate(-12, 0).contains(rect)
+        assert fonts.current_boxes() == []
     finally:
         app.shutdown()
 

@@ -866,7 +866,9 @@ class RailroadInkBoard(BoardView):
             theme.draw_shape(surface, self.play.seat_shape(seat), (x + 22, y + 4 + size // 2),
                              size // 3, rgb, theme.outline_for(rgb))
             x += 16
-        # the score first, then the status (at most 45% of what is left), the name the rest
+        # the score first; the name then takes what it needs of the rest (up to all of it
+        # but the status' share: at most 40%); the status gets what the name leaves, and is
+        # left out when that is too little to read
         line = pygame.Rect(x + 16, y - 4, right - x - 16, size + 14)
         score = self.scores()["scores"][seat]
         status, colour = self._status_of(seat)
@@ -875,11 +877,16 @@ class RailroadInkBoard(BoardView):
                            "bold", "topright")
         name_right = r.x - 8
         if status:
-            room = (r.x - 12 - line.x) * 45 // 100
-            s = fonts.blit_in(surface, status, size - 4, colour,
-                              pygame.Rect(r.x - 12 - room, y + 2, room, size + 6), "semibold",
-                              "topright", name="title line")
-            name_right = s.x - 8
+            free = r.x - 12 - line.x
+            wanted = fonts.render(self.play.seat_name(seat), size, theme.TEXT,
+                                  "semibold").get_width() + 12
+            room = min(free * 40 // 100, max(0, free - wanted))
+            if room >= 40 or (room > 0 and fonts.render(status, size - 4, colour,
+                                                         "semibold").get_width() <= room):
+                s = fonts.blit_in(surface, status, size - 4, colour,
+                                  pygame.Rect(r.x - 12 - room, y + 2, room, size + 6),
+                                  "semibold", "topright", name="title line")
+                name_right = s.x - 8
         fonts.blit_in(surface, self.play.seat_name(seat), size, theme.TEXT,
                       pygame.Rect(line.x, y, name_right - line.x, size + 6), "semibold",
                       "topleft", name="title line")
