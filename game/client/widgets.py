@@ -573,7 +573,7 @@ def draw_hints(surface: pygame.Surface, device: str, hints: list[tuple[str, str]
             pygame.draw.rect(surface, theme.TEXT_DIM, cap.move(0, 2), border_radius=6)
             pygame.draw.rect(surface, theme.TEXT, cap, border_radius=6)
         if symbol is not None:
-            draw_ps_symbol(surface, symbol[0], cap.center, 12, symbol[1])
+            draw_ps_symbol(surface, symbol[0], cap.center, 14, symbol[1])
         else:
             surface.blit(g, g.get_rect(center=cap.center))
         surface.blit(text, (cap.right + 8, y - text.get_height() // 2))
