@@ -138,7 +138,7 @@ class TripShow:
             pygame.draw.rect(surface, rgb, chip, border_radius=14)
             if value < 0:
                 pygame.draw.rect(surface, theme.BAD, chip, 3, border_radius=14)
-            surface.blit(text, text.get_rect(center=chip.center))
+            fonts.blit_in(surface, label, 22, theme.ink_on(rgb), chip, "bold", name="score chip")
             x = chip.x - 8
         # the trip's name and time get what the score chips leave of the caption
         fonts.blit_in(surface, f"{name} · {detail}", 22, theme.TEXT,

@@ -604,8 +604,8 @@ class MetroBoard(BoardView):
                 pill = text.get_rect(center=(x, y)).inflate(22, 8)
                 pygame.draw.rect(surface, colour, pill, border_radius=16)
                 pygame.draw.rect(surface, theme.outline_for(colour), pill, 2, border_radius=16)
-                surface.blit(fonts.render(label, 30, theme.ink_on(colour), "bold"),
-                             text.get_rect(center=(x, y)))
+                fonts.blit_in(surface, label, 30, theme.ink_on(colour), pill, "bold",
+                              name="points")
 
     def _line_layer(self, anim):
         """The whole highlighted line, drawn once per animation and cached on it (with the

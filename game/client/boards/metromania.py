@@ -828,7 +828,7 @@ class MetromaniaBoard(BoardView):
             pygame.draw.rect(surface, theme.outline_for(rgb), pill.inflate(4, 4),
                              border_radius=16)
             pygame.draw.rect(surface, rgb, pill, border_radius=14)
-            surface.blit(text, text.get_rect(center=pill.center))
+            fonts.blit_in(surface, label, 26, theme.ink_on(rgb), pill, "bold", name="points")
 
     def _draw_header(self, surface) -> None:
         st = self.state
