@@ -327,3 +327,31 @@ def test_on_menus_toasts_step_aside_from_the_buttons(app, screen):
         # the text was wrapped for the box it is drawn in
         assert all(fonts.font_for_text(line, widgets.TOAST_SIZE, "semibold").size(line)[0]
                    <= rect.width - 38 for line in toast.lines)
+
+
+def test_a_switch_pad_plugged_in_mid_game_gets_its_own_labels_on_the_play_screen(
+        app, monkeypatch):
+    """The whole path: SDL announces the pad, the input layer names its family, and the play
+    screen's hint bar (drawn by the app for the seat's device) shows Nintendo's labels."""
+    from game.client.screens.play import PlayScreen
+
+    monkeypatch.setattr(client_input, "sdl_controller", None)
+    monkeypatch.setattr(pygame.joystick, "Joystick",
+                        lambda index: FakeJoystick("Nintendo Switch Pro Controller", ""))
+    game = get_game("metro")
+    seats = [SeatInfo("Ann", "human", device="pad1", colour=0),
+             SeatInfo("Bob", "human", device="pad1", colour=1)]
+    app.push(PlayScreen(app, Match.new(game, game.make_config(2, {}), 5, seats)))
+    pygame.event.post(pygame.event.Event(pygame.JOYDEVICEADDED, device_index=0,
+                                         instance_id=None))
+    drawn = []
+    real_hints = widgets.draw_hints
+    monkeypatch.setattr("game.client.app.draw_hints",
+                        lambda surface, device, hints, y=None: drawn.append(
+                            [glyph_text("pad", a, client_input.pad_family(device))
+                             for a, _ in hints]) or real_hints(surface, device, hints, y))
+    app.run(frames=2)
+    assert app.input.pads[1].family == "nintendo"
+    assert "confirm" in dict(app.top.hints()) and drawn
+    confirm_at = [a for a, _ in app.top.hints()].index("confirm")
+    assert drawn[-1][confirm_at] == "B"
