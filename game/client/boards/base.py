@@ -51,6 +51,16 @@ class BoardView:
     def set_viewer(self, seat) -> None:
         pass
 
+    def turn_line(self, seat: int, own_key: str | None = None) -> str:
+        """The header's words for ``seat``'s turn: watched in the replay viewer, a bot's, or
+        a human's (``own_key``: the game's own wording of this turn, with ``{name}``)."""
+        name = self.play.seat_name(seat)
+        if self.read_only:
+            return t("mania.watching", name=name)      # "<name> is playing"
+        if self.play.is_bot(seat):
+            return t("play.bot_turn", name=name)
+        return t(own_key or "play.your_turn", name=name)
+
     def menu_button_intent(self, intent) -> bool:
         """True when ``intent`` points at or clicks the Menu button (used: a click opens the
         pause menu); the board's own cursor then ignores it."""

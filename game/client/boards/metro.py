@@ -636,16 +636,8 @@ class MetroBoard(BoardView):
         if self.match.is_over():
             text = t("play.game_over")
         else:
-            seat = st.current
-            name = self.play.seat_name(seat)
-            if self.read_only:
-                text = t("mania.watching", name=name)      # "<name> is playing"
-            elif self.play.is_bot(seat):
-                text = t("play.bot_turn", name=name)
-            elif st.pending is not None:
-                text = t("metro.place_drawn", name=name)
-            else:
-                text = t("play.your_turn", name=name)
+            text = self.turn_line(st.current,
+                                  "metro.place_drawn" if st.pending is not None else None)
         fonts.blit_in(surface, text, 28, theme.TEXT, HEADER, "semibold")
 
     def _draw_left(self, surface) -> None:

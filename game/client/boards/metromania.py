@@ -835,16 +835,7 @@ class MetromaniaBoard(BoardView):
         if self.match.is_over():
             text = t("mania.trips_title")
         else:
-            seat = st.turn
-            name = self.play.seat_name(seat)
-            if self.read_only:
-                text = t("mania.watching", name=name)
-            elif self.play.is_bot(seat):
-                text = t("play.bot_turn", name=name)
-            elif st.phase == BONUS:
-                text = t("mania.bonus_turn", name=name)
-            else:
-                text = t("play.your_turn", name=name)
+            text = self.turn_line(st.turn, "mania.bonus_turn" if st.phase == BONUS else None)
             if st.end_by >= 0:
                 text += "  ·  " + t("mania.last_round")
         with fonts.box(HEADER, "header"):
