@@ -10,8 +10,13 @@
   drawn in each language, the host and guest lobbies too (over a fake session: no sockets). A light hook records every text the client
   renders (``fonts.render``/``fonts.blit``) and every form item drawn (``widgets.draw_item``):
   a character no font can draw is tofu; text outside the 1280×720 canvas, text sticking out of
-  its form item, two texts of one item overlapping, or a hint bar wider than the screen is an
-  overflow. Each failure names the language, the screen and the text.
+  its form item or out of a box it was drawn in (``fonts.box``/``fonts.blit_in``: the game
+  boards' panels, rows, buttons, chips and cells), a board's text drawn in no box at all, two
+  texts of a screen overlapping (English too), or a hint bar wider than the screen is an
+  overflow. The play screens are drawn at the start and mid-game (long names in several
+  scripts, the most players, Metro's companies, Metromania's markers, Railroad Ink's meteor and
+  river with their specials and optional dice), and over. Each failure names the language, the
+  screen and the text.
 * The locale mapping (ko_KR → ko, zh_HK → zh-TW, anything unknown → en) and switching the
   language at run time from the settings screen.
 """
