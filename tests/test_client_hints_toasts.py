@@ -355,3 +355,21 @@ def test_a_switch_pad_plugged_in_mid_game_gets_its_own_labels_on_the_play_screen
     assert "confirm" in dict(app.top.hints()) and drawn
     confirm_at = [a for a, _ in app.top.hints()].index("confirm")
     assert drawn[-1][confirm_at] == "B"
+
+
+@pytest.mark.parametrize("family, confirm", [("playstation", "×"), ("nintendo", "B"),
+                                             ("xbox", "A")])
+def test_railroad_ink_tray_hints_name_the_players_own_controller(app, monkeypatch, family,
+                                                                 confirm):
+    """A Railroad Ink sheet's text hints (under the tray) use the labels of the controller
+    that player holds, not Xbox letters for every pad."""
+    from game.client.screens.play import PlayScreen
+
+    monkeypatch.setitem(client_input.PAD_FAMILIES, "pad1", family)
+    game = get_game("railroad-ink")
+    seats = [SeatInfo("Ann", "human", device="pad1", colour=0),
+             SeatInfo("Bob", "human", device="mouse+keyboard", colour=1)]
+    play = PlayScreen(app, Match.new(game, game.make_config(2, []), 5, seats))
+    line = play.board._device_hints(0)[0]
+    assert line.startswith(f"{confirm} "), line
+    assert play.board._device_hints(1)[0] != line

@@ -25,7 +25,7 @@ from game.client.boards import ink_sprites as ink
 from game.client.boards.base import BoardView
 from game.client.input import Intent, accepts, device_kind, seat_devices
 from game.client.text import has, illegal, language, t
-from game.client.widgets import glyph_text
+from game.client.widgets import glyph_text, pad_glyph
 from game.rules.railroad_ink.faces import EXITS, FACE_INDEX, SPECIALS
 from game.rules.railroad_ink.meteor import meteor_path
 from game.rules.railroad_ink.moves import (Draw, End, Erase, IgnoreMeteor, Meteor, Skip, Undo)
@@ -1059,7 +1059,12 @@ class RailroadInkBoard(BoardView):
         if kind == "mouse":
             return [f"{glyph_text('mouse', 'confirm')}: {t('hint.ri_draw')} · "
                     f"{glyph_text('mouse', 'rotate')}: {t('hint.rotate')}"]
-        parts = [f"{glyph_text(kind, a)} {label}" for a, label in pairs if glyph_text(kind, a)]
+        if kind == "pad":      # the labels printed on this player's own controller
+            pad = next(d for d in devices if device_kind(d) == "pad")
+            names = {a: pad_glyph(pad, a) for a, _label in pairs}
+        else:
+            names = {a: glyph_text(kind, a) for a, _label in pairs}
+        parts = [f"{names[a]} {label}" for a, label in pairs if names[a]]
         return [" · ".join(parts)]
 
     def _draw_meteor_dice(self, surface, rect: pygame.Rect, seat: int) -> None:
