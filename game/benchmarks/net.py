@@ -6,7 +6,9 @@ before moving (a thinking player; it also lets the previous move's hashing finis
 move proposed by a remote peer we take the time from the proposal leaving the proposer to the
 move being applied on every one of the 6 peers (CLOCK_MONOTONIC is shared by processes).
 Targets: p50 <= 1 ms, p99 <= 2 ms; move broadcast frame <= 48 bytes; rejoin catch-up of a
-complete game log <= 100 ms.
+complete game log <= 100 ms. Beside them: the CPU time of one move's path (what a move costs
+where peers have cores of their own) and the round trip to a bare Python echo process (what
+this machine's scheduler costs before any of our code runs), to read the latency against.
 """
 
 from __future__ import annotations
@@ -211,6 +213,58 @@ def _critical_path_us(games: int) -> list[float]:
     return samples
 
 
+def echo_worker(port: int) -> None:
+    """(subprocess) Send back every byte received, as fast as a Python loop can."""
+    import selectors
+    import socket
+
+    sock = socket.create_connection(("127.0.0.1", port))
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    selector = selectors.DefaultSelector()
+    selector.register(sock, selectors.EVENT_READ)
+    while True:
+        selector.select(0.002)
+        data = sock.recv(4096)
+        if not data:
+            return
+        sock.sendall(data)
+
+
+def _loopback_floor_us(pings: int) -> list[float]:
+    """Round trips of 25 bytes to a bare Python echo process, a few ms apart (as moves
+    are): what this machine's scheduler and loopback cost before any of our code runs."""
+    import selectors
+    import socket
+
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(1)
+    code = (f"import sys; sys.path.insert(0, {str(ROOT)!r}); from game.benchmarks.net import "
+            f"echo_worker; echo_worker({listener.getsockname()[1]})")
+    worker = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT)
+    samples = []
+    try:
+        listener.settimeout(20)
+        sock, _ = listener.accept()
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        selector = selectors.DefaultSelector()
+        selector.register(sock, selectors.EVENT_READ)
+        for _ in range(pings):
+            time.sleep(0.005)
+            started = time.perf_counter_ns()
+            sock.sendall(b"x" * 25)
+            got = 0
+            while got < 25:
+                selector.select(1.0)
+                got += len(sock.recv(4096))
+            samples.append((time.perf_counter_ns() - started) / 1000)
+        sock.close()
+    finally:
+        listener.close()
+        worker.wait(timeout=10)
+    return samples
+
+
 def _largest_log(name: str, players: int):
     """A complete random game of ``name`` (for the catch-up of a long log)."""
     from game.match import Match
@@ -241,6 +295,7 @@ def run(quick: bool = False) -> dict:
         trips += last["round_trip"]
         catch_ups.append(last["catch_up"])
     cpu = _critical_path_us(1 if quick else 3)
+    floor = _loopback_floor_us(100 if quick else 400)
     rebuild = _rebuild_ms(last["game"], last["config"], last["seed"], last["log"],
                           3 if quick else 15)
     extra = {}
@@ -260,6 +315,8 @@ def run(quick: bool = False) -> dict:
         "propose_to_applied_all_max_ms": round(max(latencies), 3),
         "critical_path_cpu_p50_us": round(percentile(cpu, 0.5), 1),
         "critical_path_cpu_p99_us": round(percentile(cpu, 0.99), 1),
+        "loopback_python_round_trip_p50_us": round(percentile(floor, 0.5), 1),
+        "loopback_python_round_trip_p99_us": round(percentile(floor, 0.99), 1),
         "load_average_1min": round(os.getloadavg()[0], 2),
         "move_frame_bytes_mean": round(statistics.mean(frames), 1),
         "move_frame_bytes_max": max(frames),
