@@ -69,8 +69,11 @@ def _play_one_game(delay: float) -> dict:
     from net.lobby import Slot
     from net.wire import encode
 
-    slots = [Slot(kind=ids.KIND_BOT, name="host", level="random")] + [
-        Slot() for _ in range(PEERS - 1)]
+    from game.bots.base import make_bot
+
+    # The host's seat is played here like the peers' seats: after the same thinking delay (a
+    # host bot moving at once would land its move on top of the previous one's fan-out).
+    slots = [Slot(kind=ids.KIND_LOCAL, name="host")] + [Slot() for _ in range(PEERS - 1)]
     server = HostServer.create("metro", PEERS, seats=slots, port=0, bind="127.0.0.1")
     endpoint = server.endpoint
     host_applied: dict[int, int] = {}
@@ -80,6 +83,7 @@ def _play_one_game(delay: float) -> dict:
     workers = [subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, stdout=subprocess.PIPE,
                                 stderr=subprocess.PIPE, text=True, env=dict(os.environ))
                for _ in range(PEERS - 1)]
+    host_bot, acting_since = None, None
     try:
         deadline = time.monotonic() + 120
         while time.monotonic() < deadline:
@@ -87,6 +91,13 @@ def _play_one_game(delay: float) -> dict:
             endpoint.poll()
             if endpoint.phase == "lobby" and endpoint.can_start():
                 endpoint.start()
+            if endpoint.phase == "playing" and 0 in endpoint.match.to_act():
+                acting_since = acting_since or time.monotonic()
+                if time.monotonic() - acting_since >= delay:
+                    host_bot = host_bot or make_bot(endpoint.game, 0, "random", 1)
+                    with server.lock:
+                        endpoint.propose(0, str(host_bot.choose(endpoint.match.view(0))))
+                    acting_since = None
             if endpoint.phase == "over" and endpoint.all_confirmed():
                 break
         else:
