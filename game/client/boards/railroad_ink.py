@@ -45,6 +45,13 @@ CATEGORY_COLOURS = {"exits": (242, 179, 61), "longest_highway": (200, 196, 186),
 METEOR_STEP = 0.2
 REFUSAL_SECONDS = 3.0
 DIRECTION_STEP = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
+# Split screen has one pane per local human, at most four (quadrants): more sheets with
+# their trays would be too small to read at 1280×720 from a couch. Table setup and
+# ``run.py play`` refuse a fifth local human; a table that still has more (a LAN host who
+# made more seats local) gives the four panes to humans still drawing this round, so every
+# seat gets a pane in turn and the round always ends.
+MAX_LOCAL_HUMANS = 4
+TALL_TRAY_W = 170
 
 
 def face_name(face: str) -> str:
@@ -88,7 +95,8 @@ class SheetGeom:
 class Pane:
     """One seat's area: a full pane (sheet + tray) for a local human, or a mini sheet."""
 
-    def __init__(self, seat: int, rect: pygame.Rect, full: bool, meteor: bool = False) -> None:
+    def __init__(self, seat: int, rect: pygame.Rect, full: bool, meteor: bool = False,
+                 tall: bool = False) -> None:
         self.seat = seat
         self.meteor = meteor
         self.rect = rect
@@ -96,7 +104,10 @@ class Pane:
         self.tray: dict = {}
         if full:
             avail_h = rect.height - 36
-            cell = int(min(avail_h / (7 + 2 * MARGIN_K), rect.width * 0.6 / (7 + 2 * MARGIN_K)))
+            # a tall pane (two players and nothing else on screen) gives the sheet all the
+            # width the narrow three-column tray can spare, instead of 60%
+            sheet_w = rect.width - 36 - TALL_TRAY_W if tall else rect.width * 0.6
+            cell = int(min(avail_h / (7 + 2 * MARGIN_K), sheet_w / (7 + 2 * MARGIN_K)))
             self.geom = SheetGeom(rect.x + 10, rect.y + 30, cell)
             self._layout_tray()
         else:
@@ -320,8 +331,18 @@ class RailroadInkBoard(BoardView):
     def local_humans(self) -> list[int]:
         return self.play.human_seats()
 
+    def split_seats(self, humans: list[int]) -> list[int]:
+        """The local humans given a pane: all of them up to four; beyond that the first four
+        still drawing this round (then the others), in seat order."""
+        if len(humans) <= MAX_LOCAL_HUMANS:
+            return list(humans)
+        seats = self.state.seats
+        drawing = [h for h in humans if not seats[h].ended and not self.state.over]
+        rest = [h for h in humans if h not in drawing]
+        return sorted((drawing + rest)[:MAX_LOCAL_HUMANS])
+
     def layout(self) -> list[Pane]:
-        humans = self.local_humans()
+        humans = self.split_seats(self.local_humans())
         n = len(self.state.seats)
         key = (tuple(humans), n)
         if key == self._layout_key:
@@ -332,7 +353,7 @@ class RailroadInkBoard(BoardView):
         self.chips = []
         meteor = self.state.expansion == "meteor"
         if len(humans) >= 2:
-            shown = humans[:4]
+            shown = humans
             others = [s for s in range(n) if s not in shown]
             if len(shown) == 2:
                 # two players side by side; other sheets (if any) in a strip below
@@ -346,8 +367,12 @@ class RailroadInkBoard(BoardView):
                 hw, hh = area.width // 2, area.height // 2
                 rects = [pygame.Rect(area.x + (i % 2) * hw, area.y + (i // 2) * hh, hw, hh)
                          for i in range(4)]
+            tall = len(shown) == 2 and not others
             for seat, rect in zip(shown, rects):
-                panes.append(Pane(seat, rect.inflate(-8, -6), True, meteor))
+                pane = Pane(seat, rect.inflate(-8, -6), True, meteor, tall)
+                if tall:
+                    pane = self._fit_height(pane, meteor)
+                panes.append(pane)
             free = rects[len(shown):]
             if free and others:
                 spare = free[0].unionall(free[1:]) if len(free) > 1 else free[0]
@@ -363,6 +388,16 @@ class RailroadInkBoard(BoardView):
                 panes += self._minis(others, pygame.Rect(930, area.y, W - 940, area.height))
         self.panes = panes
         return panes
+
+    @staticmethod
+    def _fit_height(pane: Pane, meteor: bool) -> Pane:
+        """A tall pane's sheet is as wide as the pane allows: the panel is cut to what it
+        holds (the sheet, or the tray with four lines of status) and centred in the area."""
+        content = max(pane.geom.rect.bottom + 14, pane.tray["status"][1] + 4 * 21 + 8)
+        height = min(pane.rect.height, content - pane.rect.y)
+        rect = pygame.Rect(pane.rect.x, 0, pane.rect.width, height)
+        rect.centery = pane.rect.centery
+        return Pane(pane.seat, rect, True, meteor, True)
 
     def _minis(self, seats: list[int], rect: pygame.Rect) -> list[Pane]:
         count = len(seats)
@@ -389,7 +424,8 @@ class RailroadInkBoard(BoardView):
         return [seat for seat in self.match.to_act()
                 if self.match.seats[seat].kind == "human"
                 and accepts(self.match.seats[seat].device, device)
-                and not self.play.seat_paused(seat)]
+                and not self.play.seat_paused(seat)
+                and any(p.full and p.seat == seat for p in self.layout())]
 
     def _route(self, intent):
         """The one seat an intent is for: the mouse speaks for the pane it points at, other
@@ -651,7 +687,7 @@ class RailroadInkBoard(BoardView):
         surface.blit(self._composite(), (0, 0))
         self.draw_menu_button(surface)
         for pane in self.layout():
-            if pane.full and self._acting_human(pane.seat):
+            if pane.full and self._acting_human(pane.seat) and not self._paused(pane.seat):
                 self._draw_cursor(surface, pane.seat, pane.geom, self.play.seat_colour(pane.seat))
         self._draw_anims(surface)
 
@@ -678,7 +714,7 @@ class RailroadInkBoard(BoardView):
         for pane in panes:
             seat = pane.seat
             acting = self._acting_human(seat) if pane.full else self.acting(seat)
-            key = (self.version, acting, self._status_of(seat)[0], common,
+            key = (self.version, acting, self._status_of(seat)[0], common, self._paused(seat),
                    self.picked(seat) if pane.full and acting else None,
                    self.seat_ui(seat).meteor_dir, self._refusal(seat))
             if self._comp_keys.get(seat) == key:
@@ -838,6 +874,45 @@ class RailroadInkBoard(BoardView):
         acting = self._acting_human(seat)
         surface.blit(self._pane_surface(pane, acting, rgb), pane.rect.topleft)
         self._draw_sheet(surface, seat, pane.geom, rgb, acting)
+        if self._paused(seat):
+            self._draw_paused(surface, pane)
+
+    def _paused(self, seat: int) -> bool:
+        """A human seat of this table whose controller is unplugged (and still has to act)."""
+        return (not self.read_only and not self.state.over
+                and self.match.seats[seat].kind == "human" and self.play.seat_paused(seat))
+
+    def _draw_paused(self, surface, pane: Pane) -> None:
+        """The unplugged seat's pane dimmed, with what happened and how to carry on."""
+        seat = pane.seat
+        veil = pygame.Surface(pane.rect.size, pygame.SRCALPHA)
+        veil.fill((*theme.BG_DEEP, 200))
+        surface.blit(veil, pane.rect.topleft)
+        width = min(pane.rect.width - 40, 460)
+        body_size = 20 if pane.rect.height > 400 else 17
+        body = t("play.seat_paused", name=self.play.seat_name(seat))
+        lines = fonts.wrap(body, body_size, width - 36)
+        line_h = body_size + 6
+        height = min(pane.rect.height - 24, 70 + len(lines) * line_h + 18)
+        card = pygame.Rect(0, 0, width, height)
+        card.center = pane.rect.center
+        theme.rounded_panel(surface, card, theme.PANEL, 14, theme.BAD, 3)
+        info = self.match.seats[seat]
+        with fonts.box(card.inflate(-24, -12), "paused card"):
+            for dx in (0, 11):       # a pause sign: two bars
+                pygame.draw.rect(surface, theme.BAD, (card.x + 20 + dx, card.y + 20, 7, 24),
+                                 border_radius=2)
+            fonts.blit_in(surface, t("play.unplugged", pad=self.play.device_label(info.device)),
+                          26, theme.BAD, pygame.Rect(card.x + 46, card.y + 12, width - 64, 40),
+                          "bold", "midleft", name="paused card")
+            y = card.y + 60
+            for line in lines:
+                if y + line_h > card.bottom - 6:
+                    break
+                fonts.blit_in(surface, line, body_size, theme.TEXT,
+                              pygame.Rect(card.x + 18, y, width - 36, line_h), "regular",
+                              "midleft", name="paused card")
+                y += line_h
 
     def _pane_surface(self, pane: Pane, acting: bool, rgb) -> pygame.Surface:
         """The pane's panel, title and tray, redrawn only when something on them changes."""
@@ -901,6 +976,8 @@ class RailroadInkBoard(BoardView):
             return t("play.thinking"), theme.TEXT_DIM     # no animated dots: cached layer
         if self.match.seats[seat].kind != "human":
             return self.play.seat_status(seat), theme.TEXT_DIM
+        if self._paused(seat):
+            return self.play.seat_status(seat), theme.BAD
         return t("ri.drawing"), theme.ACCENT
 
     def _draw_cursor(self, surface, seat: int, geom: SheetGeom, rgb) -> None:
