@@ -66,6 +66,10 @@ def run(args) -> int:
         bots = 0 if args.bots is None else args.bots
         if not 0 <= bots <= players:
             raise CliError(f"--bots must be between 0 and {players}", 2)
+        limit = local_human_limit(game.name)
+        if limit is not None and players - bots > limit:
+            raise CliError(f"{game.name} splits the screen for at most {limit} local players "
+                           f"(got {players - bots}): add --bots {players - limit} or more", 2)
         try:
             make_bot(game, 0, args.level, 0)
         except KeyError:
@@ -103,6 +107,13 @@ def run(args) -> int:
     finally:
         app.shutdown()
     return 0
+
+
+def local_human_limit(game_name: str) -> int | None:
+    """How many humans the game's board can seat on one screen (None: no limit)."""
+    from game.client.boards import board_class
+
+    return board_class(game_name).max_local_humans
 
 
 def _check_screenshot_path(path: str) -> None:

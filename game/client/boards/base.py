@@ -30,6 +30,9 @@ from game.client.text import t
 class BoardView:
     # hands or cards are secret: hotseat needs a "pass to <name>" screen between humans
     secret_information = True
+    # how many local humans the board can give a place of their own (None: any number, as
+    # hotseat passes one screen around); table setup and ``run.py play`` keep to it
+    max_local_humans: int | None = None
     # where the board draws its "Menu" button (each board module's MENU_BUTTON) and its size
     menu_button: pygame.Rect | None = None
     menu_font_size = 20

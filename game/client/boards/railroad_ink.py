@@ -229,6 +229,7 @@ class LegalInfo:
 
 class RailroadInkBoard(BoardView):
     secret_information = False     # every sheet is public: no passing the device around
+    max_local_humans = MAX_LOCAL_HUMANS
     menu_button = MENU_BUTTON
     menu_font_size = 18
 

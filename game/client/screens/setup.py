@@ -71,6 +71,33 @@ class SetupScreen(MenuScreen):
                 devices.append(device)   # keep a binding to an unplugged pad selectable
         return [f"human:{d}" for d in devices] + [f"bot:{lv}" for lv in levels(self.game_name)]
 
+    # -- local humans: some boards give each a pane of their own ---------------------------
+    def human_limit(self) -> int | None:
+        """How many local humans the game's board can seat (Railroad Ink: four panes)."""
+        from game.client.boards import board_class
+
+        try:
+            return board_class(self.game_name).max_local_humans
+        except KeyError:
+            return None
+
+    def local_humans(self) -> int:
+        return sum(1 for s in self.seats if s["who"].startswith("human:"))
+
+    def at_human_limit(self) -> bool:
+        limit = self.human_limit()
+        return limit is not None and self.local_humans() >= limit
+
+    def offered(self, index: int, options: list[str]) -> list[str]:
+        """A seat's choices: no human device once the board's local humans are all seated
+        (unless the seat is one of them); the note under the seats says why."""
+        limit = self.human_limit()
+        if limit is None or self.seats[index]["who"].startswith("human:"):
+            return options
+        if self.local_humans() < limit:
+            return options
+        return [o for o in options if not o.startswith("human:")] or options
+
     def who_label(self, who: str) -> str:
         kind, _, rest = who.partition(":")
         if kind == "bot":
@@ -97,7 +124,8 @@ class SetupScreen(MenuScreen):
                           max_len=20))
         for i, seat in enumerate(self.seats):
             items.append(Item(f"name:{i}", lambda: "", "text", value=seat["name"], max_len=14))
-            items.append(Item(f"who:{i}", lambda: "", "choice", options=self.who_options(),
+            items.append(Item(f"who:{i}", lambda: "", "choice",
+                              options=self.offered(i, self.who_options()),
                               value=seat["who"], option_label=self.who_label))
             items.append(Item(f"colour:{i}", lambda: "", "choice", options=list(range(8)),
                               value=seat["colour"],
@@ -188,7 +216,10 @@ class SetupScreen(MenuScreen):
         elif key.startswith("name:"):
             self.seats[int(key.split(":")[1])]["name"] = str(item.value).strip()
         elif key.startswith("who:"):
+            was_full = self.at_human_limit()
             self.seats[int(key.split(":")[1])]["who"] = item.value
+            if was_full != self.at_human_limit():
+                self.build()      # the other seats' device choices come and go
         elif key.startswith("colour:"):
             i = int(key.split(":")[1])
             old = self.seats[i]["colour"]
@@ -265,6 +296,11 @@ class SetupScreen(MenuScreen):
         except ConfigError as exc:
             self.app.toasts.show(str(exc), "bad")
             return
+        limit = self.human_limit()
+        if limit is not None and self.local_humans() > limit:
+            self.app.toasts.show(t("setup.local_limit", n=limit,
+                                   game=t(f"game.{self.game_name}")), "bad")
+            return
         seed = seed_from_text(self.seed_text) if self.seed_text.strip() \
             else random.randrange(1, 10 ** 9)
         seats = []
@@ -282,6 +318,17 @@ class SetupScreen(MenuScreen):
         self.app.push(PlayScreen(self.app, match, self.describe()))
 
     # -- drawing ---------------------------------------------------------------------------
+    def _draw_limit_note(self, surface) -> None:
+        """Why the remaining seats offer no device: under the last seat row."""
+        rows = [item.rect for item in self.form.items if item.key.startswith("who:")]
+        if not rows:
+            return
+        top = max(r.bottom for r in rows) + 4
+        note = pygame.Rect(COLUMN_RIGHT.x + 4, top, COLUMN_RIGHT.width - 4, 672 - top)
+        fonts.blit_in(surface, t("setup.local_limit", n=self.human_limit(),
+                                 game=t(f"game.{self.game_name}")),
+                      17, theme.TEXT_DIM, note, "regular", "topleft", name="limit note")
+
     def draw(self, surface) -> None:
         surface.blit(self.app.background(), (0, 0))
         fonts.blit(surface, t("setup.title", game=t(f"game.{self.game_name}")), 42, theme.TEXT,
@@ -295,6 +342,8 @@ class SetupScreen(MenuScreen):
             fonts.blit(surface, label, 17, theme.TEXT_DIM,
                        (COLUMN_RIGHT.x + x + 4, COLUMN_RIGHT.y + 26), "regular")
         self.form.draw(surface)
+        if self.at_human_limit():
+            self._draw_limit_note(surface)
         focused = self.form.focused
         if focused is not None and focused.key.startswith("variant:"):
             variant = focused.key.split(":", 1)[1]
