@@ -156,3 +156,6 @@ def test_unplugged_seat_pane_shows_paused_and_takes_no_cursor(app):
     assert sum(after[:3]) < sum(before[:3]) * 0.6       # the sheet is veiled
     assert "unplugged" in board._status_of(1)[0]
     assert 1 not in board._candidates("pad1")
+    # split screen: the pane says it, so the shell's toast does not cover the other sheet
+    assert not any("P2" in toast.text and "paused" in toast.text
+                   for toast in app.toasts.items)

@@ -394,7 +394,7 @@ class RailroadInkBoard(BoardView):
     def _fit_height(pane: Pane, meteor: bool) -> Pane:
         """A tall pane's sheet is as wide as the pane allows: the panel is cut to what it
         holds (the sheet, or the tray with four lines of status) and centred in the area."""
-        content = max(pane.geom.rect.bottom + 14, pane.tray["status"][1] + 4 * 21 + 8)
+        content = max(pane.geom.rect.bottom + 14, pane.tray["status"][1] + 5 * 21 + 8)
         height = min(pane.rect.height, content - pane.rect.y)
         rect = pygame.Rect(pane.rect.x, 0, pane.rect.width, height)
         rect.centery = pane.rect.centery
@@ -649,6 +649,7 @@ class RailroadInkBoard(BoardView):
             self.flash["age"] += dt
             if self.flash["age"] > 0.6:
                 self.flash = None
+        self._drop_paused_toasts()
         for seat in list(self.refusals):
             self.refusals[seat]["age"] += dt
             if self.refusals[seat]["age"] > REFUSAL_SECONDS:
@@ -664,6 +665,17 @@ class RailroadInkBoard(BoardView):
 
                 self.app.replace(RailroadInkResults(self.app, self.match, self.play.history,
                                                     self.play.setup))
+
+    def _drop_paused_toasts(self) -> None:
+        """Split screen: an unplugged seat's own pane says it is paused; the shell's toast
+        with the same words would only cover the sheets of the players still drawing."""
+        if len(self.local_humans()) < 2 or not self.app.toasts.items:
+            return
+        texts = {t("play.seat_paused", name=self.play.seat_name(pane.seat))
+                 for pane in self.layout() if pane.full and self._paused(pane.seat)}
+        if texts:
+            self.app.toasts.items = [toast for toast in self.app.toasts.items
+                                     if toast.text not in texts]
 
     def results_screen(self, history, setup):
         from game.client.boards.railroad_ink_results import RailroadInkResults
