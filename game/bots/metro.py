@@ -15,6 +15,18 @@ passed plus ``OPEN_BONUS`` (what it may still grow). Closing a rival's line earl
 pays, closing one's own line early costs, ending in the centre (doubled) is prized. Values
 are per owner (seat, or company with the expansion, where a seat's value is its valuation
 of its own shares at the projected company profits).
+
+Share exchanges (companies) are taken only when they clearly pay: a bot takes the known
+face-up card when its share value beats the card given by more than ``EXCHANGE_TEMPO`` plus
+whatever its best placement would gain (an exchange gives up a placement's progress, and
+putting off a bad placement gains nothing: the tile stays in the hand). Card values are the
+same for every seat and change only when tiles are placed, so between two placements every
+exchange raises the total value held by more than the tempo: a card given away can never be
+taken straight back (by the giver or anyone else) and exchanges cannot cycle. On top of that
+``EXTRA_MOVES_PER_SEAT`` caps the non-placement moves of the whole game (``turn - placed``,
+read from the view: exchanges and draws) after which no bot exchanges any more. The hard
+bot's playouts place and draw but never exchange (``playout_move``), so playouts stay as
+long as the game's 60 placements.
 """
 
 from __future__ import annotations
@@ -32,6 +44,13 @@ from .search import margin_utility, mix_seed, successive_halving
 OPEN_BONUS = 2          # expected growth of an open line, in tiles
 DRAW_KEEP_BONUS = 1     # drawing keeps the hand tile: a little option value (scaled below)
 SCALE = 4               # evaluations are integers in quarter points
+# An exchange must gain this much share value beyond the best placement's gain, in
+# evaluate() units (one real share point is 4 * SCALE): three quarters of a point, so a
+# 10% card one rank up passes only when no placement gains anything. (Measured over 200
+# easy-vs-normal games: 1/4 to 3/4 of a point play alike, a whole point or more is weaker.)
+EXCHANGE_TEMPO = 3 * SCALE
+EXTRA_MOVES_PER_SEAT = 3   # no more exchanges once turn - placed reaches this x players
+PLAYOUT_RETRIES = 16       # rejection sampling of a non-exchange move in playouts
 
 
 def owner_values(state) -> list[int]:
@@ -74,6 +93,14 @@ def after(state, seat: int, move):
     return child
 
 
+def exchanges_allowed(state) -> bool:
+    """Whether a bot may still consider an exchange: the rules allow one and the game has
+    not yet had its share of non-placement moves (a cap read from the view alone)."""
+    if not state.companies or not state.exchanges_open or state.pending is not None:
+        return False
+    return state.turn - state.placed < EXTRA_MOVES_PER_SEAT * state.players
+
+
 def _swap_value(state, seat: int, move: Swap) -> int | None:
     """Value of a share exchange taking the known face-up card; None for a blind draw."""
     if not move.take_up:
@@ -86,20 +113,41 @@ def _swap_value(state, seat: int, move: Swap) -> int | None:
 
 
 def scored_moves(state, seat: int) -> list[tuple[int, object]]:
-    """(value, move) for every move the greedy player considers, in legal-move order."""
+    """(value, move) for every move the greedy player considers, in legal-move order.
+
+    Exchanges are listed (valued net of ``EXCHANGE_TEMPO``) only when they clearly beat the
+    best placement; see the module docstring."""
     moves = GAME.legal_moves(state, seat)
+    here = evaluate(state, seat)
     out = []
     for move in moves:
         if isinstance(move, Place):
             out.append((evaluate(after(state, seat, move), seat), move))
-        elif isinstance(move, Swap):
-            value = _swap_value(state, seat, move)
-            if value is not None:
-                out.append((value, move))
+    if exchanges_allowed(state):
+        bar = max([here] + [value for value, _ in out]) + EXCHANGE_TEMPO
+        for move in moves:
+            if isinstance(move, Swap):
+                value = _swap_value(state, seat, move)
+                if value is not None and value > bar:
+                    out.append((value - EXCHANGE_TEMPO, move))
     # drawing blind is worth pricing only when every known option makes things worse
-    if Draw() in moves and (not out or max(v for v, _ in out) < evaluate(state, seat)):
+    if Draw() in moves and (not out or max(v for v, _ in out) < here):
         out.append((draw_value(state, seat), Draw()))
     return out
+
+
+def playout_move(state, seat: int, rng: Rng):
+    """The hard bot's playout policy: uniform among the legal placements and ``draw``, never
+    an exchange (random exchanges would make playouts wander without end). Without the
+    companies expansion this is exactly ``GAME.random_move``."""
+    for _ in range(PLAYOUT_RETRIES):
+        move = GAME.random_move(state, seat, rng)
+        if not isinstance(move, Swap):
+            return move
+    plain = [move for move in GAME.legal_moves(state, seat) if not isinstance(move, Swap)]
+    if not plain:
+        return GAME.random_move(state, seat, rng)
+    return plain[rng.below(len(plain))]
 
 
 def draw_value(state, seat: int) -> int:
@@ -162,7 +210,7 @@ class MetroEasy(Bot):
         moves = GAME.legal_moves(view, self.seat)
         placements = [m for m in moves if isinstance(m, Place)]
         if not placements:
-            return moves[rng.below(len(moves))]
+            return playout_move(view, self.seat, rng)
         before = owner_values(view)
         sensible = [m for m in placements if self._sensible(view, m, before)]
         pool = sensible or placements
@@ -187,7 +235,7 @@ class MetroNormal(Bot):
         rng = self.rng_for(view)
         scored = scored_moves(view, self.seat)
         if not scored:
-            return GAME.random_move(view, self.seat, rng)
+            return playout_move(view, self.seat, rng)
         best = max(value for value, _ in scored)
         ties = [move for value, move in scored if value == best]
         return ties[rng.below(len(ties))]
@@ -204,7 +252,7 @@ class MetroHard(Bot):
         rng = self.rng_for(view)
         scored = scored_moves(view, self.seat)
         if not scored:
-            return GAME.random_move(view, self.seat, rng)
+            return playout_move(view, self.seat, rng)
         ranked = sorted(range(len(scored)), key=lambda i: (-scored[i][0], i))
         top = [scored[i] for i in ranked[:self.candidates]]
         if len(top) == 1:
@@ -222,7 +270,7 @@ class MetroHard(Bot):
             rollout = Rng(mix_seed(decision, k, 1))
             while not world.over:
                 actor = world.current
-                GAME.play(world, actor, GAME.random_move(world, actor, rollout))
+                GAME.play(world, actor, playout_move(world, actor, rollout))
             return margin_utility(GAME.scores(world)["scores"], seat)
 
         best = successive_halving(len(moves), playouts, simulate,
