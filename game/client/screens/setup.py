@@ -325,9 +325,15 @@ class SetupScreen(MenuScreen):
             return
         top = max(r.bottom for r in rows) + 4
         note = pygame.Rect(COLUMN_RIGHT.x + 4, top, COLUMN_RIGHT.width - 4, 672 - top)
-        fonts.blit_in(surface, t("setup.local_limit", n=self.human_limit(),
-                                 game=t(f"game.{self.game_name}")),
-                      17, theme.TEXT_DIM, note, "regular", "topleft", name="limit note")
+        message = t("setup.local_limit", n=self.human_limit(), game=t(f"game.{self.game_name}"))
+        lines = fonts.wrap(message, 18, note.width)
+        if len(lines) * 23 > note.height:
+            lines = [message]         # little room under eight seats: one shrunk line
+        for index, line in enumerate(lines):
+            fonts.blit_in(surface, line, 18, theme.ACCENT,
+                          pygame.Rect(note.x, note.y + index * 23, note.width,
+                                      min(23, note.height)), "regular", "topleft",
+                          name="limit note")
 
     def draw(self, surface) -> None:
         surface.blit(self.app.background(), (0, 0))
