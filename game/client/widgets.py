@@ -300,8 +300,9 @@ def _draw_bare_value(surface, item: Item, focused: bool, editing: bool, size: in
         shown = value + ("|" if editing and (pygame.time.get_ticks() // 500) % 2 == 0 else "")
         if editing:
             pygame.draw.rect(surface, theme.BG_DEEP, rect.inflate(-8, -8), border_radius=8)
-        fonts.blit(surface, shown, size, colour, (rect.x + 16, rect.centery), "semibold",
-                   "midleft")
+        # a name of 14 wide letters ("WWWWWWWWWWWWWW") shrinks to stay in its field
+        fonts.blit(surface, shown, fit_size(shown, size, rect.width - 30, "semibold"), colour,
+                   (rect.x + 16, rect.centery), "semibold", "midleft")
         return
     arrow_c = theme.FOCUS if focused else theme.TEXT_DIM
     fonts.blit(surface, "‹", size + 8, arrow_c, (rect.x + 12, rect.centery - 2), "bold",
