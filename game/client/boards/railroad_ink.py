@@ -3,8 +3,11 @@
 Layouts: with one local human (or none) their sheet is big with the dice tray and specials
 beside it and every other sheet small on the right; with 2–4 local humans the screen splits
 into one pane per human (halves for two, quadrants otherwise), each with its own sheet, tray,
-cursor, ghost and device hints, and the other seats' sheets small in a free quadrant. Bots'
-and remote players' sheets update live.
+cursor, ghost and device hints, and the other seats' sheets small in a free quadrant or a
+strip. Two humans alone get tall panes with the biggest sheets the width allows. Four panes
+at most (``MAX_LOCAL_HUMANS``: setup and ``run.py play`` keep to it); a table with more local
+humans anyway gives the panes to those still drawing. A seat whose controller is unplugged
+has its pane veiled with a card saying so. Bots' and remote players' sheets update live.
 
 Every seat acts on its own: intents arrive tagged with their device and are routed to the
 acting human seat bound to that device (the mouse to the pane it points at). A seat's choices
