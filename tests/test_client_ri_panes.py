@@ -159,3 +159,42 @@ def test_unplugged_seat_pane_shows_paused_and_takes_no_cursor(app):
     # split screen: the pane says it, so the shell's toast does not cover the other sheet
     assert not any("P2" in toast.text and "paused" in toast.text
                    for toast in app.toasts.items)
+
+
+def _lobby_session(game: str, devices: dict):
+    from types import SimpleNamespace
+
+    calls = []
+    row = {"name": "", "colour": -1, "level": "", "ready": False, "status": "connected",
+           "peer": 0}
+    seats = [dict(row, kind="local", name=f"P{i + 1}", colour=i) for i in range(len(devices))]
+    seats += [dict(row, kind="open") for _ in range(6 - len(devices))]
+    conn = SimpleNamespace(set_seat=lambda *a, **k: calls.append(a),
+                           set_bot=lambda *a, **k: None, set_ready=lambda *a, **k: None)
+    session = SimpleNamespace(seats=seats, devices=dict(devices), game=game, can_start=False,
+                              phase="lobby", port=5055, address=("127.0.0.1", 5055),
+                              spectators=[], conn=conn, name="P1", local_bots={},
+                              close=lambda: None, pump=lambda: [], token="t", closed=False)
+    return session, calls
+
+
+@pytest.mark.parametrize("game, refused", [("railroad-ink", True), ("metro", False)])
+def test_host_lobby_refuses_a_fifth_local_human_for_railroad_ink(app, game, refused):
+    """The host can turn open seats into local players in its lobby too: Railroad Ink stops
+    at four (one pane each) and says why; Metro seats any number."""
+    from types import SimpleNamespace
+
+    from game.client.screens.lobby import HostLobbyScreen
+
+    session, calls = _lobby_session(game, {i: "mouse+keyboard" if i == 0 else f"pad{i}"
+                                           for i in range(4)})
+    lobby = HostLobbyScreen(app, session)
+    lobby.refresh = lobby.build          # no live server behind this session
+    app.push(lobby)
+    lobby.on_change(SimpleNamespace(key="who:4", value="human:pad5"))
+    shown = [toast.text for toast in app.toasts.items]
+    if refused:
+        assert not calls and 4 not in session.devices
+        assert any("4" in text for text in shown), shown
+    else:
+        assert calls and session.devices[4] == "pad5"

@@ -21,3 +21,11 @@ def board_class(name: str):
     if name not in BOARD_MODULES:
         raise KeyError(name)
     return importlib.import_module(BOARD_MODULES[name]).BOARD
+
+
+def local_human_limit(name: str) -> int | None:
+    """How many humans at one machine the game's board can seat (None: any number)."""
+    try:
+        return board_class(name).max_local_humans
+    except KeyError:
+        return None
