@@ -21,8 +21,11 @@ face-up card when its share value beats the card given by more than ``EXCHANGE_T
 whatever its best placement would gain (an exchange gives up a placement's progress, and
 putting off a bad placement gains nothing: the tile stays in the hand). Card values are the
 same for every seat and change only when tiles are placed, so between two placements every
-exchange raises the total value held by more than the tempo: a card given away can never be
-taken straight back (by the giver or anyone else) and exchanges cannot cycle. On top of that
+exchange raises the exchanging seat's value by more than the tempo: a seat never takes back
+a card it gave away, never gives up a card it took except for a clearly better one, and
+cards cannot go round in circles (the value held by all seats only grows). The view shows
+no history (the card given lies face down under its pile), so this rule, not a memory,
+is what rules out ping-pong and keeps a move a pure function of seed and view. On top of that
 ``EXTRA_MOVES_PER_SEAT`` caps the non-placement moves of the whole game (``turn - placed``,
 read from the view: exchanges and draws) after which no bot exchanges any more. The hard
 bot's playouts place and draw but never exchange (``playout_move``), so playouts stay as
