@@ -146,11 +146,18 @@ class ClientEndpoint:
 
     def on_wire_error(self, code: str, args: dict) -> None:
         self._send({"t": ids.REFUSE, "c": code, "a": scalar_args(args)})
+        if self.pid < 0:      # garbage before any welcome: whatever listens there is not us
+            self._end(ids.R_NOT_A_TABLE, {"detail": code})
+            return
         self._end(code, args)
 
     def on_disconnect(self) -> None:
-        if self.phase != "ended":
-            self._end(ids.R_CONNECTION_LOST, {})
+        if self.phase == "ended":
+            return
+        if self.pid < 0:      # hung up on our hello without a word: not a Tracklayer table
+            self._end(ids.R_NOT_A_TABLE, {"detail": ids.R_CONNECTION_LOST})
+            return
+        self._end(ids.R_CONNECTION_LOST, {})
 
     def on_frame(self, raw: Any) -> None:
         if self.phase == "ended":
@@ -176,8 +183,9 @@ class ClientEndpoint:
         now = self.clock()
         silent = now - self._last_heard
         if self.phase == "connecting":      # connected, but no welcome yet
-            if silent > self.timings.dropped:
-                self._end(ids.R_CONNECTION_LOST, {"detail": ids.R_TIMEOUT})
+            # a table answers a hello at once; silence this long means something else listens
+            if silent > self.timings.interrupted:
+                self._end(ids.R_NOT_A_TABLE, {"detail": ids.R_TIMEOUT})
             return
         if silent > self.timings.dropped:
             self._send({"t": ids.BYE, "c": ids.R_TIMEOUT, "a": {}})

@@ -60,6 +60,7 @@ R_GAME_OVER = "game_over"
 R_KICKED = "kicked"
 R_DESYNC = "desync"
 R_CATCH_UP = "catch_up"
+R_NOT_A_TABLE = "not_a_table"      # the other side never spoke our protocol (args: detail)
 R_FLOODING = "flooding"            # args: limit (frames per second)
 R_RESERVED = "seat_reserved"        # resumed table: the open seats wait for others (args: names)
 

@@ -479,6 +479,7 @@ def test_a_connection_that_never_says_hello_is_dropped():
     table = Table(players=2, clients=0)
     mute = ClientEndpoint("mute", timings=FAST)
     mute.on_connect = lambda: None            # connects, then says nothing at all
+    mute.tick = lambda: None                  # ... and never gives up on its side either
     link = table.net.connect(mute)
     table.net.advance(FAST.dropped + 0.2)
     assert not link.open

@@ -18,7 +18,8 @@ from game.cli.options import check_seconds
 HELP = "join a LAN table (headless: a bot plays the seat)"
 
 REASONS = {
-    "protocol_version": "the host speaks network protocol {theirs}, we speak {ours}",
+    "protocol_version": "the host speaks network protocol {ours}, we speak {theirs}",
+    "not_a_table": "no Tracklayer table answered at that address (is the port right?)",
     "rules_version": "the host runs different rules (version {ours}, ours {theirs}): "
                      "both sides need the same Tracklayer version",
     "game_mismatch": "the table plays {ours}, not {theirs}",
