@@ -75,22 +75,21 @@ class Settings:
 
 
 # Locale names -> our language ids (POSIX "ko_KR.UTF-8" and Windows "Korean_Korea" styles).
-_LOCALE_LANGUAGES = {"en": "en", "ru": "ru", "ko": "ko", "th": "th", "ja": "ja",
+# Every Chinese locale (zh_CN, zh_SG, zh_Hans as well as zh_TW, zh_HK, zh_Hant; Windows
+# "Chinese (Simplified)_China") maps to our one Chinese catalog, Traditional Chinese: a reader
+# of Simplified Chinese is far better served by it than by English.
+_LOCALE_LANGUAGES = {"en": "en", "ru": "ru", "ko": "ko", "th": "th", "ja": "ja", "zh": "zh-TW",
                      "english": "en", "russian": "ru", "korean": "ko", "thai": "th",
-                     "japanese": "ja"}
-_TRADITIONAL_CHINESE = {"tw", "hk", "mo", "hant", "taiwan", "hong", "macao", "traditional"}
+                     "japanese": "ja", "chinese": "zh-TW"}
 
 
 def language_for_locale(code: str | None) -> str:
-    """Our language id for a locale name: ko_KR.UTF-8 -> "ko", zh_TW / zh_HK -> "zh-TW";
-    anything we have no catalog for -> "en"."""
+    """Our language id for a locale name: ko_KR.UTF-8 -> "ko", any Chinese locale (zh_TW,
+    zh_HK, zh_CN...) -> "zh-TW"; anything we have no catalog for -> "en"."""
     if not code:
         return "en"
     name = code.split(".")[0].split("@")[0].replace("-", "_").strip().lower()
-    lang, _, region = name.partition("_")
-    if lang.startswith(("zh", "chinese")):
-        parts = set(re.split(r"[_ ()]+", name))
-        return "zh-TW" if parts & _TRADITIONAL_CHINESE else "en"
+    lang = re.split(r"[_ (]", name, maxsplit=1)[0]
     return _LOCALE_LANGUAGES.get(lang, "en")
 
 
