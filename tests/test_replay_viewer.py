@@ -265,3 +265,63 @@ def test_railroad_ink_meteor_skip_and_lava_moves_read_as_words():
     for notation in ("ignore-meteor:special-rail-3", "meteor:N", "crater@A1", "erase@G7"):
         shown = move_label("railroad-ink", notation)
         assert shown != notation and "@" not in shown and "-" not in shown
+
+
+METRO_MOVES = ["cbaa@H2", "cbcb@A8/3", "draw", "swap:blue:40:down", "swap:red:10:up"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "ko", "th", "zh-TW", "ja"])
+def test_metro_moves_read_as_words_in_every_language(lang):
+    from game.client import text
+    from game.client.screens.replay_viewer import move_label
+
+    text.set_language(lang)
+    try:
+        shown = [move_label("metro", notation) for notation in METRO_MOVES]
+        blue = text.t("metro.share", company=text.t("colour.blue"), pct=40)
+        red = text.t("metro.share", company=text.t("colour.red"), pct=10)
+        assert shown == [text.t("replay.metro_place", square="H2"),
+                         text.t("replay.metro_place_turned", square="A8", degrees=270),
+                         text.t("replay.metro_draw"),
+                         text.t("replay.metro_swap_down", share=blue),
+                         text.t("replay.metro_swap_up", share=red)]
+        assert "H2" in shown[0] and "A8" in shown[1] and "270" in shown[1]
+        assert blue in shown[3] and red in shown[4] and shown[3] != shown[4]
+        for label in shown:     # no notation left: no type code, "@", "swap:" or "draw"
+            assert not any(raw in label for raw in ("@", "cbaa", "cbcb", "swap", "draw", "/"))
+        if lang == "en":
+            assert shown[:3] == ["Tile · H2", "Tile · A8 · 270°", "Drew a tile"]
+            assert shown[3:] == ["Exchange Blue 40% (face down)", "Exchange Red 10% (face up)"]
+        else:                   # really translated, not the English words
+            with_english = shown
+            text.set_language("en")
+            english = [move_label("metro", notation) for notation in METRO_MOVES]
+            assert all(a != b for a, b in zip(with_english, english))
+    finally:
+        text.set_language("en")
+    # what Metro cannot read stays as written
+    assert move_label("metro", "swap:pink:10:up") == "swap:pink:10:up"
+    assert move_label("metro", "zzzz@Q9") == "zzzz@Q9"
+
+
+def test_metro_move_list_shows_the_words(app, monkeypatch):
+    from game.client import fonts, text
+
+    text.set_language("ja")
+    try:
+        assert open_replay(app, _saved("metro", ["companies", "orientation"], 3,
+                                       moves=30)) is None
+        viewer = app.top
+        drawn: list[str] = []
+        real = fonts.blit
+        monkeypatch.setattr(fonts, "blit", lambda surface, s, *a, **k: (
+            drawn.append(s), real(surface, s, *a, **k))[1])
+        viewer.go_to(viewer.total)
+        frames(app, 1)
+        rows = [s for s in drawn if ". " in s and ": " in s]
+        assert len(rows) >= 3
+        assert not any("@" in row or "swap:" in row or "draw" in row for row in rows), rows
+        assert any(text.t("replay.metro_place", square="") .split(" · ")[0] in row
+                   for row in rows), rows
+    finally:
+        text.set_language("en")

@@ -475,8 +475,8 @@ class ReplayViewerScreen(Screen):
                          move=move_label(self.game.name, str(entry.move)))
             colour = theme.TEXT_DARK if current else (theme.TEXT if index <= self.index
                                                       else theme.TEXT_DIM)
-            fonts.blit(surface, fit(text, 17, rect.width - 12), 17, colour,
-                       (rect.x + 6, rect.centery), "regular", "midleft")
+            # shrunk a little before being cut: a long name or exchange stays readable
+            fonts.blit_in(surface, text, 17, colour, rect, "regular", "midleft", inset=6)
 
     def _draw_player_row(self, surface, seat: int, row: pygame.Rect, items: list,
                          acting: bool) -> None:
@@ -581,11 +581,14 @@ def move_label(game_name: str, notation: str) -> str:
     """A move as a player reads it in the move list. Railroad Ink's notation names dice by
     id ("rail-curve@B7/1"): shown as the die's name and the cell ("Railway curve · B7"),
     undo and end of round by their button words, skips, the meteor and lava's erasing in
-    words too. Metro's notation is short and stays as is."""
+    words too. Metro's placements, draws and share exchanges read as words ("Tile · H2",
+    "Drew a tile", "Exchange Blue 40% (face down)"). Anything unknown stays as written."""
     from game.client.text import has
 
     if game_name == "metromania":
         return _mania_move_label(notation)
+    if game_name == "metro":
+        return _metro_move_label(notation)
     if game_name != "railroad-ink":
         return notation
     if notation in ("undo", "end") and has(f"ri.{notation}"):
@@ -602,6 +605,31 @@ def move_label(game_name: str, notation: str) -> str:
     if at and has(f"ri.face.{face}"):
         return f"{t(f'ri.face.{face}')} · {rest.split('/')[0]}"
     return notation
+
+
+def _metro_move_label(notation: str) -> str:
+    """Metro: a placement by its square (the tile is on the board; its four-letter type code
+    means nothing to a player), with the turn in degrees in the free orientation variant; a
+    draw; an exchange by the share given away (a replay shows hidden things) and where the new
+    card came from (the pile's face-up card or its top face-down card)."""
+    from game.rules.core import NotationError
+    from game.rules.metro.board import square_name
+    from game.rules.metro.data import COMPANIES
+    from game.rules.metro.moves import Draw, Place, parse_move
+
+    try:
+        move = parse_move(notation)
+    except NotationError:
+        return notation
+    if isinstance(move, Draw):
+        return t("replay.metro_draw")
+    if isinstance(move, Place):
+        square = square_name(move.square)
+        if move.rot:
+            return t("replay.metro_place_turned", square=square, degrees=90 * move.rot)
+        return t("replay.metro_place", square=square)
+    share = t("metro.share", company=t(f"colour.{COMPANIES[move.company]}"), pct=move.pct)
+    return t("replay.metro_swap_up" if move.take_up else "replay.metro_swap_down", share=share)
 
 
 def _mania_move_label(notation: str) -> str:
