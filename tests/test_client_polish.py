@@ -535,7 +535,7 @@ def test_replay_move_list_names_railroad_ink_dice():
     assert move_label("railroad-ink", "end") == text.t("ri.end")
     assert move_label("railroad-ink", "undo") == text.t("ri.undo")
     assert move_label("railroad-ink", "mystery") == "mystery"
-    assert move_label("metro", "cdac@F1") == "cdac@F1"
+    assert move_label("metro", "cdac@F1") == text.t("replay.metro_place", square="F1")
     assert move_label("metromania", "dig S:u4,1:e0 S:d3,0:e1+C T:d-5,-2:e0") == \
         f"{text.t('mania.hint_dig')} ×3 (+C)"
     assert move_label("metromania", "station S:2,-3") == text.t("mania.station_title")
