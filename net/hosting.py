@@ -26,6 +26,7 @@ from game.rules.core import Game, IllegalMove
 from net import messages as ids
 from net import seed as seeding
 from net.lobby import Slot, plain_seats
+from net.netsave import CLAIM_PREFIX
 from net.netlog import log_line, write_netlog
 from net.ratelimit import FrameBudget
 from net.schema import FROM_PEER, SchemaError, validate
@@ -177,7 +178,8 @@ class HostEndpoint:
             peer = self.peers.get(slot.peer)
             if peer and seat in peer.seats:
                 peer.seats.remove(seat)
-        self.slots[seat] = Slot(kind=kind, name=name, colour=colour, level=level)
+        self.slots[seat] = Slot(kind=kind, name=self._unique_name(name, seat), colour=colour,
+                                level=level)
         self._lobby_changed()
 
     def start(self) -> bool:
@@ -372,7 +374,7 @@ class HostEndpoint:
             return self._refuse(conn, ids.R_GAME, {"ours": self.game.name, "theirs": msg["g"]})
         if self.phase == "closed":
             return self._refuse(conn, ids.R_HOST_LEFT, {})
-        if msg["tok"]:
+        if msg["tok"] and not msg["tok"].startswith(CLAIM_PREFIX):
             peer = next((p for p in self.peers.values() if p.token == msg["tok"]), None)
             if peer is None:
                 return self._refuse(conn, ids.R_BAD_TOKEN, {})
@@ -394,21 +396,27 @@ class HostEndpoint:
             return self._refuse(conn, ids.R_STARTED, {})
         if self.phase == "seeding":
             return self._refuse(conn, ids.R_STARTED, {})
-        free = self._free_seats_for(msg["n"])
+        claimed = self._claimed_seats(msg["tok"]) if wanted else []
+        free = claimed or self._free_seats_for(msg["n"])
         if wanted and not free:
             reserved = sorted({s.reserved for s in self.slots
                                if s.kind == ids.KIND_OPEN and s.reserved})
             if reserved:
                 return self._refuse(conn, ids.R_RESERVED, {"names": ", ".join(reserved)})
             return self._refuse(conn, ids.R_FULL, {})
-        peer = PeerRec(pid=self._next_pid, name=msg["n"], token=seeding.new_token())
+        taking = free if claimed else free[:wanted]
+        peer = PeerRec(pid=self._next_pid, name="", token=seeding.new_token())
         self._next_pid += 1
-        for seat in free[:wanted]:
+        for seat in taking:
             old = self.slots[seat]
-            self.slots[seat] = Slot(kind=ids.KIND_REMOTE, name=old.reserved or msg["n"],
+            # a name another player already has at this table gets a number: "ann (2)"
+            name = self._unique_name(old.reserved or msg["n"], seat)
+            self.slots[seat] = Slot(kind=ids.KIND_REMOTE, name=name,
                                     colour=old.colour, peer=peer.pid, reserved=old.reserved,
                                     group=old.group)
             peer.seats.append(seat)
+        peer.name = (self.slots[peer.seats[0]].name if peer.seats
+                     else self._unique_name(msg["n"], -1))
         self.peers[peer.pid] = peer
         self._attach(peer, conn)
         self._emit("peer_joined", peer=peer.pid, name=peer.name, seats=list(peer.seats))
@@ -418,14 +426,57 @@ class HostEndpoint:
     def _free_seats_for(self, name: str) -> list[int]:
         """Open seats a newcomer called ``name`` may take, best first: on a resumed table the
         seats reserved for that name, then the others its old machine held; open seats
-        reserved for nobody come last. Seats reserved for other names are never given."""
+        reserved for nobody come last. Seats reserved for other names are never given, and
+        when one name was held by several old machines (names used to repeat), only the
+        first of them is offered: a name tie never hands out two machines' seats."""
         open_seats = [i for i, s in enumerate(self.slots) if s.kind == ids.KIND_OPEN]
         named = [i for i in open_seats if self.slots[i].reserved == name]
+        if named:
+            group = self.slots[named[0]].group
+            named = [i for i in named if self.slots[i].group == group]
         groups = {self.slots[i].group for i in named}
         same_machine = [i for i in open_seats if i not in named and self.slots[i].reserved
                         and self.slots[i].group in groups]
         unreserved = [i for i in open_seats if not self.slots[i].reserved]
         return named + same_machine + unreserved
+
+    def _claimed_seats(self, token: str) -> list[int]:
+        """A resumed table, in its lobby: the open seats of the old machine a joiner's resume
+        claim names (``net.netsave.resume_claim``: this table's id and the peer id it had),
+        exactly that machine's seats, whatever names are involved. [] if none applies."""
+        if self.resumed is None or self.phase != "lobby":
+            return []
+        from net.netsave import claimed_group, table_id
+
+        group = claimed_group(token, table_id(self.resumed))
+        if group is None:
+            return []
+        return [i for i, s in enumerate(self.slots)
+                if s.kind == ids.KIND_OPEN and s.reserved and s.group == group]
+
+    def _unique_name(self, name: str, seat: int, peer: "PeerRec | None" = None) -> str:
+        """``name``, or ``name (2)``, ``name (3)``... if another seat (or a reserved seat, or
+        a spectator) at this table already has it: every name at a table is one player's,
+        so a resumed table can tell its players apart. ``seat``: the seat being named
+        (-1: none)."""
+        from net.schema import MAX_NAME
+
+        name = name[:MAX_NAME]
+        if not name:
+            return name
+        taken = {s.name for i, s in enumerate(self.slots) if i != seat and s.name}
+        taken |= {s.reserved for i, s in enumerate(self.slots)
+                  if i != seat and s.kind == ids.KIND_OPEN and s.reserved}
+        taken |= {p.name for p in self.peers.values() if p.spectator and p is not peer}
+        if name not in taken:
+            return name
+        number = 2
+        while True:
+            suffix = f" ({number})"
+            candidate = name[:MAX_NAME - len(suffix)] + suffix
+            if candidate not in taken:
+                return candidate
+            number += 1
 
     def _attach(self, peer: PeerRec, conn: Any) -> None:
         self.pending_conns.pop(conn, None)
@@ -450,8 +501,10 @@ class HostEndpoint:
         if seat not in peer.seats or self.phase != "lobby":
             self._reject(peer, 0, seat, ids.R_NOT_YOUR_SEAT, {"seat": seat + 1})
             return
-        self.slots[seat].name = msg["n"]
+        self.slots[seat].name = self._unique_name(msg["n"], seat)
         self.slots[seat].colour = msg["c"]
+        if seat == peer.seats[0]:
+            peer.name = self.slots[seat].name
         self._lobby_changed()
 
     def _on_ready(self, peer: PeerRec, msg: dict) -> None:

@@ -7,10 +7,14 @@ after kill -9. The header carries a ``lan`` block: ``role`` ("host" or "peer<id>
 this machine). The table id in the header is the same on every peer (game, config and seed).
 
 Resume: ``resumed_slots`` turns a saved header into the seats of a new table: the resuming
-host's seats (by its name, else the old host's humans), the old host's bots, and every other
-seat *reserved* for the name it had. A joiner of a resumed table takes the reserved seats with
-its name (and the other seats its old machine held); seat tokens of the old table are not kept:
-a rejoining player is recognised by name, and gets a new token.
+host's seats (the old host's, peer 0, unless told which old machine this is), the old host's
+bots, and every other seat *reserved* for the name it had and grouped by the old machine
+(``lan.peers``) that held it. A joiner of a resumed table is recognised first by its *resume
+claim* (``resume_claims``: the table id and old peer id of this machine's unfinished LAN
+saves, sent as ``r:<table>:<peer>,...`` in the hello's token field): it gets exactly the seats
+its machine held. A joiner without a claim (another machine, a lost save) falls back to its
+name, and a name several old machines shared gives one machine's seats only. Names are unique
+at a table (the host numbers repeats), so saves made since then never tie.
 """
 
 from __future__ import annotations
@@ -67,14 +71,89 @@ def lan_info(header: dict) -> dict:
     return {"role": role, "peers": peers, "mine": mine}
 
 
+CLAIM_PREFIX = "r:"
+CLAIM_TABLE = 12          # hex digits of the table id in a claim (the hello token is short)
+MAX_CLAIMS = 3
+
+
+def resume_claim(table: str, peer: int) -> str:
+    """One machine's claim on a resumed table: "this table, and I was peer ``peer``"."""
+    return f"{table[:CLAIM_TABLE]}:{int(peer)}"
+
+
+def resume_claims(game: str = "", folder: Path | None = None) -> str:
+    """The token a joiner sends when it has no seat token: ``r:`` and the claims of this
+    machine's newest unfinished LAN saves as a joiner (of ``game`` if given), so a host
+    resuming one of those tables gives it exactly its old seats. "" when there is none.
+    Any other table ignores it (a new joiner, seated as usual)."""
+    try:
+        from game.saves import SaveError, read_save
+        from game.saves.files import saves_dir
+        from game.saves.format import SUFFIX
+
+        found = []
+        for path in Path(folder or saves_dir()).glob(f"*{SUFFIX}"):
+            if path.name.startswith("."):
+                continue
+            try:
+                save = read_save(path)
+            except (SaveError, OSError):
+                continue
+            info = lan_info(save.header)
+            role, table = info.get("role", ""), save.header.get("table")
+            if (save.end is None and role.startswith("peer") and role[4:].isdigit()
+                    and isinstance(table, str) and table
+                    and (not game or save.header.get("game") in (game, None))):
+                found.append((path.stat().st_mtime, resume_claim(table, int(role[4:]))))
+    except OSError:
+        return ""
+    claims = []
+    for _mtime, claim in sorted(found, reverse=True):
+        if claim not in claims:
+            claims.append(claim)
+    return CLAIM_PREFIX + ",".join(claims[:MAX_CLAIMS]) if claims else ""
+
+
+def claimed_group(token: str, table: str) -> int | None:
+    """The old peer id a hello token claims on the table ``table`` (None: no claim on it)."""
+    if not token.startswith(CLAIM_PREFIX):
+        return None
+    for claim in token[len(CLAIM_PREFIX):].split(","):
+        claimed_table, _sep, peer = claim.partition(":")
+        if (claimed_table and claimed_table == table[:CLAIM_TABLE] and peer.isascii()
+                and peer.isdigit() and len(peer) <= 6):
+            return int(peer)
+    return None
+
+
+def is_claim(token: str) -> bool:
+    return token.startswith(CLAIM_PREFIX)
+
+
+def host_peer_of(header: dict, host_name: str | Iterable[str]) -> int:
+    """Which old machine's seats a host resuming from ``header`` plays: the one holding a
+    seat named ``host_name`` (the old host first when several did: names used to repeat),
+    else the old host (peer 0)."""
+    seats = header.get("seats") or []
+    players = header["config"]["players"]
+    peers = lan_info(header).get("peers") or list(range(players))
+    names = {host_name} if isinstance(host_name, str) else set(host_name)
+    owners = sorted({peers[i] for i in range(min(players, len(seats)))
+                     if isinstance(seats[i], dict) and str(seats[i].get("name", "")) in names})
+    if not owners or 0 in owners:
+        return 0
+    return owners[0]
+
+
 def resumed_slots(header: dict, host_name: str | Iterable[str], *,
-                  headless_bot: str = "") -> list[Slot]:
+                  headless_bot: str = "", host_peer: int | None = None) -> list[Slot]:
     """The seats of a table resumed from a save with this header.
 
-    The resuming host plays the seats named ``host_name`` (or any of several names: couch
-    players on the host machine; if no seat has such a name: the old
-    host's human seats). The old host's bots stay bots. Every other seat is open and reserved
-    for its old player's name. ``headless_bot``: the level that plays the host's own seats
+    The resuming host plays the seats of one old machine: ``host_peer`` if given, else the
+    one that had a seat named ``host_name`` (or any of several names: couch players on the
+    host machine), the old host when several did, or when none did. The old host's bots stay
+    bots. Every other seat is open and reserved for its old player's name, grouped by the
+    old machine that held it. ``headless_bot``: the level that plays the host's own seats
     (headless host); otherwise they are local humans (bots of the windowed host are local
     seats with a level, as the client's table setup makes them).
     """
@@ -86,13 +165,18 @@ def resumed_slots(header: dict, host_name: str | Iterable[str], *,
     kinds = [str(seats[i].get("kind", "")) if i < len(seats) else "" for i in range(players)]
     levels = [str(seats[i].get("level", "")) if i < len(seats) else "" for i in range(players)]
     colours = [seats[i].get("colour", -1) if i < len(seats) else -1 for i in range(players)]
+    if host_peer is None:
+        host_peer = host_peer_of(header, host_name)
     host_names = {host_name} if isinstance(host_name, str) else set(host_name)
-    by_name = bool(host_names & set(names))
+    group = [seat for seat in range(players) if seat < len(peers) and peers[seat] == host_peer]
+    # named seats of that machine only, when the names say which (the old couch player who
+    # is not here stays reserved); else every seat of that machine
+    by_name = any(names[seat] in host_names for seat in group)
     slots = []
     for seat in range(players):
         colour = colours[seat] if type(colours[seat]) is int else -1
         is_host_bot = kinds[seat] == "bot" or (kinds[seat] == "human" and levels[seat])
-        ours = names[seat] in host_names if by_name else kinds[seat] == "human"
+        ours = seat in group and (names[seat] in host_names or not by_name)
         if ours and not is_host_bot:
             if headless_bot:
                 slots.append(Slot(kind=ids.KIND_BOT, name=names[seat], colour=colour,
@@ -136,8 +220,19 @@ def own_names(header: dict) -> list[str]:
     return names
 
 
+def own_peer(header: dict) -> int | None:
+    """The old peer id of the machine that wrote this save (0: the host), None if unknown."""
+    role = lan_info(header).get("role", "")
+    if role == "host":
+        return 0
+    if role.startswith("peer") and role[4:].isascii() and role[4:].isdigit():
+        return int(role[4:])
+    return None
+
+
 def resumed_endpoint(loaded: Any, name: str, *, headless_bot: str = "",
-                     local_names: Iterable[str] = (), **options: Any):
+                     local_names: Iterable[str] = (), host_peer: int | None = None,
+                     **options: Any):
     """A ``HostEndpoint`` continuing ``loaded`` (see ``load_table``): its seats from
     ``resumed_slots``; it autosaves into the same file when that is one of our saves (so the
     old save is not offered again), else into a new one."""
@@ -145,7 +240,8 @@ def resumed_endpoint(loaded: Any, name: str, *, headless_bot: str = "",
     from net.hosting import HostEndpoint
 
     match = loaded.match
-    slots = resumed_slots(loaded.save.header, [name, *local_names], headless_bot=headless_bot)
+    slots = resumed_slots(loaded.save.header, [name, *local_names], headless_bot=headless_bot,
+                          host_peer=host_peer)
     path = None
     if loaded.save.source == "save" and loaded.path \
             and Path(loaded.path).resolve().parent == saves_dir().resolve():

@@ -7,7 +7,9 @@ the names they had (a ``{"event": "resumed", ...}`` line follows ``listening``).
 Headless: the first stdout line is ``{"event": "listening", "port": P}``; the host waits for
 the remote players, starts when all are ready, and ends with the line
 ``{"event": "game_over", "seq": N, "hash": "<hex>", "scores": [...]}`` once every player has
-confirmed the final state.
+confirmed the final state. Ctrl-C, SIGTERM and SIGHUP close the table cleanly: every joiner is
+told the host closed it (BYE ``host_left``) and the logs are kept; the exit status is then 130
+(Ctrl-C), 143 (SIGTERM) or 129 (SIGHUP).
 """
 
 from __future__ import annotations
@@ -17,11 +19,13 @@ import time
 
 from game.cli import CliError
 from game.cli.join import check_level, check_name, describe, emit
+from game.cli.stopping import stop_signals
 from game.cli.options import (add_game_argument, check_port, check_seconds, resolve_config,
                               resolve_game)
 
 HELP = "host a LAN table (headless: a bot plays the host's seat)"
 CONFIRM_WAIT = 10.0
+STOPPED = "the table was closed for everyone"
 
 
 def add_arguments(parser) -> None:
@@ -78,10 +82,11 @@ def run(args) -> int:
     if server.discovery_error:
         sys.stderr.write(f"LAN discovery is off ({server.discovery_error}); "
                          "players can still join by address\n")
-    try:
-        return _serve(server, args.timeout)
-    finally:
-        server.close(ids.R_HOST_LEFT)
+    with stop_signals(STOPPED):
+        try:
+            return _serve(server, args.timeout)
+        finally:
+            server.close(ids.R_HOST_LEFT)
 
 
 def _listen(endpoint, args):
@@ -132,10 +137,11 @@ def _resumed(args) -> int:
     waiting = sorted({slot.reserved for slot in endpoint.slots if slot.reserved})
     emit("resumed", seq=loaded.match.seq, file=loaded.path, waiting_for=waiting,
          damaged=loaded.warning)
-    try:
-        return _serve(server, args.timeout)
-    finally:
-        server.close(ids.R_HOST_LEFT)
+    with stop_signals(STOPPED):
+        try:
+            return _serve(server, args.timeout)
+        finally:
+            server.close(ids.R_HOST_LEFT)
 
 
 def _windowed(args) -> int:
@@ -170,6 +176,8 @@ def _serve(server, timeout: float) -> int:
             kind = event["event"]
             if kind in ("peer_joined", "peer_back", "peer_left"):
                 emit(kind, peer=event["peer"], seats=event["seats"])
+            elif kind == "peer_bye":       # a joiner said goodbye (left, or stopped)
+                emit("peer_bye", peer=event["peer"], code=event["code"])
             elif kind == "peer_refused":
                 emit("peer_refused", peer=event["peer"], code=event["code"], args=event["args"])
             elif kind == "desync":

@@ -136,14 +136,23 @@ def run(args) -> int:
     check_seconds(args.move_delay, "--move-delay", high=60)
     check_seconds(args.timeout, "--timeout", low=0.1)
     from net.client import ClientConnection
+    from net.netsave import resume_claims
 
     try:
+        # no token given: claim our old seats should this be a table resumed from a save
         peer = ClientConnection.connect(host, port, name=args.name, wanted_seats=args.seats,
-                                        token=args.token, auto_bot=args.bot,
+                                        token=args.token or resume_claims(), auto_bot=args.bot,
                                         bot_delay=args.move_delay)
     except OSError as exc:
         raise CliError(f"cannot reach {host}:{port} ({exc.strerror or exc})") from None
-    return play_headless(peer, args.timeout)
+    from game.cli.stopping import stop_signals
+
+    # Ctrl-C, SIGTERM, SIGHUP: leave with a goodbye (exit 130, 143, 129), the log kept
+    with stop_signals("left the table"):
+        try:
+            return play_headless(peer, args.timeout)
+        finally:
+            peer.close()
 
 
 def play_headless(peer, timeout: float) -> int:

@@ -167,8 +167,12 @@ class FindTablesScreen(MenuScreen):
             return
         self.message = t("lan.connecting", address=f"{host}:{port}")
         self.wanted = wanted
+        from net.netsave import resume_claims
+
+        # a table resumed from a save gives this machine exactly its old seats back
+        claims = resume_claims(table["game"] if table else "") if wanted else ""
         self.connector = Connector(host, port, self.name or t("common.player_n", n=1),
-                                   wanted=wanted)
+                                   wanted=wanted, token=claims)
 
     def _connected(self) -> None:
         from game.client.netplay import NetSession

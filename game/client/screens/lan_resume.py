@@ -5,7 +5,8 @@ players are on other machines. ``open_resumed_table`` loads the best log of that
 file, or a longer copy of the same table in the saves or net logs folders), opens a table that
 continues it, and shows the usual host lobby. The seats this machine played stay here (humans
 on the mouse and keyboard, the host can change that in the lobby), the old host's bots stay
-bots, every other seat waits for its player, who joins with the same name.
+bots, every other seat waits for its old machine, which rejoins by its resume claim (see
+``net.netsave``), or for its player's name.
 """
 
 from __future__ import annotations
@@ -58,7 +59,7 @@ def open_resumed_table(app, path, replace: bool = False) -> str | None:
     from game.saves import SaveError
     from net import messages as ids
     from net.host import HostServer
-    from net.netsave import load_table, own_names, resumed_endpoint
+    from net.netsave import load_table, own_names, own_peer, resumed_endpoint
 
     try:
         loaded = load_table(same_table_files(path))
@@ -67,7 +68,10 @@ def open_resumed_table(app, path, replace: bool = False) -> str | None:
     names = own_names(loaded.save.header) or [t("lan.host_default_name")]
     server = open_on_usual_ports(
         lambda port, discovery: HostServer(
-            resumed_endpoint(loaded, names[0], local_names=names[1:]), port=port,
+            # this machine's old seats: those of the peer that wrote the save (its role),
+            # never a seat of another machine whose player had the same name
+            resumed_endpoint(loaded, names[0], local_names=names[1:],
+                             host_peer=own_peer(loaded.save.header)), port=port,
             bind=NET_DEFAULTS["bind"], discovery_port=discovery, table_name=names[0]))
     if server is None:
         return t("lan.cannot_host")

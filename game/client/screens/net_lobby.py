@@ -31,6 +31,7 @@ class JoinedLobbyScreen(MenuScreen):
         self.names: dict[int, str] = {}
         self.colours: dict[int, int] = {}
         self.who: dict[int, str] = {}
+        self.renames_told: set[tuple[int, str]] = set()
         self.build()
 
     # -- our seats -------------------------------------------------------------------------
@@ -191,6 +192,7 @@ class JoinedLobbyScreen(MenuScreen):
                 if seats != self.mine:
                     self._adopt(seats)
                     rebuild = True
+                self._note_renames()
             elif kind == "seeding_aborted":
                 self.app.toasts.show(reason_text(event["code"], event.get("args")), "bad")
             elif kind == "started":
@@ -207,6 +209,19 @@ class JoinedLobbyScreen(MenuScreen):
                 return
         if rebuild:
             self.build()
+
+    def _note_renames(self) -> None:
+        """The host numbers a name another player at the table already has ("Ann (2)"): the
+        seat rows show it; say once why our seat is not called what we typed."""
+        told = self.renames_told
+        for seat in self.mine:
+            row = self.session.seats[seat] if seat < len(self.session.seats) else {}
+            asked, shown = self.names.get(seat, ""), row.get("name", "")
+            if asked and shown and shown != asked and shown.startswith(asked[:30] + " (") \
+                    and (seat, shown) not in told:
+                told.add((seat, shown))
+                self.app.toasts.show(t("lan.toast.renamed", asked=asked, name=shown), "info",
+                                     seconds=6.0)
 
     # -- drawing ---------------------------------------------------------------------------
     def draw(self, surface) -> None:
