@@ -40,6 +40,8 @@ def open_on_usual_ports(make):
     return None
 
 OPEN = "open:"
+STATUS_AT = (1120, 154)     # the host lobby's status line: right end, on the "Seats" line
+STATUS_WIDTH = 560
 
 
 def local_addresses() -> list[str]:
@@ -314,12 +316,41 @@ class HostLobbyScreen(MenuScreen):
                 return
         if changed:
             self.refresh()
+        self._drop_stale_toasts()
 
     def leave(self) -> None:
         if self.app.find(type(self)) is None and self.session.phase == "lobby":
             self.session.close()
 
     # -- drawing ---------------------------------------------------------------------------
+    def status_line(self) -> tuple[str, tuple]:
+        """What the table waits for (or that it can start), and its colour."""
+        if self.seeding:
+            return t("lan.starting"), theme.TEXT_DIM
+        if self.session.can_start:
+            return t("lan.ready_to_start"), theme.GOOD
+        return t("lan.waiting_players"), theme.TEXT_DIM
+
+    def status_rect(self) -> pygame.Rect:
+        """Where the status line is drawn (tests check toasts stay clear of it)."""
+        state, _ = self.status_line()
+        size = fit_size(state, 22, STATUS_WIDTH, "semibold")
+        rect = pygame.Rect((0, 0), fonts.font_for_text(state, size, "semibold").size(state))
+        rect.midright = STATUS_AT
+        return rect
+
+    def _drop_stale_toasts(self) -> None:
+        """A "wait until..." toast from pressing Start too early must not stay beside a
+        status line that now says the opposite."""
+        stale = set()
+        if self.session.can_start or self.seeding:
+            stale = {t("lan.wait_ready"), t("lan.wait_open")}
+        elif not any(row["kind"] == "open" for row in self.session.seats):
+            stale = {t("lan.wait_open")}
+        toasts = self.app.toasts
+        if stale and any(toast.text in stale for toast in toasts.items):
+            toasts.items = [toast for toast in toasts.items if toast.text not in stale]
+
     def draw(self, surface) -> None:
         surface.blit(self.app.background(), (0, 0))
         session = self.session
@@ -335,10 +366,11 @@ class HostLobbyScreen(MenuScreen):
         if session.spectators:
             fonts.blit(surface, t("lan.spectators", names=", ".join(session.spectators)), 20,
                        theme.TEXT_DIM, (48, 560), "regular", "midleft")
-        state = t("lan.starting") if self.seeding else (
-            t("lan.ready_to_start") if session.can_start else t("lan.waiting_players"))
-        fonts.blit(surface, state, 22, theme.GOOD if session.can_start else theme.TEXT_DIM,
-                   (612, 622), "semibold", "midleft")
+        state, colour = self.status_line()
+        # on the seats' header line, right-aligned over the seat choices: toasts (bottom
+        # centre, beside the buttons) never cover it, and it reads as the table's state
+        fonts.blit_fit(surface, state, 22, colour, STATUS_AT, STATUS_WIDTH, "semibold",
+                       "midright")
         self.form.draw(surface)
         start = self.form.item("start")
         if not start.enabled:

@@ -1,0 +1,57 @@
+"""The host lobby's status line ("Everyone is ready") is never covered by toasts, and a "wait
+until..." toast it now contradicts goes away. Headless, one joiner on 127.0.0.1."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.client.text import t
+from net.client import ClientConnection
+from tests.test_client_lan import _loopback, host_app_table, leave_all, until  # noqa: F401
+from tests.test_client_support import make_app
+
+pytestmark = pytest.mark.timeout(60)
+
+
+def toast_rects(app):
+    size = app.surface.get_size()
+    return [rect for _toast, rect in app.toasts.layout(size, app.toast_obstacles())]
+
+
+@pytest.mark.parametrize("language", ["en", "th", "ja"])
+def test_status_line_stays_clear_of_toasts_and_stale_waits_go(tmp_path, language):
+    app = make_app(tmp_path, language=language)
+    lobby = host_app_table(app)
+    peer = ClientConnection.connect("127.0.0.1", lobby.session.port, name="Player 1")
+    try:
+        until(lambda: lobby.session.seats[1]["kind"] == "remote", [app], servers=[peer])
+        lobby.start()                    # too early: nobody is ready yet
+        assert t("lan.wait_ready") in [toast.text for toast in app.toasts.items]
+        for n in range(3):               # a full stack of toasts
+            app.toasts.show(t("lan.toast.joined", name=f"Player {n}"), "good", seconds=30)
+        app.run(frames=2)
+        status = lobby.status_rect()
+        screen = app.surface.get_rect()
+        assert screen.contains(status)
+        assert status.collidelist(toast_rects(app)) < 0
+        assert status.collidelist([item.rect for item in lobby.form.items]) < 0
+        assert lobby.status_line()[0] == t("lan.waiting_players")
+        peer.set_ready(True)
+        until(lambda: lobby.session.can_start, [app], servers=[peer])
+        app.run(frames=2)
+        assert lobby.status_line()[0] == t("lan.ready_to_start")
+        texts = [toast.text for toast in app.toasts.items]
+        assert t("lan.wait_ready") not in texts and len(texts) == 3
+        assert lobby.status_rect().collidelist(toast_rects(app)) < 0
+        # the status line really is drawn where status_rect says: its pixels change with it
+        app.run(frames=1)
+        before = app.surface.subsurface(lobby.status_rect()).copy()
+        lobby.seeding = True
+        app.run(frames=1)
+        after = app.surface.subsurface(lobby.status_rect()).copy()
+        assert pygame.image.tobytes(before, "RGB") != pygame.image.tobytes(after, "RGB")
+        lobby.seeding = False
+    finally:
+        peer.close()
+        leave_all(app)
