@@ -55,3 +55,37 @@ def test_status_line_stays_clear_of_toasts_and_stale_waits_go(tmp_path, language
     finally:
         peer.close()
         leave_all(app)
+
+
+def test_joined_lobby_numbers_a_repeated_name_says_so_and_keeps_its_status_clear(tmp_path):
+    from game.client.netplay import NetSession
+    from game.client.screens.net_lobby import JoinedLobbyScreen
+    from game.rules import get_game
+    from net import messages as ids
+    from net.host import HostServer
+    from net.hosting import HostEndpoint
+    from net.lobby import Slot
+
+    game = get_game("metro")
+    server = HostServer(HostEndpoint(game, game.make_config(3), [
+        Slot(kind=ids.KIND_LOCAL, name="Ann"), Slot(), Slot()]), port=0, bind="127.0.0.1")
+    app = make_app(tmp_path)
+    conn = ClientConnection.connect("127.0.0.1", server.port, name="Ann")
+    session = NetSession("join", conn, address=("127.0.0.1", server.port), name="Ann")
+    screen = JoinedLobbyScreen(app, session)
+    app.push(screen)
+    try:
+        renamed = t("lan.toast.renamed", asked="Ann", name="Ann (2)")
+        until(lambda: renamed in [toast.text for toast in app.toasts.items], [app],
+              servers=[server])
+        assert [row["name"] for row in session.seats][:2] == ["Ann", "Ann (2)"]
+        for n in range(2):
+            app.toasts.show(f"toast {n}", "info", seconds=30)
+        app.run(frames=2)
+        status = screen.status_rect()
+        assert app.surface.get_rect().contains(status)
+        assert status.collidelist(toast_rects(app)) < 0
+        assert status.collidelist([item.rect for item in screen.form.items]) < 0
+    finally:
+        leave_all(app)
+        server.close()

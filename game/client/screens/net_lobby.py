@@ -15,7 +15,7 @@ from game.client.boards import local_human_limit
 from game.client.screens.base import MenuScreen
 from game.client.screens.lobby import draw_seat_rows, level_label
 from game.client.text import t
-from game.client.widgets import Form, Item
+from game.client.widgets import Form, Item, fit_size
 
 ROWS = pygame.Rect(48, 150, 640, 56)
 MINE = pygame.Rect(730, 150, 502, 56)
@@ -32,6 +32,7 @@ class JoinedLobbyScreen(MenuScreen):
         self.colours: dict[int, int] = {}
         self.who: dict[int, str] = {}
         self.renames_told: set[tuple[int, str]] = set()
+        self._status_width, self._status_y = 560, 68
         self.build()
 
     # -- our seats -------------------------------------------------------------------------
@@ -224,12 +225,24 @@ class JoinedLobbyScreen(MenuScreen):
                                      seconds=6.0)
 
     # -- drawing ---------------------------------------------------------------------------
+    def status_line(self) -> str:
+        return t("lan.waiting_host") if self.ready or not self.mine else t("lan.press_ready")
+
+    def status_rect(self) -> pygame.Rect:
+        """Where the status line was last drawn (tests check toasts stay clear of it)."""
+        state = self.status_line()
+        size = fit_size(state, 22, self._status_width, "semibold")
+        rect = pygame.Rect((0, 0), fonts.font_for_text(state, size, "semibold").size(state))
+        rect.midright = (MINE.right, self._status_y)
+        return rect
+
     def draw(self, surface) -> None:
         surface.blit(self.app.background(), (0, 0))
         session = self.session
         game = t(f"game.{session.game}") if session.game else "…"
         host, port = session.address
-        fonts.blit(surface, t("lan.joined_title", game=game), 42, theme.TEXT, (48, 40), "bold")
+        title = fonts.blit(surface, t("lan.joined_title", game=game), 42, theme.TEXT, (48, 40),
+                           "bold")
         fonts.blit(surface, t("lan.joined_at", address=f"{host}:{port}"), 22, theme.ACCENT,
                    (48, 100), "semibold")
         if not self.welcomed and session.phase == "connecting":
@@ -245,7 +258,11 @@ class JoinedLobbyScreen(MenuScreen):
         if session.spectators:
             fonts.blit(surface, t("lan.spectators", names=", ".join(session.spectators)), 20,
                        theme.TEXT_DIM, (48, 570), "regular", "midleft")
-        state = t("lan.waiting_host") if self.ready or not self.mine else t("lan.press_ready")
-        fonts.blit(surface, state, 22, theme.TEXT_DIM,
-                   (self.form.item("leave").rect.right + 20, 632), "semibold", "midleft")
+        # what we wait for, on the title line at the right: toasts (bottom centre, beside
+        # the buttons) never cover it there
+        state = self.status_line()
+        self._status_width = max(160, min(560, MINE.right - title.right - 40))
+        self._status_y = title.centery
+        fonts.blit_fit(surface, state, 22, theme.TEXT_DIM, (MINE.right, title.centery),
+                       self._status_width, "semibold", "midright")
         self.form.draw(surface)
