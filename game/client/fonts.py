@@ -4,6 +4,15 @@ Latin and Cyrillic use Source Sans 3; Thai, Korean, Traditional Chinese and Japa
 matching Kurinto Sans family. Nothing is downloaded: the files ship inside the package. Rendered
 text surfaces are cached by (text, size, weight, colour), so a static label costs one blit.
 
+The Kurinto bold faces that have kana (KurintoSansJP-Bd and KurintoSans-Bd) draw them exactly
+like the regular face: a bold Japanese title would show bold kanji beside thin kana. No face
+in the package has real bold kana (the KR, TC and SC families have none at all), so these two
+bold fonts draw kana emboldened: the regular kana outlines thickened by FreeType's "strong"
+style, as much as makes a kana stroke as thick as the bold kanji's (katakana ロ as thick as
+kanji 口). Kanji, Latin and punctuation keep the real bold face. ``font()`` returns such a font
+as a ``KanaBoldFont``: each thickened kana stays centred on its own advance, so texts keep
+their width and every layout, measure and fit is what it was.
+
 Text belongs to a box: ``with fonts.box(rect, "name"):`` (or ``blit_in``) declares the panel,
 button or row the texts drawn inside it must stay in. ``blit`` then shrinks a text that would
 spill out of the box from its anchor (down to three quarters of its size) and ends it with
@@ -21,6 +30,11 @@ from pathlib import Path
 import pygame
 
 from game.client import text as catalog
+
+try:
+    import pygame.freetype as freetype
+except ImportError:       # a pygame without FreeType: bold kana stay as thin as the regular
+    freetype = None
 
 # language -> (regular, bold) paths relative to weblate_fonts/static/weblate_fonts
 _SOURCE = ("source-sans/ttf/SourceSans3-Regular.ttf", "source-sans/ttf/SourceSans3-Bold.ttf")
@@ -75,9 +89,98 @@ def font(size: int, weight: str = "regular", lang: str | None = None) -> pygame.
         if not pygame.font.get_init():
             pygame.font.init()
         path = _path_for(weight, key[0])
-        found = pygame.font.Font(str(path) if path else None, size)
+        regular_kana = _regular_kana_path(path)
+        if regular_kana is not None:
+            found = KanaBoldFont(path, size, regular_kana)
+        else:
+            found = pygame.font.Font(str(path) if path else None, size)
         _fonts[key] = found
     return found
+
+
+# Bold faces whose kana are the regular ones (see the module docstring) -> their regular face.
+BOLD_WITHOUT_BOLD_KANA = {"kurinto/ttf/KurintoSansJP-Bd.ttf": "kurinto/ttf/KurintoSansJP-Rg.ttf",
+                          "kurinto/ttf/KurintoSans-Bd.ttf": "kurinto/ttf/KurintoSans-Rg.ttf"}
+# How much the kana outlines are thickened, as a fraction of the size: measured on the fonts,
+# it makes katakana ロ's strokes as thick as bold kanji 口's at every size (the real bold face
+# is about 0.048 × size thicker than the regular one, and kana strokes are thinner to begin with).
+KANA_STRENGTH = 0.066
+
+
+def _regular_kana_path(path: Path | None) -> Path | None:
+    root = font_root()
+    if path is None or root is None or freetype is None:
+        return None
+    regular = BOLD_WITHOUT_BOLD_KANA.get(path.relative_to(root).as_posix())
+    return root / regular if regular and (root / regular).exists() else None
+
+
+def is_kana(ch: str) -> bool:
+    """Hiragana, katakana (with ・ and ー), their phonetic extensions and half-width katakana."""
+    code = ord(ch)
+    return 0x3040 <= code <= 0x30FF or 0x31F0 <= code <= 0x31FF or 0xFF65 <= code <= 0xFF9F
+
+
+def _kana_runs(text: str) -> list[tuple[bool, str]]:
+    """``text`` cut into runs of kana and of everything else: [(kana?, run), ...]."""
+    runs: list[tuple[bool, str]] = []
+    for ch in text:
+        kana = is_kana(ch)
+        if runs and runs[-1][0] == kana:
+            runs[-1] = (kana, runs[-1][1] + ch)
+        else:
+            runs.append((kana, ch))
+    return runs
+
+
+class KanaBoldFont(pygame.font.Font):
+    """A bold face whose kana have no bold design: kana are drawn from the regular face,
+    emboldened (FreeType strong style); everything else from the bold face itself, on the same
+    baseline. Each emboldened kana is centred on the face's own advance, so a text keeps
+    exactly the width and height it has without emboldening: no layout moves, and ``size``
+    stays the face's own measure."""
+
+    def __init__(self, path: Path, size: int, regular: Path) -> None:
+        super().__init__(str(path), size)
+        if not freetype.get_init():
+            freetype.init()
+        self.kana = freetype.Font(str(regular), size)
+        self.kana.pad = True              # a glyph's surface spans the line's full height
+        self.kana.strength = KANA_STRENGTH
+        self.kana.style = freetype.STYLE_STRONG
+
+    def render(self, text, antialias=True, color=(255, 255, 255), bgcolor=None,
+               wraplength=0):
+        if not antialias or wraplength or not isinstance(text, str) \
+                or not any(is_kana(ch) for ch in text):
+            return super().render(text, antialias, color, bgcolor, wraplength)
+        width, height = self.size(text)
+        out = pygame.Surface((width, height), pygame.SRCALPHA)
+        if bgcolor is not None:
+            out.fill(bgcolor)
+        x = 0
+        for kana, part in _kana_runs(text):
+            if not kana:
+                out.blit(super().render(part, True, color), (x, 0))
+                x += super().size(part)[0]
+                continue
+            start = 0
+            for i, ch in enumerate(part):
+                end = super().size(part[:i + 1])[0]
+                glyph, rect = self.kana.render(ch, color)
+                # centred on its advance: the thickening spreads into both side bearings
+                out.blit(glyph, (x + start + (end - start - glyph.get_width()) // 2,
+                                 self.get_ascent() - rect.y))
+                start = end
+            x += start
+        return out
+
+    def size(self, text) -> tuple[int, int]:
+        if not isinstance(text, str) or not any(is_kana(ch) for ch in text):
+            return super().size(text)
+        # the runs are drawn one after the other: their widths add up
+        width = sum(super(KanaBoldFont, self).size(part)[0] for _, part in _kana_runs(text))
+        return width, self.get_height()
 
 
 # Fonts to try, in order, for text the current language's font cannot draw (a Thai name on a

@@ -1,0 +1,99 @@
+"""Japanese bold text has one weight: kana as bold as the kanji beside them.
+
+The Kurinto bold faces with kana draw them exactly like the regular face (no face in the
+``weblate-fonts`` package has bold kana), so ``fonts`` draws bold kana emboldened from the
+regular outlines. Checked here: bold kana are really heavier than regular ones, a katakana ロ's
+strokes are about as thick as a bold kanji 口's, kana stay on the kanji's baseline, texts keep
+the exact size the face measures (no layout moves), text without kana is the face's own
+drawing, and only the faces that need it are touched.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.client import fonts, text
+
+WHITE = (255, 255, 255)
+SIZES = (16, 24, 40)
+
+
+@pytest.fixture
+def japanese():
+    pygame.font.init()
+    text.set_language("ja")
+    yield
+    text.set_language("en")
+
+
+def _ink(surf: pygame.Surface) -> float:
+    return sum(pygame.image.tobytes(surf, "RGBA")[3::4]) / 255
+
+
+def _stroke(surf: pygame.Surface) -> float:
+    """The thickness of the first vertical stroke met along the middle row (alpha-weighted)."""
+    y = surf.get_height() // 2
+    row = [surf.get_at((x, y)).a for x in range(surf.get_width())]
+    start = next(i for i, a in enumerate(row) if a > 10)
+    end = next((i for i in range(start, len(row)) if row[i] <= 10), len(row))
+    return sum(row[start:end]) / 255
+
+
+def _ink_rows(surf: pygame.Surface) -> tuple[int, int]:
+    rows = [y for y in range(surf.get_height())
+            if any(surf.get_at((x, y)).a > 60 for x in range(surf.get_width()))]
+    return rows[0], rows[-1]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_bold_kana_are_heavier_than_regular_ones(japanese, size):
+    for kana in ("プレイ", "ルール・メトロ", "かんたん"):
+        bold = fonts.render(kana, size, WHITE, "bold")
+        regular = fonts.render(kana, size, WHITE, "regular")
+        assert _ink(bold) > 1.3 * _ink(regular), (kana, size)
+        assert _ink(fonts.render(kana, size, WHITE, "semibold")) > 1.3 * _ink(regular)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_kana_strokes_match_the_bold_kanji(japanese, size):
+    # katakana ro and kanji kuchi are the same square shape: in one bold text, one weight
+    ro = _stroke(fonts.render("ロ", size, WHITE, "bold"))
+    kuchi = _stroke(fonts.render("口", size, WHITE, "bold"))
+    thin = _stroke(fonts.render("ロ", size, WHITE, "regular"))
+    assert abs(ro - kuchi) <= 0.2 * kuchi, (size, ro, kuchi)
+    assert ro > thin + 0.04 * size
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_kana_sit_on_the_kanji_baseline_and_texts_keep_their_size(japanese, size):
+    face = fonts.font(size, "bold")
+    plain = pygame.font.Font.render    # the face's own drawing, kana thin
+    for sample in ("プレイ", "特殊ルート", "LANテーブルを開く", "ロード / リプレイ", "設定"):
+        drawn = face.render(sample, True, WHITE)
+        assert drawn.get_size() == pygame.font.Font.size(face, sample) == face.size(sample)
+    # the thickened ロ covers the thin one, grown by about a pixel or two on each side
+    thick_top, thick_bottom = _ink_rows(face.render("ロ", True, WHITE))
+    thin_top, thin_bottom = _ink_rows(plain(face, "ロ", True, WHITE))
+    assert thin_top - 3 <= thick_top <= thin_top and thin_bottom <= thick_bottom <= thin_bottom + 3
+    # text without kana is exactly the bold face's own drawing
+    for sample in ("特殊", "LAN 4", "設定"):
+        assert pygame.image.tobytes(face.render(sample, True, WHITE), "RGBA") == \
+            pygame.image.tobytes(plain(face, sample, True, WHITE), "RGBA")
+
+
+def test_only_the_bold_faces_without_bold_kana_are_emboldened():
+    pygame.font.init()
+    try:
+        assert isinstance(fonts.font(20, "bold", "ja"), fonts.KanaBoldFont)
+        assert isinstance(fonts.font(20, "semibold", "ja"), fonts.KanaBoldFont)
+        assert isinstance(fonts.font(20, "bold", "th"), fonts.KanaBoldFont)   # has thin kana too
+        for lang, weight in (("ja", "regular"), ("en", "bold"), ("ru", "semibold"),
+                             ("ko", "bold"), ("zh-TW", "bold"), ("th", "regular")):
+            assert not isinstance(fonts.font(20, weight, lang), fonts.KanaBoldFont), (lang, weight)
+        # a kana name drawn bold on an English screen (a fallback font) is emboldened as well
+        text.set_language("en")
+        name = fonts.render("さくら", 22, WHITE, "bold")
+        assert _ink(name) > 1.3 * _ink(fonts.render("さくら", 22, WHITE, "regular"))
+    finally:
+        text.set_language("en")
