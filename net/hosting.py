@@ -117,6 +117,7 @@ class HostEndpoint:
         self.autosave = autosave
         self.save_path = save_path
         self.autosaver = None
+        self.old_tokens: dict[str, int] = {}   # resumed table: saved token digest -> old peer
 
     # ================================================================ queries
     @property
@@ -374,10 +375,14 @@ class HostEndpoint:
             return self._refuse(conn, ids.R_GAME, {"ours": self.game.name, "theirs": msg["g"]})
         if self.phase == "closed":
             return self._refuse(conn, ids.R_HOST_LEFT, {})
-        if msg["tok"] and not msg["tok"].startswith(CLAIM_PREFIX):
-            peer = next((p for p in self.peers.values() if p.token == msg["tok"]), None)
-            if peer is None:
-                return self._refuse(conn, ids.R_BAD_TOKEN, {})
+        # a seat token: this table's (a rejoin), or on a resumed table the old table's (its
+        # old seats, below); a resume claim ("r:...") is no seat token: never refused for it
+        seat_token = msg["tok"] if not msg["tok"].startswith(CLAIM_PREFIX) else ""
+        peer = next((p for p in self.peers.values() if p.token == seat_token), None) \
+            if seat_token else None
+        if seat_token and peer is None and not self._old_token_seats(seat_token):
+            return self._refuse(conn, ids.R_BAD_TOKEN, {})
+        if peer is not None:
             if peer.conn is not None:
                 old = peer.conn
                 self._send(peer, {"t": ids.BYE, "c": ids.R_REPLACED, "a": {}})
@@ -396,7 +401,8 @@ class HostEndpoint:
             return self._refuse(conn, ids.R_STARTED, {})
         if self.phase == "seeding":
             return self._refuse(conn, ids.R_STARTED, {})
-        claimed = self._claimed_seats(msg["tok"]) if wanted else []
+        claimed = (self._claimed_seats(msg["tok"]) or self._old_token_seats(msg["tok"])) \
+            if wanted else []
         free = claimed or self._free_seats_for(msg["n"])
         if wanted and not free:
             reserved = sorted({s.reserved for s in self.slots
@@ -449,6 +455,19 @@ class HostEndpoint:
         from net.netsave import claimed_group, table_id
 
         group = claimed_group(token, table_id(self.resumed))
+        if group is None:
+            return []
+        return [i for i, s in enumerate(self.slots)
+                if s.kind == ids.KIND_OPEN and s.reserved and s.group == group]
+
+    def _old_token_seats(self, token: str) -> list[int]:
+        """A resumed table, in its lobby: the open seats of the old machine whose seat token
+        (saved as a digest by the old host) this is. [] if none."""
+        if self.resumed is None or self.phase != "lobby" or not self.old_tokens:
+            return []
+        from net.netsave import token_digest
+
+        group = self.old_tokens.get(token_digest(token))
         if group is None:
             return []
         return [i for i, s in enumerate(self.slots)
@@ -587,7 +606,13 @@ class HostEndpoint:
             peers = [s.peer if s.kind == ids.KIND_REMOTE else 0 for s in self.slots]
             mine = [i for i, s in enumerate(self.slots)
                     if s.kind in (ids.KIND_LOCAL, ids.KIND_BOT)]
-            self.autosaver = start_net_autosave(match, "host", peers, mine, path=self.save_path)
+            from net.netsave import token_digest
+
+            holders = [self.peers.get(s.peer) if s.kind == ids.KIND_REMOTE else None
+                       for s in self.slots]
+            tokens = [token_digest(p.token) if p else "" for p in holders]
+            self.autosaver = start_net_autosave(match, "host", peers, mine, path=self.save_path,
+                                                tokens=tokens)
         self._broadcast(self._start_message())
         self._emit("started", seed=match.seed, seats=plain_seats(self.lobby_message()["seats"]))
         self._status_changed()

@@ -12,8 +12,9 @@ bots, and every other seat *reserved* for the name it had and grouped by the old
 (``lan.peers``) that held it. A joiner of a resumed table is recognised first by its *resume
 claim* (``resume_claims``: the table id and old peer id of this machine's unfinished LAN
 saves, sent as ``r:<table>:<peer>,...`` in the hello's token field): it gets exactly the seats
-its machine held. A joiner without a claim (another machine, a lost save) falls back to its
-name, and a name several old machines shared gives one machine's seats only. Names are unique
+its machine held. So does a joiner showing its old seat token (the old host's save keeps a
+digest of each, ``lan.tokens``). A joiner without either (another machine, a lost save) falls
+back to its name, and a name several old machines shared gives one machine's seats only. Names are unique
 at a table (the host numbers repeats), so saves made since then never tie.
 """
 
@@ -33,9 +34,17 @@ def table_id(match: Match) -> str:
     return hash_bytes(canonical_bytes([match.game.name, match.config, match.seed]))[:16]
 
 
+def token_digest(token: str) -> str:
+    """What a save keeps of a seat token: enough to recognise it, not the token itself."""
+    return hash_bytes(b"seat-token:" + token.encode("utf-8"))[:16] if token else ""
+
+
 def start_net_autosave(match: Match, role: str, peers: list[int], mine: list[int], *,
-                       path: Path | None = None, durable: bool = True) -> Any:
+                       path: Path | None = None, durable: bool = True,
+                       tokens: list[str] | None = None) -> Any:
     """Autosave ``match`` from now on (into ``path``, else a new file of the saves folder).
+    ``tokens`` (the host): per seat, the ``token_digest`` of its holder's seat token ("" for
+    the host's own seats), so a resumed table knows a returning player's old token.
     Returns the ``Autosaver``, or None if the disk refused: a LAN game never stops for that."""
     try:
         from game.saves.autosave import Autosaver, new_header
@@ -45,6 +54,8 @@ def start_net_autosave(match: Match, role: str, peers: list[int], mine: list[int
         header = new_header(match, table=table_id(match))
         header["lan"] = {"role": role, "peers": [int(p) for p in peers],
                          "mine": sorted(int(s) for s in mine)}
+        if tokens is not None:
+            header["lan"]["tokens"] = [str(digest) for digest in tokens]
         header["check"] = header_check(header)
         if path is None:
             stamp = header["created"].replace(":", "").replace("-", "")[:15]
@@ -68,7 +79,20 @@ def lan_info(header: dict) -> dict:
     mine = [s for s in block.get("mine", []) if type(s) is int and 0 <= s < players] \
         if isinstance(block.get("mine"), list) else []
     role = block.get("role") if isinstance(block.get("role"), str) else ""
-    return {"role": role, "peers": peers, "mine": mine}
+    tokens = block.get("tokens")
+    if not (isinstance(tokens, list) and len(tokens) == players
+            and all(isinstance(d, str) and len(d) <= 64 for d in tokens)):
+        tokens = [""] * players
+    return {"role": role, "peers": peers, "mine": mine, "tokens": tokens}
+
+
+def old_token_groups(header: dict) -> dict[str, int]:
+    """The saved seat-token digests of a table and the old peer id each belonged to."""
+    info = lan_info(header)
+    if not info:
+        return {}
+    return {digest: peer for digest, peer in zip(info["tokens"], info["peers"])
+            if digest and peer != 0}
 
 
 CLAIM_PREFIX = "r:"
@@ -248,8 +272,10 @@ def resumed_endpoint(loaded: Any, name: str, *, headless_bot: str = "",
         path = Path(loaded.path)
     for listener in list(match.listeners):      # e.g. the autosaver of saves.resume
         match.listeners.remove(listener)
-    return HostEndpoint(match.game, match.config, slots, name=name, resume=match,
-                        save_path=path, **options)
+    endpoint = HostEndpoint(match.game, match.config, slots, name=name, resume=match,
+                            save_path=path, **options)
+    endpoint.old_tokens = old_token_groups(loaded.save.header)
+    return endpoint
 
 
 def own_unfinished_save(match: Match, mine: list[int]) -> Path | None:

@@ -98,7 +98,8 @@ def play_and_crash(players, seed, name="Player 1"):
     match.seats = [dataclasses.replace(seat, name=name) for seat in match.seats]
     table.host.autosaver.refresh_header(match)
     tid = table_id(match)
-    old = [(client.seats, "r:" + resume_claim(tid, client.pid)) for client in table.clients]
+    old = [(client.seats, "r:" + resume_claim(tid, client.pid), client.token)
+           for client in table.clients]
     for client in table.clients:
         client.autosaver.close()
     table.host.autosaver.close()
@@ -116,15 +117,25 @@ def test_a_resume_where_everyone_had_the_same_name_gives_each_machine_its_seats(
     header = loaded.save.header
     assert {seat["name"] for seat in header["seats"]} == {"Player 1"}
     assert lan_info(header)["peers"] == [0, 1, 2, 3]
+    digests = lan_info(header)["tokens"]
+    assert digests[0] == "" and len(set(digests[1:])) == 3 and all(digests[1:])
+    assert all(token not in str(header) for _seats, _claim, token in old)   # digests only
     original = list(loaded.match.log)
     host = resumed_endpoint(loaded, "Player 1", headless_bot="random", timings=FAST)
     # the host plays only the old host's seat, although every seat had its name
     assert [s.kind for s in host.slots] == [ids.KIND_BOT] + [ids.KIND_OPEN] * 3
     net = MemNet(host, seed=4)
     clients = []
-    for seats, claim in reversed(old):        # the last joiner comes back first
-        client = ClientEndpoint("Player 1", token=claim, auto_bot="random", timings=FAST,
-                                autosave=False)
+    # a stranger's seat token is still refused
+    stranger = ClientEndpoint("Player 1", token="0" * 24, timings=FAST, autosave=False)
+    net.connect(stranger)
+    net.advance(0.1)
+    assert stranger.ended["code"] == ids.R_BAD_TOKEN
+    for index, (seats, claim, token) in reversed(list(enumerate(old))):
+        # the last joiner comes back first; the first one with the seat token it was given
+        # (run.py join printed it), the others with their machine's resume claim
+        client = ClientEndpoint("Player 1", token=token if index == 0 else claim,
+                                auto_bot="random", timings=FAST, autosave=False)
         clients.append((client, seats))
         net.connect(client)
         net.advance(0.1)

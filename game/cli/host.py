@@ -1,8 +1,11 @@
 """``run.py host GAME``: host a LAN table; ``--headless`` plays the host's seat with a bot.
 
 ``--resume FILE`` continues a saved LAN game (any peer's autosave; several files: the longest
-verified log wins): the seats named ``--name`` are the host's, the other players rejoin with
-the names they had (a ``{"event": "resumed", ...}`` line follows ``listening``).
+verified log wins): the old host's seats are the host's (or the old machine that had a seat
+named ``--name``); every other machine gets exactly its old seats back when it rejoins:
+``run.py join`` sends the claim its own save of the table gives it (or ``--token`` the old
+seat token), and names are only the fallback (a ``{"event": "resumed", ...}`` line follows
+``listening``).
 
 Headless: the first stdout line is ``{"event": "listening", "port": P}``; the host waits for
 the remote players, starts when all are ready, and ends with the line
@@ -51,7 +54,7 @@ def add_arguments(parser) -> None:
                         help="give up after this long (headless)")
     parser.add_argument("--resume", action="append", default=[], metavar="FILE",
                         help="continue a LAN game from a saved log (repeatable: the longest "
-                             "verified one is used); its players rejoin their seats by name")
+                             "verified one is used); its players rejoin their own seats")
 
 
 def run(args) -> int:
@@ -104,9 +107,9 @@ def _listen(endpoint, args):
 
 
 def _resumed(args) -> int:
-    """``--resume FILE...``: the table continues the best of the given logs; the seats named
-    ``--name`` are the host's (headless: played by ``--bot``), the others wait for their
-    players, who rejoin with the same name."""
+    """``--resume FILE...``: the table continues the best of the given logs; the old host's
+    seats are the host's (headless: played by ``--bot``), the others wait for their old
+    machines (see ``net.netsave``: resume claim, old seat token, else name)."""
     from game.saves import SaveError
     from net import messages as ids
     from net.netsave import load_table, resumed_endpoint
