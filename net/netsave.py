@@ -107,9 +107,10 @@ def resume_claim(table: str, peer: int) -> str:
 
 def resume_claims(game: str = "", folder: Path | None = None) -> str:
     """The token a joiner sends when it has no seat token: ``r:`` and the claims of this
-    machine's newest unfinished LAN saves as a joiner (of ``game`` if given), so a host
-    resuming one of those tables gives it exactly its old seats. "" when there is none.
-    Any other table ignores it (a new joiner, seated as usual)."""
+    machine's newest unfinished LAN saves (of ``game`` if given; an old host's save claims
+    peer 0: another machine may resume that table), so a host resuming one of those tables
+    gives it exactly its old seats. "" when there is none. Any other table ignores it (a
+    new joiner, seated as usual)."""
     try:
         from game.saves import SaveError, read_save
         from game.saves.files import saves_dir
@@ -123,12 +124,10 @@ def resume_claims(game: str = "", folder: Path | None = None) -> str:
                 save = read_save(path)
             except (SaveError, OSError):
                 continue
-            info = lan_info(save.header)
-            role, table = info.get("role", ""), save.header.get("table")
-            if (save.end is None and role.startswith("peer") and role[4:].isdigit()
-                    and isinstance(table, str) and table
+            peer, table = own_peer(save.header), save.header.get("table")
+            if (save.end is None and peer is not None and isinstance(table, str) and table
                     and (not game or save.header.get("game") in (game, None))):
-                found.append((path.stat().st_mtime, resume_claim(table, int(role[4:]))))
+                found.append((path.stat().st_mtime, resume_claim(table, peer)))
     except OSError:
         return ""
     claims = []
