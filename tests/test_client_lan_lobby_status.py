@@ -89,3 +89,43 @@ def test_joined_lobby_numbers_a_repeated_name_says_so_and_keeps_its_status_clear
     finally:
         leave_all(app)
         server.close()
+
+
+def test_find_tables_sends_this_machines_resume_claims(tmp_path, monkeypatch):
+    """Joining from the window claims the seats this machine's saves of a table held, so a
+    resumed table gives them back whatever name is typed (tests/test_net_resume_identity.py
+    covers the host's side)."""
+    from game.client import netplay
+    from game.client.screens.find_tables import FindTablesScreen
+    from net.netsave import resume_claims
+    from tests.test_net_lockstep import Table
+
+    table = Table(players=2, seed=3, autosave=True)
+    table.start()
+    assert table.run(lambda: table.host.seq >= 4)
+    claims = resume_claims("metro")
+    assert claims.startswith("r:")
+    asked = []
+
+    class FakeConnector:
+        def __init__(self, host, port, name, *, wanted=1, token="", game=""):
+            asked.append((name, wanted, token))
+
+        def finished(self):
+            return False
+
+        def abandon(self):
+            pass
+
+    monkeypatch.setattr(netplay, "Connector", FakeConnector)
+    app = make_app(tmp_path)
+    finder = FindTablesScreen(app)
+    app.push(finder)
+    finder.join("127.0.0.1", 5055, {"game": "metro", "phase": "lobby", "open": 1,
+                                    "players": 2, "name": "x", "host": "127.0.0.1",
+                                    "port": 5055})
+    finder.connector = None
+    finder.local_players = 0              # watching: no seat to claim
+    finder.join("127.0.0.1", 5055)
+    assert asked == [(finder.name, 1, claims), (finder.name, 0, "")]
+    leave_all(app)
