@@ -373,3 +373,22 @@ def test_railroad_ink_tray_hints_name_the_players_own_controller(app, monkeypatc
     line = play.board._device_hints(0)[0]
     assert line.startswith(f"{confirm} "), line
     assert play.board._device_hints(1)[0] != line
+
+
+def test_railroad_ink_toasts_step_off_a_lone_players_sheet_and_tray(app):
+    """One human drawing in a big pane beside the bots' small sheets: the toasts go to the
+    margin under the small sheets instead of over the player's tray buttons."""
+    from game.client.screens.play import PlayScreen
+
+    game = get_game("railroad-ink")
+    seats = [SeatInfo("Ann", "human", device="mouse+keyboard", colour=0)] + [
+        SeatInfo(f"Bot {i}", "bot", level="easy", colour=i) for i in range(1, 3)]
+    play = PlayScreen(app, Match.new(game, game.make_config(3, []), 5, seats))
+    app.push(play)
+    for text in ("Round 2: new dice!", "Controller 2 connected"):
+        app.toasts.show(text)
+    app.run(frames=2)
+    pane = next(p.rect for p in play.board.layout() if p.full)
+    placed = app.toasts.layout(app.surface.get_size(), app.toast_obstacles())
+    assert placed and all(not rect.colliderect(pane) for _toast, rect in placed)
+    assert all(rect.left >= pane.right for _toast, rect in placed)

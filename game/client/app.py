@@ -200,11 +200,15 @@ class App:
         pygame.display.flip()
 
     def toast_obstacles(self) -> list:
-        """What toasts must not cover on the top screen: the buttons of its menu (a play
-        screen has none: there the toasts' own place, above the hints, is clear)."""
+        """What toasts must not cover on the top screen: the buttons of its menu, and what
+        a screen names itself (``toast_avoid``: a Railroad Ink player's sheet and tray)."""
         form = getattr(self.top, "form", None)
         items = getattr(form, "items", None) or []
-        return [pygame.Rect(item.rect) for item in items if item.rect.width > 0]
+        rects = [pygame.Rect(item.rect) for item in items if item.rect.width > 0]
+        own = getattr(self.top, "toast_avoid", None)
+        if own is not None:
+            rects += [pygame.Rect(r) for r in own()]
+        return rects
 
     def run(self, frames: int | None = None, fps: int = 60) -> None:
         """Run until quit, or for exactly ``frames`` frames with a fixed 1/fps time step."""

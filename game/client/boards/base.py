@@ -64,6 +64,12 @@ class BoardView:
             return t("play.bot_turn", name=name)
         return t(own_key or "play.your_turn", name=name)
 
+    def toast_avoid(self) -> list:
+        """Rects the shell's toasts should not cover on this board (they slide aside or
+        narrow into a free margin when they can). Default: none, the toasts' place above the
+        hint bar is clear."""
+        return []
+
     def menu_button_intent(self, intent) -> bool:
         """True when ``intent`` points at or clicks the Menu button (used: a click opens the
         pause menu); the board's own cursor then ignores it."""

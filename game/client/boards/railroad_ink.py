@@ -442,6 +442,11 @@ class RailroadInkBoard(BoardView):
                     return pane.seat
         return candidates[0] if candidates else None
 
+    def toast_avoid(self) -> list:
+        # A drawing player's sheet and tray fill their pane: toasts go to the free margin
+        # beside a lone big pane (under the small sheets), else stay bottom-centre.
+        return [pygame.Rect(pane.rect) for pane in self.layout() if pane.full]
+
     def handle(self, intent, seat):
         kind = intent.kind
         if intent is self._handled:

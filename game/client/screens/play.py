@@ -261,6 +261,9 @@ class PlayScreen(Screen):
         seat = self.active_human()
         return self.board.hints(seat)
 
+    def toast_avoid(self) -> list:
+        return self.board.toast_avoid()
+
     def hint_device(self) -> str:
         seat = self.active_human()
         if seat is not None:
