@@ -1100,27 +1100,25 @@ class RailroadInkBoard(BoardView):
                                 theme.FOCUS if highlighted else
                                 (theme.ACCENT_DIM if enabled else None), 2)
             label = self._button_label(seat, name, info)
-            fonts.blit_in(surface, label, 15 if small else 19,
-                          theme.TEXT if enabled else theme.TEXT_DIM, rect, "semibold",
-                          inset=5, name=name)
+            draw_button_label(surface, label, 15 if small else 19,
+                              theme.TEXT if enabled else theme.TEXT_DIM, rect, name)
         x, y = tray["status"]
-        lines = []
+        refusal, status, hints = "", "", []
         if st.over:
             pass
         elif s.ended:
-            lines.append((t("ri.waiting"), theme.GOOD))
+            status = t("ri.waiting")
         elif acting:
-            if self._refusal(seat):
-                lines.append((self._refusal(seat), theme.BAD))
-            lines.append((self._status_text(seat, info), theme.TEXT))
-            lines += [(text, theme.TEXT_DIM) for text in self._device_hints(seat)]
-        width = tray["w"]
-        for text, colour in lines:
-            for part in fonts.wrap(text, 14 if small else 17, width):
-                if y > pane.rect.height - 16:
-                    break
-                fonts.blit(surface, part, 14 if small else 17, colour, (x, y))
-                y += 16 if small else 21
+            refusal = self._refusal(seat)
+            status = self._status_text(seat, info)
+            hints = self._device_hints(seat)
+        colour = theme.GOOD if s.ended and not st.over else theme.TEXT
+        lines = status_lines(refusal, status, hints, 14 if small else 17, tray["w"],
+                             pane.rect.height - 4 - y)
+        for text, size, kind in lines:
+            fonts.blit(surface, text, size,
+                       {"refusal": theme.BAD, "status": colour}.get(kind, theme.TEXT_DIM), (x, y))
+            y += line_height(size)
 
     def _refusal(self, seat: int) -> str:
         found = self.refusals.get(seat)
@@ -1239,3 +1237,107 @@ class RailroadInkBoard(BoardView):
 
 
 BOARD = RailroadInkBoard
+
+
+# -- text that must fit the tray ---------------------------------------------------------------
+HINT_SEP = " · "
+
+
+def line_height(size: int) -> int:
+    return size + size // 4
+
+
+def _width(text: str, size: int, weight: str = "regular") -> int:
+    return fonts.render(text, size, (255, 255, 255), weight).get_width()
+
+
+def wrap_units(text: str, size: int, width: int) -> list[str]:
+    """Lines of a hint row "A Draw · R Rotate · …" that fit ``width``: broken only between
+    the " · " units, so a button never lands on another line than its action."""
+    lines: list[str] = []
+    for unit in text.split(HINT_SEP):
+        candidate = lines[-1] + HINT_SEP + unit if lines else unit
+        if lines and _width(candidate, size) <= width:
+            lines[-1] = candidate
+        elif _width(unit, size) <= width:
+            lines.append(unit)
+        else:                          # one unit wider than the tray: words as a last resort
+            lines += fonts.wrap(unit, size, width)
+    return lines
+
+
+def _cut(line: str, size: int, width: int) -> str:
+    """``line`` ending in "…" so that it fits ``width``."""
+    while line and _width(line.rstrip() + fonts.ELLIPSIS, size) > width:
+        line = line[:-1]
+    return line.rstrip() + fonts.ELLIPSIS
+
+
+def status_lines(refusal: str, status: str, hints: list[str], size: int, width: int,
+                 height: int) -> list[tuple[str, int, str]]:
+    """(text, size, kind) lines for the tray's status block in ``height`` pixels: the
+    status and the device hints (how to undo, rotate…) always stay; the text shrinks down to
+    three quarters of ``size`` first, then the refusal reason gives up its last lines (ending
+    in "…"), and only then is anything else cut."""
+    smallest = max(10, size * 3 // 4)
+    for step in range(size, smallest - 1, -1):
+        lines = ([(p, "refusal") for p in (fonts.wrap(refusal, step, width) if refusal else [])]
+                 + [(p, "status") for p in (fonts.wrap(status, step, width) if status else [])]
+                 + [(p, "hint") for h in hints for p in wrap_units(h, step, width)])
+        if len(lines) * line_height(step) <= height:
+            return [(text, step, kind) for text, kind in lines]
+    room = max(0, height // line_height(smallest))
+    keep = [(p, "status") for p in (fonts.wrap(status, smallest, width) if status else [])] + \
+        [(p, "hint") for h in hints for p in wrap_units(h, smallest, width)]
+    reason = fonts.wrap(refusal, smallest, width) if refusal else []
+    spare = room - len(keep)
+    if reason and spare > 0:           # the reason, shortened to the lines left over
+        shown = reason[:spare]
+        if len(shown) < len(reason):
+            shown[-1] = _cut(shown[-1], smallest, width)
+        keep = [(p, "refusal") for p in shown] + keep
+    if len(keep) > room:                # still too much: the last line shown ends in "…"
+        keep = keep[:room]
+        if keep:
+            keep[-1] = (_cut(keep[-1][0], smallest, width), keep[-1][1])
+    return [(text, smallest, kind) for text, kind in keep]
+
+
+def draw_button_label(surface, text: str, size: int, colour, rect: pygame.Rect,
+                      name: str = "") -> None:
+    """A tray button's label: one line if it fits at a readable size, else two lines (split at
+    a space, or between characters in scripts without spaces), and cut with "…" only if even
+    that does not fit."""
+    area = pygame.Rect(rect).inflate(-10, 0)
+    smallest = max(10, size * 3 // 4)
+    if _width(text, smallest, "semibold") <= area.width:
+        fonts.blit_in(surface, text, size, colour, rect, "semibold", inset=5, name=name)
+        return
+    for step in range(size, 9, -1):
+        if 2 * line_height(step) - 2 > rect.height - 2:
+            continue
+        pair = _two_lines(text, step, area.width)
+        if pair:
+            half = line_height(step) - 1
+            with fonts.box(area, name):
+                for i, part in enumerate(pair):
+                    fonts.blit(surface, part, step, colour,
+                               (area.centerx, rect.centery + (i * 2 - 1) * half // 2),
+                               "semibold", "center")
+            return
+    fonts.blit_in(surface, text, size, colour, rect, "semibold", inset=5, name=name)
+
+
+def _two_lines(text: str, size: int, width: int) -> tuple[str, str] | None:
+    """The most even split of ``text`` into two lines that both fit ``width``, or None."""
+    spaced = " " in text.strip()
+    cuts = [i for i, ch in enumerate(text) if ch == " "] if spaced else range(1, len(text))
+    best = None
+    for i in cuts:
+        first, second = text[:i].strip(), text[i:].strip()
+        if not first or not second or second[0] in "ー・、。）」":
+            continue               # never start a line with a mark that belongs to the last
+        wide = max(_width(first, size, "semibold"), _width(second, size, "semibold"))
+        if wide <= width and (best is None or wide < best[0]):
+            best = (wide, first, second)
+    return best[1:] if best else None
