@@ -3,9 +3,10 @@
 The Kurinto bold faces with kana draw them exactly like the regular face (no face in the
 ``weblate-fonts`` package has bold kana), so ``fonts`` draws bold kana emboldened from the
 regular outlines. Checked here: bold kana are really heavier than regular ones, a katakana ロ's
-strokes are about as thick as a bold kanji 口's, kana stay on the kanji's baseline, texts keep
-the exact size the face measures (no layout moves), text without kana is the face's own
-drawing, and only the faces that need it are touched.
+strokes are close to (a little lighter than) a bold kanji 口's, kana stay on the kanji's
+baseline, the measured size includes the width the thickening adds (so fits and boxes leave
+room: no thickened kana is cut at the text's edges or overlaps its neighbour), text without
+kana is the face's own drawing, and only the faces that need it are touched.
 """
 
 from __future__ import annotations
@@ -51,27 +52,34 @@ def test_bold_kana_are_heavier_than_regular_ones(japanese, size):
     for kana in ("プレイ", "ルール・メトロ", "かんたん"):
         bold = fonts.render(kana, size, WHITE, "bold")
         regular = fonts.render(kana, size, WHITE, "regular")
-        assert _ink(bold) > 1.3 * _ink(regular), (kana, size)
-        assert _ink(fonts.render(kana, size, WHITE, "semibold")) > 1.3 * _ink(regular)
+        # measured: about 1.8 times the ink of the regular kana at KANA_STRENGTH 0.04
+        assert _ink(bold) > 1.5 * _ink(regular), (kana, size)
+        assert _ink(fonts.render(kana, size, WHITE, "semibold")) > 1.5 * _ink(regular)
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_kana_strokes_match_the_bold_kanji(japanese, size):
-    # katakana ro and kanji kuchi are the same square shape: in one bold text, one weight
+    # katakana ro and kanji kuchi are the same square shape. The thickening is kept moderate
+    # (heavier makes the brush-like kana ends blotchy): measured, ロ's strokes are about 0.8 of
+    # bold 口's and about 0.04 × size thicker than the thin ロ's (1.0 of them unemboldened).
     ro = _stroke(fonts.render("ロ", size, WHITE, "bold"))
     kuchi = _stroke(fonts.render("口", size, WHITE, "bold"))
     thin = _stroke(fonts.render("ロ", size, WHITE, "regular"))
-    assert abs(ro - kuchi) <= 0.2 * kuchi, (size, ro, kuchi)
-    assert ro > thin + 0.04 * size
+    assert 0.7 * kuchi <= ro <= 1.1 * kuchi, (size, ro, kuchi)
+    assert ro > thin + 0.03 * size
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_kana_sit_on_the_kanji_baseline_and_texts_keep_their_size(japanese, size):
+def test_kana_sit_on_the_kanji_baseline_and_sizes_count_the_thickening(japanese, size):
     face = fonts.font(size, "bold")
     plain = pygame.font.Font.render    # the face's own drawing, kana thin
+    extra = fonts.kana_extra_width(size)
+    assert extra >= 1
     for sample in ("プレイ", "特殊ルート", "LANテーブルを開く", "ロード / リプレイ", "設定"):
         drawn = face.render(sample, True, WHITE)
-        assert drawn.get_size() == pygame.font.Font.size(face, sample) == face.size(sample)
+        kana = sum(1 for ch in sample if fonts.is_kana(ch))
+        own_width, own_height = pygame.font.Font.size(face, sample)
+        assert drawn.get_size() == face.size(sample) == (own_width + kana * extra, own_height)
     # the thickened ロ covers the thin one, grown by about a pixel or two on each side
     thick_top, thick_bottom = _ink_rows(face.render("ロ", True, WHITE))
     thin_top, thin_bottom = _ink_rows(plain(face, "ロ", True, WHITE))
@@ -97,3 +105,27 @@ def test_only_the_bold_faces_without_bold_kana_are_emboldened():
         assert _ink(name) > 1.3 * _ink(fonts.render("さくら", 22, WHITE, "regular"))
     finally:
         text.set_language("en")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_thickened_kana_are_never_cut_or_overlapping(japanese, size):
+    # every thickened kana keeps all its ink: nothing clipped at the text's ends and no two
+    # letters drawn over each other (each is centred on an advance widened for it)
+    face = fonts.font(size, "bold")
+    for sample in ("メニュー", "レイルロードインク", "ロロ"):
+        alone = sum(_ink(face.kana.render(ch, WHITE)[0]) for ch in sample)
+        drawn = face.render(sample, True, WHITE)
+        assert _ink(drawn) >= 0.995 * alone, (sample, size, _ink(drawn), alone)
+        first, last = _ink_columns(drawn)
+        assert first >= 0 and last <= drawn.get_width() - 1
+        # the ink does not reach the very edge columns: a box fitted to the measure has room
+        assert _column_ink(drawn, 0) < 0.5 and _column_ink(drawn, drawn.get_width() - 1) < 0.5
+
+
+def _ink_columns(surf: pygame.Surface) -> tuple[int, int]:
+    cols = [x for x in range(surf.get_width()) if _column_ink(surf, x) > 0]
+    return cols[0], cols[-1]
+
+
+def _column_ink(surf: pygame.Surface, x: int) -> float:
+    return sum(surf.get_at((x, y)).a for y in range(surf.get_height())) / 255

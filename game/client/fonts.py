@@ -8,10 +8,10 @@ The Kurinto bold faces that have kana (KurintoSansJP-Bd and KurintoSans-Bd) draw
 like the regular face: a bold Japanese title would show bold kanji beside thin kana. No face
 in the package has real bold kana (the KR, TC and SC families have none at all), so these two
 bold fonts draw kana emboldened: the regular kana outlines thickened by FreeType's "strong"
-style, as much as makes a kana stroke as thick as the bold kanji's (katakana ロ as thick as
-kanji 口). Kanji, Latin and punctuation keep the real bold face. ``font()`` returns such a font
-as a ``KanaBoldFont``: each thickened kana stays centred on its own advance, so texts keep
-their width and every layout, measure and fit is what it was.
+style. The thickening is kept moderate (``KANA_STRENGTH``): more makes the brush-like kana
+terminals blotchy next to the clean bold kanji. ``font()`` returns such a font as a
+``KanaBoldFont``: each thickened kana gets its advance widened by the thickness it gained, and
+``size()`` counts it, so every measure, fit and box leaves room for the heavier letters.
 
 Text belongs to a box: ``with fonts.box(rect, "name"):`` (or ``blit_in``) declares the panel,
 button or row the texts drawn inside it must stay in. ``blit`` then shrinks a text that would
@@ -23,6 +23,7 @@ The language test checks that every text drawn in a box stays inside it.
 from __future__ import annotations
 
 import importlib.util
+import math
 from collections import OrderedDict
 from contextlib import contextmanager
 from pathlib import Path
@@ -85,6 +86,9 @@ def font(size: int, weight: str = "regular", lang: str | None = None) -> pygame.
     regular/semibold/bold."""
     key = (lang or catalog.language(), size, weight)
     found = _fonts.get(key)
+    if found is not None and not _alive(found):
+        clear_cache()          # pygame was quit and started again: every cached font is dead
+        found = None
     if found is None:
         if not pygame.font.get_init():
             pygame.font.init()
@@ -98,13 +102,28 @@ def font(size: int, weight: str = "regular", lang: str | None = None) -> pygame.
     return found
 
 
+def _alive(f: pygame.font.Font) -> bool:
+    try:
+        f.get_height()
+    except pygame.error:
+        return False
+    return True
+
+
 # Bold faces whose kana are the regular ones (see the module docstring) -> their regular face.
 BOLD_WITHOUT_BOLD_KANA = {"kurinto/ttf/KurintoSansJP-Bd.ttf": "kurinto/ttf/KurintoSansJP-Rg.ttf",
                           "kurinto/ttf/KurintoSans-Bd.ttf": "kurinto/ttf/KurintoSans-Rg.ttf"}
-# How much the kana outlines are thickened, as a fraction of the size: measured on the fonts,
-# it makes katakana ロ's strokes as thick as bold kanji 口's at every size (the real bold face
-# is about 0.048 × size thicker than the regular one, and kana strokes are thinner to begin with).
-KANA_STRENGTH = 0.066
+# How much the kana outlines are thickened, as a fraction of the size. Compared by eye at 18, 26
+# and 40 px beside the bold kanji: 0.066 (ロ exactly as thick as bold 口) turned the kana's
+# brush-like stroke ends into blotches; 0.04 keeps them clean and still clearly bold (ロ's
+# strokes about four fifths of 口's).
+KANA_STRENGTH = 0.04
+
+
+def kana_extra_width(size: int) -> int:
+    """The pixels a kana of ``size`` gains in width when thickened (measured: the glyph grows
+    by KANA_STRENGTH × size, rounded up to whole pixels)."""
+    return math.ceil(KANA_STRENGTH * size - 1e-9)
 
 
 def _regular_kana_path(path: Path | None) -> Path | None:
@@ -136,9 +155,9 @@ def _kana_runs(text: str) -> list[tuple[bool, str]]:
 class KanaBoldFont(pygame.font.Font):
     """A bold face whose kana have no bold design: kana are drawn from the regular face,
     emboldened (FreeType strong style); everything else from the bold face itself, on the same
-    baseline. Each emboldened kana is centred on the face's own advance, so a text keeps
-    exactly the width and height it has without emboldening: no layout moves, and ``size``
-    stays the face's own measure."""
+    baseline. Each emboldened kana's advance is widened by the thickness it gained
+    (``kana_extra_width``) and the glyph centred on it, so letters never touch or overlap;
+    ``size`` counts that extra width, so fits and boxes leave room for it."""
 
     def __init__(self, path: Path, size: int, regular: Path) -> None:
         super().__init__(str(path), size)
@@ -148,6 +167,7 @@ class KanaBoldFont(pygame.font.Font):
         self.kana.pad = True              # a glyph's surface spans the line's full height
         self.kana.strength = KANA_STRENGTH
         self.kana.style = freetype.STYLE_STRONG
+        self.kana_extra = kana_extra_width(size)
 
     def render(self, text, antialias=True, color=(255, 255, 255), bgcolor=None,
                wraplength=0):
@@ -167,19 +187,21 @@ class KanaBoldFont(pygame.font.Font):
             start = 0
             for i, ch in enumerate(part):
                 end = super().size(part[:i + 1])[0]
+                slot = end - start + self.kana_extra
                 glyph, rect = self.kana.render(ch, color)
-                # centred on its advance: the thickening spreads into both side bearings
-                out.blit(glyph, (x + start + (end - start - glyph.get_width()) // 2,
+                # centred on its widened advance: the thickening has room on both sides
+                out.blit(glyph, (x + (slot - glyph.get_width()) // 2,
                                  self.get_ascent() - rect.y))
                 start = end
-            x += start
+                x += slot
         return out
 
     def size(self, text) -> tuple[int, int]:
         if not isinstance(text, str) or not any(is_kana(ch) for ch in text):
             return super().size(text)
-        # the runs are drawn one after the other: their widths add up
+        # the runs are drawn one after the other: their widths add up, each kana widened
         width = sum(super(KanaBoldFont, self).size(part)[0] for _, part in _kana_runs(text))
+        width += self.kana_extra * sum(1 for ch in text if is_kana(ch))
         return width, self.get_height()
 
 

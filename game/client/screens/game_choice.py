@@ -120,8 +120,9 @@ class GameChoiceScreen(Screen):
                                 4 if focused else 1, shadow=True)
             surface.blit(card_art(name, not playable), (card.centerx - 138, card.y + 40))
             colour = theme.TEXT if playable else theme.TEXT_DIM
-            fonts.blit(surface, t(f"game.{name}"), 38, colour, (card.centerx, card.y + 178),
-                       "bold", "center")
+            with fonts.box(card.inflate(-32, 0), "card title"):   # a long name shrinks
+                fonts.blit(surface, t(f"game.{name}"), 38, colour, (card.centerx, card.y + 178),
+                           "bold", "center")
             y = card.y + 218
             for line in fonts.wrap(t(f"game.{name}.blurb"), 20, card.width - 48):
                 fonts.blit(surface, line, 20, theme.TEXT_DIM, (card.centerx, y), "regular",
