@@ -392,3 +392,47 @@ def test_railroad_ink_toasts_step_off_a_lone_players_sheet_and_tray(app):
     placed = app.toasts.layout(app.surface.get_size(), app.toast_obstacles())
     assert placed and all(not rect.colliderect(pane) for _toast, rect in placed)
     assert all(rect.left >= pane.right for _toast, rect in placed)
+
+
+@pytest.mark.parametrize("game_name", ["metro", "metromania"])
+def test_metro_toasts_leave_the_board_and_the_hand_panel_free(app, game_name):
+    """A refused move on Metro (or Metromania): the player retries on the board, so the toasts
+    go to the bottom of the left panel instead of over the bottom row of squares."""
+    from game.client.screens.play import PlayScreen
+
+    game = get_game(game_name)
+    seats = [SeatInfo("Ann", "human", device="mouse+keyboard", colour=0),
+             SeatInfo("Bot", "bot", level="easy", colour=1)]
+    play = PlayScreen(app, Match.new(game, game.make_config(2, []), 3, seats))
+    app.push(play)
+    app.toasts.show("Controller 1 connected", "good")
+    app.toasts.show("B5 must be on the outer ring or next to a tile", "bad")
+    app.run(frames=2)
+    avoid = play.board.toast_avoid()
+    assert len(avoid) == 2
+    centred = widgets.Toasts()
+    centred.items = list(app.toasts.items)
+    assert any(rect.collidelist(avoid) >= 0 for _, rect in centred.layout((1280, 720)))
+    placed = app.toasts.layout(app.surface.get_size(), app.toast_obstacles())
+    assert len(placed) == 2
+    for _toast, rect in placed:
+        assert rect.collidelist(avoid) < 0 and rect.right <= avoid[0].left
+        assert app.surface.get_rect().contains(rect)
+
+
+def test_toasts_that_fit_nowhere_show_only_the_newest_that_do():
+    """Three "controller connected" toasts over a menu whose buttons leave room for one: the
+    older ones are not drawn over the buttons, the newest is shown clear of them."""
+    pygame.init()
+    toasts = widgets.Toasts()
+    for i in (1, 2, 3):
+        toasts.show(f"Controller {i} connected", "good")
+    # buttons everywhere but a 90 pixel high strip at the bottom
+    avoid = [pygame.Rect(0, 0, 1280, 720 - widgets.TOAST_BOTTOM_GAP - 90)]
+    placed = toasts.layout((1280, 720), avoid)
+    assert [toast.text for toast, _ in placed] == ["Controller 3 connected"]
+    assert all(rect.collidelist(avoid) < 0 for _, rect in placed)
+    roomy = toasts.layout((1280, 720), [pygame.Rect(0, 0, 1280, 200)])
+    assert len(roomy) == 3                     # with room enough, the whole stack stays
+    hopeless = toasts.layout((1280, 720), [pygame.Rect(0, 0, 1280, 720)])
+    assert [toast.text for toast, _ in hopeless] == ["Controller 3 connected"]

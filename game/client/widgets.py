@@ -379,10 +379,11 @@ class Toasts:
     def _lines(toast: Toast, max_w: int = TOAST_MAX_W) -> list[str]:
         return fonts.wrap(toast.text, TOAST_SIZE, max_w - 60, "semibold")
 
-    def _stack(self, centre_x: int, bottom: int, max_w: int) -> list[tuple[Toast, pygame.Rect]]:
+    def _stack(self, centre_x: int, bottom: int, max_w: int,
+               items=None) -> list[tuple[Toast, pygame.Rect]]:
         line_h = fonts.font(TOAST_SIZE, "semibold").get_linesize()
         placed = []
-        for toast in reversed(self.items):
+        for toast in reversed(self.items if items is None else items):
             lines = toast.lines = self._lines(toast, max_w)
             text_w = max(fonts.font_for_text(line, TOAST_SIZE, "semibold").size(line)[0]
                          for line in lines)
@@ -398,13 +399,27 @@ class Toasts:
         """Where each toast is drawn on a screen of ``size``: bottom-centred, the newest
         lowest, the older ones above it without overlapping. ``avoid``: rects the stack must
         not cover (a menu's buttons): it slides sideways to the nearest clear place, else
-        narrows into the widest free margin beside them, else stays centred."""
+        narrows into the widest free margin beside them; when the whole stack fits nowhere,
+        only the newest toasts that do are shown (the older ones wait out their time unseen),
+        and if not even the newest one fits it alone stays centred."""
         width, height = size
         bottom = height - TOAST_BOTTOM_GAP
-        placed = self._stack(width // 2, bottom, TOAST_MAX_W)
         avoid = [pygame.Rect(r) for r in avoid]
+        if not avoid or not self.items:
+            return self._stack(width // 2, bottom, TOAST_MAX_W)
+        for keep in range(len(self.items), 0, -1):
+            placed = self._clear_place(self.items[-keep:], size, avoid)
+            if placed is not None:
+                return placed
+        return self._stack(width // 2, bottom, TOAST_MAX_W, self.items[-1:])
+
+    def _clear_place(self, items, size, avoid) -> list[tuple[Toast, pygame.Rect]] | None:
+        """``items`` stacked where they cover none of ``avoid`` (None when no place does)."""
+        width, height = size
+        bottom = height - TOAST_BOTTOM_GAP
+        placed = self._stack(width // 2, bottom, TOAST_MAX_W, items)
         rects = [rect for _, rect in placed]
-        if not avoid or not any(r.collidelist(avoid) >= 0 for r in rects):
+        if not any(r.collidelist(avoid) >= 0 for r in rects):
             return placed
         shift = _clear_shift(rects, avoid, width)
         if shift is not None:
@@ -417,10 +432,10 @@ class Toasts:
         for left, right in sorted(bands, key=lambda band: band[0] - band[1]):
             if right - left < 240:
                 continue
-            narrow = self._stack((left + right) // 2, bottom, right - left)
-            if not any(rect.collidelist(avoid) >= 0 for _, rect in narrow):
+            narrow = self._stack((left + right) // 2, bottom, right - left, items)
+            if not any(rect.collidelist(avoid) >= 0 or rect.top < 0 for _, rect in narrow):
                 return narrow
-        return self._stack(width // 2, bottom, TOAST_MAX_W)   # (re-wraps at full width)
+        return None
 
     def draw(self, surface: pygame.Surface, avoid=()) -> None:
         for toast, rect in self.layout(surface.get_size(), avoid):

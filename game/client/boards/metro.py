@@ -192,6 +192,11 @@ class MetroBoard(BoardView):
                         acting and st.pending is None and st.exchanges_open))
         return out
 
+    def toast_avoid(self) -> list:
+        # The board and the hand panel are where a player looks when a move is refused: the
+        # toasts go to the bottom of the left panel (over the companies' chart at most).
+        return [GRID.inflate(2 * PAD, 2 * PAD), pygame.Rect(RIGHT)]
+
     def hand_rects(self, seat) -> list[pygame.Rect]:
         n = max(1, len(self._hand(seat)))
         gap = 14

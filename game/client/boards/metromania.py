@@ -64,6 +64,12 @@ class MetromaniaBoard(BoardView):
     secret_information = False
     menu_button = MENU_BUTTON
 
+    def toast_avoid(self) -> list:
+        # The city fills the width between the panels and the right panel holds the turn's
+        # buttons: toasts go to the bottom of the left panel, under the players' rows.
+        return [pygame.Rect(LEFT.right + 2, LEFT.y, RIGHT.x - LEFT.right - 4, LEFT.height),
+                pygame.Rect(RIGHT)]
+
     def __init__(self, app, play) -> None:
         super().__init__(app, play)
         self.game = self.match.game
