@@ -177,6 +177,8 @@ class MetroBoard(BoardView):
         st = self.state
         if self.read_only:
             return []      # a replay is watched, not played: no panel buttons at all
+        if not any(info.kind == "human" for info in self.match.seats):
+            return []      # only bots play here: nobody could ever press them
         acting = seat is not None and seat in self.match.to_act()
         y = RIGHT.y + 192
         out = []

@@ -11,6 +11,7 @@ import math
 import pygame
 
 from game.client import fonts, theme
+from game.client.input import seat_devices
 from game.client.screens.base import Screen
 from game.client.text import t
 
@@ -58,3 +59,12 @@ class PassDeviceScreen(Screen):
 
     def hints(self):
         return [("confirm", t("pass.ready")), ("menu", t("hint.menu"))]
+
+    def hint_device(self) -> str:
+        """The hints speak to the player the device is passed to: their controller's
+        buttons, not those of whoever touched the mouse last."""
+        devices = seat_devices(self.play.match.seats[self.seat].device)
+        last = self.app.input.last_device
+        if not devices or last in devices:
+            return last
+        return sorted(devices)[0]

@@ -56,12 +56,20 @@ class PauseScreen(MenuScreen):
             return
         super().handle(intent)
 
+    def card(self) -> pygame.Rect:
+        """The panel the menu is drawn on, cut to the rows it holds."""
+        last = self.form.items[-1].rect.bottom if self.form.items else 470
+        return pygame.Rect(440, 150, 400, max(last, 236) + 34 - 150)
+
+    def toast_avoid(self) -> list:
+        # old refusal toasts from the board stay readable beside the panel, not half over it
+        return [self.card()]
+
     def draw(self, surface) -> None:
         veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         veil.fill((8, 12, 20, 200))
         surface.blit(veil, (0, 0))
-        last = self.form.items[-1].rect.bottom if self.form.items else 470
-        card = pygame.Rect(440, 150, 400, last + 34 - 150)     # fits the rows it holds
+        card = self.card()
         theme.rounded_panel(surface, card, theme.PANEL, 24, theme.PANEL_EDGE, 2, shadow=True)
         fonts.blit(surface, t("pause.title"), 40, theme.TEXT, (640, 200), "bold", "center")
         self.form.draw(surface)
