@@ -436,3 +436,19 @@ def test_toasts_that_fit_nowhere_show_only_the_newest_that_do():
     assert len(roomy) == 3                     # with room enough, the whole stack stays
     hopeless = toasts.layout((1280, 720), [pygame.Rect(0, 0, 1280, 720)])
     assert [toast.text for toast, _ in hopeless] == ["Controller 3 connected"]
+
+
+def test_controller_toasts_leave_the_game_cards_free(app):
+    """Three controllers plugged in on the game choice: only the newest toast that fits under
+    the cards is shown, none over a card."""
+    from game.client.screens.game_choice import GameChoiceScreen
+
+    app.push(GameChoiceScreen(app))
+    app.run(frames=2)
+    for i in (1, 2, 3):
+        app.toasts.show(f"Controller {i} connected", "good")
+    cards = [rect for _name, rect in app.top.cards]
+    assert all(card in app.toast_obstacles() for card in cards)
+    placed = app.toasts.layout(app.surface.get_size(), app.toast_obstacles())
+    assert placed and placed[-1][0].text == "Controller 3 connected"
+    assert all(rect.collidelist(cards) < 0 for _toast, rect in placed)
