@@ -65,3 +65,8 @@ def test_button_label_draws_two_lines_instead_of_an_ellipsis():
     rows = [y for y in range(44)
             if any(surface.get_at((x, y))[0] > 100 for x in range(100))]
     assert rows and rows[-1] - rows[0] > 22     # ink on two lines, not one
+
+
+def test_two_lines_without_spaces_break_where_the_script_changes():
+    pair = ri._two_lines("ラウンド終了", 12, 60)
+    assert pair == ("ラウンド", "終了")

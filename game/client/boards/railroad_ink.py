@@ -1338,6 +1338,19 @@ def _two_lines(text: str, size: int, width: int) -> tuple[str, str] | None:
         if not first or not second or second[0] in "ー・、。）」":
             continue               # never start a line with a mark that belongs to the last
         wide = max(_width(first, size, "semibold"), _width(second, size, "semibold"))
-        if wide <= width and (best is None or wide < best[0]):
-            best = (wide, first, second)
+        # without spaces, a change of script (ラウンド|終了) is where a word most likely ends
+        rank = (0 if spaced or _script(text[i - 1]) != _script(text[i]) else 1, wide)
+        if wide <= width and (best is None or rank < best[0]):
+            best = (rank, first, second)
     return best[1:] if best else None
+
+
+def _script(ch: str) -> str:
+    code = ord(ch)
+    if 0x30A0 <= code <= 0x30FF:
+        return "katakana"
+    if 0x3040 <= code <= 0x309F:
+        return "hiragana"
+    if 0x4E00 <= code <= 0x9FFF:
+        return "han"
+    return "other"
