@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import importlib.util
 import math
+import unicodedata
 from collections import OrderedDict
 from contextlib import contextmanager
 from pathlib import Path
@@ -401,28 +402,131 @@ def blit_fit(surface: pygame.Surface, text: str, size: int, colour, pos, width: 
     return blit(surface, text, fit_size(text, size, width, weight), colour, pos, weight, anchor)
 
 
+# Line breaking. Chinese and Japanese may break between any two characters, except that some
+# characters may not start a line (closing brackets and punctuation, small kana, the long-vowel
+# mark: kinsoku) and some may not end one (opening brackets). Everything else (Latin, Cyrillic,
+# Korean, Thai) breaks at spaces only, as the catalogs are written.
+NO_LINE_START = set(
+    "、。，．,.・：；:;？！?!…‥ー～〜‐゠–—）」』】〕〉》〙〗｝］)]}’”»％%々〻ゝゞヽヾ"
+    "ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ"
+    "ｧｨｩｪｫｯｬｭｮｰ")
+NO_LINE_END = set("（「『【〔〈《〘〖｛［([{‘“«")
+# A last line this short (in characters) after a break inside CJK text is a lone straggler:
+# characters move down from the line above to keep it company.
+SHORTEST_LAST_LINE = 3
+
+
+def is_cjk(ch: str) -> bool:
+    """Han, kana, CJK punctuation and full-width forms: text that breaks between characters."""
+    code = ord(ch)
+    return (0x2E80 <= code <= 0x9FFF or 0xF900 <= code <= 0xFAFF or 0xFE30 <= code <= 0xFE4F
+            or 0xFF00 <= code <= 0xFFEF or 0x20000 <= code <= 0x3FFFF)
+
+
+def _clusters(word: str) -> list[str]:
+    """``word`` cut into characters, each with the combining marks that follow it (a Thai
+    vowel or tone mark never starts a piece of its own)."""
+    out: list[str] = []
+    for ch in word:
+        if out and unicodedata.category(ch).startswith("M"):
+            out[-1] += ch
+        else:
+            out.append(ch)
+    return out
+
+
+def _break_units(word: str, anywhere: bool) -> list[str]:
+    """The pieces of a space-free ``word`` a line may break between. CJK characters are pieces
+    of their own, glued by the kinsoku rules; other runs (a number, a Latin name) stay whole.
+    ``anywhere``: a word of a text without spaces or CJK, breakable at every character."""
+    if anywhere:
+        return _clusters(word)
+    if not any(is_cjk(ch) for ch in word):
+        return [word]
+    units: list[str] = []
+    for piece in _clusters(word):
+        if units and not is_cjk(piece[0]) and not is_cjk(units[-1][-1]):
+            units[-1] += piece           # a run of Latin letters or digits stays together
+        else:
+            units.append(piece)
+    glued: list[str] = []
+    for piece in units:
+        if glued and (piece[0] in NO_LINE_START or glued[-1][-1] in NO_LINE_END):
+            glued[-1] += piece
+        else:
+            glued.append(piece)
+    return glued
+
+
+def _wrap_paragraph(paragraph: str, f: pygame.font.Font, width: int) -> list[str]:
+    words = paragraph.split(" ")
+    anywhere = len(words) == 1 and not any(is_cjk(ch) for ch in paragraph)
+    # (piece, a space before it): a line drops the space before its first piece
+    pieces = [(unit, i > 0 and j == 0) for i, word in enumerate(words)
+              for j, unit in enumerate(_break_units(word, anywhere) or [""])]
+    lines: list[list[tuple[str, bool]]] = [[]]
+    for piece in pieces:
+        if lines[-1] and f.size(_join(lines[-1] + [piece]))[0] > width:
+            lines.append([piece])
+        else:
+            lines[-1].append(piece)
+    _keep_last_line_company(lines, f, width)
+    return [_join(line) for line in lines]
+
+
+def _join(line: list[tuple[str, bool]]) -> str:
+    return "".join(" " + piece if space and i else piece
+                   for i, (piece, space) in enumerate(line))
+
+
+def _chars(line: list[tuple[str, bool]]) -> int:
+    return sum(len(piece) for piece, _ in line)
+
+
+def _keep_last_line_company(lines: list[list[tuple[str, bool]]], f, width: int) -> None:
+    """A CJK text whose last line holds one or two characters ("…なりませ / ん"): the last
+    pieces of the line above move down to it, as long as everything still fits."""
+    if len(lines) < 2 or _chars(lines[-1]) >= SHORTEST_LAST_LINE:
+        return
+    above, last = list(lines[-2]), list(lines[-1])
+    if last[0][1] or not (is_cjk(above[-1][0][-1]) or is_cjk(last[0][0][0])):
+        return                           # the break is at a space: no character was cut off
+    while len(above) > 1 and _chars(last) < SHORTEST_LAST_LINE:
+        candidate = [above[-1]] + last
+        if f.size(_join(candidate))[0] > width:
+            break
+        above.pop()
+        last = candidate
+    lines[-2], lines[-1] = above, last
+
+
+_wrapped: OrderedDict = OrderedDict()
+
+
 def wrap(text: str, size: int, width: int, weight: str = "regular") -> list[str]:
-    """Split ``text`` into lines that fit ``width`` pixels (spaces, or per character for CJK)."""
+    """Split ``text`` into lines that fit ``width`` pixels: at spaces, and between characters
+    in Chinese and Japanese with the kinsoku rules (no line starts with 。、」ー or a small kana,
+    none ends with 「（) and no lone character on the last line. A text without spaces or CJK
+    (a Thai phrase, one long word) breaks between any two characters. A single piece wider
+    than ``width`` gets a line of its own. Results are cached (screens wrap every frame)."""
+    key = (catalog.language(), text, size, width, weight)
+    found = _wrapped.get(key)
+    if found is not None:
+        _wrapped.move_to_end(key)
+        return list(found)
     f = font(size, weight)
-    lines: list[str] = []
-    for paragraph in text.split("\n"):
-        words = paragraph.split(" ") if " " in paragraph else list(paragraph)
-        joiner = " " if " " in paragraph else ""
-        line = ""
-        for word in words:
-            candidate = word if not line else line + joiner + word
-            if f.size(candidate)[0] <= width or not line:
-                line = candidate
-            else:
-                lines.append(line)
-                line = word
-        lines.append(line)
-    return lines
+    lines = [line for paragraph in text.split("\n")
+             for line in _wrap_paragraph(paragraph, f, width)]
+    _wrapped[key] = lines
+    if len(_wrapped) > _RENDER_CACHE_MAX:
+        _wrapped.popitem(last=False)
+    return list(lines)
 
 
 def clear_cache() -> None:
     _fonts.clear()
     _rendered.clear()
+    _wrapped.clear()
     _notdef_seen.clear()
 
 
