@@ -32,8 +32,9 @@ def test_refusal_uses_the_games_own_wording_first():
     metro_occupied = IllegalMove("occupied", "{square} already holds a tile", square="C4")
     try:
         text.set_language("en")
-        assert text.illegal(metro_occupied) == "C4 already holds a tile"
-        assert text.illegal(metro_occupied, "metro") == "C4 already holds a tile"
+        # the Metro board labels only its stations: the refusal speaks of "that square"
+        assert text.illegal(metro_occupied) == "That square already holds a tile"
+        assert text.illegal(metro_occupied, "metro") == "That square already holds a tile"
         assert text.illegal(occupied, "metromania") == "Space T12 already holds a tunnel"
         joined = IllegalMove("not_connected", "", cell="B2")
         assert text.illegal(joined, "railroad-ink").startswith("B2: the drawing must connect")

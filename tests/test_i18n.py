@@ -141,9 +141,9 @@ def test_illegal_moves_are_told_in_the_players_language():
     try:
         text.set_language("ru")
         exc = IllegalMove("occupied", "{square} already holds a tile", square="C4")
-        assert text.illegal(exc) == "На C4 уже лежит плитка"
+        assert text.illegal(exc) == "На этой клетке уже лежит плитка"
         text.set_language("ja")
-        assert "C4" in text.illegal(exc) and "タイル" in text.illegal(exc)
+        assert "マス" in text.illegal(exc) and "タイル" in text.illegal(exc)
         # argument values that name things are translated too (line kinds, routes, sides, dice)
         text.set_language("ko")
         mismatch = IllegalMove("route_mismatch", "", cell="B2", mine="highway",
