@@ -198,3 +198,15 @@ def test_host_lobby_refuses_a_fifth_local_human_for_railroad_ink(app, game, refu
         assert any("4" in text for text in shown), shown
     else:
         assert calls and session.devices[4] == "pad5"
+
+
+@pytest.mark.parametrize("bots", [1, 3])
+def test_small_sheets_under_two_players_are_sized_to_their_sheet_and_centred(app, bots):
+    """One bot's sheet in the strip under two players used to get a pane as wide as the
+    screen (its name at the far left, its points at the far right)."""
+    _match, play = table(app, 2, bots)
+    minis = [pane.rect for pane in play.board.layout() if not pane.full]
+    assert len(minis) == bots
+    assert all(rect.width <= 300 for rect in minis)
+    left, right = min(r.left for r in minis), max(r.right for r in minis)
+    assert abs((left + right) // 2 - 640) <= 8

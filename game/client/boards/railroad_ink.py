@@ -95,6 +95,9 @@ class SheetGeom:
         return (self.cell, self.margin)
 
 
+MINI_TITLE_MIN_W = 260      # a small sheet's title row: name, status and points
+
+
 class Pane:
     """One seat's area: a full pane (sheet + tray) for a local human, or a mini sheet."""
 
@@ -412,9 +415,14 @@ class RailroadInkBoard(BoardView):
             size = min(cw - 8, ch - 26)
             if best is None or size > best[0]:
                 best = (size, cols, rows, cw, ch)
-        _size, cols, _rows, cw, ch = best
-        return [Pane(seat, pygame.Rect(rect.x + (i % cols) * cw, rect.y + (i // cols) * ch,
-                                       cw - 6, ch - 6), False)
+        size, cols, _rows, cw, ch = best
+        # A mini pane is as wide as its sheet (and a readable title row) needs, and the
+        # group is centred: one sheet in a wide strip must not stretch its title row across
+        # the whole screen.
+        width = min(cw, max(size + 8, MINI_TITLE_MIN_W))
+        left = rect.x + (rect.width - cols * width) // 2
+        return [Pane(seat, pygame.Rect(left + (i % cols) * width, rect.y + (i // cols) * ch,
+                                       width - 6, ch - 6), False)
                 for i, seat in enumerate(seats)]
 
     def pane_of(self, seat: int) -> Pane | None:
