@@ -205,10 +205,6 @@ class App:
         form = getattr(self.top, "form", None)
         items = getattr(form, "items", None) or []
         rects = [pygame.Rect(item.rect) for item in items if item.rect.width > 0]
-        # a screen of big clickable cards (the game choice) keeps them as (name, rect) pairs
-        cards = getattr(self.top, "cards", None) or []
-        rects += [pygame.Rect(card[1]) for card in cards
-                  if isinstance(card, tuple) and len(card) == 2 and isinstance(card[1], pygame.Rect)]
         own = getattr(self.top, "toast_avoid", None)
         if own is not None:
             rects += [pygame.Rect(r) for r in own()]

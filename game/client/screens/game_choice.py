@@ -140,6 +140,9 @@ class GameChoiceScreen(Screen):
                                       hi=game.max_players), 18, theme.TEXT_DIM,
                            (card.centerx, card.bottom - 36), "semibold", "center")
 
+    def toast_avoid(self) -> list:
+        return [rect for _name, rect in self.cards]     # toasts keep the game cards free
+
     def hints(self):
         return [("move", t("hint.choose")), ("confirm", t("hint.select")),
                 ("cancel", t("hint.back"))]
