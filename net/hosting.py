@@ -26,7 +26,7 @@ from game.rules.core import Game, IllegalMove
 from net import messages as ids
 from net import seed as seeding
 from net.lobby import Slot, plain_seats
-from net.netsave import CLAIM_PREFIX
+from net.netsave import CLAIM_PREFIX, claimed_group, table_id, token_digest
 from net.netlog import log_line, write_netlog
 from net.ratelimit import FrameBudget
 from net.schema import FROM_PEER, SchemaError, validate
@@ -452,22 +452,17 @@ class HostEndpoint:
         exactly that machine's seats, whatever names are involved. [] if none applies."""
         if self.resumed is None or self.phase != "lobby":
             return []
-        from net.netsave import claimed_group, table_id
-
-        group = claimed_group(token, table_id(self.resumed))
-        if group is None:
-            return []
-        return [i for i, s in enumerate(self.slots)
-                if s.kind == ids.KIND_OPEN and s.reserved and s.group == group]
+        return self._old_machine_seats(claimed_group(token, table_id(self.resumed)))
 
     def _old_token_seats(self, token: str) -> list[int]:
         """A resumed table, in its lobby: the open seats of the old machine whose seat token
         (saved as a digest by the old host) this is. [] if none."""
         if self.resumed is None or self.phase != "lobby" or not self.old_tokens:
             return []
-        from net.netsave import token_digest
+        return self._old_machine_seats(self.old_tokens.get(token_digest(token)))
 
-        group = self.old_tokens.get(token_digest(token))
+    def _old_machine_seats(self, group: int | None) -> list[int]:
+        """The open seats kept for the old machine ``group`` of a resumed table."""
         if group is None:
             return []
         return [i for i, s in enumerate(self.slots)
@@ -606,8 +601,6 @@ class HostEndpoint:
             peers = [s.peer if s.kind == ids.KIND_REMOTE else 0 for s in self.slots]
             mine = [i for i, s in enumerate(self.slots)
                     if s.kind in (ids.KIND_LOCAL, ids.KIND_BOT)]
-            from net.netsave import token_digest
-
             holders = [self.peers.get(s.peer) if s.kind == ids.KIND_REMOTE else None
                        for s in self.slots]
             tokens = [token_digest(p.token) if p else "" for p in holders]

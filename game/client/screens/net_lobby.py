@@ -11,7 +11,6 @@ import pygame
 
 from game.bots.base import levels
 from game.client import fonts, theme
-from game.client.boards import local_human_limit
 from game.client.screens.base import MenuScreen
 from game.client.screens.lobby import draw_seat_rows, level_label
 from game.client.text import t
@@ -139,15 +138,8 @@ class JoinedLobbyScreen(MenuScreen):
                 colour = (colour + step) % 8
             item.value = self.colours[seat] = colour
         elif kind == "who":
+            # (no local-human limit here: a guest takes at most four seats, see find_tables)
             what, _, rest = item.value.partition(":")
-            limit = local_human_limit(self.session.game)
-            others = [s for s in self.session.devices if s != seat]
-            if what != "bot" and limit is not None and len(others) >= limit:
-                # Railroad Ink: every local human needs a pane of their own on this screen
-                self.app.toasts.show(t("setup.local_limit", n=limit,
-                                       game=t(f"game.{self.session.game}")), "bad")
-                item.value = self.who[seat]
-                return
             self.who[seat] = item.value
             if what == "bot":
                 self.session.devices.pop(seat, None)
