@@ -118,6 +118,9 @@ class HostEndpoint:
         self.save_path = save_path
         self.autosaver = None
         self.old_tokens: dict[str, int] = {}   # resumed table: saved token digest -> old peer
+        self.dropped_at: dict[int, float] = {}  # seats whose player's connection dropped: since
+        self.wait_limit: float | None = None    # then a bot plays a waited-on seat (None: never)
+        self.wait_bot = "random"                # the level of that bot
 
     # ================================================================ queries
     @property
@@ -167,6 +170,28 @@ class HostEndpoint:
         if self.phase != "lobby" or any(s.kind == ids.KIND_OPEN for s in self.slots):
             return False
         return all(p.ready for p in self._live_peers() if not p.spectator)
+
+    def waiting_on(self) -> dict[int, float]:
+        """Seats the game waits for a dropped player on (no bot plays them): seconds since
+        the drop. Only during play."""
+        if self.phase != "playing":
+            return {}
+        now = self.clock()
+        out = {}
+        for seat, slot in enumerate(self.slots):
+            peer = self.peers.get(slot.peer) if slot.kind == ids.KIND_REMOTE else None
+            if slot.kind == ids.KIND_REMOTE and not slot.bot_level and (
+                    peer is None or peer.conn is None):
+                out[seat] = now - self.dropped_at.setdefault(seat, now)
+        return out
+
+    def spectators(self) -> list[tuple[int, str]]:
+        """Connected peers holding no seat (peer id, name): the host may seat one of them."""
+        return [(p.pid, p.name) for p in self._live_peers() if p.spectator]
+
+    def seat_holder(self, seat: int) -> "PeerRec | None":
+        slot = self.slots[seat]
+        return self.peers.get(slot.peer) if slot.kind == ids.KIND_REMOTE else None
 
     # ================================================================ UI commands
     def set_seat(self, seat: int, kind: str, name: str = "", colour: int = -1,
@@ -229,6 +254,55 @@ class HostEndpoint:
         self.bots.pop(seat, None)
         self._command(ids.CMD_BACK, seat, "")
 
+    def free_seat(self, seat: int, level: str = "") -> None:
+        """During play: the seat no longer belongs to its (dropped) player, whose token stops
+        giving it back; a bot (``level``, else ``wait_bot``) plays it until the host gives it
+        to someone (``give_seat``)."""
+        if self.phase not in ("playing", "over"):
+            raise RuntimeError("only during a game")
+        slot = self.slots[seat]
+        if slot.kind != ids.KIND_REMOTE:
+            raise ValueError("only a remote player's seat can be freed")
+        holder = self.seat_holder(seat)
+        if holder is not None and seat in holder.seats:
+            holder.seats.remove(seat)
+            if holder.conn is not None:
+                self._welcome(holder)      # it watches from now on
+        slot.kind, slot.peer = ids.KIND_OPEN, -1
+        self.dropped_at.pop(seat, None)
+        if not slot.bot_level:
+            self.hand_to_bot(seat, level or self.wait_bot)
+        else:
+            self._status_changed()
+        self._emit("seat_freed", seat=seat)
+
+    def give_seat(self, seat: int, pid: int) -> None:
+        """During play: connected peer ``pid`` (a spectator, e.g. the seat's player back on
+        a new connection without its token) plays ``seat`` from now on; a bot playing it
+        stops. The peer is welcomed again with its new seats and catches up."""
+        if self.phase not in ("playing", "over"):
+            raise RuntimeError("only during a game")
+        peer = self.peers.get(pid)
+        slot = self.slots[seat]
+        if peer is None or peer.conn is None:
+            raise ValueError("that player is not connected")
+        if slot.kind not in (ids.KIND_REMOTE, ids.KIND_OPEN) or (
+                slot.kind == ids.KIND_REMOTE and slot.peer == pid):
+            raise ValueError("that seat cannot be given")
+        holder = self.seat_holder(seat)
+        if holder is not None and seat in holder.seats:
+            holder.seats.remove(seat)
+            if holder.conn is not None:
+                self._welcome(holder)
+        slot.kind, slot.peer = ids.KIND_REMOTE, pid
+        peer.seats = sorted(peer.seats + [seat])
+        self.dropped_at.pop(seat, None)
+        self._emit("seat_given", seat=seat, peer=pid, name=peer.name)
+        self._welcome(peer)
+        if slot.bot_level:
+            self.take_back(seat)
+        self._status_changed()
+
     def close(self, code: str = ids.R_HOST_LEFT, **args: Any) -> None:
         """End the table for everyone with a reason; keep the log."""
         if self.phase == "closed":
@@ -259,6 +333,8 @@ class HostEndpoint:
             return
         peer.conn = None
         peer.interrupted = False
+        for seat in peer.seats:
+            self.dropped_at[seat] = self.clock()
         self._emit("peer_left", peer=peer.pid, name=peer.name, seats=list(peer.seats))
         if self.phase == "lobby":
             self._forget(peer)
@@ -326,6 +402,11 @@ class HostEndpoint:
         if self.phase == "seeding" and now - self._round_started > self.timings.seeding:
             late = sorted(self._participants - set(self._reveals) - {0})
             self._abort(ids.R_TIMEOUT, peer=late[0] if late else -1)
+        if self.wait_limit is not None:
+            for seat, waited in sorted(self.waiting_on().items()):
+                if waited >= self.wait_limit:   # nobody waits for good: a bot plays it
+                    self.hand_to_bot(seat, self.wait_bot)
+                    self._emit("waited_out", seat=seat, seconds=round(waited, 1))
         self.run_bots()
 
     def wake_in(self) -> float:
@@ -345,6 +426,8 @@ class HostEndpoint:
                 due.append(peer.last_heard + t.interrupted)
         if self.phase == "seeding":
             due.append(self._round_started + t.seeding)
+        if self.wait_limit is not None:
+            due += [now - waited + self.wait_limit for waited in self.waiting_on().values()]
         if self.phase == "playing" and any(self._bot_level(s) for s in self.match.to_act()):
             return 0.0
         return max(0.0, min(due) - now)
@@ -500,6 +583,8 @@ class HostEndpoint:
         peer.nonces = {}
         peer.repair_from = -1
         self.by_conn[conn] = peer
+        for seat in peer.seats:
+            self.dropped_at.pop(seat, None)
 
     def _welcome(self, peer: PeerRec) -> None:
         self._send(peer, {"t": ids.WELCOME, "you": peer.pid, "tok": peer.token,
