@@ -32,6 +32,7 @@ class JoinedLobbyScreen(MenuScreen):
         self.who: dict[int, str] = {}
         self.renames_told: set[tuple[int, str]] = set()
         self._status_width, self._status_y = 560, 68
+        self._seats_shown = False
         self.build()
 
     # -- our seats -------------------------------------------------------------------------
@@ -111,6 +112,9 @@ class JoinedLobbyScreen(MenuScreen):
                 item.rect = pygame.Rect(48, 600, 300, 64)
             else:
                 item.rect = pygame.Rect(364 if self.mine else 48, 600, 180, 64)
+        if focus_key == "leave" and self.mine and not self._seats_shown:
+            focus_key = None      # our seats just arrived: "I'm ready" is the next step
+        self._seats_shown = bool(self.mine)
         focus_key = focus_key or ("ready" if self.mine else "leave")   # one press to be ready
         for index, item in enumerate(items):
             if item.key == focus_key:
