@@ -445,7 +445,7 @@ class NetPlayScreen(PlayScreen):
         """Host: show the drop dialog of a seat waited on (again after the wait limit)."""
         from game.client.screens.net_notice import SeatDroppedScreen
 
-        self.asked_at[seat] = self.app.time
+        self.asked_at[seat] = self.session.conn.endpoint.clock()   # the table's own clock
         self.app.push(SeatDroppedScreen(self.app, self, seat))
 
     def ask_again(self) -> None:
@@ -454,10 +454,11 @@ class NetPlayScreen(PlayScreen):
         if not self.session.is_host or self.match.is_over() or self.app.top is not self:
             return
         with self.session.lock():
-            waiting = self.session.conn.endpoint.waiting_on()
+            endpoint = self.session.conn.endpoint
+            waiting, now = endpoint.waiting_on(), endpoint.clock()
         for seat in sorted(waiting):
             asked = self.asked_at.get(seat)
-            if asked is None or self.app.time - asked >= NET_DEFAULTS["wait_limit"]:
+            if asked is None or now - asked >= NET_DEFAULTS["wait_limit"]:
                 self.ask_about(seat)
                 return
         for seat in [s for s in self.asked_at if s not in waiting]:
