@@ -10,7 +10,9 @@ seat token), and names are only the fallback (a ``{"event": "resumed", ...}`` li
 Headless: the first stdout line is ``{"event": "listening", "port": P}``; the host waits for
 the remote players, starts when all are ready, and ends with the line
 ``{"event": "game_over", "seq": N, "hash": "<hex>", "scores": [...]}`` once every player has
-confirmed the final state. Ctrl-C, SIGTERM and SIGHUP close the table cleanly: every joiner is
+confirmed the final state. A player who drops out is waited on for ``--wait-limit`` seconds
+(default 120), then the host's bot plays their seat (``{"event": "waited_out", ...}``) until
+they rejoin with their seat token. Ctrl-C, SIGTERM and SIGHUP close the table cleanly: every joiner is
 told the host closed it (BYE ``host_left``) and the logs are kept; the exit status is then 130
 (Ctrl-C), 143 (SIGTERM) or 129 (SIGHUP).
 """

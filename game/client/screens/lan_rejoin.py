@@ -42,9 +42,10 @@ def rejoin_target(path) -> dict | None:
 
 
 def rejoin_label(target: dict) -> str:
+    name = target["name"] or t("common.player_n", n=1)
     if target.get("host_name"):
-        return t("rejoin.rejoin_named", host=target["host_name"], name=target["name"])
-    return t("rejoin.rejoin_as", name=target["name"])
+        return t("rejoin.rejoin_named", host=target["host_name"], name=name)
+    return t("rejoin.rejoin_as", name=name)
 
 
 class TableProbe:

@@ -77,13 +77,16 @@ class PauseScreen(MenuScreen):
         # old refusal toasts from the board stay readable beside the panel, not half over it
         return [self.card()]
 
+    def title(self) -> str:
+        # a LAN game goes on while this menu is open: never call it paused
+        return t("rejoin.menu_title_lan") if self.lan else t("pause.title")
+
     def draw(self, surface) -> None:
         veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         veil.fill((8, 12, 20, 200))
         surface.blit(veil, (0, 0))
         card = self.card()
         theme.rounded_panel(surface, card, theme.PANEL, 24, theme.PANEL_EDGE, 2, shadow=True)
-        # a LAN game goes on while this menu is open: never call it paused
-        title = t("rejoin.menu_title_lan") if self.lan else t("pause.title")
-        fonts.blit(surface, title, 40, theme.TEXT, (640, 200), "bold", "center")
+        fonts.blit_fit(surface, self.title(), 40, theme.TEXT, (640, 200), card.width - 40,
+                       "bold", "center")
         self.form.draw(surface)
