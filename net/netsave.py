@@ -312,6 +312,28 @@ def resumed_endpoint(loaded: Any, name: str, *, headless_bot: str = "",
     return endpoint
 
 
+def saved_seat_key(host: str, port: int, folder: Path | None = None) -> str:
+    """The seat token of this machine's newest unfinished joiner save of the table at
+    ``host:port`` (``rejoin_info``), "" if there is none."""
+    try:
+        from game.saves import SaveError, read_save
+        from game.saves.files import saves_dir
+        from game.saves.format import SUFFIX
+
+        found = []
+        for path in Path(folder or saves_dir()).glob(f"*{SUFFIX}"):
+            try:
+                save = read_save(path)
+            except (SaveError, OSError):
+                continue
+            info = rejoin_info(save.header) if save.end is None else None
+            if info and info["address"] == (host, int(port)):
+                found.append((path.stat().st_mtime, info["key"]))
+        return max(found)[1] if found else ""
+    except OSError:
+        return ""
+
+
 def own_unfinished_save(match: Match, mine: list[int]) -> Path | None:
     """This machine's unfinished joiner save of the table ``match`` continues, where it held
     the seats ``mine``: a resumed table continues in that file instead of leaving it behind

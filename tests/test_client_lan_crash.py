@@ -132,6 +132,8 @@ def test_a_guest_whose_client_dies_gets_back_into_its_seat(tmp_path, answer):
             assert host.top is play
             # Ann moves if it is her turn: Cleo's seat then waits on the board
             run_until(host, lambda: 1 in endpoint.match.to_act(), 10, mover, what="Cleo's turn")
+            # not "Cleo is thinking…" for good: the header says the table waits for her
+            assert play.board.turn_line(1) == t("rejoin.turn_waiting", name="Cleo")
             # the dialog comes back while the seat is waited on: no waiting for good
             run_until(host, lambda: isinstance(host.top, SeatDroppedScreen), WAIT_LIMIT + 3,
                       what="the dialog again")

@@ -122,3 +122,71 @@ def test_a_joiners_save_keeps_its_seat_token_and_the_tables_address(tmp_path, mo
     table.clients[0], table.links[0] = back, table.net.connect(back)
     table.history[back] = None
     assert table.run(lambda: back.seats == client.seats and back.phase == "playing", limit=3)
+
+
+def test_headless_join_rejoin_and_host_wait_limit_arguments(tmp_path, monkeypatch):
+    """``join --rejoin`` finds the seat token in this machine's save of that table (or says
+    there is none, exit 2); ``host --wait-limit`` refuses a nonsense limit (exit 2)."""
+    import subprocess
+    import sys
+
+    from game.match import Match
+    from game.rules.metro import GAME
+    from net.netsave import saved_seat_key, start_net_autosave
+
+    monkeypatch.setenv("TRACKLAYER_HOME", str(tmp_path))
+    match = Match.new(GAME, GAME.make_config(2), 5)
+    start_net_autosave(match, "peer1", [0, 1], [1], key="s" * 32, address=("127.0.0.1", 5999))
+    assert saved_seat_key("127.0.0.1", 5999) == "s" * 32
+    assert saved_seat_key("127.0.0.1", 6000) == ""
+    env = dict(__import__("os").environ, TRACKLAYER_HOME=str(tmp_path))
+    for argv, words in ((["join", "127.0.0.1:6000", "--headless", "--rejoin"], "to rejoin"),
+                        (["host", "metro", "--headless", "--wait-limit", "0"], "--wait-limit"),
+                        (["host", "metro", "--headless", "--wait-limit", "nan"],
+                         "--wait-limit")):
+        done = subprocess.run([sys.executable, "run.py", *argv], capture_output=True, text=True,
+                              env=env, timeout=60)
+        assert done.returncode == 2 and words in done.stderr, (argv, done.stderr)
+        assert "Traceback" not in done.stderr
+
+
+@pytest.mark.timeout(90)
+def test_headless_crash_waits_at_most_the_limit_then_rejoin_from_the_save(tmp_path):
+    """``host --headless --wait-limit 1``: a joiner killed mid-game is waited on for the limit
+    only, then the host's bot plays its seat and the game ends. With the default limit, ``join
+    --rejoin`` on the same machine takes the seat back with the token its save keeps, and
+    both end on one hash."""
+    import time
+
+    from tests.test_net_sockets import host_process, read_until, spawn
+
+    def finish(proc):
+        """The last line of a process already partly read with ``read_until``."""
+        read_until(proc, "game_over")
+        assert proc.wait(timeout=40) == 0, proc.stderr.read()
+
+    def crash(host, port, home):
+        victim = spawn("join", f"127.0.0.1:{port}", "--headless", "--move-delay", "0.05",
+                       "--name", "Cleo", home=home)
+        read_until(victim, "started")
+        time.sleep(0.4)
+        victim.kill()                               # no goodbye: the laptop crashed
+        victim.wait(timeout=5)
+        return read_until(host, "peer_left")
+
+    host, port = host_process(2, tmp_path / "h1", "--wait-limit", "1")
+    left = crash(host, port, tmp_path / "cleo1")
+    waited = read_until(host, "waited_out")
+    assert waited["seat"] == left["seats"][0] and 1.0 <= waited["seconds"] < 2.0
+    finish(host)                                      # nobody waited for good: it ended
+
+    host, port = host_process(2, tmp_path / "h2")
+    left = crash(host, port, tmp_path / "cleo2")
+    back = spawn("join", f"127.0.0.1:{port}", "--headless", "--rejoin", "--move-delay", "0.02",
+                 "--name", "Cleo", home=tmp_path / "cleo2")
+    rejoined = read_until(back, "joined")
+    assert rejoined["seats"] == left["seats"]
+    results = [read_until(host, "game_over"), read_until(back, "game_over")]
+    assert len({(r["seq"], r["hash"], tuple(r["scores"])) for r in results}) == 1, results
+    for proc in (host, back):
+        assert proc.wait(timeout=40) == 0

@@ -289,6 +289,13 @@ class NetPlayScreen(PlayScreen):
         "<name> is thinking…" (remote players, bots anywhere)."""
         return seat not in self.human_seats()
 
+    def others_turn_line(self, seat: int) -> str:
+        """A dropped player is not thinking: the header says the table waits for them."""
+        status = self.session.statuses[seat] if seat < len(self.session.statuses) else ""
+        if status in ("interrupted", "disconnected"):
+            return t("rejoin.turn_waiting", name=self.seat_name(seat))
+        return super().others_turn_line(seat)
+
     def _turn_changed(self, acting) -> None:
         # Only our own humans take the view: never show a remote player's hand here.
         local = tuple(s for s in acting if s in self.human_seats())
