@@ -225,3 +225,56 @@ def test_rejoin_and_seat_screens_fit_in_every_language(tmp_path, monkeypatch):
         app.stack = []
         catalog.set_language("en")
         app.shutdown()
+
+
+@pytest.mark.timeout(40)
+def test_joining_a_running_table_from_the_list_takes_this_machines_seat_back(tmp_path):
+    """Cleo's client died; she picks the running table from the list (same machine, so her
+    save has the seat token): she gets her seat back, not a spectator's view."""
+    from game.client.netplay import NET_DEFAULTS
+    from game.client.screens.find_tables import FindTablesScreen
+
+    host = make_app(tmp_path / "ann", player_names=["Ann"])
+    guest = make_app(tmp_path / "cleo", player_names=["Cleo"])
+    again = None
+    try:
+        lobby = host_app_table(host)
+        server = lobby.session.conn
+        finder = join_app_find(guest)
+        finder.join("127.0.0.1", server.port)
+        until(lambda: isinstance(guest.top, JoinedLobbyScreen) and guest.top.mine,
+              apps=(host, guest))
+        key(guest, pygame.K_RETURN)                       # I'm ready
+        until(lambda: lobby.session.can_start, apps=(host, guest))
+        click(host, lobby.form.item("start").rect.center)
+        until(lambda: isinstance(guest.top, NetPlayScreen), apps=(host, guest))
+        play = host.top
+        until(lambda: play.match.seq >= 0 and 0 in play.match.to_act(), apps=(host, guest))
+        from tests.test_client_lan import metro_click_move
+
+        metro_click_move(host, play, 0)
+        until(lambda: guest.top.match.seq >= 1 and guest.top.match.log[-1].hash,
+              apps=(host, guest))
+        # the guest's client dies without a word
+        session = guest.top.session
+        session.closed = True
+        session.conn._drop()
+        guest.stack = []
+        until(lambda: server.endpoint.statuses()[1] == ids.ST_DISCONNECTED, apps=(host,))
+        NET_DEFAULTS["targets"] = [("127.0.0.1", server.discovery.port)]
+        again = make_app(tmp_path / "cleo2", player_names=["Cleo"])
+        finder = FindTablesScreen(again)
+        again.push(finder)
+        until(lambda: finder.tables and finder.tables[0]["phase"] != "lobby",
+              apps=(host, again))
+        finder.form.focus = 0
+        key(again, pygame.K_RETURN)
+        until(lambda: isinstance(again.top, NetPlayScreen), apps=(host, again))
+        assert again.top.human_seats() == [1]
+        until(lambda: server.endpoint.statuses()[1] == ids.ST_CONNECTED
+              and again.top.match.seq == server.endpoint.seq, apps=(host, again))
+    finally:
+        host.shutdown()
+        guest.shutdown()
+        if again is not None:
+            again.shutdown()

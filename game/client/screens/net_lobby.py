@@ -33,6 +33,7 @@ class JoinedLobbyScreen(MenuScreen):
         self.renames_told: set[tuple[int, str]] = set()
         self._status_width, self._status_y = 560, 68
         self._seats_shown = False
+        self.host_phase = "lobby"
         self.build()
 
     # -- our seats -------------------------------------------------------------------------
@@ -61,7 +62,8 @@ class JoinedLobbyScreen(MenuScreen):
             taken.add(colour)
             self.colours[seat] = colour
             self.session.devices[seat] = device
-            self.session.conn.set_seat(seat, self.names[seat], colour)
+            if self.host_phase == "lobby":     # a seat taken back during play keeps its name
+                self.session.conn.set_seat(seat, self.names[seat], colour)
         for seat in list(self.who):
             if seat not in seats:         # the host freed that seat: it is not ours any more
                 self.who.pop(seat)
@@ -185,6 +187,7 @@ class JoinedLobbyScreen(MenuScreen):
             if kind == "welcome":
                 self.welcomed = True
             elif kind == "lobby":
+                self.host_phase = event.get("phase", "lobby")
                 seats = list(self.session.conn.endpoint.seats)
                 if seats != self.mine:
                     self._adopt(seats)
