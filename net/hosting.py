@@ -30,6 +30,7 @@ from net.netsave import CLAIM_PREFIX, claimed_group, table_id, token_digest
 from net.netlog import log_line, write_netlog
 from net.ratelimit import FrameBudget
 from net.schema import FROM_PEER, SchemaError, validate
+from net.seat_control import SeatControl
 from net.sequencer import Sequencer
 from net.timing import Timings
 
@@ -70,7 +71,7 @@ def scalar_args(args: dict) -> dict:
     return out
 
 
-class HostEndpoint:
+class HostEndpoint(SeatControl):
     def __init__(self, game: Game, config: dict, slots: list[Slot], *,
                  clock: Callable[[], float] = time.monotonic, timings: Timings = Timings(),
                  rules_version: str | None = None, name: str = "host",
@@ -171,28 +172,6 @@ class HostEndpoint:
             return False
         return all(p.ready for p in self._live_peers() if not p.spectator)
 
-    def waiting_on(self) -> dict[int, float]:
-        """Seats the game waits for a dropped player on (no bot plays them): seconds since
-        the drop. Only during play."""
-        if self.phase != "playing":
-            return {}
-        now = self.clock()
-        out = {}
-        for seat, slot in enumerate(self.slots):
-            peer = self.peers.get(slot.peer) if slot.kind == ids.KIND_REMOTE else None
-            if slot.kind == ids.KIND_REMOTE and not slot.bot_level and (
-                    peer is None or peer.conn is None):
-                out[seat] = now - self.dropped_at.setdefault(seat, now)
-        return out
-
-    def spectators(self) -> list[tuple[int, str]]:
-        """Connected peers holding no seat (peer id, name): the host may seat one of them."""
-        return [(p.pid, p.name) for p in self._live_peers() if p.spectator]
-
-    def seat_holder(self, seat: int) -> "PeerRec | None":
-        slot = self.slots[seat]
-        return self.peers.get(slot.peer) if slot.kind == ids.KIND_REMOTE else None
-
     # ================================================================ UI commands
     def set_seat(self, seat: int, kind: str, name: str = "", colour: int = -1,
                  level: str = "") -> None:
@@ -253,55 +232,6 @@ class HostEndpoint:
         slot.bot_level = ""
         self.bots.pop(seat, None)
         self._command(ids.CMD_BACK, seat, "")
-
-    def free_seat(self, seat: int, level: str = "") -> None:
-        """During play: the seat no longer belongs to its (dropped) player, whose token stops
-        giving it back; a bot (``level``, else ``wait_bot``) plays it until the host gives it
-        to someone (``give_seat``)."""
-        if self.phase not in ("playing", "over"):
-            raise RuntimeError("only during a game")
-        slot = self.slots[seat]
-        if slot.kind != ids.KIND_REMOTE:
-            raise ValueError("only a remote player's seat can be freed")
-        holder = self.seat_holder(seat)
-        if holder is not None and seat in holder.seats:
-            holder.seats.remove(seat)
-            if holder.conn is not None:
-                self._welcome(holder)      # it watches from now on
-        slot.kind, slot.peer = ids.KIND_OPEN, -1
-        self.dropped_at.pop(seat, None)
-        if not slot.bot_level:
-            self.hand_to_bot(seat, level or self.wait_bot)
-        else:
-            self._status_changed()
-        self._emit("seat_freed", seat=seat)
-
-    def give_seat(self, seat: int, pid: int) -> None:
-        """During play: connected peer ``pid`` (a spectator, e.g. the seat's player back on
-        a new connection without its token) plays ``seat`` from now on; a bot playing it
-        stops. The peer is welcomed again with its new seats and catches up."""
-        if self.phase not in ("playing", "over"):
-            raise RuntimeError("only during a game")
-        peer = self.peers.get(pid)
-        slot = self.slots[seat]
-        if peer is None or peer.conn is None:
-            raise ValueError("that player is not connected")
-        if slot.kind not in (ids.KIND_REMOTE, ids.KIND_OPEN) or (
-                slot.kind == ids.KIND_REMOTE and slot.peer == pid):
-            raise ValueError("that seat cannot be given")
-        holder = self.seat_holder(seat)
-        if holder is not None and seat in holder.seats:
-            holder.seats.remove(seat)
-            if holder.conn is not None:
-                self._welcome(holder)
-        slot.kind, slot.peer = ids.KIND_REMOTE, pid
-        peer.seats = sorted(peer.seats + [seat])
-        self.dropped_at.pop(seat, None)
-        self._emit("seat_given", seat=seat, peer=pid, name=peer.name)
-        self._welcome(peer)
-        if slot.bot_level:
-            self.take_back(seat)
-        self._status_changed()
 
     def close(self, code: str = ids.R_HOST_LEFT, **args: Any) -> None:
         """End the table for everyone with a reason; keep the log."""
@@ -402,11 +332,7 @@ class HostEndpoint:
         if self.phase == "seeding" and now - self._round_started > self.timings.seeding:
             late = sorted(self._participants - set(self._reveals) - {0})
             self._abort(ids.R_TIMEOUT, peer=late[0] if late else -1)
-        if self.wait_limit is not None:
-            for seat, waited in sorted(self.waiting_on().items()):
-                if waited >= self.wait_limit:   # nobody waits for good: a bot plays it
-                    self.hand_to_bot(seat, self.wait_bot)
-                    self._emit("waited_out", seat=seat, seconds=round(waited, 1))
+        self.enforce_wait_limit()
         self.run_bots()
 
     def wake_in(self) -> float:

@@ -12,9 +12,10 @@ the remote players, starts when all are ready, and ends with the line
 ``{"event": "game_over", "seq": N, "hash": "<hex>", "scores": [...]}`` once every player has
 confirmed the final state. A player who drops out is waited on for ``--wait-limit`` seconds
 (default 120), then the host's bot plays their seat (``{"event": "waited_out", ...}``) until
-they rejoin with their seat token. Ctrl-C, SIGTERM and SIGHUP close the table cleanly: every joiner is
-told the host closed it (BYE ``host_left``) and the logs are kept; the exit status is then 130
-(Ctrl-C), 143 (SIGTERM) or 129 (SIGHUP).
+they rejoin with their seat token (``join --rejoin`` finds it in the joiner's own save).
+Ctrl-C, SIGTERM and SIGHUP close the table cleanly: every joiner is told the host closed it
+(BYE ``host_left``) and the logs are kept; the exit status is then 130 (Ctrl-C), 143
+(SIGTERM) or 129 (SIGHUP).
 """
 
 from __future__ import annotations
@@ -167,7 +168,8 @@ def _windowed(args) -> int:
         ("--players", args.players, None), ("--bots", args.bots, 0), ("--variant", args.variant, []),
         ("--expansion", args.expansion, []), ("--bot", args.bot, "random"),
         ("--name", args.name, "host"), ("--timeout", args.timeout, 3600.0),
-        ("--bind", args.bind, "0.0.0.0"), ("--discovery-port", args.discovery_port, 5056))
+        ("--bind", args.bind, "0.0.0.0"), ("--discovery-port", args.discovery_port, 5056),
+        ("--wait-limit", args.wait_limit, WAIT_LIMIT))
         if value != default]
     if headless_only:
         sys.stderr.write(f"note: {', '.join(headless_only)} only apply with --headless; "
