@@ -90,6 +90,7 @@ def test_the_host_gives_a_dropped_seat_to_its_player_back_as_a_spectator(tmp_pat
               apps=(host, guest))
         give = next(i for i in host.top.form.items if i.key.startswith("give:"))
         assert give.label() == t("rejoin.give_to", name="Bob (2)")
+        assert host.top.form.focused is give       # Bob is back: one press seats him
         shot(host, "give_seat")
         click(host, give.rect.center)
         assert host.top is play

@@ -64,14 +64,14 @@ class SeatControlScreen(MenuScreen):
     def shape(self, state: dict) -> tuple:
         """What decides which rows there are (rebuilt when it changes)."""
         return (self.seat, state["kind"], state["bot"], state["holder_here"],
-                state["waited"] is None, tuple(state["spectators"]))
+                state["waited"] is None, tuple(state["spectators"]), state["returning"])
 
     # -- state ------------------------------------------------------------------------------
     def state(self) -> dict:
         """What the rows depend on, read from the host endpoint (defaults without one)."""
         endpoint = host_endpoint(self.play)
         out = {"kind": "remote", "bot": False, "holder_here": False, "waited": None,
-               "spectators": []}
+               "spectators": [], "returning": False}
         if endpoint is None:
             out["waited"] = 0.0 if self.dropped else None
             return out
@@ -81,7 +81,12 @@ class SeatControlScreen(MenuScreen):
         out["bot"] = bool(slot.bot_level)
         out["holder_here"] = holder is not None and holder.conn is not None
         out["waited"] = endpoint.waiting_on().get(self.seat)
-        out["spectators"] = endpoint.spectators()[:MAX_SPECTATORS]
+        # the seat's own player back on a new connection ("Cleo", "Cleo (2)") first
+        own = self.play.seat_name(self.seat)
+        out["spectators"] = sorted(endpoint.spectators(), key=lambda spec: not (
+            spec[1] == own or spec[1].startswith(own + " (")))[:MAX_SPECTATORS]
+        out["returning"] = bool(out["spectators"]) and (
+            out["spectators"][0][1] == own or out["spectators"][0][1].startswith(own + " ("))
         return out
 
     def build(self) -> None:
@@ -111,8 +116,10 @@ class SeatControlScreen(MenuScreen):
         old = self.form.focused.key if self.form and self.form.focused else None
         self.form = Form(items, pygame.Rect(400, CARD.y + 170, 480, 0), row_height=50, gap=8)
         keys = [item.key for item in items]
-        if old in keys:
+        if old in keys and not (state["returning"] and old in ("bot", "wait")):
             self.form.focus = keys.index(old)
+        elif state["returning"]:        # one press gives the seat back to its player
+            self.form.focus = keys.index(f"give:{state['spectators'][0][0]}")
         elif "bot" in keys:
             self.form.focus = keys.index("bot")
         self._shape = self.shape(state)
