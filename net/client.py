@@ -63,6 +63,7 @@ class ClientConnection(Pumped):
         endpoint = ClientEndpoint(name, wanted_seats=wanted_seats, token=token, game=game,
                                   auto_bot=auto_bot, bot_delay=bot_delay, timings=timings,
                                   clock=clock)
+        endpoint.address = (host, int(port))
         return cls(endpoint, sock)
 
     def pump(self, timeout: float = 0.0) -> None:

@@ -30,6 +30,7 @@ from net.netsave import CLAIM_PREFIX, claimed_group, table_id, token_digest
 from net.netlog import log_line, write_netlog
 from net.ratelimit import FrameBudget
 from net.schema import FROM_PEER, SchemaError, validate
+from net.seat_control import SeatControl
 from net.sequencer import Sequencer
 from net.timing import Timings
 
@@ -70,7 +71,7 @@ def scalar_args(args: dict) -> dict:
     return out
 
 
-class HostEndpoint:
+class HostEndpoint(SeatControl):
     def __init__(self, game: Game, config: dict, slots: list[Slot], *,
                  clock: Callable[[], float] = time.monotonic, timings: Timings = Timings(),
                  rules_version: str | None = None, name: str = "host",
@@ -118,6 +119,9 @@ class HostEndpoint:
         self.save_path = save_path
         self.autosaver = None
         self.old_tokens: dict[str, int] = {}   # resumed table: saved token digest -> old peer
+        self.dropped_at: dict[int, float] = {}  # seats whose player's connection dropped: since
+        self.wait_limit: float | None = None    # then a bot plays a waited-on seat (None: never)
+        self.wait_bot = "random"                # the level of that bot
 
     # ================================================================ queries
     @property
@@ -259,6 +263,8 @@ class HostEndpoint:
             return
         peer.conn = None
         peer.interrupted = False
+        for seat in peer.seats:
+            self.dropped_at[seat] = self.clock()
         self._emit("peer_left", peer=peer.pid, name=peer.name, seats=list(peer.seats))
         if self.phase == "lobby":
             self._forget(peer)
@@ -326,6 +332,7 @@ class HostEndpoint:
         if self.phase == "seeding" and now - self._round_started > self.timings.seeding:
             late = sorted(self._participants - set(self._reveals) - {0})
             self._abort(ids.R_TIMEOUT, peer=late[0] if late else -1)
+        self.enforce_wait_limit()
         self.run_bots()
 
     def wake_in(self) -> float:
@@ -345,6 +352,8 @@ class HostEndpoint:
                 due.append(peer.last_heard + t.interrupted)
         if self.phase == "seeding":
             due.append(self._round_started + t.seeding)
+        if self.wait_limit is not None:
+            due += [now - waited + self.wait_limit for waited in self.waiting_on().values()]
         if self.phase == "playing" and any(self._bot_level(s) for s in self.match.to_act()):
             return 0.0
         return max(0.0, min(due) - now)
@@ -500,6 +509,8 @@ class HostEndpoint:
         peer.nonces = {}
         peer.repair_from = -1
         self.by_conn[conn] = peer
+        for seat in peer.seats:
+            self.dropped_at.pop(seat, None)
 
     def _welcome(self, peer: PeerRec) -> None:
         self._send(peer, {"t": ids.WELCOME, "you": peer.pid, "tok": peer.token,

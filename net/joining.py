@@ -51,6 +51,7 @@ class ClientEndpoint:
         self.timings = timings
         self.rules_version = rules_version or current_rules_version()
         self.transport: Any = None
+        self.address: tuple[str, int] | None = None   # where the table listens (saved)
         self.phase = "connecting"    # connecting, lobby, seeding, playing, over, ended
         self.pid = -1
         self.seats: list[int] = []
@@ -268,10 +269,28 @@ class ClientEndpoint:
 
     # ================================================================ handshake and lobby
     def _on_welcome(self, msg: dict) -> None:
+        if self.replica is not None and self.pid == msg["you"]:
+            self._reseated(list(msg["seats"]))
+            return
         self.pid, self.token, self.seats = msg["you"], msg["tok"], list(msg["seats"])
         self.phase = "lobby"
         self._emit("welcome", peer=self.pid, token=self.token, seats=list(self.seats),
                    game=msg["g"])
+
+    def _reseated(self, seats: list[int]) -> None:
+        """During play the host gave us a seat (or took one back): play those from now on;
+        our save says so (with our seat token), and the catch-up follows."""
+        if seats == self.seats:
+            return
+        self.seats = seats
+        self._pending.clear()
+        if self.autosaver is not None:
+            lan = dict(self.autosaver.header.get("lan", {}), mine=sorted(seats), key=self.token)
+            if self.address:
+                lan["address"] = [self.address[0], int(self.address[1])]
+            self.autosaver.header = dict(self.autosaver.header, lan=lan)
+            self.autosaver.refresh_header(self.match)
+        self._emit("seated", seats=list(seats))
 
     def _on_refuse(self, msg: dict) -> None:
         self._emit("refused", code=msg["c"], args=msg["a"])
@@ -282,8 +301,9 @@ class ClientEndpoint:
 
     def _on_lobby(self, msg: dict) -> None:
         self.lobby = msg
-        self.seats = [i for i, s in enumerate(msg["seats"])
-                      if s["p"] == self.pid and s["k"] == ids.KIND_REMOTE] or self.seats
+        if self.replica is None:      # during play our seats come with a welcome
+            self.seats = [i for i, s in enumerate(msg["seats"])
+                          if s["p"] == self.pid and s["k"] == ids.KIND_REMOTE] or self.seats
         self.statuses = [s["st"] for s in msg["seats"]]
         self._emit("lobby", game=msg["g"], config=msg["cfg"], seats=plain_seats(msg["seats"]),
                    spectators=list(msg["spec"]), phase=msg["ph"])
@@ -309,6 +329,8 @@ class ClientEndpoint:
         self._emit("seeding_aborted", code=msg["c"], args=msg["a"])
 
     def _on_go(self, msg: dict) -> None:
+        if self.replica is not None:
+            return       # welcomed again during play (seated): the catch-up follows
         reveals = {pid: value for pid, value in msg["rv"]}
         if self._commits and "sd" not in msg:   # we took part: reveals must match commits
             for pid, value in reveals.items():
@@ -435,7 +457,8 @@ class ClientEndpoint:
 
         path = own_unfinished_save(self.match, self.seats)
         self.autosaver = start_net_autosave(self.match, f"peer{self.pid}", self._save_peers,
-                                            self.seats, path=path)
+                                            self.seats, path=path, key=self.token,
+                                            address=self.address)
 
     def _beat(self) -> dict:
         """A heartbeat; during play it repeats our last hash (the host re-checks it)."""

@@ -41,10 +41,13 @@ def token_digest(token: str) -> str:
 
 def start_net_autosave(match: Match, role: str, peers: list[int], mine: list[int], *,
                        path: Path | None = None, durable: bool = True,
-                       tokens: list[str] | None = None) -> Any:
+                       tokens: list[str] | None = None, key: str = "",
+                       address: tuple[str, int] | None = None) -> Any:
     """Autosave ``match`` from now on (into ``path``, else a new file of the saves folder).
     ``tokens`` (the host): per seat, the ``token_digest`` of its holder's seat token ("" for
     the host's own seats), so a resumed table knows a returning player's old token.
+    ``key`` and ``address`` (a joiner): its seat token, a random secret only the host and this
+    machine know, and where the table listened, so a relaunched client rejoins its seat.
     Returns the ``Autosaver``, or None if the disk refused: a LAN game never stops for that."""
     try:
         from game.saves.autosave import Autosaver, new_header
@@ -56,6 +59,10 @@ def start_net_autosave(match: Match, role: str, peers: list[int], mine: list[int
                          "mine": sorted(int(s) for s in mine)}
         if tokens is not None:
             header["lan"]["tokens"] = [str(digest) for digest in tokens]
+        if key:
+            header["lan"]["key"] = str(key)
+        if address:
+            header["lan"]["address"] = [str(address[0]), int(address[1])]
         header["check"] = header_check(header)
         if path is None:
             stamp = header["created"].replace(":", "").replace("-", "")[:15]
@@ -83,7 +90,35 @@ def lan_info(header: dict) -> dict:
     if not (isinstance(tokens, list) and len(tokens) == players
             and all(isinstance(d, str) and len(d) <= 64 for d in tokens)):
         tokens = [""] * players
-    return {"role": role, "peers": peers, "mine": mine, "tokens": tokens}
+    key = block.get("key") if isinstance(block.get("key"), str) else ""
+    address = block.get("address")
+    if not (isinstance(address, list) and len(address) == 2 and isinstance(address[0], str)
+            and type(address[1]) is int and 0 < address[1] < 65536):
+        address = None
+    return {"role": role, "peers": peers, "mine": mine, "tokens": tokens,
+            "key": key[:64], "address": tuple(address) if address else None}
+
+
+def rejoin_info(header: dict) -> dict | None:
+    """What a joiner's own save of an unfinished table needs to take its seats back while
+    that table still runs: ``key`` (its seat token), ``address`` (host, port, may be None),
+    ``name`` (our first seat's name) and ``host_name`` (the name of the host's first own
+    seat, "" if it had none). None for any other save (a host's, an old one without key)."""
+    info = lan_info(header)
+    if not info or not info["role"].startswith("peer") or not info["key"] or not info["mine"]:
+        return None
+    seats = header.get("seats") or []
+
+    def name_of(seat: int) -> str:
+        row = seats[seat] if seat < len(seats) and isinstance(seats[seat], dict) else {}
+        return str(row.get("name", ""))
+
+    host_seats = [i for i, p in enumerate(info["peers"]) if p == 0
+                  and i < len(seats) and isinstance(seats[i], dict)
+                  and seats[i].get("kind") != "bot" and not seats[i].get("level")]
+    return {"key": info["key"], "address": info["address"], "name": name_of(info["mine"][0]),
+            "host_name": name_of(host_seats[0]) if host_seats else "",
+            "table": str(header.get("table", ""))}
 
 
 def old_token_groups(header: dict) -> dict[str, int]:
@@ -275,6 +310,28 @@ def resumed_endpoint(loaded: Any, name: str, *, headless_bot: str = "",
                             save_path=path, **options)
     endpoint.old_tokens = old_token_groups(loaded.save.header)
     return endpoint
+
+
+def saved_seat_key(host: str, port: int, folder: Path | None = None) -> str:
+    """The seat token of this machine's newest unfinished joiner save of the table at
+    ``host:port`` (``rejoin_info``), "" if there is none."""
+    try:
+        from game.saves import SaveError, read_save
+        from game.saves.files import saves_dir
+        from game.saves.format import SUFFIX
+
+        found = []
+        for path in Path(folder or saves_dir()).glob(f"*{SUFFIX}"):
+            try:
+                save = read_save(path)
+            except (SaveError, OSError):
+                continue
+            info = rejoin_info(save.header) if save.end is None else None
+            if info and info["address"] == (host, int(port)):
+                found.append((path.stat().st_mtime, info["key"]))
+        return max(found)[1] if found else ""
+    except OSError:
+        return ""
 
 
 def own_unfinished_save(match: Match, mine: list[int]) -> Path | None:

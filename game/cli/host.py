@@ -10,9 +10,12 @@ seat token), and names are only the fallback (a ``{"event": "resumed", ...}`` li
 Headless: the first stdout line is ``{"event": "listening", "port": P}``; the host waits for
 the remote players, starts when all are ready, and ends with the line
 ``{"event": "game_over", "seq": N, "hash": "<hex>", "scores": [...]}`` once every player has
-confirmed the final state. Ctrl-C, SIGTERM and SIGHUP close the table cleanly: every joiner is
-told the host closed it (BYE ``host_left``) and the logs are kept; the exit status is then 130
-(Ctrl-C), 143 (SIGTERM) or 129 (SIGHUP).
+confirmed the final state. A player who drops out is waited on for ``--wait-limit`` seconds
+(default 120), then the host's bot plays their seat (``{"event": "waited_out", ...}``) until
+they rejoin with their seat token (``join --rejoin`` finds it in the joiner's own save).
+Ctrl-C, SIGTERM and SIGHUP close the table cleanly: every joiner is told the host closed it
+(BYE ``host_left``) and the logs are kept; the exit status is then 130 (Ctrl-C), 143
+(SIGTERM) or 129 (SIGHUP).
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from game.cli.options import (add_game_argument, check_port, check_seconds, reso
 
 HELP = "host a LAN table (headless: a bot plays the host's seat)"
 CONFIRM_WAIT = 10.0
+WAIT_LIMIT = 120.0        # a crashed laptop is relaunched within two minutes, or a bot plays
 STOPPED = "the table was closed for everyone"
 
 
@@ -52,6 +56,10 @@ def add_arguments(parser) -> None:
     parser.add_argument("--name", default="host", help="the host player's name")
     parser.add_argument("--timeout", type=float, default=3600.0, metavar="SECONDS",
                         help="give up after this long (headless)")
+    parser.add_argument("--wait-limit", type=float, default=WAIT_LIMIT, metavar="SECONDS",
+                        help="headless: after a player dropped out, wait this long for them "
+                             f"before a bot plays their seat (default {WAIT_LIMIT:g}); they "
+                             "take it back when they rejoin")
     parser.add_argument("--resume", action="append", default=[], metavar="FILE",
                         help="continue a LAN game from a saved log (repeatable: the longest "
                              "verified one is used); its players rejoin their own seats")
@@ -80,7 +88,9 @@ def run(args) -> int:
     slots += [Slot(kind=ids.KIND_BOT, name=f"bot {i + 1}", level=args.bot)
               for i in range(args.bots)]
     slots += [Slot() for _ in range(players - len(slots))]
+    check_seconds(args.wait_limit, "--wait-limit", low=1.0, high=86400.0)
     endpoint = HostEndpoint(game, config, slots, name=args.name)
+    endpoint.wait_limit, endpoint.wait_bot = args.wait_limit, args.bot
     server = _listen(endpoint, args)
     if server.discovery_error:
         sys.stderr.write(f"LAN discovery is off ({server.discovery_error}); "
@@ -135,7 +145,9 @@ def _resumed(args) -> int:
 
         return run_lan_client("host", port=args.port, resume=[loaded.path])
     check_level(args.bot, loaded.match.game)
+    check_seconds(args.wait_limit, "--wait-limit", low=1.0, high=86400.0)
     endpoint = resumed_endpoint(loaded, args.name, headless_bot=args.bot)
+    endpoint.wait_limit, endpoint.wait_bot = args.wait_limit, args.bot
     server = _listen(endpoint, args)
     waiting = sorted({slot.reserved for slot in endpoint.slots if slot.reserved})
     emit("resumed", seq=loaded.match.seq, file=loaded.path, waiting_for=waiting,
@@ -156,7 +168,8 @@ def _windowed(args) -> int:
         ("--players", args.players, None), ("--bots", args.bots, 0), ("--variant", args.variant, []),
         ("--expansion", args.expansion, []), ("--bot", args.bot, "random"),
         ("--name", args.name, "host"), ("--timeout", args.timeout, 3600.0),
-        ("--bind", args.bind, "0.0.0.0"), ("--discovery-port", args.discovery_port, 5056))
+        ("--bind", args.bind, "0.0.0.0"), ("--discovery-port", args.discovery_port, 5056),
+        ("--wait-limit", args.wait_limit, WAIT_LIMIT))
         if value != default]
     if headless_only:
         sys.stderr.write(f"note: {', '.join(headless_only)} only apply with --headless; "
@@ -187,6 +200,8 @@ def _serve(server, timeout: float) -> int:
                 emit("desync", peer=event["peer"], seq=event["seq"])
             elif kind == "started":
                 emit("started", seed=event["seed"])
+            elif kind == "waited_out":     # nobody waits for good: a bot plays the seat
+                emit("waited_out", seat=event["seat"], seconds=event["seconds"])
             elif kind == "game_over":
                 over, over_since = event, time.monotonic()
         if endpoint.phase == "lobby" and endpoint.can_start():

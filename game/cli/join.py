@@ -107,6 +107,9 @@ def add_arguments(parser) -> None:
     parser.add_argument("--bot", default="random", metavar="LEVEL",
                         help="bot level for --headless (default: random)")
     parser.add_argument("--token", default="", help="seat token to take your seat back")
+    parser.add_argument("--rejoin", action="store_true",
+                        help="take your seats back with the seat token this machine's own "
+                             "save of the table at HOST:PORT keeps (after a crash)")
     parser.add_argument("--seats", type=int, default=1, metavar="K",
                         help="seats to take (0: watch as a spectator)")
     parser.add_argument("--timeout", type=float, default=3600.0, metavar="SECONDS",
@@ -136,7 +139,12 @@ def run(args) -> int:
     check_seconds(args.move_delay, "--move-delay", high=60)
     check_seconds(args.timeout, "--timeout", low=0.1)
     from net.client import ClientConnection
-    from net.netsave import resume_claims
+    from net.netsave import resume_claims, saved_seat_key
+
+    if args.rejoin and not args.token:
+        args.token = saved_seat_key(host, port)
+        if not args.token:
+            raise CliError(f"no unfinished game of this machine at {host}:{port} to rejoin", 2)
 
     try:
         # no token given: claim our old seats should this be a table resumed from a save

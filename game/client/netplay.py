@@ -31,7 +31,9 @@ from game.rules.core import IllegalMove
 
 # Where tables listen and where discovery asks; tests replace these (127.0.0.1, ephemeral).
 NET_DEFAULTS: dict[str, Any] = {"port": 5055, "discovery_port": 5056, "bind": "0.0.0.0",
-                                "targets": None, "connect_timeout": 3.0}
+                                "targets": None, "connect_timeout": 3.0,
+                                # the host is asked again about a seat still waited on
+                                "wait_limit": 60.0}
 
 PLAYING_PHASES = ("playing", "over")
 
@@ -277,7 +279,8 @@ class NetPlayScreen(PlayScreen):
         match.seats = local_seat_infos(session, match.seats)
         super().__init__(app, match, dict(setup or {}, lan=True))
         self.lost_shown = False
-        self.asked_about: set[int] = set()   # dropped seats the host was asked about
+        self.handed_over = False
+        self.asked_at: dict[int, float] = {}  # host: when it was last asked about a dropped seat
         self.last_statuses = list(session.statuses)
 
     # -- seats ----------------------------------------------------------------------------
@@ -285,6 +288,13 @@ class NetPlayScreen(PlayScreen):
         """Boards ask this to word a turn: every seat not played by a human here is shown as
         "<name> is thinking…" (remote players, bots anywhere)."""
         return seat not in self.human_seats()
+
+    def others_turn_line(self, seat: int) -> str:
+        """A dropped player is not thinking: the header says the table waits for them."""
+        status = self.session.statuses[seat] if seat < len(self.session.statuses) else ""
+        if status in ("interrupted", "disconnected"):
+            return t("rejoin.turn_waiting", name=self.seat_name(seat))
+        return super().others_turn_line(seat)
 
     def _turn_changed(self, acting) -> None:
         # Only our own humans take the view: never show a remote player's hand here.
@@ -318,8 +328,23 @@ class NetPlayScreen(PlayScreen):
 
     def leave(self) -> None:
         super().leave()
+        if self.handed_over:
+            return           # a new play screen goes on with this table
         self.session.uncover()
         self.session.close()
+
+    # -- input ----------------------------------------------------------------------------
+    def handle(self, intent) -> None:
+        """The host clicking another machine's player row opens that seat's controls."""
+        if self.session.is_host and intent.kind == "click" and intent.pos is not None:
+            seat_row = getattr(self.board, "seat_row", None)
+            from game.client.screens.seat_control import SeatControlScreen, controllable_seats
+
+            for seat in controllable_seats(self) if seat_row else []:
+                if seat_row(seat).collidepoint(intent.pos):
+                    self.app.push(SeatControlScreen(self.app, self, seat))
+                    return
+        super().handle(intent)
 
     # -- moves ----------------------------------------------------------------------------
     def propose(self, seat: int, move) -> bool:
@@ -372,6 +397,8 @@ class NetPlayScreen(PlayScreen):
                 self.toast(t("lan.toast.bot_plays", name=name), "info")
             else:
                 self.toast(t("lan.toast.back_in_control", name=name), "good")
+        elif kind == "seated" and not self.session.is_host:
+            self._reseated(list(event["seats"]))
         elif kind == "resynced" and event.get("reason") == "desync":
             self.toast(t("lan.toast.resynced"), "info")
         elif kind == "peer_refused":
@@ -379,6 +406,30 @@ class NetPlayScreen(PlayScreen):
                                                                         event.get("args"))), "bad")
         elif kind == "ended":
             self._ended(event["code"], dict(event.get("args", {})))
+
+    def _reseated(self, seats: list[int]) -> None:
+        """The host gave us a seat during play (or freed one): play it on the mouse and
+        keyboard (further seats on controllers) in a new play screen over the same table."""
+        session = self.session
+        pads = self.app.input.connected_pads()
+        for seat in list(session.devices):
+            if seat not in seats:
+                session.devices.pop(seat)
+        for order, seat in enumerate(s for s in seats if s not in session.devices):
+            taken = set(session.devices.values())
+            free = [d for d in ["mouse+keyboard", *pads] if d not in taken]
+            session.devices[seat] = free[0] if free else "mouse+keyboard"
+        again = NetPlayScreen(self.app, session, self.setup)
+        self.handed_over = True
+        stack = self.app.stack
+        if self in stack:               # in place: a menu open over the board stays open
+            index = stack.index(self)
+            self.leave()
+            stack[index] = again
+            if index == len(stack) - 1:
+                again.enter()
+        if seats:
+            again.toast(t("rejoin.toast.seated", name=again.seat_name(seats[0])), "good")
 
     def _statuses_changed(self, statuses: list[str]) -> None:
         old = self.last_statuses
@@ -391,14 +442,34 @@ class NetPlayScreen(PlayScreen):
             if status in ("interrupted", "disconnected"):
                 self.toast(t(f"lan.toast.{status}", name=name), "bad")
                 if status == "disconnected" and self.session.is_host \
-                        and seat not in self.asked_about and not self.match.is_over():
-                    self.asked_about.add(seat)
-                    from game.client.screens.net_notice import SeatDroppedScreen
-
-                    self.app.push(SeatDroppedScreen(self.app, self, seat))
+                        and seat not in self.asked_at and not self.match.is_over():
+                    self.ask_about(seat)
             elif status == "connected" and before in ("interrupted", "disconnected"):
                 self.toast(t("lan.toast.back", name=name), "good")
-                self.asked_about.discard(seat)
+                self.asked_at.pop(seat, None)
+
+    def ask_about(self, seat: int) -> None:
+        """Host: show the drop dialog of a seat waited on (again after the wait limit)."""
+        from game.client.screens.net_notice import SeatDroppedScreen
+
+        self.asked_at[seat] = self.session.conn.endpoint.clock()   # the table's own clock
+        self.app.push(SeatDroppedScreen(self.app, self, seat))
+
+    def ask_again(self) -> None:
+        """Host: nobody waits for good. A seat still waited on ``wait_limit`` seconds after
+        the host last answered its dialog brings the dialog back."""
+        if not self.session.is_host or self.match.is_over() or self.app.top is not self:
+            return
+        with self.session.lock():
+            endpoint = self.session.conn.endpoint
+            waiting, now = endpoint.waiting_on(), endpoint.clock()
+        for seat in sorted(waiting):
+            asked = self.asked_at.get(seat)
+            if asked is None or now - asked >= NET_DEFAULTS["wait_limit"]:
+                self.ask_about(seat)
+                return
+        for seat in [s for s in self.asked_at if s not in waiting]:
+            self.asked_at.pop(seat)        # a bot plays it, or the player is back
 
     def _ended(self, code: str, args: dict) -> None:
         if self.match.is_over() or self.lost_shown or self.session.is_host:
@@ -411,6 +482,7 @@ class NetPlayScreen(PlayScreen):
     # -- time and drawing -----------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.drain()
+        self.ask_again()
         if self.app.top is not self:
             return           # an event pushed a notice over the board
         if self.match.is_over():

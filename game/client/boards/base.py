@@ -61,7 +61,7 @@ class BoardView:
         if self.read_only:
             return t("mania.watching", name=name)      # "<name> is playing"
         if self.play.is_bot(seat):
-            return t("play.bot_turn", name=name)
+            return self.play.others_turn_line(seat)
         return t(own_key or "play.your_turn", name=name)
 
     def toast_avoid(self) -> list:

@@ -36,6 +36,7 @@ class FindTablesScreen(MenuScreen):
         self.since_search = REFRESH_SECONDS
         self.connector = None
         self.message = ""          # why the last attempt failed (shown until the next one)
+        self.tried_keys: set[str] = set()   # saved seat tokens already offered to a table
         self._found: list[dict] | None = None
         self._lock = threading.Lock()
         self.build()
@@ -160,19 +161,28 @@ class FindTablesScreen(MenuScreen):
         if self.connector is not None:
             return
         wanted = self.local_players
+        from net.netsave import resume_claims, saved_seat_key
+
+        key = ""
         if table is not None and table["phase"] != "lobby":
-            wanted = 0            # a game in progress: watch it
+            wanted = 0            # a game in progress: watch it...
+            key = saved_seat_key(host, port)
+            if key and key not in self.tried_keys:
+                # ...unless this machine played there before a crash: its seats, by the
+                # seat token its save keeps (tried once: a refusal then leaves watching)
+                self.tried_keys.add(key)
+                wanted = 1
+            else:
+                key = ""
         elif table is not None and wanted > table["open"]:
             self.fail(t("net.table_full"))
             return
         self.message = t("lan.connecting", address=f"{host}:{port}")
         self.wanted = wanted
-        from net.netsave import resume_claims
-
         # a table resumed from a save gives this machine exactly its old seats back
-        claims = resume_claims(table["game"] if table else "") if wanted else ""
+        claims = resume_claims(table["game"] if table else "") if wanted and not key else ""
         self.connector = Connector(host, port, self.name or t("common.player_n", n=1),
-                                   wanted=wanted, token=claims)
+                                   wanted=wanted, token=key or claims)
 
     def _connected(self) -> None:
         from game.client.netplay import NetSession

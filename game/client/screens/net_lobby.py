@@ -32,6 +32,8 @@ class JoinedLobbyScreen(MenuScreen):
         self.who: dict[int, str] = {}
         self.renames_told: set[tuple[int, str]] = set()
         self._status_width, self._status_y = 560, 68
+        self._seats_shown = False
+        self.host_phase = "lobby"
         self.build()
 
     # -- our seats -------------------------------------------------------------------------
@@ -60,7 +62,8 @@ class JoinedLobbyScreen(MenuScreen):
             taken.add(colour)
             self.colours[seat] = colour
             self.session.devices[seat] = device
-            self.session.conn.set_seat(seat, self.names[seat], colour)
+            if self.host_phase == "lobby":     # a seat taken back during play keeps its name
+                self.session.conn.set_seat(seat, self.names[seat], colour)
         for seat in list(self.who):
             if seat not in seats:         # the host freed that seat: it is not ours any more
                 self.who.pop(seat)
@@ -111,6 +114,9 @@ class JoinedLobbyScreen(MenuScreen):
                 item.rect = pygame.Rect(48, 600, 300, 64)
             else:
                 item.rect = pygame.Rect(364 if self.mine else 48, 600, 180, 64)
+        if focus_key == "leave" and self.mine and not self._seats_shown:
+            focus_key = None      # our seats just arrived: "I'm ready" is the next step
+        self._seats_shown = bool(self.mine)
         focus_key = focus_key or ("ready" if self.mine else "leave")   # one press to be ready
         for index, item in enumerate(items):
             if item.key == focus_key:
@@ -181,6 +187,7 @@ class JoinedLobbyScreen(MenuScreen):
             if kind == "welcome":
                 self.welcomed = True
             elif kind == "lobby":
+                self.host_phase = event.get("phase", "lobby")
                 seats = list(self.session.conn.endpoint.seats)
                 if seats != self.mine:
                     self._adopt(seats)

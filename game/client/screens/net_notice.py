@@ -1,5 +1,5 @@
 """Notices over a LAN game: the connection is lost (rejoin, or back to the title), and — on the
-host — a player dropped out (let a bot play the seat, or keep waiting).
+host — a player dropped out (the seat controls of ``seat_control``, worded as a drop dialog).
 
 Every text is worded when it is drawn (the reason and the rejoin status are kept as codes and
 arguments), so a language switched while a notice is open reaches it too."""
@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import pygame
 
-from game.bots.base import levels
 from game.client import fonts, theme
 from game.client.screens.base import MenuScreen
-from game.client.text import has, t
+from game.client.screens.seat_control import SeatControlScreen
+from game.client.text import t
 from game.client.widgets import Form, Item
 
 CARD = pygame.Rect(340, 170, 600, 380)
@@ -155,56 +155,9 @@ class ConnectionLostScreen(MenuScreen):
         return [("move", t("hint.choose")), ("confirm", t("hint.select"))]
 
 
-class SeatDroppedScreen(MenuScreen):
-    """Host only: a remote player's connection dropped; their seat waits unless a bot takes it."""
-
-    overlay = True
+class SeatDroppedScreen(SeatControlScreen):
+    """Host only: a remote player's connection dropped; their seat waits unless the host acts
+    (a bot, a spectator, freeing it): the seat controls, worded as the drop dialog."""
 
     def __init__(self, app, play, seat: int) -> None:
-        super().__init__(app)
-        self.play = play
-        self.seat = seat
-        game_levels = levels(play.match.game.name) or ["random"]
-        default = "easy" if "easy" in game_levels else game_levels[0]
-        items = [Item("level", lambda: t("lan.bot_level"), "choice", options=game_levels,
-                      value=default,
-                      option_label=lambda lv: t(f"level.{lv}") if has(f"level.{lv}") else lv),
-                 Item("bot", lambda: t("lan.hand_to_bot")),
-                 Item("wait", lambda: t("lan.keep_waiting"))]
-        self.form = Form(items, pygame.Rect(400, CARD.bottom - 210, 480, 0), row_height=54,
-                         gap=10)
-        self.form.focus = 1
-
-    def enter(self) -> None:
-        self.play.session.uncover()     # this notice pumps the connection itself
-
-    def on_activate(self, item) -> None:
-        if item.key == "bot":
-            self.hand_over(self.form.item("level").value)
-        elif item.key == "wait":
-            self.app.pop()
-
-    def hand_over(self, level: str) -> None:
-        session = self.play.session
-        try:
-            session.conn.hand_to_bot(self.seat, level)
-        except (RuntimeError, KeyError, IndexError):
-            pass      # the game ended meanwhile: nothing to hand over
-        self.app.pop()
-
-    def on_cancel(self) -> None:
-        self.app.pop()
-
-    def update(self, dt: float) -> None:
-        self.play.drain()
-        if self.app.top is not self:
-            return
-        statuses = self.play.session.statuses
-        if self.seat < len(statuses) and statuses[self.seat] in ("connected", "bot"):
-            self.app.pop()       # they came back (or a bot already plays): nothing to decide
-
-    def draw(self, surface) -> None:
-        name = self.play.seat_name(self.seat)
-        _veil_and_card(surface, t("lan.dropped_title", name=name),
-                       [t("lan.dropped_text", name=name)], theme.ACCENT)
-        self.form.draw(surface)
+        super().__init__(app, play, seat, dropped=True)

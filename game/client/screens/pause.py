@@ -1,4 +1,7 @@
-"""The pause menu over the play screen: resume, settings, rules summary, quit to title or quit."""
+"""The pause menu over the play screen: resume, settings, rules summary, quit to title or quit.
+
+Over a LAN game the game goes on meanwhile (the title says so), and the host has *Seats*: the
+seat controls (``seat_control``) for any other machine's seat."""
 
 from __future__ import annotations
 
@@ -23,11 +26,20 @@ class PauseScreen(MenuScreen):
                  Item("quit", lambda: t("menu.quit"))]
         if getattr(play, "autosaver", None) is not None:   # local tables only, not LAN
             items.insert(len(items) - 1, Item("save_as", lambda: t("pause.save_as")))
+        from game.client.screens.seat_control import controllable_seats
+
+        self.lan = getattr(play, "session", None) is not None
+        if controllable_seats(play):        # the host of a LAN table
+            items.insert(1, Item("seats", lambda: t("rejoin.seats")))
         self.form = Form(items, pygame.Rect(490, 236, 300, 0), row_height=46, gap=8)
 
     def on_activate(self, item) -> None:
         if item.key == "resume":
             self.app.pop()
+        elif item.key == "seats":
+            from game.client.screens.seat_control import SeatControlScreen
+
+            self.app.replace(SeatControlScreen(self.app, self.play))
         elif item.key == "save_as":
             from game.client.screens.saves_menu import SaveAsScreen
 
@@ -65,11 +77,16 @@ class PauseScreen(MenuScreen):
         # old refusal toasts from the board stay readable beside the panel, not half over it
         return [self.card()]
 
+    def title(self) -> str:
+        # a LAN game goes on while this menu is open: never call it paused
+        return t("rejoin.menu_title_lan") if self.lan else t("pause.title")
+
     def draw(self, surface) -> None:
         veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         veil.fill((8, 12, 20, 200))
         surface.blit(veil, (0, 0))
         card = self.card()
         theme.rounded_panel(surface, card, theme.PANEL, 24, theme.PANEL_EDGE, 2, shadow=True)
-        fonts.blit(surface, t("pause.title"), 40, theme.TEXT, (640, 200), "bold", "center")
+        fonts.blit_fit(surface, self.title(), 40, theme.TEXT, (640, 200), card.width - 40,
+                       "bold", "center")
         self.form.draw(surface)

@@ -51,6 +51,10 @@ class PlayScreen(Screen):
     def is_bot(self, seat: int) -> bool:
         return seat in self.bots
 
+    def others_turn_line(self, seat: int) -> str:
+        """The header while a seat not played here acts ("Robo is thinking…")."""
+        return t("play.bot_turn", name=self.seat_name(seat))
+
     def seat_name(self, seat: int) -> str:
         if 0 <= seat < len(self.match.seats) and self.match.seats[seat].name:
             return self.match.seats[seat].name

@@ -138,18 +138,40 @@ class ResumeScreen(MenuScreen):
         self.info = self.infos[0]
         self.confirming = False
         self.message = ""
-        items = [Item("continue", lambda: t("lan.resume_as_host") if self.info.lan
-                      else t("resume.continue")),
+        # a LAN game this machine joined: its own seat back while the table runs (LAN part)
+        from game.client.screens.lan_rejoin import RejoinOffer
+
+        self.offer = RejoinOffer(self.info.path) if self.info.lan else None
+        self.build()
+
+    def build(self) -> None:
+        first = Item("continue", lambda: t("lan.resume_as_host") if self.info.lan
+                     else t("resume.continue"))
+        if self.offer is not None and self.offer.live:
+            first = Item("rejoin", self.offer.label)     # resuming as host only once gone
+        self._rejoin_shown = first.key == "rejoin"
+        items = [first,
                  Item("new", lambda: t("resume.new_game")),
                  Item("discard", lambda: t("resume.discard_confirm") if self.confirming
                       else t("resume.discard"))]
         self.form = Form(items, pygame.Rect(290, 470, 700, 0), row_height=58, gap=14,
                          columns=3, font_size=24)
+        if self._rejoin_shown:         # the long label gets the whole row
+            items[0].rect = pygame.Rect(290, 462, 700, 58)
+            items[1].rect = pygame.Rect(290, 530, 343, 52)
+            items[2].rect = pygame.Rect(647, 530, 343, 52)
+
+    def update(self, dt: float) -> None:
+        if self.offer is not None and self.offer.live != self._rejoin_shown:
+            self.build()         # the table did not answer: offer to host it again
 
     def on_activate(self, item) -> None:
         if item.key != "discard":
             self.confirming = False
-        if item.key == "continue":
+        if item.key == "rejoin":
+            if not self.offer.open(self.app):
+                self.app.sound.play("illegal")
+        elif item.key == "continue":
             self.resume()
         elif item.key == "new":
             self.new_game()
@@ -221,5 +243,5 @@ class ResumeScreen(MenuScreen):
         self.form.draw(surface)
         if self.message:
             for i, line in enumerate(fonts.wrap(self.message, 20, 1000)[:3]):
-                fonts.blit(surface, line, 20, theme.BAD, (640, 560 + i * 26), "semibold",
-                           "center")
+                fonts.blit(surface, line, 20, theme.BAD, (640, 560 + i * 26 + (
+                    40 if self._rejoin_shown else 0)), "semibold", "center")

@@ -1,0 +1,107 @@
+"""A real client (``App``, headless) in its own process, for the LAN crash tests: the test kills
+it like a crashing laptop and starts it again like a relaunched client.
+
+    python -m tests.lan_client_process join HOST:PORT    title -> Join a LAN table -> typed
+                                                         address -> I'm ready (Enter) -> play
+    python -m tests.lan_client_process relaunch          title at start -> the resume prompt ->
+                                                         Enter on its focused item -> play
+
+``TRACKLAYER_HOME`` is the machine's data folder (its saves, the settings of the player,
+"Cleo"). Input is synthetic pygame events only, as a player's; whenever one of this client's
+seats is to act on the Metro board it clicks a legal square. It prints JSON lines for the
+test: ``screen`` (name, focused item key and its label) when the top screen changes, ``play``
+(seq, hash, our seats, statuses) when the game moves, and runs until killed (or ``--frames``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+
+from tests.test_client_support import click, key, make_app, text  # noqa: E402
+
+
+def say(**fields) -> None:
+    print(json.dumps(fields), flush=True)
+
+
+def top_info(app) -> dict:
+    top = app.top
+    form = getattr(top, "form", None)
+    focused = form.focused if form is not None else None
+    return {"name": type(top).__name__, "focus": focused.key if focused else "",
+            "label": focused.label() if focused else ""}
+
+
+def play_turn(app, play) -> bool:
+    """Click a legal square for one of our seats to act (True if we clicked)."""
+    from game.client.boards.metro import square_rect
+
+    for seat in play.match.to_act():
+        if seat in play.human_seats() and not play.session.waiting_for(seat) \
+                and not play.board.busy():
+            legal = sorted(play.board.legal_squares(seat))
+            if legal:
+                click(app, square_rect(legal[play.match.seq % len(legal)]).center)
+                return True
+    return False
+
+
+def main(argv: list[str]) -> int:
+    from game.client.netplay import NET_DEFAULTS, NetPlayScreen
+    from game.client.screens.net_lobby import JoinedLobbyScreen
+    from game.client.screens.title import TitleScreen
+
+    NET_DEFAULTS.update(targets=[], discovery_port=0, connect_timeout=2.0)   # no broadcast
+    mode = argv[0]
+    frames = int(argv[argv.index("--frames") + 1]) if "--frames" in argv else 10 ** 9
+    app = make_app(Path(os.environ["TRACKLAYER_HOME"]), player_names=["Cleo"])
+    app.push(TitleScreen(app))
+    app.run(frames=1)
+    if mode == "join":
+        key(app, pygame.K_DOWN)
+        key(app, pygame.K_DOWN)
+        key(app, pygame.K_RETURN)          # Join a LAN table
+        finder = app.top
+        finder.form.focus = [i.key for i in finder.form.items].index("address")
+        key(app, pygame.K_RETURN)
+        text(app, argv[1])
+        key(app, pygame.K_RETURN)
+        click(app, finder.form.item("join_address").rect.center)
+    last_screen, last_play, readied = None, None, False
+    for _frame in range(frames):
+        app.run(frames=1)
+        info = top_info(app)
+        if info != last_screen:
+            last_screen = info
+            say(at="screen", **info)
+        top = app.top
+        if isinstance(top, JoinedLobbyScreen) and top.mine and not readied:
+            readied = True
+            key(app, pygame.K_RETURN)       # the focused item once our seat is there: ready
+            say(at="ready", ready=top.ready)
+        elif type(top).__name__ == "ResumeScreen" and mode == "relaunch":
+            mode = "relaunched"
+            key(app, pygame.K_RETURN)       # what the prompt offers first
+        elif isinstance(top, NetPlayScreen):
+            match = top.match
+            digest = match.log[-1].hash if match.log else ""
+            state = (match.seq, digest, tuple(top.session.statuses))
+            if state != last_play:
+                last_play = state
+                say(at="play", seq=match.seq, hash=digest, seats=top.human_seats(),
+                    statuses=list(top.session.statuses), over=match.is_over())
+            play_turn(app, top)
+    app.shutdown()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,195 @@
+"""The crash story of a LAN evening, through the real clients' screens: Ann hosts Metro in this
+process, Cleo joins from a second client process over loopback; after 4 moves Cleo's client is
+killed (SIGKILL, like a crashing laptop). The host's drop dialog comes up; Ann answers it (keep
+waiting, or let a bot play). Cleo's relaunched client offers *Rejoin Ann's table as Cleo* first
+(its save holds the seat token: nothing to type), rejoins, and is back in its seat with every
+move; nobody waited on the seat longer than the wait limit without the dialog asking again."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.client.netplay import NET_DEFAULTS, NetPlayScreen
+from game.client.screens.net_notice import SeatDroppedScreen
+from game.client.text import t
+from tests.test_client_lan import host_app_table, metro_click_move, shot
+from tests.test_client_support import click, make_app
+
+ROOT = Path(__file__).resolve().parents[1]
+WAIT_LIMIT = 1.5
+
+
+@pytest.fixture(autouse=True)
+def _loopback(monkeypatch):
+    monkeypatch.setitem(NET_DEFAULTS, "port", 0)
+    monkeypatch.setitem(NET_DEFAULTS, "discovery_port", 0)
+    monkeypatch.setitem(NET_DEFAULTS, "bind", "127.0.0.1")
+    monkeypatch.setitem(NET_DEFAULTS, "targets", [])
+    monkeypatch.setitem(NET_DEFAULTS, "connect_timeout", 2.0)
+    monkeypatch.setitem(NET_DEFAULTS, "wait_limit", WAIT_LIMIT)
+
+
+class ClientProcess:
+    """``tests/lan_client_process.py`` in a subprocess; its JSON lines collected."""
+
+    def __init__(self, home: Path, *args: str) -> None:
+        env = dict(os.environ, TRACKLAYER_HOME=str(home), SDL_VIDEODRIVER="dummy",
+                   SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT))
+        self.proc = subprocess.Popen([sys.executable, "-m", "tests.lan_client_process", *args],
+                                     cwd=ROOT, env=env, stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE, text=True)
+        self.lines: list[dict] = []
+        self.errors: list[str] = []
+        threading.Thread(target=self._read, daemon=True).start()
+        threading.Thread(target=self._read_errors, daemon=True).start()
+
+    def _read(self) -> None:
+        for line in self.proc.stdout:
+            try:
+                self.lines.append(json.loads(line))
+            except ValueError:
+                pass
+
+    def _read_errors(self) -> None:
+        for line in self.proc.stderr:
+            self.errors.append(line)
+
+    def seen(self, at: str, **fields) -> list[dict]:
+        return [line for line in list(self.lines) if line["at"] == at
+                and all(line.get(k) == v for k, v in fields.items())]
+
+    def last(self, at: str) -> dict | None:
+        found = self.seen(at)
+        return found[-1] if found else None
+
+    def kill(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(timeout=10)
+
+
+def run_until(host, condition, seconds: float, each=None, what: str = "") -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting: {what}")
+        host.run(frames=1)
+        if each is not None:
+            each()
+        time.sleep(0.002)
+
+
+def host_turns(host, play):
+    """Ann plays her own seat whenever it is to act (and nothing covers the board)."""
+    def each():
+        if host.top is play and 0 in play.match.to_act() and not play.board.busy():
+            metro_click_move(host, play, 0, pick=play.match.seq)
+    return each
+
+
+@pytest.mark.timeout(90)
+@pytest.mark.parametrize("answer", ["wait", "bot"])
+def test_a_guest_whose_client_dies_gets_back_into_its_seat(tmp_path, answer):
+    host = make_app(tmp_path / "ann", player_names=["Ann"])
+    guest_home = tmp_path / "cleo"
+    guest_home.mkdir()
+    guest = again = None
+    try:
+        lobby = host_app_table(host)
+        server = lobby.session.conn
+        guest = ClientProcess(guest_home, "join", f"127.0.0.1:{server.port}")
+        run_until(host, lambda: lobby.session.can_start, 30,
+                  what=f"Cleo ready {guest.lines} {guest.errors[-5:]}")
+        # the joined lobby focused "I'm ready" once the seat arrived: one Enter readied Cleo
+        assert guest.seen("ready", ready=True)
+        click(host, lobby.form.item("start").rect.center)
+        run_until(host, lambda: isinstance(host.top, NetPlayScreen), 10, what="started")
+        play = host.top
+        endpoint = server.endpoint
+        mover = host_turns(host, play)
+        run_until(host, lambda: endpoint.seq >= 4 and endpoint.match.log[3].hash, 30, mover,
+                  what="4 moves")
+        assert endpoint.match.log[1].seat == 1         # Cleo played some of them
+        guest.kill()                                    # the laptop crashes
+        killed_at = time.monotonic()
+        run_until(host, lambda: isinstance(host.top, SeatDroppedScreen), 10, what="dialog")
+        dialog = host.top
+        assert dialog.form.focused.key == "bot"
+        shot(host, "crash_dropped")
+        asked = [time.monotonic()]
+        if answer == "wait":
+            click(host, dialog.form.item("wait").rect.center)
+            assert host.top is play
+            # Ann moves if it is her turn: Cleo's seat then waits on the board
+            run_until(host, lambda: 1 in endpoint.match.to_act(), 10, mover, what="Cleo's turn")
+            # not "Cleo is thinking…" for good: the header says the table waits for her
+            assert play.board.turn_line(1) == t("rejoin.turn_waiting", name="Cleo")
+            # the dialog comes back while the seat is waited on: no waiting for good
+            run_until(host, lambda: isinstance(host.top, SeatDroppedScreen), WAIT_LIMIT + 3,
+                      what="the dialog again")
+            asked.append(time.monotonic())
+            assert asked[1] - asked[0] <= WAIT_LIMIT + 1.0
+            assert host.top.state()["waited"] >= WAIT_LIMIT - 0.1
+            shot(host, "crash_asked_again")
+            click(host, host.top.form.item("wait").rect.center)
+        else:
+            click(host, dialog.form.item("bot").rect.center)
+            run_until(host, lambda: endpoint.statuses()[1] == "bot", 5, what="bot plays")
+        seq_at_relaunch = endpoint.seq
+        # Cleo's client is started again: it offers her own seat first
+        again = ClientProcess(guest_home, "relaunch")
+
+        def watch():
+            mover()
+            waiting = endpoint.waiting_on()
+            if 1 in waiting and not isinstance(host.top, SeatDroppedScreen):
+                # between two askings the host never waits longer than the limit (+ a frame)
+                last = max(asked)
+                assert time.monotonic() - last <= WAIT_LIMIT + 1.0, "waited past the limit"
+            if isinstance(host.top, SeatDroppedScreen):
+                asked.append(time.monotonic())
+                click(host, host.top.form.item("wait").rect.center)
+
+        run_until(host, lambda: again.seen("screen", name="ResumeScreen"), 30, watch,
+                  what=f"resume prompt {again.lines} {again.errors[-5:]}")
+        prompt = again.seen("screen", name="ResumeScreen")[0]
+        assert prompt["focus"] == "rejoin"
+        assert prompt["label"] in (t("rejoin.rejoin_named", host="Ann", name="Cleo"),
+                                   t("rejoin.looking_named", host="Ann"))
+        run_until(host, lambda: endpoint.statuses()[1] == "connected", 30, watch,
+                  what=f"Cleo back {again.lines[-3:]} {again.errors[-5:]}")
+        back_at = time.monotonic()
+        assert not isinstance(host.top, SeatDroppedScreen)
+        assert 1 in endpoint.seat_holder(1).seats and endpoint.slots[1].bot_level == ""
+        # Cleo's client plays her seat again and holds every move of the table
+        target = max(seq_at_relaunch, endpoint.seq) + 4
+
+        def caught_up():
+            state = again.last("play")
+            return (state is not None and state["seq"] >= target and state["seats"] == [1]
+                    and endpoint.match.log[state["seq"] - 1].hash == state["hash"])
+
+        run_until(host, caught_up, 40, watch, what=f"play on {again.lines[-3:]}")
+        moves_by_cleo = [e for e in endpoint.match.log[seq_at_relaunch:] if e.seat == 1]
+        assert moves_by_cleo, "Cleo moved again after rejoining"
+        if answer == "bot":
+            assert [c[1] for c in endpoint.commands] == ["bot", "back"]
+        else:
+            assert endpoint.commands == []
+        assert back_at - killed_at < 60
+        shot(host, f"crash_back_{answer}")
+    finally:
+        for process in (guest, again):
+            if process is not None:
+                process.kill()
+        host.shutdown()
