@@ -9,6 +9,8 @@ and sets are sorted before they are iterated.
                   arguments and an English message; raising it never changes state.
 * ``Rng``         PCG32, our own deterministic generator, kept inside the game state.
 * ``canonical_bytes`` / ``state_hash``  a canonical encoding of plain data and its BLAKE2 hash.
+* ``ChanceRequest`` / ``HIDDEN``  how a LAN table's partial-information state waits for chance
+                  that the seated peers resolve jointly (see ``Game.new_table_game``).
 """
 
 from __future__ import annotations
@@ -249,6 +251,53 @@ def state_hash(game: "Game", state: Any) -> str:
 # --------------------------------------------------------------------------------------------
 
 
+# --------------------------------------------------------------------------------------------
+# Chance at a LAN table (partial-information lockstep)
+# --------------------------------------------------------------------------------------------
+
+HIDDEN = "?"  # a card or value this peer does not know (another seat's, or not yet drawn)
+
+
+class ChanceRequest:
+    """What a table state waits for before anyone may act (``to_act`` is empty meanwhile).
+
+    In local play (``new_game``) the rules draw from their own Rng and never wait. A table
+    state (``new_table_game``) knows only what its peer may know, so every random event is an
+    explicit step that the table resolves jointly and feeds back with ``apply_chance``:
+
+    * ``shuffle``  ``pile`` is shuffled jointly (``cards``: its card ids, canonical order).
+                   The outcome carries nothing: every peer's state keeps the pile as
+                   ``count`` unknown cards.
+    * ``deal``     the top ``count`` cards of ``pile`` go to ``seat``, secret to that seat:
+                   the public outcome moves ``count`` HIDDEN cards; the owner's peer then
+                   calls ``learn`` with the real cards.
+    * ``reveal``   the top ``count`` cards of ``pile`` become public (outcome: the cards).
+    * ``roll``     public dice: ``sides`` is a tuple of die sizes; outcome: one face index
+                   per die, each in ``range(size)``.
+
+    Card ids are ints indexing the pile's canonical list (``Game.piles(config)[pile]``), so
+    a cipher never needs to know what a card means.
+    """
+
+    __slots__ = ("kind", "pile", "seat", "count", "cards", "sides")
+
+    def __init__(self, kind: str, *, pile: str = "", seat: Seat | None = None, count: int = 0,
+                 cards: tuple = (), sides: tuple = ()) -> None:
+        self.kind, self.pile, self.seat, self.count = kind, pile, seat, count
+        self.cards, self.sides = tuple(cards), tuple(sides)
+
+    def to_plain(self) -> dict:
+        return {"kind": self.kind, "pile": self.pile, "seat": self.seat, "count": self.count,
+                "cards": list(self.cards), "sides": list(self.sides)}
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, ChanceRequest) and self.to_plain() == other.to_plain()
+
+    def __repr__(self) -> str:
+        fields = {k: v for k, v in self.to_plain().items() if v not in ("", None, 0, [])}
+        return f"ChanceRequest({fields})"
+
+
 class Game:
     """The rules of one game. Stateless: every method takes the state it works on.
 
@@ -344,6 +393,42 @@ class Game:
         Each game documents what the text holds (Metro: placements; Railroad Ink: one sheet's
         drawings; Metromania: a whole game's moves from ``new_game(config, seed)``)."""
         raise NotImplementedError
+
+    # -- a LAN table: partial information, chance resolved jointly ---------------------------
+    # Every peer of a table holds the state its seats may know (the public state plus its own
+    # secrets); ``view(state, seat)`` of a local game and the table state of that seat's peer
+    # encode identically. Moves are applied to table states with the same ``check``/``play``:
+    # a move that plays a hidden card names it, and the rules check its public part (the card
+    # is still unseen by this peer, the placement is legal). Whether the card really was in
+    # that hand is proved by the end-of-game audit of the table's cipher transcript.
+
+    def piles(self, config: dict) -> dict[str, tuple]:
+        """Each pile this game shuffles, as its cards in canonical order (card id = index)."""
+        return {}
+
+    def new_table_game(self, config: dict, public_seed: int) -> Any:
+        """The starting state of a LAN table seen by nobody in particular: the public setup
+        drawn from ``public_seed`` (joint randomness everyone knows, e.g. Metromania's city),
+        every secret and every future chance unknown, waiting on ``pending_chance``."""
+        raise NotImplementedError
+
+    def pending_chance(self, state: Any) -> ChanceRequest | None:
+        """The chance step this table state waits for, or None (always None in local play)."""
+        return None
+
+    def apply_chance(self, state: Any, request: ChanceRequest, outcome: tuple) -> list[Event]:
+        """Apply the public outcome of ``request`` (see ChanceRequest) on every peer's state.
+        Raises IllegalMove for an outcome that does not fit the request."""
+        raise NotImplementedError
+
+    def learn(self, state: Any, seat: Seat, pile: str, cards: tuple) -> None:
+        """This peer's own secret: the cards (ids of ``pile``) just dealt to ``seat``, which
+        replace the HIDDEN cards that the last ``deal`` put in that seat's hand."""
+        raise NotImplementedError
+
+    def public_encode(self, state: Any) -> Any:
+        """Plain data of what every peer of a table knows alike (what table peers hash)."""
+        return self.encode(self.view(state, None))
 
     def seat_name(self, config: dict, seat: Seat) -> str:
         """Default label of a seat (e.g. its colour), English."""
