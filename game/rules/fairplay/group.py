@@ -32,8 +32,9 @@ Q = (P - 1) // 2
 G = 2
 ELEMENT_BYTES = 256
 EXPONENT_BITS = 256
-# Largest card number: (card + 2) must stay below Q so that its square has one root there.
-MAX_CARD = 1 << 64
+# Cards are numbers below 2**32: (card + 2) stays far below Q, so its square has one root
+# there, and a card number fits in a msgpack integer.
+MAX_CARD = 1 << 32
 
 _GENERATOR_TABLES: dict[str, FixedBase] = {}
 
