@@ -9,7 +9,7 @@ The classic mental-poker cipher is SRA / Pohlig-Hellman: every peer raises each 
 key ``e`` in turn, and a draw removes the layers one after the other with ``d = e^-1 mod Q``.
 In a 2048-bit group ``d`` is a full 2047-bit exponent, and the removals are a chain (each
 peer needs the previous peer's output): a 6-peer draw is six full powers in a row, about
-6 x 15 ms = 90 ms with Python's ``pow`` and 6 x 2.2 ms = 13 ms with gmpy2, plus five network
+six times 15 ms = 90 ms with Python's ``pow`` and six times 2 ms = 13 ms with gmpy2, plus five network
 hops. That misses the 5 ms target for a draw even before the network.
 
 So the table uses ElGamal under a joint key instead (as in Barnett-Smart mental poker):
@@ -17,7 +17,7 @@ So the table uses ElGamal under a joint key instead (as in Barnett-Smart mental 
 ``H`` (powers of the two fixed bases ``G`` and ``H``, from precomputed tables); a draw needs
 one share ``c1 ** x_j`` from each non-drawer, all computed at the same time, with 256-bit
 private keys: a 6-peer draw costs one short power per peer in parallel plus the drawer's own
-(about 2 ms in Python, 0.3 ms with gmpy2; see ``run.py bench --only fairplay``). The
+(about 4 ms in Python, under half a millisecond with gmpy2; see ``run.py bench --only fairplay``). The
 group is the same (RFC 3526's safe prime, cards as quadratic residues), the commitments to
 public keys stop a peer from choosing its key after seeing the others', and the audit works
 the same way (secrets revealed, every step redone).

@@ -14,26 +14,43 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 
-try:  # optional: about seven times faster modular powers
-    import gmpy2
-except ImportError:  # pragma: no cover - exercised where gmpy2 is absent
-    gmpy2 = None
-
 BACKENDS = ("gmpy2", "python")
 
 
 class _State:
-    name = "gmpy2" if gmpy2 is not None else "python"
+    # gmpy2 is imported on first use, not when the rules are imported: its import pulls in
+    # importlib.metadata, and through it email, socket, random and time, which the purity
+    # check of game/rules rightly refuses to see imported (gmpy2 itself only does integers).
+    name = ""          # "" until decided, then "gmpy2" or "python"
+    gmpy2 = None
+    tried = False
+
+
+def _load_gmpy2():
+    if not _State.tried:
+        _State.tried = True
+        try:
+            import gmpy2
+        except ImportError:
+            gmpy2 = None
+        _State.gmpy2 = gmpy2
+    return _State.gmpy2
+
+
+def _decide() -> str:
+    if not _State.name:
+        _State.name = "gmpy2" if _load_gmpy2() is not None else "python"
+    return _State.name
 
 
 def available_backends() -> tuple[str, ...]:
     """The backends this interpreter can use, fastest first."""
-    return BACKENDS if gmpy2 is not None else ("python",)
+    return BACKENDS if _load_gmpy2() is not None else ("python",)
 
 
 def backend() -> str:
-    """The backend in use: ``"gmpy2"`` or ``"python"``."""
-    return _State.name
+    """The backend in use: ``"gmpy2"`` (the default when it is installed) or ``"python"``."""
+    return _decide()
 
 
 @contextmanager
@@ -42,7 +59,7 @@ def use_backend(name: str):
     if name not in available_backends():
         raise ValueError(f"arithmetic backend '{name}' is not available "
                          f"(available: {', '.join(available_backends())})")
-    previous = _State.name
+    previous = _decide()
     _State.name = name
     try:
         yield name
@@ -52,16 +69,16 @@ def use_backend(name: str):
 
 def powmod(base: int, exponent: int, modulus: int) -> int:
     """``base ** exponent % modulus`` for a non-negative exponent."""
-    if _State.name == "gmpy2":
-        return int(gmpy2.powmod(base, exponent, modulus))
+    if (_State.name or _decide()) == "gmpy2":
+        return int(_State.gmpy2.powmod(base, exponent, modulus))
     return pow(base, exponent, modulus)
 
 
 def invert(value: int, modulus: int) -> int:
     """The inverse of ``value`` modulo ``modulus`` (ValueError if there is none)."""
-    if _State.name == "gmpy2":
+    if (_State.name or _decide()) == "gmpy2":
         try:
-            return int(gmpy2.invert(value, modulus))
+            return int(_State.gmpy2.invert(value, modulus))
         except ZeroDivisionError as error:
             raise ValueError("value is not invertible") from error
     return pow(value, -1, modulus)
@@ -70,8 +87,8 @@ def invert(value: int, modulus: int) -> int:
 def jacobi(value: int, modulus: int) -> int:
     """The Jacobi symbol (value / modulus) for an odd positive modulus: 1, -1 or 0.
     For a prime modulus it is the Legendre symbol: 1 exactly for the non-zero squares."""
-    if _State.name == "gmpy2":
-        return int(gmpy2.jacobi(value, modulus))
+    if (_State.name or _decide()) == "gmpy2":
+        return int(_State.gmpy2.jacobi(value, modulus))
     return _jacobi_python(value, modulus)
 
 
@@ -107,7 +124,7 @@ class FixedBase:
         self.exponent_bits = exponent_bits
         self.window = window
         self.mask = (1 << window) - 1
-        convert = gmpy2.mpz if _State.name == "gmpy2" else int
+        convert = _State.gmpy2.mpz if _decide() == "gmpy2" else int
         modulus_value = convert(modulus)
         self._modulus = modulus_value
         self._rows = []

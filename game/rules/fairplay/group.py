@@ -8,9 +8,9 @@
   believed hard; in the whole of ``Z_P*`` it is not, because the Legendre symbol of a
   ciphertext gives away the symbol of the card: one bit per card (the classic SRA leak).
   So cards are encoded as squares, ``encode_card(i) = (i + 2) ** 2 mod P``.
-* Exponents (keys, re-randomisers) are ``EXPONENT_BITS`` = 256 bits: short exponents as
-  RFC 7919 section 5.2 allows (at least twice the 112-bit strength of this group), which makes
-  every power about eight times cheaper than a full 2047-bit one.
+* Exponents (keys, re-randomisers) are ``EXPONENT_BITS`` = 256 bits: short exponents, as
+  RFC 7919 allows for these groups (at least twice the group's 112-bit strength), which
+  makes every power about eight times cheaper than a full 2047-bit one.
 * ``is_element`` checks that a value received from a peer lies in the group (Legendre symbol),
   ``element_to_bytes`` / ``element_from_bytes`` are the 256-byte wire form.
 """
