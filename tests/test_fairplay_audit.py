@@ -8,8 +8,12 @@ import pytest
 from game.rules.fairplay import (FairplayError, PileOpened, RollOpened, audit, from_plain,
                                  to_plain)
 from game.rules.fairplay.cipher import Rerandomizer, decryption_share
-from game.rules.fairplay.group import G, P
-from game.rules.fairplay.records import CardPlayed, DrawShared, KeyRevealed, Shuffled
+from game.rules.fairplay.commit import commitment
+from game.rules.fairplay.group import G, P, element_to_bytes, is_element
+from game.rules.fairplay.peer import Peer
+from game.rules.fairplay.records import (CardPlayed, DrawShared, KeyCommitted, KeyRevealed,
+                                          Shuffled)
+from game.rules.fairplay.transcript import Transcript
 from game.rules.fairplay.threshold import majority, recover
 
 from tests.test_fairplay_cipher import secret, seated, shuffled
@@ -189,8 +193,45 @@ def test_records_survive_msgpack_and_malformed_ones_are_refused():
     assert back == transcript.records
     assert audit(back, secrets_of(peers)).ok
     plain = to_plain(transcript.records[-2])
-    for broken in ({**plain, "share": b"\1" * 256}, {**plain, "share": b"short"},
+    for broken in ({**plain, "share": P.to_bytes(256, "big")}, {**plain, "share": b"short"},
                    {**plain, "seat": "0"}, {**plain, "extra": 1}, {"kind": "Nope"}, [1, 2],
                    {k: v for k, v in plain.items() if k != "pile"}):
         with pytest.raises(FairplayError):
             from_plain(broken)
+
+
+def test_a_deck_card_outside_the_group_is_refused_before_any_key_touches_it():
+    peers, transcript = seated(2)
+    honest = peers[0].shuffle(transcript, "tiles")
+    first, second = honest.deck[0]
+    transcript.append(Shuffled("tiles", 0, ((P - first, second),) + honest.deck[1:]))
+    transcript.append(peers[1].shuffle(transcript, "tiles"))
+    outside = [position for position in range(8)
+               if not is_element(transcript.card_at("tiles", position)[0])]
+    assert len(outside) == 1   # -c1 times a square stays outside the group
+    with pytest.raises(FairplayError) as refused:
+        peers[1].share(transcript, "tiles", outside[0], 0)
+    assert refused.value.code == "not_in_group"
+    assert audit(transcript.records, secrets_of(peers)).cheaters == [0]
+
+
+def test_a_public_key_outside_the_group_is_refused():
+    transcript = Transcript()
+    nonce = secret("nonce")
+    transcript.append(KeyCommitted(0, commitment(element_to_bytes(P - 4), nonce, "key", 0)))
+    with pytest.raises(FairplayError):
+        transcript.append(KeyRevealed(0, P - 4, nonce))
+    assert transcript.public_keys == {}
+
+
+def test_prepared_shares_are_the_same_and_make_the_draw_cheap():
+    peers, transcript = shuffled(3)
+    for peer in peers:
+        peer.prepare(transcript, "tiles", range(4))
+    prepared = [peers[1].share(transcript, "tiles", position, 0) for position in range(4)]
+    fresh = Peer(1, peers[1].secret)
+    assert prepared == [fresh.share(transcript, "tiles", position, 0) for position in range(4)]
+    for peer in peers[1:]:
+        transcript.append(peer.share(transcript, "tiles", 0, 0))
+    assert peers[0].read_draw(transcript, "tiles", 0) == Peer(0, peers[0].secret).read_draw(
+        transcript, "tiles", 0) is not None

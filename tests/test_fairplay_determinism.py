@@ -32,7 +32,8 @@ for peer in peers:
     transcript.append(peer.shuffle(transcript, "tiles"))
 transcript.append(RollOpened("r", 0, (0, 1, 2)))
 for peer in peers:
-    transcript.append(peer.commit_roll(transcript, "r", secret("v", peer.seat), secret("n", peer.seat)))
+    transcript.append(peer.commit_roll(transcript, "r", secret("v", peer.seat),
+                                       secret("n", peer.seat)))
 for peer in peers:
     transcript.append(peer.reveal_roll("r", secret("v", peer.seat), secret("n", peer.seat)))
 hand = []

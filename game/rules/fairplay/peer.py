@@ -7,13 +7,13 @@ and the caller's arguments; nonces and roll values are passed in by the caller t
 
 from __future__ import annotations
 
-from .cipher import decryption_share, private_key, public_key
+from .cipher import private_key, public_key
 from .commit import commitment
 from .derive import check_secret
-from .draw import finish_draw
+from .draw import finish_draw, share_for_draw
 from .group import element_to_bytes
-from .records import (CardPlayed, DrawShared, KeyCommitted, KeyRevealed, RollCommitted,
-                      RollRevealed, Shuffled)
+from .records import (CardPlayed, DrawShared, FairplayError, KeyCommitted, KeyRevealed,
+                      RollCommitted, RollRevealed, Shuffled)
 from .shuffle import shuffle_step
 from .threshold import split
 from .transcript import Transcript, key_context, roll_context
@@ -27,6 +27,30 @@ class Peer:
         self.secret = check_secret(secret)
         self.private = private_key(self.secret)
         self.public = public_key(self.private)
+        self._prepared: dict = {}   # (pile, attempt, position, c1) -> this peer's share
+
+    def prepare(self, transcript: Transcript, pile: str, positions) -> None:
+        """Compute this peer's shares of ``positions`` ahead of time (e.g. the next cards of
+        the pile while a player thinks), so that a draw costs no power on the table's clock:
+        ``share`` publishes one when its drawer is known, ``read_draw`` uses the drawer's own."""
+        for position in positions:
+            self._own_share(transcript, pile, position)
+
+    def _own_share(self, transcript: Transcript, pile: str, position: int) -> int:
+        ciphertext = transcript.card_at(pile, position)
+        slot = (pile, transcript.piles[pile].opening.attempt, position, ciphertext[0])
+        share = self._prepared.get(slot)
+        if share is None:
+            try:
+                share = share_for_draw(ciphertext, self.private)
+            except ValueError:   # the audit names the shuffler whose deck this is
+                raise FairplayError(code="not_in_group",
+                                    message=f"position {position} of {pile!r} is not "
+                                            "a valid ciphertext") from None
+            if len(self._prepared) > 512:
+                self._prepared.clear()
+            self._prepared[slot] = share
+        return share
 
     def commit_key(self, nonce: bytes) -> KeyCommitted:
         """The commitment to this peer's public key (published before any key is revealed)."""
@@ -47,7 +71,7 @@ class Peer:
               ) -> DrawShared:
         """This peer's share of the card at ``position`` for ``drawer`` (or ``PUBLIC``)."""
         return DrawShared(pile, position, drawer, self.seat,
-                          decryption_share(transcript.card_at(pile, position), self.private))
+                          self._own_share(transcript, pile, position))
 
     def read_draw(self, transcript: Transcript, pile: str, position: int) -> int | None:
         """The card this peer drew at ``position``, once the others' shares are in (None if
@@ -55,8 +79,9 @@ class Peer:
         if not transcript.draw_complete(pile, position):
             return None
         state = transcript.piles[pile]
-        shares = state.draws[position].shares.values()
-        return finish_draw(transcript.card_at(pile, position), shares, self.secret, state.cards)
+        return finish_draw(transcript.card_at(pile, position),
+                           self._own_share(transcript, pile, position),
+                           state.draws[position].shares.values(), state.cards)
 
     def play(self, pile: str, position: int, card: int) -> CardPlayed:
         """Naming the card of ``position`` when a move plays it."""

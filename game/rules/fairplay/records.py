@@ -124,18 +124,18 @@ def to_plain(record) -> dict:
 def from_plain(plain) -> object:
     """The record of a plain dict; FairplayError if anything is missing or malformed."""
     if not isinstance(plain, dict) or plain.get("kind") not in RECORDS:
-        raise FairplayError("malformed", "not a fairplay record")
+        raise FairplayError(code="malformed", message="not a fairplay record")
     cls = RECORDS[plain["kind"]]
     fields = cls.__dataclass_fields__
     if set(plain) != set(fields) | {"kind"}:
-        raise FairplayError("malformed", f"a {cls.__name__} record has the fields "
+        raise FairplayError(code="malformed", message=f"a {cls.__name__} record has the fields "
                                          f"{', '.join(sorted(fields))}")
     values = {}
     try:
         for name in fields:
             values[name] = _field(name, plain[name])
     except (ValueError, TypeError) as error:
-        raise FairplayError("malformed", f"{cls.__name__}.{name}: {error}") from None
+        raise FairplayError(code="malformed", message=f"{cls.__name__}.{name}: {error}") from None
     return cls(**values)
 
 

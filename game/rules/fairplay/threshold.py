@@ -6,14 +6,25 @@ term at ``x = seat + 1`` for every holder; any ``threshold`` shares give the key
 Lagrange interpolation at 0 (``recover``), fewer give no information about it. The polynomial's
 coefficients come from caller-supplied random bytes. In a real protocol each share travels
 encrypted to its holder; this module is only the arithmetic.
+
+Two ways to finish a departed peer's decryptions:
+
+* ``recover`` the key itself (cheap: then one short power per card), which every peer that
+  sees the shares learns: enough to read that peer's own hand (which its bot needs anyway),
+  never another peer's, since each draw still needs its drawer's key;
+* or ``partial_share`` / ``combine_partial_shares``: each holder publishes ``c1 ** s_j``
+  for the card and anyone combines ``threshold`` of them into ``c1 ** x`` (Lagrange in the
+  exponent), so nobody ever learns the key; each costs full-size powers (a few ms with gmpy2,
+  about 15 ms in Python per holder, in parallel).
 """
 
 from __future__ import annotations
 
 from typing import Mapping, Sequence
 
+from .arithmetic import powmod
 from .derive import Stream
-from .group import Q
+from .group import P, Q
 
 
 def majority(holders: int) -> int:
@@ -43,19 +54,26 @@ def split(key: int, holders: Sequence[int], threshold: int, randomness: bytes
     return shares
 
 
+def lagrange_at_zero(holders) -> dict[int, int]:
+    """``{holder: coefficient}``: the value at 0 of a polynomial is the sum of its values at
+    the holders' points times these (mod Q)."""
+    points = sorted(seat + 1 for seat in holders)
+    coefficients = {}
+    for xi in points:
+        numerator, denominator = 1, 1
+        for xj in points:
+            if xj != xi:
+                numerator = numerator * xj % Q
+                denominator = denominator * (xj - xi) % Q
+        coefficients[xi - 1] = numerator * pow(denominator, -1, Q) % Q
+    return coefficients
+
+
 def interpolate_at_zero(shares: Mapping[int, int]) -> int:
     """The value at 0 of the polynomial through the given shares (exactly right only with at
     least ``threshold`` consistent shares; with fewer it is a value unrelated to the key)."""
-    points = sorted((seat + 1, value % Q) for seat, value in shares.items())
-    total = 0
-    for i, (xi, yi) in enumerate(points):
-        numerator, denominator = 1, 1
-        for j, (xj, _) in enumerate(points):
-            if i != j:
-                numerator = numerator * xj % Q
-                denominator = denominator * (xj - xi) % Q
-        total = (total + yi * numerator * pow(denominator, -1, Q)) % Q
-    return total
+    coefficients = lagrange_at_zero(shares)
+    return sum(shares[seat] * coefficients[seat] for seat in shares) % Q
 
 
 def recover(shares: Mapping[int, int], threshold: int) -> int:
@@ -64,3 +82,21 @@ def recover(shares: Mapping[int, int], threshold: int) -> int:
         raise ValueError(f"{threshold} shares are needed to recover a key, "
                          f"only {len(shares)} were given")
     return interpolate_at_zero(shares)
+
+
+def partial_share(first: int, key_share: int) -> int:
+    """A holder's part ``c1 ** s_j`` of the departed peer's share of a card (``first`` = c1,
+    an element of the group)."""
+    return powmod(first, key_share, P)
+
+
+def combine_partial_shares(partials: Mapping[int, int], threshold: int) -> int:
+    """The departed peer's share ``c1 ** x`` from ``threshold`` or more holders' parts
+    (ValueError with fewer)."""
+    if len(partials) < threshold:
+        raise ValueError(f"{threshold} parts are needed, only {len(partials)} were given")
+    coefficients = lagrange_at_zero(partials)
+    product = 1
+    for seat, value in partials.items():
+        product = product * powmod(value, coefficients[seat], P) % P
+    return product

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from .cipher import Ciphertext, joint_key, open_card, unmask
 from .commit import ROLL_VALUE_BYTES, reveal_matches, roll_dice
-from .group import CardTable, element_to_bytes, encode_card
+from .group import CardTable, element_to_bytes, encode_card, is_element
 from .records import (PUBLIC, CardPlayed, DrawShared, FairplayError, KeyCommitted,
                       KeyRevealed, PileOpened, RollCommitted, RollOpened, RollRevealed,
                       Shuffled)
@@ -81,84 +81,96 @@ class Transcript:
         """Add a published record, or raise FairplayError (and change nothing)."""
         handler = getattr(self, f"_check_{type(record).__name__}", None)
         if handler is None:
-            raise FairplayError("malformed", "not a fairplay record")
+            raise FairplayError(code="malformed", message="not a fairplay record")
         apply = handler(record)
         apply()
         self.records.append(record)
 
     def _check_KeyCommitted(self, record: KeyCommitted):
         if record.seat in self.key_commitments:
-            raise FairplayError("twice", f"seat {record.seat} already committed to a key")
+            raise FairplayError(code="twice",
+                                message=f"seat {record.seat} already committed to a key")
         if self.public_keys:
-            raise FairplayError("late", "keys are already being revealed")
+            raise FairplayError(code="late", message="keys are already being revealed")
         return lambda: self.key_commitments.__setitem__(record.seat, record.commitment)
 
     def _check_KeyRevealed(self, record: KeyRevealed):
         if record.seat not in self.key_commitments:
-            raise FairplayError("out_of_turn", f"seat {record.seat} committed to no key")
+            raise FairplayError(code="out_of_turn",
+                                message=f"seat {record.seat} committed to no key")
         if record.seat in self.public_keys:
-            raise FairplayError("twice", f"seat {record.seat} already revealed its key")
-        if record.public_key == 1 or not reveal_matches(
+            raise FairplayError(code="twice",
+                                message=f"seat {record.seat} already revealed its key")
+        if not is_element(record.public_key) or record.public_key == 1:
+            raise FairplayError(code="malformed",
+                                message=f"seat {record.seat}'s key is not in the group")
+        if not reveal_matches(
                 self.key_commitments[record.seat], element_to_bytes(record.public_key),
                 record.nonce, *key_context(record.seat)):
-            raise FairplayError("commitment", f"seat {record.seat}'s key does not open "
-                                              "its commitment")
+            raise FairplayError(code="commitment",
+                                message=f"seat {record.seat}'s key does not open "
+                                        "its commitment")
         return lambda: self.public_keys.__setitem__(record.seat, record.public_key)
 
     def _check_PileOpened(self, record: PileOpened):
         seats, cards = record.seats, record.cards
         if not seats or len(set(seats)) != len(seats):
-            raise FairplayError("malformed", "a pile needs distinct seats")
+            raise FairplayError(code="malformed", message="a pile needs distinct seats")
         missing = [seat for seat in seats if seat not in self.public_keys]
         if missing:
-            raise FairplayError("out_of_turn", f"seats {missing} have not revealed their keys")
+            raise FairplayError(code="out_of_turn",
+                                message=f"seats {missing} have not revealed their keys")
         if not cards or len(set(cards)) != len(cards):
-            raise FairplayError("malformed", "a pile needs distinct cards")
+            raise FairplayError(code="malformed", message="a pile needs distinct cards")
         for card in cards:
             try:
                 encode_card(card)
             except ValueError as error:
-                raise FairplayError("malformed", str(error)) from None
+                raise FairplayError(code="malformed", message=str(error)) from None
         previous = self.piles.get(record.pile)
         expected = 0 if previous is None else previous.opening.attempt + 1
         if record.attempt != expected:
-            raise FairplayError("attempt", f"pile {record.pile!r} opens as attempt {expected}")
+            raise FairplayError(code="attempt",
+                                message=f"pile {record.pile!r} opens as attempt {expected}")
         pile = Pile(record, joint_key(self.public_keys[seat] for seat in seats),
                     CardTable(cards), [tuple(open_card(card) for card in cards)])
         return lambda: self.piles.__setitem__(record.pile, pile)
 
     def _pile(self, name: str) -> Pile:
         if name not in self.piles:
-            raise FairplayError("unknown", f"no pile {name!r} is open")
+            raise FairplayError(code="unknown", message=f"no pile {name!r} is open")
         return self.piles[name]
 
     def _check_Shuffled(self, record: Shuffled):
         pile = self._pile(record.pile)
         if record.seat != pile.next_shuffler():
-            raise FairplayError("out_of_turn", f"seat {record.seat} does not shuffle "
+            raise FairplayError(code="out_of_turn", message=f"seat {record.seat} does not shuffle "
                                                f"{record.pile!r} now")
         if len(record.deck) != len(pile.opening.cards):
-            raise FairplayError("malformed", "the deck has the wrong number of cards")
+            raise FairplayError(code="malformed", message="the deck has the wrong number of cards")
         return lambda: pile.decks.append(record.deck)
 
     def _check_DrawShared(self, record: DrawShared):
         pile = self._pile(record.pile)
         if not pile.shuffled:
-            raise FairplayError("out_of_turn", f"pile {record.pile!r} is not shuffled yet")
+            raise FairplayError(code="out_of_turn",
+                                message=f"pile {record.pile!r} is not shuffled yet")
         if not 0 <= record.position < len(pile.opening.cards):
-            raise FairplayError("malformed", f"no position {record.position}")
+            raise FairplayError(code="malformed", message=f"no position {record.position}")
         seats = pile.opening.seats
         if record.seat not in seats or record.seat == record.drawer:
-            raise FairplayError("out_of_turn", f"seat {record.seat} gives no share here")
+            raise FairplayError(code="out_of_turn",
+                                message=f"seat {record.seat} gives no share here")
         if record.drawer != PUBLIC and record.drawer not in seats:
-            raise FairplayError("malformed", f"seat {record.drawer} cannot draw from "
+            raise FairplayError(code="malformed", message=f"seat {record.drawer} cannot draw from "
                                              f"{record.pile!r}")
         draw = pile.draws.get(record.position)
         if draw is not None and draw.drawer != record.drawer:
-            raise FairplayError("twice", f"position {record.position} is drawn by seat "
-                                         f"{draw.drawer}")
+            raise FairplayError(code="twice",
+                                message=f"position {record.position} is drawn by seat "
+                                        f"{draw.drawer}")
         if draw is not None and record.seat in draw.shares:
-            raise FairplayError("twice", f"seat {record.seat} already gave this share")
+            raise FairplayError(code="twice", message=f"seat {record.seat} already gave this share")
 
         def apply():
             entry = pile.draws.setdefault(record.position, Draw(record.drawer))
@@ -169,52 +181,56 @@ class Transcript:
         pile = self._pile(record.pile)
         draw = pile.draws.get(record.position)
         if draw is None or draw.drawer != record.seat:
-            raise FairplayError("out_of_turn", f"seat {record.seat} did not draw position "
-                                               f"{record.position}")
+            raise FairplayError(code="out_of_turn",
+                                message=f"seat {record.seat} did not draw position "
+                                        f"{record.position}")
         if not self.draw_complete(record.pile, record.position):
-            raise FairplayError("out_of_turn", "the card's shares are not all in")
+            raise FairplayError(code="out_of_turn", message="the card's shares are not all in")
         if draw.played is not None:
-            raise FairplayError("twice", "this card was already played")
+            raise FairplayError(code="twice", message="this card was already played")
         if pile.cards.card_of(encode_card(record.card)) is None:
-            raise FairplayError("malformed", f"card {record.card} is not in {record.pile!r}")
+            raise FairplayError(code="malformed",
+                                message=f"card {record.card} is not in {record.pile!r}")
         return lambda: setattr(draw, "played", record.card)
 
     def _check_RollOpened(self, record: RollOpened):
         if not record.seats or len(set(record.seats)) != len(record.seats):
-            raise FairplayError("malformed", "a roll needs distinct seats")
+            raise FairplayError(code="malformed", message="a roll needs distinct seats")
         previous = self.rolls.get(record.roll)
         expected = 0 if previous is None else previous.opening.attempt + 1
         if record.attempt != expected:
-            raise FairplayError("attempt", f"roll {record.roll!r} opens as attempt {expected}")
+            raise FairplayError(code="attempt",
+                                message=f"roll {record.roll!r} opens as attempt {expected}")
         return lambda: self.rolls.__setitem__(record.roll, Roll(record))
 
     def _roll(self, name: str, seat: int) -> Roll:
         roll = self.rolls.get(name)
         if roll is None:
-            raise FairplayError("unknown", f"no roll {name!r} is open")
+            raise FairplayError(code="unknown", message=f"no roll {name!r} is open")
         if seat not in roll.opening.seats:
-            raise FairplayError("out_of_turn", f"seat {seat} is not in roll {name!r}")
+            raise FairplayError(code="out_of_turn", message=f"seat {seat} is not in roll {name!r}")
         return roll
 
     def _check_RollCommitted(self, record: RollCommitted):
         roll = self._roll(record.roll, record.seat)
         if record.seat in roll.commitments:
-            raise FairplayError("twice", f"seat {record.seat} already committed")
+            raise FairplayError(code="twice", message=f"seat {record.seat} already committed")
         if roll.reveals:
-            raise FairplayError("late", "the roll's reveals have begun")
+            raise FairplayError(code="late", message="the roll's reveals have begun")
         return lambda: roll.commitments.__setitem__(record.seat, record.commitment)
 
     def _check_RollRevealed(self, record: RollRevealed):
         roll = self._roll(record.roll, record.seat)
         if len(roll.commitments) != len(roll.opening.seats):
-            raise FairplayError("out_of_turn", "not every seat has committed yet")
+            raise FairplayError(code="out_of_turn", message="not every seat has committed yet")
         if record.seat in roll.reveals:
-            raise FairplayError("twice", f"seat {record.seat} already revealed")
+            raise FairplayError(code="twice", message=f"seat {record.seat} already revealed")
         if len(record.value) != ROLL_VALUE_BYTES or not reveal_matches(
                 roll.commitments[record.seat], record.value, record.nonce,
                 *roll_context(record.roll, roll.opening.attempt, record.seat)):
-            raise FairplayError("commitment", f"seat {record.seat}'s reveal does not open "
-                                              "its commitment")
+            raise FairplayError(code="commitment",
+                                message=f"seat {record.seat}'s reveal does not open "
+                                        "its commitment")
         return lambda: roll.reveals.__setitem__(record.seat, record.value)
 
     # ---------------------------------------------------------------- questions
