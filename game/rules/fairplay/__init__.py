@@ -22,9 +22,10 @@ time), gmpy2 / pure Python:
 
 * joint shuffle of 60 tiles by 6 peers: 49 / 247 ms (target 1 s with the network);
 * a 6-peer draw's critical path (one share, applying the five shares, the drawer's finish):
-  0.76 / 5.9 ms p99; when the peers computed their shares of the next card ahead of time
-  (``Peer.prepare``, e.g. while the previous player thinks): 0.12 / 0.36 ms p99;
-* a joint roll of 6 peers: 0.2 / 0.4 ms p99; the audit of a 6-player, 60-draw game:
+  760 / 5890 µs p99 (target 5 ms with the network); when the peers computed their shares of
+  the next card ahead of time (``Peer.prepare``, e.g. while the previous player thinks):
+  120 / 360 µs p99;
+* a joint roll of 6 peers: 180 / 370 µs p99; the audit of a 6-player, 60-draw game:
   86 / 544 ms (target 1 s).
 
 The group is the one the issue names (RFC 3526's safe prime, cards as quadratic residues),
