@@ -108,6 +108,7 @@ def test_the_drawer_reads_its_card_and_everyone_reads_a_public_card():
                 assert peers[drawer].read_draw(transcript, "tiles", position) is None
                 transcript.append(peer.share(transcript, "tiles", position, drawer))
         drawn.append(peers[drawer].read_draw(transcript, "tiles", position))
+        assert peers[(drawer + 1) % 3].read_draw(transcript, "tiles", position) is None
     assert sorted(drawn) == list(range(8))
     assert drawn != list(range(8))   # shuffled (this seed's order is not the identity)
 

@@ -148,7 +148,7 @@ def _backend_numbers(quick: bool) -> dict:
     ready = {"share": [], "apply": [], "finish": [], "all": [], "critical": []}
     for game in range(games):
         peers, transcript = _seated(game)
-        Rerandomizer._cache.clear()
+        Rerandomizer.forget_tables()
         cold_ms.append(_shuffle(peers, transcript))
         peers, transcript = _seated(game)
         shuffle_ms.append(_shuffle(peers, transcript))   # the joint key's table is warm now

@@ -69,6 +69,11 @@ class Rerandomizer:
             found = cls._cache[slot] = cls(key)
         return found
 
+    @classmethod
+    def forget_tables(cls) -> None:
+        """Drop the cached tables (the bench times a cold start with it)."""
+        cls._cache.clear()
+
     def rerandomize(self, ciphertext: Ciphertext, randomizer: int) -> Ciphertext:
         """``(c1 * G**r, c2 * H**r)``: the same card under fresh randomness ``r``."""
         first, second = ciphertext

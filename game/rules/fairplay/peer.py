@@ -75,10 +75,12 @@ class Peer:
 
     def read_draw(self, transcript: Transcript, pile: str, position: int) -> int | None:
         """The card this peer drew at ``position``, once the others' shares are in (None if
-        they are not, or if one of them is wrong)."""
+        they are not, if one of them is wrong, or if this peer is not the drawer)."""
         if not transcript.draw_complete(pile, position):
             return None
         state = transcript.piles[pile]
+        if state.draws[position].drawer != self.seat:
+            return None
         return finish_draw(transcript.card_at(pile, position),
                            self._own_share(transcript, pile, position),
                            state.draws[position].shares.values(), state.cards)

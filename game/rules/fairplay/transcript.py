@@ -79,14 +79,20 @@ class Transcript:
     # ---------------------------------------------------------------- appending
     def append(self, record) -> None:
         """Add a published record, or raise FairplayError (and change nothing)."""
-        handler = getattr(self, f"_check_{type(record).__name__}", None)
+        handler = {
+            KeyCommitted: self._check_key_committed, KeyRevealed: self._check_key_revealed,
+            PileOpened: self._check_pile_opened, Shuffled: self._check_shuffled,
+            DrawShared: self._check_draw_shared, CardPlayed: self._check_card_played,
+            RollOpened: self._check_roll_opened, RollCommitted: self._check_roll_committed,
+            RollRevealed: self._check_roll_revealed,
+        }.get(type(record))
         if handler is None:
             raise FairplayError(code="malformed", message="not a fairplay record")
-        apply = handler(record)
+        apply = handler(record)   # raises before anything changes
         apply()
         self.records.append(record)
 
-    def _check_KeyCommitted(self, record: KeyCommitted):
+    def _check_key_committed(self, record: KeyCommitted):
         if record.seat in self.key_commitments:
             raise FairplayError(code="twice",
                                 message=f"seat {record.seat} already committed to a key")
@@ -94,7 +100,7 @@ class Transcript:
             raise FairplayError(code="late", message="keys are already being revealed")
         return lambda: self.key_commitments.__setitem__(record.seat, record.commitment)
 
-    def _check_KeyRevealed(self, record: KeyRevealed):
+    def _check_key_revealed(self, record: KeyRevealed):
         if record.seat not in self.key_commitments:
             raise FairplayError(code="out_of_turn",
                                 message=f"seat {record.seat} committed to no key")
@@ -112,7 +118,7 @@ class Transcript:
                                         "its commitment")
         return lambda: self.public_keys.__setitem__(record.seat, record.public_key)
 
-    def _check_PileOpened(self, record: PileOpened):
+    def _check_pile_opened(self, record: PileOpened):
         seats, cards = record.seats, record.cards
         if not seats or len(set(seats)) != len(seats):
             raise FairplayError(code="malformed", message="a pile needs distinct seats")
@@ -141,7 +147,7 @@ class Transcript:
             raise FairplayError(code="unknown", message=f"no pile {name!r} is open")
         return self.piles[name]
 
-    def _check_Shuffled(self, record: Shuffled):
+    def _check_shuffled(self, record: Shuffled):
         pile = self._pile(record.pile)
         if record.seat != pile.next_shuffler():
             raise FairplayError(code="out_of_turn", message=f"seat {record.seat} does not shuffle "
@@ -150,7 +156,7 @@ class Transcript:
             raise FairplayError(code="malformed", message="the deck has the wrong number of cards")
         return lambda: pile.decks.append(record.deck)
 
-    def _check_DrawShared(self, record: DrawShared):
+    def _check_draw_shared(self, record: DrawShared):
         pile = self._pile(record.pile)
         if not pile.shuffled:
             raise FairplayError(code="out_of_turn",
@@ -177,7 +183,7 @@ class Transcript:
             entry.shares[record.seat] = record.share
         return apply
 
-    def _check_CardPlayed(self, record: CardPlayed):
+    def _check_card_played(self, record: CardPlayed):
         pile = self._pile(record.pile)
         draw = pile.draws.get(record.position)
         if draw is None or draw.drawer != record.seat:
@@ -193,7 +199,7 @@ class Transcript:
                                 message=f"card {record.card} is not in {record.pile!r}")
         return lambda: setattr(draw, "played", record.card)
 
-    def _check_RollOpened(self, record: RollOpened):
+    def _check_roll_opened(self, record: RollOpened):
         if not record.seats or len(set(record.seats)) != len(record.seats):
             raise FairplayError(code="malformed", message="a roll needs distinct seats")
         previous = self.rolls.get(record.roll)
@@ -211,7 +217,7 @@ class Transcript:
             raise FairplayError(code="out_of_turn", message=f"seat {seat} is not in roll {name!r}")
         return roll
 
-    def _check_RollCommitted(self, record: RollCommitted):
+    def _check_roll_committed(self, record: RollCommitted):
         roll = self._roll(record.roll, record.seat)
         if record.seat in roll.commitments:
             raise FairplayError(code="twice", message=f"seat {record.seat} already committed")
@@ -219,7 +225,7 @@ class Transcript:
             raise FairplayError(code="late", message="the roll's reveals have begun")
         return lambda: roll.commitments.__setitem__(record.seat, record.commitment)
 
-    def _check_RollRevealed(self, record: RollRevealed):
+    def _check_roll_revealed(self, record: RollRevealed):
         roll = self._roll(record.roll, record.seat)
         if len(roll.commitments) != len(roll.opening.seats):
             raise FairplayError(code="out_of_turn", message="not every seat has committed yet")
