@@ -1,0 +1,172 @@
+"""What the peers publish, one record per step, and their plain (msgpack-ready) form.
+
+Big numbers travel as fixed-length bytes (msgpack integers stop at 64 bits): group elements
+as 256 bytes, a deck as a list of ``[c1, c2]`` pairs. ``from_plain`` refuses anything
+malformed with a ``FairplayError`` (a clear message, nothing changed).
+
+* ``KeyCommitted`` / ``KeyRevealed``: a peer's public key, committed before anyone reveals
+  (otherwise the last peer could pick its key as a function of the others' and read every card).
+* ``PileOpened``: a pile's cards (face up, in a published order), the seats that shuffle it
+  (whose keys make its joint key) and the attempt (a restart without a departed peer is the
+  next attempt, for everyone to see).
+* ``Shuffled``: one seat's output deck.  ``DrawShared``: one seat's share of one position
+  for a drawer (``PUBLIC`` when the card is turned face up for all).  ``CardPlayed``: the
+  drawer names the card of a position when a move plays it.
+* ``RollOpened`` / ``RollCommitted`` / ``RollRevealed``: a joint roll's commit-reveal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cipher import Ciphertext
+from .group import element_from_bytes, element_to_bytes
+
+PUBLIC = -1   # the drawer of a card turned face up for everybody
+
+
+class FairplayError(ValueError):
+    """A record that is malformed or out of turn; ``code`` names the problem for callers."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code = code
+
+
+@dataclass(frozen=True)
+class KeyCommitted:
+    seat: int
+    commitment: bytes
+
+
+@dataclass(frozen=True)
+class KeyRevealed:
+    seat: int
+    public_key: int
+    nonce: bytes
+
+
+@dataclass(frozen=True)
+class PileOpened:
+    pile: str
+    attempt: int
+    cards: tuple[int, ...]
+    seats: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Shuffled:
+    pile: str
+    seat: int
+    deck: tuple[Ciphertext, ...]
+
+
+@dataclass(frozen=True)
+class DrawShared:
+    pile: str
+    position: int
+    drawer: int
+    seat: int
+    share: int
+
+
+@dataclass(frozen=True)
+class CardPlayed:
+    pile: str
+    position: int
+    seat: int
+    card: int
+
+
+@dataclass(frozen=True)
+class RollOpened:
+    roll: str
+    attempt: int
+    seats: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class RollCommitted:
+    roll: str
+    seat: int
+    commitment: bytes
+
+
+@dataclass(frozen=True)
+class RollRevealed:
+    roll: str
+    seat: int
+    value: bytes
+    nonce: bytes
+
+
+RECORDS = {cls.__name__: cls for cls in (KeyCommitted, KeyRevealed, PileOpened, Shuffled,
+                                         DrawShared, CardPlayed, RollOpened, RollCommitted,
+                                         RollRevealed)}
+_ELEMENT_FIELDS = {"public_key", "share"}
+
+
+def to_plain(record) -> dict:
+    """The record as a dict of str, small ints, bytes and lists (for msgpack or JSON-like
+    storage); ``from_plain`` is its inverse."""
+    plain = {"kind": type(record).__name__}
+    for name, value in vars(record).items():
+        if name in _ELEMENT_FIELDS:
+            value = element_to_bytes(value)
+        elif name == "deck":
+            value = [[element_to_bytes(a), element_to_bytes(b)] for a, b in value]
+        elif isinstance(value, tuple):
+            value = list(value)
+        plain[name] = value
+    return plain
+
+
+def from_plain(plain) -> object:
+    """The record of a plain dict; FairplayError if anything is missing or malformed."""
+    if not isinstance(plain, dict) or plain.get("kind") not in RECORDS:
+        raise FairplayError(code="malformed", message="not a fairplay record")
+    cls = RECORDS[plain["kind"]]
+    fields = cls.__dataclass_fields__
+    if set(plain) != set(fields) | {"kind"}:
+        raise FairplayError(code="malformed", message=f"a {cls.__name__} record has the fields "
+                                         f"{', '.join(sorted(fields))}")
+    values = {}
+    try:
+        for name in fields:
+            values[name] = _field(name, plain[name])
+    except (ValueError, TypeError) as error:
+        raise FairplayError(code="malformed", message=f"{cls.__name__}.{name}: {error}") from None
+    return cls(**values)
+
+
+def _field(name: str, value):
+    if name in _ELEMENT_FIELDS:
+        return element_from_bytes(value)
+    if name == "deck":
+        if not isinstance(value, (list, tuple)):
+            raise ValueError("a deck is a list")
+        pairs = []
+        for pair in value:
+            if not isinstance(pair, (list, tuple)) or len(pair) != 2:
+                raise ValueError("a card of a deck is a pair")
+            pairs.append((element_from_bytes(pair[0]), element_from_bytes(pair[1])))
+        return tuple(pairs)
+    if name in ("cards", "seats"):
+        if not isinstance(value, (list, tuple)) or not all(_is_small_int(v) for v in value):
+            raise ValueError("a list of numbers")
+        return tuple(value)
+    if name in ("pile", "roll"):
+        if not isinstance(value, str) or not 0 < len(value) <= 64:
+            raise ValueError("a name of 1 to 64 characters")
+        return value
+    if name in ("commitment", "nonce", "value"):
+        if not isinstance(value, (bytes, bytearray)) or len(value) > 64:
+            raise ValueError("bytes (at most 64)")
+        return bytes(value)
+    if not _is_small_int(value):   # seat, position, drawer, card, attempt
+        raise ValueError("a number")
+    return value
+
+
+def _is_small_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and -1 <= value < (1 << 63)

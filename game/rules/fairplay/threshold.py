@@ -1,0 +1,102 @@
+"""Shamir secret sharing over the prime field of ``Q`` (the group order), so that a peer's
+private key can be rebuilt by enough of the other seated peers if it leaves for good.
+
+``split`` evaluates a random polynomial of degree ``threshold - 1`` with the key as constant
+term at ``x = seat + 1`` for every holder; any ``threshold`` shares give the key back by
+Lagrange interpolation at 0 (``recover``), fewer give no information about it. The polynomial's
+coefficients come from caller-supplied random bytes. In a real protocol each share travels
+encrypted to its holder; this module is only the arithmetic.
+
+Two ways to finish a departed peer's decryptions:
+
+* ``recover`` the key itself (cheap: then one short power per card), which every peer that
+  sees the shares learns: enough to read that peer's own hand (which its bot needs anyway),
+  never another peer's, since each draw still needs its drawer's key;
+* or ``partial_share`` / ``combine_partial_shares``: each holder publishes ``c1 ** s_j``
+  for the card and anyone combines ``threshold`` of them into ``c1 ** x`` (Lagrange in the
+  exponent), so nobody ever learns the key; each costs full-size powers (a few ms with gmpy2,
+  about 15 ms in Python per holder, in parallel).
+"""
+
+from __future__ import annotations
+
+from typing import Mapping, Sequence
+
+from .arithmetic import powmod
+from .derive import Stream
+from .group import P, Q
+
+
+def majority(holders: int) -> int:
+    """A threshold of more than half of ``holders`` peers."""
+    return holders // 2 + 1
+
+
+def split(key: int, holders: Sequence[int], threshold: int, randomness: bytes
+          ) -> dict[int, int]:
+    """``{holder seat: share}`` of ``key`` (``0 <= key < Q``); any ``threshold`` of them
+    recover it."""
+    if not 0 <= key < Q:
+        raise ValueError("the key must be below Q")
+    holders = list(holders)
+    if len(set(holders)) != len(holders) or any(seat < 0 for seat in holders):
+        raise ValueError("holders are distinct non-negative seats")
+    if not 1 <= threshold <= len(holders):
+        raise ValueError(f"the threshold must be 1 to {len(holders)}, not {threshold}")
+    stream = Stream(randomness, "shamir")
+    coefficients = [key] + [stream.below(Q) for _ in range(threshold - 1)]
+    shares = {}
+    for seat in holders:
+        x, value = seat + 1, 0
+        for coefficient in reversed(coefficients):   # Horner
+            value = (value * x + coefficient) % Q
+        shares[seat] = value
+    return shares
+
+
+def lagrange_at_zero(holders) -> dict[int, int]:
+    """``{holder: coefficient}``: the value at 0 of a polynomial is the sum of its values at
+    the holders' points times these (mod Q)."""
+    points = sorted(seat + 1 for seat in holders)
+    coefficients = {}
+    for xi in points:
+        numerator, denominator = 1, 1
+        for xj in points:
+            if xj != xi:
+                numerator = numerator * xj % Q
+                denominator = denominator * (xj - xi) % Q
+        coefficients[xi - 1] = numerator * pow(denominator, -1, Q) % Q
+    return coefficients
+
+
+def interpolate_at_zero(shares: Mapping[int, int]) -> int:
+    """The value at 0 of the polynomial through the given shares (exactly right only with at
+    least ``threshold`` consistent shares; with fewer it is a value unrelated to the key)."""
+    coefficients = lagrange_at_zero(shares)
+    return sum(shares[seat] * coefficients[seat] for seat in shares) % Q
+
+
+def recover(shares: Mapping[int, int], threshold: int) -> int:
+    """The key from at least ``threshold`` shares (ValueError with fewer)."""
+    if len(shares) < threshold:
+        raise ValueError(f"{threshold} shares are needed to recover a key, "
+                         f"only {len(shares)} were given")
+    return interpolate_at_zero(shares)
+
+
+def partial_share(first: int, key_share: int) -> int:
+    """A holder's part ``c1 ** s_j`` of the departed peer's share of a card (``first`` = c1,
+    an element of the group)."""
+    return powmod(first, key_share, P)
+
+
+def combine_partial_shares(partials: Mapping[int, int], threshold: int) -> int:
+    """The departed peer's share ``c1 ** x`` from ``threshold`` or more holders' parts
+    (ValueError with fewer)."""
+    if len(partials) < threshold:
+        raise ValueError(f"{threshold} parts are needed, only {len(partials)} were given")
+    coefficients = lagrange_at_zero(partials)
+    product = 1
+    for seat, value in partials.items():
+        product = product * powmod(value, coefficients[seat], P) % P
+    return product
