@@ -194,7 +194,8 @@ class ResultsScreen(MenuScreen):
                        "semibold")
             fonts.blit(surface, self.seat_name(seat), 26, theme.TEXT, (row.x + 70, row.y + 10),
                        "semibold")
-            fonts.blit(surface, str(scores[seat]), 44, theme.TEXT, (row.right - 20, row.y + 8),
+            fonts.blit(surface, score_text(scores[seat]), 44, theme.TEXT,
+                       (row.right - 20, row.y + 8),
                        "bold", "topright")
             detail_y = row.y + 46
             board_detail = self._board_detail(seat)

@@ -77,13 +77,21 @@ def heading_text(info) -> str:
 
 
 def fit(text: str, size: int, width: int, weight: str = "regular") -> str:
-    """``text`` cut with an ellipsis so that it fits ``width`` pixels at ``size``."""
-    font = fonts.font(size, weight)
-    if font.size(text)[0] <= width:
+    """``text`` cut with an ellipsis so that it fits ``width`` pixels at ``size``, measured
+    as drawn (a name in another script is drawn with a fallback font, often wider)."""
+    def width_of(value: str) -> int:
+        return fonts.render(value, size, (255, 255, 255), weight).get_width()
+
+    if width_of(text) <= width:
         return text
-    while text and font.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text + "…"
+    low, high = 0, len(text)          # the longest prefix that fits with its ellipsis
+    while low < high:
+        mid = (low + high + 1) // 2
+        if width_of(text[:mid].rstrip() + "…") <= width:
+            low = mid
+        else:
+            high = mid - 1
+    return text[:low].rstrip() + "…"
 
 
 def error_line(exc) -> str:

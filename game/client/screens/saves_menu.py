@@ -220,8 +220,9 @@ class SavesMenuScreen(Screen):
                      else t("saves.moves", n=info.moves))
             right_rect = fonts.blit(surface, right, 22, theme.TEXT,
                                     (rect.right - 18, rect.y + 12), "semibold", "topright")
-            fonts.blit(surface, when_text(info.updated), 17, theme.TEXT_DIM,
-                       (rect.right - 18, rect.bottom - 10), "regular", "bottomright")
+            date_rect = fonts.blit(surface, when_text(info.updated), 17, theme.TEXT_DIM,
+                                   (rect.right - 18, rect.bottom - 10), "regular",
+                                   "bottomright")
             heading = heading_text(info)
             width = right_rect.x - rect.x - 40
             colour = theme.BAD if info.damaged else theme.ACCENT
@@ -230,7 +231,8 @@ class SavesMenuScreen(Screen):
             fonts.blit(surface, fit(heading, 24, width, "semibold"), 24, theme.TEXT,
                        (rect.x + 30, rect.y + 10), "semibold")
             people = scores_text(info) if info.scores else names_text(info)
-            fonts.blit(surface, fit(people, 18, rect.width - 200), 18,
+            room = min(rect.width - 200, date_rect.x - 24 - (rect.x + 30))
+            fonts.blit(surface, fit(people, 18, room), 18,
                        theme.TEXT_DIM, (rect.x + 30, rect.bottom - 10), "regular", "bottomleft")
         if len(rows) > VISIBLE:
             fonts.blit(surface, t("saves.count", i=self.index[self.tab] + 1, n=len(rows)), 17,
@@ -247,8 +249,9 @@ class SavesMenuScreen(Screen):
             y += 50
             outcome = outcome_text(info) if info.finished else ""
             lines = [(text, theme.TEXT, 22, "semibold") for text in (info.label, outcome) if text]
-            lines += [(line, theme.TEXT, 20, "regular")
-                      for line in fonts.wrap(names_text(info), 20, width)[:3]]
+            if not info.scores:          # (a finished game names them with its scores)
+                lines += [(line, theme.TEXT, 20, "regular")
+                          for line in fonts.wrap(names_text(info), 20, width)[:3]]
             lines.append(((tn("saves.finished", info.moves) if info.finished
                            else t("saves.moves", n=info.moves)), theme.TEXT, 20, "semibold"))
             if info.created:
