@@ -144,11 +144,11 @@ class Autosaver:
     def leave(self, match: Match) -> None:
         """The players left the unfinished game on purpose (Quit to title, Quit, closing the
         window): mark the file so that the next launch does not offer it as interrupted (it
-        stays in Load / Replays), then stop saving. A game left before its first move has
-        nothing to resume: its file is removed."""
+        stays in Load / Replays), then stop saving. A game left before its first move (and
+        not named by the players) has nothing to resume: its file is removed."""
         if not self.finished:
-            if match.seq == 0 and not match.log and self.path.parent.resolve() == \
-                    saves_dir().resolve():
+            if match.seq == 0 and not self.header.get("label") and \
+                    self.path.parent.resolve() == saves_dir().resolve():
                 self.detach(match)
                 try:
                     self.path.unlink(missing_ok=True)
