@@ -41,8 +41,9 @@ Public API (what the client, net and CLI call)
   folder.
 * ``list_resumable()`` -> [``SaveInfo``] newest first, one per game (a named copy and its
   autosave merged), ``info.interrupted`` for the ones a crash left (the launch offers those;
-  ``mark_left(path)`` and ``Autosaver.leave(match)`` mark a game left on purpose); ``resume(path)`` -> ``Loaded`` (``.match``
-  at the last verified move, ``.warning`` a sentence for the player or None, autosaving again).
+  ``mark_left(path)`` and ``Autosaver.leave(match)`` mark a game left on purpose);
+  ``resume(path)`` -> ``Loaded`` (``.match`` at the last verified move, ``.warning`` a
+  sentence for the player or None, autosaving again).
 * ``load(path)`` / ``load_plain(doc)`` -> ``Loaded``; ``best_log(candidates)`` for a LAN table.
 * ``list_replays()``; ``Replay.open(path)`` with ``state_at(i)``, ``events_at(i)``, ``entry(i)``.
 * ``name_game(match, label)`` names the autosaved game (the pause menu's "Save as…");
