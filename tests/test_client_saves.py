@@ -132,7 +132,7 @@ def test_crash_then_resume_offers_and_restores_identical_state(tmp_path):
             frames(second, 1)
         _human_move_by_click(second, resumed)
         assert list_resumable()[0].moves == resumed.match.seq
-        # the pause menu's Save as… makes a named copy listed beside the autosave
+        # the pause menu's Save as… names the game: one entry, the autosave, relabelled
         key(second, pygame.K_ESCAPE)
         pause = second.top
         assert isinstance(pause, PauseScreen)
@@ -141,8 +141,8 @@ def test_crash_then_resume_offers_and_restores_identical_state(tmp_path):
         assert isinstance(second.top, SaveAsScreen)
         key(second, pygame.K_RETURN)                    # Save (focused) with the default name
         assert isinstance(second.top, PauseScreen)
-        labels = sorted(info.label for info in list_resumable())
-        assert len(labels) == 2 and labels[0] == "" and labels[1]
+        [named] = list_resumable()
+        assert named.label and named.path == resumed.autosaver.path
     finally:
         second.shutdown()
 
@@ -161,6 +161,19 @@ def test_resume_screen_new_game_keeps_the_save_and_discard_deletes_it(tmp_path):
     finally:
         app.shutdown()
 
+    # answered: the game stays in Load / Replays, the next launch does not ask again...
+    app = make_app(tmp_path)
+    try:
+        app.push(TitleScreen(app))
+        frames(app, 1)
+        assert isinstance(app.top, TitleScreen)
+        assert [info.path for info in list_resumable()] == [path]
+    finally:
+        app.shutdown()
+
+    # ...until a crash interrupts a game again
+    path.unlink()
+    _match, path = _saved_game(6, seed=12)
     app = make_app(tmp_path)
     try:
         app.push(TitleScreen(app))
@@ -375,6 +388,7 @@ def test_results_offer_the_replay_of_the_game_just_played(app):
     results = app.top
     keys = [item.key for item in results.form.items]
     assert "watch" in keys
+    frames(app, 60)                                     # the screen takes input after a beat
     click(app, results.form.item("watch").rect.center)
     viewer = app.top
     assert isinstance(viewer, ReplayViewerScreen) and viewer.total == match.seq

@@ -122,7 +122,8 @@ def test_bots_play_off_the_frame_loop_to_the_results(app):
     expected = Match.from_log("metro", match.config, match.seed,
                               [(e.seat, e.move) for e in match.log]).scores()["scores"]
     assert app.top.result["scores"] == expected
-    # rematch starts a new table with the same seats
+    # rematch starts a new table with the same seats (once the screen takes input)
+    frames(app, 60)
     click(app, app.top.form.item("rematch").rect.center)
     assert isinstance(app.top, PlayScreen) and app.top.match.seq == 0
 

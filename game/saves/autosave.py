@@ -26,7 +26,7 @@ from game.rules import rules_version
 
 from .files import move_durably, replays_dir, saves_dir, unique_path, write_atomic
 from .format import (SUFFIX, encode, end_line, entry_line, header_check, header_line,
-                     make_header)
+                     left_line, make_header, parse_bytes)
 
 
 def _now_text() -> str:
@@ -141,6 +141,34 @@ class Autosaver:
             return
         self._handle = open(self.path, "ab")
 
+    def leave(self, match: Match) -> None:
+        """The players left the unfinished game on purpose (Quit to title, Quit, closing the
+        window): mark the file so that the next launch does not offer it as interrupted (it
+        stays in Load / Replays), then stop saving. A game left before its first move (and
+        not named by the players) has nothing to resume: its file is removed."""
+        if not self.finished:
+            if match.seq == 0 and not self.header.get("label") and \
+                    self.path.parent.resolve() == saves_dir().resolve():
+                self.detach(match)
+                try:
+                    self.path.unlink(missing_ok=True)
+                except OSError:
+                    pass
+                return
+            self._guarded(self._write_left, match)
+        self.detach(match)
+
+    def _write_left(self, match: Match) -> None:
+        if self._handle is None or self._written != match.seq or \
+                (match.log and match.log[-1].hash != self._last_hash):
+            self.rewrite(match)
+        if self.finished or self._handle is None:
+            return
+        self._handle.write(left_line(match.seq))
+        self._handle.flush()
+        if self.durable:
+            _fdatasync(self._handle)
+
     def detach(self, match: Match) -> None:
         """Stop saving this match (the file stays as it is)."""
         if self in match.listeners:
@@ -189,17 +217,53 @@ def start_autosave(match: Match, *, label: str = "", table: str = "", path: Path
     return Autosaver(match, target, header=header, durable=durable)
 
 
-def write_save(match: Match, path: Path, *, label: str = "", table: str = "") -> Path:
-    """Write ``match`` once to ``path`` (a manual save or export), atomically."""
-    write_atomic(Path(path), encode(match, new_header(match, label=label, table=table)))
+def write_save(match: Match, path: Path, *, label: str = "", table: str = "",
+               left: bool = False) -> Path:
+    """Write ``match`` once to ``path`` (a manual save or export), atomically. ``left`` marks
+    an unfinished game as left on purpose (see ``Autosaver.leave``), not interrupted."""
+    data = encode(match, new_header(match, label=label, table=table))
+    if left and not match.is_over():
+        data += left_line(match.seq)
+    write_atomic(Path(path), data)
     return Path(path)
+
+
+def name_game(match: Match, label: str) -> Path:
+    """The pause menu's "Save as…": the game gets ``label`` as its name in Load / Replays.
+    A match that is being autosaved keeps one file, relabelled, that goes on following every
+    move (a named copy beside the autosave would list the same game twice); a match without
+    an autosave gets a named save of its own (``save_as``)."""
+    for listener in match.listeners:
+        if isinstance(listener, Autosaver) and not listener.finished:
+            listener.refresh_header(match, label=label)
+            if listener.error:
+                raise OSError(listener.error)
+            return listener.path
+    return save_as(match, label)
 
 
 def save_as(match: Match, label: str) -> Path:
     """A named copy of ``match`` in the saves folder (the save menu's "save as"); it is listed
     by ``list_resumable`` beside the autosave and resumes like one."""
     table = os.urandom(8).hex()
-    return write_save(match, new_save_path(match.game.name, table), label=label, table=table)
+    return write_save(match, new_save_path(match.game.name, table), label=label, table=table,
+                      left=True)    # a manual save is no game a crash interrupted
+
+
+def mark_left(path: Path) -> bool:
+    """Mark an unfinished save of ours as left on purpose (the launch's resume prompt was
+    answered with *New game* or *Back*): it stays in Load / Replays, the launch stops offering
+    it. A damaged, finished, LAN or already marked file is left as it is. True if marked."""
+    path = Path(path)
+    if path.resolve().parent != saves_dir().resolve() or path.suffix != SUFFIX:
+        return False
+    data = path.read_bytes()
+    save = parse_bytes(data, str(path))
+    if save.end is not None or save.left or save.damage is not None or save.source != "save" \
+            or isinstance(save.header.get("lan"), dict) or not data.endswith(b"\n"):
+        return False
+    write_atomic(path, data + left_line(len(save.entries)))
+    return True
 
 
 def delete_save(path: Path) -> None:

@@ -61,6 +61,7 @@ class SaveFile:
     end: dict | None = None          # the end record of a finished game (informational)
     damage: Damage | None = None
     path: str = ""
+    left: bool = False               # ends with a "left" record: quit from the menu, no crash
 
     @property
     def game_name(self) -> str:
@@ -106,6 +107,12 @@ def end_line(match: Match) -> bytes:
     result = match.scores()
     return _line({"end": True, "moves": match.seq, "scores": list(result["scores"]),
                   "winners": list(match.game.winners(match.state))})
+
+
+def left_line(moves: int) -> bytes:
+    """The record that says the players left this unfinished game on purpose (Quit, Quit to
+    title) rather than the client stopping: the launch does not offer such a game again."""
+    return _line({"left": True, "moves": moves})
 
 
 def encode(match: Match, header: dict) -> bytes:
@@ -187,6 +194,7 @@ def _parse_journal(data: bytes, header: dict, path: str) -> SaveFile:
     entries: list[LogEntry] = []
     end = None
     damage = None
+    left = False
     for index, raw in enumerate(lines):
         is_last = index == len(lines) - 1
         if is_last and raw == b"":
@@ -199,13 +207,17 @@ def _parse_journal(data: bytes, header: dict, path: str) -> SaveFile:
         if isinstance(value, dict) and value.get("end") is True:
             end = value
             continue
+        if isinstance(value, dict) and value.get("left") is True:
+            left = True              # only while no move follows (resuming rewrites the file)
+            continue
         entry = _numbered_entry(value, move_number, cut_short=is_last)
         if isinstance(entry, Damage):
             damage = entry
             break
         entries.append(entry)
+        left = False
     return SaveFile(header=header, entries=entries, source="save", end=end, damage=damage,
-                    path=path)
+                    path=path, left=left and damage is None)
 
 
 def _safe_check(header: dict) -> str:

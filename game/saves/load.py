@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
@@ -222,6 +222,16 @@ class SaveInfo:
     damaged: bool             # the file has an unreadable record (loading will cut there)
     table: str
     lan: bool = False         # a LAN peer's autosave: resumed by hosting the table again
+    left: bool = False        # left on purpose (Quit / Quit to title), not interrupted
+    winners: list[int] = field(default_factory=list)     # a finished game's, from its end
+    also: list[Path] = field(default_factory=list)       # the same game's other files (merged)
+    key: str = field(default="", repr=False)             # game, config and seed (table_key)
+    hashes: list[str] = field(default_factory=list, repr=False)   # state hash after each move
+
+    @property
+    def interrupted(self) -> bool:
+        """Stopped by a crash or a closed process, not left from the menu: offered at launch."""
+        return not self.finished and not self.left
 
     def describe(self) -> str:
         when = _dt.datetime.fromtimestamp(self.updated).strftime("%Y-%m-%d %H:%M")
@@ -238,15 +248,21 @@ def save_info(path: Path) -> SaveInfo:
     except OSError:
         updated = 0.0
     scores = None
+    winners: list[int] = []
     if save.end is not None and isinstance(save.end.get("scores"), list):
         scores = [s for s in save.end["scores"] if isinstance(s, int)]
+    if save.end is not None and isinstance(save.end.get("winners"), list):
+        winners = [w for w in save.end["winners"] if isinstance(w, int)
+                   and not isinstance(w, bool)]
     return SaveInfo(path=Path(path), game=header["game"], players=header["config"]["players"],
                     seat_names=names, moves=len(save.entries),
                     created=str(header.get("created", "")), updated=updated,
                     label=str(header.get("label", "")), finished=save.end is not None,
                     scores=scores, damaged=save.damage is not None,
                     table=str(header.get("table", "")),
-                    lan=isinstance(header.get("lan"), dict))
+                    lan=isinstance(header.get("lan"), dict), left=save.left,
+                    winners=winners, key=table_key(header),
+                    hashes=[entry.hash for entry in save.entries])
 
 
 def _infos(folder: Path, pattern: str) -> list[SaveInfo]:
@@ -263,7 +279,8 @@ def _infos(folder: Path, pattern: str) -> list[SaveInfo]:
 
 
 def list_resumable() -> list[SaveInfo]:
-    """Unfinished autosaves, newest first: what the client offers to resume at startup."""
+    """Unfinished games, newest first, one entry per game (``merge_same_games``): the Load
+    menu's list; the ones ``interrupted`` by a crash are what the client offers at startup."""
     folder = saves_dir()
     remove_stale_temp_files(folder)
     infos = []
@@ -276,7 +293,35 @@ def list_resumable() -> list[SaveInfo]:
                 pass
             continue
         infos.append(info)
-    return infos
+    return merge_same_games(infos)
+
+
+def same_game(a: SaveInfo, b: SaveInfo) -> bool:
+    """Two files of one game: same game, setup and seed, and one log a prefix of the other
+    (a named copy made part-way through, beside the autosave that went on)."""
+    if a.lan or b.lan or a.key != b.key or not a.key:
+        return False
+    common = min(len(a.hashes), len(b.hashes))
+    return a.hashes[:common] == b.hashes[:common]
+
+
+def merge_same_games(infos: list[SaveInfo]) -> list[SaveInfo]:
+    """One entry per game: files of the same game (``same_game``) are listed once, as the
+    one that got furthest (then the newest), named by any label one of them has; the others
+    are kept in ``also`` (deleting the entry deletes them too). Order stays newest first."""
+    kept: list[SaveInfo] = []
+    for info in infos:                                   # newest first
+        twin = next((other for other in kept if same_game(other, info)), None)
+        if twin is None:
+            kept.append(info)
+            continue
+        index = kept.index(twin)
+        lead, other = (info, twin) if info.moves > twin.moves else (twin, info)
+        lead.also = lead.also + [other.path] + other.also
+        lead.label = lead.label or other.label
+        lead.updated = max(lead.updated, other.updated)
+        kept[index] = lead
+    return kept
 
 
 def list_replays() -> list[SaveInfo]:

@@ -37,7 +37,12 @@ class PlayScreen(Screen):
         self.passing_to = None
         self.last_turn_key = None
         humans = self.human_seats()
-        self.viewer = humans[0] if humans else None
+        # hotseat with secret hands, a game opened part-way (resumed, loaded): nobody's hand is
+        # shown until the player to act has passed "Pass to <name>" (anyone may be looking).
+        # A new game starts on the first player's hand, as the table has just been set up.
+        joined_late = match.seq > 0 or bool(self.setup.get("resumed"))
+        self.viewer = humans[0] if humans and not (joined_late and self.passing_needed()) \
+            else None
         self.board.set_viewer(self.viewer)
         # every confirmed move of a local table is on disk (LAN tables: the net layer's logs)
         from game.client.screens.resume import attach_autosave
@@ -47,6 +52,10 @@ class PlayScreen(Screen):
     # -- seats ------------------------------------------------------------------------------
     def human_seats(self) -> list[int]:
         return [s for s, info in enumerate(self.match.seats) if info.kind == "human"]
+
+    def passing_needed(self) -> bool:
+        """Several humans share one screen and hands are secret: the device is passed."""
+        return bool(self.board.secret_information) and len(self.human_seats()) > 1
 
     def is_bot(self, seat: int) -> bool:
         return seat in self.bots
@@ -116,7 +125,9 @@ class PlayScreen(Screen):
     def leave(self) -> None:
         self.worker.cancel()
         if self.autosaver is not None:
-            self.autosaver.detach(self.match)
+            # the screen is left through the menus (Quit to title, Quit, the window closed):
+            # the game stays in Load / Replays but is no crash for the next launch to offer
+            self.autosaver.leave(self.match)
 
     def open_pause(self) -> None:
         from game.client.screens.pause import PauseScreen
@@ -219,11 +230,10 @@ class PlayScreen(Screen):
             return
         seat = humans[0]
         if seat == self.viewer:
-            if len(self.human_seats()) == 1 or not self.board.secret_information:
+            if not self.passing_needed():
                 self.app.sound.play("turn")
             return
-        if self.board.secret_information and self.viewer is not None \
-                and len(self.human_seats()) > 1:
+        if self.passing_needed():
             from game.client.screens.pass_device import PassDeviceScreen
 
             self.board.set_viewer(None)

@@ -1,5 +1,11 @@
 """Results: the ranking with each player's breakdown (lines, centre doublings, or the companies
-valuation) and a chart of every player's score over the turns. Rematch or back to the title."""
+valuation) and a chart of every player's score over the turns. Rematch or back to the title.
+
+The screen must not be thrown away by a key meant for the screen before it (skipping the end
+animation, a held Enter auto-repeating): for ``ARMING_SECONDS`` after it appears, and for as
+long as a confirm key that was already down stays down, confirm / click / cancel do nothing.
+The focus starts on *Title*, never on *Rematch*, which needs a deliberate move to reach.
+"""
 
 from __future__ import annotations
 
@@ -8,11 +14,29 @@ import pygame
 from game.client import fonts, theme
 from game.client.plural import tn
 from game.client.screens.base import MenuScreen
+from game.client.screens.resume import fit
 from game.client.text import t
 from game.client.widgets import Form, Item
 
+
+def score_text(score: int) -> str:
+    """A score as players read it: a true minus sign below zero."""
+    return f"−{-score}" if score < 0 else str(score)
+
 CHART = pygame.Rect(808, 130, 430, 360)
 TABLE = pygame.Rect(40, 110, 740, 520)
+ARMING_SECONDS = 0.8
+CONFIRM_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+GUARDED = ("confirm", "click", "cancel")
+
+
+def confirm_keys_held() -> bool:
+    """A keyboard confirm key is down now (a key held from the previous screen repeats)."""
+    try:
+        pressed = pygame.key.get_pressed()
+    except pygame.error:
+        return False
+    return any(pressed[k] for k in CONFIRM_KEYS)
 
 
 def score_history(match) -> list[list[int]]:
@@ -47,10 +71,29 @@ class ResultsScreen(MenuScreen):
             items.append(Item("watch", lambda: t("results.watch_replay")))
         self.form = Form(items, pygame.Rect(808, 560 if len(items) < 3 else 504, 430, 0),
                          row_height=58, gap=12, columns=2)
+        self.form.focus_on("title")      # Rematch (which ends this screen) is a deliberate move
         self._chart = None
+        self.shown_for = 0.0
+        self.key_held = False
 
     def enter(self) -> None:
         self.app.sound.play("score")
+        self.shown_for = 0.0
+        self.key_held = confirm_keys_held()
+
+    def armed(self) -> bool:
+        """Whether confirm, click and cancel reach the buttons yet (see the module's doc)."""
+        return self.shown_for >= ARMING_SECONDS and not self.key_held
+
+    def update(self, dt: float) -> None:
+        self.shown_for += dt
+        if self.key_held and not confirm_keys_held():
+            self.key_held = False
+
+    def handle(self, intent) -> None:
+        if intent.kind in GUARDED and not self.armed():
+            return
+        super().handle(intent)
 
     def seat_name(self, seat: int) -> str:
         seats = self.match.seats
@@ -88,18 +131,40 @@ class ResultsScreen(MenuScreen):
 
         seats = [type(s).from_plain(s.to_plain()) for s in self.match.seats]
         match = Match.new(self.match.game, self.match.config, self.match.seed + 1, seats)
-        self.app.replace(PlayScreen(self.app, match, self.setup))
+        setup = {key: value for key, value in self.setup.items() if key != "resumed"}
+        self.app.replace(PlayScreen(self.app, match, setup))
 
     # -- drawing ---------------------------------------------------------------------------
     def draw(self, surface) -> None:
         surface.blit(self.app.background(), (0, 0))
-        names = [self.seat_name(s) for s in self.winners]
-        title = t("results.winner", name=names[0]) if len(names) == 1 \
-            else t("results.tie", names=", ".join(names))
-        fonts.blit(surface, title, 46, theme.ACCENT, (TABLE.x, 34), "bold")
+        title, note = self.headline()
+        fonts.blit(surface, fit(title, 46, TABLE.width, "bold"), 46, theme.ACCENT,
+                   (TABLE.x, 34), "bold")
+        if note:
+            for i, line in enumerate(fonts.wrap(note, 19, CHART.width)[:2]):
+                fonts.blit(surface, line, 19, theme.TEXT_DIM, (CHART.right, 52 + i * 25),
+                           "regular", "topright")
         self._draw_table(surface)
         self._draw_chart(surface)
         self.form.draw(surface)
+
+    def headline(self) -> tuple[str, str]:
+        """The title and a note under it: a solo game has a final score, not a winner; a win
+        below zero, or one decided by a tie-break, says so."""
+        scores = self.result["scores"]
+        if len(scores) == 1:
+            return t("results.final_score", score=score_text(scores[0])), ""
+        names = [self.seat_name(s) for s in self.winners]
+        if len(names) != 1:
+            return t("results.tie", names=", ".join(names)), ""
+        best = scores[self.winners[0]]
+        if sum(1 for score in scores if score == best) > 1:
+            note = t("results.tie_broken", score=score_text(best))
+        elif best < 0:
+            note = t("results.below_zero", score=score_text(best))
+        else:
+            note = ""
+        return t("results.winner", name=names[0]), note
 
     def draw_seat_row(self, surface, row: pygame.Rect, seat: int, radius: int,
                       bar: tuple[int, int, int]) -> None:
@@ -129,7 +194,8 @@ class ResultsScreen(MenuScreen):
                        "semibold")
             fonts.blit(surface, self.seat_name(seat), 26, theme.TEXT, (row.x + 70, row.y + 10),
                        "semibold")
-            fonts.blit(surface, str(scores[seat]), 44, theme.TEXT, (row.right - 20, row.y + 8),
+            fonts.blit(surface, score_text(scores[seat]), 44, theme.TEXT,
+                       (row.right - 20, row.y + 8),
                        "bold", "topright")
             detail_y = row.y + 46
             board_detail = self._board_detail(seat)
@@ -158,7 +224,10 @@ class ResultsScreen(MenuScreen):
             chip_y = detail_y + 28
             if chip_y + 24 <= row.bottom - 4:
                 for ln in sorted(mine, key=lambda ln: -ln["points"]):
-                    label = f"{ln['station']}: {ln['points']}" + (" ×2" if ln["centre"] else "")
+                    # a centre line's points are already doubled: say what was doubled
+                    label = (t("results.centre_chip", station=ln["station"],
+                               points=ln["points"], half=ln["points"] // 2)
+                             if ln["centre"] else f"{ln['station']}: {ln['points']}")
                     text = fonts.render(label, 16, theme.ink_on(rgb), "semibold")
                     chip = pygame.Rect(x, chip_y, text.get_width() + 14, 24)
                     if chip.right > row.right - 90:

@@ -1,8 +1,10 @@
-"""Resuming after a crash: at client start, offer the newest unfinished autosave.
+"""Resuming after a crash: at client start, offer the newest game a crash interrupted.
 
-The screen shows the game, the players, the move reached and when it was saved, and offers
-*Continue* (resume at the last verified move), *New game* (the save stays in Load / Replays)
-and *Discard* (asks once more, then deletes the file).
+Only interrupted games are offered: one the players left on purpose (Quit to title, Quit, the
+window closed) is kept in Load / Replays without asking at the next launch. The screen shows
+the game, the players, the move reached and when it was saved, and offers *Continue* (resume
+at the last verified move), *New game* and *Back* (the saves stay in Load / Replays and are not
+offered again) and *Discard* (asks once more, then deletes the file).
 
 The module also holds what the other save screens and the play screen share:
 ``attach_autosave`` (the play screen's autosave, never for LAN tables), ``resume_into_play``
@@ -44,14 +46,52 @@ def names_text(info) -> str:
     return ", ".join(names)
 
 
+def outcome_text(info) -> str:
+    """A finished game's outcome from its end record: who won, or the solo final score."""
+    names = [name or t("common.player_n", n=i + 1) for i, name in enumerate(info.seat_names)]
+    if info.scores and len(info.scores) == 1:
+        score = info.scores[0]
+        return t("saves.solo_score", score=f"−{-score}" if score < 0 else str(score))
+    winners = [names[w] for w in info.winners if 0 <= w < len(names)]
+    if len(winners) == 1:
+        return t("saves.won_by", name=winners[0])
+    if winners:
+        return t("saves.shared_win", names=", ".join(winners))
+    return ""
+
+
+def scores_text(info) -> str:
+    """Each player's final score with their name, best first ("Ann 36 · Bob 20")."""
+    scores = info.scores or []
+    names = [name or t("common.player_n", n=i + 1) for i, name in enumerate(info.seat_names)]
+    names += [t("common.player_n", n=i + 1) for i in range(len(names), len(scores))]
+    order = sorted(range(len(scores)), key=lambda seat: (-scores[seat], seat))
+    return " · ".join(f"{names[seat]} {'−' if scores[seat] < 0 else ''}{abs(scores[seat])}"
+                      for seat in order)
+
+
+def heading_text(info) -> str:
+    """A save's line in the lists: the game, then its name, else (finished) its outcome."""
+    extra = info.label or (outcome_text(info) if info.finished else "")
+    return game_title(info.game) + (" · " + extra if extra else "")
+
+
 def fit(text: str, size: int, width: int, weight: str = "regular") -> str:
-    """``text`` cut with an ellipsis so that it fits ``width`` pixels at ``size``."""
-    font = fonts.font(size, weight)
-    if font.size(text)[0] <= width:
+    """``text`` cut with an ellipsis so that it fits ``width`` pixels at ``size``, measured
+    as drawn (a name in another script is drawn with a fallback font, often wider)."""
+    def width_of(value: str) -> int:
+        return fonts.render(value, size, (255, 255, 255), weight).get_width()
+
+    if width_of(text) <= width:
         return text
-    while text and font.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text + "…"
+    low, high = 0, len(text)          # the longest prefix that fits with its ellipsis
+    while low < high:
+        mid = (low + high + 1) // 2
+        if width_of(text[:mid].rstrip() + "…") <= width:
+            low = mid
+        else:
+            high = mid - 1
+    return text[:low].rstrip() + "…"
 
 
 def error_line(exc) -> str:
@@ -82,9 +122,10 @@ def attach_autosave(match, setup: dict | None = None):
         return None
 
 
-def resume_into_play(app, path, replace: bool = False) -> str | None:
+def resume_into_play(app, path, replace: bool = False, label: str = "") -> str | None:
     """Resume the save at ``path`` and show its play screen. Returns None on success, else the
-    message to show (the file is left as it is)."""
+    message to show (the file is left as it is). ``label``: the name the game is listed under
+    (a merged named copy's) when the file itself has none."""
     from game.client.screens.lan_resume import is_lan_save, open_resumed_table
     from game.client.screens.play import PlayScreen
     from game.saves import SaveError, resume
@@ -97,6 +138,8 @@ def resume_into_play(app, path, replace: bool = False) -> str | None:
         return error_line(exc)
     except OSError as exc:
         return error_line(exc)
+    if label and loaded.autosaver is not None and not loaded.autosaver.header.get("label"):
+        loaded.autosaver.refresh_header(loaded.match, label=label)
     play = PlayScreen(app, loaded.match, {"resumed": str(path)})
     play.autosaver = loaded.autosaver
     if replace:
@@ -111,11 +154,11 @@ def resume_into_play(app, path, replace: bool = False) -> str | None:
 
 
 def offer_resume(app) -> bool:
-    """Push the resume screen when an unfinished autosave exists (at client start)."""
+    """Push the resume screen when a crash interrupted a game (at client start)."""
     try:
         from game.saves import list_resumable
 
-        found = list_resumable()
+        found = [info for info in list_resumable() if info.interrupted]
     except Exception:  # noqa: BLE001 - an unreadable saves folder must not stop the client
         return False
     if not found:
@@ -185,7 +228,21 @@ class ResumeScreen(MenuScreen):
         if self.confirming:
             self.confirming = False
             return
+        self.keep_for_later()
         self.app.pop()
+
+    def keep_for_later(self) -> None:
+        """*New game* or *Back*: the offered games stay in Load / Replays; the next launch
+        does not ask about them again (it asks only after a new crash)."""
+        from game.saves import mark_left
+
+        for info in self.infos:
+            if getattr(info, "lan", False):
+                continue            # a LAN table's save: its own prompt decides
+            try:
+                mark_left(info.path)
+            except Exception:  # noqa: BLE001 - a file that cannot be marked is asked again
+                pass
 
     def handle(self, intent) -> None:
         if intent.kind in ("move", "next", "prev") and self.confirming:
@@ -193,7 +250,8 @@ class ResumeScreen(MenuScreen):
         super().handle(intent)
 
     def resume(self) -> None:
-        problem = resume_into_play(self.app, self.info.path, replace=True)
+        problem = resume_into_play(self.app, self.info.path, replace=True,
+                                   label=self.info.label)
         if problem:
             self.message = problem
             self.app.sound.play("illegal")
@@ -201,6 +259,7 @@ class ResumeScreen(MenuScreen):
     def new_game(self) -> None:
         from game.client.screens.game_choice import GameChoiceScreen
 
+        self.keep_for_later()
         self.app.replace(GameChoiceScreen(self.app))
 
     def discard(self) -> None:
@@ -208,7 +267,8 @@ class ResumeScreen(MenuScreen):
 
         self.confirming = False
         try:
-            delete_save(self.info.path)
+            for path in [self.info.path] + list(getattr(self.info, "also", [])):
+                delete_save(path)
         except (OSError, ValueError) as exc:
             self.message = error_line(exc)
             return

@@ -14,8 +14,8 @@ import pygame
 from game.client import fonts, theme
 from game.client.plural import tn
 from game.client.screens.base import MenuScreen, Screen
-from game.client.screens.resume import (error_line, fit, game_title, names_text,
-                                        resume_into_play, when_text)
+from game.client.screens.resume import (error_line, fit, game_title, heading_text, names_text,
+                                        outcome_text, resume_into_play, scores_text, when_text)
 from game.client.text import t
 from game.client.widgets import Form, Item, draw_item, title_text
 
@@ -101,7 +101,7 @@ class SavesMenuScreen(Screen):
         self.confirming = False
         self.app.sound.play("click")
         if self.tab == "games":
-            problem = resume_into_play(self.app, info.path, replace=True)
+            problem = resume_into_play(self.app, info.path, replace=True, label=info.label)
         else:
             from game.client.screens.replay_viewer import open_replay
 
@@ -123,7 +123,8 @@ class SavesMenuScreen(Screen):
 
         self.confirming = False
         try:
-            delete_save(info.path)
+            for path in [info.path] + list(getattr(info, "also", [])):   # a merged game's files
+                delete_save(path)
         except (OSError, ValueError) as exc:
             self.message = error_line(exc)
             return
@@ -219,16 +220,19 @@ class SavesMenuScreen(Screen):
                      else t("saves.moves", n=info.moves))
             right_rect = fonts.blit(surface, right, 22, theme.TEXT,
                                     (rect.right - 18, rect.y + 12), "semibold", "topright")
-            fonts.blit(surface, when_text(info.updated), 17, theme.TEXT_DIM,
-                       (rect.right - 18, rect.bottom - 10), "regular", "bottomright")
-            heading = game_title(info.game) + " · " + (info.label or t("saves.no_label"))
+            date_rect = fonts.blit(surface, when_text(info.updated), 17, theme.TEXT_DIM,
+                                   (rect.right - 18, rect.bottom - 10), "regular",
+                                   "bottomright")
+            heading = heading_text(info)
             width = right_rect.x - rect.x - 40
             colour = theme.BAD if info.damaged else theme.ACCENT
             pygame.draw.rect(surface, colour, (rect.x + 10, rect.y + 12, 8, rect.height - 24),
                              border_radius=4)
             fonts.blit(surface, fit(heading, 24, width, "semibold"), 24, theme.TEXT,
                        (rect.x + 30, rect.y + 10), "semibold")
-            fonts.blit(surface, fit(names_text(info), 18, rect.width - 200), 18,
+            people = scores_text(info) if info.scores else names_text(info)
+            room = min(rect.width - 200, date_rect.x - 24 - (rect.x + 30))
+            fonts.blit(surface, fit(people, 18, room), 18,
                        theme.TEXT_DIM, (rect.x + 30, rect.bottom - 10), "regular", "bottomleft")
         if len(rows) > VISIBLE:
             fonts.blit(surface, t("saves.count", i=self.index[self.tab] + 1, n=len(rows)), 17,
@@ -243,9 +247,11 @@ class SavesMenuScreen(Screen):
             fonts.blit(surface, fit(game_title(info.game), 34, width, "bold"), 34,
                        theme.ACCENT, (x, y), "bold")
             y += 50
-            lines = [(info.label or t("saves.no_label"), theme.TEXT, 22, "semibold")]
-            lines += [(line, theme.TEXT, 20, "regular")
-                      for line in fonts.wrap(names_text(info), 20, width)[:3]]
+            outcome = outcome_text(info) if info.finished else ""
+            lines = [(text, theme.TEXT, 22, "semibold") for text in (info.label, outcome) if text]
+            if not info.scores:          # (a finished game names them with its scores)
+                lines += [(line, theme.TEXT, 20, "regular")
+                          for line in fonts.wrap(names_text(info), 20, width)[:3]]
             lines.append(((tn("saves.finished", info.moves) if info.finished
                            else t("saves.moves", n=info.moves)), theme.TEXT, 20, "semibold"))
             if info.created:
@@ -254,8 +260,8 @@ class SavesMenuScreen(Screen):
             lines.append((t("saves.saved_at", when=when_text(info.updated)), theme.TEXT_DIM,
                           18, "regular"))
             if info.scores:
-                lines.append((t("saves.scores", scores=" · ".join(map(str, info.scores))),
-                              theme.TEXT, 20, "semibold"))
+                lines.append((t("saves.scores", scores=scores_text(info)), theme.TEXT, 20,
+                              "semibold"))
             if info.damaged:
                 lines += [(line, theme.BAD, 18, "semibold")
                           for line in fonts.wrap(t("saves.damaged"), 18, width)]
@@ -299,7 +305,8 @@ CARD = pygame.Rect(390, 170, 500, 380)
 
 
 class SaveAsScreen(MenuScreen):
-    """A named copy of the running match in the saves folder (it resumes like an autosave)."""
+    """Names the running game in Load / Replays (its autosave, which goes on saving every
+    move; a named copy beside it would list the same game twice)."""
 
     overlay = True
 
@@ -337,11 +344,11 @@ class SaveAsScreen(MenuScreen):
         self.app.input.text_mode = False
 
     def save(self) -> None:
-        from game.saves import SaveError, save_as
+        from game.saves import SaveError, name_game
 
         label = str(self.form.item("label").value).strip() or self.default_label()
         try:
-            save_as(self.match, label)
+            name_game(self.match, label)     # the autosaved game gets the name: one entry
         except (SaveError, OSError, ValueError) as exc:
             self.message = error_line(exc)
             self.app.sound.play("illegal")
@@ -357,7 +364,7 @@ class SaveAsScreen(MenuScreen):
         fonts.blit(surface, t("saveas.title"), 36, theme.TEXT, (CARD.centerx, CARD.y + 44),
                    "bold", "center")
         y = CARD.y + 84
-        for line in fonts.wrap(t("saveas.help"), 18, CARD.width - 60)[:3]:
+        for line in fonts.wrap(t("saveas.help_named"), 18, CARD.width - 60)[:3]:
             fonts.blit(surface, line, 18, theme.TEXT_DIM, (CARD.centerx, y), "regular",
                        "center")
             y += 22
