@@ -319,3 +319,27 @@ def test_run_py_score_stops_at_the_first_illegal_move():
     assert "Move 3" in out.stderr and "illegal" in out.stderr
     garbage = _score(["--players", "2", "--seed", "8"], "dig nowhere\n")
     assert garbage.returncode == 2 and "Move 1" in garbage.stderr and garbage.stdout == ""
+
+
+def test_run_py_score_refuses_a_second_line_started_on_a_forbidden_side():
+    from game.rules.metromania.city import WHITE_ARROWS
+    from game.rules.metromania.lattice import EDGE_CLASS, INNER_EDGES, SIDE_POSITION, side_distance
+    config = GAME.make_config(2)
+    state = GAME.new_game(config, 5)
+    log = []
+    for seat in (0, 1):
+        # seat 1 starts far from seat 0, leaving seat 0's start side a free white arrow
+        move = [m for m in GAME.legal_moves(state, seat)
+                if seat == 0 or side_distance(SIDE_POSITION[m.tunnels[0].space][0],
+                                              state.line(0, 0).start_side) >= 2][0]
+        GAME.apply(state, seat, move)
+        log.append(str(move))
+    side = state.line(0, 0).start_side
+    for distance in (0, 1):                   # the same side, then a side next to it
+        space = next(s for s in WHITE_ARROWS if state.space_line[s] < 0
+                     and side_distance(SIDE_POSITION[s][0], side) == distance)
+        tunnel = Tunnel(1, space, EDGE_CLASS[INNER_EDGES[space][0]])
+        out = _score(["--players", "2", "--seed", "5"], "\n".join(log + [f"dig {tunnel}"]))
+        assert out.returncode == 2 and out.stdout == "", out.stderr
+        assert "Move 3" in out.stderr and "second line must start" in out.stderr
+        assert "opposite your first line's start" in out.stderr and "Traceback" not in out.stderr

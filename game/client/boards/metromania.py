@@ -432,8 +432,11 @@ class MetromaniaBoard(BoardView):
         d.cursor = None
         if d.mode == "dig" and not self.candidates(seat):
             line = self.state.line(seat, d.line)
-            reason = "line_finished" if line.done else "line_stuck"
-            self.play.toast(t(f"mania.{reason}", line=t(f"mania.line{d.line}")), "info")
+            if not line.started and not d.tunnels and self._blocked(seat, d.line):
+                self.play.toast(t("illegal.start_none"), "info")
+            else:
+                reason = "line_finished" if line.done else "line_stuck"
+                self.play.toast(t(f"mania.{reason}", line=t(f"mania.line{d.line}")), "info")
         self._fix_cursor(seat)
         return True
 
@@ -905,12 +908,7 @@ class MetromaniaBoard(BoardView):
                 line = st.line(seat, k)
                 x0 = row.x + 28
                 paint.stroke_line(panel, [(x0, y), (x0 + 34, y)], rgb, k == 1, 6)
-                if line.done:
-                    label = t("mania.line_done")
-                elif line.started and self._blocked(seat, k):
-                    label = t("mania.line_blocked")
-                else:
-                    label = t("mania.tunnels_used", n=len(line.spaces))
+                label = self.line_status(seat, k)
                 fonts.blit_in(panel, label, 15, theme.TEXT_DIM,
                               pygame.Rect(x0 + 44, y - 10, row.right - 8 - x0 - 44, 20),
                               "regular", "midleft", name="seat row")
@@ -941,6 +939,17 @@ class MetromaniaBoard(BoardView):
     def shown_hand(self, seat: int) -> list:
         """A seat's unplaced markers as the current viewer may see them ("?R": face down)."""
         return list(self.match.view(self.viewer).hands[seat])
+
+    def line_status(self, seat: int, k: int) -> str:
+        """A line's row in the players' panel: completed, blocked, or its tunnels used."""
+        line = self.state.line(seat, k)
+        if line.done:
+            return t("mania.line_done")
+        if line.started and self._blocked(seat, k):
+            return t("mania.line_blocked")
+        if self._blocked(seat, k):
+            return t("mania.line_no_start")   # no free white arrow it may start at
+        return t("mania.tunnels_used", n=len(line.spaces))
 
     def _blocked(self, seat, k) -> bool:
         from game.rules.metromania.lines import is_blocked
