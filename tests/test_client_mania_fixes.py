@@ -5,13 +5,17 @@ and the size of the click targets. Headless, driven by synthetic pygame events."
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 import pytest
 
 from game.client.boards import mania_geometry as geo
+from game.client.boards.mania_turn import panel_text
 from game.rules.metromania.city import WHITE_ARROWS
 from game.rules.metromania.lattice import SIDE_POSITION, side_distance
 from tests.test_client_metromania import click, key, make_app, table
+from tests.test_metromania_game import TRAP, TRAP_MOVES
 
 
 def _first_turns(match):
@@ -58,5 +62,178 @@ def test_second_line_with_no_start_left_says_so(tmp_path):
         click(app, geo.SPACE_XY[near[0]])
         assert "cannot start" in app.toasts.latest()
         assert board.draft(0).tunnels == []
+    finally:
+        app.shutdown()
+
+
+# -- a dig that could end in a dead end (issue 12, item 2) -----------------------------------
+
+SHOTS = Path("/work/wt/notes/shots/mania_fixes")
+
+
+def shot(name):
+    """Keep a picture of the screen for the report when the notes folder exists."""
+    if SHOTS.is_dir():
+        pygame.image.save(pygame.display.get_surface(), str(SHOTS / name))
+
+
+def trap_table(app):
+    match, play = table(app, players=4, seed=1, human_seats=(0, 1, 2, 3))
+    for text in TRAP_MOVES:
+        seat = match.to_act()[0]
+        match.apply(seat, match.game.parse_move(text))
+    app.step(1 / 60)
+    assert match.to_act() == (1,)
+    return match, play
+
+
+@pytest.mark.timeout(30)
+def test_a_tunnel_into_a_dead_end_is_not_offered_and_says_why(tmp_path):
+    from game.rules.metromania.moves import parse_tunnel
+
+    app = make_app(tmp_path)
+    try:
+        match, play = trap_table(app)
+        board = play.board
+        trap = parse_tunnel(TRAP)
+        before = match.hash()
+        for line in (0, 1):
+            board.draft(1).line = line
+            assert (trap.space, trap.edge) not in board.candidates(1)
+        # clicking it anyway: refused with the reason, nothing dug
+        click(app, geo.tunnel_anchor(trap.space, trap.edge))
+        assert "could not reach the 3 tunnels" in app.toasts.latest()
+        assert board.draft(1).tunnels == [] and match.hash() == before
+        # whatever the player digs with Enter, the dig reaches its three tunnels
+        for _ in range(6):
+            if len(board.draft(1).tunnels) == 3:
+                break
+            key(app, pygame.K_RETURN)
+        assert len(board.draft(1).tunnels) == 3
+        assert ("confirm", "Confirm dig") in board.hints(1)
+        assert dict((a, e) for a, _, e in board.buttons(1))["confirm"]
+    finally:
+        app.shutdown()
+
+
+@pytest.mark.timeout(30)
+def test_a_stuck_dig_says_how_to_get_out_and_offers_only_what_works(tmp_path):
+    """The safety net: should a draft ever stop short of the tunnels the turn requires (the
+    play-test's soft-lock), the panel says why and how out, the hints offer Take back and
+    Station instead, Confirm is off, and Station instead drops the dead-end tunnels."""
+    from game.rules.metromania.moves import parse_tunnel
+
+    app = make_app(tmp_path)
+    try:
+        match, play = trap_table(app)
+        board = play.board
+        draft = board.draft(1)
+        draft.line = 1
+        draft.tunnels.append(parse_tunnel(TRAP))
+        app.step(1 / 60)
+        shot("trap_stuck.png")
+        hints = board.hints(1)
+        assert ("cancel", "Take back") in hints and ("alt", "Station instead") in hints
+        assert all(label not in ("Confirm dig", "Dig") for _, label in hints)
+        title, body = panel_text(board, 1)
+        assert title == "Dig: 1 of 3 tunnels"
+        assert "stuck" in body and "with Back" in body and "place a station instead" in body
+        enabled = {a: e for a, _, e in board.buttons(1)}
+        assert not enabled["confirm"] and enabled["station"] and enabled["undo"]
+        before = match.hash()
+        key(app, pygame.K_RETURN)                      # Enter and C explain, propose nothing
+        assert "stuck" in app.toasts.latest() and match.hash() == before
+        key(app, pygame.K_c)
+        assert "stuck" in app.toasts.latest() and match.seq == len(TRAP_MOVES)
+        rect = next(r for a, r, _ in board.buttons(1) if a == "station")
+        click(app, rect.center)                        # Station instead: the way forward
+        assert board.draft(1).mode == "station" and board.draft(1).tunnels == []
+        assert ("confirm", "Place station") in board.hints(1)
+    finally:
+        app.shutdown()
+
+
+# -- item 7: the panel after both lines are done, marker notes, target sizes ----------------
+
+@pytest.mark.timeout(30)
+def test_no_tunnel_left_makes_the_turn_a_station_and_says_so(tmp_path):
+    app = make_app(tmp_path)
+    try:
+        match, play = trap_table(app)
+        board = play.board
+        match.apply(1, match.game.legal_moves(match.state, 1)[0])
+        app.step(1 / 60)
+        assert match.to_act() == (2,)                  # both of seat 2's lines are blocked
+        assert board.needed(2) == 0 and board.station_targets(2)
+        shot("no_dig_station.png")
+        title, body = panel_text(board, 2)
+        assert title == "Intermediate station" and "0 of 0" not in title + body
+        assert "no tunnel to dig" in body
+        assert board.draft(2).mode == "station"
+        labels = [label for _, label in board.hints(2)]
+        assert "Back to digging" not in labels and "Dig" not in labels
+        assert not {a: e for a, _, e in board.buttons(2)}["station"]
+        key(app, pygame.K_x)                           # no way back to an empty dig
+        key(app, pygame.K_ESCAPE)
+        assert board.draft(2).mode == "station"
+    finally:
+        app.shutdown()
+
+
+def test_marker_notes_need_no_article_and_say_how_the_marker_goes_on():
+    from game.client import text
+    from game.client.boards.mania_turn import marker_note
+    from game.rules.metromania.moves import Tunnel
+
+    one = [Tunnel(0, 5, 0, "B")]
+    two = [Tunnel(0, 5, 0, "B"), Tunnel(0, 5, 0, "E")]
+    try:
+        for lang in ("en", "ko", "th", "ru", "zh-TW", "ja"):
+            text.set_language(lang)
+            for kind in ("R", "C", "E"):
+                single, choice = marker_note(one, kind), marker_note(two, kind)
+                assert "B" in single and "{" not in single + choice and single != choice
+        text.set_language("en")
+        assert marker_note(one, "E") == "This tunnel places your entertainment marker B"
+        assert "you pick which" in marker_note(two, "E")
+        # no English text puts an article in front of a filled-in word
+        import re
+        for key_, value in text._load("en").items():
+            assert not re.search(r"\b[Aa]n? \{", value), key_
+    finally:
+        text.set_language("en")
+
+
+def _click_areas(board, seat):
+    """Pixels (in 2x2 steps) of the city where a click takes each offered tunnel."""
+    count = {k: 0 for k in board.candidates(seat)}
+    box = geo.CITY_BOX
+    for x in range(box.left, box.right, 2):
+        for y in range(box.top, box.bottom, 2):
+            k = board.candidate_at(seat, (x, y))
+            if k is not None:
+                count[k] += 4
+    return count
+
+
+@pytest.mark.timeout(60)
+def test_offered_tunnels_are_mouse_sized_targets(tmp_path):
+    app = make_app(tmp_path)
+    try:
+        match, play = table(app, players=2, seed=3)
+        first = _click_areas(play.board, 0)            # two tunnels share each white arrow
+        assert len(first) >= 20 and min(first.values()) >= 1800, sorted(first.values())[:4]
+        app.step(1 / 60)
+        shot("first_turn.png")
+    finally:
+        app.shutdown()
+    app = make_app(tmp_path)
+    try:
+        match, play = trap_table(app)
+        board = play.board
+        for line in (0, 1):
+            board.draft(1).line = line
+            areas = _click_areas(board, 1)
+            assert areas and min(areas.values()) >= 1800, areas
     finally:
         app.shutdown()
