@@ -237,3 +237,50 @@ def test_offered_tunnels_are_mouse_sized_targets(tmp_path):
             assert areas and min(areas.values()) >= 1800, areas
     finally:
         app.shutdown()
+
+
+def test_panel_help_fits_in_every_language(tmp_path):
+    from game.client import text
+    from game.client.boards.mania_turn import fit_rows
+    from game.client.boards.metromania import RIGHT
+    from game.client.plural import tn
+
+    app = make_app(tmp_path)                           # fonts need a display
+    try:
+        for lang in ("en", "ko", "th", "ru", "zh-TW", "ja"):
+            text.set_language(lang)
+            for body, room in ((tn("mania.dead_end_station", 3), 122),
+                               (tn("mania.dead_end", 2), 122),
+                               (text.t("mania.station_only_help"), 122),
+                               (text.t("mania.dig_ready_help"), 86),
+                               (text.t("mania.dig_help"), 86)):
+                size, rows = fit_rows(body, RIGHT.width - 36, room)
+                assert len(rows) * (size + 4) <= room, (lang, body)
+    finally:
+        text.set_language("en")
+        app.shutdown()
+
+
+# -- item 11: the rules help's picture shows the arrows its text names ------------------------
+
+def test_rules_help_goal_picture_draws_the_white_and_black_arrows(tmp_path, monkeypatch):
+    from game.client.boards import mania_paint
+    from game.client.screens import rules_help
+
+    app = make_app(tmp_path)
+    try:
+        drawn = []
+        real = mania_paint.draw_arrow_mark
+        monkeypatch.setattr(mania_paint, "draw_arrow_mark",
+                            lambda surface, c, direction, white, size=9:
+                            (drawn.append(white), real(surface, c, direction, white, size)))
+        surface = pygame.Surface((1280, 720))
+        rules_help.draw_metromania(surface, rules_help.PICTURE_BOX, "goal")
+        assert True in drawn and False in drawn      # a start (white) and an end (black)
+        body = rules_help.t("help.metromania.goal.body")
+        assert "white arrow" in body and "disc" in body and "square" in body
+        assert "opposite your first line's start" in body
+        markers = rules_help.t("help.metromania.markers.body")
+        assert "dig a tunnel onto the destination" in markers
+    finally:
+        app.shutdown()
