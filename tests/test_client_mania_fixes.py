@@ -59,6 +59,11 @@ def test_second_line_with_no_start_left_says_so(tmp_path):
         assert board.draft(0).line == 1 and board.candidates(0) == {}
         assert "cannot start" in app.toasts.latest() and "blocked" in app.toasts.latest()
         assert board.line_status(0, 1) == "blocked: no start left"
+        title, body = panel_text(board, 0)
+        assert "cannot start" in body
+        board._panel_key = None      # the arrows were taken behind the match's back: repaint
+        app.step(1 / 60)
+        shot("no_second_start.png")
         click(app, geo.SPACE_XY[near[0]])
         assert "cannot start" in app.toasts.latest()
         assert board.draft(0).tunnels == []

@@ -67,7 +67,30 @@ def panel_text(board, seat: int) -> tuple[str, str]:
     if status == DEAD_END:
         key = "mania.dead_end_station" if board.station_targets(seat) else "mania.dead_end"
         return title, tn(key, need)
+    if not board.candidates(seat) and board.other_line_open(seat):
+        return title, line_closed_note(board, seat, d.line)
     return title, t("mania.dig_help")
+
+
+def line_closed_note(board, seat: int, k: int) -> str:
+    """Why line k offers no tunnel (the other line does): completed, unable to start, or
+    stuck for now."""
+    line = board.state.line(seat, k)
+    if line.done:
+        return t("mania.line_finished", line=t(f"mania.line{k}"))
+    if not line.started and board.line_status(seat, k) == t("mania.line_no_start"):
+        return t("illegal.start_none")
+    return t("mania.line_stuck", line=t(f"mania.line{k}"))
+
+
+def shows_count(board, seat: int) -> bool:
+    """Whether the panel shows the row of tunnel circles (a longer help takes its room)."""
+    d = board.draft(seat)
+    if d.mode != "dig" or board.bonus_pending(seat):
+        return False
+    if dig_status(board, seat) not in (START, OPEN, COMPLETE):
+        return False
+    return bool(board.candidates(seat)) or not board.other_line_open(seat)
 
 
 def stuck_note(board, seat: int) -> str:

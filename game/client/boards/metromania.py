@@ -450,12 +450,7 @@ class MetromaniaBoard(BoardView):
         d.line = 1 - d.line
         d.cursor = None
         if d.mode == "dig" and not self.candidates(seat):
-            line = self.state.line(seat, d.line)
-            if not line.started and not d.tunnels and self._blocked(seat, d.line):
-                self.play.toast(t("illegal.start_none"), "info")
-            else:
-                reason = "line_finished" if line.done else "line_stuck"
-                self.play.toast(t(f"mania.{reason}", line=t(f"mania.line{d.line}")), "info")
+            self.play.toast(turn.line_closed_note(self, seat, d.line), "info")
         self._fix_cursor(seat)
         return True
 
@@ -1029,8 +1024,7 @@ class MetromaniaBoard(BoardView):
         fonts.blit(surface, title, 24, theme.TEXT, (x, RIGHT.y + 14), "semibold")
         # the tunnel count shows while a dig can still grow or be confirmed; a longer help
         # (a dead end) takes its room, and smaller type if it must
-        counted = d.mode == "dig" and not self.bonus_pending(seat) and \
-            turn.dig_status(self, seat) in (turn.START, turn.OPEN, turn.COMPLETE)
+        counted = turn.shows_count(self, seat)
         size, rows = turn.fit_rows(body, RIGHT.width - 36, 86 if counted else 122)
         y = RIGHT.y + 50
         for row in rows:
