@@ -103,6 +103,7 @@ class MetromaniaBoard(BoardView):
         self._max_key = None
         self._max = 0
         self._reach = None
+        self._other = None
         self.show = None               # the end-of-game trip show
         self.show_done = False
 
@@ -168,7 +169,11 @@ class MetromaniaBoard(BoardView):
         d = self.draft(seat)
         if self.state.phase == BONUS:
             return False
-        return bool(self.game.dig_options(self._view(seat), seat, 1 - d.line, d.tunnels))
+        key = (self.match.seq, seat, d.line, tuple(d.tunnels))
+        if self._other is None or self._other[0] != key:     # asked by the hints each frame
+            self._other = (key, bool(self.game.dig_options(self._view(seat), seat, 1 - d.line,
+                                                           d.tunnels)))
+        return self._other[1]
 
     def draft_reach(self, seat: int) -> int:
         """The most tunnels the dig begun by the draft can still have this turn."""
