@@ -4,7 +4,9 @@ Digging fewer than three is legal only when no sequence of legal tunnels reaches
 (``max_dig``, a depth-first search that stops at the first full dig). ``all_digs`` lists every
 legal dig in a fixed order (the tunnels of each step sorted, solid before striped);
 ``random_dig`` builds one tunnel by tunnel with backtracking. ``dig_continuations`` is the
-client's helper: the legal next tunnels after the tunnels already chosen this turn.
+client's helper: the legal next tunnels after the tunnels already chosen this turn;
+``completable_continuations`` keeps only those after which the dig can still reach the length
+the turn requires (what the client offers, so a dig never runs into a dead end).
 """
 
 from __future__ import annotations
