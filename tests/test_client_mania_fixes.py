@@ -209,15 +209,15 @@ def test_marker_notes_need_no_article_and_say_how_the_marker_goes_on():
         text.set_language("en")
 
 
-def _click_areas(board, seat):
-    """Pixels (in 2x2 steps) of the city where a click takes each offered tunnel."""
-    count = {k: 0 for k in board.candidates(seat)}
-    box = geo.CITY_BOX
-    for x in range(box.left, box.right, 2):
-        for y in range(box.top, box.bottom, 2):
-            k = board.candidate_at(seat, (x, y))
-            if k is not None:
-                count[k] += 4
+def _click_areas(board, seat, step=3):
+    """Pixels (sampled every ``step``) around each offered tunnel where a click takes it."""
+    reach = int(geo.UNIT)
+    count = {}
+    for k in board.candidates(seat):
+        x0, y0 = (int(v) for v in geo.tunnel_anchor(*k))
+        count[k] = step * step * sum(
+            1 for x in range(x0 - reach, x0 + reach, step)
+            for y in range(y0 - reach, y0 + reach, step) if board.candidate_at(seat, (x, y)) == k)
     return count
 
 
