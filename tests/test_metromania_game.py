@@ -218,7 +218,7 @@ def test_continuations_and_partial_validation_for_the_client():
     nxt = GAME.continuations(state, 0, None, [chosen])
     assert tunnel_in(0, "u-4,-1", "-4,-1", "-3,-1") in nxt
     assert GAME.validate_partial(state, 0, [chosen]) == {
-        "ok": True, "complete": False, "needed": 3, "problem": None}
+        "ok": True, "complete": False, "needed": 3, "reach": 3, "problem": None}
     bad = GAME.validate_partial(state, 0, [chosen, tunnel_in(0, "u0,0", "0,0", "1,0")])
     assert not bad["ok"] and bad["problem"]["index"] == 1
     assert bad["problem"]["code"] == "not_at_end" and "0,0" not in bad["problem"]["message"]
@@ -319,3 +319,86 @@ def test_run_py_score_stops_at_the_first_illegal_move():
     assert "Move 3" in out.stderr and "illegal" in out.stderr
     garbage = _score(["--players", "2", "--seed", "8"], "dig nowhere\n")
     assert garbage.returncode == 2 and "Move 1" in garbage.stderr and garbage.stdout == ""
+
+
+def test_run_py_score_refuses_a_second_line_started_on_a_forbidden_side():
+    from game.rules.metromania.city import WHITE_ARROWS
+    from game.rules.metromania.lattice import EDGE_CLASS, INNER_EDGES, SIDE_POSITION, side_distance
+    config = GAME.make_config(2)
+    state = GAME.new_game(config, 5)
+    log = []
+    for seat in (0, 1):
+        # seat 1 starts far from seat 0, leaving seat 0's start side a free white arrow
+        move = [m for m in GAME.legal_moves(state, seat)
+                if seat == 0 or side_distance(SIDE_POSITION[m.tunnels[0].space][0],
+                                              state.line(0, 0).start_side) >= 2][0]
+        GAME.apply(state, seat, move)
+        log.append(str(move))
+    side = state.line(0, 0).start_side
+    for distance in (0, 1):                   # the same side, then a side next to it
+        space = next(s for s in WHITE_ARROWS if state.space_line[s] < 0
+                     and side_distance(SIDE_POSITION[s][0], side) == distance)
+        tunnel = Tunnel(1, space, EDGE_CLASS[INNER_EDGES[space][0]])
+        out = _score(["--players", "2", "--seed", "5"], "\n".join(log + [f"dig {tunnel}"]))
+        assert out.returncode == 2 and out.stdout == "", out.stderr
+        assert "Move 3" in out.stderr and "second line must start" in out.stderr
+        assert "opposite your first line's start" in out.stderr and "Traceback" not in out.stderr
+
+
+# A four-player game (seed 1) up to a turn of seat 1 where the striped line's tunnel
+# T:d1,1:e0 leads into a dead end: the one way on is a destination needing a marker seat 1
+# no longer holds, and the dig would stop at 1 of the 3 tunnels the turn requires.
+TRAP_MOVES = (
+    "dig S:d5,-3:e0 S:d4,-3:e1 S:d4,-4:e0", "dig S:u3,-6:e2 S:d2,-5:e2 S:u2,-4:e1",
+    "dig S:d-3,-4:e1 S:d-2,-4:e0 S:d-1,-4:e2", "dig S:d5,-5:e0 S:d4,-5:e0 S:d3,-5:e0+D",
+    "dig T:u-6,2:e2 S:d3,-4:e0 T:u-5,1:e1", "dig T:d-2,5:e2 S:u1,-3:e2 T:d-1,4:e0",
+    "dig T:u4,1:e0 S:u0,-5:e2 T:d3,0:e0", "dig T:u-6,4:e2 T:u-5,3:e2 T:u-4,2:e1",
+    "dig S:u2,-3:e2 S:d1,-2:e2 T:d-6,0:e1", "dig S:u1,-2:e1 S:u1,-1:e1 S:d1,-1:e0",
+    "dig T:d2,0:e0 S:d1,-6:e0 T:u1,1:e0", "dig S:u3,-5:e1 S:d3,-6:e0 T:d-5,1:e0",
+    "dig S:d0,-2:e1 S:u0,-2:e0 S:d-1,-2:e2", "dig S:d2,-1:e2 T:d0,4:e2 T:d0,3:e1",
+    "dig T:d0,0:e1 T:d0,-1:e1 T:u0,-1:e0", "dig T:d-6,1:e1 T:d-5,0:e2 S:d4,-6:e0",
+    "dig T:u-5,-1:e2 S:d-2,-1:e2 T:d-4,-2:e2", "dig S:u3,-1:e0 S:d4,-2:e2+D S:u5,-2:e1",
+    "dig T:u-1,-1:e2 T:u-2,0:e2 T:d-3,1:e1", "dig T:d-4,-1:e0 T:d-3,-1:e0 T:d-3,0:e2",
+    "dig S:u-3,0:e2 S:u-4,1:e0+B S:u-4,0:e1", "station S:2,-4",
+    "dig T:d-3,2:e1 T:u-2,3:e1 T:u-2,4:e1", "dig T:d-4,1:e1 T:u-3,2:e0 T:u-2,2:e0",
+    "dig S:u-5,0:e2 S:u-6,1:e0 T:u-3,-2:e0", "bonus S:3,-3",
+    "dig S:u4,-1:e2 T:d1,2:e2 S:u4,0:e1", "dig T:u-2,5:e0 T:u-1,5:e0 T:u0,4:e2",
+    "dig T:d-2,2:e1 T:d-1,2:e0 T:u0,2:e2", "dig T:d-3,-2:e1 T:u-3,-1:e2 T:d-4,0:e1",
+    "dig S:u3,1:e0+F S:d2,1:e2 S:u2,1:e1", "dig T:d1,3:e2+E T:d2,2:e2 S:d2,-6:e2",
+    "dig T:d0,1:e1 T:d1,0:e0 T:u2,0:e2", "dig T:u-3,1:e0 T:d-2,0:e2+A T:u-1,0:e0",
+)
+TRAP = "T:d1,1:e0"
+
+
+def test_dig_options_leave_out_tunnels_into_a_dead_end():
+    """The client offers only tunnels after which the dig can still reach the length the turn
+    requires (issue 12: a tunnel into a dead end left a dig that could be neither confirmed
+    nor finished)."""
+    state = GAME.new_game(GAME.make_config(4), 1)
+    for text in TRAP_MOVES:
+        GAME.apply(state, state.turn, GAME.parse_move(text))
+    assert state.turn == 1
+    trap = GAME.parse_move("dig " + TRAP).tunnels[0]
+    assert trap in GAME.continuations(state, 1, None, [])      # a legal tunnel on its own ...
+    assert trap not in GAME.dig_options(state, 1, None, [])    # ... that is not offered
+    report = GAME.validate_partial(state, 1, [trap])
+    assert report["ok"] and report["needed"] == 3 and report["reach"] == 1
+    assert GAME.continuations(state, 1, None, [trap]) == []
+    with pytest.raises(IllegalMove) as info:
+        GAME.check(state, 1, Dig((trap,)))
+    assert info.value.code == "dig_more"
+
+
+@pytest.mark.parametrize("seed", [2, 7])
+def test_every_offered_tunnel_can_be_completed_into_a_full_dig(seed):
+    rng = Rng(seed)
+    state = GAME.new_game(GAME.make_config(3), seed)
+    for _ in range(24):
+        if state.phase == OVER:
+            break
+        seat = state.turn
+        if state.phase == "build":
+            needed = GAME.validate_partial(state, seat, [])["needed"]
+            for tunnel in GAME.dig_options(state, seat, None, []):
+                assert GAME.validate_partial(state, seat, [tunnel])["reach"] >= needed
+        GAME.apply(state, seat, GAME.random_move(state, seat, rng))

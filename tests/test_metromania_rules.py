@@ -85,13 +85,52 @@ def test_second_line_starts_away_from_the_first(space, origin, allowed):
     assert code_of(state, 0, tunnel) == (None if allowed else "start_side")
 
 
-def test_second_line_side_exception_when_allowed_white_arrows_are_taken():
+def _take_far_white_arrows(state, sides=(5, 0, 1), keep=None):
+    """Occupy the white arrows on ``sides`` (as other players' line starts would), except
+    the space named ``keep``."""
+    for s in WHITE_ARROWS:
+        if SIDE_POSITION[s][0] in sides and s != (keep and SPACE_BY_NAME[keep]):
+            state.space_line[s] = 3      # taken by seat 1's striped line
+
+
+def test_second_line_start_side_has_no_exception():
+    # issue 18: the seed's "unless every arrow is taken" is for ending only
+    state = game_with_city()
+    east_line(state, "-2,-1")            # first line started on side 3
+    _take_far_white_arrows(state, keep="d5,-3")
+    # the one free white arrow on an allowed side (5) still starts the line ...
+    assert code_of(state, 0, start(1, "d5,-3", "6,-3")) is None
+    # ... and the adjacent side stays shut while it is free
+    assert code_of(state, 0, start(1, "u1,-6", "1,-6")) == "start_side"
+    starts = continuations(state, 0, 1, TurnContext(True))
+    assert starts and {t.space for t in starts} == {SPACE_BY_NAME["d5,-3"]}
+    assert not is_blocked(state, 0, 1)
+    _take_far_white_arrows(state)
+    # no white arrow left on sides 5, 0, 1: the adjacent (4, 2) and same (3) sides stay shut,
+    # and the refusal says why
+    for space, origin in (("u1,-6", "1,-6"), ("u-6,4", "-6,4"), ("d-3,-4", "-3,-3")):
+        assert code_of(state, 0, start(1, space, origin)) == "start_none"
+    with pytest.raises(IllegalMove) as info:
+        build(state, 0, [start(1, "u1,-6", "1,-6")])
+    assert "cannot start" in info.value.message and "blocked" in info.value.message
+    assert continuations(state, 0, 1, TurnContext(True)) == []
+    assert is_blocked(state, 0, 1)
+
+
+def test_a_second_line_that_cannot_start_ends_building_and_scores_as_not_completed():
+    from game.rules.metromania.scoring import lines_completed, station_score
     state = game_with_city()
     east_line(state, "-2,-1")
-    for s in WHITE_ARROWS:
-        if SIDE_POSITION[s][0] in (5, 0, 1):
-            state.space_line[s] = 3      # taken by seat 1's striped line
-    assert code_of(state, 0, start(1, "u1,-6", "1,-6")) is None
+    state.line(0, 0).done = True                  # seat 0's solid line counts as completed
+    stuck = state.line(1, 0)                      # seat 1's solid line used all its tunnels
+    stuck.points, stuck.index, stuck.spaces = [1], {1: 0}, [0] * 18
+    assert not GAME.building_ends(state)          # 2 of the 3 lines two players need
+    _take_far_white_arrows(state)
+    assert is_blocked(state, 0, 1)
+    assert GAME.building_ends(state)              # seat 0's unstartable striped line counts
+    # for scoring it is a line not completed: one line done loses half the station points
+    state.station_points[0] = 5
+    assert lines_completed(state, 0) == 1 and station_score(state, 0) == (5, 2)
 
 
 # -- extending ---------------------------------------------------------------------------

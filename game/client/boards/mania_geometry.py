@@ -22,7 +22,10 @@ ROOT3_2 = math.sqrt(3) / 2
 OFFSET = 0.17                    # how far (in units) a tunnel sits inside its space
 CITY_BOX = pygame.Rect(int(CENTRE[0] - 6.4 * UNIT), int(CENTRE[1] - 5.9 * UNIT),
                        int(12.8 * UNIT), int(11.8 * UNIT))   # the city with a margin
-SNAP_RADIUS = 0.3 * UNIT         # outside its space, a click this close still takes it
+# outside its space, a click this close to a tunnel's drawn segment still takes it: the strip
+# across the tunnel's edge counts too, so a tunnel is a target of about a whole triangle even
+# when it shares its space with another choice
+SNAP_RADIUS = 0.34 * UNIT
 
 
 def point_xy(p: int) -> tuple[float, float]:
@@ -140,3 +143,12 @@ def edge_class_near(space: int, pos) -> int:
 
 def dist2(a, b) -> float:
     return (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2
+
+
+def dist2_to_segment(pos, a, b) -> float:
+    """Squared distance from ``pos`` to the segment a-b."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length2 = dx * dx + dy * dy
+    k = 0.0 if not length2 else max(0.0, min(1.0, ((pos[0] - a[0]) * dx +
+                                                   (pos[1] - a[1]) * dy) / length2))
+    return dist2(pos, (a[0] + k * dx, a[1] + k * dy))

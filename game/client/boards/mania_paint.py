@@ -112,13 +112,18 @@ def _arrow(surface, s: int, arrow: str, origin) -> None:
         ux, uy = -ux, -uy
     c = shift(geo.SPACE_XY[s], origin)
     c = (c[0] - (dx / length) * 3, c[1] - (dy / length) * 3)
-    size = 9
+    draw_arrow_mark(surface, c, (ux, uy), arrow == WHITE)
+
+
+def draw_arrow_mark(surface, c, direction, white: bool, size: float = 9) -> None:
+    """The printed arrow: a white (start) or black (end) triangle pointing ``direction``
+    (a unit vector). The rules help draws the same marks."""
+    ux, uy = direction
     tip = (c[0] + ux * size, c[1] + uy * size)
     back = (c[0] - ux * size * 0.7, c[1] - uy * size * 0.7)
     left = (back[0] - uy * size * 0.8, back[1] + ux * size * 0.8)
     right = (back[0] + uy * size * 0.8, back[1] - ux * size * 0.8)
-    fill, edge = ((250, 250, 250), (40, 40, 46)) if arrow == WHITE else ((26, 26, 32),
-                                                                           (250, 250, 250))
+    fill, edge = ((250, 250, 250), (40, 40, 46)) if white else ((26, 26, 32), (250, 250, 250))
     pygame.draw.polygon(surface, fill, [tip, left, right])
     pygame.draw.polygon(surface, edge, [tip, left, right], 2)
 

@@ -23,6 +23,7 @@ import pygame
 from game.client import fonts, theme
 from game.client.boards import mania_geometry as geo
 from game.client.boards import mania_paint as paint
+from game.client.boards import mania_turn as turn
 from game.client.boards.base import BoardView
 from game.client.plural import tn
 from game.client.text import has, illegal, language, t
@@ -101,6 +102,8 @@ class MetromaniaBoard(BoardView):
         self._right: pygame.Surface | None = None
         self._max_key = None
         self._max = 0
+        self._reach = None
+        self._other = None
         self.show = None               # the end-of-game trip show
         self.show_done = False
 
@@ -126,9 +129,12 @@ class MetromaniaBoard(BoardView):
             if st.phase not in (OVER, BONUS) and seat in self.match.to_act():
                 view = self._view(seat)
                 # start on a line that can be dug (the other may be blocked or finished)
-                if not self.game.continuations(view, seat, d.line, []) and \
-                        self.game.continuations(view, seat, 1 - d.line, []):
+                if not self.game.dig_options(view, seat, d.line, []) and \
+                        self.game.dig_options(view, seat, 1 - d.line, []):
                     d.line = 1 - d.line
+                # nothing left to dig: the turn is a station (the panel says why)
+                if self.needed(seat) == 0 and self.station_targets(seat):
+                    d.mode = "station"
         return d
 
     def _view(self, seat):
@@ -152,8 +158,9 @@ class MetromaniaBoard(BoardView):
             out: dict = {}
             if self.state.phase != OVER and self.state.phase != BONUS \
                     and seat in self.match.to_act():
-                for tunnel in self.game.continuations(self._view(seat), seat, d.line,
-                                                      d.tunnels):
+                # only tunnels after which the dig can still be completed (no dead ends)
+                for tunnel in self.game.dig_options(self._view(seat), seat, d.line,
+                                                    d.tunnels):
                     out.setdefault((tunnel.space, tunnel.edge), []).append(tunnel)
             self._cands = out
         return self._cands
@@ -162,7 +169,20 @@ class MetromaniaBoard(BoardView):
         d = self.draft(seat)
         if self.state.phase == BONUS:
             return False
-        return bool(self.game.continuations(self._view(seat), seat, 1 - d.line, d.tunnels))
+        key = (self.match.seq, seat, d.line, tuple(d.tunnels))
+        if self._other is None or self._other[0] != key:     # asked by the hints each frame
+            self._other = (key, bool(self.game.dig_options(self._view(seat), seat, 1 - d.line,
+                                                           d.tunnels)))
+        return self._other[1]
+
+    def draft_reach(self, seat: int) -> int:
+        """The most tunnels the dig begun by the draft can still have this turn."""
+        d = self.draft(seat)
+        key = (self.match.seq, seat, tuple(d.tunnels))
+        if self._reach is None or self._reach[0] != key:
+            report = self.game.validate_partial(self._view(seat), seat, d.tunnels)
+            self._reach = (key, report["reach"])
+        return self._reach[1]
 
     def station_targets(self, seat: int) -> dict:
         """point -> the move placing a station there (intermediate or free)."""
@@ -302,11 +322,11 @@ class MetromaniaBoard(BoardView):
         cands = self.candidates(seat)
         space = geo.space_at(pos)
         here = [k for k in cands if k[0] == space]
-        if not here:
-            here = [k for k in cands
-                    if geo.dist2(geo.tunnel_anchor(*k), pos) <= geo.SNAP_RADIUS ** 2]
-        return min(here, key=lambda k: (geo.dist2(geo.tunnel_anchor(*k), pos), k),
-                   default=None)
+        if here:
+            return min(here, key=lambda k: (geo.dist2(geo.tunnel_anchor(*k), pos), k))
+        near = [(geo.dist2_to_segment(pos, *geo.tunnel_segment(*k)), k) for k in cands]
+        near = [item for item in near if item[0] <= geo.SNAP_RADIUS ** 2]
+        return min(near)[1] if near else None
 
     # -- buttons ---------------------------------------------------------------------------
     def buttons(self, seat) -> list:
@@ -327,13 +347,15 @@ class MetromaniaBoard(BoardView):
                     not st.line(seat, 1).done))
         y += 56
         out.append(("undo", pygame.Rect(x, y, half, 46), bool(d.tunnels)))
-        out.append(("confirm", pygame.Rect(x + half + 10, y, half, 46), bool(d.tunnels)))
+        out.append(("confirm", pygame.Rect(x + half + 10, y, half, 46),
+                    d.mode == "dig" and turn.dig_status(self, seat) == turn.COMPLETE))
         y += 56
         if self.must_pass(seat):
             out.append(("pass", pygame.Rect(x, y, w, 46), True))
         else:
+            back = d.mode == "station" and self.needed(seat) > 0
             out.append(("station", pygame.Rect(x, y, w, 46),
-                        bool(self.station_targets(seat)) and not d.tunnels))
+                        back or (d.mode == "dig" and turn.may_switch_to_station(self, seat))))
         return out
 
     # -- input -----------------------------------------------------------------------------
@@ -392,7 +414,7 @@ class MetromaniaBoard(BoardView):
         if kind == "cancel":
             if d.tunnels:
                 return self._undo(seat)
-            if d.mode == "station":
+            if d.mode == "station" and self.needed(seat) > 0:
                 d.mode = "dig"
                 d.cursor = None
                 return True
@@ -405,6 +427,8 @@ class MetromaniaBoard(BoardView):
 
     def _button(self, seat, action, enabled):
         if not enabled:
+            if action == "confirm" and self.draft(seat).tunnels:
+                self.play.toast(turn.stuck_note(self, seat), "info")   # why it is off
             return True
         self.app.sound.play("click")
         if action == "refuse":
@@ -431,16 +455,19 @@ class MetromaniaBoard(BoardView):
         d.line = 1 - d.line
         d.cursor = None
         if d.mode == "dig" and not self.candidates(seat):
-            line = self.state.line(seat, d.line)
-            reason = "line_finished" if line.done else "line_stuck"
-            self.play.toast(t(f"mania.{reason}", line=t(f"mania.line{d.line}")), "info")
+            self.play.toast(turn.line_closed_note(self, seat, d.line), "info")
         self._fix_cursor(seat)
         return True
 
     def _toggle_station_mode(self, seat):
         d = self.draft(seat)
         if d.mode == "station":
+            if self.needed(seat) == 0:
+                return True              # no tunnel to dig: the turn stays a station
             d.mode = "dig"
+        elif d.tunnels and turn.may_switch_to_station(self, seat):
+            d.tunnels.clear()            # a dead-end dig could never be confirmed
+            d.mode = "station"
         elif d.tunnels:
             self.play.toast(t("mania.station_or_dig"), "bad")
             return True
@@ -506,6 +533,9 @@ class MetromaniaBoard(BoardView):
                 return Pass()
             self.play.toast(tn("mania.dig_first", self.needed(seat)), "info")
             return True
+        if turn.dig_status(self, seat) == turn.DEAD_END:
+            self.play.toast(turn.stuck_note(self, seat), "info")
+            return True
         return Dig(tuple(d.tunnels))
 
     def _click_board(self, seat, pos):
@@ -547,8 +577,13 @@ class MetromaniaBoard(BoardView):
                                                 d.tunnels + [Tunnel(d.line, space, edge,
                                                                     marker)])
             problem = report["problem"]
-            if problem is None:
+            if problem is None and report["reach"] >= report["needed"]:
                 self._add(seat, Tunnel(d.line, space, edge, marker))
+                return
+            if problem is None:          # legal, but the dig could not be completed after it
+                self.play.toast(tn("mania.would_trap", report["needed"]), "bad")
+                self.app.sound.play("illegal")
+                self.flash = {"space": space, "age": 0.0}
                 return
             exc = IllegalMove(problem["code"], problem["message"], **problem["args"])
         self.play.toast(mania_illegal(exc), "bad")
@@ -705,6 +740,9 @@ class MetromaniaBoard(BoardView):
         layer = _fast(pygame.Surface(theme.LOGICAL_SIZE, pygame.SRCALPHA), alpha=True)
         rgb = self.colour(seat)
         for (s, c) in cands:
+            # the whole space is the click target: tint it, then the glowing tunnel
+            pygame.draw.polygon(layer, (*theme.LEGAL, 85), geo.SPACE_POLY[s])
+        for (s, c) in cands:
             a, b = geo.tunnel_segment(s, c)
             pygame.draw.line(layer, (*theme.LEGAL, 150), a, b, 9)
             pygame.draw.line(layer, (20, 90, 50, 230), a, b, 2)
@@ -808,13 +846,10 @@ class MetromaniaBoard(BoardView):
         kind = self.state.city.kind[d.cursor[0]]
         if kind in ("R", "C", "E"):
             x, y = geo.SPACE_XY[d.cursor[0]]
-            label, size = fonts.fit(t("mania.needs_marker", type=t(f"mania.kind.{kind}")), 16,
-                                    NOTE_WIDTH, "semibold")
-            pill = fonts.render(label, size, theme.TEXT, "semibold").get_rect(
-                center=(x, y - 30)).inflate(16, 6)
-            pygame.draw.rect(surface, theme.BG_DEEP, pill, border_radius=10)
-            pygame.draw.rect(surface, theme.ACCENT, pill, 2, border_radius=10)
-            fonts.blit_in(surface, label, size, theme.TEXT, pill, "semibold", name="note")
+            note = turn.marker_note(self.candidates(seat).get(d.cursor, []), kind)
+            city = pygame.Rect(LEFT.right + 6, HEADER.bottom, RIGHT.x - LEFT.right - 12,
+                               LEFT.bottom - HEADER.bottom)
+            turn.draw_note(surface, note, (x, y - 12), city, NOTE_WIDTH)
 
     def _draw_pops(self, surface) -> None:
         for pop in self.pops:
@@ -905,12 +940,7 @@ class MetromaniaBoard(BoardView):
                 line = st.line(seat, k)
                 x0 = row.x + 28
                 paint.stroke_line(panel, [(x0, y), (x0 + 34, y)], rgb, k == 1, 6)
-                if line.done:
-                    label = t("mania.line_done")
-                elif line.started and self._blocked(seat, k):
-                    label = t("mania.line_blocked")
-                else:
-                    label = t("mania.tunnels_used", n=len(line.spaces))
+                label = self.line_status(seat, k)
                 fonts.blit_in(panel, label, 15, theme.TEXT_DIM,
                               pygame.Rect(x0 + 44, y - 10, row.right - 8 - x0 - 44, 20),
                               "regular", "midleft", name="seat row")
@@ -941,6 +971,17 @@ class MetromaniaBoard(BoardView):
     def shown_hand(self, seat: int) -> list:
         """A seat's unplaced markers as the current viewer may see them ("?R": face down)."""
         return list(self.match.view(self.viewer).hands[seat])
+
+    def line_status(self, seat: int, k: int) -> str:
+        """A line's row in the players' panel: completed, blocked, or its tunnels used."""
+        line = self.state.line(seat, k)
+        if line.done:
+            return t("mania.line_done")
+        if line.started and self._blocked(seat, k):
+            return t("mania.line_blocked")
+        if self._blocked(seat, k):
+            return t("mania.line_no_start")   # no free white arrow it may start at
+        return t("mania.tunnels_used", n=len(line.spaces))
 
     def _blocked(self, seat, k) -> bool:
         from game.rules.metromania.lines import is_blocked
@@ -984,23 +1025,18 @@ class MetromaniaBoard(BoardView):
             self._draw_trip_table(surface, RIGHT.y + 190)
             return
         d = self.draft(seat)
-        if self.bonus_pending(seat):
-            title, body = t("mania.bonus_title"), t("mania.bonus_help")
-        elif d.mode == "station":
-            title, body = t("mania.station_title"), t("mania.station_help")
-        elif self.must_pass(seat):
-            title, body = t("mania.pass_title"), t("mania.pass_help")
-        else:
-            need = self.needed(seat)
-            title = tn("mania.dig_title", need, done=len(d.tunnels))
-            body = t("mania.dig_help")
+        title, body = turn.panel_text(self, seat)
         fonts.blit(surface, title, 24, theme.TEXT, (x, RIGHT.y + 14), "semibold")
+        # the tunnel count shows while a dig can still grow or be confirmed; a longer help
+        # (a dead end) takes its room, and smaller type if it must
+        counted = turn.shows_count(self, seat)
+        size, rows = turn.fit_rows(body, RIGHT.width - 36, 86 if counted else 122)
         y = RIGHT.y + 50
-        for row in fonts.wrap(body, 16, RIGHT.width - 36):
-            fonts.blit(surface, row, 16, theme.TEXT_DIM, (x, y))
-            y += 20
-        if d.mode == "dig" and not self.bonus_pending(seat):
-            need = max(1, self.needed(seat))
+        for row in rows:
+            fonts.blit(surface, row, size, theme.TEXT_DIM, (x, y))
+            y += size + 4
+        if counted:
+            need = self.needed(seat)
             for i in range(need):
                 c = (x + 14 + i * 34, RIGHT.y + 150)
                 filled = i < len(d.tunnels)
@@ -1118,18 +1154,11 @@ class MetromaniaBoard(BoardView):
             return [("move", t("hint.move")), ("confirm", t("mania.hint_station")),
                     ("alt", t("mania.refuse"))]
         if d.mode == "station":
-            return [("move", t("hint.move")), ("confirm", t("mania.hint_station")),
-                    ("alt", t("mania.back_to_dig")), ("menu", t("hint.menu"))]
+            back = [("alt", t("mania.back_to_dig"))] if self.needed(seat) > 0 else []
+            return [("move", t("hint.move")), ("confirm", t("mania.hint_station"))] + back + \
+                [("menu", t("hint.menu"))]
         self._fix_cursor(seat)
-        finished = bool(d.tunnels) and d.cursor is None
-        out = [("move", t("hint.move")),
-               ("confirm", t("mania.confirm") if finished else t("mania.hint_dig"))]
-        if d.tunnels:
-            out.append(("cancel", t("mania.undo")))
-            out.append(("aux", t("mania.confirm")))
-        out += [("next", t("mania.hint_line")), ("alt", t("mania.station_mode")),
-                ("menu", t("hint.menu"))]
-        return out
+        return turn.dig_hints(self, seat)
 
 
 def _point_label(x: int, y: int) -> pygame.Rect:

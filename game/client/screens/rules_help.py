@@ -421,6 +421,12 @@ def draw_metromania(surface, box: pygame.Rect, page: str) -> None:
     if page == "goal":
         paint.stroke_line(surface, solid, mine, False)
         paint.stroke_line(surface, striped, other, True)
+        # the printed arrows the text names: white where a line starts, black where it ends
+        # (the disc and the square on them are the lines' start and end markers)
+        side = 48 * 0.55
+        paint.draw_arrow_mark(surface, (solid[0][0] - side, solid[0][1]), (1, 0), True, 13)
+        paint.draw_arrow_mark(surface, (solid[-1][0] + side, solid[-1][1]), (1, 0), False, 13)
+        paint.draw_arrow_mark(surface, (striped[0][0], striped[0][1] - side), (0, 1), True, 13)
         paint.draw_terminal(surface, solid[0], mine, False, False)
         paint.draw_terminal(surface, solid[-1], mine, True, False)
         paint.draw_terminal(surface, striped[0], other, False, True)

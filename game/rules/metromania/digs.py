@@ -4,7 +4,9 @@ Digging fewer than three is legal only when no sequence of legal tunnels reaches
 (``max_dig``, a depth-first search that stops at the first full dig). ``all_digs`` lists every
 legal dig in a fixed order (the tunnels of each step sorted, solid before striped);
 ``random_dig`` builds one tunnel by tunnel with backtracking. ``dig_continuations`` is the
-client's helper: the legal next tunnels after the tunnels already chosen this turn.
+client's helper: the legal next tunnels after the tunnels already chosen this turn;
+``completable_continuations`` keeps only those after which the dig can still reach the length
+the turn requires (what the client offers, so a dig never runs into a dead end).
 """
 
 from __future__ import annotations
@@ -76,20 +78,41 @@ def dig_continuations(state, seat: int, line: int | None, partial=()) -> list:
     return continuations(scratch, seat, line, ctx)
 
 
+def completable_continuations(state, seat: int, line: int | None, partial=()) -> list:
+    """``dig_continuations`` without the tunnels that would trap the dig: after each tunnel
+    kept, enough tunnels can still follow to reach the length the turn requires (a tunnel
+    into a dead end - say a destination needing a marker the turn can no longer place -
+    would leave a dig that may be neither confirmed nor finished)."""
+    options = dig_continuations(state, seat, line, partial)
+    rest = max_dig(state, seat) - len(partial) - 1
+    if not options or rest <= 0:
+        return options
+    scratch, ctx, _ = replay_partial(state, seat, partial)
+    kept = []
+    for tunnel in options:
+        after_state, after_ctx = _advance(scratch, seat, ctx, tunnel)
+        if max_dig(after_state, seat, after_ctx, rest) >= rest:
+            kept.append(tunnel)
+    return kept
+
+
 def validate_partial(state, seat: int, partial) -> dict:
     """For the client: is this partial dig legal so far, may it be confirmed as it is?
 
     {"ok": bool, "complete": bool, "problem": None or {"index", "code", "message", "args"},
-     "needed": tunnels the turn requires}."""
+     "needed": tunnels the turn requires, "reach": the most tunnels a dig beginning with
+     ``partial`` can have (below "needed": a dead end, only taking tunnels back helps)}."""
     from ..core import IllegalMove
     needed = max_dig(state, seat)
     scratch, ctx, found = replay_partial(state, seat, partial)
     if found is not None:
         index, code, template, args = found
         message = IllegalMove(code, template, **args).message
-        return {"ok": False, "complete": False, "needed": needed,
+        return {"ok": False, "complete": False, "needed": needed, "reach": 0,
                 "problem": {"index": index, "code": code, "message": message, "args": args}}
-    return {"ok": True, "complete": len(partial) == needed, "needed": needed, "problem": None}
+    reach = len(partial) + max_dig(scratch, seat, ctx, TUNNELS_PER_DIG - len(partial))
+    return {"ok": True, "complete": len(partial) == needed, "needed": needed, "reach": reach,
+            "problem": None}
 
 
 def all_digs(state, seat: int) -> list:

@@ -15,8 +15,8 @@ import json
 from ..core import ConfigError, Game, IllegalMove, Rng
 from .board_data import LINES_TO_END, TUNNELS_PER_DIG
 from .city import city_for, random_layout, validate_layout
-from .digs import all_digs, dig_continuations, max_dig, random_dig, replay_partial, \
-    validate_partial
+from .digs import all_digs, completable_continuations, dig_continuations, max_dig, \
+    random_dig, replay_partial, validate_partial
 from .lattice import POINT_NAMES
 from .lines import is_blocked, lay
 from .markers import NO_CORRUPTION, UNFAIR, deal, hide_hand
@@ -259,6 +259,11 @@ class Metromania(Game):
         """Legal next tunnels of ``line`` (0/1, None = both) after the tunnels already chosen
         this turn (see digs.dig_continuations)."""
         return dig_continuations(state, seat, line, tuple(partial_tunnels))
+
+    def dig_options(self, state: State, seat: int, line, partial_tunnels=()) -> list:
+        """The continuations that keep the dig completable: what the client offers (see
+        digs.completable_continuations)."""
+        return completable_continuations(state, seat, line, tuple(partial_tunnels))
 
     def validate_partial(self, state: State, seat: int, partial_tunnels) -> dict:
         return validate_partial(state, seat, tuple(partial_tunnels))

@@ -38,12 +38,32 @@ class TurnContext:
         return TurnContext(self.may_start_second, self.marker_used)
 
 
+def far_sides(side: int) -> tuple:
+    """The three sides opposite ``side``: neither the same side nor one next to it."""
+    return tuple(k for k in range(6) if side_distance(k, side) >= 2)
+
+
+def start_sides(first_side: int) -> tuple:
+    """Sides the second line may start on, given the first line's start side.
+
+    Only the three opposite sides, with no exception: the seed grants "unless every arrow
+    there is taken" for ending a line only. When no white arrow is free there, the second
+    line cannot start and counts as blocked."""
+    return far_sides(first_side)
+
+
+def second_start_free(state, first_side: int) -> bool:
+    """Is a white arrow free on a side the second line may start on?"""
+    sides = start_sides(first_side)
+    return any(state.space_line[s] < 0 for s in WHITE_ARROWS if SIDE_POSITION[s][0] in sides)
+
+
 def allowed_sides(state, first_side: int, arrows: tuple) -> tuple:
-    """Sides a line may start (white arrows) or end (black) on, given the other side.
+    """Sides a line may end on (black arrows), given its start side.
 
     Not the same side nor an adjacent one, unless every such arrow on the allowed sides is
-    taken: then any side."""
-    far = tuple(k for k in range(6) if side_distance(k, first_side) >= 2)
+    taken: then any side. (Starting the second line has no such exception: start_sides.)"""
+    far = far_sides(first_side)
     if any(state.space_line[s] < 0 for s in arrows if SIDE_POSITION[s][0] in far):
         return far
     return tuple(range(6))
@@ -86,11 +106,16 @@ def problem_of(state, seat: int, k: int, s: int, edge_class: int, marker: str,
                     where)
         if k == 1:
             first = state.line(seat, 0).start_side
-            sides = allowed_sides(state, first, WHITE_ARROWS)
+            sides = start_sides(first)
             if SIDE_POSITION[s][0] not in sides:
-                return ("start_side", "Your second line must start on side {sides}, away "
-                        "from the side of your first line",
-                        {"sides": ", ".join(str(x) for x in sides), "space": SPACE_NAMES[s]})
+                args = {"sides": ", ".join(str(x) for x in sides), "space": SPACE_NAMES[s]}
+                if not second_start_free(state, first):
+                    return ("start_none", "Your second line cannot start: no white arrow "
+                            "is free on the three sides opposite your first line's start "
+                            "(sides {sides}), so it counts as blocked", args)
+                return ("start_side", "Your second line must start on one of the three "
+                        "sides opposite your first line's start (sides {sides}), not on "
+                        "that side nor next to it", args)
     else:
         end = line.points[-1]
         a, b = EDGE_POINTS[e]
@@ -194,7 +219,7 @@ def _candidates(state, seat: int, k: int, ctx) -> list:
             first = state.lines[seat * 2]
             if not first.points or not ctx.may_start_second:
                 return out
-            sides = allowed_sides(state, first.start_side, WHITE_ARROWS)
+            sides = start_sides(first.start_side)
         else:
             sides = range(6)
         for s in WHITE_ARROWS:
