@@ -8,6 +8,7 @@ intent     keyboard                      mouse                            contro
 move       arrows / WASD                 —  (the mouse points instead)    d-pad / left stick
 point      —                             motion                           —
 click      —                             left button (point + confirm)    —
+release    —                             left button let go (drop)        —
 confirm    Enter / Space                 left button                      A (button 0)
 cancel     Esc / Backspace               —  (on-screen buttons)           B (button 1)
 rotate     R (+1) / Q, E (-1, +1)        right button, wheel              Y (button 3)
@@ -224,6 +225,10 @@ class InputLayer:
             if event.button == 3:
                 return [Intent("rotate", MOUSE, pos=tuple(event.pos), value=1)]
             return []
+        if etype == pygame.MOUSEBUTTONUP:
+            self.last_device = MOUSE
+            # the end of a press: drops a dragged tile (screens without dragging ignore it)
+            return [Intent("release", MOUSE, pos=tuple(event.pos))] if event.button == 1 else []
         if etype == pygame.MOUSEWHEEL:
             self.last_device = MOUSE
             step = 1 if event.y < 0 else -1
