@@ -683,7 +683,7 @@ class MetroBoard(BoardView):
         for seat in range(st.players):
             row = self.seat_row(seat)
             active = not self.match.is_over() and seat == st.current
-            fill = theme.PANEL_HI if active else (33, 46, 66)
+            fill = theme.PANEL_HI if active else theme.SEAT_ROW
             theme.rounded_panel(surface, row, fill, 12, theme.FOCUS if active else None, 2)
             rgb = self.play.seat_colour(seat)
             chip = pygame.Rect(row.x + 10, row.y + 10, 12, row.height - 20)
@@ -791,7 +791,7 @@ class MetroBoard(BoardView):
         for action, rect, enabled in self._buttons(viewer):
             fill = theme.PANEL_HI if enabled else (30, 40, 56)
             if enabled and rect.collidepoint(mouse):
-                fill = (52, 70, 98)
+                fill = theme.BUTTON_HOVER
             theme.rounded_panel(surface, rect, fill, 12,
                                 theme.ACCENT_DIM if enabled else None, 2)
             label = {"rotate": t("metro.rotate"),
