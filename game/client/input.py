@@ -436,6 +436,19 @@ def seat_devices(binding: str) -> set[str]:
     return set(binding.split("+"))
 
 
+def ordered_devices(binding: str) -> list[str]:
+    """The devices of a binding in the one order every label uses: mouse, keyboard, then
+    the controllers by slot ("Mouse + Keyboard" everywhere, never "Keyboard + Mouse")."""
+    def rank(device: str):
+        if device == MOUSE:
+            return (0, 0)
+        if device == KEYBOARD:
+            return (1, 0)
+        digits = device[3:] if device.startswith("pad") else ""
+        return (2, int(digits) if digits.isdigit() else 0, device)
+    return sorted(seat_devices(binding), key=rank)
+
+
 def accepts(binding: str, device: str) -> bool:
     devices = seat_devices(binding)
     return not devices or device in devices
