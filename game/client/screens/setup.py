@@ -374,25 +374,6 @@ class SetupScreen(MenuScreen):
         self.app.push(PlayScreen(self.app, match, self.describe()))
 
     # -- drawing ---------------------------------------------------------------------------
-    def _draw_limit_note(self, surface) -> None:
-        """Why the remaining seats offer no device: under the last seat row."""
-        rows = [item.rect for item in self.form.items if item.key.startswith("who:")]
-        if not rows:
-            return
-        top = max(r.bottom for r in rows) + 4
-        if self.shared_warning() is not None:
-            top = min(top + 48, 660)      # under the shared-device warning
-        note = pygame.Rect(COLUMN_RIGHT.x + 4, top, COLUMN_RIGHT.width - 4, 672 - top)
-        message = t("setup.local_limit", n=self.human_limit(), game=t(f"game.{self.game_name}"))
-        lines = fonts.wrap(message, 18, note.width)
-        if len(lines) * 23 > note.height:
-            lines = [message]         # little room under eight seats: one shrunk line
-        for index, line in enumerate(lines):
-            fonts.blit_in(surface, line, 18, theme.ACCENT,
-                          pygame.Rect(note.x, note.y + index * 23, note.width,
-                                      min(23, note.height)), "regular", "topleft",
-                          name="limit note")
-
     def variant_help(self, variant: str) -> str:
         key = f"variant.{self.game_name}.{variant}.help"
         return t(key) if has(key) else self.game.variants.get(variant, "")
@@ -409,21 +390,37 @@ class SetupScreen(MenuScreen):
         return t("metro_setup.shared_device", a=self.seats[first]["name"],
                  b=self.seats[second]["name"], device=self.app.pad_label(device))
 
-    def _draw_shared_warning(self, surface) -> None:
-        message = self.shared_warning()
-        if message is None:
-            return
+    def _draw_seat_notes(self, surface) -> None:
+        """Under the last seat row: the shared-device warning first (a trap), then why the
+        remaining seats offer no device; with little room under many seats each gets one
+        shrunk line, and the warning wins when there is room for one only."""
         rows = [item.rect for item in self.form.items if item.key.startswith("who:")]
+        if not rows:
+            return
+        notes = []
+        warning = self.shared_warning()
+        if warning is not None:
+            notes.append((warning, theme.BAD, "semibold", "shared device"))
+        if self.at_human_limit():
+            notes.append((t("setup.local_limit", n=self.human_limit(),
+                            game=t(f"game.{self.game_name}")), theme.ACCENT, "regular",
+                          "limit note"))
         top = max(r.bottom for r in rows) + 4
-        box = pygame.Rect(COLUMN_RIGHT.x + 4, top, COLUMN_RIGHT.width - 4, min(46, 672 - top))
-        lines = fonts.wrap(message, 18, box.width)
-        if len(lines) * 23 > box.height:
-            lines = [message]         # little room under many seats: one shrunk line
-        for index, line in enumerate(lines):
-            fonts.blit_in(surface, line, 18, theme.BAD,
-                          pygame.Rect(box.x, box.y + index * 23, box.width,
-                                      min(23, box.height)), "semibold", "topleft",
-                          name="shared device")
+        room = 672 - top
+        if room < 23 * len(notes):
+            notes = notes[:max(1, room // 23)]
+        for index, (message, colour, weight, name) in enumerate(notes):
+            share = room if index == len(notes) - 1 else max(23, min(46, room - 23))
+            box = pygame.Rect(COLUMN_RIGHT.x + 4, top, COLUMN_RIGHT.width - 4, share)
+            lines = fonts.wrap(message, 18, box.width)
+            if len(lines) * 23 > box.height:
+                lines = [message]         # little room: one shrunk line
+            for k, line in enumerate(lines):
+                fonts.blit_in(surface, line, 18, colour,
+                              pygame.Rect(box.x, box.y + k * 23, box.width,
+                                          min(23, box.height)), weight, "topleft", name=name)
+            top += len(lines) * 23 + 2
+            room = 672 - top
 
     def draw(self, surface) -> None:
         surface.blit(self.app.background(), (0, 0))
@@ -438,9 +435,7 @@ class SetupScreen(MenuScreen):
             fonts.blit(surface, label, 17, theme.TEXT_DIM,
                        (COLUMN_RIGHT.x + x + 4, COLUMN_RIGHT.y + 26), "regular")
         self.form.draw(surface)
-        if self.at_human_limit():
-            self._draw_limit_note(surface)
-        self._draw_shared_warning(surface)
+        self._draw_seat_notes(surface)
         focused = self.form.focused
         help_text = None
         if focused is not None and focused.key.startswith("variant:"):
