@@ -171,3 +171,25 @@ def test_drag_a_hand_tile_onto_a_legal_square(tmp_path):
         assert match.state.board[legal[-1]] is not None
     finally:
         app.shutdown()
+
+
+def test_a_refusal_toast_sits_by_the_board_not_in_a_corner(tmp_path):
+    from game.client.boards.metro_geometry import GRID, LEFT, RIGHT
+
+    app, match, play = _play(tmp_path)
+    try:
+        board = play.board
+        legal = sorted(board.legal_squares(0))
+        for square in (_free_illegal(match, legal)[0], 60, 3):
+            if square in legal or match.state.board[square] is not None:
+                continue
+            _press(app, square_rect(square).center)   # refused: the reason is toasted
+            _release(app, square_rect(square).center)
+            assert app.toasts.latest()
+            placed = app.toasts.layout(app.surface.get_size(), app.toast_obstacles())
+            rect = placed[-1][1]
+            assert LEFT.right <= rect.left and rect.right <= RIGHT.left, rect
+            assert GRID.left <= rect.centerx <= GRID.right
+            assert not rect.colliderect(square_rect(square)), (rect, square)
+    finally:
+        app.shutdown()

@@ -145,9 +145,18 @@ class MetroBoard(BoardView):
         return out
 
     def toast_avoid(self) -> list:
-        # The board and the hand panel are where a player looks when a move is refused: the
-        # toasts go to the bottom of the left panel (over the companies' chart at most).
-        return [GRID.inflate(2 * PAD, 2 * PAD), pygame.Rect(RIGHT)]
+        # A toast (mostly a refusal's reason) belongs in the middle column by the board, where
+        # the player looks, not in a far corner: it may cover the board's lower edge but never
+        # the side panels, the square being aimed at or the one just refused, nor their
+        # neighbours.
+        avoid = [pygame.Rect(LEFT), pygame.Rect(RIGHT)]
+        seat = self.play.active_human()
+        cursor = self.cursor.get(seat) if seat is not None else None
+        if cursor is not None:
+            avoid.append(square_rect(cursor[1] * 8 + cursor[0]).inflate(2 * S, 2 * S))
+        if self.flash is not None:
+            avoid.append(square_rect(self.flash["square"]).inflate(2 * S, 2 * S))
+        return avoid
 
     def hand_rects(self, seat) -> list[pygame.Rect]:
         n = max(1, len(self._hand(seat)))

@@ -166,10 +166,11 @@ def draw_popup(surface, rect: pygame.Rect, label: str, rgb, alpha: int) -> None:
 
 # -- drag and drop ---------------------------------------------------------------------------
 def draw_dragged(surface, tile: str, rot: int, pos) -> None:
-    """The tile held by the mouse, centred on the pointer, slightly see-through."""
-    sprite = sprites.tile(tile, rot, S - 2, "ghost")
+    """The tile held by the mouse, centred on the pointer: a little smaller than a square, so
+    the green or red hover frame of the square under it stays visible around it."""
+    sprite = sprites.tile(tile, rot, S - 14)
     rect = sprite.get_rect(center=(int(pos[0]), int(pos[1])))
     shadow = pygame.Surface(rect.size, pygame.SRCALPHA)
-    shadow.fill((0, 0, 0, 70))
+    pygame.draw.rect(shadow, (0, 0, 0, 90), shadow.get_rect(), border_radius=6)
     surface.blit(shadow, rect.move(4, 6))
     surface.blit(sprite, rect)
