@@ -16,6 +16,7 @@ import pygame
 from game.client import fonts, sprites, theme
 from game.client import text as catalog
 from game.client.boards import metro_overlay as overlay
+from game.client.boards import metro_shares as shares_panel
 from game.client.boards.base import BoardView
 from game.client.boards.metro_geometry import (BADGE_R, BX, BY, CENTRE_SQUARES, GRID, HEADER,
                                                LEFT, MENU_BUTTON, PAD, RIGHT, S,
@@ -25,7 +26,7 @@ from game.client.boards.metro_geometry import (BADGE_R, BX, BY, CENTRE_SQUARES, 
 from game.client.plural import tn
 from game.client.text import t
 from game.client.widgets import Form, Item
-from game.rules.metro.data import COMPANIES, EXCHANGE_CUTOFF, SHARE_PERCENTS
+from game.rules.metro.data import COMPANIES, SHARE_PERCENTS
 from game.rules.metro.moves import Draw, Place, Swap
 
 HAND_TILE = 84
@@ -726,33 +727,7 @@ class MetroBoard(BoardView):
                            theme.BAD if "!" in status else theme.TEXT_DIM,
                            (name_x, row.centery + (11 if small else 13)), "regular", "midleft")
         if self.companies():
-            self._draw_company_track(surface)
-
-    def _draw_company_track(self, surface) -> None:
-        st = self.state
-        top = self.company_row(0).y - 30
-        with fonts.box(LEFT.inflate(-32, 0), "left panel"):
-            fonts.blit(surface, t("metro.company_track", cutoff=EXCHANGE_CUTOFF), 18,
-                       theme.TEXT_DIM, (LEFT.x + 20, top), "semibold")
-        best = max(max(st.profits), EXCHANGE_CUTOFF)
-        for c in range(len(COMPANIES)):
-            row = self.company_row(c)
-            rgb = theme.COLOURS[COMPANIES[c]]
-            theme.draw_shape(surface, c, (row.x + 10, row.centery), 8, rgb,
-                             theme.outline_for(rgb))
-            bar = pygame.Rect(row.x + 26, row.y + 5, row.width - 76, row.height - 10)
-            pygame.draw.rect(surface, theme.BG_DEEP, bar, border_radius=6)
-            shown = self.shown_score(c)
-            filled = bar.copy()
-            filled.width = int(bar.width * shown / best) if best else 0
-            if filled.width:
-                pygame.draw.rect(surface, rgb, filled, border_radius=6)
-            cutoff_x = bar.x + int(bar.width * EXCHANGE_CUTOFF / best)
-            pygame.draw.line(surface, theme.ACCENT_DIM, (cutoff_x, bar.y - 2),
-                             (cutoff_x, bar.bottom + 1), 2)
-            fonts.blit_in(surface, str(shown), 18, theme.TEXT,
-                          pygame.Rect(bar.right, row.y, row.right - 4 - bar.right, row.height),
-                          "bold", "midright")
+            shares_panel.draw_company_track(self, surface)
 
     def _draw_right(self, surface) -> None:
         with fonts.box(RIGHT.inflate(-32, 0), "right panel"):
@@ -809,7 +784,7 @@ class MetroBoard(BoardView):
             fonts.blit_in(surface, label, 21, theme.TEXT if enabled else theme.TEXT_DIM,
                           rect, "semibold", inset=8, name=action)
         if st.companies:
-            self._draw_shares(surface, viewer)
+            shares_panel.draw_shares(self, surface, viewer)
         else:
             self._draw_stack(surface)
 
@@ -825,45 +800,6 @@ class MetroBoard(BoardView):
             pygame.draw.rect(surface, theme.PANEL_EDGE, base, 2, border_radius=8)
         fonts.blit(surface, t("metro.stack", n=len(st.stack)), 20, theme.TEXT_DIM,
                    (RIGHT.centerx, base.bottom + 22), "semibold", "center")
-
-    def _share_card(self, surface, rect, card, face_down=False) -> None:
-        company, pct = card
-        if face_down or company < 0:
-            pygame.draw.rect(surface, (58, 84, 122), rect, border_radius=8)
-            pygame.draw.rect(surface, (92, 122, 166), rect, 2, border_radius=8)
-            fonts.blit_in(surface, f"{pct}%" if pct else "?", 16, theme.TEXT, rect, "bold",
-                          name="share card")
-            return
-        rgb = theme.COLOURS[COMPANIES[company]]
-        pygame.draw.rect(surface, rgb, rect, border_radius=8)
-        pygame.draw.rect(surface, theme.outline_for(rgb), rect, 2, border_radius=8)
-        fonts.blit_in(surface, f"{pct}%", 18, theme.ink_on(rgb),
-                      pygame.Rect(rect.x, rect.y + 2, rect.width, 24), "bold", name="share card")
-        theme.draw_shape(surface, company, (rect.centerx, rect.bottom - 16), 8,
-                         theme.ink_on(rgb))
-
-    def _draw_shares(self, surface, viewer) -> None:
-        st = self.state
-        top = RIGHT.y + 300
-        fonts.blit(surface, t("metro.face_up"), 18, theme.TEXT_DIM, (RIGHT.x + 20, top),
-                   "semibold")
-        w, h, gap = 58, 62, 12
-        x0 = RIGHT.centerx - (4 * w + 3 * gap) // 2
-        for p, card in enumerate(st.face_up):
-            rect = pygame.Rect(x0 + p * (w + gap), top + 28, w, h)
-            self._share_card(surface, rect, card)
-        top += 28 + h + 18
-        if viewer is not None:
-            fonts.blit(surface, t("metro.your_shares"), 18, theme.TEXT_DIM,
-                       (RIGHT.x + 20, top), "semibold")
-            view = self.match.view(viewer)
-            for i, card in enumerate(view.shares[viewer]):
-                rect = pygame.Rect(x0 + i * (w + gap), top + 28, w, h)
-                self._share_card(surface, rect, card)
-        fonts.blit_in(surface, t("metro.exchanges_open") if st.exchanges_open
-                      else t("metro.exchanges_closed"), 16, theme.TEXT_DIM,
-                      pygame.Rect(RIGHT.x + 12, RIGHT.bottom - 32, RIGHT.width - 24, 28),
-                      "regular")
 
     def hints(self, seat) -> list[tuple[str, str]]:
         if seat is None:
