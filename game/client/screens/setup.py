@@ -28,6 +28,9 @@ from game.rules.core import ConfigError, seed_from_text
 HAND_VARIANT = re.compile(r"^hand(\d)$")
 COLUMN_LEFT = pygame.Rect(48, 120, 460, 0)
 COLUMN_RIGHT = pygame.Rect(540, 120, 692, 0)
+# the seat columns: name, device or bot, colour (the rest of the column's 692 pixels)
+NAME_W, WHO_W, CELL_GAP = 200, 296, 4
+COLOUR_X = NAME_W + CELL_GAP + WHO_W + CELL_GAP
 
 
 class SetupScreen(MenuScreen):
@@ -196,11 +199,12 @@ class SetupScreen(MenuScreen):
                 y = COLUMN_RIGHT.y + 52 + i * (seat_row_h + 8)
                 x = COLUMN_RIGHT.x
                 if kind == "name":
-                    item.rect = pygame.Rect(x, y, 200, seat_row_h)
+                    item.rect = pygame.Rect(x, y, NAME_W, seat_row_h)
                 elif kind == "who":
-                    item.rect = pygame.Rect(x + 208, y, 290, seat_row_h)
+                    item.rect = pygame.Rect(x + NAME_W + CELL_GAP, y, WHO_W, seat_row_h)
                 else:
-                    item.rect = pygame.Rect(x + 506, y, 186, seat_row_h)
+                    item.rect = pygame.Rect(x + COLOUR_X, y, COLUMN_RIGHT.width - COLOUR_X,
+                                            seat_row_h)
             elif key == "start":
                 item.rect = pygame.Rect(COLUMN_LEFT.x, 560, 300, 64)
             elif key == "back":
@@ -430,8 +434,8 @@ class SetupScreen(MenuScreen):
                    "semibold")
         fonts.blit(surface, t("setup.seats"), 22, theme.ACCENT, (COLUMN_RIGHT.x, COLUMN_RIGHT.y - 8),
                    "semibold")
-        for label, x in ((t("setup.col_name"), 0), (t("setup.col_who"), 208),
-                         (t("setup.col_colour"), 506)):
+        for label, x in ((t("setup.col_name"), 0), (t("setup.col_who"), NAME_W + CELL_GAP),
+                         (t("setup.col_colour"), COLOUR_X)):
             fonts.blit(surface, label, 17, theme.TEXT_DIM,
                        (COLUMN_RIGHT.x + x + 4, COLUMN_RIGHT.y + 26), "regular")
         self.form.draw(surface)
