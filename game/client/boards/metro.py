@@ -750,8 +750,7 @@ class MetroBoard(BoardView):
             fonts.blit(surface, who, 24, theme.TEXT, (RIGHT.x + 20, RIGHT.y + 14), "semibold")
         if viewer is not None:
             if st.pending is not None and acting:
-                rect = pygame.Rect(0, RIGHT.y + 58, HAND_TILE + 8, HAND_TILE + 8)
-                rect.centerx = RIGHT.centerx
+                rect = self.pending_rect()
                 pygame.draw.rect(surface, theme.FOCUS, rect.inflate(6, 6), 3, border_radius=12)
                 surface.blit(sprites.tile(st.pending, self.rotation.get(viewer, 0),
                                           HAND_TILE + 8), rect)

@@ -38,10 +38,11 @@ class SetupScreen(MenuScreen):
         super().__init__(app)
         self.game = get_game(game_name)
         self.game_name = game_name
-        # Only the local setup remembers its table (the LAN host's form, a subclass with its
-        # own start, keeps its open seats).
-        self.remembers = type(self).start is SetupScreen.start
-        if previous is None and self.remembers:
+        # A table played on this machine alone (not the LAN host's form, a subclass with its
+        # own start whose new seats wait for remote players): it remembers its last table and
+        # gives split-screen humans a device each.
+        self.local_table = type(self).start is SetupScreen.start
+        if previous is None and self.local_table:
             previous = recall(app.settings, self.game, game_name, self._still_offered,
                               len(theme.COLOUR_ORDER))
         prev = previous or {}
@@ -82,7 +83,7 @@ class SetupScreen(MenuScreen):
             # a real opponent by default; "random" is there for a relaxed game
             known = levels(self.game_name)
             return f"bot:{'normal' if 'normal' in known else known[0]}"
-        if self.human_limit() is not None:
+        if self.human_limit() is not None and self.local_table:
             # split screen: every local human gets a device of their own (a shared one
             # drives both sheets at once)
             return f"human:{split_screen_device(self.seats, i, pads)}"
@@ -370,7 +371,7 @@ class SetupScreen(MenuScreen):
             else:
                 seats.append(SeatInfo(name, "human", device=rest, colour=seat["colour"]))
         self.app.settings["player_names"] = [s["name"] for s in self.seats]
-        if self.remembers:
+        if self.local_table:
             remember(self.app.settings, self.game_name, self.players, self.seats, self.options)
         match = Match.new(self.game, config, seed, seats)
         from game.client.screens.play import PlayScreen
