@@ -193,3 +193,23 @@ def test_a_refusal_toast_sits_by_the_board_not_in_a_corner(tmp_path):
             assert not rect.colliderect(square_rect(square)), (rect, square)
     finally:
         app.shutdown()
+
+
+def test_drag_the_drawn_tile_onto_a_legal_square(tmp_path):
+    app, match, play = _play(tmp_path)
+    try:
+        board = play.board
+        key_x = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_x, mod=0, unicode="x",
+                                   scancode=0)
+        pygame.event.post(key_x)                       # draw instead: place the drawn tile
+        frames(app, 1)
+        drawn = match.state.pending
+        assert drawn is not None
+        legal = sorted(board.legal_squares(0))
+        seq = match.seq
+        _press(app, board.pending_rect().center)
+        _motion(app, square_rect(legal[0]).center, (1, 0, 0))
+        _release(app, square_rect(legal[0]).center)
+        assert match.seq == seq + 1 and match.log[-1].move.startswith(f"{drawn}@")
+    finally:
+        app.shutdown()
