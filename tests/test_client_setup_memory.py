@@ -82,8 +82,9 @@ def test_setup_remembers_the_last_table_across_a_restart(tmp_path):
     try:
         pad_added(app)
         screen = _setup(app, "metro")
-        screen.players = 4
-        screen._ensure_seats()
+        players = screen.form.item("players")
+        players.value = 4
+        screen.on_change(players)
         screen.seats[0].update(name="Ann", who="human:mouse+keyboard", colour=5)
         screen.seats[1].update(name="Ben", who="human:pad1", colour=2)
         screen.seats[2].update(name="Cleo", who="bot:hard")
