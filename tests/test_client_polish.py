@@ -301,13 +301,18 @@ def _flip(app, screen, key_):
     key(app, pygame.K_RIGHT)
 
 
-def test_setup_expansions_that_cannot_combine_switch_each_other_off(app):
+def test_setup_offers_the_expansions_as_one_choice(app):
+    # the rules allow one expansion at a time: one labelled choice, not four switches that
+    # silently turn each other off
     screen = _setup(app, "railroad-ink")
-    _flip(app, screen, "variant:lake")
-    _flip(app, screen, "variant:meteor")
+    assert not any(item.key.startswith("variant:") for item in screen.form.items)
+    assert screen.form.item("expansion").options == ["", "lake", "meteor", "river", "volcano"]
+    assert screen.variants() == []
+    _flip(app, screen, "expansion")
+    assert screen.variants() == ["lake"]
+    _flip(app, screen, "expansion")
     assert screen.variants() == ["meteor"]
-    assert screen.form.item("variant:lake").value is False
-    assert screen.form.item("variant:meteor").value is True
+    assert screen.form.item("expansion").shown_value() == "Meteor"
     screen.start()
     assert type(app.top).__name__ == "PlayScreen"
     assert "meteor" in str(app.top.match.config)

@@ -325,3 +325,27 @@ def test_metro_move_list_shows_the_words(app, monkeypatch):
                    for row in rows), rows
     finally:
         text.set_language("en")
+
+
+def test_scrub_track_is_visible_before_it_is_dragged(app):
+    # issue 12: the track only showed once dragged (dark on dark); the unplayed groove must
+    # stand out from what is behind the bar (WCAG non-text contrast 3:1)
+    from game.client import theme
+
+    assert open_replay(app, _saved("metro", [], 2, moves=20)) is None
+    viewer = app.top
+    key(app, pygame.K_HOME)
+    viewer.handle_jump(0)
+    frames(app, 1)
+    assert viewer.index == 0
+    x = SCRUB.x + SCRUB.width * 3 // 4                    # well past the knob
+    groove = app.surface.get_at((x, SCRUB.centery))[:3]
+    behind = app.surface.get_at((x, SCRUB.y - 2))[:3]
+    assert theme.contrast_ratio(groove, behind) >= 3.0, (groove, behind)
+    # a released mouse button ends a drag at once
+    click(app, (SCRUB.x + 10, SCRUB.centery))
+    assert viewer.dragging
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(SCRUB.x + 10,
+                                                                   SCRUB.centery), button=1))
+    frames(app, 1)
+    assert not viewer.dragging

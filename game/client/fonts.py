@@ -8,10 +8,11 @@ The Kurinto bold faces that have kana (KurintoSansJP-Bd and KurintoSans-Bd) draw
 like the regular face: a bold Japanese title would show bold kanji beside thin kana. No face
 in the package has real bold kana (the KR, TC and SC families have none at all), so these two
 bold fonts draw kana emboldened: the regular kana outlines thickened by FreeType's "strong"
-style. The thickening is kept moderate (``KANA_STRENGTH``): more makes the brush-like kana
-terminals blotchy next to the clean bold kanji. ``font()`` returns such a font as a
-``KanaBoldFont``: each thickened kana gets its advance widened by the thickness it gained, and
-``size()`` counts it, so every measure, fit and box leaves room for the heavier letters.
+style. The regular faces' kana are drawn lighter than their kanji too (measured: ロ's strokes
+0.55-0.85 of 口's), so a line mixing them looked uneven; their kana get a slight thickening
+as well (``KANA_STRENGTH_REGULAR``). ``font()`` returns such a font as a ``KanaBoldFont``:
+each thickened kana gets its advance widened by the thickness it gained, and ``size()``
+counts it, so every measure, fit and box leaves room for the heavier letters.
 
 Text belongs to a box: ``with fonts.box(rect, "name"):`` (or ``blit_in``) declares the panel,
 button or row the texts drawn inside it must stay in. ``blit`` then shrinks a text that would
@@ -94,9 +95,9 @@ def font(size: int, weight: str = "regular", lang: str | None = None) -> pygame.
         if not pygame.font.get_init():
             pygame.font.init()
         path = _path_for(weight, key[0])
-        regular_kana = _regular_kana_path(path)
-        if regular_kana is not None:
-            found = KanaBoldFont(path, size, regular_kana)
+        kana = _kana_face(path)
+        if kana is not None:
+            found = KanaBoldFont(path, size, kana[0], kana[1])
         else:
             found = pygame.font.Font(str(path) if path else None, size)
         _fonts[key] = found
@@ -111,28 +112,43 @@ def _alive(f: pygame.font.Font) -> bool:
     return True
 
 
-# Bold faces whose kana are the regular ones (see the module docstring) -> their regular face.
-BOLD_WITHOUT_BOLD_KANA = {"kurinto/ttf/KurintoSansJP-Bd.ttf": "kurinto/ttf/KurintoSansJP-Rg.ttf",
-                          "kurinto/ttf/KurintoSans-Bd.ttf": "kurinto/ttf/KurintoSans-Rg.ttf"}
-# How much the kana outlines are thickened, as a fraction of the size. Compared by eye at 18, 26
-# and 40 px beside the bold kanji: 0.066 (ロ exactly as thick as bold 口) turned the kana's
-# brush-like stroke ends into blotches; 0.04 keeps them clean and still clearly bold (ロ's
-# strokes about four fifths of 口's).
-KANA_STRENGTH = 0.04
+# How much the kana outlines are thickened, as a fraction of the size. Bold: compared beside
+# the bold kanji at 16-40 px, 0.04 left ロ's strokes at 0.7-0.8 of 口's (issue 12: the kana
+# still looked lighter on a mixed line) and 0.066 turned the brush-like stroke ends into
+# blotches; 0.058 brings them to about 0.85-0.92 with clean ends. Regular: 0.018 brings the
+# thin kana (0.55-0.85 of the kanji) to 0.8-1.05.
+KANA_STRENGTH = 0.058
+KANA_STRENGTH_REGULAR = 0.018
+# Faces whose kana are drawn lighter than their kanji -> (face the kana come from, strength).
+# The bold faces have no bold kana at all (they are the regular outlines).
+KANA_THICKENED = {
+    "kurinto/ttf/KurintoSansJP-Bd.ttf": ("kurinto/ttf/KurintoSansJP-Rg.ttf", KANA_STRENGTH),
+    "kurinto/ttf/KurintoSans-Bd.ttf": ("kurinto/ttf/KurintoSans-Rg.ttf", KANA_STRENGTH),
+    "kurinto/ttf/KurintoSansJP-Rg.ttf": ("kurinto/ttf/KurintoSansJP-Rg.ttf",
+                                         KANA_STRENGTH_REGULAR),
+    "kurinto/ttf/KurintoSans-Rg.ttf": ("kurinto/ttf/KurintoSans-Rg.ttf", KANA_STRENGTH_REGULAR),
+}
 
 
-def kana_extra_width(size: int) -> int:
+def kana_extra_width(size: int, strength: float = KANA_STRENGTH) -> int:
     """The pixels a kana of ``size`` gains in width when thickened (measured: the glyph grows
-    by KANA_STRENGTH × size, rounded up to whole pixels)."""
-    return math.ceil(KANA_STRENGTH * size - 1e-9)
+    by strength × size), rounded up to whole pixels with a quarter pixel to spare, so the
+    glyph centred on its widened advance never touches the next one. Less than half a pixel
+    of growth (the regular faces' slight thickening at text sizes) keeps the face's own
+    advance: a fifth of a pixel each side touches nothing, and the text keeps its width."""
+    grown = strength * size
+    return math.ceil(grown + 0.25) if grown >= 0.5 else 0
 
 
-def _regular_kana_path(path: Path | None) -> Path | None:
+def _kana_face(path: Path | None) -> tuple[Path, float] | None:
+    """(face to draw the kana from, thickening) for a face whose kana are too light."""
     root = font_root()
     if path is None or root is None or freetype is None:
         return None
-    regular = BOLD_WITHOUT_BOLD_KANA.get(path.relative_to(root).as_posix())
-    return root / regular if regular and (root / regular).exists() else None
+    found = KANA_THICKENED.get(path.relative_to(root).as_posix())
+    if found is None or not (root / found[0]).exists():
+        return None
+    return root / found[0], found[1]
 
 
 def is_kana(ch: str) -> bool:
@@ -154,21 +170,23 @@ def _kana_runs(text: str) -> list[tuple[bool, str]]:
 
 
 class KanaBoldFont(pygame.font.Font):
-    """A bold face whose kana have no bold design: kana are drawn from the regular face,
-    emboldened (FreeType strong style); everything else from the bold face itself, on the same
-    baseline. Each emboldened kana's advance is widened by the thickness it gained
+    """A face whose kana are lighter than its kanji (a bold face has no bold kana design at
+    all): kana are drawn from the regular face, emboldened (FreeType strong style, ``strength``
+    × size); everything else from the face itself, on the same baseline. Each emboldened kana's advance is widened by the thickness it gained
     (``kana_extra_width``) and the glyph centred on it, so letters never touch or overlap;
     ``size`` counts that extra width, so fits and boxes leave room for it."""
 
-    def __init__(self, path: Path, size: int, regular: Path) -> None:
+    def __init__(self, path: Path, size: int, regular: Path,
+                 strength: float = KANA_STRENGTH) -> None:
         super().__init__(str(path), size)
         if not freetype.get_init():
             freetype.init()
         self.kana = freetype.Font(str(regular), size)
         self.kana.pad = True              # a glyph's surface spans the line's full height
-        self.kana.strength = KANA_STRENGTH
+        self.kana.strength = strength
         self.kana.style = freetype.STYLE_STRONG
-        self.kana_extra = kana_extra_width(size)
+        self.strength = strength
+        self.kana_extra = kana_extra_width(size, strength)
 
     def render(self, text, antialias=True, color=(255, 255, 255), bgcolor=None,
                wraplength=0):

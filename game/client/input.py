@@ -8,6 +8,7 @@ intent     keyboard                      mouse                            contro
 move       arrows / WASD                 —  (the mouse points instead)    d-pad / left stick
 point      —                             motion                           —
 click      —                             left button (point + confirm)    —
+release    —                             left button let go (drop)        —
 confirm    Enter / Space                 left button                      A (button 0)
 cancel     Esc / Backspace               —  (on-screen buttons)           B (button 1)
 rotate     R (+1) / Q, E (-1, +1)        right button, wheel              Y (button 3)
@@ -224,6 +225,10 @@ class InputLayer:
             if event.button == 3:
                 return [Intent("rotate", MOUSE, pos=tuple(event.pos), value=1)]
             return []
+        if etype == pygame.MOUSEBUTTONUP:
+            self.last_device = MOUSE
+            # the end of a press: drops a dragged tile (screens without dragging ignore it)
+            return [Intent("release", MOUSE, pos=tuple(event.pos))] if event.button == 1 else []
         if etype == pygame.MOUSEWHEEL:
             self.last_device = MOUSE
             step = 1 if event.y < 0 else -1
@@ -429,6 +434,19 @@ def seat_devices(binding: str) -> set[str]:
     if binding in ("", "any"):
         return set()
     return set(binding.split("+"))
+
+
+def ordered_devices(binding: str) -> list[str]:
+    """The devices of a binding in the one order every label uses: mouse, keyboard, then
+    the controllers by slot ("Mouse + Keyboard" everywhere, never "Keyboard + Mouse")."""
+    def rank(device: str):
+        if device == MOUSE:
+            return (0, 0)
+        if device == KEYBOARD:
+            return (1, 0)
+        digits = device[3:] if device.startswith("pad") else ""
+        return (2, int(digits) if digits.isdigit() else 0, device)
+    return sorted(seat_devices(binding), key=rank)
 
 
 def accepts(binding: str, device: str) -> bool:

@@ -21,6 +21,7 @@ DEFAULTS: dict = {
     "bot_delay_ms": 700,     # the visible pause before a bot's move lands
     "animations": True,      # line highlights and flying points (off: moves land at once)
     "player_names": [],      # names last used at the table
+    "last_tables": {},       # game -> the table last started (setup offers it again)
 }
 
 

@@ -37,19 +37,42 @@ CENTRE = (120, 54, 48)
 CENTRE_ROOF = (168, 78, 62)
 
 # Colour name -> RGB. Metro's six player colours first, then the two extra company colours.
+# Every one keeps a WCAG contrast ratio of at least 3:1 against each dark surface it is drawn
+# on (DARK_SURFACES; tests/test_theme_contrast.py): the "black" of the boxed game is a light
+# graphite grey here, a near-black would vanish on the night-blue table.
 COLOURS: dict[str, tuple[int, int, int]] = {
     "yellow": (244, 196, 48),
-    "blue": (64, 124, 230),
+    "blue": (92, 150, 245),
     "orange": (240, 124, 30),
-    "green": (58, 166, 85),
-    "purple": (150, 90, 206),
-    "black": (40, 40, 46),
-    "red": (217, 58, 58),
+    "green": (64, 176, 94),
+    "purple": (180, 124, 236),
+    "black": (152, 158, 170),
+    "red": (248, 104, 100),
     "white": (240, 240, 240),
 }
 COLOUR_ORDER = list(COLOURS)
+# The backgrounds player colours are drawn on: the table, panels, a panel's highlighted and
+# hovered rows, the board's felt and its empty squares.
+SEAT_ROW = (33, 46, 66)
+BUTTON_HOVER = (52, 70, 98)
+DARK_SURFACES = (BG, BG_DEEP, PANEL, PANEL_HI, SEAT_ROW, BUTTON_HOVER, BOARD_FELT, SQUARE_EMPTY)
 # Shapes that tell colours apart without colour (colour-blind option).
 SHAPES = ["circle", "square", "triangle", "diamond", "star", "hexagon", "cross", "ring"]
+
+
+def relative_luminance(rgb) -> float:
+    """WCAG 2 relative luminance of an sRGB colour (0 black .. 1 white)."""
+    def channel(value: int) -> float:
+        c = value / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (channel(v) for v in rgb[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast_ratio(a, b) -> float:
+    """WCAG 2 contrast ratio of two colours, 1 (same) .. 21 (black on white)."""
+    hi, lo = sorted((relative_luminance(a), relative_luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
 
 
 def colour(index: int) -> tuple[int, int, int]:

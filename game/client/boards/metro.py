@@ -15,75 +15,24 @@ import pygame
 
 from game.client import fonts, sprites, theme
 from game.client import text as catalog
+from game.client.boards import metro_overlay as overlay
+from game.client.boards import metro_shares as shares_panel
 from game.client.boards.base import BoardView
+from game.client.boards.metro_geometry import (BADGE_R, BX, BY, CENTRE_SQUARES, GRID, HEADER,
+                                               LEFT, MENU_BUTTON, PAD, RIGHT, S,
+                                               departure_endpoint,
+                                               endpoint_screen, square_at, square_rect,
+                                               station_pos)
 from game.client.plural import tn
 from game.client.text import t
 from game.client.widgets import Form, Item
-from game.rules.metro.data import COMPANIES, EXCHANGE_CUTOFF, SHARE_PERCENTS
+from game.rules.metro.data import COMPANIES, SHARE_PERCENTS
 from game.rules.metro.moves import Draw, Place, Swap
 
-S = 66                      # square size
-BX, BY = 376, 100           # top-left of the 8x8 grid
-GRID = pygame.Rect(BX, BY, 8 * S, 8 * S)
-LEFT = pygame.Rect(20, 76, 292, 590)
-RIGHT = pygame.Rect(968, 76, 292, 590)
-MENU_BUTTON = pygame.Rect(1184, 18, 76, 42)
-# the turn line above the board, between the two side panels
-HEADER = pygame.Rect(GRID.centerx - 320, 4, 640, 44)
-CENTRE_SQUARES = {27, 28, 35, 36}
 HAND_TILE = 84
-PAD = 50                    # felt around the grid (the station badges sit on it)
-BADGE_R = 14
 LINE_TIME = 0.6
 FLY_TIME = 0.65
 HOLD_TIME = 0.6
-
-
-def square_rect(square: int) -> pygame.Rect:
-    row, col = divmod(square, 8)
-    return pygame.Rect(BX + col * S, BY + row * S, S, S)
-
-
-def square_at(pos) -> int | None:
-    if pos is None or not GRID.collidepoint(pos):
-        return None
-    col = (pos[0] - BX) // S
-    row = (pos[1] - BY) // S
-    return int(row * 8 + col)
-
-
-def station_pos(station: int) -> tuple[int, int]:
-    """Centre of the badge of station 1-32 (outside the grid)."""
-    side, j = divmod(station - 1, 8)
-    off = 22
-    if side == 0:
-        return BX + j * S + S // 2, BY - off
-    if side == 1:
-        return BX + 8 * S + off, BY + j * S + S // 2
-    if side == 2:
-        return BX + (7 - j) * S + S // 2, BY + 8 * S + off
-    return BX - off, BY + (7 - j) * S + S // 2
-
-
-def endpoint_screen(row: int, col: int, endpoint: int) -> tuple[float, float]:
-    x, y = sprites.endpoint_unit(endpoint)
-    return BX + (col + x) * S, BY + (row + y) * S
-
-
-def departure_endpoint(station: int) -> tuple[int, int, int]:
-    side, j = divmod(station - 1, 8)
-    if side == 0:
-        return 0, j, 0
-    if side == 1:
-        return j, 7, 2
-    if side == 2:
-        return 7, 7 - j, 4
-    return 7 - j, 0, 6
-
-
-def arrival_endpoint(station: int) -> tuple[int, int, int]:
-    row, col, dep = departure_endpoint(station)
-    return row, col, dep + 1
 
 
 class MetroBoard(BoardView):
@@ -113,6 +62,8 @@ class MetroBoard(BoardView):
         self._legal: set[int] = set()
         self._legal_layer: pygame.Surface | None = None
         self.clock = 0.0
+        self.pointer = None     # where the mouse is (station tooltips)
+        self.drag: dict | None = None   # a hand tile held by the mouse: {"seat", "pos"}
 
     # -- helpers ----------------------------------------------------------------------------
     @property
@@ -195,9 +146,18 @@ class MetroBoard(BoardView):
         return out
 
     def toast_avoid(self) -> list:
-        # The board and the hand panel are where a player looks when a move is refused: the
-        # toasts go to the bottom of the left panel (over the companies' chart at most).
-        return [GRID.inflate(2 * PAD, 2 * PAD), pygame.Rect(RIGHT)]
+        # A toast (mostly a refusal's reason) belongs in the middle column by the board, where
+        # the player looks, not in a far corner: it may cover the board's lower edge but never
+        # the side panels, the square being aimed at or the one just refused, nor their
+        # neighbours.
+        avoid = [pygame.Rect(LEFT), pygame.Rect(RIGHT)]
+        seat = self.play.active_human()
+        cursor = self.cursor.get(seat) if seat is not None else None
+        if cursor is not None:
+            avoid.append(square_rect(cursor[1] * 8 + cursor[0]).inflate(2 * S, 2 * S))
+        if self.flash is not None:
+            avoid.append(square_rect(self.flash["square"]).inflate(2 * S, 2 * S))
+        return avoid
 
     def hand_rects(self, seat) -> list[pygame.Rect]:
         n = max(1, len(self._hand(seat)))
@@ -216,8 +176,12 @@ class MetroBoard(BoardView):
     # -- input ------------------------------------------------------------------------------
     def handle(self, intent, seat):
         kind = intent.kind
+        if intent.pos is not None:
+            self.pointer = intent.pos
         if seat is None:
             return None
+        if self.drag is not None and self.drag["seat"] == seat and kind in ("point", "release"):
+            return self._drag_to(intent, seat)
         if self.exchange_form is not None and self.exchange_seat == seat:
             return self._handle_exchange(intent, seat)
         cursor = self._cursor(seat)
@@ -260,7 +224,11 @@ class MetroBoard(BoardView):
                 if rect.collidepoint(pos) and index < len(self._hand(seat)):
                     if self.state.pending is None:
                         self.selected[seat] = index
+                    self._start_drag(seat, pos)
                     return True
+            if self.state.pending is not None and self.pending_rect().collidepoint(pos):
+                self._start_drag(seat, pos)
+                return True
             for action, rect, _enabled in self._buttons(seat):
                 if rect.collidepoint(pos):
                     if action == "rotate":
@@ -274,6 +242,33 @@ class MetroBoard(BoardView):
                 return self._place_at(seat, sq)
             return True
         return None
+
+    # -- drag and drop (mouse): press on the hand tile, release on a square ----------------
+    def pending_rect(self) -> pygame.Rect:
+        """Where the drawn tile is shown in the hand panel."""
+        rect = pygame.Rect(0, RIGHT.y + 58, HAND_TILE + 8, HAND_TILE + 8)
+        rect.centerx = RIGHT.centerx
+        return rect
+
+    def _start_drag(self, seat, pos) -> None:
+        if seat in self.match.to_act() and not self.read_only \
+                and self.current_tile(seat) is not None:
+            self.drag = {"seat": seat, "pos": pos}
+
+    def _drag_to(self, intent, seat):
+        """The held tile follows the pointer; released on the board it is placed there (the
+        rules refuse an illegal square with their reason), released elsewhere it goes back."""
+        self.drag["pos"] = intent.pos
+        sq = square_at(intent.pos)
+        if sq is not None and sq not in CENTRE_SQUARES:
+            cursor = self._cursor(seat)
+            cursor[0], cursor[1] = sq % 8, sq // 8
+        if intent.kind == "point":
+            return True
+        self.drag = None
+        if sq is None or sq in CENTRE_SQUARES:
+            return True          # dropped off the board: nothing happens
+        return self._place_at(seat, sq)
 
     def _cursor(self, seat) -> list[int]:
         """The seat's keyboard/controller cursor [col, row]. It starts on the legal square
@@ -374,13 +369,10 @@ class MetroBoard(BoardView):
             points.append(GRID.center)
         elif event.get("end", 0) > 0:
             points.append(station_pos(event["end"]))
-        target = self.score_anchor(owner)
-        stagger = len([a for a in self.anims if a["kind"] == "line"])
-        self.anims.append({"kind": "line", "points": points, "owner": owner, "stagger": stagger,
-                           "colour": self.owner_colour(owner), "age": -0.15 * len(
-                               [a for a in self.anims if a["kind"] == "line"]),
-                           "points_value": event["points"], "centre": event.get("centre"),
-                           "target": target})
+        waiting = len([a for a in self.anims if a["kind"] == "line"])
+        self.anims.append({"kind": "line", "points": points, "owner": owner,
+                           "colour": self.owner_colour(owner), "age": -0.15 * waiting,
+                           "points_value": event["points"], "centre": event.get("centre")})
         if owner is not None:
             self.in_flight[owner] = self.in_flight.get(owner, 0) + event["points"]
 
@@ -432,13 +424,6 @@ class MetroBoard(BoardView):
         pitch = 22 if self._compact() else 27
         return pygame.Rect(LEFT.x + 12, top + company * pitch, LEFT.width - 24, pitch - 3)
 
-    def score_anchor(self, owner):
-        if owner is None:
-            return None
-        if self.companies():
-            return self.company_row(owner).midright
-        return self.seat_row(owner).midright
-
     # -- drawing ----------------------------------------------------------------------------
     def _build_static(self) -> pygame.Surface:
         st = self.state
@@ -456,6 +441,7 @@ class MetroBoard(BoardView):
                 pygame.draw.rect(layer, theme.SQUARE_EMPTY, r.inflate(-4, -4), border_radius=6)
             else:
                 layer.blit(sprites.tile(cell[0], cell[1], S - 2), r.move(1, 1))
+        overlay.draw_open_lines(layer, self._open_lines(), (ox, oy))
         # the central station
         centre = pygame.Rect(BX + 3 * S - ox, BY + 3 * S - oy, 2 * S, 2 * S).inflate(-6, -6)
         pygame.draw.rect(layer, theme.CENTRE, centre, border_radius=14)
@@ -501,6 +487,35 @@ class MetroBoard(BoardView):
                                  rgb, (20, 24, 30) if sum(rgb) > 200 else (200, 200, 210))
         return layer
 
+    def _open_lines(self) -> list:
+        """(path, owner colour) of every line still open (a car on its station)."""
+        st = self.state
+        out = []
+        for i in range(32):
+            if st.car_owner[i] is not None and not st.line_done[i]:
+                out.append((self.game.line_path(st, i + 1)["path"],
+                            self.owner_colour(st.car_owner[i])))
+        return out
+
+    def station_info(self, station: int) -> list[str]:
+        """The tooltip of a station: whose car it is and what its line is worth now."""
+        st = self.state
+        i = station - 1
+        owner = st.car_owner[i]
+        if owner is None:
+            return [t("metro_setup.station_empty", n=station)]
+        name = (t(f"colour.{COMPANIES[owner]}") if self.companies()
+                else self.play.seat_name(owner))
+        first = t("metro_setup.station_owner", n=station, name=name)
+        if st.line_done[i]:
+            return [first, tn("metro_setup.line_scored", st.line_points[i])]
+        return [first, tn("metro_setup.line_open", st.line_tiles[i])]
+
+    def hovered_station(self) -> int | None:
+        if self.drag is not None or self.exchange_form is not None:
+            return None
+        return overlay.station_at(self.pointer)
+
     def draw(self, surface: pygame.Surface) -> None:
         st = self.state
         seat = self.play.active_human()
@@ -538,11 +553,25 @@ class MetroBoard(BoardView):
             red = pygame.Surface(r.size, pygame.SRCALPHA)
             red.fill((*theme.ILLEGAL, max(0, alpha)))
             surface.blit(red, r)
+        station = self.hovered_station()
+        if station is not None:
+            owner = st.car_owner[station - 1]
+            if owner is not None and not st.line_done[station - 1]:
+                overlay.draw_line_highlight(surface, self.game.line_path(st, station)["path"],
+                                            self.owner_colour(owner))
         self._draw_anims(surface)
         self._draw_header(surface)
         self._draw_left(surface)
         self._draw_right(surface)
         self.draw_menu_button(surface)
+        if station is not None:
+            overlay.draw_tooltip(surface, station, self.station_info(station),
+                                 self.owner_colour(st.car_owner[station - 1]))
+        if self.drag is not None:
+            seat = self.drag["seat"]
+            tile = self.current_tile(seat)
+            if tile is not None:
+                overlay.draw_dragged(surface, tile, self.rotation.get(seat, 0), self.drag["pos"])
 
     def _compose_base(self, with_legal: bool) -> None:
         """Repaint the reusable full-screen base surface (same pixel format as the display,
@@ -566,14 +595,11 @@ class MetroBoard(BoardView):
         cursor = self.cursor.get(seat) or [0, 0]
         sq = cursor[1] * 8 + cursor[0]
         tile = self.current_tile(seat)
-        r = square_rect(sq)
-        if tile is not None and self.state.board[sq] is None and sq not in CENTRE_SQUARES:
+        ghost = None
+        if tile is not None and self.state.board[sq] is None and sq not in CENTRE_SQUARES \
+                and self.drag is None:     # a dragged tile is drawn under the pointer instead
             ghost = sprites.tile(tile, self.rotation.get(seat, 0), S - 2, "ghost")
-            surface.blit(ghost, r.move(1, 1))
-        ok = sq in legal
-        pulse = 2 + int(2 * (1 + math.sin(self.clock * 6)))
-        pygame.draw.rect(surface, theme.LEGAL if ok else theme.FOCUS, r.inflate(4, 4), pulse,
-                         border_radius=8)
+        overlay.draw_hover(surface, sq, ghost, sq in legal, self.clock)
 
     def _draw_anims(self, surface) -> None:
         for anim in self.anims:
@@ -598,21 +624,25 @@ class MetroBoard(BoardView):
                 layer.set_alpha(int(255 * fade))
                 surface.blit(layer, box)
             if age > LINE_TIME:
-                label = f"+{anim['points_value']}" + (" ×2" if anim.get("centre") else "")
-                start = pts[-1]
-                target = anim["target"] or start
-                k = max(0.0, min(1.0, (age - LINE_TIME - HOLD_TIME * 0.4) /
-                                 (FLY_TIME + HOLD_TIME * 0.6)))
-                k = k * k * (3 - 2 * k)
-                x = start[0] + (target[0] - start[0]) * k
-                y = start[1] + (target[1] - start[1]) * k - math.sin(k * math.pi) * 60
-                y -= anim.get("stagger", 0) * 40 * (1 - k)   # several lines: labels apart
-                text = fonts.render(label, 30, theme.TEXT, "bold")
-                pill = text.get_rect(center=(x, y)).inflate(22, 8)
-                pygame.draw.rect(surface, colour, pill, border_radius=16)
-                pygame.draw.rect(surface, theme.outline_for(colour), pill, 2, border_radius=16)
-                fonts.blit_in(surface, label, 30, theme.ink_on(colour), pill, "bold",
-                              name="points")
+                rect = self._popup_rect(anim)
+                alpha = 255 if age < LINE_TIME + HOLD_TIME else int(255 * max(0.2, fade))
+                overlay.draw_popup(surface, rect, anim["label"], colour, alpha)
+
+    def _popup_rect(self, anim) -> pygame.Rect:
+        """The "+N" label of a finished line: placed once, where the line ends, inside the
+        board and clear of the other labels still shown (it stays there while it fades; the
+        panel's score counts up when it goes)."""
+        if "label_rect" not in anim:
+            anim["label"] = f"+{anim['points_value']}" + (" ×2" if anim.get("centre") else "")
+            taken = [a["label_rect"] for a in self.anims if "label_rect" in a]
+            anchor = anim["points"][-1]
+            anim["label_rect"] = overlay.place_popup(
+                anchor, overlay.popup_label_size(anim["label"]), taken)
+        return anim["label_rect"]
+
+    def popup_rects(self) -> list[pygame.Rect]:
+        """The score labels on the board now (for tests and the toasts' obstacles)."""
+        return [a["label_rect"] for a in self.anims if "label_rect" in a]
 
     def _line_layer(self, anim):
         """The whole highlighted line, drawn once per animation and cached on it (with the
@@ -663,7 +693,7 @@ class MetroBoard(BoardView):
         for seat in range(st.players):
             row = self.seat_row(seat)
             active = not self.match.is_over() and seat == st.current
-            fill = theme.PANEL_HI if active else (33, 46, 66)
+            fill = theme.PANEL_HI if active else theme.SEAT_ROW
             theme.rounded_panel(surface, row, fill, 12, theme.FOCUS if active else None, 2)
             rgb = self.play.seat_colour(seat)
             chip = pygame.Rect(row.x + 10, row.y + 10, 12, row.height - 20)
@@ -697,33 +727,7 @@ class MetroBoard(BoardView):
                            theme.BAD if "!" in status else theme.TEXT_DIM,
                            (name_x, row.centery + (11 if small else 13)), "regular", "midleft")
         if self.companies():
-            self._draw_company_track(surface)
-
-    def _draw_company_track(self, surface) -> None:
-        st = self.state
-        top = self.company_row(0).y - 30
-        with fonts.box(LEFT.inflate(-32, 0), "left panel"):
-            fonts.blit(surface, t("metro.company_track", cutoff=EXCHANGE_CUTOFF), 18,
-                       theme.TEXT_DIM, (LEFT.x + 20, top), "semibold")
-        best = max(max(st.profits), EXCHANGE_CUTOFF)
-        for c in range(len(COMPANIES)):
-            row = self.company_row(c)
-            rgb = theme.COLOURS[COMPANIES[c]]
-            theme.draw_shape(surface, c, (row.x + 10, row.centery), 8, rgb,
-                             theme.outline_for(rgb))
-            bar = pygame.Rect(row.x + 26, row.y + 5, row.width - 76, row.height - 10)
-            pygame.draw.rect(surface, theme.BG_DEEP, bar, border_radius=6)
-            shown = self.shown_score(c)
-            filled = bar.copy()
-            filled.width = int(bar.width * shown / best) if best else 0
-            if filled.width:
-                pygame.draw.rect(surface, rgb, filled, border_radius=6)
-            cutoff_x = bar.x + int(bar.width * EXCHANGE_CUTOFF / best)
-            pygame.draw.line(surface, theme.ACCENT_DIM, (cutoff_x, bar.y - 2),
-                             (cutoff_x, bar.bottom + 1), 2)
-            fonts.blit_in(surface, str(shown), 18, theme.TEXT,
-                          pygame.Rect(bar.right, row.y, row.right - 4 - bar.right, row.height),
-                          "bold", "midright")
+            shares_panel.draw_company_track(self, surface)
 
     def _draw_right(self, surface) -> None:
         with fonts.box(RIGHT.inflate(-32, 0), "right panel"):
@@ -746,8 +750,7 @@ class MetroBoard(BoardView):
             fonts.blit(surface, who, 24, theme.TEXT, (RIGHT.x + 20, RIGHT.y + 14), "semibold")
         if viewer is not None:
             if st.pending is not None and acting:
-                rect = pygame.Rect(0, RIGHT.y + 58, HAND_TILE + 8, HAND_TILE + 8)
-                rect.centerx = RIGHT.centerx
+                rect = self.pending_rect()
                 pygame.draw.rect(surface, theme.FOCUS, rect.inflate(6, 6), 3, border_radius=12)
                 surface.blit(sprites.tile(st.pending, self.rotation.get(viewer, 0),
                                           HAND_TILE + 8), rect)
@@ -771,7 +774,7 @@ class MetroBoard(BoardView):
         for action, rect, enabled in self._buttons(viewer):
             fill = theme.PANEL_HI if enabled else (30, 40, 56)
             if enabled and rect.collidepoint(mouse):
-                fill = (52, 70, 98)
+                fill = theme.BUTTON_HOVER
             theme.rounded_panel(surface, rect, fill, 12,
                                 theme.ACCENT_DIM if enabled else None, 2)
             label = {"rotate": t("metro.rotate"),
@@ -780,7 +783,7 @@ class MetroBoard(BoardView):
             fonts.blit_in(surface, label, 21, theme.TEXT if enabled else theme.TEXT_DIM,
                           rect, "semibold", inset=8, name=action)
         if st.companies:
-            self._draw_shares(surface, viewer)
+            shares_panel.draw_shares(self, surface, viewer)
         else:
             self._draw_stack(surface)
 
@@ -796,45 +799,6 @@ class MetroBoard(BoardView):
             pygame.draw.rect(surface, theme.PANEL_EDGE, base, 2, border_radius=8)
         fonts.blit(surface, t("metro.stack", n=len(st.stack)), 20, theme.TEXT_DIM,
                    (RIGHT.centerx, base.bottom + 22), "semibold", "center")
-
-    def _share_card(self, surface, rect, card, face_down=False) -> None:
-        company, pct = card
-        if face_down or company < 0:
-            pygame.draw.rect(surface, (58, 84, 122), rect, border_radius=8)
-            pygame.draw.rect(surface, (92, 122, 166), rect, 2, border_radius=8)
-            fonts.blit_in(surface, f"{pct}%" if pct else "?", 16, theme.TEXT, rect, "bold",
-                          name="share card")
-            return
-        rgb = theme.COLOURS[COMPANIES[company]]
-        pygame.draw.rect(surface, rgb, rect, border_radius=8)
-        pygame.draw.rect(surface, theme.outline_for(rgb), rect, 2, border_radius=8)
-        fonts.blit_in(surface, f"{pct}%", 18, theme.ink_on(rgb),
-                      pygame.Rect(rect.x, rect.y + 2, rect.width, 24), "bold", name="share card")
-        theme.draw_shape(surface, company, (rect.centerx, rect.bottom - 16), 8,
-                         theme.ink_on(rgb))
-
-    def _draw_shares(self, surface, viewer) -> None:
-        st = self.state
-        top = RIGHT.y + 300
-        fonts.blit(surface, t("metro.face_up"), 18, theme.TEXT_DIM, (RIGHT.x + 20, top),
-                   "semibold")
-        w, h, gap = 58, 62, 12
-        x0 = RIGHT.centerx - (4 * w + 3 * gap) // 2
-        for p, card in enumerate(st.face_up):
-            rect = pygame.Rect(x0 + p * (w + gap), top + 28, w, h)
-            self._share_card(surface, rect, card)
-        top += 28 + h + 18
-        if viewer is not None:
-            fonts.blit(surface, t("metro.your_shares"), 18, theme.TEXT_DIM,
-                       (RIGHT.x + 20, top), "semibold")
-            view = self.match.view(viewer)
-            for i, card in enumerate(view.shares[viewer]):
-                rect = pygame.Rect(x0 + i * (w + gap), top + 28, w, h)
-                self._share_card(surface, rect, card)
-        fonts.blit_in(surface, t("metro.exchanges_open") if st.exchanges_open
-                      else t("metro.exchanges_closed"), 16, theme.TEXT_DIM,
-                      pygame.Rect(RIGHT.x + 12, RIGHT.bottom - 32, RIGHT.width - 24, 28),
-                      "regular")
 
     def hints(self, seat) -> list[tuple[str, str]]:
         if seat is None:

@@ -12,7 +12,7 @@ from game.bots.base import make_bot
 from game.client import theme
 from game.client.boards import board_class
 from game.client.bot_worker import BotWorker
-from game.client.input import accepts, seat_devices
+from game.client.input import accepts, ordered_devices, seat_devices
 from game.client.screens.base import Screen
 from game.client.text import has, illegal, t
 from game.rules.core import IllegalMove
@@ -101,7 +101,7 @@ class PlayScreen(Screen):
         return self.device_label(info.device)
 
     def device_label(self, binding: str) -> str:
-        parts = [self.app.pad_label(d) for d in sorted(seat_devices(binding))]
+        parts = [self.app.pad_label(d) for d in ordered_devices(binding)]
         return " + ".join(parts) if parts else t("device.any")
 
     def active_human(self):

@@ -40,6 +40,8 @@ BUTTONS = {"first": pygame.Rect(12, BAR_Y, 50, 44), "back": pygame.Rect(68, BAR_
            "last": pygame.Rect(248, BAR_Y, 50, 44),
            "speed": pygame.Rect(880, BAR_Y, 108, 44), "seen": pygame.Rect(1000, BAR_Y, 268, 44)}
 SCRUB = pygame.Rect(316, BAR_Y + 8, 548, 28)
+SCRUB_TRACK = (84, 104, 136)    # >= 3:1 against the background behind the bar
+SCRUB_EDGE = (150, 166, 190)
 SPEEDS = (1, 2, 4, 8)          # moves per second
 MOVE_ROW = 24
 JUMP = 10
@@ -298,6 +300,8 @@ class ReplayViewerScreen(Screen):
             self.app.pop()
         elif kind == "click" and intent.pos:
             self._click(intent.pos)
+        elif kind == "release":
+            self.dragging = False
         elif kind == "point" and intent.pos and self.dragging:
             # a drag that began on the scrub bar follows the mouse anywhere until the button
             # is let go (the motion events carry no button state: ask the mouse)
@@ -556,8 +560,11 @@ class ReplayViewerScreen(Screen):
             else:
                 _icon(surface, name, rect.center, ink, self.playing)
         # the scrub bar: played part, a tick per ten moves, the knob
+        # the whole track is visible before anything is played (a light groove with an edge),
+        # not only once the knob has moved
         bar = pygame.Rect(SCRUB.x, SCRUB.centery - 5, SCRUB.width, 10)
-        pygame.draw.rect(surface, theme.BG_DEEP, bar, border_radius=5)
+        pygame.draw.rect(surface, SCRUB_TRACK, bar, border_radius=5)
+        pygame.draw.rect(surface, SCRUB_EDGE, bar.inflate(2, 2), 1, border_radius=6)
         k = self.index / self.total if self.total else 0.0
         done = bar.copy()
         done.width = int(bar.width * k)
@@ -566,7 +573,7 @@ class ReplayViewerScreen(Screen):
         if self.total:
             for m in range(10, self.total, 10):
                 tx = bar.x + int(bar.width * m / self.total)
-                pygame.draw.line(surface, theme.PANEL_EDGE, (tx, bar.y - 4), (tx, bar.bottom + 3))
+                pygame.draw.line(surface, SCRUB_EDGE, (tx, bar.y - 4), (tx, bar.bottom + 3))
         knob = (bar.x + int(bar.width * k), bar.centery)
         pygame.draw.circle(surface, theme.outline_for(theme.FOCUS), knob, 13)
         pygame.draw.circle(surface, theme.FOCUS, knob, 11)

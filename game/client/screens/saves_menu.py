@@ -357,8 +357,13 @@ class SaveAsScreen(MenuScreen):
         self.app.pop()
 
     def draw(self, surface) -> None:
+        # The dialog takes the place of the pause card it was opened from: repaint the game
+        # under both (the app has drawn the pause card already), so no edge of it shows.
+        base = next((s for s in reversed(self.app.stack) if not s.overlay), None)
+        if base is not None:
+            base.draw(surface)
         veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill((8, 12, 20, 160))
+        veil.fill((8, 12, 20, 200))
         surface.blit(veil, (0, 0))
         theme.rounded_panel(surface, CARD, theme.PANEL, 24, theme.PANEL_EDGE, 2, shadow=True)
         fonts.blit(surface, t("saveas.title"), 36, theme.TEXT, (CARD.centerx, CARD.y + 44),

@@ -15,7 +15,10 @@ import pygame
 
 from game.bots.base import levels
 from game.client import fonts, theme
+from game.client.input import ordered_devices
 from game.client.screens.base import MenuScreen
+from game.client.screens.setup_table import (recall, remember, shared_devices,
+                                             split_screen_device)
 from game.client.text import has, t
 from game.client.widgets import Form, Item
 from game.match import Match, SeatInfo
@@ -25,6 +28,9 @@ from game.rules.core import ConfigError, seed_from_text
 HAND_VARIANT = re.compile(r"^hand(\d)$")
 COLUMN_LEFT = pygame.Rect(48, 120, 460, 0)
 COLUMN_RIGHT = pygame.Rect(540, 120, 692, 0)
+# the seat columns: name, device or bot, colour (the rest of the column's 692 pixels)
+NAME_W, WHO_W, CELL_GAP = 200, 296, 4
+COLOUR_X = NAME_W + CELL_GAP + WHO_W + CELL_GAP
 
 
 class SetupScreen(MenuScreen):
@@ -32,6 +38,13 @@ class SetupScreen(MenuScreen):
         super().__init__(app)
         self.game = get_game(game_name)
         self.game_name = game_name
+        # A table played on this machine alone (not the LAN host's form, a subclass with its
+        # own start whose new seats wait for remote players): it remembers its last table and
+        # gives split-screen humans a device each.
+        self.local_table = type(self).start is SetupScreen.start
+        if previous is None and self.local_table:
+            previous = recall(app.settings, self.game, game_name, self._still_offered,
+                              len(theme.COLOUR_ORDER))
         prev = previous or {}
         self.players = prev.get("players", 2)
         self.seats: list[dict] = [dict(s) for s in prev.get("seats", [])]
@@ -39,7 +52,10 @@ class SetupScreen(MenuScreen):
         self.seed_text = str(prev.get("seed_text", ""))
         self.hand_sizes = sorted(int(m.group(1)) for v in self.game.variants
                                  if (m := HAND_VARIANT.match(v)))
-        self.toggles = [v for v in sorted(self.game.variants) if not HAND_VARIANT.match(v)]
+        toggles = [v for v in sorted(self.game.variants) if not HAND_VARIANT.match(v)]
+        # expansions the rules allow one at a time (Railroad Ink's): one labelled choice
+        self.expansions = [v for v in toggles if v in getattr(self.game, "expansions", ())]
+        self.toggles = [v for v in toggles if v not in self.expansions]
         self._ensure_seats()
         self.build()
 
@@ -47,21 +63,44 @@ class SetupScreen(MenuScreen):
     def _ensure_seats(self) -> None:
         names = list(self.app.settings["player_names"])
         pads = self.app.input.connected_pads()
-        while len(self.seats) < self.players:
-            i = len(self.seats)
-            if i == 0:
-                who = "human:mouse+keyboard"
-            elif i == 1:
-                who = f"human:{pads[0]}" if pads else "human:mouse+keyboard"
-            else:
-                # a real opponent by default; "random" is there for a relaxed game
-                known = levels(self.game_name)
-                who = f"bot:{'normal' if 'normal' in known else known[0]}"
-            used = {s["colour"] for s in self.seats}
-            colour = next(c for c in range(8) if c not in used)
-            name = names[i] if i < len(names) and names[i] else t("common.player_n", n=i + 1)
-            self.seats.append({"name": name, "who": who, "colour": colour})
         del self.seats[self.players:]
+        for i, seat in enumerate(self.seats):      # a remembered seat may lack a field
+            if not seat.get("who"):
+                seat["who"] = self._default_who(i, pads)
+        while len(self.seats) < self.players:
+            self.seats.append({"name": "", "who": None, "colour": None})
+            self.seats[-1]["who"] = self._default_who(len(self.seats) - 1, pads)
+        for i, seat in enumerate(self.seats):
+            if seat.get("colour") is None:
+                used = {s["colour"] for s in self.seats if s.get("colour") is not None}
+                seat["colour"] = next(c for c in range(8) if c not in used)
+            if not seat.get("name"):
+                seat["name"] = (names[i] if i < len(names) and names[i]
+                                else t("common.player_n", n=i + 1))
+
+    def _default_who(self, i: int, pads: list[str]) -> str:
+        if i >= 2:
+            # a real opponent by default; "random" is there for a relaxed game
+            known = levels(self.game_name)
+            return f"bot:{'normal' if 'normal' in known else known[0]}"
+        if self.human_limit() is not None and self.local_table:
+            # split screen: every local human gets a device of their own (a shared one
+            # drives both sheets at once)
+            return f"human:{split_screen_device(self.seats, i, pads)}"
+        if i == 1 and pads:
+            return f"human:{pads[0]}"
+        return "human:mouse+keyboard"      # hotseat: the players pass the mouse
+
+    def _still_offered(self, who: str) -> bool:
+        """Whether a remembered seat value can still be chosen (its controller plugged in,
+        its bot level known)."""
+        kind, _, rest = who.partition(":")
+        if kind == "bot":
+            return rest in levels(self.game_name)
+        if kind != "human" or not rest:
+            return False
+        present = {"mouse", "keyboard", *self.app.input.connected_pads()}
+        return all(device in present for device in rest.split("+"))
 
     def who_options(self) -> list[str]:
         devices = ["mouse+keyboard", "mouse", "keyboard"] + self.app.input.connected_pads()
@@ -102,7 +141,7 @@ class SetupScreen(MenuScreen):
         kind, _, rest = who.partition(":")
         if kind == "bot":
             return t("setup.bot", level=t(f"level.{rest}") if has(f"level.{rest}") else rest)
-        parts = [self.app.pad_label(d) for d in rest.split("+")]
+        parts = [self.app.pad_label(d) for d in ordered_devices(rest)]
         return t("setup.human", device=" + ".join(parts))
 
     # -- the form --------------------------------------------------------------------------
@@ -115,6 +154,11 @@ class SetupScreen(MenuScreen):
             sizes = [1] + self.hand_sizes
             items.append(Item("hand", lambda: t("setup.hand_size"), "choice", options=sizes,
                               value=self.options.get("hand", 1)))
+        if self.expansions:
+            chosen = next((v for v in self.expansions if self.options.get(v)), "")
+            items.append(Item("expansion", lambda: t("metro_setup.expansion"), "choice",
+                              options=[""] + self.expansions, value=chosen,
+                              option_label=self.expansion_label))
         for variant in self.toggles:
             items.append(Item(f"variant:{variant}", (lambda v=variant: self.variant_label(v)),
                               "choice", options=[False, True],
@@ -143,7 +187,8 @@ class SetupScreen(MenuScreen):
 
     def _place_items(self) -> None:
         y_left = COLUMN_LEFT.y + 44
-        left_rows = sum(1 for item in self.form.items if item.key in ("players", "hand", "seed")
+        left_rows = sum(1 for item in self.form.items
+                        if item.key in ("players", "hand", "seed", "expansion")
                         or item.key.startswith("variant:"))
         row_h = 54 if left_rows <= 5 else 46   # leave room for the variant help below
         seat_row_h = 56 if self.players <= 5 else 52
@@ -155,11 +200,12 @@ class SetupScreen(MenuScreen):
                 y = COLUMN_RIGHT.y + 52 + i * (seat_row_h + 8)
                 x = COLUMN_RIGHT.x
                 if kind == "name":
-                    item.rect = pygame.Rect(x, y, 200, seat_row_h)
+                    item.rect = pygame.Rect(x, y, NAME_W, seat_row_h)
                 elif kind == "who":
-                    item.rect = pygame.Rect(x + 208, y, 290, seat_row_h)
+                    item.rect = pygame.Rect(x + NAME_W + CELL_GAP, y, WHO_W, seat_row_h)
                 else:
-                    item.rect = pygame.Rect(x + 506, y, 186, seat_row_h)
+                    item.rect = pygame.Rect(x + COLOUR_X, y, COLUMN_RIGHT.width - COLOUR_X,
+                                            seat_row_h)
             elif key == "start":
                 item.rect = pygame.Rect(COLUMN_LEFT.x, 560, 300, 64)
             elif key == "back":
@@ -169,6 +215,12 @@ class SetupScreen(MenuScreen):
             else:
                 item.rect = pygame.Rect(COLUMN_LEFT.x, y_left, COLUMN_LEFT.width, row_h)
                 y_left += row_h + 10
+
+    def expansion_label(self, variant: str) -> str:
+        if not variant:
+            return t("metro_setup.expansion_none")
+        key = f"metro_setup.expansion.{self.game_name}.{variant}"
+        return t(key) if has(key) else self.variant_label(variant)
 
     def variant_label(self, variant: str) -> str:
         key = f"variant.{self.game_name}.{variant}"
@@ -205,6 +257,12 @@ class SetupScreen(MenuScreen):
             self.build()
         elif key == "hand":
             self.options["hand"] = item.value
+        elif key == "expansion":
+            for variant in self.expansions:
+                self.options[variant] = variant == item.value
+            if item.value:
+                self._make_room_for(item.value)
+            self.build()
         elif key.startswith("variant:"):
             variant = key.split(":", 1)[1]
             self.options[variant] = item.value
@@ -260,7 +318,7 @@ class SetupScreen(MenuScreen):
         self.options[variant] = False     # nothing makes it playable: leave it off
 
     def _fit_variants_to_players(self) -> None:
-        for variant in reversed(self.toggles):
+        for variant in reversed(self.toggles + self.expansions):
             if self._valid():
                 return
             if self.options.get(variant):
@@ -281,6 +339,7 @@ class SetupScreen(MenuScreen):
 
     def variants(self) -> list[str]:
         chosen = [v for v in self.toggles if self.options.get(v)]
+        chosen += [v for v in self.expansions if self.options.get(v)][:1]
         hand = self.options.get("hand", 1)
         if hand in self.hand_sizes:
             chosen.append(f"hand{hand}")
@@ -312,28 +371,61 @@ class SetupScreen(MenuScreen):
             else:
                 seats.append(SeatInfo(name, "human", device=rest, colour=seat["colour"]))
         self.app.settings["player_names"] = [s["name"] for s in self.seats]
+        if self.local_table:
+            remember(self.app.settings, self.game_name, self.players, self.seats, self.options)
         match = Match.new(self.game, config, seed, seats)
         from game.client.screens.play import PlayScreen
 
         self.app.push(PlayScreen(self.app, match, self.describe()))
 
     # -- drawing ---------------------------------------------------------------------------
-    def _draw_limit_note(self, surface) -> None:
-        """Why the remaining seats offer no device: under the last seat row."""
+    def variant_help(self, variant: str) -> str:
+        key = f"variant.{self.game_name}.{variant}.help"
+        return t(key) if has(key) else self.game.variants.get(variant, "")
+
+    def shared_warning(self) -> str | None:
+        """On a split screen, two local humans on one device both act on its every press:
+        say who shares what (setup does not forbid it)."""
+        if self.human_limit() is None:
+            return None
+        shared = shared_devices(self.seats)
+        if not shared:
+            return None
+        first, second, device = shared[0]
+        return t("metro_setup.shared_device", a=self.seats[first]["name"],
+                 b=self.seats[second]["name"], device=self.app.pad_label(device))
+
+    def _draw_seat_notes(self, surface) -> None:
+        """Under the last seat row: the shared-device warning first (a trap), then why the
+        remaining seats offer no device; with little room under many seats each gets one
+        shrunk line, and the warning wins when there is room for one only."""
         rows = [item.rect for item in self.form.items if item.key.startswith("who:")]
         if not rows:
             return
+        notes = []
+        warning = self.shared_warning()
+        if warning is not None:
+            notes.append((warning, theme.BAD, "semibold", "shared device"))
+        if self.at_human_limit():
+            notes.append((t("setup.local_limit", n=self.human_limit(),
+                            game=t(f"game.{self.game_name}")), theme.ACCENT, "regular",
+                          "limit note"))
         top = max(r.bottom for r in rows) + 4
-        note = pygame.Rect(COLUMN_RIGHT.x + 4, top, COLUMN_RIGHT.width - 4, 672 - top)
-        message = t("setup.local_limit", n=self.human_limit(), game=t(f"game.{self.game_name}"))
-        lines = fonts.wrap(message, 18, note.width)
-        if len(lines) * 23 > note.height:
-            lines = [message]         # little room under eight seats: one shrunk line
-        for index, line in enumerate(lines):
-            fonts.blit_in(surface, line, 18, theme.ACCENT,
-                          pygame.Rect(note.x, note.y + index * 23, note.width,
-                                      min(23, note.height)), "regular", "topleft",
-                          name="limit note")
+        room = 672 - top
+        if room < 23 * len(notes):
+            notes = notes[:max(1, room // 23)]
+        for index, (message, colour, weight, name) in enumerate(notes):
+            share = room if index == len(notes) - 1 else max(23, min(46, room - 23))
+            box = pygame.Rect(COLUMN_RIGHT.x + 4, top, COLUMN_RIGHT.width - 4, share)
+            lines = fonts.wrap(message, 18, box.width)
+            if len(lines) * 23 > box.height:
+                lines = [message]         # little room: one shrunk line
+            for k, line in enumerate(lines):
+                fonts.blit_in(surface, line, 18, colour,
+                              pygame.Rect(box.x, box.y + k * 23, box.width,
+                                          min(23, box.height)), weight, "topleft", name=name)
+            top += len(lines) * 23 + 2
+            room = 672 - top
 
     def draw(self, surface) -> None:
         surface.blit(self.app.background(), (0, 0))
@@ -343,18 +435,20 @@ class SetupScreen(MenuScreen):
                    "semibold")
         fonts.blit(surface, t("setup.seats"), 22, theme.ACCENT, (COLUMN_RIGHT.x, COLUMN_RIGHT.y - 8),
                    "semibold")
-        for label, x in ((t("setup.col_name"), 0), (t("setup.col_who"), 208),
-                         (t("setup.col_colour"), 506)):
+        for label, x in ((t("setup.col_name"), 0), (t("setup.col_who"), NAME_W + CELL_GAP),
+                         (t("setup.col_colour"), COLOUR_X)):
             fonts.blit(surface, label, 17, theme.TEXT_DIM,
                        (COLUMN_RIGHT.x + x + 4, COLUMN_RIGHT.y + 26), "regular")
         self.form.draw(surface)
-        if self.at_human_limit():
-            self._draw_limit_note(surface)
+        self._draw_seat_notes(surface)
         focused = self.form.focused
+        help_text = None
         if focused is not None and focused.key.startswith("variant:"):
-            variant = focused.key.split(":", 1)[1]
-            key = f"variant.{self.game_name}.{variant}.help"
-            help_text = t(key) if has(key) else self.game.variants.get(variant, "")
+            help_text = self.variant_help(focused.key.split(":", 1)[1])
+        elif focused is not None and focused.key == "expansion":
+            help_text = (self.variant_help(focused.value) if focused.value
+                         else t("metro_setup.expansion_help"))
+        if help_text is not None:
             from game.client.screens.rules_help import fit_text
 
             top = max([488] + [item.rect.bottom + 8 for item in self.form.items

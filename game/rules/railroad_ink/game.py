@@ -52,6 +52,7 @@ class RailroadInkGame(Game):
         "meteor": "Meteor expansion: a meteor strikes each sheet, craters (6 rounds)",
         "volcano": "Volcano expansion: volcanoes and lava dice (6 rounds)",
     }
+    expansions = EXPANSIONS     # the variants above are expansions: one at a time
 
     # -- setup -------------------------------------------------------------------------
     def make_config(self, players: int, variants: Iterable[str] = (), **options) -> dict:
