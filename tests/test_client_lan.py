@@ -26,7 +26,7 @@ from net import messages as ids
 from net.client import ClientConnection
 from net.host import HostServer
 from net.lobby import Slot
-from tests.test_client_support import click, key, make_app, text
+from tests.test_client_support import click, frames, key, make_app, text
 
 SHOTS = os.environ.get("LAN_SHOTS")     # a folder: save screenshots of every screen there
 
@@ -469,6 +469,9 @@ def test_couch_and_lan_two_players_on_one_guest_play_to_the_end(tmp_path):
 
         assert results.history == score_history(server.endpoint.match)   # one point per move
         shot(guest, "results")
+        from game.client.screens import results as results_module
+
+        frames(guest, int(results_module.ARMING_SECONDS * 60) + 2)  # results take input after a beat
         key(guest, pygame.K_RETURN)
         assert isinstance(guest.top, TitleScreen)
     finally:
