@@ -230,4 +230,7 @@ class App:
     def shutdown(self) -> None:
         while self.stack:
             self.stack.pop().leave()
+        from game.client.bot_worker import shutdown_helpers
+
+        shutdown_helpers()       # the bots' helper processes end with the client
         pygame.quit()

@@ -238,6 +238,7 @@ class RailroadInkBoard(BoardView):
     max_local_humans = MAX_LOCAL_HUMANS
     menu_button = MENU_BUTTON
     menu_font_size = 18
+    simultaneous_rounds = True
 
     def __init__(self, app, play) -> None:
         super().__init__(app, play)

@@ -24,7 +24,7 @@ class PlayScreen(Screen):
         self.match = match
         self.setup = setup or {}
         self.board = board_class(match.game.name)(app, self)
-        self.worker = BotWorker()
+        self.workers: dict[int, BotWorker] = {}   # one per bot seat: bots of a round think at once
         self.bots = {}
         for seat, info in enumerate(match.seats):
             if info.kind == "bot":
@@ -33,6 +33,9 @@ class PlayScreen(Screen):
         self.history: list[list[int]] = [list(match.scores()["scores"])]
         self.viewer = None
         self.turn_started = 0.0
+        self.seat_since: dict[int, float] = {}   # when each acting seat's position last changed
+        self.seat_moves: dict[int, int] = {}     # moves applied per seat (a simultaneous
+        #                                          round's bot request is keyed by its own)
         self.over_since = None
         self.passing_to = None
         self.last_turn_key = None
@@ -109,8 +112,19 @@ class PlayScreen(Screen):
         self.turn_started = self.app.time
         self.app.input.text_mode = False
 
+    @property
+    def worker(self) -> BotWorker:
+        """The first bot seat's worker (what a screen with one bot seat uses)."""
+        return self.worker_for(min(self.bots) if self.bots else 0)
+
+    def worker_for(self, seat: int) -> BotWorker:
+        if seat not in self.workers:
+            self.workers[seat] = BotWorker()
+        return self.workers[seat]
+
     def leave(self) -> None:
-        self.worker.cancel()
+        for worker in self.workers.values():
+            worker.cancel()
         if self.autosaver is not None:
             self.autosaver.detach(self.match)
 
@@ -184,6 +198,8 @@ class PlayScreen(Screen):
         self.app.sound.play("place")
         self.board.on_applied(seat, move, events)
         self.turn_started = self.app.time
+        self.seat_since[seat] = self.app.time
+        self.seat_moves[seat] = self.seat_moves.get(seat, 0) + 1
         if self.autosaver is not None and self.autosaver.error:
             self.toast(t("saves.autosave_failed", reason=self.autosaver.error), "bad")
 
@@ -200,14 +216,18 @@ class PlayScreen(Screen):
         acting = match.to_act()
         turn_key = (match.seq, acting)
         if turn_key != self.last_turn_key:
+            previous = self.last_turn_key[1] if self.last_turn_key else ()
+            for seat in acting:
+                if seat not in previous:
+                    self.seat_since[seat] = self.app.time   # its turn (or round) begins now
             self.last_turn_key = turn_key
             self._turn_changed(acting)
+        # Every acting bot thinks at once, each in its own worker (several in a Railroad Ink
+        # round, computed in parallel by the helper pool), and each lands its move after its
+        # own visible delay: seven bots take about as long as one.
         for seat in acting:
             if seat in self.bots:
-                self._drive_bot(seat)
-                # one worker, one bot at a time: with several bots acting at once (Railroad
-                # Ink rounds) each would otherwise restart the others' requests every frame
-                break
+                self._drive_bot(seat, len(acting) > 1 or self.board.simultaneous_rounds)
 
     def _turn_changed(self, acting) -> None:
         humans = [s for s in acting if s not in self.bots]
@@ -236,18 +256,26 @@ class PlayScreen(Screen):
         self.board.set_viewer(seat)
         self.app.sound.play("turn")
 
-    def _drive_bot(self, seat: int) -> None:
-        key = (id(self), self.match.seq, seat)
-        if not self.worker.busy_with(key):
-            self.worker.request(key, self.bots[seat], self.match.view(seat))
+    def _drive_bot(self, seat: int, simultaneous: bool = False) -> None:
+        # In a simultaneous round the other seats' moves do not change what this bot may do
+        # (its sheet, the shared dice), so its request is keyed by its own moves and survives
+        # theirs; a bot's choice never depends on the other sheets (see game.bots.railroad_ink).
+        if simultaneous:
+            key = (id(self), seat, "own", self.seat_moves.get(seat, 0))
+        else:
+            key = (id(self), seat, "seq", self.match.seq)
+        worker = self.worker_for(seat)
+        if not worker.busy_with(key):
+            worker.request(key, self.bots[seat], self.match.view(seat))
             return
-        answer = self.worker.poll(key)
+        answer = worker.poll(key)
         if answer is None or self.board.busy():
             return
-        if self.app.time - self.turn_started < self.app.settings["bot_delay_ms"] / 1000.0:
+        since = self.seat_since.get(seat, self.turn_started)
+        if self.app.time - since < self.app.settings["bot_delay_ms"] / 1000.0:
             return
         kind, value = answer
-        self.worker.cancel()
+        worker.cancel()
         if kind == "error" or not self.propose(seat, value):
             # A bot that fails must not freeze the table: fall back to a random legal move.
             fallback = make_bot(self.match.game, seat, "random", self.match.seq + 1)
