@@ -323,6 +323,10 @@ class InputLayer:
                 return [Intent("move", pad.device, dx=step_x, dy=step_y)]
         return []
 
+    def repeating(self) -> bool:
+        """A stick is held past its dead zone (its repeats need the frame loop running)."""
+        return any(pad.connected and pad.axis_dir != (0, 0) for pad in self.pads.values())
+
     def update(self, dt: float) -> list[Intent]:
         """Held-stick repeats."""
         out = []
