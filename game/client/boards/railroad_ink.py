@@ -24,8 +24,10 @@ import math
 import pygame
 
 from game.client import fonts, theme
+from game.client.boards import ink_explain as explain
 from game.client.boards import ink_sprites as ink
 from game.client.boards.base import BoardView
+from game.client.boards.ink_labels import shared_label_size
 from game.client.input import Intent, accepts, device_kind, seat_devices
 from game.client.text import has, illegal, language, t
 from game.client.widgets import glyph_text, pad_glyph
@@ -628,6 +630,8 @@ class RailroadInkBoard(BoardView):
                 self.play.toast(t("ri.meteor_ignored", name=self.play.seat_name(seat),
                                   face=face_name(event["special"])), "info")
             elif kind == "roll":
+                for ui in self.ui.values():   # a new roll: nobody's pick of the last one stays
+                    ui.pick, ui.o = None, 0
                 self.play.toast(t("ri.new_round", n=event["round"]), "good")
                 self.app.sound.play("turn")
         if isinstance(move, Draw):
@@ -648,11 +652,10 @@ class RailroadInkBoard(BoardView):
     def on_refused(self, seat, move, exc) -> None:
         message = illegal(exc, "railroad-ink")
         self.refusals[seat] = {"text": message, "age": 0.0}
-        if len(self.local_humans()) >= 2:
-            # split screen: the reason belongs on the refused player's own tray; a toast at
-            # the top would cover the sheets of the players beside them
-            self.app.toasts.items = [toast for toast in self.app.toasts.items
-                                     if toast.text != message]
+        # the reason is shown on the refused player's own tray, next to what they tried; the
+        # shell's toast would say it a second time (and in split screen cover the others)
+        self.app.toasts.items = [toast for toast in self.app.toasts.items
+                                 if toast.text != message]
         cell = getattr(move, "cell", None)
         if cell is not None:
             self.flash = {"seat": seat, "cell": cell, "age": 0.0}
@@ -830,11 +833,14 @@ class RailroadInkBoard(BoardView):
             layer.blit(stub, pos)
         if cell >= 40:
             colour = (150, 146, 132)
-            for i in range(0, 7, 2):
+            for i in range(7):
+                # rows B, D, F and columns 2, 4, 6 have an exit in the middle of their
+                # margin: their label sits beside it (above it, left of it), not under it
+                side = cell if i % 2 == 0 else cell * 3 // 10
                 fonts.blit_in(layer, "ABCDEFG"[i], max(11, cell // 5), colour,
-                              pygame.Rect(0, m + i * cell, m - 4, cell), "semibold")
+                              pygame.Rect(0, m + i * cell, m - 4, side), "semibold")
                 fonts.blit_in(layer, str(i + 1), max(11, cell // 5), colour,
-                              pygame.Rect(m + i * cell, 0, cell, m - 2), "semibold")
+                              pygame.Rect(m + i * cell, 0, side, m - 2), "semibold")
         pygame.draw.rect(layer, ink.PAPER_DARK, layer.get_rect(), 2, border_radius=radius)
         self._static_cache[key] = layer
         return layer
@@ -1098,6 +1104,9 @@ class RailroadInkBoard(BoardView):
             if pick == ("special", special):
                 pygame.draw.rect(surface, theme.FOCUS, rect.inflate(8, 8), 3, border_radius=8)
         info = self.legal(seat) if acting else None
+        labels = {name: self._button_label(seat, name, info) for name in tray["buttons"]}
+        size = shared_label_size([(labels[n], r) for n, r in tray["buttons"].items()],
+                                 15 if small else 19)
         for name, rect in tray["buttons"].items():
             enabled = acting and (name in ("rotate", "mirror") or
                                   (name == "undo" and info.undo) or
@@ -1108,8 +1117,7 @@ class RailroadInkBoard(BoardView):
             theme.rounded_panel(surface, rect, fill, 10,
                                 theme.FOCUS if highlighted else
                                 (theme.ACCENT_DIM if enabled else None), 2)
-            label = self._button_label(seat, name, info)
-            draw_button_label(surface, label, 15 if small else 19,
+            draw_button_label(surface, labels[name], size,
                               theme.TEXT if enabled else theme.TEXT_DIM, rect, name)
         x, y = tray["status"]
         refusal, status, hints = "", "", []
@@ -1120,6 +1128,8 @@ class RailroadInkBoard(BoardView):
         elif acting:
             refusal = self._refusal(seat)
             status = self._status_text(seat, info)
+            if status == refusal:
+                status = ""          # "Draw or skip these dice first: …" once, in red
             hints = self._device_hints(seat)
         colour = theme.GOOD if s.ended and not st.over else theme.TEXT
         lines = status_lines(refusal, status, hints, 14 if small else 17, tray["w"],
@@ -1144,15 +1154,21 @@ class RailroadInkBoard(BoardView):
     def _status_text(self, seat: int, info: LegalInfo) -> str:
         st = self.state
         if self.meteor_pending(seat):
-            return t("ri.meteor_help_any") if st.meteor[0] == "any" else t("ri.meteor_help")
+            return explain.meteor_help(st, seat, self.seat_ui(seat).meteor_dir)
         kind, face = self.picked(seat)
         if info.erase and not info.draw:
             return t("ri.lava_blocked")
         if kind == "die" and face in info.skip and not info.draw.get(face):
             return t("ri.no_cell", face=face_name(face))
         if kind == "end":
-            return t("ri.all_drawn") if info.end else t("illegal.dice_left", faces="…")
-        return face_name(face)
+            if info.end:
+                return t("ri.all_drawn")
+            left = [face_name(face) for face, needed in self.game.remaining_dice(st, seat)
+                    if needed]
+            return t("illegal.dice_left", faces=", ".join(left))
+        return explain.opening_help(st, seat) \
+            or explain.die_help(self.game, st, seat, kind, face, face_name(face)) \
+            or face_name(face)
 
     def _device_hints(self, seat: int) -> list[str]:
         devices = seat_devices(self.match.seats[seat].device)
