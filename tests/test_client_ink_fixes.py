@@ -147,3 +147,47 @@ def test_every_row_and_column_of_a_big_sheet_is_labelled(app, monkeypatch):
     _table(app)
     assert set("ABCDEFG") <= set(drawn)
     assert {str(n) for n in range(1, 8)} <= set(drawn)
+
+
+def _mouse(app, kind, pos):
+    import pygame
+
+    if kind == "down":
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    elif kind == "up":
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    else:
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                             buttons=(1, 0, 0)))
+    app.run(frames=1)
+
+
+def test_a_die_dragged_from_the_tray_onto_a_legal_cell_is_drawn_there(app):
+    match, play = _table(app)
+    board = play.board
+    pane = board.pane_of(0)
+    die_rect = pane.tray["dice"][1]
+    face = match.state.dice[1]
+    legal = board.legal(0).draw[face]
+    cell = sorted(legal)[0]
+    target = pane.geom.cell_rect(cell).center
+    # a plain click on the die only picks it
+    _mouse(app, "down", die_rect.center)
+    _mouse(app, "up", die_rect.center)
+    assert match.seq == 0 and board.picked(0) == ("die", face)
+    # pressed on the die, carried over the sheet, let go on a legal cell
+    board.seat_ui(0).pick = ("die", match.state.dice[0])
+    _mouse(app, "down", die_rect.center)
+    _mouse(app, "move", target)
+    _mouse(app, "up", target)
+    assert match.seq == 1
+    entry = match.log[-1]
+    assert entry.move.startswith(face) and board_module.CELL_NAMES[cell] in entry.move
+    # let go over a cell where it cannot go: refused with the reason, nothing drawn
+    die_rect = pane.tray["dice"][0]
+    face = match.state.dice[0]
+    bad = next(c for c in range(49) if c not in board.legal(0).draw.get(face, {})
+               and match.state.seats[0].sheet.cells[c] < 0)
+    _mouse(app, "down", die_rect.center)
+    _mouse(app, "up", pane.geom.cell_rect(bad).center)
+    assert match.seq == 1 and board._refusal(0)

@@ -224,6 +224,12 @@ class InputLayer:
             if event.button == 3:
                 return [Intent("rotate", MOUSE, pos=tuple(event.pos), value=1)]
             return []
+        if etype == pygame.MOUSEBUTTONUP:
+            # the end of a drag (Railroad Ink: a die dropped on a cell); screens that do
+            # not drag ignore it
+            if event.button == 1:
+                return [Intent("release", MOUSE, pos=tuple(event.pos))]
+            return []
         if etype == pygame.MOUSEWHEEL:
             self.last_device = MOUSE
             step = 1 if event.y < 0 else -1

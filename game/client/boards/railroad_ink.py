@@ -205,6 +205,7 @@ class SeatUI:
         self.pick: tuple | None = None      # ("die"|"special"|"volcano"|"end", face)
         self.o = 0
         self.meteor_dir = "N"
+        self.dragging = False               # the mouse button went down on a die or special
 
 
 class LegalInfo:
@@ -517,7 +518,20 @@ class RailroadInkBoard(BoardView):
             return self._confirm(seat, ui.cursor[1] * 7 + ui.cursor[0])
         if kind == "click":
             return self._click(seat, pane, intent)
+        if kind == "release":
+            return self._drop(seat, pane, intent)
         return None
+
+    def _drop(self, seat: int, pane: Pane | None, intent):
+        """A die or special dragged from the tray and let go over a cell: drawn there, as
+        a click on that cell would (the ghost followed the pointer while dragging)."""
+        ui = self.seat_ui(seat)
+        dragging, ui.dragging = ui.dragging, False
+        cell = pane.geom.cell_at(intent.pos) if dragging and pane and pane.full else None
+        if cell is None:
+            return True
+        ui.cursor = [cell % 7, cell // 7]
+        return self._confirm(seat, cell)
 
     def _rotate(self, seat: int, step: int) -> None:
         """Turn the picked face; on a legal cell skip orientations that cannot go there."""
@@ -571,6 +585,7 @@ class RailroadInkBoard(BoardView):
         if pane is None or not pane.full:
             return True
         ui = self.seat_ui(seat)
+        ui.dragging = False
         cell = pane.geom.cell_at(pos)
         if cell is not None:
             ui.cursor = [cell % 7, cell // 7]
@@ -581,12 +596,12 @@ class RailroadInkBoard(BoardView):
             if rect.collidepoint(pos) and index < len(self.state.dice):
                 face = self.state.dice[index]
                 if ("die", face) in self.pieces(seat):
-                    ui.pick = ("die", face)
+                    ui.pick, ui.dragging = ("die", face), True
                 return True
         for index, rect in enumerate(tray["specials"]):
             if rect.collidepoint(pos):
                 if ("special", SPECIALS[index]) in self.pieces(seat):
-                    ui.pick = ("special", SPECIALS[index])
+                    ui.pick, ui.dragging = ("special", SPECIALS[index]), True
                 return True
         for name, rect in tray["buttons"].items():
             if rect.collidepoint(pos):
