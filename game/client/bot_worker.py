@@ -104,8 +104,11 @@ class _Helper:
             with self.lock:
                 self.load = max(0, self.load - 1)
                 self.results[key] = (kind, value, state)
-                if len(self.results) > 64:     # answers nobody waits for any more
-                    self.results = {key: self.results[key]}
+                if len(self.results) > 64:
+                    # answers nobody waits for any more (cancelled requests): the oldest
+                    # go; a live answer is taken within a frame, so it is among the newest
+                    for old in list(self.results)[:-32]:
+                        del self.results[old]
 
     def alive(self) -> bool:
         return self.process.poll() is None
