@@ -11,6 +11,7 @@ from tests.test_client_support import make_app
 from game.bots.base import make_bot
 from game.match import Match, SeatInfo
 from game.rules import get_game
+from game.rules.railroad_ink.moves import End
 
 DELAY_MS = 400
 
@@ -35,6 +36,12 @@ def _play_round(app, match) -> float:
     return app.time - started
 
 
+def _play_screen(app):
+    from game.client.screens.play import PlayScreen
+
+    return app.find(PlayScreen)
+
+
 def test_four_bots_take_about_as_long_as_one(tmp_path):
     app = make_app(tmp_path, bot_delay_ms=DELAY_MS)
     try:
@@ -42,6 +49,8 @@ def test_four_bots_take_about_as_long_as_one(tmp_path):
         app.reset_to(app.stack[0])
         match = _table(4, "easy")
         four = _play_round(app, match)
+        # each bot's next move was thought about while its last one was being shown
+        assert _play_screen(app).ahead.reused >= 4
     finally:
         app.shutdown()
     moves = max(len([e for e in match.log if e.seat == seat]) for seat in range(4))
@@ -71,3 +80,38 @@ def test_a_bots_moves_do_not_depend_on_the_order_of_the_others(tmp_path):
                 reference.apply(seat, move)
                 moves.append(str(move))
             assert moves == played[seat], (level, seat)
+
+
+def test_a_move_thought_ahead_is_used_only_on_the_same_position():
+    from game.client.bot_ahead import LookAhead
+    from game.client.bot_worker import shutdown_helpers
+
+    game = get_game("railroad-ink")
+    try:
+        for applied in ("same", "same+other seat", "different"):
+            match = _table(2, "normal", seed=4)
+            bot = make_bot(game, 0, "normal", 77)
+            view = match.view(0)
+            move = bot.choose(view)
+            ahead = LookAhead()
+            ahead.start(0, "k0", "k1", bot, view, move)
+            if applied == "different":
+                move = next(m for m in game.legal_moves(match.state, 0)
+                            if m != move and hasattr(m, "cell"))
+            match.apply(0, move)
+            if applied == "same+other seat":    # another sheet changing does not matter
+                match.apply(1, make_bot(game, 1, "normal", 5).choose(match.view(1)))
+            worker = ahead.take(0, "k1", bot, match.view(0))
+            assert (worker is not None) == (applied != "different"), applied
+            if worker is not None:
+                kind, value = None, None
+                deadline = time.monotonic() + 30
+                while kind is None and time.monotonic() < deadline:
+                    answer = worker.poll("k1")
+                    kind, value = answer if answer else (None, None)
+                    time.sleep(0.005)
+                assert (kind, value) == ("move", bot.choose(match.view(0)))
+        # an end of round may roll new dice: nothing is thought ahead of it
+        assert bot.view_after(match.view(0), End()) is None
+    finally:
+        shutdown_helpers()

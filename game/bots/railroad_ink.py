@@ -24,7 +24,7 @@ plan between calls and is a pure function of (seed, views).
 
 from __future__ import annotations
 
-from game.rules.core import Rng
+from game.rules.core import Rng, state_hash
 from game.rules.railroad_ink import GAME
 from game.rules.railroad_ink.faces import (EXITS, FACE_INDEX, HIGHWAY, RAILWAY, SPECIALS,
                                            exits_score)
@@ -164,10 +164,26 @@ def own_view(view, seat: int):
 
 
 class RailroadInkBot(Bot):
-    """Draws its randomness from its own part of the view only (see ``own_view``)."""
+    """Draws its randomness from its own part of the view only (see ``own_view``), so its
+    next move can be thought while the last one is still being shown: the view after its own
+    drawing is known (only ``end`` may roll new dice), and the others' drawings meanwhile do
+    not change what it will choose."""
 
     def rng_for(self, view) -> Rng:
         return super().rng_for(own_view(view, self.seat))
+
+    def view_after(self, view, move):
+        if isinstance(move, (End, Undo)):
+            return None
+        after = GAME.clone(view)
+        try:
+            GAME.apply(after, self.seat, move)
+        except Exception:  # noqa: BLE001 - an illegal move is not thought ahead of
+            return None
+        return after
+
+    def position_key(self, view):
+        return state_hash(GAME, own_view(view, self.seat))
 
 
 class RailroadInkEasy(RailroadInkBot):

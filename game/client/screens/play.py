@@ -11,6 +11,7 @@ from __future__ import annotations
 from game.bots.base import make_bot
 from game.client import theme
 from game.client.boards import board_class
+from game.client.bot_ahead import LookAhead
 from game.client.bot_worker import BotWorker
 from game.client.input import accepts, seat_devices
 from game.client.screens.base import Screen
@@ -25,6 +26,7 @@ class PlayScreen(Screen):
         self.setup = setup or {}
         self.board = board_class(match.game.name)(app, self)
         self.workers: dict[int, BotWorker] = {}   # one per bot seat: bots of a round think at once
+        self.ahead = LookAhead()                   # their next moves, thought while one is shown
         self.bots = {}
         for seat, info in enumerate(match.seats):
             if info.kind == "bot":
@@ -125,6 +127,7 @@ class PlayScreen(Screen):
     def leave(self) -> None:
         for worker in self.workers.values():
             worker.cancel()
+        self.ahead.drop()
         if self.autosaver is not None:
             self.autosaver.detach(self.match)
 
@@ -260,16 +263,28 @@ class PlayScreen(Screen):
         # In a simultaneous round the other seats' moves do not change what this bot may do
         # (its sheet, the shared dice), so its request is keyed by its own moves and survives
         # theirs; a bot's choice never depends on the other sheets (see game.bots.railroad_ink).
+        bot = self.bots[seat]
         if simultaneous:
             key = (id(self), seat, "own", self.seat_moves.get(seat, 0))
         else:
             key = (id(self), seat, "seq", self.match.seq)
         worker = self.worker_for(seat)
         if not worker.busy_with(key):
-            worker.request(key, self.bots[seat], self.match.view(seat))
+            view = self.match.view(seat)
+            ahead = self.ahead.take(seat, key, bot, view) if simultaneous else None
+            if ahead is not None:
+                worker.cancel()
+                self.workers[seat] = ahead      # its next move was thought while the last
+                return                          # one was shown (see bot_ahead)
+            worker.request(key, bot, view)
             return
         answer = worker.poll(key)
-        if answer is None or self.board.busy():
+        if answer is None:
+            return
+        if simultaneous and answer[0] == "move":
+            next_key = (id(self), seat, "own", self.seat_moves.get(seat, 0) + 1)
+            self.ahead.start(seat, key, next_key, bot, self.match.view(seat), answer[1])
+        if self.board.busy():
             return
         since = self.seat_since.get(seat, self.turn_started)
         if self.app.time - since < self.app.settings["bot_delay_ms"] / 1000.0:
