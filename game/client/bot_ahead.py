@@ -47,11 +47,11 @@ class LookAhead:
 
     def take(self, seat: int, key, bot, view) -> BotWorker | None:
         """The worker already thinking about ``key`` on a position equal to ``view``'s."""
-        ahead = self._pending.pop(seat, None)
-        if ahead is None:
-            return None
-        if ahead.key == key and ahead.worker.busy_with(key) \
-                and bot.position_key(view) == ahead.position:
+        ahead = self._pending.get(seat)
+        if ahead is None or ahead.key != key:
+            return None       # not there yet (a LAN move on its way back): keep it
+        del self._pending[seat]
+        if ahead.worker.busy_with(key) and bot.position_key(view) == ahead.position:
             self.reused += 1
             return ahead.worker
         ahead.worker.cancel()
