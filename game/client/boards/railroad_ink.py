@@ -27,6 +27,7 @@ from game.client import fonts, theme
 from game.client.boards import ink_explain as explain
 from game.client.boards import ink_sprites as ink
 from game.client.boards.base import BoardView
+from game.client.boards.ink_drag import draw_dragged
 from game.client.boards.ink_labels import shared_label_size
 from game.client.input import Intent, accepts, device_kind, seat_devices
 from game.client.text import has, illegal, language, t
@@ -206,6 +207,7 @@ class SeatUI:
         self.o = 0
         self.meteor_dir = "N"
         self.dragging = False               # the mouse button went down on a die or special
+        self.drag_pos = None                # where the pointer carries it (off the sheet)
 
 
 class LegalInfo:
@@ -487,6 +489,7 @@ class RailroadInkBoard(BoardView):
             ui.cursor[1] = (ui.cursor[1] + intent.dy) % 7
             return True
         if kind == "point":
+            ui.drag_pos = intent.pos if ui.dragging else None
             cell = pane.geom.cell_at(intent.pos) if pane else None
             if cell is not None:
                 ui.cursor = [cell % 7, cell // 7]
@@ -526,7 +529,7 @@ class RailroadInkBoard(BoardView):
         """A die or special dragged from the tray and let go over a cell: drawn there, as
         a click on that cell would (the ghost followed the pointer while dragging)."""
         ui = self.seat_ui(seat)
-        dragging, ui.dragging = ui.dragging, False
+        dragging, ui.dragging, ui.drag_pos = ui.dragging, False, None
         cell = pane.geom.cell_at(intent.pos) if dragging and pane and pane.full else None
         if cell is None:
             return True
@@ -737,6 +740,8 @@ class RailroadInkBoard(BoardView):
         for pane in self.layout():
             if pane.full and self._acting_human(pane.seat) and not self._paused(pane.seat):
                 self._draw_cursor(surface, pane.seat, pane.geom, self.play.seat_colour(pane.seat))
+                draw_dragged(surface, self.seat_ui(pane.seat), pane.geom,
+                             self.picked_face(pane.seat))
         self._draw_anims(surface)
 
     def _acting_human(self, seat: int) -> bool:
