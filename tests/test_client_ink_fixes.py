@@ -178,6 +178,10 @@ def test_a_die_dragged_from_the_tray_onto_a_legal_cell_is_drawn_there(app):
     # pressed on the die, carried over the sheet, let go on a legal cell
     board.seat_ui(0).pick = ("die", match.state.dice[0])
     _mouse(app, "down", die_rect.center)
+    off_sheet = (die_rect.centerx, die_rect.bottom + 30)
+    _mouse(app, "move", off_sheet)
+    ui = board.seat_ui(0)
+    assert ui.dragging and ui.drag_pos == off_sheet and board.picked(0) == ("die", face)
     _mouse(app, "move", target)
     _mouse(app, "up", target)
     assert match.seq == 1
