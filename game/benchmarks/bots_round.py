@@ -6,6 +6,11 @@ and the helper process pool), with a real clock at 60 frames per second, until e
 ended the round. Measured with the default visible delay before a bot's move lands and with
 no delay (thinking alone). Each table starts with no helper processes running, so the pool's
 start-up is part of both figures. ``ratio_*`` is seven bots' time over one bot's.
+
+Seven hard bots need seven times one bot's thinking (``*_thinking_cpu_s_per_bot_round``):
+on two free cores that is hidden behind the visible delays, but other programs' load
+(``load_average_1min`` above the core count) takes those cores away, so read the ratios
+together with the load.
 """
 
 from __future__ import annotations
@@ -46,8 +51,24 @@ def round_seconds(players: int, expansion: str = "", level: str = "hard",
         return round(time.perf_counter() - started, 2)
 
 
+def thinking_cpu_seconds(expansion: str = "", level: str = "hard", seed: int = 12) -> float:
+    """CPU seconds one bot spends choosing the moves of round 1 (in this process)."""
+    from game.bots.base import make_bot
+    from game.rules import get_game
+
+    game = get_game("railroad-ink")
+    state = game.new_game(game.make_config(1, [expansion] if expansion else []), seed)
+    bot = make_bot(game, 0, level, seed * 7919)
+    started = time.process_time()
+    while state.round == 1 and not state.over:
+        game.apply(state, 0, bot.choose(game.view(state, 0)))
+    return round(time.process_time() - started, 2)
+
+
 def run(quick: bool = False) -> dict:
-    numbers: dict = {"cores": os.cpu_count() or 1}
+    # the machine's load says how much of its cores the helper processes could really get
+    numbers: dict = {"cores": os.cpu_count() or 1,
+                     "load_average_1min": round(os.getloadavg()[0], 2)}
     tables = [("", DEFAULT_DELAY_MS), ("", 0)]
     if not quick:
         tables += [("volcano", DEFAULT_DELAY_MS), ("volcano", 0)]
@@ -58,4 +79,7 @@ def run(quick: bool = False) -> dict:
         numbers[f"{name}_one_bot_s"] = one
         numbers[f"{name}_seven_bots_s"] = seven
         numbers[f"{name}_ratio"] = round(seven / one, 2) if one else None
+    for expansion in ("", "volcano") if not quick else ("",):
+        numbers[f"{expansion or 'base'}_thinking_cpu_s_per_bot_round"] = \
+            thinking_cpu_seconds(expansion)
     return numbers
