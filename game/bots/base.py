@@ -50,6 +50,18 @@ class Bot:
     def choose(self, view: Any) -> Any:
         raise NotImplementedError
 
+    # -- thinking ahead (simultaneous rounds) ----------------------------------------------
+    def view_after(self, view: Any, move: Any) -> Any:
+        """The view this bot will be shown after its own ``move``, if that can be known now
+        (nothing hidden is revealed and nobody else's move can change what the bot decides);
+        None otherwise. Lets the client think the next move while this one is shown."""
+        return None
+
+    def position_key(self, view: Any) -> Any:
+        """What this bot's choice depends on in ``view`` (equal keys: equal moves). None:
+        everything, so no move thought ahead is ever reused."""
+        return None
+
     def set_cancel(self, flag) -> None:
         """Give the bot an object with ``is_set()``; searches stop early once it is set."""
         self._cancel = flag

@@ -1,7 +1,10 @@
 """Railroad Ink bots (base game and the River, Lake, Meteor and Volcano expansions).
 
 Every sheet is played on its own (the roll is shared, the sheets are not), so a bot only
-thinks about its own sheet. ``choose`` is called once per action of a round (each die, a
+thinks about its own sheet, and its randomness is drawn from its own part of the view
+(``own_view``): the other sheets' progress in the round never changes its move. That keeps
+the bots of a round deterministic while they think at the same time and land their moves in
+whatever order their workers finish. ``choose`` is called once per action of a round (each die, a
 special, the meteor, ``end``); every call decides afresh from the view, so the bot keeps no
 plan between calls and is a pure function of (seed, views).
 
@@ -21,7 +24,7 @@ plan between calls and is a pure function of (seed, views).
 
 from __future__ import annotations
 
-from game.rules.core import Rng
+from game.rules.core import Rng, state_hash
 from game.rules.railroad_ink import GAME
 from game.rules.railroad_ink.faces import (EXITS, FACE_INDEX, HIGHWAY, RAILWAY, SPECIALS,
                                            exits_score)
@@ -30,6 +33,7 @@ from game.rules.railroad_ink.moves import Draw, End, IgnoreMeteor, Meteor, Skip,
 from game.rules.railroad_ink.river import river_score
 from game.rules.railroad_ink.scoring import exit_networks, longest_route, route_ends
 from game.rules.railroad_ink.sheet import CELL_INDEX, CENTRE_CELLS
+from game.rules.railroad_ink.state import SeatState
 from game.rules.railroad_ink.volcano import volcano_score
 
 from .base import Bot, register
@@ -151,7 +155,38 @@ def quick_greedy(state, seat: int):
     return moves[0]
 
 
-class RailroadInkEasy(Bot):
+def own_view(view, seat: int):
+    """The view with every other seat reset to an empty sheet: what this seat's decisions
+    may depend on (the shared roll and round, its own sheet and progress)."""
+    own = GAME.clone(view)
+    own.seats = [mine if index == seat else SeatState() for index, mine in enumerate(own.seats)]
+    return own
+
+
+class RailroadInkBot(Bot):
+    """Draws its randomness from its own part of the view only (see ``own_view``), so its
+    next move can be thought while the last one is still being shown: the view after its own
+    drawing is known (only ``end`` may roll new dice), and the others' drawings meanwhile do
+    not change what it will choose."""
+
+    def rng_for(self, view) -> Rng:
+        return super().rng_for(own_view(view, self.seat))
+
+    def view_after(self, view, move):
+        if isinstance(move, (End, Undo)):
+            return None
+        after = GAME.clone(view)
+        try:
+            GAME.apply(after, self.seat, move)
+        except Exception:  # noqa: BLE001 - an illegal move is not thought ahead of
+            return None
+        return after
+
+    def position_key(self, view):
+        return state_hash(GAME, own_view(view, self.seat))
+
+
+class RailroadInkEasy(RailroadInkBot):
     level = "easy"
 
     def choose(self, view):
@@ -175,18 +210,17 @@ class RailroadInkEasy(Bot):
         return rest[rng.below(len(rest))]
 
 
-class RailroadInkNormal(Bot):
+class RailroadInkNormal(RailroadInkBot):
     level = "normal"
 
     def choose(self, view):
-        rng = self.rng_for(view)
         moves = considered(view, self.seat, GAME.legal_moves(view, self.seat))
         if len(moves) == 1:
             return moves[0]
         return greedy_ranked(view, self.seat, moves)[0][1]
 
 
-class RailroadInkHard(Bot):
+class RailroadInkHard(RailroadInkBot):
     level = "hard"
     candidates = 5
     samples = 5

@@ -1,6 +1,9 @@
 """The application: window, 60 fps loop, the screen stack, and the services screens share
 (settings, input layer, sounds, toasts).
 
+The loop sleeps while nothing moves (``frame_pacing``): it waits for the next event instead
+of drawing the same frame sixty times a second.
+
 The window is a fixed logical 1280×720 canvas shown with ``SCALED | RESIZABLE`` (F11 toggles
 fullscreen). ``run(frames=N)`` runs exactly N frames with a fixed time step and no frame cap,
 which is what tests, ``play --frames`` and the benchmark use on the dummy video driver.
@@ -14,7 +17,7 @@ import warnings
 
 import pygame
 
-from game.client import text, theme
+from game.client import frame_pacing, text, theme
 from game.client.input import InputLayer, Intent
 from game.client.settings import Settings
 from game.client.sound import Sound
@@ -56,6 +59,9 @@ class App:
         self.time = 0.0            # seconds of game time (fixed steps in frame-limited runs)
         self.first_frame_seconds: float | None = None
         self.fixed_dt: float | None = None
+        self.last_input_at = 0.0     # game time of the player's last event (frame pacing)
+        self.idle_waits = 0          # how often the loop slept waiting for an event
+        self._waited_event = None    # the event that woke a sleeping loop (handled next)
         self._background: pygame.Surface | None = None
         self.hint_targets: list = []     # (action, rect) of the hint bar drawn last frame
         if self.settings["fullscreen"] and not self.headless:
@@ -139,6 +145,8 @@ class App:
 
     # -- the loop -------------------------------------------------------------------------
     def dispatch(self, event: pygame.event.Event) -> None:
+        if frame_pacing.is_input(event):
+            self.last_input_at = self.time
         if event.type == pygame.QUIT:
             self.quit()
             return
@@ -167,7 +175,11 @@ class App:
         return text.t(f"device.{device}")
 
     def step(self, dt: float) -> None:
-        for event in pygame.event.get():
+        events = pygame.event.get()
+        if self._waited_event is not None:
+            events.insert(0, self._waited_event)
+            self._waited_event = None
+        for event in events:
             self.dispatch(event)
             if not self.running:
                 return
@@ -210,13 +222,25 @@ class App:
             rects += [pygame.Rect(r) for r in own()]
         return rects
 
-    def run(self, frames: int | None = None, fps: int = 60) -> None:
-        """Run until quit, or for exactly ``frames`` frames with a fixed 1/fps time step."""
+    def run(self, frames: int | None = None, fps: int = 60,
+            seconds: float | None = None) -> None:
+        """Run until quit (or for ``seconds`` of wall-clock time: the bench), at most ``fps``
+        frames per second and sleeping while nothing moves; or for exactly ``frames`` frames
+        with a fixed 1/fps time step and no sleeping (tests, ``play --frames``)."""
         if frames is not None:
             self.fixed_dt = 1.0 / fps
         count = 0
+        stop_at = None if seconds is None else time.perf_counter() + seconds
         while self.running and (frames is None or count < frames):
             if frames is None:
+                if stop_at is not None and time.perf_counter() >= stop_at:
+                    return
+                if count and not frame_pacing.wants_frames(self):
+                    self.idle_waits += 1
+                    wait_ms = frame_pacing.IDLE_WAIT_MS
+                    if stop_at is not None:
+                        wait_ms = max(0, min(wait_ms, int((stop_at - time.perf_counter()) * 1000)))
+                    self._waited_event = frame_pacing.wait_for_event(wait_ms)
                 dt = self.clock.tick(fps) / 1000.0
                 dt = min(dt, 0.1)
             else:
@@ -230,4 +254,7 @@ class App:
     def shutdown(self) -> None:
         while self.stack:
             self.stack.pop().leave()
+        from game.client.bot_worker import shutdown_helpers
+
+        shutdown_helpers()       # the bots' helper processes end with the client
         pygame.quit()

@@ -1,17 +1,24 @@
-"""Runs a bot's ``choose`` off the frame loop, one request at a time.
+"""Runs a bot's ``choose`` off the frame loop: one request at a time per ``BotWorker``, and
+the requests of several workers (the bots of a simultaneous Railroad Ink round) at once.
 
-The play screen asks for a move for (seat, seq) with the seat's view; the frame loop keeps
-drawing (the "thinking" indicator) and polls until the answer is there. A stale answer (the
-match moved on, or the screen was left) is dropped.
+The play screen asks for a move for a key (screen, seat, position) with the seat's view; the
+frame loop keeps drawing (the "thinking" indicator) and polls until the answer is there. A
+stale answer (the match moved on, or the screen was left) is dropped.
 
 Searching bots are pure Python: in a thread they would hold the GIL, and every pygame call
 that releases it would then wait its turn, so frames would stutter while a strong bot thinks.
-The work therefore goes to one long-lived helper *process* (``python -c ...`` started on first
-use, shared by every play screen, no pygame in it), talking length-prefixed pickles over its
-stdin/stdout. The bot travels there with the view and comes back with its advanced state (its
+The work therefore goes to a small pool of long-lived helper *processes* (fresh interpreters
+started with ``python -c ...``, never forked from the client, so no SDL state is copied; no
+pygame in them), shared by every play screen and talking length-prefixed pickles over their
+stdin/stdout. The pool starts empty and grows on demand: a request goes to an idle helper, a
+new one is started while there are fewer than ``os.cpu_count()``, else it queues on the least
+loaded one. ``shutdown_helpers`` closes them all (the app calls it on quit; a helper also
+stops by itself when the client's end of its pipe closes).
+
+The bot travels to the helper with the view and comes back with its advanced state (its
 random generator), so the bot object in the client ends up exactly where a thread would have
-left it and games replay identically. If the helper cannot be used (or a bot cannot be
-pickled) the request runs in a thread instead.
+left it and games replay identically, whichever helper computed the move. If no helper can be
+used (or a bot cannot be pickled) the request runs in a thread instead.
 
 This module must not import pygame: the helper process imports it.
 """
@@ -83,6 +90,7 @@ class _Helper:
                                         env=env, cwd=_ROOT)
         self.lock = threading.Lock()
         self.results: dict = {}
+        self.load = 0              # requests sent and not answered yet (cancelled ones too)
         self.reader = threading.Thread(target=self._read, name="bot-helper-reader",
                                        daemon=True)
         self.reader.start()
@@ -94,15 +102,30 @@ class _Helper:
                 return
             key, kind, value, state = pickle.loads(frame)
             with self.lock:
+                self.load = max(0, self.load - 1)
                 self.results[key] = (kind, value, state)
-                if len(self.results) > 64:     # answers nobody waits for any more
-                    self.results = {key: self.results[key]}
+                if len(self.results) > 64:
+                    # answers nobody waits for any more (cancelled requests): the oldest
+                    # go; a live answer is taken within a frame, so it is among the newest
+                    for old in list(self.results)[:-32]:
+                        del self.results[old]
 
     def alive(self) -> bool:
         return self.process.poll() is None
 
     def send(self, payload: bytes) -> None:
-        _write_frame(self.process.stdin, payload)
+        with self.lock:
+            self.load += 1
+        try:
+            _write_frame(self.process.stdin, payload)
+        except (OSError, ValueError):
+            with self.lock:
+                self.load -= 1
+            raise
+
+    def pending(self) -> int:
+        with self.lock:
+            return self.load
 
     def take(self, key):
         with self.lock:
@@ -116,29 +139,53 @@ class _Helper:
             self.process.kill()
 
 
-_helper: _Helper | None = None
-_helper_failed = False
+_pool: list[_Helper] = []
+_pool_lock = threading.Lock()
+_pool_failed = False
 
 
-def _shared_helper() -> _Helper | None:
-    global _helper, _helper_failed
-    if _helper_failed:
-        return None
-    if _helper is None or not _helper.alive():
-        try:
-            _helper = _Helper()
-        except OSError:
-            _helper_failed = True
+def pool_limit() -> int:
+    """At most one helper per core: more would only share the same cores."""
+    return max(1, os.cpu_count() or 1)
+
+
+def _pick_helper() -> _Helper | None:
+    """An idle helper, a new one while the pool is below its limit, else the least loaded
+    (None when helpers cannot be started at all: the caller thinks in a thread)."""
+    global _pool_failed
+    with _pool_lock:
+        _pool[:] = [helper for helper in _pool if helper.alive()]
+        if _pool_failed:
             return None
-    return _helper
+        loads = [(helper.pending(), index) for index, helper in enumerate(_pool)]
+        if loads and min(loads)[0] == 0:
+            return _pool[min(loads)[1]]
+        if len(_pool) < pool_limit():
+            try:
+                _pool.append(_Helper())
+                return _pool[-1]
+            except OSError:
+                if not _pool:
+                    _pool_failed = True
+                    return None
+        return _pool[min(loads)[1]] if loads else None
 
 
-def shutdown_helper() -> None:
-    """Stop the helper process (it also stops by itself when the client exits)."""
-    global _helper
-    if _helper is not None:
-        _helper.close()
-        _helper = None
+def helper_count() -> int:
+    """How many helper processes are running (tests, the bench)."""
+    with _pool_lock:
+        return sum(1 for helper in _pool if helper.alive())
+
+
+def shutdown_helpers() -> None:
+    """Stop every helper process (they also stop by themselves when the client exits)."""
+    with _pool_lock:
+        helpers, _pool[:] = list(_pool), []
+    for helper in helpers:
+        helper.close()
+
+
+shutdown_helper = shutdown_helpers   # the older name
 
 
 class BotWorker:
@@ -151,7 +198,7 @@ class BotWorker:
         self._bot = None
         self._result = None
         self._done = False
-        self._via_process = False
+        self._helper: _Helper | None = None
 
     def busy_with(self, key) -> bool:
         with self._lock:
@@ -160,14 +207,15 @@ class BotWorker:
     def request(self, key, bot, view) -> None:
         with self._lock:
             self._key, self._bot, self._result, self._done = key, bot, None, False
-            self._via_process = False
-        helper = _shared_helper() if self.use_process else None
+            self._helper = None
+        helper = _pick_helper() if self.use_process else None
         if helper is not None:
             try:
                 state = {k: v for k, v in bot.__dict__.items() if k not in _SKIP_ATTRS}
-                helper.send(pickle.dumps((key, bot.game.name, state, type(bot), view)))
+                payload = pickle.dumps((key, bot.game.name, state, type(bot), view))
+                helper.send(payload)
                 with self._lock:
-                    self._via_process = True
+                    self._helper = helper
                 return
             except (pickle.PicklingError, TypeError, AttributeError, OSError, ValueError):
                 pass   # not sendable: think in a thread instead
@@ -192,9 +240,8 @@ class BotWorker:
                 return None
             if self._done:
                 return self._result
-            via_process, bot = self._via_process, self._bot
-        helper = _helper
-        if not via_process or helper is None:
+            helper, bot = self._helper, self._bot
+        if helper is None:
             return None
         answer = helper.take(key)
         if answer is None:
@@ -218,3 +265,4 @@ class BotWorker:
     def cancel(self) -> None:
         with self._lock:
             self._key, self._bot, self._result, self._done = None, None, None, False
+            self._helper = None

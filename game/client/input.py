@@ -227,7 +227,7 @@ class InputLayer:
             return []
         if etype == pygame.MOUSEBUTTONUP:
             self.last_device = MOUSE
-            # the end of a press: drops a dragged tile (screens without dragging ignore it)
+            # the end of a press: drops a dragged tile or die (screens without dragging ignore it)
             return [Intent("release", MOUSE, pos=tuple(event.pos))] if event.button == 1 else []
         if etype == pygame.MOUSEWHEEL:
             self.last_device = MOUSE
@@ -327,6 +327,10 @@ class InputLayer:
             if step_x or step_y:
                 return [Intent("move", pad.device, dx=step_x, dy=step_y)]
         return []
+
+    def repeating(self) -> bool:
+        """A stick is held past its dead zone (its repeats need the frame loop running)."""
+        return any(pad.connected and pad.axis_dir != (0, 0) for pad in self.pads.values())
 
     def update(self, dt: float) -> list[Intent]:
         """Held-stick repeats."""

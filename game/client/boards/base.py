@@ -36,6 +36,9 @@ class BoardView:
     # where the board draws its "Menu" button (each board module's MENU_BUTTON) and its size
     menu_button: pygame.Rect | None = None
     menu_font_size = 20
+    # the seats of a round act at the same time (Railroad Ink): each bot's request is keyed
+    # by its own moves, so the others' moves never restart it
+    simultaneous_rounds = False
 
     def __init__(self, app, play) -> None:
         self.app = app

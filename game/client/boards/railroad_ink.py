@@ -24,8 +24,11 @@ import math
 import pygame
 
 from game.client import fonts, theme
+from game.client.boards import ink_explain as explain
 from game.client.boards import ink_sprites as ink
 from game.client.boards.base import BoardView
+from game.client.boards.ink_drag import draw_dragged
+from game.client.boards.ink_labels import shared_label_size
 from game.client.input import Intent, accepts, device_kind, seat_devices
 from game.client.text import has, illegal, language, t
 from game.client.widgets import glyph_text, pad_glyph
@@ -203,6 +206,8 @@ class SeatUI:
         self.pick: tuple | None = None      # ("die"|"special"|"volcano"|"end", face)
         self.o = 0
         self.meteor_dir = "N"
+        self.dragging = False               # the mouse button went down on a die or special
+        self.drag_pos = None                # where the pointer carries it (off the sheet)
 
 
 class LegalInfo:
@@ -238,6 +243,7 @@ class RailroadInkBoard(BoardView):
     max_local_humans = MAX_LOCAL_HUMANS
     menu_button = MENU_BUTTON
     menu_font_size = 18
+    simultaneous_rounds = True
 
     def __init__(self, app, play) -> None:
         super().__init__(app, play)
@@ -483,6 +489,7 @@ class RailroadInkBoard(BoardView):
             ui.cursor[1] = (ui.cursor[1] + intent.dy) % 7
             return True
         if kind == "point":
+            ui.drag_pos = intent.pos if ui.dragging else None
             cell = pane.geom.cell_at(intent.pos) if pane else None
             if cell is not None:
                 ui.cursor = [cell % 7, cell // 7]
@@ -514,7 +521,20 @@ class RailroadInkBoard(BoardView):
             return self._confirm(seat, ui.cursor[1] * 7 + ui.cursor[0])
         if kind == "click":
             return self._click(seat, pane, intent)
+        if kind == "release":
+            return self._drop(seat, pane, intent)
         return None
+
+    def _drop(self, seat: int, pane: Pane | None, intent):
+        """A die or special dragged from the tray and let go over a cell: drawn there, as
+        a click on that cell would (the ghost followed the pointer while dragging)."""
+        ui = self.seat_ui(seat)
+        dragging, ui.dragging, ui.drag_pos = ui.dragging, False, None
+        cell = pane.geom.cell_at(intent.pos) if dragging and pane and pane.full else None
+        if cell is None:
+            return True
+        ui.cursor = [cell % 7, cell // 7]
+        return self._confirm(seat, cell)
 
     def _rotate(self, seat: int, step: int) -> None:
         """Turn the picked face; on a legal cell skip orientations that cannot go there."""
@@ -568,6 +588,7 @@ class RailroadInkBoard(BoardView):
         if pane is None or not pane.full:
             return True
         ui = self.seat_ui(seat)
+        ui.dragging = False
         cell = pane.geom.cell_at(pos)
         if cell is not None:
             ui.cursor = [cell % 7, cell // 7]
@@ -578,12 +599,12 @@ class RailroadInkBoard(BoardView):
             if rect.collidepoint(pos) and index < len(self.state.dice):
                 face = self.state.dice[index]
                 if ("die", face) in self.pieces(seat):
-                    ui.pick = ("die", face)
+                    ui.pick, ui.dragging = ("die", face), True
                 return True
         for index, rect in enumerate(tray["specials"]):
             if rect.collidepoint(pos):
                 if ("special", SPECIALS[index]) in self.pieces(seat):
-                    ui.pick = ("special", SPECIALS[index])
+                    ui.pick, ui.dragging = ("special", SPECIALS[index]), True
                 return True
         for name, rect in tray["buttons"].items():
             if rect.collidepoint(pos):
@@ -627,6 +648,8 @@ class RailroadInkBoard(BoardView):
                 self.play.toast(t("ri.meteor_ignored", name=self.play.seat_name(seat),
                                   face=face_name(event["special"])), "info")
             elif kind == "roll":
+                for ui in self.ui.values():   # a new roll: nobody's pick of the last one stays
+                    ui.pick, ui.o = None, 0
                 self.play.toast(t("ri.new_round", n=event["round"]), "good")
                 self.app.sound.play("turn")
         if isinstance(move, Draw):
@@ -647,11 +670,10 @@ class RailroadInkBoard(BoardView):
     def on_refused(self, seat, move, exc) -> None:
         message = illegal(exc, "railroad-ink")
         self.refusals[seat] = {"text": message, "age": 0.0}
-        if len(self.local_humans()) >= 2:
-            # split screen: the reason belongs on the refused player's own tray; a toast at
-            # the top would cover the sheets of the players beside them
-            self.app.toasts.items = [toast for toast in self.app.toasts.items
-                                     if toast.text != message]
+        # the reason is shown on the refused player's own tray, next to what they tried; the
+        # shell's toast would say it a second time (and in split screen cover the others)
+        self.app.toasts.items = [toast for toast in self.app.toasts.items
+                                 if toast.text != message]
         cell = getattr(move, "cell", None)
         if cell is not None:
             self.flash = {"seat": seat, "cell": cell, "age": 0.0}
@@ -718,6 +740,8 @@ class RailroadInkBoard(BoardView):
         for pane in self.layout():
             if pane.full and self._acting_human(pane.seat) and not self._paused(pane.seat):
                 self._draw_cursor(surface, pane.seat, pane.geom, self.play.seat_colour(pane.seat))
+                draw_dragged(surface, self.seat_ui(pane.seat), pane.geom,
+                             self.picked_face(pane.seat))
         self._draw_anims(surface)
 
     def _acting_human(self, seat: int) -> bool:
@@ -829,11 +853,14 @@ class RailroadInkBoard(BoardView):
             layer.blit(stub, pos)
         if cell >= 40:
             colour = (150, 146, 132)
-            for i in range(0, 7, 2):
+            for i in range(7):
+                # rows B, D, F and columns 2, 4, 6 have an exit in the middle of their
+                # margin: their label sits beside it (above it, left of it), not under it
+                side = cell if i % 2 == 0 else cell * 3 // 10
                 fonts.blit_in(layer, "ABCDEFG"[i], max(11, cell // 5), colour,
-                              pygame.Rect(0, m + i * cell, m - 4, cell), "semibold")
+                              pygame.Rect(0, m + i * cell, m - 4, side), "semibold")
                 fonts.blit_in(layer, str(i + 1), max(11, cell // 5), colour,
-                              pygame.Rect(m + i * cell, 0, cell, m - 2), "semibold")
+                              pygame.Rect(m + i * cell, 0, side, m - 2), "semibold")
         pygame.draw.rect(layer, ink.PAPER_DARK, layer.get_rect(), 2, border_radius=radius)
         self._static_cache[key] = layer
         return layer
@@ -1097,6 +1124,9 @@ class RailroadInkBoard(BoardView):
             if pick == ("special", special):
                 pygame.draw.rect(surface, theme.FOCUS, rect.inflate(8, 8), 3, border_radius=8)
         info = self.legal(seat) if acting else None
+        labels = {name: self._button_label(seat, name, info) for name in tray["buttons"]}
+        size = shared_label_size([(labels[n], r) for n, r in tray["buttons"].items()],
+                                 15 if small else 19)
         for name, rect in tray["buttons"].items():
             enabled = acting and (name in ("rotate", "mirror") or
                                   (name == "undo" and info.undo) or
@@ -1107,8 +1137,7 @@ class RailroadInkBoard(BoardView):
             theme.rounded_panel(surface, rect, fill, 10,
                                 theme.FOCUS if highlighted else
                                 (theme.ACCENT_DIM if enabled else None), 2)
-            label = self._button_label(seat, name, info)
-            draw_button_label(surface, label, 15 if small else 19,
+            draw_button_label(surface, labels[name], size,
                               theme.TEXT if enabled else theme.TEXT_DIM, rect, name)
         x, y = tray["status"]
         refusal, status, hints = "", "", []
@@ -1119,6 +1148,8 @@ class RailroadInkBoard(BoardView):
         elif acting:
             refusal = self._refusal(seat)
             status = self._status_text(seat, info)
+            if status == refusal:
+                status = ""          # "Draw or skip these dice first: …" once, in red
             hints = self._device_hints(seat)
         colour = theme.GOOD if s.ended and not st.over else theme.TEXT
         lines = status_lines(refusal, status, hints, 14 if small else 17, tray["w"],
@@ -1143,15 +1174,21 @@ class RailroadInkBoard(BoardView):
     def _status_text(self, seat: int, info: LegalInfo) -> str:
         st = self.state
         if self.meteor_pending(seat):
-            return t("ri.meteor_help_any") if st.meteor[0] == "any" else t("ri.meteor_help")
+            return explain.meteor_help(st, seat, self.seat_ui(seat).meteor_dir)
         kind, face = self.picked(seat)
         if info.erase and not info.draw:
             return t("ri.lava_blocked")
         if kind == "die" and face in info.skip and not info.draw.get(face):
             return t("ri.no_cell", face=face_name(face))
         if kind == "end":
-            return t("ri.all_drawn") if info.end else t("illegal.dice_left", faces="…")
-        return face_name(face)
+            if info.end:
+                return t("ri.all_drawn")
+            left = [face_name(face) for face, needed in self.game.remaining_dice(st, seat)
+                    if needed]
+            return t("illegal.dice_left", faces=", ".join(left))
+        return explain.opening_help(st, seat) \
+            or explain.die_help(self.game, st, seat, kind, face, face_name(face)) \
+            or face_name(face)
 
     def _device_hints(self, seat: int) -> list[str]:
         devices = seat_devices(self.match.seats[seat].device)

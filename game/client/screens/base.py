@@ -35,6 +35,12 @@ class Screen:
     def update(self, dt: float) -> None:
         pass
 
+    def animating(self) -> bool:
+        """True while the next frame may differ without any input (the loop keeps its full
+        frame rate); False lets the client sleep until an event (see ``frame_pacing``).
+        By default a screen with its own ``update`` (timers, network polling) animates."""
+        return type(self).update is not Screen.update
+
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.app.background(), (0, 0))
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from game.bots.base import make_bot
 from game.client import theme
 from game.client.boards import board_class
+from game.client.bot_ahead import LookAhead
 from game.client.bot_worker import BotWorker
 from game.client.input import accepts, ordered_devices, seat_devices
 from game.client.screens.base import Screen
@@ -24,7 +25,8 @@ class PlayScreen(Screen):
         self.match = match
         self.setup = setup or {}
         self.board = board_class(match.game.name)(app, self)
-        self.worker = BotWorker()
+        self.workers: dict[int, BotWorker] = {}   # one per bot seat: bots of a round think at once
+        self.ahead = LookAhead()                   # their next moves, thought while one is shown
         self.bots = {}
         for seat, info in enumerate(match.seats):
             if info.kind == "bot":
@@ -33,6 +35,9 @@ class PlayScreen(Screen):
         self.history: list[list[int]] = [list(match.scores()["scores"])]
         self.viewer = None
         self.turn_started = 0.0
+        self.seat_since: dict[int, float] = {}   # when each acting seat's position last changed
+        self.seat_moves: dict[int, int] = {}     # moves applied per seat (a simultaneous
+        #                                          round's bot request is keyed by its own)
         self.over_since = None
         self.passing_to = None
         self.last_turn_key = None
@@ -124,8 +129,20 @@ class PlayScreen(Screen):
         self.turn_started = self.app.time
         self.app.input.text_mode = False
 
+    @property
+    def worker(self) -> BotWorker:
+        """The first bot seat's worker (what a screen with one bot seat uses)."""
+        return self.worker_for(min(self.bots) if self.bots else 0)
+
+    def worker_for(self, seat: int) -> BotWorker:
+        if seat not in self.workers:
+            self.workers[seat] = BotWorker()
+        return self.workers[seat]
+
     def leave(self) -> None:
-        self.worker.cancel()
+        for worker in self.workers.values():
+            worker.cancel()
+        self.ahead.drop()
         if self.autosaver is not None:
             # the screen is left through the menus (Quit to title, Quit, the window closed):
             # the game stays in Load / Replays but is no crash for the next launch to offer
@@ -201,6 +218,8 @@ class PlayScreen(Screen):
         self.app.sound.play("place")
         self.board.on_applied(seat, move, events)
         self.turn_started = self.app.time
+        self.seat_since[seat] = self.app.time
+        self.seat_moves[seat] = self.seat_moves.get(seat, 0) + 1
         if self.autosaver is not None and self.autosaver.error:
             self.toast(t("saves.autosave_failed", reason=self.autosaver.error), "bad")
 
@@ -217,14 +236,18 @@ class PlayScreen(Screen):
         acting = match.to_act()
         turn_key = (match.seq, acting)
         if turn_key != self.last_turn_key:
+            previous = self.last_turn_key[1] if self.last_turn_key else ()
+            for seat in acting:
+                if seat not in previous:
+                    self.seat_since[seat] = self.app.time   # its turn (or round) begins now
             self.last_turn_key = turn_key
             self._turn_changed(acting)
+        # Every acting bot thinks at once, each in its own worker (several in a Railroad Ink
+        # round, computed in parallel by the helper pool), and each lands its move after its
+        # own visible delay: seven bots take about as long as one.
         for seat in acting:
             if seat in self.bots:
-                self._drive_bot(seat)
-                # one worker, one bot at a time: with several bots acting at once (Railroad
-                # Ink rounds) each would otherwise restart the others' requests every frame
-                break
+                self._drive_bot(seat, len(acting) > 1 or self.board.simultaneous_rounds)
 
     def _turn_changed(self, acting) -> None:
         humans = [s for s in acting if s not in self.bots]
@@ -252,18 +275,38 @@ class PlayScreen(Screen):
         self.board.set_viewer(seat)
         self.app.sound.play("turn")
 
-    def _drive_bot(self, seat: int) -> None:
-        key = (id(self), self.match.seq, seat)
-        if not self.worker.busy_with(key):
-            self.worker.request(key, self.bots[seat], self.match.view(seat))
+    def _drive_bot(self, seat: int, simultaneous: bool = False) -> None:
+        # In a simultaneous round the other seats' moves do not change what this bot may do
+        # (its sheet, the shared dice), so its request is keyed by its own moves and survives
+        # theirs; a bot's choice never depends on the other sheets (see game.bots.railroad_ink).
+        bot = self.bots[seat]
+        if simultaneous:
+            key = (id(self), seat, "own", self.seat_moves.get(seat, 0))
+        else:
+            key = (id(self), seat, "seq", self.match.seq)
+        worker = self.worker_for(seat)
+        if not worker.busy_with(key):
+            view = self.match.view(seat)
+            ahead = self.ahead.take(seat, key, bot, view) if simultaneous else None
+            if ahead is not None:
+                worker.cancel()
+                self.workers[seat] = ahead      # its next move was thought while the last
+                return                          # one was shown (see bot_ahead)
+            worker.request(key, bot, view)
             return
-        answer = self.worker.poll(key)
-        if answer is None or self.board.busy():
+        answer = worker.poll(key)
+        if answer is None:
             return
-        if self.app.time - self.turn_started < self.app.settings["bot_delay_ms"] / 1000.0:
+        if simultaneous and answer[0] == "move":
+            next_key = (id(self), seat, "own", self.seat_moves.get(seat, 0) + 1)
+            self.ahead.start(seat, key, next_key, bot, self.match.view(seat), answer[1])
+        if self.board.busy():
+            return
+        since = self.seat_since.get(seat, self.turn_started)
+        if self.app.time - since < self.app.settings["bot_delay_ms"] / 1000.0:
             return
         kind, value = answer
-        self.worker.cancel()
+        worker.cancel()
         if kind == "error" or not self.propose(seat, value):
             # A bot that fails must not freeze the table: fall back to a random legal move.
             fallback = make_bot(self.match.game, seat, "random", self.match.seq + 1)

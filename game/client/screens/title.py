@@ -1,4 +1,7 @@
-"""The title screen: the logo over a slowly drifting row of tiles, and the main menu."""
+"""The title screen: the logo over a slowly drifting row of tiles, and the main menu.
+
+The tiles drift while the player is about (``DRIFT_SECONDS`` after the last input) and then
+settle, so a client left on the title sleeps instead of drawing sixty frames a second."""
 
 from __future__ import annotations
 
@@ -11,6 +14,9 @@ from game.client.widgets import Form, Item
 
 _DECOR = ["aaaa", "bcbc", "dacc", "cbcb", "adad", "bbbb", "ccda", "dddd", "acba", "cccc",
           "badb", "ddbc", "aacb", "bcdd", "cdac", "dbba", "baac", "accd", "dada", "cbaa"]
+
+
+DRIFT_SECONDS = 8.0
 
 
 class TitleScreen(MenuScreen):
@@ -59,7 +65,11 @@ class TitleScreen(MenuScreen):
             from game.client.screens.resume import offer_resume
 
             offer_resume(self.app)
-        self.scroll = (self.scroll + dt * 18) % (len(_DECOR) * 72)
+        if self.animating():
+            self.scroll = (self.scroll + dt * 18) % (len(_DECOR) * 72)
+
+    def animating(self) -> bool:
+        return self.app.time - self.app.last_input_at < DRIFT_SECONDS
 
     def _tile_strip(self) -> pygame.Surface:
         if self._strip is None:

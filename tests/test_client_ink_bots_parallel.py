@@ -1,0 +1,117 @@
+"""The bots of a Railroad Ink round think and move at the same time (issue 12, item 9): each
+lands its moves after its own visible delay, so four bots take about as long as one, and
+what they play does not depend on the order their answers arrive in."""
+
+from __future__ import annotations
+
+import time
+
+from tests.test_client_support import make_app
+
+from game.bots.base import make_bot
+from game.match import Match, SeatInfo
+from game.rules import get_game
+from game.rules.railroad_ink.moves import End
+
+DELAY_MS = 400
+
+
+def _table(players: int, level: str, seed: int = 5):
+    game = get_game("railroad-ink")
+    seats = [SeatInfo(f"Bot {i + 1}", "bot", level=level, colour=i) for i in range(players)]
+    return Match.new(game, game.make_config(players, []), seed, seats)
+
+
+def _play_round(app, match) -> float:
+    """Step the client (fixed 1/60 s frames) until round 1 is over; the game time it took."""
+    from game.client.screens.play import PlayScreen
+
+    app.push(PlayScreen(app, match))
+    started = app.time
+    deadline = time.monotonic() + 60
+    while match.state.round == 1 and time.monotonic() < deadline:
+        app.run(frames=1)
+        time.sleep(0.001)        # the helper processes answer in real time
+    assert match.state.round == 2, "round 1 did not end"
+    return app.time - started
+
+
+def _play_screen(app):
+    from game.client.screens.play import PlayScreen
+
+    return app.find(PlayScreen)
+
+
+def test_four_bots_take_about_as_long_as_one(tmp_path):
+    app = make_app(tmp_path, bot_delay_ms=DELAY_MS)
+    try:
+        one = _play_round(app, _table(1, "easy"))
+        app.reset_to(app.stack[0])
+        match = _table(4, "easy")
+        four = _play_round(app, match)
+        # each bot's next move was thought about while its last one was being shown
+        assert _play_screen(app).ahead.reused >= 4
+    finally:
+        app.shutdown()
+    moves = max(len([e for e in match.log if e.seat == seat]) for seat in range(4))
+    # one move after another (the old behaviour) would need about 4 × moves × delay
+    assert four < 1.5 * max(one, moves * DELAY_MS / 1000), (one, four)
+
+
+def test_a_bots_moves_do_not_depend_on_the_order_of_the_others(tmp_path):
+    """The round played by the client (bots answering in parallel) equals the same bots
+    playing one seat after another, last seat first."""
+    game = get_game("railroad-ink")
+    for level in ("easy", "hard"):
+        match = _table(3, level, seed=9)
+        app = make_app(tmp_path, bot_delay_ms=0)
+        try:
+            _play_round(app, match)
+        finally:
+            app.shutdown()
+        played = {seat: [e.move for e in match.log if e.seat == seat] for seat in range(3)}
+
+        reference = _table(3, level, seed=9)
+        for seat in (2, 1, 0):
+            bot = make_bot(game, seat, level, (reference.seed * 7919 + seat) & 0xFFFFFFFF)
+            moves = []
+            while not moves or moves[-1] != "end":
+                move = bot.choose(reference.view(seat))
+                reference.apply(seat, move)
+                moves.append(str(move))
+            assert moves == played[seat], (level, seat)
+
+
+def test_a_move_thought_ahead_is_used_only_on_the_same_position():
+    from game.client.bot_ahead import LookAhead
+    from game.client.bot_worker import shutdown_helpers
+
+    game = get_game("railroad-ink")
+    try:
+        for applied in ("same", "same+other seat", "different"):
+            match = _table(2, "normal", seed=4)
+            bot = make_bot(game, 0, "normal", 77)
+            view = match.view(0)
+            move = bot.choose(view)
+            ahead = LookAhead()
+            ahead.start(0, "k0", "k1", bot, view, move)
+            if applied == "different":
+                move = next(m for m in game.legal_moves(match.state, 0)
+                            if m != move and hasattr(m, "cell"))
+            match.apply(0, move)
+            if applied == "same+other seat":    # another sheet changing does not matter
+                match.apply(1, make_bot(game, 1, "normal", 5).choose(match.view(1)))
+            worker = ahead.take(0, "k1", bot, match.view(0))
+            assert (worker is not None) == (applied != "different"), applied
+            if worker is not None:
+                kind, value = None, None
+                deadline = time.monotonic() + 30
+                while kind is None and time.monotonic() < deadline:
+                    answer = worker.poll("k1")
+                    kind, value = answer if answer else (None, None)
+                    time.sleep(0.005)
+                assert (kind, value) == ("move", bot.choose(match.view(0)))
+        # an end of round may roll new dice: nothing is thought ahead of it
+        assert bot.view_after(match.view(0), End()) is None
+    finally:
+        shutdown_helpers()
