@@ -3,7 +3,8 @@
 Modules: ``faces`` (faces, dice, exits), ``orientation`` (the 8 orientations), ``sheet``
 (geometry and sheet rules), ``regions`` (river/lake/lava regions), ``state``, ``moves``
 (notation), ``scoring``, one module per expansion (``river``, ``lake``, ``meteor``,
-``volcano``), ``sheet_notation`` (``run.py score``) and ``game`` (the Game object).
+``volcano``), ``sheet_notation`` (``run.py score``), ``table`` (the rolls of a LAN table)
+and ``game`` (the Game object).
 """
 
 from .game import RailroadInkGame

@@ -12,6 +12,10 @@ the game 6 rounds instead of 7. In Meteor games each seat resolves its meteor (o
 special to ignore it) before anything else in the round. Notation: ``moves.py``; sheet rules:
 ``sheet.py``; scores: ``scoring.py``.
 
+At a LAN table (``table``) the state cannot know its future rolls: after the last ``end`` of a
+round it waits (``pending_chance``) for the table's ``roll`` and starts the round from it
+(``apply_chance``); local play rolls from the state's Rng exactly as before.
+
 Helpers for the client (pure, read-only): ``remaining_dice``, ``specials_status``,
 ``legal_placements`` / ``legal_orientations``, ``meteor_status``, ``can_end``, ``roll_faces``.
 """
@@ -22,10 +26,9 @@ from typing import Iterable
 
 from game.rules.core import ConfigError, Game, IllegalMove, Rng
 
-from . import lake, meteor, volcano
-from .faces import (BASE_ROUNDS, EXPANSION_DIE, EXPANSION_ROUNDS, EXPANSIONS, FACE_IDS,
-                    FACE_INDEX, FACE_KIND, JUNCTION_DIE, LAVA_KIND, MAX_SPECIALS,
-                    METEOR_DIRECTION_DIE, METEOR_DISTANCE_DIE, ROUTE_DIE, SPECIALS)
+from . import lake, meteor, table, volcano
+from .faces import (BASE_ROUNDS, EXPANSION_ROUNDS, EXPANSIONS, FACE_IDS, FACE_INDEX, FACE_KIND,
+                    LAVA_KIND, MAX_SPECIALS, SPECIALS)
 from .moves import (DIRECTIONS, Crater, Draw, End, Erase, IgnoreMeteor, Meteor, Skip, Undo,
                     parse_move)
 from .scoring import score_sheet
@@ -79,32 +82,34 @@ class RailroadInkGame(Game):
         return self.make_config(config["players"], config.get("variants", []))
 
     def new_game(self, config: dict, seed: int):
+        state = self._setup(config, Rng(seed))
+        self._roll(state)
+        return state
+
+    def _setup(self, config: dict, rng: Rng):
         config = self._validated(config)
-        state = State(config, Rng(seed))
+        state = State(config, rng)
         state.rounds = EXPANSION_ROUNDS if state.expansion else BASE_ROUNDS
         if state.expansion == "volcano":
             for seat in state.seats:
                 volcano.setup(seat.sheet)
-        self._roll(state)
         return state
 
     def _roll(self, state) -> list[str]:
+        """Roll the next round from the state's Rng (local play) and start it."""
         rng = state.rng
+        return self._start_round(state, [rng.below(len(die))
+                                         for die in table.round_dice(state.expansion)])
+
+    def _start_round(self, state, outcome: list[int]) -> list[str]:
+        """Start the next round showing the dice faces ``outcome``; the dice as shown."""
         state.round += 1
-        dice = [ROUTE_DIE[rng.below(6)] for _ in range(3)] + [JUNCTION_DIE[rng.below(6)]]
-        extra_die = EXPANSION_DIE.get(state.expansion)
-        if extra_die:
-            dice += [extra_die[rng.below(6)], extra_die[rng.below(6)]]
-        state.dice = dice
-        shown = list(dice)
-        if state.expansion == "meteor":
-            state.meteor = [METEOR_DIRECTION_DIE[rng.below(6)], METEOR_DISTANCE_DIE[rng.below(6)]]
-            shown += [f"meteor-{state.meteor[0]}", f"distance-{state.meteor[1]}"]
+        state.dice, state.meteor = table.faces_of(state.expansion, outcome)
         for seat in state.seats:
             self._reset_round(state, seat)
             seat.start = seat.sheet.copy()
             seat.round_moves = []
-        return shown
+        return self.roll_faces(state)
 
     def _reset_round(self, state, seat) -> None:
         seat.ended = False
@@ -127,6 +132,10 @@ class RailroadInkGame(Game):
         if state.over:
             return ()
         return tuple(i for i, seat in enumerate(state.seats) if not seat.ended)
+
+    def is_over(self, state) -> bool:
+        # not "nobody may act": a table state waiting for its next roll has no seat to act
+        return state.over
 
     # -- helpers the client uses too ---------------------------------------------------
     def remaining_dice(self, state, seat: int) -> list[tuple[str, bool]]:
@@ -379,7 +388,7 @@ class RailroadInkGame(Game):
                 if state.round >= state.rounds:
                     state.over = True
                     events.append({"kind": "game_over", "scores": self.scores(state)["scores"]})
-                else:
+                elif table.knows_future(state):
                     dice = self._roll(state)
                     events.append({"kind": "roll", "round": state.round, "dice": dice})
             return events
@@ -462,13 +471,38 @@ class RailroadInkGame(Game):
 
     # -- information -----------------------------------------------------------------------
     def view(self, state, seat):
-        """Everything is public except the future rolls: the Rng becomes a fixed placeholder."""
+        """Everything is public except the future rolls: the Rng becomes ``UnknownRolls`` (it
+        encodes like the fixed placeholder ``Rng(state=0)``), so a view is a table state: after
+        the last ``end`` of a round it waits for the table's roll instead of rolling."""
         copy = state.copy()
-        copy.rng = Rng(state=0)
+        copy.rng = table.UnknownRolls()
         return copy
 
     def encode(self, state):
         return state.encode()
+
+    # -- a LAN table (``table``): only the rolls are chance, and all of them are public ----
+    def new_table_game(self, config: dict, public_seed: int):
+        """The sheets as they start (volcano in D4), every seat done with "round 0": the state
+        waits for the first round's roll. Nothing is drawn from ``public_seed``."""
+        state = self._setup(config, table.UnknownRolls())
+        for seat in state.seats:
+            seat.ended = True
+        return state
+
+    def pending_chance(self, state):
+        if table.knows_future(state) or not table.roll_due(state):
+            return None
+        return table.roll_request(state.expansion)
+
+    def apply_chance(self, state, request, outcome) -> list[dict]:
+        faces = table.checked_outcome(state, request, outcome)
+        dice = self._start_round(state, faces)
+        return [{"kind": "roll", "round": state.round, "dice": dice}]
+
+    def learn(self, state, seat, pile, cards) -> None:
+        raise _illegal("ink_no_cards", "Railroad Ink deals no cards: there is nothing to learn")
+
 
     def clone(self, state):
         return state.copy()
