@@ -68,8 +68,9 @@ def assert_no_foreign_secret(state, seat) -> None:
 
 
 class Table:
-    def __init__(self, config: dict, seed: int) -> None:
+    def __init__(self, config: dict, seed: int, masked: bool = True) -> None:
         self.config = config
+        self.masked = masked     # other peers receive GAME.public_move(move)
         self.local = GAME.new_game(config, seed)
         self.players = config["players"]
         self.peers = [GAME.new_table_game(config, seed ^ 1) for _ in range(self.players + 1)]
@@ -110,8 +111,9 @@ class Table:
         own = self.peers[seat]
         GAME.check(own, seat, move)
         assert move in GAME.legal_moves(own, seat)
-        for peer in self.peers:
-            GAME.apply(peer, seat, move)
+        told = GAME.public_move(move) if self.masked else move
+        for index, peer in enumerate(self.peers):
+            GAME.apply(peer, seat, move if index == seat else told)
         GAME.apply(self.local, seat, move)
         self.steps += 1
         self.assert_agreed()
@@ -140,9 +142,35 @@ CASES = [(players, variants, seed)
 
 @pytest.mark.parametrize("players,variants,seed", CASES)
 def test_table_simulation_matches_the_local_game(players, variants, seed):
-    table = Table(GAME.make_config(players, variants), seed)
+    table = Table(GAME.make_config(players, variants), seed, masked=seed % 2 == 0)
     table.play_out(Rng(seed * 7919))
     assert table.steps >= 60
+
+
+def test_many_seeds_and_player_counts():
+    for seed in range(11, 25):
+        players = 2 + seed % 5
+        variants = [["companies"], [], ["hand2"], ["companies", "hand3"]][seed % 4]
+        table = Table(GAME.make_config(players, variants), seed, masked=seed % 3 != 0)
+        table.play_out(Rng(seed))
+
+
+def test_a_masked_swap_keeps_the_given_company_from_the_other_peers():
+    table, peer = dealt_table(seat=1, variants=["companies"])
+    given = [c for c, p in table.local.shares[0] if p == 20][0]
+    masked = GAME.public_move(Swap(given, 20, False))
+    assert str(masked) == "swap:?:20:down" and GAME.parse_move(str(masked)) == masked
+    assert GAME.public_move(Draw()) == Draw()
+    own = table.peers[0]
+    before = encoded(own)
+    with pytest.raises(IllegalMove) as refused:     # the giver's own peer needs the card
+        GAME.apply(own, 0, masked)
+    assert refused.value.code == "not_a_move" and encoded(own) == before
+    with pytest.raises(IllegalMove):                 # and local play never takes it
+        GAME.apply(table.local, 0, masked)
+    table.move(0, Swap(given, 20, False))
+    table.resolve_chance()
+    table.assert_like_views()
 
 
 def test_local_game_never_waits_and_keeps_its_encoding():

@@ -12,7 +12,7 @@ from .board import DEPARTURES, SQUARES, square_name
 from .data import (CAR_TABLES, COLOURS, COMPANIES, COMPANY_STATIONS, MAX_PLAYERS, MIN_PLAYERS,
                    SHARE_PERCENTS, TILE_COPIES)
 from .lines import trace_path
-from .moves import Draw, Place, Swap, parse_move
+from .moves import HIDDEN_COMPANY, Draw, Place, Swap, parse_move, public_move
 from .placement import INITIAL_AVAIL, check_square, nth_square, rule_masks, squares_of
 from .scoresheet import score_placements
 from .state import MetroState
@@ -245,7 +245,10 @@ class MetroGame(Game):
     def _check_swap(self, state: MetroState, seat: int, move: Swap) -> None:
         if not state.companies:
             raise IllegalMove("no_companies", "Share exchanges need the companies expansion")
-        if not 0 <= move.company < len(COMPANIES) or move.pct not in SHARE_PERCENTS:
+        hidden = state.table and table.hidden_hand(state.shares[seat])
+        masked = hidden and move.company == HIDDEN_COMPANY
+        if not (masked or 0 <= move.company < len(COMPANIES)) \
+                or move.pct not in SHARE_PERCENTS:
             raise IllegalMove("not_a_move", "That is not a Metro move")
         if state.pending is not None:
             raise IllegalMove("must_place_drawn", "Place the drawn tile {tile} first",
@@ -253,8 +256,9 @@ class MetroGame(Game):
         if not state.exchanges_open:
             raise IllegalMove("exchanges_closed",
                               "Exchanges ended when a company reached 25 points")
-        if state.table and table.hidden_hand(state.shares[seat]):
-            table.check_hidden_share(state, seat, (move.company, move.pct))
+        if hidden:
+            if not masked:
+                table.check_hidden_share(state, seat, (move.company, move.pct))
         elif (move.company, move.pct) not in state.shares[seat]:
             raise IllegalMove("no_such_share", "You hold no {pct}% share of {company}",
                               pct=move.pct, company=COMPANIES[move.company])
@@ -385,6 +389,10 @@ class MetroGame(Game):
         state = self.empty_state(config)
         table.start(state)
         return state
+
+    def public_move(self, move):
+        """The form of ``move`` the other peers of a table receive (moves.public_move)."""
+        return public_move(move)
 
     def pending_chance(self, state: MetroState) -> ChanceRequest | None:
         return table.pending(state)

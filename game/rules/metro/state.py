@@ -101,7 +101,7 @@ class MetroState:
         other.exchanges_open = self.exchanges_open
         other.rng = None if self.rng is None else self.rng.copy()
         other.table = self.table
-        other.chance = [dict(step) for step in self.chance]
+        other.chance = self.chance[:]   # its steps (dicts) are never changed, only popped
         return other
 
     def __deepcopy__(self, memo: dict) -> "MetroState":
