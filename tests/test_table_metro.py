@@ -36,7 +36,7 @@ class Dealer:
 
     def resolve(self, local, request: ChanceRequest) -> tuple[tuple, tuple]:
         """(public outcome, cards the dealt seat learns)."""
-        if request.kind == "shuffle":
+        if request.kind in ("shuffle", "return"):
             return (), ()
         if request.pile == TILE_PILE:
             if request.kind == "deal":
@@ -281,16 +281,22 @@ def test_exchanges_at_the_table():
         GAME.apply(peer, 0, Swap(face_up[0], face_up[1], False))
     given = [c for c, p in table.local.shares[0] if p == 30][0]
     table.move(0, Swap(given, 30, True))
-    assert GAME.pending_chance(peer) == ChanceRequest("reveal", pile="shares30", count=1)
+    assert peer.chance == [ChanceRequest("return", pile="shares30", seat=0, count=1).to_plain(),
+                           ChanceRequest("reveal", pile="shares30", count=1).to_plain()]
     assert table.peers[0].shares[0].count(face_up) == 1 and face_up not in peer.shares[0]
+    with pytest.raises(IllegalMove):       # a return carries nothing
+        GAME.apply_chance(peer, GAME.pending_chance(peer), (given,))
     table.resolve_chance()
     table.assert_like_views()
     card = table.local.shares[1][0]
     table.move(1, Swap(card[0], card[1], False))
-    assert GAME.pending_chance(peer) == ChanceRequest("deal", pile=f"shares{card[1]}", seat=1,
-                                                      count=1)
+    pile = f"shares{card[1]}"
+    assert peer.chance == [ChanceRequest("return", pile=pile, seat=1, count=1).to_plain(),
+                           ChanceRequest("deal", pile=pile, seat=1, count=1).to_plain()]
+    assert len(peer.shares[1]) == 3 and card not in peer.shares[1]
     table.resolve_chance()
     table.assert_like_views()
+    assert table.local.shares[1] == peer.shares[1] != table.peers[0].shares[1]
 
 
 def test_learn_refuses_what_does_not_fit():

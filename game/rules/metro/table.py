@@ -12,10 +12,11 @@ chance step (``ChanceRequest``) that the table resolves jointly:
 * a tile placed from the hand while the stack lasts: ``deal`` one tile to that seat (the
   replacement is secret);
 * ``draw``: ``reveal`` one tile (it is placed face up at once, so it is public);
-* a share exchange: the given card goes face down under its pile (every peer: one unknown
-  card more at the bottom; the table's cipher moves that seat's card of that pile there);
-  ``up`` gives the face-up card to the seat and then ``reveal``\\s the pile's next card as the
-  new face-up card; ``down`` ``deal``\\s the pile's top card to the seat (secret);
+* a share exchange: first ``return`` (a Metro kind: ``seat``'s one card of ``pile`` goes
+  face down to the bottom of that pile; the outcome carries nothing; every peer's pile gets
+  one unknown card more), then for ``up`` (the face-up card went to the seat with the move)
+  a ``reveal`` of the pile's top card as the new face-up card, for ``down`` a ``deal`` of the
+  pile's top card to the seat (secret);
 * the end of a game with companies: the players show their shares for the final valuation:
   one ``reveal`` per seat and share pile, seat 0 first, 10 % pile first, with ``seat`` set
   (an extension of ``reveal``: not the pile's top card but the one card of that pile the
@@ -143,7 +144,7 @@ def apply_chance(state, request: ChanceRequest, outcome) -> list[dict]:
     if not isinstance(outcome, (tuple, list)):
         raise bad_chance("A chance outcome is a tuple, not {outcome}", outcome=repr(outcome))
     outcome = tuple(outcome)
-    if request.kind in ("shuffle", "deal") and outcome:
+    if request.kind in ("shuffle", "deal", "return") and outcome:
         raise bad_chance("A {kind} outcome carries nothing", kind=request.kind)
     cards = reveal_values(state, request, outcome) if request.kind == "reveal" else ()
     state.chance.pop(0)
@@ -156,6 +157,9 @@ def apply_chance(state, request: ChanceRequest, outcome) -> list[dict]:
         return [{"kind": "shuffled", "pile": pile}]
     if request.kind == "deal":
         return deal(state, request)
+    if request.kind == "return":
+        state.piles[SHARE_PILES.index(pile)].append(comp.HIDDEN_CARD)
+        return [{"kind": "returned_share", "seat": request.seat, "pile": pile}]
     return reveal(state, request, cards)
 
 
@@ -302,16 +306,17 @@ def check_hidden_share(state, seat: int, card: tuple[int, int]) -> None:
 
 
 def exchange(state, seat: int, card: tuple[int, int], take_up: bool) -> list[dict]:
-    """A share exchange on a table state: the given card goes face down (unknown to every
-    peer, its giver's included: the state keeps no face-down card), the taken card comes
-    from the face-up place (seen by the seat's own peer, HIDDEN elsewhere, like a view) or
-    waits on a deal; the next face-up card waits on a reveal."""
+    """A share exchange on a table state: the given card leaves the hand and waits on a
+    ``return`` under its pile (face down: unknown to every peer, its giver's included, as
+    the state keeps no face-down card); the taken card comes from the face-up place (seen
+    by the seat's own peer, HIDDEN elsewhere, like a view) or waits on a deal; the next
+    face-up card waits on a reveal."""
     p = SHARE_PERCENTS.index(card[1])
     shares = state.shares[seat]
     hidden = hidden_hand(shares)
     shares.remove(comp.HIDDEN_CARD if hidden else card)
-    state.piles[p].append(comp.HIDDEN_CARD)
     pile = SHARE_PILES[p]
+    queue(state, "return", pile, seat=seat)
     if take_up:
         shares.append(comp.HIDDEN_CARD if hidden else state.face_up[p])
         taken = list(state.face_up[p])
