@@ -44,7 +44,7 @@ class Dealer:
                 return (), tuple(self.tile_id(tile) for tile in tiles)
             return (self.tile_id(local.pending),), ()
         pct = SHARE_PERCENTS[SHARE_PILES.index(request.pile)]
-        if request.kind == "deal" or request.seat is not None:
+        if request.kind in ("deal", "show"):
             company = [c for c, p in local.shares[request.seat] if p == pct][0]
             return ((), (company,)) if request.kind == "deal" else ((company,), ())
         return (local.face_up[SHARE_PILES.index(request.pile)][0],), ()
@@ -314,3 +314,32 @@ def test_a_move_while_the_table_deals_is_refused():
     with pytest.raises(IllegalMove) as refused:
         GAME.apply(state, 0, Draw())
     assert refused.value.code == "chance_pending"
+
+
+def test_the_shares_are_shown_at_the_end_and_must_match():
+    table = Table(GAME.make_config(3, ["companies"]), 12)
+    rng = Rng(5)
+    table.resolve_chance()
+    while not GAME.is_over(table.local):
+        seat = GAME.to_act(table.local)[0]
+        table.move(seat, GAME.random_move(table.local, seat, rng))
+        if GAME.is_over(table.local):
+            break
+        table.resolve_chance()
+    show = GAME.pending_chance(table.peers[0])
+    assert show == ChanceRequest("show", pile="shares10", seat=0, count=1)
+    held = [c for c, p in table.local.shares[0] if p == 10][0]
+    other = [c for c in range(8) if c != held]
+    own, spectator = table.peers[0], table.peers[3]
+    for peer, outcome in [(own, (other[0],)), (own, (held, other[0])), (spectator, (8,))]:
+        before = encoded(peer)
+        with pytest.raises(IllegalMove) as refused:
+            GAME.apply_chance(peer, show, outcome)
+        assert refused.value.code == "bad_chance" and encoded(peer) == before
+    seen_by_seat_1 = [c for c, p in table.peers[1].shares[1] if p == 10][0]
+    with pytest.raises(IllegalMove):               # seat 1 holds that card: seat 0 cannot
+        GAME.apply_chance(table.peers[1], show, (seen_by_seat_1,))
+    table.resolve_chance()
+    for peer in table.peers:
+        assert peer.shares == table.local.shares
+        assert GAME.scores(peer) == GAME.scores(table.local)

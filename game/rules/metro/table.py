@@ -18,10 +18,10 @@ chance step (``ChanceRequest``) that the table resolves jointly:
   a ``reveal`` of the pile's top card as the new face-up card, for ``down`` a ``deal`` of the
   pile's top card to the seat (secret);
 * the end of a game with companies: the players show their shares for the final valuation:
-  one ``reveal`` per seat and share pile, seat 0 first, 10 % pile first, with ``seat`` set
-  (an extension of ``reveal``: not the pile's top card but the one card of that pile the
-  seat holds; the outcome is its card id). Every peer then sees every share, as does
-  ``view`` of a finished game.
+  one ``show`` per seat and share pile, seat 0 first, 10 % pile first (a Metro kind: like a
+  reveal, but of the one card of ``pile`` that ``seat`` holds, not of the pile's top; the
+  outcome is its card id). Every peer then sees every share, as does ``view`` of a finished
+  game.
 
 Piles and card ids (``piles``): ``tiles`` holds the 60 type codes in type order with their
 copies (the order ``new_game`` shuffles); ``shares10`` .. ``shares40`` hold the cards
@@ -84,7 +84,7 @@ def queue(state, kind: str, pile: str, seat: int | None = None, count: int = 1) 
 def queue_final_reveals(state) -> None:
     for seat in range(state.players):
         for pile in SHARE_PILES:
-            queue(state, "reveal", pile, seat=seat)
+            queue(state, "show", pile, seat=seat)
 
 
 def pending(state) -> ChanceRequest | None:
@@ -146,7 +146,8 @@ def apply_chance(state, request: ChanceRequest, outcome) -> list[dict]:
     outcome = tuple(outcome)
     if request.kind in ("shuffle", "deal", "return") and outcome:
         raise bad_chance("A {kind} outcome carries nothing", kind=request.kind)
-    cards = reveal_values(state, request, outcome) if request.kind == "reveal" else ()
+    cards = reveal_values(state, request, outcome) if request.kind in ("reveal", "show") \
+        else ()
     state.chance.pop(0)
     pile = request.pile
     if request.kind == "shuffle":
@@ -180,7 +181,7 @@ def reveal_values(state, request: ChanceRequest, outcome: tuple) -> list:
         raise bad_chance("{outcome} are not card ids of pile {pile}", outcome=repr(outcome),
                          pile=request.pile)
     cards = [values[card] for card in outcome]
-    if request.seat is not None:
+    if request.kind == "show":
         return [held_share(state, request, cards[0])]
     if request.pile == TILE_PILE:
         left = unseen_tile_copies(state)
@@ -231,7 +232,7 @@ def reveal(state, request: ChanceRequest, cards: list) -> list[dict]:
         state.pending = cards[0]
         return [{"kind": "drew", "seat": state.current, "tile": state.pending, "to": "play",
                  "stack": len(state.stack)}]
-    if request.seat is not None:
+    if request.kind == "show":
         shares = state.shares[request.seat]
         if cards[0] not in shares:
             shares.remove(comp.HIDDEN_CARD)
