@@ -343,3 +343,27 @@ def test_the_shares_are_shown_at_the_end_and_must_match():
     for peer in table.peers:
         assert peer.shares == table.local.shares
         assert GAME.scores(peer) == GAME.scores(table.local)
+
+
+def test_game_over_is_told_once_the_shares_are_shown():
+    table = Table(GAME.make_config(2, ["companies"]), 13)
+    rng = Rng(2)
+    table.resolve_chance()
+    events = []
+    while not GAME.is_over(table.local):
+        seat = GAME.to_act(table.local)[0]
+        move = GAME.random_move(table.local, seat, rng)
+        events = GAME.apply(table.peers[2], seat, GAME.public_move(move))
+        for index, peer in enumerate(table.peers[:2]):
+            GAME.apply(peer, seat, move if index == seat else GAME.public_move(move))
+        GAME.apply(table.local, seat, move)
+        if not GAME.is_over(table.local):
+            table.resolve_chance()
+    assert not any(event["kind"] == "game_over" for event in events)
+    spectator = table.peers[2]
+    told = []
+    while (request := GAME.pending_chance(spectator)) is not None:
+        outcome, _ = table.dealer.resolve(table.local, request)
+        told += GAME.apply_chance(spectator, request, outcome)
+    assert [e["kind"] for e in told].count("game_over") == 1 and told[-1]["kind"] == "game_over"
+    assert told[-1]["scores"] == GAME.scores(table.local)["scores"]

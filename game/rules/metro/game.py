@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from ..core import ChanceRequest, ConfigError, Game, IllegalMove, Rng
+from ..core import HIDDEN, ChanceRequest, ConfigError, Game, IllegalMove, Rng
 from . import table
 from . import companies as comp
 from .actions import place_tile
@@ -285,7 +285,7 @@ class MetroGame(Game):
         if from_hand:
             hand = state.hands[seat]
             hidden = state.table and table.hidden_hand(hand)
-            hand.remove(table.HIDDEN if hidden else move.tile)
+            hand.remove(HIDDEN if hidden else move.tile)
         else:
             state.pending = None
         events = [{"kind": "placed", "seat": seat, "tile": move.tile, "rot": move.rot,
@@ -308,7 +308,9 @@ class MetroGame(Game):
         if state.placed == TOTAL_TILES:
             state.over = True
             if state.table and state.companies:
-                table.queue_final_reveals(state)   # the shares are shown for the valuation
+                # The shares are shown for the valuation; game_over follows the last one.
+                table.queue_final_reveals(state)
+                return []
             return [{"kind": "game_over", "scores": self.scores(state)["scores"]}]
         # Seats with no tile left once the stack is empty are skipped (nothing to place).
         for step in range(1, state.players + 1):
@@ -398,7 +400,10 @@ class MetroGame(Game):
         return table.pending(state)
 
     def apply_chance(self, state: MetroState, request: ChanceRequest, outcome: tuple) -> list:
-        return table.apply_chance(state, request, outcome)
+        events = table.apply_chance(state, request, outcome)
+        if request.kind == "show" and not state.chance:
+            events.append({"kind": "game_over", "scores": self.scores(state)["scores"]})
+        return events
 
     def learn(self, state: MetroState, seat: int, pile: str, cards: tuple) -> None:
         table.learn(state, seat, pile, cards)
