@@ -148,7 +148,7 @@ def test_table_simulation_matches_the_local_game(players, variants, seed):
 
 
 def test_many_seeds_and_player_counts():
-    for seed in range(11, 25):
+    for seed in range(11, 21):
         players = 2 + seed % 5
         variants = [["companies"], [], ["hand2"], ["companies", "hand3"]][seed % 4]
         table = Table(GAME.make_config(players, variants), seed, masked=seed % 3 != 0)
