@@ -3,7 +3,8 @@
 Modules: data (tables), board (geometry), tiles (types, rotation), placement (legal squares),
 lines (tracing, line points), actions (placing a tile, scoring what it completes), companies
 (the expansion), moves (notation), state (the state object and its documented fields), game
-(MetroGame), scoresheet (``run.py score``).
+(MetroGame), scoresheet (``run.py score``), table (a LAN table's partial-information state and
+its chance steps).
 """
 
 from .game import MetroGame

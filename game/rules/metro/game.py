@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from ..core import ConfigError, Game, IllegalMove, Rng
+from ..core import HIDDEN, ChanceRequest, ConfigError, Game, IllegalMove, Rng
+from . import table
 from . import companies as comp
 from .actions import place_tile
 from .board import DEPARTURES, SQUARES, square_name
 from .data import (CAR_TABLES, COLOURS, COMPANIES, COMPANY_STATIONS, MAX_PLAYERS, MIN_PLAYERS,
                    SHARE_PERCENTS, TILE_COPIES)
 from .lines import trace_path
-from .moves import Draw, Place, Swap, parse_move
+from .moves import HIDDEN_COMPANY, Draw, Place, Swap, parse_move, public_move
 from .placement import INITIAL_AVAIL, check_square, nth_square, rule_masks, squares_of
 from .scoresheet import score_placements
 from .state import MetroState
@@ -110,6 +111,8 @@ class MetroGame(Game):
         state.face_up = []
         state.exchanges_open = state.companies
         state.rng = None
+        state.table = False
+        state.chance = []
         return state
 
     def new_game(self, config: dict, seed: int) -> MetroState:
@@ -128,7 +131,7 @@ class MetroGame(Game):
 
     # -- turn structure --------------------------------------------------------------------
     def to_act(self, state: MetroState) -> tuple[int, ...]:
-        return () if state.over else (state.current,)
+        return () if state.over or state.chance else (state.current,)
 
     def is_over(self, state: MetroState) -> bool:
         return state.over
@@ -209,6 +212,8 @@ class MetroGame(Game):
     def check(self, state: MetroState, seat: int, move) -> None:
         if state.over:
             raise IllegalMove("game_over", "The game is over")
+        if state.chance:
+            raise IllegalMove("chance_pending", "The table is still dealing")
         if seat != state.current:
             raise IllegalMove("not_your_turn", "It is not seat {seat}'s turn", seat=seat + 1)
         if isinstance(move, Place):
@@ -231,6 +236,8 @@ class MetroGame(Game):
             if move.tile != state.pending:
                 raise IllegalMove("must_place_drawn", "Place the drawn tile {tile} first",
                                   tile=state.pending)
+        elif state.table and table.hidden_hand(state.hands[seat]):
+            table.check_hidden_tile(state, seat, move.tile)
         elif move.tile not in state.hands[seat]:
             raise IllegalMove("not_in_hand", "Tile {tile} is not in your hand", tile=move.tile)
         check_square(state, move.tile, move.square, move.rot)
@@ -238,7 +245,10 @@ class MetroGame(Game):
     def _check_swap(self, state: MetroState, seat: int, move: Swap) -> None:
         if not state.companies:
             raise IllegalMove("no_companies", "Share exchanges need the companies expansion")
-        if not 0 <= move.company < len(COMPANIES) or move.pct not in SHARE_PERCENTS:
+        hidden = state.table and table.hidden_hand(state.shares[seat])
+        masked = hidden and move.company == HIDDEN_COMPANY
+        if not (masked or 0 <= move.company < len(COMPANIES)) \
+                or move.pct not in SHARE_PERCENTS:
             raise IllegalMove("not_a_move", "That is not a Metro move")
         if state.pending is not None:
             raise IllegalMove("must_place_drawn", "Place the drawn tile {tile} first",
@@ -246,33 +256,47 @@ class MetroGame(Game):
         if not state.exchanges_open:
             raise IllegalMove("exchanges_closed",
                               "Exchanges ended when a company reached 25 points")
-        if (move.company, move.pct) not in state.shares[seat]:
+        if hidden:
+            if not masked:
+                table.check_hidden_share(state, seat, (move.company, move.pct))
+        elif (move.company, move.pct) not in state.shares[seat]:
             raise IllegalMove("no_such_share", "You hold no {pct}% share of {company}",
                               pct=move.pct, company=COMPANIES[move.company])
 
     # -- playing -----------------------------------------------------------------------
     def play(self, state: MetroState, seat: int, move) -> list[dict]:
         state.turn += 1
+        if isinstance(move, Draw) and state.table:
+            table.queue(state, "reveal", table.TILE_PILE)   # the drawn tile is shown at once
+            return []
         if isinstance(move, Draw):
             state.pending = state.stack.pop()
             return [{"kind": "drew", "seat": seat, "tile": state.pending, "to": "play",
                      "stack": len(state.stack)}]
         if isinstance(move, Swap):
             card = (move.company, move.pct)
+            if state.table:
+                return table.exchange(state, seat, card, move.take_up) + self._end_turn(state)
             taken = comp.exchange(state, seat, card, move.take_up)
             events = [{"kind": "swapped", "seat": seat, "gave": list(card),
                        "took": list(taken), "face_up": move.take_up}]
             return events + self._end_turn(state)
         from_hand = state.pending is None
         if from_hand:
-            state.hands[seat].remove(move.tile)
+            hand = state.hands[seat]
+            hidden = state.table and table.hidden_hand(hand)
+            hand.remove(HIDDEN if hidden else move.tile)
         else:
             state.pending = None
         events = [{"kind": "placed", "seat": seat, "tile": move.tile, "rot": move.rot,
                    "square": square_name(move.square), "row": move.square // 8,
                    "col": move.square % 8, "from": "hand" if from_hand else "stack"}]
         events.extend(place_tile(state, move.tile, move.square, move.rot, seat))
-        if from_hand and state.stack:
+        if from_hand and state.stack and state.table:
+            # The replacement waits on a deal. Ending the turn before it is dealt picks the
+            # same next seat: while the stack lasts every hand is full.
+            table.queue(state, "deal", table.TILE_PILE, seat=seat)
+        elif from_hand and state.stack:
             tile = state.stack.pop()
             state.hands[seat].append(tile)
             # "tile" is secret: a client shows it only to this seat.
@@ -283,6 +307,10 @@ class MetroGame(Game):
     def _end_turn(self, state: MetroState) -> list[dict]:
         if state.placed == TOTAL_TILES:
             state.over = True
+            if state.table and state.companies:
+                # The shares are shown for the valuation; game_over follows the last one.
+                table.queue_final_reveals(state)
+                return []
             return [{"kind": "game_over", "scores": self.scores(state)["scores"]}]
         # Seats with no tile left once the stack is empty are skipped (nothing to place).
         for step in range(1, state.players + 1):
@@ -317,14 +345,22 @@ class MetroGame(Game):
 
     # -- information -------------------------------------------------------------------
     def view(self, state: MetroState, seat: int | None) -> MetroState:
+        """What ``seat`` sees, as a plain state to read and search on: a view never waits
+        for chance (playing on it draws unknown tiles, as bots' lookahead expects), also when
+        taken of a table state."""
         seen = state.copy()
         seen.rng = None
+        seen.table = False
+        seen.chance = []
         seen.stack = [HIDDEN_TILE] * len(state.stack)
         seen.hands = [hand[:] if other == seat else [HIDDEN_TILE] * len(hand)
                       for other, hand in enumerate(state.hands)]
         if state.companies:
-            seen.shares = [cards[:] if other == seat else [comp.HIDDEN_CARD] * len(cards)
-                           for other, cards in enumerate(state.shares)]
+            # The players show their shares for the final valuation (at a table, once the
+            # final reveals are done).
+            if not state.over or state.chance:
+                seen.shares = [cards[:] if other == seat else [comp.HIDDEN_CARD] * len(cards)
+                               for other, cards in enumerate(state.shares)]
             seen.piles = [[comp.HIDDEN_CARD] * len(pile) for pile in state.piles]
         return seen
 
@@ -345,6 +381,39 @@ class MetroGame(Game):
 
     def encode(self, state: MetroState) -> dict:
         return state.encode()
+
+    # -- a LAN table (table.py) ---------------------------------------------------------------
+    def piles(self, config: dict) -> dict[str, tuple]:
+        return table.piles("companies" in self._checked_config(config)["variants"])
+
+    def new_table_game(self, config: dict, public_seed: int) -> MetroState:
+        """Metro has no public random setup: ``public_seed`` is not needed."""
+        state = self.empty_state(config)
+        table.start(state)
+        return state
+
+    def public_move(self, move):
+        """The form of ``move`` the other peers of a table receive (moves.public_move)."""
+        return public_move(move)
+
+    def pending_chance(self, state: MetroState) -> ChanceRequest | None:
+        return table.pending(state)
+
+    def apply_chance(self, state: MetroState, request: ChanceRequest, outcome: tuple) -> list:
+        events = table.apply_chance(state, request, outcome)
+        if request.kind == "show" and not state.chance:
+            events.append({"kind": "game_over", "scores": self.scores(state)["scores"]})
+        return events
+
+    def learn(self, state: MetroState, seat: int, pile: str, cards: tuple) -> None:
+        table.learn(state, seat, pile, cards)
+
+    def public_encode(self, state: MetroState) -> dict:
+        """The spectator's view plus the chance steps the table waits for."""
+        data = self.encode(self.view(state, None))
+        if state.chance:
+            data["chance"] = state.chance
+        return data
 
     def clone(self, state: MetroState) -> MetroState:
         return state.copy()

@@ -17,6 +17,9 @@ Examples: ``aaaa@A1``, ``cbcb@H8/3``, ``draw``, ``swap:blue:20:up``.
 
 The swap names the company given away, which the physical game keeps face down: a client
 should show another seat's swap only as "exchanged a <pct>% share" (up/down is public).
+At a LAN table the other peers need not learn it: ``public_move`` masks it as
+``swap:?:<pct>:up|down`` (company ``HIDDEN_COMPANY``), which only a table state that cannot
+see the giver's shares accepts (the giver holds exactly one card of each percentage).
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from .board import parse_square, square_name
 from .data import COMPANIES, SHARE_PERCENTS
 from .tiles import TYPE_INDEX
 
+HIDDEN_COMPANY = -1   # a masked swap: the company given is not told
 EXPECTED = "<type>@<square>[/<r>], draw or swap:<company>:<pct>:up|down"
 
 
@@ -55,7 +59,8 @@ class Swap:
     take_up: bool    # True: the face-up card; False: the top face-down card
 
     def __str__(self) -> str:
-        return f"swap:{COMPANIES[self.company]}:{self.pct}:{'up' if self.take_up else 'down'}"
+        company = "?" if self.company == HIDDEN_COMPANY else COMPANIES[self.company]
+        return f"swap:{company}:{self.pct}:{'up' if self.take_up else 'down'}"
 
 
 Move = Place | Draw | Swap
@@ -78,6 +83,14 @@ def parse_placement(text: str) -> Place:
     return Place(tile, square, rot)
 
 
+def public_move(move: Move) -> Move:
+    """What the other peers of a table may learn of ``move``: a swap without the company
+    given away; every other move as it is (a placed tile is public anyway)."""
+    if isinstance(move, Swap):
+        return Swap(HIDDEN_COMPANY, move.pct, move.take_up)
+    return move
+
+
 def parse_move(text: str) -> Move:
     if not isinstance(text, str):
         raise NotationError(repr(text), EXPECTED)
@@ -86,10 +99,12 @@ def parse_move(text: str) -> Move:
         return Draw()
     if text.startswith("swap:"):
         parts = text.split(":")
-        if (len(parts) != 4 or parts[1] not in COMPANIES or parts[3] not in ("up", "down")
+        if (len(parts) != 4 or (parts[1] not in COMPANIES and parts[1] != "?")
+                or parts[3] not in ("up", "down")
                 or parts[2] not in tuple(str(p) for p in SHARE_PERCENTS)):
             raise NotationError(text, "swap:<company>:<10|20|30|40>:up|down")
-        return Swap(COMPANIES.index(parts[1]), int(parts[2]), parts[3] == "up")
+        company = HIDDEN_COMPANY if parts[1] == "?" else COMPANIES.index(parts[1])
+        return Swap(company, int(parts[2]), parts[3] == "up")
     if "@" in text:
         return parse_placement(text)
     raise NotationError(text, EXPECTED)

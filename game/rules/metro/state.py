@@ -46,6 +46,14 @@ Companies expansion (empty lists when off)
   ``exchanges_open`` False once any company reached the 25-point cutoff
 
 ``rng``: the game's Rng (None in a view).
+
+LAN table (partial information; see table.py)
+  ``table``         True for a state held by a table peer (``new_table_game``): random events
+                    wait on ``chance`` instead of taking the stack's top; False in local play
+                    and in every view
+  ``chance``        the chance steps this table state waits for, in order (plain dicts of
+                    ``ChanceRequest.to_plain``); empty in local play. It is encoded only
+                    while non-empty, so a local state's encoding (and hash) is unchanged.
 """
 
 from __future__ import annotations
@@ -57,7 +65,7 @@ class MetroState:
                  "over", "turn", "board", "shape", "placed_by", "avail", "filled", "placed",
                  "hands", "stack", "pending", "car_owner", "line_done", "line_points", "line_tiles",
                  "line_centre", "line_end", "line_at", "scores", "profits", "shares", "piles",
-                 "face_up", "exchanges_open", "rng")
+                 "face_up", "exchanges_open", "rng", "table", "chance")
 
     def copy(self) -> "MetroState":
         other = MetroState.__new__(MetroState)
@@ -92,6 +100,8 @@ class MetroState:
         other.face_up = self.face_up[:]
         other.exchanges_open = self.exchanges_open
         other.rng = None if self.rng is None else self.rng.copy()
+        other.table = self.table
+        other.chance = self.chance[:]   # its steps (dicts) are never changed, only popped
         return other
 
     def __deepcopy__(self, memo: dict) -> "MetroState":
@@ -99,7 +109,7 @@ class MetroState:
 
     def encode(self) -> dict:
         """Plain data holding the whole state (hidden parts included)."""
-        return {
+        data = {
             "config": self.config, "current": self.current, "over": self.over,
             "turn": self.turn,
             "board": [None if cell is None else [cell[0], cell[1]] for cell in self.board],
@@ -114,6 +124,9 @@ class MetroState:
             "exchanges_open": self.exchanges_open,
             "rng": None if self.rng is None else self.rng.state,
         }
+        if self.chance:
+            data["chance"] = self.chance
+        return data
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, MetroState) and self.encode() == other.encode()
