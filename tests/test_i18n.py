@@ -58,8 +58,14 @@ def _merged(lang: str) -> dict[str, str]:
     return merged
 
 
-def _names(template: str) -> set[str]:
-    return {field for _, field, _, _ in string.Formatter().parse(template) if field is not None}
+def _forms(value) -> list[str]:
+    """The texts of a catalog entry: one, or each plural form of a counted entry."""
+    return list(value.values()) if isinstance(value, dict) else [value]
+
+
+def _names(template) -> set[str]:
+    return {field for form in _forms(template)
+            for _, field, _, _ in string.Formatter().parse(form) if field is not None}
 
 
 @pytest.mark.parametrize("lang", LANGS[1:])
@@ -176,7 +182,7 @@ def test_catalog_strings_are_drawn_by_their_own_font(lang):
         for weight in ("regular", "bold"):
             font = fonts.font(20, weight)
             for key_, value in _merged(lang).items():
-                missing = _missing_glyphs(font, value)
+                missing = [ch for form in _forms(value) for ch in _missing_glyphs(font, form)]
                 if missing:
                     bad[(key_, weight)] = "".join(sorted(set(missing)))
         assert not bad, f"{lang}: glyphs missing from its font: {dict(list(bad.items())[:8])}"
