@@ -4,9 +4,9 @@
 to English, then to the key itself (so a gap is visible, never a crash). An entry that shows a
 count may hold one text per CLDR plural category (``{"one": "{n} car", "other": "{n} cars"}``):
 ``t("metro.cars_left", n=5)`` picks the form the language's plural rule gives for 5
-(``plural_rules``; the rule of the language the entry was found in, English when it fell back). The language can change
-at run time: ``set_language("ko")``; screens re-fetch their text every time they build labels,
-and ``fonts`` picks a font that can draw the language.
+(``plural_rules``; the rule of the language the entry was found in, English when it fell
+back). The language can change at run time: ``set_language("ko")``; screens re-fetch their
+text every time they build labels, and ``fonts`` picks a font that can draw the language.
 """
 
 from __future__ import annotations
