@@ -3,7 +3,9 @@
 In a source checkout and in an editable install they are the ``assets/`` folder at the root of
 the source tree. A regular (non-editable) install has no source tree: ``pyproject.toml`` ships
 the same folder as the data-only package ``tracklayer_assets``, found here through the import
-system. Nothing else should build paths to assets by hand.
+system. The application built by ``tools/build_app.py`` (PyInstaller) carries the folder as
+``assets/`` beside its frozen ``game`` package (in ``sys._MEIPASS``), so there too it is the
+"source tree" path. Nothing else should build paths to assets by hand.
 """
 
 from __future__ import annotations

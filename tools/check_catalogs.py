@@ -8,6 +8,12 @@ warns when one key is defined in two files of the same language (the later file 
     python tools/check_catalogs.py            # report, exit status 1 if anything is missing
     python tools/check_catalogs.py --json     # the same as JSON
 
+Plural forms: an entry that shows a count may be a dict of CLDR plural categories
+(``{"one": "{n} car", "other": "{n} cars"}``). Where English has such an entry every language
+must have one too, with exactly the categories its language's plural rule uses (Russian: one,
+few, many, other; English: one, other; Korean, Thai, Chinese, Japanese: other) — a missing or
+unused form is reported — and every form must use the placeholders of the English entry.
+
 It also lists keys whose English text changed since the translations were last brought up
 to date (``--record`` stores the English texts the translations follow in
 ``assets/lang/translated_from.json``; the client never loads that file).
@@ -25,6 +31,9 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+from game.client import plural_rules  # noqa: E402  (CLDR plural rules through Babel)
+
 LANG_DIR = ROOT / "assets" / "lang"
 LANGUAGES = ["en", "ru", "ko", "th", "zh-TW", "ja"]
 RECORD = "translated_from.json"
@@ -36,9 +45,10 @@ def catalog_files(lang: str, lang_dir: Path = LANG_DIR) -> list[Path]:
     return [path for path in files if path.exists()]
 
 
-def load(lang: str, lang_dir: Path = LANG_DIR) -> tuple[dict[str, str], list[str]]:
-    """The merged catalog and a list of problems met while reading it."""
-    merged: dict[str, str] = {}
+def load(lang: str, lang_dir: Path = LANG_DIR) -> tuple[dict, list[str]]:
+    """The merged catalog (key -> text, or -> {plural category: text}) and a list of problems
+    met while reading it."""
+    merged: dict = {}
     where: dict[str, str] = {}
     problems: list[str] = []
     for path in catalog_files(lang, lang_dir):
@@ -54,12 +64,18 @@ def load(lang: str, lang_dir: Path = LANG_DIR) -> tuple[dict[str, str], list[str
             if key in where:
                 problems.append(f"{key}: defined in {where[key]} and {path.name}")
             where[key] = path.name
-            merged[str(key)] = str(value)
+            if isinstance(value, dict):
+                merged[str(key)] = {str(k): str(v) for k, v in value.items()}
+            else:
+                merged[str(key)] = str(value)
     return merged, problems
 
 
-def placeholders(template: str) -> set[str]:
-    """The ``{names}`` a template uses (format specs and conversions ignored)."""
+def placeholders(template) -> set[str]:
+    """The ``{names}`` a template uses (format specs and conversions ignored); for plural
+    forms, the names any of them uses."""
+    if isinstance(template, dict):
+        return set().union(*(placeholders(form) for form in template.values()))
     names: set[str] = set()
     try:
         for _literal, field, _spec, _conv in string.Formatter().parse(template):
@@ -68,6 +84,35 @@ def placeholders(template: str) -> set[str]:
     except ValueError:
         names.add("<bad braces>")
     return names
+
+
+def plural_problems(lang: str, key: str, entry, english) -> list[str]:
+    """What is wrong with ``entry`` (of ``lang``) as the plural forms of English ``english``."""
+    if not isinstance(english, dict):
+        return [f"{key}: has plural forms, English has one text"] if isinstance(entry, dict) \
+            else []
+    needed = plural_rules.categories(lang)
+    if not isinstance(entry, dict):
+        return [f"{key}: one text, needs the plural forms {', '.join(needed)}"]
+    problems = []
+    lacking = [name for name in needed if name not in entry]
+    unused = sorted(name for name in entry if name not in needed)
+    if lacking:
+        problems.append(f"{key}: lacks the plural form(s) {', '.join(lacking)}")
+    if unused:
+        problems.append(f"{key}: form(s) {', '.join(unused)} not used in {lang}")
+    want = placeholders(english)
+    for name, form in entry.items():
+        if placeholders(form) != want:
+            problems.append(f"{key}: form {name} uses {sorted(placeholders(form))}, "
+                            f"English {sorted(want)}")
+    return problems
+
+
+def english_plural_problems(lang_dir: Path = LANG_DIR) -> list[str]:
+    english, _ = load("en", lang_dir)
+    return [problem for key, entry in sorted(english.items())
+            for problem in plural_problems("en", key, entry, entry)]
 
 
 def compare(lang: str, lang_dir: Path = LANG_DIR) -> dict:
@@ -80,8 +125,10 @@ def compare(lang: str, lang_dir: Path = LANG_DIR) -> dict:
         want, got = placeholders(english[key]), placeholders(other[key])
         if want != got:
             mismatched.append({"key": key, "english": sorted(want), "translation": sorted(got)})
+    plurals = [problem for key in sorted(k for k in english if k in other)
+               for problem in plural_problems(lang, key, other[key], english[key])]
     return {"language": lang, "keys": len(other), "missing": missing, "extra": extra,
-            "placeholders": mismatched, "problems": problems}
+            "placeholders": mismatched, "plurals": plurals, "problems": problems}
 
 
 def changed_english(lang_dir: Path = LANG_DIR) -> list[str]:
@@ -111,32 +158,38 @@ def main(argv: list[str] | None = None) -> int:
         record()
     reports = [compare(lang) for lang in args.languages]
     english, en_problems = load("en")
+    en_plurals = english_plural_problems()
     changed = changed_english()
     if args.json:
         print(json.dumps({"english_keys": len(english), "english_problems": en_problems,
-                          "english_changed": changed, "languages": reports}, indent=2,
-                         ensure_ascii=False))
+                          "english_plurals": en_plurals, "english_changed": changed,
+                          "languages": reports}, indent=2, ensure_ascii=False))
     else:
-        print(f"en: {len(english)} keys, {len(changed)} changed since the translations")
+        print(f"en: {len(english)} keys, {len(changed)} changed since the translations, "
+              f"{sum(isinstance(v, dict) for v in english.values())} with plural forms")
         for problem in en_problems:
             print(f"  warning: {problem}")
+        for problem in en_plurals:
+            print(f"  plural: {problem}")
         for key in changed:
             print(f"  changed: {key}")
         for report in reports:
             print(f"{report['language']}: {report['keys']} keys, {len(report['missing'])} missing,"
                   f" {len(report['extra'])} extra, {len(report['placeholders'])} placeholder "
-                  f"mismatches")
+                  f"mismatches, {len(report['plurals'])} plural problems")
             for key in report["missing"]:
                 print(f"  missing: {key}")
             for key in report["extra"]:
                 print(f"  extra: {key}")
+            for problem in report["plurals"]:
+                print(f"  plural: {problem}")
             for item in report["placeholders"]:
                 print(f"  placeholders: {item['key']}: English {item['english']}, "
                       f"translation {item['translation']}")
             for problem in report["problems"]:
                 print(f"  warning: {problem}")
-    bad = bool(changed) or any(r["missing"] or r["placeholders"] or r["problems"]
-                               for r in reports)
+    bad = bool(changed) or bool(en_plurals) or any(
+        r["missing"] or r["placeholders"] or r["plurals"] or r["problems"] for r in reports)
     return 1 if bad else 0
 
 

@@ -1,9 +1,11 @@
-"""Counted text: "1 car" but "2 cars".
+"""Counted text: "1 car" but "2 cars", "1 вагон, 2 вагона, 5 вагонов".
 
-``tn("metro.cars_left", n)`` reads ``metro.cars_left.one`` when ``n`` is 1 and the player's
-language has that entry, else ``metro.cars_left`` — so a language without singular forms (or a
-catalog that words the count as "Cars: {n}") simply repeats the plain text under ``.one``.
-``n`` is always passed to the template as ``{n}``.
+``tn("metro.cars_left", n)`` is ``text.t("metro.cars_left", n=n)``: a catalog entry with plural
+forms (a dict of CLDR categories, see ``plural_rules``) gives the form the language's rule
+picks for ``n``. ``n`` is always passed to the template as ``{n}``.
+
+Older catalogs worded the singular as a separate ``<key>.one`` entry beside a plain string;
+such a pair is still read (for n == 1) so that a catalog not yet converted keeps working.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from game.client import text
 
 
 def tn(key: str, n: int, **args) -> str:
-    if n == 1:
+    if n == 1 and not text.is_counted(key):
         one = f"{key}.one"
         if one in text._load(text.language()) or (
                 key not in text._load(text.language()) and text.has(one)):

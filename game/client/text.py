@@ -1,9 +1,12 @@
 """The one string catalog: every word the player sees comes from ``assets/lang/<lang>.json``.
 
 ``t("key", name="Ann")`` formats the catalog entry with named arguments. Missing keys fall back
-to English, then to the key itself (so a gap is visible, never a crash). The language can change
-at run time: ``set_language("ko")``; screens re-fetch their text every time they build labels,
-and ``fonts`` picks a font that can draw the language.
+to English, then to the key itself (so a gap is visible, never a crash). An entry that shows a
+count may hold one text per CLDR plural category (``{"one": "{n} car", "other": "{n} cars"}``):
+``t("metro.cars_left", n=5)`` picks the form the language's plural rule gives for 5
+(``plural_rules``; the rule of the language the entry was found in, English when it fell
+back). The language can change at run time: ``set_language("ko")``; screens re-fetch their
+text every time they build labels, and ``fonts`` picks a font that can draw the language.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ import json
 from pathlib import Path
 
 from game.assets import assets_dir
+from game.client import plural_rules
 
 ASSETS: Path = assets_dir()  # the source tree's assets/, or the installed copy (game/assets.py)
 LANG_DIR = ASSETS / "lang"
@@ -20,21 +24,28 @@ DEFAULT_LANGUAGE = "en"
 LANGUAGES = {"en": "English", "ru": "Русский", "ko": "한국어", "th": "ไทย",
              "zh-TW": "繁體中文", "ja": "日本語"}
 
-_catalogs: dict[str, dict[str, str]] = {}
+# key -> text, or key -> {plural category: text} for a counted entry
+_catalogs: dict[str, dict[str, str | dict[str, str]]] = {}
 _language = DEFAULT_LANGUAGE
 _listeners: list = []
 
 
-def _load(lang: str) -> dict[str, str]:
+def _entry(value) -> str | dict[str, str]:
+    if isinstance(value, dict):
+        return {str(k): str(v) for k, v in value.items()}
+    return str(value)
+
+
+def _load(lang: str) -> dict[str, str | dict[str, str]]:
     # <lang>.json plus <lang>/*.json (one extra file per game board, so that the parts of
     # the catalog can be written independently); a damaged file is skipped, never fatal.
     if lang not in _catalogs:
-        merged: dict[str, str] = {}
+        merged: dict[str, str | dict[str, str]] = {}
         paths = [LANG_DIR / f"{lang}.json", *sorted((LANG_DIR / lang).glob("*.json"))]
         for path in paths:
             try:
                 data = json.loads(path.read_text(encoding="utf-8"))
-                merged.update({str(k): str(v) for k, v in data.items()})
+                merged.update({str(k): _entry(v) for k, v in data.items()})
             except (OSError, ValueError, AttributeError):
                 continue
         _catalogs[lang] = merged
@@ -66,11 +77,22 @@ def has(key: str) -> bool:
     return key in _load(_language) or key in _load(DEFAULT_LANGUAGE)
 
 
+def is_counted(key: str) -> bool:
+    """Whether ``key`` has plural forms (in the current language, or in English if missing)."""
+    entry = _load(_language).get(key, _load(DEFAULT_LANGUAGE).get(key))
+    return isinstance(entry, dict)
+
+
 def t(key: str, **args) -> str:
-    """The text of ``key`` in the current language with ``{named}`` arguments filled in."""
-    template = _load(_language).get(key)
+    """The text of ``key`` in the current language with ``{named}`` arguments filled in; for a
+    counted entry, the plural form that agrees with ``n`` (see ``plural_rules.count_of``)."""
+    lang = _language
+    template = _load(lang).get(key)
     if template is None:
+        lang = DEFAULT_LANGUAGE
         template = _load(DEFAULT_LANGUAGE).get(key, key)
+    if isinstance(template, dict):
+        template = plural_rules.choose(template, plural_rules.count_of(args), lang)
     if not args:
         return template
     try:
