@@ -24,10 +24,11 @@ from game.rules.core import Event, Game, IllegalMove, state_hash
 
 LOG_FORMAT_VERSION = 1
 
-# The kinds of log entries. Only moves exist today; a table-chance step (partial information:
-# the outcome of a ChanceRequest, seat None) is meant to become a second kind that goes through
-# the same record / seal / tell path and is replayed by ``Match._replay_entry``.
-MOVE = "move"
+# Only moves are logged today. A table-chance step (partial information: the outcome of a
+# ChanceRequest) is meant to be logged the same way, as a LogEntry whose seat is None (no one
+# played it; ``move`` its notation), going through the same record / seal / tell path and
+# replayed by ``Match._replay_entry``. (A seat of None rather than a new field: every field
+# of this frozen dataclass costs time on the path from a move's arrival to its display.)
 
 
 @dataclass
@@ -55,10 +56,9 @@ class SeatInfo:
 @dataclass(frozen=True)
 class LogEntry:
     seq: int          # 1-based position in the log
-    seat: int         # who played it (a future chance entry would have None)
+    seat: int         # who played it (a future chance entry: None, see above)
     move: str         # notation
     hash: str         # state hash after the move ("" until sealed)
-    kind: str = MOVE  # what the entry records; see MOVE above
 
     def to_plain(self) -> list:
         return [self.seq, self.seat, self.move, self.hash]
@@ -79,9 +79,7 @@ class LogView(Sequence):
         self._entries = entries
 
     def __getitem__(self, index):
-        if isinstance(index, slice):
-            return self._entries[index]          # a copy: changing it changes nothing
-        return self._entries[index]
+        return self._entries[index]      # a slice is a new list: changing it changes nothing
 
     def __len__(self) -> int:
         return len(self._entries)
@@ -218,11 +216,13 @@ class Match:
         state before this move)."""
         if isinstance(move, str):
             move = self.game.parse_move(move)
-        self.seal(tell=False)
+        entries = self._entries
+        if entries and not entries[-1].hash:
+            self.seal(tell=False)
         if check:
             self.check(seat, move)
         events = self.game.play(self._state, seat, move)
-        self._record(LogEntry(len(self._entries) + 1, seat, str(move), ""), events)
+        self._record(LogEntry(len(entries) + 1, seat, str(move), ""), events)
         if hash_now:
             self.seal(tell=False)
         if tell:
@@ -241,7 +241,7 @@ class Match:
         if self.sealed:
             return None
         last = self._entries[-1]
-        entry = LogEntry(last.seq, last.seat, last.move, self.hash(), last.kind)
+        entry = LogEntry(last.seq, last.seat, last.move, self.hash())
         self._entries[-1] = entry
         events, self._unsealed_events = self._unsealed_events, []
         self._unheard.append((entry, events))
@@ -251,8 +251,8 @@ class Match:
 
     def _replay_entry(self, state: Any, entry: LogEntry) -> None:
         """Redo one logged entry on ``state`` (checked: a bad log raises)."""
-        if entry.kind != MOVE:
-            raise ValueError(f"unknown log entry kind {entry.kind!r}")
+        if entry.seat is None:
+            raise ValueError("chance entries are not supported yet")
         self.game.apply(state, entry.seat, self.game.parse_move(entry.move))
 
     def _replay(self, entries: list[LogEntry]) -> Any:
@@ -288,7 +288,7 @@ class Match:
         self._unsealed_events = []
         if entries:
             last = entries[-1]
-            self._entries[-1] = LogEntry(last.seq, last.seat, last.move, self.hash(), last.kind)
+            self._entries[-1] = LogEntry(last.seq, last.seat, last.move, self.hash())
 
     # -- plain data (saves, desync dumps, the wire) -----------------------------------
     def header(self) -> dict:
