@@ -138,6 +138,21 @@ class Match:
             match.apply(seat, match.game.parse_move(text))
         return match
 
+    @classmethod
+    def at(cls, source: "Match", upto: int, state: Any = None, start: int = 0) -> "Match":
+        """A new match showing ``source`` after its first ``upto`` entries (replays, the
+        viewer). ``state`` is a private copy of the state after ``start`` entries (default:
+        the set-up); the entries from there are replayed unchecked (``source`` already played
+        them) and keep their hashes. ``source`` is not touched; the new match has no
+        listeners."""
+        if state is None:
+            state, start = source.game.new_game(source.config, source.seed), 0
+        entries = source._entries[:upto]
+        for entry in entries[start:]:
+            source._replay_entry(state, entry, check=False)
+        return cls(source.game, source.config, source.seed, source.seats, state=state,
+                   log=entries)
+
     # -- queries ----------------------------------------------------------------------
     @property
     def state(self) -> Any:
@@ -249,11 +264,15 @@ class Match:
             self.tell()
         return entry
 
-    def _replay_entry(self, state: Any, entry: LogEntry) -> None:
-        """Redo one logged entry on ``state`` (checked: a bad log raises)."""
+    def _replay_entry(self, state: Any, entry: LogEntry, check: bool = True) -> None:
+        """Redo one logged entry on ``state`` (checked unless told: a bad log raises)."""
         if entry.seat is None:
             raise ValueError("chance entries are not supported yet")
-        self.game.apply(state, entry.seat, self.game.parse_move(entry.move))
+        move = self.game.parse_move(entry.move)
+        if check:
+            self.game.apply(state, entry.seat, move)
+        else:
+            self.game.play(state, entry.seat, move)
 
     def _replay(self, entries: list[LogEntry]) -> Any:
         state = self.game.new_game(self.config, self.seed)

@@ -224,3 +224,15 @@ def test_host_and_peer_write_only_through_their_match():
     sequencer.seal()
     assert host.log == hotseat.log == replica.match.log
     assert heard["host"] == heard["peer"] == list(range(1, 16))
+
+
+def test_a_past_position_is_a_new_match_and_leaves_the_source_alone():
+    source = Match.new(GAME, GAME.make_config(2), 6)
+    _play(source, 12)
+    before = (list(source.log), source.hash())
+    past = Match.at(source, 5)
+    assert past.log == source.log[:5] and past.hash() == source.log[4].hash
+    snapshot = Match.at(source, 3)
+    later = Match.at(source, 8, GAME.clone(snapshot.state), 3)   # from a snapshot
+    assert later.hash() == source.log[7].hash
+    assert (list(source.log), source.hash()) == before
