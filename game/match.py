@@ -1,20 +1,34 @@
 """A table being played: game, config, seed, seats and the ordered move log.
 
-Hotseat, bots, LAN and saves all go through a Match, so there is exactly one place where moves
-are applied and logged. Every applied move is appended as a ``LogEntry`` (seq, seat, notation,
-state hash after it); replaying the log from (config, seed) rebuilds the same state, which is
-how undo, resume, rejoin and desync repair work.
+``Match`` is the one writer of a table's state and log: hotseat, bots, the LAN host, the LAN
+peers, loading and undo all change them only through ``apply`` / ``seal`` / ``rebuild`` /
+``undo`` / ``replace_log``. Every applied move is appended as a ``LogEntry`` (seq, seat,
+notation, state hash after it); replaying the log from (config, seed) rebuilds the same state,
+which is how undo, resume, rejoin and desync repair work. ``log`` is a read-only view and
+``state`` has no setter, so nothing else can change them by accident (tests/test_match_writer.py
+also scans the code for it).
+
+Hashing and telling the listeners can wait: under lockstep a move is applied with
+``hash_now=False`` (shown and sent on at once), ``seal()`` hashes it a moment later and
+``tell()`` calls the listeners (autosave) once the latency-critical work is done.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
 from game.rules import get_game
 from game.rules.core import Event, Game, IllegalMove, state_hash
 
 LOG_FORMAT_VERSION = 1
+
+# Only moves are logged today. A table-chance step (partial information: the outcome of a
+# ChanceRequest) is meant to be logged the same way, as a LogEntry whose seat is None (no one
+# played it; ``move`` its notation), going through the same record / seal / tell path and
+# replayed by ``Match._replay_entry``. (A seat of None rather than a new field: every field
+# of this frozen dataclass costs time on the path from a move's arrival to its display.)
 
 
 @dataclass
@@ -42,9 +56,9 @@ class SeatInfo:
 @dataclass(frozen=True)
 class LogEntry:
     seq: int          # 1-based position in the log
-    seat: int
+    seat: int         # who played it (a future chance entry: None, see above)
     move: str         # notation
-    hash: str         # state hash after the move
+    hash: str         # state hash after the move ("" until sealed)
 
     def to_plain(self) -> list:
         return [self.seq, self.seat, self.move, self.hash]
@@ -55,25 +69,65 @@ class LogEntry:
         return cls(int(seq), int(seat), str(move), str(digest))
 
 
-@dataclass
+class LogView(Sequence):
+    """A read-only view of a match's log: index, slice (a new list), iterate, compare with a
+    list. It has no append/pop/item assignment: only ``Match`` writes the log."""
+
+    __slots__ = ("_entries",)
+
+    def __init__(self, entries: list[LogEntry]) -> None:
+        self._entries = entries
+
+    def __getitem__(self, index):
+        return self._entries[index]      # a slice is a new list: changing it changes nothing
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def __iter__(self):
+        return iter(self._entries)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (LogView, list, tuple)):
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # equal to a list, so not hashable
+
+    def __repr__(self) -> str:
+        return f"LogView({self._entries!r})"
+
+
+Listener = Callable[[LogEntry, list[Event]], None]
+
+
 class Match:
-    game: Game
-    config: dict
-    seed: int
-    seats: list[SeatInfo] = field(default_factory=list)
-    state: Any = None
-    log: list[LogEntry] = field(default_factory=list)
-    listeners: list[Callable[["Match", LogEntry, list[Event]], None]] = field(
-        default_factory=list, repr=False)
+    """See the module docstring. ``state`` and ``log`` are given only to show a position that
+    was computed elsewhere (the replay viewer); playing always starts from ``Match.new``."""
+
+    def __init__(self, game: Game, config: dict, seed: int, seats: Iterable[SeatInfo] = (),
+                 state: Any = None, log: Iterable[LogEntry] = ()) -> None:
+        self.game = game
+        self.config = config
+        self.seed = seed
+        self.seats: list[SeatInfo] = list(seats)
+        self._state = state
+        self._entries: list[LogEntry] = list(log)
+        self._view = LogView(self._entries)
+        self._listeners: list[Listener] = []
+        self._unsealed_events: list[Event] = []          # of the last entry while unhashed
+        self._unheard: list[tuple[LogEntry, list[Event]]] = []   # sealed, listeners not told
+
+    def __repr__(self) -> str:
+        return (f"Match(game={self.game.name!r}, seed={self.seed!r}, seq={self.seq}, "
+                f"seats={self.seats!r})")
 
     # -- construction ------------------------------------------------------------------
     @classmethod
     def new(cls, game: Game | str, config: dict, seed: int,
             seats: Iterable[SeatInfo] = ()) -> "Match":
         game_obj = get_game(game) if isinstance(game, str) else game
-        match = cls(game=game_obj, config=config, seed=seed, seats=list(seats))
-        match.state = game_obj.new_game(config, seed)
-        return match
+        return cls(game_obj, config, seed, seats, state=game_obj.new_game(config, seed))
 
     @classmethod
     def from_log(cls, game: Game | str, config: dict, seed: int, moves: Iterable[tuple[int, str]],
@@ -84,26 +138,55 @@ class Match:
             match.apply(seat, match.game.parse_move(text))
         return match
 
+    @classmethod
+    def at(cls, source: "Match", upto: int, state: Any = None, start: int = 0) -> "Match":
+        """A new match showing ``source`` after its first ``upto`` entries (replays, the
+        viewer). ``state`` is a private copy of the state after ``start`` entries (default:
+        the set-up); the entries from there are replayed unchecked (``source`` already played
+        them) and keep their hashes. ``source`` is not touched; the new match has no
+        listeners."""
+        if state is None:
+            state, start = source.game.new_game(source.config, source.seed), 0
+        entries = source._entries[:upto]
+        for entry in entries[start:]:
+            source._replay_entry(state, entry, check=False)
+        return cls(source.game, source.config, source.seed, source.seats, state=state,
+                   log=entries)
+
     # -- queries ----------------------------------------------------------------------
+    @property
+    def state(self) -> Any:
+        """The full current state (read it, never change it: use ``apply``)."""
+        return self._state
+
+    @property
+    def log(self) -> LogView:
+        return self._view
+
     @property
     def seq(self) -> int:
         """Number of moves applied so far (the seq of the last one)."""
-        return len(self.log)
+        return len(self._entries)
+
+    @property
+    def sealed(self) -> bool:
+        """True when the last entry has its hash (see ``seal``)."""
+        return not self._entries or bool(self._entries[-1].hash)
 
     def to_act(self) -> tuple[int, ...]:
-        return self.game.to_act(self.state)
+        return self.game.to_act(self._state)
 
     def is_over(self) -> bool:
-        return self.game.is_over(self.state)
+        return self.game.is_over(self._state)
 
     def hash(self) -> str:
-        return state_hash(self.game, self.state)
+        return state_hash(self.game, self._state)
 
     def scores(self) -> dict:
-        return self.game.scores(self.state)
+        return self.game.scores(self._state)
 
     def view(self, seat: int | None) -> Any:
-        return self.game.view(self.state, seat)
+        return self.game.view(self._state, seat)
 
     def check(self, seat: int, move: Any) -> None:
         """Raise IllegalMove if the move is refused; never changes anything."""
@@ -111,33 +194,120 @@ class Match:
             move = self.game.parse_move(move)
         if seat not in self.to_act():
             raise IllegalMove("not_your_turn", "It is not seat {seat}'s turn", seat=seat + 1)
-        self.game.check(self.state, seat, move)
+        self.game.check(self._state, seat, move)
+
+    # -- listeners --------------------------------------------------------------------
+    def subscribe(self, listener: Listener) -> Listener:
+        """Call ``listener(entry, events)`` after every move, once its hash is known."""
+        if listener not in self._listeners:
+            self._listeners.append(listener)
+        return listener
+
+    def unsubscribe(self, listener: Listener) -> None:
+        if listener in self._listeners:
+            self._listeners.remove(listener)
+
+    @property
+    def listeners(self) -> tuple[Listener, ...]:
+        return tuple(self._listeners)
+
+    def tell(self) -> None:
+        """Call the listeners for every sealed entry they have not heard of, in order."""
+        while self._unheard:
+            entry, events = self._unheard.pop(0)
+            for listener in list(self._listeners):
+                listener(entry, events)
 
     # -- changes ----------------------------------------------------------------------
-    def apply(self, seat: int, move: Any) -> list[Event]:
-        """Check and apply a move, log it with the resulting hash, tell the listeners."""
+    def apply(self, seat: int, move: Any, *, check: bool = True, hash_now: bool = True,
+              tell: bool = True) -> list[Event]:
+        """Apply a move, log it, hash it and tell the listeners.
+
+        ``check=False`` skips the legality check (a LAN peer plays moves the host already
+        checked against the same state; a move that then fails to play raises and is not
+        logged). ``hash_now=False`` leaves the hash to a later ``seal()`` so showing and
+        forwarding the move does not wait for it; ``tell=False`` leaves the listeners to a
+        later ``tell()``. An unhashed previous entry is hashed first (its hash is of the
+        state before this move)."""
         if isinstance(move, str):
             move = self.game.parse_move(move)
-        self.check(seat, move)
-        events = self.game.play(self.state, seat, move)
-        entry = LogEntry(self.seq + 1, seat, str(move), self.hash())
-        self.log.append(entry)
-        for listener in list(self.listeners):
-            listener(self, entry, events)
+        entries = self._entries
+        if entries and not entries[-1].hash:
+            self.seal(tell=False)
+        if check:
+            self.check(seat, move)
+        events = self.game.play(self._state, seat, move)
+        self._record(LogEntry(len(entries) + 1, seat, str(move), ""), events)
+        if hash_now:
+            self.seal(tell=False)
+        if tell:
+            self.tell()
         return events
 
-    def rebuild(self, upto: int | None = None) -> None:
-        """Replay the log from scratch (optionally only its first ``upto`` moves)."""
-        entries = self.log if upto is None else self.log[:upto]
+    def _record(self, entry: LogEntry, events: list[Event]) -> None:
+        """Append an entry whose change is already in the state; it waits for ``seal``."""
+        self._entries.append(entry)
+        self._unsealed_events = events
+
+    def seal(self, tell: bool = True) -> LogEntry | None:
+        """Hash the state after the last entry if not done yet. Returns the entry hashed now
+        (None if there was nothing to hash). Its listeners hear of it now, or with
+        ``tell=False`` at the next ``tell()``."""
+        if self.sealed:
+            return None
+        last = self._entries[-1]
+        entry = LogEntry(last.seq, last.seat, last.move, self.hash())
+        self._entries[-1] = entry
+        events, self._unsealed_events = self._unsealed_events, []
+        self._unheard.append((entry, events))
+        if tell:
+            self.tell()
+        return entry
+
+    def _replay_entry(self, state: Any, entry: LogEntry, check: bool = True) -> None:
+        """Redo one logged entry on ``state`` (checked unless told: a bad log raises)."""
+        if entry.seat is None:
+            raise ValueError("chance entries are not supported yet")
+        move = self.game.parse_move(entry.move)
+        if check:
+            self.game.apply(state, entry.seat, move)
+        else:
+            self.game.play(state, entry.seat, move)
+
+    def _replay(self, entries: list[LogEntry]) -> Any:
         state = self.game.new_game(self.config, self.seed)
         for entry in entries:
-            self.game.apply(state, entry.seat, self.game.parse_move(entry.move))
-        self.state = state
-        self.log = list(entries)
+            self._replay_entry(state, entry)
+        return state
+
+    def rebuild(self, upto: int | None = None) -> None:
+        """Replay the log from scratch (optionally only its first ``upto`` moves). Listeners
+        are not called: nothing new was played."""
+        entries = self._entries if upto is None else self._entries[:upto]
+        state = self._replay(entries)
+        if len(entries) < len(self._entries):
+            self._unsealed_events = []
+        self._state = state
+        self._entries[:] = list(entries)
 
     def undo(self, count: int = 1) -> None:
         """Take back the last ``count`` moves (hotseat only: never used under lockstep)."""
         self.rebuild(max(0, self.seq - count))
+
+    def replace_log(self, entries: Iterable[LogEntry]) -> None:
+        """Take another log (the host's, after a desync or a catch-up) and replay it. The last
+        entry keeps the hash we compute, not the one we were told. Raises if it does not
+        replay; then nothing changed. Our own unhashed last move is hashed first so its
+        listeners still hear of it at the next ``tell()``."""
+        self.seal(tell=False)
+        entries = list(entries)
+        state = self._replay(entries)
+        self._state = state
+        self._entries[:] = entries
+        self._unsealed_events = []
+        if entries:
+            last = entries[-1]
+            self._entries[-1] = LogEntry(last.seq, last.seat, last.move, self.hash())
 
     # -- plain data (saves, desync dumps, the wire) -----------------------------------
     def header(self) -> dict:
@@ -146,5 +316,5 @@ class Match:
 
     def to_plain(self) -> dict:
         data = self.header()
-        data["log"] = [e.to_plain() for e in self.log]
+        data["log"] = [e.to_plain() for e in self._entries]
         return data

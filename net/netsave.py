@@ -304,8 +304,8 @@ def resumed_endpoint(loaded: Any, name: str, *, headless_bot: str = "",
     if loaded.save.source == "save" and loaded.path \
             and Path(loaded.path).resolve().parent == saves_dir().resolve():
         path = Path(loaded.path)
-    for listener in list(match.listeners):      # e.g. the autosaver of saves.resume
-        match.listeners.remove(listener)
+    for listener in match.listeners:      # e.g. the autosaver of saves.resume
+        match.unsubscribe(listener)
     endpoint = HostEndpoint(match.game, match.config, slots, name=name, resume=match,
                             save_path=path, **options)
     endpoint.old_tokens = old_token_groups(loaded.save.header)

@@ -22,8 +22,6 @@ class Replica:
         self.pending: dict[int, tuple[int, str]] = {}
         self.broken = False
         self.reports: list[tuple[int, str]] = []    # (seq, hash) not yet reported
-        self._unsealed_events: list[Event] = []
-        self._unheard: list[tuple[LogEntry, list[Event]]] = []   # sealed, listeners not told
         self.dumps: list = []
 
     @property
@@ -44,64 +42,50 @@ class Replica:
         match = self.match
         while match.seq + 1 in self.pending:
             seat_now, text_now = self.pending.pop(match.seq + 1)
-            if match.log and not match.log[-1].hash:
+            if not match.sealed:
                 self._seal_last(tell=False)   # its hash before the state moves on
             try:
-                # No check() here: the host checked this move against the same state, and
+                # No check here: the host checked this move against the same state, and
                 # the hash report proves we still agree. Skipping it keeps the time from a
                 # move's arrival to its display short; a move that cannot be played here
                 # means our state diverged (same outcome as a failed check).
-                move = match.game.parse_move(text_now)
-                events = match.game.play(match.state, seat_now, move)
+                events = match.apply(seat_now, text_now, check=False, hash_now=False,
+                                     tell=False)
             except Exception:  # noqa: BLE001 - a refusal or a crash here is a divergence
                 # The host accepted it, so our state is wrong: ask for the log.
                 self.broken = True
                 self.pending[match.seq + 1] = (seat_now, text_now)
                 break
-            match.log.append(LogEntry(match.seq + 1, seat_now, str(move), ""))
-            self._unsealed_events = events
-            applied.append((match.seq, seat_now, str(move), events))
+            applied.append((match.seq, seat_now, match.log[-1].move, events))
         return applied      # the caller calls tell() once it has shown what was applied
 
     def seal(self) -> list[tuple[int, str]]:
         """Hash the last applied move if not done yet; returns every (seq, hash) computed since
         the last call, for the hash reports."""
-        if self.match.log:
-            self._seal_last()
+        self._seal_last()
         return self.take_reports()
 
     @property
     def sealed(self) -> bool:
-        return not self.match.log or bool(self.match.log[-1].hash)
+        return self.match.sealed
 
     def take_reports(self) -> list[tuple[int, str]]:
         reports, self.reports = self.reports, []
         return reports
 
     def _seal_last(self, tell: bool = True) -> None:
-        last = self.match.log[-1]
-        if last.hash:
-            return
-        entry = LogEntry(last.seq, last.seat, last.move, self.match.hash())
-        self.match.log[-1] = entry
-        self.reports.append((entry.seq, entry.hash))
-        events, self._unsealed_events = self._unsealed_events, []
-        self._unheard.append((entry, events))   # e.g. autosave: once the hash is known
-        if tell:
-            self.tell()
+        entry = self.match.seal(tell=tell)   # e.g. autosave hears of it once the hash is known
+        if entry is not None:
+            self.reports.append((entry.seq, entry.hash))
 
     def tell(self) -> None:
         """Call the match listeners for every sealed move they have not heard of, in order."""
-        while self._unheard:
-            entry, events = self._unheard.pop(0)
-            for listener in list(self.match.listeners):
-                listener(self.match, entry, events)
+        self.match.tell()
 
     def last_hash(self) -> str:
         if self.broken:
             return BROKEN_HASH
-        if self.match.log:
-            self._seal_last()
+        self._seal_last()
         return self.match.log[-1].hash if self.match.log else self.match.hash()
 
     def first_gap(self) -> int | None:
@@ -112,20 +96,15 @@ class Replica:
 
     def rebuild(self, rows: list, reason: str, role: str) -> None:
         """Replace our log by the host's ``rows`` [(seat, notation, hexhash)...] and replay it."""
-        if self.match.log:
-            self._seal_last()
+        self._seal_last()
         if reason == "desync":
             first_bad = next((i + 1 for i, (entry, row) in
                               enumerate(zip(self.match.log, rows)) if entry.hash != row[2]),
                              min(len(self.match.log), len(rows)) + 1)
             self.dumps.append(write_desync_dump(self.match, rows, role, first_bad))
         match = self.match
-        match.log = [LogEntry(i + 1, seat, move, digest)
-                     for i, (seat, move, digest) in enumerate(rows)]
-        match.rebuild()
-        if match.log:  # keep the hash we computed, not the one we were told
-            last = match.log[-1]
-            match.log[-1] = LogEntry(last.seq, last.seat, last.move, match.hash())
+        match.replace_log(LogEntry(i + 1, seat, move, digest)
+                          for i, (seat, move, digest) in enumerate(rows))
         self.broken = False
         self.reports = []
         self.pending = {q: v for q, v in self.pending.items() if q > match.seq}

@@ -1,8 +1,9 @@
 """Host-side ordering: check a proposed move without changing state, stamp the next seq, apply.
 
-The host's ``Match`` is the reference. ``stamp`` either raises ``IllegalMove`` (nothing
-changed) or applies the move and logs it; ``seal`` hashes the state after it (kept off the
-broadcast path); ``verify`` compares a peer's reported hash with ours after the same seq.
+The host's ``Match`` is the reference and the only writer of its log. ``stamp`` either raises
+``IllegalMove`` (nothing changed) or has the match apply and log the move; ``seal`` has it hash
+the state after it (kept off the broadcast path); ``verify`` compares a peer's reported hash
+with ours after the same seq.
 """
 
 from __future__ import annotations
@@ -14,8 +15,6 @@ from game.rules.core import Event, IllegalMove, state_hash
 class Sequencer:
     def __init__(self, match: Match) -> None:
         self.match = match
-        self._unsealed_events: list[Event] = []
-        self._unheard: list[tuple[LogEntry, list[Event]]] = []   # sealed, listeners not told
         self._start_hash = ""
 
     @property
@@ -37,48 +36,31 @@ class Sequencer:
     def stamp(self, seat: int, text: str, announce=None) -> tuple[LogEntry, list[Event]]:
         """Check, apply and log a move. ``announce(seq, seat, notation)`` is called as soon as
         the move is known to be legal, before we apply it ourselves, so the peers apply it
-        while we do. The state hash is left for ``seal()`` (called at the latest before the
-        next move is applied), so peers hear of a move before we hash it."""
-        self.seal(tell=False)
+        while we do. The state hash is left for ``seal()`` (the match does it at the latest
+        before the next move is applied), so peers hear of a move before we hash it."""
+        self.match.seal(tell=False)      # the previous move's hash, before checking this one
         move = self.check(seat, text)
-        seq = self.match.seq + 1
-        notation = str(move)
         if announce is not None:
-            announce(seq, seat, notation)
-        events = self.match.game.play(self.match.state, seat, move)
-        entry = LogEntry(seq, seat, notation, "")
-        self.match.log.append(entry)
-        self._unsealed_events = events
-        self.tell()       # the previous move's listeners (autosave) after the broadcast
-        return entry, events
+            announce(self.match.seq + 1, seat, str(move))
+        events = self.match.apply(seat, move, check=False, hash_now=False, tell=False)
+        self.match.tell()    # the previous move's listeners (autosave) after the broadcast
+        return self.match.log[-1], events
 
     def seal(self, tell: bool = True) -> str:
         """Hash the state after the last move if not done yet; returns that hash. The
         listeners hear of it now, or with ``tell=False`` at the next ``tell()``."""
-        log = self.match.log
-        if not log:
+        if not self.match.log:
             return self._initial_hash()
-        last = log[-1]
-        if last.hash:
-            return last.hash
-        entry = LogEntry(last.seq, last.seat, last.move, self.match.hash())
-        log[-1] = entry
-        events, self._unsealed_events = self._unsealed_events, []
-        self._unheard.append((entry, events))
-        if tell:
-            self.tell()
-        return entry.hash
+        self.match.seal(tell=tell)
+        return self.match.log[-1].hash
 
     def tell(self) -> None:
         """Call the match listeners for every sealed move they have not heard of, in order."""
-        while self._unheard:
-            entry, events = self._unheard.pop(0)
-            for listener in list(self.match.listeners):
-                listener(self.match, entry, events)
+        self.match.tell()
 
     @property
     def sealed(self) -> bool:
-        return not self.match.log or bool(self.match.log[-1].hash)
+        return self.match.sealed
 
     def verify(self, seq: int, digest: str) -> bool | None:
         """True/False when the host knows seq (0 = the start), None for a seq not reached."""

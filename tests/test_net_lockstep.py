@@ -492,7 +492,7 @@ def test_match_listeners_hear_every_move_once_with_its_hash_on_every_peer():
     table.start()
     heard = {id(m): [] for m in [table.host.match] + [c.match for c in table.clients]}
     for match in [table.host.match] + [c.match for c in table.clients]:
-        match.listeners.append(lambda m, entry, events: heard[id(m)].append(
+        match.subscribe(lambda entry, events, m=match: heard[id(m)].append(
             (entry.seq, entry.hash, isinstance(events, list))))
     assert table.run(table.all_over, limit=60)
     table.host.close()

@@ -20,14 +20,14 @@ class Recorder:
     def __init__(self) -> None:
         self.events: list[list] = []
 
-    def __call__(self, match, entry, events) -> None:
+    def __call__(self, entry, events) -> None:
         self.events.append(events)
 
 
 def finished_game(name: str, seed: int = 31):
     match = new_match(name, seed=seed)
     recorder = Recorder()
-    match.listeners.append(recorder)
+    match.subscribe(recorder)
     saver = saves.start_autosave(match, durable=False)
     play(match, seed=seed)
     assert saver.finished

@@ -62,15 +62,16 @@ class Autosaver:
         self.seconds = 0.0             # time spent saving, for the benchmark
         self.saves = 0
         self.error: str | None = None
+        self.match = match
         self._guarded(self.rewrite, match)
-        match.listeners.append(self)
+        match.subscribe(self)
 
     # -- the listener ------------------------------------------------------------------
-    def __call__(self, match: Match, entry: LogEntry, events: list) -> None:
+    def __call__(self, entry: LogEntry, events: list) -> None:
         if self.finished:
             return
         started = time.perf_counter()
-        self._guarded(self._save_move, match, entry)
+        self._guarded(self._save_move, self.match, entry)
         self.seconds += time.perf_counter() - started
         self.saves += 1
 
@@ -171,8 +172,7 @@ class Autosaver:
 
     def detach(self, match: Match) -> None:
         """Stop saving this match (the file stays as it is)."""
-        if self in match.listeners:
-            match.listeners.remove(self)
+        match.unsubscribe(self)
         self.close()
 
     def close(self) -> None:

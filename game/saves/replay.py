@@ -2,7 +2,8 @@
 
 ``Replay.open(path)`` replays and verifies the file once, keeping a clone of the state every
 ``snapshot_every`` moves and the events of every move. ``state_at(i)`` then clones the nearest
-snapshot at or before ``i`` and plays at most ``snapshot_every - 1`` moves forward, so scrubbing
+snapshot at or before ``i`` and plays at most ``snapshot_every - 1`` moves forward (through
+``Match.at``, like every change of a match), so scrubbing
 costs the same anywhere in the game. States are full states (hidden information included: the
 viewer shows everything); pass them to ``game.view(state, seat)`` for one seat's view.
 """
@@ -26,7 +27,6 @@ class Replay:
         self.snapshot_every = snapshot_every
         self._snapshots = snapshots               # move index -> state after that many moves
         self._events = events                     # events[i - 1] = what move i did
-        self._moves = [self.game.parse_move(entry.move) for entry in self.match.log]
 
     @classmethod
     def open(cls, path: str | os.PathLike, snapshot_every: int = 16) -> "Replay":
@@ -68,15 +68,16 @@ class Replay:
         if not isinstance(index, int) or not 0 <= index <= len(self):
             raise IndexError(f"move index {index} outside 0..{len(self)}")
 
-    def state_at(self, index: int) -> Any:
-        """A fresh copy of the full state after ``index`` moves (0: the set-up position)."""
+    def match_at(self, index: int) -> Match:
+        """A new ``Match`` at move ``index`` (0: the set-up position): its log cut there, its
+        state a fresh copy, replayed by ``Match.at`` from the nearest snapshot."""
         self._check_index(index)
         base = max(i for i in self._snapshots if i <= index)
-        state = self.game.clone(self._snapshots[base])
-        for number in range(base + 1, index + 1):
-            entry = self.match.log[number - 1]
-            self.game.play(state, entry.seat, self._moves[number - 1])
-        return state
+        return Match.at(self.match, index, self.game.clone(self._snapshots[base]), base)
+
+    def state_at(self, index: int) -> Any:
+        """A fresh copy of the full state after ``index`` moves (0: the set-up position)."""
+        return self.match_at(index).state
 
     def entry(self, index: int) -> LogEntry:
         """The log entry of move ``index`` (1-based: seq, seat, notation, hash after it)."""

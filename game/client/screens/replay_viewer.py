@@ -171,9 +171,7 @@ class ReplayViewerScreen(Screen):
 
     # -- the shown position ----------------------------------------------------------------
     def match_at(self, index: int) -> Match:
-        base = self.replay.match
-        return Match(game=base.game, config=base.config, seed=base.seed, seats=base.seats,
-                     state=self.replay.state_at(index), log=list(base.log[:index]))
+        return self.replay.match_at(index)
 
     @property
     def match(self) -> Match:
