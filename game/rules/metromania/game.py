@@ -119,6 +119,31 @@ class Metromania(Game):
     def learn(self, state: State, seat: int, pile: str, cards) -> None:
         table.learn(state, seat, pile, tuple(cards) if isinstance(cards, list) else cards)
 
+    def audit_table(self, state: State, public_seed: int, log) -> str:
+        """Replay a finished Unfair table game as a local game dealt the hands every peer knows
+        after the final show. ``log``: the (seat, move or notation) pairs played. "" if every
+        move was legal with the real hands and the replay ends exactly where the table did
+        (so no blocked-line answer was false); else what went wrong, in English."""
+        if not self.is_over(state):
+            return "the game is not over"
+        hands = table.starting_hands(state)
+        problem = table.deal_problem(state.players, hands) if table.secret_deal(state.config) \
+            else ""
+        if problem:
+            return problem
+        replay, _ = self._setup(state.config, public_seed)
+        replay.hands = hands
+        replay.rng = Rng(0)
+        for number, (seat, move) in enumerate(log, 1):
+            try:
+                self.apply(replay, seat, self.parse_move(move) if isinstance(move, str) else move)
+            except IllegalMove as exc:
+                return f"move {number} ({move}) by seat {seat + 1}: {exc.message}"
+        if state.encode() != replay.encode():
+            return "the table's game differs from its replay (an answer about a blocked " \
+                   "line was false)"
+        return ""
+
     def attest(self, state: State, request) -> tuple:
         """A seat's own peer answers an ``attest`` step from its table state (table.py)."""
         return table.attest(state, request)

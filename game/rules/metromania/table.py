@@ -30,8 +30,11 @@ state waits on these steps (``ChanceRequest``; piles ``residential``, ``commerci
   shows them too. ``is_over`` stays False until they are in.
 
 A marker named by a dig from a hand this peer cannot see is checked in lines.py (a face-down
-marker of the type is there and the letter is unseen); whether it really was in that hand is
-for the audit (after the final ``show`` every peer knows every starting hand).
+marker of the type is there and the letter is unseen), and a short dig or a pass of such a
+seat only against what it could surely do without its face-down markers. Whether the marker
+really was in that hand, the dig could not be longer and every answer about a blocked line
+was true is for ``Game.audit_table`` once the final ``show`` told every peer every starting
+hand; the answers about void deal rounds need the cipher transcript (those rounds' cards).
 """
 
 from __future__ import annotations
@@ -343,3 +346,30 @@ def learn(state, seat: int, pile: str, cards) -> None:
         hand.remove(placeholder)
         hand.append(key)
     hand.sort()
+
+
+# -- the audit after the final show ------------------------------------------------------------
+
+def starting_hands(state) -> list:
+    """Every seat's dealt markers (placed and shown) once the final show is in."""
+    hands = [list(hand) for hand in state.hands]
+    for key, seat in state.placed.values():
+        hands[seat].append(key)
+    if any(key[0] == HIDDEN_LETTER for hand in hands for key in hand):
+        raise bad_chance("Some markers are still face down")
+    return [sorted(hand) for hand in hands]
+
+
+def deal_problem(players: int, hands: list) -> str:
+    """Why ``hands`` is no Unfair Municipality deal ("" if it is one): every marker once, one
+    of each type per seat with three different letters (3 players: plus one more)."""
+    every = sorted(key for hand in hands for key in hand)
+    if every != sorted(key for kind in TYPES for key in markers_of_type(kind)):
+        return "the hands do not hold every marker exactly once"
+    for seat, hand in enumerate(hands):
+        firsts = [hand] if players == 4 else [
+            [key for key in hand if key != extra] for extra in hand]
+        if not any(sorted(key[1] for key in first) == list(sorted(TYPES))
+                   and len({key[0] for key in first}) == 3 for first in firsts):
+            return f"seat {seat + 1} was dealt {', '.join(hand)}"
+    return ""
