@@ -218,9 +218,9 @@ def test_unfair_setup_steps():
     kinds = [(step["kind"], step["pile"], step["seat"]) for step in state.chance]
     assert kinds[:3] == [("shuffle", pile, None) for pile in
                          ("residential", "commercial", "entertainment")]
-    assert kinds[3:12] == [("deal", PILE_OF_TYPE[kind], seat) for seat in range(3)
-                           for kind in TYPES]
-    assert kinds[12:15] == [("attest", LETTERS_DIFFER, seat) for seat in range(3)]
+    assert kinds[3:15] == [step for seat in range(3) for step in
+                           [("deal", PILE_OF_TYPE[kind], seat) for kind in TYPES]
+                           + [("attest", LETTERS_DIFFER, seat)]]
     assert state.chance[15]["kind"] == "roll" and state.chance[15]["sides"] == [3, 2]
     assert enc(state) != enc(GAME.new_table_game(GAME.make_config(3, ()), 9))
 
@@ -271,7 +271,7 @@ def test_refuses_outcomes_that_do_not_fit():
             GAME.apply_chance(state, request, outcome)
         assert err.value.code == "bad_chance"
         assert enc(state) == before
-    for _ in range(3 + 12):
+    for _ in range(3 + 3):
         GAME.apply_chance(state, GAME.pending_chance(state), ())
     attest = GAME.pending_chance(state)
     assert attest.kind == "attest"
@@ -286,9 +286,18 @@ def test_refuses_outcomes_that_do_not_fit():
         GAME.learn(state, 0, "lake", (0,))
     with pytest.raises(IllegalMove):
         GAME.learn(state, 0, "residential", (9,))
+    with pytest.raises(IllegalMove):    # seat 1 was dealt nothing yet
+        GAME.learn(state, 1, "residential", (1,))
     GAME.learn(state, 0, "residential", (0,))
+    GAME.apply_chance(state, attest, (1,))
+    for _ in range(3):
+        GAME.apply_chance(state, GAME.pending_chance(state), ())
     with pytest.raises(IllegalMove):    # AR is in sight now: nobody else may be dealt it
         GAME.learn(state, 1, "residential", (0,))
+    GAME.learn(state, 1, "residential", (1,))
+    GAME.apply_chance(state, GAME.pending_chance(state), (0,))   # the second seat's letters repeat
+    assert state.hands == [[], [], [], []] and GAME.pending_chance(state).kind == "shuffle"
+    assert len(state.chance) == 3 + 4 * 4
 
 
 def test_refuses_a_roll_and_a_show_that_do_not_fit():

@@ -9,14 +9,15 @@ Only the Unfair Municipality variant has secrets: the letters of unplaced marker
 state waits on these steps (``ChanceRequest``; piles ``residential``, ``commercial``,
 ``entertainment``, each its four markers in letter order, card id = index):
 
-* a deal round: ``shuffle`` the three piles; ``deal`` one card of each pile to each seat
-  (seat 0 first; residential, commercial, entertainment); then ``attest`` ``letters-differ``
-  for each seat in turn: that seat's own peer answers ``GAME.attest(its_state, request)``,
-  ``(1,)`` if its three letters differ, else ``(0,)``. A ``(0,)`` voids the round: every hand
-  is emptied and the round starts again with fresh shuffles of the whole piles (a ``shuffle``
-  of a pile always means all its cards, the ones dealt before back in). This is how local play
-  deals (whole rounds again until every hand is valid, uniform over valid deals); a void
-  round says nothing about the final hands. With 3 players: ``roll`` sides (3, 2), the
+* a deal round: ``shuffle`` the three piles; then for each seat (seat 0 first): ``deal``
+  one card of each pile (residential, commercial, entertainment) and ``attest``
+  ``letters-differ``: that seat's own peer answers ``GAME.attest(its_state, request)``,
+  ``(1,)`` if its three letters differ, else ``(0,)``. A ``(0,)`` voids the round at once:
+  every hand is emptied and the round starts again with fresh shuffles of the whole piles (a
+  ``shuffle`` of a pile always means all its cards, the ones dealt before back in). This is
+  how local play deals (whole rounds again until every hand is valid: uniform over valid
+  deals; stopping a round at its first bad hand changes nothing but the work); a void round
+  says nothing about the final hands. With 3 players: ``roll`` sides (3, 2), the
   Fisher-Yates swaps of the types [R, C, E] (face of the 3-die for index 2, then the 2-die for
   index 1) - seat s gets the 4th card of the pile of type ``perm[s]``: ``deal`` those, seat 0
   first. (The types in a hand are public anyway.)
@@ -88,9 +89,9 @@ def start_deal(state) -> None:
     state.decks = {}
     steps = [step("shuffle", pile, cards=tuple(range(len(markers_of_type(kind)))))
              for kind, pile in PILE_OF_TYPE.items()]
-    steps += [step("deal", PILE_OF_TYPE[kind], seat=seat, count=1)
-              for seat in range(state.players) for kind in TYPES]
-    steps += [step("attest", LETTERS_DIFFER, seat=seat) for seat in range(state.players)]
+    for seat in range(state.players):   # a seat's answer comes before the next seat's deal:
+        steps += [step("deal", PILE_OF_TYPE[kind], seat=seat, count=1) for kind in TYPES]
+        steps.append(step("attest", LETTERS_DIFFER, seat=seat))   # a void round stops early
     if state.players == 3:
         steps.append(step("roll", sides=ROLL_SIDES))
     state.chance = steps
@@ -175,10 +176,11 @@ def line_status(state, seat: int, k: int):
 def building_ends(state) -> bool:
     """``Game.building_ends`` on a table state (a line only its owner could judge counts as
     not blocked here: ``lines_to_attest`` asked first whenever that could matter)."""
-    return count_finished(state)[0] >= LINES_TO_END[state.players] or both_lines_done(state)
+    return ends_outright(state) or count_finished(state)[0] >= LINES_TO_END[state.players]
 
 
-def both_lines_done(state) -> bool:
+def ends_outright(state) -> bool:
+    """The 30th station is used or a player completed both lines."""
     return state.stations_left() <= 0 or any(
         state.line(seat, 0).done and state.line(seat, 1).done for seat in range(state.players))
 
@@ -202,7 +204,7 @@ def count_finished(state) -> tuple:
 def lines_to_attest(state) -> list:
     """Lines whose owner must say whether they are blocked before this turn may end: only
     when that decides whether building ends."""
-    if both_lines_done(state):
+    if ends_outright(state):
         return []
     finished, unknown = count_finished(state)
     need = LINES_TO_END[state.players]
