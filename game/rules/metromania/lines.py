@@ -7,7 +7,8 @@ returns its events. ``continuations`` lists the legal next tunnels of one line; 
 carries what the turn so far allows (may the striped line start, was a marker placed).
 A hand this state cannot see (another seat's at a LAN table: face-down ``?R`` markers) may
 lay any marker of that type still unseen anywhere; the move generator never offers face-down
-markers, so ``max_dig``/``is_blocked`` of such a seat are lower bounds on its options.
+markers: for such a seat ``max_dig`` is a lower bound, and ``is_blocked`` may say blocked
+where its real letters would go on (table.py asks the owner when that matters).
 """
 
 from __future__ import annotations
@@ -251,7 +252,8 @@ def _options(state, seat: int, k: int, ctx: TurnContext):
         kind = kinds[s]
         if kind in DESTINATION_TYPES:
             for key in hand:   # a face-down marker (another seat's, at a table) is unusable
-                if key[1] == kind and key[0] != HIDDEN_LETTER and problem_of(state, seat, k, s, c, key[0], ctx) is None:
+                if key[1] == kind and key[0] != HIDDEN_LETTER \
+                        and problem_of(state, seat, k, s, c, key[0], ctx) is None:
                     yield (s, c, key[0])
         elif problem_of(state, seat, k, s, c, "", ctx) is None:
             yield (s, c, "")
