@@ -3,7 +3,8 @@
 Rules: ``/work/shared/rules/metromania.md``. Modules: board_data (every piece of board data),
 lattice (points, spaces, edges), city (the random city), state, moves (notation), lines (one
 tunnel's rules), digs (a whole dig), stations, markers (deals, variants), trips (fastest
-routes), scoring, game (the Game), scenario (building positions for tests and demos).
+routes), scoring, game (the Game), table (a LAN table's partial-information state and its
+chance steps), scenario (building positions for tests and demos).
 
 Where the page leaves a choice, this engine decides (each is tested):
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 
 from ..core import ConfigError, Game, IllegalMove, Rng
+from . import table
 from .board_data import LINES_TO_END, TUNNELS_PER_DIG
 from .city import city_for, random_layout, validate_layout
 from .digs import all_digs, completable_continuations, dig_continuations, max_dig, \
@@ -65,6 +66,13 @@ class Metromania(Game):
         return config
 
     def new_game(self, config: dict, seed: int) -> State:
+        state, rng = self._setup(config, seed)
+        state.hands = deal(state.players, state.variants, rng)
+        state.rng = rng
+        return state
+
+    def _setup(self, config: dict, seed: int) -> tuple:
+        """The state before the markers are dealt, and the Rng that drew its city."""
         config = self.make_config(config["players"], config.get("variants", ()),
                                   **({"city": config["city"]} if "city" in config else {}))
         state = State()
@@ -77,22 +85,82 @@ class Metromania(Game):
             layout = tuple(tuple(pair) for pair in config["city"])
         state.layout = layout
         state.city = city_for(layout)
-        state.hands = deal(state.players, state.variants, rng)
-        state.rng = rng
         state.lines = [Line() for _ in range(2 * state.players)]
         state.station_points = [0] * state.players
+        return state, rng
+
+    # -- a LAN table (see table.py) --------------------------------------------------------
+    def piles(self, config: dict) -> dict:
+        return table.piles(config)
+
+    def new_table_game(self, config: dict, public_seed: int) -> State:
+        """The city (and, where every marker is public, the deal) from ``public_seed`` as
+        ``new_game`` draws them; with Unfair Municipality the deal waits on chance steps."""
+        state, rng = self._setup(config, public_seed)
+        state.table = True
+        state.rng = Rng(0)
+        if table.secret_deal(state.config):
+            table.start_deal(state)
+        else:
+            state.hands = deal(state.players, state.variants, rng)
         return state
+
+    def pending_chance(self, state: State):
+        return table.pending(state) if state.chance else None
+
+    def apply_chance(self, state: State, request, outcome) -> list:
+        events = table.apply_chance(state, request, outcome)
+        if not state.chance and state.resume >= 0:
+            seat, state.resume = state.resume, -1
+            events += self._end_turn(state, seat)
+            state.attested = {}
+        return events
+
+    def learn(self, state: State, seat: int, pile: str, cards) -> None:
+        table.learn(state, seat, pile, tuple(cards) if isinstance(cards, list) else cards)
+
+    def audit_table(self, state: State, public_seed: int, log) -> str:
+        """Replay a finished Unfair table game as a local game dealt the hands every peer knows
+        after the final show. ``log``: the (seat, move or notation) pairs played. "" if every
+        move was legal with the real hands and the replay ends exactly where the table did
+        (so no blocked-line answer was false); else what went wrong, in English."""
+        if not self.is_over(state):
+            return "the game is not over"
+        hands = table.starting_hands(state)
+        problem = table.deal_problem(state.players, hands) if table.secret_deal(state.config) \
+            else ""
+        if problem:
+            return problem
+        replay, _ = self._setup(state.config, public_seed)
+        replay.hands = hands
+        replay.rng = Rng(0)
+        for number, (seat, move) in enumerate(log, 1):
+            try:
+                self.apply(replay, seat, self.parse_move(move) if isinstance(move, str) else move)
+            except IllegalMove as exc:
+                return f"move {number} ({move}) by seat {seat + 1}: {exc.message}"
+        if state.encode() != replay.encode():
+            return "the table's game differs from its replay (an answer about a blocked " \
+                   "line was false)"
+        return ""
+
+    def attest(self, state: State, request) -> tuple:
+        """A seat's own peer answers an ``attest`` step from its table state (table.py)."""
+        return table.attest(state, request)
 
     # -- turn structure ----------------------------------------------------------------
     def to_act(self, state: State) -> tuple:
-        return () if state.phase == OVER else (state.turn,)
+        return () if state.phase == OVER or state.chance else (state.turn,)
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == OVER and not state.chance
 
     # -- moves -------------------------------------------------------------------------
     def parse_move(self, text: str):
         return parse_move(text)
 
     def legal_moves(self, state: State, seat: int) -> list:
-        if state.phase == OVER or seat != state.turn:
+        if state.phase == OVER or seat != state.turn or state.chance:
             return []
         if state.phase == BONUS:
             k = state.pending[0] % 2
@@ -119,6 +187,8 @@ class Metromania(Game):
     def check(self, state: State, seat: int, move) -> None:
         if state.phase == OVER:
             raise IllegalMove("game_over", "The game is over")
+        if state.chance:
+            raise IllegalMove("chance_pending", "The table is still dealing")
         if seat != state.turn:
             raise IllegalMove("not_your_turn", "It is not your turn (Player {turn} plays)",
                               turn=state.turn + 1)
@@ -214,6 +284,11 @@ class Metromania(Game):
 
     def _end_turn(self, state: State, seat: int) -> list:
         events = []
+        if state.table and state.end_by < 0 and not state.attested:
+            unknown = table.lines_to_attest(state)
+            if unknown:   # only their owners know: wait for their answers (apply_chance)
+                table.queue_attests(state, unknown, seat)
+                return events
         if state.end_by >= 0:
             state.last_turns -= 1
         elif self.building_ends(state):
@@ -223,11 +298,15 @@ class Metromania(Game):
         if (state.end_by >= 0 and state.last_turns <= 0) or state.passes >= state.players:
             state.phase = OVER
             events.append({"kind": "game_over"})
+            if state.table:
+                table.queue_shows(state)
             return events
         state.turn = (seat + 1) % state.players
         return events
 
     def building_ends(self, state: State) -> bool:
+        if state.table:
+            return table.building_ends(state)
         if state.stations_left() <= 0:
             return True
         finished = 0
@@ -273,7 +352,7 @@ class Metromania(Game):
 
     # -- results -----------------------------------------------------------------------
     def scores(self, state: State) -> dict:
-        return final_scores(state) if state.phase == OVER else running_scores(state)
+        return final_scores(state) if self.is_over(state) else running_scores(state)
 
     def winners(self, state: State) -> list:
         result = self.scores(state)
@@ -283,7 +362,8 @@ class Metromania(Game):
     def view(self, state: State, seat) -> State:
         copy = state.clone()
         copy.rng = Rng(0)
-        if UNFAIR in state.variants and state.phase != OVER:
+        copy.table = False   # a view plays on as a local state (bots search on views)
+        if UNFAIR in state.variants and not self.is_over(state):
             copy.hands = [hand[:] if other == seat else hide_hand(hand)
                           for other, hand in enumerate(state.hands)]
         return copy

@@ -5,6 +5,10 @@
 ``lay(state, seat, tunnel)`` performs a legal tunnel (stations and markers included) and
 returns its events. ``continuations`` lists the legal next tunnels of one line; ``TurnContext``
 carries what the turn so far allows (may the striped line start, was a marker placed).
+A hand this state cannot see (another seat's at a LAN table: face-down ``?R`` markers) may
+lay any marker of that type still unseen anywhere; the move generator never offers face-down
+markers: for such a seat ``max_dig`` is a lower bound, and ``is_blocked`` may say blocked
+where its real letters would go on (table.py asks the owner when that matters).
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from .lattice import (BOUNDARY_EDGE, DIRECTION, EDGE_AT, EDGE_CLASS, EDGE_POINTS
                       EDGE_SPACES, INNER_CORNER, INNER_EDGES, ON_BOUNDARY, POINT_NAMES,
                       SIDE_POSITION, SPACE_EDGES, SPACE_NAMES, TOUCHING_SPACES, side_distance,
                       turn_of)
+from .markers import HIDDEN_LETTER, marker_unseen
 from .moves import Tunnel
 from .stations import settle
 
@@ -147,7 +152,8 @@ def problem_of(state, seat: int, k: int, s: int, edge_class: int, marker: str,
             return ("marker_needed", "A tunnel on this {type} destination needs one of your "
                     "{type} markers", {"type": type_name, "space": SPACE_NAMES[s]})
         key = marker + kind
-        if key not in state.hands[seat]:
+        hand = state.hands[seat]
+        if key not in hand and not (HIDDEN_LETTER + kind in hand and marker_unseen(state, key)):
             return ("marker_missing", "You have no {type} marker {letter}",
                     {"type": type_name, "letter": marker})
         if ctx.marker_used:
@@ -193,7 +199,9 @@ def lay(state, seat: int, tunnel: Tunnel) -> list:
                    "from": end, "to": nxt})
     if tunnel.marker:
         key = tunnel.marker + state.city.kind[s]
-        state.hands[seat].remove(key)
+        hand = state.hands[seat]
+        # A hand this peer cannot see gives up one face-down marker of that type.
+        hand.remove(key if key in hand else HIDDEN_LETTER + key[1])
         state.placed[s] = (key, seat)
         events.append({"kind": "marker", "seat": seat, "marker": key, "space": s})
     if ARROW[s] == BLACK:
@@ -243,8 +251,9 @@ def _options(state, seat: int, k: int, ctx: TurnContext):
     for s, c in _candidates(state, seat, k, ctx):
         kind = kinds[s]
         if kind in DESTINATION_TYPES:
-            for key in hand:
-                if key[1] == kind and problem_of(state, seat, k, s, c, key[0], ctx) is None:
+            for key in hand:   # a face-down marker (another seat's, at a table) is unusable
+                if key[1] == kind and key[0] != HIDDEN_LETTER \
+                        and problem_of(state, seat, k, s, c, key[0], ctx) is None:
                     yield (s, c, key[0])
         elif problem_of(state, seat, k, s, c, "", ctx) is None:
             yield (s, c, "")

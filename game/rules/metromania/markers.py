@@ -49,6 +49,14 @@ def hide_hand(hand: list) -> list:
     return sorted(HIDDEN_LETTER + key[1] for key in hand)
 
 
+def marker_unseen(state, key: str) -> bool:
+    """True if marker ``key`` is neither placed nor in a hand this state can see (a table
+    peer checks a marker named from a hand it cannot see against this)."""
+    if any(placed_key == key for placed_key, _ in state.placed.values()):
+        return False
+    return not any(key in hand for hand in state.hands)
+
+
 def holder_of(state, key: str) -> int:
     """The seat holding or having placed marker ``key`` (-1 if nobody: cannot happen)."""
     for space, (placed_key, seat) in state.placed.items():

@@ -5,6 +5,12 @@ line ("T"). A line is its path of points, the edges between them and the space o
 carrying each edge. Board occupancy (``space_line``), which lines touch each point
 (``point_lines``), station markers (``stations``: point -> builder) and start/end markers
 (``terminals``) are kept alongside so the rules never search.
+
+A LAN table's state (``table`` True, see table.py) also carries the chance steps it waits
+for (``chance``), the marker piles being dealt (``decks``: pile -> cards left), the owners'
+answers about blocked lines (``attested``) and the seat whose turn end waits on them
+(``resume``); each is encoded only when it is not idle, so an idle table state encodes like
+``view`` of a local game.
 """
 
 from __future__ import annotations
@@ -57,7 +63,7 @@ class State:
     __slots__ = ("config", "players", "variants", "layout", "rng", "lines", "space_line",
                  "point_lines", "stations", "terminals", "hands", "placed", "station_points",
                  "turn", "phase", "pending", "end_by", "last_turns", "moves_played", "passes",
-                 "city")
+                 "city", "table", "chance", "decks", "attested", "resume")
 
     def __init__(self) -> None:
         self.config: dict = {}
@@ -81,6 +87,11 @@ class State:
         self.moves_played = 0
         self.passes = 0
         self.city = None               # city.City tables of ``layout`` (derived, not encoded)
+        self.table = False             # a LAN table's partial-information state (not encoded)
+        self.chance: list = []         # pending chance steps (ChanceRequest.to_plain())
+        self.decks: dict = {}          # marker pile -> cards left while the deal runs
+        self.attested: dict = {}       # line id -> 1 blocked / 0 not, said by its owner
+        self.resume = -1               # seat whose end of turn waits on ``attested``
 
     def clone(self) -> "State":
         other = State.__new__(State)
@@ -105,6 +116,11 @@ class State:
         other.moves_played = self.moves_played
         other.passes = self.passes
         other.city = self.city
+        other.table = self.table
+        other.chance = [dict(step) for step in self.chance]
+        other.decks = dict(self.decks)
+        other.attested = dict(self.attested)
+        other.resume = self.resume
         return other
 
     def __deepcopy__(self, memo) -> "State":
@@ -117,7 +133,7 @@ class State:
         return STATION_MARKERS - len(self.stations)
 
     def encode(self) -> dict:
-        return {
+        plain = {
             "config": self.config,
             "layout": [list(pair) for pair in self.layout],
             "rng": self.rng,
@@ -135,3 +151,12 @@ class State:
             "moves_played": self.moves_played,
             "passes": self.passes,
         }
+        if self.chance:
+            plain["chance"] = [dict(step) for step in self.chance]
+        if self.decks:
+            plain["decks"] = dict(self.decks)
+        if self.attested:
+            plain["attested"] = sorted([line, bit] for line, bit in self.attested.items())
+        if self.resume >= 0:
+            plain["resume"] = self.resume
+        return plain
