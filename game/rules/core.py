@@ -275,6 +275,17 @@ class ChanceRequest:
     * ``roll``     public dice: ``sides`` is a tuple of die sizes; outcome: one face index
                    per die, each in ``range(size)``.
 
+    Steps answered by one seat's peer alone (what only the owner knows), checked by the
+    end-of-game audit:
+
+    * ``show``     ``seat`` shows ``count`` cards of ``pile`` it holds (outcome: their ids),
+                   e.g. Metro's shares or Metromania's unplaced markers for the final score.
+    * ``return``   ``seat`` puts one card of ``pile`` back face down under the pile (Metro's
+                   share exchange); outcome ``()``.
+    * ``attest``   ``seat`` answers a yes/no question about its own hand that the rules need
+                   (``pile`` names the question, e.g. Metromania's "letters-differ"); outcome
+                   ``(1,)`` or ``(0,)``, from ``Game.attest(state, request)`` on its peer.
+
     Card ids are ints indexing the pile's canonical list (``Game.piles(config)[pile]``), so
     a cipher never needs to know what a card means.
     """
