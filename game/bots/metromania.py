@@ -23,20 +23,20 @@ from __future__ import annotations
 
 from collections import deque
 
-from game.rules.core import Rng
+from game.rules.core import IllegalMove, Rng
 from game.rules.metromania import GAME
 from game.rules.metromania.board_data import LINE_TUNNELS, TUNNELS_PER_DIG
-from game.rules.metromania.city import BLACK, BLACK_ARROWS, WHITE_ARROWS, ARROW
-from game.rules.metromania.lattice import SPACE_CORNERS, INNER_CORNER, NEIGHBOUR, POINTS, SIDE_POSITION
-from game.rules.metromania.lines import (TurnContext, allowed_sides, continuations,
-                                         is_blocked, lay)
+from game.rules.metromania.city import BLACK_ARROWS
+from game.rules.metromania.lattice import INNER_CORNER, NEIGHBOUR, POINT_NAMES, POINTS, \
+    SIDE_POSITION
+from game.rules.metromania.lines import TurnContext, allowed_sides, continuations, lay
 from game.rules.metromania.markers import HIDDEN_LETTER
-from game.rules.metromania.moves import Bonus, Dig, Pass, Station
-from game.rules.metromania.scoring import final_scores
+from game.rules.metromania.moves import Dig, Station
 from game.rules.metromania.state import BONUS, OVER
-from game.rules.metromania.stations import is_station
+from game.rules.metromania.stations import intermediate_points
 
 from .base import Bot, register
+from .mania_value import Judge
 from .search import mix_seed
 
 BEAM = 3
@@ -75,52 +75,19 @@ def end_distance(state, line) -> int:
     return best if best <= left else 99
 
 
-def seat_values(state) -> list[int]:
-    """Heuristic value (x2 points) of every seat; see the module docstring."""
-    result = final_scores(state)
-    values = []
-    for seat in range(state.players):
-        b = result["breakdown"][seat]
-        raw = state.station_points[seat]
-        done = live = blocked = 0
-        progress = 0
-        for k in (0, 1):
-            line = state.line(seat, k)
-            if line.done:
-                done += 1
-            elif not line.started:
-                if k == 1 and state.line(seat, 0).started and is_blocked(state, seat, 1):
-                    blocked += 1
-                else:
-                    live += 1
-                    progress -= UNSTARTED_COST
-            else:
-                d = end_distance(state, line)
-                if d >= 99 or is_blocked(state, seat, k):
-                    blocked += 1
-                else:
-                    live += 1
-                    progress -= 3 * d
-        if state.phase == OVER:
-            values.append(2 * b["total"])
+def station_moves(state, seat: int) -> list:
+    """Every intermediate station the seat may place now (the rules' conditions: a marker
+    left, the line not closed, a point between two of its stations)."""
+    if state.stations_left() <= 0:
+        return []
+    out = []
+    for k in (0, 1):
+        line = state.line(seat, k)
+        if line.closed or not line.started:
             continue
-        others = 2 * (b["total"] - (raw + b["line_adjustment"]))
-        # markers still in hand cost their 6 points in full only once no line can take them
-        hand = len(state.hands[seat])
-        others += 12 * hand - 12 * hand * (4 - live) // 4
-        if live:
-            others += 6 * sum(1 for space, (_, owner) in state.placed.items()
-                              if owner == seat and not any(
-                                  is_station(state, p) for p in SPACE_CORNERS[space]))
-        expected_stations = raw * (10 * done + 6 * live) // 10
-        values.append(others + expected_stations + 8 * done - 20 * blocked + progress)
-    return values
-
-
-def utility(state, seat: int) -> int:
-    values = seat_values(state)
-    rivals = [v for i, v in enumerate(values) if i != seat]
-    return values[seat] - (max(rivals) if rivals else 0)
+        for p in sorted(intermediate_points(state, line), key=lambda p: POINT_NAMES[p]):
+            out.append(Station(k, p))
+    return out
 
 
 def _with(state, seat: int, move):
@@ -135,8 +102,10 @@ def _laid(state, seat: int, tunnel):
     return child
 
 
-def beam_digs(state, seat: int, width: int = BEAM) -> list[tuple[int, tuple]]:
-    """(value, tunnels) of the best digs found by a beam search, best first."""
+def beam_digs(state, seat: int, judge: Judge, width: int = BEAM) -> list[tuple[int, tuple]]:
+    """(value, tunnels) of the best digs found by a beam search, best first. Partial digs
+    are judged as laid; the digs kept at the end are played (so a line's free station and
+    the end of building count) and judged again."""
     start = TurnContext.at_turn_start(state, seat)
     beam = [(0, (), state, start)]
     finished: list[tuple[int, tuple]] = []
@@ -145,47 +114,50 @@ def beam_digs(state, seat: int, width: int = BEAM) -> list[tuple[int, tuple]]:
         for _, tunnels, current, ctx in beam:
             options = continuations(current, seat, 0, ctx) + continuations(current, seat, 1, ctx)
             if not options and tunnels:
-                finished.append((utility(current, seat), tunnels))
+                finished.append((0, tunnels))
             for tunnel in options:
                 child = _laid(current, seat, tunnel)
                 after = ctx.copy()
                 if tunnel.marker:
                     after.marker_used = True
-                grown.append((utility(child, seat), tunnels + (tunnel,), child, after))
+                grown.append((judge.value(child), tunnels + (tunnel,), child, after))
         if not grown:
             break
         grown.sort(key=lambda item: (-item[0], [str(t) for t in item[1]]))
         beam = grown[:width]
-    finished += [(value, tunnels) for value, tunnels, _, _ in beam if tunnels]
-    finished.sort(key=lambda item: (-item[0], -len(item[1]), [str(t) for t in item[1]]))
-    return finished
+    finished += [(0, tunnels) for _, tunnels, _, _ in beam if tunnels]
+    out = []
+    for _, tunnels in finished:
+        move = Dig(tunnels)
+        if _legal(state, seat, move):
+            out.append((judge.value(_with(state, seat, move)), tunnels))
+    out.sort(key=lambda item: (-item[0], -len(item[1]), [str(t) for t in item[1]]))
+    return out
 
 
 def _legal(state, seat: int, move) -> bool:
     try:
         GAME.check(state, seat, move)
         return True
-    except Exception:   # IllegalMove: the beam found a dig shorter than the turn requires
+    except IllegalMove:   # the beam found a dig shorter than the turn requires
         return False
 
 
-def ranked_moves(state, seat: int, width: int = BEAM) -> list[tuple[int, object]]:
+def ranked_moves(state, seat: int, width: int = BEAM,
+                 judge: Judge | None = None) -> list[tuple[int, object]]:
     """(value, move) best first: beam digs, stations, bonus choices; never empty."""
+    judge = judge or Judge(state, seat)
     if state.phase == BONUS:
-        return sorted(((utility(_with(state, seat, m), seat), m)
+        return sorted(((judge.value(_with(state, seat, m)), m)
                        for m in GAME.legal_moves(state, seat)),
                       key=lambda item: (-item[0], str(item[1])))
-    out = []
-    for value, tunnels in beam_digs(state, seat, width):
-        move = Dig(tunnels)
-        if _legal(state, seat, move):
-            out.append((value, move))
-    for move in GAME._station_moves(state, seat):
-        out.append((utility(_with(state, seat, move), seat), move))
+    out = [(value, Dig(tunnels)) for value, tunnels in beam_digs(state, seat, judge, width)]
+    for move in station_moves(state, seat):
+        out.append((judge.value(_with(state, seat, move)), move))
     out.sort(key=lambda item: -item[0])   # stable: digs before stations on ties
     if not out:
         move = GAME.random_move(state, seat, Rng(0))
-        out.append((utility(_with(state, seat, move), seat), move))
+        out.append((judge.value(_with(state, seat, move)), move))
     return out
 
 
@@ -280,7 +252,7 @@ class MetromaniaHard(Bot):
                         break
                     actor = world.turn
                     GAME.play(world, actor, greedy_move(world, actor, width=2))
-                total += utility(world, seat)
+                total += Judge(world, seat).value(world)
             if best is None or total > best[0]:
                 best = (total, index)
         return top[best[1]]
