@@ -119,6 +119,7 @@ class Planner:
             field = distance_field(self.adjacent, corners)
             self.end_side.append([d + 1 if d < FAR else FAR for d in field])
         self._end_fields: dict = {}
+        self._end_sides: dict = {}
         self._between: dict = {}
         self._suffix: dict = {}
         self._tours: dict = {}
@@ -127,10 +128,13 @@ class Planner:
     def end_sides(self, start_side: int) -> tuple:
         """The sides a line started on ``start_side`` may end on (the rules' exception:
         any side once every black arrow of the far sides is taken)."""
-        far = far_sides(start_side)
-        if any(SIDE_POSITION[s][0] in far for s in self.free_black):
-            return far
-        return tuple(range(6))
+        sides = self._end_sides.get(start_side)
+        if sides is None:
+            far = far_sides(start_side)
+            sides = far if any(SIDE_POSITION[s][0] in far for s in self.free_black) \
+                else tuple(range(6))
+            self._end_sides[start_side] = sides
+        return sides
 
     def end_field(self, sides: tuple) -> list:
         field = self._end_fields.get(sides)

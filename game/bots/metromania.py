@@ -144,9 +144,9 @@ def _legal(state, seat: int, move) -> bool:
 
 
 def ranked_moves(state, seat: int, width: int = BEAM,
-                 judge: Judge | None = None) -> list[tuple[int, object]]:
+                 careful: bool = False) -> list[tuple[int, object]]:
     """(value, move) best first: beam digs, stations, bonus choices; never empty."""
-    judge = judge or Judge(state, seat)
+    judge = Judge(state, seat, careful)
     if state.phase == BONUS:
         return sorted(((judge.value(_with(state, seat, m)), m)
                        for m in GAME.legal_moves(state, seat)),
@@ -228,11 +228,14 @@ class MetromaniaHard(Bot):
     candidates = 4
     samples = 2          # determinized worlds per candidate (1 when nothing is hidden)
     plies = 4            # greedy turns played after the candidate (all seats)
+    rival_share = 0
+    rollout_width = 2
+    careful = True
 
     def choose(self, view):
         rng = self.rng_for(view)
         seat = self.seat
-        ranked = ranked_moves(view, seat, width=BEAM + 2)
+        ranked = ranked_moves(view, seat, width=BEAM + 2, careful=self.careful)
         top = [move for _, move in ranked[:self.candidates]]
         if len(top) == 1:
             return top[0]
@@ -251,11 +254,21 @@ class MetromaniaHard(Bot):
                     if world.phase == OVER:
                         break
                     actor = world.turn
-                    GAME.play(world, actor, greedy_move(world, actor, width=2))
-                total += Judge(world, seat).value(world)
+                    GAME.play(world, actor, greedy_move(world, actor, width=self.rollout_width))
+                total += self.leaf_utility(world)
             if best is None or total > best[0]:
                 best = (total, index)
         return top[best[1]]
+
+    def leaf_utility(self, world) -> int:
+        """The seat's value at the end of a simulation, less a share of its best rival's
+        (``rival_share`` tenths of it)."""
+        mine = Judge(world, self.seat, self.careful).value(world)
+        if not self.rival_share:
+            return mine
+        rivals = [Judge(world, other, self.careful).value(world) for other in range(world.players)
+                  if other != self.seat]
+        return mine - self.rival_share * max(rivals) // 10
 
 
 register("easy", GAME.name, MetromaniaEasy)
