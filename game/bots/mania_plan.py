@@ -35,23 +35,41 @@ DESTINATION_KINDS = ("R", "C", "E")
 
 def passable_neighbours(state) -> list:
     """For every point, the neighbours a line could step to through an empty plain space."""
-    kind = state.city.kind
     occupied = state.space_line
     out = []
-    for p in range(len(POINTS)):
-        row = []
-        for d, n in enumerate(NEIGHBOUR[p]):
-            if n < 0:
-                continue
-            e = EDGE_AT[p][d]
-            if BOUNDARY_EDGE[e]:
-                continue
-            for s in EDGE_SPACES[e]:
-                if occupied[s] < 0 and not kind[s] and not ARROW[s]:
-                    row.append(n)
+    for row in _steps(state.city):
+        here = []
+        for n, spaces in row:
+            for s in spaces:
+                if occupied[s] < 0:
+                    here.append(n)
                     break
-        out.append(tuple(row))
+        out.append(here)
     return out
+
+
+_STEPS: dict = {}
+
+
+def _steps(city) -> list:
+    """Per point, (neighbour, plain spaces beside the edge) of every edge a tunnel may use in
+    this city when one of those spaces is empty (cached per layout)."""
+    found = _STEPS.get(city.layout)
+    if found is None:
+        kind = city.kind
+        found = []
+        for p in range(len(POINTS)):
+            row = []
+            for d, n in enumerate(NEIGHBOUR[p]):
+                if n < 0 or BOUNDARY_EDGE[EDGE_AT[p][d]]:
+                    continue
+                spaces = tuple(s for s in EDGE_SPACES[EDGE_AT[p][d]]
+                               if not kind[s] and not ARROW[s])
+                if spaces:
+                    row.append((n, spaces))
+            found.append(tuple(row))
+        _STEPS[city.layout] = found
+    return found
 
 
 def distance_field(adjacent: list, sources) -> list:
@@ -86,6 +104,20 @@ def far_sides(side: int) -> tuple:
     return tuple(k for k in range(6) if side_distance(k, side) >= 2)
 
 
+class _LazyFields(dict):
+    """``reach``: the field of a destination space is computed the first time it is asked."""
+
+    def __init__(self, planner) -> None:
+        super().__init__()
+        self.adjacent = planner.adjacent
+
+    def __missing__(self, space: int) -> list:
+        field = [d + 1 if d < FAR else FAR
+                 for d in distance_field(self.adjacent, SPACE_CORNERS[space])]
+        self[space] = field
+        return field
+
+
 class Planner:
     """Distance fields of one position for one seat (see the module docstring)."""
 
@@ -94,7 +126,7 @@ class Planner:
         self.adjacent = passable_neighbours(state)
         kinds = sorted({key[1] for key in state.hands[seat]})
         self.targets: dict = {}          # destination kind -> free spaces a marker may take
-        self.reach: dict = {}            # space -> field: tunnels to lay one tunnel in it
+        self.reach = _LazyFields(self)   # space -> field: tunnels to lay one tunnel in it
         self.kind_of: dict = {}
         city_kind = state.city.kind
         for kind in kinds:
@@ -107,9 +139,6 @@ class Planner:
                            for letter in letters):
                     continue
                 spaces.append(s)
-                corners = SPACE_CORNERS[s]
-                self.reach[s] = [d + 1 if d < FAR else FAR
-                                 for d in distance_field(self.adjacent, corners)]
                 self.kind_of[s] = kind
             self.targets[kind] = tuple(spaces)
         self.free_black = tuple(s for s in BLACK_ARROWS if state.space_line[s] < 0)
@@ -123,6 +152,19 @@ class Planner:
         self._between: dict = {}
         self._suffix: dict = {}
         self._tours: dict = {}
+
+    def forget_taken(self, state) -> None:
+        """Drop the target spaces dug since the planner was made (a planner reused for a
+        few turns, as the hard bot's simulations do, must not aim at them)."""
+        changed = False
+        for kind, spaces in self.targets.items():
+            free = tuple(s for s in spaces if state.space_line[s] < 0)
+            if free != spaces:
+                self.targets[kind] = free
+                changed = True
+        if changed:
+            self._suffix.clear()
+            self._tours.clear()
 
     # -- fields ----------------------------------------------------------------------
     def end_sides(self, start_side: int) -> tuple:

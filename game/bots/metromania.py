@@ -2,21 +2,23 @@
 
 A dig is built tunnel by tunnel with a small beam search (the full list of digs runs into
 the thousands), then confirmed with ``GAME.check``; anything the search cannot make legal
-falls back to the rules' own random dig.
+falls back to the rules' own random dig. Positions are judged by ``mania_value.Judge``: an
+estimate of the final score that plans how the destination markers still in hand get onto
+the two lines (``mania_plan``), what placed markers still need to get a station, and what
+the lines need to end.
 
 * easy   — the rules' random dig or station (random digs end a line whenever they can),
            redrawn once if it strands a line far from any free end arrow; takes free stations.
-* normal — greedy: a beam search over the tunnels of this turn's dig plus every intermediate
-           station, each position scored by ``evaluate`` (the score if the game ended now,
-           with the station points weighted by how likely the lines are to be completed, and
-           penalties for the distance of each open line to a free end arrow, blocked and
-           unstarted lines).
-* hard   — the best few normal candidates are compared by playing the game on with the
-           greedy policy for a few turns (all seats) using the rules' own ``play``, and
-           scoring there. Hidden destination letters (the Unfair Municipality variant) are
-           determinized: the unseen letters are dealt at random, consistent with the view, a
-           fresh sample per simulation, the same samples for every candidate. The budget is
-           a fixed number of simulated turns.
+* normal — greedy: the beam search over the tunnels of this turn's dig plus every
+           intermediate station, each judged by the plan (a few milliseconds a decision).
+* hard   — judges carefully (also the trips already possible and who rides them, markers
+           cut off from their partner, a guess at the turns left), searches a wider beam,
+           and compares its best few moves by playing the game on with the normal policy
+           (all seats, to the end of the game when the budget allows) using the rules' own
+           ``play``, and judging the result against its best rival's. Hidden destination letters
+           (the Unfair Municipality variant) are determinized: the unseen letters are dealt
+           at random, consistent with the view, a fresh sample per simulation, the same
+           samples for every candidate. The budget is a fixed number of simulated turns.
 """
 
 from __future__ import annotations
@@ -40,7 +42,6 @@ from .mania_value import Judge
 from .search import mix_seed
 
 BEAM = 3
-UNSTARTED_COST = 30
 
 
 def _distances_to(target: int) -> tuple:
@@ -143,10 +144,11 @@ def _legal(state, seat: int, move) -> bool:
         return False
 
 
-def ranked_moves(state, seat: int, width: int = BEAM,
-                 careful: bool = False) -> list[tuple[int, object]]:
-    """(value, move) best first: beam digs, stations, bonus choices; never empty."""
-    judge = Judge(state, seat, careful)
+def ranked_moves(state, seat: int, width: int = BEAM, careful: bool = False,
+                 judge: Judge | None = None) -> list[tuple[int, object]]:
+    """(value, move) best first: beam digs, stations, bonus choices; never empty. ``judge``:
+    one made earlier for this seat, reused (see ``Judge.reuse``)."""
+    judge = judge.reuse(state) if judge is not None else Judge(state, seat, careful)
     if state.phase == BONUS:
         return sorted(((judge.value(_with(state, seat, m)), m)
                        for m in GAME.legal_moves(state, seat)),
@@ -161,8 +163,8 @@ def ranked_moves(state, seat: int, width: int = BEAM,
     return out
 
 
-def greedy_move(state, seat: int, width: int = BEAM):
-    return ranked_moves(state, seat, width)[0][1]
+def greedy_move(state, seat: int, width: int = BEAM, judge: Judge | None = None):
+    return ranked_moves(state, seat, width, judge=judge)[0][1]
 
 
 def determinize(view, seat: int, rng: Rng):
@@ -227,9 +229,8 @@ class MetromaniaHard(Bot):
     level = "hard"
     candidates = 4
     samples = 2          # determinized worlds per candidate (1 when nothing is hidden)
-    plies = 4            # greedy turns played after the candidate (all seats)
-    rival_share = 0
-    rollout_width = 2
+    ply_budget = 80      # simulated turns per decision, shared by candidates and samples
+    rollout_width = 1    # beam width of the normal policy inside simulations
     careful = True
 
     def choose(self, view):
@@ -242,6 +243,7 @@ class MetromaniaHard(Bot):
         decision = (rng.next_u32() << 32) | rng.next_u32()
         hidden = any(key[0] == HIDDEN_LETTER for hand in view.hands for key in hand)
         samples = self.samples if hidden else 1
+        plies = max(1, self.ply_budget // (len(top) * samples))
         best = None
         for index, move in enumerate(top):
             total = 0
@@ -250,25 +252,31 @@ class MetromaniaHard(Bot):
                     return top[0]
                 world = determinize(view, seat, Rng(mix_seed(decision, k)))
                 GAME.play(world, seat, move)
-                for _ in range(self.plies):
+                judges: dict = {}      # one per seat for the whole simulation
+                for _ in range(plies):
                     if world.phase == OVER:
                         break
                     actor = world.turn
-                    GAME.play(world, actor, greedy_move(world, actor, width=self.rollout_width))
+                    judge = judges.get(actor)
+                    if judge is None:
+                        judge = judges[actor] = Judge(world, actor)
+                    GAME.play(world, actor, greedy_move(world, actor, self.rollout_width, judge))
                 total += self.leaf_utility(world)
             if best is None or total > best[0]:
                 best = (total, index)
         return top[best[1]]
 
     def leaf_utility(self, world) -> int:
-        """The seat's value at the end of a simulation, less a share of its best rival's
-        (``rival_share`` tenths of it)."""
-        mine = Judge(world, self.seat, self.careful).value(world)
-        if not self.rival_share:
-            return mine
-        rivals = [Judge(world, other, self.careful).value(world) for other in range(world.players)
-                  if other != self.seat]
-        return mine - self.rival_share * max(rivals) // 10
+        """The seat's value at the end of a simulation (its final score once the game is
+        over) less its best rival's: all of it with two players, where every point the
+        rival makes counts against us, half of it with more (a bot that only spoils would
+        sink the whole table)."""
+        seat = self.seat
+        mine = Judge(world, seat, self.careful).value(world)
+        share = 10 if world.players == 2 else 5
+        rivals = [Judge(world, other, self.careful).value(world)
+                  for other in range(world.players) if other != seat]
+        return mine - share * max(rivals) // 10
 
 
 register("easy", GAME.name, MetromaniaEasy)
