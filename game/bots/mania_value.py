@@ -70,7 +70,7 @@ class Judge:
         self.seat = seat
         self.careful = careful
         self.planner = Planner(root, seat)
-        self.rounds = rounds_left(root, self.planner) if careful else 0
+        self.rounds = 0                  # careful: a guess at the turns left (0: not yet)
         self._splits: dict = {}
         self._starts: dict = {}
         self._open: dict = {}
@@ -81,6 +81,7 @@ class Judge:
         self.planner.forget_taken(state)
         self._open.clear()
         self._starts.clear()
+        self.rounds = 0
         return self
 
     # -- helpers -----------------------------------------------------------------------
@@ -172,7 +173,8 @@ class Judge:
         return out
 
     # -- the value ---------------------------------------------------------------------
-    def value(self, state) -> int:
+    def value(self, state, routes: list | None = None) -> int:
+        """``routes``: ``route_shares(state)`` when the caller has it already (careful)."""
         seat = self.seat
         if state.phase == BONUS and state.turn == seat:
             return self._best_bonus(state)
@@ -197,7 +199,9 @@ class Judge:
                 total += TRIP_GAIN
                 unfixed[line_id % 2] += 1
         if self.careful:
-            total += self._routes(state)
+            total += (routes if routes is not None else route_shares(state))[seat]
+            if not self.rounds:
+                self.rounds = rounds_left(state, self.planner)
         kinds = tuple(sorted(key[1] for key in state.hands[seat]))
         options = sub_multisets(kinds, MAX_KINDS_PER_LINE)
         first = self._line_values(state, 0, options, unfixed[0])
@@ -219,20 +223,6 @@ class Judge:
             if value > best:
                 best = value
         return total + best
-
-    def _routes(self, state) -> int:
-        """Careful judges look at the trips already possible: the seat's real share of each
-        (instead of the flat ``TRIP_GAIN`` of its markers there) and of the park-lake test."""
-        seat = self.seat
-        network = Network(state)
-        total = 10 * park_lake_result(state, network)["scorers"][seat]
-        for letter in LETTERS:
-            result = trip_result(state, network, letter)
-            if result["guilty"]:
-                continue
-            total += 10 * result["scorers"][seat]
-            total -= TRIP_GAIN * sum(1 for m in result["markers"] if m["seat"] == seat)
-        return total
 
     def _cut_off(self, state, groups: list, space: int, key: str) -> int:
         """What a touched marker loses while no route joins it to its touched partner (both
@@ -262,6 +252,24 @@ class Judge:
             if best is None or value > best:
                 best = value
         return best
+
+
+def route_shares(state) -> list:
+    """Per seat, what careful judges add for the trips already possible: the seat's real share
+    of each (instead of the flat ``TRIP_GAIN`` of its markers there) and of the park-lake
+    test."""
+    network = Network(state)
+    park_lake = park_lake_result(state, network)["scorers"]
+    shares = [10 * points for points in park_lake]
+    for letter in LETTERS:
+        result = trip_result(state, network, letter)
+        if result["guilty"]:
+            continue
+        for seat in range(state.players):
+            shares[seat] += 10 * result["scorers"][seat]
+        for marker in result["markers"]:
+            shares[marker["seat"]] -= TRIP_GAIN
+    return shares
 
 
 def rounds_left(state, plan: Planner) -> int:

@@ -38,7 +38,7 @@ from game.rules.metromania.state import BONUS, OVER
 from game.rules.metromania.stations import intermediate_points
 
 from .base import Bot, register
-from .mania_value import Judge
+from .mania_value import Judge, route_shares
 from .search import mix_seed
 
 BEAM = 3
@@ -261,22 +261,27 @@ class MetromaniaHard(Bot):
                     if judge is None:
                         judge = judges[actor] = Judge(world, actor)
                     GAME.play(world, actor, greedy_move(world, actor, self.rollout_width, judge))
-                total += self.leaf_utility(world)
+                total += self.leaf_utility(world, judges)
             if best is None or total > best[0]:
                 best = (total, index)
         return top[best[1]]
 
-    def leaf_utility(self, world) -> int:
+    def leaf_utility(self, world, judges: dict) -> int:
         """The seat's value at the end of a simulation (its final score once the game is
         over) less its best rival's: all of it with two players, where every point the
         rival makes counts against us, half of it with more (a bot that only spoils would
-        sink the whole table)."""
-        seat = self.seat
-        mine = Judge(world, seat, self.careful).value(world)
+        sink the whole table). Every seat is judged carefully, reusing the simulation's
+        judges and one computation of the trips for all."""
+        routes = route_shares(world) if world.phase != OVER else None
+        values = []
+        for other in range(world.players):
+            judge = judges.get(other)
+            judge = judge.reuse(world) if judge is not None else Judge(world, other)
+            judge.careful = self.careful
+            values.append(judge.value(world, routes))
         share = 10 if world.players == 2 else 5
-        rivals = [Judge(world, other, self.careful).value(world)
-                  for other in range(world.players) if other != seat]
-        return mine - share * max(rivals) // 10
+        rivals = [v for other, v in enumerate(values) if other != self.seat]
+        return values[self.seat] - share * max(rivals) // 10
 
 
 register("easy", GAME.name, MetromaniaEasy)
