@@ -24,13 +24,12 @@ from __future__ import annotations
 
 from collections import deque
 
-from game.rules.metromania.city import ARROW, BLACK_ARROWS, LAKE, PARK
+from game.rules.metromania.city import ARROW, BLACK_ARROWS
 from game.rules.metromania.lattice import (BOUNDARY_EDGE, EDGE_AT, EDGE_SPACES, INNER_CORNER,
                                            NEIGHBOUR, POINTS, SIDE_POSITION, SPACE_CORNERS,
                                            TOUCHING_SPACES, side_distance)
 
 FAR = 99                   # "cannot get there"
-DESTINATION_KINDS = ("R", "C", "E")
 
 
 def passable_neighbours(state) -> list:
@@ -127,7 +126,6 @@ class Planner:
         kinds = sorted({key[1] for key in state.hands[seat]})
         self.targets: dict = {}          # destination kind -> free spaces a marker may take
         self.reach = _LazyFields(self)   # space -> field: tunnels to lay one tunnel in it
-        self.kind_of: dict = {}
         city_kind = state.city.kind
         for kind in kinds:
             letters = sorted({key[0] for key in state.hands[seat] if key[1] == kind})
@@ -139,7 +137,6 @@ class Planner:
                            for letter in letters):
                     continue
                 spaces.append(s)
-                self.kind_of[s] = kind
             self.targets[kind] = tuple(spaces)
         self.free_black = tuple(s for s in BLACK_ARROWS if state.space_line[s] < 0)
         self.end_side: list = []

@@ -15,6 +15,11 @@ value is the real final score. Before that it adds up what the seat can still ex
 The plan is the cheapest way to share out the markers, so the search is pulled along the
 route that places them all — the bots' failure of the play-test was lines that ended without
 ever taking their markers.
+
+A *careful* judge (the hard bot's) also counts the trips already possible at their real
+value for the seat (who rides the fastest routes, the park-lake test), charges a touched
+marker that no route joins to its touched partner, and charges plans that need more turns
+than building is likely to last (``rounds_left``).
 """
 
 from __future__ import annotations
@@ -38,8 +43,8 @@ TRIP_GAIN = 50        # a placed marker with a station: its trip, most of the ti
 GUILT = 60            # a marker never placed, or never touched by a station
 FIX_FIRST = 15        # getting a station to the first untouched marker of a line
 FIX_MORE = 40         # ... to every further one (an intermediate station: a turn)
-LATE_TURN = 40       # per turn a plan needs beyond the turns the seat is likely to get
-UNSTARTED_TUNNELS = 9   # a typical line from start to end
+LATE_TURN = 40        # per turn a plan needs beyond the turns the seat is likely to get
+UNSTARTED_TUNNELS = 9  # a typical line from start to end
 CUT_OFF_OPEN = 40     # a touched marker no route joins to its touched partner (yet)
 MAX_KINDS_PER_LINE = 3
 NO_PLAN = -10 ** 6
