@@ -74,3 +74,23 @@ def test_normal_beats_random_in_metro():
             wins += 1 / len(record["winners"])
     assert wins >= 3, wins
     assert make_bot(game, 0, "normal", 1).level == "normal"
+
+
+def test_summary_reports_guilty_seats_and_95_percent_intervals():
+    games = [{"winners": [0], "levels": ["x", "y"], "scores": [10, 2], "guilt": [0, -6]},
+             {"winners": [1], "levels": ["y", "x"], "scores": [4, 6], "guilt": [-12, 0]}]
+    result = summary(games, {})
+    assert result["guilty"] == {"x": [0, 2], "y": [2, 2]}
+    # x scored 10 and 6: mean 8, sample variance 8, standard error 2
+    assert result["score_ci95"] == {"x": 3.92, "y": 1.96}
+    # games without a guilt penalty (Metro, Railroad Ink) report no "guilty"
+    plain = [{k: v for k, v in g.items() if k != "guilt"} for g in games]
+    assert "guilty" not in summary(plain, {})
+
+
+def test_metromania_records_carry_each_seats_guilt():
+    from game.cli.selfplay import play_one
+    from game.rules import get_game
+    game = get_game("metromania")
+    record = play_one(game, game.make_config(4), 12, ["easy"] * 4)
+    assert len(record["guilt"]) == 4 and all(g <= 0 and g % 6 == 0 for g in record["guilt"])

@@ -2,45 +2,46 @@
 
 A dig is built tunnel by tunnel with a small beam search (the full list of digs runs into
 the thousands), then confirmed with ``GAME.check``; anything the search cannot make legal
-falls back to the rules' own random dig.
+falls back to the rules' own random dig. Positions are judged by ``mania_value.Judge``: an
+estimate of the final score that plans how the destination markers still in hand get onto
+the two lines (``mania_plan``), what placed markers still need to get a station, and what
+the lines need to end.
 
 * easy   — the rules' random dig or station (random digs end a line whenever they can),
            redrawn once if it strands a line far from any free end arrow; takes free stations.
-* normal — greedy: a beam search over the tunnels of this turn's dig plus every intermediate
-           station, each position scored by ``evaluate`` (the score if the game ended now,
-           with the station points weighted by how likely the lines are to be completed, and
-           penalties for the distance of each open line to a free end arrow, blocked and
-           unstarted lines).
-* hard   — the best few normal candidates are compared by playing the game on with the
-           greedy policy for a few turns (all seats) using the rules' own ``play``, and
-           scoring there. Hidden destination letters (the Unfair Municipality variant) are
-           determinized: the unseen letters are dealt at random, consistent with the view, a
-           fresh sample per simulation, the same samples for every candidate. The budget is
-           a fixed number of simulated turns.
+* normal — greedy: the beam search over the tunnels of this turn's dig plus every
+           intermediate station, each judged by the plan (a few milliseconds a decision).
+* hard   — judges carefully (also the trips already possible and who rides them, markers
+           cut off from their partner, a guess at the turns left), searches a wider beam,
+           and compares its best few moves by playing the game on with the normal policy
+           (all seats, to the end of the game when the budget allows) using the rules' own
+           ``play``, and judging the result against its best rival's. Hidden destination letters
+           (the Unfair Municipality variant) are determinized: the unseen letters are dealt
+           at random, consistent with the view, a fresh sample per simulation, the same
+           samples for every candidate. The budget is a fixed number of simulated turns.
 """
 
 from __future__ import annotations
 
 from collections import deque
 
-from game.rules.core import Rng
+from game.rules.core import IllegalMove, Rng
 from game.rules.metromania import GAME
 from game.rules.metromania.board_data import LINE_TUNNELS, TUNNELS_PER_DIG
-from game.rules.metromania.city import BLACK, BLACK_ARROWS, WHITE_ARROWS, ARROW
-from game.rules.metromania.lattice import SPACE_CORNERS, INNER_CORNER, NEIGHBOUR, POINTS, SIDE_POSITION
-from game.rules.metromania.lines import (TurnContext, allowed_sides, continuations,
-                                         is_blocked, lay)
+from game.rules.metromania.city import BLACK_ARROWS
+from game.rules.metromania.lattice import INNER_CORNER, NEIGHBOUR, POINT_NAMES, POINTS, \
+    SIDE_POSITION
+from game.rules.metromania.lines import TurnContext, allowed_sides, continuations, lay
 from game.rules.metromania.markers import HIDDEN_LETTER
-from game.rules.metromania.moves import Bonus, Dig, Pass, Station
-from game.rules.metromania.scoring import final_scores
+from game.rules.metromania.moves import Dig, Station
 from game.rules.metromania.state import BONUS, OVER
-from game.rules.metromania.stations import is_station
+from game.rules.metromania.stations import intermediate_points
 
 from .base import Bot, register
+from .mania_value import Judge, route_shares
 from .search import mix_seed
 
 BEAM = 3
-UNSTARTED_COST = 30
 
 
 def _distances_to(target: int) -> tuple:
@@ -75,52 +76,19 @@ def end_distance(state, line) -> int:
     return best if best <= left else 99
 
 
-def seat_values(state) -> list[int]:
-    """Heuristic value (x2 points) of every seat; see the module docstring."""
-    result = final_scores(state)
-    values = []
-    for seat in range(state.players):
-        b = result["breakdown"][seat]
-        raw = state.station_points[seat]
-        done = live = blocked = 0
-        progress = 0
-        for k in (0, 1):
-            line = state.line(seat, k)
-            if line.done:
-                done += 1
-            elif not line.started:
-                if k == 1 and state.line(seat, 0).started and is_blocked(state, seat, 1):
-                    blocked += 1
-                else:
-                    live += 1
-                    progress -= UNSTARTED_COST
-            else:
-                d = end_distance(state, line)
-                if d >= 99 or is_blocked(state, seat, k):
-                    blocked += 1
-                else:
-                    live += 1
-                    progress -= 3 * d
-        if state.phase == OVER:
-            values.append(2 * b["total"])
+def station_moves(state, seat: int) -> list:
+    """Every intermediate station the seat may place now (the rules' conditions: a marker
+    left, the line not closed, a point between two of its stations)."""
+    if state.stations_left() <= 0:
+        return []
+    out = []
+    for k in (0, 1):
+        line = state.line(seat, k)
+        if line.closed or not line.started:
             continue
-        others = 2 * (b["total"] - (raw + b["line_adjustment"]))
-        # markers still in hand cost their 6 points in full only once no line can take them
-        hand = len(state.hands[seat])
-        others += 12 * hand - 12 * hand * (4 - live) // 4
-        if live:
-            others += 6 * sum(1 for space, (_, owner) in state.placed.items()
-                              if owner == seat and not any(
-                                  is_station(state, p) for p in SPACE_CORNERS[space]))
-        expected_stations = raw * (10 * done + 6 * live) // 10
-        values.append(others + expected_stations + 8 * done - 20 * blocked + progress)
-    return values
-
-
-def utility(state, seat: int) -> int:
-    values = seat_values(state)
-    rivals = [v for i, v in enumerate(values) if i != seat]
-    return values[seat] - (max(rivals) if rivals else 0)
+        for p in sorted(intermediate_points(state, line), key=lambda p: POINT_NAMES[p]):
+            out.append(Station(k, p))
+    return out
 
 
 def _with(state, seat: int, move):
@@ -135,8 +103,10 @@ def _laid(state, seat: int, tunnel):
     return child
 
 
-def beam_digs(state, seat: int, width: int = BEAM) -> list[tuple[int, tuple]]:
-    """(value, tunnels) of the best digs found by a beam search, best first."""
+def beam_digs(state, seat: int, judge: Judge, width: int = BEAM) -> list[tuple[int, tuple]]:
+    """(value, tunnels) of the best digs found by a beam search, best first. Partial digs
+    are judged as laid; the digs kept at the end are played (so a line's free station and
+    the end of building count) and judged again."""
     start = TurnContext.at_turn_start(state, seat)
     beam = [(0, (), state, start)]
     finished: list[tuple[int, tuple]] = []
@@ -145,52 +115,56 @@ def beam_digs(state, seat: int, width: int = BEAM) -> list[tuple[int, tuple]]:
         for _, tunnels, current, ctx in beam:
             options = continuations(current, seat, 0, ctx) + continuations(current, seat, 1, ctx)
             if not options and tunnels:
-                finished.append((utility(current, seat), tunnels))
+                finished.append((0, tunnels))
             for tunnel in options:
                 child = _laid(current, seat, tunnel)
                 after = ctx.copy()
                 if tunnel.marker:
                     after.marker_used = True
-                grown.append((utility(child, seat), tunnels + (tunnel,), child, after))
+                grown.append((judge.value(child), tunnels + (tunnel,), child, after))
         if not grown:
             break
         grown.sort(key=lambda item: (-item[0], [str(t) for t in item[1]]))
         beam = grown[:width]
-    finished += [(value, tunnels) for value, tunnels, _, _ in beam if tunnels]
-    finished.sort(key=lambda item: (-item[0], -len(item[1]), [str(t) for t in item[1]]))
-    return finished
+    finished += [(0, tunnels) for _, tunnels, _, _ in beam if tunnels]
+    out = []
+    for _, tunnels in finished:
+        move = Dig(tunnels)
+        if _legal(state, seat, move):
+            out.append((judge.value(_with(state, seat, move)), tunnels))
+    out.sort(key=lambda item: (-item[0], -len(item[1]), [str(t) for t in item[1]]))
+    return out
 
 
 def _legal(state, seat: int, move) -> bool:
     try:
         GAME.check(state, seat, move)
         return True
-    except Exception:   # IllegalMove: the beam found a dig shorter than the turn requires
+    except IllegalMove:   # the beam found a dig shorter than the turn requires
         return False
 
 
-def ranked_moves(state, seat: int, width: int = BEAM) -> list[tuple[int, object]]:
-    """(value, move) best first: beam digs, stations, bonus choices; never empty."""
+def ranked_moves(state, seat: int, width: int = BEAM, careful: bool = False,
+                 judge: Judge | None = None) -> list[tuple[int, object]]:
+    """(value, move) best first: beam digs, stations, bonus choices; never empty. ``judge``:
+    one made earlier for this seat, reused (see ``Judge.reuse``)."""
+    judge = judge.reuse(state) if judge is not None else Judge(state, seat, careful)
     if state.phase == BONUS:
-        return sorted(((utility(_with(state, seat, m), seat), m)
+        return sorted(((judge.value(_with(state, seat, m)), m)
                        for m in GAME.legal_moves(state, seat)),
                       key=lambda item: (-item[0], str(item[1])))
-    out = []
-    for value, tunnels in beam_digs(state, seat, width):
-        move = Dig(tunnels)
-        if _legal(state, seat, move):
-            out.append((value, move))
-    for move in GAME._station_moves(state, seat):
-        out.append((utility(_with(state, seat, move), seat), move))
+    out = [(value, Dig(tunnels)) for value, tunnels in beam_digs(state, seat, judge, width)]
+    for move in station_moves(state, seat):
+        out.append((judge.value(_with(state, seat, move)), move))
     out.sort(key=lambda item: -item[0])   # stable: digs before stations on ties
     if not out:
         move = GAME.random_move(state, seat, Rng(0))
-        out.append((utility(_with(state, seat, move), seat), move))
+        out.append((judge.value(_with(state, seat, move)), move))
     return out
 
 
-def greedy_move(state, seat: int, width: int = BEAM):
-    return ranked_moves(state, seat, width)[0][1]
+def greedy_move(state, seat: int, width: int = BEAM, judge: Judge | None = None):
+    return ranked_moves(state, seat, width, judge=judge)[0][1]
 
 
 def determinize(view, seat: int, rng: Rng):
@@ -255,18 +229,21 @@ class MetromaniaHard(Bot):
     level = "hard"
     candidates = 4
     samples = 2          # determinized worlds per candidate (1 when nothing is hidden)
-    plies = 4            # greedy turns played after the candidate (all seats)
+    ply_budget = 80      # simulated turns per decision, shared by candidates and samples
+    rollout_width = 1    # beam width of the normal policy inside simulations
+    careful = True
 
     def choose(self, view):
         rng = self.rng_for(view)
         seat = self.seat
-        ranked = ranked_moves(view, seat, width=BEAM + 2)
+        ranked = ranked_moves(view, seat, width=BEAM + 2, careful=self.careful)
         top = [move for _, move in ranked[:self.candidates]]
         if len(top) == 1:
             return top[0]
         decision = (rng.next_u32() << 32) | rng.next_u32()
         hidden = any(key[0] == HIDDEN_LETTER for hand in view.hands for key in hand)
         samples = self.samples if hidden else 1
+        plies = max(1, self.ply_budget // (len(top) * samples))
         best = None
         for index, move in enumerate(top):
             total = 0
@@ -275,15 +252,36 @@ class MetromaniaHard(Bot):
                     return top[0]
                 world = determinize(view, seat, Rng(mix_seed(decision, k)))
                 GAME.play(world, seat, move)
-                for _ in range(self.plies):
+                judges: dict = {}      # one per seat for the whole simulation
+                for _ in range(plies):
                     if world.phase == OVER:
                         break
                     actor = world.turn
-                    GAME.play(world, actor, greedy_move(world, actor, width=2))
-                total += utility(world, seat)
+                    judge = judges.get(actor)
+                    if judge is None:
+                        judge = judges[actor] = Judge(world, actor)
+                    GAME.play(world, actor, greedy_move(world, actor, self.rollout_width, judge))
+                total += self.leaf_utility(world, judges)
             if best is None or total > best[0]:
                 best = (total, index)
         return top[best[1]]
+
+    def leaf_utility(self, world, judges: dict) -> int:
+        """The seat's value at the end of a simulation (its final score once the game is
+        over) less its best rival's: all of it with two players, where every point the
+        rival makes counts against us, half of it with more (a bot that only spoils would
+        sink the whole table). Every seat is judged carefully, reusing the simulation's
+        judges and one computation of the trips for all."""
+        routes = route_shares(world) if world.phase != OVER else None
+        values = []
+        for other in range(world.players):
+            judge = judges.get(other)
+            judge = judge.reuse(world) if judge is not None else Judge(world, other)
+            judge.careful = self.careful
+            values.append(judge.value(world, routes))
+        share = 10 if world.players == 2 else 5
+        rivals = [v for other, v in enumerate(values) if other != self.seat]
+        return values[self.seat] - share * max(rivals) // 10
 
 
 register("easy", GAME.name, MetromaniaEasy)

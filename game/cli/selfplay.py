@@ -7,7 +7,10 @@ every seat. ``--json`` adds per level: ``wins`` (a shared first place counts 1/k
 the k winners, so a two-way tie is half a win), ``mean_score`` and ``decision_ms`` (p50, p95
 and max of the wall-clock time each ``choose`` call took); ``decision_cpu_ms`` is the same for
 the CPU time of the calling thread (what a decision costs on an idle core, when the machine
-is shared).
+is shared); ``score_ci95`` the half-width of the 95 % interval of the mean score (normal
+approximation over the seats that level played). Games whose scores carry a per-seat
+``guilt`` (Metromania's impossible test trips) also report it per game and, per level,
+``guilty`` = [seats with a guilt penalty, seats played].
 """
 
 from __future__ import annotations
@@ -63,8 +66,12 @@ def play_one(game, config: dict, seed: int, levels: list[str],
         match.apply(seat, move)
         turn += 1
     result = match.scores()
-    return {"seed": seed, "scores": result["scores"], "winners": game.winners(match.state),
-            "moves": match.seq, "hash": match.hash(), "levels": levels[:players]}
+    record = {"seed": seed, "scores": result["scores"], "winners": game.winners(match.state),
+              "moves": match.seq, "hash": match.hash(), "levels": levels[:players]}
+    breakdown = result.get("breakdown") or []
+    if breakdown and all(isinstance(b, dict) and "guilt" in b for b in breakdown):
+        record["guilt"] = [b["guilt"] for b in breakdown]
+    return record
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -93,9 +100,29 @@ def summary(games: list[dict], timings: dict[str, list[float]],
             if seat in winners:
                 wins[level] += 1.0 / len(winners)
     means = {level: round(sum(values) / len(values), 3) for level, values in totals.items()}
-    return {"wins": {k: round(v, 3) for k, v in sorted(wins.items())},
-            "mean_score": dict(sorted(means.items())), "decision_ms": _percentiles(timings),
-            "decision_cpu_ms": _percentiles(cpu_timings or {})}
+    out = {"wins": {k: round(v, 3) for k, v in sorted(wins.items())},
+           "mean_score": dict(sorted(means.items())),
+           "score_ci95": {level: round(ci95(values), 3) for level, values in sorted(totals.items())},
+           "decision_ms": _percentiles(timings),
+           "decision_cpu_ms": _percentiles(cpu_timings or {})}
+    if games and all("guilt" in record for record in games):
+        guilty: dict[str, list[int]] = {}
+        for record in games:
+            for seat, level in enumerate(record["levels"]):
+                counts = guilty.setdefault(level, [0, 0])
+                counts[0] += record["guilt"][seat] < 0
+                counts[1] += 1
+        out["guilty"] = dict(sorted(guilty.items()))
+    return out
+
+
+def ci95(values: list[int]) -> float:
+    """Half-width of the 95 % interval of the mean (normal approximation; 0 for one value)."""
+    if len(values) < 2:
+        return 0.0
+    mean = sum(values) / len(values)
+    variance = sum((v - mean) ** 2 for v in values) / (len(values) - 1)
+    return 1.96 * (variance / len(values)) ** 0.5
 
 
 def run(args) -> int:
@@ -133,7 +160,9 @@ def run(args) -> int:
         print(f"{args.games} game(s) in {seconds} s")
         for level in sorted(result["wins"]):
             ms = result["decision_ms"].get(level, {})
+            guilty = result.get("guilty", {}).get(level)
             print(f"  {level}: wins {result['wins'][level]}  mean score "
-                  f"{result['mean_score'][level]}  decision p50 {ms.get('p50')} ms  "
-                  f"p95 {ms.get('p95')} ms")
+                  f"{result['mean_score'][level]} +- {result['score_ci95'][level]}  "
+                  + (f"guilty {guilty[0]}/{guilty[1]}  " if guilty else "")
+                  + f"decision p50 {ms.get('p50')} ms  p95 {ms.get('p95')} ms")
     return 0
