@@ -13,7 +13,7 @@ legal moves; at the end the scores and winners are the local game's.
 
 from __future__ import annotations
 
-from game.rules.core import Game, Rng, canonical_bytes
+from game.rules.core import Game, Rng, canonical_bytes, hash_bytes
 
 
 def implements_table(game: Game) -> bool:
@@ -66,6 +66,7 @@ class TableSimulation:
         self.dealer = dealer_class(game, config, seed)
         self.steps = 0
         self.chances = 0
+        self.public_hashes: list[str] = []   # after every step: for cross-process checks
 
     def seat_of(self, index: int):
         return None if index == self.players else index
@@ -95,6 +96,7 @@ class TableSimulation:
 
     def assert_agreed(self) -> None:
         public = canonical_bytes(self.game.public_encode(self.peers[0]))
+        self.public_hashes.append(hash_bytes(public))
         for peer in self.peers[1:]:
             assert canonical_bytes(self.game.public_encode(peer)) == public, \
                 f"table states disagree on the public state (step {self.steps})"
