@@ -199,7 +199,8 @@ def check_over(game: Game, state, players: int, last_moves: list) -> dict:
     assert len(result["breakdown"]) == players
     json.dumps(result)
     winners = game.winners(state)
-    assert winners and winners == sorted(set(winners)) and all(0 <= w < players for w in winners)
+    assert winners, "nobody won"
+    assert winners == sorted(set(winners)) and all(0 <= w < players for w in winners), winners
     best = max(totals)
     assert all(totals[w] == best for w in winners), "a winner without the best score"
     for viewer in [*range(players), None]:   # at the end the result is public
@@ -263,7 +264,8 @@ def conform(game: Game, config: dict, seed: int, perturb, *, probe_every: int = 
     check_over(game, state, players, recent)
     final = state_hash(game, state)
     for match in save_round_trip(game, config, seed, log):
-        assert match.hash() == final and encoded(game, match.state) == encoded(game, state)
+        assert match.hash() == final and encoded(game, match.state) == encoded(game, state), \
+            "the game saved and loaded back is not the game played"
     middle = log[:len(log) // 2]
     hashes = {match.hash() for match in save_round_trip(game, config, seed, middle)}
     assert len(hashes) == 1
