@@ -214,9 +214,9 @@ def conform(game: Game, config: dict, seed: int, perturb, *, probe_every: int = 
     """A random game played through every protocol check; returns the final state and log.
 
     Every step: ``apply`` on a clone equals ``check`` + ``play`` on the state (events and
-    hash), and neither copy's move shows in the other (clone independence, both ways). Every
-    ``probe_every`` steps as well: every legal move's notation round-trips and ``check``
-    accepts it; views (see ``check_views``); refused moves change nothing. At the end: the
+    hash), and neither copy's move shows in the other (clone independence, both ways); every
+    legal move's notation round-trips. Every ``probe_every`` steps as well: ``check`` accepts
+    every legal move; views (see ``check_views``); refused moves change nothing. At the end: the
     terminal invariants, and the log saved and loaded (save file, LAN log) gives the state.
     """
     players = config["players"]
@@ -233,12 +233,13 @@ def conform(game: Game, config: dict, seed: int, perturb, *, probe_every: int = 
         moves = game.legal_moves(state, seat)
         assert moves, f"seat {seat} must move but has no legal move (step {step})"
         assert len(set(moves)) == len(moves), "legal_moves lists a move twice"
+        for move in moves:
+            text = str(move)
+            again = game.parse_move(text)
+            assert again == move and str(again) == text, f"notation does not round-trip: {text}"
         if step % probe_every == 0:
             before = encoded(game, state)
             for move in moves:
-                text = str(move)
-                again = game.parse_move(text)
-                assert again == move and str(again) == text, f"notation does not round-trip: {text}"
                 game.check(state, seat, move)
             assert encoded(game, state) == before, "check() changed the state"
             check_views(game, state, players, perturb, rng)
