@@ -3,7 +3,7 @@
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from game.rules.core import Rng
+from game.rules.core import Rng, state_hash
 from game.rules.railroad_ink import GAME
 from game.rules.railroad_ink.faces import (BASE_FACES, FACE_IDS, FACE_INDEX, FACE_SIDES,
                                            HIGHWAY, LAKE_DIE, LAVA_DIE, RAILWAY, RIVER_DIE,
@@ -32,9 +32,9 @@ def test_random_playouts_conform(config):
     state, log = playout(GAME, config, seed, probe_every=11)
     assert state.round == state.rounds
     if config["players"] <= 2:
-        hashes = replay(GAME, config, seed, log)
-        again = replay(GAME, config, seed, log)
-        assert hashes == again
+        # the log's notation replays (through apply) to the very state the playout reached;
+        # determinism across processes is tests/test_determinism.py's job
+        assert replay(GAME, config, seed, log)[-1] == state_hash(GAME, state)
 
 
 # -- orientation maths ------------------------------------------------------------------------

@@ -1,12 +1,11 @@
-"""Metro at a LAN table with partial information (issue 13): an in-process table simulation.
+"""Metro at a LAN table with partial information (issue 13): Metro's own table cases.
 
-A full local game (``new_game`` with a seed) is the omniscient dealer. One table state per
-seat and one spectator state start from ``new_table_game``; each chance step they wait for is
-resolved from the local game (which card ids were dealt or shown), its public outcome applied
-to every table state and ``learn`` to the owner's. Every move of the local game goes to every
-table state. After every step: all peers agree on ``public_encode``; each seat's table state
-encodes like ``view(local, seat)``; no secret of another seat is anywhere in it; the final
-scores equal the local game's.
+The simulation itself (a local game as the omniscient dealer, one table state per seat and a
+spectator, public encodings agreeing and each seat's state equal to its view of the local game
+after every step) is the generic one of ``tests/table_simulation.py`` with Metro's dealer from
+``tests/table_dealers.py`` (which also checks that no other seat's secret is in a table state);
+the conformance suite runs it for every variant. Here: variant combinations, masked and
+unmasked moves, and Metro's specific chance steps and refusals.
 """
 
 from __future__ import annotations
@@ -18,118 +17,21 @@ from game.rules.core import HIDDEN, ChanceRequest, IllegalMove, Rng, canonical_b
 from game.rules.metro.data import SHARE_PERCENTS
 from game.rules.metro.moves import Draw, Place, Swap
 from game.rules.metro.table import SHARE_PILES, TILE_PILE
+from tests.table_dealers import MetroDealer
+from tests.table_simulation import TableSimulation
 
 GAME = get_game("metro")
-HIDDEN_CARD = [-1, 0]
-
-
-class Dealer:
-    """Tells the outcome of each chance step from the local game's state."""
-
-    def __init__(self, config: dict) -> None:
-        self.free_ids: dict[str, list[int]] = {}
-        for card_id, tile in enumerate(GAME.piles(config)[TILE_PILE]):
-            self.free_ids.setdefault(tile, []).append(card_id)
-
-    def tile_id(self, tile: str) -> int:
-        return self.free_ids[tile].pop(0)
-
-    def resolve(self, local, request: ChanceRequest) -> tuple[tuple, tuple]:
-        """(public outcome, cards the dealt seat learns)."""
-        if request.kind in ("shuffle", "return"):
-            return (), ()
-        if request.pile == TILE_PILE:
-            if request.kind == "deal":
-                tiles = local.hands[request.seat][-request.count:]
-                return (), tuple(self.tile_id(tile) for tile in tiles)
-            return (self.tile_id(local.pending),), ()
-        pct = SHARE_PERCENTS[SHARE_PILES.index(request.pile)]
-        if request.kind in ("deal", "show"):
-            company = [c for c, p in local.shares[request.seat] if p == pct][0]
-            return ((), (company,)) if request.kind == "deal" else ((company,), ())
-        return (local.face_up[SHARE_PILES.index(request.pile)][0],), ()
 
 
 def encoded(state) -> bytes:
     return canonical_bytes(GAME.encode(state))
 
 
-def assert_no_foreign_secret(state, seat) -> None:
-    data = GAME.encode(state)
-    assert data["rng"] is None
-    assert all(tile == HIDDEN for tile in data["stack"])
-    assert all(card == HIDDEN_CARD for pile in data["piles"] for card in pile)
-    for other in range(len(data["hands"])):
-        if other == seat:
-            continue
-        assert all(tile == HIDDEN for tile in data["hands"][other])
-        if data["shares"] and not data["over"]:
-            assert all(card == HIDDEN_CARD for card in data["shares"][other])
+class Table(TableSimulation):
+    """The generic table simulation with Metro's dealer (tests/table_dealers.py)."""
 
-
-class Table:
     def __init__(self, config: dict, seed: int, masked: bool = True) -> None:
-        self.config = config
-        self.masked = masked     # other peers receive GAME.public_move(move)
-        self.local = GAME.new_game(config, seed)
-        self.players = config["players"]
-        self.peers = [GAME.new_table_game(config, seed ^ 1) for _ in range(self.players + 1)]
-        self.dealer = Dealer(config)
-        self.steps = 0
-
-    def seat_of(self, index: int):
-        return None if index == self.players else index
-
-    def resolve_chance(self) -> None:
-        while True:
-            requests = [GAME.pending_chance(peer) for peer in self.peers]
-            assert all(request == requests[0] for request in requests)
-            request = requests[0]
-            if request is None:
-                return
-            assert all(GAME.to_act(peer) == () for peer in self.peers)
-            outcome, learned = self.dealer.resolve(self.local, request)
-            for index, peer in enumerate(self.peers):
-                GAME.apply_chance(peer, request, outcome)
-                if request.kind == "deal" and self.seat_of(index) == request.seat:
-                    GAME.learn(peer, request.seat, request.pile, learned)
-            self.assert_agreed()
-
-    def assert_agreed(self) -> None:
-        public = canonical_bytes(GAME.public_encode(self.peers[0]))
-        for peer in self.peers:
-            assert canonical_bytes(GAME.public_encode(peer)) == public
-
-    def assert_like_views(self) -> None:
-        for index, peer in enumerate(self.peers):
-            seat = self.seat_of(index)
-            assert encoded(peer) == encoded(GAME.view(self.local, seat)), (self.steps, seat)
-            assert_no_foreign_secret(peer, seat)
-            assert GAME.to_act(peer) == GAME.to_act(self.local)
-
-    def move(self, seat: int, move) -> None:
-        own = self.peers[seat]
-        GAME.check(own, seat, move)
-        assert move in GAME.legal_moves(own, seat)
-        told = GAME.public_move(move) if self.masked else move
-        for index, peer in enumerate(self.peers):
-            GAME.apply(peer, seat, move if index == seat else told)
-        GAME.apply(self.local, seat, move)
-        self.steps += 1
-        self.assert_agreed()
-
-    def play_out(self, rng: Rng) -> None:
-        self.resolve_chance()
-        self.assert_like_views()
-        while not GAME.is_over(self.local):
-            seat = GAME.to_act(self.local)[0]
-            self.move(seat, GAME.random_move(self.local, seat, rng))
-            self.resolve_chance()
-            self.assert_like_views()
-        for peer in self.peers:
-            assert GAME.is_over(peer)
-            assert GAME.scores(peer)["scores"] == GAME.scores(self.local)["scores"]
-            assert GAME.winners(peer) == GAME.winners(self.local)
+        super().__init__(GAME, config, seed, MetroDealer, masked=masked)
 
 
 CASES = [(players, variants, seed)

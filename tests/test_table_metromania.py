@@ -13,97 +13,16 @@ import pytest
 
 from game.rules.core import ChanceRequest, IllegalMove, Rng, canonical_bytes
 from game.rules.metromania import GAME
-from game.rules.metromania.lines import is_blocked
 from game.rules.metromania.markers import ALL_MARKERS, UNFAIR, markers_of_type
 from game.rules.metromania.moves import Dig
-from game.rules.metromania.table import (BLOCKED, LETTERS_DIFFER, PILE_OF_TYPE, TYPE_OF_PILE,
-                                         extra_types)
+from game.rules.metromania.table import LETTERS_DIFFER, PILE_OF_TYPE, TYPE_OF_PILE
 from game.rules.metromania.board_data import TYPES
 from game.rules.metromania.state import OVER
+from tests.table_dealers import MarkerDealer
 
 
 def enc(state) -> bytes:
     return canonical_bytes(GAME.encode(state))
-
-
-def card_id(key: str) -> int:
-    return markers_of_type(key[1]).index(key)
-
-
-class Dealer:
-    """Answers the table's chance steps so that the table deals the local game's hands.
-    With ``void_first`` the first round is a deal some hand refuses (letters repeat)."""
-
-    def __init__(self, local, rng: Rng, void_first: bool, lie: bool = False) -> None:
-        self.local, self.rng, self.void_first, self.lie = local, rng, void_first, lie
-        self.rounds = 0
-        self.plan: dict = {}
-        self.extra = self.split_extras()
-
-    def split_extras(self) -> list:
-        """Per seat: (its first three markers, its 4th marker or None) of the local deal."""
-        out = []
-        for hand in self.local.hands:
-            if len(hand) == 3:
-                out.append((list(hand), None))
-                continue
-            for extra in hand:
-                first = [key for key in hand if key != extra]
-                if sorted(key[1] for key in first) == sorted(TYPES) and \
-                        len({key[0] for key in first}) == 3:
-                    out.append((first, extra))
-                    break
-        return out
-
-    def new_round(self) -> None:
-        self.rounds += 1
-        players = self.local.players
-        self.plan = {}
-        if self.rounds == 1 and self.void_first:
-            while True:
-                decks = {kind: markers_of_type(kind) for kind in TYPES}
-                for deck in decks.values():
-                    self.rng.shuffle(deck)
-                if any(len({decks[k][seat][0] for k in TYPES}) < 3 for seat in range(players)):
-                    break
-            for seat in range(players):
-                for kind in TYPES:
-                    self.plan[(seat, PILE_OF_TYPE[kind])] = [decks[kind][seat]]
-            return
-        for seat, (first, extra) in enumerate(self.extra):
-            for key in first:
-                self.plan[(seat, PILE_OF_TYPE[key[1]])] = [key]
-            if extra is not None:
-                self.plan[(seat, PILE_OF_TYPE[extra[1]])].append(extra)
-
-    def outcome(self, request: ChanceRequest, tables: list):
-        """(public outcome, secret cards for ``learn`` or None)."""
-        if request.kind == "shuffle":
-            if request.pile == "residential":
-                self.new_round()
-            return (), None
-        if request.kind == "deal":
-            key = self.plan[(request.seat, request.pile)].pop(0)
-            return (), (card_id(key),)
-        if request.kind == "roll":
-            wanted = [extra[1] if extra else None for _, extra in self.extra]
-            for a in range(3):
-                for b in range(2):
-                    if extra_types((a, b)) == wanted:
-                        return (a, b), None
-            raise AssertionError("no roll gives the local 4th markers")
-        if request.kind == "show":
-            keys = [key for key in self.local.hands[request.seat]
-                    if key[1] == TYPE_OF_PILE[request.pile]]
-            return tuple(card_id(key) for key in keys), None
-        assert request.kind == "attest"
-        answer = GAME.attest(tables[request.seat], request)
-        if request.pile in BLOCKED and self.lie:
-            return (1 - answer[0],), None
-        if request.pile in BLOCKED:   # the owner tells the truth of the local game
-            truth = is_blocked(self.local, request.seat, BLOCKED.index(request.pile))
-            assert answer == ((1,) if truth else (0,))
-        return answer, None
 
 
 def assert_agree(local, tables, spectator, secret: bool) -> None:
@@ -151,7 +70,7 @@ def simulate(players: int, variants: tuple, seed: int, void_first: bool = False,
     spectator = GAME.new_table_game(config, seed)
     secret = UNFAIR in variants
     rng = Rng(seed * 7 + 3)
-    dealer = Dealer(local, rng, void_first, lie)
+    dealer = MarkerDealer(local, rng, void_first, lie)
     kinds: dict = {}
     log = []
     while True:
@@ -255,7 +174,7 @@ def unfair_table(players=4, seed=7):
     local = GAME.new_game(config, seed)
     tables = [GAME.new_table_game(config, seed) for _ in range(players)]
     spectator = GAME.new_table_game(config, seed)
-    dealer = Dealer(local, Rng(1), False)
+    dealer = MarkerDealer(local, Rng(1), False)
     settle(dealer, local, tables, spectator, True)
     return local, tables, spectator
 
@@ -318,7 +237,7 @@ def test_refuses_a_roll_and_a_show_that_do_not_fit():
 def test_refuses_a_show_that_does_not_fit():
     local, tables, spectator = unfair_table(4, 11)
     rng = Rng(4)
-    dealer = Dealer(local, rng, False)
+    dealer = MarkerDealer(local, rng, False)
     while GAME.pending_chance(tables[0]) is None or GAME.pending_chance(tables[0]).kind != "show":
         if GAME.pending_chance(tables[0]) is not None:
             request = GAME.pending_chance(tables[0])
@@ -379,7 +298,7 @@ def test_a_marker_already_in_sight_cannot_be_named():
             for state in tables + [spectator]:
                 GAME.play(state, seat, move)
             GAME.play(local, seat, move)
-            dealer = Dealer(local, rng, False)
+            dealer = MarkerDealer(local, rng, False)
             settle(dealer, local, tables, spectator, True)
     pytest.fail("no game had another seat place a marker of a type seat 0 holds")
 

@@ -1,10 +1,10 @@
 """Railroad Ink at a LAN table (issue 13): every round's roll is a chance step of the table.
 
-A table simulation: a local game (``new_game`` with a seed) is the omniscient dealer; one table
-state per seat and one spectator state start from ``new_table_game``; whenever they wait on a
-roll, the outcome is what the local game's Rng drew for that round; every move of the local
-game goes to every table state. After every step all table states agree, each equals the view
-of the local game, and none of them holds anything that predicts a future roll.
+The simulation is the generic one (``tests/table_simulation.py``) with Railroad Ink's dealer
+(``tests/table_dealers.py``): whenever the table states wait on a roll, the outcome is what the
+local game's Rng drew for that round; after every step all table states agree, each equals the
+view of the local game, and none of them holds anything that predicts a future roll. Here:
+more seeds and seats than the conformance suite runs, and the roll's specific refusals.
 """
 
 import time
@@ -13,8 +13,9 @@ import pytest
 
 from game.rules.core import ChanceRequest, IllegalMove, Rng, canonical_bytes
 from game.rules.railroad_ink import GAME
-from game.rules.railroad_ink.moves import End, Undo
-from game.rules.railroad_ink.table import UnknownRolls, round_dice
+from game.rules.railroad_ink.moves import End
+from tests.table_dealers import RailroadInkDealer
+from tests.table_simulation import TableSimulation
 
 VARIANTS = ([], ["river"], ["lake"], ["meteor"], ["volcano"])
 
@@ -23,107 +24,13 @@ def encoded(state) -> bytes:
     return canonical_bytes(GAME.encode(state))
 
 
-def ints_in(value):
-    if isinstance(value, bool):
-        return
-    if isinstance(value, int):
-        yield value
-    elif isinstance(value, dict):
-        for item in value.values():
-            yield from ints_in(item)
-    elif isinstance(value, (list, tuple)):
-        for item in value:
-            yield from ints_in(item)
-
-
-class Table:
-    """The local dealer game and the table states of its seats and of one spectator."""
-
-    def __init__(self, players: int, variants: list, seed: int) -> None:
-        self.config = GAME.make_config(players, variants)
-        self.local = GAME.new_game(self.config, seed)
-        self.rng_before_roll = Rng(seed)            # what the local game rolled round 1 from
-        self.viewers = list(range(players)) + [None]
-        self.states = {seat: GAME.new_table_game(self.config, seed ^ 0x5EED)
-                       for seat in self.viewers}
-        self.rolls = 0
-        self.resolve_chance()
-
-    def resolve_chance(self) -> None:
-        """Feed every pending roll to every table state, drawn as the local game drew it."""
-        while True:
-            requests = [GAME.pending_chance(state) for state in self.states.values()]
-            assert all(request == requests[0] for request in requests)
-            request = requests[0]
-            if request is None:
-                return
-            for state in self.states.values():
-                assert GAME.to_act(state) == ()
-            assert request.kind == "roll"
-            dice = round_dice(self.local.expansion)
-            assert request.sides == tuple(len(die) for die in dice)
-            outcome = tuple(self.rng_before_roll.below(len(die)) for die in dice)
-            faces = [die[face] for die, face in zip(dice, outcome)]
-            assert faces == self.local.dice + (self.local.meteor or []), \
-                "the request's dice are not the local game's roll order"
-            events = [GAME.apply_chance(state, request, outcome)
-                      for state in self.states.values()]
-            assert all(e == events[0] for e in events)
-            assert events[0] == [{"kind": "roll", "round": self.local.round,
-                                  "dice": GAME.roll_faces(self.local)}]
-            self.rolls += 1
-
-    def move(self, seat: int, move) -> None:
-        GAME.check(self.states[seat], seat, move)     # the mover's own peer checks it
-        self.rng_before_roll = self.local.rng.copy()
-        local_events = GAME.apply(self.local, seat, move)
-        for state in self.states.values():
-            assert GAME.apply(state, seat, move) == [e for e in local_events
-                                                    if e["kind"] != "roll"]
-        assert GAME.pending_chance(self.local) is None
-        self.resolve_chance()
-
-    def assert_consistent(self) -> None:
-        public = [canonical_bytes(GAME.public_encode(state)) for state in self.states.values()]
-        assert all(p == public[0] for p in public)
-        future = self.local.rng.state
-        for viewer, state in self.states.items():
-            assert encoded(state) == encoded(GAME.view(self.local, viewer))
-            assert isinstance(state.rng, UnknownRolls)
-            assert future not in set(ints_in(GAME.encode(state))), "a future roll is knowable"
-            assert GAME.to_act(state) == GAME.to_act(self.local)
-        for seat in GAME.to_act(self.local)[:1]:
-            assert GAME.legal_moves(self.states[seat], seat) == GAME.legal_moves(self.local, seat)
-
-
-def play_table(players: int, variants: list, seed: int) -> Table:
-    table = Table(players, variants, seed)
-    chooser = Rng(seed * 7 + 1)
-    table.assert_consistent()
-    steps = 0
-    while not GAME.is_over(table.local):
-        acting = GAME.to_act(table.local)
-        seat = acting[chooser.below(len(acting))]
-        moves = GAME.legal_moves(table.local, seat)
-        ends = [m for m in moves if isinstance(m, End)]
-        draws = [m for m in moves if not isinstance(m, (End, Undo))]
-        undos = [m for m in moves if isinstance(m, Undo)]
-        roll = chooser.below(20)
-        if undos and roll == 0:
-            move = undos[0]
-        elif ends and (not draws or roll < 4):
-            move = ends[0]
-        else:
-            move = chooser.choice(draws or moves)
-        table.move(seat, move)
-        table.assert_consistent()
-        steps += 1
-        assert steps < 2000
-    for state in table.states.values():
-        assert GAME.is_over(state)
-        assert GAME.scores(state) == GAME.scores(table.local)
-        assert GAME.winners(state) == GAME.winners(table.local)
-    assert table.rolls == table.local.rounds
+def play_table(players: int, variants: list, seed: int) -> TableSimulation:
+    """The generic table simulation with Railroad Ink's dealer (tests/table_dealers.py: each
+    roll as the local game drew it, no future roll knowable from a table state, a move tells
+    the table states what it told the local game but the roll)."""
+    table = TableSimulation(GAME, GAME.make_config(players, variants), seed, RailroadInkDealer)
+    table.play_out(Rng(seed * 7 + 1), max_steps=2000)
+    assert table.chances == table.local.rounds
     return table
 
 

@@ -1,0 +1,1 @@
+"""Golden games: pinned legal-move counts, logs, final hashes and scores (see regenerate.py)."""

@@ -1,0 +1,69 @@
+"""The protocol conformance suite, run over every registered game (``game.rules.GAME_MODULES``).
+
+A game is covered by registering it: each one is played at its smallest and largest player
+counts and with each variant alone, through ``tests.conformance.conform`` (clone independence,
+apply == check + play, notation round-trips, refused moves change nothing, views consistent
+and blind to hidden information, terminal invariants, save and LAN-log round-trips). Every
+game that implements the LAN table protocol also plays the generic table simulation
+(``tests/table_simulation.py``) at its smallest table and at three seats, each variant alone.
+"""
+
+import pytest
+
+from game.rules import GAME_MODULES, available_games, get_game
+from game.rules.core import Rng
+from tests.conformance import configs_for, conform
+from tests.hidden_info import PERTURB
+from tests.table_dealers import DEALERS
+from tests.table_simulation import TableSimulation, implements_table
+
+
+def cases():
+    out = []
+    for name in available_games():
+        game = get_game(name)
+        for config in configs_for(game, sorted({game.min_players, game.max_players})):
+            label = f"{name}-{config['players']}p-{'+'.join(config['variants']) or 'base'}"
+            out.append(pytest.param(name, config, id=label))
+    return out
+
+
+def test_every_registered_game_is_present_and_says_what_it_hides():
+    assert available_games() == list(GAME_MODULES)
+    for name in available_games():
+        assert name in PERTURB, f"tests/hidden_info.py must say what {name} hides"
+
+
+@pytest.mark.parametrize("name,config", cases())
+def test_random_game_conforms(name, config):
+    game = get_game(name)
+    # views are checked for every seat: probe less often at big tables to stay fast
+    conform(game, config, 7, PERTURB[name], probe_every=2 * config["players"] + 1)
+
+
+def table_cases():
+    out = []
+    for name in available_games():
+        game = get_game(name)
+        if not implements_table(game):
+            continue
+        players = sorted({game.min_players, min(game.max_players, 3)})
+        for index, config in enumerate(configs_for(game, players)):
+            label = f"{name}-{config['players']}p-{'+'.join(config['variants']) or 'base'}"
+            out.append(pytest.param(name, config, index, id=label))
+    return out
+
+
+def test_every_table_game_has_a_dealer():
+    for name in available_games():
+        if implements_table(get_game(name)):
+            assert name in DEALERS, f"tests/table_dealers.py needs a dealer for {name}"
+
+
+@pytest.mark.parametrize("name,config,index", table_cases())
+def test_table_simulation_matches_the_local_game(name, config, index):
+    game = get_game(name)
+    table = TableSimulation(game, config, 100 + index, DEALERS[name], masked=index % 2 == 0)
+    table.play_out(Rng(index))
+    assert table.steps > 0
+    assert table.chances > 0 or not table.dealer.expects_chance(config)
