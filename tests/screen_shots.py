@@ -9,16 +9,42 @@ differ between two such folders (and those missing on either side).
 
 from __future__ import annotations
 
+import datetime as _datetime
 import os
 import re
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("TRACKLAYER_LANGUAGE", "en")
 
 import pygame  # noqa: E402
+
+
+class _FrozenClock(_datetime.datetime):
+    """Every "now" and every file time is the same moment: saves and the save-as name show
+    the same clock in both runs."""
+
+    @classmethod
+    def now(cls, tz=None):
+        return cls(2026, 1, 2, 3, 4, 5, tzinfo=tz)
+
+    @classmethod
+    def fromtimestamp(cls, stamp, tz=None):
+        return cls(2026, 1, 2, 3, 4, 5, tzinfo=tz)
+
+
+def _freeze_clocks() -> None:
+    import importlib
+
+    frozen = SimpleNamespace(datetime=_FrozenClock, timezone=_datetime.timezone)
+    for name in ("game.client.screens.saves_menu", "game.client.screens.resume",
+                 "game.saves.load", "game.saves.autosave"):
+        module = importlib.import_module(name)
+        if hasattr(module, "_dt"):
+            module._dt = frozen
 
 
 def render(out: Path, langs: list[str]) -> int:
@@ -29,6 +55,7 @@ def render(out: Path, langs: list[str]) -> int:
     from tests.test_client_support import make_app
 
     out.mkdir(parents=True, exist_ok=True)
+    _freeze_clocks()
     tmp = Path(tempfile.mkdtemp(prefix="shots-"))
     os.environ["TRACKLAYER_HOME"] = str(tmp)
     finished = {name: scenes._finished(name) for name in scenes.GAMES}

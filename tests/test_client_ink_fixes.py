@@ -10,7 +10,7 @@ import pytest
 from tests.test_client_support import make_app
 
 from game.client import fonts
-from game.client.boards import railroad_ink as board_module
+from game.client.games.railroad_ink import board as board_module
 from game.client.text import set_language, t
 from game.match import Match, SeatInfo
 from game.rules import get_game
@@ -77,7 +77,7 @@ def test_the_pick_of_a_round_does_not_carry_over(app):
 def test_tray_buttons_share_one_font_size(app, monkeypatch, language, humans):
     """Every label of the row is drawn at one size, and at that size each fits its button
     on one line (so none is shrunk further on its own, as "End round" was)."""
-    from game.client.boards.ink_labels import INSET, label_width
+    from game.client.games.railroad_ink.labels import INSET, label_width
 
     set_language(language)
     for pad in range(humans - 1):

@@ -122,7 +122,7 @@ def test_skipping_metromanias_test_trips_with_enter_does_not_skip_the_results(ap
 
 
 def test_a_solo_game_has_a_final_score_not_a_winner(app):
-    from game.client.boards.railroad_ink_results import RailroadInkResults
+    from game.client.games.railroad_ink.results import RailroadInkResults
 
     match = _finished("railroad-ink", 1, 4)
     screen = RailroadInkResults(app, match)

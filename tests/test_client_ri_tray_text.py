@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from game.client import fonts
-from game.client.boards import railroad_ink as ri
+from game.client.games.railroad_ink import board as ri
 from game.client.text import set_language
 
 HINT = "Enter Рисовать · R Повернуть · X Отразить · Tab Кубик · C Отменить"

@@ -493,7 +493,8 @@ class NetPlayScreen(PlayScreen):
             if not self.board.busy() and self.app.time - self.over_since > 1.0:
                 # the score chart is replayed from the log: moves that arrived together
                 # (catch-up, the host's bots) would otherwise share one point
-                self.app.replace(LanResultsScreen(self.app, self.match, None, self.setup))
+                self.app.replace(LanResultsScreen(self.app, self.match, None, self.setup,
+                                                  detail=self.board.results_detail))
             return
         super().update(dt)
 
@@ -530,7 +531,7 @@ class LanResultsScreen(ResultsScreen):
     """The results of a LAN game: the table is over, so only "back to the title" (a rematch
     is a new table: everyone must agree on a new shuffle)."""
 
-    def __init__(self, app, match, history=None, setup=None) -> None:
-        super().__init__(app, match, history, setup)
+    def __init__(self, app, match, history=None, setup=None, detail=None) -> None:
+        super().__init__(app, match, history, setup, detail)
         rect = pygame.Rect(self.form.rect.x, self.form.rect.y, self.form.rect.width, 0)
         self.form = Form([Item("title", lambda: t("results.to_title"))], rect, row_height=58)

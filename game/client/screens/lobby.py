@@ -16,7 +16,7 @@ import pygame
 
 from game.bots.base import levels
 from game.client import fonts, theme
-from game.client.boards import local_human_limit
+from game.client.games import kit
 from game.client.screens.base import MenuScreen
 from game.client.screens.game_choice import GameChoiceScreen
 from game.client.screens.setup import SetupScreen
@@ -248,7 +248,7 @@ class HostLobbyScreen(MenuScreen):
         if kind == "remote":
             return
         if kind == "human":
-            limit = local_human_limit(self.session.game)
+            limit = kit(self.session.game).board.max_local_humans
             if limit is not None and len(self.session.devices) >= limit:
                 # Railroad Ink: every local human needs a pane of their own on this screen
                 self.app.toasts.show(t("setup.local_limit", n=limit,

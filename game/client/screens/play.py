@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from game.bots.base import make_bot
 from game.client import theme
-from game.client.boards import board_class
+from game.client.games import kit
 from game.client.bot_ahead import LookAhead
 from game.client.bot_worker import BotWorker
 from game.client.input import accepts, ordered_devices, seat_devices
@@ -24,7 +24,7 @@ class PlayScreen(Screen):
         super().__init__(app)
         self.match = match
         self.setup = setup or {}
-        self.board = board_class(match.game.name)(app, self)
+        self.board = kit(match.game.name).board(app, self)
         self.workers: dict[int, BotWorker] = {}   # one per bot seat: bots of a round think at once
         self.ahead = LookAhead()                   # their next moves, thought while one is shown
         self.bots = {}

@@ -23,10 +23,10 @@ import traceback
 import pygame
 
 from game.client import fonts, theme
-from game.client.boards import board_class
+from game.client.games import kit
 from game.client.screens.base import Screen
 from game.client.screens.play import PlayScreen
-from game.client.screens.replay_hidden import Hidden, draw_item, extra_text, hidden_info
+from game.client.games.hidden import Hidden, extra_text
 from game.client.screens.resume import error_line, fit, game_title
 from game.client.text import t
 from game.match import Match
@@ -112,8 +112,8 @@ def open_replay(app, path) -> str | None:
     except (SaveError, OSError) as exc:
         return error_line(exc)
     try:
-        board_class(replay.game.name)
-    except KeyError:
+        kit(replay.game.name)
+    except LookupError:      # MissingKit: a game this client cannot show
         return error_line(game_title(replay.game.name))
     app.push(ReplayViewerScreen(app, replay))
     return None
@@ -181,7 +181,7 @@ class ReplayViewerScreen(Screen):
         """The hidden information of the shown move (never fatal: a game this panel cannot
         read shows an empty panel, the board still works)."""
         try:
-            return hidden_info(self.game, self.match.state)
+            return kit(self.game.name).hidden_info(self.game, self.match.state)
         except Exception:  # noqa: BLE001
             traceback.print_exc(file=sys.stderr)
             return Hidden()
@@ -200,7 +200,7 @@ class ReplayViewerScreen(Screen):
 
     def _new_board(self) -> None:
         try:
-            self.board = board_class(self.game.name)(self.app, self.table)
+            self.board = kit(self.game.name).board(self.app, self.table)
             self.board_error = ""
         except Exception as exc:  # noqa: BLE001 - a board that can't show this must not crash
             self._board_failed(exc)
@@ -376,8 +376,8 @@ class ReplayViewerScreen(Screen):
 
     def _hide_menu_button(self) -> None:
         """The board's own "Menu" button does nothing here: paint it over with the colour
-        beside it (every board module names its button ``MENU_BUTTON``)."""
-        rect = getattr(sys.modules.get(type(self.board).__module__), "MENU_BUTTON", None)
+        beside it (``BoardView.menu_button``)."""
+        rect = self.board.menu_button
         if rect is None:
             return
         area = rect.inflate(6, 6).clip(self.canvas.get_rect())
@@ -508,7 +508,7 @@ class ReplayViewerScreen(Screen):
                       "semibold", "midleft")
         for item, spot in zip(items, spots):
             if spot.right <= row.right:
-                draw_item(surface, item, spot)
+                kit(self.game.name).draw_hidden_item(surface, item, spot)
 
     def _draw_strip(self, surface, strip, area: pygame.Rect) -> None:
         """A title ("Next tiles · 46 in the stack"), the pictures in order (the first one
@@ -530,7 +530,7 @@ class ReplayViewerScreen(Screen):
                 step = STRIP_STEP
             if spot.right > area.right:
                 break
-            draw_item(surface, item, spot)
+            kit(self.game.name).draw_hidden_item(surface, item, spot)
             if k == 0 and strip.mark_next:
                 pygame.draw.rect(surface, theme.FOCUS, spot.inflate(4, 4), 2, border_radius=5)
             x += step
@@ -583,77 +583,9 @@ class ReplayViewerScreen(Screen):
 
 
 def move_label(game_name: str, notation: str) -> str:
-    """A move as a player reads it in the move list. Railroad Ink's notation names dice by
-    id ("rail-curve@B7/1"): shown as the die's name and the cell ("Railway curve · B7"),
-    undo and end of round by their button words, skips, the meteor and lava's erasing in
-    words too. Metro's placements, draws and share exchanges read as words ("Tile · H2",
-    "Drew a tile", "Exchange Blue 40% (face down)"). Anything unknown stays as written."""
-    from game.client.text import has
-
-    if game_name == "metromania":
-        return _mania_move_label(notation)
-    if game_name == "metro":
-        return _metro_move_label(notation)
-    if game_name != "railroad-ink":
-        return notation
-    if notation in ("undo", "end") and has(f"ri.{notation}"):
-        return t(f"ri.{notation}")
-    kind, colon, value = notation.partition(":")
-    if colon and kind in ("skip", "ignore-meteor") and has(f"ri.face.{value}"):
-        key = "replay.ri_skip" if kind == "skip" else "replay.ri_ignore_meteor"
-        return t(key, face=t(f"ri.face.{value}"))
-    if colon and kind == "meteor":
-        return t("replay.ri_meteor", direction=value)
-    face, at, rest = notation.partition("@")
-    if at and face in ("erase", "crater"):
-        return t(f"replay.ri_{face}", cell=rest)
-    if at and has(f"ri.face.{face}"):
-        return f"{t(f'ri.face.{face}')} · {rest.split('/')[0]}"
-    return notation
-
-
-def _metro_move_label(notation: str) -> str:
-    """Metro: a placement by its square (the tile is on the board; its four-letter type code
-    means nothing to a player), with the turn in degrees in the free orientation variant; a
-    draw; an exchange by the share given away (a replay shows hidden things) and where the new
-    card came from (the pile's face-up card or its top face-down card)."""
-    from game.rules.core import NotationError
-    from game.rules.metro.board import square_name
-    from game.rules.metro.data import COMPANIES
-    from game.rules.metro.moves import Draw, Place, parse_move
-
-    try:
-        move = parse_move(notation)
-    except NotationError:
-        return notation
-    if isinstance(move, Draw):
-        return t("replay.metro_draw")
-    if isinstance(move, Place):
-        square = square_name(move.square)
-        if move.rot:
-            return t("replay.metro_place_turned", square=square, degrees=90 * move.rot)
-        return t("replay.metro_place", square=square)
-    share = t("metro.share", company=t(f"colour.{COMPANIES[move.company]}"), pct=move.pct)
-    return t("replay.metro_swap_up" if move.take_up else "replay.metro_swap_down", share=share)
-
-
-def _mania_move_label(notation: str) -> str:
-    """Metromania: "Dig ×3 (+C)" for a dig of three tunnels placing marker C, the station
-    kinds by their titles; the spaces and edges stay in the notation (they mean little in a
-    list)."""
-    kind, _, rest = notation.partition(" ")
-    if kind == "dig":
-        tunnels = rest.split()
-        markers = "".join(part.partition("+")[2] for part in tunnels)
-        label = f"{t('mania.hint_dig')} ×{len(tunnels)}"
-        return label + (f" (+{markers})" if markers else "")
-    if kind == "station":
-        return t("mania.station_title")
-    if kind == "bonus":
-        return t("mania.refuse") if rest.endswith(":none") else t("mania.bonus_title")
-    if kind == "pass":
-        return t("mania.pass")
-    return notation
+    """A move as a player reads it in the move list, in the game's own words (its kit's
+    ``move_label``); anything unknown stays as written."""
+    return kit(game_name).move_label(notation)
 
 
 def _icon(surface, name: str, centre, colour, playing: bool) -> None:

@@ -52,9 +52,11 @@ def score_history(match) -> list[list[int]]:
 
 
 class ResultsScreen(MenuScreen):
-    def __init__(self, app, match, history=None, setup=None) -> None:
+    def __init__(self, app, match, history=None, setup=None, detail=None) -> None:
         super().__init__(app)
         self.match = match
+        # the game board's breakdown of a seat (``BoardView.results_detail``), if it has one
+        self.detail = detail
         self.setup = setup or {}
         self.history = history if history and len(history) == match.seq + 1 \
             else score_history(match)
@@ -248,13 +250,9 @@ class ResultsScreen(MenuScreen):
             self._draw_company_table(surface, y)
 
     def _board_detail(self, seat: int):
-        """Breakdown lines a game's board supplies (``BOARD.results_detail``), or None."""
-        from game.client.boards import board_class, has_board
-
-        if not has_board(self.match.game.name):
-            return None
-        detail = getattr(board_class(self.match.game.name), "results_detail", None)
-        return None if detail is None else detail(self.result, seat, self.seat_name)
+        """Breakdown lines the game's board supplies (``BoardView.results_detail``), or
+        None."""
+        return None if self.detail is None else self.detail(self.result, seat, self.seat_name)
 
     def _draw_held_shares(self, surface, seat, x, y) -> None:
         from game.rules.metro.data import COMPANIES

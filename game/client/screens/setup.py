@@ -16,10 +16,12 @@ import pygame
 from game.bots.base import levels
 from game.client import fonts, theme
 from game.client.input import ordered_devices
+from game.client.games import kit
 from game.client.screens.base import MenuScreen
 from game.client.screens.setup_table import (recall, remember, shared_devices,
                                              split_screen_device)
 from game.client.text import has, t
+from game.client.text_layout import fit_text
 from game.client.widgets import Form, Item
 from game.match import Match, SeatInfo
 from game.rules import get_game
@@ -113,12 +115,7 @@ class SetupScreen(MenuScreen):
     # -- local humans: some boards give each a pane of their own ---------------------------
     def human_limit(self) -> int | None:
         """How many local humans the game's board can seat (Railroad Ink: four panes)."""
-        from game.client.boards import board_class
-
-        try:
-            return board_class(self.game_name).max_local_humans
-        except KeyError:
-            return None
+        return kit(self.game_name).board.max_local_humans
 
     def local_humans(self) -> int:
         return sum(1 for s in self.seats if s["who"].startswith("human:"))
@@ -449,8 +446,6 @@ class SetupScreen(MenuScreen):
             help_text = (self.variant_help(focused.value) if focused.value
                          else t("metro_setup.expansion_help"))
         if help_text is not None:
-            from game.client.screens.rules_help import fit_text
-
             top = max([488] + [item.rect.bottom + 8 for item in self.form.items
                                if item.rect.x == COLUMN_LEFT.x and item.rect.y < 540])
             box = pygame.Rect(COLUMN_LEFT.x + 4, top, COLUMN_LEFT.width, 554 - top)

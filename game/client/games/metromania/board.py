@@ -21,9 +21,9 @@ import math
 import pygame
 
 from game.client import fonts, theme
-from game.client.boards import mania_geometry as geo
-from game.client.boards import mania_paint as paint
-from game.client.boards import mania_turn as turn
+from game.client.games.metromania import geometry as geo
+from game.client.games.metromania import paint as paint
+from game.client.games.metromania import turn as turn
 from game.client.boards.base import BoardView
 from game.client.plural import tn
 from game.client.text import has, illegal, language, t
@@ -669,7 +669,7 @@ class MetromaniaBoard(BoardView):
                 self.show_done = True      # straight to the results
                 return
             if self.show is None:
-                from game.client.boards.mania_trips import TripShow
+                from game.client.games.metromania.trips import TripShow
 
                 self.show = TripShow(self, self.match.scores())
             self.show.update(dt)

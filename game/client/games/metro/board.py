@@ -15,10 +15,10 @@ import pygame
 
 from game.client import fonts, sprites, theme
 from game.client import text as catalog
-from game.client.boards import metro_overlay as overlay
-from game.client.boards import metro_shares as shares_panel
+from game.client.games.metro import overlay as overlay
+from game.client.games.metro import shares as shares_panel
 from game.client.boards.base import BoardView
-from game.client.boards.metro_geometry import (BADGE_R, BX, BY, CENTRE_SQUARES, GRID, HEADER,
+from game.client.games.metro.geometry import (BADGE_R, BX, BY, CENTRE_SQUARES, GRID, HEADER,
                                                LEFT, MENU_BUTTON, PAD, RIGHT, S,
                                                departure_endpoint,
                                                endpoint_screen, square_at, square_rect,

@@ -13,7 +13,7 @@ import math
 import pygame
 
 from game.client import fonts, sprites, theme
-from game.client.boards.metro_geometry import (BADGE_R, BX, BY, GRID, PAD, S, square_rect,
+from game.client.games.metro.geometry import (BADGE_R, BX, BY, GRID, PAD, S, square_rect,
                                                station_pos)
 
 # The board's felt: score pop-ups stay inside it (never under the side panels).

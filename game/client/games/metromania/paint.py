@@ -13,7 +13,7 @@ import math
 import pygame
 
 from game.client import fonts, theme
-from game.client.boards import mania_geometry as geo
+from game.client.games.metromania import geometry as geo
 from game.rules.metromania.city import ARROW, BLACK, LAKE, PARK, WHITE
 from game.rules.metromania.board_data import HEX_SIDE
 from game.rules.metromania.lattice import (DIRS, EDGE_POINTS, EDGE_SPACES, INNER_CORNER,

@@ -24,11 +24,12 @@ import math
 import pygame
 
 from game.client import fonts, theme
-from game.client.boards import ink_explain as explain
-from game.client.boards import ink_sprites as ink
+from game.client.games.railroad_ink import explain as explain
+from game.client.games.railroad_ink import sprites as ink
 from game.client.boards.base import BoardView
-from game.client.boards.ink_drag import draw_dragged
-from game.client.boards.ink_labels import shared_label_size
+from game.client.games.railroad_ink.drag import draw_dragged
+from game.client.games.railroad_ink.labels import shared_label_size
+from game.client.games.railroad_ink.results import RailroadInkResults
 from game.client.input import Intent, accepts, device_kind, seat_devices
 from game.client.text import has, illegal, language, t
 from game.client.widgets import glyph_text, pad_glyph
@@ -44,10 +45,6 @@ FOOTER_H = 46            # the shell's button-hint bar
 MENU_BUTTON = pygame.Rect(W - 84, 6, 76, 32)
 MARGIN_K = 0.42          # border around the grid (exits), in cells
 ACTIONS = ("rotate", "mirror", "undo", "end")
-CATEGORY_COLOURS = {"exits": (242, 179, 61), "longest_highway": (200, 196, 186),
-                    "longest_railway": (120, 128, 146), "centre": (96, 196, 122),
-                    "river": ink.RIVER_BLUE, "lake": ink.LAKE_BLUE, "meteor": (170, 150, 130),
-                    "volcano": ink.LAVA_RED}
 METEOR_STEP = 0.2
 REFUSAL_SECONDS = 3.0
 DIRECTION_STEP = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
@@ -262,8 +259,6 @@ class RailroadInkBoard(BoardView):
         self.flash: dict | None = None
         # the last refusal of each seat, shown in red on its own tray for a few seconds
         self.refusals: dict[int, dict] = {}
-        self.over_since: float | None = None
-        self.handed_off = False
         self._handled = None
         self._pane_cache: dict[int, tuple] = {}
         self._pieces: dict[int, tuple] = {}
@@ -692,17 +687,6 @@ class RailroadInkBoard(BoardView):
             self.refusals[seat]["age"] += dt
             if self.refusals[seat]["age"] > REFUSAL_SECONDS:
                 del self.refusals[seat]
-        if self.match.is_over() and not self.handed_off and \
-                not hasattr(BoardView, "results_screen"):
-            # older shells without the results hook: hand over to our results screen here
-            if self.over_since is None:
-                self.over_since = self.play.app.time
-            if not self.anims and self.app.time - self.over_since >= 0.9:
-                self.handed_off = True
-                from game.client.boards.railroad_ink_results import RailroadInkResults
-
-                self.app.replace(RailroadInkResults(self.app, self.match, self.play.history,
-                                                    self.play.setup))
 
     def _drop_paused_toasts(self) -> None:
         """Split screen: an unplugged seat's own pane says it is paused; the shell's toast
@@ -716,8 +700,6 @@ class RailroadInkBoard(BoardView):
                                      if toast.text not in texts]
 
     def results_screen(self, history, setup):
-        from game.client.boards.railroad_ink_results import RailroadInkResults
-
         return RailroadInkResults(self.app, self.match, history, setup)
 
     @staticmethod
@@ -727,8 +709,7 @@ class RailroadInkBoard(BoardView):
         return 0.45
 
     def busy(self) -> bool:
-        # after the hand-off to the results screen the play screen must not replace it again
-        return self.handed_off or any(a["kind"] == "meteor" for a in self.anims)
+        return any(a["kind"] == "meteor" for a in self.anims)
 
     # -- drawing ------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
