@@ -38,11 +38,22 @@ class _FrozenClock(_datetime.datetime):
 
 def _freeze_clocks() -> None:
     import importlib
+    import types
+
+    # a module that imports datetime inside a function gets the frozen one too
+    fake = types.ModuleType("datetime")
+    fake.__dict__.update(_datetime.__dict__)
+    fake.datetime = _FrozenClock
+    sys.modules["datetime"] = fake
 
     frozen = SimpleNamespace(datetime=_FrozenClock, timezone=_datetime.timezone)
     for name in ("game.client.screens.saves_menu", "game.client.screens.resume",
+                 "game.client.save_info",
                  "game.saves.load", "game.saves.autosave"):
-        module = importlib.import_module(name)
+        try:
+            module = importlib.import_module(name)
+        except ImportError:          # an older tree: the module is not there yet
+            continue
         if hasattr(module, "_dt"):
             module._dt = frozen
 

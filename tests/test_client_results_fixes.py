@@ -14,8 +14,8 @@ from game.client.screens import results as results_module
 from game.client.screens.pass_device import PassDeviceScreen
 from game.client.screens.pause import PauseScreen
 from game.client.screens.play import PlayScreen
-from game.client.screens.resume import (ResumeScreen, heading_text, outcome_text,
-                                        scores_text)
+from game.client.save_info import heading_text, outcome_text, scores_text
+from game.client.screens.resume import ResumeScreen
 from game.client.screens.results import ResultsScreen
 from game.client.screens.saves_menu import SaveAsScreen, SavesMenuScreen
 from game.client.screens.title import TitleScreen

@@ -66,7 +66,7 @@ def helper_main() -> None:
             bot = bot_class.__new__(bot_class)
             bot.__dict__.update(bot_state)
             bot.game = get_game(game_name)
-            bot._cancel = None
+            bot.set_cancel(None)
             move = bot.choose(view)
             state = {k: v for k, v in bot.__dict__.items() if k not in _SKIP_ATTRS}
             reply = (key, "move", move, state)

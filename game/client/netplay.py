@@ -21,9 +21,11 @@ from typing import Any
 
 import pygame
 
+from game.client import navigation
 from game.client import fonts, theme
 from game.client.screens.play import PlayScreen
 from game.client.screens.results import ResultsScreen
+from game.client.screens.seat_control import SeatControlScreen, controllable_seats
 from game.client.text import has, illegal, t
 from game.client.widgets import Form, Item
 from game.match import SeatInfo
@@ -168,6 +170,11 @@ class NetSession:
 
     def lock(self):
         return self.conn.lock
+
+    def reread_host_lobby(self) -> None:
+        """The host's seat rows and whether it can start, read from its own endpoint."""
+        self.seats = _host_rows(self.conn)
+        self.can_start = self.conn.endpoint.can_start()
 
     def cover(self) -> None:
         """Another screen is on top: keep heartbeats and moves flowing from a thread."""
@@ -338,7 +345,6 @@ class NetPlayScreen(PlayScreen):
         """The host clicking another machine's player row opens that seat's controls."""
         if self.session.is_host and intent.kind == "click" and intent.pos is not None:
             seat_row = getattr(self.board, "seat_row", None)
-            from game.client.screens.seat_control import SeatControlScreen, controllable_seats
 
             for seat in controllable_seats(self) if seat_row else []:
                 if seat_row(seat).collidepoint(intent.pos):
@@ -450,7 +456,7 @@ class NetPlayScreen(PlayScreen):
 
     def ask_about(self, seat: int) -> None:
         """Host: show the drop dialog of a seat waited on (again after the wait limit)."""
-        from game.client.screens.net_notice import SeatDroppedScreen
+        SeatDroppedScreen = navigation.get("SeatDroppedScreen")
 
         self.asked_at[seat] = self.session.conn.endpoint.clock()   # the table's own clock
         self.app.push(SeatDroppedScreen(self.app, self, seat))
@@ -475,7 +481,7 @@ class NetPlayScreen(PlayScreen):
         if self.match.is_over() or self.lost_shown or self.session.is_host:
             return     # a finished game needs nothing more from the table
         self.lost_shown = True
-        from game.client.screens.net_notice import ConnectionLostScreen
+        ConnectionLostScreen = navigation.get("ConnectionLostScreen")
 
         self.app.push(ConnectionLostScreen(self.app, self, code, args))
 

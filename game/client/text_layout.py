@@ -93,3 +93,21 @@ def fitted(text: str, size: int, width: int, weight: str = "regular", minimum: i
     while size > minimum and fonts.font(size, weight).size(text)[0] > width:
         size -= 1
     return size
+
+
+def ellipsize(text: str, size: int, width: int, weight: str = "regular") -> str:
+    """``text`` cut with an ellipsis so that it fits ``width`` pixels at ``size``, measured
+    as drawn (a name in another script is drawn with a fallback font, often wider)."""
+    def width_of(value: str) -> int:
+        return fonts.render(value, size, (255, 255, 255), weight).get_width()
+
+    if width_of(text) <= width:
+        return text
+    low, high = 0, len(text)          # the longest prefix that fits with its ellipsis
+    while low < high:
+        mid = (low + high + 1) // 2
+        if width_of(text[:mid].rstrip() + "…") <= width:
+            low = mid
+        else:
+            high = mid - 1
+    return text[:low].rstrip() + "…"

@@ -13,6 +13,7 @@ import threading
 
 import pygame
 
+from game.client import navigation
 from game.client import fonts, theme
 from game.client.screens.base import MenuScreen
 from game.client.text import t
@@ -186,7 +187,7 @@ class FindTablesScreen(MenuScreen):
 
     def _connected(self) -> None:
         from game.client.netplay import NetSession
-        from game.client.screens.net_lobby import JoinedLobbyScreen
+        JoinedLobbyScreen = navigation.get("JoinedLobbyScreen")
 
         connector, self.connector = self.connector, None
         if connector.conn is None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.client import navigation
 from game.client import fonts, theme
 from game.client.games import has_kit, kit
 from game.client.screens.base import Screen
@@ -65,7 +66,7 @@ class GameChoiceScreen(Screen):
             self.app.toasts.show(t("choice.soon", game=t(f"game.{name}")), "info")
             self.app.sound.play("illegal")
             return
-        from game.client.screens.setup import SetupScreen
+        SetupScreen = navigation.get("SetupScreen")
 
         self.app.sound.play("click")
         self.app.push(SetupScreen(self.app, name))

@@ -17,6 +17,7 @@ import threading
 
 import pygame
 
+from game.client import navigation
 from game.client import fonts, theme
 from game.client.screens.base import MenuScreen
 from game.client.text import t
@@ -130,14 +131,14 @@ class RejoinScreen(MenuScreen):
         if item.key == "again":
             self.connect()
         elif item.key == "host":
-            from game.client.screens.lan_resume import open_resumed_table
+            open_resumed_table = navigation.get("open_resumed_table")
 
             problem = open_resumed_table(self.app, self.target["path"], replace=True)
             if problem:
                 self.app.toasts.show(problem, "bad")
         else:
             self.stop()
-            from game.client.screens.title import TitleScreen
+            TitleScreen = navigation.get("TitleScreen")
 
             self.app.reset_to(TitleScreen(self.app))
 
@@ -185,7 +186,7 @@ class RejoinScreen(MenuScreen):
             if not session.devices:
                 self.adopt(list(session.conn.endpoint.seats))
             self.session = None
-            from game.client.screens.title import TitleScreen
+            TitleScreen = navigation.get("TitleScreen")
 
             self.app.reset_to(TitleScreen(self.app))
             self.app.push(NetPlayScreen(self.app, session, {"lan": True}))

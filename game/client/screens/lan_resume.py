@@ -13,6 +13,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from game.client import navigation
+from game.client.save_info import error_line
+from game.client.screens.lobby import open_on_usual_ports
 from game.client.text import t
 
 
@@ -54,8 +57,7 @@ def open_resumed_table(app, path, replace: bool = False) -> str | None:
     """Host the LAN game saved in ``path`` again and show its lobby. Returns None on
     success, else the line to show (nothing changed)."""
     from game.client.netplay import NET_DEFAULTS, NetSession
-    from game.client.screens.lobby import HostLobbyScreen, open_on_usual_ports
-    from game.client.screens.resume import error_line
+    HostLobbyScreen = navigation.get("HostLobbyScreen")
     from game.saves import SaveError
     from net import messages as ids
     from net.host import HostServer

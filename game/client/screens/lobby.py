@@ -286,10 +286,7 @@ class HostLobbyScreen(MenuScreen):
             self.seeding = True
 
     def refresh(self) -> None:
-        from game.client.netplay import _host_rows
-
-        self.session.seats = _host_rows(self.session.conn)
-        self.session.can_start = self.session.conn.endpoint.can_start()
+        self.session.reread_host_lobby()
         self.build()
 
     # -- time ------------------------------------------------------------------------------

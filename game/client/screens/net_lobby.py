@@ -10,6 +10,7 @@ from __future__ import annotations
 import pygame
 
 from game.bots.base import levels
+from game.client import navigation
 from game.client import fonts, theme
 from game.client.screens.base import MenuScreen
 from game.client.screens.lobby import draw_seat_rows, level_label
@@ -179,7 +180,7 @@ class JoinedLobbyScreen(MenuScreen):
     # -- time ------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         from game.client.netplay import NetPlayScreen, reason_text
-        from game.client.screens.find_tables import FindTablesScreen
+        FindTablesScreen = navigation.get("FindTablesScreen")
 
         rebuild = False
         for event in self.session.pump():

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.client import navigation
 from game.client import fonts, theme
 from game.client.screens.base import MenuScreen
 from game.client.screens.seat_control import SeatControlScreen
@@ -31,7 +32,7 @@ def _veil_and_card(surface, title: str, lines: list[str], accent) -> None:
 
 
 def _to_title(app) -> None:
-    from game.client.screens.title import TitleScreen
+    TitleScreen = navigation.get("TitleScreen")
 
     app.reset_to(TitleScreen(app))
 
@@ -137,7 +138,7 @@ class ConnectionLostScreen(MenuScreen):
             session = self.rejoining
             if session.phase in ("playing", "over") and session.match is not None:
                 self.rejoining = None
-                from game.client.screens.title import TitleScreen
+                TitleScreen = navigation.get("TitleScreen")
 
                 self.app.reset_to(TitleScreen(self.app))
                 self.app.push(NetPlayScreen(self.app, session, self.play.setup))

@@ -9,12 +9,15 @@ results chart, and moving on to the results screen. Moves are applied only throu
 from __future__ import annotations
 
 from game.bots.base import make_bot
+from game.client import navigation
 from game.client import theme
 from game.client.games import kit
 from game.client.bot_ahead import LookAhead
 from game.client.bot_worker import BotWorker
 from game.client.input import accepts, ordered_devices, seat_devices
+from game.client.save_info import attach_autosave
 from game.client.screens.base import Screen
+from game.client.screens.pass_device import PassDeviceScreen
 from game.client.text import has, illegal, t
 from game.rules.core import IllegalMove
 
@@ -52,7 +55,6 @@ class PlayScreen(Screen):
             else None
         self.board.set_viewer(self.viewer)
         # every confirmed move of a local table is on disk (LAN tables: the net layer's logs)
-        from game.client.screens.resume import attach_autosave
 
         self.autosaver = attach_autosave(match, self.setup)
 
@@ -149,7 +151,7 @@ class PlayScreen(Screen):
             self.autosaver.leave(self.match)
 
     def open_pause(self) -> None:
-        from game.client.screens.pause import PauseScreen
+        PauseScreen = navigation.get("PauseScreen")
 
         self.app.push(PauseScreen(self.app, self))
 
@@ -259,7 +261,6 @@ class PlayScreen(Screen):
                 self.app.sound.play("turn")
             return
         if self.passing_needed():
-            from game.client.screens.pass_device import PassDeviceScreen
 
             self.board.set_viewer(None)
             self.viewer = None

@@ -27,8 +27,9 @@ from game.client.games import kit
 from game.client.screens.base import Screen
 from game.client.screens.play import PlayScreen
 from game.client.games.hidden import Hidden, extra_text
-from game.client.screens.resume import error_line, fit, game_title
+from game.client.save_info import error_line, game_title
 from game.client.text import t
+from game.client.text_layout import ellipsize
 from game.match import Match
 
 CANVAS_SIZE = (1280, 720)
@@ -116,26 +117,6 @@ def open_replay(app, path) -> str | None:
     except LookupError:      # MissingKit: a game this client cannot show
         return error_line(game_title(replay.game.name))
     app.push(ReplayViewerScreen(app, replay))
-    return None
-
-
-def replay_path_for(match):
-    """The replay file of a game that just ended here (newest first), or None."""
-    from game.saves import SaveError, list_replays, read_save, table_key
-
-    try:
-        key = table_key(match.header())
-        infos = list_replays()
-    except Exception:  # noqa: BLE001 - no replay to offer is never an error
-        return None
-    for info in infos:
-        if info.moves != match.seq:
-            continue
-        try:
-            if table_key(read_save(info.path).header) == key:
-                return info.path
-        except (SaveError, OSError):
-            continue
     return None
 
 
@@ -392,7 +373,7 @@ class ReplayViewerScreen(Screen):
                             1)
         surface.blit(self.scaled, BOARD)
         if self.board is None:
-            fonts.blit(surface, fit(error_line(self.board_error), 20, BOARD.width - 40), 20,
+            fonts.blit(surface, ellipsize(error_line(self.board_error), 20, BOARD.width - 40), 20,
                        theme.BAD, BOARD.center, "semibold", "center")
         self._draw_panel(surface)
         self._draw_bar(surface)
@@ -403,14 +384,14 @@ class ReplayViewerScreen(Screen):
         title = t("replay.title", game=game_title(self.game.name))
         if label:
             title += " · " + label
-        fonts.blit(surface, fit(title, 30, 640, "bold"), 30, theme.ACCENT, (16, 12), "bold")
+        fonts.blit(surface, ellipsize(title, 30, 640, "bold"), 30, theme.ACCENT, (16, 12), "bold")
         counter = (t("replay.start") if self.index == 0
                    else t("replay.move_of", i=self.index, n=self.total))
         fonts.blit(surface, counter, 26, theme.TEXT, (PANEL.right, 14), "semibold", "topright")
         damage = self.replay.damage
         if damage is not None:
             text = t("replay.damaged", move=damage.move, n=self.total)
-            fonts.blit(surface, fit(text, 18, 560), 18, theme.BAD, (700, 20), "semibold")
+            fonts.blit(surface, ellipsize(text, 18, 560), 18, theme.BAD, (700, 20), "semibold")
         elif self.index == self.total:
             status = t("replay.finished") if self.replay.finished else t("replay.unfinished")
             fonts.blit(surface, status, 20, theme.TEXT_DIM, (PANEL.right - 200, 20),
@@ -553,7 +534,7 @@ class ReplayViewerScreen(Screen):
             elif name == "seen":
                 text = (t("replay.seen_auto") if self.seen is None
                         else t("replay.seen_from", name=self.names[self.seen]))
-                fonts.blit(surface, fit(text, 18, rect.width - 16, "semibold"), 18, ink,
+                fonts.blit(surface, ellipsize(text, 18, rect.width - 16, "semibold"), 18, ink,
                            rect.center, "semibold", "center")
             else:
                 _icon(surface, name, rect.center, ink, self.playing)

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import pygame
 
+from game.client import navigation
 from game.client import fonts, theme
 from game.client.plural import tn
+from game.client.save_info import replay_path_for
 from game.client.screens.base import MenuScreen
-from game.client.screens.resume import fit
+from game.client.text_layout import ellipsize
 from game.client.text import t
 from game.client.widgets import Form, Item
 
@@ -66,8 +68,6 @@ class ResultsScreen(MenuScreen):
         self.order = sorted(range(len(scores)), key=lambda s: (-scores[s], s))
         items = [Item("rematch", lambda: t("results.rematch")),
                  Item("title", lambda: t("results.to_title"))]
-        from game.client.screens.replay_viewer import replay_path_for
-
         self.replay_path = replay_path_for(match)    # kept when the game was autosaved here
         if self.replay_path is not None:
             items.append(Item("watch", lambda: t("results.watch_replay")))
@@ -112,23 +112,23 @@ class ResultsScreen(MenuScreen):
         if item.key == "rematch":
             self.rematch()
         elif item.key == "watch":
-            from game.client.screens.replay_viewer import open_replay
+            open_replay = navigation.get("open_replay")
 
             problem = open_replay(self.app, self.replay_path)
             if problem:
                 self.app.toasts.show(problem, "bad")
         else:
-            from game.client.screens.title import TitleScreen
+            TitleScreen = navigation.get("TitleScreen")
 
             self.app.reset_to(TitleScreen(self.app))
 
     def on_cancel(self) -> None:
-        from game.client.screens.title import TitleScreen
+        TitleScreen = navigation.get("TitleScreen")
 
         self.app.reset_to(TitleScreen(self.app))
 
     def rematch(self) -> None:
-        from game.client.screens.play import PlayScreen
+        PlayScreen = navigation.get("PlayScreen")
         from game.match import Match
 
         seats = [type(s).from_plain(s.to_plain()) for s in self.match.seats]
@@ -140,7 +140,7 @@ class ResultsScreen(MenuScreen):
     def draw(self, surface) -> None:
         surface.blit(self.app.background(), (0, 0))
         title, note = self.headline()
-        fonts.blit(surface, fit(title, 46, TABLE.width, "bold"), 46, theme.ACCENT,
+        fonts.blit(surface, ellipsize(title, 46, TABLE.width, "bold"), 46, theme.ACCENT,
                    (TABLE.x, 34), "bold")
         if note:
             for i, line in enumerate(fonts.wrap(note, 19, CHART.width)[:2]):

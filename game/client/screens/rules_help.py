@@ -16,7 +16,6 @@ from __future__ import annotations
 import pygame
 
 from game.client import fonts, theme
-from game.client import text as catalog
 from game.client.games import kit
 from game.client.text_layout import fit_text, fitted
 from game.client.screens.base import Screen

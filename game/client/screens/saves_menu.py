@@ -11,12 +11,15 @@ from __future__ import annotations
 
 import pygame
 
+from game.client import navigation
 from game.client import fonts, theme
 from game.client.plural import tn
 from game.client.screens.base import MenuScreen, Screen
-from game.client.screens.resume import (error_line, fit, game_title, heading_text, names_text,
-                                        outcome_text, resume_into_play, scores_text, when_text)
+from game.client.save_info import (error_line, game_title, heading_text, names_text,
+                                   outcome_text, scores_text, when_text)
+from game.client.screens.resume import resume_into_play
 from game.client.text import t
+from game.client.text_layout import ellipsize
 from game.client.widgets import Form, Item, draw_item, title_text
 
 TABS = ("games", "replays")
@@ -103,7 +106,7 @@ class SavesMenuScreen(Screen):
         if self.tab == "games":
             problem = resume_into_play(self.app, info.path, replace=True, label=info.label)
         else:
-            from game.client.screens.replay_viewer import open_replay
+            open_replay = navigation.get("open_replay")
 
             problem = open_replay(self.app, info.path)
         if problem:
@@ -190,7 +193,7 @@ class SavesMenuScreen(Screen):
             theme.rounded_panel(surface, rect, theme.ACCENT if active else theme.PANEL, 14,
                                 theme.FOCUS if active else theme.PANEL_EDGE, 2 if active else 1)
             label = f"{t('saves.tab_' + tab)} ({len(self.entries[tab])})"
-            fonts.blit(surface, fit(label, 22, rect.width - 20, "semibold"), 22,
+            fonts.blit(surface, ellipsize(label, 22, rect.width - 20, "semibold"), 22,
                        theme.TEXT_DARK if active else theme.TEXT, rect.center, "semibold",
                        "center")
         self._draw_list(surface)
@@ -228,11 +231,11 @@ class SavesMenuScreen(Screen):
             colour = theme.BAD if info.damaged else theme.ACCENT
             pygame.draw.rect(surface, colour, (rect.x + 10, rect.y + 12, 8, rect.height - 24),
                              border_radius=4)
-            fonts.blit(surface, fit(heading, 24, width, "semibold"), 24, theme.TEXT,
+            fonts.blit(surface, ellipsize(heading, 24, width, "semibold"), 24, theme.TEXT,
                        (rect.x + 30, rect.y + 10), "semibold")
             people = scores_text(info) if info.scores else names_text(info)
             room = min(rect.width - 200, date_rect.x - 24 - (rect.x + 30))
-            fonts.blit(surface, fit(people, 18, room), 18,
+            fonts.blit(surface, ellipsize(people, 18, room), 18,
                        theme.TEXT_DIM, (rect.x + 30, rect.bottom - 10), "regular", "bottomleft")
         if len(rows) > VISIBLE:
             fonts.blit(surface, t("saves.count", i=self.index[self.tab] + 1, n=len(rows)), 17,
@@ -244,7 +247,7 @@ class SavesMenuScreen(Screen):
         x, width = DETAIL.x + 24, DETAIL.width - 48
         y = DETAIL.y + 20
         if info is not None:
-            fonts.blit(surface, fit(game_title(info.game), 34, width, "bold"), 34,
+            fonts.blit(surface, ellipsize(game_title(info.game), 34, width, "bold"), 34,
                        theme.ACCENT, (x, y), "bold")
             y += 50
             outcome = outcome_text(info) if info.finished else ""
@@ -266,7 +269,7 @@ class SavesMenuScreen(Screen):
                 lines += [(line, theme.BAD, 18, "semibold")
                           for line in fonts.wrap(t("saves.damaged"), 18, width)]
             for text, colour, size, weight in lines:
-                fonts.blit(surface, fit(text, size, width, weight), size, colour, (x, y), weight)
+                fonts.blit(surface, ellipsize(text, size, width, weight), size, colour, (x, y), weight)
                 y += size + 12
         if self.message:
             y = max(y, PRIMARY.y - 100)

@@ -14,6 +14,7 @@ import re
 import pygame
 
 from game.bots.base import levels
+from game.client import navigation
 from game.client import fonts, theme
 from game.client.input import ordered_devices
 from game.client.games import kit
@@ -327,7 +328,7 @@ class SetupScreen(MenuScreen):
         elif item.key == "back":
             self.app.pop()
         elif item.key == "rules":
-            from game.client.screens.rules_help import RulesHelpScreen
+            RulesHelpScreen = navigation.get("RulesHelpScreen")
 
             self.app.push(RulesHelpScreen(self.app, self.game_name))
 
@@ -371,7 +372,7 @@ class SetupScreen(MenuScreen):
         if self.local_table:
             remember(self.app.settings, self.game_name, self.players, self.seats, self.options)
         match = Match.new(self.game, config, seed, seats)
-        from game.client.screens.play import PlayScreen
+        PlayScreen = navigation.get("PlayScreen")
 
         self.app.push(PlayScreen(self.app, match, self.describe()))
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.client import navigation
 from game.client import fonts, sprites, theme
 from game.client.screens.base import MenuScreen
 from game.client.text import t
@@ -34,23 +35,23 @@ class TitleScreen(MenuScreen):
 
     def on_activate(self, item) -> None:
         if item.key == "play":
-            from game.client.screens.game_choice import GameChoiceScreen
+            GameChoiceScreen = navigation.get("GameChoiceScreen")
 
             self.app.push(GameChoiceScreen(self.app))
         elif item.key == "saves":
-            from game.client.screens.saves_menu import SavesMenuScreen
+            SavesMenuScreen = navigation.get("SavesMenuScreen")
 
             self.app.push(SavesMenuScreen(self.app))
         elif item.key == "lan_host":
-            from game.client.screens.lobby import LanGameChoiceScreen
+            LanGameChoiceScreen = navigation.get("LanGameChoiceScreen")
 
             self.app.push(LanGameChoiceScreen(self.app))
         elif item.key == "lan_join":
-            from game.client.screens.find_tables import FindTablesScreen
+            FindTablesScreen = navigation.get("FindTablesScreen")
 
             self.app.push(FindTablesScreen(self.app))
         elif item.key == "settings":
-            from game.client.screens.settings import SettingsScreen
+            SettingsScreen = navigation.get("SettingsScreen")
 
             self.app.push(SettingsScreen(self.app))
         elif item.key == "quit":
@@ -62,7 +63,7 @@ class TitleScreen(MenuScreen):
     def update(self, dt: float) -> None:
         if self.app.frame == 0 and self.app.top is self:
             # the client has just started: offer the game a crash interrupted, if any
-            from game.client.screens.resume import offer_resume
+            offer_resume = navigation.get("offer_resume")
 
             offer_resume(self.app)
         if self.animating():
