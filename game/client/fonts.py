@@ -336,11 +336,6 @@ def box(rect, name: str = ""):
         _boxes.pop()
 
 
-def current_box() -> tuple[pygame.Rect, str] | None:
-    """(rect, name) of the box texts are drawn in now (the innermost one), or None."""
-    return _boxes[-1] if _boxes else None
-
-
 def current_boxes() -> list[tuple[pygame.Rect, str]]:
     """Every box texts are drawn in now, outermost first: a text must stay in all of them."""
     return list(_boxes)

@@ -107,15 +107,6 @@ class NetSession:
     def port(self) -> int:
         return self.conn.port if self.is_host else (self.address[1] if self.address else 0)
 
-    def my_seats(self) -> list[int]:
-        """Seats this machine plays (local humans and bots here)."""
-        if self.is_host:
-            from net import messages as ids
-
-            return [i for i, slot in enumerate(self.conn.endpoint.slots)
-                    if slot.kind in (ids.KIND_LOCAL, ids.KIND_BOT)]
-        return list(self.conn.endpoint.seats)
-
     def waiting_for(self, seat: int) -> bool:
         return (not self.is_host) and self.conn.endpoint.waiting_for(seat)
 
