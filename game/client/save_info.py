@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as _dt
 
+from game.client.seats import SeatKind
 from game.client.text import has, t
 
 def game_title(name: str) -> str:
@@ -75,7 +76,7 @@ def attach_autosave(match, setup: dict | None = None):
 
     setup = setup or {}
     if setup.get("lan") or setup.get("autosave") is False \
-            or any(info.kind == "remote" for info in match.seats):
+            or any(info.kind == SeatKind.REMOTE for info in match.seats):
         return None
     for listener in match.listeners:
         if isinstance(listener, Autosaver):

@@ -20,6 +20,7 @@ from game.client.games import kit
 from game.client.screens.base import MenuScreen
 from game.client.screens.game_choice import GameChoiceScreen
 from game.client.screens.setup import SetupScreen
+from game.client.seats import SeatKind
 from game.client.text import has, t
 from game.client.widgets import Form, Item, fit_size, place_indexed
 from game.rules.core import ConfigError
@@ -137,12 +138,12 @@ class LanSetupScreen(SetupScreen):
         for index, seat in enumerate(self.seats):
             kind, _, rest = seat["who"].partition(":")
             name = seat["name"] or t("common.player_n", n=index + 1)
-            if kind == "bot":
+            if kind == SeatKind.BOT:
                 # A bot of the host is a local seat with a level: the play screen thinks for
                 # it off the frame loop (as in hotseat) and proposes like any local player.
                 slots.append(Slot(kind=ids.KIND_LOCAL, name=name, colour=seat["colour"],
                                   level=rest))
-            elif kind == "open":
+            elif kind == SeatKind.OPEN:
                 slots.append(Slot())
             else:
                 slots.append(Slot(kind=ids.KIND_LOCAL, name=name, colour=seat["colour"]))
@@ -180,13 +181,12 @@ class HostLobbyScreen(MenuScreen):
     # -- the form --------------------------------------------------------------------------
     def seat_value(self, index: int) -> str:
         row = self.session.seats[index]
-        if row["kind"] == "local" and row["level"]:
-            return f"bot:{row['level']}"
-        if row["kind"] == "local":
+        kind = SeatKind.of_row(row)
+        if kind == SeatKind.HUMAN:
             return f"human:{self.session.devices.get(index, 'mouse+keyboard')}"
-        if row["kind"] == "bot":
+        if kind == SeatKind.BOT:
             return f"bot:{row['level'] or 'random'}"
-        if row["kind"] == "remote":
+        if kind == SeatKind.REMOTE:
             return f"remote:{row['peer']}"
         return OPEN
 
@@ -201,11 +201,11 @@ class HostLobbyScreen(MenuScreen):
 
     def seat_label(self, value: str) -> str:
         kind, _, rest = value.partition(":")
-        if kind == "bot":
+        if kind == SeatKind.BOT:
             return t("setup.bot", level=level_label(rest))
-        if kind == "open":
+        if kind == SeatKind.OPEN:
             return t("lan.seat_open")
-        if kind == "remote":
+        if kind == SeatKind.REMOTE:
             return t("lan.seat_remote")
         parts = [self.app.pad_label(d) for d in rest.split("+")]
         return t("setup.human", device=" + ".join(parts))
@@ -241,13 +241,14 @@ class HostLobbyScreen(MenuScreen):
         index = int(item.key.split(":")[1])
         kind, _, rest = item.value.partition(":")
         row = self.session.seats[index]
-        name = row["name"] if row["kind"] in ("local", "bot") and row["name"] else \
+        name = row["name"] if SeatKind.of_row(row) in (SeatKind.HUMAN, SeatKind.BOT) \
+            and row["name"] else \
             t("common.player_n", n=index + 1)
         colour = row["colour"] if row["colour"] >= 0 else index
         self.session.devices.pop(index, None)
-        if kind == "remote":
+        if kind == SeatKind.REMOTE:
             return
-        if kind == "human":
+        if kind == SeatKind.HUMAN:
             limit = kit(self.session.game).board.max_local_humans
             if limit is not None and len(self.session.devices) >= limit:
                 # Railroad Ink: every local human needs a pane of their own on this screen
@@ -257,7 +258,7 @@ class HostLobbyScreen(MenuScreen):
                 return
             self.session.devices[index] = rest
             self.session.conn.set_seat(index, ids.KIND_LOCAL, name, colour)
-        elif kind == "bot":
+        elif kind == SeatKind.BOT:
             self.session.conn.set_seat(index, ids.KIND_LOCAL, name, colour, rest)
         else:
             self.session.conn.set_seat(index, ids.KIND_OPEN)
@@ -278,7 +279,7 @@ class HostLobbyScreen(MenuScreen):
 
     def start(self) -> None:
         if not self.session.can_start:
-            waiting = any(row["kind"] == "open" for row in self.session.seats)
+            waiting = any(SeatKind.of_row(row) == SeatKind.OPEN for row in self.session.seats)
             self.app.toasts.show(t("lan.wait_open" if waiting else "lan.wait_ready"), "info")
             self.app.sound.play("illegal")
             return
@@ -342,7 +343,7 @@ class HostLobbyScreen(MenuScreen):
         stale = set()
         if self.session.can_start or self.seeding:
             stale = {t("lan.wait_ready"), t("lan.wait_open")}
-        elif not any(row["kind"] == "open" for row in self.session.seats):
+        elif not any(SeatKind.of_row(row) == SeatKind.OPEN for row in self.session.seats):
             stale = {t("lan.wait_open")}
         toasts = self.app.toasts
         if stale and any(toast.text in stale for toast in toasts.items):
@@ -388,19 +389,19 @@ def draw_seat_rows(surface, rows: list[dict], first: pygame.Rect, mine: set[int]
         rgb = theme.colour(colour)
         theme.draw_shape(surface, colour, (rect.x + 30, rect.centery), 13, rgb,
                          theme.outline_for(rgb))
-        kind = row["kind"]
-        if kind == "open":
+        kind = SeatKind.of_row(row)
+        if kind == SeatKind.OPEN:
             # a resumed table keeps the seat for its old player: show whom it waits for
             name, name_colour = row["name"] or t("lan.seat_waiting"), theme.TEXT_DIM
         else:
             name, name_colour = row["name"] or t("common.player_n", n=index + 1), theme.TEXT
         fonts.blit(surface, name, 24, name_colour, (rect.x + 56, rect.centery), "semibold",
                    "midleft")
-        if kind == "bot" or (kind == "local" and row["level"]):
+        if kind == SeatKind.BOT:
             what = t("setup.bot", level=level_label(row["level"] or "random"))
-        elif kind == "local":
+        elif kind == SeatKind.HUMAN:
             what = t("lan.kind_host_player")
-        elif kind == "remote":
+        elif kind == SeatKind.REMOTE:
             what = t("lan.kind_lan_player")
         else:
             what = t("lan.seat_open")
@@ -412,7 +413,7 @@ def draw_seat_rows(surface, rows: list[dict], first: pygame.Rect, mine: set[int]
             # and beside it the two texts ran into each other)
             what, what_colour, weight = t(f"lan.st.{row['status']}"), theme.BAD, "semibold"
         right = rect.right - 16
-        if kind == "remote" or index in you:
+        if kind == SeatKind.REMOTE or index in you:
             ready = row["ready"]
             tag = t("lan.ready") if ready else t("lan.not_ready")
             right = fonts.blit(surface, tag, 20, theme.GOOD if ready else theme.ACCENT,

@@ -14,6 +14,7 @@ from game.client import navigation
 from game.client import fonts, theme
 from game.client.screens.base import MenuScreen
 from game.client.screens.lobby import draw_seat_rows, level_label
+from game.client.seats import SeatKind
 from game.client.text import t
 from game.client.widgets import Form, Item, fit_size
 
@@ -79,7 +80,7 @@ class JoinedLobbyScreen(MenuScreen):
 
     def who_label(self, who: str) -> str:
         kind, _, rest = who.partition(":")
-        if kind == "bot":
+        if kind == SeatKind.BOT:
             return t("setup.bot", level=level_label(rest))
         return t("setup.human", device=" + ".join(self.app.pad_label(d) for d in rest.split("+")))
 
@@ -134,7 +135,7 @@ class JoinedLobbyScreen(MenuScreen):
         elif kind == "colour":
             # skip colours other seats already wear, in the direction the player stepped
             taken = {row["colour"] for i, row in enumerate(self.session.seats)
-                     if i != seat and row["kind"] != "open"} | {
+                     if i != seat and SeatKind.of_row(row) != SeatKind.OPEN} | {
                 c for other, c in self.colours.items() if other != seat}
             old = self.colours[seat]
             step = 1 if (item.value - old) % 8 == 1 else -1
@@ -148,7 +149,7 @@ class JoinedLobbyScreen(MenuScreen):
             # (no local-human limit here: a guest takes at most four seats, see find_tables)
             what, _, rest = item.value.partition(":")
             self.who[seat] = item.value
-            if what == "bot":
+            if what == SeatKind.BOT:
                 self.session.devices.pop(seat, None)
                 self.session.local_bots[seat] = rest
                 self.session.conn.set_bot(seat, rest)

@@ -18,6 +18,7 @@ from game.client.input import accepts, ordered_devices, seat_devices
 from game.client.save_info import attach_autosave
 from game.client.screens.base import Screen
 from game.client.screens.pass_device import PassDeviceScreen
+from game.client.seats import SeatKind
 from game.client.text import has, illegal, t
 from game.rules.core import IllegalMove
 
@@ -32,7 +33,7 @@ class PlayScreen(Screen):
         self.ahead = LookAhead()                   # their next moves, thought while one is shown
         self.bots = {}
         for seat, info in enumerate(match.seats):
-            if info.kind == "bot":
+            if info.kind == SeatKind.BOT:
                 self.bots[seat] = make_bot(match.game, seat, info.level or "random",
                                            (match.seed * 7919 + seat) & 0xFFFFFFFF)
         self.history: list[list[int]] = [list(match.scores()["scores"])]
@@ -60,7 +61,7 @@ class PlayScreen(Screen):
 
     # -- seats ------------------------------------------------------------------------------
     def human_seats(self) -> list[int]:
-        return [s for s, info in enumerate(self.match.seats) if info.kind == "human"]
+        return [s for s, info in enumerate(self.match.seats) if info.kind == SeatKind.HUMAN]
 
     def passing_needed(self) -> bool:
         """Several humans share one screen and hands are secret: the device is passed."""
@@ -93,7 +94,7 @@ class PlayScreen(Screen):
     def seat_paused(self, seat: int) -> bool:
         """A human seat whose controller is unplugged waits until a controller is back."""
         info = self.match.seats[seat]
-        if info.kind != "human":
+        if info.kind != SeatKind.HUMAN:
             return False
         return any(not self.app.input.is_connected(d) for d in seat_devices(info.device))
 
@@ -101,7 +102,7 @@ class PlayScreen(Screen):
         info = self.match.seats[seat]
         if self.seat_paused(seat):
             return t("play.unplugged", pad=self.app.pad_label(info.device)) + " !"
-        if info.kind == "bot":
+        if info.kind == SeatKind.BOT:
             if seat in self.match.to_act() and not self.match.is_over():
                 dots = "." * (1 + int(self.app.time * 3) % 3)
                 return t("play.thinking") + dots
@@ -159,7 +160,7 @@ class PlayScreen(Screen):
     def handle(self, intent) -> None:
         if intent.kind in ("device_added", "device_removed"):
             for seat, info in enumerate(self.match.seats):
-                if info.kind == "human" and intent.device in seat_devices(info.device):
+                if info.kind == SeatKind.HUMAN and intent.device in seat_devices(info.device):
                     key = "play.seat_resumed" if intent.kind == "device_added" else "play.seat_paused"
                     self.toast(t(key, name=self.seat_name(seat)),
                                "good" if intent.kind == "device_added" else "bad")
@@ -172,7 +173,7 @@ class PlayScreen(Screen):
         used = False
         for seat in self.match.to_act():
             info = self.match.seats[seat]
-            if info.kind != "human" or not accepts(info.device, intent.device):
+            if info.kind != SeatKind.HUMAN or not accepts(info.device, intent.device):
                 continue
             if self.seat_paused(seat):
                 # Any other device of the room may take over an unplugged seat with confirm.

@@ -28,6 +28,7 @@ from game.client.screens.base import Screen
 from game.client.screens.play import PlayScreen
 from game.client.games.hidden import Hidden, extra_text
 from game.client.save_info import error_line, game_title
+from game.client.seats import SeatKind
 from game.client.text import t
 from game.client.text_layout import ellipsize
 from game.match import Match
@@ -86,7 +87,7 @@ class ReplayTable:
 
     def seat_status(self, seat: int) -> str:
         info = self.match.seats[seat] if seat < len(self.match.seats) else None
-        if info is not None and info.kind == "bot":
+        if info is not None and info.kind == SeatKind.BOT:
             level = t(f"level.{info.level}") if info.level else ""
             return t("play.bot", level=level)
         return ""

@@ -21,6 +21,7 @@ from game.client.games import kit
 from game.client.screens.base import MenuScreen
 from game.client.screens.setup_table import (recall, remember, shared_devices,
                                              split_screen_device)
+from game.client.seats import SeatKind
 from game.client.text import has, t
 from game.client.text_layout import fit_text
 from game.client.widgets import Form, Item
@@ -98,9 +99,9 @@ class SetupScreen(MenuScreen):
         """Whether a remembered seat value can still be chosen (its controller plugged in,
         its bot level known)."""
         kind, _, rest = who.partition(":")
-        if kind == "bot":
+        if kind == SeatKind.BOT:
             return rest in levels(self.game_name)
-        if kind != "human" or not rest:
+        if kind != SeatKind.HUMAN or not rest:
             return False
         present = {"mouse", "keyboard", *self.app.input.connected_pads()}
         return all(device in present for device in rest.split("+"))
@@ -137,7 +138,7 @@ class SetupScreen(MenuScreen):
 
     def who_label(self, who: str) -> str:
         kind, _, rest = who.partition(":")
-        if kind == "bot":
+        if kind == SeatKind.BOT:
             return t("setup.bot", level=t(f"level.{rest}") if has(f"level.{rest}") else rest)
         parts = [self.app.pad_label(d) for d in ordered_devices(rest)]
         return t("setup.human", device=" + ".join(parts))
@@ -364,10 +365,10 @@ class SetupScreen(MenuScreen):
         for i, seat in enumerate(self.seats):
             kind, _, rest = seat["who"].partition(":")
             name = seat["name"] or t("common.player_n", n=i + 1)
-            if kind == "bot":
+            if kind == SeatKind.BOT:
                 seats.append(SeatInfo(name, "bot", level=rest, colour=seat["colour"]))
             else:
-                seats.append(SeatInfo(name, "human", device=rest, colour=seat["colour"]))
+                seats.append(SeatInfo(name, SeatKind.HUMAN.value, device=rest, colour=seat["colour"]))
         self.app.settings["player_names"] = [s["name"] for s in self.seats]
         if self.local_table:
             remember(self.app.settings, self.game_name, self.players, self.seats, self.options)

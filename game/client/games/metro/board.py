@@ -24,6 +24,7 @@ from game.client.games.metro.geometry import (BADGE_R, BX, BY, CENTRE_SQUARES, G
                                                endpoint_screen, square_at, square_rect,
                                                station_pos)
 from game.client.plural import tn
+from game.client.seats import SeatKind
 from game.client.text import t
 from game.client.widgets import Form, Item
 from game.rules.metro.data import COMPANIES, SHARE_PERCENTS
@@ -128,7 +129,7 @@ class MetroBoard(BoardView):
         st = self.state
         if self.read_only:
             return []      # a replay is watched, not played: no panel buttons at all
-        if not any(info.kind == "human" for info in self.match.seats):
+        if not any(info.kind == SeatKind.HUMAN for info in self.match.seats):
             return []      # only bots play here: nobody could ever press them
         acting = seat is not None and seat in self.match.to_act()
         y = RIGHT.y + 192

@@ -31,6 +31,7 @@ from game.client.games.railroad_ink.drag import draw_dragged
 from game.client.games.railroad_ink.labels import shared_label_size
 from game.client.games.railroad_ink.results import RailroadInkResults
 from game.client.input import Intent, accepts, device_kind, seat_devices
+from game.client.seats import SeatKind
 from game.client.text import has, illegal, language, t
 from game.client.widgets import glyph_text, pad_glyph
 from game.rules.railroad_ink.faces import EXITS, FACE_INDEX, SPECIALS
@@ -435,7 +436,7 @@ class RailroadInkBoard(BoardView):
     # -- input routing ------------------------------------------------------------------------
     def _candidates(self, device: str) -> list[int]:
         return [seat for seat in self.match.to_act()
-                if self.match.seats[seat].kind == "human"
+                if self.match.seats[seat].kind == SeatKind.HUMAN
                 and accepts(self.match.seats[seat].device, device)
                 and not self.play.seat_paused(seat)
                 and any(p.full and p.seat == seat for p in self.layout())]
@@ -727,7 +728,7 @@ class RailroadInkBoard(BoardView):
 
     def _acting_human(self, seat: int) -> bool:
         """A human drawing on this sheet now (never in the replay viewer: read-only)."""
-        return (self.acting(seat) and self.match.seats[seat].kind == "human"
+        return (self.acting(seat) and self.match.seats[seat].kind == SeatKind.HUMAN
                 and not self.read_only)
 
     def _composite(self) -> pygame.Surface:
@@ -917,7 +918,7 @@ class RailroadInkBoard(BoardView):
     def _paused(self, seat: int) -> bool:
         """A human seat of this table whose controller is unplugged (and still has to act)."""
         return (not self.read_only and not self.state.over
-                and self.match.seats[seat].kind == "human" and self.play.seat_paused(seat))
+                and self.match.seats[seat].kind == SeatKind.HUMAN and self.play.seat_paused(seat))
 
     def _draw_paused(self, surface, pane: Pane) -> None:
         """The unplugged seat's pane dimmed, with what happened and how to carry on."""
@@ -1011,7 +1012,7 @@ class RailroadInkBoard(BoardView):
             return "✓ " + t("ri.done"), theme.GOOD
         if self.play.is_bot(seat):
             return t("play.thinking"), theme.TEXT_DIM     # no animated dots: cached layer
-        if self.match.seats[seat].kind != "human":
+        if self.match.seats[seat].kind != SeatKind.HUMAN:
             return self.play.seat_status(seat), theme.TEXT_DIM
         if self._paused(seat):
             return self.play.seat_status(seat), theme.BAD
