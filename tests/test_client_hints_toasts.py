@@ -222,7 +222,7 @@ def test_playstation_symbols_in_text_hints_have_a_font_in_every_language():
 def _header_and_panels(game_name: str):
     """The header strip and side panels of a game's play screen, read from its board."""
     if game_name == "railroad-ink":
-        from game.client.games.railroad_ink import board as railroad_ink
+        from game.client.games.railroad_ink import layout as railroad_ink
 
         return pygame.Rect(0, 0, 1280, railroad_ink.HEADER_H), []
     module = __import__(f"game.client.games.{game_name}.board", fromlist=["LEFT"])

@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from game.client import fonts
-from game.client.games.railroad_ink import board as ri
+from game.client.games.railroad_ink import tray_text as ri
 from game.client.text import set_language
 
 HINT = "Enter Рисовать · R Повернуть · X Отразить · Tab Кубик · C Отменить"
@@ -28,7 +28,7 @@ def test_hint_rows_break_only_between_units():
     assert len(lines) > 1
     assert " · ".join(lines) == HINT          # nothing lost, each break is at a " · "
     for line in lines:
-        assert ri._width(line, 17) <= 220
+        assert ri.text_width(line, 17) <= 220
 
 
 @pytest.mark.parametrize("height", [60, 90, 140])
@@ -50,11 +50,11 @@ def test_room_to_spare_keeps_the_full_size_and_the_whole_reason():
 
 
 def test_two_line_button_label_splits_evenly_and_fits():
-    pair = ri._two_lines("ラウンド終了する", 15, 70)
+    pair = ri.two_lines("ラウンド終了する", 15, 70)
     assert pair is not None and "".join(pair) == "ラウンド終了する"
-    assert all(ri._width(part, 15, "semibold") <= 70 for part in pair)
-    assert ri._two_lines("Конец раунда", 19, 70) == ("Конец", "раунда")
-    assert ri._two_lines("Конец раунда", 19, 20) is None
+    assert all(ri.text_width(part, 15, "semibold") <= 70 for part in pair)
+    assert ri.two_lines("Конец раунда", 19, 70) == ("Конец", "раунда")
+    assert ri.two_lines("Конец раунда", 19, 20) is None
 
 
 def test_button_label_draws_two_lines_instead_of_an_ellipsis():
@@ -68,5 +68,5 @@ def test_button_label_draws_two_lines_instead_of_an_ellipsis():
 
 
 def test_two_lines_without_spaces_break_where_the_script_changes():
-    pair = ri._two_lines("ラウンド終了", 12, 60)
+    pair = ri.two_lines("ラウンド終了", 12, 60)
     assert pair == ("ラウンド", "終了")
