@@ -248,7 +248,7 @@ def test_offered_tunnels_are_mouse_sized_targets(tmp_path):
 def test_panel_help_fits_in_every_language(tmp_path):
     from game.client import text
     from game.client.games.metromania.turn import fit_rows
-    from game.client.games.metromania.board import RIGHT
+    from game.client.games.metromania.layout import RIGHT
     from game.client.plural import tn
 
     app = make_app(tmp_path)                           # fonts need a display
