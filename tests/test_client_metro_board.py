@@ -8,7 +8,7 @@ import pygame
 
 from game.bots.base import make_bot
 from game.client import fonts, text
-from game.client.games.metro.board import square_rect
+from game.client.games.metro.geometry import square_rect
 from game.client.screens.play import PlayScreen
 from game.match import Match, SeatInfo
 from game.rules import get_game

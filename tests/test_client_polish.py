@@ -416,7 +416,7 @@ def test_metro_cursor_starts_on_a_legal_square_and_leaves_taken_ones(app):
 
 
 def test_pass_screen_drops_the_last_players_refusals(app):
-    from game.client.games.metro.board import square_rect
+    from game.client.games.metro.geometry import square_rect
     from game.client.screens.pass_device import PassDeviceScreen
     from game.client.screens.play import PlayScreen
     from game.client.screens.title import TitleScreen
