@@ -160,7 +160,7 @@ def test_screens_do_not_import_each_other_to_open_them():
         ("game.client.screens.lobby", "game.client.screens.setup"),         # LanSetupScreen
         ("game.client.screens.net_lobby", "game.client.screens.lobby"),     # its seat rows
         ("game.client.screens.lan_resume", "game.client.screens.lobby"),    # the usual ports
-        ("game.client.screens.replay_viewer", "game.client.screens.play"),  # seat colours
+        ("game.client.screens.replay_table", "game.client.screens.play"),   # seat colours
         ("game.client.screens.saves_menu", "game.client.screens.resume"),   # resume_into_play
         ("game.client.netplay", "game.client.screens.play"),                # NetPlayScreen
     }

@@ -22,7 +22,8 @@ from game.client.games import check_kits
 from game.client.input import InputLayer, Intent
 from game.client.settings import Settings
 from game.client.sound import Sound
-from game.client.widgets import Toasts, draw_hints
+from game.client.toasts import Toasts
+from game.client.widgets import draw_hints
 
 
 class App:
