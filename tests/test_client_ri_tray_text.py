@@ -8,6 +8,7 @@ import pygame
 import pytest
 
 from game.client import fonts
+from game.client import text_layout
 from game.client.games.railroad_ink import tray_text as ri
 from game.client.text import set_language
 
@@ -39,14 +40,14 @@ def test_hints_stay_whole_after_a_long_refusal(height):
     assert " · ".join(hints) == HINT          # Undo ("C Отменить") is always shown
     assert [text for text, _s, kind in lines if kind == "status"] == ["Рельсы"]
     reason = [text for text, _s, kind in lines if kind == "refusal"]
-    if reason and " ".join(reason) != " ".join(fonts.wrap(REASON, lines[0][1], 220)):
-        assert reason[-1].endswith(fonts.ELLIPSIS)
+    if reason and " ".join(reason) != " ".join(text_layout.wrap(REASON, lines[0][1], 220)):
+        assert reason[-1].endswith(text_layout.ELLIPSIS)
 
 
 def test_room_to_spare_keeps_the_full_size_and_the_whole_reason():
     lines = ri.status_lines(REASON, "Рельсы", [HINT], 17, 220, 400)
     assert {size for _t, size, _k in lines} == {17}
-    assert not any(text.endswith(fonts.ELLIPSIS) for text, _s, _k in lines)
+    assert not any(text.endswith(text_layout.ELLIPSIS) for text, _s, _k in lines)
 
 
 def test_two_line_button_label_splits_evenly_and_fits():

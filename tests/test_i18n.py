@@ -34,6 +34,8 @@ import pygame
 import pytest
 
 from game.client import fonts, text, widgets
+
+from game.client import typeface
 from game.match import Match, SeatInfo
 from game.rules import get_game
 from tests.test_client_support import key, make_app
@@ -170,7 +172,7 @@ def _missing_glyphs(font: pygame.font.Font, value: str) -> list[str]:
     notdef = font.metrics("\U000F0000")[0]
     return [ch for ch, m in zip(value, font.metrics(value))
             if not ch.isspace() and (m is None or (m == notdef
-                                                   and fonts._draws_as_notdef(font, ch)))]
+                                                   and typeface._draws_as_notdef(font, ch)))]
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -381,7 +383,7 @@ class TextProbe:
                 continue
             if _missing_glyphs(fonts.font(size, weight), ch) and all(
                     _missing_glyphs(fonts.font(size, weight, lang), ch)
-                    for lang in fonts.FALLBACK_ORDER):
+                    for lang in typeface.FALLBACK_ORDER):
                 self.problems.append(f"{self.where}: tofu for {ch!r} (U+{ord(ch):04X}) in "
                                      f"{value!r}")
 

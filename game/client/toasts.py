@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.client import fonts, theme
+from game.client import text_layout
 
 
 TOAST_SIZE = 22          # text size
@@ -58,7 +59,7 @@ class Toasts:
 
     @staticmethod
     def _lines(toast: Toast, max_w: int = TOAST_MAX_W) -> list[str]:
-        return fonts.wrap(toast.text, TOAST_SIZE, max_w - 60, "semibold")
+        return text_layout.wrap(toast.text, TOAST_SIZE, max_w - 60, "semibold")
 
     def _stack(self, centre_x: int, bottom: int, max_w: int,
                items=None) -> list[tuple[Toast, pygame.Rect]]:

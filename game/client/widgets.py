@@ -15,6 +15,7 @@ import pygame
 from game.client import fonts, theme
 from game.client.input import device_kind, pad_family
 from game.client.text import t
+from game.client.text_layout import fit_size
 
 
 # --------------------------------------------------------------------------------------------
@@ -225,15 +226,6 @@ def place_indexed(items: list[Item], prefix: str, rect_of) -> list[Item]:
     return others
 
 
-def fit_size(text: str, size: int, width: float, weight: str = "regular",
-             minimum: int = 13) -> int:
-    """The largest font size <= ``size`` at which ``text`` fits ``width`` px, so a long
-    translation shrinks inside its box instead of spilling out of it."""
-    while size > minimum and fonts.font_for_text(text, size, weight).size(text)[0] > width:
-        size -= 1
-    return size
-
-
 def draw_item(surface, item: Item, focused: bool, editing: bool, size: int = 26) -> None:
     rect = item.rect
     fill = theme.PANEL_HI if focused else theme.PANEL
@@ -245,7 +237,8 @@ def draw_item(surface, item: Item, focused: bool, editing: bool, size: int = 26)
     if item.kind == "button":
         ink = theme.TEXT_DARK if focused else colour
         label = item.label()
-        fonts.blit(surface, label, fit_size(label, size, rect.width - 20, "semibold"), ink,
+        fonts.blit(surface, label, fit_size(label, size, rect.width - 20, "semibold",
+                                            smallest=13), ink,
                    rect.center, "semibold", "center")
         return
     label = item.label()
@@ -255,7 +248,7 @@ def draw_item(surface, item: Item, focused: bool, editing: bool, size: int = 26)
         return
     stepped = item.kind in ("choice", "slider")
     label_room = (rect.right - rect.width * (0.45 if stepped else 0.55)) - rect.x - 18
-    fonts.blit(surface, label, fit_size(label, size - 2, label_room), theme.TEXT_DIM
+    fonts.blit(surface, label, fit_size(label, size - 2, label_room, smallest=13), theme.TEXT_DIM
                if not focused else theme.TEXT, (rect.x + 18, rect.centery), "regular", "midleft")
     right = rect.right - 18
     if item.kind in ("choice", "slider"):
@@ -263,7 +256,8 @@ def draw_item(surface, item: Item, focused: bool, editing: bool, size: int = 26)
         fonts.blit(surface, "›", size + 6, arrow_c, (right, rect.centery - 2), "bold", "midright")
         left_x = rect.right - rect.width * 0.45
         value_room = right - 26 - (left_x + 30) - (30 if item.swatch is not None else 0)
-        value_rect = fonts.blit(surface, value, fit_size(value, size, value_room, "semibold"),
+        value_rect = fonts.blit(surface, value, fit_size(value, size, value_room, "semibold",
+                                                         smallest=13),
                                 colour, (right - 26, rect.centery), "semibold", "midright")
         fonts.blit(surface, "‹", size + 6, arrow_c, (left_x + 10, rect.centery - 2), "bold",
                    "midleft")
@@ -287,7 +281,8 @@ def draw_item(surface, item: Item, focused: bool, editing: bool, size: int = 26)
         pygame.draw.rect(surface, theme.BG_DEEP, box, border_radius=8)
         if editing:
             pygame.draw.rect(surface, theme.FOCUS, box, 2, border_radius=8)
-        fonts.blit(surface, shown, fit_size(shown, size, box.width - 24, "semibold"), colour,
+        fonts.blit(surface, shown, fit_size(shown, size, box.width - 24, "semibold",
+                                            smallest=13), colour,
                    (box.x + 12, box.centery), "semibold", "midleft")
 
 
@@ -301,7 +296,8 @@ def _draw_bare_value(surface, item: Item, focused: bool, editing: bool, size: in
         if editing:
             pygame.draw.rect(surface, theme.BG_DEEP, rect.inflate(-8, -8), border_radius=8)
         # a name of 14 wide letters ("WWWWWWWWWWWWWW") shrinks to stay in its field
-        fonts.blit(surface, shown, fit_size(shown, size, rect.width - 30, "semibold"), colour,
+        fonts.blit(surface, shown, fit_size(shown, size, rect.width - 30, "semibold",
+                                            smallest=13), colour,
                    (rect.x + 16, rect.centery), "semibold", "midleft")
         return
     arrow_c = theme.FOCUS if focused else theme.TEXT_DIM
@@ -320,7 +316,8 @@ def _draw_bare_value(surface, item: Item, focused: bool, editing: bool, size: in
         surface.blit(text, text.get_rect(midleft=(left + 28, rect.centery)))
         return
     if text.get_width() > rect.width - 60:
-        text = fonts.render(value, fit_size(value, size, rect.width - 60, "semibold"), colour,
+        text = fonts.render(value, fit_size(value, size, rect.width - 60, "semibold",
+                                            smallest=13), colour,
                             "semibold")
     surface.blit(text, text.get_rect(center=rect.center))
 

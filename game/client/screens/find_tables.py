@@ -14,6 +14,7 @@ import threading
 import pygame
 
 from game.client import navigation
+from game.client import text_layout
 from game.client import fonts, theme
 from game.client.screens.base import MenuScreen
 from game.client.text import t
@@ -237,7 +238,7 @@ class FindTablesScreen(MenuScreen):
             fonts.blit(surface, f"{table['host']}:{table['port']}", 16, ink,
                        (rect.x + 16, rect.centery), "regular", "midleft")
         if self.message:
-            lines = fonts.wrap(self.message, 22, 410)[:4]
+            lines = text_layout.wrap(self.message, 22, 410)[:4]
             box = pygame.Rect(790, 440, 442, 24 + 30 * len(lines))
             accent = theme.BAD if self.connector is None else theme.ACCENT
             theme.rounded_panel(surface, box, theme.BG_DEEP, 12, accent, 2)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game.client import navigation
+from game.client import text_layout
 from game.client import fonts, theme
 from game.client.games import has_kit, kit
 from game.client.screens.base import Screen
@@ -87,7 +88,7 @@ class GameChoiceScreen(Screen):
                 fonts.blit(surface, t(f"game.{name}"), 38, colour, (card.centerx, card.y + 178),
                            "bold", "center")
             y = card.y + 218
-            for line in fonts.wrap(t(f"game.{name}.blurb"), 20, card.width - 48):
+            for line in text_layout.wrap(t(f"game.{name}.blurb"), 20, card.width - 48):
                 fonts.blit(surface, line, 20, theme.TEXT_DIM, (card.centerx, y), "regular",
                            "center")
                 y += 26

@@ -18,6 +18,7 @@ import threading
 import pygame
 
 from game.client import navigation
+from game.client import text_layout
 from game.client import fonts, theme
 from game.client.screens.base import MenuScreen
 from game.client.text import t
@@ -218,7 +219,7 @@ class RejoinScreen(MenuScreen):
         fonts.blit_fit(surface, rejoin_label(self.target), 32, theme.TEXT,
                        (CARD.centerx, CARD.y + 48), CARD.width - 60, "bold", "center")
         y = CARD.y + 100
-        for part in fonts.wrap(self.status(), 22, CARD.width - 80)[:3]:
+        for part in text_layout.wrap(self.status(), 22, CARD.width - 80)[:3]:
             fonts.blit(surface, part, 22, theme.TEXT_DIM, (CARD.centerx, y), "regular", "center")
             y += 30
         self.form.draw(surface)

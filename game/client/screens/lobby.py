@@ -22,7 +22,8 @@ from game.client.screens.game_choice import GameChoiceScreen
 from game.client.screens.setup import SetupScreen
 from game.client.seats import SeatKind
 from game.client.text import has, t
-from game.client.widgets import Form, Item, fit_size, place_indexed
+from game.client.text_layout import fit_size
+from game.client.widgets import Form, Item, place_indexed
 from game.rules.core import ConfigError
 
 
@@ -332,7 +333,7 @@ class HostLobbyScreen(MenuScreen):
     def status_rect(self) -> pygame.Rect:
         """Where the status line is drawn (tests check toasts stay clear of it)."""
         state, _ = self.status_line()
-        size = fit_size(state, 22, STATUS_WIDTH, "semibold")
+        size = fit_size(state, 22, STATUS_WIDTH, "semibold", smallest=13)
         rect = pygame.Rect((0, 0), fonts.font_for_text(state, size, "semibold").size(state))
         rect.midright = STATUS_AT
         return rect
@@ -418,5 +419,6 @@ def draw_seat_rows(surface, rows: list[dict], first: pygame.Rect, mine: set[int]
             tag = t("lan.ready") if ready else t("lan.not_ready")
             right = fonts.blit(surface, tag, 20, theme.GOOD if ready else theme.ACCENT,
                                (right, rect.centery), "semibold", "midright").x - 14
-        fonts.blit(surface, what, fit_size(what, 20, right - rect.x - 330, weight), what_colour,
+        fonts.blit(surface, what, fit_size(what, 20, right - rect.x - 330, weight,
+                                           smallest=13), what_colour,
                    (rect.x + 330, rect.centery), weight, "midleft")

@@ -16,7 +16,8 @@ from game.client.screens.base import MenuScreen
 from game.client.screens.lobby import draw_seat_rows, level_label
 from game.client.seats import SeatKind
 from game.client.text import t
-from game.client.widgets import Form, Item, fit_size
+from game.client.text_layout import fit_size
+from game.client.widgets import Form, Item
 
 ROWS = pygame.Rect(48, 150, 640, 56)
 MINE = pygame.Rect(730, 150, 502, 56)
@@ -232,7 +233,7 @@ class JoinedLobbyScreen(MenuScreen):
     def status_rect(self) -> pygame.Rect:
         """Where the status line was last drawn (tests check toasts stay clear of it)."""
         state = self.status_line()
-        size = fit_size(state, 22, self._status_width, "semibold")
+        size = fit_size(state, 22, self._status_width, "semibold", smallest=13)
         rect = pygame.Rect((0, 0), fonts.font_for_text(state, size, "semibold").size(state))
         rect.midright = (MINE.right, self._status_y)
         return rect

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pygame
 
 from game.client import navigation
+from game.client import text_layout
 from game.client import fonts, theme
 from game.client.screens.base import MenuScreen
 from game.client.screens.seat_control import SeatControlScreen
@@ -26,7 +27,7 @@ def _veil_and_card(surface, title: str, lines: list[str], accent) -> None:
     fonts.blit(surface, title, 36, theme.TEXT, (CARD.centerx, CARD.y + 50), "bold", "center")
     y = CARD.y + 100
     for line in lines:
-        for part in fonts.wrap(line, 22, CARD.width - 80):
+        for part in text_layout.wrap(line, 22, CARD.width - 80):
             fonts.blit(surface, part, 22, theme.TEXT_DIM, (CARD.centerx, y), "regular", "center")
             y += 30
 

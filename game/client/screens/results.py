@@ -12,6 +12,7 @@ from __future__ import annotations
 import pygame
 
 from game.client import navigation
+from game.client import text_layout
 from game.client import fonts, theme
 from game.client.plural import tn
 from game.client.save_info import replay_path_for
@@ -143,7 +144,7 @@ class ResultsScreen(MenuScreen):
         fonts.blit(surface, ellipsize(title, 46, TABLE.width, "bold"), 46, theme.ACCENT,
                    (TABLE.x, 34), "bold")
         if note:
-            for i, line in enumerate(fonts.wrap(note, 19, CHART.width)[:2]):
+            for i, line in enumerate(text_layout.wrap(note, 19, CHART.width)[:2]):
                 fonts.blit(surface, line, 19, theme.TEXT_DIM, (CHART.right, 52 + i * 25),
                            "regular", "topright")
         self._draw_table(surface)

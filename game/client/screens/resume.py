@@ -16,6 +16,7 @@ from __future__ import annotations
 import pygame
 
 from game.client import navigation
+from game.client import text_layout
 from game.client import fonts, theme
 from game.client.screens.base import MenuScreen
 from game.client.save_info import error_line, game_title, names_text, when_text
@@ -205,6 +206,6 @@ class ResumeScreen(MenuScreen):
             y += size + 16
         self.form.draw(surface)
         if self.message:
-            for i, line in enumerate(fonts.wrap(self.message, 20, 1000)[:3]):
+            for i, line in enumerate(text_layout.wrap(self.message, 20, 1000)[:3]):
                 fonts.blit(surface, line, 20, theme.BAD, (640, 560 + i * 26 + (
                     40 if self._rejoin_shown else 0)), "semibold", "center")

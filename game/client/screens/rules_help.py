@@ -17,7 +17,7 @@ import pygame
 
 from game.client import fonts, theme
 from game.client.games import kit
-from game.client.text_layout import fit_text, fitted
+from game.client.text_layout import fit_size, fit_text
 from game.client.screens.base import Screen
 from game.client.text import t
 
@@ -88,7 +88,7 @@ class RulesHelpScreen(Screen):
     def draw(self, surface) -> None:
         surface.blit(self.app.background(), (0, 0))
         title = t("help.title", game=t(f"game.{self.game_name}"))
-        size = fitted(title, 44, 1280 - 2 * 56 - 120, "bold")
+        size = fit_size(title, 44, 1280 - 2 * 56 - 120, "bold", smallest=12)
         fonts.blit(surface, title, size, theme.TEXT, (56, 60), "bold", "midleft")
         counter = t("help.page", i=self.page + 1, n=len(self.pages))
         fonts.blit(surface, counter, 22, theme.TEXT_DIM, (1224, 60), "semibold", "midright")
@@ -97,7 +97,7 @@ class RulesHelpScreen(Screen):
             theme.rounded_panel(surface, rect, theme.ACCENT if active else theme.PANEL, 12,
                                 theme.FOCUS if active else theme.PANEL_EDGE, 2 if active else 1)
             label = t(self.key(index, "title"))
-            label_size = fitted(label, 20, rect.width - 16, "semibold")
+            label_size = fit_size(label, 20, rect.width - 16, "semibold", smallest=12)
             fonts.blit(surface, label, label_size, theme.TEXT_DARK if active else theme.TEXT,
                        rect.center, "semibold", "center")
         panel = TEXT_BOX.inflate(24, 20)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import pygame
 
 from game.client import navigation
+from game.client import text_layout
 from game.client import fonts, theme
 from game.client.plural import tn
 from game.client.screens.base import MenuScreen, Screen
@@ -204,7 +205,7 @@ class SavesMenuScreen(Screen):
         if not rows:
             theme.rounded_panel(surface, LIST, theme.PANEL, 18, theme.PANEL_EDGE, 1)
             y = LIST.y + 40
-            for line in fonts.wrap(t(f"saves.empty_{self.tab}"), 22, LIST.width - 80):
+            for line in text_layout.wrap(t(f"saves.empty_{self.tab}"), 22, LIST.width - 80):
                 fonts.blit(surface, line, 22, theme.TEXT_DIM, (LIST.centerx, y), "regular",
                            "center")
                 y += 30
@@ -254,7 +255,7 @@ class SavesMenuScreen(Screen):
             lines = [(text, theme.TEXT, 22, "semibold") for text in (info.label, outcome) if text]
             if not info.scores:          # (a finished game names them with its scores)
                 lines += [(line, theme.TEXT, 20, "regular")
-                          for line in fonts.wrap(names_text(info), 20, width)[:3]]
+                          for line in text_layout.wrap(names_text(info), 20, width)[:3]]
             lines.append(((tn("saves.finished", info.moves) if info.finished
                            else t("saves.moves", n=info.moves)), theme.TEXT, 20, "semibold"))
             if info.created:
@@ -267,13 +268,13 @@ class SavesMenuScreen(Screen):
                               "semibold"))
             if info.damaged:
                 lines += [(line, theme.BAD, 18, "semibold")
-                          for line in fonts.wrap(t("saves.damaged"), 18, width)]
+                          for line in text_layout.wrap(t("saves.damaged"), 18, width)]
             for text, colour, size, weight in lines:
                 fonts.blit(surface, ellipsize(text, size, width, weight), size, colour, (x, y), weight)
                 y += size + 12
         if self.message:
             y = max(y, PRIMARY.y - 100)
-            for line in fonts.wrap(self.message, 18, width)[:4]:
+            for line in text_layout.wrap(self.message, 18, width)[:4]:
                 fonts.blit(surface, line, 18, theme.BAD, (x, y), "semibold")
                 y += 23
         if info is None:
@@ -372,12 +373,12 @@ class SaveAsScreen(MenuScreen):
         fonts.blit(surface, t("saveas.title"), 36, theme.TEXT, (CARD.centerx, CARD.y + 44),
                    "bold", "center")
         y = CARD.y + 84
-        for line in fonts.wrap(t("saveas.help_named"), 18, CARD.width - 60)[:3]:
+        for line in text_layout.wrap(t("saveas.help_named"), 18, CARD.width - 60)[:3]:
             fonts.blit(surface, line, 18, theme.TEXT_DIM, (CARD.centerx, y), "regular",
                        "center")
             y += 22
         self.form.draw(surface)
         if self.message:
-            for i, line in enumerate(fonts.wrap(self.message, 18, CARD.width - 40)[:2]):
+            for i, line in enumerate(text_layout.wrap(self.message, 18, CARD.width - 40)[:2]):
                 fonts.blit(surface, line, 18, theme.BAD, (CARD.centerx, CARD.bottom + 16 + i * 22),
                            "semibold", "center")

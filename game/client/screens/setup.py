@@ -15,6 +15,7 @@ import pygame
 
 from game.bots.base import levels
 from game.client import navigation
+from game.client import text_layout
 from game.client import fonts, theme
 from game.client.input import ordered_devices
 from game.client.games import kit
@@ -368,7 +369,8 @@ class SetupScreen(MenuScreen):
             if kind == SeatKind.BOT:
                 seats.append(SeatInfo(name, "bot", level=rest, colour=seat["colour"]))
             else:
-                seats.append(SeatInfo(name, SeatKind.HUMAN.value, device=rest, colour=seat["colour"]))
+                seats.append(SeatInfo(name, SeatKind.HUMAN.value,
+                                      device=rest, colour=seat["colour"]))
         self.app.settings["player_names"] = [s["name"] for s in self.seats]
         if self.local_table:
             remember(self.app.settings, self.game_name, self.players, self.seats, self.options)
@@ -416,7 +418,7 @@ class SetupScreen(MenuScreen):
         for index, (message, colour, weight, name) in enumerate(notes):
             share = room if index == len(notes) - 1 else max(23, min(46, room - 23))
             box = pygame.Rect(COLUMN_RIGHT.x + 4, top, COLUMN_RIGHT.width - 4, share)
-            lines = fonts.wrap(message, 18, box.width)
+            lines = text_layout.wrap(message, 18, box.width)
             if len(lines) * 23 > box.height:
                 lines = [message]         # little room: one shrunk line
             for k, line in enumerate(lines):

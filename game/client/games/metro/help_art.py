@@ -8,7 +8,7 @@ import pygame
 from game.client import fonts, sprites, theme
 from game.client.games import help_pictures as pictures
 from game.client.text import t
-from game.client.text_layout import fitted
+from game.client.text_layout import fit_size
 
 _TOUCHING = {0: 5, 1: 4, 2: 7, 3: 6, 4: 1, 5: 0, 6: 3, 7: 2}
 _STEP = {0: (-1, 0), 1: (0, 1), 2: (1, 0), 3: (0, -1)}    # side -> (d row, d col)
@@ -61,7 +61,8 @@ def draw_metro(surface, box: pygame.Rect, page: str) -> None:
         size = 96
         grid = {(i // 4, i % 4): codes[i] for i in range(12)}
         origin = (box.x + 40, box.y + 50)
-        pictures.felt(surface, pygame.Rect(origin[0] - 30, origin[1] - 30, 4 * size + 60, 3 * size + 60))
+        pictures.felt(surface, pygame.Rect(origin[0] - 30, origin[1] - 30,
+                                           4 * size + 60, 3 * size + 60))
         line = trace(grid, (0, 0), 6)     # a left-edge car departs at endpoint 6
         _metro_grid(surface, grid, origin, size, line, colour)
         _car(surface, (origin[0] - 16, origin[1] + size * 2 // 3), colour)
@@ -76,7 +77,8 @@ def draw_metro(surface, box: pygame.Rect, page: str) -> None:
                 (1, 1): "bbbb", (1, 2): "bbbb"}
         size = 84
         origin = (box.x + 40, box.y + 60)
-        pictures.felt(surface, pygame.Rect(origin[0] - 24, origin[1] - 24, 5 * size + 48, 3 * size + 48))
+        pictures.felt(surface, pygame.Rect(origin[0] - 24, origin[1] - 24,
+                                           5 * size + 48, 3 * size + 48))
         centre = pygame.Rect(origin[0] + 3 * size, origin[1] + size, 2 * size, 2 * size)
         pygame.draw.rect(surface, theme.CENTRE, centre, border_radius=10)
         pygame.draw.rect(surface, theme.CENTRE_ROOF, centre.inflate(-24, -24), border_radius=8)
@@ -108,7 +110,8 @@ def draw_metro(surface, box: pygame.Rect, page: str) -> None:
     elif page == "place":
         size = 78
         origin = (box.x + 60, box.y + 40)
-        pictures.felt(surface, pygame.Rect(origin[0] - 24, origin[1] - 24, 5 * size + 48, 5 * size + 48))
+        pictures.felt(surface, pygame.Rect(origin[0] - 24, origin[1] - 24,
+                                           5 * size + 48, 5 * size + 48))
         placed = {(0, 1): "aacb", (1, 1): "cbcb", (0, 3): "dddd", (4, 0): "bbbb"}
         centre_cells = {(3, 3), (3, 4), (4, 3), (4, 4)}
         for row in range(5):
@@ -139,7 +142,8 @@ def draw_metro(surface, box: pygame.Rect, page: str) -> None:
             y = box.y + 50 + (i // 4) * 90
             _car(surface, (x + 20, y + 20), theme.colour(i), i)
             fonts.blit(surface, t(f"colour.{theme.colour_name(i)}"),
-                       fitted(t(f"colour.{theme.colour_name(i)}"), 18, 70), theme.TEXT,
+                       fit_size(t(f"colour.{theme.colour_name(i)}"), 18, 70,
+                                smallest=12), theme.TEXT,
                        (x + 40, y + 20), "regular", "midleft")
         for i, pct in enumerate((10, 20, 30, 40)):
             card = pygame.Rect(box.x + 30 + i * 115, box.y + 260, 100, 140)

@@ -8,6 +8,7 @@ import math
 import pygame
 
 from game.client import fonts, theme
+from game.client import text_layout
 from game.client.games.railroad_ink import explain as explain
 from game.client.games.railroad_ink import sprites as ink
 from game.client.games.railroad_ink.drag import draw_dragged
@@ -107,7 +108,7 @@ class BoardDrawing:
         done = self.state.seats[seat].ended or self.state.over
         label = f"{self.play.seat_name(seat)} {self.scores()['scores'][seat]}" + \
             (" ✓" if done else "")
-        label, size = fonts.fit(label, 16, room - 26, "semibold")
+        label, size = text_layout.fit(label, 16, room - 26, "semibold")
         width = fonts.render(label, size, theme.TEXT, "semibold").get_width()
         rect = pygame.Rect(x, y, width + 26, 26)
         theme.rounded_panel(surface, rect, theme.PANEL, 12, rgb, 2)
@@ -245,7 +246,7 @@ class BoardDrawing:
         width = min(pane.rect.width - 40, 460)
         body_size = 20 if pane.rect.height > 400 else 17
         body = t("play.seat_paused", name=self.play.seat_name(seat))
-        lines = fonts.wrap(body, body_size, width - 36)
+        lines = text_layout.wrap(body, body_size, width - 36)
         line_h = body_size + 6
         height = min(pane.rect.height - 24, 70 + len(lines) * line_h + 18)
         card = pygame.Rect(0, 0, width, height)

@@ -6,6 +6,8 @@ from __future__ import annotations
 import pygame
 
 from game.client import fonts
+from game.client import text_layout
+from game.client.text_layout import wrap
 from game.client.text import has, illegal, t
 
 def face_name(face: str) -> str:
@@ -42,15 +44,15 @@ def wrap_units(text: str, size: int, width: int) -> list[str]:
         elif text_width(unit, size) <= width:
             lines.append(unit)
         else:                          # one unit wider than the tray: words as a last resort
-            lines += fonts.wrap(unit, size, width)
+            lines += text_layout.wrap(unit, size, width)
     return lines
 
 
 def cut_to_width(line: str, size: int, width: int) -> str:
     """``line`` ending in "…" so that it fits ``width``."""
-    while line and text_width(line.rstrip() + fonts.ELLIPSIS, size) > width:
+    while line and text_width(line.rstrip() + text_layout.ELLIPSIS, size) > width:
         line = line[:-1]
-    return line.rstrip() + fonts.ELLIPSIS
+    return line.rstrip() + text_layout.ELLIPSIS
 
 
 def status_lines(refusal: str, status: str, hints: list[str], size: int, width: int,
@@ -61,15 +63,15 @@ def status_lines(refusal: str, status: str, hints: list[str], size: int, width: 
     in "…"), and only then is anything else cut."""
     smallest = max(10, size * 3 // 4)
     for step in range(size, smallest - 1, -1):
-        lines = ([(p, "refusal") for p in (fonts.wrap(refusal, step, width) if refusal else [])]
-                 + [(p, "status") for p in (fonts.wrap(status, step, width) if status else [])]
+        lines = ([(p, "refusal") for p in (wrap(refusal, step, width) if refusal else [])]
+                 + [(p, "status") for p in (wrap(status, step, width) if status else [])]
                  + [(p, "hint") for h in hints for p in wrap_units(h, step, width)])
         if len(lines) * line_height(step) <= height:
             return [(text, step, kind) for text, kind in lines]
     room = max(0, height // line_height(smallest))
-    keep = [(p, "status") for p in (fonts.wrap(status, smallest, width) if status else [])] + \
+    keep = [(p, "status") for p in (wrap(status, smallest, width) if status else [])] + \
         [(p, "hint") for h in hints for p in wrap_units(h, smallest, width)]
-    reason = fonts.wrap(refusal, smallest, width) if refusal else []
+    reason = text_layout.wrap(refusal, smallest, width) if refusal else []
     spare = room - len(keep)
     if reason and spare > 0:           # the reason, shortened to the lines left over
         shown = reason[:spare]
