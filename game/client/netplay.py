@@ -21,8 +21,7 @@ from typing import Any
 
 import pygame
 
-from game.client import navigation
-from game.client import fonts, theme
+from game.client import fonts, navigation, theme
 from game.client.screens.play import PlayScreen
 from game.client.screens.results import ResultsScreen
 from game.client.screens.seat_control import SeatControlScreen, controllable_seats

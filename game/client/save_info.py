@@ -12,6 +12,8 @@ import datetime as _dt
 
 from game.client.seats import SeatKind
 from game.client.text import has, t
+from game.saves import Autosaver, SaveError, list_replays, read_save, start_autosave, table_key
+
 
 def game_title(name: str) -> str:
     key = f"game.{name}"
@@ -72,8 +74,6 @@ def attach_autosave(match, setup: dict | None = None):
     one. LAN tables (``setup["lan"]`` or remote seats) are saved by the net layer, not here;
     ``setup["autosave"] = False`` opts out (benchmarks, demos).
     Never raises: a failing disk must not stop a game from starting."""
-    from game.saves import Autosaver, start_autosave
-
     setup = setup or {}
     if setup.get("lan") or setup.get("autosave") is False \
             or any(info.kind == SeatKind.REMOTE for info in match.seats):
@@ -91,8 +91,6 @@ def attach_autosave(match, setup: dict | None = None):
 
 def replay_path_for(match):
     """The replay file of a game that just ended here (newest first), or None."""
-    from game.saves import SaveError, list_replays, read_save, table_key
-
     try:
         key = table_key(match.header())
         infos = list_replays()

@@ -7,8 +7,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.client import fonts, theme
-from game.client import text_layout
+from game.client import fonts, text_layout, theme
 
 
 TOAST_SIZE = 22          # text size

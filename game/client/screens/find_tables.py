@@ -13,9 +13,7 @@ import threading
 
 import pygame
 
-from game.client import navigation
-from game.client import text_layout
-from game.client import fonts, theme
+from game.client import fonts, navigation, text_layout, theme
 from game.client.screens.base import MenuScreen
 from game.client.text import t
 from game.client.widgets import Form, Item, place_indexed

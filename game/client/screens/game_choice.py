@@ -5,9 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.client import navigation
-from game.client import text_layout
-from game.client import fonts, theme
+from game.client import fonts, navigation, text_layout, theme
 from game.client.games import has_kit, kit
 from game.client.screens.base import Screen
 from game.client.text import t

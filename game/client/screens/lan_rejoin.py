@@ -17,12 +17,11 @@ import threading
 
 import pygame
 
-from game.client import navigation
-from game.client import text_layout
-from game.client import fonts, theme
+from game.client import fonts, navigation, text_layout, theme
 from game.client.screens.base import MenuScreen
 from game.client.text import t
 from game.client.widgets import Form, Item
+from game.saves import SaveError, read_save
 
 CARD = pygame.Rect(340, 170, 600, 380)
 
@@ -30,7 +29,6 @@ CARD = pygame.Rect(340, 170, 600, 380)
 def rejoin_target(path) -> dict | None:
     """The rejoin details of a joiner's save (``net.netsave.rejoin_info`` plus ``game`` and
     ``path``), or None (a host's save, an older save without its seat token)."""
-    from game.saves import SaveError, read_save
     from net.netsave import rejoin_info
 
     try:

@@ -17,12 +17,13 @@ from game.client import navigation
 from game.client.save_info import error_line
 from game.client.screens.lobby import open_on_usual_ports
 from game.client.text import t
+from game.paths import saves_dir
+from game.saves import SaveError, read_save, table_key
+from game.saves.files import netlogs_dir
 
 
 def is_lan_save(path) -> bool:
     """The file is a LAN peer's autosave (its header has a ``lan`` block)."""
-    from game.saves import SaveError, read_save
-
     try:
         return isinstance(read_save(path).header.get("lan"), dict)
     except (SaveError, OSError):
@@ -32,10 +33,6 @@ def is_lan_save(path) -> bool:
 def same_table_files(path) -> list[Path]:
     """``path`` and every other readable log of the same table in our folders (saves, net
     logs), so the longest verified copy wins."""
-    from game.saves import SaveError, read_save, table_key
-    from game.saves.files import netlogs_dir
-    from game.paths import saves_dir
-
     try:
         key = table_key(read_save(path).header)
     except (SaveError, OSError):
@@ -58,7 +55,6 @@ def open_resumed_table(app, path, replace: bool = False) -> str | None:
     success, else the line to show (nothing changed)."""
     from game.client.netplay import NET_DEFAULTS, NetSession
     HostLobbyScreen = navigation.get("HostLobbyScreen")
-    from game.saves import SaveError
     from net import messages as ids
     from net.host import HostServer
     from net.netsave import load_table, own_names, own_peer, resumed_endpoint

@@ -10,8 +10,7 @@ from __future__ import annotations
 import pygame
 
 from game.bots.base import levels
-from game.client import navigation
-from game.client import fonts, theme
+from game.client import fonts, navigation, theme
 from game.client.screens.base import MenuScreen
 from game.client.screens.lobby import draw_seat_rows, level_label
 from game.client.seats import SeatKind

@@ -8,9 +8,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.client import navigation
-from game.client import text_layout
-from game.client import fonts, theme
+from game.client import fonts, navigation, text_layout, theme
 from game.client.screens.base import MenuScreen
 from game.client.screens.seat_control import SeatControlScreen
 from game.client.text import t

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.client import navigation
-from game.client import fonts, theme
+from game.client import fonts, navigation, theme
 from game.client.screens.base import MenuScreen
 from game.client.screens.seat_control import SeatControlScreen, controllable_seats
 from game.client.text import t

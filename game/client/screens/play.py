@@ -9,11 +9,10 @@ results chart, and moving on to the results screen. Moves are applied only throu
 from __future__ import annotations
 
 from game.bots.base import make_bot
-from game.client import navigation
-from game.client import theme
-from game.client.games import kit
+from game.client import navigation, theme
 from game.client.bot_ahead import LookAhead
 from game.client.bot_worker import BotWorker
+from game.client.games import kit
 from game.client.input import accepts, ordered_devices, seat_devices
 from game.client.save_info import attach_autosave
 from game.client.screens.base import Screen

@@ -24,13 +24,14 @@ import pygame
 
 from game.client import fonts, theme
 from game.client.games import kit
-from game.client.screens.base import Screen
-from game.client.screens.replay_table import ReplayTable
 from game.client.games.hidden import Hidden, extra_text
 from game.client.save_info import error_line, game_title
+from game.client.screens.base import Screen
+from game.client.screens.replay_table import ReplayTable
 from game.client.text import t
 from game.client.text_layout import ellipsize
 from game.match import Match
+from game.saves import Replay, SaveError
 
 CANVAS_SIZE = (1280, 720)
 BOARD = pygame.Rect(12, 60, 976, 549)
@@ -58,8 +59,6 @@ SCORE_ROOM = 40
 
 def open_replay(app, path) -> str | None:
     """Open ``path`` in the replay viewer. Returns None, or the line to show if it can't."""
-    from game.saves import Replay, SaveError
-
     try:
         replay = Replay.open(path)
     except (SaveError, OSError) as exc:

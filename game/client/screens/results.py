@@ -11,15 +11,15 @@ from __future__ import annotations
 
 import pygame
 
-from game.client import navigation
-from game.client import text_layout
-from game.client import fonts, theme
+from game.client import fonts, navigation, text_layout, theme
 from game.client.plural import tn
 from game.client.save_info import replay_path_for
 from game.client.screens.base import MenuScreen
-from game.client.text_layout import ellipsize
 from game.client.text import t
+from game.client.text_layout import ellipsize
 from game.client.widgets import Form, Item
+from game.match import Match
+from game.rules.metro.data import COMPANIES
 
 
 def score_text(score: int) -> str:
@@ -44,8 +44,6 @@ def confirm_keys_held() -> bool:
 
 def score_history(match) -> list[list[int]]:
     """Scores after every move, rebuilt by replaying the match's log (for loaded games)."""
-    from game.match import Match
-
     replay = Match.new(match.game, match.config, match.seed)
     history = [list(replay.scores()["scores"])]
     for entry in match.log:
@@ -130,7 +128,6 @@ class ResultsScreen(MenuScreen):
 
     def rematch(self) -> None:
         PlayScreen = navigation.get("PlayScreen")
-        from game.match import Match
 
         seats = [type(s).from_plain(s.to_plain()) for s in self.match.seats]
         match = Match.new(self.match.game, self.match.config, self.match.seed + 1, seats)
@@ -256,8 +253,6 @@ class ResultsScreen(MenuScreen):
         return None if self.detail is None else self.detail(self.result, seat, self.seat_name)
 
     def _draw_held_shares(self, surface, seat, x, y) -> None:
-        from game.rules.metro.data import COMPANIES
-
         for company, pct in self.match.state.shares[seat]:
             if company < 0:
                 continue

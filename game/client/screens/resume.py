@@ -15,14 +15,13 @@ from __future__ import annotations
 
 import pygame
 
-from game.client import navigation
-from game.client import text_layout
-from game.client import fonts, theme
-from game.client.screens.base import MenuScreen
+from game.client import fonts, navigation, text_layout, theme
 from game.client.save_info import error_line, game_title, names_text, when_text
+from game.client.screens.base import MenuScreen
 from game.client.text import t
 from game.client.text_layout import ellipsize
 from game.client.widgets import Form, Item, title_text
+from game.saves import SaveError, delete_save, list_resumable, mark_left, resume
 
 
 def resume_into_play(app, path, replace: bool = False, label: str = "") -> str | None:
@@ -32,7 +31,6 @@ def resume_into_play(app, path, replace: bool = False, label: str = "") -> str |
     is_lan_save = navigation.get("is_lan_save")
     open_resumed_table = navigation.get("open_resumed_table")
     PlayScreen = navigation.get("PlayScreen")
-    from game.saves import SaveError, resume
 
     if is_lan_save(path):       # its players are on other machines: host the table again
         return open_resumed_table(app, path, replace=replace)
@@ -60,8 +58,6 @@ def resume_into_play(app, path, replace: bool = False, label: str = "") -> str |
 def offer_resume(app) -> bool:
     """Push the resume screen when a crash interrupted a game (at client start)."""
     try:
-        from game.saves import list_resumable
-
         found = [info for info in list_resumable() if info.interrupted]
     except Exception:  # noqa: BLE001 - an unreadable saves folder must not stop the client
         return False
@@ -138,8 +134,6 @@ class ResumeScreen(MenuScreen):
     def keep_for_later(self) -> None:
         """*New game* or *Back*: the offered games stay in Load / Replays; the next launch
         does not ask about them again (it asks only after a new crash)."""
-        from game.saves import mark_left
-
         for info in self.infos:
             if getattr(info, "lan", False):
                 continue            # a LAN table's save: its own prompt decides
@@ -167,8 +161,6 @@ class ResumeScreen(MenuScreen):
         self.app.replace(GameChoiceScreen(self.app))
 
     def discard(self) -> None:
-        from game.saves import delete_save
-
         self.confirming = False
         try:
             for path in [self.info.path] + list(getattr(self.info, "also", [])):

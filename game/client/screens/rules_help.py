@@ -17,9 +17,9 @@ import pygame
 
 from game.client import fonts, theme
 from game.client.games import kit
-from game.client.text_layout import fit_size, fit_text
 from game.client.screens.base import Screen
 from game.client.text import t
+from game.client.text_layout import fit_size, fit_text
 
 TEXT_BOX = pygame.Rect(56, 178, 640, 462)
 PICTURE_BOX = pygame.Rect(724, 178, 500, 462)

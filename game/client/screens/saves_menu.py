@@ -9,19 +9,20 @@ a file that cannot be read or resumed shows one clear line in the details panel.
 
 from __future__ import annotations
 
+import datetime as _dt
+
 import pygame
 
-from game.client import navigation
-from game.client import text_layout
-from game.client import fonts, theme
+from game.client import fonts, navigation, text_layout, theme
 from game.client.plural import tn
+from game.client.save_info import (error_line, game_title, heading_text, names_text, outcome_text,
+                                   scores_text, when_text)
 from game.client.screens.base import MenuScreen, Screen
-from game.client.save_info import (error_line, game_title, heading_text, names_text,
-                                   outcome_text, scores_text, when_text)
 from game.client.screens.resume import resume_into_play
 from game.client.text import t
 from game.client.text_layout import ellipsize
 from game.client.widgets import Form, Item, draw_item, title_text
+from game.saves import SaveError, delete_save, list_replays, list_resumable, name_game
 
 TABS = ("games", "replays")
 TAB_RECTS = [pygame.Rect(40, 104, 280, 46), pygame.Rect(332, 104, 280, 46)]
@@ -47,8 +48,6 @@ class SavesMenuScreen(Screen):
 
     # -- data ------------------------------------------------------------------------------
     def refresh(self) -> None:
-        from game.saves import list_replays, list_resumable
-
         for tab, lister in (("games", list_resumable), ("replays", list_replays)):
             try:
                 self.entries[tab] = lister()
@@ -123,7 +122,6 @@ class SavesMenuScreen(Screen):
             self.confirming = True
             self.app.sound.play("click")
             return
-        from game.saves import delete_save
 
         self.confirming = False
         try:
@@ -328,8 +326,6 @@ class SaveAsScreen(MenuScreen):
         self.form.focus = 1
 
     def default_label(self) -> str:
-        import datetime as _dt
-
         return t("saveas.default", n=self.match.seq, time=_dt.datetime.now().strftime("%H:%M"))
 
     def on_activate(self, item) -> None:
@@ -348,8 +344,6 @@ class SaveAsScreen(MenuScreen):
         self.app.input.text_mode = False
 
     def save(self) -> None:
-        from game.saves import SaveError, name_game
-
         label = str(self.form.item("label").value).strip() or self.default_label()
         try:
             name_game(self.match, label)     # the autosaved game gets the name: one entry

@@ -14,8 +14,7 @@ from __future__ import annotations
 import pygame
 
 from game.bots.base import levels
-from game.client import fonts, theme
-from game.client import text_layout
+from game.client import fonts, text_layout, theme
 from game.client.screens.base import MenuScreen
 from game.client.text import has, t
 from game.client.widgets import Form, Item

@@ -14,14 +14,11 @@ import re
 import pygame
 
 from game.bots.base import levels
-from game.client import navigation
-from game.client import text_layout
-from game.client import fonts, theme
-from game.client.input import ordered_devices
+from game.client import fonts, navigation, text_layout, theme
 from game.client.games import kit
+from game.client.input import ordered_devices
 from game.client.screens.base import MenuScreen
-from game.client.screens.setup_table import (recall, remember, shared_devices,
-                                             split_screen_device)
+from game.client.screens.setup_table import recall, remember, shared_devices, split_screen_device
 from game.client.seats import SeatKind
 from game.client.text import has, t
 from game.client.text_layout import fit_text

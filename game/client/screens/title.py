@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.client import navigation
-from game.client import fonts, sprites, theme
+from game.client import fonts, navigation, sprites, theme
 from game.client.screens.base import MenuScreen
 from game.client.text import t
 from game.client.widgets import Form, Item

@@ -13,16 +13,16 @@ import pygame
 
 from game.client import sprites, theme
 from game.client.boards.base import BoardView
+from game.client.games.metro.drawing import BoardDrawing
 from game.client.games.metro.geometry import (BX, BY, GRID, LEFT, MENU_BUTTON, RIGHT, S,
                                               square_rect, station_pos)
+from game.client.games.metro.routing import InputRouting
+from game.client.games.metro.timing import FLY_TIME, HAND_TILE, HOLD_TIME, LINE_TIME
 from game.client.seats import SeatKind
 from game.client.text import t
 from game.client.widgets import Form
 from game.rules.metro.data import COMPANIES
 from game.rules.metro.moves import Place
-from game.client.games.metro.timing import HAND_TILE, LINE_TIME, FLY_TIME, HOLD_TIME
-from game.client.games.metro.drawing import BoardDrawing
-from game.client.games.metro.routing import InputRouting
 
 
 class MetroBoard(InputRouting, BoardDrawing, BoardView):

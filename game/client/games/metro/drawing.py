@@ -10,15 +10,14 @@ import pygame
 
 from game.client import fonts, sprites, theme
 from game.client import text as catalog
-from game.client.games.metro import overlay as overlay
-from game.client.games.metro import shares as shares_panel
+from game.client.games.metro import overlay as overlay, shares as shares_panel
 from game.client.games.metro.geometry import (BADGE_R, BX, BY, CENTRE_SQUARES, GRID, HEADER, LEFT,
                                               PAD, RIGHT, S, departure_endpoint, endpoint_screen,
                                               square_rect, station_pos)
+from game.client.games.metro.timing import FLY_TIME, HAND_TILE, HOLD_TIME, LINE_TIME
 from game.client.plural import tn
 from game.client.text import t
 from game.rules.metro.data import COMPANIES
-from game.client.games.metro.timing import HAND_TILE, LINE_TIME, FLY_TIME, HOLD_TIME
 
 
 class BoardDrawing:

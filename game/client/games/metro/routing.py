@@ -6,11 +6,11 @@ from __future__ import annotations
 import pygame
 
 from game.client.games.metro.geometry import CENTRE_SQUARES, RIGHT, square_at
+from game.client.games.metro.timing import HAND_TILE
 from game.client.text import t
 from game.client.widgets import Form, Item
 from game.rules.metro.data import COMPANIES, SHARE_PERCENTS
 from game.rules.metro.moves import Draw, Place, Swap
-from game.client.games.metro.timing import HAND_TILE
 
 
 class InputRouting:

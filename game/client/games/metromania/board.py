@@ -18,17 +18,18 @@ from __future__ import annotations
 
 import pygame
 
-from game.client.games.metromania import turn as turn
 from game.client.boards.base import BoardView
+from game.client.games.metromania import turn as turn
+from game.client.games.metromania.drawing import BoardDrawing
+from game.client.games.metromania.layout import LEFT, MENU_BUTTON, POP_TIME, RIGHT
+from game.client.games.metromania.routing import InputRouting
+from game.client.games.metromania.trips import TripShow
 from game.client.text import t
-from game.rules.metromania.digs import max_dig
+from game.rules.metromania.digs import max_dig, replay_partial
 from game.rules.metromania.markers import UNFAIR
 from game.rules.metromania.moves import Bonus, Dig, Station
 from game.rules.metromania.state import BONUS, OVER
 from game.rules.metromania.stations import intermediate_points
-from game.client.games.metromania.layout import LEFT, RIGHT, MENU_BUTTON, POP_TIME
-from game.client.games.metromania.drawing import BoardDrawing
-from game.client.games.metromania.routing import InputRouting
 
 
 class TurnDraft:
@@ -216,8 +217,6 @@ class MetromaniaBoard(InputRouting, BoardDrawing, BoardView):
             return self.state
         key = (self.match.seq, seat, tuple(d.tunnels))
         if self._draft_state is None or self._draft_state[0] != key:
-            from game.rules.metromania.digs import replay_partial
-
             scratch, _ctx, _found = replay_partial(self.state, seat, d.tunnels)
             self._draft_state = (key, scratch)
         return self._draft_state[1]
@@ -259,8 +258,6 @@ class MetromaniaBoard(InputRouting, BoardDrawing, BoardView):
                 self.show_done = True      # straight to the results
                 return
             if self.show is None:
-                from game.client.games.metromania.trips import TripShow
-
                 self.show = TripShow(self, self.match.scores())
             self.show.update(dt)
             if self.show.finished:

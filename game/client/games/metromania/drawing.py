@@ -9,13 +9,13 @@ import math
 import pygame
 
 from game.client import fonts, theme
-from game.client.games.metromania import geometry as geo
-from game.client.games.metromania import paint as paint
-from game.client.games.metromania import turn as turn
-from game.client.text import language, t
-from game.rules.metromania.state import BONUS
-from game.client.games.metromania.layout import (LEFT, RIGHT, HEADER, NOTE_WIDTH, POP_TIME,
+from game.client.games.metromania import geometry as geo, paint as paint, turn as turn
+from game.client.games.metromania.layout import (HEADER, LEFT, NOTE_WIDTH, POP_TIME, RIGHT,
                                                  point_label)
+from game.client.text import language, t
+from game.rules.metromania.board_data import LETTERS, MARKER_PAIRS
+from game.rules.metromania.lines import is_blocked
+from game.rules.metromania.state import BONUS
 
 
 class BoardDrawing:
@@ -326,8 +326,6 @@ class BoardDrawing:
         return t("mania.tunnels_used", n=len(line.spaces))
 
     def _blocked(self, seat, k) -> bool:
-        from game.rules.metromania.lines import is_blocked
-
         return is_blocked(self.state, seat, k)
 
     def _draw_right(self, surface, seat) -> None:
@@ -437,8 +435,6 @@ class BoardDrawing:
     def _draw_trip_table(self, surface, top) -> None:
         """The six test trips: each letter's two destination types, ringed in the colour of
         whoever placed that marker (dim while still in a hand)."""
-        from game.rules.metromania.board_data import LETTERS, MARKER_PAIRS
-
         placed = {key: seat for key, seat in self.state.placed.values()}
         fonts.blit(surface, t("mania.trip_table"), 16, theme.TEXT_DIM, (RIGHT.x + 18, top),
                    "semibold")

@@ -11,6 +11,7 @@ from game.client import theme
 from game.client.games import help_pictures as pictures
 from game.client.games.metromania import paint
 
+
 def _mania_patch(surface, box: pygame.Rect, spaces: dict, side: float = 48):
     """Paint a parallelogram of triangles; ``spaces`` maps ("u"|"d", q, r) to a kind
     ("R", "C", "E", "lake", "park"). Returns the point -> screen function."""

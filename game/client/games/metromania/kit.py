@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game.client import fonts, theme
-from game.client.games.hidden import NOTHING_HIDDEN, Hidden, Item, draw_count
+from game.client.games.hidden import Hidden, Item, NOTHING_HIDDEN, draw_count
 from game.client.games.kit_base import GameKit
 from game.client.games.metromania import paint
 from game.client.games.metromania.board import MetromaniaBoard

@@ -7,14 +7,13 @@ import math
 
 import pygame
 
-from game.client.games.metromania import geometry as geo
-from game.client.games.metromania import turn as turn
+from game.client.games.metromania import geometry as geo, turn as turn
+from game.client.games.metromania.layout import RIGHT
 from game.client.plural import tn
 from game.client.text import illegal, t
 from game.rules.core import IllegalMove
 from game.rules.metromania.lattice import POINTS
 from game.rules.metromania.moves import Bonus, Dig, Pass, Station, Tunnel
-from game.client.games.metromania.layout import RIGHT
 
 
 class InputRouting:

@@ -12,8 +12,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.client import fonts, theme
-from game.client import text_layout
+from game.client import fonts, text_layout, theme
 from game.client.plural import tn
 from game.client.text import t
 

@@ -22,17 +22,17 @@ from __future__ import annotations
 import pygame
 
 from game.client.boards.base import BoardView
+from game.client.games.railroad_ink.drawing import BoardDrawing
+from game.client.games.railroad_ink.layout import (DIRECTION_STEP, LegalInfo, MAX_LOCAL_HUMANS,
+                                                   MENU_BUTTON, METEOR_STEP, Pane, PaneLayout,
+                                                   REFUSAL_SECONDS, SeatUI)
 from game.client.games.railroad_ink.results import RailroadInkResults
+from game.client.games.railroad_ink.routing import InputRouting
+from game.client.games.railroad_ink.tray_text import face_name
 from game.client.text import illegal, t
 from game.rules.railroad_ink.faces import SPECIALS
 from game.rules.railroad_ink.moves import Draw
 from game.rules.railroad_ink.sheet import CELL_INDEX
-from game.client.games.railroad_ink.layout import (PaneLayout, MENU_BUTTON, METEOR_STEP,
-                                                   REFUSAL_SECONDS, DIRECTION_STEP,
-                                                   MAX_LOCAL_HUMANS, Pane, SeatUI, LegalInfo)
-from game.client.games.railroad_ink.tray_text import face_name
-from game.client.games.railroad_ink.drawing import BoardDrawing
-from game.client.games.railroad_ink.routing import InputRouting
 
 
 class RailroadInkBoard(PaneLayout, InputRouting, BoardDrawing, BoardView):

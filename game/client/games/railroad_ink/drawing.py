@@ -7,24 +7,23 @@ import math
 
 import pygame
 
-from game.client import fonts, theme
-from game.client import text_layout
-from game.client.games.railroad_ink import explain as explain
-from game.client.games.railroad_ink import sprites as ink
+from game.client import fonts, text_layout, theme
+from game.client.games.railroad_ink import explain as explain, sprites as ink
 from game.client.games.railroad_ink.drag import draw_dragged
 from game.client.games.railroad_ink.labels import shared_label_size
+from game.client.games.railroad_ink.layout import (H, HEADER_H, LegalInfo, MENU_BUTTON,
+                                                   METEOR_STEP, Pane, SheetGeom, W)
+from game.client.games.railroad_ink.tray_text import (draw_button_label, face_name, line_height,
+                                                      status_lines)
 from game.client.input import device_kind, seat_devices
 from game.client.seats import SeatKind
 from game.client.text import language, t
 from game.client.widgets import glyph_text, pad_glyph
-from game.rules.railroad_ink.faces import EXITS, FACE_INDEX, SPECIALS
+from game.rules.railroad_ink.faces import EXITS, FACE_IDS, FACE_INDEX, SPECIALS
 from game.rules.railroad_ink.meteor import meteor_path
 from game.rules.railroad_ink.orientation import CANONICAL_O
 from game.rules.railroad_ink.sheet import CELL_INDEX, CRATER, EMPTY
-from game.client.games.railroad_ink.layout import (W, H, HEADER_H, MENU_BUTTON, METEOR_STEP,
-                                                   SheetGeom, Pane, LegalInfo)
-from game.client.games.railroad_ink.tray_text import (face_name, line_height, status_lines,
-                                                      draw_button_label)
+
 
 class BoardDrawing:
     """The board's painting (a mixin of ``RailroadInkBoard``)."""
@@ -181,8 +180,6 @@ class BoardDrawing:
             if code == CRATER:
                 layer.blit(ink.crater(cell), pos)
             else:
-                from game.rules.railroad_ink.faces import FACE_IDS
-
                 layer.blit(ink.face(FACE_IDS[code >> 3], code & 7, cell), pos)
         if sheet.dot >= 0:
             row, col = divmod(sheet.dot, 7)

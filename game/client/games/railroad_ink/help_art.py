@@ -10,6 +10,7 @@ from game.client.games import help_pictures as pictures
 from game.client.games.railroad_ink import sprites as ink
 from game.rules.railroad_ink.faces import HIGHWAY, RAILWAY
 
+
 def _ink_sheet(surface, origin, cells: dict, size: int = 80, exits: bool = True) -> None:
     ox, oy = origin
     sheet = pygame.Rect(ox, oy, 4 * size, 4 * size)

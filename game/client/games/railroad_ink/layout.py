@@ -9,7 +9,7 @@ import math
 import pygame
 
 from game.client import theme
-from game.rules.railroad_ink.moves import (Draw, End, Erase, IgnoreMeteor, Meteor, Skip, Undo)
+from game.rules.railroad_ink.moves import Draw, End, Erase, IgnoreMeteor, Meteor, Skip, Undo
 
 W, H = theme.LOGICAL_SIZE
 HEADER_H = 44

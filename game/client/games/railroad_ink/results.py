@@ -8,7 +8,7 @@ import pygame
 
 from game.client import fonts, theme
 from game.client.games.railroad_ink import sprites as ink
-from game.client.screens.results import CHART, TABLE, ResultsScreen
+from game.client.screens.results import CHART, ResultsScreen, TABLE
 from game.client.text import t
 
 BASE_CATEGORIES = ("exits", "longest_highway", "longest_railway", "centre")

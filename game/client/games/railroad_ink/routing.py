@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pygame
 
+from game.client.games.railroad_ink.layout import Pane
 from game.client.input import accepts
 from game.client.seats import SeatKind
 from game.rules.railroad_ink.faces import FACE_INDEX, SPECIALS
-from game.rules.railroad_ink.moves import (Draw, End, Erase, IgnoreMeteor, Meteor, Skip, Undo)
+from game.rules.railroad_ink.moves import Draw, End, Erase, IgnoreMeteor, Meteor, Skip, Undo
 from game.rules.railroad_ink.orientation import CANONICAL_O, compose
 from game.rules.railroad_ink.sheet import CELL_INDEX
-from game.client.games.railroad_ink.layout import Pane
 
 
 class InputRouting:

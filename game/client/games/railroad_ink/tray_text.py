@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pygame
 
-from game.client import fonts
-from game.client import text_layout
-from game.client.text_layout import wrap
+from game.client import fonts, text_layout
 from game.client.text import has, illegal, t
+from game.client.text_layout import wrap
+
 
 def face_name(face: str) -> str:
     key = f"ri.face.{face}"
