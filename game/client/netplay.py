@@ -447,7 +447,6 @@ class NetPlayScreen(PlayScreen):
     def ask_about(self, seat: int) -> None:
         """Host: show the drop dialog of a seat waited on (again after the wait limit)."""
         SeatDroppedScreen = navigation.get("SeatDroppedScreen")
-
         self.asked_at[seat] = self.session.conn.endpoint.clock()   # the table's own clock
         self.app.push(SeatDroppedScreen(self.app, self, seat))
 
@@ -472,7 +471,6 @@ class NetPlayScreen(PlayScreen):
             return     # a finished game needs nothing more from the table
         self.lost_shown = True
         ConnectionLostScreen = navigation.get("ConnectionLostScreen")
-
         self.app.push(ConnectionLostScreen(self.app, self, code, args))
 
     # -- time and drawing -----------------------------------------------------------------

@@ -66,7 +66,6 @@ class GameChoiceScreen(Screen):
             self.app.sound.play("illegal")
             return
         SetupScreen = navigation.get("SetupScreen")
-
         self.app.sound.play("click")
         self.app.push(SetupScreen(self.app, name))
 

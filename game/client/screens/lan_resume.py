@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from game.client import navigation
+from game.client import navigation, netplay
 from game.client.save_info import error_line
 from game.client.screens.lobby import open_on_usual_ports
 from game.client.text import t
@@ -53,7 +53,6 @@ def same_table_files(path) -> list[Path]:
 def open_resumed_table(app, path, replace: bool = False) -> str | None:
     """Host the LAN game saved in ``path`` again and show its lobby. Returns None on
     success, else the line to show (nothing changed)."""
-    from game.client.netplay import NET_DEFAULTS, NetSession
     HostLobbyScreen = navigation.get("HostLobbyScreen")
     from net import messages as ids
     from net.host import HostServer
@@ -70,12 +69,12 @@ def open_resumed_table(app, path, replace: bool = False) -> str | None:
             # never a seat of another machine whose player had the same name
             resumed_endpoint(loaded, names[0], local_names=names[1:],
                              host_peer=own_peer(loaded.save.header)), port=port,
-            bind=NET_DEFAULTS["bind"], discovery_port=discovery, table_name=names[0]))
+            bind=netplay.NET_DEFAULTS["bind"], discovery_port=discovery, table_name=names[0]))
     if server is None:
         return t("lan.cannot_host")
     devices = {seat: "mouse+keyboard" for seat, slot in enumerate(server.endpoint.slots)
                if slot.kind == ids.KIND_LOCAL and not slot.level}
-    session = NetSession("host", server, devices=devices, name=names[0], table=names[0])
+    session = netplay.NetSession("host", server, devices=devices, name=names[0], table=names[0])
     lobby = HostLobbyScreen(app, session, {"game": loaded.match.game.name, "lan": True,
                                            "resumed": str(loaded.path)})
     if replace:

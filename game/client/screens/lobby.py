@@ -15,7 +15,7 @@ import struct
 import pygame
 
 from game.bots.base import levels
-from game.client import fonts, theme
+from game.client import fonts, netplay, theme
 from game.client.games import kit
 from game.client.screens.base import MenuScreen
 from game.client.screens.game_choice import GameChoiceScreen
@@ -31,10 +31,8 @@ def open_on_usual_ports(make):
     """``make(port, discovery_port)`` a host server on the usual port, else any free one,
     each with LAN discovery, else without (another program may hold its port). Returns the
     server, or None when no port can be had."""
-    from game.client.netplay import NET_DEFAULTS
-
-    for port in (NET_DEFAULTS["port"], 0):
-        for discovery in (NET_DEFAULTS["discovery_port"], None):
+    for port in (netplay.NET_DEFAULTS["port"], 0):
+        for discovery in (netplay.NET_DEFAULTS["discovery_port"], None):
             try:
                 return make(port, discovery)
             except OSError:
@@ -125,7 +123,6 @@ class LanSetupScreen(SetupScreen):
         fonts.blit(surface, t("lan.host_subtitle"), 22, theme.TEXT_DIM, (48, 92), "regular")
 
     def start(self) -> None:
-        from game.client.netplay import NET_DEFAULTS, NetSession
         from net import messages as ids
         from net.host import HostServer
         from net.lobby import Slot
@@ -155,13 +152,13 @@ class LanSetupScreen(SetupScreen):
         server = open_on_usual_ports(
             lambda port, discovery: HostServer.create(
                 self.game_name, self.players, seats=slots, variants=self.variants(), port=port,
-                bind=NET_DEFAULTS["bind"], discovery_port=discovery, name=host_name))
+                bind=netplay.NET_DEFAULTS["bind"], discovery_port=discovery, name=host_name))
         if server is None:
             self.app.toasts.show(t("lan.cannot_host"), "bad")
             return
         self.app.settings["player_names"] = [s["name"] for s in self.seats]
-        session = NetSession("host", server, devices=devices, name=host_name,
-                             table=host_name)
+        session = netplay.NetSession("host", server, devices=devices, name=host_name,
+                                     table=host_name)
         self.app.push(HostLobbyScreen(self.app, session, self.describe()))
 
 
@@ -172,9 +169,8 @@ class HostLobbyScreen(MenuScreen):
         super().__init__(app)
         self.session = session
         self.setup = setup or {}
-        from game.client.netplay import NET_DEFAULTS
 
-        bind = NET_DEFAULTS["bind"]
+        bind = netplay.NET_DEFAULTS["bind"]
         self.addresses = local_addresses() if bind in ("", "0.0.0.0") else [bind]
         self.seeding = False
         self.build()
@@ -293,8 +289,6 @@ class HostLobbyScreen(MenuScreen):
 
     # -- time ------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        from game.client.netplay import NetPlayScreen, reason_text
-
         changed = False
         for event in self.session.pump():
             kind = event["event"]
@@ -304,14 +298,13 @@ class HostLobbyScreen(MenuScreen):
             elif kind in ("peer_left", "peer_bye"):
                 self.app.toasts.show(t("lan.toast.left", name=event.get("name", "?")), "info")
             elif kind == "peer_refused":
-                self.app.toasts.show(t("lan.toast.peer_refused",
-                                       reason=reason_text(event["code"], event.get("args"))),
-                                     "bad")
+                reason = netplay.reason_text(event["code"], event.get("args"))
+                self.app.toasts.show(t("lan.toast.peer_refused", reason=reason), "bad")
             elif kind == "seeding_aborted":
                 self.seeding = False
-                self.app.toasts.show(reason_text(event["code"], event.get("args")), "bad")
+                self.app.toasts.show(netplay.reason_text(event["code"], event.get("args")), "bad")
             elif kind == "started":
-                self.app.replace(NetPlayScreen(self.app, self.session, self.setup))
+                self.app.replace(netplay.NetPlayScreen(self.app, self.session, self.setup))
                 return
         if changed:
             self.refresh()

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pygame
 
 from game.bots.base import levels
-from game.client import fonts, navigation, theme
+from game.client import fonts, navigation, netplay, theme
 from game.client.screens.base import MenuScreen
 from game.client.screens.lobby import draw_seat_rows, level_label
 from game.client.seats import SeatKind
@@ -180,9 +180,7 @@ class JoinedLobbyScreen(MenuScreen):
 
     # -- time ------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        from game.client.netplay import NetPlayScreen, reason_text
         FindTablesScreen = navigation.get("FindTablesScreen")
-
         rebuild = False
         for event in self.session.pump():
             kind = event["event"]
@@ -196,12 +194,12 @@ class JoinedLobbyScreen(MenuScreen):
                     rebuild = True
                 self._note_renames()
             elif kind == "seeding_aborted":
-                self.app.toasts.show(reason_text(event["code"], event.get("args")), "bad")
+                self.app.toasts.show(netplay.reason_text(event["code"], event.get("args")), "bad")
             elif kind == "started":
-                self.app.replace(NetPlayScreen(self.app, self.session))
+                self.app.replace(netplay.NetPlayScreen(self.app, self.session))
                 return
             elif kind == "ended":
-                message = reason_text(event["code"], event.get("args"))
+                message = netplay.reason_text(event["code"], event.get("args"))
                 self.app.pop()
                 finder = self.app.find(FindTablesScreen)
                 if finder is not None and self.app.top is finder:

@@ -41,19 +41,15 @@ class PauseScreen(MenuScreen):
             self.app.replace(SeatControlScreen(self.app, self.play))
         elif item.key == "save_as":
             SaveAsScreen = navigation.get("SaveAsScreen")
-
             self.app.push(SaveAsScreen(self.app, self.play.match))
         elif item.key == "settings":
             SettingsScreen = navigation.get("SettingsScreen")
-
             self.app.push(SettingsScreen(self.app))
         elif item.key == "rules":
             RulesHelpScreen = navigation.get("RulesHelpScreen")
-
             self.app.push(RulesHelpScreen(self.app, self.play.match.game.name))
         elif item.key == "title":
             TitleScreen = navigation.get("TitleScreen")
-
             self.app.reset_to(TitleScreen(self.app))
         elif item.key == "quit":
             self.app.quit()

@@ -152,7 +152,6 @@ class PlayScreen(Screen):
 
     def open_pause(self) -> None:
         PauseScreen = navigation.get("PauseScreen")
-
         self.app.push(PauseScreen(self.app, self))
 
     # -- input ------------------------------------------------------------------------------

@@ -112,23 +112,19 @@ class ResultsScreen(MenuScreen):
             self.rematch()
         elif item.key == "watch":
             open_replay = navigation.get("open_replay")
-
             problem = open_replay(self.app, self.replay_path)
             if problem:
                 self.app.toasts.show(problem, "bad")
         else:
             TitleScreen = navigation.get("TitleScreen")
-
             self.app.reset_to(TitleScreen(self.app))
 
     def on_cancel(self) -> None:
         TitleScreen = navigation.get("TitleScreen")
-
         self.app.reset_to(TitleScreen(self.app))
 
     def rematch(self) -> None:
         PlayScreen = navigation.get("PlayScreen")
-
         seats = [type(s).from_plain(s.to_plain()) for s in self.match.seats]
         match = Match.new(self.match.game, self.match.config, self.match.seed + 1, seats)
         setup = {key: value for key, value in self.setup.items() if key != "resumed"}

@@ -31,7 +31,6 @@ def resume_into_play(app, path, replace: bool = False, label: str = "") -> str |
     is_lan_save = navigation.get("is_lan_save")
     open_resumed_table = navigation.get("open_resumed_table")
     PlayScreen = navigation.get("PlayScreen")
-
     if is_lan_save(path):       # its players are on other machines: host the table again
         return open_resumed_table(app, path, replace=replace)
     try:
@@ -83,7 +82,6 @@ class ResumeScreen(MenuScreen):
         self.message = ""
         # a LAN game this machine joined: its own seat back while the table runs (LAN part)
         RejoinOffer = navigation.get("RejoinOffer")
-
         self.offer = RejoinOffer(self.info.path) if self.info.lan else None
         self.build()
 
@@ -156,7 +154,6 @@ class ResumeScreen(MenuScreen):
 
     def new_game(self) -> None:
         GameChoiceScreen = navigation.get("GameChoiceScreen")
-
         self.keep_for_later()
         self.app.replace(GameChoiceScreen(self.app))
 

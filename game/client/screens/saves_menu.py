@@ -107,7 +107,6 @@ class SavesMenuScreen(Screen):
             problem = resume_into_play(self.app, info.path, replace=True, label=info.label)
         else:
             open_replay = navigation.get("open_replay")
-
             problem = open_replay(self.app, info.path)
         if problem:
             self.message = problem

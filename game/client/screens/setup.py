@@ -328,7 +328,6 @@ class SetupScreen(MenuScreen):
             self.app.pop()
         elif item.key == "rules":
             RulesHelpScreen = navigation.get("RulesHelpScreen")
-
             self.app.push(RulesHelpScreen(self.app, self.game_name))
 
     def on_cancel(self) -> None:
@@ -373,7 +372,6 @@ class SetupScreen(MenuScreen):
             remember(self.app.settings, self.game_name, self.players, self.seats, self.options)
         match = Match.new(self.game, config, seed, seats)
         PlayScreen = navigation.get("PlayScreen")
-
         self.app.push(PlayScreen(self.app, match, self.describe()))
 
     # -- drawing ---------------------------------------------------------------------------

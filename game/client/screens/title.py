@@ -19,6 +19,12 @@ _DECOR = ["aaaa", "bcbc", "dacc", "cbcb", "adad", "bbbb", "ccda", "dddd", "acba"
 DRIFT_SECONDS = 8.0
 
 
+# menu item -> the screen it opens (see game.client.navigation)
+OPENS = {"play": "GameChoiceScreen", "saves": "SavesMenuScreen",
+         "lan_host": "LanGameChoiceScreen", "lan_join": "FindTablesScreen",
+         "settings": "SettingsScreen"}
+
+
 class TitleScreen(MenuScreen):
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -33,28 +39,10 @@ class TitleScreen(MenuScreen):
         self._strip = None
 
     def on_activate(self, item) -> None:
-        if item.key == "play":
-            GameChoiceScreen = navigation.get("GameChoiceScreen")
-
-            self.app.push(GameChoiceScreen(self.app))
-        elif item.key == "saves":
-            SavesMenuScreen = navigation.get("SavesMenuScreen")
-
-            self.app.push(SavesMenuScreen(self.app))
-        elif item.key == "lan_host":
-            LanGameChoiceScreen = navigation.get("LanGameChoiceScreen")
-
-            self.app.push(LanGameChoiceScreen(self.app))
-        elif item.key == "lan_join":
-            FindTablesScreen = navigation.get("FindTablesScreen")
-
-            self.app.push(FindTablesScreen(self.app))
-        elif item.key == "settings":
-            SettingsScreen = navigation.get("SettingsScreen")
-
-            self.app.push(SettingsScreen(self.app))
-        elif item.key == "quit":
+        if item.key == "quit":
             self.app.quit()
+        elif item.key in OPENS:
+            self.app.push(navigation.get(OPENS[item.key])(self.app))
 
     def on_cancel(self) -> None:
         pass   # the title is the bottom of the stack: quitting needs the Quit item
@@ -63,7 +51,6 @@ class TitleScreen(MenuScreen):
         if self.app.frame == 0 and self.app.top is self:
             # the client has just started: offer the game a crash interrupted, if any
             offer_resume = navigation.get("offer_resume")
-
             offer_resume(self.app)
         if self.animating():
             self.scroll = (self.scroll + dt * 18) % (len(_DECOR) * 72)
