@@ -54,7 +54,7 @@ def _write_frame(stream, data: bytes) -> None:
 
 def helper_main() -> None:
     """The helper process: answer (key, game, bot state, bot class, view) until stdin closes."""
-    from game.rules import get_game
+    from game.rules import get_game   # the helper process loads the rules when it starts
 
     stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
     while True:

@@ -79,7 +79,7 @@ class FindTablesScreen(MenuScreen):
     def search(self) -> None:
         if self.searching:
             return
-        from net.discovery import find_tables
+        from net.discovery import find_tables   # the network layer loads on first search
 
         self.searching = True
         self.since_search = 0.0

@@ -29,7 +29,7 @@ CARD = pygame.Rect(340, 170, 600, 380)
 def rejoin_target(path) -> dict | None:
     """The rejoin details of a joiner's save (``net.netsave.rejoin_info`` plus ``game`` and
     ``path``), or None (a host's save, an older save without its seat token)."""
-    from net.netsave import rejoin_info
+    from net.netsave import rejoin_info   # network code loads only for a LAN save
 
     try:
         header = read_save(path).header

@@ -54,6 +54,7 @@ def open_resumed_table(app, path, replace: bool = False) -> str | None:
     """Host the LAN game saved in ``path`` again and show its lobby. Returns None on
     success, else the line to show (nothing changed)."""
     HostLobbyScreen = navigation.get("HostLobbyScreen")
+    # the network layer loads when a LAN table is opened, not with the screens
     from net import messages as ids
     from net.host import HostServer
     from net.netsave import load_table, own_names, own_peer, resumed_endpoint

@@ -123,6 +123,7 @@ class LanSetupScreen(SetupScreen):
         fonts.blit(surface, t("lan.host_subtitle"), 22, theme.TEXT_DIM, (48, 92), "regular")
 
     def start(self) -> None:
+        # the network layer loads when a table is opened, not with the screens
         from net import messages as ids
         from net.host import HostServer
         from net.lobby import Slot
