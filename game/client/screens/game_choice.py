@@ -6,12 +6,11 @@ from __future__ import annotations
 import pygame
 
 from game.client import fonts, navigation, text_layout, theme
-from game.client.games import has_kit, kit
+from game.client.games import KITS, has_kit, kit
 from game.client.screens.base import Screen
 from game.client.text import t
 from game.rules import available_games, get_game
 
-GAMES = ["metro", "metromania", "railroad-ink"]
 ART_SIZE = (276, 84)
 _art_cache: dict[tuple, pygame.Surface] = {}
 
@@ -34,7 +33,7 @@ class GameChoiceScreen(Screen):
         super().__init__(app)
         self.focus = 0
         self.cards = []
-        for i, name in enumerate(GAMES):
+        for i, name in enumerate(KITS):     # a card per game the client has a kit for
             rect = pygame.Rect(0, 0, 340, 380)
             rect.center = (640 + (i - 1) * 380, 380)
             self.cards.append((name, rect))
