@@ -42,7 +42,7 @@ def top_info(app) -> dict:
 
 def play_turn(app, play) -> bool:
     """Click a legal square for one of our seats to act (True if we clicked)."""
-    from game.client.boards.metro import square_rect
+    from game.client.games.metro.geometry import square_rect
 
     for seat in play.match.to_act():
         if seat in play.human_seats() and not play.session.waiting_for(seat) \

@@ -88,10 +88,10 @@ def test_built_program_hosts_a_lan_game_that_run_py_and_itself_join(program, tmp
 
 def test_built_program_finds_its_data_inside_its_own_folder(program, tmp_path):
     # "-c" is how the client starts its bot helper with sys.executable (bot_worker.py)
-    code = ("import json; from game.assets import assets_dir; from game.client import fonts, text;"
+    code = ("import json; from game.assets import assets_dir; from game.client import fonts, text, typeface;"
             "from game.client.bot_worker import helper_main;"
             "text.set_language('ru');"
-            "print(json.dumps({'assets': str(assets_dir()), 'fonts': str(fonts.font_root()),"
+            "print(json.dumps({'assets': str(assets_dir()), 'fonts': str(typeface.font_root()),"
             "'cars': text.t('metro.cars_left', n=2)}))")
     done = subprocess.run([str(program), "-c", code], cwd=tmp_path, env=_env(tmp_path),
                           capture_output=True, text=True, timeout=60)

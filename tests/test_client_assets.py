@@ -46,7 +46,8 @@ def test_sound_is_silent_without_a_mixer(monkeypatch):
 
 def test_catalog_has_every_key_the_metro_client_uses():
     catalog = json.loads((ROOT / "assets" / "lang" / "en.json").read_text(encoding="utf-8"))
-    sources = [ROOT / "game" / "client" / "boards" / "metro.py",
+    sources = [ROOT / "game" / "client" / "games" / "metro" / "board.py",
+               ROOT / "game" / "client" / "games" / "metro" / "kit.py",
                *[ROOT / "game" / "client" / "screens" / f"{name}.py" for name in (
                    "base", "title", "game_choice", "setup", "play", "results", "settings",
                    "pause", "pass_device")],

@@ -12,6 +12,7 @@ import pygame
 import pytest
 
 from game.client import fonts, input as client_input, widgets
+from game.client import toasts as toasts_module
 from game.client.input import InputLayer, controller_family
 from game.client.widgets import glyph_text
 from game.match import Match, SeatInfo
@@ -222,10 +223,10 @@ def test_playstation_symbols_in_text_hints_have_a_font_in_every_language():
 def _header_and_panels(game_name: str):
     """The header strip and side panels of a game's play screen, read from its board."""
     if game_name == "railroad-ink":
-        from game.client.boards import railroad_ink
+        from game.client.games.railroad_ink import layout as railroad_ink
 
         return pygame.Rect(0, 0, 1280, railroad_ink.HEADER_H), []
-    module = __import__(f"game.client.boards.{game_name}", fromlist=["LEFT"])
+    module = __import__(f"game.client.games.{game_name}.board", fromlist=["LEFT"])
     return pygame.Rect(0, 0, 1280, module.LEFT.y), [module.LEFT, module.RIGHT]
 
 
@@ -263,7 +264,7 @@ def test_toasts_never_cover_the_header_panels_or_hints(app, game_name):
             assert not rect.colliderect(other)
     # the long one wrapped inside the width limit instead of running off the screen
     long_rect = [rect for toast, rect in placed if toast.text == LONG][0]
-    assert long_rect.width <= widgets.TOAST_MAX_W and long_rect.height > placed[0][1].height
+    assert long_rect.width <= toasts_module.TOAST_MAX_W and long_rect.height > placed[0][1].height
     # the newest is lowest, right above the hints
     assert placed[-1][1].bottom == max(rect.bottom for _, rect in placed)
     # and the header really looks the same as before the toasts
@@ -272,22 +273,22 @@ def test_toasts_never_cover_the_header_panels_or_hints(app, game_name):
 
 
 def test_a_toast_fades_in_then_out_and_goes():
-    toasts = widgets.Toasts()
+    toasts = toasts_module.Toasts()
     toasts.show("Saved", "good", seconds=2.0)
     toast = toasts.items[0]
     assert toast.alpha() == 0
-    toasts.update(widgets.TOAST_FADE_IN / 2)
+    toasts.update(toasts_module.TOAST_FADE_IN / 2)
     assert 0 < toast.alpha() < 255
     toasts.update(1.0)
     assert toast.alpha() == 255
-    toasts.update(2.0 - 1.0 - widgets.TOAST_FADE_IN / 2 - widgets.TOAST_FADE_OUT / 2)
+    toasts.update(2.0 - 1.0 - toasts_module.TOAST_FADE_IN / 2 - toasts_module.TOAST_FADE_OUT / 2)
     assert 0 < toast.alpha() < 255
-    toasts.update(widgets.TOAST_FADE_OUT)
+    toasts.update(toasts_module.TOAST_FADE_OUT)
     assert toasts.items == [] and toasts.latest() == ""
 
 
 def test_toasts_keep_the_four_newest_and_a_repeat_moves_to_the_bottom():
-    toasts = widgets.Toasts()
+    toasts = toasts_module.Toasts()
     for n in range(6):
         toasts.show(f"message {n}")
     assert [t.text for t in toasts.items] == [f"message {n}" for n in range(2, 6)]
@@ -315,7 +316,7 @@ def test_on_menus_toasts_step_aside_from_the_buttons(app, screen):
     buttons = app.toast_obstacles()
     assert buttons and any(item.key == "back" for item in app.top.form.items)
     # centred, the stack would have covered a button: the test is not blind
-    centred = widgets.Toasts()
+    centred = toasts_module.Toasts()
     centred.items = list(app.toasts.items)
     assert any(rect.collidelist(buttons) >= 0
                for _, rect in centred.layout(app.surface.get_size()))
@@ -325,7 +326,7 @@ def test_on_menus_toasts_step_aside_from_the_buttons(app, screen):
         assert rect.collidelist(buttons) < 0, (toast.text, rect)
         assert screen_rect.contains(rect)
         # the text was wrapped for the box it is drawn in
-        assert all(fonts.font_for_text(line, widgets.TOAST_SIZE, "semibold").size(line)[0]
+        assert all(fonts.font_for_text(line, toasts_module.TOAST_SIZE, "semibold").size(line)[0]
                    <= rect.width - 38 for line in toast.lines)
 
 
@@ -412,7 +413,7 @@ def test_metro_toasts_leave_the_board_and_the_hand_panel_free(app, game_name):
     app.run(frames=2)
     avoid = play.board.toast_avoid()
     assert len(avoid) == (3 if game_name == "metro" else 2)
-    centred = widgets.Toasts()
+    centred = toasts_module.Toasts()
     centred.items = list(app.toasts.items)
     if game_name != "metro":    # Metro's centred stack is already where it should be
         assert any(rect.collidelist(avoid) >= 0 for _, rect in centred.layout((1280, 720)))
@@ -431,11 +432,11 @@ def test_toasts_that_fit_nowhere_show_only_the_newest_that_do():
     """Three "controller connected" toasts over a menu whose buttons leave room for one: the
     older ones are not drawn over the buttons, the newest is shown clear of them."""
     pygame.init()
-    toasts = widgets.Toasts()
+    toasts = toasts_module.Toasts()
     for i in (1, 2, 3):
         toasts.show(f"Controller {i} connected", "good")
     # buttons everywhere but a 90 pixel high strip at the bottom
-    avoid = [pygame.Rect(0, 0, 1280, 720 - widgets.TOAST_BOTTOM_GAP - 90)]
+    avoid = [pygame.Rect(0, 0, 1280, 720 - toasts_module.TOAST_BOTTOM_GAP - 90)]
     placed = toasts.layout((1280, 720), avoid)
     assert [toast.text for toast, _ in placed] == ["Controller 3 connected"]
     assert all(rect.collidelist(avoid) < 0 for _, rect in placed)

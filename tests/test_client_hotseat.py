@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.client.boards.metro import CENTRE_SQUARES, square_rect
+from game.client.games.metro.geometry import CENTRE_SQUARES, square_rect
 from game.client.screens.game_choice import GameChoiceScreen
 from game.client.screens.pass_device import PassDeviceScreen
 from game.client.screens.play import PlayScreen

@@ -10,7 +10,9 @@ import pytest
 from tests.test_client_support import make_app
 
 from game.client import fonts
-from game.client.boards import railroad_ink as board_module
+from game.client.games.railroad_ink import drawing as board_drawing
+from game.client.games.railroad_ink import tray_text
+from game.rules.railroad_ink.sheet import CELL_NAMES
 from game.client.text import set_language, t
 from game.match import Match, SeatInfo
 from game.rules import get_game
@@ -54,7 +56,7 @@ def test_end_with_dice_left_names_the_dice(app):
     status = _status(play)
     assert "…" not in status
     for face, needed in GAME.remaining_dice(match.state, 0):
-        assert board_module.face_name(face) in status
+        assert tray_text.face_name(face) in status
 
 
 def test_the_pick_of_a_round_does_not_carry_over(app):
@@ -77,7 +79,7 @@ def test_the_pick_of_a_round_does_not_carry_over(app):
 def test_tray_buttons_share_one_font_size(app, monkeypatch, language, humans):
     """Every label of the row is drawn at one size, and at that size each fits its button
     on one line (so none is shrunk further on its own, as "End round" was)."""
-    from game.client.boards.ink_labels import INSET, label_width
+    from game.client.games.railroad_ink.labels import INSET, label_width
 
     set_language(language)
     for pad in range(humans - 1):
@@ -85,13 +87,13 @@ def test_tray_buttons_share_one_font_size(app, monkeypatch, language, humans):
 
         pad_added(app, instance_id=900 + pad, device_index=-1)
     drawn = []
-    real = board_module.draw_button_label
+    real = board_drawing.draw_button_label
 
     def spy(surface, text, size, colour, rect, name=""):
         drawn.append((text, size, rect.width))
         return real(surface, text, size, colour, rect, name)
 
-    monkeypatch.setattr(board_module, "draw_button_label", spy)
+    monkeypatch.setattr(board_drawing, "draw_button_label", spy)
     _table(app, humans=humans)
     row = drawn[:4]
     assert [text for text, _, _ in row] == [t("ri.rotate"), t("ri.mirror"), t("ri.undo"),
@@ -186,7 +188,7 @@ def test_a_die_dragged_from_the_tray_onto_a_legal_cell_is_drawn_there(app):
     _mouse(app, "up", target)
     assert match.seq == 1
     entry = match.log[-1]
-    assert entry.move.startswith(face) and board_module.CELL_NAMES[cell] in entry.move
+    assert entry.move.startswith(face) and CELL_NAMES[cell] in entry.move
     # let go over a cell where it cannot go: refused with the reason, nothing drawn
     die_rect = pane.tray["dice"][0]
     face = match.state.dice[0]

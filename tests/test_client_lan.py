@@ -96,7 +96,7 @@ def join_app_find(app):
 
 
 def metro_click_move(app, play, seat: int, pick: int = 0) -> None:
-    from game.client.boards.metro import square_rect
+    from game.client.games.metro.geometry import square_rect
 
     legal = sorted(play.board.legal_squares(seat))
     assert legal, "no legal square"
@@ -181,7 +181,7 @@ def test_host_and_join_through_screens_play_metro(tmp_path):
         # a refused move: an occupied square, proposed by the seat to act
         seat = host_play.match.to_act()[0]
         occupied = next(sq for sq in range(64) if host_play.match.state.board[sq] is not None)
-        from game.client.boards.metro import square_rect
+        from game.client.games.metro.geometry import square_rect
 
         before = (guest_play.match.seq, guest_play.match.hash())
         tile = play_of[seat].board.current_tile(seat)

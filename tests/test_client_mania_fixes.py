@@ -10,8 +10,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.client.boards import mania_geometry as geo
-from game.client.boards.mania_turn import panel_text
+from game.client.games.metromania import geometry as geo
+from game.client.games.metromania.turn import panel_text
 from game.rules.metromania.city import WHITE_ARROWS
 from game.rules.metromania.lattice import SIDE_POSITION, side_distance
 from tests.test_client_metromania import click, key, make_app, table
@@ -187,7 +187,7 @@ def test_no_tunnel_left_makes_the_turn_a_station_and_says_so(tmp_path):
 
 def test_marker_notes_need_no_article_and_say_how_the_marker_goes_on():
     from game.client import text
-    from game.client.boards.mania_turn import marker_note
+    from game.client.games.metromania.turn import marker_note
     from game.rules.metromania.moves import Tunnel
 
     one = [Tunnel(0, 5, 0, "B")]
@@ -247,8 +247,8 @@ def test_offered_tunnels_are_mouse_sized_targets(tmp_path):
 
 def test_panel_help_fits_in_every_language(tmp_path):
     from game.client import text
-    from game.client.boards.mania_turn import fit_rows
-    from game.client.boards.metromania import RIGHT
+    from game.client.games.metromania.turn import fit_rows
+    from game.client.games.metromania.layout import RIGHT
     from game.client.plural import tn
 
     app = make_app(tmp_path)                           # fonts need a display
@@ -270,7 +270,8 @@ def test_panel_help_fits_in_every_language(tmp_path):
 # -- item 11: the rules help's picture shows the arrows its text names ------------------------
 
 def test_rules_help_goal_picture_draws_the_white_and_black_arrows(tmp_path, monkeypatch):
-    from game.client.boards import mania_paint
+    from game.client.games.metromania import paint as mania_paint
+    from game.client.games import kit
     from game.client.screens import rules_help
 
     app = make_app(tmp_path)
@@ -281,7 +282,7 @@ def test_rules_help_goal_picture_draws_the_white_and_black_arrows(tmp_path, monk
                             lambda surface, c, direction, white, size=9:
                             (drawn.append(white), real(surface, c, direction, white, size)))
         surface = pygame.Surface((1280, 720))
-        rules_help.draw_metromania(surface, rules_help.PICTURE_BOX, "goal")
+        kit("metromania").draw_rules_picture(surface, rules_help.PICTURE_BOX, "goal")
         assert True in drawn and False in drawn      # a start (white) and an end (black)
         body = rules_help.t("help.metromania.goal.body")
         assert "white arrow" in body and "disc" in body and "square" in body

@@ -8,7 +8,8 @@ import pygame
 
 from game.bots.base import make_bot
 from game.client import fonts, text
-from game.client.boards.metro import square_rect
+from game.client import typeface
+from game.client.games.metro.geometry import square_rect
 from game.client.screens.play import PlayScreen
 from game.match import Match, SeatInfo
 from game.rules import get_game
@@ -176,16 +177,16 @@ def test_language_switch_picks_a_font_for_the_script(tmp_path):
         for lang in ("ko", "ja", "zh-TW", "th", "ru", "en"):
             text.set_language(lang)
             frames(app, 1)
-            path = str(fonts._path_for("regular"))
+            path = str(typeface._path_for("regular"))
             expected = {"ko": "KR", "ja": "JP", "zh-TW": "TC", "th": "KurintoSans-",
                         "ru": "SourceSans3", "en": "SourceSans3"}[lang]
             assert expected in path
         # untranslated keys fall back to English rather than showing the key
         # a name in another script than the interface still gets real glyphs
         text.set_language("ko")
-        assert fonts._missing(fonts.font(20), "ไทย") == 3
-        assert fonts._missing(fonts.font_for_text("ไทย", 20), "ไทย") == 0
-        assert fonts._missing(fonts.font_for_text("안나", 20), "안나") == 0
+        assert typeface._missing(fonts.font(20), "ไทย") == 3
+        assert typeface._missing(fonts.font_for_text("ไทย", 20), "ไทย") == 0
+        assert typeface._missing(fonts.font_for_text("안나", 20), "안나") == 0
         mixed = fonts.render("안나, ไทย", 20, (255, 255, 255))   # no single font has both
         assert mixed.get_width() > fonts.render("안나", 20, (255, 255, 255)).get_width()
         text._load("en")["test.only_in_english"] = "Only {what}"

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.client.boards.metro_geometry import CENTRE_SQUARES, square_rect, station_pos
-from game.client.boards.metro_overlay import BOARD_AREA, place_popup
+from game.client.games.metro.geometry import CENTRE_SQUARES, square_rect, station_pos
+from game.client.games.metro.overlay import BOARD_AREA, place_popup
 from game.client.screens.play import PlayScreen
 from game.match import SeatInfo
 from tests.test_client_metro_board import _humans, _match
@@ -90,7 +90,7 @@ def test_open_lines_wear_the_owner_colour_and_stations_explain_themselves(tmp_pa
         path = board.game.line_path(st, station)["path"]
         assert path, "the busiest open line crosses no tile"
         # the middle of the first track of the line is painted in the owner's colour
-        from game.client.boards.metro_overlay import line_points
+        from game.client.games.metro.overlay import line_points
 
         points = line_points(path[:1])
         x, y = points[len(points) // 2]
@@ -174,7 +174,7 @@ def test_drag_a_hand_tile_onto_a_legal_square(tmp_path):
 
 
 def test_a_refusal_toast_sits_by_the_board_not_in_a_corner(tmp_path):
-    from game.client.boards.metro_geometry import GRID, LEFT, RIGHT
+    from game.client.games.metro.geometry import GRID, LEFT, RIGHT
 
     app, match, play = _play(tmp_path)
     try:

@@ -18,7 +18,7 @@ import pytest
 
 from game.bots.base import make_bot
 from game.client.app import App
-from game.client.boards import mania_geometry as geo
+from game.client.games.metromania import geometry as geo
 from game.client.screens.play import PlayScreen
 from game.client.screens.results import ResultsScreen
 from game.client.settings import Settings

@@ -207,7 +207,7 @@ def test_scripted_play_frames_run_leaves_no_save_to_resume(tmp_path):
     saved = [p for p in home.rglob("*") if p.is_file() and "saves" in p.parts]
     assert saved == [], saved
     # ...while a table started the ordinary way is autosaved after each move
-    from game.client.screens.resume import attach_autosave
+    from game.client.save_info import attach_autosave
     from game.match import Match, SeatInfo
     from game.rules import get_game
 
@@ -416,7 +416,7 @@ def test_metro_cursor_starts_on_a_legal_square_and_leaves_taken_ones(app):
 
 
 def test_pass_screen_drops_the_last_players_refusals(app):
-    from game.client.boards.metro import square_rect
+    from game.client.games.metro.geometry import square_rect
     from game.client.screens.pass_device import PassDeviceScreen
     from game.client.screens.play import PlayScreen
     from game.client.screens.title import TitleScreen

@@ -14,8 +14,9 @@ import pygame
 import pytest
 
 from game.client.app import App
-from game.client.boards.railroad_ink import RailroadInkBoard, ri_illegal
-from game.client.boards.railroad_ink_results import RailroadInkResults
+from game.client.games.railroad_ink.board import RailroadInkBoard
+from game.client.games.railroad_ink.tray_text import ri_illegal
+from game.client.games.railroad_ink.results import RailroadInkResults
 from game.client.screens.play import PlayScreen
 from game.client.settings import Settings
 from game.match import Match, SeatInfo

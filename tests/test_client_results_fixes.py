@@ -14,8 +14,8 @@ from game.client.screens import results as results_module
 from game.client.screens.pass_device import PassDeviceScreen
 from game.client.screens.pause import PauseScreen
 from game.client.screens.play import PlayScreen
-from game.client.screens.resume import (ResumeScreen, heading_text, outcome_text,
-                                        scores_text)
+from game.client.save_info import heading_text, outcome_text, scores_text
+from game.client.screens.resume import ResumeScreen
 from game.client.screens.results import ResultsScreen
 from game.client.screens.saves_menu import SaveAsScreen, SavesMenuScreen
 from game.client.screens.title import TitleScreen
@@ -122,7 +122,7 @@ def test_skipping_metromanias_test_trips_with_enter_does_not_skip_the_results(ap
 
 
 def test_a_solo_game_has_a_final_score_not_a_winner(app):
-    from game.client.boards.railroad_ink_results import RailroadInkResults
+    from game.client.games.railroad_ink.results import RailroadInkResults
 
     match = _finished("railroad-ink", 1, 4)
     screen = RailroadInkResults(app, match)

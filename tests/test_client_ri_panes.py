@@ -12,7 +12,8 @@ import pytest
 
 from game.cli import main
 from game.client.app import App
-from game.client.boards.railroad_ink import HEADER_H, MAX_LOCAL_HUMANS, RailroadInkBoard
+from game.client.games.railroad_ink.board import RailroadInkBoard
+from game.client.games.railroad_ink.layout import HEADER_H, MAX_LOCAL_HUMANS
 from game.client.screens.play import PlayScreen
 from game.client.screens.setup import SetupScreen
 from game.client.settings import Settings

@@ -8,7 +8,8 @@ import pygame
 import pytest
 
 from game.client import fonts
-from game.client.boards import railroad_ink as ri
+from game.client import text_layout
+from game.client.games.railroad_ink import tray_text as ri
 from game.client.text import set_language
 
 HINT = "Enter Рисовать · R Повернуть · X Отразить · Tab Кубик · C Отменить"
@@ -28,7 +29,7 @@ def test_hint_rows_break_only_between_units():
     assert len(lines) > 1
     assert " · ".join(lines) == HINT          # nothing lost, each break is at a " · "
     for line in lines:
-        assert ri._width(line, 17) <= 220
+        assert ri.text_width(line, 17) <= 220
 
 
 @pytest.mark.parametrize("height", [60, 90, 140])
@@ -39,22 +40,22 @@ def test_hints_stay_whole_after_a_long_refusal(height):
     assert " · ".join(hints) == HINT          # Undo ("C Отменить") is always shown
     assert [text for text, _s, kind in lines if kind == "status"] == ["Рельсы"]
     reason = [text for text, _s, kind in lines if kind == "refusal"]
-    if reason and " ".join(reason) != " ".join(fonts.wrap(REASON, lines[0][1], 220)):
-        assert reason[-1].endswith(fonts.ELLIPSIS)
+    if reason and " ".join(reason) != " ".join(text_layout.wrap(REASON, lines[0][1], 220)):
+        assert reason[-1].endswith(text_layout.ELLIPSIS)
 
 
 def test_room_to_spare_keeps_the_full_size_and_the_whole_reason():
     lines = ri.status_lines(REASON, "Рельсы", [HINT], 17, 220, 400)
     assert {size for _t, size, _k in lines} == {17}
-    assert not any(text.endswith(fonts.ELLIPSIS) for text, _s, _k in lines)
+    assert not any(text.endswith(text_layout.ELLIPSIS) for text, _s, _k in lines)
 
 
 def test_two_line_button_label_splits_evenly_and_fits():
-    pair = ri._two_lines("ラウンド終了する", 15, 70)
+    pair = ri.two_lines("ラウンド終了する", 15, 70)
     assert pair is not None and "".join(pair) == "ラウンド終了する"
-    assert all(ri._width(part, 15, "semibold") <= 70 for part in pair)
-    assert ri._two_lines("Конец раунда", 19, 70) == ("Конец", "раунда")
-    assert ri._two_lines("Конец раунда", 19, 20) is None
+    assert all(ri.text_width(part, 15, "semibold") <= 70 for part in pair)
+    assert ri.two_lines("Конец раунда", 19, 70) == ("Конец", "раунда")
+    assert ri.two_lines("Конец раунда", 19, 20) is None
 
 
 def test_button_label_draws_two_lines_instead_of_an_ellipsis():
@@ -68,5 +69,5 @@ def test_button_label_draws_two_lines_instead_of_an_ellipsis():
 
 
 def test_two_lines_without_spaces_break_where_the_script_changes():
-    pair = ri._two_lines("ラウンド終了", 12, 60)
+    pair = ri.two_lines("ラウンド終了", 12, 60)
     assert pair == ("ラウンド", "終了")

@@ -12,7 +12,7 @@ import pygame
 import pytest
 
 from game.bots.base import make_bot
-from game.client.boards.metro import square_rect
+from game.client.games.metro.geometry import square_rect
 from game.client.screens.game_choice import GameChoiceScreen
 from game.client.screens.pause import PauseScreen
 from game.client.screens.play import PlayScreen

@@ -133,7 +133,7 @@ def test_illegal_click_shows_reason_and_changes_nothing(app):
     play = PlayScreen(app, match)
     app.push(play)
     frames(app, 2)
-    from game.client.boards.metro import square_rect
+    from game.client.games.metro.geometry import square_rect
 
     before = (match.seq, match.hash())
     centre_neighbour_free = [sq for sq in range(64) if match.state.board[sq] is None

@@ -18,6 +18,8 @@ import pytest
 
 from game.client import fonts, text
 
+from game.client import typeface
+
 WHITE = (255, 255, 255)
 SIZES = (16, 24, 40)
 
@@ -93,11 +95,11 @@ def test_a_mixed_line_has_one_weight(japanese, size, weight):
 def test_kana_sit_on_the_kanji_baseline_and_sizes_count_the_thickening(japanese, size):
     face = fonts.font(size, "bold")
     plain = pygame.font.Font.render    # the face's own drawing, kana thin
-    extra = fonts.kana_extra_width(size)
+    extra = typeface.kana_extra_width(size)
     assert extra >= 1
     for sample in ("プレイ", "特殊ルート", "LANテーブルを開く", "ロード / リプレイ", "設定"):
         drawn = face.render(sample, True, WHITE)
-        kana = sum(1 for ch in sample if fonts.is_kana(ch))
+        kana = sum(1 for ch in sample if typeface.is_kana(ch))
         own_width, own_height = pygame.font.Font.size(face, sample)
         assert drawn.get_size() == face.size(sample) == (own_width + kana * extra, own_height)
     # the thickened ロ covers the thin one, grown by about a pixel or two on each side
@@ -113,17 +115,17 @@ def test_kana_sit_on_the_kanji_baseline_and_sizes_count_the_thickening(japanese,
 def test_only_the_bold_faces_without_bold_kana_are_emboldened():
     pygame.font.init()
     try:
-        assert isinstance(fonts.font(20, "bold", "ja"), fonts.KanaBoldFont)
-        assert isinstance(fonts.font(20, "semibold", "ja"), fonts.KanaBoldFont)
-        assert isinstance(fonts.font(20, "bold", "th"), fonts.KanaBoldFont)   # has thin kana too
+        assert isinstance(fonts.font(20, "bold", "ja"), typeface.KanaBoldFont)
+        assert isinstance(fonts.font(20, "semibold", "ja"), typeface.KanaBoldFont)
+        assert isinstance(fonts.font(20, "bold", "th"), typeface.KanaBoldFont)   # has thin kana too
         # the regular faces with kana thicken them only slightly
         for lang in ("ja", "th"):
             regular = fonts.font(20, "regular", lang)
-            assert isinstance(regular, fonts.KanaBoldFont)
+            assert isinstance(regular, typeface.KanaBoldFont)
             assert regular.strength < fonts.font(20, "bold", lang).strength
         for lang, weight in (("en", "bold"), ("ru", "semibold"), ("ko", "bold"),
                              ("zh-TW", "bold"), ("en", "regular")):
-            assert not isinstance(fonts.font(20, weight, lang), fonts.KanaBoldFont), (lang, weight)
+            assert not isinstance(fonts.font(20, weight, lang), typeface.KanaBoldFont), (lang, weight)
         # a kana name drawn bold on an English screen (a fallback font) is emboldened as well
         text.set_language("en")
         name = fonts.render("さくら", 22, WHITE, "bold")

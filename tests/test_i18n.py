@@ -34,6 +34,8 @@ import pygame
 import pytest
 
 from game.client import fonts, text, widgets
+
+from game.client import typeface
 from game.match import Match, SeatInfo
 from game.rules import get_game
 from tests.test_client_support import key, make_app
@@ -170,7 +172,7 @@ def _missing_glyphs(font: pygame.font.Font, value: str) -> list[str]:
     notdef = font.metrics("\U000F0000")[0]
     return [ch for ch, m in zip(value, font.metrics(value))
             if not ch.isspace() and (m is None or (m == notdef
-                                                   and fonts._draws_as_notdef(font, ch)))]
+                                                   and typeface._draws_as_notdef(font, ch)))]
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -381,7 +383,7 @@ class TextProbe:
                 continue
             if _missing_glyphs(fonts.font(size, weight), ch) and all(
                     _missing_glyphs(fonts.font(size, weight, lang), ch)
-                    for lang in fonts.FALLBACK_ORDER):
+                    for lang in typeface.FALLBACK_ORDER):
                 self.problems.append(f"{self.where}: tofu for {ch!r} (U+{ord(ch):04X}) in "
                                      f"{value!r}")
 
@@ -523,7 +525,8 @@ def _screens(app, finished: dict, midgame: dict | None = None) -> list[tuple[str
     from game.client.screens.pass_device import PassDeviceScreen
     from game.client.screens.pause import PauseScreen
     from game.client.screens.play import PlayScreen
-    from game.client.screens.rules_help import PAGES, RulesHelpScreen
+    from game.client.games import kit
+    from game.client.screens.rules_help import RulesHelpScreen
     from game.client.screens.saves_menu import SavesMenuScreen
     from game.client.screens.settings import SettingsScreen
     from game.client.screens.setup import SetupScreen
@@ -559,7 +562,7 @@ def _screens(app, finished: dict, midgame: dict | None = None) -> list[tuple[str
             assert done.board.show is not None
         out.append((f"play {name} over", [done]))
         out.append((f"results {name}", [done.board.results_screen(done.history, {})]))
-        for page in range(len(PAGES[name])):
+        for page in range(len(kit(name).rules_pages)):
             out.append((f"help {name} {page + 1}", [RulesHelpScreen(app, name, page)]))
         out.append((f"lan setup {name}", [LanSetupScreen(app, name)]))
         # a LAN table that is gone: the notice only reads the session's token and address
@@ -660,13 +663,15 @@ def test_every_screen_in_every_language_has_no_tofu_and_no_overflow(tmp_path, mo
 
 
 def test_help_text_fits_its_box_in_every_language():
-    from game.client.screens.rules_help import PAGES, TEXT_BOX, fit_text
+    from game.client.games import KITS
+    from game.client.screens.rules_help import TEXT_BOX
+    from game.client.text_layout import fit_text
 
     pygame.font.init()
     try:
         for lang in LANGS:
             text.set_language(lang)
-            for game, pages in PAGES.items():
+            for game, pages in ((name, each.rules_pages) for name, each in KITS.items()):
                 for page in pages:
                     body = text.t(f"help.{game}.{page}.body")
                     assert body != f"help.{game}.{page}.body", (lang, game, page)

@@ -19,7 +19,13 @@ import pytest
 
 from game.bots.base import make_bot
 from game.client.screens import replay_viewer
-from game.client.screens.replay_hidden import Item, hidden_info, next_roll
+from game.client.games import kit
+from game.client.games.hidden import Item
+from game.client.games.railroad_ink.kit import next_roll
+
+
+def hidden_info(game, state):
+    return kit(game.name).hidden_info(game, state)
 from game.client.screens.replay_viewer import SCRUB, ReplayViewerScreen, open_replay
 from game.client.screens.saves_menu import SavesMenuScreen
 from game.match import Match, SeatInfo
@@ -154,8 +160,9 @@ def test_panel_draws_every_seats_secrets(app, monkeypatch, case):
     assert open_replay(app, path) is None
     viewer = app.top
     drawn: list[Item] = []
-    real = replay_viewer.draw_item
-    monkeypatch.setattr(replay_viewer, "draw_item",
+    game_kit = kit(name)
+    real = game_kit.draw_hidden_item
+    monkeypatch.setattr(game_kit, "draw_hidden_item",
                         lambda surface, item, rect: (drawn.append(item), real(surface, item,
                                                                               rect)))
     viewer.go_to(7)

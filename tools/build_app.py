@@ -5,7 +5,7 @@
     python tools/build_app.py --force  # rebuild even if nothing changed
 
 The folder holds the program, the Python runtime, pygame-ce, the fonts the client uses (only
-those: ``game/client/fonts.py`` names them), the sounds and language catalogs (``assets/``)
+those: ``game/client/typeface.py`` names them), the sounds and language catalogs (``assets/``)
 and Babel's plural rules for the six languages. ``dist/tracklayer/tracklayer play``, ``host
 --headless``, ``join --headless`` ... behave exactly like ``python run.py ...``.
 
@@ -50,9 +50,9 @@ def program_path(dist: Path = DIST) -> Path:
 def font_files() -> tuple[Path, list[str]]:
     """The weblate-fonts folder and the files in it the client can load (relative paths)."""
     sys.path.insert(0, str(ROOT))
-    from game.client import fonts
+    from game.client import typeface
 
-    root = fonts.font_root()
+    root = typeface.font_root()
     if root is None:
         raise BuildError("the weblate-fonts package is not installed (pip install -e .)")
     names: set[str] = set()
@@ -68,7 +68,7 @@ def font_files() -> tuple[Path, list[str]]:
                 collect(key)
                 collect(item)
 
-    for attribute in vars(fonts).values():
+    for attribute in vars(typeface).values():
         collect(attribute)
     return root, sorted(name for name in names if (root / name).is_file())
 

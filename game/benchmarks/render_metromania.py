@@ -32,7 +32,7 @@ def run(quick: bool = False) -> dict:
         import pygame
 
         from game.bots.base import make_bot
-        from game.client.boards import mania_geometry as geo
+        from game.client.games.metromania import geometry as geo
         from game.client.screens.play import PlayScreen
 
         match = _mid_game()

@@ -12,7 +12,7 @@ time, so the move they pick never depends on the machine's speed.
 The easy/normal/hard bots take their randomness from ``rng_for(view)`` (seed + a hash of
 the view), so their move is a pure function of (seed, view) — not of the calls before.
 
-Cancelling: a bot computed in a worker thread (``game.bots.worker``) is given a
+Cancelling: a bot computed off the client's frame loop (``game.client.bot_worker``) is given a
 ``threading.Event``-like object via ``set_cancel``; long searches poll ``should_stop()`` and
 return early. A cancelled answer is thrown away by the worker, so cancelling never changes
 what any peer sees.

@@ -54,12 +54,12 @@ def run(args) -> int:
     match = None
     if args.game:
         from game.bots.base import levels, make_bot
-        from game.client.boards import has_board
+        from game.client.games import has_kit
         from game.cli.options import resolve_seed
         from game.match import Match
 
         game = resolve_game(args.game)
-        if not has_board(game.name):
+        if not has_kit(game.name):
             raise CliError(f"the client cannot show {game.name} yet", 2)
         config = resolve_config(game, args.players, args.variant, args.expansion)
         players = config["players"]
@@ -111,9 +111,9 @@ def run(args) -> int:
 
 def local_human_limit(game_name: str) -> int | None:
     """How many humans the game's board can seat on one screen (None: no limit)."""
-    from game.client.boards import board_class
+    from game.client.games import kit   # the CLI loads the client only when it plays
 
-    return board_class(game_name).max_local_humans
+    return kit(game_name).board.max_local_humans
 
 
 def _check_screenshot_path(path: str) -> None:

@@ -18,15 +18,18 @@ import warnings
 import pygame
 
 from game.client import frame_pacing, text, theme
+from game.client.games import check_kits
 from game.client.input import InputLayer, Intent
 from game.client.settings import Settings
 from game.client.sound import Sound
-from game.client.widgets import Toasts, draw_hints
+from game.client.toasts import Toasts
+from game.client.widgets import draw_hints
 
 
 class App:
     def __init__(self, settings: Settings | None = None) -> None:
         self.started = time.perf_counter()
+        check_kits()       # every game of the rules registry has a complete client kit, or stop
         pygame.init()
         self.settings = settings or Settings()
         text.set_language(self.settings["language"])

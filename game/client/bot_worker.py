@@ -54,7 +54,7 @@ def _write_frame(stream, data: bytes) -> None:
 
 def helper_main() -> None:
     """The helper process: answer (key, game, bot state, bot class, view) until stdin closes."""
-    from game.rules import get_game
+    from game.rules import get_game   # the helper process loads the rules when it starts
 
     stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
     while True:
@@ -66,7 +66,7 @@ def helper_main() -> None:
             bot = bot_class.__new__(bot_class)
             bot.__dict__.update(bot_state)
             bot.game = get_game(game_name)
-            bot._cancel = None
+            bot.set_cancel(None)
             move = bot.choose(view)
             state = {k: v for k, v in bot.__dict__.items() if k not in _SKIP_ATTRS}
             reply = (key, "move", move, state)

@@ -123,9 +123,6 @@ class InputLayer:
     def connected_pads(self) -> list[str]:
         return [p.device for p in sorted(self.pads.values(), key=lambda p: p.slot) if p.connected]
 
-    def all_devices(self) -> list[str]:
-        return [MOUSE, KEYBOARD] + self.connected_pads()
-
     def is_connected(self, device: str) -> bool:
         if device in (MOUSE, KEYBOARD, ""):
             return True
@@ -137,12 +134,6 @@ class InputLayer:
     def __post_init__(self) -> None:
         # a new layer (a new App) starts with no pads: forget the families of an earlier one
         PAD_FAMILIES.clear()
-
-    def pad_name(self, device: str) -> str:
-        for pad in self.pads.values():
-            if pad.device == device:
-                return pad.name
-        return device
 
     def _slot_of(self, instance_id) -> PadSlot | None:
         for pad in self.pads.values():

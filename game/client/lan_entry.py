@@ -8,37 +8,34 @@
 
 from __future__ import annotations
 
+from game.client.app import App
+from game.client.netplay import NET_DEFAULTS, parse_address
+from game.client.screens.find_tables import FindTablesScreen
+from game.client.screens.lan_resume import open_resumed_table
+from game.client.screens.lobby import LanGameChoiceScreen, LanSetupScreen
+from game.client.screens.title import TitleScreen
+from game.client.text import t
+
 
 def build_lan_stack(app, mode: str, *, game: str | None = None, port: int | None = None,
                     address: str = "", name: str = "", seats: int = 1,
                     resume: list | None = None):
     """Title underneath, the LAN screen on top; returns the top screen. ``resume``: saved
     logs of a LAN game to host again (``run.py host --resume FILE``)."""
-    from game.client.netplay import NET_DEFAULTS
-    from game.client.screens.title import TitleScreen
-
     if port is not None:
         NET_DEFAULTS["port"] = port
     app.push(TitleScreen(app))
     if mode == "host" and resume:
-        from game.client.screens.lan_resume import open_resumed_table
-
         problem = open_resumed_table(app, resume[0])
         if problem:
             app.toasts.show(problem, "bad", seconds=8.0)
         return app.top
     if mode == "host":
         if game:
-            from game.client.screens.lobby import LanSetupScreen
-
             app.push(LanSetupScreen(app, game))
         else:
-            from game.client.screens.lobby import LanGameChoiceScreen
-
             app.push(LanGameChoiceScreen(app))
         return app.top
-    from game.client.netplay import parse_address
-    from game.client.screens.find_tables import FindTablesScreen
 
     finder = FindTablesScreen(app)
     app.push(finder)
@@ -51,8 +48,6 @@ def build_lan_stack(app, mode: str, *, game: str | None = None, port: int | None
         finder.build()
         parsed = parse_address(address)
         if parsed is None:
-            from game.client.text import t
-
             finder.fail(t("lan.bad_address"))
         else:
             finder.join(*parsed)
@@ -61,8 +56,6 @@ def build_lan_stack(app, mode: str, *, game: str | None = None, port: int | None
 
 def run_lan_client(mode: str, frames: int | None = None, **options) -> int:
     """Open the window at a LAN screen and run until the player quits (exit status 0)."""
-    from game.client.app import App
-
     app = App()
     try:
         build_lan_stack(app, mode, **options)

@@ -21,9 +21,10 @@ from typing import Any
 
 import pygame
 
-from game.client import fonts, theme
+from game.client import fonts, navigation, theme
 from game.client.screens.play import PlayScreen
 from game.client.screens.results import ResultsScreen
+from game.client.screens.seat_control import SeatControlScreen, controllable_seats
 from game.client.text import has, illegal, t
 from game.client.widgets import Form, Item
 from game.match import SeatInfo
@@ -105,15 +106,6 @@ class NetSession:
     def port(self) -> int:
         return self.conn.port if self.is_host else (self.address[1] if self.address else 0)
 
-    def my_seats(self) -> list[int]:
-        """Seats this machine plays (local humans and bots here)."""
-        if self.is_host:
-            from net import messages as ids
-
-            return [i for i, slot in enumerate(self.conn.endpoint.slots)
-                    if slot.kind in (ids.KIND_LOCAL, ids.KIND_BOT)]
-        return list(self.conn.endpoint.seats)
-
     def waiting_for(self, seat: int) -> bool:
         return (not self.is_host) and self.conn.endpoint.waiting_for(seat)
 
@@ -168,6 +160,11 @@ class NetSession:
 
     def lock(self):
         return self.conn.lock
+
+    def reread_host_lobby(self) -> None:
+        """The host's seat rows and whether it can start, read from its own endpoint."""
+        self.seats = _host_rows(self.conn)
+        self.can_start = self.conn.endpoint.can_start()
 
     def cover(self) -> None:
         """Another screen is on top: keep heartbeats and moves flowing from a thread."""
@@ -338,7 +335,6 @@ class NetPlayScreen(PlayScreen):
         """The host clicking another machine's player row opens that seat's controls."""
         if self.session.is_host and intent.kind == "click" and intent.pos is not None:
             seat_row = getattr(self.board, "seat_row", None)
-            from game.client.screens.seat_control import SeatControlScreen, controllable_seats
 
             for seat in controllable_seats(self) if seat_row else []:
                 if seat_row(seat).collidepoint(intent.pos):
@@ -450,8 +446,7 @@ class NetPlayScreen(PlayScreen):
 
     def ask_about(self, seat: int) -> None:
         """Host: show the drop dialog of a seat waited on (again after the wait limit)."""
-        from game.client.screens.net_notice import SeatDroppedScreen
-
+        SeatDroppedScreen = navigation.get("SeatDroppedScreen")
         self.asked_at[seat] = self.session.conn.endpoint.clock()   # the table's own clock
         self.app.push(SeatDroppedScreen(self.app, self, seat))
 
@@ -475,8 +470,7 @@ class NetPlayScreen(PlayScreen):
         if self.match.is_over() or self.lost_shown or self.session.is_host:
             return     # a finished game needs nothing more from the table
         self.lost_shown = True
-        from game.client.screens.net_notice import ConnectionLostScreen
-
+        ConnectionLostScreen = navigation.get("ConnectionLostScreen")
         self.app.push(ConnectionLostScreen(self.app, self, code, args))
 
     # -- time and drawing -----------------------------------------------------------------
@@ -493,7 +487,8 @@ class NetPlayScreen(PlayScreen):
             if not self.board.busy() and self.app.time - self.over_since > 1.0:
                 # the score chart is replayed from the log: moves that arrived together
                 # (catch-up, the host's bots) would otherwise share one point
-                self.app.replace(LanResultsScreen(self.app, self.match, None, self.setup))
+                self.app.replace(LanResultsScreen(self.app, self.match, None, self.setup,
+                                                  detail=self.board.results_detail))
             return
         super().update(dt)
 
@@ -530,7 +525,7 @@ class LanResultsScreen(ResultsScreen):
     """The results of a LAN game: the table is over, so only "back to the title" (a rematch
     is a new table: everyone must agree on a new shuffle)."""
 
-    def __init__(self, app, match, history=None, setup=None) -> None:
-        super().__init__(app, match, history, setup)
+    def __init__(self, app, match, history=None, setup=None, detail=None) -> None:
+        super().__init__(app, match, history, setup, detail)
         rect = pygame.Rect(self.form.rect.x, self.form.rect.y, self.form.rect.width, 0)
         self.form = Form([Item("title", lambda: t("results.to_title"))], rect, row_height=58)

@@ -16,7 +16,6 @@ from game.client import text
 def tn(key: str, n: int, **args) -> str:
     if n == 1 and not text.is_counted(key):
         one = f"{key}.one"
-        if one in text._load(text.language()) or (
-                key not in text._load(text.language()) and text.has(one)):
+        if text.has_own(one) or (not text.has_own(key) and text.has(one)):
             return text.t(one, n=n, **args)
     return text.t(key, n=n, **args)

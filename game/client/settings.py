@@ -28,8 +28,7 @@ DEFAULTS: dict = {
 class Settings:
     def __init__(self, path: Path | None = None) -> None:
         if path is None:
-            from game.paths import config_dir
-
+            from game.paths import config_dir   # only when no path is given (tests pass one)
             path = config_dir() / "settings.json"
         self.path = Path(path)
         self.values = dict(DEFAULTS)

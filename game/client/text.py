@@ -77,6 +77,11 @@ def has(key: str) -> bool:
     return key in _load(_language) or key in _load(DEFAULT_LANGUAGE)
 
 
+def has_own(key: str) -> bool:
+    """Whether the current language's own catalog has ``key`` (no English fallback)."""
+    return key in _load(_language)
+
+
 def is_counted(key: str) -> bool:
     """Whether ``key`` has plural forms (in the current language, or in English if missing)."""
     entry = _load(_language).get(key, _load(DEFAULT_LANGUAGE).get(key))

@@ -1,5 +1,5 @@
-"""Reusable widgets: a focusable form (buttons, choices, text fields, sliders), toasts, and
-the button-hint bar that shows the controls of the device in use.
+"""Reusable widgets: a focusable form (buttons, choices, text fields, sliders) and the
+button-hint bar that shows the controls of the device in use.
 
 Widgets take intents (see ``input.py``) and report what was activated; they never touch game
 state. Every label is a catalog key or text the caller already translated.
@@ -15,6 +15,7 @@ import pygame
 from game.client import fonts, theme
 from game.client.input import device_kind, pad_family
 from game.client.text import t
+from game.client.text_layout import fit_size
 
 
 # --------------------------------------------------------------------------------------------
@@ -225,15 +226,6 @@ def place_indexed(items: list[Item], prefix: str, rect_of) -> list[Item]:
     return others
 
 
-def fit_size(text: str, size: int, width: float, weight: str = "regular",
-             minimum: int = 13) -> int:
-    """The largest font size <= ``size`` at which ``text`` fits ``width`` px, so a long
-    translation shrinks inside its box instead of spilling out of it."""
-    while size > minimum and fonts.font_for_text(text, size, weight).size(text)[0] > width:
-        size -= 1
-    return size
-
-
 def draw_item(surface, item: Item, focused: bool, editing: bool, size: int = 26) -> None:
     rect = item.rect
     fill = theme.PANEL_HI if focused else theme.PANEL
@@ -245,7 +237,8 @@ def draw_item(surface, item: Item, focused: bool, editing: bool, size: int = 26)
     if item.kind == "button":
         ink = theme.TEXT_DARK if focused else colour
         label = item.label()
-        fonts.blit(surface, label, fit_size(label, size, rect.width - 20, "semibold"), ink,
+        fonts.blit(surface, label, fit_size(label, size, rect.width - 20, "semibold",
+                                            smallest=13), ink,
                    rect.center, "semibold", "center")
         return
     label = item.label()
@@ -255,7 +248,7 @@ def draw_item(surface, item: Item, focused: bool, editing: bool, size: int = 26)
         return
     stepped = item.kind in ("choice", "slider")
     label_room = (rect.right - rect.width * (0.45 if stepped else 0.55)) - rect.x - 18
-    fonts.blit(surface, label, fit_size(label, size - 2, label_room), theme.TEXT_DIM
+    fonts.blit(surface, label, fit_size(label, size - 2, label_room, smallest=13), theme.TEXT_DIM
                if not focused else theme.TEXT, (rect.x + 18, rect.centery), "regular", "midleft")
     right = rect.right - 18
     if item.kind in ("choice", "slider"):
@@ -263,7 +256,8 @@ def draw_item(surface, item: Item, focused: bool, editing: bool, size: int = 26)
         fonts.blit(surface, "›", size + 6, arrow_c, (right, rect.centery - 2), "bold", "midright")
         left_x = rect.right - rect.width * 0.45
         value_room = right - 26 - (left_x + 30) - (30 if item.swatch is not None else 0)
-        value_rect = fonts.blit(surface, value, fit_size(value, size, value_room, "semibold"),
+        value_rect = fonts.blit(surface, value, fit_size(value, size, value_room, "semibold",
+                                                         smallest=13),
                                 colour, (right - 26, rect.centery), "semibold", "midright")
         fonts.blit(surface, "‹", size + 6, arrow_c, (left_x + 10, rect.centery - 2), "bold",
                    "midleft")
@@ -287,7 +281,8 @@ def draw_item(surface, item: Item, focused: bool, editing: bool, size: int = 26)
         pygame.draw.rect(surface, theme.BG_DEEP, box, border_radius=8)
         if editing:
             pygame.draw.rect(surface, theme.FOCUS, box, 2, border_radius=8)
-        fonts.blit(surface, shown, fit_size(shown, size, box.width - 24, "semibold"), colour,
+        fonts.blit(surface, shown, fit_size(shown, size, box.width - 24, "semibold",
+                                            smallest=13), colour,
                    (box.x + 12, box.centery), "semibold", "midleft")
 
 
@@ -301,7 +296,8 @@ def _draw_bare_value(surface, item: Item, focused: bool, editing: bool, size: in
         if editing:
             pygame.draw.rect(surface, theme.BG_DEEP, rect.inflate(-8, -8), border_radius=8)
         # a name of 14 wide letters ("WWWWWWWWWWWWWW") shrinks to stay in its field
-        fonts.blit(surface, shown, fit_size(shown, size, rect.width - 30, "semibold"), colour,
+        fonts.blit(surface, shown, fit_size(shown, size, rect.width - 30, "semibold",
+                                            smallest=13), colour,
                    (rect.x + 16, rect.centery), "semibold", "midleft")
         return
     arrow_c = theme.FOCUS if focused else theme.TEXT_DIM
@@ -320,162 +316,10 @@ def _draw_bare_value(surface, item: Item, focused: bool, editing: bool, size: in
         surface.blit(text, text.get_rect(midleft=(left + 28, rect.centery)))
         return
     if text.get_width() > rect.width - 60:
-        text = fonts.render(value, fit_size(value, size, rect.width - 60, "semibold"), colour,
+        text = fonts.render(value, fit_size(value, size, rect.width - 60, "semibold",
+                                            smallest=13), colour,
                             "semibold")
     surface.blit(text, text.get_rect(center=rect.center))
-
-
-# --------------------------------------------------------------------------------------------
-# Toasts
-# --------------------------------------------------------------------------------------------
-
-TOAST_SIZE = 22          # text size
-TOAST_MAX_W = 600        # a toast stays in the middle column: the side panels of the boards
-                         # (seat scores, the active hand) begin 320 px from each edge
-TOAST_GAP = 8
-TOAST_BOTTOM_GAP = 56    # from the bottom of the screen: the hint bar sits below the stack
-TOAST_FADE_IN = 0.15
-TOAST_FADE_OUT = 0.4
-TOAST_MAX = 4
-
-
-@dataclass
-class Toast:
-    text: str
-    kind: str = "info"     # info, bad, good
-    ttl: float = 3.0
-    age: float = 0.0
-    lines: list = field(default_factory=list, compare=False, repr=False)   # as last laid out
-
-    def alpha(self) -> int:
-        """Opacity 0..255: a short fade in, then a fade out over the last moments."""
-        remaining = self.ttl - self.age
-        k = min(1.0, self.age / TOAST_FADE_IN, max(0.0, remaining) / TOAST_FADE_OUT)
-        return int(255 * max(0.0, k))
-
-
-class Toasts:
-    """Short notifications stacked at the bottom centre, just above the button hints, so they
-    never cover a board's header (whose turn it is) or the side panels with the players'
-    scores and the active hand. The newest sits lowest; each fades in and out."""
-
-    def __init__(self) -> None:
-        self.items: list[Toast] = []
-
-    def show(self, text: str, kind: str = "info", seconds: float = 3.0) -> None:
-        self.items = [toast for toast in self.items if toast.text != text]
-        self.items.append(Toast(text, kind, seconds))
-        self.items = self.items[-TOAST_MAX:]
-
-    def update(self, dt: float) -> None:
-        for toast in self.items:
-            toast.age += dt
-        self.items = [toast for toast in self.items if toast.age < toast.ttl]
-
-    def latest(self) -> str:
-        return self.items[-1].text if self.items else ""
-
-    @staticmethod
-    def _lines(toast: Toast, max_w: int = TOAST_MAX_W) -> list[str]:
-        return fonts.wrap(toast.text, TOAST_SIZE, max_w - 60, "semibold")
-
-    def _stack(self, centre_x: int, bottom: int, max_w: int,
-               items=None) -> list[tuple[Toast, pygame.Rect]]:
-        line_h = fonts.font(TOAST_SIZE, "semibold").get_linesize()
-        placed = []
-        for toast in reversed(self.items if items is None else items):
-            lines = toast.lines = self._lines(toast, max_w)
-            text_w = max(fonts.font_for_text(line, TOAST_SIZE, "semibold").size(line)[0]
-                         for line in lines)
-            rect = pygame.Rect(0, 0, min(max_w, text_w + 60), 16 + line_h * len(lines))
-            rect.centerx = centre_x
-            rect.bottom = bottom
-            placed.append((toast, rect))
-            bottom = rect.top - TOAST_GAP
-        placed.reverse()
-        return placed
-
-    def layout(self, size: tuple[int, int], avoid=()) -> list[tuple[Toast, pygame.Rect]]:
-        """Where each toast is drawn on a screen of ``size``: bottom-centred, the newest
-        lowest, the older ones above it without overlapping. ``avoid``: rects the stack must
-        not cover (a menu's buttons): it slides sideways to the nearest clear place, else
-        narrows into the widest free margin beside them; when the whole stack fits nowhere,
-        only the newest toasts that do are shown (the older ones wait out their time unseen),
-        and if not even the newest one fits it alone stays centred."""
-        width, height = size
-        bottom = height - TOAST_BOTTOM_GAP
-        avoid = [pygame.Rect(r) for r in avoid]
-        if not avoid or not self.items:
-            return self._stack(width // 2, bottom, TOAST_MAX_W)
-        for keep in range(len(self.items), 0, -1):
-            placed = self._clear_place(self.items[-keep:], size, avoid)
-            if placed is not None:
-                return placed
-        return self._stack(width // 2, bottom, TOAST_MAX_W, self.items[-1:])
-
-    def _clear_place(self, items, size, avoid) -> list[tuple[Toast, pygame.Rect]] | None:
-        """``items`` stacked where they cover none of ``avoid`` (None when no place does)."""
-        width, height = size
-        bottom = height - TOAST_BOTTOM_GAP
-        placed = self._stack(width // 2, bottom, TOAST_MAX_W, items)
-        rects = [rect for _, rect in placed]
-        if not any(r.collidelist(avoid) >= 0 for r in rects):
-            return placed
-        shift = _clear_shift(rects, avoid, width)
-        if shift is not None:
-            return [(toast, rect.move(shift, 0)) for toast, rect in placed]
-        # nothing clears at full width: the widest free margin beside the obstacles
-        margin = 16
-        near = [r for r in avoid if r.bottom > bottom - height // 2]
-        bands = [(margin, min(r.left for r in near) - margin),
-                 (max(r.right for r in near) + margin, width - margin)] if near else []
-        for left, right in sorted(bands, key=lambda band: band[0] - band[1]):
-            if right - left < 240:
-                continue
-            narrow = self._stack((left + right) // 2, bottom, right - left, items)
-            if not any(rect.collidelist(avoid) >= 0 or rect.top < 0 for _, rect in narrow):
-                return narrow
-        return None
-
-    def draw(self, surface: pygame.Surface, avoid=()) -> None:
-        for toast, rect in self.layout(surface.get_size(), avoid):
-            alpha = toast.alpha()
-            if alpha <= 0:
-                continue
-            layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-            accent = {"bad": theme.BAD, "good": theme.GOOD}.get(toast.kind, theme.ACCENT)
-            radius = min(20, rect.height // 2)
-            pygame.draw.rect(layer, (*theme.BG_DEEP, 240), layer.get_rect(),
-                             border_radius=radius)
-            pygame.draw.rect(layer, (*accent, 255), layer.get_rect(), 3, border_radius=radius)
-            pygame.draw.circle(layer, accent, (22, 8 + (rect.height - 16) // 2), 6)
-            y = 8
-            for line in toast.lines:
-                text = fonts.render(line, TOAST_SIZE, theme.TEXT, "semibold")
-                layer.blit(text, (38, y))
-                y += fonts.font(TOAST_SIZE, "semibold").get_linesize()
-            layer.set_alpha(alpha)
-            # a toast slides up a few pixels as it appears
-            rise = int(8 * (1 - min(1.0, toast.age / TOAST_FADE_IN)))
-            surface.blit(layer, rect.move(0, rise))
-
-
-def _clear_shift(stack: list[pygame.Rect], avoid: list[pygame.Rect], width: int,
-                 margin: int = 16) -> int | None:
-    """The smallest sideways move of the whole toast ``stack`` that clears every ``avoid``
-    rect and stays on screen (None when no move does)."""
-    left = min(r.left for r in stack)
-    right = max(r.right for r in stack)
-    candidates = {0}
-    for obstacle in avoid:
-        candidates.add(obstacle.right + margin - left)    # just right of it
-        candidates.add(obstacle.left - margin - right)    # just left of it
-    for shift in sorted(candidates, key=abs):
-        if left + shift < margin or right + shift > width - margin:
-            continue
-        if not any(r.move(shift, 0).collidelist(avoid) >= 0 for r in stack):
-            return shift
-    return None
 
 
 # --------------------------------------------------------------------------------------------

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.client.text import t
+
 
 class Screen:
     overlay = False
@@ -81,8 +83,6 @@ class MenuScreen(Screen):
         pass
 
     def hints(self):
-        from game.client.text import t
-
         if self.form is not None and self.form.editing:
             if self.hint_device().startswith("pad"):
                 return [("move", t("hint.letters")), ("confirm", t("hint.done"))]

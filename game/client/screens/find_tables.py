@@ -13,7 +13,7 @@ import threading
 
 import pygame
 
-from game.client import fonts, theme
+from game.client import fonts, navigation, netplay, text_layout, theme
 from game.client.screens.base import MenuScreen
 from game.client.text import t
 from game.client.widgets import Form, Item, place_indexed
@@ -79,13 +79,12 @@ class FindTablesScreen(MenuScreen):
     def search(self) -> None:
         if self.searching:
             return
-        from game.client.netplay import NET_DEFAULTS
-        from net.discovery import find_tables
+        from net.discovery import find_tables   # the network layer loads on first search
 
         self.searching = True
         self.since_search = 0.0
-        targets = NET_DEFAULTS["targets"]
-        port = NET_DEFAULTS["discovery_port"]
+        targets = netplay.NET_DEFAULTS["targets"]
+        port = netplay.NET_DEFAULTS["discovery_port"]
 
         def run() -> None:
             try:
@@ -135,13 +134,11 @@ class FindTablesScreen(MenuScreen):
             self.address = str(item.value).strip()
 
     def on_activate(self, item) -> None:
-        from game.client.netplay import parse_address
-
         if item.key.startswith("table:"):
             table = self.tables[int(item.key.split(":")[1])]
             self.join(table["host"], table["port"], table)
         elif item.key == "join_address":
-            parsed = parse_address(self.address)
+            parsed = netplay.parse_address(self.address)
             if parsed is None:
                 self.fail(t("lan.bad_address"))
                 return
@@ -156,8 +153,6 @@ class FindTablesScreen(MenuScreen):
             self.app.pop()
 
     def join(self, host: str, port: int, table: dict | None = None) -> None:
-        from game.client.netplay import Connector
-
         if self.connector is not None:
             return
         wanted = self.local_players
@@ -181,13 +176,11 @@ class FindTablesScreen(MenuScreen):
         self.wanted = wanted
         # a table resumed from a save gives this machine exactly its old seats back
         claims = resume_claims(table["game"] if table else "") if wanted and not key else ""
-        self.connector = Connector(host, port, self.name or t("common.player_n", n=1),
-                                   wanted=wanted, token=key or claims)
+        self.connector = netplay.Connector(host, port, self.name or t("common.player_n", n=1),
+                                           wanted=wanted, token=key or claims)
 
     def _connected(self) -> None:
-        from game.client.netplay import NetSession
-        from game.client.screens.net_lobby import JoinedLobbyScreen
-
+        JoinedLobbyScreen = navigation.get("JoinedLobbyScreen")
         connector, self.connector = self.connector, None
         if connector.conn is None:
             self.fail(t("lan.cannot_reach", address=f"{connector.host}:{connector.port}"))
@@ -197,8 +190,9 @@ class FindTablesScreen(MenuScreen):
             names = list(self.app.settings["player_names"]) or [""]
             names[0] = self.name
             self.app.settings["player_names"] = names
-        session = NetSession("join", connector.conn, address=(connector.host, connector.port),
-                             name=self.name, wanted=self.wanted)
+        session = netplay.NetSession("join", connector.conn,
+                                     address=(connector.host, connector.port),
+                                     name=self.name, wanted=self.wanted)
         self.app.push(JoinedLobbyScreen(self.app, session))
 
     def fail(self, message: str) -> None:
@@ -236,7 +230,7 @@ class FindTablesScreen(MenuScreen):
             fonts.blit(surface, f"{table['host']}:{table['port']}", 16, ink,
                        (rect.x + 16, rect.centery), "regular", "midleft")
         if self.message:
-            lines = fonts.wrap(self.message, 22, 410)[:4]
+            lines = text_layout.wrap(self.message, 22, 410)[:4]
             box = pygame.Rect(790, 440, 442, 24 + 30 * len(lines))
             accent = theme.BAD if self.connector is None else theme.ACCENT
             theme.rounded_panel(surface, box, theme.BG_DEEP, 12, accent, 2)

@@ -5,66 +5,27 @@ from __future__ import annotations
 
 import pygame
 
-from game.client import fonts, sprites, theme
-from game.client.boards import has_board
+from game.client import fonts, navigation, text_layout, theme
+from game.client.games import KITS, has_kit, kit
 from game.client.screens.base import Screen
 from game.client.text import t
 from game.rules import available_games, get_game
 
-GAMES = ["metro", "metromania", "railroad-ink"]
 ART_SIZE = (276, 84)
-_METRO_TILES = ["bcbc", "aacb", "dacc"]
-_INK_DICE = ["road-curve", "station-straight", "rail-curve"]
 _art_cache: dict[tuple, pygame.Surface] = {}
 
 
 def card_art(name: str, faded: bool = False) -> pygame.Surface:
-    """Each game's own pieces on its card: Metro tiles, a strip of the Metromania city with
-    a solid and a striped line, Railroad Ink route dice."""
+    """Each game's own pieces on its card, drawn by its kit (Metro tiles, a strip of the
+    Metromania city, Railroad Ink route dice)."""
     key = (name, faded)
     if key not in _art_cache:
         art = pygame.Surface(ART_SIZE, pygame.SRCALPHA)
-        if name == "railroad-ink":
-            from game.client.boards import ink_sprites as ink
-
-            for j, face in enumerate(_INK_DICE):
-                art.blit(ink.die(face, 84), (j * 96, 0))
-        elif name == "metromania":
-            _mania_strip(art)
-        else:
-            for j, code in enumerate(_METRO_TILES):
-                art.blit(sprites.tile(code, j, 84), (j * 96, 0))
+        kit(name).draw_card_art(art)
         if faded:
             art.set_alpha(90)
         _art_cache[key] = art
     return _art_cache[key]
-
-
-def _mania_strip(art: pygame.Surface) -> None:
-    """Two rows of the triangular lattice with destinations, a solid line meeting a station
-    and a striped line, both running along the edges as in the game."""
-    from game.client.boards import mania_paint as paint
-
-    side, h = 46, 40
-    kinds = {(0, 3): "R", (0, 8): "E", (1, 2): "C", (1, 6): "R", (0, 5): "C"}
-    for row in range(2):
-        top = 2 + row * h
-        for i in range(11):
-            x = 4 + i * side / 2
-            up = (i + row) % 2 == 0
-            pts = ([(x, top + h), (x + side / 2, top), (x + side, top + h)] if up
-                   else [(x, top), (x + side, top), (x + side / 2, top + h)])
-            kind = kinds.get((row, i))
-            fill = paint.DEST_FILL[kind] if kind else paint.PAPER[(i + row) % len(paint.PAPER)]
-            pygame.draw.polygon(art, fill, pts)
-            pygame.draw.polygon(art, paint.GRID_LINE, pts, 1)
-            if kind:
-                cy = top + h * (0.64 if up else 0.36)
-                paint.draw_destination_icon(art, kind, (x + side / 2, cy), 8)
-    yellow, blue = theme.colour(0), theme.colour(1)
-    paint.stroke_line(art, [(4, 42), (142, 42), (165, 2)], yellow, False, 6)
-    paint.stroke_line(art, [(73, 82), (211, 82), (234, 42), (272, 42)], blue, True, 6)
-    paint.draw_station(art, (142, 42), yellow, 7)
 
 
 class GameChoiceScreen(Screen):
@@ -72,13 +33,13 @@ class GameChoiceScreen(Screen):
         super().__init__(app)
         self.focus = 0
         self.cards = []
-        for i, name in enumerate(GAMES):
+        for i, name in enumerate(KITS):     # a card per game the client has a kit for
             rect = pygame.Rect(0, 0, 340, 380)
             rect.center = (640 + (i - 1) * 380, 380)
             self.cards.append((name, rect))
 
     def playable(self, name: str) -> bool:
-        return name in available_games() and has_board(name)
+        return name in available_games() and has_kit(name)
 
     def handle(self, intent) -> None:
         kind = intent.kind
@@ -103,8 +64,7 @@ class GameChoiceScreen(Screen):
             self.app.toasts.show(t("choice.soon", game=t(f"game.{name}")), "info")
             self.app.sound.play("illegal")
             return
-        from game.client.screens.setup import SetupScreen
-
+        SetupScreen = navigation.get("SetupScreen")
         self.app.sound.play("click")
         self.app.push(SetupScreen(self.app, name))
 
@@ -124,7 +84,7 @@ class GameChoiceScreen(Screen):
                 fonts.blit(surface, t(f"game.{name}"), 38, colour, (card.centerx, card.y + 178),
                            "bold", "center")
             y = card.y + 218
-            for line in fonts.wrap(t(f"game.{name}.blurb"), 20, card.width - 48):
+            for line in text_layout.wrap(t(f"game.{name}.blurb"), 20, card.width - 48):
                 fonts.blit(surface, line, 20, theme.TEXT_DIM, (card.centerx, y), "regular",
                            "center")
                 y += 26

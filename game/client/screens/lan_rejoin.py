@@ -17,10 +17,11 @@ import threading
 
 import pygame
 
-from game.client import fonts, theme
+from game.client import fonts, navigation, netplay, text_layout, theme
 from game.client.screens.base import MenuScreen
 from game.client.text import t
 from game.client.widgets import Form, Item
+from game.saves import SaveError, read_save
 
 CARD = pygame.Rect(340, 170, 600, 380)
 
@@ -28,8 +29,7 @@ CARD = pygame.Rect(340, 170, 600, 380)
 def rejoin_target(path) -> dict | None:
     """The rejoin details of a joiner's save (``net.netsave.rejoin_info`` plus ``game`` and
     ``path``), or None (a host's save, an older save without its seat token)."""
-    from game.saves import SaveError, read_save
-    from net.netsave import rejoin_info
+    from net.netsave import rejoin_info   # network code loads only for a LAN save
 
     try:
         header = read_save(path).header
@@ -59,18 +59,16 @@ class TableProbe:
         threading.Thread(target=self._run, name="table-probe", daemon=True).start()
 
     def _run(self) -> None:
-        from game.client.netplay import NET_DEFAULTS
-
         address = self.target.get("address")
         found = None
         if address:
             try:
                 with socket.create_connection(tuple(address),
-                                              timeout=NET_DEFAULTS["connect_timeout"]):
+                                              timeout=netplay.NET_DEFAULTS["connect_timeout"]):
                     found = tuple(address)
             except (OSError, ValueError):
                 found = None
-        if found is None and NET_DEFAULTS["targets"] != []:
+        if found is None and netplay.NET_DEFAULTS["targets"] != []:
             found = self._discover()
         self.address = found
         self.done = True
@@ -78,12 +76,11 @@ class TableProbe:
     def _discover(self) -> tuple[str, int] | None:
         """A running table of the same game and host name found by LAN discovery (the host
         may have another address now); the saved token decides whether it is ours."""
-        from game.client.netplay import NET_DEFAULTS
         from net.discovery import find_tables
 
         try:
-            tables = find_tables(NET_DEFAULTS["targets"], timeout=0.6,
-                                 port=NET_DEFAULTS["discovery_port"])
+            tables = find_tables(netplay.NET_DEFAULTS["targets"], timeout=0.6,
+                                 port=netplay.NET_DEFAULTS["discovery_port"])
         except OSError:
             return None
         for table in tables:
@@ -107,12 +104,10 @@ class RejoinScreen(MenuScreen):
         self.connect()
 
     def connect(self) -> None:
-        from game.client.netplay import Connector
-
         self.failed = None
-        self.connector = Connector(self.address[0], self.address[1], self.target["name"],
-                                   wanted=1, token=self.target["key"],
-                                   game=self.target.get("game", ""))
+        self.connector = netplay.Connector(self.address[0], self.address[1], self.target["name"],
+                                           wanted=1, token=self.target["key"],
+                                           game=self.target.get("game", ""))
         self.build()
 
     def build(self) -> None:
@@ -130,15 +125,13 @@ class RejoinScreen(MenuScreen):
         if item.key == "again":
             self.connect()
         elif item.key == "host":
-            from game.client.screens.lan_resume import open_resumed_table
-
+            open_resumed_table = navigation.get("open_resumed_table")
             problem = open_resumed_table(self.app, self.target["path"], replace=True)
             if problem:
                 self.app.toasts.show(problem, "bad")
         else:
             self.stop()
-            from game.client.screens.title import TitleScreen
-
+            TitleScreen = navigation.get("TitleScreen")
             self.app.reset_to(TitleScreen(self.app))
 
     def on_cancel(self) -> None:
@@ -162,16 +155,14 @@ class RejoinScreen(MenuScreen):
         self.build()
 
     def update(self, dt: float) -> None:
-        from game.client.netplay import NetPlayScreen, NetSession
-
         if self.connector is not None and self.connector.finished():
             connector, self.connector = self.connector, None
             if connector.conn is None:
                 self.fail("unreachable", {})
                 return
-            self.session = NetSession("join", connector.conn, address=self.address,
-                                      name=self.target["name"], wanted=1,
-                                      table=self.target.get("host_name", ""))
+            self.session = netplay.NetSession("join", connector.conn, address=self.address,
+                                              name=self.target["name"], wanted=1,
+                                              table=self.target.get("host_name", ""))
         session = self.session
         if session is None:
             return
@@ -185,10 +176,9 @@ class RejoinScreen(MenuScreen):
             if not session.devices:
                 self.adopt(list(session.conn.endpoint.seats))
             self.session = None
-            from game.client.screens.title import TitleScreen
-
+            TitleScreen = navigation.get("TitleScreen")
             self.app.reset_to(TitleScreen(self.app))
-            self.app.push(NetPlayScreen(self.app, session, {"lan": True}))
+            self.app.push(netplay.NetPlayScreen(self.app, session, {"lan": True}))
             self.app.toasts.show(t("lan.toast.rejoined"), "good")
 
     def adopt(self, seats: list[int]) -> None:
@@ -200,15 +190,13 @@ class RejoinScreen(MenuScreen):
                                 for i, seat in enumerate(seats)}
 
     def status(self) -> str:
-        from game.client.netplay import reason_text
-
         where = f"{self.address[0]}:{self.address[1]}"
         if self.failed is None:
             return t("lan.rejoining")
         code, args = self.failed
         if code == "unreachable":
             return t("lan.cannot_reach", address=where)
-        return reason_text(code, args)
+        return netplay.reason_text(code, args)
 
     def draw(self, surface) -> None:
         surface.blit(self.app.background(), (0, 0))
@@ -217,7 +205,7 @@ class RejoinScreen(MenuScreen):
         fonts.blit_fit(surface, rejoin_label(self.target), 32, theme.TEXT,
                        (CARD.centerx, CARD.y + 48), CARD.width - 60, "bold", "center")
         y = CARD.y + 100
-        for part in fonts.wrap(self.status(), 22, CARD.width - 80)[:3]:
+        for part in text_layout.wrap(self.status(), 22, CARD.width - 80)[:3]:
             fonts.blit(surface, part, 22, theme.TEXT_DIM, (CARD.centerx, y), "regular", "center")
             y += 30
         self.form.draw(surface)

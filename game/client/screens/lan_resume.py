@@ -13,13 +13,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from game.client import navigation, netplay
+from game.client.save_info import error_line
+from game.client.screens.lobby import open_on_usual_ports
 from game.client.text import t
+from game.paths import saves_dir
+from game.saves import SaveError, read_save, table_key
+from game.saves.files import netlogs_dir
 
 
 def is_lan_save(path) -> bool:
     """The file is a LAN peer's autosave (its header has a ``lan`` block)."""
-    from game.saves import SaveError, read_save
-
     try:
         return isinstance(read_save(path).header.get("lan"), dict)
     except (SaveError, OSError):
@@ -29,10 +33,6 @@ def is_lan_save(path) -> bool:
 def same_table_files(path) -> list[Path]:
     """``path`` and every other readable log of the same table in our folders (saves, net
     logs), so the longest verified copy wins."""
-    from game.saves import SaveError, read_save, table_key
-    from game.saves.files import netlogs_dir
-    from game.paths import saves_dir
-
     try:
         key = table_key(read_save(path).header)
     except (SaveError, OSError):
@@ -53,10 +53,8 @@ def same_table_files(path) -> list[Path]:
 def open_resumed_table(app, path, replace: bool = False) -> str | None:
     """Host the LAN game saved in ``path`` again and show its lobby. Returns None on
     success, else the line to show (nothing changed)."""
-    from game.client.netplay import NET_DEFAULTS, NetSession
-    from game.client.screens.lobby import HostLobbyScreen, open_on_usual_ports
-    from game.client.screens.resume import error_line
-    from game.saves import SaveError
+    HostLobbyScreen = navigation.get("HostLobbyScreen")
+    # the network layer loads when a LAN table is opened, not with the screens
     from net import messages as ids
     from net.host import HostServer
     from net.netsave import load_table, own_names, own_peer, resumed_endpoint
@@ -72,12 +70,12 @@ def open_resumed_table(app, path, replace: bool = False) -> str | None:
             # never a seat of another machine whose player had the same name
             resumed_endpoint(loaded, names[0], local_names=names[1:],
                              host_peer=own_peer(loaded.save.header)), port=port,
-            bind=NET_DEFAULTS["bind"], discovery_port=discovery, table_name=names[0]))
+            bind=netplay.NET_DEFAULTS["bind"], discovery_port=discovery, table_name=names[0]))
     if server is None:
         return t("lan.cannot_host")
     devices = {seat: "mouse+keyboard" for seat, slot in enumerate(server.endpoint.slots)
                if slot.kind == ids.KIND_LOCAL and not slot.level}
-    session = NetSession("host", server, devices=devices, name=names[0], table=names[0])
+    session = netplay.NetSession("host", server, devices=devices, name=names[0], table=names[0])
     lobby = HostLobbyScreen(app, session, {"game": loaded.match.game.name, "lan": True,
                                            "resumed": str(loaded.path)})
     if replace:

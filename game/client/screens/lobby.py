@@ -15,13 +15,15 @@ import struct
 import pygame
 
 from game.bots.base import levels
-from game.client import fonts, theme
-from game.client.boards import local_human_limit
+from game.client import fonts, netplay, theme
+from game.client.games import kit
 from game.client.screens.base import MenuScreen
 from game.client.screens.game_choice import GameChoiceScreen
 from game.client.screens.setup import SetupScreen
+from game.client.seats import SeatKind
 from game.client.text import has, t
-from game.client.widgets import Form, Item, fit_size, place_indexed
+from game.client.text_layout import fit_size
+from game.client.widgets import Form, Item, place_indexed
 from game.rules.core import ConfigError
 
 
@@ -29,10 +31,8 @@ def open_on_usual_ports(make):
     """``make(port, discovery_port)`` a host server on the usual port, else any free one,
     each with LAN discovery, else without (another program may hold its port). Returns the
     server, or None when no port can be had."""
-    from game.client.netplay import NET_DEFAULTS
-
-    for port in (NET_DEFAULTS["port"], 0):
-        for discovery in (NET_DEFAULTS["discovery_port"], None):
+    for port in (netplay.NET_DEFAULTS["port"], 0):
+        for discovery in (netplay.NET_DEFAULTS["discovery_port"], None):
             try:
                 return make(port, discovery)
             except OSError:
@@ -123,7 +123,7 @@ class LanSetupScreen(SetupScreen):
         fonts.blit(surface, t("lan.host_subtitle"), 22, theme.TEXT_DIM, (48, 92), "regular")
 
     def start(self) -> None:
-        from game.client.netplay import NET_DEFAULTS, NetSession
+        # the network layer loads when a table is opened, not with the screens
         from net import messages as ids
         from net.host import HostServer
         from net.lobby import Slot
@@ -137,12 +137,12 @@ class LanSetupScreen(SetupScreen):
         for index, seat in enumerate(self.seats):
             kind, _, rest = seat["who"].partition(":")
             name = seat["name"] or t("common.player_n", n=index + 1)
-            if kind == "bot":
+            if kind == SeatKind.BOT:
                 # A bot of the host is a local seat with a level: the play screen thinks for
                 # it off the frame loop (as in hotseat) and proposes like any local player.
                 slots.append(Slot(kind=ids.KIND_LOCAL, name=name, colour=seat["colour"],
                                   level=rest))
-            elif kind == "open":
+            elif kind == SeatKind.OPEN:
                 slots.append(Slot())
             else:
                 slots.append(Slot(kind=ids.KIND_LOCAL, name=name, colour=seat["colour"]))
@@ -153,13 +153,13 @@ class LanSetupScreen(SetupScreen):
         server = open_on_usual_ports(
             lambda port, discovery: HostServer.create(
                 self.game_name, self.players, seats=slots, variants=self.variants(), port=port,
-                bind=NET_DEFAULTS["bind"], discovery_port=discovery, name=host_name))
+                bind=netplay.NET_DEFAULTS["bind"], discovery_port=discovery, name=host_name))
         if server is None:
             self.app.toasts.show(t("lan.cannot_host"), "bad")
             return
         self.app.settings["player_names"] = [s["name"] for s in self.seats]
-        session = NetSession("host", server, devices=devices, name=host_name,
-                             table=host_name)
+        session = netplay.NetSession("host", server, devices=devices, name=host_name,
+                                     table=host_name)
         self.app.push(HostLobbyScreen(self.app, session, self.describe()))
 
 
@@ -170,9 +170,8 @@ class HostLobbyScreen(MenuScreen):
         super().__init__(app)
         self.session = session
         self.setup = setup or {}
-        from game.client.netplay import NET_DEFAULTS
 
-        bind = NET_DEFAULTS["bind"]
+        bind = netplay.NET_DEFAULTS["bind"]
         self.addresses = local_addresses() if bind in ("", "0.0.0.0") else [bind]
         self.seeding = False
         self.build()
@@ -180,13 +179,12 @@ class HostLobbyScreen(MenuScreen):
     # -- the form --------------------------------------------------------------------------
     def seat_value(self, index: int) -> str:
         row = self.session.seats[index]
-        if row["kind"] == "local" and row["level"]:
-            return f"bot:{row['level']}"
-        if row["kind"] == "local":
+        kind = SeatKind.of_row(row)
+        if kind == SeatKind.HUMAN:
             return f"human:{self.session.devices.get(index, 'mouse+keyboard')}"
-        if row["kind"] == "bot":
+        if kind == SeatKind.BOT:
             return f"bot:{row['level'] or 'random'}"
-        if row["kind"] == "remote":
+        if kind == SeatKind.REMOTE:
             return f"remote:{row['peer']}"
         return OPEN
 
@@ -201,11 +199,11 @@ class HostLobbyScreen(MenuScreen):
 
     def seat_label(self, value: str) -> str:
         kind, _, rest = value.partition(":")
-        if kind == "bot":
+        if kind == SeatKind.BOT:
             return t("setup.bot", level=level_label(rest))
-        if kind == "open":
+        if kind == SeatKind.OPEN:
             return t("lan.seat_open")
-        if kind == "remote":
+        if kind == SeatKind.REMOTE:
             return t("lan.seat_remote")
         parts = [self.app.pad_label(d) for d in rest.split("+")]
         return t("setup.human", device=" + ".join(parts))
@@ -241,14 +239,15 @@ class HostLobbyScreen(MenuScreen):
         index = int(item.key.split(":")[1])
         kind, _, rest = item.value.partition(":")
         row = self.session.seats[index]
-        name = row["name"] if row["kind"] in ("local", "bot") and row["name"] else \
+        name = row["name"] if SeatKind.of_row(row) in (SeatKind.HUMAN, SeatKind.BOT) \
+            and row["name"] else \
             t("common.player_n", n=index + 1)
         colour = row["colour"] if row["colour"] >= 0 else index
         self.session.devices.pop(index, None)
-        if kind == "remote":
+        if kind == SeatKind.REMOTE:
             return
-        if kind == "human":
-            limit = local_human_limit(self.session.game)
+        if kind == SeatKind.HUMAN:
+            limit = kit(self.session.game).board.max_local_humans
             if limit is not None and len(self.session.devices) >= limit:
                 # Railroad Ink: every local human needs a pane of their own on this screen
                 self.app.toasts.show(t("setup.local_limit", n=limit,
@@ -257,7 +256,7 @@ class HostLobbyScreen(MenuScreen):
                 return
             self.session.devices[index] = rest
             self.session.conn.set_seat(index, ids.KIND_LOCAL, name, colour)
-        elif kind == "bot":
+        elif kind == SeatKind.BOT:
             self.session.conn.set_seat(index, ids.KIND_LOCAL, name, colour, rest)
         else:
             self.session.conn.set_seat(index, ids.KIND_OPEN)
@@ -278,7 +277,7 @@ class HostLobbyScreen(MenuScreen):
 
     def start(self) -> None:
         if not self.session.can_start:
-            waiting = any(row["kind"] == "open" for row in self.session.seats)
+            waiting = any(SeatKind.of_row(row) == SeatKind.OPEN for row in self.session.seats)
             self.app.toasts.show(t("lan.wait_open" if waiting else "lan.wait_ready"), "info")
             self.app.sound.play("illegal")
             return
@@ -286,16 +285,11 @@ class HostLobbyScreen(MenuScreen):
             self.seeding = True
 
     def refresh(self) -> None:
-        from game.client.netplay import _host_rows
-
-        self.session.seats = _host_rows(self.session.conn)
-        self.session.can_start = self.session.conn.endpoint.can_start()
+        self.session.reread_host_lobby()
         self.build()
 
     # -- time ------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        from game.client.netplay import NetPlayScreen, reason_text
-
         changed = False
         for event in self.session.pump():
             kind = event["event"]
@@ -305,14 +299,13 @@ class HostLobbyScreen(MenuScreen):
             elif kind in ("peer_left", "peer_bye"):
                 self.app.toasts.show(t("lan.toast.left", name=event.get("name", "?")), "info")
             elif kind == "peer_refused":
-                self.app.toasts.show(t("lan.toast.peer_refused",
-                                       reason=reason_text(event["code"], event.get("args"))),
-                                     "bad")
+                reason = netplay.reason_text(event["code"], event.get("args"))
+                self.app.toasts.show(t("lan.toast.peer_refused", reason=reason), "bad")
             elif kind == "seeding_aborted":
                 self.seeding = False
-                self.app.toasts.show(reason_text(event["code"], event.get("args")), "bad")
+                self.app.toasts.show(netplay.reason_text(event["code"], event.get("args")), "bad")
             elif kind == "started":
-                self.app.replace(NetPlayScreen(self.app, self.session, self.setup))
+                self.app.replace(netplay.NetPlayScreen(self.app, self.session, self.setup))
                 return
         if changed:
             self.refresh()
@@ -334,7 +327,7 @@ class HostLobbyScreen(MenuScreen):
     def status_rect(self) -> pygame.Rect:
         """Where the status line is drawn (tests check toasts stay clear of it)."""
         state, _ = self.status_line()
-        size = fit_size(state, 22, STATUS_WIDTH, "semibold")
+        size = fit_size(state, 22, STATUS_WIDTH, "semibold", smallest=13)
         rect = pygame.Rect((0, 0), fonts.font_for_text(state, size, "semibold").size(state))
         rect.midright = STATUS_AT
         return rect
@@ -345,7 +338,7 @@ class HostLobbyScreen(MenuScreen):
         stale = set()
         if self.session.can_start or self.seeding:
             stale = {t("lan.wait_ready"), t("lan.wait_open")}
-        elif not any(row["kind"] == "open" for row in self.session.seats):
+        elif not any(SeatKind.of_row(row) == SeatKind.OPEN for row in self.session.seats):
             stale = {t("lan.wait_open")}
         toasts = self.app.toasts
         if stale and any(toast.text in stale for toast in toasts.items):
@@ -391,19 +384,19 @@ def draw_seat_rows(surface, rows: list[dict], first: pygame.Rect, mine: set[int]
         rgb = theme.colour(colour)
         theme.draw_shape(surface, colour, (rect.x + 30, rect.centery), 13, rgb,
                          theme.outline_for(rgb))
-        kind = row["kind"]
-        if kind == "open":
+        kind = SeatKind.of_row(row)
+        if kind == SeatKind.OPEN:
             # a resumed table keeps the seat for its old player: show whom it waits for
             name, name_colour = row["name"] or t("lan.seat_waiting"), theme.TEXT_DIM
         else:
             name, name_colour = row["name"] or t("common.player_n", n=index + 1), theme.TEXT
         fonts.blit(surface, name, 24, name_colour, (rect.x + 56, rect.centery), "semibold",
                    "midleft")
-        if kind == "bot" or (kind == "local" and row["level"]):
+        if kind == SeatKind.BOT:
             what = t("setup.bot", level=level_label(row["level"] or "random"))
-        elif kind == "local":
+        elif kind == SeatKind.HUMAN:
             what = t("lan.kind_host_player")
-        elif kind == "remote":
+        elif kind == SeatKind.REMOTE:
             what = t("lan.kind_lan_player")
         else:
             what = t("lan.seat_open")
@@ -415,10 +408,11 @@ def draw_seat_rows(surface, rows: list[dict], first: pygame.Rect, mine: set[int]
             # and beside it the two texts ran into each other)
             what, what_colour, weight = t(f"lan.st.{row['status']}"), theme.BAD, "semibold"
         right = rect.right - 16
-        if kind == "remote" or index in you:
+        if kind == SeatKind.REMOTE or index in you:
             ready = row["ready"]
             tag = t("lan.ready") if ready else t("lan.not_ready")
             right = fonts.blit(surface, tag, 20, theme.GOOD if ready else theme.ACCENT,
                                (right, rect.centery), "semibold", "midright").x - 14
-        fonts.blit(surface, what, fit_size(what, 20, right - rect.x - 330, weight), what_colour,
+        fonts.blit(surface, what, fit_size(what, 20, right - rect.x - 330, weight,
+                                           smallest=13), what_colour,
                    (rect.x + 330, rect.centery), weight, "midleft")

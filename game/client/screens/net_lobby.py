@@ -10,11 +10,13 @@ from __future__ import annotations
 import pygame
 
 from game.bots.base import levels
-from game.client import fonts, theme
+from game.client import fonts, navigation, netplay, theme
 from game.client.screens.base import MenuScreen
 from game.client.screens.lobby import draw_seat_rows, level_label
+from game.client.seats import SeatKind
 from game.client.text import t
-from game.client.widgets import Form, Item, fit_size
+from game.client.text_layout import fit_size
+from game.client.widgets import Form, Item
 
 ROWS = pygame.Rect(48, 150, 640, 56)
 MINE = pygame.Rect(730, 150, 502, 56)
@@ -78,7 +80,7 @@ class JoinedLobbyScreen(MenuScreen):
 
     def who_label(self, who: str) -> str:
         kind, _, rest = who.partition(":")
-        if kind == "bot":
+        if kind == SeatKind.BOT:
             return t("setup.bot", level=level_label(rest))
         return t("setup.human", device=" + ".join(self.app.pad_label(d) for d in rest.split("+")))
 
@@ -133,7 +135,7 @@ class JoinedLobbyScreen(MenuScreen):
         elif kind == "colour":
             # skip colours other seats already wear, in the direction the player stepped
             taken = {row["colour"] for i, row in enumerate(self.session.seats)
-                     if i != seat and row["kind"] != "open"} | {
+                     if i != seat and SeatKind.of_row(row) != SeatKind.OPEN} | {
                 c for other, c in self.colours.items() if other != seat}
             old = self.colours[seat]
             step = 1 if (item.value - old) % 8 == 1 else -1
@@ -147,7 +149,7 @@ class JoinedLobbyScreen(MenuScreen):
             # (no local-human limit here: a guest takes at most four seats, see find_tables)
             what, _, rest = item.value.partition(":")
             self.who[seat] = item.value
-            if what == "bot":
+            if what == SeatKind.BOT:
                 self.session.devices.pop(seat, None)
                 self.session.local_bots[seat] = rest
                 self.session.conn.set_bot(seat, rest)
@@ -178,9 +180,7 @@ class JoinedLobbyScreen(MenuScreen):
 
     # -- time ------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        from game.client.netplay import NetPlayScreen, reason_text
-        from game.client.screens.find_tables import FindTablesScreen
-
+        FindTablesScreen = navigation.get("FindTablesScreen")
         rebuild = False
         for event in self.session.pump():
             kind = event["event"]
@@ -194,12 +194,12 @@ class JoinedLobbyScreen(MenuScreen):
                     rebuild = True
                 self._note_renames()
             elif kind == "seeding_aborted":
-                self.app.toasts.show(reason_text(event["code"], event.get("args")), "bad")
+                self.app.toasts.show(netplay.reason_text(event["code"], event.get("args")), "bad")
             elif kind == "started":
-                self.app.replace(NetPlayScreen(self.app, self.session))
+                self.app.replace(netplay.NetPlayScreen(self.app, self.session))
                 return
             elif kind == "ended":
-                message = reason_text(event["code"], event.get("args"))
+                message = netplay.reason_text(event["code"], event.get("args"))
                 self.app.pop()
                 finder = self.app.find(FindTablesScreen)
                 if finder is not None and self.app.top is finder:
@@ -230,7 +230,7 @@ class JoinedLobbyScreen(MenuScreen):
     def status_rect(self) -> pygame.Rect:
         """Where the status line was last drawn (tests check toasts stay clear of it)."""
         state = self.status_line()
-        size = fit_size(state, 22, self._status_width, "semibold")
+        size = fit_size(state, 22, self._status_width, "semibold", smallest=13)
         rect = pygame.Rect((0, 0), fonts.font_for_text(state, size, "semibold").size(state))
         rect.midright = (MINE.right, self._status_y)
         return rect

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.client import fonts, theme
+from game.client import fonts, navigation, netplay, text_layout, theme
 from game.client.screens.base import MenuScreen
 from game.client.screens.seat_control import SeatControlScreen
 from game.client.text import t
@@ -25,14 +25,13 @@ def _veil_and_card(surface, title: str, lines: list[str], accent) -> None:
     fonts.blit(surface, title, 36, theme.TEXT, (CARD.centerx, CARD.y + 50), "bold", "center")
     y = CARD.y + 100
     for line in lines:
-        for part in fonts.wrap(line, 22, CARD.width - 80):
+        for part in text_layout.wrap(line, 22, CARD.width - 80):
             fonts.blit(surface, part, 22, theme.TEXT_DIM, (CARD.centerx, y), "regular", "center")
             y += 30
 
 
 def _to_title(app) -> None:
-    from game.client.screens.title import TitleScreen
-
+    TitleScreen = navigation.get("TitleScreen")
     app.reset_to(TitleScreen(app))
 
 
@@ -63,9 +62,7 @@ class ConnectionLostScreen(MenuScreen):
 
     @property
     def reason(self) -> str:
-        from game.client.netplay import reason_text
-
-        return reason_text(*self._reason)
+        return netplay.reason_text(*self._reason)
 
     @property
     def status(self) -> str:
@@ -99,18 +96,14 @@ class ConnectionLostScreen(MenuScreen):
         pass      # a choice is needed: rejoin or leave
 
     def rejoin(self) -> None:
-        from game.client.netplay import Connector
-
         if self.connector is not None or self.rejoining is not None:
             return
         host, port = self.session.address
         self._status = lambda: t("lan.rejoining")
-        self.connector = Connector(host, port, self.session.name, wanted=self.session.wanted,
-                                   token=self.session.token)
+        self.connector = netplay.Connector(host, port, self.session.name,
+                                           wanted=self.session.wanted, token=self.session.token)
 
     def update(self, dt: float) -> None:
-        from game.client.netplay import NetPlayScreen, NetSession, reason_text
-
         if not self.session.closed:
             self.play.drain()     # still connected (e.g. just interrupted): keep it alive
 
@@ -121,9 +114,9 @@ class ConnectionLostScreen(MenuScreen):
                 self._status = lambda: t("lan.cannot_reach", address=address)
                 return
             old = self.session
-            self.rejoining = NetSession("join", connector.conn, devices=old.devices,
-                                        address=old.address, name=old.name, wanted=old.wanted,
-                                        table=old.table)
+            self.rejoining = netplay.NetSession("join", connector.conn, devices=old.devices,
+                                                address=old.address, name=old.name,
+                                                wanted=old.wanted, table=old.table)
             self.rejoining.local_bots = dict(old.local_bots)
             for seat, level in old.local_bots.items():
                 connector.conn.set_bot(seat, level)
@@ -131,16 +124,15 @@ class ConnectionLostScreen(MenuScreen):
             for event in self.rejoining.pump():
                 if event["event"] == "ended":
                     code, args = event["code"], dict(event.get("args") or {})
-                    self._status = lambda: reason_text(code, args)
+                    self._status = lambda: netplay.reason_text(code, args)
                     self.rejoining = None
                     return
             session = self.rejoining
             if session.phase in ("playing", "over") and session.match is not None:
                 self.rejoining = None
-                from game.client.screens.title import TitleScreen
-
+                TitleScreen = navigation.get("TitleScreen")
                 self.app.reset_to(TitleScreen(self.app))
-                self.app.push(NetPlayScreen(self.app, session, self.play.setup))
+                self.app.push(netplay.NetPlayScreen(self.app, session, self.play.setup))
                 self.app.toasts.show(t("lan.toast.rejoined"), "good")
 
     def draw(self, surface) -> None:

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import pygame
 
-from game.client import fonts, theme
+from game.client import fonts, navigation, theme
 from game.client.screens.base import MenuScreen
+from game.client.screens.seat_control import SeatControlScreen, controllable_seats
 from game.client.text import t
 from game.client.widgets import Form, Item
 
@@ -26,7 +27,6 @@ class PauseScreen(MenuScreen):
                  Item("quit", lambda: t("menu.quit"))]
         if getattr(play, "autosaver", None) is not None:   # local tables only, not LAN
             items.insert(len(items) - 1, Item("save_as", lambda: t("pause.save_as")))
-        from game.client.screens.seat_control import controllable_seats
 
         self.lan = getattr(play, "session", None) is not None
         if controllable_seats(play):        # the host of a LAN table
@@ -37,24 +37,19 @@ class PauseScreen(MenuScreen):
         if item.key == "resume":
             self.app.pop()
         elif item.key == "seats":
-            from game.client.screens.seat_control import SeatControlScreen
 
             self.app.replace(SeatControlScreen(self.app, self.play))
         elif item.key == "save_as":
-            from game.client.screens.saves_menu import SaveAsScreen
-
+            SaveAsScreen = navigation.get("SaveAsScreen")
             self.app.push(SaveAsScreen(self.app, self.play.match))
         elif item.key == "settings":
-            from game.client.screens.settings import SettingsScreen
-
+            SettingsScreen = navigation.get("SettingsScreen")
             self.app.push(SettingsScreen(self.app))
         elif item.key == "rules":
-            from game.client.screens.rules_help import RulesHelpScreen
-
+            RulesHelpScreen = navigation.get("RulesHelpScreen")
             self.app.push(RulesHelpScreen(self.app, self.play.match.game.name))
         elif item.key == "title":
-            from game.client.screens.title import TitleScreen
-
+            TitleScreen = navigation.get("TitleScreen")
             self.app.reset_to(TitleScreen(self.app))
         elif item.key == "quit":
             self.app.quit()

@@ -9,12 +9,15 @@ results chart, and moving on to the results screen. Moves are applied only throu
 from __future__ import annotations
 
 from game.bots.base import make_bot
-from game.client import theme
-from game.client.boards import board_class
+from game.client import navigation, theme
 from game.client.bot_ahead import LookAhead
 from game.client.bot_worker import BotWorker
+from game.client.games import kit
 from game.client.input import accepts, ordered_devices, seat_devices
+from game.client.save_info import attach_autosave
 from game.client.screens.base import Screen
+from game.client.screens.pass_device import PassDeviceScreen
+from game.client.seats import SeatKind
 from game.client.text import has, illegal, t
 from game.rules.core import IllegalMove
 
@@ -24,12 +27,12 @@ class PlayScreen(Screen):
         super().__init__(app)
         self.match = match
         self.setup = setup or {}
-        self.board = board_class(match.game.name)(app, self)
+        self.board = kit(match.game.name).board(app, self)
         self.workers: dict[int, BotWorker] = {}   # one per bot seat: bots of a round think at once
         self.ahead = LookAhead()                   # their next moves, thought while one is shown
         self.bots = {}
         for seat, info in enumerate(match.seats):
-            if info.kind == "bot":
+            if info.kind == SeatKind.BOT:
                 self.bots[seat] = make_bot(match.game, seat, info.level or "random",
                                            (match.seed * 7919 + seat) & 0xFFFFFFFF)
         self.history: list[list[int]] = [list(match.scores()["scores"])]
@@ -52,13 +55,12 @@ class PlayScreen(Screen):
             else None
         self.board.set_viewer(self.viewer)
         # every confirmed move of a local table is on disk (LAN tables: the net layer's logs)
-        from game.client.screens.resume import attach_autosave
 
         self.autosaver = attach_autosave(match, self.setup)
 
     # -- seats ------------------------------------------------------------------------------
     def human_seats(self) -> list[int]:
-        return [s for s, info in enumerate(self.match.seats) if info.kind == "human"]
+        return [s for s, info in enumerate(self.match.seats) if info.kind == SeatKind.HUMAN]
 
     def passing_needed(self) -> bool:
         """Several humans share one screen and hands are secret: the device is passed."""
@@ -91,7 +93,7 @@ class PlayScreen(Screen):
     def seat_paused(self, seat: int) -> bool:
         """A human seat whose controller is unplugged waits until a controller is back."""
         info = self.match.seats[seat]
-        if info.kind != "human":
+        if info.kind != SeatKind.HUMAN:
             return False
         return any(not self.app.input.is_connected(d) for d in seat_devices(info.device))
 
@@ -99,7 +101,7 @@ class PlayScreen(Screen):
         info = self.match.seats[seat]
         if self.seat_paused(seat):
             return t("play.unplugged", pad=self.app.pad_label(info.device)) + " !"
-        if info.kind == "bot":
+        if info.kind == SeatKind.BOT:
             if seat in self.match.to_act() and not self.match.is_over():
                 dots = "." * (1 + int(self.app.time * 3) % 3)
                 return t("play.thinking") + dots
@@ -149,15 +151,14 @@ class PlayScreen(Screen):
             self.autosaver.leave(self.match)
 
     def open_pause(self) -> None:
-        from game.client.screens.pause import PauseScreen
-
+        PauseScreen = navigation.get("PauseScreen")
         self.app.push(PauseScreen(self.app, self))
 
     # -- input ------------------------------------------------------------------------------
     def handle(self, intent) -> None:
         if intent.kind in ("device_added", "device_removed"):
             for seat, info in enumerate(self.match.seats):
-                if info.kind == "human" and intent.device in seat_devices(info.device):
+                if info.kind == SeatKind.HUMAN and intent.device in seat_devices(info.device):
                     key = "play.seat_resumed" if intent.kind == "device_added" else "play.seat_paused"
                     self.toast(t(key, name=self.seat_name(seat)),
                                "good" if intent.kind == "device_added" else "bad")
@@ -170,7 +171,7 @@ class PlayScreen(Screen):
         used = False
         for seat in self.match.to_act():
             info = self.match.seats[seat]
-            if info.kind != "human" or not accepts(info.device, intent.device):
+            if info.kind != SeatKind.HUMAN or not accepts(info.device, intent.device):
                 continue
             if self.seat_paused(seat):
                 # Any other device of the room may take over an unplugged seat with confirm.
@@ -259,7 +260,6 @@ class PlayScreen(Screen):
                 self.app.sound.play("turn")
             return
         if self.passing_needed():
-            from game.client.screens.pass_device import PassDeviceScreen
 
             self.board.set_viewer(None)
             self.viewer = None

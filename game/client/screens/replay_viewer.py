@@ -23,13 +23,15 @@ import traceback
 import pygame
 
 from game.client import fonts, theme
-from game.client.boards import board_class
+from game.client.games import kit
+from game.client.games.hidden import Hidden, extra_text
+from game.client.save_info import error_line, game_title
 from game.client.screens.base import Screen
-from game.client.screens.play import PlayScreen
-from game.client.screens.replay_hidden import Hidden, draw_item, extra_text, hidden_info
-from game.client.screens.resume import error_line, fit, game_title
+from game.client.screens.replay_table import ReplayTable
 from game.client.text import t
+from game.client.text_layout import ellipsize
 from game.match import Match
+from game.saves import Replay, SaveError
 
 CANVAS_SIZE = (1280, 720)
 BOARD = pygame.Rect(12, 60, 976, 549)
@@ -55,87 +57,17 @@ NAME_ROOM = 84        # a name keeps at least this much of a one-line row
 SCORE_ROOM = 40
 
 
-class ReplayTable:
-    """What a board needs from the play screen, for a replay: seat names, colours and shapes
-    from the save, no bots thinking, no acting human (so no cursor, ghost or buttons), and
-    nothing ever proposed or toasted."""
-
-    seat_name = PlayScreen.seat_name
-    seat_colour = PlayScreen.seat_colour
-    seat_shape = PlayScreen.seat_shape
-    colour_key = PlayScreen.colour_key
-
-    def __init__(self, app, match: Match) -> None:
-        self.app = app
-        self.match = match
-        self.bots: dict = {}
-        self.setup: dict = {"replay": True}
-        self.history: list = []
-        self.viewer = None
-        self.focus = 0            # the seat whose sheet is shown large (Railroad Ink)
-
-    def human_seats(self) -> list[int]:
-        return [self.focus]
-
-    def is_bot(self, seat: int) -> bool:
-        return False
-
-    def seat_paused(self, seat: int) -> bool:
-        return False
-
-    def seat_status(self, seat: int) -> str:
-        info = self.match.seats[seat] if seat < len(self.match.seats) else None
-        if info is not None and info.kind == "bot":
-            level = t(f"level.{info.level}") if info.level else ""
-            return t("play.bot", level=level)
-        return ""
-
-    def active_human(self):
-        return None
-
-    def toast(self, text: str, kind: str = "info") -> None:
-        pass       # stepping through moves would flood the screen with the game's toasts
-
-    def open_pause(self) -> None:
-        pass
-
-    def propose(self, seat: int, move) -> bool:
-        return False
-
-
 def open_replay(app, path) -> str | None:
     """Open ``path`` in the replay viewer. Returns None, or the line to show if it can't."""
-    from game.saves import Replay, SaveError
-
     try:
         replay = Replay.open(path)
     except (SaveError, OSError) as exc:
         return error_line(exc)
     try:
-        board_class(replay.game.name)
-    except KeyError:
+        kit(replay.game.name)
+    except LookupError:      # MissingKit: a game this client cannot show
         return error_line(game_title(replay.game.name))
     app.push(ReplayViewerScreen(app, replay))
-    return None
-
-
-def replay_path_for(match):
-    """The replay file of a game that just ended here (newest first), or None."""
-    from game.saves import SaveError, list_replays, read_save, table_key
-
-    try:
-        key = table_key(match.header())
-        infos = list_replays()
-    except Exception:  # noqa: BLE001 - no replay to offer is never an error
-        return None
-    for info in infos:
-        if info.moves != match.seq:
-            continue
-        try:
-            if table_key(read_save(info.path).header) == key:
-                return info.path
-        except (SaveError, OSError):
-            continue
     return None
 
 
@@ -181,7 +113,7 @@ class ReplayViewerScreen(Screen):
         """The hidden information of the shown move (never fatal: a game this panel cannot
         read shows an empty panel, the board still works)."""
         try:
-            return hidden_info(self.game, self.match.state)
+            return kit(self.game.name).hidden_info(self.game, self.match.state)
         except Exception:  # noqa: BLE001
             traceback.print_exc(file=sys.stderr)
             return Hidden()
@@ -200,7 +132,7 @@ class ReplayViewerScreen(Screen):
 
     def _new_board(self) -> None:
         try:
-            self.board = board_class(self.game.name)(self.app, self.table)
+            self.board = kit(self.game.name).board(self.app, self.table)
             self.board_error = ""
         except Exception as exc:  # noqa: BLE001 - a board that can't show this must not crash
             self._board_failed(exc)
@@ -376,8 +308,8 @@ class ReplayViewerScreen(Screen):
 
     def _hide_menu_button(self) -> None:
         """The board's own "Menu" button does nothing here: paint it over with the colour
-        beside it (every board module names its button ``MENU_BUTTON``)."""
-        rect = getattr(sys.modules.get(type(self.board).__module__), "MENU_BUTTON", None)
+        beside it (``BoardView.menu_button``)."""
+        rect = self.board.menu_button
         if rect is None:
             return
         area = rect.inflate(6, 6).clip(self.canvas.get_rect())
@@ -392,7 +324,7 @@ class ReplayViewerScreen(Screen):
                             1)
         surface.blit(self.scaled, BOARD)
         if self.board is None:
-            fonts.blit(surface, fit(error_line(self.board_error), 20, BOARD.width - 40), 20,
+            fonts.blit(surface, ellipsize(error_line(self.board_error), 20, BOARD.width - 40), 20,
                        theme.BAD, BOARD.center, "semibold", "center")
         self._draw_panel(surface)
         self._draw_bar(surface)
@@ -403,14 +335,14 @@ class ReplayViewerScreen(Screen):
         title = t("replay.title", game=game_title(self.game.name))
         if label:
             title += " · " + label
-        fonts.blit(surface, fit(title, 30, 640, "bold"), 30, theme.ACCENT, (16, 12), "bold")
+        fonts.blit(surface, ellipsize(title, 30, 640, "bold"), 30, theme.ACCENT, (16, 12), "bold")
         counter = (t("replay.start") if self.index == 0
                    else t("replay.move_of", i=self.index, n=self.total))
         fonts.blit(surface, counter, 26, theme.TEXT, (PANEL.right, 14), "semibold", "topright")
         damage = self.replay.damage
         if damage is not None:
             text = t("replay.damaged", move=damage.move, n=self.total)
-            fonts.blit(surface, fit(text, 18, 560), 18, theme.BAD, (700, 20), "semibold")
+            fonts.blit(surface, ellipsize(text, 18, 560), 18, theme.BAD, (700, 20), "semibold")
         elif self.index == self.total:
             status = t("replay.finished") if self.replay.finished else t("replay.unfinished")
             fonts.blit(surface, status, 20, theme.TEXT_DIM, (PANEL.right - 200, 20),
@@ -508,7 +440,7 @@ class ReplayViewerScreen(Screen):
                       "semibold", "midleft")
         for item, spot in zip(items, spots):
             if spot.right <= row.right:
-                draw_item(surface, item, spot)
+                kit(self.game.name).draw_hidden_item(surface, item, spot)
 
     def _draw_strip(self, surface, strip, area: pygame.Rect) -> None:
         """A title ("Next tiles · 46 in the stack"), the pictures in order (the first one
@@ -530,7 +462,7 @@ class ReplayViewerScreen(Screen):
                 step = STRIP_STEP
             if spot.right > area.right:
                 break
-            draw_item(surface, item, spot)
+            kit(self.game.name).draw_hidden_item(surface, item, spot)
             if k == 0 and strip.mark_next:
                 pygame.draw.rect(surface, theme.FOCUS, spot.inflate(4, 4), 2, border_radius=5)
             x += step
@@ -553,7 +485,7 @@ class ReplayViewerScreen(Screen):
             elif name == "seen":
                 text = (t("replay.seen_auto") if self.seen is None
                         else t("replay.seen_from", name=self.names[self.seen]))
-                fonts.blit(surface, fit(text, 18, rect.width - 16, "semibold"), 18, ink,
+                fonts.blit(surface, ellipsize(text, 18, rect.width - 16, "semibold"), 18, ink,
                            rect.center, "semibold", "center")
             else:
                 _icon(surface, name, rect.center, ink, self.playing)
@@ -583,77 +515,9 @@ class ReplayViewerScreen(Screen):
 
 
 def move_label(game_name: str, notation: str) -> str:
-    """A move as a player reads it in the move list. Railroad Ink's notation names dice by
-    id ("rail-curve@B7/1"): shown as the die's name and the cell ("Railway curve · B7"),
-    undo and end of round by their button words, skips, the meteor and lava's erasing in
-    words too. Metro's placements, draws and share exchanges read as words ("Tile · H2",
-    "Drew a tile", "Exchange Blue 40% (face down)"). Anything unknown stays as written."""
-    from game.client.text import has
-
-    if game_name == "metromania":
-        return _mania_move_label(notation)
-    if game_name == "metro":
-        return _metro_move_label(notation)
-    if game_name != "railroad-ink":
-        return notation
-    if notation in ("undo", "end") and has(f"ri.{notation}"):
-        return t(f"ri.{notation}")
-    kind, colon, value = notation.partition(":")
-    if colon and kind in ("skip", "ignore-meteor") and has(f"ri.face.{value}"):
-        key = "replay.ri_skip" if kind == "skip" else "replay.ri_ignore_meteor"
-        return t(key, face=t(f"ri.face.{value}"))
-    if colon and kind == "meteor":
-        return t("replay.ri_meteor", direction=value)
-    face, at, rest = notation.partition("@")
-    if at and face in ("erase", "crater"):
-        return t(f"replay.ri_{face}", cell=rest)
-    if at and has(f"ri.face.{face}"):
-        return f"{t(f'ri.face.{face}')} · {rest.split('/')[0]}"
-    return notation
-
-
-def _metro_move_label(notation: str) -> str:
-    """Metro: a placement by its square (the tile is on the board; its four-letter type code
-    means nothing to a player), with the turn in degrees in the free orientation variant; a
-    draw; an exchange by the share given away (a replay shows hidden things) and where the new
-    card came from (the pile's face-up card or its top face-down card)."""
-    from game.rules.core import NotationError
-    from game.rules.metro.board import square_name
-    from game.rules.metro.data import COMPANIES
-    from game.rules.metro.moves import Draw, Place, parse_move
-
-    try:
-        move = parse_move(notation)
-    except NotationError:
-        return notation
-    if isinstance(move, Draw):
-        return t("replay.metro_draw")
-    if isinstance(move, Place):
-        square = square_name(move.square)
-        if move.rot:
-            return t("replay.metro_place_turned", square=square, degrees=90 * move.rot)
-        return t("replay.metro_place", square=square)
-    share = t("metro.share", company=t(f"colour.{COMPANIES[move.company]}"), pct=move.pct)
-    return t("replay.metro_swap_up" if move.take_up else "replay.metro_swap_down", share=share)
-
-
-def _mania_move_label(notation: str) -> str:
-    """Metromania: "Dig ×3 (+C)" for a dig of three tunnels placing marker C, the station
-    kinds by their titles; the spaces and edges stay in the notation (they mean little in a
-    list)."""
-    kind, _, rest = notation.partition(" ")
-    if kind == "dig":
-        tunnels = rest.split()
-        markers = "".join(part.partition("+")[2] for part in tunnels)
-        label = f"{t('mania.hint_dig')} ×{len(tunnels)}"
-        return label + (f" (+{markers})" if markers else "")
-    if kind == "station":
-        return t("mania.station_title")
-    if kind == "bonus":
-        return t("mania.refuse") if rest.endswith(":none") else t("mania.bonus_title")
-    if kind == "pass":
-        return t("mania.pass")
-    return notation
+    """A move as a player reads it in the move list, in the game's own words (its kit's
+    ``move_label``); anything unknown stays as written."""
+    return kit(game_name).move_label(notation)
 
 
 def _icon(surface, name: str, centre, colour, playing: bool) -> None:

@@ -11,12 +11,15 @@ from __future__ import annotations
 
 import pygame
 
-from game.client import fonts, theme
+from game.client import fonts, navigation, text_layout, theme
 from game.client.plural import tn
+from game.client.save_info import replay_path_for
 from game.client.screens.base import MenuScreen
-from game.client.screens.resume import fit
 from game.client.text import t
+from game.client.text_layout import ellipsize
 from game.client.widgets import Form, Item
+from game.match import Match
+from game.rules.metro.data import COMPANIES
 
 
 def score_text(score: int) -> str:
@@ -41,8 +44,6 @@ def confirm_keys_held() -> bool:
 
 def score_history(match) -> list[list[int]]:
     """Scores after every move, rebuilt by replaying the match's log (for loaded games)."""
-    from game.match import Match
-
     replay = Match.new(match.game, match.config, match.seed)
     history = [list(replay.scores()["scores"])]
     for entry in match.log:
@@ -52,9 +53,11 @@ def score_history(match) -> list[list[int]]:
 
 
 class ResultsScreen(MenuScreen):
-    def __init__(self, app, match, history=None, setup=None) -> None:
+    def __init__(self, app, match, history=None, setup=None, detail=None) -> None:
         super().__init__(app)
         self.match = match
+        # the game board's breakdown of a seat (``BoardView.results_detail``), if it has one
+        self.detail = detail
         self.setup = setup or {}
         self.history = history if history and len(history) == match.seq + 1 \
             else score_history(match)
@@ -64,8 +67,6 @@ class ResultsScreen(MenuScreen):
         self.order = sorted(range(len(scores)), key=lambda s: (-scores[s], s))
         items = [Item("rematch", lambda: t("results.rematch")),
                  Item("title", lambda: t("results.to_title"))]
-        from game.client.screens.replay_viewer import replay_path_for
-
         self.replay_path = replay_path_for(match)    # kept when the game was autosaved here
         if self.replay_path is not None:
             items.append(Item("watch", lambda: t("results.watch_replay")))
@@ -110,25 +111,20 @@ class ResultsScreen(MenuScreen):
         if item.key == "rematch":
             self.rematch()
         elif item.key == "watch":
-            from game.client.screens.replay_viewer import open_replay
-
+            open_replay = navigation.get("open_replay")
             problem = open_replay(self.app, self.replay_path)
             if problem:
                 self.app.toasts.show(problem, "bad")
         else:
-            from game.client.screens.title import TitleScreen
-
+            TitleScreen = navigation.get("TitleScreen")
             self.app.reset_to(TitleScreen(self.app))
 
     def on_cancel(self) -> None:
-        from game.client.screens.title import TitleScreen
-
+        TitleScreen = navigation.get("TitleScreen")
         self.app.reset_to(TitleScreen(self.app))
 
     def rematch(self) -> None:
-        from game.client.screens.play import PlayScreen
-        from game.match import Match
-
+        PlayScreen = navigation.get("PlayScreen")
         seats = [type(s).from_plain(s.to_plain()) for s in self.match.seats]
         match = Match.new(self.match.game, self.match.config, self.match.seed + 1, seats)
         setup = {key: value for key, value in self.setup.items() if key != "resumed"}
@@ -138,10 +134,10 @@ class ResultsScreen(MenuScreen):
     def draw(self, surface) -> None:
         surface.blit(self.app.background(), (0, 0))
         title, note = self.headline()
-        fonts.blit(surface, fit(title, 46, TABLE.width, "bold"), 46, theme.ACCENT,
+        fonts.blit(surface, ellipsize(title, 46, TABLE.width, "bold"), 46, theme.ACCENT,
                    (TABLE.x, 34), "bold")
         if note:
-            for i, line in enumerate(fonts.wrap(note, 19, CHART.width)[:2]):
+            for i, line in enumerate(text_layout.wrap(note, 19, CHART.width)[:2]):
                 fonts.blit(surface, line, 19, theme.TEXT_DIM, (CHART.right, 52 + i * 25),
                            "regular", "topright")
         self._draw_table(surface)
@@ -248,17 +244,11 @@ class ResultsScreen(MenuScreen):
             self._draw_company_table(surface, y)
 
     def _board_detail(self, seat: int):
-        """Breakdown lines a game's board supplies (``BOARD.results_detail``), or None."""
-        from game.client.boards import board_class, has_board
-
-        if not has_board(self.match.game.name):
-            return None
-        detail = getattr(board_class(self.match.game.name), "results_detail", None)
-        return None if detail is None else detail(self.result, seat, self.seat_name)
+        """Breakdown lines the game's board supplies (``BoardView.results_detail``), or
+        None."""
+        return None if self.detail is None else self.detail(self.result, seat, self.seat_name)
 
     def _draw_held_shares(self, surface, seat, x, y) -> None:
-        from game.rules.metro.data import COMPANIES
-
         for company, pct in self.match.state.shares[seat]:
             if company < 0:
                 continue

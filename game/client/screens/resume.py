@@ -6,130 +6,31 @@ the game, the players, the move reached and when it was saved, and offers *Conti
 at the last verified move), *New game* and *Back* (the saves stay in Load / Replays and are not
 offered again) and *Discard* (asks once more, then deletes the file).
 
-The module also holds what the other save screens and the play screen share:
-``attach_autosave`` (the play screen's autosave, never for LAN tables), ``resume_into_play``
-(load a save and open the play screen on it, with the damage warning shown and any
-``SaveError`` turned into a message, never a crash) and small text helpers.
+``resume_into_play`` loads a save and opens the play screen on it, with the damage warning
+shown and any ``SaveError`` turned into a message, never a crash. What the save screens share
+(texts about a save, the play screen's autosave) is in ``game.client.save_info``.
 """
 
 from __future__ import annotations
 
-import datetime as _dt
-
 import pygame
 
-from game.client import fonts, theme
+from game.client import fonts, navigation, text_layout, theme
+from game.client.save_info import error_line, game_title, names_text, when_text
 from game.client.screens.base import MenuScreen
-from game.client.text import has, t
+from game.client.text import t
+from game.client.text_layout import ellipsize
 from game.client.widgets import Form, Item, title_text
-
-# --------------------------------------------------------------------------------------------
-# Shared helpers
-# --------------------------------------------------------------------------------------------
-
-
-def game_title(name: str) -> str:
-    key = f"game.{name}"
-    return t(key) if has(key) else name
-
-
-def when_text(seconds: float) -> str:
-    if not seconds:
-        return "?"
-    return _dt.datetime.fromtimestamp(seconds).strftime("%Y-%m-%d %H:%M")
-
-
-def names_text(info) -> str:
-    names = [name or t("common.player_n", n=i + 1) for i, name in enumerate(info.seat_names)]
-    if not names:
-        names = [t("common.player_n", n=i + 1) for i in range(info.players)]
-    return ", ".join(names)
-
-
-def outcome_text(info) -> str:
-    """A finished game's outcome from its end record: who won, or the solo final score."""
-    names = [name or t("common.player_n", n=i + 1) for i, name in enumerate(info.seat_names)]
-    if info.scores and len(info.scores) == 1:
-        score = info.scores[0]
-        return t("saves.solo_score", score=f"−{-score}" if score < 0 else str(score))
-    winners = [names[w] for w in info.winners if 0 <= w < len(names)]
-    if len(winners) == 1:
-        return t("saves.won_by", name=winners[0])
-    if winners:
-        return t("saves.shared_win", names=", ".join(winners))
-    return ""
-
-
-def scores_text(info) -> str:
-    """Each player's final score with their name, best first ("Ann 36 · Bob 20")."""
-    scores = info.scores or []
-    names = [name or t("common.player_n", n=i + 1) for i, name in enumerate(info.seat_names)]
-    names += [t("common.player_n", n=i + 1) for i in range(len(names), len(scores))]
-    order = sorted(range(len(scores)), key=lambda seat: (-scores[seat], seat))
-    return " · ".join(f"{names[seat]} {'−' if scores[seat] < 0 else ''}{abs(scores[seat])}"
-                      for seat in order)
-
-
-def heading_text(info) -> str:
-    """A save's line in the lists: the game, then its name, else (finished) its outcome."""
-    extra = info.label or (outcome_text(info) if info.finished else "")
-    return game_title(info.game) + (" · " + extra if extra else "")
-
-
-def fit(text: str, size: int, width: int, weight: str = "regular") -> str:
-    """``text`` cut with an ellipsis so that it fits ``width`` pixels at ``size``, measured
-    as drawn (a name in another script is drawn with a fallback font, often wider)."""
-    def width_of(value: str) -> int:
-        return fonts.render(value, size, (255, 255, 255), weight).get_width()
-
-    if width_of(text) <= width:
-        return text
-    low, high = 0, len(text)          # the longest prefix that fits with its ellipsis
-    while low < high:
-        mid = (low + high + 1) // 2
-        if width_of(text[:mid].rstrip() + "…") <= width:
-            low = mid
-        else:
-            high = mid - 1
-    return text[:low].rstrip() + "…"
-
-
-def error_line(exc) -> str:
-    """A ``SaveError`` (or an OS error) as the one line the player sees."""
-    message = getattr(exc, "message", None) or str(exc) or type(exc).__name__
-    return t("saves.error", reason=message)
-
-
-def attach_autosave(match, setup: dict | None = None):
-    """The autosaver of a local match: the one already listening (a resumed game) or a new
-    one. LAN tables (``setup["lan"]`` or remote seats) are saved by the net layer, not here;
-    ``setup["autosave"] = False`` opts out (benchmarks, demos).
-    Never raises: a failing disk must not stop a game from starting."""
-    from game.saves import Autosaver, start_autosave
-
-    setup = setup or {}
-    if setup.get("lan") or setup.get("autosave") is False \
-            or any(info.kind == "remote" for info in match.seats):
-        return None
-    for listener in match.listeners:
-        if isinstance(listener, Autosaver):
-            return listener
-    if match.is_over():
-        return None
-    try:
-        return start_autosave(match)
-    except Exception:  # noqa: BLE001 - e.g. the saves folder cannot be created
-        return None
+from game.saves import SaveError, delete_save, list_resumable, mark_left, resume
 
 
 def resume_into_play(app, path, replace: bool = False, label: str = "") -> str | None:
     """Resume the save at ``path`` and show its play screen. Returns None on success, else the
     message to show (the file is left as it is). ``label``: the name the game is listed under
     (a merged named copy's) when the file itself has none."""
-    from game.client.screens.lan_resume import is_lan_save, open_resumed_table
-    from game.client.screens.play import PlayScreen
-    from game.saves import SaveError, resume
-
+    is_lan_save = navigation.get("is_lan_save")
+    open_resumed_table = navigation.get("open_resumed_table")
+    PlayScreen = navigation.get("PlayScreen")
     if is_lan_save(path):       # its players are on other machines: host the table again
         return open_resumed_table(app, path, replace=replace)
     try:
@@ -156,8 +57,6 @@ def resume_into_play(app, path, replace: bool = False, label: str = "") -> str |
 def offer_resume(app) -> bool:
     """Push the resume screen when a crash interrupted a game (at client start)."""
     try:
-        from game.saves import list_resumable
-
         found = [info for info in list_resumable() if info.interrupted]
     except Exception:  # noqa: BLE001 - an unreadable saves folder must not stop the client
         return False
@@ -182,8 +81,7 @@ class ResumeScreen(MenuScreen):
         self.confirming = False
         self.message = ""
         # a LAN game this machine joined: its own seat back while the table runs (LAN part)
-        from game.client.screens.lan_rejoin import RejoinOffer
-
+        RejoinOffer = navigation.get("RejoinOffer")
         self.offer = RejoinOffer(self.info.path) if self.info.lan else None
         self.build()
 
@@ -234,8 +132,6 @@ class ResumeScreen(MenuScreen):
     def keep_for_later(self) -> None:
         """*New game* or *Back*: the offered games stay in Load / Replays; the next launch
         does not ask about them again (it asks only after a new crash)."""
-        from game.saves import mark_left
-
         for info in self.infos:
             if getattr(info, "lan", False):
                 continue            # a LAN table's save: its own prompt decides
@@ -257,14 +153,11 @@ class ResumeScreen(MenuScreen):
             self.app.sound.play("illegal")
 
     def new_game(self) -> None:
-        from game.client.screens.game_choice import GameChoiceScreen
-
+        GameChoiceScreen = navigation.get("GameChoiceScreen")
         self.keep_for_later()
         self.app.replace(GameChoiceScreen(self.app))
 
     def discard(self) -> None:
-        from game.saves import delete_save
-
         self.confirming = False
         try:
             for path in [self.info.path] + list(getattr(self.info, "also", [])):
@@ -279,7 +172,7 @@ class ResumeScreen(MenuScreen):
     def draw(self, surface) -> None:
         surface.blit(self.app.background(), (0, 0))
         title_text(surface, t("resume.title"), 78)
-        fonts.blit(surface, fit(t("resume.body"), 22, 1100), 22, theme.TEXT_DIM, (640, 124),
+        fonts.blit(surface, ellipsize(t("resume.body"), 22, 1100), 22, theme.TEXT_DIM, (640, 124),
                    "regular", "center")
         theme.rounded_panel(surface, CARD, theme.PANEL, 22, theme.PANEL_EDGE, 2, shadow=True)
         info = self.info
@@ -287,7 +180,7 @@ class ResumeScreen(MenuScreen):
         heading = game_title(info.game)
         if info.label:
             heading += " · " + info.label
-        fonts.blit(surface, fit(heading, 38, width, "bold"), 38, theme.ACCENT,
+        fonts.blit(surface, ellipsize(heading, 38, width, "bold"), 38, theme.ACCENT,
                    (x, CARD.y + 26), "bold")
         lines = [(names_text(info), theme.TEXT, 24),
                  (t("saves.moves", n=info.moves), theme.TEXT, 24),
@@ -298,10 +191,10 @@ class ResumeScreen(MenuScreen):
             lines.append((t("resume.more", n=len(self.infos) - 1), theme.TEXT_DIM, 20))
         y = CARD.y + 92
         for text, colour, size in lines:
-            fonts.blit(surface, fit(text, size, width), size, colour, (x, y), "semibold")
+            fonts.blit(surface, ellipsize(text, size, width), size, colour, (x, y), "semibold")
             y += size + 16
         self.form.draw(surface)
         if self.message:
-            for i, line in enumerate(fonts.wrap(self.message, 20, 1000)[:3]):
+            for i, line in enumerate(text_layout.wrap(self.message, 20, 1000)[:3]):
                 fonts.blit(surface, line, 20, theme.BAD, (640, 560 + i * 26 + (
                     40 if self._rejoin_shown else 0)), "semibold", "center")

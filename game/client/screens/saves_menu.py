@@ -9,15 +9,20 @@ a file that cannot be read or resumed shows one clear line in the details panel.
 
 from __future__ import annotations
 
+import datetime as _dt
+
 import pygame
 
-from game.client import fonts, theme
+from game.client import fonts, navigation, text_layout, theme
 from game.client.plural import tn
+from game.client.save_info import (error_line, game_title, heading_text, names_text, outcome_text,
+                                   scores_text, when_text)
 from game.client.screens.base import MenuScreen, Screen
-from game.client.screens.resume import (error_line, fit, game_title, heading_text, names_text,
-                                        outcome_text, resume_into_play, scores_text, when_text)
+from game.client.screens.resume import resume_into_play
 from game.client.text import t
+from game.client.text_layout import ellipsize
 from game.client.widgets import Form, Item, draw_item, title_text
+from game.saves import SaveError, delete_save, list_replays, list_resumable, name_game
 
 TABS = ("games", "replays")
 TAB_RECTS = [pygame.Rect(40, 104, 280, 46), pygame.Rect(332, 104, 280, 46)]
@@ -43,8 +48,6 @@ class SavesMenuScreen(Screen):
 
     # -- data ------------------------------------------------------------------------------
     def refresh(self) -> None:
-        from game.saves import list_replays, list_resumable
-
         for tab, lister in (("games", list_resumable), ("replays", list_replays)):
             try:
                 self.entries[tab] = lister()
@@ -103,8 +106,7 @@ class SavesMenuScreen(Screen):
         if self.tab == "games":
             problem = resume_into_play(self.app, info.path, replace=True, label=info.label)
         else:
-            from game.client.screens.replay_viewer import open_replay
-
+            open_replay = navigation.get("open_replay")
             problem = open_replay(self.app, info.path)
         if problem:
             self.message = problem
@@ -119,7 +121,6 @@ class SavesMenuScreen(Screen):
             self.confirming = True
             self.app.sound.play("click")
             return
-        from game.saves import delete_save
 
         self.confirming = False
         try:
@@ -190,7 +191,7 @@ class SavesMenuScreen(Screen):
             theme.rounded_panel(surface, rect, theme.ACCENT if active else theme.PANEL, 14,
                                 theme.FOCUS if active else theme.PANEL_EDGE, 2 if active else 1)
             label = f"{t('saves.tab_' + tab)} ({len(self.entries[tab])})"
-            fonts.blit(surface, fit(label, 22, rect.width - 20, "semibold"), 22,
+            fonts.blit(surface, ellipsize(label, 22, rect.width - 20, "semibold"), 22,
                        theme.TEXT_DARK if active else theme.TEXT, rect.center, "semibold",
                        "center")
         self._draw_list(surface)
@@ -201,7 +202,7 @@ class SavesMenuScreen(Screen):
         if not rows:
             theme.rounded_panel(surface, LIST, theme.PANEL, 18, theme.PANEL_EDGE, 1)
             y = LIST.y + 40
-            for line in fonts.wrap(t(f"saves.empty_{self.tab}"), 22, LIST.width - 80):
+            for line in text_layout.wrap(t(f"saves.empty_{self.tab}"), 22, LIST.width - 80):
                 fonts.blit(surface, line, 22, theme.TEXT_DIM, (LIST.centerx, y), "regular",
                            "center")
                 y += 30
@@ -228,11 +229,11 @@ class SavesMenuScreen(Screen):
             colour = theme.BAD if info.damaged else theme.ACCENT
             pygame.draw.rect(surface, colour, (rect.x + 10, rect.y + 12, 8, rect.height - 24),
                              border_radius=4)
-            fonts.blit(surface, fit(heading, 24, width, "semibold"), 24, theme.TEXT,
+            fonts.blit(surface, ellipsize(heading, 24, width, "semibold"), 24, theme.TEXT,
                        (rect.x + 30, rect.y + 10), "semibold")
             people = scores_text(info) if info.scores else names_text(info)
             room = min(rect.width - 200, date_rect.x - 24 - (rect.x + 30))
-            fonts.blit(surface, fit(people, 18, room), 18,
+            fonts.blit(surface, ellipsize(people, 18, room), 18,
                        theme.TEXT_DIM, (rect.x + 30, rect.bottom - 10), "regular", "bottomleft")
         if len(rows) > VISIBLE:
             fonts.blit(surface, t("saves.count", i=self.index[self.tab] + 1, n=len(rows)), 17,
@@ -244,14 +245,14 @@ class SavesMenuScreen(Screen):
         x, width = DETAIL.x + 24, DETAIL.width - 48
         y = DETAIL.y + 20
         if info is not None:
-            fonts.blit(surface, fit(game_title(info.game), 34, width, "bold"), 34,
+            fonts.blit(surface, ellipsize(game_title(info.game), 34, width, "bold"), 34,
                        theme.ACCENT, (x, y), "bold")
             y += 50
             outcome = outcome_text(info) if info.finished else ""
             lines = [(text, theme.TEXT, 22, "semibold") for text in (info.label, outcome) if text]
             if not info.scores:          # (a finished game names them with its scores)
                 lines += [(line, theme.TEXT, 20, "regular")
-                          for line in fonts.wrap(names_text(info), 20, width)[:3]]
+                          for line in text_layout.wrap(names_text(info), 20, width)[:3]]
             lines.append(((tn("saves.finished", info.moves) if info.finished
                            else t("saves.moves", n=info.moves)), theme.TEXT, 20, "semibold"))
             if info.created:
@@ -264,13 +265,13 @@ class SavesMenuScreen(Screen):
                               "semibold"))
             if info.damaged:
                 lines += [(line, theme.BAD, 18, "semibold")
-                          for line in fonts.wrap(t("saves.damaged"), 18, width)]
+                          for line in text_layout.wrap(t("saves.damaged"), 18, width)]
             for text, colour, size, weight in lines:
-                fonts.blit(surface, fit(text, size, width, weight), size, colour, (x, y), weight)
+                fonts.blit(surface, ellipsize(text, size, width, weight), size, colour, (x, y), weight)
                 y += size + 12
         if self.message:
             y = max(y, PRIMARY.y - 100)
-            for line in fonts.wrap(self.message, 18, width)[:4]:
+            for line in text_layout.wrap(self.message, 18, width)[:4]:
                 fonts.blit(surface, line, 18, theme.BAD, (x, y), "semibold")
                 y += 23
         if info is None:
@@ -324,8 +325,6 @@ class SaveAsScreen(MenuScreen):
         self.form.focus = 1
 
     def default_label(self) -> str:
-        import datetime as _dt
-
         return t("saveas.default", n=self.match.seq, time=_dt.datetime.now().strftime("%H:%M"))
 
     def on_activate(self, item) -> None:
@@ -344,8 +343,6 @@ class SaveAsScreen(MenuScreen):
         self.app.input.text_mode = False
 
     def save(self) -> None:
-        from game.saves import SaveError, name_game
-
         label = str(self.form.item("label").value).strip() or self.default_label()
         try:
             name_game(self.match, label)     # the autosaved game gets the name: one entry
@@ -369,12 +366,12 @@ class SaveAsScreen(MenuScreen):
         fonts.blit(surface, t("saveas.title"), 36, theme.TEXT, (CARD.centerx, CARD.y + 44),
                    "bold", "center")
         y = CARD.y + 84
-        for line in fonts.wrap(t("saveas.help_named"), 18, CARD.width - 60)[:3]:
+        for line in text_layout.wrap(t("saveas.help_named"), 18, CARD.width - 60)[:3]:
             fonts.blit(surface, line, 18, theme.TEXT_DIM, (CARD.centerx, y), "regular",
                        "center")
             y += 22
         self.form.draw(surface)
         if self.message:
-            for i, line in enumerate(fonts.wrap(self.message, 18, CARD.width - 40)[:2]):
+            for i, line in enumerate(text_layout.wrap(self.message, 18, CARD.width - 40)[:2]):
                 fonts.blit(surface, line, 18, theme.BAD, (CARD.centerx, CARD.bottom + 16 + i * 22),
                            "semibold", "center")

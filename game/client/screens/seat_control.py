@@ -14,7 +14,7 @@ from __future__ import annotations
 import pygame
 
 from game.bots.base import levels
-from game.client import fonts, theme
+from game.client import fonts, text_layout, theme
 from game.client.screens.base import MenuScreen
 from game.client.text import has, t
 from game.client.widgets import Form, Item
@@ -199,7 +199,7 @@ class SeatControlScreen(MenuScreen):
             lines.append(t("rejoin.waited", time=duration_text(state["waited"])))
         y = card.y + 88
         for line in lines:
-            for part in fonts.wrap(line, 20, card.width - 80)[:2]:
+            for part in text_layout.wrap(line, 20, card.width - 80)[:2]:
                 fonts.blit(surface, part, 20, theme.TEXT_DIM, (card.centerx, y), "regular",
                            "center")
                 y += 26

@@ -14,12 +14,14 @@ import re
 import pygame
 
 from game.bots.base import levels
-from game.client import fonts, theme
+from game.client import fonts, navigation, text_layout, theme
+from game.client.games import kit
 from game.client.input import ordered_devices
 from game.client.screens.base import MenuScreen
-from game.client.screens.setup_table import (recall, remember, shared_devices,
-                                             split_screen_device)
+from game.client.screens.setup_table import recall, remember, shared_devices, split_screen_device
+from game.client.seats import SeatKind
 from game.client.text import has, t
+from game.client.text_layout import fit_text
 from game.client.widgets import Form, Item
 from game.match import Match, SeatInfo
 from game.rules import get_game
@@ -95,9 +97,9 @@ class SetupScreen(MenuScreen):
         """Whether a remembered seat value can still be chosen (its controller plugged in,
         its bot level known)."""
         kind, _, rest = who.partition(":")
-        if kind == "bot":
+        if kind == SeatKind.BOT:
             return rest in levels(self.game_name)
-        if kind != "human" or not rest:
+        if kind != SeatKind.HUMAN or not rest:
             return False
         present = {"mouse", "keyboard", *self.app.input.connected_pads()}
         return all(device in present for device in rest.split("+"))
@@ -113,12 +115,7 @@ class SetupScreen(MenuScreen):
     # -- local humans: some boards give each a pane of their own ---------------------------
     def human_limit(self) -> int | None:
         """How many local humans the game's board can seat (Railroad Ink: four panes)."""
-        from game.client.boards import board_class
-
-        try:
-            return board_class(self.game_name).max_local_humans
-        except KeyError:
-            return None
+        return kit(self.game_name).board.max_local_humans
 
     def local_humans(self) -> int:
         return sum(1 for s in self.seats if s["who"].startswith("human:"))
@@ -139,7 +136,7 @@ class SetupScreen(MenuScreen):
 
     def who_label(self, who: str) -> str:
         kind, _, rest = who.partition(":")
-        if kind == "bot":
+        if kind == SeatKind.BOT:
             return t("setup.bot", level=t(f"level.{rest}") if has(f"level.{rest}") else rest)
         parts = [self.app.pad_label(d) for d in ordered_devices(rest)]
         return t("setup.human", device=" + ".join(parts))
@@ -330,8 +327,7 @@ class SetupScreen(MenuScreen):
         elif item.key == "back":
             self.app.pop()
         elif item.key == "rules":
-            from game.client.screens.rules_help import RulesHelpScreen
-
+            RulesHelpScreen = navigation.get("RulesHelpScreen")
             self.app.push(RulesHelpScreen(self.app, self.game_name))
 
     def on_cancel(self) -> None:
@@ -366,16 +362,16 @@ class SetupScreen(MenuScreen):
         for i, seat in enumerate(self.seats):
             kind, _, rest = seat["who"].partition(":")
             name = seat["name"] or t("common.player_n", n=i + 1)
-            if kind == "bot":
+            if kind == SeatKind.BOT:
                 seats.append(SeatInfo(name, "bot", level=rest, colour=seat["colour"]))
             else:
-                seats.append(SeatInfo(name, "human", device=rest, colour=seat["colour"]))
+                seats.append(SeatInfo(name, SeatKind.HUMAN.value,
+                                      device=rest, colour=seat["colour"]))
         self.app.settings["player_names"] = [s["name"] for s in self.seats]
         if self.local_table:
             remember(self.app.settings, self.game_name, self.players, self.seats, self.options)
         match = Match.new(self.game, config, seed, seats)
-        from game.client.screens.play import PlayScreen
-
+        PlayScreen = navigation.get("PlayScreen")
         self.app.push(PlayScreen(self.app, match, self.describe()))
 
     # -- drawing ---------------------------------------------------------------------------
@@ -417,7 +413,7 @@ class SetupScreen(MenuScreen):
         for index, (message, colour, weight, name) in enumerate(notes):
             share = room if index == len(notes) - 1 else max(23, min(46, room - 23))
             box = pygame.Rect(COLUMN_RIGHT.x + 4, top, COLUMN_RIGHT.width - 4, share)
-            lines = fonts.wrap(message, 18, box.width)
+            lines = text_layout.wrap(message, 18, box.width)
             if len(lines) * 23 > box.height:
                 lines = [message]         # little room: one shrunk line
             for k, line in enumerate(lines):
@@ -449,8 +445,6 @@ class SetupScreen(MenuScreen):
             help_text = (self.variant_help(focused.value) if focused.value
                          else t("metro_setup.expansion_help"))
         if help_text is not None:
-            from game.client.screens.rules_help import fit_text
-
             top = max([488] + [item.rect.bottom + 8 for item in self.form.items
                                if item.rect.x == COLUMN_LEFT.x and item.rect.y < 540])
             box = pygame.Rect(COLUMN_LEFT.x + 4, top, COLUMN_LEFT.width, 554 - top)

@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 from game.client.input import seat_devices
+from game.client.seats import SeatKind
 
 MEMORY_KEY = "last_tables"
 MAX_NAME = 14
@@ -21,7 +22,7 @@ MAX_NAME = 14
 def human_device(who: str | None) -> str | None:
     """The device binding of a "human:..." seat value (None for a bot or an unset seat)."""
     kind, _, rest = (who or "").partition(":")
-    return rest if kind == "human" else None
+    return rest if kind == SeatKind.HUMAN else None
 
 
 def split_screen_device(seats: list[dict], index: int, pads: list[str]) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.client import fonts, sprites, theme
+from game.client import fonts, navigation, sprites, theme
 from game.client.screens.base import MenuScreen
 from game.client.text import t
 from game.client.widgets import Form, Item
@@ -17,6 +17,12 @@ _DECOR = ["aaaa", "bcbc", "dacc", "cbcb", "adad", "bbbb", "ccda", "dddd", "acba"
 
 
 DRIFT_SECONDS = 8.0
+
+
+# menu item -> the screen it opens (see game.client.navigation)
+OPENS = {"play": "GameChoiceScreen", "saves": "SavesMenuScreen",
+         "lan_host": "LanGameChoiceScreen", "lan_join": "FindTablesScreen",
+         "settings": "SettingsScreen"}
 
 
 class TitleScreen(MenuScreen):
@@ -33,28 +39,10 @@ class TitleScreen(MenuScreen):
         self._strip = None
 
     def on_activate(self, item) -> None:
-        if item.key == "play":
-            from game.client.screens.game_choice import GameChoiceScreen
-
-            self.app.push(GameChoiceScreen(self.app))
-        elif item.key == "saves":
-            from game.client.screens.saves_menu import SavesMenuScreen
-
-            self.app.push(SavesMenuScreen(self.app))
-        elif item.key == "lan_host":
-            from game.client.screens.lobby import LanGameChoiceScreen
-
-            self.app.push(LanGameChoiceScreen(self.app))
-        elif item.key == "lan_join":
-            from game.client.screens.find_tables import FindTablesScreen
-
-            self.app.push(FindTablesScreen(self.app))
-        elif item.key == "settings":
-            from game.client.screens.settings import SettingsScreen
-
-            self.app.push(SettingsScreen(self.app))
-        elif item.key == "quit":
+        if item.key == "quit":
             self.app.quit()
+        elif item.key in OPENS:
+            self.app.push(navigation.get(OPENS[item.key])(self.app))
 
     def on_cancel(self) -> None:
         pass   # the title is the bottom of the stack: quitting needs the Quit item
@@ -62,8 +50,7 @@ class TitleScreen(MenuScreen):
     def update(self, dt: float) -> None:
         if self.app.frame == 0 and self.app.top is self:
             # the client has just started: offer the game a crash interrupted, if any
-            from game.client.screens.resume import offer_resume
-
+            offer_resume = navigation.get("offer_resume")
             offer_resume(self.app)
         if self.animating():
             self.scroll = (self.scroll + dt * 18) % (len(_DECOR) * 72)

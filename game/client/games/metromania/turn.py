@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.client import fonts, theme
+from game.client import fonts, text_layout, theme
 from game.client.plural import tn
 from game.client.text import t
 
@@ -139,20 +139,20 @@ def marker_note(options: list, kind: str) -> str:
 def fit_rows(text: str, width: int, height: int, size: int = 16, smallest: int = 12):
     """(size, wrapped rows) of the largest type from ``size`` down whose rows (line height
     size + 4) fit ``height``."""
-    rows = fonts.wrap(text, size, width)
+    rows = text_layout.wrap(text, size, width)
     while size > smallest and len(rows) * (size + 4) > height:
         size -= 1
-        rows = fonts.wrap(text, size, width)
+        rows = text_layout.wrap(text, size, width)
     return size, rows
 
 
 def draw_note(surface, text: str, above, bounds: pygame.Rect, width: int = 300) -> pygame.Rect:
     """A pill with ``text`` (up to two rows) just above the point ``above``, kept inside
     ``bounds`` (the city between the side panels) so no part hides under a panel."""
-    size, rows = 16, fonts.wrap(text, 16, width, "semibold")
+    size, rows = 16, text_layout.wrap(text, 16, width, "semibold")
     while size > 12 and len(rows) > 2:
         size -= 1
-        rows = fonts.wrap(text, size, width, "semibold")
+        rows = text_layout.wrap(text, size, width, "semibold")
     rows = rows[:2]
     line_h = size + 5
     inner_w = max(fonts.render(row, size, theme.TEXT, "semibold").get_width() for row in rows)

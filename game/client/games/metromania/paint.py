@@ -13,11 +13,11 @@ import math
 import pygame
 
 from game.client import fonts, theme
-from game.client.boards import mania_geometry as geo
-from game.rules.metromania.city import ARROW, BLACK, LAKE, PARK, WHITE
+from game.client.games.metromania import geometry as geo
 from game.rules.metromania.board_data import HEX_SIDE
-from game.rules.metromania.lattice import (DIRS, EDGE_POINTS, EDGE_SPACES, INNER_CORNER,
-                                           POINT_ID, SPACE_CORNERS)
+from game.rules.metromania.city import ARROW, BLACK, LAKE, PARK, WHITE
+from game.rules.metromania.lattice import (DIRS, EDGE_POINTS, EDGE_SPACES, INNER_CORNER, POINT_ID,
+                                           SPACE_CORNERS)
 
 PAPER = ((222, 215, 199), (212, 205, 189), (226, 219, 202), (208, 201, 186), (219, 212, 196),
          (214, 207, 192))

@@ -7,10 +7,15 @@ from __future__ import annotations
 import pygame
 
 from game.client import fonts, theme
-from game.client.screens.results import CHART, TABLE, ResultsScreen
+from game.client.games.railroad_ink import sprites as ink
+from game.client.screens.results import CHART, ResultsScreen, TABLE
 from game.client.text import t
 
 BASE_CATEGORIES = ("exits", "longest_highway", "longest_railway", "centre")
+CATEGORY_COLOURS = {"exits": (242, 179, 61), "longest_highway": (200, 196, 186),
+                    "longest_railway": (120, 128, 146), "centre": (96, 196, 122),
+                    "river": ink.RIVER_BLUE, "lake": ink.LAKE_BLUE, "meteor": (170, 150, 130),
+                    "volcano": ink.LAVA_RED}
 
 
 class RailroadInkResults(ResultsScreen):
@@ -26,8 +31,6 @@ class RailroadInkResults(ResultsScreen):
         return list(BASE_CATEGORIES) + ([expansion] if expansion else [])
 
     def _colour(self, category: str):
-        from game.client.boards.railroad_ink import CATEGORY_COLOURS
-
         return CATEGORY_COLOURS.get(category, theme.ACCENT)
 
     def _draw_table(self, surface) -> None:

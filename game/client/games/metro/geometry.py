@@ -60,8 +60,3 @@ def departure_endpoint(station: int) -> tuple[int, int, int]:
     if side == 2:
         return 7, 7 - j, 4
     return 7 - j, 0, 6
-
-
-def arrival_endpoint(station: int) -> tuple[int, int, int]:
-    row, col, dep = departure_endpoint(station)
-    return row, col, dep + 1

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from game.client import fonts, theme
-from game.client.boards.metro_geometry import LEFT, RIGHT
+from game.client.games.metro.geometry import LEFT, RIGHT
 from game.client.text import t
 from game.rules.metro.data import COMPANIES, EXCHANGE_CUTOFF
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.client.boards import ink_sprites as ink
+from game.client.games.railroad_ink import sprites as ink
 
 
 def draw_dragged(surface: pygame.Surface, ui, geom, face: str | None) -> None:

@@ -13,8 +13,7 @@ import math
 import pygame
 
 from game.client import fonts, theme
-from game.client.boards import mania_geometry as geo
-from game.client.boards import mania_paint as paint
+from game.client.games.metromania import geometry as geo, paint as paint
 from game.client.text import has, t
 from game.rules.metromania.lattice import POINT_BY_NAME, SPACE_BY_NAME
 

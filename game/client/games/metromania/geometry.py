@@ -13,8 +13,8 @@ import math
 
 import pygame
 
-from game.rules.metromania.lattice import (EDGE_POINTS, POINT_ID, POINTS, SPACE_CORNERS,
-                                           SPACE_EDGES, SPACES_AT_POINT)
+from game.rules.metromania.lattice import (EDGE_POINTS, POINTS, POINT_ID, SPACES_AT_POINT,
+                                           SPACE_CORNERS, SPACE_EDGES)
 
 UNIT = 53.0                      # pixels per lattice step
 CENTRE = (640.0, 384.0)

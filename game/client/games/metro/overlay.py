@@ -13,8 +13,8 @@ import math
 import pygame
 
 from game.client import fonts, sprites, theme
-from game.client.boards.metro_geometry import (BADGE_R, BX, BY, GRID, PAD, S, square_rect,
-                                               station_pos)
+from game.client.games.metro.geometry import (BADGE_R, BX, BY, GRID, PAD, S, square_rect,
+                                              station_pos)
 
 # The board's felt: score pop-ups stay inside it (never under the side panels).
 BOARD_AREA = GRID.inflate(2 * PAD, 2 * PAD)

@@ -1,0 +1,44 @@
+"""Every game's client kit, one registry line per game (see ``kit_base.GameKit``).
+
+The rules registry (``game.rules.available_games``) says which games exist; ``check_kits``
+(called when the client starts) fails loudly when one of them has no kit here, or a kit is
+incomplete, so a new game never borrows another game's board, art, rules pages or secrets.
+``kit(name)`` is the one way the client finds what belongs to a game.
+"""
+
+from __future__ import annotations
+
+from game.client.games.kit_base import GameKit
+from game.client.games.metro.kit import KIT as METRO
+from game.client.games.metromania.kit import KIT as METROMANIA
+from game.client.games.railroad_ink.kit import KIT as RAILROAD_INK
+from game.rules import available_games
+
+KITS: dict[str, GameKit] = {each.name: each for each in (
+    METRO,
+    METROMANIA,
+    RAILROAD_INK,
+)}
+
+
+class MissingKit(LookupError):
+    """A game of the rules registry the client has no kit for."""
+
+
+def kit(name: str) -> GameKit:
+    """The client kit of game ``name``; MissingKit (never another game's kit) if none."""
+    try:
+        return KITS[name]
+    except KeyError:
+        raise MissingKit(f"the client has no kit for the game {name!r}") from None
+
+
+def has_kit(name: str) -> bool:
+    return name in KITS
+
+
+def check_kits(games: list[str] | None = None) -> None:
+    """Start-up check: every game of the rules registry (or of ``games``) has a complete
+    kit. Raises MissingKit or TypeError naming what is missing."""
+    for name in games if games is not None else available_games():
+        kit(name).check()

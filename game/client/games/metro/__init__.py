@@ -1,0 +1,1 @@
+"""Metro on the client: its board (``board``), pictures and texts, gathered by ``kit``."""

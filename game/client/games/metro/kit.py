@@ -1,0 +1,97 @@
+"""Metro's client kit: its board, move labels, replay secrets, card art and rules pages."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.client import fonts, sprites, theme
+from game.client.games.hidden import Hidden, Item, Strip, centred, draw_count
+from game.client.games.kit_base import GameKit
+from game.client.games.metro.board import MetroBoard
+from game.client.games.metro.help_art import draw_metro
+from game.client.text import t
+from game.rules.core import NotationError
+from game.rules.metro.board import square_name
+from game.rules.metro.data import COMPANIES
+from game.rules.metro.moves import Draw, Place, parse_move
+
+CARD_TILES = ["bcbc", "aacb", "dacc"]
+
+
+class MetroKit(GameKit):
+    name = "metro"
+    rules_pages = ("goal", "turn", "place", "score", "companies")
+
+    @property
+    def board(self) -> type:
+        return MetroBoard
+
+    def move_label(self, notation: str) -> str:
+        """A placement by its square (the tile is on the board; its four-letter type code
+        means nothing to a player), with the turn in degrees in the free orientation variant; a
+        draw; an exchange by the share given away (a replay shows hidden things) and where the
+        new card came from (the pile's face-up card or its top face-down card)."""
+        try:
+            move = parse_move(notation)
+        except NotationError:
+            return notation
+        if isinstance(move, Draw):
+            return t("replay.metro_draw")
+        if isinstance(move, Place):
+            square = square_name(move.square)
+            if move.rot:
+                return t("replay.metro_place_turned", square=square, degrees=90 * move.rot)
+            return t("replay.metro_place", square=square)
+        share = t("metro.share", company=t(f"colour.{COMPANIES[move.company]}"), pct=move.pct)
+        return t("replay.metro_swap_up" if move.take_up else "replay.metro_swap_down",
+                 share=share)
+
+    def hidden_info(self, game, state) -> Hidden:
+        """Every player's hand tiles, the order of the face-down stack (the next tiles to be
+        drawn, top first) and, with the companies expansion, every player's share cards and
+        the top card of each face-down share pile (the card a face-down exchange takes
+        next)."""
+        holdings = []
+        for seat in range(state.players):
+            items = [Item("tile", code) for code in state.hands[seat]]
+            if state.companies:
+                items += [Item("card", tuple(card)) for card in state.shares[seat]]
+            holdings.append(items)
+        upcoming = [Item("tile", code) for code in reversed(state.stack)]   # top = last
+        strips = [Strip("replay.next_tiles", {"n": len(state.stack)}, upcoming, mark_next=True)
+                  if state.stack else Strip("replay.stack_empty")]
+        if state.companies:
+            tops = [Item("card", tuple(pile[0]), len(pile)) for pile in state.piles if pile]
+            strips.append(Strip("replay.share_piles", {}, tops))
+        return Hidden(holdings, strips)
+
+    def draw_hidden_item(self, surface, item: Item, rect: pygame.Rect) -> None:
+        if item.kind == "tile":
+            size = min(rect.width, rect.height)
+            surface.blit(sprites.tile(item.value, 0, size), centred(rect, size))
+        elif item.kind == "card":
+            _share_card(surface, rect, item.value)
+        draw_count(surface, item, rect)
+
+    def draw_card_art(self, art: pygame.Surface) -> None:
+        """Three Metro tiles."""
+        for j, code in enumerate(CARD_TILES):
+            art.blit(sprites.tile(code, j, 84), (j * 96, 0))
+
+    def draw_rules_picture(self, surface, box: pygame.Rect, page: str) -> None:
+        draw_metro(surface, box, page)
+
+
+def _share_card(surface, rect: pygame.Rect, card) -> None:
+    """A Metro share card: the company's colour and shape, its percentage on top."""
+    company, pct = card
+    rgb = theme.COLOURS[COMPANIES[company]]
+    pygame.draw.rect(surface, rgb, rect, border_radius=5)
+    pygame.draw.rect(surface, theme.outline_for(rgb), rect, 1, border_radius=5)
+    top = pygame.Rect(rect.x, rect.y + 1, rect.width, rect.height // 2)
+    fonts.blit_in(surface, str(pct), 12, theme.ink_on(rgb), top, "bold")
+    theme.draw_shape(surface, company, (rect.centerx, rect.bottom - rect.height // 4 - 1),
+                     max(3, rect.width // 5), theme.ink_on(rgb))
+
+
+KIT = MetroKit()

@@ -1,0 +1,6 @@
+"""Metro board sizes and animation times shared by its parts."""
+
+HAND_TILE = 84
+LINE_TIME = 0.6
+FLY_TIME = 0.65
+HOLD_TIME = 0.6

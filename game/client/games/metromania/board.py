@@ -1,0 +1,305 @@
+"""The Metromania board: the hexagonal city, digging lines tunnel by tunnel, stations, and the
+test trips animated at the end.
+
+A human's turn is built here before it is proposed: the chosen line (solid or striped), the
+tunnels picked so far (up to three, taken back one by one with cancel), an open marker choice
+when a tunnel lands on a destination, or the station mode (an intermediate station, or the
+free station after completing a line). The cursor only ever rests on legal continuations
+(``GAME.continuations``); a click anywhere else asks the rules why and shows the reason.
+Nothing changes the match except the move returned to the play screen.
+
+Layers: the printed city is painted once per layout into a full-screen surface; lines,
+stations and markers into a layer rebuilt when a move lands; the turn being built into a small
+overlay rebuilt when it changes; panels from cached text. See ``mania_geometry`` (where
+things are) and ``mania_paint`` (how they look).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.client.boards.base import BoardView
+from game.client.games.metromania import turn as turn
+from game.client.games.metromania.drawing import BoardDrawing
+from game.client.games.metromania.layout import LEFT, MENU_BUTTON, POP_TIME, RIGHT
+from game.client.games.metromania.routing import InputRouting
+from game.client.games.metromania.trips import TripShow
+from game.client.text import t
+from game.rules.metromania.digs import max_dig, replay_partial
+from game.rules.metromania.markers import UNFAIR
+from game.rules.metromania.moves import Bonus, Dig, Station
+from game.rules.metromania.state import BONUS, OVER
+from game.rules.metromania.stations import intermediate_points
+
+
+class TurnDraft:
+    """One seat's turn being built (never part of the match until proposed)."""
+
+    def __init__(self) -> None:
+        self.seq = -1
+        self.line = 0
+        self.tunnels: list = []
+        self.mode = "dig"            # "dig" or "station"
+        self.cursor = None           # (space, edge class) or a point in station mode
+        self.chooser: list | None = None   # tunnels that differ only by their marker
+        self.choice = 0
+
+    def reset(self, seq: int) -> None:
+        self.__init__()
+        self.seq = seq
+
+
+class MetromaniaBoard(InputRouting, BoardDrawing, BoardView):
+    secret_information = False
+    menu_button = MENU_BUTTON
+
+    def toast_avoid(self) -> list:
+        # The city fills the width between the panels and the right panel holds the turn's
+        # buttons: toasts go to the bottom of the left panel, under the players' rows.
+        return [pygame.Rect(LEFT.right + 2, LEFT.y, RIGHT.x - LEFT.right - 4, LEFT.height),
+                pygame.Rect(RIGHT)]
+
+    def __init__(self, app, play) -> None:
+        super().__init__(app, play)
+        self.game = self.match.game
+        state = self.match.state
+        # letters are secret only in Unfair Municipality: elsewhere no hand-over screen
+        self.secret_information = UNFAIR in state.variants
+        self.viewer = None
+        self.drafts: dict[int, TurnDraft] = {}
+        self.clock = 0.0
+        self.pops: list[dict] = []
+        self.flash: dict | None = None
+        self.hover_button = None
+        self.hover_space = None          # a space under the mouse holding no legal tunnel
+        self._city_key = None
+        self._city: pygame.Surface | None = None
+        self._net_key = None
+        self._net: pygame.Surface | None = None
+        self._draft_key = None
+        self._draft_layer: pygame.Surface | None = None
+        self._draft_area = pygame.Rect(0, 0, 0, 0)
+        self._draft_state = None
+        self._cands_key = None
+        self._cands: dict = {}
+        self._targets_key = None
+        self._targets: dict = {}
+        self._panel_key = None
+        self._panel: pygame.Surface | None = None
+        self._right_key = None
+        self._right: pygame.Surface | None = None
+        self._max_key = None
+        self._max = 0
+        self._reach = None
+        self._other = None
+        self.show = None               # the end-of-game trip show
+        self.show_done = False
+
+    # -- model helpers -----------------------------------------------------------------------
+    @property
+    def state(self):
+        return self.match.state
+
+    def set_viewer(self, seat) -> None:
+        self.viewer = seat
+
+    def colour(self, seat: int):
+        return self.play.seat_colour(seat)
+
+    def draft(self, seat: int) -> TurnDraft:
+        d = self.drafts.get(seat)
+        if d is None:
+            d = self.drafts[seat] = TurnDraft()
+        if d.seq != self.match.seq:
+            d.reset(self.match.seq)
+            d.line = self._default_line(seat)
+            st = self.state
+            if st.phase not in (OVER, BONUS) and seat in self.match.to_act():
+                view = self._view(seat)
+                # start on a line that can be dug (the other may be blocked or finished)
+                if not self.game.dig_options(view, seat, d.line, []) and \
+                        self.game.dig_options(view, seat, 1 - d.line, []):
+                    d.line = 1 - d.line
+                # nothing left to dig: the turn is a station (the panel says why)
+                if self.needed(seat) == 0 and self.station_targets(seat):
+                    d.mode = "station"
+        return d
+
+    def _view(self, seat):
+        return self.match.view(seat)
+
+    def _default_line(self, seat: int) -> int:
+        st = self.state
+        if st.phase == BONUS and st.pending and st.pending[0] // 2 == seat:
+            return st.pending[0] % 2
+        solid, striped = st.line(seat, 0), st.line(seat, 1)
+        if solid.done and not striped.done and solid.started:
+            return 1
+        return 0
+
+    def candidates(self, seat: int) -> dict:
+        """(space, edge class) -> the legal tunnels there (several: a choice of marker)."""
+        d = self.draft(seat)
+        key = (self.match.seq, seat, d.line, tuple(d.tunnels))
+        if key != self._cands_key:
+            self._cands_key = key
+            out: dict = {}
+            if self.state.phase != OVER and self.state.phase != BONUS \
+                    and seat in self.match.to_act():
+                # only tunnels after which the dig can still be completed (no dead ends)
+                for tunnel in self.game.dig_options(self._view(seat), seat, d.line,
+                                                    d.tunnels):
+                    out.setdefault((tunnel.space, tunnel.edge), []).append(tunnel)
+            self._cands = out
+        return self._cands
+
+    def other_line_open(self, seat: int) -> bool:
+        d = self.draft(seat)
+        if self.state.phase == BONUS:
+            return False
+        key = (self.match.seq, seat, d.line, tuple(d.tunnels))
+        if self._other is None or self._other[0] != key:     # asked by the hints each frame
+            self._other = (key, bool(self.game.dig_options(self._view(seat), seat, 1 - d.line,
+                                                           d.tunnels)))
+        return self._other[1]
+
+    def draft_reach(self, seat: int) -> int:
+        """The most tunnels the dig begun by the draft can still have this turn."""
+        d = self.draft(seat)
+        key = (self.match.seq, seat, tuple(d.tunnels))
+        if self._reach is None or self._reach[0] != key:
+            report = self.game.validate_partial(self._view(seat), seat, d.tunnels)
+            self._reach = (key, report["reach"])
+        return self._reach[1]
+
+    def station_targets(self, seat: int) -> dict:
+        """point -> the move placing a station there (intermediate or free)."""
+        st = self.state
+        d = self.draft(seat)
+        key = (self.match.seq, seat, d.line)
+        if key != self._targets_key:
+            self._targets_key = key
+            out: dict = {}
+            if st.phase == BONUS and st.pending and st.pending[0] // 2 == seat:
+                k = st.pending[0] % 2
+                if st.stations_left() > 0:
+                    for p in intermediate_points(st, st.lines[st.pending[0]]):
+                        out[p] = Bonus(k, p)
+            elif st.phase != OVER and st.stations_left() > 0:
+                for k in (d.line, 1 - d.line):
+                    line = st.line(seat, k)
+                    if line.closed:
+                        continue
+                    for p in intermediate_points(st, line):
+                        out.setdefault(p, Station(k, p))
+            self._targets = out
+        return self._targets
+
+    def needed(self, seat: int) -> int:
+        key = (self.match.seq, seat)
+        if key != self._max_key:
+            self._max_key = key
+            self._max = max_dig(self._view(seat), seat) if self.state.phase != OVER else 0
+        return self._max
+
+    def bonus_pending(self, seat) -> bool:
+        st = self.state
+        return st.phase == BONUS and bool(st.pending) and st.pending[0] // 2 == seat
+
+    def must_pass(self, seat: int) -> bool:
+        return (not self.bonus_pending(seat) and self.needed(seat) == 0
+                and not self.station_targets(seat))
+
+    def draft_state(self, seat: int):
+        """The state after the draft's tunnels (for the preview), or the match's."""
+        d = self.draft(seat)
+        if not d.tunnels:
+            return self.state
+        key = (self.match.seq, seat, tuple(d.tunnels))
+        if self._draft_state is None or self._draft_state[0] != key:
+            scratch, _ctx, _found = replay_partial(self.state, seat, d.tunnels)
+            self._draft_state = (key, scratch)
+        return self._draft_state[1]
+
+
+    # -- events ----------------------------------------------------------------------------
+    def on_applied(self, seat, move, events) -> None:
+        for event in events:
+            kind = event.get("kind")
+            if kind == "station" and self.app.settings["animations"]:
+                self.pops.append({"point": event["point"], "seat": event["seat"],
+                                  "value": event["points"], "age": -0.12 * len(self.pops)})
+                self.app.sound.play("score")
+            elif kind == "line_end":
+                self.play.toast(t("mania.line_completed", name=self.play.seat_name(seat),
+                                  line=t(f"mania.line{event['line']}")), "good")
+            elif kind == "bonus_offer" and not self.play.is_bot(seat):
+                self.play.toast(t("mania.bonus_offer"), "info")
+            elif kind == "building_ends":
+                self.play.toast(t("mania.building_ends", name=self.play.seat_name(seat)),
+                                "info")
+
+    def on_refused(self, seat, move, exc) -> None:
+        if isinstance(move, Dig) and move.tunnels:
+            # a refused dig keeps its draft; flash where it stops
+            self.flash = {"space": move.tunnels[-1].space, "age": 0.0}
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        for pop in self.pops:
+            pop["age"] += dt
+        self.pops = [p for p in self.pops if p["age"] < POP_TIME]
+        if self.flash is not None:
+            self.flash["age"] += dt
+            if self.flash["age"] > 0.7:
+                self.flash = None
+        if self.match.is_over() and not self.show_done:
+            if not self.app.settings["animations"]:
+                self.show_done = True      # straight to the results
+                return
+            if self.show is None:
+                self.show = TripShow(self, self.match.scores())
+            self.show.update(dt)
+            if self.show.finished:
+                self.show_done = True
+
+    def busy(self) -> bool:
+        return bool(self.pops) or (self.match.is_over() and not self.show_done)
+
+
+    @staticmethod
+    def results_detail(result: dict, seat: int, seat_name) -> list:
+        """The results screen's breakdown of one seat (see screens/results.py)."""
+        b = result["breakdown"][seat]
+        first = t("mania.results_line", stations=b["stations"],
+                  adjust=f"{b.get('line_adjustment', 0):+d}",
+                  trips=f"{b.get('trip_points', 0):+d}", guilt=f"{b.get('guilt', 0):+d}",
+                  park=f"{b.get('park_lake', 0):+d}")
+        second = t("mania.results_lines", done=b["lines_completed"], tunnels=b["tunnels"])
+        trips = [f"{letter} {value:+d}" for letter, value in sorted(b.get("trips", {}).items())
+                 if value]
+        if trips:
+            second += " · " + "  ".join(trips)
+        return [first, second]
+
+    def hints(self, seat) -> list:
+        if self.match.is_over():
+            return [("confirm", t("mania.hint_skip"))]
+        if seat is None:
+            return [("menu", t("hint.menu"))]
+        d = self.draft(seat)
+        if d.chooser is not None:
+            return [("move", t("hint.choose")), ("confirm", t("hint.select")),
+                    ("cancel", t("hint.back"))]
+        if self.bonus_pending(seat):
+            return [("move", t("hint.move")), ("confirm", t("mania.hint_station")),
+                    ("alt", t("mania.refuse"))]
+        if d.mode == "station":
+            back = [("alt", t("mania.back_to_dig"))] if self.needed(seat) > 0 else []
+            return [("move", t("hint.move")), ("confirm", t("mania.hint_station"))] + back + \
+                [("menu", t("hint.menu"))]
+        self._fix_cursor(seat)
+        return turn.dig_hints(self, seat)
+
+
+BOARD = MetromaniaBoard

@@ -1,0 +1,472 @@
+"""Metromania's drawing: the city and network layers, the draft, the cursor, score pops, the
+header and both side panels (players, lines, the turn's buttons, the marker chooser, trips and
+the legend). It reads the state, never changes it."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.client import fonts, theme
+from game.client.games.metromania import geometry as geo, paint as paint, turn as turn
+from game.client.games.metromania.layout import (HEADER, LEFT, NOTE_WIDTH, POP_TIME, RIGHT,
+                                                 point_label)
+from game.client.text import language, t
+from game.rules.metromania.board_data import LETTERS, MARKER_PAIRS
+from game.rules.metromania.lines import is_blocked
+from game.rules.metromania.state import BONUS
+
+
+class BoardDrawing:
+    """The board's painting (a mixin of ``MetromaniaBoard``)."""
+
+    # -- drawing ---------------------------------------------------------------------------
+    def city_layer(self) -> pygame.Surface:
+        """The printed city on the table backdrop (opaque), painted once per layout."""
+        key = self.state.layout
+        if key != self._city_key:
+            layer = self.app.background().copy()
+            paint.paint_city(layer, self.state.city)
+            self._city, self._city_key = fast_surface(layer), key
+        return self._city
+
+    def network_layer(self) -> pygame.Surface:
+        """City plus lines, stations and markers as one opaque surface, rebuilt per move."""
+        key = (self.match.seq, self.state.layout, self.play.colour_key(),
+               self.app.settings["colour_blind"])
+        if key != self._net_key:
+            layer = self.city_layer().copy()
+            self.paint_lines(layer, self.state)
+            self.paint_stops(layer, self.state)
+            self._net, self._net_key = layer, key
+        return self._net
+
+    def paint_lines(self, layer, st, only=None, width=paint.LINE_WIDTH) -> None:
+        for line_id, line in enumerate(st.lines):
+            if only is not None and line_id not in only:
+                continue
+            if not line.spaces:
+                continue
+            seat, k = divmod(line_id, 2)
+            paint.stroke_line(layer, paint.line_points(line), self.colour(seat), k == 1, width)
+
+    def paint_stops(self, layer, st) -> None:
+        for space, (key, seat) in sorted(st.placed.items()):
+            paint.draw_token(layer, geo.SPACE_XY[space], key[0], self.colour(seat))
+        for p, seat in sorted(st.stations.items()):
+            paint.draw_station(layer, geo.POINT_XY[p], self.colour(seat))
+        for line_id, line in enumerate(st.lines):
+            if not line.points:
+                continue
+            seat, k = divmod(line_id, 2)
+            rgb = self.colour(seat)
+            shape = self.play.seat_shape(seat) if self.app.settings["colour_blind"] else None
+            first = geo.line_polyline(line.points[:2], line.spaces[:1], line.edges[:1])
+            paint.draw_terminal(layer, first[0], rgb, False, k == 1, shape)
+            if line.done:
+                last = geo.line_polyline(line.points[-2:], line.spaces[-1:], line.edges[-1:])
+                paint.draw_terminal(layer, last[-1], rgb, True, k == 1, shape)
+
+    def draft_layer(self, seat):
+        d = self.draft(seat)
+        cands = self.candidates(seat) if d.mode == "dig" and not self.bonus_pending(seat) \
+            else {}
+        targets = self.station_targets(seat) if d.mode == "station" or \
+            self.bonus_pending(seat) else {}
+        key = (self.match.seq, seat, tuple(d.tunnels), d.line, d.mode, tuple(cands),
+               tuple(targets), self.play.colour_key())
+        if key == self._draft_key:
+            return self._draft_layer
+        self._draft_key = key
+        layer = fast_surface(pygame.Surface(theme.LOGICAL_SIZE, pygame.SRCALPHA), alpha=True)
+        rgb = self.colour(seat)
+        for (s, c) in cands:
+            # the whole space is the click target: tint it, then the glowing tunnel
+            pygame.draw.polygon(layer, (*theme.LEGAL, 85), geo.SPACE_POLY[s])
+        for (s, c) in cands:
+            a, b = geo.tunnel_segment(s, c)
+            pygame.draw.line(layer, (*theme.LEGAL, 150), a, b, 9)
+            pygame.draw.line(layer, (20, 90, 50, 230), a, b, 2)
+        if d.tunnels:
+            scratch = self.draft_state(seat)
+            for k in (0, 1):
+                line = scratch.line(seat, k)
+                done = len(self.state.line(seat, k).spaces)
+                if len(line.spaces) > done:
+                    pts = paint.line_points(line)[max(0, done):]
+                    paint.stroke_line(layer, pts, rgb, k == 1, paint.LINE_WIDTH + 2)
+            for space, (mkey, owner) in scratch.placed.items():
+                if space not in self.state.placed:
+                    paint.draw_token(layer, geo.SPACE_XY[space], mkey[0], rgb)
+            for p in scratch.stations:
+                if p not in self.state.stations:
+                    paint.draw_station(layer, geo.POINT_XY[p], rgb)
+                    value = self.state.city.point_value[p]
+                    x, y = geo.POINT_XY[p]
+                    fonts.blit_in(layer, f"+{value}", 18, theme.TEXT_DARK,
+                                  point_label(x, y), "bold", "midleft")
+            for i, tn in enumerate(d.tunnels):
+                x, y = geo.tunnel_anchor(tn.space, tn.edge)
+                pygame.draw.circle(layer, theme.BG_DEEP, (x, y), 9)
+                fonts.blit_in(layer, str(i + 1), 14, theme.FOCUS,
+                              pygame.Rect(x - 9, y - 9, 18, 18), "bold")
+        for p in targets:
+            x, y = geo.POINT_XY[p]
+            pygame.draw.circle(layer, (*theme.LEGAL, 140), (x, y), 11)
+            pygame.draw.circle(layer, (20, 90, 50), (x, y), 11, 2)
+            fonts.blit_in(layer, f"+{self.state.city.point_value[p]}", 15, (20, 70, 40),
+                          point_label(x + 1, y + 2), "bold", "midleft")
+        # blit only the part that holds something (alpha blits cost by area)
+        spots = [geo.tunnel_anchor(*k) for k in cands] + \
+            [geo.tunnel_anchor(tn.space, tn.edge) for tn in d.tunnels] + \
+            [geo.POINT_XY[p] for p in targets]
+        if spots:
+            xs, ys = [p[0] for p in spots], [p[1] for p in spots]
+            area = pygame.Rect(min(xs) - 60, min(ys) - 60, max(xs) - min(xs) + 120,
+                               max(ys) - min(ys) + 120)
+            self._draft_area = area.clip(layer.get_rect())
+        else:
+            self._draft_area = pygame.Rect(0, 0, 0, 0)
+        self._draft_layer = layer
+        return layer
+
+    def draw(self, surface) -> None:
+        surface.blit(self.network_layer(), (0, 0))
+        seat = self.play.active_human()
+        if seat is not None and not self.match.is_over():
+            # only the city's box of the full-size overlay is copied (blits cost by area)
+            layer = self.draft_layer(seat)
+            surface.blit(layer, self._draft_area.topleft, self._draft_area)
+            if self.hover_space is not None:
+                pygame.draw.polygon(surface, theme.ILLEGAL, geo.SPACE_POLY[self.hover_space], 2)
+            self._draw_cursor(surface, seat)
+        if self.flash is not None:
+            poly = geo.SPACE_POLY[self.flash["space"]]
+            xs, ys = [p[0] for p in poly], [p[1] for p in poly]
+            box = pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 2, max(ys) - min(ys) + 2)
+            alpha = int(190 * (1 - self.flash["age"] / 0.7))
+            red = pygame.Surface(box.size, pygame.SRCALPHA)
+            pygame.draw.polygon(red, (*theme.ILLEGAL, max(0, alpha)),
+                                [(x - box.x, y - box.y) for x, y in poly])
+            surface.blit(red, box)
+        self._draw_pops(surface)
+        if self.show is not None and not self.show_done:
+            self.show.draw(surface)
+        if self.show is None or self.show_done:
+            self._draw_header(surface)
+        self._draw_left(surface)
+        self._draw_right(surface, seat)
+        self.draw_menu_button(surface)
+
+    def _draw_cursor(self, surface, seat) -> None:
+        d = self.draft(seat)
+        self._fix_cursor(seat)
+        if d.cursor is None:
+            return
+        pulse = 0.5 + 0.5 * math.sin(self.clock * 6)
+        line = self.draft_state(seat).line(seat, d.line)
+        if line.points and d.mode == "dig":
+            # the moving end the next tunnel leaves from
+            pygame.draw.circle(surface, theme.BG_DEEP, geo.POINT_XY[line.points[-1]],
+                               10 + 3 * pulse, 2)
+        if d.mode == "station" or self.bonus_pending(seat):
+            x, y = geo.POINT_XY[d.cursor]
+            pygame.draw.circle(surface, theme.FOCUS, (x, y), 14 + 3 * pulse, 3)
+            return
+        a, b = geo.tunnel_segment(*d.cursor)
+        rgb = self.colour(seat)
+        # a white halo with a dark rim reads on every player colour (yellow included)
+        width = int(14 + 5 * pulse)
+        for p in (a, b):
+            pygame.draw.circle(surface, theme.BG_DEEP, p, width / 2 + 2)
+        pygame.draw.line(surface, theme.BG_DEEP, a, b, width + 4)
+        for p in (a, b):
+            pygame.draw.circle(surface, (255, 255, 255), p, width / 2)
+        pygame.draw.line(surface, (255, 255, 255), a, b, width)
+        paint.stroke_line(surface, [a, b], rgb, d.line == 1, paint.LINE_WIDTH)
+        kind = self.state.city.kind[d.cursor[0]]
+        if kind in ("R", "C", "E"):
+            x, y = geo.SPACE_XY[d.cursor[0]]
+            note = turn.marker_note(self.candidates(seat).get(d.cursor, []), kind)
+            city = pygame.Rect(LEFT.right + 6, HEADER.bottom, RIGHT.x - LEFT.right - 12,
+                               LEFT.bottom - HEADER.bottom)
+            turn.draw_note(surface, note, (x, y - 12), city, NOTE_WIDTH)
+
+    def _draw_pops(self, surface) -> None:
+        for pop in self.pops:
+            age = pop["age"]
+            if age < 0:
+                continue
+            x, y = geo.POINT_XY[pop["point"]]
+            k = min(1.0, age / 0.35)
+            rgb = self.colour(pop["seat"])
+            ring = 10 + 22 * k
+            if age < 0.6:
+                pygame.draw.circle(surface, rgb, (x, y), ring, 3)
+            rise = 18 + 30 * min(1.0, age / POP_TIME)
+            label = f"+{pop['value']}"
+            text = fonts.render(label, 26, theme.ink_on(rgb), "bold")
+            pill = text.get_rect(center=(x, y - rise)).inflate(18, 6)
+            pygame.draw.rect(surface, theme.outline_for(rgb), pill.inflate(4, 4),
+                             border_radius=16)
+            pygame.draw.rect(surface, rgb, pill, border_radius=14)
+            fonts.blit_in(surface, label, 26, theme.ink_on(rgb), pill, "bold", name="points")
+
+    def _draw_header(self, surface) -> None:
+        st = self.state
+        if self.match.is_over():
+            text = t("mania.trips_title")
+        else:
+            text = self.turn_line(st.turn, "mania.bonus_turn" if st.phase == BONUS else None)
+            if st.end_by >= 0:
+                text += "  ·  " + t("mania.last_round")
+        with fonts.box(HEADER, "header"):
+            fonts.blit(surface, text, 28, theme.TEXT, (640, 30), "semibold", "center")
+            fonts.blit(surface, t("mania.stations_left", n=st.stations_left()), 18,
+                       theme.TEXT_DIM, (640, 62), "regular", "center")
+
+    # -- panels ----------------------------------------------------------------------------
+    def seat_row(self, seat: int) -> pygame.Rect:
+        n = self.state.players
+        height = min(150, (LEFT.height - 58 - (n - 1) * 8) // n)
+        return pygame.Rect(LEFT.x + 10, LEFT.y + 50 + seat * (height + 8), LEFT.width - 20,
+                           height)
+
+    def _draw_left(self, surface) -> None:
+        st = self.state
+        key = (self.match.seq, self.viewer, self.play.colour_key(),
+               self.show.index if self.show is not None else -1,
+               self.app.settings["colour_blind"], self.match.is_over(), language(),
+               tuple(self.play.seat_status(s) for s in range(st.players)))
+        if key != self._panel_key:
+            self._panel_key = key
+            self._panel = self._paint_left()
+        surface.blit(self._panel, LEFT.topleft)
+
+    def _paint_left(self) -> pygame.Surface:
+        st = self.state
+        panel = pygame.Surface(LEFT.size, pygame.SRCALPHA)
+        box = panel.get_rect()
+        theme.rounded_panel(panel, box, theme.PANEL, 18, theme.PANEL_EDGE, 1)
+        fonts.blit_in(panel, t("game.metromania"), 28, theme.ACCENT,
+                      pygame.Rect(18, 6, box.width - 36, 40), "bold", "midleft")
+        cb = self.app.settings["colour_blind"]
+        hands = [self.shown_hand(seat) for seat in range(st.players)]
+        for seat in range(st.players):
+            row = self.seat_row(seat).move(-LEFT.x, -LEFT.y)
+            active = not self.match.is_over() and seat == st.turn
+            theme.rounded_panel(panel, row, theme.PANEL_HI if active else (33, 46, 66), 12,
+                                theme.FOCUS if active else None, 2)
+            rgb = self.colour(seat)
+            pygame.draw.rect(panel, rgb, (row.x + 8, row.y + 10, 10, row.height - 20),
+                             border_radius=5)
+            name_x = row.x + 28
+            if cb:
+                theme.draw_shape(panel, self.play.seat_shape(seat), (row.x + 36, row.y + 20),
+                                 8, rgb, theme.outline_for(rgb))
+                name_x = row.x + 50
+            score = fonts.blit_in(panel, str(self.shown_score(seat)), 30, theme.TEXT,
+                                  pygame.Rect(row.centerx, row.y + 4, row.width // 2 - 12, 36),
+                                  "bold", "topright")
+            # the name gets what the score leaves of the top line, the status the whole row
+            fonts.blit_in(panel, self.play.seat_name(seat), 20, theme.TEXT,
+                          pygame.Rect(name_x, row.y + 4, score.x - 8 - name_x, 26), "semibold",
+                          "topleft", name="seat row")
+            status = self.play.seat_status(seat)
+            fonts.blit_in(panel, status, 14, theme.TEXT_DIM,
+                          pygame.Rect(name_x, row.y + 29, row.right - 8 - name_x, 20),
+                          "regular", "topleft", name="seat row")
+            y = row.y + 60
+            for k in (0, 1):
+                line = st.line(seat, k)
+                x0 = row.x + 28
+                paint.stroke_line(panel, [(x0, y), (x0 + 34, y)], rgb, k == 1, 6)
+                label = self.line_status(seat, k)
+                fonts.blit_in(panel, label, 15, theme.TEXT_DIM,
+                              pygame.Rect(x0 + 44, y - 10, row.right - 8 - x0 - 44, 20),
+                              "regular", "midleft", name="seat row")
+                y += 21
+            hand = hands[seat] if seat < len(hands) else []
+            x = row.x + 36
+            for key in hand:
+                if y + 10 > row.bottom:
+                    break
+                paint.draw_token(panel, (x, y + 8), key[0], None, 10, key[1])
+                x += 34
+        return panel
+
+    def shown_score(self, seat: int) -> int:
+        """Station points while building; during the trip show the score so far (stations
+        after the line adjustment, then each trip as it is shown); the final score after."""
+        if not self.match.is_over():
+            return self.state.station_points[seat]
+        result = self.match.scores()
+        if self.show is None or self.show_done:
+            return result["scores"][seat]
+        b = result["breakdown"][seat]
+        total = b["stations"] + b.get("line_adjustment", 0)
+        for item in self.show.items[:self.show.index + 1]:
+            total += item["scorers"][seat]
+        return total
+
+    def shown_hand(self, seat: int) -> list:
+        """A seat's unplaced markers as the current viewer may see them ("?R": face down)."""
+        return list(self.match.view(self.viewer).hands[seat])
+
+    def line_status(self, seat: int, k: int) -> str:
+        """A line's row in the players' panel: completed, blocked, or its tunnels used."""
+        line = self.state.line(seat, k)
+        if line.done:
+            return t("mania.line_done")
+        if line.started and self._blocked(seat, k):
+            return t("mania.line_blocked")
+        if self._blocked(seat, k):
+            return t("mania.line_no_start")   # no free white arrow it may start at
+        return t("mania.tunnels_used", n=len(line.spaces))
+
+    def _blocked(self, seat, k) -> bool:
+        return is_blocked(self.state, seat, k)
+
+    def _draw_right(self, surface, seat) -> None:
+        """The side panel, painted again only when what it shows changes."""
+        d = self.draft(seat) if seat is not None else None
+        key = (self.match.seq, seat, self.viewer, self.play.colour_key(), self.match.is_over(),
+               language(), self.app.settings["colour_blind"],
+               self.show.index if self.show is not None else -1, self.hover_button,
+               None if d is None else (tuple(d.tunnels), d.mode, d.line, d.choice,
+                                       tuple(d.chooser or ())))
+        if key != self._right_key:
+            self._right_key = key
+            if self._right is None:
+                self._right = pygame.Surface((RIGHT.right, RIGHT.bottom + 6), pygame.SRCALPHA)
+                self._right = fast_surface(self._right, alpha=True)
+            self._right.fill((0, 0, 0, 0))
+            self._paint_right(self._right, seat)
+        area = RIGHT.inflate(0, 12).clip(self._right.get_rect())
+        surface.blit(self._right, area.topleft, area)
+
+    def _paint_right(self, surface, seat) -> None:
+        with fonts.box(RIGHT.inflate(-36, 0), "right panel"):
+            self._paint_right_panel(surface, seat)
+
+    def _paint_right_panel(self, surface, seat) -> None:
+        theme.rounded_panel(surface, RIGHT, theme.PANEL, 18, theme.PANEL_EDGE, 1, shadow=True)
+        x = RIGHT.x + 18
+        if self.match.is_over():
+            if self.show is not None:
+                self.show.draw_panel(surface, RIGHT)
+            return
+        if seat is None:
+            who = self.state.turn
+            fonts.blit(surface, t("mania.watching", name=self.play.seat_name(who)), 22,
+                       theme.TEXT_DIM, (x, RIGHT.y + 14), "semibold")
+            self._draw_legend(surface, RIGHT.y + 60)
+            self._draw_trip_table(surface, RIGHT.y + 190)
+            return
+        d = self.draft(seat)
+        title, body = turn.panel_text(self, seat)
+        fonts.blit(surface, title, 24, theme.TEXT, (x, RIGHT.y + 14), "semibold")
+        # the tunnel count shows while a dig can still grow or be confirmed; a longer help
+        # (a dead end) takes its room, and smaller type if it must
+        counted = turn.shows_count(self, seat)
+        size, rows = turn.fit_rows(body, RIGHT.width - 36, 86 if counted else 122)
+        y = RIGHT.y + 50
+        for row in rows:
+            fonts.blit(surface, row, size, theme.TEXT_DIM, (x, y))
+            y += size + 4
+        if counted:
+            need = self.needed(seat)
+            for i in range(need):
+                c = (x + 14 + i * 34, RIGHT.y + 150)
+                filled = i < len(d.tunnels)
+                pygame.draw.circle(surface, self.colour(seat) if filled else theme.BG_DEEP, c,
+                                   12)
+                pygame.draw.circle(surface, theme.FOCUS if filled else theme.PANEL_EDGE, c,
+                                   12, 2)
+        view_hand = self._view(seat).hands[seat]
+        fonts.blit(surface, t("mania.your_markers"), 16, theme.TEXT_DIM,
+                   (x, RIGHT.y + 180), "semibold")
+        hx = x + 14
+        for key in view_hand:
+            paint.draw_token(surface, (hx, RIGHT.y + 220), key[0], None, 13, key[1])
+            hx += 40
+        for action, rect, enabled in self.buttons(seat):
+            self._draw_button(surface, seat, action, rect, enabled, d)
+        if d.chooser is not None:
+            self._draw_chooser(surface, d)
+        else:
+            self._draw_trip_table(surface, RIGHT.y + 440)
+
+    def _draw_button(self, surface, seat, action, rect, enabled, d) -> None:
+        chosen = action == f"line{d.line}" and d.mode == "dig"
+        fill = theme.PANEL_HI if enabled else (30, 40, 56)
+        if self.hover_button == action and enabled:
+            fill = (52, 70, 98)
+        edge = theme.FOCUS if chosen else (theme.ACCENT_DIM if enabled else None)
+        theme.rounded_panel(surface, rect, fill, 12, edge, 3 if chosen else 2)
+        colour = theme.TEXT if enabled else theme.TEXT_DIM
+        if action in ("line0", "line1"):
+            k = int(action[-1])
+            y = rect.centery
+            paint.stroke_line(surface, [(rect.x + 12, y), (rect.x + 44, y)], self.colour(seat),
+                              k == 1, 6)
+            fonts.blit_in(surface, t(f"mania.line{k}"), 18, colour,
+                          pygame.Rect(rect.x + 52, rect.y, rect.width - 60, rect.height),
+                          "semibold", "midleft", name=action)
+            return
+        label = {"undo": t("mania.undo"), "confirm": t("mania.confirm"),
+                 "station": t("mania.back_to_dig") if d.mode == "station"
+                 else t("mania.station_mode"),
+                 "pass": t("mania.pass"), "refuse": t("mania.refuse")}[action]
+        fonts.blit_in(surface, label, 19, colour, rect, "semibold", inset=8, name=action)
+
+    def _draw_chooser(self, surface, d) -> None:
+        fonts.blit(surface, t("mania.choose_marker"), 18, theme.ACCENT,
+                   (RIGHT.centerx, RIGHT.y + 446), "semibold", "center")
+        for i, rect in enumerate(self.chooser_rects(len(d.chooser))):
+            tunnel = d.chooser[i]
+            kind = self.state.city.kind[tunnel.space]
+            pygame.draw.rect(surface, theme.PANEL_HI, rect, border_radius=12)
+            if i == d.choice:
+                pygame.draw.rect(surface, theme.FOCUS, rect.inflate(6, 6), 3, border_radius=14)
+            paint.draw_token(surface, rect.center, tunnel.marker, None, 22, kind)
+
+    def _draw_trip_table(self, surface, top) -> None:
+        """The six test trips: each letter's two destination types, ringed in the colour of
+        whoever placed that marker (dim while still in a hand)."""
+        placed = {key: seat for key, seat in self.state.placed.values()}
+        fonts.blit(surface, t("mania.trip_table"), 16, theme.TEXT_DIM, (RIGHT.x + 18, top),
+                   "semibold")
+        for i, letter in enumerate(LETTERS):
+            col, row = divmod(i, 3)
+            x = RIGHT.x + 30 + col * 132
+            y = top + 38 + row * 38
+            paint.draw_token(surface, (x, y), letter, None, 12)
+            for j, kind in enumerate(MARKER_PAIRS[letter]):
+                c = (x + 34 + j * 34, y)
+                seat = placed.get(letter + kind)
+                fill = paint.DEST_FILL[kind] if seat is not None else (70, 82, 104)
+                pygame.draw.circle(surface, fill, c, 12)
+                paint.draw_destination_icon(surface, kind, c, 7,
+                                            None if seat is not None else (150, 160, 180))
+                if seat is not None:
+                    pygame.draw.circle(surface, self.colour(seat), c, 13, 3)
+
+    def _draw_legend(self, surface, top) -> None:
+        x = RIGHT.x + 18
+        fonts.blit(surface, t("mania.legend"), 16, theme.TEXT_DIM, (x, top), "semibold")
+        y = top + 30
+        for kind in ("R", "C", "E"):
+            pygame.draw.circle(surface, paint.DEST_FILL[kind], (x + 12, y), 12)
+            paint.draw_destination_icon(surface, kind, (x + 12, y), 7)
+            fonts.blit(surface, t(f"mania.type.{kind}"), 16, theme.TEXT, (x + 32, y),
+                       "regular", "midleft")
+            y += 28
+
+
+def fast_surface(surface: pygame.Surface, alpha: bool = False) -> pygame.Surface:
+    """The surface in the display's pixel format (blits several times faster)."""
+    if pygame.display.get_surface() is None:
+        return surface
+    return surface.convert_alpha() if alpha else surface.convert()

@@ -1,0 +1,2 @@
+"""Railroad Ink on the client: its board (``board``), sheets, dice, results and texts,
+gathered by ``kit``."""

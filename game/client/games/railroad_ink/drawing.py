@@ -1,0 +1,569 @@
+"""Railroad Ink's drawing: the header, every pane (sheet, cursor, ghost, tray, status), the small
+sheets, the paused veil and the meteor's animation. It reads the state, never changes it."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.client import fonts, text_layout, theme
+from game.client.games.railroad_ink import explain as explain, sprites as ink
+from game.client.games.railroad_ink.drag import draw_dragged
+from game.client.games.railroad_ink.labels import shared_label_size
+from game.client.games.railroad_ink.layout import (H, HEADER_H, LegalInfo, MENU_BUTTON,
+                                                   METEOR_STEP, Pane, SheetGeom, W)
+from game.client.games.railroad_ink.tray_text import (draw_button_label, face_name, line_height,
+                                                      status_lines)
+from game.client.input import device_kind, seat_devices
+from game.client.seats import SeatKind
+from game.client.text import language, t
+from game.client.widgets import glyph_text, pad_glyph
+from game.rules.railroad_ink.faces import EXITS, FACE_IDS, FACE_INDEX, SPECIALS
+from game.rules.railroad_ink.meteor import meteor_path
+from game.rules.railroad_ink.orientation import CANONICAL_O
+from game.rules.railroad_ink.sheet import CELL_INDEX, CRATER, EMPTY
+
+
+class BoardDrawing:
+    """The board's painting (a mixin of ``RailroadInkBoard``)."""
+
+    # -- drawing ------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        # Everything that only changes with a move or a pick is kept in one opaque composite;
+        # a region of it (the header, a pane) is repainted only when its own key changes.
+        # A frame is then one blit plus the live parts: cursors, ghosts, animations.
+        surface.blit(self._composite(), (0, 0))
+        self.draw_menu_button(surface)
+        for pane in self.layout():
+            if pane.full and self._acting_human(pane.seat) and not self._paused(pane.seat):
+                self._draw_cursor(surface, pane.seat, pane.geom, self.play.seat_colour(pane.seat))
+                draw_dragged(surface, self.seat_ui(pane.seat), pane.geom,
+                             self.picked_face(pane.seat))
+        self._draw_anims(surface)
+
+    def _acting_human(self, seat: int) -> bool:
+        """A human drawing on this sheet now (never in the replay viewer: read-only)."""
+        return (self.acting(seat) and self.match.seats[seat].kind == SeatKind.HUMAN
+                and not self.read_only)
+
+    def _composite(self) -> pygame.Surface:
+        panes = self.layout()
+        if self._comp is None or self._comp_layout != self._layout_key:
+            self._comp = pygame.Surface((W, H)).convert()
+            self._comp.blit(self.app.background(), (0, 0))
+            self._comp_layout = self._layout_key
+            self._comp_keys = {}
+        comp = self._comp
+        common = (self.app.settings["colour_blind"], self.play.colour_key(), language())
+        header = (self.version, tuple(self._status_of(s)[0] for s in self.chips), common)
+        if self._comp_keys.get("header") != header:
+            self._comp_keys["header"] = header
+            region = pygame.Rect(0, 0, W, HEADER_H)
+            comp.blit(self.app.background(), region, region)
+            self._draw_header(comp)
+        for pane in panes:
+            seat = pane.seat
+            acting = self._acting_human(seat) if pane.full else self.acting(seat)
+            key = (self.version, acting, self._status_of(seat)[0], common, self._paused(seat),
+                   self.picked(seat) if pane.full and acting else None,
+                   self.seat_ui(seat).meteor_dir, self._refusal(seat))
+            if self._comp_keys.get(seat) == key:
+                continue
+            self._comp_keys[seat] = key
+            region = pane.rect.inflate(4, 4)
+            comp.set_clip(region)
+            comp.blit(self.app.background(), region, region)
+            if pane.full:
+                self._draw_full(comp, pane)
+            else:
+                self._draw_mini(comp, pane)
+            comp.set_clip(None)
+        return comp
+
+    def _draw_header(self, surface) -> None:
+        st = self.state
+        fonts.blit_in(surface, t("ri.title"), 26, theme.ACCENT, pygame.Rect(16, 2, 172, 38),
+                      "bold", "midleft", name="title")
+        label = t("play.game_over") if st.over else t("ri.round", n=st.round, total=st.rounds)
+        fonts.blit_in(surface, label, 22, theme.TEXT, pygame.Rect(196, 4, 156, 36), "semibold",
+                      "midleft", name="round")
+        x = 360
+        if st.meteor is not None:
+            direction = st.meteor[0] if st.meteor[0] != "any" else t("ri.meteor_any")
+            surface.blit(ink.meteor_dot(18), (x, 14))
+            x = fonts.blit_in(surface, t("ri.meteor", direction=direction,
+                                         distance=st.meteor[1]),
+                              20, (255, 160, 140), pygame.Rect(x + 24, 4, 240, 36), "semibold",
+                              "midleft", name="meteor").right + 24
+        if self.chips:
+            # the other sheets' chips share what is left of the line up to the menu button
+            room = (MENU_BUTTON.x - 8 - x) // len(self.chips) - 10
+            for seat in self.chips:
+                x = self._chip(surface, seat, x, 10, room) + 10
+
+    def _chip(self, surface, seat: int, x: int, y: int, room: int) -> int:
+        rgb = self.play.seat_colour(seat)
+        done = self.state.seats[seat].ended or self.state.over
+        label = f"{self.play.seat_name(seat)} {self.scores()['scores'][seat]}" + \
+            (" ✓" if done else "")
+        label, size = text_layout.fit(label, 16, room - 26, "semibold")
+        width = fonts.render(label, size, theme.TEXT, "semibold").get_width()
+        rect = pygame.Rect(x, y, width + 26, 26)
+        theme.rounded_panel(surface, rect, theme.PANEL, 12, rgb, 2)
+        fonts.blit_in(surface, label, size, theme.TEXT, rect, "semibold", inset=12,
+                      name="chip")
+        return rect.right
+
+    # sheets ---------------------------------------------------------------------------------
+    def _static_sheet(self, geom: SheetGeom) -> pygame.Surface:
+        key = geom.key()
+        found = self._static_cache.get(key)
+        if found is not None:
+            return found
+        cell, m = geom.cell, geom.margin
+        size = geom.rect.width
+        layer = pygame.Surface((size, size), pygame.SRCALPHA)
+        radius = max(4, cell // 4)
+        pygame.draw.rect(layer, ink.PAPER, layer.get_rect(), border_radius=radius)
+        centre = pygame.Rect(m + 2 * cell, m + 2 * cell, 3 * cell, 3 * cell)
+        pygame.draw.rect(layer, ink.CENTRE_TINT, centre)
+        line = max(1, cell // 40)
+        for i in range(8):
+            pygame.draw.line(layer, ink.GRID, (m + i * cell, m), (m + i * cell, m + 7 * cell),
+                             line)
+            pygame.draw.line(layer, ink.GRID, (m, m + i * cell), (m + 7 * cell, m + i * cell),
+                             line)
+        pygame.draw.rect(layer, (150, 150, 140), centre, max(2, cell // 22))
+        pygame.draw.rect(layer, (120, 120, 112), (m, m, 7 * cell, 7 * cell), max(2, cell // 20))
+        for name, side, kind in EXITS:
+            index = CELL_INDEX[name]
+            row, col = divmod(index, 7)
+            stub = ink.exit_stub(kind, side, cell, m)
+            if side == 0:
+                pos = (m + col * cell, 0)
+            elif side == 2:
+                pos = (m + col * cell, m + 7 * cell)
+            elif side == 3:
+                pos = (0, m + row * cell)
+            else:
+                pos = (m + 7 * cell, m + row * cell)
+            layer.blit(stub, pos)
+        if cell >= 40:
+            colour = (150, 146, 132)
+            for i in range(7):
+                # rows B, D, F and columns 2, 4, 6 have an exit in the middle of their
+                # margin: their label sits beside it (above it, left of it), not under it
+                side = cell if i % 2 == 0 else cell * 3 // 10
+                fonts.blit_in(layer, "ABCDEFG"[i], max(11, cell // 5), colour,
+                              pygame.Rect(0, m + i * cell, m - 4, side), "semibold")
+                fonts.blit_in(layer, str(i + 1), max(11, cell // 5), colour,
+                              pygame.Rect(m + i * cell, 0, side, m - 2), "semibold")
+        pygame.draw.rect(layer, ink.PAPER_DARK, layer.get_rect(), 2, border_radius=radius)
+        self._static_cache[key] = layer
+        return layer
+
+    def sheet_layer(self, seat: int, geom: SheetGeom) -> pygame.Surface:
+        sheet = self.state.seats[seat].sheet
+        content = (tuple(sheet.cells), sheet.dot)
+        key = (seat, geom.key())
+        found = self._sheet_cache.get(key)
+        if found is not None and found[0] == content:
+            return found[1]
+        layer = self._static_sheet(geom).copy()
+        cell = geom.cell
+        for index, code in enumerate(sheet.cells):
+            if code == EMPTY:
+                continue
+            row, col = divmod(index, 7)
+            pos = (geom.margin + col * cell, geom.margin + row * cell)
+            if code == CRATER:
+                layer.blit(ink.crater(cell), pos)
+            else:
+                layer.blit(ink.face(FACE_IDS[code >> 3], code & 7, cell), pos)
+        if sheet.dot >= 0:
+            row, col = divmod(sheet.dot, 7)
+            d = max(6, cell // 3)
+            layer.blit(ink.meteor_dot(d), (geom.margin + col * cell + cell - d - 1,
+                                           geom.margin + row * cell + 1))
+        self._sheet_cache[key] = (content, layer)
+        return layer
+
+    def _draw_sheet(self, surface, seat: int, geom: SheetGeom, frame_rgb, live: bool) -> None:
+        shadow = geom.rect.move(0, 5)
+        pygame.draw.rect(surface, theme.BG_DEEP, shadow, border_radius=max(4, geom.cell // 4))
+        surface.blit(self.sheet_layer(seat, geom), geom.rect.topleft)
+        if live:
+            pygame.draw.rect(surface, frame_rgb, geom.rect.inflate(6, 6), 3,
+                             border_radius=max(6, geom.cell // 4 + 3))
+
+    def _highlight(self, seat: int, geom: SheetGeom, face: str | None, o: int):
+        key = (self.version, face, o, geom.key(), self.meteor_pending(seat))
+        found = self._highlight_cache.get(seat)
+        if found is not None and found[0] == key:
+            return found[1]
+        layer = pygame.Surface(geom.grid.size, pygame.SRCALPHA)
+        info = self.legal(seat)
+        cells = info.draw.get(face, {}) if face and not self.meteor_pending(seat) else {}
+        canon = CANONICAL_O[FACE_INDEX[face]][o] if face else 0
+        for cell, orientations in cells.items():
+            r = geom.cell_rect(cell).move(-geom.gx, -geom.gy).inflate(-4, -4)
+            strong = canon in orientations
+            pygame.draw.rect(layer, (*theme.LEGAL, 90 if strong else 40), r,
+                             border_radius=max(3, geom.cell // 8))
+            pygame.draw.rect(layer, (60, 160, 90, 220 if strong else 120), r,
+                             2 if strong else 1, border_radius=max(3, geom.cell // 8))
+        for cell in info.erase:
+            r = geom.cell_rect(cell).move(-geom.gx, -geom.gy).inflate(-4, -4)
+            pygame.draw.rect(layer, (*theme.BAD, 70), r, border_radius=4)
+        self._highlight_cache[seat] = (key, layer)
+        return layer
+
+    def _draw_full(self, surface, pane: Pane) -> None:
+        seat = pane.seat
+        st = self.state
+        rgb = self.play.seat_colour(seat)
+        acting = self._acting_human(seat)
+        surface.blit(self._pane_surface(pane, acting, rgb), pane.rect.topleft)
+        self._draw_sheet(surface, seat, pane.geom, rgb, acting)
+        if self._paused(seat):
+            self._draw_paused(surface, pane)
+
+    def _paused(self, seat: int) -> bool:
+        """A human seat of this table whose controller is unplugged (and still has to act)."""
+        return (not self.read_only and not self.state.over
+                and self.match.seats[seat].kind == SeatKind.HUMAN and self.play.seat_paused(seat))
+
+    def _draw_paused(self, surface, pane: Pane) -> None:
+        """The unplugged seat's pane dimmed, with what happened and how to carry on."""
+        seat = pane.seat
+        veil = pygame.Surface(pane.rect.size, pygame.SRCALPHA)
+        veil.fill((*theme.BG_DEEP, 200))
+        surface.blit(veil, pane.rect.topleft)
+        width = min(pane.rect.width - 40, 460)
+        body_size = 20 if pane.rect.height > 400 else 17
+        body = t("play.seat_paused", name=self.play.seat_name(seat))
+        lines = text_layout.wrap(body, body_size, width - 36)
+        line_h = body_size + 6
+        height = min(pane.rect.height - 24, 70 + len(lines) * line_h + 18)
+        card = pygame.Rect(0, 0, width, height)
+        card.center = pane.rect.center
+        theme.rounded_panel(surface, card, theme.PANEL, 14, theme.BAD, 3)
+        info = self.match.seats[seat]
+        with fonts.box(card.inflate(-24, -12), "paused card"):
+            for dx in (0, 11):       # a pause sign: two bars
+                pygame.draw.rect(surface, theme.BAD, (card.x + 20 + dx, card.y + 20, 7, 24),
+                                 border_radius=2)
+            fonts.blit_in(surface, t("play.unplugged", pad=self.play.device_label(info.device)),
+                          26, theme.BAD, pygame.Rect(card.x + 46, card.y + 12, width - 64, 40),
+                          "bold", "midleft", name="paused card")
+            y = card.y + 60
+            for line in lines:
+                if y + line_h > card.bottom - 6:
+                    break
+                fonts.blit_in(surface, line, body_size, theme.TEXT,
+                              pygame.Rect(card.x + 18, y, width - 36, line_h), "regular",
+                              "midleft", name="paused card")
+                y += line_h
+
+    def _pane_surface(self, pane: Pane, acting: bool, rgb) -> pygame.Surface:
+        """The pane's panel, title and tray, redrawn only when something on them changes."""
+        seat = pane.seat
+        key = (self.version, acting, self.picked(seat) if acting else None,
+               self.seat_ui(seat).meteor_dir, self._status_of(seat), self._refusal(seat), rgb,
+               language(),
+               self.app.settings["colour_blind"], pane.rect.size)
+        found = self._pane_cache.get(seat)
+        if found is not None and found[0] == key:
+            return found[1]
+        layer = pygame.Surface(pane.rect.size, pygame.SRCALPHA)
+        box = layer.get_rect()
+        theme.rounded_panel(layer, box, theme.PANEL, 16,
+                            rgb if acting else theme.PANEL_EDGE, 2 if acting else 1)
+        with fonts.box(box.inflate(-16, 0), "sheet panel"):
+            self._draw_title(layer, seat, 14, 5, box.right - 12)
+            self._draw_tray(layer, pane, acting)
+        self._pane_cache[seat] = (key, layer)
+        return layer
+
+    def _draw_title(self, surface, seat: int, x: int, y: int, right: int, size: int = 20):
+        rgb = self.play.seat_colour(seat)
+        pygame.draw.rect(surface, rgb, (x, y + 4, 10, size - 2), border_radius=4)
+        if self.app.settings["colour_blind"]:
+            theme.draw_shape(surface, self.play.seat_shape(seat), (x + 22, y + 4 + size // 2),
+                             size // 3, rgb, theme.outline_for(rgb))
+            x += 16
+        # the score first; the name then takes what it needs of the rest (up to all of it
+        # but the status' share: at most 40%); the status gets what the name leaves, and is
+        # left out when that is too little to read
+        line = pygame.Rect(x + 16, y - 4, right - x - 16, size + 14)
+        score = self.scores()["scores"][seat]
+        status, colour = self._status_of(seat)
+        with fonts.box(line, "title line"):
+            r = fonts.blit(surface, t("ri.score", n=score), size, theme.TEXT, (right, y),
+                           "bold", "topright")
+        name_right = r.x - 8
+        if status:
+            free = r.x - 12 - line.x
+            wanted = fonts.render(self.play.seat_name(seat), size, theme.TEXT,
+                                  "semibold").get_width() + 12
+            room = min(free * 40 // 100, max(0, free - wanted))
+            if room >= 40 or (room > 0 and fonts.render(status, size - 4, colour,
+                                                         "semibold").get_width() <= room):
+                s = fonts.blit_in(surface, status, size - 4, colour,
+                                  pygame.Rect(r.x - 12 - room, y + 2, room, size + 6),
+                                  "semibold", "topright", name="title line")
+                name_right = s.x - 8
+        fonts.blit_in(surface, self.play.seat_name(seat), size, theme.TEXT,
+                      pygame.Rect(line.x, y, name_right - line.x, size + 6), "semibold",
+                      "topleft", name="title line")
+
+    def _status_of(self, seat: int) -> tuple[str, tuple]:
+        s = self.state.seats[seat]
+        if self.state.over:
+            return "", theme.TEXT_DIM
+        if s.ended:
+            return "✓ " + t("ri.done"), theme.GOOD
+        if self.play.is_bot(seat):
+            return t("play.thinking"), theme.TEXT_DIM     # no animated dots: cached layer
+        if self.match.seats[seat].kind != SeatKind.HUMAN:
+            return self.play.seat_status(seat), theme.TEXT_DIM
+        if self._paused(seat):
+            return self.play.seat_status(seat), theme.BAD
+        return t("ri.drawing"), theme.ACCENT
+
+    def _draw_cursor(self, surface, seat: int, geom: SheetGeom, rgb) -> None:
+        ui = self.seat_ui(seat)
+        st = self.state
+        cell = ui.cursor[1] * 7 + ui.cursor[0]
+        r = geom.cell_rect(cell)
+        if self.meteor_pending(seat):
+            self._draw_meteor_preview(surface, seat, geom)
+            return
+        face = self.picked_face(seat)
+        surface.blit(self._highlight(seat, geom, face, ui.o), geom.grid.topleft)
+        free = st.seats[seat].sheet.cells[cell] < 0
+        ok = False
+        if face and free:
+            allowed = self.legal(seat).draw.get(face, {}).get(cell, set())
+            ok = CANONICAL_O[FACE_INDEX[face]][ui.o] in allowed
+            surface.blit(ink.face(face, ui.o, geom.cell, "ghost" if ok else "bad"), r.topleft)
+        if self.flash is not None and self.flash["seat"] == seat:
+            red = pygame.Surface(geom.cell_rect(self.flash["cell"]).size, pygame.SRCALPHA)
+            red.fill((*theme.ILLEGAL, int(150 * (1 - self.flash["age"] / 0.6))))
+            surface.blit(red, geom.cell_rect(self.flash["cell"]))
+        pulse = 2 + int(2 * (1 + math.sin(self.clock * 6)))
+        pygame.draw.rect(surface, theme.outline_for(rgb), r.inflate(6, 6), pulse + 2,
+                         border_radius=6)
+        pygame.draw.rect(surface, rgb, r.inflate(4, 4), pulse, border_radius=6)
+
+    def _draw_meteor_preview(self, surface, seat: int, geom: SheetGeom) -> None:
+        sheet = self.state.seats[seat].sheet
+        direction = self.meteor_direction(seat)
+        path = meteor_path(sheet, direction, self.state.meteor[1])
+        start = sheet.dot if sheet.dot >= 0 else CELL_INDEX["D4"]
+        points = [geom.cell_rect(start).center] + [geom.cell_rect(c).center for c in path]
+        phase = (self.clock * 2) % 1
+        for a, b in zip(points, points[1:]):
+            for k in range(6):
+                f = (k + phase) / 6
+                pygame.draw.circle(surface, ink.METEOR_RED,
+                                   (a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f),
+                                   max(2, geom.cell // 16))
+        target = geom.cell_rect(path[-1])
+        pygame.draw.rect(surface, ink.METEOR_RED, target.inflate(-4, -4), 3,
+                         border_radius=geom.cell // 3)
+
+    def _draw_tray(self, surface, pane: Pane, acting: bool) -> None:
+        seat = pane.seat
+        st = self.state
+        tray = pane.local_tray
+        s = st.seats[seat]
+        small = not tray["tall"]
+        label_w = tray["w"]
+        fonts.blit_in(surface, t("ri.dice"), 16, theme.TEXT_DIM,
+                      pygame.Rect(tray["dice_label"], (label_w, 22)), "semibold", "topleft")
+        pick = self.picked(seat) if acting else None
+        for index, rect in enumerate(tray["dice"]):
+            if index >= len(st.dice):
+                break
+            face = st.dice[index]
+            state = "ready" if index in s.pending else (
+                "skipped" if index in s.skipped else "used")
+            if st.over:
+                state = "used"
+            surface.blit(ink.die(face, rect.width, state), rect)
+            if pick == ("die", face) and state == "ready" and \
+                    index == next((i for i in s.pending if st.dice[i] == face), -1):
+                pygame.draw.rect(surface, theme.FOCUS, rect.inflate(8, 8), 3, border_radius=10)
+            if index >= 4 and state == "ready" and not self.game.remaining_dice(st, seat)[
+                    s.pending.index(index)][1]:
+                fonts.blit_in(surface, t("ri.optional_die"), 12, theme.TEXT_DIM,
+                              pygame.Rect(rect.x - 3, rect.bottom + 1, rect.width + 6, 15),
+                              "semibold", "midtop", name="optional die")
+        if st.meteor is not None:
+            self._draw_meteor_dice(surface, tray["meteor"], seat)
+        used = len(s.sheet.specials)
+        fonts.blit_in(surface, t("ri.specials", used=used), 16, theme.TEXT_DIM,
+                      pygame.Rect(tray["specials_label"], (label_w, 22)), "semibold", "topleft")
+        status = self.game.specials_status(st, seat)
+        for index, rect in enumerate(tray["specials"]):
+            special = SPECIALS[index]
+            mode = status[special]
+            surface.blit(ink.die(special, rect.width,
+                                 "ready" if mode in ("available", "this_round") else "dim"),
+                         rect)
+            if mode == "used":
+                pygame.draw.line(surface, theme.BAD, rect.topleft, rect.bottomright, 3)
+            elif mode == "this_round":
+                pygame.draw.rect(surface, theme.ACCENT, rect.inflate(6, 6), 3, border_radius=8)
+            if pick == ("special", special):
+                pygame.draw.rect(surface, theme.FOCUS, rect.inflate(8, 8), 3, border_radius=8)
+        info = self.legal(seat) if acting else None
+        labels = {name: self._button_label(seat, name, info) for name in tray["buttons"]}
+        size = shared_label_size([(labels[n], r) for n, r in tray["buttons"].items()],
+                                 15 if small else 19)
+        for name, rect in tray["buttons"].items():
+            enabled = acting and (name in ("rotate", "mirror") or
+                                  (name == "undo" and info.undo) or
+                                  (name == "end" and (info.end or bool(info.skip) or
+                                                      self.meteor_pending(seat))))
+            highlighted = enabled and name == "end" and pick == ("end", "")
+            fill = theme.PANEL_HI if enabled else (32, 44, 62)
+            theme.rounded_panel(surface, rect, fill, 10,
+                                theme.FOCUS if highlighted else
+                                (theme.ACCENT_DIM if enabled else None), 2)
+            draw_button_label(surface, labels[name], size,
+                              theme.TEXT if enabled else theme.TEXT_DIM, rect, name)
+        x, y = tray["status"]
+        refusal, status, hints = "", "", []
+        if st.over:
+            pass
+        elif s.ended:
+            status = t("ri.waiting")
+        elif acting:
+            refusal = self._refusal(seat)
+            status = self._status_text(seat, info)
+            if status == refusal:
+                status = ""          # "Draw or skip these dice first: …" once, in red
+            hints = self._device_hints(seat)
+        colour = theme.GOOD if s.ended and not st.over else theme.TEXT
+        lines = status_lines(refusal, status, hints, 14 if small else 17, tray["w"],
+                             pane.rect.height - 4 - y)
+        for text, size, kind in lines:
+            fonts.blit(surface, text, size,
+                       {"refusal": theme.BAD, "status": colour}.get(kind, theme.TEXT_DIM), (x, y))
+            y += line_height(size)
+
+    def _refusal(self, seat: int) -> str:
+        found = self.refusals.get(seat)
+        return found["text"] if found else ""
+
+    def _button_label(self, seat: int, name: str, info) -> str:
+        if name == "end" and info is not None:
+            if self.meteor_pending(seat):
+                return t("ri.strike")
+            if not info.end and info.skip:
+                return t("ri.skip")
+        return t(f"ri.{name}")
+
+    def _status_text(self, seat: int, info: LegalInfo) -> str:
+        st = self.state
+        if self.meteor_pending(seat):
+            return explain.meteor_help(st, seat, self.seat_ui(seat).meteor_dir)
+        kind, face = self.picked(seat)
+        if info.erase and not info.draw:
+            return t("ri.lava_blocked")
+        if kind == "die" and face in info.skip and not info.draw.get(face):
+            return t("ri.no_cell", face=face_name(face))
+        if kind == "end":
+            if info.end:
+                return t("ri.all_drawn")
+            left = [face_name(face) for face, needed in self.game.remaining_dice(st, seat)
+                    if needed]
+            return t("illegal.dice_left", faces=", ".join(left))
+        return explain.opening_help(st, seat) \
+            or explain.die_help(self.game, st, seat, kind, face, face_name(face)) \
+            or face_name(face)
+
+    def _device_hints(self, seat: int) -> list[str]:
+        devices = seat_devices(self.match.seats[seat].device)
+        kinds = sorted({device_kind(d) for d in devices}) or ["keyboard"]
+        kind = "pad" if "pad" in kinds else ("keyboard" if "keyboard" in kinds else "mouse")
+        pairs = [("confirm", t("hint.ri_draw")), ("rotate", t("hint.rotate")),
+                 ("alt", t("hint.ri_mirror")), ("next", t("hint.ri_piece")),
+                 ("aux", t("hint.ri_undo"))]
+        if kind == "mouse":
+            return [f"{glyph_text('mouse', 'confirm')}: {t('hint.ri_draw')} · "
+                    f"{glyph_text('mouse', 'rotate')}: {t('hint.rotate')}"]
+        if kind == "pad":      # the labels printed on this player's own controller
+            pad = next(d for d in devices if device_kind(d) == "pad")
+            names = {a: pad_glyph(pad, a) for a, _label in pairs}
+        else:
+            names = {a: glyph_text(kind, a) for a, _label in pairs}
+        parts = [f"{names[a]} {label}" for a, label in pairs if names[a]]
+        return [" · ".join(parts)]
+
+    def _draw_meteor_dice(self, surface, rect: pygame.Rect, seat: int) -> None:
+        direction, distance = self.state.meteor
+        shown = direction if direction != "any" else t("ri.meteor_any")
+        pending = self.meteor_pending(seat)
+        colour = (255, 150, 130) if pending else theme.TEXT_DIM
+        box = pygame.Rect(rect.x, rect.y, rect.height, rect.height)
+        pygame.draw.circle(surface, ink.METEOR_RED if pending else (110, 70, 70), box.center,
+                           rect.height // 2 - 2)
+        text = t("ri.meteor", direction=shown, distance=distance)
+        if pending and direction == "any":
+            text += f" → {self.seat_ui(seat).meteor_dir}"
+        fonts.blit_in(surface, text, 17, colour,
+                      pygame.Rect(box.right + 8, rect.y, rect.right - box.right - 8, rect.height),
+                      "semibold", "midleft", name="meteor")
+
+    def _draw_mini(self, surface, pane: Pane) -> None:
+        seat = pane.seat
+        rgb = self.play.seat_colour(seat)
+        self._draw_title(surface, seat, pane.rect.x + 4, pane.rect.y, pane.rect.right - 4, 15)
+        acting = self.acting(seat)
+        self._draw_sheet(surface, seat, pane.geom, rgb, acting)
+        if self.state.seats[seat].ended and not self.state.over:
+            fonts.blit_in(surface, "✓", max(14, pane.geom.cell), theme.GOOD, pane.geom.rect,
+                          "bold", name="sheet")
+
+    def _draw_anims(self, surface) -> None:
+        for anim in self.anims:
+            pane = self.pane_of(anim["seat"])
+            if pane is None:
+                continue
+            geom = pane.geom
+            if anim["kind"] == "meteor":
+                self._draw_meteor_anim(surface, anim, geom)
+                continue
+            k = anim["age"] / 0.45
+            r = geom.cell_rect(anim["cell"])
+            colour = {"draw": theme.ACCENT, "lake_fill": ink.LAKE_BLUE,
+                      "erase": theme.BAD}[anim["kind"]]
+            grow = int(4 + 14 * k)
+            pygame.draw.rect(surface, colour, r.inflate(grow, grow), max(1, int(4 * (1 - k))),
+                             border_radius=8)
+
+    def _draw_meteor_anim(self, surface, anim, geom: SheetGeom) -> None:
+        path = anim["path"]
+        steps = anim["age"] / METEOR_STEP
+        centres = [geom.cell_rect(anim["start"]).center] + \
+            [geom.cell_rect(c).center for c in path]
+        i = min(int(steps), len(path))
+        f = min(1.0, steps - i) if i < len(path) else 1.0
+        a = centres[i]
+        b = centres[min(i + 1, len(centres) - 1)]
+        x, y = a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f
+        for back in range(1, 5):   # the tail
+            k = max(0.0, f - back * 0.25)
+            tx = a[0] + (b[0] - a[0]) * k
+            ty = a[1] + (b[1] - a[1]) * k
+            pygame.draw.circle(surface, (255, 190, 120), (tx, ty), max(2, geom.cell // 7 - back))
+        d = max(8, geom.cell // 2)
+        surface.blit(ink.meteor_dot(d), (x - d / 2, y - d / 2))
+        if steps >= len(path):
+            k = (anim["age"] - METEOR_STEP * len(path)) / 0.5
+            pygame.draw.circle(surface, (255, 120, 60), centres[-1], int(geom.cell * (0.3 + k)),
+                               max(1, int(6 * (1 - k))))

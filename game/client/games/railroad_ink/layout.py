@@ -1,0 +1,297 @@
+"""Railroad Ink's screen layout: the panes of the local humans (one each, at most four), the
+small sheets of the others, a sheet's cell geometry and a seat's tray; and what a seat has
+chosen so far (``SeatUI``) and may do (``LegalInfo``)."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.client import theme
+from game.rules.railroad_ink.moves import Draw, End, Erase, IgnoreMeteor, Meteor, Skip, Undo
+
+W, H = theme.LOGICAL_SIZE
+HEADER_H = 44
+FOOTER_H = 46            # the shell's button-hint bar
+MENU_BUTTON = pygame.Rect(W - 84, 6, 76, 32)
+MARGIN_K = 0.42          # border around the grid (exits), in cells
+ACTIONS = ("rotate", "mirror", "undo", "end")
+METEOR_STEP = 0.2
+REFUSAL_SECONDS = 3.0
+DIRECTION_STEP = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
+# Split screen has one pane per local human, at most four (quadrants): more sheets with
+# their trays would be too small to read at 1280×720 from a couch. Table setup and
+# ``run.py play`` refuse a fifth local human; a table that still has more (a LAN host who
+# made more seats local) gives the four panes to humans still drawing this round, so every
+# seat gets a pane in turn and the round always ends.
+MAX_LOCAL_HUMANS = 4
+TALL_TRAY_W = 170
+
+
+class SheetGeom:
+    """Where a sheet sits on screen: its paper rect, cell size and grid origin."""
+
+    def __init__(self, x: int, y: int, cell: int) -> None:
+        self.cell = cell
+        self.margin = max(6, int(cell * MARGIN_K))
+        size = 7 * cell + 2 * self.margin
+        self.rect = pygame.Rect(x, y, size, size)
+        self.gx, self.gy = x + self.margin, y + self.margin
+        self.grid = pygame.Rect(self.gx, self.gy, 7 * cell, 7 * cell)
+
+    def cell_rect(self, cell: int) -> pygame.Rect:
+        row, col = divmod(cell, 7)
+        return pygame.Rect(self.gx + col * self.cell, self.gy + row * self.cell, self.cell,
+                           self.cell)
+
+    def cell_at(self, pos) -> int | None:
+        if pos is None or not self.grid.collidepoint(pos):
+            return None
+        col = (pos[0] - self.gx) // self.cell
+        row = (pos[1] - self.gy) // self.cell
+        return int(row * 7 + col)
+
+    def key(self) -> tuple:
+        return (self.cell, self.margin)
+
+
+MINI_TITLE_MIN_W = 260      # a small sheet's title row: name, status and points
+
+
+class Pane:
+    """One seat's area: a full pane (sheet + tray) for a local human, or a mini sheet."""
+
+    def __init__(self, seat: int, rect: pygame.Rect, full: bool, meteor: bool = False,
+                 tall: bool = False) -> None:
+        self.seat = seat
+        self.meteor = meteor
+        self.rect = rect
+        self.full = full
+        self.tray: dict = {}
+        if full:
+            avail_h = rect.height - 36
+            # a tall pane (two players and nothing else on screen) gives the sheet all the
+            # width the narrow three-column tray can spare, instead of 60%
+            sheet_w = rect.width - 36 - TALL_TRAY_W if tall else rect.width * 0.6
+            cell = int(min(avail_h / (7 + 2 * MARGIN_K), sheet_w / (7 + 2 * MARGIN_K)))
+            self.geom = SheetGeom(rect.x + 10, rect.y + 30, cell)
+            self._layout_tray()
+        else:
+            cell = int(min((rect.height - 24) / (7 + 2 * MARGIN_K),
+                           (rect.width - 8) / (7 + 2 * MARGIN_K)))
+            geom = SheetGeom(0, 0, max(6, cell))
+            self.geom = SheetGeom(rect.centerx - geom.rect.width // 2, rect.y + 22,
+                                  max(6, cell))
+
+    def _fit_tray(self, w: int, h: int, narrow: bool) -> tuple[int, int, int, bool]:
+        """Die, special and button sizes that fit the tray in one of the two arrangements."""
+        cols = 3 if narrow else 6
+        bh = 40 if narrow else 30
+        rows = 6 // cols
+        ds = int(min(78 if narrow else 50, (w - (cols - 1) * 8) / cols))
+        ss = int(min(56 if narrow else 38, (w - (cols - 1) * 8) / cols))
+        status_h = 70 if narrow else 44
+        meteor_h = 30 if self.meteor else 0
+        while ds > 24:
+            need = (22 + rows * (ds + 8) + 4 + meteor_h + 22 + rows * (ss + 8) + 4
+                    + (2 if narrow else 1) * (bh + 8) + status_h)
+            if need <= h:
+                break
+            ds -= 3
+            ss = min(ss, int(ds * 0.8))
+            bh = max(28, bh - 2)
+        return ds, ss, bh, narrow
+
+    def _layout_tray(self) -> None:
+        x = self.geom.rect.right + 16
+        w = self.rect.right - 10 - x
+        y = self.rect.y + 30
+        h = self.rect.bottom - y
+        best = None
+        for narrow in (True, False):     # rows of 3 dice with 2×2 buttons, or rows of 6
+            fit = self._fit_tray(w, h, narrow)
+            if best is None or fit[0] > best[0]:
+                best = fit
+        ds, ss, bh, narrow = best
+        cols = 3 if narrow else 6
+        rows_b = 2 if narrow else 1
+        meteor_h = 30 if self.meteor else 0
+        tall = narrow
+        tray = {"x": x, "w": w}
+        tray["dice_label"] = (x, y)
+        y += 22
+        tray["dice"] = [pygame.Rect(x + (i % cols) * (ds + 8), y + (i // cols) * (ds + 8), ds, ds)
+                        for i in range(6)]
+        y += (6 // cols) * (ds + 8) + 4
+        tray["meteor"] = pygame.Rect(x, y, w, 26 if self.meteor else 0)
+        y += meteor_h
+        tray["specials_label"] = (x, y)
+        y += 22
+        tray["specials"] = [pygame.Rect(x + (i % cols) * (ss + 8), y + (i // cols) * (ss + 8),
+                                        ss, ss) for i in range(6)]
+        y += (6 // cols) * (ss + 8) + 4
+        bw = (w - 8) // 2 if narrow else (w - 18) // 4
+        tray["buttons"] = {}
+        for i, name in enumerate(ACTIONS):
+            col, row = (i % 2, i // 2) if narrow else (i, 0)
+            tray["buttons"][name] = pygame.Rect(x + col * (bw + (8 if narrow else 6)),
+                                                y + row * (bh + 8), bw, bh)
+        y += rows_b * (bh + 8) + 2
+        tray["status"] = (x, y)
+        tray["tall"] = tall
+        self.tray = tray
+        # the same layout relative to the pane (the pane's panel and tray are cached as one
+        # surface and drawn at the pane's corner)
+        ox, oy = self.rect.topleft
+        self.local_tray = {
+            "x": x - ox, "w": w, "tall": tall,
+            "dice_label": (tray["dice_label"][0] - ox, tray["dice_label"][1] - oy),
+            "dice": [r.move(-ox, -oy) for r in tray["dice"]],
+            "meteor": tray["meteor"].move(-ox, -oy),
+            "specials_label": (tray["specials_label"][0] - ox, tray["specials_label"][1] - oy),
+            "specials": [r.move(-ox, -oy) for r in tray["specials"]],
+            "buttons": {k: r.move(-ox, -oy) for k, r in tray["buttons"].items()},
+            "status": (tray["status"][0] - ox, tray["status"][1] - oy),
+        }
+
+
+class SeatUI:
+    """What one seat has chosen on its own device: cursor, picked piece, orientation."""
+
+    def __init__(self) -> None:
+        self.cursor = [3, 3]
+        self.pick: tuple | None = None      # ("die"|"special"|"volcano"|"end", face)
+        self.o = 0
+        self.meteor_dir = "N"
+        self.dragging = False               # the mouse button went down on a die or special
+        self.drag_pos = None                # where the pointer carries it (off the sheet)
+
+
+class LegalInfo:
+    """Everything one seat may do now, from ``legal_moves`` (computed once per move)."""
+
+    def __init__(self, moves) -> None:
+        self.draw: dict[str, dict[int, set[int]]] = {}
+        self.skip: set[str] = set()
+        self.erase: set[int] = set()
+        self.meteor: list[str] = []
+        self.ignore: list[str] = []
+        self.end = False
+        self.undo = False
+        for move in moves:
+            if isinstance(move, Draw):
+                self.draw.setdefault(move.face, {}).setdefault(move.cell, set()).add(move.o)
+            elif isinstance(move, Skip):
+                self.skip.add(move.face)
+            elif isinstance(move, Erase):
+                self.erase.add(move.cell)
+            elif isinstance(move, Meteor):
+                self.meteor.append(move.direction)
+            elif isinstance(move, IgnoreMeteor):
+                self.ignore.append(move.special)
+            elif isinstance(move, End):
+                self.end = True
+            elif isinstance(move, Undo):
+                self.undo = True
+
+
+class PaneLayout:
+    """The board's pane layout (a mixin of ``RailroadInkBoard``)."""
+
+    # -- layout -------------------------------------------------------------------------------
+    def local_humans(self) -> list[int]:
+        return self.play.human_seats()
+
+    def split_seats(self, humans: list[int]) -> list[int]:
+        """The local humans given a pane: all of them up to four; beyond that the first four
+        still drawing this round (then the others), in seat order."""
+        if len(humans) <= MAX_LOCAL_HUMANS:
+            return list(humans)
+        seats = self.state.seats
+        drawing = [h for h in humans if not seats[h].ended and not self.state.over]
+        rest = [h for h in humans if h not in drawing]
+        return sorted((drawing + rest)[:MAX_LOCAL_HUMANS])
+
+    def layout(self) -> list[Pane]:
+        humans = self.split_seats(self.local_humans())
+        n = len(self.state.seats)
+        key = (tuple(humans), n)
+        if key == self._layout_key:
+            return self.panes
+        self._layout_key = key
+        area = pygame.Rect(0, HEADER_H, W, H - HEADER_H - FOOTER_H)
+        panes: list[Pane] = []
+        self.chips = []
+        meteor = self.state.expansion == "meteor"
+        if len(humans) >= 2:
+            shown = humans
+            others = [s for s in range(n) if s not in shown]
+            if len(shown) == 2:
+                # two players side by side; other sheets (if any) in a strip below
+                half = area.width // 2
+                strip = 190 if others else 0
+                rects = [pygame.Rect(area.x, area.y, half, area.height - strip),
+                         pygame.Rect(area.x + half, area.y, half, area.height - strip)]
+                if others:
+                    rects.append(pygame.Rect(area.x, area.bottom - strip, area.width, strip))
+            else:
+                hw, hh = area.width // 2, area.height // 2
+                rects = [pygame.Rect(area.x + (i % 2) * hw, area.y + (i // 2) * hh, hw, hh)
+                         for i in range(4)]
+            tall = len(shown) == 2 and not others
+            for seat, rect in zip(shown, rects):
+                pane = Pane(seat, rect.inflate(-8, -6), True, meteor, tall)
+                if tall:
+                    pane = self._fit_height(pane, meteor)
+                panes.append(pane)
+            free = rects[len(shown):]
+            if free and others:
+                spare = free[0].unionall(free[1:]) if len(free) > 1 else free[0]
+                panes += self._minis(others, spare.inflate(-8, -6))
+            else:
+                self.chips = others
+        else:
+            main = humans[0] if humans else 0
+            big = pygame.Rect(area.x, area.y, 920, area.height)
+            panes.append(Pane(main, big.inflate(-10, -6), True, meteor))
+            others = [s for s in range(n) if s != main]
+            if others:
+                panes += self._minis(others, pygame.Rect(930, area.y, W - 940, area.height))
+        self.panes = panes
+        return panes
+
+    @staticmethod
+    def _fit_height(pane: Pane, meteor: bool) -> Pane:
+        """A tall pane's sheet is as wide as the pane allows: the panel is cut to what it
+        holds (the sheet, or the tray with four lines of status) and centred in the area."""
+        content = max(pane.geom.rect.bottom + 14, pane.tray["status"][1] + 5 * 21 + 8)
+        height = min(pane.rect.height, content - pane.rect.y)
+        rect = pygame.Rect(pane.rect.x, 0, pane.rect.width, height)
+        rect.centery = pane.rect.centery
+        return Pane(pane.seat, rect, True, meteor, True)
+
+    def _minis(self, seats: list[int], rect: pygame.Rect) -> list[Pane]:
+        count = len(seats)
+        best = None
+        for cols in range(1, count + 1):
+            rows = math.ceil(count / cols)
+            cw, ch = rect.width // cols, rect.height // rows
+            size = min(cw - 8, ch - 26)
+            if best is None or size > best[0]:
+                best = (size, cols, rows, cw, ch)
+        size, cols, _rows, cw, ch = best
+        # A mini pane is as wide as its sheet (and a readable title row) needs, and the
+        # group is centred: one sheet in a wide strip must not stretch its title row across
+        # the whole screen.
+        width = min(cw, max(size + 8, MINI_TITLE_MIN_W))
+        left = rect.x + (rect.width - cols * width) // 2
+        return [Pane(seat, pygame.Rect(left + (i % cols) * width, rect.y + (i // cols) * ch,
+                                       width - 6, ch - 6), False)
+                for i, seat in enumerate(seats)]
+
+    def pane_of(self, seat: int) -> Pane | None:
+        for pane in self.layout():
+            if pane.seat == seat:
+                return pane
+        return None

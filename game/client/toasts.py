@@ -1,0 +1,159 @@
+"""Toasts: short messages that fade in above the hint bar, stack (at most a few), and move
+aside from what a screen says they must not cover (its buttons, a player's sheet)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.client import fonts, text_layout, theme
+
+
+TOAST_SIZE = 22          # text size
+TOAST_MAX_W = 600        # a toast stays in the middle column: the side panels of the boards
+                         # (seat scores, the active hand) begin 320 px from each edge
+TOAST_GAP = 8
+TOAST_BOTTOM_GAP = 56    # from the bottom of the screen: the hint bar sits below the stack
+TOAST_FADE_IN = 0.15
+TOAST_FADE_OUT = 0.4
+TOAST_MAX = 4
+
+
+@dataclass
+class Toast:
+    text: str
+    kind: str = "info"     # info, bad, good
+    ttl: float = 3.0
+    age: float = 0.0
+    lines: list = field(default_factory=list, compare=False, repr=False)   # as last laid out
+
+    def alpha(self) -> int:
+        """Opacity 0..255: a short fade in, then a fade out over the last moments."""
+        remaining = self.ttl - self.age
+        k = min(1.0, self.age / TOAST_FADE_IN, max(0.0, remaining) / TOAST_FADE_OUT)
+        return int(255 * max(0.0, k))
+
+
+class Toasts:
+    """Short notifications stacked at the bottom centre, just above the button hints, so they
+    never cover a board's header (whose turn it is) or the side panels with the players'
+    scores and the active hand. The newest sits lowest; each fades in and out."""
+
+    def __init__(self) -> None:
+        self.items: list[Toast] = []
+
+    def show(self, text: str, kind: str = "info", seconds: float = 3.0) -> None:
+        self.items = [toast for toast in self.items if toast.text != text]
+        self.items.append(Toast(text, kind, seconds))
+        self.items = self.items[-TOAST_MAX:]
+
+    def update(self, dt: float) -> None:
+        for toast in self.items:
+            toast.age += dt
+        self.items = [toast for toast in self.items if toast.age < toast.ttl]
+
+    def latest(self) -> str:
+        return self.items[-1].text if self.items else ""
+
+    @staticmethod
+    def _lines(toast: Toast, max_w: int = TOAST_MAX_W) -> list[str]:
+        return text_layout.wrap(toast.text, TOAST_SIZE, max_w - 60, "semibold")
+
+    def _stack(self, centre_x: int, bottom: int, max_w: int,
+               items=None) -> list[tuple[Toast, pygame.Rect]]:
+        line_h = fonts.font(TOAST_SIZE, "semibold").get_linesize()
+        placed = []
+        for toast in reversed(self.items if items is None else items):
+            lines = toast.lines = self._lines(toast, max_w)
+            text_w = max(fonts.font_for_text(line, TOAST_SIZE, "semibold").size(line)[0]
+                         for line in lines)
+            rect = pygame.Rect(0, 0, min(max_w, text_w + 60), 16 + line_h * len(lines))
+            rect.centerx = centre_x
+            rect.bottom = bottom
+            placed.append((toast, rect))
+            bottom = rect.top - TOAST_GAP
+        placed.reverse()
+        return placed
+
+    def layout(self, size: tuple[int, int], avoid=()) -> list[tuple[Toast, pygame.Rect]]:
+        """Where each toast is drawn on a screen of ``size``: bottom-centred, the newest
+        lowest, the older ones above it without overlapping. ``avoid``: rects the stack must
+        not cover (a menu's buttons): it slides sideways to the nearest clear place, else
+        narrows into the widest free margin beside them; when the whole stack fits nowhere,
+        only the newest toasts that do are shown (the older ones wait out their time unseen),
+        and if not even the newest one fits it alone stays centred."""
+        width, height = size
+        bottom = height - TOAST_BOTTOM_GAP
+        avoid = [pygame.Rect(r) for r in avoid]
+        if not avoid or not self.items:
+            return self._stack(width // 2, bottom, TOAST_MAX_W)
+        for keep in range(len(self.items), 0, -1):
+            placed = self._clear_place(self.items[-keep:], size, avoid)
+            if placed is not None:
+                return placed
+        return self._stack(width // 2, bottom, TOAST_MAX_W, self.items[-1:])
+
+    def _clear_place(self, items, size, avoid) -> list[tuple[Toast, pygame.Rect]] | None:
+        """``items`` stacked where they cover none of ``avoid`` (None when no place does)."""
+        width, height = size
+        bottom = height - TOAST_BOTTOM_GAP
+        placed = self._stack(width // 2, bottom, TOAST_MAX_W, items)
+        rects = [rect for _, rect in placed]
+        if not any(r.collidelist(avoid) >= 0 for r in rects):
+            return placed
+        shift = _clear_shift(rects, avoid, width)
+        if shift is not None:
+            return [(toast, rect.move(shift, 0)) for toast, rect in placed]
+        # nothing clears at full width: the widest free margin beside the obstacles
+        margin = 16
+        near = [r for r in avoid if r.bottom > bottom - height // 2]
+        bands = [(margin, min(r.left for r in near) - margin),
+                 (max(r.right for r in near) + margin, width - margin)] if near else []
+        for left, right in sorted(bands, key=lambda band: band[0] - band[1]):
+            if right - left < 240:
+                continue
+            narrow = self._stack((left + right) // 2, bottom, right - left, items)
+            if not any(rect.collidelist(avoid) >= 0 or rect.top < 0 for _, rect in narrow):
+                return narrow
+        return None
+
+    def draw(self, surface: pygame.Surface, avoid=()) -> None:
+        for toast, rect in self.layout(surface.get_size(), avoid):
+            alpha = toast.alpha()
+            if alpha <= 0:
+                continue
+            layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+            accent = {"bad": theme.BAD, "good": theme.GOOD}.get(toast.kind, theme.ACCENT)
+            radius = min(20, rect.height // 2)
+            pygame.draw.rect(layer, (*theme.BG_DEEP, 240), layer.get_rect(),
+                             border_radius=radius)
+            pygame.draw.rect(layer, (*accent, 255), layer.get_rect(), 3, border_radius=radius)
+            pygame.draw.circle(layer, accent, (22, 8 + (rect.height - 16) // 2), 6)
+            y = 8
+            for line in toast.lines:
+                text = fonts.render(line, TOAST_SIZE, theme.TEXT, "semibold")
+                layer.blit(text, (38, y))
+                y += fonts.font(TOAST_SIZE, "semibold").get_linesize()
+            layer.set_alpha(alpha)
+            # a toast slides up a few pixels as it appears
+            rise = int(8 * (1 - min(1.0, toast.age / TOAST_FADE_IN)))
+            surface.blit(layer, rect.move(0, rise))
+
+
+def _clear_shift(stack: list[pygame.Rect], avoid: list[pygame.Rect], width: int,
+                 margin: int = 16) -> int | None:
+    """The smallest sideways move of the whole toast ``stack`` that clears every ``avoid``
+    rect and stays on screen (None when no move does)."""
+    left = min(r.left for r in stack)
+    right = max(r.right for r in stack)
+    candidates = {0}
+    for obstacle in avoid:
+        candidates.add(obstacle.right + margin - left)    # just right of it
+        candidates.add(obstacle.left - margin - right)    # just left of it
+    for shift in sorted(candidates, key=abs):
+        if left + shift < margin or right + shift > width - margin:
+            continue
+        if not any(r.move(shift, 0).collidelist(avoid) >= 0 for r in stack):
+            return shift
+    return None

@@ -1,0 +1,175 @@
+"""The client's import graph: no import cycle in game/client (imports inside functions count
+too), no client module imports a private name (a leading underscore) of another module or
+reaches one through a module it imported, and screens open each other only through
+``game.client.navigation``.
+
+A module importing a submodule of its own package (``game.client.games.metro.board`` importing
+``game.client.games.metro.overlay``) is not an edge to the package's ``__init__``: that is how
+a package and its parts are built, as in /work/shared/tools/importgraph.py."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CLIENT = ROOT / "game" / "client"
+
+
+def _modules() -> dict[str, Path]:
+    found = {}
+    for path in sorted(CLIENT.rglob("*.py")):
+        name = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+        found[name.removesuffix(".__init__")] = path
+    return found
+
+
+def _imports(tree: ast.AST):
+    """(node, imported module path, imported names) of every import, at any depth."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield node, alias.name, []
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            yield node, node.module, [alias.name for alias in node.names]
+
+
+def _graph() -> dict[str, set[str]]:
+    modules = _modules()
+    edges: dict[str, set[str]] = {name: set() for name in modules}
+    for name, path in modules.items():
+        for _node, target, names in _imports(ast.parse(path.read_text(encoding="utf-8"))):
+            for full in [target] + [f"{target}.{n}" for n in names]:
+                parts = full.split(".")
+                while parts and ".".join(parts) not in modules:
+                    parts.pop()
+                found = ".".join(parts)
+                if found and found != name and not name.startswith(found + "."):
+                    edges[name].add(found)
+    return edges
+
+
+def _cycles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components with more than one module (Tarjan, iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    out: list[list[str]] = []
+    counter = 0
+    for start in sorted(edges):
+        if start in index:
+            continue
+        work = [(start, iter(sorted(edges[start])))]
+        index[start] = low[start] = counter
+        counter += 1
+        stack.append(start)
+        on_stack.add(start)
+        while work:
+            node, children = work[-1]
+            advanced = False
+            for child in children:
+                if child not in index:
+                    index[child] = low[child] = counter
+                    counter += 1
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(edges[child]))))
+                    advanced = True
+                    break
+                if child in on_stack:
+                    low[node] = min(low[node], index[child])
+            if advanced:
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                if len(component) > 1:
+                    out.append(sorted(component))
+    return out
+
+
+def test_the_cycle_finder_finds_a_cycle():
+    assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert _cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_the_client_has_no_import_cycle():
+    assert _cycles(_graph()) == []
+
+
+def _private_uses(path: Path) -> list[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    ours = ("game", "net")
+    problems = []
+    module_names: set[str] = set()
+    for node, target, names in _imports(tree):
+        if not target.startswith(ours):
+            continue
+        for alias in node.names:
+            if isinstance(node, ast.Import):
+                module_names.add((alias.asname or alias.name).split(".")[0])
+            elif alias.name.startswith("_"):
+                problems.append(f"{path.name}:{node.lineno} imports {target}.{alias.name}")
+            else:
+                module_names.add(alias.asname or alias.name)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) \
+                and node.value.id in module_names and node.attr.startswith("_") \
+                and not node.attr.startswith("__"):
+            problems.append(f"{path.name}:{node.lineno} uses {node.value.id}.{node.attr}")
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
+                and node.func.id in ("getattr", "hasattr", "setattr") and len(node.args) > 1 \
+                and isinstance(node.args[1], ast.Constant) \
+                and isinstance(node.args[1].value, str) \
+                and node.args[1].value.startswith("_") \
+                and not node.args[1].value.startswith("__"):
+            problems.append(f"{path.name}:{node.lineno} looks up {node.args[1].value}")
+    return problems
+
+
+def test_the_private_name_check_sees_a_private_import(tmp_path):
+    sample = tmp_path / "sample.py"
+    sample.write_text("from game.client.netplay import _host_rows\nfrom game.client import text\n"
+                      "def f(game):\n    text._load('en')\n    return getattr(game, '_roll')\n")
+    assert len(_private_uses(sample)) == 3
+
+
+def test_no_client_module_uses_a_private_name_of_another_module():
+    problems = [p for path in _modules().values() for p in _private_uses(path)]
+    assert problems == []
+
+
+def test_screens_do_not_import_each_other_to_open_them():
+    """A screen module imports another screen module only to build on it (a base class or a
+    helper it draws with), never to open it: those are in navigation.ROUTES."""
+    from game.client import navigation
+
+    routed_modules = set(navigation.ROUTES.values())
+    allowed = {  # (importer, imported): built on, not opened
+        ("game.client.screens.lobby", "game.client.screens.game_choice"),   # LanGameChoice
+        ("game.client.screens.lobby", "game.client.screens.setup"),         # LanSetupScreen
+        ("game.client.screens.net_lobby", "game.client.screens.lobby"),     # its seat rows
+        ("game.client.screens.lan_resume", "game.client.screens.lobby"),    # the usual ports
+        ("game.client.screens.replay_table", "game.client.screens.play"),   # seat colours
+        ("game.client.screens.saves_menu", "game.client.screens.resume"),   # resume_into_play
+        ("game.client.netplay", "game.client.screens.play"),                # NetPlayScreen
+    }
+    edges = _graph()
+    wrong = sorted((name, target) for name, targets in edges.items()
+                   if name.startswith("game.client.screens.") for target in targets
+                   if target in routed_modules and (name, target) not in allowed)
+    assert wrong == []
+    for name, module in navigation.ROUTES.items():     # every route leads somewhere
+        assert module in edges, name
+        source = (ROOT / (module.replace(".", "/") + ".py")).read_text(encoding="utf-8")
+        assert re.search(rf"^(class|def) {name}\b", source, re.M), name
