@@ -105,11 +105,16 @@ class Toasts:
         shift = _clear_shift(rects, avoid, width)
         if shift is not None:
             return [(toast, rect.move(shift, 0)) for toast, rect in placed]
-        # nothing clears at full width: the widest free margin beside the obstacles
+        # nothing clears at full width: the widest free gap between the obstacles near the
+        # bottom (beside the panels, or between a panel and the spot the player aims at)
         margin = 16
-        near = [r for r in avoid if r.bottom > bottom - height // 2]
-        bands = [(margin, min(r.left for r in near) - margin),
-                 (max(r.right for r in near) + margin, width - margin)] if near else []
+        near = sorted((r for r in avoid if r.bottom > bottom - height // 2),
+                      key=lambda r: r.left)
+        bands, edge = [], margin
+        for r in near:
+            bands.append((edge, r.left - margin))
+            edge = max(edge, r.right + margin)
+        bands.append((edge, width - margin))
         for left, right in sorted(bands, key=lambda band: band[0] - band[1]):
             if right - left < 240:
                 continue

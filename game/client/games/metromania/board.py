@@ -19,6 +19,7 @@ from __future__ import annotations
 import pygame
 
 from game.client.boards.base import BoardView
+from game.client.games.metromania import geometry as geo
 from game.client.games.metromania import turn as turn
 from game.client.games.metromania.drawing import BoardDrawing
 from game.client.games.metromania.layout import LEFT, MENU_BUTTON, POP_TIME, RIGHT
@@ -54,10 +55,26 @@ class MetromaniaBoard(InputRouting, BoardDrawing, BoardView):
     menu_button = MENU_BUTTON
 
     def toast_avoid(self) -> list:
-        # The city fills the width between the panels and the right panel holds the turn's
-        # buttons: toasts go to the bottom of the left panel, under the players' rows.
-        return [pygame.Rect(LEFT.right + 2, LEFT.y, RIGHT.x - LEFT.right - 4, LEFT.height),
-                pygame.Rect(RIGHT)]
+        # A toast (mostly why a tunnel or station is refused) belongs by the city, where the
+        # player looks, not in a far corner: it may cover the city's lower edge but never the
+        # side panels, the spot being aimed at, the tunnels drafted this turn or the space
+        # just dug.
+        avoid = [pygame.Rect(LEFT), pygame.Rect(RIGHT)]
+        reach = int(geo.UNIT * 1.2)
+        spots = []
+        seat = self.play.active_human()
+        if seat is not None and seat in self.drafts:
+            d = self.drafts[seat]
+            if d.cursor is not None:
+                # a point (a station to place) or a (space, edge) tunnel
+                spots.append(geo.POINT_XY[d.cursor] if isinstance(d.cursor, int)
+                             else geo.tunnel_anchor(*d.cursor))
+            spots += [geo.tunnel_anchor(tn.space, tn.edge) for tn in d.tunnels]
+        if self.flash is not None:
+            spots.append(geo.SPACE_XY[self.flash["space"]])
+        avoid += [pygame.Rect(int(x) - reach, int(y) - reach, 2 * reach, 2 * reach)
+                  for x, y in spots]
+        return avoid
 
     def __init__(self, app, play) -> None:
         super().__init__(app, play)
