@@ -426,6 +426,16 @@ class Game:
         replace the HIDDEN cards that the last ``deal`` put in that seat's hand."""
         raise NotImplementedError
 
+    def played_card(self, state: Any, seat: Seat, move: Any) -> tuple[str, Any] | None:
+        """(pile, card value) when ``move`` of ``seat`` plays a card from its secret hand
+        on this table state (the move must then carry the cipher record naming the drawn
+        position that held it), else None."""
+        return None
+
+    def public_move(self, move: Any) -> Any:
+        """The form of ``move`` the other peers of a table receive (a private part masked)."""
+        return move
+
     def public_encode(self, state: Any) -> Any:
         """Plain data of what every peer of a table knows alike (what table peers hash)."""
         return self.encode(self.view(state, None))
