@@ -174,6 +174,21 @@ class FairTable:
         raise FairError("fair_not_held", dealer=self.me, seat=seat)
 
     # ================================================================ output
+    def drop_move(self) -> None:
+        """Forget the move at the head of the queue (the host refused it)."""
+        if self._moves:
+            self._moves.popleft()
+
+    @property
+    def queued_moves(self) -> int:
+        return len(self._moves)
+
+    @property
+    def waiting_for_move(self) -> bool:
+        """The state waits for a move (no chance step, not over)."""
+        return (self.match is not None and self.match.pending_chance() is None
+                and not self.match.is_over())
+
     def take_outbox(self) -> list:
         """Records this machine owes the table now (to send to the host), in order."""
         out, self._outbox = self._outbox, []
@@ -395,7 +410,7 @@ class FairTable:
                     self._outbox.append(self._roll_record(item))
             return
         if self.match.is_over():
-            if ("secret",) not in self._owed_done:
+            if ("secret",) not in self._owed_done and self.me not in self.secrets:
                 self._owed_done.add(("secret",))
                 self._outbox.append({"kind": SECRET, "seat": self.me, "secret": peer.secret})
             return
@@ -418,6 +433,9 @@ class FairTable:
             attempt = t.piles[name].opening.attempt
             for position in positions:
                 item = ("share", name, attempt, position)
+                draw = t.piles[name].draws.get(position)
+                if draw is not None and self.me in draw.shares:
+                    continue          # given before (e.g. before this machine came back)
                 if item not in self._owed_done:
                     self._owed_done.add(item)
                     self._outbox.append(peer.share(t, name, position, drawer))

@@ -25,6 +25,7 @@ from game.rules import rules_version as current_rules_version
 from game.rules.core import Game, IllegalMove
 from net import messages as ids
 from net import seed as seeding
+from net.fairhost import FairHosting, new_fair_secret
 from net.lobby import Slot, plain_seats
 from net.netsave import CLAIM_PREFIX, claimed_group, table_id, token_digest
 from net.netlog import log_line, write_netlog
@@ -71,13 +72,14 @@ def scalar_args(args: dict) -> dict:
     return out
 
 
-class HostEndpoint(SeatControl):
+class HostEndpoint(SeatControl, FairHosting):
     def __init__(self, game: Game, config: dict, slots: list[Slot], *,
                  clock: Callable[[], float] = time.monotonic, timings: Timings = Timings(),
                  rules_version: str | None = None, name: str = "host",
                  new_secret: Callable[[], bytes] = seeding.new_secret,
                  resume: Match | None = None, autosave: bool = True,
-                 save_path: Any = None) -> None:
+                 save_path: Any = None, fair: bool = False,
+                 fair_secret: Callable[[], bytes] = new_fair_secret) -> None:
         """``resume``: a match replayed from a saved log; the table then skips seeding and
         continues it (joiners catch up through the usual sync). ``autosave``: keep the log
         on disk after every move (``save_path``: continue in that file)."""
@@ -93,6 +95,10 @@ class HostEndpoint(SeatControl):
         self.rules_version = rules_version or current_rules_version()
         self.name = name
         self.new_secret = new_secret     # tests inject a seeded source
+        self.fair_enabled = fair         # a fair table (issue 13): chance dealt jointly
+        self.fair_secret = fair_secret
+        self.new_table_id = seeding.new_token
+        self.fair = None
         self.transport: Any = None
         self.phase = "lobby"            # lobby, seeding, playing, over, closed
         self.peers: dict[int, PeerRec] = {}
@@ -191,6 +197,9 @@ class HostEndpoint(SeatControl):
         """Begin the commit–reveal round; the game starts when every secret is revealed."""
         if not self.can_start():
             return False
+        if self.fair_enabled and self.resumed is None:
+            self._fair_start()
+            return True
         if self.resumed is not None:
             self._begin(self.resumed)
             for peer in self._live_peers():
@@ -408,7 +417,7 @@ class HostEndpoint(SeatControl):
         wanted = msg["ws"]
         if wanted and self.phase != "lobby":
             return self._refuse(conn, ids.R_STARTED, {})
-        if self.phase == "seeding":
+        if self.phase in ("seeding", "dealing"):
             return self._refuse(conn, ids.R_STARTED, {})
         claimed = (self._claimed_seats(msg["tok"]) or self._old_token_seats(msg["tok"])) \
             if wanted else []
@@ -516,6 +525,10 @@ class HostEndpoint(SeatControl):
         self._send(peer, {"t": ids.WELCOME, "you": peer.pid, "tok": peer.token,
                           "seats": list(peer.seats), "g": self.game.name})
         self._send(peer, self.lobby_message())
+        if self.phase == "dealing":
+            self._send(peer, self._start_message())
+            for index, plain in enumerate(self.fair_stream):
+                self._send(peer, {"t": ids.FAIR, "i": index, "r": plain})
         if self.phase in ("playing", "over"):
             self._send(peer, self._start_message())
             self._send_sync(peer, ids.R_CATCH_UP)
@@ -602,7 +615,7 @@ class HostEndpoint(SeatControl):
         seed = seeding.derive_seed(self._reveals)
         self._begin(Match.new(self.game, self.config, seed))
 
-    def _begin(self, match: Match) -> None:
+    def _begin(self, match: Match, announce: bool = True) -> None:
         match.seats = [s.seat_info() for s in self.slots]
         self.sequencer = Sequencer(match)
         self.phase = "playing"
@@ -617,7 +630,8 @@ class HostEndpoint(SeatControl):
             tokens = [token_digest(p.token) if p else "" for p in holders]
             self.autosaver = start_net_autosave(match, "host", peers, mine, path=self.save_path,
                                                 tokens=tokens)
-        self._broadcast(self._start_message())
+        if announce:
+            self._broadcast(self._start_message())
         self._emit("started", seed=match.seed, seats=plain_seats(self.lobby_message()["seats"]))
         self._status_changed()
         if match.is_over():
@@ -627,7 +641,10 @@ class HostEndpoint(SeatControl):
         message = {"t": ids.START, "g": self.game.name, "cfg": self.config,
                    "rv": [[pid, self._reveals[pid]] for pid in sorted(self._reveals)],
                    "seats": self.lobby_message()["seats"]}
-        if self.resumed is not None:
+        if self.fair is not None:
+            message["rv"] = []
+            self._fair_start_fields(message)
+        elif self.resumed is not None:
             message["sd"] = self.match.seed    # the saved game's seed: nothing to draw again
         return message
 
@@ -648,7 +665,7 @@ class HostEndpoint(SeatControl):
             self._emit("foreign_move", peer=peer.pid, seat=seat)
             return
         try:
-            self._stamp(seat, msg["m"])
+            self._stamp(seat, msg["m"], msg.get("cp"))
         except IllegalMove as exc:
             outcome = (exc.code, scalar_args(exc.args_dict))
             self._remember(peer, nonce, outcome)
@@ -665,9 +682,12 @@ class HostEndpoint(SeatControl):
     def _reject(self, peer: PeerRec, nonce: int, seat: int, code: str, args: dict) -> None:
         self._send(peer, {"t": ids.REJECT, "n": nonce, "s": seat, "c": code, "a": args})
 
-    def _stamp(self, seat: int, text: str) -> None:
+    def _stamp(self, seat: int, text: str, played: Any = None) -> None:
         if self.phase != "playing":
             raise IllegalMove(ids.R_NOT_PLAYING, "The game is not running")
+        if self.fair is not None:
+            self._fair_stamp(seat, text, played)
+            return
         entry, events = self.sequencer.stamp(seat, text, self._announce)
         if self.on_applied is not None:
             self.on_applied(entry.seq, entry.seat)
@@ -676,11 +696,13 @@ class HostEndpoint(SeatControl):
             self.sequencer.seal()
         self._emit("move", seq=entry.seq, seat=entry.seat, move=entry.move, events=events)
         if self.match.is_over():
-            self.phase = "over"
-            digest = self.sequencer.seal()
-            self._save_log()
-            self._emit("game_over", seq=entry.seq, hash=digest,
-                       scores=self.match.scores()["scores"])
+            self._game_over(entry.seq)
+
+    def _game_over(self, seq: int) -> None:
+        self.phase = "over"
+        digest = self.sequencer.seal()
+        self._save_log()
+        self._emit("game_over", seq=seq, hash=digest, scores=self.match.scores()["scores"])
 
     def _announce(self, seq: int, seat: int, notation: str) -> None:
         self._broadcast({"t": ids.MOVE, "q": seq, "s": seat, "m": notation})
@@ -719,7 +741,7 @@ class HostEndpoint(SeatControl):
         if self.sequencer is None:
             return
         entries = self.sequencer.entries_from(msg["q"])
-        if len(entries) > RESEND_LIMIT:
+        if len(entries) > RESEND_LIMIT or self.fair is not None:
             self._send_sync(peer, ids.R_CATCH_UP)
             return
         for entry in entries:
@@ -729,8 +751,12 @@ class HostEndpoint(SeatControl):
 
     def _send_sync(self, peer: PeerRec, reason: str) -> None:
         self.sequencer.seal()
-        rows = [[e.seat, e.move, bytes.fromhex(e.hash)] for e in self.match.log]
-        self._send(peer, {"t": ids.SYNC, "w": reason, "log": rows, "cmd": self.commands})
+        message = {"t": ids.SYNC, "w": reason, "cmd": self.commands}
+        if self.fair is not None:
+            self._fair_sync_fields(message)
+        else:
+            message["log"] = [[e.seat, e.move, bytes.fromhex(e.hash)] for e in self.match.log]
+        self._send(peer, message)
 
     def _command(self, kind: str, seat: int, level: str) -> None:
         entry = [self.seq, kind, seat, level]

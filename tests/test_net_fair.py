@@ -1,0 +1,138 @@
+"""A fair table over the in-memory network (issue 13): START carries no seed, the dealers
+(the seated machines) key, roll the public seed, shuffle, deal and roll jointly, every machine
+holding only its own seats' secrets; the audit at the end is fair, or names the cheat on every
+machine. Metro and Railroad Ink."""
+
+import hashlib
+import random
+
+import pytest
+
+from game.rules import get_game
+from game.rules.core import HIDDEN
+from net import messages as ids
+from net.hosting import HostEndpoint
+from net.joining import ClientEndpoint
+from net.lobby import Slot
+from net.memnet import MemNet
+from net.timing import Timings
+
+pytestmark = pytest.mark.timeout(120)
+
+FAST = Timings(heartbeat=0.1, interrupted=0.3, dropped=1.0, retry=0.05, seeding=2.0)
+METRO = get_game("metro")
+INK = get_game("railroad-ink")
+
+
+def secret_source(name):
+    counter = iter(range(1 << 30))
+    return lambda: hashlib.blake2b(b"%s %d" % (name.encode(), next(counter)),
+                                   digest_size=32).digest()
+
+
+class FairTable:
+    def __init__(self, game=METRO, players=3, variants=(), host_bots=1, spectators=0, seed=0):
+        config = game.make_config(players, list(variants))
+        slots = [Slot(kind=ids.KIND_BOT, name=f"bot{i}", level="random")
+                 for i in range(host_bots)] + [Slot() for _ in range(players - host_bots)]
+        self.host = HostEndpoint(game, config, slots, timings=FAST, autosave=False, fair=True,
+                                 fair_secret=secret_source("host"))
+        self.net = MemNet(self.host, seed=seed)
+        self.clients = []
+        self.links = []
+        for index in range(players - host_bots):
+            self.join(f"p{index}", auto_bot="random")
+        for index in range(spectators):
+            self.join(f"s{index}", wanted_seats=0)
+
+    def join(self, name, **kwargs):
+        kwargs.setdefault("fair_secret", secret_source(name))
+        client = ClientEndpoint(name, timings=FAST, autosave=False, **kwargs)
+        self.clients.append(client)
+        self.links.append(self.net.connect(client))
+        return client
+
+    def start(self):
+        self.net.run_until(lambda: all(c.phase != "connecting" for c in self.clients), 2)
+        for client in self.clients:
+            if client.seats:
+                client.set_ready(True)
+        assert self.net.run_until(self.host.can_start, 2)
+        assert self.host.start()
+        assert self.net.run_until(lambda: self.host.phase == "playing" and all(
+            c.phase in ("playing", "over") for c in self.clients), 10)
+
+    def run(self, until, limit=120.0):
+        return self.net.run_until(until, limit)
+
+    def all_over(self):
+        return (self.host.phase == "over" and all(c.phase == "over" and c.seq == self.host.seq
+                                                  for c in self.clients)
+                and self.host.fair.verdict is not None
+                and all(c.fair_replica.fair.verdict is not None for c in self.clients))
+
+
+@pytest.mark.parametrize("game,players,bots,variants", [
+    (METRO, 3, 1, ["hand2"]), (INK, 3, 1, []), (METRO, 2, 0, [])])
+def test_a_fair_table_plays_to_a_fair_audit(game, players, bots, variants):
+    table = FairTable(game, players, variants, host_bots=bots, spectators=1)
+    table.start()
+    assert table.run(table.all_over, limit=200)
+    host_log = table.host.match.log
+    assert any(entry.seat is None for entry in host_log)
+    for client in table.clients:
+        log = client.match.log
+        assert [(e.seq, e.seat) for e in log] == [(e.seq, e.seat) for e in host_log]
+        assert [e.hash for e in log] == [e.hash for e in host_log]
+        assert client.fair_replica.fair.verdict.fair
+    assert table.host.fair.verdict.fair
+    events = [e for e in table.clients[0].poll() if e["event"] == "audit"]
+    assert events and events[0]["fair"] is True
+
+
+def test_every_machine_holds_only_its_own_hand_and_a_spectator_none():
+    table = FairTable(METRO, 3, ["hand2"], host_bots=1, spectators=1)
+    table.start()
+    table.run(lambda: table.host.seq >= 12, limit=30)
+    machines = {0: table.host.match.state}
+    for client in table.clients:
+        machines[client.pid] = client.match.state
+    dealers = table.host.fair.seat_dealers
+    for pid, state in machines.items():
+        for seat, hand in enumerate(state.hands):
+            if dealers[seat] == pid:
+                assert hand and HIDDEN not in hand
+            else:
+                assert all(tile == HIDDEN for tile in hand)
+
+
+def test_start_has_no_seed_and_a_start_with_one_is_refused():
+    table = FairTable(METRO, 2, [], host_bots=1)
+    sent = []
+    original = table.host._broadcast
+
+    def spy(message):
+        sent.append(message)
+        original(message)
+    table.host._broadcast = spy
+    table.start()
+    start = next(m for m in sent if m["t"] == ids.START)
+    assert "sd" not in start and start["rv"] == [] and start["dl"] == [0, 1]
+    # a host that slips a chosen seed into START is refused with a reason
+    joiner = ClientEndpoint("late", timings=FAST, autosave=False)
+    joiner.pid = 7
+    joiner.phase = "lobby"
+    joiner.transport = type("T", (), {"send": lambda *_: None, "close": lambda *_: None})()
+    joiner.on_frame(dict(start, sd=12345))
+    assert joiner.phase == "ended" and joiner.ended["code"] == "fair_start"
+
+
+def test_a_spectator_that_never_answers_cannot_delay_the_start():
+    table = FairTable(METRO, 2, [], host_bots=1, spectators=1)
+    table.links[-1].frozen = True          # the spectator hangs
+    table.net.run_until(lambda: table.clients[0].phase == "lobby", 2)
+    table.clients[0].set_ready(True)
+    assert table.net.run_until(table.host.can_start, 2)
+    assert table.host.start()
+    assert table.net.run_until(lambda: table.host.phase == "playing"
+                               and table.clients[0].phase == "playing", 2)
