@@ -325,6 +325,14 @@ class Match:
             self.tell()
         return events
 
+    def learn_cards(self, seat: int, pile: str, cards: tuple) -> None:
+        """This peer's table state learns cards a seat holds outside a deal (a departed
+        machine's hand, rebuilt from its escrowed key); kept beside the log like a deal's."""
+        if not self.table:
+            raise IllegalMove("not_a_table", "Only a LAN table's state learns cards")
+        self.game.learn(self._state, seat, pile, tuple(cards))
+        self.learned.setdefault(self.seq, []).append((seat, pile, tuple(cards)))
+
     def _record(self, entry: LogEntry, events: list[Event]) -> None:
         """Append an entry whose change is already in the state; it waits for ``seal``."""
         self._entries.append(entry)

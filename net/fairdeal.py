@@ -43,6 +43,8 @@ from game.rules.fairplay import (PUBLIC, FairplayError, Peer, Transcript, audit,
                                  to_plain)
 from game.rules.fairplay.derive import Stream
 from game.rules.fairplay.draw import finish_draw, share_for_draw
+from net.fairescrow import (DEPART, ESCROW, KEY_SHARE, SHARE_BYTES, check_escrow,
+                            escrow_record, open_share, rebuild_key, threshold_for)
 from game.rules.fairplay.records import (CardPlayed, DrawShared, KeyCommitted, KeyRevealed,
                                           PileOpened, RollCommitted, RollOpened,
                                           RollRevealed, Shuffled)
@@ -61,7 +63,7 @@ class FairError(Exception):
         super().__init__(f"{code} (dealer {dealer}): {args}")
         self.code = code
         self.dealer = dealer
-        self.args = dict(args, peer=dealer)
+        self.details = dict(args, peer=dealer)
 
 
 @dataclass(frozen=True)
@@ -84,12 +86,31 @@ def record_to_plain(record) -> dict:
     return to_plain(record)
 
 
+DRIVER_RECORDS = (SECRET, ESCROW, DEPART, KEY_SHARE)
+
+
+def _small(value) -> bool:
+    return type(value) is int and 0 <= value < (1 << 31)
+
+
 def record_from_plain(plain) -> Any:
     """A published record from its plain form; FairError if malformed."""
-    if isinstance(plain, dict) and plain.get("kind") == SECRET:
-        if (set(plain) != {"kind", "seat", "secret"} or type(plain["seat"]) is not int
-                or not isinstance(plain["secret"], bytes) or not 16 <= len(plain["secret"]) <= 64):
-            raise FairError("fair_malformed", detail="secret")
+    kind = plain.get("kind") if isinstance(plain, dict) else None
+    if kind in DRIVER_RECORDS:
+        ok = _small(plain.get("seat"))
+        if kind == SECRET:
+            ok = ok and set(plain) == {"kind", "seat", "secret"} and isinstance(
+                plain["secret"], bytes) and 16 <= len(plain["secret"]) <= 64
+        elif kind == ESCROW:
+            ok = ok and isinstance(plain.get("shares"), list)
+        elif kind == DEPART:
+            ok = ok and set(plain) == {"kind", "seat", "of"} and _small(plain["of"])
+        else:
+            ok = ok and set(plain) == {"kind", "seat", "of", "share"} and _small(
+                plain["of"]) and isinstance(plain["share"], bytes) and len(
+                plain["share"]) == SHARE_BYTES
+        if not ok:
+            raise FairError("fair_malformed", detail=kind)
         return dict(plain)
     try:
         return from_plain(plain)
@@ -134,12 +155,18 @@ class FairTable:
         self._private_forms: dict[int, tuple[str, str]] = {}   # seat -> (public, full)
         self.secrets: dict[int, bytes] = {}
         self.verdict: Verdict | None = None
+        self.strict = False     # True: a record while a move is awaited is refused at once
+        # dealers that left for good (net.fairescrow): escrows, departures, rebuilt keys
+        self.escrows: dict[int, dict[int, bytes]] = {}
+        self.departed: list[int] = []
+        self.key_shares: dict[int, dict[int, bytes]] = {}
+        self.recovered: dict[int, int] = {}
 
     # ================================================================ input
     def publish(self, record) -> None:
         """The next sequenced record (a record object, a Secret dict, or plain data)."""
         if not hasattr(record, "__dataclass_fields__") and not (
-                isinstance(record, dict) and record.get("kind") == SECRET):
+                isinstance(record, dict) and record.get("kind") in DRIVER_RECORDS):
             record = record_from_plain(record)
         self._inbox.append(record)
 
@@ -170,10 +197,14 @@ class FairTable:
         for position in self.held.get(pile, {}).get(seat, []):
             card = self.known.get((pile, position))
             if card is not None and self.piles[pile][card] == value:
-                return CardPlayed(pile, position, self.me, card)
+                return CardPlayed(pile, position, self.seat_dealers[seat], card)
         raise FairError("fair_not_held", dealer=self.me, seat=seat)
 
     # ================================================================ output
+    def drop_inbox(self) -> None:
+        """Forget the records not consumed (one the host could not sequence)."""
+        self._inbox.clear()
+
     def drop_move(self) -> None:
         """Forget the move at the head of the queue (the host refused it)."""
         if self._moves:
@@ -228,6 +259,7 @@ class FairTable:
         request = self.match.pending_chance()
         if request is not None:
             self._open(request)
+            self._stand_in()
             if self._complete(request, applied):
                 return True
             if self._inbox:
@@ -241,12 +273,19 @@ class FairTable:
             return False
         if self._moves:
             return self._play(applied)
+        if self._inbox and isinstance(self._inbox[0], dict) and \
+                self._inbox[0]["kind"] in (DEPART, KEY_SHARE):
+            self._consume(self._inbox.popleft())     # a departure can come at any time
+            return True
         if self._inbox:
             record = self._inbox[0]
             if isinstance(record, (PileOpened, RollOpened)):
                 raise FairError("fair_opening_sent", dealer=-1)
-            raise FairError("fair_out_of_turn", dealer=_dealer_of(record),
-                            kind=_kind_of(record))
+            if self.strict:
+                raise FairError("fair_out_of_turn", dealer=_dealer_of(record),
+                                kind=_kind_of(record))
+            # records that follow a move not here yet (lost on the way, or a catch-up):
+            # they wait for it; once it is applied they must fit the next step
         return False
 
     # -- records ------------------------------------------------------------------------
@@ -256,9 +295,23 @@ class FairTable:
         self.transcript.append(record)
         self._digest.update(canonical_bytes(to_plain(record)))
 
+    @property
+    def active(self) -> tuple[int, ...]:
+        """The dealers still at the table (not departed)."""
+        return tuple(d for d in self.dealers if d not in self.departed)
+
     def _consume(self, record) -> None:
         if isinstance(record, dict):
-            self._take_secret(record)
+            kind = record["kind"]
+            if kind == SECRET:
+                self._take_secret(record)
+            elif kind == ESCROW:
+                self._take_escrow(record)
+            elif kind == DEPART:
+                self._take_depart(record)
+            else:
+                self._take_key_share(record)
+            self.published.append(record)
             return
         if isinstance(record, (PileOpened, RollOpened)):
             raise FairError("fair_opening_sent", dealer=-1)   # openings are derived, not sent
@@ -294,7 +347,8 @@ class FairTable:
 
     def _maybe_begin(self) -> None:
         t = self.transcript
-        if len(t.public_keys) == len(self.dealers) and SETUP_ROLL not in t.rolls:
+        escrowed = len(self.dealers) == 1 or len(self.escrows) == len(self.dealers)
+        if len(t.public_keys) == len(self.dealers) and escrowed and SETUP_ROLL not in t.rolls:
             self._append(RollOpened(SETUP_ROLL, 0, self.dealers))
         faces = t.roll_faces(SETUP_ROLL, SEED_DICE) if SETUP_ROLL in t.rolls else None
         if faces is None:
@@ -316,7 +370,7 @@ class FairTable:
                 raise FairError("fair_unsupported", kind="pile")
             attempt = t.piles[request.pile].opening.attempt + 1 if request.pile in t.piles else 0
             self._append(PileOpened(request.pile, attempt, tuple(range(len(request.cards))),
-                                    self.dealers))
+                                    self.active))
             self.cursor[request.pile] = 0
             self.held[request.pile] = {}
             self._step = ("shuffle", request.pile, (), None, key)
@@ -328,7 +382,7 @@ class FairTable:
         else:
             name = f"roll{self.rolls}"
             self.rolls += 1
-            self._append(RollOpened(name, 0, self.dealers))
+            self._append(RollOpened(name, 0, self.active))
             self._step = ("roll", name, (), None, key)
 
     def _complete(self, request, applied: list) -> bool:
@@ -345,7 +399,7 @@ class FairTable:
                 return False
             outcome = tuple(faces)
         else:
-            others = [d for d in self.dealers if d != drawer]
+            others = [d for d in t.piles[name].opening.seats if d != drawer]
             if others and not all(t.draw_complete(name, p) for p in positions):
                 return False
             if kind == "reveal":
@@ -354,8 +408,8 @@ class FairTable:
                     raise FairError("fair_bad_share", dealer=-1, pile=name)
             else:
                 outcome = ()
-                if drawer == self.me and self.peer is not None:
-                    cards = tuple(self._read(name, p) for p in positions)
+                if (drawer == self.me and self.peer is not None) or drawer in self.recovered:
+                    cards = tuple(self._read(name, p, drawer) for p in positions)
                     for p, card in zip(positions, cards):
                         self.known[(name, p)] = card
                     learned = [(request.seat, name, cards)]
@@ -371,9 +425,15 @@ class FairTable:
         applied.append((entry.seq, None, entry.move, events))
         return True
 
-    def _read(self, pile: str, position: int) -> int:
+    def _read(self, pile: str, position: int, drawer: int | None = None) -> int:
         t = self.transcript
-        if len(self.dealers) == 1:
+        if drawer is not None and drawer in self.recovered and drawer != self.me:
+            ciphertext = t.card_at(pile, position)
+            draw = t.piles[pile].draws.get(position)
+            others = list(draw.shares.values()) if draw is not None else []
+            card = finish_draw(ciphertext, share_for_draw(ciphertext, self.recovered[drawer]),
+                               others, t.piles[pile].cards)
+        elif len(t.piles[pile].opening.seats) == 1:
             ciphertext = t.card_at(pile, position)
             card = finish_draw(ciphertext, share_for_draw(ciphertext, self.peer.private), (),
                                t.piles[pile].cards)
@@ -386,10 +446,16 @@ class FairTable:
     def _owe(self) -> None:
         """Queue the records this machine owes the current step (once each)."""
         peer = self.peer
-        if peer is None:
+        if peer is None or self.me in self.departed:
             return
         t = self.transcript
+        self._owe_key_shares()
         out = []
+        if (len(t.public_keys) == len(self.dealers) and len(self.dealers) > 1
+                and self.me not in self.escrows and ("escrow",) not in self._owed_done):
+            self._owed_done.add(("escrow",))
+            self._outbox.append(escrow_record(peer, self.dealers, t.public_keys,
+                                              secret_stream(peer.secret, "escrow").take(32)))
         if self.match is None:
             nonce = secret_stream(peer.secret, "key-nonce").take(32)
             if not t.public_keys and self.me not in t.key_commitments:
@@ -429,7 +495,7 @@ class FairTable:
                 if item not in self._owed_done:
                     self._owed_done.add(item)
                     self._outbox.append(self._roll_record(item))
-        elif drawer != self.me:
+        elif drawer != self.me and self.me in t.piles[name].opening.seats:
             attempt = t.piles[name].opening.attempt
             for position in positions:
                 item = ("share", name, attempt, position)
@@ -513,13 +579,12 @@ class FairTable:
         if record["seat"] not in self.dealers or record["seat"] in self.secrets:
             raise FairError("fair_out_of_turn", dealer=record["seat"], kind=SECRET)
         self.secrets[record["seat"]] = record["secret"]
-        self.published.append(record)
-        if len(self.secrets) == len(self.dealers):
+        if all(d in self.secrets for d in self.active):
             self.verdict = self.run_audit()
 
     def run_audit(self) -> Verdict:
         """The end-of-game audit over the whole transcript with every dealer's secret."""
-        report = audit(self.transcript.records, self.secrets)
+        report = audit(self.transcript.records, self.secrets, self.recovered)
         if report.ok:
             return Verdict(True)
         first = report.first
@@ -534,3 +599,136 @@ def _dealer_of(record) -> int:
 
 def _kind_of(record) -> str:
     return record.get("kind", "") if isinstance(record, dict) else type(record).__name__
+
+
+# ---------------------------------------------------------------------------- departures
+# (kept beside the driver: net.fairescrow explains the scheme)
+
+def _take_escrow(self, record: dict) -> None:
+    seat = record["seat"]
+    if (seat not in self.dealers or seat in self.escrows or self.match is not None
+            or len(self.transcript.public_keys) != len(self.dealers)
+            or not check_escrow(record, self.dealers)):
+        raise FairError("fair_out_of_turn", dealer=seat, kind=ESCROW)
+    self.escrows[seat] = {holder: share for holder, share in record["shares"]}
+
+
+def _take_depart(self, record: dict) -> None:
+    """The host says a dealer left for good: visible to all, at most dealers - 1 times."""
+    gone = record["of"]
+    if (self.match is None or gone not in self.dealers or gone in self.departed
+            or len(self.departed) + 1 >= len(self.dealers) or len(self.dealers) == 1):
+        raise FairError("fair_depart_refused", dealer=gone, departed=len(self.departed))
+    if self.match is not None:
+        self.match.seal(tell=False)
+    self.departed.append(gone)
+    self.key_shares[gone] = {}
+    self._derive_key_shares()
+
+
+def _take_key_share(self, record: dict) -> None:
+    holder, gone = record["seat"], record["of"]
+    shares = self.key_shares.get(gone)
+    if (shares is None or holder in shares or holder == gone or holder not in self.dealers
+            or gone in self.recovered):
+        raise FairError("fair_out_of_turn", dealer=holder, kind=KEY_SHARE)
+    shares[holder] = record["share"]
+    self._try_rebuild(gone)
+
+
+def _try_rebuild(self, gone: int) -> None:
+    shares = self.key_shares[gone]
+    need = threshold_for(len(self.dealers))
+    if gone in self.recovered or len(shares) < need:
+        return
+    chosen = dict(sorted(shares.items())[:need])
+    key = rebuild_key(chosen, need, self.transcript.public_keys[gone])
+    if key is None:
+        raise FairError("fair_bad_escrow", dealer=gone)
+    self.recovered[gone] = key
+    self._derive_key_shares()
+    self._learn_departed_hands(gone)
+    self._stand_in()
+
+
+def _derive_key_shares(self) -> None:
+    """A departed holder's share of another departed key: every machine opens it with the
+    holder's rebuilt key."""
+    for gone in self.departed:
+        if gone in self.recovered:
+            continue
+        for holder in sorted(self.recovered):
+            if holder != gone and holder not in self.key_shares[gone]:
+                encrypted = self.escrows[gone][holder]
+                self.key_shares[gone][holder] = open_share(
+                    encrypted, self.recovered[holder], self.transcript.public_keys[gone],
+                    gone, holder)
+                self._try_rebuild(gone)
+
+
+def _owe_key_shares(self) -> None:
+    peer = self.peer
+    for gone in self.departed:
+        item = ("keyshare", gone)
+        if gone in self.recovered or item in self._owed_done \
+                or self.me in self.key_shares[gone]:
+            continue
+        self._owed_done.add(item)
+        share = open_share(self.escrows[gone][self.me], peer.private,
+                           self.transcript.public_keys[gone], gone, self.me)
+        self._outbox.append({"kind": KEY_SHARE, "seat": self.me, "of": gone, "share": share})
+
+
+def _learn_departed_hands(self, gone: int) -> None:
+    """Every machine reads the cards the departed dealer's seats hold (its bot needs them)."""
+    if self.match is None or gone == self.me:
+        return
+    for pile, seats in sorted(self.held.items()):
+        for seat, positions in sorted(seats.items()):
+            if self.seat_dealers[seat] != gone or not positions:
+                continue
+            cards = []
+            for position in positions:
+                card = self._read(pile, position, gone)
+                self.known[(pile, position)] = card
+                cards.append(card)
+            self.match.learn_cards(seat, pile, tuple(cards))
+
+
+def _stand_in(self) -> None:
+    """Do a rebuilt dealer's part of the current step (its shares), or run the step again
+    without a departed one (a roll or shuffle it had not finished: the next attempt)."""
+    step = self._step
+    if step is None or not self.departed:
+        return
+    kind, name, positions, drawer, key = step
+    t = self.transcript
+    if kind == "roll":
+        roll = t.rolls[name]
+        if any(d in self.departed and d not in roll.reveals for d in roll.opening.seats):
+            self._append(RollOpened(name, roll.opening.attempt + 1, self.active))
+        return
+    pile = t.piles.get(name)
+    if pile is None:
+        return
+    if kind == "shuffle":
+        if not pile.shuffled and any(d in self.departed for d in
+                                     pile.opening.seats[len(pile.decks) - 1:]):
+            self._append(PileOpened(name, pile.opening.attempt + 1, pile.opening.cards,
+                                    self.active))
+        return
+    for gone in sorted(self.recovered):
+        if gone == drawer or gone not in pile.opening.seats:
+            continue
+        for position in positions:
+            draw = pile.draws.get(position)
+            if draw is not None and gone in draw.shares:
+                continue
+            ciphertext = t.card_at(name, position)
+            self._append(DrawShared(name, position, drawer, gone,
+                                    share_for_draw(ciphertext, self.recovered[gone])))
+
+
+for _function in (_take_escrow, _take_depart, _take_key_share, _try_rebuild,
+                  _derive_key_shares, _owe_key_shares, _learn_departed_hands, _stand_in):
+    setattr(FairTable, _function.__name__, _function)

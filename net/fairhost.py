@@ -44,10 +44,40 @@ class FairHosting:
         secret = self.fair_secret() if 0 in dealers else None
         self.fair = FairTable(self.game, self.config, dealers, 0, secret,
                               [s.seat_info() for s in self.slots])
+        self.fair.strict = True     # the host refuses a record out of turn at once
         self.phase = "dealing"
         self._broadcast(self._start_message())
         self._emit("dealing", dealers=sorted(set(dealers)))
         self._fair_pump()
+
+    def _fair_depart(self, seat: int) -> None:
+        """A remote seat goes to the host's bot: its machine's key is rebuilt from the escrow
+        (a Depart every machine sees; refused beyond the cap) so the bot can play it and the
+        piles and rolls go on without that machine."""
+        fair = self.fair
+        if fair is None or fair.match is None or self.phase != "playing":
+            return
+        gone = fair.seat_dealers[seat]
+        if gone == 0 or gone in fair.departed or len(fair.dealers) == 1:
+            return
+        plain = {"kind": "Depart", "seat": 0, "of": gone}
+        before = len(fair.published)
+        fair.publish(plain)
+        try:
+            self._fair_pump(pending=(before, plain))
+        except FairError as error:
+            fair.drop_inbox()
+            self._emit("fair_refused", peer=gone, code=error.code)
+            return
+        self._emit("dealer_departed", peer=gone)
+
+    def fair_can_play(self, seat: int) -> bool:
+        """Whether this machine knows the seat's secrets (its own, or rebuilt)."""
+        fair = self.fair
+        if fair is None:
+            return True
+        dealer = fair.seat_dealers[seat]
+        return dealer == 0 or dealer in fair.recovered
 
     def _fair_start_fields(self, message: dict) -> None:
         message["dl"] = self.seat_dealers() if self.fair is None else list(
@@ -60,7 +90,7 @@ class FairHosting:
         try:
             record = record_from_plain(msg["r"])
         except FairError as error:
-            self._refuse(peer.conn, error.code, error.args)
+            self._refuse(peer.conn, error.code, error.details)
             return
         dealer = record["seat"] if isinstance(record, dict) else getattr(record, "seat", -1)
         if dealer != peer.pid:
@@ -74,7 +104,8 @@ class FairHosting:
         try:
             self._fair_pump(pending=(before, plain))
         except FairError as error:
-            self._refuse(peer.conn, error.code, error.args)
+            self.fair.drop_inbox()
+            self._refuse(peer.conn, error.code, error.details)
             self._emit("fair_refused", peer=peer.pid, code=error.code)
 
     def _fair_pump(self, pending: tuple | None = None) -> None:
@@ -128,7 +159,9 @@ class FairHosting:
         """Check, sequence and apply a move on a fair table; IllegalMove if refused."""
         fair = self.fair
         move = self.sequencer.check(seat, text)
-        local = self.slots[seat].kind in (ids.KIND_LOCAL, ids.KIND_BOT)
+        slot = self.slots[seat]
+        local = slot.kind in (ids.KIND_LOCAL, ids.KIND_BOT) or (played is None and bool(
+            slot.bot_level))
         if local:            # the host's own seat: it names its own card
             text = fair.intend(seat, str(move))
             try:
@@ -144,7 +177,7 @@ class FairHosting:
         except FairError as error:
             fair.drop_move()
             raise IllegalMove(error.code, "The table refuses this move",
-                              **{k: v for k, v in error.args.items() if k != "message"}) \
+                              **{k: v for k, v in error.details.items() if k != "message"}) \
                 from None
         message = {"t": ids.MOVE, "q": seq, "s": seat, "m": text}
         if played is not None:

@@ -76,7 +76,7 @@ class FairJoining:
 
     def _fair_caught(self, error: FairError) -> None:
         """A refused record or move: say why to the host and everyone here, and stop."""
-        args = {k: v for k, v in error.args.items() if k != "message"}
+        args = {k: v for k, v in error.details.items() if k != "message"}
         self._emit("fair_caught", code=error.code, args=args)
         self.on_wire_error(error.code, args)
 

@@ -197,7 +197,7 @@ class HostEndpoint(SeatControl, FairHosting):
         """Begin the commit–reveal round; the game starts when every secret is revealed."""
         if not self.can_start():
             return False
-        if self.fair_enabled and self.resumed is None:
+        if self.fair_enabled and self.resumed is None and self.game.supports_table():
             self._fair_start()
             return True
         if self.resumed is not None:
@@ -232,6 +232,7 @@ class HostEndpoint(SeatControl, FairHosting):
         make_bot(self.game, seat, level, 0)   # KeyError for an unknown level
         self.slots[seat].bot_level = level
         self._command(ids.CMD_BOT, seat, level)
+        self._fair_depart(seat)
 
     def take_back(self, seat: int) -> None:
         """The seat's own player plays it again (local seats, or a returning remote player)."""
@@ -363,14 +364,16 @@ class HostEndpoint(SeatControl, FairHosting):
             due.append(self._round_started + t.seeding)
         if self.wait_limit is not None:
             due += [now - waited + self.wait_limit for waited in self.waiting_on().values()]
-        if self.phase == "playing" and any(self._bot_level(s) for s in self.match.to_act()):
+        if self.phase == "playing" and any(self._bot_level(s) and self.fair_can_play(s)
+                                           for s in self.match.to_act()):
             return 0.0
         return max(0.0, min(due) - now)
 
     def run_bots(self) -> None:
         """Let the host's bots move while one of their seats is to act."""
         while self.phase == "playing":
-            acting = [s for s in self.match.to_act() if self._bot_level(s)]
+            acting = [s for s in self.match.to_act()
+                      if self._bot_level(s) and self.fair_can_play(s)]
             if not acting:
                 return
             seat = acting[0]

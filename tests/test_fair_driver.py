@@ -42,6 +42,8 @@ class Table:
                          for pid in self.dealers}
         for pid in spectators:
             self.machines[pid] = FairTable(game, config, seat_dealers, pid, None)
+        for machine in self.machines.values():
+            machine.strict = True
         self.rng = Rng(seed)
         self.stream: list = []          # everything a curious joiner records
         self.tamper = None              # (pid, record) -> record: a cheating machine
@@ -284,3 +286,60 @@ def test_a_forged_shuffle_is_named_by_the_audit_on_every_machine():
     verdicts = {pid: machine.verdict for pid, machine in table.machines.items()}
     assert all(v is not None and not v.fair for v in verdicts.values())
     assert all(v.cheaters == (5,) and v.kind == "shuffle" for v in verdicts.values())
+
+
+# -------------------------------------------------------------------------- departures
+
+def depart(table: Table, gone: int, stand_in: int) -> None:
+    """``gone`` leaves for good: the host sequences a Depart; ``stand_in`` plays its seats."""
+    del table.machines[gone]
+    record = {"kind": "Depart", "seat": 0, "of": gone}
+    for machine in table.machines.values():
+        machine.publish(record)
+    table.stream.append(record)
+    table.seat_dealers = [stand_in if d == gone else d for d in table.seat_dealers]
+
+
+@pytest.mark.parametrize("game,variants,moves", [(METRO, ["hand2"], 9), (INK, [], 5)])
+def test_a_dealer_that_leaves_for_good_does_not_freeze_the_table(game, variants, moves):
+    table = Table(game, game.make_config(3, variants), [0, 1, 2], spectators=[9])
+    table.play(moves=moves)
+    # it leaves in the middle of a chance step: the step finishes without it
+    for machine in table.machines.values():
+        machine.pump()
+    for record in table.machines[0].take_outbox() + table.machines[1].take_outbox():
+        for machine in table.machines.values():
+            machine.publish(record)
+    original = list(table.seat_dealers)
+    depart(table, 2, stand_in=0)
+    table.play()
+    table.settle()
+    hashes = table.hashes()
+    assert all(h == hashes[0] for h in hashes)
+    assert table.ref.match.is_over()
+    for machine in table.machines.values():
+        assert machine.departed == [2] and 2 in machine.recovered
+        assert machine.verdict is not None and machine.verdict.fair, machine.verdict
+        assert machine.seat_dealers == original
+    if game is METRO:     # its hand became known to the table; no other hand did
+        state = table.machines[9].match.state
+        assert all(tile == HIDDEN for seat in (0, 1) for tile in state.hands[seat])
+
+
+def test_departures_are_capped_and_the_host_cannot_name_a_stranger():
+    table = Table(INK, INK.make_config(3), [0, 1, 2])
+    table.play(moves=3)
+    depart(table, 2, stand_in=0)
+    table.settle()
+    for machine in table.machines.values():
+        machine.publish({"kind": "Depart", "seat": 0, "of": 7})     # no dealer of this table
+    every_machine_refuses(table, "fair_depart_refused")
+    two = Table(INK, INK.make_config(2), [0, 1])
+    two.play(moves=3)
+    depart(two, 1, stand_in=0)
+    two.settle()
+    two.play()
+    assert two.ref.match.is_over() and two.ref.verdict.fair
+    for machine in two.machines.values():           # the last dealer cannot be sent away
+        machine.publish({"kind": "Depart", "seat": 0, "of": 0})
+    every_machine_refuses(two, "fair_depart_refused")

@@ -402,6 +402,11 @@ class Game:
     # is still unseen by this peer, the placement is legal). Whether the card really was in
     # that hand is proved by the end-of-game audit of the table's cipher transcript.
 
+    def supports_table(self) -> bool:
+        """Whether this game has table states (``new_table_game``): a LAN table then deals
+        its chance jointly (net.fairdeal)."""
+        return type(self).new_table_game is not Game.new_table_game
+
     def piles(self, config: dict) -> dict[str, tuple]:
         """Each pile this game shuffles, as its cards in canonical order (card id = index)."""
         return {}
