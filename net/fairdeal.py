@@ -201,6 +201,13 @@ class FairTable:
         raise FairError("fair_not_held", dealer=self.me, seat=seat)
 
     # ================================================================ output
+    def recount_owed(self) -> None:
+        """After a replay of the whole stream: forget what was queued on the way (it is in
+        the stream already) and owe only what the transcript still lacks from us."""
+        self._outbox = []
+        self._owed_done = set()
+        self._owe()
+
     def drop_inbox(self) -> None:
         """Forget the records not consumed (one the host could not sequence)."""
         self._inbox.clear()
@@ -629,9 +636,10 @@ def _take_depart(self, record: dict) -> None:
 def _take_key_share(self, record: dict) -> None:
     holder, gone = record["seat"], record["of"]
     shares = self.key_shares.get(gone)
-    if (shares is None or holder in shares or holder == gone or holder not in self.dealers
-            or gone in self.recovered):
+    if shares is None or holder in shares or holder == gone or holder not in self.dealers:
         raise FairError("fair_out_of_turn", dealer=holder, kind=KEY_SHARE)
+    if gone in self.recovered:
+        return       # a share after the key was rebuilt: nothing more to do
     shares[holder] = record["share"]
     self._try_rebuild(gone)
 

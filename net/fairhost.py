@@ -80,6 +80,8 @@ class FairHosting:
         return dealer == 0 or dealer in fair.recovered
 
     def _fair_start_fields(self, message: dict) -> None:
+        if self.phase != "dealing" or self.fair_stream:
+            message["cu"] = True      # a catch-up follows: owe nothing before it
         message["dl"] = self.seat_dealers() if self.fair is None else list(
             self.fair.seat_dealers)
         message["tid"] = self.fair_table_id
@@ -97,7 +99,7 @@ class FairHosting:
             self._refuse(peer.conn, "fair_foreign", {"peer": peer.pid, "seat": dealer})
             return
         plain = record_to_plain(record)
-        if plain in self.fair_stream[-64:]:
+        if plain in self.fair_stream:
             return             # a record sent again after a reconnection: already in
         before = len(self.fair.published)
         self.fair.publish(record)
@@ -190,16 +192,28 @@ class FairHosting:
         self._fair_applied(applied)
         self._fair_pump()
 
+    def fair_move_row(self, entry) -> list:
+        """[seq, seat, public text, CardPlayed plain or None] of a logged move."""
+        game = self.game
+        text = str(game.public_move(game.parse_move(entry.move)))
+        return [entry.seq, entry.seat, text, self.fair_played.get(entry.seq)]
+
+    def _fair_resend(self, peer, entries) -> None:
+        """Moves lost on the way (cipher records are never lost on an open link)."""
+        for entry in entries:
+            if entry.seat is None:
+                continue
+            seq, seat, text, played = self.fair_move_row(entry)
+            message = {"t": ids.MOVE, "q": seq, "s": seat, "m": text}
+            if played is not None:
+                message["cp"] = played
+            self._send(peer, message)
+
     def _fair_sync_fields(self, message: dict) -> None:
         """A fair table's catch-up: the whole stream (records, moves in public form); the
         joiner replays it with its own secret."""
-        game = self.game
-        moves = []
-        for entry in self.match.log if self.match is not None else ():
-            if entry.seat is None:
-                continue
-            text = str(game.public_move(game.parse_move(entry.move)))
-            moves.append([entry.seq, entry.seat, text, self.fair_played.get(entry.seq)])
+        moves = [self.fair_move_row(entry) for entry in
+                 (self.match.log if self.match is not None else ()) if entry.seat is not None]
         message["log"] = []
         message["fr"] = list(self.fair_stream)
         message["fm"] = moves

@@ -45,6 +45,7 @@ class FairJoining:
                 self.fair_secret_bytes = self.fair_secret()
             secret = self.fair_secret_bytes
         self._fair_start_msg = msg
+        self.fair_hold = bool(msg.get("cu"))    # owe nothing until the catch-up is in
         self.fair_replica = FairReplica(game, msg["cfg"], dealers, self.pid, secret,
                                         seat_infos_from_wire(msg["seats"]))
         self._save_peers = [row["p"] if row["k"] == ids.KIND_REMOTE else 0
@@ -83,8 +84,9 @@ class FairJoining:
     def _fair_after(self, applied: list) -> None:
         """Send what we owe, start the game once set up, tell what was applied."""
         replica = self.fair_replica
-        for record in replica.take_outbox():
-            self._send({"t": ids.FAIR, "r": record_to_plain(record)})
+        if not self.fair_hold:
+            for record in replica.take_outbox():
+                self._send({"t": ids.FAIR, "r": record_to_plain(record)})
         if replica.match is not None and self.replica is None:
             self.replica = replica
             msg = self._fair_start_msg
@@ -144,8 +146,10 @@ class FairJoining:
         return public, record_to_plain(played) if played is not None else None
 
     def _fair_sync(self, msg: dict) -> None:
+        self.fair_hold = False
         try:
-            self.fair_replica.rebuild(msg.get("fr", []), msg.get("fm", []))
+            self.fair_replica.rebuild(msg.get("fr", []), msg.get("fm", []), msg["w"],
+                                      f"peer{self.pid}")
         except FairError as error:
             self._fair_caught(error)
             return

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from game.match import Match
 from net.fairdeal import FairTable
+from net.netlog import write_desync_dump
 
 
 class FairReplica:
@@ -107,21 +108,31 @@ class FairReplica:
         return self.match.log[-1].hash if self.match.log else self.match.hash()
 
     # -- catch-up -------------------------------------------------------------------------
-    def rebuild(self, records: list, moves: list) -> None:
+    def rebuild(self, records: list, moves: list, reason: str = "", role: str = "") -> None:
         """Start over from the host's whole stream: every record (plain) and every move
-        ``[seq, seat, text, played]``; FairError if it does not replay."""
+        ``[seq, seat, text, played]``; FairError if it does not replay. After a desync our
+        old log and the rebuilt one go to a desync dump first."""
         fresh = FairReplica(*self.args)
         for index, plain in enumerate(records):
             fresh.records[index] = plain
         for seq, seat, text, played in moves:
             fresh.pending[seq] = (seat, text, played)
         fresh.pump()
+        fresh.fair.recount_owed()
         if fresh.match is not None:
             fresh.match.seal(tell=False)
             if self.match is not None:      # the autosave goes on listening
                 for listener in self.match.listeners:
                     fresh.match.subscribe(listener)
+        if reason == "desync" and self.match is not None and fresh.match is not None:
+            ours, theirs = self.match.log, fresh.match.log
+            first_bad = next((i + 1 for i, (a, b) in enumerate(zip(ours, theirs))
+                              if a.hash != b.hash), min(len(ours), len(theirs)) + 1)
+            rows = [(e.seat, e.move, e.hash) for e in theirs]
+            self.dumps.append(write_desync_dump(self.match, rows, role, first_bad))
+        dumps = self.dumps
         self.__dict__.update(fresh.__dict__)
+        self.dumps = dumps
         self.reported = self.seq
         if self.match is not None:
             self.match.tell()

@@ -530,8 +530,7 @@ class HostEndpoint(SeatControl, FairHosting):
         self._send(peer, self.lobby_message())
         if self.phase == "dealing":
             self._send(peer, self._start_message())
-            for index, plain in enumerate(self.fair_stream):
-                self._send(peer, {"t": ids.FAIR, "i": index, "r": plain})
+            self._send_sync(peer, ids.R_CATCH_UP)
         if self.phase in ("playing", "over"):
             self._send(peer, self._start_message())
             self._send_sync(peer, ids.R_CATCH_UP)
@@ -744,16 +743,20 @@ class HostEndpoint(SeatControl, FairHosting):
         if self.sequencer is None:
             return
         entries = self.sequencer.entries_from(msg["q"])
-        if len(entries) > RESEND_LIMIT or self.fair is not None:
+        if len(entries) > RESEND_LIMIT:
             self._send_sync(peer, ids.R_CATCH_UP)
             return
+        if self.fair is not None:
+            self._fair_resend(peer, entries)
+            entries = []
         for entry in entries:
             self._send(peer, {"t": ids.MOVE, "q": entry.seq, "s": entry.seat, "m": entry.move})
         for index, command in enumerate(self.commands):
             self._send(peer, {"t": ids.COMMAND, "i": index, "e": command})
 
     def _send_sync(self, peer: PeerRec, reason: str) -> None:
-        self.sequencer.seal()
+        if self.sequencer is not None:
+            self.sequencer.seal()
         message = {"t": ids.SYNC, "w": reason, "cmd": self.commands}
         if self.fair is not None:
             self._fair_sync_fields(message)

@@ -49,6 +49,7 @@ class ClientEndpoint(FairJoining):
         self.fair_verdict_told = False
         self._fair_played: dict[int, Any] = {}    # seat -> CardPlayed of the pending move
         self._fair_start_msg: dict = {}
+        self.fair_hold = False
         self.wanted_seats = wanted_seats
         self.token = token
         self.game_name = game

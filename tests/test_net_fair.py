@@ -136,3 +136,55 @@ def test_a_spectator_that_never_answers_cannot_delay_the_start():
     assert table.host.start()
     assert table.net.run_until(lambda: table.host.phase == "playing"
                                and table.clients[0].phase == "playing", 2)
+
+
+def live_over(table):
+    live = [c for c, link in zip(table.clients, table.links) if link.open and c.phase != "ended"]
+    return table.host.phase == "over" and table.host.fair.verdict is not None and all(
+        c.phase == "over" and c.fair_replica.fair.verdict is not None for c in live)
+
+
+@pytest.mark.parametrize("game", [METRO, INK])
+def test_a_dealer_gone_for_good_loses_its_seat_to_a_bot_and_play_goes_on(game):
+    table = FairTable(game, 3, ["hand2"] if game is METRO else [], host_bots=1)
+    table.start()
+    table.run(lambda: table.host.seq >= 14, limit=30)
+    gone = table.clients[0]
+    table.net.disconnect(table.links[0])
+    table.net.advance(0.1)
+    table.host.hand_to_bot(gone.seats[0], "random")
+    assert table.run(lambda: live_over(table), limit=200)
+    assert table.host.fair.departed == [gone.pid]
+    other = table.clients[1]
+    assert [e.hash for e in other.match.log] == [e.hash for e in table.host.match.log]
+    assert table.host.fair.verdict.fair and other.fair_replica.fair.verdict.fair
+
+
+def test_a_returning_machine_takes_its_secret_back_and_reads_its_hand_again():
+    table = FairTable(METRO, 3, ["hand2"], host_bots=1)
+    table.start()
+    table.run(lambda: table.host.seq >= 10, limit=30)
+    old = table.clients[0]
+    table.net.disconnect(table.links[0])
+    table.net.advance(0.3)
+    back = ClientEndpoint(old.name, token=old.token, timings=FAST, autosave=False,
+                          auto_bot="random", fair_secret=lambda: old.fair_secret_bytes)
+    table.clients[0] = back
+    table.links[0] = table.net.connect(back)
+    assert table.run(lambda: back.phase in ("playing", "over") and back.seq >= 12, limit=10)
+    seat = back.seats[0]
+    assert back.match.state.hands[seat] and HIDDEN not in back.match.state.hands[seat]
+    assert table.run(table.all_over, limit=200)
+    assert [e.hash for e in back.match.log] == [e.hash for e in table.host.match.log]
+    assert back.fair_replica.fair.verdict.fair
+
+
+@pytest.mark.parametrize("game", [METRO, INK])
+def test_a_lossy_network_keeps_a_fair_table_in_step(game):
+    from net.memnet import Faults
+    table = FairTable(game, 3, [], host_bots=1, seed=3)
+    table.net.faults = Faults(latency=(0.001, 0.03), drop=0.1, duplicate=0.1, reorder=0.3)
+    table.start()
+    assert table.run(table.all_over, limit=300)
+    for client in table.clients:
+        assert [e.hash for e in client.match.log] == [e.hash for e in table.host.match.log]
