@@ -201,6 +201,19 @@ class FairTable:
         raise FairError("fair_not_held", dealer=self.me, seat=seat)
 
     # ================================================================ output
+    def prepare_ahead(self, count: int = 2) -> None:
+        """Compute this machine's shares of the next positions of every pile now (while a
+        player thinks), so the next draw costs no power on the table's clock."""
+        if self.peer is None or self.me in self.departed or self.match is None:
+            return
+        for pile, state in self.transcript.piles.items():
+            if not state.shuffled or self.me not in state.opening.seats:
+                continue
+            start = self.cursor.get(pile, 0)
+            positions = [p for p in range(start, min(start + count, len(state.opening.cards)))
+                         if p not in state.draws]
+            self.peer.prepare(self.transcript, pile, positions)
+
     def recount_owed(self) -> None:
         """After a replay of the whole stream: forget what was queued on the way (it is in
         the stream already) and owe only what the transcript still lacks from us."""

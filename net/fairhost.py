@@ -132,6 +132,8 @@ class FairHosting:
                     self._fair_broadcast(record_to_plain(record))
                 self._fair_applied(applied)
         self._fair_check_verdict()
+        if self.fair.waiting_for_move:
+            self.fair.prepare_ahead()       # our next shares, while the player thinks
 
     def _fair_broadcast(self, plain: dict) -> None:
         self.fair_stream.append(plain)

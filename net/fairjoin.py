@@ -123,6 +123,8 @@ class FairJoining:
                 self.autosaver.refresh_header(self.match)
         self._check_over()
         self.run_bots()
+        if replica.fair.waiting_for_move:
+            replica.fair.prepare_ahead()    # our next shares, while the player thinks
 
     def _fair_save_secret(self) -> None:
         """Our secret goes into our own save of the table (nobody else's), so this machine
