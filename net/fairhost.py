@@ -18,6 +18,7 @@ from typing import Any
 from game.rules.core import IllegalMove
 from net import messages as ids
 from net.fairdeal import FairError, FairTable, record_from_plain, record_to_plain
+from net.netsave import record_audit
 
 FAIR_SECRET_BYTES = 32
 
@@ -142,6 +143,12 @@ class FairHosting:
     def _fair_applied(self, applied: list) -> None:
         if self.fair.match is not None and self.sequencer is None:
             self._begin(self.fair.match, announce=False)
+            secret = self.fair.peer.secret if self.fair.peer is not None else None
+            if self.autosaver is not None and secret is not None:   # our own save only
+                lan = dict(self.autosaver.header.get("lan", {}), fair=secret.hex(),
+                           table=self.fair_table_id)
+                self.autosaver.header = dict(self.autosaver.header, lan=lan)
+                self.autosaver.refresh_header(self.match)
         for seq, seat, move, events in applied:
             self._applied_at = self.clock()
             if self.timings.hash_delay <= 0:
@@ -155,9 +162,7 @@ class FairHosting:
         if verdict is not None and not self.fair_verdict_told:
             self.fair_verdict_told = True
             self._emit("audit", **verdict.to_plain())
-            if self.autosaver is not None:
-                self.autosaver.header = dict(self.autosaver.header, audit=verdict.to_plain())
-                self.autosaver.refresh_header(self.match)
+            record_audit(self.autosaver, self.match, verdict.to_plain())
 
     def _fair_stamp(self, seat: int, text: str, played: Any) -> None:
         """Check, sequence and apply a move on a fair table; IllegalMove if refused."""

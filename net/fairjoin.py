@@ -18,6 +18,7 @@ from net import messages as ids
 from net.fairdeal import FairError, record_to_plain
 from net.fairpeer import FairReplica
 from net.lobby import plain_seats, seat_infos_from_wire
+from net.netsave import record_audit, saved_fair_secret
 
 
 class FairJoining:
@@ -41,6 +42,9 @@ class FairJoining:
         self.fair_table_id = msg["tid"] if "tid" in msg else ""
         secret = None
         if self.pid in dealers:
+            if self.fair_secret_bytes is None and self.autosave:
+                # a machine that comes back: its secret is in its own save of this table
+                self.fair_secret_bytes = saved_fair_secret(self.fair_table_id, self.token)
             if self.fair_secret_bytes is None:
                 self.fair_secret_bytes = self.fair_secret()
             secret = self.fair_secret_bytes
@@ -118,9 +122,7 @@ class FairJoining:
         if verdict is not None and not self.fair_verdict_told:
             self.fair_verdict_told = True
             self._emit("audit", **verdict.to_plain())
-            if self.autosaver is not None:
-                self.autosaver.header = dict(self.autosaver.header, audit=verdict.to_plain())
-                self.autosaver.refresh_header(self.match)
+            record_audit(self.autosaver, self.match, verdict.to_plain())
         self._check_over()
         self.run_bots()
         if replica.fair.waiting_for_move:

@@ -188,3 +188,32 @@ def test_a_lossy_network_keeps_a_fair_table_in_step(game):
     assert table.run(table.all_over, limit=300)
     for client in table.clients:
         assert [e.hash for e in client.match.log] == [e.hash for e in table.host.match.log]
+
+
+def test_a_restarted_joiner_takes_its_secret_from_its_own_save_and_the_audit_is_saved():
+    from game.saves import read_save
+    from game.saves.files import replays_dir, saves_dir
+    table = FairTable(METRO, 3, ["hand2"], host_bots=1)
+    table.host.autosave = True
+    for client in table.clients:
+        client.autosave = True
+    table.start()
+    table.run(lambda: table.host.seq >= 10, limit=30)
+    old = table.clients[0]
+    headers = [read_save(p).header for p in saves_dir().glob("*lan-peer*")]
+    mine = [h for h in headers if h["lan"]["role"] == f"peer{old.pid}"]
+    assert mine and bytes.fromhex(mine[0]["lan"]["fair"]) == old.fair_secret_bytes
+    others = [h for h in headers if h["lan"]["role"] != f"peer{old.pid}"]
+    assert all(h["lan"].get("fair") != old.fair_secret_bytes.hex() for h in others)
+    table.net.disconnect(table.links[0])
+    table.net.advance(0.3)
+    # a new process: only the token (from the save), no secret passed in
+    back = ClientEndpoint(old.name, token=old.token, timings=FAST, auto_bot="random",
+                          fair_secret=lambda: b"\x07" * 32)
+    table.clients[0] = back
+    table.links[0] = table.net.connect(back)
+    assert table.run(table.all_over, limit=200)
+    assert back.fair_secret_bytes == old.fair_secret_bytes
+    assert back.fair_replica.fair.verdict.fair
+    audits = [read_save(p).header.get("audit") for p in replays_dir().glob("*lan-*")]
+    assert audits and all(a is not None and a["fair"] for a in audits), audits
