@@ -43,8 +43,9 @@ from game.rules.fairplay import (PUBLIC, FairplayError, Peer, Transcript, audit,
                                  to_plain)
 from game.rules.fairplay.derive import Stream
 from game.rules.fairplay.draw import finish_draw, share_for_draw
-from net.fairescrow import (DEPART, ESCROW, KEY_SHARE, SHARE_BYTES, check_escrow,
-                            escrow_record, open_share, rebuild_key, threshold_for)
+from net.fairerrors import FairError
+from net.fairescrow import DEPART, ESCROW, KEY_SHARE, SHARE_BYTES, escrow_record
+from net.fairleave import Departures
 from game.rules.fairplay.records import (CardPlayed, DrawShared, KeyCommitted, KeyRevealed,
                                           PileOpened, RollCommitted, RollOpened,
                                           RollRevealed, Shuffled)
@@ -53,17 +54,6 @@ SETUP_ROLL = "setup"
 SEED_DICE = (256,) * 8            # 64 bits of public seed
 SECRET = "Secret"                 # the end-of-game record: a dealer's secret, for the audit
 SUPPORTED = ("shuffle", "deal", "reveal", "roll")
-
-
-class FairError(Exception):
-    """A record or move the fair table refuses, or a cheat seen at once: ``code`` (a net
-    reason code), ``args`` (scalars), ``dealer`` (the machine named, -1 if none)."""
-
-    def __init__(self, code: str, dealer: int = -1, **args: Any) -> None:
-        super().__init__(f"{code} (dealer {dealer}): {args}")
-        self.code = code
-        self.dealer = dealer
-        self.details = dict(args, peer=dealer)
 
 
 @dataclass(frozen=True)
@@ -122,7 +112,7 @@ def secret_stream(secret: bytes, *label) -> Stream:
     return Stream(secret, "table", *label)
 
 
-class FairTable:
+class FairTable(Departures):
     """One machine's driver (see the module docstring).
 
     ``seat_dealers``: the dealer (machine) of each seat; ``me``: this machine's peer id;
@@ -619,137 +609,3 @@ def _dealer_of(record) -> int:
 
 def _kind_of(record) -> str:
     return record.get("kind", "") if isinstance(record, dict) else type(record).__name__
-
-
-# ---------------------------------------------------------------------------- departures
-# (kept beside the driver: net.fairescrow explains the scheme)
-
-def _take_escrow(self, record: dict) -> None:
-    seat = record["seat"]
-    if (seat not in self.dealers or seat in self.escrows or self.match is not None
-            or len(self.transcript.public_keys) != len(self.dealers)
-            or not check_escrow(record, self.dealers)):
-        raise FairError("fair_out_of_turn", dealer=seat, kind=ESCROW)
-    self.escrows[seat] = {holder: share for holder, share in record["shares"]}
-
-
-def _take_depart(self, record: dict) -> None:
-    """The host says a dealer left for good: visible to all, at most dealers - 1 times."""
-    gone = record["of"]
-    if (self.match is None or gone not in self.dealers or gone in self.departed
-            or len(self.departed) + 1 >= len(self.dealers) or len(self.dealers) == 1):
-        raise FairError("fair_depart_refused", dealer=gone, departed=len(self.departed))
-    if self.match is not None:
-        self.match.seal(tell=False)
-    self.departed.append(gone)
-    self.key_shares[gone] = {}
-    self._derive_key_shares()
-
-
-def _take_key_share(self, record: dict) -> None:
-    holder, gone = record["seat"], record["of"]
-    shares = self.key_shares.get(gone)
-    if shares is None or holder in shares or holder == gone or holder not in self.dealers:
-        raise FairError("fair_out_of_turn", dealer=holder, kind=KEY_SHARE)
-    if gone in self.recovered:
-        return       # a share after the key was rebuilt: nothing more to do
-    shares[holder] = record["share"]
-    self._try_rebuild(gone)
-
-
-def _try_rebuild(self, gone: int) -> None:
-    shares = self.key_shares[gone]
-    need = threshold_for(len(self.dealers))
-    if gone in self.recovered or len(shares) < need:
-        return
-    chosen = dict(sorted(shares.items())[:need])
-    key = rebuild_key(chosen, need, self.transcript.public_keys[gone])
-    if key is None:
-        raise FairError("fair_bad_escrow", dealer=gone)
-    self.recovered[gone] = key
-    self._derive_key_shares()
-    self._learn_departed_hands(gone)
-    self._stand_in()
-
-
-def _derive_key_shares(self) -> None:
-    """A departed holder's share of another departed key: every machine opens it with the
-    holder's rebuilt key."""
-    for gone in self.departed:
-        if gone in self.recovered:
-            continue
-        for holder in sorted(self.recovered):
-            if holder != gone and holder not in self.key_shares[gone]:
-                encrypted = self.escrows[gone][holder]
-                self.key_shares[gone][holder] = open_share(
-                    encrypted, self.recovered[holder], self.transcript.public_keys[gone],
-                    gone, holder)
-                self._try_rebuild(gone)
-
-
-def _owe_key_shares(self) -> None:
-    peer = self.peer
-    for gone in self.departed:
-        item = ("keyshare", gone)
-        if gone in self.recovered or item in self._owed_done \
-                or self.me in self.key_shares[gone]:
-            continue
-        self._owed_done.add(item)
-        share = open_share(self.escrows[gone][self.me], peer.private,
-                           self.transcript.public_keys[gone], gone, self.me)
-        self._outbox.append({"kind": KEY_SHARE, "seat": self.me, "of": gone, "share": share})
-
-
-def _learn_departed_hands(self, gone: int) -> None:
-    """Every machine reads the cards the departed dealer's seats hold (its bot needs them)."""
-    if self.match is None or gone == self.me:
-        return
-    for pile, seats in sorted(self.held.items()):
-        for seat, positions in sorted(seats.items()):
-            if self.seat_dealers[seat] != gone or not positions:
-                continue
-            cards = []
-            for position in positions:
-                card = self._read(pile, position, gone)
-                self.known[(pile, position)] = card
-                cards.append(card)
-            self.match.learn_cards(seat, pile, tuple(cards))
-
-
-def _stand_in(self) -> None:
-    """Do a rebuilt dealer's part of the current step (its shares), or run the step again
-    without a departed one (a roll or shuffle it had not finished: the next attempt)."""
-    step = self._step
-    if step is None or not self.departed:
-        return
-    kind, name, positions, drawer, key = step
-    t = self.transcript
-    if kind == "roll":
-        roll = t.rolls[name]
-        if any(d in self.departed and d not in roll.reveals for d in roll.opening.seats):
-            self._append(RollOpened(name, roll.opening.attempt + 1, self.active))
-        return
-    pile = t.piles.get(name)
-    if pile is None:
-        return
-    if kind == "shuffle":
-        if not pile.shuffled and any(d in self.departed for d in
-                                     pile.opening.seats[len(pile.decks) - 1:]):
-            self._append(PileOpened(name, pile.opening.attempt + 1, pile.opening.cards,
-                                    self.active))
-        return
-    for gone in sorted(self.recovered):
-        if gone == drawer or gone not in pile.opening.seats:
-            continue
-        for position in positions:
-            draw = pile.draws.get(position)
-            if draw is not None and gone in draw.shares:
-                continue
-            ciphertext = t.card_at(name, position)
-            self._append(DrawShared(name, position, drawer, gone,
-                                    share_for_draw(ciphertext, self.recovered[gone])))
-
-
-for _function in (_take_escrow, _take_depart, _take_key_share, _try_rebuild,
-                  _derive_key_shares, _owe_key_shares, _learn_departed_hands, _stand_in):
-    setattr(FairTable, _function.__name__, _function)
