@@ -91,18 +91,7 @@ class FairJoining:
         if not self.fair_hold:
             for record in replica.take_outbox():
                 self._send({"t": ids.FAIR, "r": record_to_plain(record)})
-        if replica.match is not None and self.replica is None:
-            self.replica = replica
-            msg = self._fair_start_msg
-            self.phase = "playing"
-            if self.autosave:
-                self._start_autosave()
-                self._fair_save_secret()
-            self._emit("started", seed=replica.match.seed, seats=plain_seats(msg["seats"]),
-                       you=list(self.seats))
-            early, self._early = self._early, []
-            for message in early:
-                getattr(self, "_on_" + message["t"])(message)
+        self._fair_begin()
         if self.replica is None:
             return
         for seq, seat, move, events in applied:
@@ -127,6 +116,23 @@ class FairJoining:
         self.run_bots()
         if replica.fair.waiting_for_move:
             replica.fair.prepare_ahead()    # our next shares, while the player thinks
+
+    def _fair_begin(self) -> None:
+        """The public seed is rolled: the game starts here (once)."""
+        replica = self.fair_replica
+        if replica.match is None or self.replica is not None:
+            return
+        self.replica = replica
+        msg = self._fair_start_msg
+        self.phase = "playing"
+        if self.autosave:
+            self._start_autosave()
+            self._fair_save_secret()
+        self._emit("started", seed=replica.match.seed, seats=plain_seats(msg["seats"]),
+                   you=list(self.seats))
+        early, self._early = self._early, []
+        for message in early:
+            getattr(self, "_on_" + message["t"])(message)
 
     def _fair_save_secret(self) -> None:
         """Our secret goes into our own save of the table (nobody else's), so this machine
@@ -157,20 +163,18 @@ class FairJoining:
         except FairError as error:
             self._fair_caught(error)
             return
-        if self.replica is None and self.fair_replica.match is not None:
-            self._fair_after([])
-        if self.autosaver is not None:
-            self.autosaver.sync(self.match)
-        elif self.match is not None:
-            self._start_autosave()
-            self._fair_save_secret()
-        self._host_seq = max(self._host_seq, self.seq)
+        # what we proposed before is answered (or dropped) by the host; nothing is resent
         self._pending.clear()
+        self._fair_played.clear()
         self.commands = []
         self.bot_controlled = set()
         self._command_buffer = {}
         for index, entry in enumerate(msg["cmd"]):
             self._on_C({"i": index, "e": entry})
+        self._host_seq = max(self._host_seq, self.seq)
+        self._fair_begin()
+        if self.autosaver is not None:
+            self.autosaver.sync(self.match)
         if self.match is not None:
             self._send({"t": ids.HASH, "q": self.seq,
                         "h": bytes.fromhex(self.fair_replica.last_hash())})
