@@ -16,19 +16,46 @@ Hashing and telling the listeners can wait: under lockstep a move is applied wit
 from __future__ import annotations
 
 from collections.abc import Sequence
+import json
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
 from game.rules import get_game
-from game.rules.core import Event, Game, IllegalMove, state_hash
+from game.rules.core import ChanceRequest, Event, Game, IllegalMove, state_hash
 
 LOG_FORMAT_VERSION = 1
 
-# Only moves are logged today. A table-chance step (partial information: the outcome of a
-# ChanceRequest) is meant to be logged the same way, as a LogEntry whose seat is None (no one
-# played it; ``move`` its notation), going through the same record / seal / tell path and
-# replayed by ``Match._replay_entry``. (A seat of None rather than a new field: every field
-# of this frozen dataclass costs time on the path from a move's arrival to its display.)
+# A table-chance step (partial information: the public outcome of a ChanceRequest, resolved
+# by the table's cryptography) is logged like a move, as a LogEntry whose seat is None (no one
+# played it; ``move`` is its notation, see ``chance_notation``), through the same record /
+# seal / tell path, and replayed by ``Match._replay_entry``. (A seat of None rather than a new
+# field: every field of this frozen dataclass costs time on the path from a move's arrival to
+# its display.) What this peer's own seats learned from a deal (``Game.learn``) is never in
+# the log: the match keeps it beside the log (``learned``), so a replay rebuilds this peer's
+# partial state and a save of the log holds no secret.
+
+CHANCE_PREFIX = "chance "
+
+
+def chance_notation(request: ChanceRequest, outcome: tuple) -> str:
+    """The log notation of a chance entry: the request and its public outcome, compact."""
+    plain = {"r": request.to_plain(), "o": list(outcome)}
+    return CHANCE_PREFIX + json.dumps(plain, sort_keys=True, separators=(",", ":"))
+
+
+def parse_chance(text: str) -> tuple[ChanceRequest, tuple]:
+    """(request, outcome) of a chance notation; ValueError if it is not one."""
+    if not text.startswith(CHANCE_PREFIX):
+        raise ValueError("not a chance entry")
+    try:
+        plain = json.loads(text[len(CHANCE_PREFIX):])
+        r = plain["r"]
+        request = ChanceRequest(str(r["kind"]), pile=str(r["pile"]), seat=r["seat"],
+                                count=int(r["count"]), cards=tuple(r["cards"]),
+                                sides=tuple(r["sides"]))
+        return request, tuple(plain["o"])
+    except (KeyError, TypeError, ValueError, AttributeError) as error:
+        raise ValueError(f"a malformed chance entry: {error}") from None
 
 
 @dataclass
@@ -56,7 +83,7 @@ class SeatInfo:
 @dataclass(frozen=True)
 class LogEntry:
     seq: int          # 1-based position in the log
-    seat: int         # who played it (a future chance entry: None, see above)
+    seat: int | None  # who played it (None: a chance entry, see above)
     move: str         # notation
     hash: str         # state hash after the move ("" until sealed)
 
@@ -66,7 +93,7 @@ class LogEntry:
     @classmethod
     def from_plain(cls, data: list) -> "LogEntry":
         seq, seat, move, digest = data
-        return cls(int(seq), int(seat), str(move), str(digest))
+        return cls(int(seq), None if seat is None else int(seat), str(move), str(digest))
 
 
 class LogView(Sequence):
@@ -117,6 +144,12 @@ class Match:
         self._listeners: list[Listener] = []
         self._unsealed_events: list[Event] = []          # of the last entry while unhashed
         self._unheard: list[tuple[LogEntry, list[Event]]] = []   # sealed, listeners not told
+        # a LAN table's partial state (``Match.table``): its public seed, what this peer's
+        # seats learned per chance entry (seq -> [(seat, pile, cards)]) and the hash the
+        # peers compare (public part + transcript digest), set by the table's driver
+        self.table = False
+        self.learned: dict[int, list[tuple]] = {}
+        self.hasher: Callable[[Any], str] | None = None
 
     def __repr__(self) -> str:
         return (f"Match(game={self.game.name!r}, seed={self.seed!r}, seq={self.seq}, "
@@ -128,6 +161,17 @@ class Match:
             seats: Iterable[SeatInfo] = ()) -> "Match":
         game_obj = get_game(game) if isinstance(game, str) else game
         return cls(game_obj, config, seed, seats, state=game_obj.new_game(config, seed))
+
+    @classmethod
+    def table_match(cls, game: Game | str, config: dict, public_seed: int,
+                    seats: Iterable[SeatInfo] = ()) -> "Match":
+        """A LAN table's partial-information match: ``new_table_game`` from the jointly rolled
+        public seed; chance arrives through ``apply_chance``."""
+        game_obj = get_game(game) if isinstance(game, str) else game
+        match = cls(game_obj, config, public_seed, seats,
+                    state=game_obj.new_table_game(config, public_seed))
+        match.table = True
+        return match
 
     @classmethod
     def from_log(cls, game: Game | str, config: dict, seed: int, moves: Iterable[tuple[int, str]],
@@ -146,12 +190,15 @@ class Match:
         them) and keep their hashes. ``source`` is not touched; the new match has no
         listeners."""
         if state is None:
-            state, start = source.game.new_game(source.config, source.seed), 0
+            state, start = source._initial_state(), 0
         entries = source._entries[:upto]
         for entry in entries[start:]:
             source._replay_entry(state, entry, check=False)
-        return cls(source.game, source.config, source.seed, source.seats, state=state,
-                   log=entries)
+        match = cls(source.game, source.config, source.seed, source.seats, state=state,
+                    log=entries)
+        match.table, match.hasher = source.table, source.hasher
+        match.learned = {seq: list(rows) for seq, rows in source.learned.items() if seq <= upto}
+        return match
 
     # -- queries ----------------------------------------------------------------------
     @property
@@ -180,7 +227,13 @@ class Match:
         return self.game.is_over(self._state)
 
     def hash(self) -> str:
+        if self.hasher is not None:
+            return self.hasher(self._state)
         return state_hash(self.game, self._state)
+
+    def pending_chance(self) -> ChanceRequest | None:
+        """The chance step a table state waits for (always None in local play)."""
+        return self.game.pending_chance(self._state) if self.table else None
 
     def scores(self) -> dict:
         return self.game.scores(self._state)
@@ -244,6 +297,42 @@ class Match:
             self.tell()
         return events
 
+    def apply_chance(self, request: ChanceRequest, outcome: tuple,
+                     learned: Iterable[tuple] = (), *, hash_now: bool = True,
+                     tell: bool = True) -> list[Event]:
+        """Apply the public outcome of the pending chance step of a table state and log it as
+        a chance entry; ``learned``: (seat, pile, card ids) this peer's own seats were dealt
+        by it (kept beside the log, never in it). Raises IllegalMove (nothing changed) for a
+        step the state does not wait for."""
+        if not self.table:
+            raise IllegalMove("not_a_table", "Only a LAN table's state waits for chance")
+        entries = self._entries
+        if entries and not entries[-1].hash:
+            self.seal(tell=False)
+        learned = [(seat, pile, tuple(cards)) for seat, pile, cards in learned]
+        state = self.game.clone(self._state) if learned else self._state
+        events = self.game.apply_chance(state, request, tuple(outcome))
+        for seat, pile, cards in learned:
+            self.game.learn(state, seat, pile, cards)
+        self._state = state
+        seq = len(entries) + 1
+        if learned:
+            self.learned[seq] = learned
+        self._record(LogEntry(seq, None, chance_notation(request, tuple(outcome)), ""), events)
+        if hash_now:
+            self.seal(tell=False)
+        if tell:
+            self.tell()
+        return events
+
+    def learn_cards(self, seat: int, pile: str, cards: tuple) -> None:
+        """This peer's table state learns cards a seat holds outside a deal (a departed
+        machine's hand, rebuilt from its escrowed key); kept beside the log like a deal's."""
+        if not self.table:
+            raise IllegalMove("not_a_table", "Only a LAN table's state learns cards")
+        self.game.learn(self._state, seat, pile, tuple(cards))
+        self.learned.setdefault(self.seq, []).append((seat, pile, tuple(cards)))
+
     def _record(self, entry: LogEntry, events: list[Event]) -> None:
         """Append an entry whose change is already in the state; it waits for ``seal``."""
         self._entries.append(entry)
@@ -267,15 +356,26 @@ class Match:
     def _replay_entry(self, state: Any, entry: LogEntry, check: bool = True) -> None:
         """Redo one logged entry on ``state`` (checked unless told: a bad log raises)."""
         if entry.seat is None:
-            raise ValueError("chance entries are not supported yet")
+            if not self.table:
+                raise ValueError("a chance entry in the log of a local game")
+            request, outcome = parse_chance(entry.move)
+            self.game.apply_chance(state, request, outcome)
+            for seat, pile, cards in self.learned.get(entry.seq, ()):
+                self.game.learn(state, seat, pile, cards)
+            return
         move = self.game.parse_move(entry.move)
         if check:
             self.game.apply(state, entry.seat, move)
         else:
             self.game.play(state, entry.seat, move)
 
+    def _initial_state(self) -> Any:
+        if self.table:
+            return self.game.new_table_game(self.config, self.seed)
+        return self.game.new_game(self.config, self.seed)
+
     def _replay(self, entries: list[LogEntry]) -> Any:
-        state = self.game.new_game(self.config, self.seed)
+        state = self._initial_state()
         for entry in entries:
             self._replay_entry(state, entry)
         return state
@@ -287,6 +387,7 @@ class Match:
         state = self._replay(entries)
         if len(entries) < len(self._entries):
             self._unsealed_events = []
+        self.learned = {seq: rows for seq, rows in self.learned.items() if seq <= len(entries)}
         self._state = state
         self._entries[:] = list(entries)
 
@@ -311,8 +412,11 @@ class Match:
 
     # -- plain data (saves, desync dumps, the wire) -----------------------------------
     def header(self) -> dict:
-        return {"format": LOG_FORMAT_VERSION, "game": self.game.name, "config": self.config,
+        data = {"format": LOG_FORMAT_VERSION, "game": self.game.name, "config": self.config,
                 "seed": self.seed, "seats": [s.to_plain() for s in self.seats]}
+        if self.table:
+            data["table"] = True
+        return data
 
     def to_plain(self) -> dict:
         data = self.header()

@@ -25,6 +25,7 @@ from game.rules import rules_version as current_rules_version
 from game.rules.core import Game, IllegalMove
 from net import messages as ids
 from net import seed as seeding
+from net.fairhost import FairHosting, new_fair_secret
 from net.lobby import Slot, plain_seats
 from net.netsave import CLAIM_PREFIX, claimed_group, table_id, token_digest
 from net.netlog import log_line, write_netlog
@@ -71,13 +72,14 @@ def scalar_args(args: dict) -> dict:
     return out
 
 
-class HostEndpoint(SeatControl):
+class HostEndpoint(SeatControl, FairHosting):
     def __init__(self, game: Game, config: dict, slots: list[Slot], *,
                  clock: Callable[[], float] = time.monotonic, timings: Timings = Timings(),
                  rules_version: str | None = None, name: str = "host",
                  new_secret: Callable[[], bytes] = seeding.new_secret,
                  resume: Match | None = None, autosave: bool = True,
-                 save_path: Any = None) -> None:
+                 save_path: Any = None, fair: bool = False,
+                 fair_secret: Callable[[], bytes] = new_fair_secret) -> None:
         """``resume``: a match replayed from a saved log; the table then skips seeding and
         continues it (joiners catch up through the usual sync). ``autosave``: keep the log
         on disk after every move (``save_path``: continue in that file)."""
@@ -93,6 +95,10 @@ class HostEndpoint(SeatControl):
         self.rules_version = rules_version or current_rules_version()
         self.name = name
         self.new_secret = new_secret     # tests inject a seeded source
+        self.fair_enabled = fair         # a fair table (issue 13): chance dealt jointly
+        self.fair_secret = fair_secret
+        self.new_table_id = seeding.new_token
+        self.fair = None
         self.transport: Any = None
         self.phase = "lobby"            # lobby, seeding, playing, over, closed
         self.peers: dict[int, PeerRec] = {}
@@ -191,6 +197,9 @@ class HostEndpoint(SeatControl):
         """Begin the commit–reveal round; the game starts when every secret is revealed."""
         if not self.can_start():
             return False
+        if self.fair_enabled and self.resumed is None and self.game.supports_table():
+            self._fair_start()
+            return True
         if self.resumed is not None:
             self._begin(self.resumed)
             for peer in self._live_peers():
@@ -223,6 +232,7 @@ class HostEndpoint(SeatControl):
         make_bot(self.game, seat, level, 0)   # KeyError for an unknown level
         self.slots[seat].bot_level = level
         self._command(ids.CMD_BOT, seat, level)
+        self._fair_depart(seat)
 
     def take_back(self, seat: int) -> None:
         """The seat's own player plays it again (local seats, or a returning remote player)."""
@@ -354,14 +364,16 @@ class HostEndpoint(SeatControl):
             due.append(self._round_started + t.seeding)
         if self.wait_limit is not None:
             due += [now - waited + self.wait_limit for waited in self.waiting_on().values()]
-        if self.phase == "playing" and any(self._bot_level(s) for s in self.match.to_act()):
+        if self.phase == "playing" and any(self._bot_level(s) and self.fair_can_play(s)
+                                           for s in self.match.to_act()):
             return 0.0
         return max(0.0, min(due) - now)
 
     def run_bots(self) -> None:
         """Let the host's bots move while one of their seats is to act."""
         while self.phase == "playing":
-            acting = [s for s in self.match.to_act() if self._bot_level(s)]
+            acting = [s for s in self.match.to_act()
+                      if self._bot_level(s) and self.fair_can_play(s)]
             if not acting:
                 return
             seat = acting[0]
@@ -408,7 +420,7 @@ class HostEndpoint(SeatControl):
         wanted = msg["ws"]
         if wanted and self.phase != "lobby":
             return self._refuse(conn, ids.R_STARTED, {})
-        if self.phase == "seeding":
+        if self.phase in ("seeding", "dealing"):
             return self._refuse(conn, ids.R_STARTED, {})
         claimed = (self._claimed_seats(msg["tok"]) or self._old_token_seats(msg["tok"])) \
             if wanted else []
@@ -516,6 +528,9 @@ class HostEndpoint(SeatControl):
         self._send(peer, {"t": ids.WELCOME, "you": peer.pid, "tok": peer.token,
                           "seats": list(peer.seats), "g": self.game.name})
         self._send(peer, self.lobby_message())
+        if self.phase == "dealing":
+            self._send(peer, self._start_message())
+            self._send_sync(peer, ids.R_CATCH_UP)
         if self.phase in ("playing", "over"):
             self._send(peer, self._start_message())
             self._send_sync(peer, ids.R_CATCH_UP)
@@ -602,7 +617,7 @@ class HostEndpoint(SeatControl):
         seed = seeding.derive_seed(self._reveals)
         self._begin(Match.new(self.game, self.config, seed))
 
-    def _begin(self, match: Match) -> None:
+    def _begin(self, match: Match, announce: bool = True) -> None:
         match.seats = [s.seat_info() for s in self.slots]
         self.sequencer = Sequencer(match)
         self.phase = "playing"
@@ -617,7 +632,8 @@ class HostEndpoint(SeatControl):
             tokens = [token_digest(p.token) if p else "" for p in holders]
             self.autosaver = start_net_autosave(match, "host", peers, mine, path=self.save_path,
                                                 tokens=tokens)
-        self._broadcast(self._start_message())
+        if announce:
+            self._broadcast(self._start_message())
         self._emit("started", seed=match.seed, seats=plain_seats(self.lobby_message()["seats"]))
         self._status_changed()
         if match.is_over():
@@ -627,7 +643,10 @@ class HostEndpoint(SeatControl):
         message = {"t": ids.START, "g": self.game.name, "cfg": self.config,
                    "rv": [[pid, self._reveals[pid]] for pid in sorted(self._reveals)],
                    "seats": self.lobby_message()["seats"]}
-        if self.resumed is not None:
+        if self.fair is not None:
+            message["rv"] = []
+            self._fair_start_fields(message)
+        elif self.resumed is not None:
             message["sd"] = self.match.seed    # the saved game's seed: nothing to draw again
         return message
 
@@ -648,7 +667,7 @@ class HostEndpoint(SeatControl):
             self._emit("foreign_move", peer=peer.pid, seat=seat)
             return
         try:
-            self._stamp(seat, msg["m"])
+            self._stamp(seat, msg["m"], msg.get("cp"))
         except IllegalMove as exc:
             outcome = (exc.code, scalar_args(exc.args_dict))
             self._remember(peer, nonce, outcome)
@@ -665,9 +684,12 @@ class HostEndpoint(SeatControl):
     def _reject(self, peer: PeerRec, nonce: int, seat: int, code: str, args: dict) -> None:
         self._send(peer, {"t": ids.REJECT, "n": nonce, "s": seat, "c": code, "a": args})
 
-    def _stamp(self, seat: int, text: str) -> None:
+    def _stamp(self, seat: int, text: str, played: Any = None) -> None:
         if self.phase != "playing":
             raise IllegalMove(ids.R_NOT_PLAYING, "The game is not running")
+        if self.fair is not None:
+            self._fair_stamp(seat, text, played)
+            return
         entry, events = self.sequencer.stamp(seat, text, self._announce)
         if self.on_applied is not None:
             self.on_applied(entry.seq, entry.seat)
@@ -676,11 +698,13 @@ class HostEndpoint(SeatControl):
             self.sequencer.seal()
         self._emit("move", seq=entry.seq, seat=entry.seat, move=entry.move, events=events)
         if self.match.is_over():
-            self.phase = "over"
-            digest = self.sequencer.seal()
-            self._save_log()
-            self._emit("game_over", seq=entry.seq, hash=digest,
-                       scores=self.match.scores()["scores"])
+            self._game_over(entry.seq)
+
+    def _game_over(self, seq: int) -> None:
+        self.phase = "over"
+        digest = self.sequencer.seal()
+        self._save_log()
+        self._emit("game_over", seq=seq, hash=digest, scores=self.match.scores()["scores"])
 
     def _announce(self, seq: int, seat: int, notation: str) -> None:
         self._broadcast({"t": ids.MOVE, "q": seq, "s": seat, "m": notation})
@@ -722,15 +746,23 @@ class HostEndpoint(SeatControl):
         if len(entries) > RESEND_LIMIT:
             self._send_sync(peer, ids.R_CATCH_UP)
             return
+        if self.fair is not None:
+            self._fair_resend(peer, entries)
+            entries = []
         for entry in entries:
             self._send(peer, {"t": ids.MOVE, "q": entry.seq, "s": entry.seat, "m": entry.move})
         for index, command in enumerate(self.commands):
             self._send(peer, {"t": ids.COMMAND, "i": index, "e": command})
 
     def _send_sync(self, peer: PeerRec, reason: str) -> None:
-        self.sequencer.seal()
-        rows = [[e.seat, e.move, bytes.fromhex(e.hash)] for e in self.match.log]
-        self._send(peer, {"t": ids.SYNC, "w": reason, "log": rows, "cmd": self.commands})
+        if self.sequencer is not None:
+            self.sequencer.seal()
+        message = {"t": ids.SYNC, "w": reason, "cmd": self.commands}
+        if self.fair is not None:
+            self._fair_sync_fields(message)
+        else:
+            message["log"] = [[e.seat, e.move, bytes.fromhex(e.hash)] for e in self.match.log]
+        self._send(peer, message)
 
     def _command(self, kind: str, seat: int, level: str) -> None:
         entry = [self.seq, kind, seat, level]

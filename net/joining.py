@@ -19,6 +19,8 @@ from game.rules import rules_version as current_rules_version
 from game.rules.core import IllegalMove
 from net import messages as ids
 from net import seed as seeding
+from net.fairhost import new_fair_secret
+from net.fairjoin import FairJoining
 from net.hosting import scalar_args
 from net.lobby import plain_seats, seat_infos_from_wire
 from net.netlog import write_netlog
@@ -27,19 +29,27 @@ from net.schema import FROM_HOST, SchemaError, validate
 from net.timing import Timings
 
 
-class ClientEndpoint:
+class ClientEndpoint(FairJoining):
     def __init__(self, name: str, *, wanted_seats: int = 1, token: str = "", game: str = "",
                  auto_bot: str = "", bot_delay: float = 0.0,
                  clock: Callable[[], float] = time.monotonic, timings: Timings = Timings(),
                  rules_version: str | None = None,
                  new_secret: Callable[[], bytes] = seeding.new_secret,
-                 autosave: bool = True) -> None:
+                 autosave: bool = True,
+                 fair_secret: Callable[[], bytes] = new_fair_secret) -> None:
         self.name = name
         self.autosave = autosave        # keep our log on disk after every applied move
         self.autosaver = None
         self._save_peers: list[int] = []
         self._resumed_table = False
         self.new_secret = new_secret     # tests inject a seeded source
+        self.fair_secret = fair_secret   # a fair table's dealer secret (issue 13)
+        self.fair_secret_bytes: bytes | None = None
+        self.fair_table_id = ""
+        self.fair_verdict_told = False
+        self._fair_played: dict[int, Any] = {}    # seat -> CardPlayed of the pending move
+        self._fair_start_msg: dict = {}
+        self.fair_hold = False
         self.wanted_seats = wanted_seats
         self.token = token
         self.game_name = game
@@ -125,9 +135,16 @@ class ClientEndpoint:
             raise IllegalMove(ids.R_NOT_PLAYING, "The game is not running")
         if not checked and not self.replica.broken:
             self.match.check(seat, text)    # instant feedback; the host decides anyway
+        message = {"t": ids.PROPOSE, "s": seat, "m": text}
+        if self.fair_replica is not None:
+            text, played = self._fair_propose(seat, text)
+            message["m"] = text
+            if played is not None:
+                message["cp"] = self._fair_played[seat] = played
         self._nonce += 1
         self._pending[seat] = (self._nonce, text, self.clock())
-        self._send({"t": ids.PROPOSE, "s": seat, "m": text, "n": self._nonce})
+        message["n"] = self._nonce
+        self._send(message)
 
     def waiting_for(self, seat: int) -> bool:
         """A move of ``seat`` was sent and is neither applied nor refused yet."""
@@ -205,7 +222,10 @@ class ClientEndpoint:
         for seat, (nonce, text, sent) in list(self._pending.items()):
             if now - sent >= self.timings.retry:       # lost on the way? the host dedups
                 self._pending[seat] = (nonce, text, now)
-                self._send({"t": ids.PROPOSE, "s": seat, "m": text, "n": nonce})
+                message = {"t": ids.PROPOSE, "s": seat, "m": text, "n": nonce}
+                if seat in self._fair_played:
+                    message["cp"] = self._fair_played[seat]
+                self._send(message)
         if self.replica.broken and now - self._broken_reported >= self.timings.retry:
             self._report_broken()      # until the host's log arrives
         gap = self.replica.first_gap()
@@ -331,6 +351,9 @@ class ClientEndpoint:
     def _on_go(self, msg: dict) -> None:
         if self.replica is not None:
             return       # welcomed again during play (seated): the catch-up follows
+        if "dl" in msg:
+            self._fair_go(msg)
+            return
         reveals = {pid: value for pid, value in msg["rv"]}
         if self._commits and "sd" not in msg:   # we took part: reveals must match commits
             for pid, value in reveals.items():
@@ -367,6 +390,9 @@ class ClientEndpoint:
         if self.replica is None:
             self._early.append(msg)
             return
+        if self.fair_replica is not None:
+            self._fair_move(msg)
+            return
         self._host_seq = max(self._host_seq, msg["q"])
         was_broken = self.replica.broken
         applied = self.replica.receive(msg["q"], msg["s"], msg["m"])
@@ -399,6 +425,9 @@ class ClientEndpoint:
                    args=msg["a"])
 
     def _on_Y(self, msg: dict) -> None:
+        if self.fair_replica is not None:
+            self._fair_sync(msg)
+            return
         if self.replica is None:
             self._early.append(msg)
             return
@@ -463,7 +492,8 @@ class ClientEndpoint:
     def _beat(self) -> dict:
         """A heartbeat; during play it repeats our last hash (the host re-checks it)."""
         beat = {"t": ids.BEAT, "q": self.seq}
-        if self.replica is not None and self.replica.sealed and not self.replica.broken:
+        if (self.replica is not None and self.replica.sealed and not self.replica.broken
+                and (self.seq > 0 or self.fair_replica is None)):
             beat["h"] = bytes.fromhex(self.replica.last_hash())
         return beat
 

@@ -25,7 +25,8 @@ COMMITS = "cs"         # host -> all: every commitment (incl. host's); now revea
 REVEAL = "rv"          # peer -> host: the secret
 ABORT = "ab"           # host -> all: seeding round aborted (code), back to the lobby
 START = "go"           # host -> all: game, config, seats, every reveal (the seed follows);
-                       # a table resumed from a saved log sends its seed ("sd") instead
+                       # a table resumed from a saved log sends its seed ("sd") instead;
+                       # a fair table sends its dealers ("dl") and table id ("tid") only
 # play
 PROPOSE = "P"          # peer -> host: (seat, move notation, nonce)
 MOVE = "M"             # host -> all: sequenced move (seq, seat, notation)
@@ -34,6 +35,7 @@ HASH = "H"             # peer -> host: (seq, state hash after it)
 GET = "G"              # peer -> host: resend moves from seq q
 SYNC = "Y"             # host -> peer: whole log (+hashes, commands): catch-up or repair
 COMMAND = "C"          # host -> all: sequenced seat-control command (bot takes a seat...)
+FAIR = "F"             # a fair table's cipher record: peer -> host (r), host -> all (i, r)
 STATUS = "S"           # host -> all: connection state of every seat
 BEAT = "B"             # heartbeat either way, carries the sender's seq
 

@@ -359,3 +359,51 @@ def own_unfinished_save(match: Match, mine: list[int]) -> Path | None:
         return Path(max(found)[1]) if found else None
     except OSError:
         return None
+
+
+# -- a fair table (issue 13): the dealer's secret and the audit in this machine's own save ----
+
+def record_audit(autosaver: Any, match: Match, verdict: dict) -> None:
+    """Write the end-of-game audit (fair, or the cheat named) into this machine's save of the
+    table, also once the finished file is a replay. A failing disk changes nothing."""
+    if autosaver is None:
+        return
+    try:
+        from game.saves.files import write_atomic
+        from game.saves.format import encode, header_check
+
+        header = dict(autosaver.header, audit=dict(verdict))
+        header.pop("check", None)
+        header["check"] = header_check(header)
+        autosaver.header = header
+        if autosaver.finished:
+            write_atomic(autosaver.path, encode(match, header), durable=autosaver.durable)
+        else:
+            autosaver.refresh_header(match)
+    except Exception:  # noqa: BLE001 - the audit is shown anyway; the disk may refuse
+        return
+
+
+def saved_fair_secret(table: str, key: str, folder: Path | None = None) -> bytes | None:
+    """This machine's dealer secret of the fair table ``table`` (its START's table id), from
+    its own save of it (the one holding its seat token ``key``): a machine that comes back
+    deals on with the same key."""
+    if not table or not key:
+        return None
+    try:
+        from game.saves import SaveError, read_save
+        from game.saves.files import saves_dir
+        from game.saves.format import SUFFIX
+
+        for path in sorted((folder or saves_dir()).glob(f"*{SUFFIX}")):
+            try:
+                save = read_save(path)
+            except SaveError:
+                continue
+            lan = save.header.get("lan", {})
+            if (isinstance(lan, dict) and lan.get("table") == table and lan.get("fair")
+                    and lan.get("key") == key):
+                return bytes.fromhex(str(lan["fair"]))
+    except (OSError, ValueError):
+        return None
+    return None

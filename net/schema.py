@@ -104,6 +104,9 @@ Kind = Enum(ids.KIND_LOCAL, ids.KIND_BOT, ids.KIND_OPEN, ids.KIND_REMOTE)
 
 SEAT_INFO = MapOf({"k": Kind, "n": Name, "c": Colour, "p": Int(-1, 1 << 16), "r": Bool(),
                    "l": Str(24), "st": Status})
+RECORD = Plain(4096)      # a fair table's cipher record (net.fairdeal checks it strictly)
+MOVE_ROW = lambda v: (type(v) is list and len(v) == 4 and Int(1, MAX_SEQ)(v[0])  # noqa: E731
+                      and Seat(v[1]) and Notation(v[2]) and (v[3] is None or RECORD(v[3])))
 COMMAND_ENTRY = Tuple(Seq, Enum(ids.CMD_BOT, ids.CMD_BACK), Seat, Str(24))
 LOG_ROW = Tuple(Seat, Notation, Hash)
 
@@ -124,13 +127,17 @@ SCHEMAS: dict[str, Any] = {
     ids.REVEAL: {"r": Int(0, 1 << 30), "v": Bin(16)},
     ids.ABORT: {"r": Int(0, 1 << 30), "c": Code, "a": ARGS},
     ids.START: {"g": Str(40), "cfg": Plain(), "rv": ListOf(Tuple(PeerId, Bin(16)), 64),
-                "seats": ListOf(SEAT_INFO, MAX_SEATS), "?sd": Int(0, (1 << 64) - 1)},
-    ids.PROPOSE: {"s": Seat, "m": Notation, "n": Int(0, MAX_SEQ)},
-    ids.MOVE: {"q": Int(1, MAX_SEQ), "s": Seat, "m": Notation},
+                "seats": ListOf(SEAT_INFO, MAX_SEATS), "?sd": Int(0, (1 << 64) - 1),
+                "?dl": ListOf(PeerId, MAX_SEATS), "?tid": Str(64),
+                "?cu": Bool()},
+    ids.PROPOSE: {"s": Seat, "m": Notation, "n": Int(0, MAX_SEQ), "?cp": RECORD},
+    ids.MOVE: {"q": Int(1, MAX_SEQ), "s": Seat, "m": Notation, "?cp": RECORD},
+    ids.FAIR: {"?i": Int(0, MAX_SEQ), "r": RECORD},
     ids.REJECT: {"n": Int(0, MAX_SEQ), "s": Seat, "c": Code, "a": ARGS},
     ids.HASH: {"q": Seq, "h": Hash},
     ids.GET: {"q": Int(1, MAX_SEQ)},
-    ids.SYNC: {"w": Code, "log": ListOf(LOG_ROW, 20000), "cmd": ListOf(COMMAND_ENTRY, 4096)},
+    ids.SYNC: {"w": Code, "log": ListOf(LOG_ROW, 20000), "cmd": ListOf(COMMAND_ENTRY, 4096),
+               "?fr": ListOf(RECORD, 20000), "?fm": ListOf(MOVE_ROW, 20000)},
     ids.COMMAND: {"i": Int(0, 4096), "e": COMMAND_ENTRY},
     ids.STATUS: {"st": ListOf(Status, MAX_SEATS)},
     ids.BEAT: {"q": Seq, "?h": Hash},
@@ -166,7 +173,7 @@ def validate(message: Any, allowed: frozenset[str] | None = None) -> dict:
 
 # which side may send what
 FROM_PEER = frozenset({ids.HELLO, ids.REFUSE, ids.BYE, ids.SEAT_SET, ids.READY, ids.COMMIT,
-                       ids.REVEAL, ids.PROPOSE, ids.HASH, ids.GET, ids.BEAT})
+                       ids.REVEAL, ids.PROPOSE, ids.HASH, ids.GET, ids.BEAT, ids.FAIR})
 FROM_HOST = frozenset({ids.WELCOME, ids.REFUSE, ids.BYE, ids.LOBBY, ids.COMMIT_REQ,
                        ids.COMMITS, ids.ABORT, ids.START, ids.MOVE, ids.REJECT, ids.SYNC,
-                       ids.COMMAND, ids.STATUS, ids.BEAT})
+                       ids.COMMAND, ids.STATUS, ids.BEAT, ids.FAIR})

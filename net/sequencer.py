@@ -49,6 +49,8 @@ class Sequencer:
     def seal(self, tell: bool = True) -> str:
         """Hash the state after the last move if not done yet; returns that hash. The
         listeners hear of it now, or with ``tell=False`` at the next ``tell()``."""
+        if not self.match.log and self.match.table:
+            return self.match.hash()
         if not self.match.log:
             return self._initial_hash()
         self.match.seal(tell=tell)
@@ -64,8 +66,8 @@ class Sequencer:
 
     def verify(self, seq: int, digest: str) -> bool | None:
         """True/False when the host knows seq (0 = the start), None for a seq not reached."""
-        if seq > self.match.seq:
-            return None
+        if seq > self.match.seq or (seq == 0 and self.match.table):
+            return None     # a fair table's start hash depends on the records so far
         return digest == self.expected(seq)
 
     def expected(self, seq: int) -> str:

@@ -17,7 +17,7 @@ from net import messages as ids
 
 MAX_FRAME = 1 << 20          # 1 MiB: a whole game log fits many times over
 MAX_STR = 8192
-MAX_BIN = 64
+MAX_BIN = 256              # a fair table's group element (2048 bits)
 MAX_ARRAY = 20000
 MAX_MAP = 64
 MAX_DEPTH = 12

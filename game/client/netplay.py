@@ -79,6 +79,7 @@ class NetSession:
         self.ended: dict | None = None
         self.host_interrupted = False
         self.closed = False
+        self.audit: dict | None = None      # a fair table's end-of-game audit (issue 13)
         if role == "host":
             self.game = conn.endpoint.game.name
             self.seats = _host_rows(conn)
@@ -86,6 +87,12 @@ class NetSession:
             self.can_start = conn.endpoint.can_start()
 
     # -- queries --------------------------------------------------------------------------
+    @property
+    def fair(self) -> bool:
+        """A fair table (issue 13): its audit follows the last move."""
+        endpoint = self.conn.endpoint
+        return (endpoint.fair if self.is_host else endpoint.fair_replica) is not None
+
     @property
     def is_host(self) -> bool:
         return self.role == "host"
@@ -128,6 +135,9 @@ class NetSession:
 
     def _note(self, event: dict) -> None:
         kind = event["event"]
+        if kind == "audit":
+            self.audit = {"fair": bool(event["fair"]), "cheaters": list(event["cheaters"]),
+                          "kind": str(event["kind"])}
         if kind == "lobby":
             self.seats = list(event["seats"])
             self.spectators = list(event.get("spectators", []))
@@ -484,11 +494,14 @@ class NetPlayScreen(PlayScreen):
             self.board.update(dt)
             if self.over_since is None:
                 self.over_since = self.app.time
-            if not self.board.busy() and self.app.time - self.over_since > 1.0:
+            waited = self.app.time - self.over_since
+            audited = self.session.audit is not None or not self.session.fair
+            if not self.board.busy() and waited > 1.0 and (audited or waited > 6.0):
                 # the score chart is replayed from the log: moves that arrived together
                 # (catch-up, the host's bots) would otherwise share one point
                 self.app.replace(LanResultsScreen(self.app, self.match, None, self.setup,
-                                                  detail=self.board.results_detail))
+                                                  detail=self.board.results_detail,
+                                                  session=self.session))
             return
         super().update(dt)
 
@@ -525,7 +538,29 @@ class LanResultsScreen(ResultsScreen):
     """The results of a LAN game: the table is over, so only "back to the title" (a rematch
     is a new table: everyone must agree on a new shuffle)."""
 
-    def __init__(self, app, match, history=None, setup=None, detail=None) -> None:
+    def __init__(self, app, match, history=None, setup=None, detail=None,
+                 session=None) -> None:
         super().__init__(app, match, history, setup, detail)
         rect = pygame.Rect(self.form.rect.x, self.form.rect.y, self.form.rect.width, 0)
         self.form = Form([Item("title", lambda: t("results.to_title"))], rect, row_height=58)
+        self.session = session      # its audit (a fair table) marks a void result
+
+    def headline(self) -> tuple[str, str]:
+        """A fair table whose audit caught a cheat: the result is void, the cheat named."""
+        audit = self.session.audit if self.session is not None else None
+        if audit is None or audit["fair"]:
+            return super().headline()
+        names = ", ".join(cheater_names(self.session.seats, audit["cheaters"])) or "?"
+        kind = audit["kind"] if has(f"fair.kind.{audit['kind']}") else "other"
+        return t("results.void"), t("results.void_note", names=names,
+                                    what=t(f"fair.kind.{kind}"))
+
+
+def cheater_names(rows: list[dict], cheaters: list[int]) -> list[str]:
+    """The names of the seats of the machines the audit named (peer ids; 0 is the host)."""
+    names = []
+    for row in rows:
+        machine = row.get("peer", -1) if row.get("kind") == "remote" else 0
+        if machine in cheaters and row.get("name") and row["name"] not in names:
+            names.append(row["name"])
+    return names

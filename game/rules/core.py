@@ -413,6 +413,11 @@ class Game:
     # is still unseen by this peer, the placement is legal). Whether the card really was in
     # that hand is proved by the end-of-game audit of the table's cipher transcript.
 
+    def supports_table(self) -> bool:
+        """Whether this game has table states (``new_table_game``): a LAN table then deals
+        its chance jointly (net.fairdeal)."""
+        return type(self).new_table_game is not Game.new_table_game
+
     def piles(self, config: dict) -> dict[str, tuple]:
         """Each pile this game shuffles, as its cards in canonical order (card id = index)."""
         return {}
@@ -436,6 +441,16 @@ class Game:
         """This peer's own secret: the cards (ids of ``pile``) just dealt to ``seat``, which
         replace the HIDDEN cards that the last ``deal`` put in that seat's hand."""
         raise NotImplementedError
+
+    def played_card(self, state: Any, seat: Seat, move: Any) -> tuple[str, Any] | None:
+        """(pile, card value) when ``move`` of ``seat`` plays a card from its secret hand
+        on this table state (the move must then carry the cipher record naming the drawn
+        position that held it), else None."""
+        return None
+
+    def public_move(self, move: Any) -> Any:
+        """The form of ``move`` the other peers of a table receive (a private part masked)."""
+        return move
 
     def public_encode(self, state: Any) -> Any:
         """Plain data of what every peer of a table knows alike (what table peers hash)."""

@@ -396,6 +396,13 @@ class MetroGame(Game):
         """The form of ``move`` the other peers of a table receive (moves.public_move)."""
         return public_move(move)
 
+    def played_card(self, state: MetroState, seat: int, move):
+        """A tile placed from the hand (no drawn tile pending) is played from the secret hand;
+        a share given in a swap is too, but it stays face down (its pile is a ``return``)."""
+        if state.table and isinstance(move, Place) and state.pending is None:
+            return table.TILE_PILE, move.tile
+        return None
+
     def pending_chance(self, state: MetroState) -> ChanceRequest | None:
         return table.pending(state)
 

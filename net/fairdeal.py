@@ -1,0 +1,611 @@
+"""The fair table's chance driver (issue 13): one machine's deterministic side of the table.
+
+Every machine of a LAN table (host, joiners, spectators) runs one ``FairTable`` over the same
+sequenced stream: the cipher records the dealers publish (``publish``) and the moves
+(``move``), in the host's order. The driver turns what the game waits for
+(``Match.pending_chance``) into the steps of ``game.rules.fairplay`` and feeds the outcomes to
+its ``Match`` as chance entries, so every machine's match holds only what that machine may
+know: the public state plus the secrets of its own seats.
+
+* The dealers are the machines holding a seat at START (peer ids, sorted); a spectator deals
+  nothing and so can delay nothing. A dealer's fairplay seat number is its peer id.
+* Setup: every dealer commits to its key, then reveals it; then a joint roll ("setup") gives
+  the public seed (``new_table_game``).
+* ``shuffle``: each dealer in turn shuffles the pile; ``deal`` to a seat: every dealer but
+  the drawer's machine shares the next positions of the pile (a cursor per pile), the drawer
+  reads its cards and its match ``learn``s them; ``reveal``: every dealer shares the next
+  positions face up; ``roll``: a commit-reveal roll among the dealers.
+* The openings (``PileOpened`` / ``RollOpened``) are derived by every driver alike, never
+  sent: the host has no say over them.
+* A move that plays a hidden card (``Game.played_card``) comes with the ``CardPlayed`` record
+  of its machine naming the position that held it: every machine checks at once that the
+  position was dealt to that seat and that the card id is the card the move names.
+* The state hash the machines compare is the public part plus the transcript's digest.
+* After the last move every dealer publishes its secret (``Secret``) and every machine runs
+  ``fairplay.audit``: ``verdict`` names a cheat, or says the game was fair.
+
+What a dealer publishes is computed from its secret alone (nonces and roll values come from
+streams of it), so a machine that comes back with its secret rebuilds its partial state by
+replaying the same stream. The driver never draws randomness itself: the secret comes from
+the caller (``secrets.token_bytes`` in net).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import deque
+from dataclasses import dataclass
+from typing import Any
+
+from game.match import Match
+from game.rules.core import IllegalMove, canonical_bytes
+from game.rules.fairplay import (PUBLIC, FairplayError, Peer, Transcript, audit, from_plain,
+                                 to_plain)
+from game.rules.fairplay.derive import Stream
+from game.rules.fairplay.draw import finish_draw, share_for_draw
+from net.fairerrors import FairError
+from net.fairescrow import DEPART, ESCROW, KEY_SHARE, SHARE_BYTES, escrow_record
+from net.fairleave import Departures
+from game.rules.fairplay.records import (CardPlayed, DrawShared, KeyCommitted, KeyRevealed,
+                                          PileOpened, RollCommitted, RollOpened,
+                                          RollRevealed, Shuffled)
+
+SETUP_ROLL = "setup"
+SEED_DICE = (256,) * 8            # 64 bits of public seed
+SECRET = "Secret"                 # the end-of-game record: a dealer's secret, for the audit
+SUPPORTED = ("shuffle", "deal", "reveal", "roll")
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The end-of-game audit: ``fair``; else the dealers named, the first finding's kind and
+    its English text (the client translates by ``kind``)."""
+    fair: bool
+    cheaters: tuple = ()
+    kind: str = ""
+    message: str = ""
+
+    def to_plain(self) -> dict:
+        return {"fair": self.fair, "cheaters": list(self.cheaters), "kind": self.kind,
+                "message": self.message}
+
+
+def record_to_plain(record) -> dict:
+    if isinstance(record, dict):      # a Secret
+        return dict(record)
+    return to_plain(record)
+
+
+DRIVER_RECORDS = (SECRET, ESCROW, DEPART, KEY_SHARE)
+
+
+def _small(value) -> bool:
+    return type(value) is int and 0 <= value < (1 << 31)
+
+
+def record_from_plain(plain) -> Any:
+    """A published record from its plain form; FairError if malformed."""
+    kind = plain.get("kind") if isinstance(plain, dict) else None
+    if kind in DRIVER_RECORDS:
+        ok = _small(plain.get("seat"))
+        if kind == SECRET:
+            ok = ok and set(plain) == {"kind", "seat", "secret"} and isinstance(
+                plain["secret"], bytes) and 16 <= len(plain["secret"]) <= 64
+        elif kind == ESCROW:
+            ok = ok and isinstance(plain.get("shares"), list)
+        elif kind == DEPART:
+            ok = ok and set(plain) == {"kind", "seat", "of"} and _small(plain["of"])
+        else:
+            ok = ok and set(plain) == {"kind", "seat", "of", "share"} and _small(
+                plain["of"]) and isinstance(plain["share"], bytes) and len(
+                plain["share"]) == SHARE_BYTES
+        if not ok:
+            raise FairError("fair_malformed", detail=kind)
+        return dict(plain)
+    try:
+        return from_plain(plain)
+    except FairplayError as error:
+        raise FairError("fair_malformed", detail=error.code) from None
+
+
+def secret_stream(secret: bytes, *label) -> Stream:
+    return Stream(secret, "table", *label)
+
+
+class FairTable(Departures):
+    """One machine's driver (see the module docstring).
+
+    ``seat_dealers``: the dealer (machine) of each seat; ``me``: this machine's peer id;
+    ``secret``: its secret (None for a spectator or a machine holding no seat)."""
+
+    def __init__(self, game, config: dict, seat_dealers: list[int], me: int,
+                 secret: bytes | None = None, seats=()) -> None:
+        self.game = game
+        self.config = config
+        self.seats_info = list(seats)
+        self.seat_dealers = list(seat_dealers)
+        self.dealers = tuple(sorted(set(seat_dealers)))
+        self.me = me
+        self.my_seats = [s for s, d in enumerate(seat_dealers) if d == me]
+        self.peer = Peer(me, secret) if secret is not None and me in self.dealers else None
+        self.piles = game.piles(config)
+        self.transcript = Transcript()
+        self.published: list = []          # every record consumed from the stream, in order
+        self._inbox: deque = deque()       # sequenced records not consumed yet
+        self._moves: deque = deque()       # sequenced moves (seq, seat, text, played)
+        self._digest = hashlib.blake2b(digest_size=16, person=b"fair-transcript")
+        self.match: Match | None = None
+        self.cursor: dict[str, int] = {}
+        self.held: dict[str, dict[int, list[int]]] = {}    # pile -> seat -> positions
+        self.known: dict[tuple[str, int], int] = {}        # own draws: (pile, pos) -> id
+        self.rolls = 0                                     # rolls opened so far
+        self._step: tuple | None = None                    # the opened step
+        self._owed_done: set = set()
+        self._outbox: list = []
+        self._private_forms: dict[int, tuple[str, str]] = {}   # seat -> (public, full)
+        self.secrets: dict[int, bytes] = {}
+        self.verdict: Verdict | None = None
+        self.strict = False     # True: a record while a move is awaited is refused at once
+        # dealers that left for good (net.fairescrow): escrows, departures, rebuilt keys
+        self.escrows: dict[int, dict[int, bytes]] = {}
+        self.departed: list[int] = []
+        self.key_shares: dict[int, dict[int, bytes]] = {}
+        self.recovered: dict[int, int] = {}
+
+    # ================================================================ input
+    def publish(self, record) -> None:
+        """The next sequenced record (a record object, a Secret dict, or plain data)."""
+        if not hasattr(record, "__dataclass_fields__") and not (
+                isinstance(record, dict) and record.get("kind") in DRIVER_RECORDS):
+            record = record_from_plain(record)
+        self._inbox.append(record)
+
+    def move(self, seq: int, seat: int, text: str, played=None) -> None:
+        """The next sequenced move (``played``: its CardPlayed record, plain or not)."""
+        if played is not None and not isinstance(played, CardPlayed):
+            played = record_from_plain(played)
+            if not isinstance(played, CardPlayed):
+                raise FairError("fair_malformed", detail="card_played")
+        self._moves.append((seq, seat, text, played))
+
+    def intend(self, seat: int, full_text: str) -> str:
+        """A move this machine proposes for one of its seats: the text to send (its public
+        form); the full form is applied here when the sequenced public form arrives."""
+        move = self.game.parse_move(full_text)
+        public = str(self.game.public_move(move))
+        if public != str(move):
+            self._private_forms[seat] = (public, str(move))
+        return public
+
+    def card_for(self, seat: int, text: str) -> CardPlayed | None:
+        """The CardPlayed record to send with this machine's move ``text`` of ``seat`` (None
+        if the move plays no hidden card). FairError if no drawn position holds that card."""
+        played = self.game.played_card(self.match.state, seat, self.game.parse_move(text))
+        if played is None:
+            return None
+        pile, value = played
+        for position in self.held.get(pile, {}).get(seat, []):
+            card = self.known.get((pile, position))
+            if card is not None and self.piles[pile][card] == value:
+                return CardPlayed(pile, position, self.seat_dealers[seat], card)
+        raise FairError("fair_not_held", dealer=self.me, seat=seat)
+
+    # ================================================================ output
+    def prepare_ahead(self, count: int = 2) -> None:
+        """Compute this machine's shares of the next positions of every pile now (while a
+        player thinks), so the next draw costs no power on the table's clock."""
+        if self.peer is None or self.me in self.departed or self.match is None:
+            return
+        for pile, state in self.transcript.piles.items():
+            if not state.shuffled or self.me not in state.opening.seats:
+                continue
+            start = self.cursor.get(pile, 0)
+            positions = [p for p in range(start, min(start + count, len(state.opening.cards)))
+                         if p not in state.draws]
+            self.peer.prepare(self.transcript, pile, positions)
+
+    def recount_owed(self) -> None:
+        """After a replay of the whole stream: forget what was queued on the way (it is in
+        the stream already) and owe only what the transcript still lacks from us."""
+        self._outbox = []
+        self._owed_done = set()
+        self._owe()
+
+    def drop_inbox(self) -> None:
+        """Forget the records not consumed (one the host could not sequence)."""
+        self._inbox.clear()
+
+    def drop_move(self) -> None:
+        """Forget the move at the head of the queue (the host refused it)."""
+        if self._moves:
+            self._moves.popleft()
+
+    @property
+    def queued_moves(self) -> int:
+        return len(self._moves)
+
+    @property
+    def waiting_for_move(self) -> bool:
+        """The state waits for a move (no chance step, not over)."""
+        return (self.match is not None and self.match.pending_chance() is None
+                and not self.match.is_over())
+
+    def take_outbox(self) -> list:
+        """Records this machine owes the table now (to send to the host), in order."""
+        out, self._outbox = self._outbox, []
+        return out
+
+    @property
+    def started(self) -> bool:
+        return self.match is not None
+
+    @property
+    def digest(self) -> bytes:
+        return self._digest.digest()
+
+    def public_hash(self, state) -> str:
+        data = canonical_bytes(self.game.public_encode(state)) + self._digest.digest()
+        return hashlib.blake2b(data, digest_size=16).hexdigest()
+
+    # ================================================================ the driver
+    def pump(self) -> list[tuple[int, Any, str, list]]:
+        """Consume what can be consumed now; returns the log entries applied, as (seq, seat
+        (None: chance), notation, events). Raises FairError for a refused record or move
+        (nothing of it applied)."""
+        applied: list = []
+        while True:
+            progressed = self._advance(applied)
+            self._owe()
+            if not progressed:
+                return applied
+
+    def _advance(self, applied: list) -> bool:
+        if self.match is None:
+            if self._inbox:
+                self._consume(self._inbox.popleft())
+                self._maybe_begin()
+                return True
+            return False
+        request = self.match.pending_chance()
+        if request is not None:
+            self._open(request)
+            self._stand_in()
+            if self._complete(request, applied):
+                return True
+            if self._inbox:
+                self._consume(self._inbox.popleft())
+                return True
+            return False
+        if self.match.is_over():
+            if self._inbox:
+                self._consume(self._inbox.popleft())
+                return True
+            return False
+        if self._moves:
+            return self._play(applied)
+        if self._inbox and isinstance(self._inbox[0], dict) and \
+                self._inbox[0]["kind"] in (DEPART, KEY_SHARE):
+            self._consume(self._inbox.popleft())     # a departure can come at any time
+            return True
+        if self._inbox:
+            record = self._inbox[0]
+            if isinstance(record, (PileOpened, RollOpened)):
+                raise FairError("fair_opening_sent", dealer=-1)
+            if self.strict:
+                raise FairError("fair_out_of_turn", dealer=_dealer_of(record),
+                                kind=_kind_of(record))
+            # records that follow a move not here yet (lost on the way, or a catch-up):
+            # they wait for it; once it is applied they must fit the next step
+        return False
+
+    # -- records ------------------------------------------------------------------------
+    def _append(self, record) -> None:
+        if self.match is not None:
+            self.match.seal(tell=False)    # an entry's hash covers the transcript of its time
+        self.transcript.append(record)
+        self._digest.update(canonical_bytes(to_plain(record)))
+
+    @property
+    def active(self) -> tuple[int, ...]:
+        """The dealers still at the table (not departed)."""
+        return tuple(d for d in self.dealers if d not in self.departed)
+
+    def _consume(self, record) -> None:
+        if isinstance(record, dict):
+            kind = record["kind"]
+            if kind == SECRET:
+                self._take_secret(record)
+            elif kind == ESCROW:
+                self._take_escrow(record)
+            elif kind == DEPART:
+                self._take_depart(record)
+            else:
+                self._take_key_share(record)
+            self.published.append(record)
+            return
+        if isinstance(record, (PileOpened, RollOpened)):
+            raise FairError("fair_opening_sent", dealer=-1)   # openings are derived, not sent
+        if isinstance(record, CardPlayed):
+            raise FairError("fair_out_of_turn", dealer=record.seat, kind="CardPlayed")
+        if record.seat not in self.dealers:
+            raise FairError("fair_not_dealer", dealer=record.seat)
+        self._check_belongs(record)
+        try:
+            self._append(record)
+        except FairplayError as error:
+            raise FairError("fair_refused", dealer=record.seat, detail=error.code,
+                            message=str(error)) from None
+        self.published.append(record)
+
+    def _check_belongs(self, record) -> None:
+        """A record must be one the current step asks for (the transcript checks its turn)."""
+        step = self._step
+        if isinstance(record, (KeyCommitted, KeyRevealed)):
+            ok = self.match is None and SETUP_ROLL not in self.transcript.rolls
+        elif isinstance(record, (RollCommitted, RollRevealed)):
+            ok = (step is not None and step[0] == "roll" and record.roll == step[1]) or (
+                self.match is None and record.roll == SETUP_ROLL)
+        elif isinstance(record, Shuffled):
+            ok = step is not None and step[0] == "shuffle" and record.pile == step[1]
+        elif isinstance(record, DrawShared):
+            ok = (step is not None and step[0] in ("deal", "reveal") and record.pile == step[1]
+                  and record.position in step[2] and record.drawer == step[3])
+        else:
+            ok = False
+        if not ok:
+            raise FairError("fair_out_of_turn", dealer=record.seat, kind=type(record).__name__)
+
+    def _maybe_begin(self) -> None:
+        t = self.transcript
+        escrowed = len(self.dealers) == 1 or len(self.escrows) == len(self.dealers)
+        if len(t.public_keys) == len(self.dealers) and escrowed and SETUP_ROLL not in t.rolls:
+            self._append(RollOpened(SETUP_ROLL, 0, self.dealers))
+        faces = t.roll_faces(SETUP_ROLL, SEED_DICE) if SETUP_ROLL in t.rolls else None
+        if faces is None:
+            return
+        public_seed = int.from_bytes(bytes(faces), "big")
+        self.match = Match.table_match(self.game, self.config, public_seed, self.seats_info)
+        self.match.hasher = self.public_hash
+
+    # -- chance steps -------------------------------------------------------------------
+    def _open(self, request) -> None:
+        if request.kind not in SUPPORTED:
+            raise FairError("fair_unsupported", kind=request.kind)
+        key = (request.kind, request.pile, request.seat, request.count, self.match.seq)
+        if self._step is not None and self._step[-1] == key:
+            return
+        t = self.transcript
+        if request.kind == "shuffle":
+            if request.pile not in self.piles:
+                raise FairError("fair_unsupported", kind="pile")
+            attempt = t.piles[request.pile].opening.attempt + 1 if request.pile in t.piles else 0
+            self._append(PileOpened(request.pile, attempt, tuple(range(len(request.cards))),
+                                    self.active))
+            self.cursor[request.pile] = 0
+            self.held[request.pile] = {}
+            self._step = ("shuffle", request.pile, (), None, key)
+        elif request.kind in ("deal", "reveal"):
+            start = self.cursor.get(request.pile, 0)
+            positions = tuple(range(start, start + request.count))
+            drawer = self.seat_dealers[request.seat] if request.kind == "deal" else PUBLIC
+            self._step = (request.kind, request.pile, positions, drawer, key)
+        else:
+            name = f"roll{self.rolls}"
+            self.rolls += 1
+            self._append(RollOpened(name, 0, self.active))
+            self._step = ("roll", name, (), None, key)
+
+    def _complete(self, request, applied: list) -> bool:
+        kind, name, positions, drawer, _ = self._step
+        t = self.transcript
+        learned = []
+        if kind == "shuffle":
+            if not t.piles[name].shuffled:
+                return False
+            outcome = ()
+        elif kind == "roll":
+            faces = t.roll_faces(name, request.sides)
+            if faces is None:
+                return False
+            outcome = tuple(faces)
+        else:
+            others = [d for d in t.piles[name].opening.seats if d != drawer]
+            if others and not all(t.draw_complete(name, p) for p in positions):
+                return False
+            if kind == "reveal":
+                outcome = tuple(t.public_card(name, p) for p in positions)
+                if None in outcome:
+                    raise FairError("fair_bad_share", dealer=-1, pile=name)
+            else:
+                outcome = ()
+                if (drawer == self.me and self.peer is not None) or drawer in self.recovered:
+                    cards = tuple(self._read(name, p, drawer) for p in positions)
+                    for p, card in zip(positions, cards):
+                        self.known[(name, p)] = card
+                    learned = [(request.seat, name, cards)]
+                self.held.setdefault(name, {}).setdefault(request.seat, []).extend(positions)
+            self.cursor[name] = positions[-1] + 1 if positions else self.cursor.get(name, 0)
+        self._step = None
+        try:
+            events = self.match.apply_chance(request, outcome, learned, hash_now=False,
+                                             tell=False)
+        except IllegalMove as error:     # e.g. a revealed card already in sight
+            raise FairError("fair_bad_outcome", dealer=-1, detail=error.code) from None
+        entry = self.match.log[-1]
+        applied.append((entry.seq, None, entry.move, events))
+        return True
+
+    def _read(self, pile: str, position: int, drawer: int | None = None) -> int:
+        t = self.transcript
+        if drawer is not None and drawer in self.recovered and drawer != self.me:
+            ciphertext = t.card_at(pile, position)
+            draw = t.piles[pile].draws.get(position)
+            others = list(draw.shares.values()) if draw is not None else []
+            card = finish_draw(ciphertext, share_for_draw(ciphertext, self.recovered[drawer]),
+                               others, t.piles[pile].cards)
+        elif len(t.piles[pile].opening.seats) == 1:
+            ciphertext = t.card_at(pile, position)
+            card = finish_draw(ciphertext, share_for_draw(ciphertext, self.peer.private), (),
+                               t.piles[pile].cards)
+        else:
+            card = self.peer.read_draw(t, pile, position)
+        if card is None:     # a share was wrong: the audit names who; we cannot play on
+            raise FairError("fair_bad_share", dealer=-1, pile=pile, position=position)
+        return card
+
+    def _owe(self) -> None:
+        """Queue the records this machine owes the current step (once each)."""
+        peer = self.peer
+        if peer is None or self.me in self.departed:
+            return
+        t = self.transcript
+        self._owe_key_shares()
+        out = []
+        if (len(t.public_keys) == len(self.dealers) and len(self.dealers) > 1
+                and self.me not in self.escrows and ("escrow",) not in self._owed_done):
+            self._owed_done.add(("escrow",))
+            self._outbox.append(escrow_record(peer, self.dealers, t.public_keys,
+                                              secret_stream(peer.secret, "escrow").take(32)))
+        if self.match is None:
+            nonce = secret_stream(peer.secret, "key-nonce").take(32)
+            if not t.public_keys and self.me not in t.key_commitments:
+                out.append(("kc",))
+            elif len(t.key_commitments) == len(self.dealers) and self.me not in t.public_keys:
+                out.append(("kr",))
+            if SETUP_ROLL in t.rolls:
+                out += self._owe_roll(SETUP_ROLL)
+            for item in out:
+                if item in self._owed_done:
+                    continue
+                self._owed_done.add(item)
+                if item == ("kc",):
+                    self._outbox.append(peer.commit_key(nonce))
+                elif item == ("kr",):
+                    self._outbox.append(peer.reveal_key(nonce))
+                else:
+                    self._outbox.append(self._roll_record(item))
+            return
+        if self.match.is_over():
+            if ("secret",) not in self._owed_done and self.me not in self.secrets:
+                self._owed_done.add(("secret",))
+                self._outbox.append({"kind": SECRET, "seat": self.me, "secret": peer.secret})
+            return
+        step = self._step
+        if step is None:
+            return
+        kind, name, positions, drawer, _ = step
+        if kind == "shuffle":
+            pile = t.piles[name]
+            item = ("shuffle", name, pile.opening.attempt)
+            if pile.next_shuffler() == self.me and item not in self._owed_done:
+                self._owed_done.add(item)
+                self._outbox.append(peer.shuffle(t, name))
+        elif kind == "roll":
+            for item in self._owe_roll(name):
+                if item not in self._owed_done:
+                    self._owed_done.add(item)
+                    self._outbox.append(self._roll_record(item))
+        elif drawer != self.me and self.me in t.piles[name].opening.seats:
+            attempt = t.piles[name].opening.attempt
+            for position in positions:
+                item = ("share", name, attempt, position)
+                draw = t.piles[name].draws.get(position)
+                if draw is not None and self.me in draw.shares:
+                    continue          # given before (e.g. before this machine came back)
+                if item not in self._owed_done:
+                    self._owed_done.add(item)
+                    self._outbox.append(peer.share(t, name, position, drawer))
+
+    def _owe_roll(self, name: str) -> list:
+        roll = self.transcript.rolls[name]
+        attempt = roll.opening.attempt
+        if self.me not in roll.opening.seats:
+            return []
+        if self.me not in roll.commitments:
+            return [("rc", name, attempt)]
+        if len(roll.commitments) == len(roll.opening.seats) and self.me not in roll.reveals:
+            return [("rr", name, attempt)]
+        return []
+
+    def _roll_record(self, item):
+        kind, name, attempt = item
+        value = secret_stream(self.peer.secret, "roll-value", name, attempt).take(32)
+        nonce = secret_stream(self.peer.secret, "roll-nonce", name, attempt).take(32)
+        if kind == "rc":
+            return self.peer.commit_roll(self.transcript, name, value, nonce)
+        return self.peer.reveal_roll(name, value, nonce)
+
+    # -- moves --------------------------------------------------------------------------
+    def _play(self, applied: list) -> bool:
+        seq, seat, text, played = self._moves[0]
+        match = self.match
+        if seq != match.seq + 1:
+            raise FairError("fair_sequence", dealer=-1, seq=seq, ours=match.seq + 1)
+        private = self._private_forms.get(seat)
+        full = private[1] if private is not None and private[0] == text else text
+        try:
+            move = self.game.parse_move(full)
+            match.check(seat, move)
+        except IllegalMove as error:
+            raise FairError("fair_illegal_move", dealer=self.seat_dealers[seat], seat=seat,
+                            detail=error.code) from None
+        needed = self.game.played_card(match.state, seat, move)
+        if needed is None and played is not None:
+            raise FairError("fair_card_unasked", dealer=self.seat_dealers[seat])
+        if needed is not None:
+            self._check_played(seat, needed, played)
+        self._moves.popleft()
+        if private is not None and private[0] == text:
+            del self._private_forms[seat]
+        events = match.apply(seat, move, check=False, hash_now=False, tell=False)
+        applied.append((match.seq, seat, text, events))
+        return True
+
+    def _check_played(self, seat: int, needed: tuple, played) -> None:
+        pile, value = needed
+        dealer = self.seat_dealers[seat]
+        if played is None:
+            raise FairError("fair_card_missing", dealer=dealer, seat=seat)
+        if played.seat != dealer or played.pile != pile:
+            raise FairError("fair_card_foreign", dealer=dealer, seat=seat)
+        positions = self.held.get(pile, {}).get(seat, [])
+        if played.position not in positions:
+            raise FairError("fair_card_not_dealt", dealer=dealer, seat=seat,
+                            position=played.position)
+        cards = self.piles[pile]
+        if not 0 <= played.card < len(cards) or cards[played.card] != value:
+            raise FairError("fair_card_mismatch", dealer=dealer, seat=seat, card=played.card)
+        try:
+            self._append(played)
+        except FairplayError as error:
+            raise FairError("fair_refused", dealer=dealer, detail=error.code) from None
+        self.published.append(played)
+        positions.remove(played.position)
+
+    # -- the end ------------------------------------------------------------------------
+    def _take_secret(self, record: dict) -> None:
+        if self.match is None or not self.match.is_over():
+            raise FairError("fair_out_of_turn", dealer=record["seat"], kind=SECRET)
+        if record["seat"] not in self.dealers or record["seat"] in self.secrets:
+            raise FairError("fair_out_of_turn", dealer=record["seat"], kind=SECRET)
+        self.secrets[record["seat"]] = record["secret"]
+        if all(d in self.secrets for d in self.active):
+            self.verdict = self.run_audit()
+
+    def run_audit(self) -> Verdict:
+        """The end-of-game audit over the whole transcript with every dealer's secret."""
+        report = audit(self.transcript.records, self.secrets, self.recovered)
+        if report.ok:
+            return Verdict(True)
+        first = report.first
+        return Verdict(False, tuple(report.cheaters), first.kind, first.message)
+
+
+def _dealer_of(record) -> int:
+    if isinstance(record, dict):
+        return record.get("seat", -1)
+    return getattr(record, "seat", -1)
+
+
+def _kind_of(record) -> str:
+    return record.get("kind", "") if isinstance(record, dict) else type(record).__name__

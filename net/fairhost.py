@@ -1,0 +1,226 @@
+"""The host's side of a fair table (issue 13): a sequencer of cipher records, never a dealer.
+
+Mixed into ``HostEndpoint``. START names the table's dealers (the machine of each seat: a
+remote seat's peer id, 0 for the host's own local and bot seats) and a table id; it carries
+no seed and no reveal. The host runs the same driver (``net.fairdeal.FairTable``) as every
+joiner, with its own secret if it holds a seat: a record a dealer sends (``F``) is appended to
+the host's driver first and broadcast with its index only if the driver accepts it; a record
+the driver refuses ends that peer's connection with the driver's reason. Moves that play a
+hidden card carry their ``CardPlayed`` record (``cp``) from the proposer, checked by the
+host's driver before the move is sequenced and by every joiner's when it arrives.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from game.rules.core import IllegalMove
+from net import messages as ids
+from net.fairdeal import FairError, FairTable, record_from_plain, record_to_plain
+from net.netsave import record_audit
+
+FAIR_SECRET_BYTES = 32
+
+
+def new_fair_secret() -> bytes:
+    """A dealer's secret: made here, kept in its machine's own save, shown at the audit."""
+    return secrets.token_bytes(FAIR_SECRET_BYTES)
+
+
+class FairHosting:
+    """Host-side fair-table behaviour; expects the attributes of ``HostEndpoint``."""
+
+    fair: FairTable | None = None
+
+    def seat_dealers(self) -> list[int]:
+        return [s.peer if s.kind == ids.KIND_REMOTE else 0 for s in self.slots]
+
+    def _fair_start(self) -> None:
+        dealers = self.seat_dealers()
+        self.fair_table_id = self.new_table_id()
+        self.fair_stream: list = []          # the plain records broadcast, by index
+        self.fair_played: dict[int, dict] = {}   # seq -> CardPlayed (plain) of that move
+        self.fair_verdict_told = False
+        secret = self.fair_secret() if 0 in dealers else None
+        self.fair = FairTable(self.game, self.config, dealers, 0, secret,
+                              [s.seat_info() for s in self.slots])
+        self.fair.strict = True     # the host refuses a record out of turn at once
+        self.phase = "dealing"
+        self._broadcast(self._start_message())
+        self._emit("dealing", dealers=sorted(set(dealers)))
+        self._fair_pump()
+
+    def _fair_depart(self, seat: int) -> None:
+        """A remote seat goes to the host's bot: its machine's key is rebuilt from the escrow
+        (a Depart every machine sees; refused beyond the cap) so the bot can play it and the
+        piles and rolls go on without that machine."""
+        fair = self.fair
+        if fair is None or fair.match is None or self.phase != "playing":
+            return
+        gone = fair.seat_dealers[seat]
+        if gone == 0 or gone in fair.departed or len(fair.dealers) == 1:
+            return
+        plain = {"kind": "Depart", "seat": 0, "of": gone}
+        before = len(fair.published)
+        fair.publish(plain)
+        try:
+            self._fair_pump(pending=(before, plain))
+        except FairError as error:
+            fair.drop_inbox()
+            self._emit("fair_refused", peer=gone, code=error.code)
+            return
+        self._emit("dealer_departed", peer=gone)
+
+    def fair_can_play(self, seat: int) -> bool:
+        """Whether this machine knows the seat's secrets (its own, or rebuilt)."""
+        fair = self.fair
+        if fair is None:
+            return True
+        dealer = fair.seat_dealers[seat]
+        return dealer == 0 or dealer in fair.recovered
+
+    def _fair_start_fields(self, message: dict) -> None:
+        if self.phase != "dealing" or self.fair_stream:
+            message["cu"] = True      # a catch-up follows: owe nothing before it
+        message["dl"] = self.seat_dealers() if self.fair is None else list(
+            self.fair.seat_dealers)
+        message["tid"] = self.fair_table_id
+
+    def _on_F(self, peer, msg: dict) -> None:
+        if self.fair is None or self.phase not in ("dealing", "playing", "over"):
+            return
+        try:
+            record = record_from_plain(msg["r"])
+        except FairError as error:
+            self._refuse(peer.conn, error.code, error.details)
+            return
+        dealer = record["seat"] if isinstance(record, dict) else getattr(record, "seat", -1)
+        if dealer != peer.pid:
+            self._refuse(peer.conn, "fair_foreign", {"peer": peer.pid, "seat": dealer})
+            return
+        plain = record_to_plain(record)
+        if plain in self.fair_stream:
+            return             # a record sent again after a reconnection: already in
+        before = len(self.fair.published)
+        self.fair.publish(record)
+        try:
+            self._fair_pump(pending=(before, plain))
+        except FairError as error:
+            self.fair.drop_inbox()
+            self._refuse(peer.conn, error.code, error.details)
+            self._emit("fair_refused", peer=peer.pid, code=error.code)
+
+    def _fair_pump(self, pending: tuple | None = None) -> None:
+        """Run the host's driver: broadcast a just-accepted record, sequence the host's own,
+        apply and announce the chance entries."""
+        while True:
+            applied = self.fair.pump()
+            if pending is not None:
+                before, plain = pending
+                pending = None
+                if len(self.fair.published) > before:
+                    self._fair_broadcast(plain)
+            self._fair_applied(applied)
+            out = self.fair.take_outbox()
+            if not out:
+                break
+            for record in out:
+                self.fair.publish(record)
+                before = len(self.fair.published)
+                applied = self.fair.pump()
+                if len(self.fair.published) > before:
+                    self._fair_broadcast(record_to_plain(record))
+                self._fair_applied(applied)
+        self._fair_check_verdict()
+        if self.fair.waiting_for_move:
+            self.fair.prepare_ahead()       # our next shares, while the player thinks
+
+    def _fair_broadcast(self, plain: dict) -> None:
+        self.fair_stream.append(plain)
+        self._broadcast({"t": ids.FAIR, "i": len(self.fair_stream) - 1, "r": plain})
+
+    def _fair_applied(self, applied: list) -> None:
+        if self.fair.match is not None and self.sequencer is None:
+            self._begin(self.fair.match, announce=False)
+            secret = self.fair.peer.secret if self.fair.peer is not None else None
+            if self.autosaver is not None and secret is not None:   # our own save only
+                lan = dict(self.autosaver.header.get("lan", {}), fair=secret.hex(),
+                           table=self.fair_table_id)
+                self.autosaver.header = dict(self.autosaver.header, lan=lan)
+                self.autosaver.refresh_header(self.match)
+        for seq, seat, move, events in applied:
+            self._applied_at = self.clock()
+            if self.timings.hash_delay <= 0:
+                self.sequencer.seal()
+            self._emit("move", seq=seq, seat=seat, move=move, events=events)
+        if applied and self.match.is_over() and self.phase == "playing":
+            self._game_over(applied[-1][0])
+
+    def _fair_check_verdict(self) -> None:
+        verdict = self.fair.verdict if self.fair is not None else None
+        if verdict is not None and not self.fair_verdict_told:
+            self.fair_verdict_told = True
+            self._emit("audit", **verdict.to_plain())
+            record_audit(self.autosaver, self.match, verdict.to_plain())
+
+    def _fair_stamp(self, seat: int, text: str, played: Any) -> None:
+        """Check, sequence and apply a move on a fair table; IllegalMove if refused."""
+        fair = self.fair
+        move = self.sequencer.check(seat, text)
+        slot = self.slots[seat]
+        local = slot.kind in (ids.KIND_LOCAL, ids.KIND_BOT) or (played is None and bool(
+            slot.bot_level))
+        if local:            # the host's own seat: it names its own card
+            text = fair.intend(seat, str(move))
+            try:
+                played = fair.card_for(seat, str(move))
+            except FairError as error:
+                raise IllegalMove(error.code, "That card is not in the hand") from None
+            played = record_to_plain(played) if played is not None else None
+        seq = self.match.seq + 1
+        self.match.seal(tell=False)
+        try:
+            fair.move(seq, seat, text, played)
+            applied = fair.pump()
+        except FairError as error:
+            fair.drop_move()
+            raise IllegalMove(error.code, "The table refuses this move",
+                              **{k: v for k, v in error.details.items() if k != "message"}) \
+                from None
+        message = {"t": ids.MOVE, "q": seq, "s": seat, "m": text}
+        if played is not None:
+            message["cp"] = played
+            self.fair_played[seq] = played
+        self._broadcast(message)
+        if self.on_applied is not None:
+            self.on_applied(seq, seat)
+        self.match.tell()
+        self._fair_applied(applied)
+        self._fair_pump()
+
+    def fair_move_row(self, entry) -> list:
+        """[seq, seat, public text, CardPlayed plain or None] of a logged move."""
+        game = self.game
+        text = str(game.public_move(game.parse_move(entry.move)))
+        return [entry.seq, entry.seat, text, self.fair_played.get(entry.seq)]
+
+    def _fair_resend(self, peer, entries) -> None:
+        """Moves lost on the way (cipher records are never lost on an open link)."""
+        for entry in entries:
+            if entry.seat is None:
+                continue
+            seq, seat, text, played = self.fair_move_row(entry)
+            message = {"t": ids.MOVE, "q": seq, "s": seat, "m": text}
+            if played is not None:
+                message["cp"] = played
+            self._send(peer, message)
+
+    def _fair_sync_fields(self, message: dict) -> None:
+        """A fair table's catch-up: the whole stream (records, moves in public form); the
+        joiner replays it with its own secret."""
+        moves = [self.fair_move_row(entry) for entry in
+                 (self.match.log if self.match is not None else ()) if entry.seat is not None]
+        message["log"] = []
+        message["fr"] = list(self.fair_stream)
+        message["fm"] = moves

@@ -1,0 +1,183 @@
+"""A joiner's side of a fair table (issue 13), mixed into ``ClientEndpoint``.
+
+START names the dealers; a joiner that holds a seat is one of them and makes its secret here
+(or takes it back from its own save when it returns). It runs its driver
+(``net.fairpeer.FairReplica``) over the host's stream, sends the records it owes (``F``) and,
+with a move that plays a hidden card, the ``CardPlayed`` record naming its position. A record
+or move its driver refuses ends the table here with the driver's reason: the host or a dealer
+cheated (or broke), and this machine says so rather than play on.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.rules import get_game
+from game.rules.core import IllegalMove
+from net import messages as ids
+from net.fairdeal import FairError, record_to_plain
+from net.fairpeer import FairReplica
+from net.lobby import plain_seats, seat_infos_from_wire
+from net.netsave import record_audit, saved_fair_secret
+
+
+class FairJoining:
+    """Joiner-side fair-table behaviour; expects the attributes of ``ClientEndpoint``."""
+
+    fair_replica: FairReplica | None = None
+
+    def _fair_go(self, msg: dict) -> None:
+        if self.fair_replica is not None:
+            return
+        dealers = list(msg["dl"])
+        if len(dealers) != len(msg["seats"]) or "sd" in msg or msg["rv"]:
+            self.on_wire_error("fair_start", {"detail": "seed_in_start"})
+            return
+        try:
+            game = get_game(msg["g"])
+            game.make_config(msg["cfg"]["players"], msg["cfg"].get("variants", ()))
+        except Exception:  # noqa: BLE001 - a config our rules refuse: cannot play along
+            self.on_wire_error(ids.R_MALFORMED, {"detail": "config"})
+            return
+        self.fair_table_id = msg["tid"] if "tid" in msg else ""
+        secret = None
+        if self.pid in dealers:
+            if self.fair_secret_bytes is None and self.autosave:
+                # a machine that comes back: its secret is in its own save of this table
+                self.fair_secret_bytes = saved_fair_secret(self.fair_table_id, self.token)
+            if self.fair_secret_bytes is None:
+                self.fair_secret_bytes = self.fair_secret()
+            secret = self.fair_secret_bytes
+        self._fair_start_msg = msg
+        self.fair_hold = bool(msg.get("cu"))    # owe nothing until the catch-up is in
+        self.fair_replica = FairReplica(game, msg["cfg"], dealers, self.pid, secret,
+                                        seat_infos_from_wire(msg["seats"]))
+        self._save_peers = [row["p"] if row["k"] == ids.KIND_REMOTE else 0
+                            for row in msg["seats"]]
+        self.statuses = [s["st"] for s in msg["seats"]]
+        self.phase = "dealing"
+        self._emit("dealing", dealers=sorted(set(dealers)))
+        self._fair_after(self.fair_replica.pump())
+
+    def _on_F(self, msg: dict) -> None:
+        if self.fair_replica is None or "i" not in msg:
+            self._early.append(msg)
+            return
+        try:
+            applied = self.fair_replica.record(msg["i"], msg["r"])
+        except FairError as error:
+            self._fair_caught(error)
+            return
+        self._fair_after(applied)
+
+    def _fair_move(self, msg: dict) -> None:
+        self._host_seq = max(self._host_seq, msg["q"])
+        try:
+            applied = self.fair_replica.receive(msg["q"], msg["s"], msg["m"], msg.get("cp"))
+        except FairError as error:
+            self._fair_caught(error)
+            return
+        self._fair_after(applied)
+
+    def _fair_caught(self, error: FairError) -> None:
+        """A refused record or move: say why to the host and everyone here, and stop."""
+        args = {k: v for k, v in error.details.items() if k != "message"}
+        self._emit("fair_caught", code=error.code, args=args)
+        self.on_wire_error(error.code, args)
+
+    def _fair_after(self, applied: list) -> None:
+        """Send what we owe, start the game once set up, tell what was applied."""
+        replica = self.fair_replica
+        if not self.fair_hold:
+            for record in replica.take_outbox():
+                self._send({"t": ids.FAIR, "r": record_to_plain(record)})
+        self._fair_begin()
+        if self.replica is None:
+            return
+        for seq, seat, move, events in applied:
+            if self.on_applied is not None:
+                self.on_applied(seq, seat)
+            if seat is not None:
+                self._pending.pop(seat, None)
+                self._fair_played.pop(seat, None)
+            self._emit("move", seq=seq, seat=seat, move=move, events=events)
+        replica.tell()
+        if applied:
+            self._applied_at = self.clock()
+            if self.timings.hash_delay <= 0:
+                replica.seal()
+        self._flush_reports()
+        verdict = replica.fair.verdict
+        if verdict is not None and not self.fair_verdict_told:
+            self.fair_verdict_told = True
+            self._emit("audit", **verdict.to_plain())
+            record_audit(self.autosaver, self.match, verdict.to_plain())
+        self._check_over()
+        self.run_bots()
+        if replica.fair.waiting_for_move:
+            replica.fair.prepare_ahead()    # our next shares, while the player thinks
+
+    def _fair_begin(self) -> None:
+        """The public seed is rolled: the game starts here (once)."""
+        replica = self.fair_replica
+        if replica.match is None or self.replica is not None:
+            return
+        self.replica = replica
+        msg = self._fair_start_msg
+        self.phase = "playing"
+        if self.autosave:
+            self._start_autosave()
+            self._fair_save_secret()
+        self._emit("started", seed=replica.match.seed, seats=plain_seats(msg["seats"]),
+                   you=list(self.seats))
+        early, self._early = self._early, []
+        for message in early:
+            getattr(self, "_on_" + message["t"])(message)
+
+    def _fair_save_secret(self) -> None:
+        """Our secret goes into our own save of the table (nobody else's), so this machine
+        can come back to the table."""
+        if self.autosaver is None or self.fair_secret_bytes is None:
+            return
+        lan = dict(self.autosaver.header.get("lan", {}), fair=self.fair_secret_bytes.hex(),
+                   table=self.fair_table_id)
+        self.autosaver.header = dict(self.autosaver.header, lan=lan)
+        self.autosaver.refresh_header(self.match)
+
+    def _fair_propose(self, seat: int, text: str) -> tuple[str, Any]:
+        """(public text, CardPlayed plain or None) of our move; IllegalMove if the card is
+        not in our hand."""
+        fair = self.fair_replica.fair
+        try:
+            public = fair.intend(seat, text)
+            played = fair.card_for(seat, text)
+        except FairError:
+            raise IllegalMove("not_in_hand", "That card is not in your hand") from None
+        return public, record_to_plain(played) if played is not None else None
+
+    def _fair_sync(self, msg: dict) -> None:
+        self.fair_hold = False
+        try:
+            self.fair_replica.rebuild(msg.get("fr", []), msg.get("fm", []), msg["w"],
+                                      f"peer{self.pid}")
+        except FairError as error:
+            self._fair_caught(error)
+            return
+        # what we proposed before is answered (or dropped) by the host; nothing is resent
+        self._pending.clear()
+        self._fair_played.clear()
+        self.commands = []
+        self.bot_controlled = set()
+        self._command_buffer = {}
+        for index, entry in enumerate(msg["cmd"]):
+            self._on_C({"i": index, "e": entry})
+        self._host_seq = max(self._host_seq, self.seq)
+        self._fair_begin()
+        if self.autosaver is not None:
+            self.autosaver.sync(self.match)
+        if self.match is not None:
+            self._send({"t": ids.HASH, "q": self.seq,
+                        "h": bytes.fromhex(self.fair_replica.last_hash())})
+            self._emit("resynced", seq=self.seq, reason=msg["w"],
+                       hash=self.fair_replica.last_hash())
+        self._fair_after([])

@@ -1,0 +1,137 @@
+"""A dealer that leaves a fair table for good (the driver's side of net.fairescrow).
+
+Mixed into ``net.fairdeal.FairTable``: the escrow records taken at the start, the host's
+``Depart`` and the holders' ``KeyShare`` records, the key rebuilt from a majority of them, the
+departed dealer's part of each draw done by every machine, its hand learned by the table, and
+a roll or shuffle it had not finished run again without it (the next attempt).
+"""
+
+from __future__ import annotations
+
+from game.rules.fairplay.draw import share_for_draw
+from game.rules.fairplay.records import DrawShared, PileOpened, RollOpened
+from net.fairerrors import FairError
+from net.fairescrow import (ESCROW, KEY_SHARE, check_escrow, open_share, rebuild_key,
+                            threshold_for)
+
+
+class Departures:
+    """Departure handling; expects the attributes of ``FairTable``."""
+
+    def _take_escrow(self, record: dict) -> None:
+        seat = record["seat"]
+        if (seat not in self.dealers or seat in self.escrows or self.match is not None
+                or len(self.transcript.public_keys) != len(self.dealers)
+                or not check_escrow(record, self.dealers)):
+            raise FairError("fair_out_of_turn", dealer=seat, kind=ESCROW)
+        self.escrows[seat] = {holder: share for holder, share in record["shares"]}
+
+    def _take_depart(self, record: dict) -> None:
+        """The host says a dealer left for good: visible to all, at most dealers - 1 times."""
+        gone = record["of"]
+        if (self.match is None or gone not in self.dealers or gone in self.departed
+                or len(self.departed) + 1 >= len(self.dealers) or len(self.dealers) == 1):
+            raise FairError("fair_depart_refused", dealer=gone, departed=len(self.departed))
+        if self.match is not None:
+            self.match.seal(tell=False)
+        self.departed.append(gone)
+        self.key_shares[gone] = {}
+        self._derive_key_shares()
+
+    def _take_key_share(self, record: dict) -> None:
+        holder, gone = record["seat"], record["of"]
+        shares = self.key_shares.get(gone)
+        if shares is None or holder in shares or holder == gone or holder not in self.dealers:
+            raise FairError("fair_out_of_turn", dealer=holder, kind=KEY_SHARE)
+        if gone in self.recovered:
+            return       # a share after the key was rebuilt: nothing more to do
+        shares[holder] = record["share"]
+        self._try_rebuild(gone)
+
+    def _try_rebuild(self, gone: int) -> None:
+        shares = self.key_shares[gone]
+        need = threshold_for(len(self.dealers))
+        if gone in self.recovered or len(shares) < need:
+            return
+        chosen = dict(sorted(shares.items())[:need])
+        key = rebuild_key(chosen, need, self.transcript.public_keys[gone])
+        if key is None:
+            raise FairError("fair_bad_escrow", dealer=gone)
+        self.recovered[gone] = key
+        self._derive_key_shares()
+        self._learn_departed_hands(gone)
+        self._stand_in()
+
+    def _derive_key_shares(self) -> None:
+        """A departed holder's share of another departed key: every machine opens it with the
+        holder's rebuilt key."""
+        for gone in self.departed:
+            if gone in self.recovered:
+                continue
+            for holder in sorted(self.recovered):
+                if holder != gone and holder not in self.key_shares[gone]:
+                    encrypted = self.escrows[gone][holder]
+                    self.key_shares[gone][holder] = open_share(
+                        encrypted, self.recovered[holder], self.transcript.public_keys[gone],
+                        gone, holder)
+                    self._try_rebuild(gone)
+
+    def _owe_key_shares(self) -> None:
+        peer = self.peer
+        for gone in self.departed:
+            item = ("keyshare", gone)
+            if gone in self.recovered or item in self._owed_done \
+                    or self.me in self.key_shares[gone]:
+                continue
+            self._owed_done.add(item)
+            share = open_share(self.escrows[gone][self.me], peer.private,
+                               self.transcript.public_keys[gone], gone, self.me)
+            self._outbox.append({"kind": KEY_SHARE, "seat": self.me, "of": gone, "share": share})
+
+    def _learn_departed_hands(self, gone: int) -> None:
+        """Every machine reads the cards the departed dealer's seats hold (its bot needs them)."""
+        if self.match is None or gone == self.me:
+            return
+        for pile, seats in sorted(self.held.items()):
+            for seat, positions in sorted(seats.items()):
+                if self.seat_dealers[seat] != gone or not positions:
+                    continue
+                cards = []
+                for position in positions:
+                    card = self._read(pile, position, gone)
+                    self.known[(pile, position)] = card
+                    cards.append(card)
+                self.match.learn_cards(seat, pile, tuple(cards))
+
+    def _stand_in(self) -> None:
+        """Do a rebuilt dealer's part of the current step (its shares), or run the step again
+        without a departed one (a roll or shuffle it had not finished: the next attempt)."""
+        step = self._step
+        if step is None or not self.departed:
+            return
+        kind, name, positions, drawer, key = step
+        t = self.transcript
+        if kind == "roll":
+            roll = t.rolls[name]
+            if any(d in self.departed and d not in roll.reveals for d in roll.opening.seats):
+                self._append(RollOpened(name, roll.opening.attempt + 1, self.active))
+            return
+        pile = t.piles.get(name)
+        if pile is None:
+            return
+        if kind == "shuffle":
+            if not pile.shuffled and any(d in self.departed for d in
+                                         pile.opening.seats[len(pile.decks) - 1:]):
+                self._append(PileOpened(name, pile.opening.attempt + 1, pile.opening.cards,
+                                        self.active))
+            return
+        for gone in sorted(self.recovered):
+            if gone == drawer or gone not in pile.opening.seats:
+                continue
+            for position in positions:
+                draw = pile.draws.get(position)
+                if draw is not None and gone in draw.shares:
+                    continue
+                ciphertext = t.card_at(name, position)
+                self._append(DrawShared(name, position, drawer, gone,
+                                        share_for_draw(ciphertext, self.recovered[gone])))
