@@ -71,6 +71,11 @@ class Outcome:
     errors: list = field(default_factory=list)      # stderr last lines of failed processes
     proxy: list = field(default_factory=list)       # what the proxy did (resets)
 
+    def host_save_behind(self) -> bool:
+        """The host's autosave holds fewer moves than some joiner's (the issue's 17 vs 18)."""
+        joiners = [m for role, m in self.saves.items() if role != "host" and m is not None]
+        return bool(joiners) and (self.saves.get("host") or 0) < max(joiners)
+
     def finished(self) -> bool:
         return not (self.hung or self.diverged or self.moves_lost or self.ends_missed)
 
@@ -212,20 +217,29 @@ def soak(games: int, *, limit: float, scale: float, workers: int, wall_cap: floa
 
 
 def summary(outcomes: list[Outcome], seconds: float) -> dict:
+    """Totals, one line per profile, the failure messages seen and a few games to replay
+    (``python -m game.benchmarks.net_soak PROFILE SEED``)."""
     numbers: dict = {"game": f"{GAME} {PLAYERS}p", "games_played": len(outcomes),
                      "games_per_minute": round(60 * len(outcomes) / max(seconds, 1e-9), 1)}
-    for label, subset in [("all", outcomes)] + [
-            (name, [o for o in outcomes if o.profile == name])
-            for name in dict.fromkeys(o.profile for o in outcomes)]:
-        prefix = "" if label == "all" else f"{label}_"
-        numbers[f"{prefix}played"] = len(subset)
-        numbers[f"{prefix}diverged"] = sum(o.diverged for o in subset)
-        numbers[f"{prefix}hung"] = sum(o.hung for o in subset)
-        numbers[f"{prefix}moves_lost"] = sum(o.moves_lost for o in subset)
-        numbers[f"{prefix}ends_missed"] = sum(o.ends_missed for o in subset)
+    numbers.update(_counts(outcomes))
+    for name in dict.fromkeys(o.profile for o in outcomes):
+        counts = _counts([o for o in outcomes if o.profile == name])
+        numbers[f"profile_{name}"] = " ".join(f"{key}={value}" for key, value in counts.items())
     errors = Counter(e for o in outcomes for e in o.errors)
     numbers["failure_messages"] = dict(errors.most_common(8))
+    for kind in ("diverged", "hung", "moves_lost"):
+        examples = [f"{o.profile} {o.seed}" for o in outcomes if getattr(o, kind)][:3]
+        if examples:
+            numbers[f"replay_{kind}"] = examples
     return numbers
+
+
+def _counts(outcomes: list[Outcome]) -> dict:
+    return {"played": len(outcomes), "diverged": sum(o.diverged for o in outcomes),
+            "hung": sum(o.hung for o in outcomes),
+            "moves_lost": sum(o.moves_lost for o in outcomes),
+            "ends_missed": sum(o.ends_missed for o in outcomes),
+            "host_save_behind": sum(1 for o in outcomes if o.host_save_behind())}
 
 
 def run(quick: bool = False) -> dict:
@@ -233,5 +247,21 @@ def run(quick: bool = False) -> dict:
     if quick:
         outcomes = soak(len(PROFILES) * 2, limit=15.0, scale=0.25, workers=6, wall_cap=40.0)
     else:
-        outcomes = soak(1000, limit=60.0, scale=1.0, workers=8, wall_cap=1800.0)
+        outcomes = soak(1000, limit=40.0, scale=1.0, workers=12, wall_cap=1500.0)
     return summary(outcomes, time.monotonic() - started)
+
+
+def main(argv: list[str]) -> int:
+    """Replay one soak game: ``python -m game.benchmarks.net_soak PROFILE SEED [SCALE]``."""
+    profiles = {p.name: p for p in PROFILES}
+    if len(argv) not in (2, 3) or argv[0] not in profiles or not argv[1].isdigit():
+        print(f"usage: python -m game.benchmarks.net_soak PROFILE SEED [SCALE] "
+              f"(profiles: {', '.join(profiles)})", file=sys.stderr)
+        return 2
+    scale = float(argv[2]) if len(argv) == 3 else 1.0
+    print(play_game(profiles[argv[0]], int(argv[1]), limit=40.0, scale=scale))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
