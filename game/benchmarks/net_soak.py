@@ -80,7 +80,7 @@ class Outcome:
         return not (self.hung or self.diverged or self.moves_lost or self.ends_missed)
 
 
-class _Process:
+class SoakProcess:
     """A child process whose stdout lines are collected by a thread."""
 
     def __init__(self, args: list[str], home: str) -> None:
@@ -93,7 +93,8 @@ class _Process:
         self.first = threading.Event()
         self.err = ""
         self.killed = False
-        threading.Thread(target=self._read, daemon=True).start()
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
 
     def _read(self) -> None:
         for line in self.proc.stdout:
@@ -105,18 +106,34 @@ class _Process:
         self.first.set()
 
     def wait(self, deadline: float) -> None:
+        if self.proc.stdout.closed:       # waited for already
+            return
         try:
             self.proc.wait(timeout=max(0.0, deadline - time.monotonic()))
         except subprocess.TimeoutExpired:
             self.killed = True
             self.proc.kill()
             self.proc.wait()
+        self.reader.join(timeout=5)
         self.err = self.proc.stderr.read().strip()
         self.proc.stdout.close()
         self.proc.stderr.close()
 
     def over(self) -> dict | None:
         return next((e for e in reversed(self.lines) if e.get("event") == "game_over"), None)
+
+
+def _wait_all(processes: list, deadline: float, give_up_after: float | None) -> None:
+    host, joiners = processes[0], processes[1:]
+    while time.monotonic() < deadline and any(p.proc.poll() is None for p in processes):
+        if give_up_after is not None and all(p.proc.poll() is not None for p in joiners) \
+                and any(p.over() is None for p in joiners):
+            deadline = min(deadline, time.monotonic() + give_up_after)
+        time.sleep(0.05)
+    for process in processes:
+        process.wait(time.monotonic())
+    if give_up_after is not None and host.killed:
+        host.err += "\nno result after the soak gave up waiting"
 
 
 def _save_moves(home: str) -> int | None:
@@ -135,14 +152,18 @@ def _save_moves(home: str) -> int | None:
 
 
 def play_game(profile: Profile, seed: int, *, limit: float, scale: float = 1.0,
-              players: int = PLAYERS, game: str = GAME) -> Outcome:
-    """One game through the proxy (only the first joiner's connection is faulted)."""
+              players: int = PLAYERS, game: str = GAME,
+              give_up_after: float | None = None) -> Outcome:
+    """One game through the proxy (only the first joiner's connection is faulted).
+    ``give_up_after``: once every joiner has exited and one of them without the end, wait
+    only this long for the host (tests: the table would wait for that seat until the limit,
+    and the game counts as hung either way)."""
     outcome = Outcome(profile.name, seed)
     started = time.monotonic()
     deadline = started + limit
     with tempfile.TemporaryDirectory(prefix="tracklayer-soak-") as base:
         homes = [os.path.join(base, f"peer{i}") for i in range(players)]
-        host = _Process(["host", game, "--headless", "--players", str(players), "--port", "0",
+        host = SoakProcess(["host", game, "--headless", "--players", str(players), "--port", "0",
                          "--discovery-port", "-1", "--timeout", f"{limit:g}",
                          "--wait-limit", f"{WAIT_LIMIT:g}"], homes[0])
         joiners, proxy = [], None
@@ -152,11 +173,10 @@ def play_game(profile: Profile, seed: int, *, limit: float, scale: float = 1.0,
                 host.wait(time.monotonic() + 5)
                 raise RuntimeError(f"the host did not listen: {host.err[-300:]}")
             proxy = FaultProxy(host.lines[0]["port"], profile, seed=seed, scale=scale)
-            joiners = [_Process(["join", f"127.0.0.1:{proxy.port}", "--headless", "--bot",
+            joiners = [SoakProcess(["join", f"127.0.0.1:{proxy.port}", "--headless", "--bot",
                                  "random", "--name", f"p{i}", "--timeout", f"{limit:g}"],
                                 homes[i]) for i in range(1, players)]
-            for process in [host, *joiners]:
-                process.wait(deadline + 3)
+            _wait_all([host, *joiners], deadline + 3, give_up_after)
         finally:
             for process in [host, *joiners]:
                 if process.proc.poll() is None:
@@ -169,7 +189,7 @@ def play_game(profile: Profile, seed: int, *, limit: float, scale: float = 1.0,
     return outcome
 
 
-def _judge(outcome: Outcome, host: _Process, joiners: list, homes: list[str]) -> None:
+def _judge(outcome: Outcome, host: SoakProcess, joiners: list, homes: list[str]) -> None:
     processes = [host, *joiners]
     ends = [p.over() for p in processes]
     outcome.hung = any(p.killed or "no result after" in p.err for p in processes)
