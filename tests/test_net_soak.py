@@ -77,13 +77,15 @@ def test_the_proxy_delays_splits_and_resets():
     try:
         sock = socket.create_connection(("127.0.0.1", proxy.port), timeout=5)
         started = time.monotonic()
-        sock.sendall(encode({"t": "B", "q": 7}))
+        frame = encode({"t": "B", "q": 7})
+        sock.sendall(frame)
         assert _frames(sock, 1) == [{"t": "B", "q": 7}]
         elapsed = time.monotonic() - started
         latency = proxy.links[0].latency
         assert 0 < latency <= 0.2
         assert elapsed >= 2 * latency            # delayed each way
-        assert max(len(chunk) for chunk in echo.chunks) == 1 or len(echo.chunks) > 1
+        assert [pipe.writes for pipe in proxy.links[0].pipes] == [len(frame)] * 2
+        assert b"".join(echo.chunks) == frame
         sock.close()
     finally:
         proxy.close()

@@ -138,6 +138,7 @@ class _Pipe:
         self.last_due = 0.0
         self.eof = False
         self.first = True
+        self.writes = 0                 # send calls made (bytewise: one per byte)
 
     def start(self) -> None:
         for job in (self._read, self._write):
@@ -211,8 +212,10 @@ class _Pipe:
                 if profile.bytewise:
                     for index in range(len(frame)):
                         self.target.sendall(frame[index:index + 1])
+                        self.writes += 1
                 else:
                     self.target.sendall(frame)
+                    self.writes += 1
             except OSError:
                 link.reset_both("broken")
                 return
