@@ -79,6 +79,16 @@ class CardPlayed:
 
 
 @dataclass(frozen=True)
+class Returned:
+    """A drawn card goes back face down under its pile (Metro's share exchange): its position
+    may be drawn again, by anyone (only its previous holder knows it). Derived by every
+    machine alike, like an opening."""
+    pile: str
+    attempt: int
+    position: int
+
+
+@dataclass(frozen=True)
 class RollOpened:
     roll: str
     attempt: int
@@ -101,7 +111,7 @@ class RollRevealed:
 
 
 RECORDS = {cls.__name__: cls for cls in (KeyCommitted, KeyRevealed, PileOpened, Shuffled,
-                                         DrawShared, CardPlayed, RollOpened, RollCommitted,
+                                         DrawShared, CardPlayed, Returned, RollOpened, RollCommitted,
                                          RollRevealed)}
 _ELEMENT_FIELDS = {"public_key", "share"}
 
