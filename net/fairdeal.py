@@ -248,6 +248,12 @@ class FairTable(Departures, ChanceKinds):
         return out
 
     @property
+    def finished(self) -> bool:
+        """The game is over and every chance step of its end is in (Metro's is_over comes
+        before the final shows)."""
+        return self.match.is_over() and self.match.pending_chance() is None
+
+    @property
     def started(self) -> bool:
         return self.match is not None
 
@@ -518,7 +524,7 @@ class FairTable(Departures, ChanceKinds):
                 else:
                     self._outbox.append(self._roll_record(item))
             return
-        if self.match.is_over():
+        if self.finished:
             if ("secret",) not in self._owed_done and self.me not in self.secrets:
                 self._owed_done.add(("secret",))
                 self._outbox.append({"kind": SECRET, "seat": self.me, "secret": peer.secret})
@@ -620,7 +626,7 @@ class FairTable(Departures, ChanceKinds):
 
     # -- the end ------------------------------------------------------------------------
     def _take_secret(self, record: dict) -> None:
-        if self.match is None or not self.match.is_over():
+        if self.match is None or not self.finished:
             raise FairError("fair_out_of_turn", dealer=record["seat"], kind=SECRET)
         if record["seat"] not in self.dealers or record["seat"] in self.secrets:
             raise FairError("fair_out_of_turn", dealer=record["seat"], kind=SECRET)
