@@ -134,4 +134,5 @@ class Departures:
                     continue
                 ciphertext = t.card_at(name, position)
                 self._append(DrawShared(name, position, drawer, gone,
-                                        share_for_draw(ciphertext, self.recovered[gone])))
+                                        share_for_draw(ciphertext, self.recovered[gone]),
+                                        pile.returns.get(position, 0)))

@@ -171,6 +171,10 @@ class Transcript:
         if record.drawer != PUBLIC and record.drawer not in seats:
             raise FairplayError(code="malformed", message=f"seat {record.drawer} cannot draw from "
                                              f"{record.pile!r}")
+        if record.again != pile.returns.get(record.position, 0):
+            raise FairplayError(code="out_of_turn",
+                                message=f"a share for an earlier draw of position "
+                                        f"{record.position}")
         draw = pile.draws.get(record.position)
         if draw is not None and draw.drawer != record.drawer:
             raise FairplayError(code="twice",
