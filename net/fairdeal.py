@@ -184,6 +184,8 @@ class FairTable(Departures, ChanceKinds):
         """A move this machine proposes for one of its seats: the text to send (its public
         form); the full form is applied here when the sequenced public form arrives."""
         move = self.game.parse_move(full_text)
+        if self.seat_dealers[seat] in self.recovered:
+            return str(move)     # its dealer left for good: every machine knows that hand
         public = str(self.game.public_move(move))
         if public != str(move):
             self._private_forms[seat] = (public, str(move))

@@ -68,6 +68,9 @@ class ChanceKinds:
         """The outcome of the opened attest / show / return step, or None if not yet in."""
         kind, pile, positions, drawer, _ = self._step
         if kind == "attest":
+            if self.answer is None and drawer in self.recovered:
+                # its machine left for good: every machine knows that hand now
+                self.answer = self.game.attest(self.match.state, request)[0]
             if self.answer is None:
                 return None
             self._remember_attest(request)
@@ -78,6 +81,8 @@ class ChanceKinds:
             for position in positions:
                 public = t.public_card(pile, position)
                 card = public if public is not None else self.shown.get(position)
+                if card is None and drawer in self.recovered:
+                    card = self.known.get((pile, position))
                 if card is None:
                     return None
                 cards.append(card)
@@ -126,12 +131,13 @@ class ChanceKinds:
             return
         self._owed_done.add((kind, key))
         request = self.match.pending_chance()
-        if kind == "attest":
+        if kind == "attest" and self.answer is None:
             answer = self.game.attest(self.match.state, request)
             self._outbox.append({"kind": ATTEST, "seat": self.me, "answer": answer[0]})
         elif kind == "show":
             for position in positions:
-                if self.transcript.piles[pile].draws[position].drawer != PUBLIC:
+                if self.transcript.piles[pile].draws[position].drawer != PUBLIC \
+                        and position not in self.shown:     # (not sent before a comeback)
                     self._outbox.append(CardPlayed(pile, position, self.me,
                                                    self.known[(pile, position)]))
 
@@ -152,6 +158,8 @@ class ChanceKinds:
         """(dealer, message) for each attest answer that the decrypted hand contradicts."""
         found = []
         for request, dealer, answer, state, held in self.attests:
+            if dealer in self.recovered:
+                continue            # every machine gave that answer itself
             if dealer != self.me:
                 by_pile: dict = {}
                 for pile, cards, seats, ciphertext in held:

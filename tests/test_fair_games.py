@@ -20,7 +20,7 @@ from game.rules.metromania import table as mania_table
 from game.rules.metromania.markers import ALL_MARKERS, HIDDEN_LETTER
 from net import seed as old_seeding
 from net.fairkinds import ATTEST
-from tests.test_fair_driver import Table, secret
+from tests.test_fair_driver import Table, depart, secret
 
 METRO = get_game("metro")
 MANIA = get_game("metromania")
@@ -255,3 +255,17 @@ def test_the_same_attack_reads_every_letter_from_the_old_single_seed_start():
     rebuilt = MANIA.new_game(config, old_seeding.derive_seed(dict(start_frame["rv"])))
     assert rebuilt.hands == host.hands
     assert all(key[0] != HIDDEN_LETTER for hand in rebuilt.hands for key in hand)
+
+
+@pytest.mark.parametrize("game,variants,moves", [(MANIA, ["unfair"], 6),
+                                                 (METRO, ["companies"], 20)])
+def test_a_dealer_that_leaves_for_good_does_not_stop_these_games(game, variants, moves):
+    """Its answers and its final show are given by every machine (its hand is known once its
+    key is rebuilt); the game ends fair on every machine."""
+    table = Table(game, game.make_config(3, variants), [0, 1, 2], spectators=[9])
+    table.play(moves=moves)
+    depart(table, 2, stand_in=0)
+    finish(table)
+    for machine in table.machines.values():
+        assert machine.match.is_over() and machine.departed == [2]
+        assert machine.verdict is not None and machine.verdict.fair, machine.verdict
