@@ -14,7 +14,9 @@ know: the public state plus the secrets of its own seats.
 * ``shuffle``: each dealer in turn shuffles the pile; ``deal`` to a seat: every dealer but
   the drawer's machine shares the next positions of the pile (a cursor per pile), the drawer
   reads its cards and its match ``learn``s them; ``reveal``: every dealer shares the next
-  positions face up; ``roll``: a commit-reveal roll among the dealers.
+  positions face up; ``roll``: a commit-reveal roll among the dealers; ``attest``, ``show``
+  and ``return`` (Metromania's answers about a hand, the final shows, Metro's returned
+  shares): net.fairkinds.
 * The openings (``PileOpened`` / ``RollOpened``) are derived by every driver alike, never
   sent: the host has no say over them.
 * A move that plays a hidden card (``Game.played_card``) comes with the ``CardPlayed`` record

@@ -19,6 +19,7 @@ from game.rules.fairplay.records import CardPlayed, Returned
 from game.rules.metromania import table as mania_table
 from game.rules.metromania.markers import ALL_MARKERS, HIDDEN_LETTER
 from net import seed as old_seeding
+from net.fairdeal import FairError
 from net.fairkinds import ATTEST
 from tests.test_fair_driver import Table, depart, secret
 
@@ -269,3 +270,46 @@ def test_a_dealer_that_leaves_for_good_does_not_stop_these_games(game, variants,
     for machine in table.machines.values():
         assert machine.match.is_over() and machine.departed == [2]
         assert machine.verdict is not None and machine.verdict.fair, machine.verdict
+
+
+# -------------------------------------------------------------------------- refused at once
+
+def every_machine_refuses(table: Table, code: str) -> None:
+    for pid, machine in table.machines.items():
+        with pytest.raises(FairError) as caught:
+            machine.pump()
+        assert caught.value.code == code, pid
+
+
+def test_a_marker_dug_from_a_position_dealt_to_another_seat_is_refused_at_once():
+    table = Table(MANIA, MANIA.make_config(3, ["unfair"]), [0, 1, 2], spectators=[9], seed=4)
+    steals = []
+
+    def steal(seat, text, played):
+        if played is None:
+            return text, played
+        other = (seat + 1) % 3
+        position = table.machines[9].held[played.pile][other][0]
+        steals.append(text)
+        return text, CardPlayed(played.pile, position, played.seat, played.card)
+    for _ in range(200):
+        table.play_one(cheat=steal)
+        if steals:
+            break
+    assert steals and "+" in steals[0]        # a dig that put a marker down
+    every_machine_refuses(table, "fair_card_not_dealt")
+
+
+def test_an_answer_from_another_machine_is_refused_at_once():
+    table = Table(MANIA, MANIA.make_config(3, ["unfair"]), [0, 1, 2], spectators=[9])
+    answered = []
+
+    def impostor(pid, record):
+        if isinstance(record, dict) and record.get("kind") == ATTEST and not answered:
+            answered.append(record["seat"])
+            return dict(record, seat=(record["seat"] + 1) % 3)
+        return record
+    table.tamper = impostor
+    with pytest.raises(FairError) as caught:
+        table.settle()
+    assert answered and caught.value.code == "fair_out_of_turn"

@@ -3,7 +3,8 @@
 ``Transcript.append`` accepts a record only if it is well-formed and in turn (keys committed
 before any is revealed and revealed before a pile uses them, shufflers in the pile's seat
 order, shares only from the pile's other seats, a card named only by its drawer, roll reveals
-that open their commitments); otherwise it raises ``FairplayError`` and changes nothing.
+that open their commitments; a ``Returned`` card's position may be drawn again, its shares
+saying which draw they belong to); otherwise it raises ``FairplayError`` and changes nothing.
 What cannot be checked without the secrets (is a deck really a shuffle, is a share really the
 peer's, is a named card really the drawn one) is left to the end-of-game audit (``audit.py``).
 
