@@ -43,7 +43,6 @@ from game.match import Match
 from game.rules.core import IllegalMove, canonical_bytes
 from game.rules.fairplay import (PUBLIC, FairplayError, Peer, Transcript, audit, from_plain,
                                  to_plain)
-from game.rules.fairplay.cipher import private_key
 from game.rules.fairplay.derive import Stream
 from game.rules.fairplay.draw import finish_draw, share_for_draw
 from net.fairerrors import FairError
@@ -644,16 +643,8 @@ class FairTable(Departures, ChanceKinds):
         if not report.ok:
             first = report.first
             return Verdict(False, tuple(report.cheaters), first.kind, first.message)
-        privates = {seat: private_key(secret) for seat, secret in self.secrets.items()}
-        privates.update(self.recovered)
-        lies = self.audit_answers(privates)
-        if lies:
-            cheaters = tuple(dict.fromkeys(dealer for dealer, _ in lies))
-            return Verdict(False, cheaters, "attest", lies[0][1])
-        problem = self.audit_game()
-        if problem:
-            return Verdict(False, (), "table", problem)
-        return Verdict(True)
+        finding = self.audit_extra()     # answers about hands, the game's own replay
+        return Verdict(True) if finding is None else Verdict(False, *finding)
 
 
 def _dealer_of(record) -> int:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from game.rules.core import IllegalMove
 from game.rules.fairplay import PUBLIC
-from game.rules.fairplay.cipher import decrypt
+from game.rules.fairplay.cipher import decrypt, private_key
 from game.rules.fairplay.records import CardPlayed, Returned
 from net.fairerrors import FairError
 
@@ -153,6 +153,17 @@ class ChanceKinds:
                 held.append((pile, state.cards, keys_of, self.transcript.card_at(pile, position)))
         self.attests.append((request, self.seat_dealers[request.seat], self.answer,
                              self.game.clone(self.match.state), held))
+
+    def audit_extra(self):
+        """After a fair cipher audit: (cheaters, kind, message) of the first false answer or
+        of the game's own check failing, else None."""
+        privates = {seat: private_key(secret) for seat, secret in self.secrets.items()}
+        privates.update(self.recovered)
+        lies = self.audit_answers(privates)
+        if lies:
+            return tuple(dict.fromkeys(dealer for dealer, _ in lies)), "attest", lies[0][1]
+        problem = self.audit_game()
+        return ((), "table", problem) if problem else None
 
     def audit_answers(self, privates: dict) -> list:
         """(dealer, message) for each attest answer that the decrypted hand contradicts."""
