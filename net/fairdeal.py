@@ -14,7 +14,9 @@ know: the public state plus the secrets of its own seats.
 * ``shuffle``: each dealer in turn shuffles the pile; ``deal`` to a seat: every dealer but
   the drawer's machine shares the next positions of the pile (a cursor per pile), the drawer
   reads its cards and its match ``learn``s them; ``reveal``: every dealer shares the next
-  positions face up; ``roll``: a commit-reveal roll among the dealers.
+  positions face up; ``roll``: a commit-reveal roll among the dealers; ``attest``, ``show``
+  and ``return`` (Metromania's answers about a hand, the final shows, Metro's returned
+  shares): net.fairkinds.
 * The openings (``PileOpened`` / ``RollOpened``) are derived by every driver alike, never
   sent: the host has no say over them.
 * A move that plays a hidden card (``Game.played_card``) comes with the ``CardPlayed`` record
@@ -45,15 +47,17 @@ from game.rules.fairplay.derive import Stream
 from game.rules.fairplay.draw import finish_draw, share_for_draw
 from net.fairerrors import FairError
 from net.fairescrow import DEPART, ESCROW, KEY_SHARE, SHARE_BYTES, escrow_record
+from net.fairkinds import ATTEST, ChanceKinds, attest_record_ok
 from net.fairleave import Departures
 from game.rules.fairplay.records import (CardPlayed, DrawShared, KeyCommitted, KeyRevealed,
-                                          PileOpened, RollCommitted, RollOpened,
+                                          PileOpened, Returned, RollCommitted, RollOpened,
                                           RollRevealed, Shuffled)
 
 SETUP_ROLL = "setup"
 SEED_DICE = (256,) * 8            # 64 bits of public seed
 SECRET = "Secret"                 # the end-of-game record: a dealer's secret, for the audit
-SUPPORTED = ("shuffle", "deal", "reveal", "roll")
+SUPPORTED = ("shuffle", "deal", "reveal", "roll", "attest", "show", "return")
+OPENINGS = (PileOpened, RollOpened, Returned)    # derived by every driver, never sent
 
 
 @dataclass(frozen=True)
@@ -76,7 +80,7 @@ def record_to_plain(record) -> dict:
     return to_plain(record)
 
 
-DRIVER_RECORDS = (SECRET, ESCROW, DEPART, KEY_SHARE)
+DRIVER_RECORDS = (SECRET, ESCROW, DEPART, KEY_SHARE, ATTEST)
 
 
 def _small(value) -> bool:
@@ -93,6 +97,8 @@ def record_from_plain(plain) -> Any:
                 plain["secret"], bytes) and 16 <= len(plain["secret"]) <= 64
         elif kind == ESCROW:
             ok = ok and isinstance(plain.get("shares"), list)
+        elif kind == ATTEST:
+            ok = ok and attest_record_ok(plain)
         elif kind == DEPART:
             ok = ok and set(plain) == {"kind", "seat", "of"} and _small(plain["of"])
         else:
@@ -112,7 +118,7 @@ def secret_stream(secret: bytes, *label) -> Stream:
     return Stream(secret, "table", *label)
 
 
-class FairTable(Departures):
+class FairTable(Departures, ChanceKinds):
     """One machine's driver (see the module docstring).
 
     ``seat_dealers``: the dealer (machine) of each seat; ``me``: this machine's peer id;
@@ -136,6 +142,13 @@ class FairTable(Departures):
         self._digest = hashlib.blake2b(digest_size=16, person=b"fair-transcript")
         self.match: Match | None = None
         self.cursor: dict[str, int] = {}
+        self.bottom: dict[str, list[int]] = {}             # returned positions, in order
+        self.returning: dict[str, int] = {}                # pile -> seat that returned
+        self.face_up: dict[str, int] = {}                  # pile -> last revealed position
+        self.answer: int | None = None                     # the opened attest's answer
+        self.shown: dict[int, int] = {}                    # the opened show: position -> id
+        self.attests: list = []                            # for the audit (net.fairkinds)
+        self.public_seed: int | None = None
         self.held: dict[str, dict[int, list[int]]] = {}    # pile -> seat -> positions
         self.known: dict[tuple[str, int], int] = {}        # own draws: (pile, pos) -> id
         self.rolls = 0                                     # rolls opened so far
@@ -172,6 +185,8 @@ class FairTable(Departures):
         """A move this machine proposes for one of its seats: the text to send (its public
         form); the full form is applied here when the sequenced public form arrives."""
         move = self.game.parse_move(full_text)
+        if self.seat_dealers[seat] in self.recovered:
+            return str(move)     # its dealer left for good: every machine knows that hand
         public = str(self.game.public_move(move))
         if public != str(move):
             self._private_forms[seat] = (public, str(move))
@@ -236,6 +251,12 @@ class FairTable(Departures):
         return out
 
     @property
+    def finished(self) -> bool:
+        """The game is over and every chance step of its end is in (Metro's is_over comes
+        before the final shows)."""
+        return self.match.is_over() and self.match.pending_chance() is None
+
+    @property
     def started(self) -> bool:
         return self.match is not None
 
@@ -289,7 +310,7 @@ class FairTable(Departures):
             return True
         if self._inbox:
             record = self._inbox[0]
-            if isinstance(record, (PileOpened, RollOpened)):
+            if isinstance(record, OPENINGS):
                 raise FairError("fair_opening_sent", dealer=-1)
             if self.strict:
                 raise FairError("fair_out_of_turn", dealer=_dealer_of(record),
@@ -319,12 +340,23 @@ class FairTable(Departures):
                 self._take_escrow(record)
             elif kind == DEPART:
                 self._take_depart(record)
+            elif kind == ATTEST:
+                self.take_attest(record)
             else:
                 self._take_key_share(record)
             self.published.append(record)
             return
-        if isinstance(record, (PileOpened, RollOpened)):
+        if isinstance(record, OPENINGS):
             raise FairError("fair_opening_sent", dealer=-1)   # openings are derived, not sent
+        if isinstance(record, CardPlayed) and self._step is not None \
+                and self._step[0] == "show":
+            try:
+                self.take_shown(record)
+            except FairplayError as error:
+                raise FairError("fair_refused", dealer=record.seat, detail=error.code,
+                                message=str(error)) from None
+            self.published.append(record)
+            return
         if isinstance(record, CardPlayed):
             raise FairError("fair_out_of_turn", dealer=record.seat, kind="CardPlayed")
         if record.seat not in self.dealers:
@@ -364,6 +396,7 @@ class FairTable(Departures):
         if faces is None:
             return
         public_seed = int.from_bytes(bytes(faces), "big")
+        self.public_seed = public_seed
         self.match = Match.table_match(self.game, self.config, public_seed, self.seats_info)
         self.match.hasher = self.public_hash
 
@@ -382,11 +415,15 @@ class FairTable(Departures):
             self._append(PileOpened(request.pile, attempt, tuple(range(len(request.cards))),
                                     self.active))
             self.cursor[request.pile] = 0
+            self.bottom[request.pile] = []
+            self.returning.pop(request.pile, None)
+            self.face_up.pop(request.pile, None)
             self.held[request.pile] = {}
             self._step = ("shuffle", request.pile, (), None, key)
+        elif request.kind in ("attest", "show", "return"):
+            self.open_extra(request, key)
         elif request.kind in ("deal", "reveal"):
-            start = self.cursor.get(request.pile, 0)
-            positions = tuple(range(start, start + request.count))
+            positions = self.next_positions(request.pile, request.count)
             drawer = self.seat_dealers[request.seat] if request.kind == "deal" else PUBLIC
             self._step = (request.kind, request.pile, positions, drawer, key)
         else:
@@ -399,7 +436,11 @@ class FairTable(Departures):
         kind, name, positions, drawer, _ = self._step
         t = self.transcript
         learned = []
-        if kind == "shuffle":
+        if kind in ("attest", "show", "return"):
+            outcome = self.complete_extra(request)
+            if outcome is None:
+                return False
+        elif kind == "shuffle":
             if not t.piles[name].shuffled:
                 return False
             outcome = ()
@@ -416,6 +457,7 @@ class FairTable(Departures):
                 outcome = tuple(t.public_card(name, p) for p in positions)
                 if None in outcome:
                     raise FairError("fair_bad_share", dealer=-1, pile=name)
+                self.after_reveal(name, positions)
             else:
                 outcome = ()
                 if (drawer == self.me and self.peer is not None) or drawer in self.recovered:
@@ -424,7 +466,7 @@ class FairTable(Departures):
                         self.known[(name, p)] = card
                     learned = [(request.seat, name, cards)]
                 self.held.setdefault(name, {}).setdefault(request.seat, []).extend(positions)
-            self.cursor[name] = positions[-1] + 1 if positions else self.cursor.get(name, 0)
+            self.consume_positions(name, positions)
         self._step = None
         try:
             events = self.match.apply_chance(request, outcome, learned, hash_now=False,
@@ -485,7 +527,7 @@ class FairTable(Departures):
                 else:
                     self._outbox.append(self._roll_record(item))
             return
-        if self.match.is_over():
+        if self.finished:
             if ("secret",) not in self._owed_done and self.me not in self.secrets:
                 self._owed_done.add(("secret",))
                 self._outbox.append({"kind": SECRET, "seat": self.me, "secret": peer.secret})
@@ -494,7 +536,9 @@ class FairTable(Departures):
         if step is None:
             return
         kind, name, positions, drawer, _ = step
-        if kind == "shuffle":
+        if kind in ("attest", "show", "return"):
+            self.owe_extra(step)
+        elif kind == "shuffle":
             pile = t.piles[name]
             item = ("shuffle", name, pile.opening.attempt)
             if pile.next_shuffler() == self.me and item not in self._owed_done:
@@ -508,7 +552,8 @@ class FairTable(Departures):
         elif drawer != self.me and self.me in t.piles[name].opening.seats:
             attempt = t.piles[name].opening.attempt
             for position in positions:
-                item = ("share", name, attempt, position)
+                item = ("share", name, attempt, position,
+                        t.piles[name].returns.get(position, 0))   # drawn anew once returned
                 draw = t.piles[name].draws.get(position)
                 if draw is not None and self.me in draw.shares:
                     continue          # given before (e.g. before this machine came back)
@@ -584,7 +629,7 @@ class FairTable(Departures):
 
     # -- the end ------------------------------------------------------------------------
     def _take_secret(self, record: dict) -> None:
-        if self.match is None or not self.match.is_over():
+        if self.match is None or not self.finished:
             raise FairError("fair_out_of_turn", dealer=record["seat"], kind=SECRET)
         if record["seat"] not in self.dealers or record["seat"] in self.secrets:
             raise FairError("fair_out_of_turn", dealer=record["seat"], kind=SECRET)
@@ -595,10 +640,11 @@ class FairTable(Departures):
     def run_audit(self) -> Verdict:
         """The end-of-game audit over the whole transcript with every dealer's secret."""
         report = audit(self.transcript.records, self.secrets, self.recovered)
-        if report.ok:
-            return Verdict(True)
-        first = report.first
-        return Verdict(False, tuple(report.cheaters), first.kind, first.message)
+        if not report.ok:
+            first = report.first
+            return Verdict(False, tuple(report.cheaters), first.kind, first.message)
+        finding = self.audit_extra()     # answers about hands, the game's own replay
+        return Verdict(True) if finding is None else Verdict(False, *finding)
 
 
 def _dealer_of(record) -> int:

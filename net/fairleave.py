@@ -98,7 +98,8 @@ class Departures:
                     continue
                 cards = []
                 for position in positions:
-                    card = self._read(pile, position, gone)
+                    public = self.transcript.public_card(pile, position)   # taken face up
+                    card = public if public is not None else self._read(pile, position, gone)
                     self.known[(pile, position)] = card
                     cards.append(card)
                 self.match.learn_cards(seat, pile, tuple(cards))
@@ -134,4 +135,5 @@ class Departures:
                     continue
                 ciphertext = t.card_at(name, position)
                 self._append(DrawShared(name, position, drawer, gone,
-                                        share_for_draw(ciphertext, self.recovered[gone])))
+                                        share_for_draw(ciphertext, self.recovered[gone]),
+                                        pile.returns.get(position, 0)))

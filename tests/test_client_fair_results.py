@@ -66,3 +66,22 @@ def test_a_caught_cheat_voids_the_result_and_is_named(app, lang):
     fair = LanResultsScreen(app, match, None, None,
                             session=FakeSession({"fair": True, "cheaters": [], "kind": ""}))
     assert fair.headline()[0] != t("results.void")
+
+
+@pytest.mark.parametrize("lang", ["en", "ko", "th", "ru", "zh-TW", "ja"])
+def test_a_false_answer_about_a_hand_is_named_in_every_language(app, lang):
+    """Metromania's Unfair Municipality: a seat lied about its own hand (kind ``attest``)."""
+    text.set_language(lang)
+    match = finished()
+    app.push(TitleScreen(app))
+    session = FakeSession({"fair": False, "cheaters": [1], "kind": "attest"})
+    screen = LanResultsScreen(app, match, None, None, session=session)
+    app.push(screen)
+    frames(app, 3)
+    title, note = screen.headline()
+    assert title == t("results.void")
+    assert "Ann" in note and t("fair.kind.attest") in note
+    assert t("fair.kind.attest") != t("fair.kind.other")
+    shots = "/work/wt/notes/shots/fair-games"
+    if os.path.isdir(shots):
+        pygame.image.save(pygame.display.get_surface(), f"{shots}/results_attest_{lang}.png")

@@ -94,7 +94,8 @@ def audit(records, secrets: Mapping[int, bytes],
             _check_shuffle(index, record, before, replay, secrets, privates, name)
         elif isinstance(record, DrawShared):
             pile = replay.piles[record.pile]
-            slot = (record.pile, pile.opening.attempt, record.position)
+            slot = (record.pile, pile.opening.attempt, record.position,
+                    pile.returns.get(record.position, 0))   # a returned card is drawn anew
             pending_shares.setdefault(slot, []).append((index, record, pile))
         elif isinstance(record, CardPlayed):
             _check_played(index, record, replay, privates, name)

@@ -71,7 +71,8 @@ class Peer:
               ) -> DrawShared:
         """This peer's share of the card at ``position`` for ``drawer`` (or ``PUBLIC``)."""
         return DrawShared(pile, position, drawer, self.seat,
-                          self._own_share(transcript, pile, position))
+                          self._own_share(transcript, pile, position),
+                          transcript.piles[pile].returns.get(position, 0))
 
     def read_draw(self, transcript: Transcript, pile: str, position: int) -> int | None:
         """The card this peer drew at ``position``, once the others' shares are in (None if

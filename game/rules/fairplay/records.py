@@ -68,6 +68,7 @@ class DrawShared:
     drawer: int
     seat: int
     share: int
+    again: int = 0     # times the position was returned before this draw (Returned)
 
 
 @dataclass(frozen=True)
@@ -76,6 +77,16 @@ class CardPlayed:
     position: int
     seat: int
     card: int
+
+
+@dataclass(frozen=True)
+class Returned:
+    """A drawn card goes back face down under its pile (Metro's share exchange): its position
+    may be drawn again, by anyone (only its previous holder knows it). Derived by every
+    machine alike, like an opening."""
+    pile: str
+    attempt: int
+    position: int
 
 
 @dataclass(frozen=True)
@@ -101,9 +112,10 @@ class RollRevealed:
 
 
 RECORDS = {cls.__name__: cls for cls in (KeyCommitted, KeyRevealed, PileOpened, Shuffled,
-                                         DrawShared, CardPlayed, RollOpened, RollCommitted,
+                                         DrawShared, CardPlayed, Returned, RollOpened, RollCommitted,
                                          RollRevealed)}
 _ELEMENT_FIELDS = {"public_key", "share"}
+_OPTIONAL = {"again": 0}
 
 
 def to_plain(record) -> dict:
@@ -111,6 +123,8 @@ def to_plain(record) -> dict:
     storage); ``from_plain`` is its inverse."""
     plain = {"kind": type(record).__name__}
     for name, value in vars(record).items():
+        if name in _OPTIONAL and value == _OPTIONAL[name]:
+            continue        # left out at its default: older plain forms read the same
         if name in _ELEMENT_FIELDS:
             value = element_to_bytes(value)
         elif name == "deck":
@@ -127,13 +141,14 @@ def from_plain(plain) -> object:
         raise FairplayError(code="malformed", message="not a fairplay record")
     cls = RECORDS[plain["kind"]]
     fields = cls.__dataclass_fields__
-    if set(plain) != set(fields) | {"kind"}:
+    given = set(plain) | {name for name in _OPTIONAL if name in fields}
+    if given != set(fields) | {"kind"} or not set(plain) <= set(fields) | {"kind"}:
         raise FairplayError(code="malformed", message=f"a {cls.__name__} record has the fields "
                                          f"{', '.join(sorted(fields))}")
     values = {}
     try:
         for name in fields:
-            values[name] = _field(name, plain[name])
+            values[name] = _field(name, plain[name] if name in plain else _OPTIONAL[name])
     except (ValueError, TypeError) as error:
         raise FairplayError(code="malformed", message=f"{cls.__name__}.{name}: {error}") from None
     return cls(**values)

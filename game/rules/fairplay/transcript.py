@@ -3,7 +3,8 @@
 ``Transcript.append`` accepts a record only if it is well-formed and in turn (keys committed
 before any is revealed and revealed before a pile uses them, shufflers in the pile's seat
 order, shares only from the pile's other seats, a card named only by its drawer, roll reveals
-that open their commitments); otherwise it raises ``FairplayError`` and changes nothing.
+that open their commitments; a ``Returned`` card's position may be drawn again, its shares
+saying which draw they belong to); otherwise it raises ``FairplayError`` and changes nothing.
 What cannot be checked without the secrets (is a deck really a shuffle, is a share really the
 peer's, is a named card really the drawn one) is left to the end-of-game audit (``audit.py``).
 
@@ -19,8 +20,8 @@ from .cipher import Ciphertext, joint_key, open_card, unmask
 from .commit import ROLL_VALUE_BYTES, reveal_matches, roll_dice
 from .group import CardTable, element_to_bytes, encode_card, is_element
 from .records import (PUBLIC, CardPlayed, DrawShared, FairplayError, KeyCommitted,
-                      KeyRevealed, PileOpened, RollCommitted, RollOpened, RollRevealed,
-                      Shuffled)
+                      KeyRevealed, PileOpened, Returned, RollCommitted, RollOpened,
+                      RollRevealed, Shuffled)
 
 
 def key_context(seat: int) -> tuple:
@@ -49,6 +50,7 @@ class Pile:
     cards: CardTable
     decks: list = field(default_factory=list)   # decks[0] face up, then one per shuffler
     draws: dict = field(default_factory=dict)   # position -> Draw
+    returns: dict = field(default_factory=dict)  # position -> times it went back (Returned)
 
     @property
     def shuffled(self) -> bool:
@@ -84,7 +86,7 @@ class Transcript:
             PileOpened: self._check_pile_opened, Shuffled: self._check_shuffled,
             DrawShared: self._check_draw_shared, CardPlayed: self._check_card_played,
             RollOpened: self._check_roll_opened, RollCommitted: self._check_roll_committed,
-            RollRevealed: self._check_roll_revealed,
+            RollRevealed: self._check_roll_revealed, Returned: self._check_returned,
         }.get(type(record))
         if handler is None:
             raise FairplayError(code="malformed", message="not a fairplay record")
@@ -170,6 +172,10 @@ class Transcript:
         if record.drawer != PUBLIC and record.drawer not in seats:
             raise FairplayError(code="malformed", message=f"seat {record.drawer} cannot draw from "
                                              f"{record.pile!r}")
+        if record.again != pile.returns.get(record.position, 0):
+            raise FairplayError(code="out_of_turn",
+                                message=f"a share for an earlier draw of position "
+                                        f"{record.position}")
         draw = pile.draws.get(record.position)
         if draw is not None and draw.drawer != record.drawer:
             raise FairplayError(code="twice",
@@ -198,6 +204,22 @@ class Transcript:
             raise FairplayError(code="malformed",
                                 message=f"card {record.card} is not in {record.pile!r}")
         return lambda: setattr(draw, "played", record.card)
+
+    def _check_returned(self, record: Returned):
+        pile = self._pile(record.pile)
+        if record.attempt != pile.opening.attempt:
+            raise FairplayError(code="attempt",
+                                message=f"pile {record.pile!r} is at attempt "
+                                        f"{pile.opening.attempt}")
+        draw = pile.draws.get(record.position)
+        if draw is None or not self.draw_complete(record.pile, record.position):
+            raise FairplayError(code="out_of_turn",
+                                message=f"position {record.position} was not drawn")
+
+        def apply():   # the position can be drawn again: a fresh draw, by anyone
+            del pile.draws[record.position]
+            pile.returns[record.position] = pile.returns.get(record.position, 0) + 1
+        return apply
 
     def _check_roll_opened(self, record: RollOpened):
         if not record.seats or len(set(record.seats)) != len(record.seats):

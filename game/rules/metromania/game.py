@@ -119,6 +119,17 @@ class Metromania(Game):
     def learn(self, state: State, seat: int, pile: str, cards) -> None:
         table.learn(state, seat, pile, tuple(cards) if isinstance(cards, list) else cards)
 
+    def played_card(self, state: State, seat: int, move):
+        """A dig that puts a marker down in Unfair Municipality plays it from the secret
+        hand: (its type's pile, the marker key); at most one marker a turn."""
+        if not state.table or not table.secret_deal(state.config) or not isinstance(move, Dig):
+            return None
+        for tunnel in move.tunnels:
+            if tunnel.marker:
+                kind = state.city.kind[tunnel.space]
+                return table.PILE_OF_TYPE.get(kind, ""), tunnel.marker + kind
+        return None
+
     def audit_table(self, state: State, public_seed: int, log) -> str:
         """Replay a finished Unfair table game as a local game dealt the hands every peer knows
         after the final show. ``log``: the (seat, move or notation) pairs played. "" if every
