@@ -9,6 +9,7 @@
            by random playouts to the end of the game, each playout on a world sampled from the
            unseen tiles (other hands and the stack order) and unseen share cards, with the
            game's own rules; successive halving over a fixed playout budget (see search.py).
+* expert — the same search with about seven times the budget, over twelve candidates.
 
 ``evaluate``: completed lines count their points; an open line counts the tiles it has
 passed plus ``OPEN_BONUS`` (what it may still grow). Closing a rival's line early therefore
@@ -282,6 +283,18 @@ class MetroHard(Bot):
         return moves[best]
 
 
+class MetroExpert(MetroHard):
+    """The hard search with about seven times its budget spread over more candidates: more
+    moves are compared, each on more sampled worlds (about 1 s a decision at most)."""
+
+    level = "expert"
+    candidates = 12
+    step_budget = 60000
+    min_playouts = 96
+    max_playouts = 1600
+
+
 register("easy", GAME.name, MetroEasy)
 register("normal", GAME.name, MetroNormal)
 register("hard", GAME.name, MetroHard)
+register("expert", GAME.name, MetroExpert)

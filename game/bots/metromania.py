@@ -19,6 +19,8 @@ the lines need to end.
            (the Unfair Municipality variant) are determinized: the unseen letters are dealt
            at random, consistent with the view, a fresh sample per simulation, the same
            samples for every candidate. The budget is a fixed number of simulated turns.
+* expert — the hard search over eight candidates from a wider beam, each simulated to the end
+           of the game (three samples of the hidden letters when there are any).
 """
 
 from __future__ import annotations
@@ -232,11 +234,12 @@ class MetromaniaHard(Bot):
     ply_budget = 80      # simulated turns per decision, shared by candidates and samples
     rollout_width = 1    # beam width of the normal policy inside simulations
     careful = True
+    root_width = BEAM + 2  # beam width of the search for the candidate moves
 
     def choose(self, view):
         rng = self.rng_for(view)
         seat = self.seat
-        ranked = ranked_moves(view, seat, width=BEAM + 2, careful=self.careful)
+        ranked = ranked_moves(view, seat, width=self.root_width, careful=self.careful)
         top = [move for _, move in ranked[:self.candidates]]
         if len(top) == 1:
             return top[0]
@@ -284,6 +287,19 @@ class MetromaniaHard(Bot):
         return values[self.seat] - share * max(rivals) // 10
 
 
+class MetromaniaExpert(MetromaniaHard):
+    """The hard search comparing twice as many candidates (found by a wider beam), each
+    simulated to the end of the game (the normal policy is deterministic, so with nothing
+    hidden one simulation per candidate says all it can; hidden letters get three samples)."""
+
+    level = "expert"
+    candidates = 8
+    samples = 3
+    ply_budget = 480
+    root_width = BEAM + 4
+
+
 register("easy", GAME.name, MetromaniaEasy)
 register("normal", GAME.name, MetromaniaNormal)
 register("hard", GAME.name, MetromaniaHard)
+register("expert", GAME.name, MetromaniaExpert)
