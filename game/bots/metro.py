@@ -1,7 +1,9 @@
 """Metro bots (base game, variants and the companies expansion).
 
-* easy   — random among *sensible* placements from the hand: it avoids closing its own line
-           for almost nothing and handing a rival a long line, otherwise it does not think.
+* easy   — one move in three (at random) the normal bot's; otherwise random among *sensible*
+           placements from the hand: it avoids closing its own line for almost nothing and
+           handing a rival a long line, otherwise it does not think. (The sensible placements
+           alone won only 68.5 % of 200 games against the uniform random player.)
 * normal — greedy one-ply: every placement of every hand tile, and the ``draw`` option valued
            as the expected best placement over the unseen tiles (priced only when every known
            option makes the position worse), scored by ``evaluate``.
@@ -206,11 +208,24 @@ def determinize(view, seat: int, rng: Rng):
     return state
 
 
+def greedy_choice(view, seat: int, rng: Rng):
+    """The normal bot's move: the best by ``scored_moves``, ties broken by ``rng``."""
+    scored = scored_moves(view, seat)
+    if not scored:
+        return playout_move(view, seat, rng)
+    best = max(value for value, _ in scored)
+    ties = [move for value, move in scored if value == best]
+    return ties[rng.below(len(ties))]
+
+
 class MetroEasy(Bot):
     level = "easy"
+    thoughtful_in = 3   # one move in this many (at random) is the normal bot's
 
     def choose(self, view):
         rng = self.rng_for(view)
+        if rng.below(self.thoughtful_in) == 0:
+            return greedy_choice(view, self.seat, rng)
         moves = GAME.legal_moves(view, self.seat)
         placements = [m for m in moves if isinstance(m, Place)]
         if not placements:
@@ -236,13 +251,7 @@ class MetroNormal(Bot):
     level = "normal"
 
     def choose(self, view):
-        rng = self.rng_for(view)
-        scored = scored_moves(view, self.seat)
-        if not scored:
-            return playout_move(view, self.seat, rng)
-        best = max(value for value, _ in scored)
-        ties = [move for value, move in scored if value == best]
-        return ties[rng.below(len(ties))]
+        return greedy_choice(view, self.seat, self.rng_for(view))
 
 
 class MetroHard(Bot):
