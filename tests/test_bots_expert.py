@@ -63,3 +63,13 @@ def test_metromania_refusals_are_unchanged_by_the_fast_check():
                         if exc.code in ("occupied", "lake_park", "boundary", "white_arrow"):
                             assert SPACE_NAMES[space] in exc.message
     assert refused > 50 and {"occupied", "not_at_end"} <= codes
+
+
+def test_bench_section_reports_playout_rates_and_decision_percentiles():
+    from game.benchmarks import bots_decisions, sections
+    assert sections()["bots.decisions"] is bots_decisions
+    assert bots_decisions.random_playouts_per_s("metro", 2, 0.05) > 0
+    assert bots_decisions.metro_search_playouts_per_s(0.05) > 0
+    assert bots_decisions.metromania_search_turns_per_s(0.05) > 0
+    stats = bots_decisions._stats([0.001, 0.002, 0.010])
+    assert stats["p50"] == 2.0 and stats["p95"] == 10.0 and stats["n"] == 3
