@@ -77,7 +77,7 @@ def run_pair(game, config: dict, first: str, second: str, games: int, base_seed:
     """Play one pair; returns its row (win rate of ``first`` and its interval, scores)."""
     tasks = [(game.name, config, game_seed(base_seed, i),
               seating(first, second, config["players"], i)) for i in range(games)]
-    results = pool.map(_play, tasks) if pool is not None else map(_play, tasks)
+    results = pool.imap(_play, tasks) if pool is not None else map(_play, tasks)
     records = []
     for record, times in results:
         records.append(record)
