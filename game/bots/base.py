@@ -4,7 +4,8 @@ A bot is made for one seat with a seed; ``choose(view)`` gets only ``game.view(s
 and returns a legal move. Given the same seed and the same sequence of views it returns the
 same moves, so bot games replay exactly and any lockstep peer can run a bot.
 
-Levels: ``random`` (every game), and per game ``easy``, ``normal`` and ``hard`` (registered
+Levels: ``random`` (every game), and per game ``easy``, ``normal``, ``hard`` and ``expert``
+(weakest to strongest; registered
 by the game's bot module, e.g. ``game.bots.metro``; ``make_bot`` and ``levels`` import those
 modules on first use). Searching bots budget their work in iterations, never in wall-clock
 time, so the move they pick never depends on the machine's speed.
@@ -106,7 +107,7 @@ def levels(game_name: str | None = None) -> list[str]:
     _load_game_bots()
     keys = [key for key in _LEVELS
             if game_name is None or ":" not in key or key.startswith(f"{game_name}:")]
-    order = {"random": 0, "easy": 1, "normal": 2, "hard": 3}
+    order = {"random": 0, "easy": 1, "normal": 2, "hard": 3, "expert": 4}
     return sorted({key.split(":")[-1] for key in keys}, key=lambda lv: (order.get(lv, 9), lv))
 
 

@@ -11,6 +11,8 @@ is shared); ``score_ci95`` the half-width of the 95 % interval of the mean score
 approximation over the seats that level played). Games whose scores carry a per-seat
 ``guilt`` (Metromania's impossible test trips) also report it per game and, per level,
 ``guilty`` = [seats with a guilt penalty, seats played].
+
+``--tournament`` pits levels against each other with seats swapped (``tournament.py``).
 """
 
 from __future__ import annotations
@@ -35,6 +37,13 @@ def add_arguments(parser) -> None:
                         help="bot level per seat, repeated cyclically and rotated between "
                              "games (default: random)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--tournament", default="", metavar="LEVEL,LEVEL[,...]",
+                        help="play pairs of levels (weakest first) with seats swapped and "
+                             "print win rates with 95%% intervals (--games per pair)")
+    parser.add_argument("--pairs", choices=("adjacent", "all"), default="adjacent",
+                        help="tournament: adjacent levels only (default) or every pair")
+    parser.add_argument("--jobs", type=int, default=1, metavar="J",
+                        help="tournament: games played in J processes at once")
 
 
 def seat_levels(levels: list[str], players: int, index: int) -> list[str]:
@@ -130,6 +139,9 @@ def run(args) -> int:
     config = resolve_config(game, args.players, args.variant, args.expansion)
     if args.games < 1:
         raise CliError("--games must be at least 1", 2)
+    if args.tournament:
+        from .tournament import run as run_tournament
+        return run_tournament(args, game, config, resolve_seed(args.seed))
     levels = [level.strip() for level in args.bots.split(",") if level.strip()]
     if not levels:
         raise CliError("--bots needs at least one level", 2)

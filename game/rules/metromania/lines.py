@@ -85,21 +85,22 @@ def problem(state, seat: int, tunnel: Tunnel, ctx: TurnContext):
 def problem_of(state, seat: int, k: int, s: int, edge_class: int, marker: str,
                ctx: TurnContext):
     """``problem`` on the tunnel's parts (the move generator avoids building Tunnels)."""
+    # The move generator asks this for every candidate tunnel: nothing (no name, no dict)
+    # is built on the way to "legal", only when refusing.
     line = state.lines[seat * 2 + k]
     e = SPACE_EDGES[s][edge_class]
-    name = _line_name(k)
     if line.done:
-        return ("line_done", "Your {line} line is already completed", {"line": name})
+        return ("line_done", "Your {line} line is already completed", {"line": _line_name(k)})
     if len(line.spaces) >= LINE_TUNNELS:
-        return ("no_tunnels", "Your {line} line has used all its 18 tunnels", {"line": name})
-    where = {"space": SPACE_NAMES[s]}
+        return ("no_tunnels", "Your {line} line has used all its 18 tunnels",
+                {"line": _line_name(k)})
     if state.space_line[s] >= 0:
-        return ("occupied", "Space {space} already holds a tunnel", where)
+        return ("occupied", "Space {space} already holds a tunnel", {"space": SPACE_NAMES[s]})
     kind = state.city.kind[s]
     if kind == LAKE or kind == PARK:
-        return ("lake_park", "No tunnel may go in the lake or the park ({space})", where)
+        return ("lake_park", "No tunnel may go in the lake or the park ({space})", {"space": SPACE_NAMES[s]})
     if BOUNDARY_EDGE[e]:
-        return ("boundary", "No tunnel may run along the edge of the city ({space})", where)
+        return ("boundary", "No tunnel may run along the edge of the city ({space})", {"space": SPACE_NAMES[s]})
     arrow = ARROW[s]
     if not line.points:
         if k == 1 and not state.line(seat, 0).points:
@@ -108,7 +109,7 @@ def problem_of(state, seat: int, k: int, s: int, edge_class: int, marker: str,
             return ("one_line_first_turn", "Your first turn starts exactly one line", {})
         if arrow != WHITE:
             return ("start_white", "A line starts in an empty white-arrow space, not {space}",
-                    where)
+                    {"space": SPACE_NAMES[s]})
         if k == 1:
             first = state.line(seat, 0).start_side
             sides = start_sides(first)
@@ -126,7 +127,7 @@ def problem_of(state, seat: int, k: int, s: int, edge_class: int, marker: str,
         a, b = EDGE_POINTS[e]
         if end != a and end != b:
             return ("not_at_end", "The {line} line must go on from its end at {point}",
-                    {"line": name, "point": POINT_NAMES[end]})
+                    {"line": _line_name(k), "point": POINT_NAMES[end]})
         nxt = b if a == end else a
         if nxt in line.index:
             return ("loop", "A line may not come back to its own point {point}",
@@ -136,26 +137,25 @@ def problem_of(state, seat: int, k: int, s: int, edge_class: int, marker: str,
             return ("acute", "A 120-degree turn needs a station at {point}",
                     {"point": POINT_NAMES[end]})
         if arrow == WHITE:
-            return ("white_arrow", "White-arrow spaces only start lines ({space})", where)
+            return ("white_arrow", "White-arrow spaces only start lines ({space})", {"space": SPACE_NAMES[s]})
         if arrow == BLACK:
             if end != INNER_CORNER[s]:
                 return ("end_direction", "A line ends running from the black arrow's inner "
-                        "corner to the boundary ({space})", where)
+                        "corner to the boundary ({space})", {"space": SPACE_NAMES[s]})
             sides = allowed_sides(state, line.start_side, BLACK_ARROWS)
             if SIDE_POSITION[s][0] not in sides:
                 return ("end_side", "This line may end only on side {sides}, away from the "
                         "side it started on",
                         {"sides": ", ".join(str(x) for x in sides), "space": SPACE_NAMES[s]})
     if kind in DESTINATION_TYPES:
-        type_name = TYPE_NAMES[kind]
         if not marker:
             return ("marker_needed", "A tunnel on this {type} destination needs one of your "
-                    "{type} markers", {"type": type_name, "space": SPACE_NAMES[s]})
+                    "{type} markers", {"type": TYPE_NAMES[kind], "space": SPACE_NAMES[s]})
         key = marker + kind
         hand = state.hands[seat]
         if key not in hand and not (HIDDEN_LETTER + kind in hand and marker_unseen(state, key)):
             return ("marker_missing", "You have no {type} marker {letter}",
-                    {"type": type_name, "letter": marker})
+                    {"type": TYPE_NAMES[kind], "letter": marker})
         if ctx.marker_used:
             return ("one_marker", "Only one destination marker per turn", {})
         for other in TOUCHING_SPACES[s]:
@@ -164,7 +164,7 @@ def problem_of(state, seat: int, k: int, s: int, edge_class: int, marker: str,
                 return ("same_letter_touch", "Two {letter} markers may not touch ({space})",
                         {"letter": marker, "space": SPACE_NAMES[other]})
     elif marker:
-        return ("no_destination", "Markers go only on destination spaces, not {space}", where)
+        return ("no_destination", "Markers go only on destination spaces, not {space}", {"space": SPACE_NAMES[s]})
     return None
 
 

@@ -1,0 +1,141 @@
+"""Bench section ``bots.decisions``: what a decision costs at every bot level, and how fast
+the searching bots simulate.
+
+* ``<game>_<level>_ms``: p50 / p95 / max wall-clock milliseconds of ``choose`` over the same
+  positions for every level (positions of normal-vs-normal games, every few moves), and
+  ``cpu_p95`` the thread's CPU time (what it costs on an idle core when the machine is shared).
+  Budgets: easy/normal instant, hard <= 0.3 s, expert <= 1 s (p95).
+* ``<game>_random_playouts_per_s``: complete games of uniformly random moves per second from
+  the start (the rules' own speed).
+* ``metro_search_playouts_per_s``: the Metro hard/expert simulation (a determinized world
+  played out to the end of the game from mid-game) per second.
+* ``metromania_search_turns_per_s``: turns the Metromania hard/expert simulations play per
+  second (the normal policy for every seat).
+"""
+
+from __future__ import annotations
+
+import time
+
+from game.rules.core import Rng
+
+SECTION = "bots.decisions"
+TABLES = (("metro", 2), ("metromania", 2), ("railroad-ink", 1))
+
+
+def _positions(game, players: int, seeds: range, stride: int) -> list:
+    from game.bots.base import make_bot
+    found = []
+    for seed in seeds:
+        state = game.new_game(game.make_config(players, []), seed)
+        bots = [make_bot(game, seat, "normal", seed + seat) for seat in range(players)]
+        step = 0
+        while not game.is_over(state):
+            acting = game.to_act(state)
+            seat = acting[step % len(acting)]
+            view = game.view(state, seat)
+            if step % stride == 0:
+                found.append((view, seat))
+            game.apply(state, seat, bots[seat].choose(view))
+            step += 1
+    return found
+
+
+def _stats(values: list[float]) -> dict:
+    from game.benchmarks.measure import percentile
+    return {"p50": round(percentile(values, 0.5) * 1000, 1),
+            "p95": round(percentile(values, 0.95) * 1000, 1),
+            "max": round(max(values) * 1000, 1), "n": len(values)}
+
+
+def decision_times(name: str, players: int, quick: bool) -> dict:
+    from game.bots.base import levels, make_bot
+    from game.rules import get_game
+    game = get_game(name)
+    positions = _positions(game, players, range(1, 2 if quick else 3), 9 if quick else 5)
+    if quick:
+        positions = positions[:6]
+    out = {}
+    for level in levels(name):
+        wall, cpu = [], []
+        for index, (view, seat) in enumerate(positions):
+            bot = make_bot(game, seat, level, index)
+            started, cpu_started = time.perf_counter(), time.thread_time()
+            bot.choose(view)
+            wall.append(time.perf_counter() - started)
+            cpu.append(time.thread_time() - cpu_started)
+        stats = _stats(wall)
+        stats["cpu_p95"] = _stats(cpu)["p95"]
+        out[f"{name}_{level}_ms"] = stats
+    return out
+
+
+def random_playouts_per_s(name: str, players: int, seconds: float) -> float:
+    from game.rules import get_game
+    game = get_game(name)
+    config = game.make_config(players, [])
+    rng = Rng(5)
+    done = 0
+    started = time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        state = game.new_game(config, done)
+        while not game.is_over(state):
+            acting = game.to_act(state)
+            seat = acting[0]
+            game.play(state, seat, game.random_move(state, seat, rng))
+        done += 1
+    return round(done / (time.perf_counter() - started), 1)
+
+
+def metro_search_playouts_per_s(seconds: float) -> float:
+    """The Metro search's unit of work: determinize a mid-game view, play it out at random."""
+    from game.bots.metro import determinize, playout_move
+    from game.rules import get_game
+    game = get_game("metro")
+    view, seat = _positions(game, 2, range(1, 2), 20)[1]
+    rng = Rng(9)
+    done = 0
+    started = time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        world = determinize(view, seat, rng)
+        while not world.over:
+            actor = world.current
+            game.play(world, actor, playout_move(world, actor, rng))
+        done += 1
+    return round(done / (time.perf_counter() - started), 1)
+
+
+def metromania_search_turns_per_s(seconds: float) -> float:
+    """The Metromania search's unit of work: one turn of the normal policy in a simulation."""
+    from game.bots.mania_value import Judge
+    from game.bots.metromania import greedy_move
+    from game.rules import get_game
+    from game.rules.metromania.state import OVER
+    game = get_game("metromania")
+    turns = 0
+    seed = 1
+    started = time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        world = game.new_game(game.make_config(2, []), seed)
+        judges: dict = {}
+        while world.phase != OVER and time.perf_counter() - started < seconds:
+            actor = world.turn
+            judge = judges.get(actor)
+            if judge is None:
+                judge = judges[actor] = Judge(world, actor)
+            game.play(world, actor, greedy_move(world, actor, 1, judge))
+            turns += 1
+        seed += 1
+    return round(turns / (time.perf_counter() - started), 1)
+
+
+def run(quick: bool = False) -> dict:
+    seconds = 0.5 if quick else 3.0
+    numbers: dict = {}
+    for name, players in TABLES:
+        numbers[f"{name}_random_playouts_per_s"] = random_playouts_per_s(name, players, seconds)
+    numbers["metro_search_playouts_per_s"] = metro_search_playouts_per_s(seconds)
+    numbers["metromania_search_turns_per_s"] = metromania_search_turns_per_s(seconds)
+    for name, players in TABLES:
+        numbers.update(decision_times(name, players, quick))
+    return numbers

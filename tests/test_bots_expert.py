@@ -1,0 +1,75 @@
+"""The expert level of Metro and Metromania: registered after hard, legal, a pure function of
+(seed, view), blind to hidden information; and the Metromania tunnel check answers the same
+refusals after building its messages only when refusing."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.bots.base import levels, make_bot
+from game.rules import get_game
+from game.rules.core import Rng, canonical_bytes
+
+from tests.test_bots_levels import _metro_twin, _metromania_twin, positions
+
+
+@pytest.mark.parametrize("name", ["metro", "metromania"])
+def test_expert_is_the_strongest_level_listed(name):
+    assert levels(name)[-4:] == ["easy", "normal", "hard", "expert"]
+    assert levels(name)[0] == "random"
+    assert make_bot(get_game(name), 0, "expert", 1).level == "expert"
+
+
+@pytest.mark.parametrize("name,players,variants,twin", [
+    ("metro", 2, [], _metro_twin), ("metro", 3, ["companies"], _metro_twin),
+    ("metromania", 3, ["unfair"], _metromania_twin)])
+def test_expert_is_legal_repeatable_and_blind_to_hidden_information(name, players, variants,
+                                                                   twin):
+    game, found = positions(name, players, variants, seed=41, count=2, stride=7)
+    state, seat = found[-1]
+    view = game.view(state, seat)
+    before = canonical_bytes(game.encode(view))
+    move = make_bot(game, seat, "expert", 3).choose(view)
+    game.check(state, seat, move)
+    assert canonical_bytes(game.encode(view)) == before, "the bot changed its view"
+    assert make_bot(game, seat, "expert", 3).choose(game.view(state, seat)) == move
+    other = twin(state, seat)
+    assert make_bot(game, seat, "expert", 3).choose(game.view(other, seat)) == move
+
+
+def test_metromania_refusals_are_unchanged_by_the_fast_check():
+    """Every candidate tunnel of random positions: legal ones pass, refused ones still carry
+    their code and a formatted message naming the space or line."""
+    from game.rules.core import IllegalMove
+    from game.rules.metromania.lattice import SPACE_NAMES
+    from game.rules.metromania.moves import Dig, Tunnel
+    from game.rules.metromania.state import BUILD
+    game, found = positions("metromania", 2, [], seed=5, count=4, stride=6)
+    refused = 0
+    codes: set = set()
+    for state, seat in found:
+        if state.phase != BUILD:
+            continue
+        for k in (0, 1):
+            for space in range(0, len(SPACE_NAMES), 3):
+                for edge in range(3):
+                    move = Dig((Tunnel(k, space, edge, ""),))
+                    try:
+                        game.check(state, seat, move)
+                    except IllegalMove as exc:
+                        refused += 1
+                        codes.add(exc.code)
+                        assert exc.code and "{" not in exc.message
+                        if exc.code in ("occupied", "lake_park", "boundary", "white_arrow"):
+                            assert SPACE_NAMES[space] in exc.message
+    assert refused > 50 and {"occupied", "not_at_end"} <= codes
+
+
+def test_bench_section_reports_playout_rates_and_decision_percentiles():
+    from game.benchmarks import bots_decisions, sections
+    assert sections()["bots.decisions"] is bots_decisions
+    assert bots_decisions.random_playouts_per_s("metro", 2, 0.05) > 0
+    assert bots_decisions.metro_search_playouts_per_s(0.05) > 0
+    assert bots_decisions.metromania_search_turns_per_s(0.05) > 0
+    stats = bots_decisions._stats([0.001, 0.002, 0.010])
+    assert stats["p50"] == 2.0 and stats["p95"] == 10.0 and stats["n"] == 3
