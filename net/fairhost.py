@@ -18,7 +18,7 @@ from typing import Any
 from game.rules.core import IllegalMove
 from net import messages as ids
 from net.fairdeal import FairError, FairTable, record_from_plain, record_to_plain
-from net.netsave import record_audit
+from net.netsave import record_audit, save_fair_stream
 
 FAIR_SECRET_BYTES = 32
 
@@ -144,9 +144,11 @@ class FairHosting:
         if self.fair.match is not None and self.sequencer is None:
             self._begin(self.fair.match, announce=False)
             secret = self.fair.peer.secret if self.fair.peer is not None else None
-            if self.autosaver is not None and secret is not None:   # our own save only
-                lan = dict(self.autosaver.header.get("lan", {}), fair=secret.hex(),
-                           table=self.fair_table_id)
+            if self.autosaver is not None:   # our own secret, in our own save only
+                lan = dict(self.autosaver.header.get("lan", {}), table=self.fair_table_id,
+                           dealers=list(self.fair.seat_dealers))
+                if secret is not None:
+                    lan["fair"] = secret.hex()
                 self.autosaver.header = dict(self.autosaver.header, lan=lan)
                 self.autosaver.refresh_header(self.match)
         for seq, seat, move, events in applied:
@@ -158,6 +160,7 @@ class FairHosting:
             self._game_over(applied[-1][0])
 
     def _fair_check_verdict(self) -> None:
+        save_fair_stream(self.autosaver, self.fair, self.fair_played)
         verdict = self.fair.verdict if self.fair is not None else None
         if verdict is not None and not self.fair_verdict_told:
             self.fair_verdict_told = True

@@ -18,7 +18,7 @@ from net import messages as ids
 from net.fairdeal import FairError, record_to_plain
 from net.fairpeer import FairReplica
 from net.lobby import plain_seats, seat_infos_from_wire
-from net.netsave import record_audit, saved_fair_secret
+from net.netsave import record_audit, save_fair_stream, saved_fair_secret
 
 
 class FairJoining:
@@ -107,6 +107,7 @@ class FairJoining:
             if self.timings.hash_delay <= 0:
                 replica.seal()
         self._flush_reports()
+        save_fair_stream(self.autosaver, replica.fair, replica.played)
         verdict = replica.fair.verdict
         if verdict is not None and not self.fair_verdict_told:
             self.fair_verdict_told = True
@@ -137,10 +138,12 @@ class FairJoining:
     def _fair_save_secret(self) -> None:
         """Our secret goes into our own save of the table (nobody else's), so this machine
         can come back to the table."""
-        if self.autosaver is None or self.fair_secret_bytes is None:
+        if self.autosaver is None:
             return
-        lan = dict(self.autosaver.header.get("lan", {}), fair=self.fair_secret_bytes.hex(),
-                   table=self.fair_table_id)
+        lan = dict(self.autosaver.header.get("lan", {}), table=self.fair_table_id,
+                   dealers=list(self.fair_replica.fair.seat_dealers))
+        if self.fair_secret_bytes is not None:
+            lan["fair"] = self.fair_secret_bytes.hex()
         self.autosaver.header = dict(self.autosaver.header, lan=lan)
         self.autosaver.refresh_header(self.match)
 

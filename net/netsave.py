@@ -23,8 +23,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Iterable
 
-from game.match import Match
-from game.rules.core import canonical_bytes, hash_bytes
+from game.match import Match, SeatInfo
+from game.rules.core import IllegalMove, canonical_bytes, hash_bytes
 from net import messages as ids
 from net.lobby import Slot
 
@@ -377,7 +377,8 @@ def record_audit(autosaver: Any, match: Match, verdict: dict) -> None:
         header["check"] = header_check(header)
         autosaver.header = header
         if autosaver.finished:
-            write_atomic(autosaver.path, encode(match, header), durable=autosaver.durable)
+            write_atomic(autosaver.path, encode(match, header, autosaver.extras),
+                         durable=autosaver.durable)
         else:
             autosaver.refresh_header(match)
     except Exception:  # noqa: BLE001 - the audit is shown anyway; the disk may refuse
@@ -407,3 +408,128 @@ def saved_fair_secret(table: str, key: str, folder: Path | None = None) -> bytes
     except (OSError, ValueError):
         return None
     return None
+
+
+# -- a fair table's stream in every machine's save (resume, replay, ``replay --verify``) -----
+#
+# The public records (in the host's order) and the CardPlayed of each move go into the save
+# as ``{"fair": {"r": record}}`` / ``{"fair": {"cp": [seq, record]}}`` lines (bytes as
+# ``{"x": hex}``: the save is ASCII JSON). Nothing secret is in them while the game runs: a
+# dealer's secret is published (and so saved) only at the end, for the audit; this machine's
+# own secret is in its header (``lan.fair``).
+
+def to_json_safe(value: Any) -> Any:
+    if isinstance(value, bytes):
+        return {"x": value.hex()}
+    if isinstance(value, dict):
+        return {str(k): to_json_safe(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [to_json_safe(v) for v in value]
+    return value
+
+
+def from_json_safe(value: Any) -> Any:
+    if isinstance(value, dict):
+        if set(value) == {"x"} and isinstance(value["x"], str):
+            return bytes.fromhex(value["x"])
+        return {k: from_json_safe(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [from_json_safe(v) for v in value]
+    return value
+
+
+def save_fair_stream(autosaver: Any, fair: Any, played: dict) -> None:
+    """Append to this machine's save the records its driver consumed since the last call and
+    the CardPlayed of the moves applied since (``played``: seq -> plain record)."""
+    if autosaver is None or fair is None:
+        return
+    from game.rules.fairplay.records import CardPlayed
+    from net.fairdeal import record_to_plain
+
+    done = getattr(autosaver, "fair_records", 0)
+    seqs = getattr(autosaver, "fair_played", set())
+    applied = fair.match.seq if fair.match is not None else 0
+    # a move's CardPlayed is in the transcript too: saved with its move ("cp"), not here
+    values = [{"r": to_json_safe(record_to_plain(r))} for r in fair.published[done:]
+              if not isinstance(r, CardPlayed)]
+    values += [{"cp": [seq, to_json_safe(played[seq])]} for seq in sorted(played)
+               if seq not in seqs and seq <= applied]
+    autosaver.fair_records = len(fair.published)
+    autosaver.fair_played = seqs | {seq for seq in played if seq <= applied}
+    autosaver.add_extras(values)
+
+
+def saved_fair_stream(save: Any) -> tuple[list, dict]:
+    """(records in order, seq -> CardPlayed) of a fair table's save; SaveError if damaged."""
+    from game.saves import SaveError
+
+    records, played = [], {}
+    for value in save.fair:
+        if isinstance(value, dict) and set(value) == {"r"}:
+            records.append(from_json_safe(value["r"]))
+        elif (isinstance(value, dict) and set(value) == {"cp"} and isinstance(value["cp"], list)
+              and len(value["cp"]) == 2 and type(value["cp"][0]) is int):
+            played[value["cp"][0]] = from_json_safe(value["cp"][1])
+        else:
+            raise SaveError("the fair table's record stream in this save is damaged", save.path)
+    return records, played
+
+
+def is_fair_save(header: dict) -> bool:
+    lan = header.get("lan")
+    return isinstance(lan, dict) and isinstance(lan.get("dealers"), list)
+
+
+def replay_fair_save(save: Any, secret: bytes | None = None, me: int | None = None) -> Any:
+    """Rebuild a fair table's match from a save: its stream replayed by the driver with this
+    machine's own secret (the header's ``lan.fair`` unless given), every move in its public
+    form with its CardPlayed; each rebuilt entry must be the saved one (seat, move, hash).
+    Returns the ``FairReplica`` (its ``match``, and ``fair.verdict`` once the saved stream
+    holds every secret). SaveError when the stream does not replay to the saved log."""
+    from game.rules import get_game
+    from game.saves import SaveError
+    from net.fairdeal import FairError
+    from net.fairpeer import FairReplica
+
+    header = save.header
+    dealers = header["lan"]["dealers"]
+    players = header["config"]["players"]
+    if not (len(dealers) == players and all(type(d) is int and 0 <= d < 1 << 20
+                                            for d in dealers)):
+        raise SaveError("the fair table's dealers in this save are damaged", save.path)
+    if me is None:
+        me = own_peer(header)
+        me = -1 if me is None else me
+    if secret is None:
+        try:
+            secret = bytes.fromhex(str(header["lan"].get("fair", ""))) or None
+        except ValueError:
+            secret = None
+    game = get_game(header["game"])
+    seats = [SeatInfo.from_plain(seat) for seat in header.get("seats", [])]
+    records, played = saved_fair_stream(save)
+    replica = FairReplica(game, header["config"], dealers, me,
+                          secret if me in dealers else None, seats)
+    for index, plain in enumerate(records):
+        replica.records[index] = plain
+    for entry in save.entries:
+        if entry.seat is not None:
+            text = str(game.public_move(game.parse_move(entry.move)))
+            replica.pending[entry.seq] = (entry.seat, text, played.get(entry.seq))
+    try:
+        replica.pump()
+    except (FairError, IllegalMove, ValueError) as error:
+        raise SaveError(f"the fair table's stream does not replay ({error})", save.path) \
+            from None
+    match = replica.match
+    if match is not None:
+        match.seal(tell=False)
+    rebuilt = match.log if match is not None else []
+    for entry, again in zip(save.entries, rebuilt):
+        if (entry.seat, entry.hash) != (again.seat, again.hash):
+            raise SaveError(f"move {entry.seq}: the fair table's stream does not match the "
+                            "saved log", save.path)
+    if len(rebuilt) < len(save.entries):
+        raise SaveError(f"move {len(rebuilt) + 1}: the fair table's stream stops before the "
+                        "saved log", save.path)
+    return replica
