@@ -75,3 +75,34 @@ def test_a_finished_fair_table_save_holds_the_transcript_and_reruns_the_audit(ga
             set(save.header["lan"]["dealers"]))
         replica = replay_fair_save(save)
         assert replica.match.is_over() and replica.fair.verdict.fair
+
+
+def test_replay_verify_reruns_the_audit_and_names_a_cheat(capsys):
+    import json
+
+    from game.cli import CliError
+    from game.cli.replay import run as replay_run
+
+    class Args:
+        verify, json = True, False
+    table = saving_table(METRO, 3, ["hand2"])
+    assert table.run(table.all_over, limit=200)
+    path = next(replays_dir().glob("*lan-host*"))
+    Args.file = str(path)
+    assert replay_run(Args) == 0
+    assert "the audit rerun: fair" in capsys.readouterr().out
+    # the host's machine swaps its published secret for another: the audit names it
+    lines = path.read_bytes().split(b"\n")
+    for index, raw in enumerate(lines):
+        value = json.loads(raw) if raw.startswith(b"{\"fair\"") else None
+        if value and value["fair"].get("r", {}).get("kind") == "Secret" \
+                and value["fair"]["r"]["seat"] == 0:
+            value["fair"]["r"]["secret"] = {"x": "11" * 32}
+            lines[index] = json.dumps(value, separators=(",", ":"), sort_keys=True).encode()
+    path.write_bytes(b"\n".join(lines))
+    with pytest.raises(CliError) as caught:
+        replay_run(Args)
+    assert caught.value.status == 2
+    message = str(caught.value)
+    assert "the audit caught a cheat" in message and "bot0" in message, message
+    assert "p0" not in message and "p1" not in message
