@@ -257,6 +257,9 @@ def load_table(sources) -> Any:
     be used or the game is already over."""
     from game.saves import SaveError, best_log
 
+    fair = load_fair_table(sources)
+    if fair is not None:
+        return fair
     loaded = best_log(sources)
     if loaded.match.is_over():
         raise SaveError("this game is already finished; open it as a replay instead",
@@ -306,8 +309,16 @@ def resumed_endpoint(loaded: Any, name: str, *, headless_bot: str = "",
         path = Path(loaded.path)
     for listener in match.listeners:      # e.g. the autosaver of saves.resume
         match.unsubscribe(listener)
+    fair = None
+    if is_fair_save(loaded.save.header):
+        replica = resumed_fair_driver(loaded, host_peer_of(loaded.save.header, [
+            name, *local_names]) if host_peer is None else host_peer)
+        fair, match = replica.fair, replica.match
+        options["fair"] = True
     endpoint = HostEndpoint(match.game, match.config, slots, name=name, resume=match,
                             save_path=path, **options)
+    if fair is not None:
+        endpoint.resume_fair(fair, loaded.save)
     endpoint.old_tokens = old_token_groups(loaded.save.header)
     return endpoint
 
@@ -498,8 +509,8 @@ def replay_fair_save(save: Any, secret: bytes | None = None, me: int | None = No
                                             for d in dealers)):
         raise SaveError("the fair table's dealers in this save are damaged", save.path)
     if me is None:
-        me = own_peer(header)
-        me = -1 if me is None else me
+        me = header["lan"].get("dealer", own_peer(header))
+        me = me if type(me) is int else -1
     if secret is None:
         try:
             secret = bytes.fromhex(str(header["lan"].get("fair", ""))) or None
@@ -533,3 +544,82 @@ def replay_fair_save(save: Any, secret: bytes | None = None, me: int | None = No
         raise SaveError(f"move {len(rebuilt) + 1}: the fair table's stream stops before the "
                         "saved log", save.path)
     return replica
+
+
+# -- resuming a fair table ----------------------------------------------------------------
+
+def load_fair_table(sources) -> Any:
+    """The longest fair table's save among ``sources`` (paths), replayed by its stream with
+    its own machine's secret (``replay_fair_save``), as a ``Loaded``; None when no source is
+    a fair table's save. SaveError when the stream does not replay or the game is over."""
+    from game.saves import Loaded, SaveError, read_save
+
+    found = []
+    for source in ([sources] if isinstance(sources, (str, Path)) else list(sources)):
+        if not isinstance(source, (str, Path)):
+            continue
+        try:
+            save = read_save(source)
+        except (SaveError, OSError):
+            continue
+        if is_fair_save(save.header):
+            found.append((len(save.entries), save))
+    if not found:
+        return None
+    save = max(found, key=lambda item: item[0])[1]
+    replica = replay_fair_save(save)
+    if replica.match is None:
+        raise SaveError("this fair table had not started its game yet", save.path)
+    if replica.match.is_over():
+        raise SaveError("this game is already finished; open it as a replay instead",
+                        save.path)
+    loaded = Loaded(replica.match, save, save.damage)
+    return loaded
+
+
+def own_fair_save_secret(table: str, peer: int, folder: Path | None = None) -> bytes | None:
+    """This machine's dealer secret of the fair table ``table`` when it was the old machine
+    ``peer`` (0: the old host), from its own save of that table; None if it has none."""
+    if not table:
+        return None
+    try:
+        from game.saves import SaveError, read_save
+        from game.saves.files import replays_dir, saves_dir
+        from game.saves.format import SUFFIX
+
+        for folder_path in ([folder] if folder else [saves_dir(), replays_dir()]):
+            for path in sorted(Path(folder_path).glob(f"*{SUFFIX}")):
+                try:
+                    save = read_save(path)
+                except SaveError:
+                    continue
+                lan = save.header.get("lan", {})
+                if (isinstance(lan, dict) and lan.get("table") == table and lan.get("fair")
+                        and lan.get("dealer", own_peer(save.header)) == peer):
+                    return bytes.fromhex(str(lan["fair"]))
+    except (OSError, ValueError):
+        return None
+    return None
+
+
+def resumed_fair_driver(loaded: Any, host_peer: int) -> Any:
+    """The resuming host's fair driver: the saved stream replayed as the old machine
+    ``host_peer`` with that machine's own secret (from the save itself when it is that
+    machine's, else from this machine's own save of the table). SaveError if this machine
+    holds seats of the table but not their secret (it could not deal on)."""
+    from game.saves import SaveError
+
+    header = loaded.save.header
+    dealers = header["lan"]["dealers"]
+    secret = None
+    if header["lan"].get("dealer", own_peer(header)) == host_peer:
+        try:
+            secret = bytes.fromhex(str(header["lan"].get("fair", ""))) or None
+        except ValueError:
+            secret = None
+    if secret is None and host_peer in dealers:
+        secret = own_fair_save_secret(str(header["lan"].get("table", "")), host_peer)
+    if secret is None and host_peer in dealers:
+        raise SaveError("this machine's secret of that fair table is not here: resume it "
+                        "from the machine that held those seats", loaded.path)
+    return replay_fair_save(loaded.save, secret=secret, me=host_peer)
