@@ -18,7 +18,7 @@ from typing import Any
 from game.rules.core import IllegalMove
 from net import messages as ids
 from net.fairdeal import FairError, FairTable, record_from_plain, record_to_plain
-from net.netsave import record_audit, save_fair_stream, saved_fair_stream
+from net.fairsave import record_audit, save_fair_stream, saved_fair_stream
 
 FAIR_SECRET_BYTES = 32
 

@@ -18,8 +18,8 @@ from net import messages as ids
 from net.fairdeal import FairError, record_to_plain
 from net.fairpeer import FairReplica
 from net.lobby import plain_seats, seat_infos_from_wire
-from net.netsave import (own_fair_save_secret, record_audit, save_fair_stream,
-                         saved_fair_secret)
+from net.fairsave import (own_fair_save_secret, record_audit, save_fair_stream,
+                          saved_fair_secret)
 
 
 class FairJoining:
