@@ -18,7 +18,7 @@ from typing import Any
 from game.rules.core import IllegalMove
 from net import messages as ids
 from net.fairdeal import FairError, FairTable, record_from_plain, record_to_plain
-from net.netsave import record_audit
+from net.fairsave import record_audit, save_fair_stream, saved_fair_stream
 
 FAIR_SECRET_BYTES = 32
 
@@ -59,7 +59,7 @@ class FairHosting:
         if fair is None or fair.match is None or self.phase != "playing":
             return
         gone = fair.seat_dealers[seat]
-        if gone == 0 or gone in fair.departed or len(fair.dealers) == 1:
+        if gone == fair.me or gone in fair.departed or len(fair.dealers) == 1:
             return
         plain = {"kind": "Depart", "seat": 0, "of": gone}
         before = len(fair.published)
@@ -78,7 +78,7 @@ class FairHosting:
         if fair is None:
             return True
         dealer = fair.seat_dealers[seat]
-        return dealer == 0 or dealer in fair.recovered
+        return dealer == fair.me or dealer in fair.recovered
 
     def _fair_start_fields(self, message: dict) -> None:
         if self.phase != "dealing" or self.fair_stream:
@@ -96,7 +96,7 @@ class FairHosting:
             self._refuse(peer.conn, error.code, error.details)
             return
         dealer = record["seat"] if isinstance(record, dict) else getattr(record, "seat", -1)
-        if dealer != peer.pid:
+        if dealer != self.fair_dealer_of(peer):
             self._refuse(peer.conn, "fair_foreign", {"peer": peer.pid, "seat": dealer})
             return
         plain = record_to_plain(record)
@@ -143,12 +143,7 @@ class FairHosting:
     def _fair_applied(self, applied: list) -> None:
         if self.fair.match is not None and self.sequencer is None:
             self._begin(self.fair.match, announce=False)
-            secret = self.fair.peer.secret if self.fair.peer is not None else None
-            if self.autosaver is not None and secret is not None:   # our own save only
-                lan = dict(self.autosaver.header.get("lan", {}), fair=secret.hex(),
-                           table=self.fair_table_id)
-                self.autosaver.header = dict(self.autosaver.header, lan=lan)
-                self.autosaver.refresh_header(self.match)
+            self._fair_save_header()
         for seq, seat, move, events in applied:
             self._applied_at = self.clock()
             if self.timings.hash_delay <= 0:
@@ -157,7 +152,47 @@ class FairHosting:
         if applied and self.match.is_over() and self.phase == "playing":
             self._game_over(applied[-1][0])
 
+    def _fair_save_header(self) -> None:
+        """Our save of the table names its dealers, our dealer id and our own secret (no
+        other machine's)."""
+        if self.autosaver is None:
+            return
+        secret = self.fair.peer.secret if self.fair.peer is not None else None
+        lan = dict(self.autosaver.header.get("lan", {}), table=self.fair_table_id,
+                   dealers=list(self.fair.seat_dealers), dealer=self.fair.me)
+        if secret is not None:
+            lan["fair"] = secret.hex()
+        self.autosaver.header = dict(self.autosaver.header, lan=lan)
+        self.autosaver.refresh_header(self.match)
+
+    def resume_fair(self, fair: FairTable, save: Any) -> None:
+        """A fair table resumed from a save (``net.netsave.resumed_endpoint``): ``fair`` is
+        the saved stream replayed with this machine's own secret; START names the old
+        dealers and table id, and the catch-up carries the saved stream to every joiner,
+        which replays it with its own secret."""
+        records, played = saved_fair_stream(save)
+        self.fair = fair
+        fair.strict = True
+        self.fair_table_id = str(save.header["lan"].get("table", ""))
+        self.fair_stream = list(records)
+        self.fair_played = dict(played)
+        self.fair_verdict_told = False
+
+    def fair_dealer_of(self, peer) -> int:
+        """The dealer id of a joiner: its peer id, or on a resumed table the old machine's
+        whose seats it holds."""
+        if self.fair is not None and peer.seats:
+            return self.fair.seat_dealers[min(peer.seats)]
+        return peer.pid
+
+    def _fair_resumed(self) -> None:
+        """After a resumed fair table's START: our save's header, and what we still owe."""
+        self._fair_save_header()
+        self.fair.recount_owed()
+        self._fair_pump()
+
     def _fair_check_verdict(self) -> None:
+        save_fair_stream(self.autosaver, self.fair, self.fair_played)
         verdict = self.fair.verdict if self.fair is not None else None
         if verdict is not None and not self.fair_verdict_told:
             self.fair_verdict_told = True

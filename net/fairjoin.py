@@ -18,7 +18,8 @@ from net import messages as ids
 from net.fairdeal import FairError, record_to_plain
 from net.fairpeer import FairReplica
 from net.lobby import plain_seats, seat_infos_from_wire
-from net.netsave import record_audit, saved_fair_secret
+from net.fairsave import (own_fair_save_secret, record_audit, save_fair_stream,
+                          saved_fair_secret)
 
 
 class FairJoining:
@@ -41,16 +42,21 @@ class FairJoining:
             return
         self.fair_table_id = msg["tid"] if "tid" in msg else ""
         secret = None
-        if self.pid in dealers:
+        # our dealer id: our peer id, or on a resumed table the old machine's whose seats
+        # we took back (the transcript names the dealers of the table's first START)
+        me = dealers[self.seats[0]] if self.seats and self.seats[0] < len(dealers) \
+            else self.pid
+        if me in dealers:
             if self.fair_secret_bytes is None and self.autosave:
                 # a machine that comes back: its secret is in its own save of this table
-                self.fair_secret_bytes = saved_fair_secret(self.fair_table_id, self.token)
+                self.fair_secret_bytes = saved_fair_secret(self.fair_table_id, self.token) \
+                    or own_fair_save_secret(self.fair_table_id, me)
             if self.fair_secret_bytes is None:
                 self.fair_secret_bytes = self.fair_secret()
             secret = self.fair_secret_bytes
         self._fair_start_msg = msg
         self.fair_hold = bool(msg.get("cu"))    # owe nothing until the catch-up is in
-        self.fair_replica = FairReplica(game, msg["cfg"], dealers, self.pid, secret,
+        self.fair_replica = FairReplica(game, msg["cfg"], dealers, me, secret,
                                         seat_infos_from_wire(msg["seats"]))
         self._save_peers = [row["p"] if row["k"] == ids.KIND_REMOTE else 0
                             for row in msg["seats"]]
@@ -107,6 +113,7 @@ class FairJoining:
             if self.timings.hash_delay <= 0:
                 replica.seal()
         self._flush_reports()
+        save_fair_stream(self.autosaver, replica.fair, replica.played)
         verdict = replica.fair.verdict
         if verdict is not None and not self.fair_verdict_told:
             self.fair_verdict_told = True
@@ -137,10 +144,13 @@ class FairJoining:
     def _fair_save_secret(self) -> None:
         """Our secret goes into our own save of the table (nobody else's), so this machine
         can come back to the table."""
-        if self.autosaver is None or self.fair_secret_bytes is None:
+        if self.autosaver is None:
             return
-        lan = dict(self.autosaver.header.get("lan", {}), fair=self.fair_secret_bytes.hex(),
-                   table=self.fair_table_id)
+        lan = dict(self.autosaver.header.get("lan", {}), table=self.fair_table_id,
+                   dealers=list(self.fair_replica.fair.seat_dealers),
+                   dealer=self.fair_replica.fair.me)
+        if self.fair_secret_bytes is not None:
+            lan["fair"] = self.fair_secret_bytes.hex()
         self.autosaver.header = dict(self.autosaver.header, lan=lan)
         self.autosaver.refresh_header(self.match)
 

@@ -24,6 +24,7 @@ class FairReplica:
         self.records: dict[int, object] = {}     # index -> record, not fed yet
         self.fed = 0                             # records fed to the driver
         self.pending: dict[int, tuple] = {}      # seq -> (seat, text, played)
+        self.played: dict[int, object] = {}      # seq -> CardPlayed (plain) of a fed move
         self.broken = False
         self.reported = 0
         self.dumps: list = []
@@ -73,6 +74,8 @@ class FairReplica:
             if self.fair.waiting_for_move and nxt in self.pending and not self.fair.queued_moves:
                 seat, text, played = self.pending.pop(nxt)
                 self.fair.move(nxt, seat, text, played)
+                if played is not None:
+                    self.played[nxt] = played
                 continue
             return applied
 

@@ -204,6 +204,8 @@ class HostEndpoint(SeatControl, FairHosting):
             self._begin(self.resumed)
             for peer in self._live_peers():
                 self._send_sync(peer, ids.R_CATCH_UP)
+            if self.fair is not None:
+                self._fair_resumed()
             return True
         self._round += 1
         self.phase = "seeding"

@@ -26,6 +26,7 @@ from typing import Any, Iterable
 from game.match import Match
 from game.rules.core import canonical_bytes, hash_bytes
 from net import messages as ids
+from net.fairsave import is_fair_save, load_fair_table, resumed_fair_driver
 from net.lobby import Slot
 
 
@@ -257,6 +258,9 @@ def load_table(sources) -> Any:
     be used or the game is already over."""
     from game.saves import SaveError, best_log
 
+    fair = load_fair_table(sources)     # net.fairsave
+    if fair is not None:
+        return fair
     loaded = best_log(sources)
     if loaded.match.is_over():
         raise SaveError("this game is already finished; open it as a replay instead",
@@ -306,8 +310,16 @@ def resumed_endpoint(loaded: Any, name: str, *, headless_bot: str = "",
         path = Path(loaded.path)
     for listener in match.listeners:      # e.g. the autosaver of saves.resume
         match.unsubscribe(listener)
+    fair = None
+    if is_fair_save(loaded.save.header):
+        replica = resumed_fair_driver(loaded, host_peer_of(loaded.save.header, [
+            name, *local_names]) if host_peer is None else host_peer)
+        fair, match = replica.fair, replica.match
+        options["fair"] = True
     endpoint = HostEndpoint(match.game, match.config, slots, name=name, resume=match,
                             save_path=path, **options)
+    if fair is not None:
+        endpoint.resume_fair(fair, loaded.save)
     endpoint.old_tokens = old_token_groups(loaded.save.header)
     return endpoint
 
@@ -359,51 +371,3 @@ def own_unfinished_save(match: Match, mine: list[int]) -> Path | None:
         return Path(max(found)[1]) if found else None
     except OSError:
         return None
-
-
-# -- a fair table (issue 13): the dealer's secret and the audit in this machine's own save ----
-
-def record_audit(autosaver: Any, match: Match, verdict: dict) -> None:
-    """Write the end-of-game audit (fair, or the cheat named) into this machine's save of the
-    table, also once the finished file is a replay. A failing disk changes nothing."""
-    if autosaver is None:
-        return
-    try:
-        from game.saves.files import write_atomic
-        from game.saves.format import encode, header_check
-
-        header = dict(autosaver.header, audit=dict(verdict))
-        header.pop("check", None)
-        header["check"] = header_check(header)
-        autosaver.header = header
-        if autosaver.finished:
-            write_atomic(autosaver.path, encode(match, header), durable=autosaver.durable)
-        else:
-            autosaver.refresh_header(match)
-    except Exception:  # noqa: BLE001 - the audit is shown anyway; the disk may refuse
-        return
-
-
-def saved_fair_secret(table: str, key: str, folder: Path | None = None) -> bytes | None:
-    """This machine's dealer secret of the fair table ``table`` (its START's table id), from
-    its own save of it (the one holding its seat token ``key``): a machine that comes back
-    deals on with the same key."""
-    if not table or not key:
-        return None
-    try:
-        from game.saves import SaveError, read_save
-        from game.saves.files import saves_dir
-        from game.saves.format import SUFFIX
-
-        for path in sorted((folder or saves_dir()).glob(f"*{SUFFIX}")):
-            try:
-                save = read_save(path)
-            except SaveError:
-                continue
-            lan = save.header.get("lan", {})
-            if (isinstance(lan, dict) and lan.get("table") == table and lan.get("fair")
-                    and lan.get("key") == key):
-                return bytes.fromhex(str(lan["fair"]))
-    except (OSError, ValueError):
-        return None
-    return None

@@ -2,7 +2,8 @@
 
 Without ``--verify``: the game, players, moves, whether it is finished and the scores.
 With ``--verify``: replays the file and checks every stored state hash; prints "ok" (exit 0)
-or the first divergence: move number, and expected vs actual hash when hashes differ (exit 2).
+or the first divergence; a finished fair LAN table's save (issue 13) also has its audit run
+again from the saved transcript (exit 2 naming the cheating player when it fails): move number, and expected vs actual hash when hashes differ (exit 2).
 A file that is missing, empty, damaged, foreign or of another format version: one line, exit 2.
 
 With ``--json`` stdout carries exactly one JSON object whatever happens (see ``EPILOG``); a
@@ -14,7 +15,7 @@ from __future__ import annotations
 import json
 
 from game.cli import CliError
-from game.saves import Loaded, SaveError, load
+from game.saves import Loaded, SaveError, load, read_save
 
 HELP = "summarise a saved game or replay; --verify checks every stored state hash"
 
@@ -49,24 +50,69 @@ def add_arguments(parser) -> None:
 
 def run(args) -> int:
     try:
-        loaded = load(args.file)
+        loaded, verdict = _load(args.file)
     except SaveError as exc:
         if args.json:
             _print_json(_unreadable(args.file, str(exc)))
         raise CliError(str(exc), 2) from None
     outcome = _outcome(args.file, loaded, args.verify)
+    if verdict is not None:
+        _add_audit(outcome, loaded, verdict, args.verify)
     if args.json:
         _print_json(outcome)
     elif args.verify:
         if outcome["ok"]:
+            audit = ", the audit rerun: fair" if outcome.get("audit") else ""
             print(f"ok: {outcome['moves']} moves verified ({outcome['game']}, "
                   f"{len(outcome['players'])} players, "
-                  f"{'finished' if outcome['finished'] else 'unfinished'})")
+                  f"{'finished' if outcome['finished'] else 'unfinished'}{audit})")
     else:
         _print_summary(outcome)
     if not outcome["ok"]:
         raise CliError(outcome["error"], 2)
     return 0
+
+
+def _load(path: str) -> tuple[Loaded, dict | None]:
+    """The replayed file, and for a fair LAN table's save (issue 13) the audit: the save's
+    stream replayed by the table's driver (its hashes checked against the saved log) and,
+    once the stream holds every dealer's secret, the audit run again. ``None`` for any
+    other save."""
+    from net.fairsave import is_fair_save, replay_fair_save   # the net layer: on use only
+
+    save = read_save(path)
+    if not is_fair_save(save.header):
+        return load(path), None
+    replica = replay_fair_save(save)
+    loaded = Loaded(replica.match, save, save.damage)
+    verdict = replica.fair.verdict
+    return loaded, (verdict.to_plain() if verdict is not None else {})
+
+
+def _add_audit(outcome: dict, loaded: Loaded, verdict: dict, verify: bool) -> None:
+    """A fair table: the audit rerun here ({} while the save lacks secrets: not finished).
+    With --verify a failed audit, or one that differs from the saved verdict, fails."""
+    outcome["audit"] = verdict or None
+    if not verify or not outcome["ok"]:
+        return
+    if not verdict:
+        if outcome["finished"]:
+            outcome["ok"] = False
+            outcome["error"] = (f"{outcome['file']}: the save does not hold every dealer's "
+                                "secret: the audit cannot be run again")
+        return
+    dealers = loaded.save.header["lan"]["dealers"]
+    names = [p["name"] for p in outcome["players"] if dealers[p["seat"] - 1] in
+             verdict["cheaters"]]
+    if not verdict["fair"]:
+        outcome["ok"] = False
+        outcome["error"] = (f"{outcome['file']}: the audit caught a cheat: "
+                            f"{', '.join(names) or 'machine ' + str(verdict['cheaters'])} "
+                            f"({verdict['kind']}: {verdict['message']})")
+    elif loaded.save.header.get("audit", {}).get("fair") is False:
+        outcome["ok"] = False
+        outcome["error"] = (f"{outcome['file']}: the saved audit named a cheat, but the "
+                            "saved stream audits fair")
 
 
 def _print_json(doc: dict) -> None:

@@ -49,7 +49,8 @@ def reason_text(code: str, args: dict | None = None) -> str:
     """A reason code in the player's language: the net layer's codes (``net.<code>``), else a
     rules code exactly as the hotseat screen words it (``illegal.<code>``)."""
     args = dict(args or {})
-    if code in _net_codes() and has(f"net.{code}"):
+    # a fair table's refusals (issue 13) are the driver's codes, named "fair_..."
+    if (code in _net_codes() or code.startswith("fair_")) and has(f"net.{code}"):
         return t(f"net.{code}", **args)
     if has(f"illegal.{code}"):
         return illegal(IllegalMove(code, code, **args))

@@ -25,8 +25,8 @@ from game.match import LogEntry, Match
 from game.rules import rules_version
 
 from .files import move_durably, replays_dir, saves_dir, unique_path, write_atomic
-from .format import (SUFFIX, encode, end_line, entry_line, header_check, header_line,
-                     left_line, make_header, parse_bytes)
+from .format import (SUFFIX, encode, end_line, entry_line, fair_line, header_check,
+                     header_line, left_line, make_header, parse_bytes)
 
 
 def _now_text() -> str:
@@ -62,6 +62,7 @@ class Autosaver:
         self.seconds = 0.0             # time spent saving, for the benchmark
         self.saves = 0
         self.error: str | None = None
+        self.extras: list = []         # a fair table's stream lines (format.fair_line values)
         self.match = match
         self._guarded(self.rewrite, match)
         match.subscribe(self)
@@ -124,15 +125,32 @@ class Autosaver:
         if not self.finished:
             self._guarded(self.rewrite, match)
 
+    def add_extras(self, values: list) -> None:
+        """Append lines of a fair table's stream (kept for every later rewrite). Once the
+        game is finished the file is not touched here (the audit's rewrite takes them)."""
+        if not values:
+            return
+        self.extras.extend(values)
+        if self.finished or self._handle is None:
+            return
+        self._guarded(self._append_extras, values)
+
+    def _append_extras(self, values: list) -> None:
+        self._handle.write(b"".join(fair_line(value) for value in values))
+        self._handle.flush()
+        if self.durable:
+            _fdatasync(self._handle)
+
     def rewrite(self, match: Match) -> None:
         """Write the whole file atomically from the match (the compacting rewrite). A last
         move not hashed yet (lockstep hashes a little later) is left for its listener call."""
         self.close()
         sealed = match.log[:-1] if match.log and not match.log[-1].hash else match.log
         if len(sealed) == match.seq:
-            data = encode(match, self.header)
+            data = encode(match, self.header, self.extras)
         else:
-            data = header_line(self.header) + b"".join(entry_line(e) for e in sealed)
+            data = header_line(self.header) + b"".join(fair_line(v) for v in self.extras) \
+                + b"".join(entry_line(e) for e in sealed)
         write_atomic(self.path, data, durable=self.durable)
         self._written = len(sealed)
         self._last_hash = sealed[-1].hash if sealed else ""

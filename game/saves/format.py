@@ -9,7 +9,7 @@ whose log is damaged part-way is still parsed, up to the damage, and says where 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from game.match import LOG_FORMAT_VERSION, LogEntry, Match
@@ -62,6 +62,9 @@ class SaveFile:
     damage: Damage | None = None
     path: str = ""
     left: bool = False               # ends with a "left" record: quit from the menu, no crash
+    # a fair LAN table (issue 13): its public record stream and the CardPlayed of its moves,
+    # in the order written ({"r": record} / {"cp": [seq, record]}, JSON-safe: see net.netsave)
+    fair: list = field(default_factory=list)
 
     @property
     def game_name(self) -> str:
@@ -115,9 +118,16 @@ def left_line(moves: int) -> bytes:
     return _line({"left": True, "moves": moves})
 
 
-def encode(match: Match, header: dict) -> bytes:
-    """The whole file for ``match`` as it is now (header, every move, an end record if over)."""
+def fair_line(value: Any) -> bytes:
+    """One line of a fair table's stream (a sequenced record, or a move's CardPlayed)."""
+    return _line({"fair": value})
+
+
+def encode(match: Match, header: dict, extras: list | tuple = ()) -> bytes:
+    """The whole file for ``match`` as it is now (header, every move, an end record if over).
+    ``extras``: the fair table's stream lines (``fair_line`` values), after the header."""
     parts = [header_line(header)]
+    parts.extend(fair_line(value) for value in extras)
     parts.extend(entry_line(entry) for entry in match.log)
     if match.is_over():
         parts.append(end_line(match))
@@ -195,12 +205,16 @@ def _parse_journal(data: bytes, header: dict, path: str) -> SaveFile:
     end = None
     damage = None
     left = False
+    fair: list = []
     for index, raw in enumerate(lines):
         is_last = index == len(lines) - 1
         if is_last and raw == b"":
             break                    # the newline after the last complete record
         move_number = len(entries) + 1
         value = _json_value(raw)
+        if isinstance(value, dict) and set(value) == {"fair"}:
+            fair.append(value["fair"])   # the stream may go on after the end (the secrets)
+            continue
         if end is not None:
             damage = Damage(move_number, "data after the end of the game")
             break
@@ -217,7 +231,7 @@ def _parse_journal(data: bytes, header: dict, path: str) -> SaveFile:
         entries.append(entry)
         left = False
     return SaveFile(header=header, entries=entries, source="save", end=end, damage=damage,
-                    path=path, left=left and damage is None)
+                    path=path, left=left and damage is None, fair=fair)
 
 
 def _safe_check(header: dict) -> str:
@@ -269,11 +283,13 @@ def _entry_from_plain(value: Any) -> LogEntry | None:
     if not (isinstance(value, list) and len(value) == 4):
         return None
     seq, seat, move, digest = value
+    if seat is None:       # a chance entry of a fair table's log (the dealers' outcome)
+        seat = -1
     if not (_is_int(seq) and _is_int(seat) and isinstance(move, str) and isinstance(digest, str)):
         return None
-    if seat < 0 or seat > 1000 or len(move) > MAX_MOVE_TEXT or not move or len(digest) > 200:
+    if seat < -1 or seat > 1000 or len(move) > MAX_MOVE_TEXT or not move or len(digest) > 200:
         return None
-    return LogEntry(seq, seat, move, digest)
+    return LogEntry(seq, None if seat == -1 else seat, move, digest)
 
 
 def _is_int(value: Any) -> bool:

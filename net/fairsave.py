@@ -1,0 +1,271 @@
+"""A fair LAN table's saves (issue 13): what every machine's save of it holds and how a
+resumed table, ``replay`` and ``replay --verify`` use it.
+
+A fair table's save holds, besides the log (moves and chance entries), the public record
+stream and the ``CardPlayed`` of each move (``{"fair": ...}`` lines), the table's dealers,
+this machine's dealer id and its own secret (header ``lan``), never another machine's secret
+while the game runs (the dealers publish theirs only at the end, for the audit). Replaying
+the stream with the machine's own secret rebuilds its driver and partial state exactly
+(every rebuilt entry's hash is checked against the saved one).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from game.match import Match, SeatInfo
+from game.rules.core import IllegalMove
+
+
+# -- a fair table (issue 13): the dealer's secret and the audit in this machine's own save ----
+
+def record_audit(autosaver: Any, match: Match, verdict: dict) -> None:
+    """Write the end-of-game audit (fair, or the cheat named) into this machine's save of the
+    table, also once the finished file is a replay. A failing disk changes nothing."""
+    if autosaver is None:
+        return
+    try:
+        from game.saves.files import write_atomic
+        from game.saves.format import encode, header_check
+
+        header = dict(autosaver.header, audit=dict(verdict))
+        header.pop("check", None)
+        header["check"] = header_check(header)
+        autosaver.header = header
+        if autosaver.finished:
+            write_atomic(autosaver.path, encode(match, header, autosaver.extras),
+                         durable=autosaver.durable)
+        else:
+            autosaver.refresh_header(match)
+    except Exception:  # noqa: BLE001 - the audit is shown anyway; the disk may refuse
+        return
+
+
+def saved_fair_secret(table: str, key: str, folder: Path | None = None) -> bytes | None:
+    """This machine's dealer secret of the fair table ``table`` (its START's table id), from
+    its own save of it (the one holding its seat token ``key``): a machine that comes back
+    deals on with the same key."""
+    if not table or not key:
+        return None
+    try:
+        from game.saves import SaveError, read_save
+        from game.saves.files import saves_dir
+        from game.saves.format import SUFFIX
+
+        for path in sorted((folder or saves_dir()).glob(f"*{SUFFIX}")):
+            try:
+                save = read_save(path)
+            except SaveError:
+                continue
+            lan = save.header.get("lan", {})
+            if (isinstance(lan, dict) and lan.get("table") == table and lan.get("fair")
+                    and lan.get("key") == key):
+                return bytes.fromhex(str(lan["fair"]))
+    except (OSError, ValueError):
+        return None
+    return None
+
+
+# -- a fair table's stream in every machine's save (resume, replay, ``replay --verify``) -----
+#
+# The public records (in the host's order) and the CardPlayed of each move go into the save
+# as ``{"fair": {"r": record}}`` / ``{"fair": {"cp": [seq, record]}}`` lines (bytes as
+# ``{"x": hex}``: the save is ASCII JSON). Nothing secret is in them while the game runs: a
+# dealer's secret is published (and so saved) only at the end, for the audit; this machine's
+# own secret is in its header (``lan.fair``).
+
+def to_json_safe(value: Any) -> Any:
+    if isinstance(value, bytes):
+        return {"x": value.hex()}
+    if isinstance(value, dict):
+        return {str(k): to_json_safe(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [to_json_safe(v) for v in value]
+    return value
+
+
+def from_json_safe(value: Any) -> Any:
+    if isinstance(value, dict):
+        if set(value) == {"x"} and isinstance(value["x"], str):
+            return bytes.fromhex(value["x"])
+        return {k: from_json_safe(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [from_json_safe(v) for v in value]
+    return value
+
+
+def save_fair_stream(autosaver: Any, fair: Any, played: dict) -> None:
+    """Append to this machine's save the records its driver consumed since the last call and
+    the CardPlayed of the moves applied since (``played``: seq -> plain record)."""
+    if autosaver is None or fair is None:
+        return
+    from game.rules.fairplay.records import CardPlayed
+    from net.fairdeal import record_to_plain
+
+    done = getattr(autosaver, "fair_records", 0)
+    seqs = getattr(autosaver, "fair_played", set())
+    applied = fair.match.seq if fair.match is not None else 0
+    # a move's CardPlayed is in the transcript too: saved with its move ("cp"), not here
+    values = [{"r": to_json_safe(record_to_plain(r))} for r in fair.published[done:]
+              if not isinstance(r, CardPlayed)]
+    values += [{"cp": [seq, to_json_safe(played[seq])]} for seq in sorted(played)
+               if seq not in seqs and seq <= applied]
+    autosaver.fair_records = len(fair.published)
+    autosaver.fair_played = seqs | {seq for seq in played if seq <= applied}
+    autosaver.add_extras(values)
+
+
+def saved_fair_stream(save: Any) -> tuple[list, dict]:
+    """(records in order, seq -> CardPlayed) of a fair table's save; SaveError if damaged."""
+    from game.saves import SaveError
+
+    records, played = [], {}
+    for value in save.fair:
+        if isinstance(value, dict) and set(value) == {"r"}:
+            records.append(from_json_safe(value["r"]))
+        elif (isinstance(value, dict) and set(value) == {"cp"} and isinstance(value["cp"], list)
+              and len(value["cp"]) == 2 and type(value["cp"][0]) is int):
+            played[value["cp"][0]] = from_json_safe(value["cp"][1])
+        else:
+            raise SaveError("the fair table's record stream in this save is damaged", save.path)
+    return records, played
+
+
+def is_fair_save(header: dict) -> bool:
+    lan = header.get("lan")
+    return isinstance(lan, dict) and isinstance(lan.get("dealers"), list)
+
+
+def replay_fair_save(save: Any, secret: bytes | None = None, me: int | None = None) -> Any:
+    """Rebuild a fair table's match from a save: its stream replayed by the driver with this
+    machine's own secret (the header's ``lan.fair`` unless given), every move in its public
+    form with its CardPlayed; each rebuilt entry must be the saved one (seat, move, hash).
+    Returns the ``FairReplica`` (its ``match``, and ``fair.verdict`` once the saved stream
+    holds every secret). SaveError when the stream does not replay to the saved log."""
+    from game.rules import get_game
+    from game.saves import SaveError
+    from net.fairdeal import FairError
+    from net.fairpeer import FairReplica
+
+    header = save.header
+    dealers = header["lan"]["dealers"]
+    players = header["config"]["players"]
+    if not (len(dealers) == players and all(type(d) is int and 0 <= d < 1 << 20
+                                            for d in dealers)):
+        raise SaveError("the fair table's dealers in this save are damaged", save.path)
+    if me is None:
+        me = header["lan"].get("dealer")
+        me = me if type(me) is int else -1
+    if secret is None:
+        try:
+            secret = bytes.fromhex(str(header["lan"].get("fair", ""))) or None
+        except ValueError:
+            secret = None
+    game = get_game(header["game"])
+    seats = [SeatInfo.from_plain(seat) for seat in header.get("seats", [])]
+    records, played = saved_fair_stream(save)
+    replica = FairReplica(game, header["config"], dealers, me,
+                          secret if me in dealers else None, seats)
+    for index, plain in enumerate(records):
+        replica.records[index] = plain
+    for entry in save.entries:
+        if entry.seat is not None:
+            text = str(game.public_move(game.parse_move(entry.move)))
+            replica.pending[entry.seq] = (entry.seat, text, played.get(entry.seq))
+    try:
+        replica.pump()
+    except (FairError, IllegalMove, ValueError) as error:
+        raise SaveError(f"the fair table's stream does not replay ({error})", save.path) \
+            from None
+    match = replica.match
+    if match is not None:
+        match.seal(tell=False)
+    rebuilt = match.log if match is not None else []
+    for entry, again in zip(save.entries, rebuilt):
+        if (entry.seat, entry.hash) != (again.seat, again.hash):
+            raise SaveError(f"move {entry.seq}: the fair table's stream does not match the "
+                            "saved log", save.path)
+    if len(rebuilt) < len(save.entries):
+        raise SaveError(f"move {len(rebuilt) + 1}: the fair table's stream stops before the "
+                        "saved log", save.path)
+    return replica
+
+
+# -- resuming a fair table ----------------------------------------------------------------
+
+def load_fair_table(sources) -> Any:
+    """The longest fair table's save among ``sources`` (paths), replayed by its stream with
+    its own machine's secret (``replay_fair_save``), as a ``Loaded``; None when no source is
+    a fair table's save. SaveError when the stream does not replay or the game is over."""
+    from game.saves import Loaded, SaveError, read_save
+
+    found = []
+    for source in ([sources] if isinstance(sources, (str, Path)) else list(sources)):
+        if not isinstance(source, (str, Path)):
+            continue
+        try:
+            save = read_save(source)
+        except (SaveError, OSError):
+            continue
+        if is_fair_save(save.header):
+            found.append((len(save.entries), save))
+    if not found:
+        return None
+    save = max(found, key=lambda item: item[0])[1]
+    replica = replay_fair_save(save)
+    if replica.match is None:
+        raise SaveError("this fair table had not started its game yet", save.path)
+    if replica.match.is_over():
+        raise SaveError("this game is already finished; open it as a replay instead",
+                        save.path)
+    loaded = Loaded(replica.match, save, save.damage)
+    return loaded
+
+
+def own_fair_save_secret(table: str, peer: int, folder: Path | None = None) -> bytes | None:
+    """This machine's dealer secret of the fair table ``table`` when it was the old machine
+    ``peer`` (0: the old host), from its own save of that table; None if it has none."""
+    if not table:
+        return None
+    try:
+        from game.saves import SaveError, read_save
+        from game.saves.files import replays_dir, saves_dir
+        from game.saves.format import SUFFIX
+
+        for folder_path in ([folder] if folder else [saves_dir(), replays_dir()]):
+            for path in sorted(Path(folder_path).glob(f"*{SUFFIX}")):
+                try:
+                    save = read_save(path)
+                except SaveError:
+                    continue
+                lan = save.header.get("lan", {})
+                if (isinstance(lan, dict) and lan.get("table") == table and lan.get("fair")
+                        and lan.get("dealer") == peer):
+                    return bytes.fromhex(str(lan["fair"]))
+    except (OSError, ValueError):
+        return None
+    return None
+
+
+def resumed_fair_driver(loaded: Any, host_peer: int) -> Any:
+    """The resuming host's fair driver: the saved stream replayed as the old machine
+    ``host_peer`` with that machine's own secret (from the save itself when it is that
+    machine's, else from this machine's own save of the table). SaveError if this machine
+    holds seats of the table but not their secret (it could not deal on)."""
+    from game.saves import SaveError
+
+    header = loaded.save.header
+    dealers = header["lan"]["dealers"]
+    secret = None
+    if header["lan"].get("dealer") == host_peer:
+        try:
+            secret = bytes.fromhex(str(header["lan"].get("fair", ""))) or None
+        except ValueError:
+            secret = None
+    if secret is None and host_peer in dealers:
+        secret = own_fair_save_secret(str(header["lan"].get("table", "")), host_peer)
+    if secret is None and host_peer in dealers:
+        raise SaveError("this machine's secret of that fair table is not here: resume it "
+                        "from the machine that held those seats", loaded.path)
+    return replay_fair_save(loaded.save, secret=secret, me=host_peer)
