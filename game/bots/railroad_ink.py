@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from game.rules.core import Rng, state_hash
 from game.rules.railroad_ink import GAME
-from game.rules.railroad_ink.faces import (EXITS, FACE_INDEX, HIGHWAY, RAILWAY, SPECIALS,
+from game.rules.railroad_ink.faces import (EXITS, FACE_IDS, FACE_INDEX, HIGHWAY, RAILWAY, SPECIALS,
                                            exits_score)
 from game.rules.railroad_ink.lake import forced_fills, smallest_lake
 from game.rules.railroad_ink.moves import Draw, End, IgnoreMeteor, Meteor, Skip, Undo
@@ -37,6 +37,7 @@ from game.rules.railroad_ink.state import SeatState
 from game.rules.railroad_ink.volcano import volcano_score
 
 from .base import Bot, register
+from .ink_plan import plan_round
 from .search import mix_seed
 
 SCALE = 10
@@ -269,3 +270,37 @@ class RailroadInkHard(RailroadInkBot):
 register("easy", GAME.name, RailroadInkEasy)
 register("normal", GAME.name, RailroadInkNormal)
 register("hard", GAME.name, RailroadInkHard)
+
+
+class RailroadInkPlanner(RailroadInkHard):
+    """Plans the rest of the round jointly (``ink_plan.plan_round``) and plays its first
+    drawing; expansions other than the base game fall back to the hard bot's lookahead."""
+
+    level = "expert"
+    width = 12
+    final_width = 40
+    cheap_beam = True
+
+    def choose(self, view):
+        if view.expansion:
+            return super().choose(view)
+        seat = self.seat
+        pending = [FACE_INDEX[face] for face, mandatory in GAME.remaining_dice(view, seat)
+                   if mandatory]
+        special_ok = any(status == "available"
+                         for status in GAME.specials_status(view, seat).values())
+        sheet = view.seats[seat].sheet
+        _, plan = plan_round(sheet, pending, special_ok, rounds_left(view), self.width,
+                             final_width=self.final_width,
+                             cheap_beam=self.cheap_beam)
+        if plan:
+            face, cell, o = plan[0]
+            return Draw(FACE_IDS[face], cell, o)
+        moves = GAME.legal_moves(view, seat)
+        for move in moves:
+            if isinstance(move, Skip):
+                return move
+        return End()
+
+
+register("expert", GAME.name, RailroadInkPlanner)
