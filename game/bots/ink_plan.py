@@ -16,7 +16,8 @@ still become with the rounds left, and the specials kept for later.
 
 from __future__ import annotations
 
-from game.rules.railroad_ink.faces import (FACE_INDEX, HIGHWAY, MAX_SPECIALS, RAILWAY, SPECIALS,
+from game.rules.railroad_ink.faces import (FACE_INDEX, HIGHWAY, JUNCTION_DIE, MAX_SPECIALS, RAILWAY,
+                                           ROUTE_DIE, SPECIALS,
                                            exits_score)
 from game.rules.railroad_ink.scoring import exit_networks, longest_route, route_ends
 from game.rules.railroad_ink.sheet import CENTRE_CELLS
@@ -94,10 +95,11 @@ def _expand(sheet, pending: tuple[int, ...], special_ok: bool):
     return out
 
 
-def plan_round(sheet, pending: list[int], special_ok: bool, rounds_after: int,
-               width: int, weights: Weights = DEFAULT_WEIGHTS, final_width: int = 0,
-               cheap_beam: bool = True):
-    """The best plan for the rest of the round: (value, [(face index, cell, o), ...]).
+def plan_candidates(sheet, pending: list[int], special_ok: bool, rounds_after: int,
+                    width: int, weights: Weights = DEFAULT_WEIGHTS, final_width: int = 0,
+                    cheap_beam: bool = True):
+    """The finished plans for the rest of the round, best first: (value, [(face index, cell,
+    o), ...], sheet after the plan).
 
     ``pending``: face indices of the mandatory dice still to draw; ``special_ok``: a special
     may still be drawn this round. The beam keeps ``width`` sheets per depth (in the last round
@@ -141,8 +143,36 @@ def plan_round(sheet, pending: list[int], special_ok: bool, rounds_after: int,
         beam = [(v, s, m, p, sp) for v, _, s, m, p, sp in children[:width]]
     ranked = []
     for index, (node_sheet, moves) in enumerate(finished):
-        ranked.append((evaluate(node_sheet, rounds_after, weights), -index, moves))
+        ranked.append((evaluate(node_sheet, rounds_after, weights), index, moves, node_sheet))
+    ranked.sort(key=lambda item: (item[0] * -1, item[1]))
+    return [(value, list(moves), node_sheet) for value, _, moves, node_sheet in ranked]
+
+
+def plan_round(sheet, pending: list[int], special_ok: bool, rounds_after: int,
+               width: int, weights: Weights = DEFAULT_WEIGHTS, final_width: int = 0,
+               cheap_beam: bool = True):
+    """The best plan for the rest of the round: (value, [(face index, cell, o), ...])."""
+    ranked = plan_candidates(sheet, pending, special_ok, rounds_after, width, weights,
+                             final_width, cheap_beam)
     if not ranked:
         return evaluate(sheet, rounds_after, weights), []
-    ranked.sort(key=lambda item: (-item[0], -item[1]))
-    return ranked[0][0], list(ranked[0][2])
+    return ranked[0][0], ranked[0][1]
+
+
+def sample_roll(rng) -> list[int]:
+    """Face indices of one base-game roll (3 route dice, 1 junction die), drawn from ``rng``."""
+    faces = [ROUTE_DIE[rng.below(len(ROUTE_DIE))] for _ in range(3)]
+    faces.append(JUNCTION_DIE[rng.below(len(JUNCTION_DIE))])
+    return [FACE_INDEX[face] for face in faces]
+
+
+def lookahead_value(sheet, rounds_after: int, rolls: list[list[int]], width: int) -> int:
+    """Mean value (x100) of ``sheet`` after planning the next round for each sampled roll
+    (the same rolls for every candidate: common random numbers)."""
+    total = 0
+    special_ok = len(sheet.specials) < MAX_SPECIALS
+    for roll in rolls:
+        ranked = plan_candidates(sheet, roll, special_ok, rounds_after - 1, width,
+                                 final_width=width)
+        total += ranked[0][0] if ranked else evaluate(sheet, rounds_after - 1)
+    return total // max(1, len(rolls))

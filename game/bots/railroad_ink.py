@@ -37,7 +37,7 @@ from game.rules.railroad_ink.state import SeatState
 from game.rules.railroad_ink.volcano import volcano_score
 
 from .base import Bot, register
-from .ink_plan import plan_round
+from .ink_plan import evaluate, lookahead_value, plan_candidates, sample_roll
 from .search import mix_seed
 
 SCALE = 10
@@ -273,13 +273,19 @@ register("hard", GAME.name, RailroadInkHard)
 
 
 class RailroadInkPlanner(RailroadInkHard):
-    """Plans the rest of the round jointly (``ink_plan.plan_round``) and plays its first
-    drawing; expansions other than the base game fall back to the hard bot's lookahead."""
+    """Plans the rest of the round jointly (``ink_plan.plan_candidates``) and plays its first
+    drawing; expansions other than the base game fall back to the hard bot's lookahead.
+    With ``candidates`` > 1 (and a round still to come) the best few plans are compared by
+    determinized lookahead: ``samples`` next rolls drawn from the bot's own Rng (never the
+    game's: the next roll is unknown), each planned with a beam of ``look_width``."""
 
-    level = "expert"
-    width = 12
+    level = "planner"
+    width = 30
     final_width = 40
     cheap_beam = True
+    candidates = 1
+    samples = 0
+    look_width = 4
 
     def choose(self, view):
         if view.expansion:
@@ -290,9 +296,21 @@ class RailroadInkPlanner(RailroadInkHard):
         special_ok = any(status == "available"
                          for status in GAME.specials_status(view, seat).values())
         sheet = view.seats[seat].sheet
-        _, plan = plan_round(sheet, pending, special_ok, rounds_left(view), self.width,
-                             final_width=self.final_width,
-                             cheap_beam=self.cheap_beam)
+        after = rounds_left(view)
+        ranked = plan_candidates(sheet, pending, special_ok, after, self.width,
+                                 final_width=self.final_width, cheap_beam=self.cheap_beam)
+        plan = ranked[0][1] if ranked else []
+        if after > 0 and self.samples and len(ranked) > 1:
+            rng = self.rng_for(view)
+            rolls = [sample_roll(rng) for _ in range(self.samples)]
+            best = None
+            for index, (_, moves, end_sheet) in enumerate(ranked[:self.candidates]):
+                if self.should_stop():
+                    break
+                value = lookahead_value(end_sheet, after, rolls, self.look_width)
+                if best is None or value > best[0]:
+                    best = (value, moves)
+            plan = best[1] if best else plan
         if plan:
             face, cell, o = plan[0]
             return Draw(FACE_IDS[face], cell, o)
@@ -303,4 +321,63 @@ class RailroadInkPlanner(RailroadInkHard):
         return End()
 
 
-register("expert", GAME.name, RailroadInkPlanner)
+class RailroadInkBeginner(RailroadInkBot):
+    """A beginner: looks one drawing ahead (dice and specials alike) with the planner's
+    evaluation and picks at random among its two favourites; ``end`` once the dice are done."""
+
+    level = "easy"
+    choices = 3
+
+    def choose(self, view):
+        if view.expansion:
+            return RailroadInkEasy.choose(self, view)
+        seat = self.seat
+        rng = self.rng_for(view)
+        moves = GAME.legal_moves(view, seat)
+        draws = [m for m in moves if isinstance(m, Draw)]
+        pending = {face for face, mandatory in GAME.remaining_dice(view, seat) if mandatory}
+        if not pending:
+            # dice done: a special only if it looks better than stopping
+            draws = [m for m in draws if m.face in _SPECIALS]
+        if draws:
+            after = rounds_left(view)
+            sheet = view.seats[seat].sheet
+            base = evaluate(sheet, after, routes=False) if not pending else None
+            scored = []
+            for index, move in enumerate(draws):
+                child = sheet.copy()
+                child.put(move.cell, FACE_INDEX[move.face], move.o)
+                if move.face in _SPECIALS:
+                    child.specials.append(move.face)
+                scored.append((evaluate(child, after, routes=False), index, move))
+            scored.sort(key=lambda item: (-item[0], item[1]))
+            if base is None or scored[0][0] > base:
+                top = scored[:self.choices]
+                return top[rng.below(len(top))][2]
+        for move in moves:
+            if isinstance(move, Skip):
+                return move
+        return End()
+
+
+class RailroadInkNormalPlanner(RailroadInkPlanner):
+    level = "normal"
+    width = 4
+    final_width = 8
+
+
+class RailroadInkHardPlanner(RailroadInkPlanner):
+    level = "hard"
+    width = 30
+
+
+class RailroadInkExpert(RailroadInkPlanner):
+    level = "expert"
+    candidates = 5
+    samples = 6
+
+
+register("easy", GAME.name, RailroadInkBeginner)
+register("normal", GAME.name, RailroadInkNormalPlanner)
+register("hard", GAME.name, RailroadInkHardPlanner)
+register("expert", GAME.name, RailroadInkExpert)
