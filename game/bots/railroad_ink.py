@@ -8,18 +8,19 @@ whatever order their workers finish. ``choose`` is called once per action of a r
 special, the meteor, ``end``); every call decides afresh from the view, so the bot keeps no
 plan between calls and is a pure function of (seed, views).
 
-* easy   — draws the round's dice one by one on random legal cells; never uses specials or
-           optional dice; resolves the meteor in a random allowed direction; then ``end``.
-* normal — greedy: every legal action is scored by ``sheet_value`` of the sheet it leads to
-           (exit networks, centre, expansion points, errors, and open route ends weighed by
-           how many rounds are left to close them); the best few are re-ranked with the
-           longest highway and railway added. Specials cost a threshold unless they would
-           otherwise go unused; ``end`` wins once no action improves the sheet.
-* hard   — the best few actions by the normal score are compared by determinized lookahead:
-           future dice are rolled with a sampled Rng through the game's own ``play`` (the real
-           chance model), the rest of this round and the whole next round are played by the
-           greedy policy, and the sheet is scored at that horizon. Every candidate sees the
-           same sampled rolls (see search.py); the budget is a fixed number of samples.
+Base game (``ink_plan``: the dice of a round are planned jointly by beam search):
+
+* easy   — a beginner: looks one drawing ahead (dice and specials alike) and picks at random
+           among its three favourites; ``end`` once the dice are done.
+* normal — plans the rest of the round with a beam of 4 sheets (instant).
+* hard   — plans the rest of the round with a beam of 30 sheets (≤ 0.3 s).
+* expert — the best 5 plans of the round are compared by determinized lookahead: 6 next rolls
+           drawn from the bot's own Rng (the real rolls are unknown), each next round planned
+           with a small beam; the last round is ranked by the exact final score.
+
+Expansions keep the older bots: easy (random dice), normal (greedy over ``sheet_value``) and
+hard (greedy candidates compared by determinized lookahead through ``play``); the planner
+levels fall back to them.
 """
 
 from __future__ import annotations
@@ -188,6 +189,8 @@ class RailroadInkBot(Bot):
 
 
 class RailroadInkEasy(RailroadInkBot):
+    """Expansions' easy bot (random legal dice)."""
+
     level = "easy"
 
     def choose(self, view):
