@@ -368,6 +368,11 @@ class RailroadInkNormalPlanner(RailroadInkPlanner):
     width = 4
     final_width = 8
 
+    def choose(self, view):
+        if view.expansion:
+            return RailroadInkNormal.choose(self, view)
+        return super().choose(view)
+
 
 class RailroadInkHardPlanner(RailroadInkPlanner):
     level = "hard"
