@@ -8,25 +8,26 @@ whatever order their workers finish. ``choose`` is called once per action of a r
 special, the meteor, ``end``); every call decides afresh from the view, so the bot keeps no
 plan between calls and is a pure function of (seed, views).
 
-* easy   — draws the round's dice one by one on random legal cells; never uses specials or
-           optional dice; resolves the meteor in a random allowed direction; then ``end``.
-* normal — greedy: every legal action is scored by ``sheet_value`` of the sheet it leads to
-           (exit networks, centre, expansion points, errors, and open route ends weighed by
-           how many rounds are left to close them); the best few are re-ranked with the
-           longest highway and railway added. Specials cost a threshold unless they would
-           otherwise go unused; ``end`` wins once no action improves the sheet.
-* hard   — the best few actions by the normal score are compared by determinized lookahead:
-           future dice are rolled with a sampled Rng through the game's own ``play`` (the real
-           chance model), the rest of this round and the whole next round are played by the
-           greedy policy, and the sheet is scored at that horizon. Every candidate sees the
-           same sampled rolls (see search.py); the budget is a fixed number of samples.
+Base game (``ink_plan``: the dice of a round are planned jointly by beam search):
+
+* easy   — a beginner: looks one drawing ahead (dice and specials alike) and picks at random
+           among its three favourites; ``end`` once the dice are done.
+* normal — plans the rest of the round with a beam of 4 sheets (instant).
+* hard   — plans the rest of the round with a beam of 30 sheets (≤ 0.3 s).
+* expert — the best 5 plans of the round are compared by determinized lookahead: 6 next rolls
+           drawn from the bot's own Rng (the real rolls are unknown), each next round planned
+           with a small beam; the last round is ranked by the exact final score.
+
+Expansions keep the older bots: easy (random dice), normal (greedy over ``sheet_value``) and
+hard (greedy candidates compared by determinized lookahead through ``play``); the planner
+levels fall back to them.
 """
 
 from __future__ import annotations
 
 from game.rules.core import Rng, state_hash
 from game.rules.railroad_ink import GAME
-from game.rules.railroad_ink.faces import (EXITS, FACE_INDEX, HIGHWAY, RAILWAY, SPECIALS,
+from game.rules.railroad_ink.faces import (EXITS, FACE_IDS, FACE_INDEX, HIGHWAY, RAILWAY, SPECIALS,
                                            exits_score)
 from game.rules.railroad_ink.lake import forced_fills, smallest_lake
 from game.rules.railroad_ink.moves import Draw, End, IgnoreMeteor, Meteor, Skip, Undo
@@ -37,6 +38,7 @@ from game.rules.railroad_ink.state import SeatState
 from game.rules.railroad_ink.volcano import volcano_score
 
 from .base import Bot, register
+from .ink_plan import evaluate, lookahead_value, plan_candidates, sample_roll
 from .search import mix_seed
 
 SCALE = 10
@@ -187,6 +189,8 @@ class RailroadInkBot(Bot):
 
 
 class RailroadInkEasy(RailroadInkBot):
+    """Expansions' easy bot (random legal dice)."""
+
     level = "easy"
 
     def choose(self, view):
@@ -269,3 +273,119 @@ class RailroadInkHard(RailroadInkBot):
 register("easy", GAME.name, RailroadInkEasy)
 register("normal", GAME.name, RailroadInkNormal)
 register("hard", GAME.name, RailroadInkHard)
+
+
+class RailroadInkPlanner(RailroadInkHard):
+    """Plans the rest of the round jointly (``ink_plan.plan_candidates``) and plays its first
+    drawing; expansions other than the base game fall back to the hard bot's lookahead.
+    With ``candidates`` > 1 (and a round still to come) the best few plans are compared by
+    determinized lookahead: ``samples`` next rolls drawn from the bot's own Rng (never the
+    game's: the next roll is unknown), each planned with a beam of ``look_width``."""
+
+    level = "planner"
+    width = 30
+    final_width = 40
+    cheap_beam = True
+    candidates = 1
+    samples = 0
+    look_width = 4
+
+    def choose(self, view):
+        if view.expansion:
+            return super().choose(view)
+        seat = self.seat
+        pending = [FACE_INDEX[face] for face, mandatory in GAME.remaining_dice(view, seat)
+                   if mandatory]
+        special_ok = any(status == "available"
+                         for status in GAME.specials_status(view, seat).values())
+        sheet = view.seats[seat].sheet
+        after = rounds_left(view)
+        ranked = plan_candidates(sheet, pending, special_ok, after, self.width,
+                                 final_width=self.final_width, cheap_beam=self.cheap_beam)
+        plan = ranked[0][1] if ranked else []
+        if after > 0 and self.samples and len(ranked) > 1:
+            rng = self.rng_for(view)
+            rolls = [sample_roll(rng) for _ in range(self.samples)]
+            best = None
+            for index, (_, moves, end_sheet) in enumerate(ranked[:self.candidates]):
+                if self.should_stop():
+                    break
+                value = lookahead_value(end_sheet, after, rolls, self.look_width)
+                if best is None or value > best[0]:
+                    best = (value, moves)
+            plan = best[1] if best else plan
+        if plan:
+            face, cell, o = plan[0]
+            return Draw(FACE_IDS[face], cell, o)
+        moves = GAME.legal_moves(view, seat)
+        for move in moves:
+            if isinstance(move, Skip):
+                return move
+        return End()
+
+
+class RailroadInkBeginner(RailroadInkBot):
+    """A beginner: looks one drawing ahead (dice and specials alike) with the planner's
+    evaluation and picks at random among its two favourites; ``end`` once the dice are done."""
+
+    level = "easy"
+    choices = 3
+
+    def choose(self, view):
+        if view.expansion:
+            return RailroadInkEasy.choose(self, view)
+        seat = self.seat
+        rng = self.rng_for(view)
+        moves = GAME.legal_moves(view, seat)
+        draws = [m for m in moves if isinstance(m, Draw)]
+        pending = {face for face, mandatory in GAME.remaining_dice(view, seat) if mandatory}
+        if not pending:
+            # dice done: a special only if it looks better than stopping
+            draws = [m for m in draws if m.face in _SPECIALS]
+        if draws:
+            after = rounds_left(view)
+            sheet = view.seats[seat].sheet
+            base = evaluate(sheet, after, routes=False) if not pending else None
+            scored = []
+            for index, move in enumerate(draws):
+                child = sheet.copy()
+                child.put(move.cell, FACE_INDEX[move.face], move.o)
+                if move.face in _SPECIALS:
+                    child.specials.append(move.face)
+                scored.append((evaluate(child, after, routes=False), index, move))
+            scored.sort(key=lambda item: (-item[0], item[1]))
+            if base is None or scored[0][0] > base:
+                top = scored[:self.choices]
+                return top[rng.below(len(top))][2]
+        for move in moves:
+            if isinstance(move, Skip):
+                return move
+        return End()
+
+
+class RailroadInkNormalPlanner(RailroadInkPlanner):
+    level = "normal"
+    width = 4
+    final_width = 8
+
+    def choose(self, view):
+        if view.expansion:
+            return RailroadInkNormal.choose(self, view)
+        return super().choose(view)
+
+
+class RailroadInkHardPlanner(RailroadInkPlanner):
+    level = "hard"
+    width = 30
+
+
+class RailroadInkExpert(RailroadInkPlanner):
+    level = "expert"
+    candidates = 5
+    samples = 6
+
+
+register("easy", GAME.name, RailroadInkBeginner)
+register("normal", GAME.name, RailroadInkNormalPlanner)
+register("hard", GAME.name, RailroadInkHardPlanner)
+register("expert", GAME.name, RailroadInkExpert)

@@ -1,0 +1,178 @@
+"""Railroad Ink round planning: the dice of a round are placed jointly, not one by one.
+
+A *plan* is an order of drawings for the rest of the current round (the pending dice and, at
+most once, a special). ``plan_round`` searches plans by beam search: every depth expands each
+kept sheet by every legal drawing of every pending die (and of every unused special while the
+round has none), scores the children with ``Evaluator`` and keeps the best ``width`` distinct
+sheets (the same cells reached in another order are one sheet). The best finished plan wins;
+the bot plays its first drawing and plans afresh at its next decision (so every move is a pure
+function of the view). In the last round the evaluation is the exact final score, so a wide
+beam there is (close to) an exhaustive last round.
+
+The evaluation weighs what a sheet will be worth at the end: points already made (exits per
+network, longest routes, centre, mismatched sides), what open route ends and lone exits may
+still become with the rounds left, and the specials kept for later.
+"""
+
+from __future__ import annotations
+
+from game.rules.railroad_ink.faces import (FACE_INDEX, HIGHWAY, JUNCTION_DIE, MAX_SPECIALS, RAILWAY,
+                                           ROUTE_DIE, SPECIALS,
+                                           exits_score)
+from game.rules.railroad_ink.scoring import exit_networks, longest_route, route_ends
+from game.rules.railroad_ink.sheet import CENTRE_CELLS
+
+_SPECIAL_INDEX = tuple(FACE_INDEX[s] for s in SPECIALS)
+
+
+class Weights:
+    """Evaluation weights in points (x100 kept as ints): indexed by rounds left after this."""
+
+    def __init__(self, open_end=(100, 45, 30, 25, 22, 20, 20, 20),
+                 lone_exit=(0,) * 8,
+                 special=(0, 150, 250, 300, 330, 350, 360, 370), routes: bool = True,
+                 centre: int = 100) -> None:
+        self.open_end = open_end
+        self.lone_exit = lone_exit
+        self.special = special
+        self.routes = routes
+        self.centre = centre
+
+
+DEFAULT_WEIGHTS = Weights()
+
+
+def evaluate(sheet, rounds_after: int, weights: Weights = DEFAULT_WEIGHTS,
+             routes: bool | None = None) -> int:
+    """How much the sheet is worth (points x100) with ``rounds_after`` rounds still to come."""
+    r = min(rounds_after, 7)
+    cells = sheet.cells
+    value = 0
+    lone = 0
+    for count in exit_networks(sheet):
+        if count > 1:
+            value += exits_score(count) * 100
+        else:
+            lone += 1
+    value += lone * weights.lone_exit[r]
+    value += weights.centre * sum(1 for cell in CENTRE_CELLS if cells[cell] >= 0)
+    open_ends, bad, _ = route_ends(sheet)
+    value -= bad * 100 + open_ends * weights.open_end[r]
+    if routes if routes is not None else weights.routes:
+        value += 100 * (longest_route(sheet, HIGHWAY) + longest_route(sheet, RAILWAY))
+    value += (MAX_SPECIALS - len(sheet.specials)) * weights.special[min(r, len(weights.special) - 1)] \
+        // max(1, MAX_SPECIALS)
+    return value
+
+
+def final_score(sheet) -> int:
+    """The sheet's base-game score x100 (what the last round maximises)."""
+    return evaluate(sheet, 0, _FINAL)
+
+
+_FINAL = Weights(open_end=(100,) * 8, lone_exit=(0,) * 8, special=(0,) * 8)
+
+
+def _expand(sheet, pending: tuple[int, ...], special_ok: bool):
+    """(face index, cell, o, pending after, special used) for every drawing possible now."""
+    out = []
+    seen = set()
+    for i, face in enumerate(pending):
+        if face in seen:
+            continue
+        seen.add(face)
+        rest = pending[:i] + pending[i + 1:]
+        for cell, orientations in sheet.legal_cells(face):
+            for o in orientations:
+                out.append((face, cell, o, rest, False))
+    if special_ok:
+        for face in _SPECIAL_INDEX:
+            if SPECIALS[_SPECIAL_INDEX.index(face)] in sheet.specials:
+                continue
+            for cell, orientations in sheet.legal_cells(face):
+                for o in orientations:
+                    out.append((face, cell, o, pending, True))
+    return out
+
+
+def plan_candidates(sheet, pending: list[int], special_ok: bool, rounds_after: int,
+                    width: int, weights: Weights = DEFAULT_WEIGHTS, final_width: int = 0,
+                    cheap_beam: bool = True):
+    """The finished plans for the rest of the round, best first: (value, [(face index, cell,
+    o), ...], sheet after the plan).
+
+    ``pending``: face indices of the mandatory dice still to draw; ``special_ok``: a special
+    may still be drawn this round. The beam keeps ``width`` sheets per depth (in the last round
+    ``final_width`` if given) and scores sheets cheaply (no longest routes) while expanding;
+    the finished plans are ranked with the full evaluation.
+    """
+    last = rounds_after == 0
+    if last:
+        weights = _FINAL
+        width = final_width or width
+    cheap = cheap_beam and not last
+    start = (evaluate(sheet, rounds_after, weights, routes=not cheap), sheet, (), tuple(pending),
+             special_ok)
+    beam = [start]
+    finished = []
+    seen_final = set()
+    while beam:
+        children = []
+        seen = set()
+        for _, node_sheet, moves, node_pending, node_special in beam:
+            options = _expand(node_sheet, node_pending, node_special)
+            dice_options = any(not used for *_, used in options)
+            if not dice_options:
+                key = tuple(node_sheet.cells)
+                if key not in seen_final:
+                    seen_final.add(key)
+                    finished.append((node_sheet, moves))
+            for face, cell, o, rest, used in options:
+                child = node_sheet.copy()
+                child.put(cell, face, o)
+                if used:
+                    child.specials.append(SPECIALS[_SPECIAL_INDEX.index(face)])
+                key = (tuple(child.cells), used or not node_special)
+                if key in seen:
+                    continue
+                seen.add(key)
+                value = evaluate(child, rounds_after, weights, routes=not cheap)
+                children.append((value, len(children), child, moves + ((face, cell, o),), rest,
+                                 node_special and not used))
+        children.sort(key=lambda item: (-item[0], item[1]))
+        beam = [(v, s, m, p, sp) for v, _, s, m, p, sp in children[:width]]
+    ranked = []
+    for index, (node_sheet, moves) in enumerate(finished):
+        ranked.append((evaluate(node_sheet, rounds_after, weights), index, moves, node_sheet))
+    ranked.sort(key=lambda item: (item[0] * -1, item[1]))
+    return [(value, list(moves), node_sheet) for value, _, moves, node_sheet in ranked]
+
+
+def plan_round(sheet, pending: list[int], special_ok: bool, rounds_after: int,
+               width: int, weights: Weights = DEFAULT_WEIGHTS, final_width: int = 0,
+               cheap_beam: bool = True):
+    """The best plan for the rest of the round: (value, [(face index, cell, o), ...])."""
+    ranked = plan_candidates(sheet, pending, special_ok, rounds_after, width, weights,
+                             final_width, cheap_beam)
+    if not ranked:
+        return evaluate(sheet, rounds_after, weights), []
+    return ranked[0][0], ranked[0][1]
+
+
+def sample_roll(rng) -> list[int]:
+    """Face indices of one base-game roll (3 route dice, 1 junction die), drawn from ``rng``."""
+    faces = [ROUTE_DIE[rng.below(len(ROUTE_DIE))] for _ in range(3)]
+    faces.append(JUNCTION_DIE[rng.below(len(JUNCTION_DIE))])
+    return [FACE_INDEX[face] for face in faces]
+
+
+def lookahead_value(sheet, rounds_after: int, rolls: list[list[int]], width: int) -> int:
+    """Mean value (x100) of ``sheet`` after planning the next round for each sampled roll
+    (the same rolls for every candidate: common random numbers)."""
+    total = 0
+    special_ok = len(sheet.specials) < MAX_SPECIALS
+    for roll in rolls:
+        ranked = plan_candidates(sheet, roll, special_ok, rounds_after - 1, width,
+                                 final_width=width)
+        total += ranked[0][0] if ranked else evaluate(sheet, rounds_after - 1)
+    return total // max(1, len(rolls))

@@ -1,0 +1,54 @@
+"""Railroad Ink bot levels (issue 16): every level uses the specials, and on fixed seeds each
+level clearly beats the one below (random < easy < normal < hard). The long measurement
+(200 seeds, expert) is ``run.py selfplay railroad-ink --players 1 --bots LEVEL``."""
+
+from game.bots.base import make_bot
+from game.bots.ink_plan import final_score, plan_round
+from game.rules.railroad_ink import GAME
+from game.rules.railroad_ink.faces import FACE_INDEX
+from game.rules.railroad_ink.moves import Draw
+
+SEEDS = (100, 101, 102, 103)
+
+
+def play_solo(level: str, seed: int):
+    state = GAME.new_game(GAME.make_config(1), seed)
+    bot = make_bot(GAME, 0, level, seed * 7919)
+    while not state.over:
+        GAME.play(state, 0, bot.choose(GAME.view(state, 0)))
+    return GAME.scores(state)["scores"][0], state.seats[0].sheet
+
+
+def mean_score(level: str) -> float:
+    return sum(play_solo(level, seed)[0] for seed in SEEDS) / len(SEEDS)
+
+
+def test_easy_uses_specials_and_beats_random():
+    sheets = [play_solo("easy", seed)[1] for seed in SEEDS]
+    assert all(sheet.specials for sheet in sheets)
+    assert mean_score("easy") >= mean_score("random") + 15
+
+
+def test_each_level_beats_the_one_below_on_fixed_seeds():
+    easy, normal, hard = mean_score("easy"), mean_score("normal"), mean_score("hard")
+    assert normal >= easy + 5
+    assert hard >= normal + 3
+
+
+def test_last_round_plan_takes_the_best_final_score():
+    """In the last round the plan is ranked by the exact final score: no single drawing of
+    the first die beats the plan's outcome."""
+    state = GAME.new_game(GAME.make_config(1), 7)
+    bot = make_bot(GAME, 0, "normal", 7)
+    while state.round < state.rounds:
+        GAME.play(state, 0, bot.choose(GAME.view(state, 0)))
+    sheet = state.seats[0].sheet
+    pending = [FACE_INDEX[face] for face, mandatory in GAME.remaining_dice(state, 0)
+               if mandatory]
+    value, plan = plan_round(sheet, pending, False, 0, 4, final_width=60)
+    after = sheet.copy()
+    for face, cell, o in plan:
+        after.put(cell, face, o)
+    assert value == final_score(after)
+    expert = make_bot(GAME, 0, "expert", 1).choose(GAME.view(state, 0))
+    assert isinstance(expert, Draw) and expert in GAME.legal_moves(state, 0)
