@@ -23,7 +23,7 @@ import time
 from game.bots.base import make_bot
 from game.cli import CliError
 
-from .selfplay import _percentiles, play_one
+from .playouts import decision_percentiles, play_one
 
 
 def pairs_of(levels: list[str], every_pair: bool) -> list[tuple[str, str]]:
@@ -132,7 +132,7 @@ def run(args, game, config: dict, base_seed: int) -> int:
             pool.close()
             pool.join()
     seconds = round(time.perf_counter() - started, 3)
-    decision = _percentiles(timings)
+    decision = decision_percentiles(timings)
     if args.json:
         print(json.dumps({"game": game.name, "config": config, "seed": base_seed,
                           "games_per_pair": args.games, "pairs": rows,
