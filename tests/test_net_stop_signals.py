@@ -50,3 +50,23 @@ def test_a_stopped_joiner_leaves_with_a_goodbye(tmp_path):
     host.send_signal(signal.SIGTERM)
     host.communicate(timeout=20)
     assert host.returncode == 143
+
+
+def test_a_stop_is_not_swallowed_by_a_guard_that_keeps_the_table_alive():
+    """A stop arriving while a broad ``except Exception`` guard runs (an autosave, a move
+    applied) still stops the command: it once played the game on to its end and exited 0."""
+    import os
+    import time
+
+    from game.cli import CliError
+    from game.cli.stopping import stop_signals
+
+    with pytest.raises(CliError) as stopped:
+        with stop_signals("left the table"):
+            try:
+                os.kill(os.getpid(), signal.SIGTERM)
+                time.sleep(5)
+            except Exception:  # noqa: BLE001 - the guard under test
+                pass
+            time.sleep(0.01)
+    assert "stopped by SIGTERM" in str(stopped.value)

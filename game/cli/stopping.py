@@ -21,8 +21,12 @@ STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP")
                      if hasattr(signal, name))
 
 
-class Stopped(Exception):
-    """Raised in the main thread by a stop signal."""
+class Stopped(BaseException):
+    """Raised in the main thread by a stop signal.
+
+    A BaseException, like KeyboardInterrupt, so the broad ``except Exception`` guards that
+    keep a table alive (a failing disk, a rules bug) cannot swallow the stop: a swallowed stop
+    played the game on to its end and exited 0."""
 
     def __init__(self, signum: int) -> None:
         super().__init__(signum)
