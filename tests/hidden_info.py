@@ -4,7 +4,8 @@
 only in what ``viewer`` (a seat, or None for a spectator) may not see: other seats' secret
 cards re-dealt among themselves, the face-down piles reordered, another future for the Rng.
 Two such states must give identical views. Every registered game needs an entry here (the
-suite fails otherwise), so a new game has to say what it hides.
+suite fails otherwise), so a new game has to say what it hides; a game that hides nothing
+returns None.
 """
 
 from __future__ import annotations

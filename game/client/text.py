@@ -28,6 +28,8 @@ LANGUAGES = {"en": "English", "ru": "Русский", "ko": "한국어", "th": "
 _catalogs: dict[str, dict[str, str | dict[str, str]]] = {}
 _language = DEFAULT_LANGUAGE
 _listeners: list = []
+# catalog folders of games added at run time (``add_catalog_dir``): <dir>/<lang>.json
+_extra_dirs: list[Path] = []
 
 
 def _entry(value) -> str | dict[str, str]:
@@ -41,7 +43,8 @@ def _load(lang: str) -> dict[str, str | dict[str, str]]:
     # the catalog can be written independently); a damaged file is skipped, never fatal.
     if lang not in _catalogs:
         merged: dict[str, str | dict[str, str]] = {}
-        paths = [LANG_DIR / f"{lang}.json", *sorted((LANG_DIR / lang).glob("*.json"))]
+        paths = [LANG_DIR / f"{lang}.json", *sorted((LANG_DIR / lang).glob("*.json")),
+                 *(folder / f"{lang}.json" for folder in _extra_dirs)]
         for path in paths:
             try:
                 data = json.loads(path.read_text(encoding="utf-8"))
@@ -50,6 +53,19 @@ def _load(lang: str) -> dict[str, str | dict[str, str]]:
                 continue
         _catalogs[lang] = merged
     return _catalogs[lang]
+
+
+def add_catalog_dir(folder: Path) -> None:
+    """Also read ``folder/<lang>.json`` (the texts of a game added at run time)."""
+    if folder not in _extra_dirs:
+        _extra_dirs.append(folder)
+        _catalogs.clear()
+
+
+def remove_catalog_dir(folder: Path) -> None:
+    if folder in _extra_dirs:
+        _extra_dirs.remove(folder)
+        _catalogs.clear()
 
 
 def available_languages() -> list[str]:

@@ -20,10 +20,26 @@ GAME_MODULES: dict[str, str] = {
 
 
 def available_games() -> list[str]:
-    """The game names whose rules package is present, in a fixed order."""
+    """The game names whose rules package is present, in a fixed order (registration order)."""
     here = Path(__file__).parent
     return [name for name, module in GAME_MODULES.items()
-            if (here / module.rsplit(".", 1)[1] / "__init__.py").exists()]
+            if not module.startswith(__name__ + ".")       # registered from elsewhere
+            or (here / module.rsplit(".", 1)[1] / "__init__.py").exists()]
+
+
+def register_game(name: str, module: str) -> None:
+    """Add a game whose rules live outside this package (``module`` exposes ``GAME``): the
+    one registry line of a new game, made at run time (tests/fourth_game does this)."""
+    if name in GAME_MODULES and GAME_MODULES[name] != module:
+        raise ValueError(f"a game named {name!r} is already registered")
+    GAME_MODULES[name] = module
+
+
+def unregister_game(name: str) -> None:
+    """Forget a game added by ``register_game`` (the three built-in games stay)."""
+    if GAME_MODULES.get(name, __name__ + ".").startswith(__name__ + "."):
+        raise ValueError(f"{name!r} is a built-in game")
+    del GAME_MODULES[name]
 
 
 def get_game(name: str) -> Game:

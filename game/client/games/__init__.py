@@ -37,6 +37,19 @@ def has_kit(name: str) -> bool:
     return name in KITS
 
 
+def register_kit(game_kit: GameKit) -> None:
+    """Add the kit of a game registered at run time (``game.rules.register_game``); it is
+    checked at once, so an incomplete kit fails here, not in the middle of a game."""
+    game_kit.check()
+    KITS[game_kit.name] = game_kit
+
+
+def unregister_kit(name: str) -> None:
+    if name in (METRO.name, METROMANIA.name, RAILROAD_INK.name):
+        raise ValueError(f"{name!r} is a built-in game")
+    KITS.pop(name, None)
+
+
 def check_kits(games: list[str] | None = None) -> None:
     """Start-up check: every game of the rules registry (or of ``games``) has a complete
     kit. Raises MissingKit or TypeError naming what is missing."""

@@ -33,9 +33,14 @@ class GameChoiceScreen(Screen):
         super().__init__(app)
         self.focus = 0
         self.cards = []
-        for i, name in enumerate(KITS):     # a card per game the client has a kit for
-            rect = pygame.Rect(0, 0, 340, 380)
-            rect.center = (640 + (i - 1) * 380, 380)
+        names = list(KITS)                  # a card per game the client has a kit for
+        # three games: 340-pixel cards 40 apart; more games share the width (a card never
+        # leaves the screen)
+        gap = 40 if len(names) <= 3 else 24
+        width = min(340, (1280 - 2 * 32 - gap * (len(names) - 1)) // max(1, len(names)))
+        left = 640 - (width * len(names) + gap * (len(names) - 1)) // 2
+        for i, name in enumerate(names):
+            rect = pygame.Rect(left + i * (width + gap), 190, width, 380)
             self.cards.append((name, rect))
 
     def playable(self, name: str) -> bool:
@@ -78,7 +83,8 @@ class GameChoiceScreen(Screen):
             theme.rounded_panel(surface, card, theme.PANEL_HI if focused else theme.PANEL, 22,
                                 theme.FOCUS if focused else theme.PANEL_EDGE,
                                 4 if focused else 1, shadow=True)
-            surface.blit(card_art(name, not playable), (card.centerx - 138, card.y + 40))
+            art = card_art(name, not playable)
+            surface.blit(art, (card.centerx - art.get_width() // 2, card.y + 40))
             colour = theme.TEXT if playable else theme.TEXT_DIM
             with fonts.box(card.inflate(-32, 0), "card title"):   # a long name shrinks
                 fonts.blit(surface, t(f"game.{name}"), 38, colour, (card.centerx, card.y + 178),
