@@ -309,6 +309,25 @@ class ChanceRequest:
         return f"ChanceRequest({fields})"
 
 
+def bad_chance(message: str, **args: Any) -> IllegalMove:
+    """A chance outcome a table state cannot take (a peer or a dealer is at fault)."""
+    return IllegalMove("bad_chance", message, **args)
+
+
+def checked_outcome(expected: "ChanceRequest | None", request: Any, outcome: Any) -> tuple:
+    """The checks every game's ``apply_chance`` starts with: the state waits for a chance step
+    (``expected``), ``request`` is exactly that step, and ``outcome`` is a sequence. Returns
+    the outcome as a tuple; IllegalMove ``bad_chance`` otherwise."""
+    if expected is None:
+        raise bad_chance("This table state waits for no chance step")
+    if not isinstance(request, ChanceRequest) or request != expected:
+        raise bad_chance("The table waits for {expected}, not {request}",
+                         expected=repr(expected), request=repr(request))
+    if not isinstance(outcome, (tuple, list)):
+        raise bad_chance("A chance outcome is a tuple, not {outcome}", outcome=repr(outcome))
+    return tuple(outcome)
+
+
 class Game:
     """The rules of one game. Stateless: every method takes the state it works on.
 

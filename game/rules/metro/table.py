@@ -30,7 +30,7 @@ copies (the order ``new_game`` shuffles); ``shares10`` .. ``shares40`` hold the 
 
 from __future__ import annotations
 
-from ..core import HIDDEN, ChanceRequest, IllegalMove
+from ..core import HIDDEN, ChanceRequest, IllegalMove, bad_chance, checked_outcome
 from . import companies as comp
 from .data import COMPANIES, SHARE_PERCENTS, TILE_COPIES
 from .tiles import TYPES
@@ -50,10 +50,6 @@ def piles(companies: bool) -> dict[str, tuple]:
         for name, pct in zip(SHARE_PILES, SHARE_PERCENTS):
             result[name] = share_cards(pct)
     return result
-
-
-def bad_chance(message: str, **args) -> IllegalMove:
-    return IllegalMove("bad_chance", message, **args)
 
 
 # -- setup -------------------------------------------------------------------------------------
@@ -135,15 +131,7 @@ def share_unseen(state, card: tuple[int, int]) -> bool:
 
 def apply_chance(state, request: ChanceRequest, outcome) -> list[dict]:
     """Apply the public outcome of the pending step (see the module docstring)."""
-    expected = pending(state)
-    if expected is None:
-        raise bad_chance("This table state waits for no chance step")
-    if not isinstance(request, ChanceRequest) or request != expected:
-        raise bad_chance("The table waits for {expected}, not {request}",
-                         expected=repr(expected), request=repr(request))
-    if not isinstance(outcome, (tuple, list)):
-        raise bad_chance("A chance outcome is a tuple, not {outcome}", outcome=repr(outcome))
-    outcome = tuple(outcome)
+    outcome = checked_outcome(pending(state), request, outcome)
     if request.kind in ("shuffle", "deal", "return") and outcome:
         raise bad_chance("A {kind} outcome carries nothing", kind=request.kind)
     cards = reveal_values(state, request, outcome) if request.kind in ("reveal", "show") \

@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from itertools import permutations
 
-from ..core import ChanceRequest, IllegalMove
+from ..core import ChanceRequest, bad_chance, checked_outcome
 from .board_data import LINES_TO_END, TYPES
 from .lines import is_blocked
 from .markers import HIDDEN_LETTER, UNFAIR, hide_hand, marker_unseen, markers_of_type
@@ -62,10 +62,6 @@ def piles(config: dict) -> dict:
     if not secret_deal(config):
         return {}
     return {PILE_OF_TYPE[kind]: tuple(markers_of_type(kind)) for kind in TYPES}
-
-
-def bad_chance(message: str, **args) -> IllegalMove:
-    return IllegalMove("bad_chance", message, **args)
 
 
 def step(kind: str, pile: str = "", seat=None, count: int = 0, cards=(), sides=()) -> dict:
@@ -234,15 +230,7 @@ def queue_shows(state) -> None:
 
 def apply_chance(state, request, outcome) -> list:
     """Apply the public outcome of the pending step (see the module docstring)."""
-    expected = pending(state)
-    if expected is None:
-        raise bad_chance("This table state waits for no chance step")
-    if not isinstance(request, ChanceRequest) or request != expected:
-        raise bad_chance("The table waits for {expected}, not {request}",
-                         expected=repr(expected), request=repr(request))
-    if not isinstance(outcome, (tuple, list)):
-        raise bad_chance("A chance outcome is a tuple, not {outcome}", outcome=repr(outcome))
-    outcome = tuple(outcome)
+    outcome = checked_outcome(pending(state), request, outcome)
     kind = request.kind
     if kind in ("shuffle", "deal"):
         if outcome:
