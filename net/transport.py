@@ -130,6 +130,10 @@ class Pumped:
         self._thread = threading.Thread(target=loop, name=type(self).__name__, daemon=True)
         self._thread.start()
 
+    def pumped_by_another_thread(self) -> bool:
+        """Whether a background thread (not the caller's) pumps this now."""
+        return self._thread is not None and self._thread is not threading.current_thread()
+
     def stop_thread(self) -> None:
         self._stop.set()
         if self._thread is not None and self._thread is not threading.current_thread():

@@ -183,7 +183,7 @@ class NetSession:
             self.conn.start_thread()
 
     def uncover(self) -> None:
-        if self.conn._thread is not None and self.conn._thread is not threading.current_thread():
+        if self.conn.pumped_by_another_thread():
             self.conn.stop_thread()
 
     def close(self) -> None:
