@@ -36,3 +36,125 @@ def test_every_lesson_to_the_end_by_each_device(tmp_path, lesson_id, device):
         assert Progress.beside(app.settings).done(lesson_id)
     finally:
         app.shutdown()
+
+
+def test_a_move_the_step_does_not_ask_for_is_refused_and_changes_nothing(tmp_path):
+    from game.rules.railroad_ink.moves import End
+
+    app = make_app(tmp_path)
+    try:
+        screen = open_lesson(app, "railroad-ink")
+        key(app, pygame.K_RETURN)                 # read the welcome
+        assert screen.step.name == "first_die"
+        before = (len(screen.match.log), screen.guide.index)
+        assert not screen.propose(0, End())       # ending the round is not this step
+        assert (len(screen.match.log), screen.guide.index) == before
+        assert screen.refusal == "Draw one of the glowing dice first, on a glowing square."
+        assert any(toast.text == screen.refusal for toast in app.toasts.items)
+        # a special is a legal move, but not what this step teaches: refused too
+        pane = screen.board.pane_of(0)
+        click(app, pane.tray["specials"][0].center)
+        click(app, pane.geom.cell_rect(1).center)
+        assert (len(screen.match.log), screen.guide.index) == before
+        # on a step to read, the board takes no move: Enter only turns the page
+        screen2 = screen
+        Driver(app, "keyboard").play_lesson(screen2, stop_at=2)
+        assert screen2.step.name == "exits" and screen2.step.reads
+        logged = len(screen2.match.log)
+        pane = screen2.board.pane_of(0)
+        click(app, pane.geom.cell_rect(3).center)
+        assert len(screen2.match.log) == logged and screen2.step.name == "exits"
+    finally:
+        app.shutdown()
+
+
+def test_leaving_and_picking_up_again_from_the_game_choice(tmp_path):
+    """Played halfway by keyboard, left through the pause menu, the client closed; a new
+    client shows "continue at step n" in the lessons of the game and goes on from the same
+    board; "Start over" begins again."""
+    from game.client.screens.game_choice import GameChoiceScreen
+    from game.client.tutorial.menu import LessonsScreen
+
+    app = make_app(tmp_path)
+    try:
+        app.push(GameChoiceScreen(app))
+        frames(app, 1)
+        names = [name for name, _rect in app.top.cards]
+        for _ in range(names.index("metro")):
+            key(app, pygame.K_RIGHT)              # to Metro's card
+        key(app, pygame.K_DOWN)                   # its "Learn to play" button
+        key(app, pygame.K_RETURN)
+        assert isinstance(app.top, LessonsScreen) and app.top.game == "metro"
+        key(app, pygame.K_RETURN)                 # the Metro lesson
+        screen = app.top
+        assert isinstance(screen, TutorialScreen)
+        Driver(app, "keyboard").play_lesson(screen, stop_at=4)
+        step, log = screen.guide.index, [e.move for e in screen.match.log]
+        assert step == 4 and len(log) >= 3
+        key(app, pygame.K_p)                      # the pause menu: Quit to title
+        pause = app.top
+        pause.form.focus_on("title")
+        key(app, pygame.K_RETURN)
+        assert not isinstance(app.top, TutorialScreen)
+    finally:
+        app.shutdown()
+
+    app = make_app(tmp_path)                      # the client started again
+    try:
+        app.push(GameChoiceScreen(app))
+        frames(app, 1)
+        from game.client.tutorial.entry import button_rect
+        cards = dict(app.top.cards)
+        click(app, button_rect(cards["metro"]).center)
+        menu = app.top
+        assert isinstance(menu, LessonsScreen)
+        assert menu.form.items[0].label() == "Metro · continue at step 5 of 9"
+        assert menu.form.items[1].key == "restart:metro"
+        click(app, menu.form.items[0].rect.center)
+        screen = app.top
+        assert isinstance(screen, TutorialScreen) and screen.restored
+        assert screen.guide.index == 4 and [e.move for e in screen.match.log] == log
+        Driver(app, "mouse").play_lesson(screen)  # and on to the end, by mouse now
+        assert screen.free
+        key(app, pygame.K_p)
+        app.top.form.focus_on("title")
+        key(app, pygame.K_RETURN)
+        app.push(LessonsScreen(app, "metro"))
+        frames(app, 1)
+        assert app.top.form.items[0].label() == "Metro · done"
+        app.top.form.focus_on("open:metro")
+        key(app, pygame.K_RETURN)                 # a finished lesson opens from the start
+        assert app.top.guide.index == 0 and len(app.top.match.log) == 0
+    finally:
+        app.shutdown()
+
+
+def test_start_over_and_a_damaged_progress_file(tmp_path):
+    from game.client.tutorial.menu import LessonsScreen
+
+    app = make_app(tmp_path)
+    try:
+        screen = open_lesson(app, "railroad-ink-river")
+        Driver(app, "pad").play_lesson(screen, stop_at=3)
+        app.pop()
+        app.push(LessonsScreen(app, "railroad-ink"))
+        frames(app, 1)
+        keys = [item.key for item in app.top.form.items]
+        assert keys == ["open:railroad-ink", "open:railroad-ink-river",
+                        "restart:railroad-ink-river", "open:railroad-ink-lake",
+                        "open:railroad-ink-meteor", "open:railroad-ink-volcano", "back"]
+        app.top.form.focus_on("restart:railroad-ink-river")
+        key(app, pygame.K_RETURN)
+        assert app.top.guide.index == 0 and len(app.top.match.log) == 0
+    finally:
+        app.shutdown()
+    path = Progress.beside(app.settings).path
+    for junk in ("{not json", '{"railroad-ink": {"step": "x", "moves": 5}}',
+                 '{"railroad-ink": {"step": 3, "moves": [[0, "nonsense@Z9/9"]]}}'):
+        path.write_text(junk, encoding="utf-8")
+        app = make_app(tmp_path)
+        try:
+            screen = open_lesson(app, "railroad-ink")   # starts fresh, never a traceback
+            assert screen.guide.index == 0 and len(screen.match.log) == 0
+        finally:
+            app.shutdown()

@@ -10,10 +10,11 @@ import pygame
 
 from game.client.tutorial import coach
 from game.client.tutorial.play import LEARNER
-from game.client.tutorial.script import example_move
+from game.client.tutorial.script import Guide, example_move
 from tests.test_client_support import VIRTUAL_PAD, click, frames, key, pad_added, pad_button
 
 KEYS = {"confirm": pygame.K_RETURN, "next": pygame.K_TAB, "rotate": pygame.K_r,
+        "aux": pygame.K_c,
         "alt": pygame.K_x, "cancel": pygame.K_ESCAPE, "menu": pygame.K_p}
 PAD = {"confirm": 0, "cancel": 1, "alt": 2, "rotate": 3, "prev": 4, "next": 5, "aux": 6,
        "menu": 7}
@@ -76,8 +77,10 @@ class Driver:
             before = (screen.guide.index, len(match.log))
             if match.game.name == "railroad-ink":
                 self.ink_move(screen.board, move)
-            else:
+            elif match.game.name == "metro":
                 self.metro_move(screen.board, move)
+            else:
+                self.mania_move(screen.board, move)
             frames(self.app, 1)
             assert (screen.guide.index, len(match.log)) != before, \
                 f"{screen.lesson.id}: {move} was not played by the {self.device} at {step.name}"
@@ -189,3 +192,124 @@ class Driver:
             dy = (target[1] > here[1]) - (target[1] < here[1]) if not dx else 0
             self.step_dir(dx, dy)
         raise AssertionError(f"the cursor did not reach {target}")
+
+    # -- Metromania -------------------------------------------------------------------------------
+    def mania_move(self, board, move) -> None:
+        from game.client.games.metromania import geometry as geo
+        from game.rules.metromania.moves import Bonus, Dig, Pass, Station
+
+        seat = LEARNER
+        draft = board.draft(seat)
+        if isinstance(move, Dig):
+            for tunnel in move.tunnels:
+                self.mania_line(board, tunnel.line)
+                key = (tunnel.space, tunnel.edge)
+                if self.device == "mouse":
+                    self.click_at(geo.tunnel_anchor(*key))
+                else:
+                    for _ in range(len(board.candidates(seat)) + 2):
+                        if board.draft(seat).cursor == key:
+                            break
+                        self.step_dir(1, 0)
+                    assert board.draft(seat).cursor == key, "the cursor did not reach the tunnel"
+                    self.press("confirm")
+                draft = board.draft(seat)
+                if draft.chooser is not None:
+                    index = draft.chooser.index(tunnel)
+                    if self.device == "mouse":
+                        self.click(board.chooser_rects(len(draft.chooser))[index])
+                    else:
+                        while board.draft(seat).choice != index:
+                            self.step_dir(1, 0)
+                        self.press("confirm")
+                assert board.draft(seat).tunnels[-1] == tunnel, f"{tunnel} was not picked"
+            if self.device == "mouse":
+                self.click(self.mania_button(board, "confirm"))
+            else:
+                self.press("aux")
+            return
+        if isinstance(move, (Station, Bonus)) and move.point >= 0:
+            if not isinstance(move, Bonus):
+                self.mania_line(board, move.line)
+                if board.draft(seat).mode != "station":
+                    if self.device == "mouse":
+                        self.click(self.mania_button(board, "station"))
+                    else:
+                        self.press("alt")
+            if self.device == "mouse":
+                self.click_at(geo.POINT_XY[move.point])
+                return
+            targets = board.station_targets(seat)
+            for _ in range(len(targets) + 2):
+                if board.draft(seat).cursor == move.point:
+                    break
+                self.step_dir(1, 0)
+            self.press("confirm")
+            return
+        if isinstance(move, Bonus):
+            if self.device == "mouse":
+                self.click(self.mania_button(board, "refuse"))
+            else:
+                self.press("alt")
+            return
+        assert isinstance(move, Pass)
+        if self.device == "mouse":
+            self.click(self.mania_button(board, "pass"))
+        else:
+            self.press("aux")
+
+    def mania_line(self, board, line: int) -> None:
+        if board.bonus_pending(LEARNER) or board.draft(LEARNER).line == line:
+            return
+        if self.device == "mouse":
+            self.click(self.mania_button(board, f"line{line}"))
+        else:
+            self.press("next")
+        assert board.draft(LEARNER).line == line
+
+    @staticmethod
+    def mania_button(board, name: str):
+        for action, rect, _enabled in board.buttons(LEARNER):
+            if action == name:
+                return rect
+        raise AssertionError(f"no {name} button")
+
+    def click_at(self, xy) -> None:
+        self.click(pygame.Rect(int(xy[0]) - 1, int(xy[1]) - 1, 3, 3))
+
+
+def play_through(lesson) -> list[tuple]:
+    """The lesson played by the rules alone, as the device drivers play it (each step's example
+    move, the bots seeded as the play screen seeds them): (lesson, step index, moves so far) at
+    every step reached."""
+    from game.bots.base import make_bot
+    from game.match import Match
+    from game.rules import get_game
+
+    game = get_game(lesson.game)
+    match = Match.new(game, lesson.config(game), lesson.seed, lesson.seats("P", ["Robo"]))
+    bots = {seat: make_bot(game, seat, level, (lesson.seed * 7919 + seat) & 0xFFFFFFFF)
+            for seat, level in enumerate(lesson.bots, start=1)}
+    guide = Guide(lesson)
+    guide.settle(game, match.state, LEARNER)
+    out, last = [], None
+    for _ in range(600):
+        if guide.finished:
+            return out
+        if guide.index != last:
+            out.append((lesson, guide.index, [(e.seat, e.move) for e in match.log]))
+            last = guide.index
+        step = guide.step
+        if step.reads:
+            guide.read(game, match.state, LEARNER)
+            continue
+        if LEARNER not in match.to_act():
+            seat = match.to_act()[0]
+            match.apply(seat, bots[seat].choose(match.view(seat)))
+            guide.settle(game, match.state, LEARNER)
+            continue
+        move = example_move(game, match.state, LEARNER, step)
+        how = guide.accepts(game, match.state, LEARNER, move)
+        match.apply(LEARNER, move)
+        guide.moved(game, match.state, LEARNER, how)
+    raise AssertionError(f"{lesson.id} did not end")

@@ -83,7 +83,7 @@ class GameChoiceScreen(Screen):
         surface.blit(self.app.background(), (0, 0))
         fonts.blit(surface, t("choice.title"), 50, theme.TEXT, (640, 88), "bold", "center")
         for i, (name, rect) in enumerate(self.cards):
-            focused = i == self.focus
+            focused = i == self.focus and not self.learn
             playable = self.playable(name)
             card = rect.move(0, -8) if focused else rect
             theme.rounded_panel(surface, card, theme.PANEL_HI if focused else theme.PANEL, 22,
@@ -110,7 +110,7 @@ class GameChoiceScreen(Screen):
                 fonts.blit(surface, t("choice.players", lo=game.min_players,
                                       hi=game.max_players), 18, theme.TEXT_DIM,
                            (card.centerx, card.bottom - 36), "semibold", "center")
-                tutorial.draw_button(surface, rect, focused and self.learn)
+                tutorial.draw_button(surface, rect, i == self.focus and self.learn)
 
     def toast_avoid(self) -> list:
         return [rect.union(tutorial.button_rect(rect)) for _name, rect in self.cards]

@@ -23,40 +23,64 @@ def button_rect(lesson) -> pygame.Rect:
     return pygame.Rect(panel.x + 16, panel.bottom - BUTTON_H - 14, panel.width - 32, BUTTON_H)
 
 
+BODY_SIZES = (22, 20, 19, 18, 17, 16, 15, 14)
+REFUSAL_SIZE, REFUSAL_LINE = 17, 22
+
+
+class PanelLayout:
+    """Where the panel's parts go for one text: the body (wrapped and shrunk to its box), the
+    refusal under it (left out when both do not fit), the Continue button. ``fits`` is False
+    when even the smallest size cannot hold the body (tests check every step in every
+    language)."""
+
+    def __init__(self, lesson, body: str, reads: bool, refusal: str | None) -> None:
+        self.arrange(lesson, body, reads, refusal)
+        if refusal and not self.fits:
+            # a small panel (Metromania's) keeps its room for the step's text: the refusal
+            # is still said by the toast
+            self.arrange(lesson, body, reads, None)
+
+    def arrange(self, lesson, body: str, reads: bool, refusal: str | None) -> None:
+        panel = panel_rect(lesson)
+        self.panel = panel
+        self.inner = panel.inflate(-32, 0)
+        self.top = pygame.Rect(self.inner.x, panel.y + 10, self.inner.width, 28)
+        bottom = button_rect(lesson).y - 8 if reads else panel.bottom - 14
+        self.refusal_lines = text_layout.wrap(refusal, REFUSAL_SIZE,
+                                              self.inner.width - 16) if refusal else []
+        refusal_h = len(self.refusal_lines) * REFUSAL_LINE + 14 if refusal else 0
+        self.refusal_box = pygame.Rect(self.inner.x, bottom - refusal_h + 4, self.inner.width,
+                                       max(0, refusal_h - 6))
+        self.text_box = pygame.Rect(self.inner.x, self.top.bottom + 8, self.inner.width,
+                                    bottom - self.top.bottom - 8 - refusal_h)
+        self.size, self.lines, self.line_h = text_layout.fit_text(body, self.text_box,
+                                                                  BODY_SIZES)
+        height = sum(self.line_h if line else self.line_h // 2 for line in self.lines)
+        self.fits = height <= self.text_box.height
+
+
 def draw_panel(surface, lesson, number: int, total: int, body: str, reads: bool,
                refusal: str | None, hovered: bool) -> None:
-    panel = panel_rect(lesson)
-    theme.rounded_panel(surface, panel, theme.PANEL, 16, theme.ACCENT, 2, shadow=True)
-    inner = panel.inflate(-32, 0)
-    top = pygame.Rect(inner.x, panel.y + 10, inner.width, 28)
-    fonts.blit_in(surface, t("tutorial.common.title"), 20, theme.ACCENT, top, "bold", "midleft",
-                  name="tutorial title")
+    layout = PanelLayout(lesson, body, reads, refusal)
+    theme.rounded_panel(surface, layout.panel, theme.PANEL, 16, theme.ACCENT, 2, shadow=True)
+    fonts.blit_in(surface, t("tutorial.common.title"), 20, theme.ACCENT, layout.top, "bold",
+                  "midleft", name="tutorial title")
     fonts.blit_in(surface, t("tutorial.common.step", n=number, total=total), 16,
-                  theme.TEXT_DIM, top, "semibold", "midright", name="tutorial step count")
-    bottom = button_rect(lesson).y - 8 if reads else panel.bottom - 14
-    refusal_h = 0
-    refusal_lines: list[str] = []
-    if refusal:
-        size = 17
-        refusal_lines = text_layout.wrap(refusal, size, inner.width - 16)[:3]
-        refusal_h = len(refusal_lines) * 22 + 14
-    text_box = pygame.Rect(inner.x, top.bottom + 8, inner.width,
-                           bottom - top.bottom - 8 - refusal_h)
-    size, lines, line_h = text_layout.fit_text(body, text_box, (22, 20, 19, 18, 17, 16, 15, 14))
-    y = text_box.y
-    with fonts.box(text_box, "tutorial text"):
-        for line in lines:
-            if y + line_h > text_box.bottom + 2:
-                break
+                  theme.TEXT_DIM, layout.top, "semibold", "midright", name="tutorial step count")
+    box = layout.text_box
+    y = box.y
+    with fonts.box(box, "tutorial text"):
+        for line in layout.lines:
             if line:
-                fonts.blit(surface, line, size, theme.TEXT, (text_box.x, y))
-            y += line_h if line else line_h // 2
-    if refusal_lines:
-        box = pygame.Rect(inner.x, bottom - refusal_h + 4, inner.width, refusal_h - 6)
-        pygame.draw.rect(surface, (92, 40, 44), box, border_radius=8)
-        with fonts.box(box.inflate(-12, 0), "tutorial refusal"):
-            for index, line in enumerate(refusal_lines):
-                fonts.blit(surface, line, 17, (255, 214, 214), (box.x + 8, box.y + 5 + 22 * index))
+                fonts.blit(surface, line, layout.size, theme.TEXT, (box.x, y))
+            y += layout.line_h if line else layout.line_h // 2
+    if layout.refusal_lines:
+        area = layout.refusal_box
+        pygame.draw.rect(surface, (92, 40, 44), area, border_radius=8)
+        with fonts.box(area.inflate(-12, 0), "tutorial refusal"):
+            for index, line in enumerate(layout.refusal_lines):
+                fonts.blit(surface, line, REFUSAL_SIZE, (255, 214, 214),
+                           (area.x + 8, area.y + 5 + REFUSAL_LINE * index))
     if reads:
         button = button_rect(lesson)
         theme.rounded_panel(surface, button, theme.PANEL_HI if hovered else theme.BG_DEEP, 10,

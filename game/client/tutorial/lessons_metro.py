@@ -45,13 +45,20 @@ def draws(game, state, seat, move) -> bool:
 
 def squares(accept):
     """The hand tile and the squares where the move the step wants may go."""
+    cache: dict = {}
+
     def marks(board, seat):
         game, state = board.game, board.state
-        placements = [move for move in game.legal_moves(state, seat) if isinstance(move, Place)]
-        wanted = {move.square for move in placements if accept(game, state, seat, move)}
-        if not wanted:          # not possible yet: wherever the tile may go meanwhile
-            wanted = {move.square for move in placements}
-        return board.hand_rects(seat)[:1] + [square_rect(sq) for sq in sorted(wanted)]
+        key = (id(state), state.turn, state.pending, seat)
+        if key not in cache:           # once per position, not once per frame
+            placements = [move for move in game.legal_moves(state, seat)
+                          if isinstance(move, Place)]
+            wanted = {move.square for move in placements if accept(game, state, seat, move)}
+            if not wanted:          # not possible yet: wherever the tile may go meanwhile
+                wanted = {move.square for move in placements}
+            cache.clear()
+            cache[key] = [square_rect(sq) for sq in sorted(wanted)]
+        return board.hand_rects(seat)[:1] + cache[key]
     return marks
 
 

@@ -26,7 +26,7 @@ class LessonsScreen(MenuScreen):
         items = []
         for lesson in lessons.for_game(self.game):
             items.append(Item(f"open:{lesson.id}", lambda lesson=lesson: self.label(lesson)))
-            if self.progress.started(lesson.id):
+            if self.progress.started(lesson.id, len(lesson.steps)):
                 items.append(Item(f"restart:{lesson.id}",
                                   lambda lesson=lesson: t("tutorial.common.restart",
                                                           name=t(f"tutorial.{lesson.id}.name"))))
@@ -41,7 +41,7 @@ class LessonsScreen(MenuScreen):
     def label(self, lesson) -> str:
         name = t(f"tutorial.{lesson.id}.name")
         entry = self.progress.get(lesson.id)
-        if self.progress.started(lesson.id):
+        if self.progress.started(lesson.id, len(lesson.steps)):
             return t("tutorial.common.continue_at", name=name, n=entry["step"] + 1,
                      total=len(lesson.steps))
         if self.progress.done(lesson.id):

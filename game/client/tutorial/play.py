@@ -50,6 +50,7 @@ class TutorialScreen(PlayScreen):
         self.guide = Guide(lesson, index)
         self.guide.settle(match.game, match.state, LEARNER)
         self.refusal: str | None = None
+        self._waiting: tuple = (None, False)
         self.clock = 0.0
         self.restored = restored
         self.free = self.guide.finished
@@ -61,9 +62,15 @@ class TutorialScreen(PlayScreen):
         return None if self.free else self.guide.step
 
     def waiting(self) -> bool:
+        """The step cannot be done with this position yet (asked once per position: the
+        legal moves of a Metromania turn are many)."""
         step = self.step
-        return step is not None and not step.reads and LEARNER in self.match.to_act() \
-            and step_waits(self.match.game, self.match.state, LEARNER, step)
+        if step is None or step.reads or LEARNER not in self.match.to_act():
+            return False
+        key = (len(self.match.log), self.guide.index)
+        if self._waiting[0] != key:
+            self._waiting = (key, step_waits(self.match.game, self.match.state, LEARNER, step))
+        return self._waiting[1]
 
     def step_text(self) -> str:
         step = self.step

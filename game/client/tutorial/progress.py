@@ -46,18 +46,22 @@ class Progress:
     def get(self, lesson: str) -> dict | None:
         return self.lessons.get(lesson)
 
-    def started(self, lesson: str) -> bool:
+    def started(self, lesson: str, steps: int) -> bool:
+        """Begun and not at its end (a lesson finished once may be under way again)."""
         entry = self.lessons.get(lesson)
-        return entry is not None and not entry["done"] and (entry["step"] or entry["moves"])
+        return entry is not None and entry["step"] < steps \
+            and bool(entry["step"] or entry["moves"])
 
     def done(self, lesson: str) -> bool:
         entry = self.lessons.get(lesson)
         return entry is not None and entry["done"]
 
     def record(self, lesson: str, step: int, moves, done: bool = False) -> None:
-        self.lessons[lesson] = {"step": int(step), "moves": [[int(s), str(m)] for s, m in moves],
-                                "done": bool(done) or self.done(lesson)}
-        self.save()
+        entry = {"step": int(step), "moves": [(int(s), str(m)) for s, m in moves],
+                 "done": bool(done) or self.done(lesson)}
+        if self.lessons.get(lesson) != entry:      # written only when something changed
+            self.lessons[lesson] = entry
+            self.save()
 
     def restart(self, lesson: str) -> None:
         """Start the lesson over (having finished it once stays known)."""
