@@ -64,6 +64,12 @@ def test_a_move_the_step_does_not_ask_for_is_refused_and_changes_nothing(tmp_pat
         pane = screen2.board.pane_of(0)
         click(app, pane.geom.cell_rect(3).center)
         assert len(screen2.match.log) == logged and screen2.step.name == "exits"
+        assert screen2.refusal == "Read the note first, then press Continue."
+        key(app, pygame.K_RETURN)                 # on to the station, then try to take back
+        assert screen2.step.name == "station"
+        key(app, pygame.K_c)                      # C: undo the first drawing
+        assert len(screen2.match.log) == logged and screen2.step.name == "station"
+        assert screen2.refusal.startswith("No taking back in a lesson")
     finally:
         app.shutdown()
 
@@ -158,3 +164,31 @@ def test_start_over_and_a_damaged_progress_file(tmp_path):
             assert screen.guide.index == 0 and len(screen.match.log) == 0
         finally:
             app.shutdown()
+
+
+def test_after_the_lesson_the_game_is_the_players_to_the_results(tmp_path):
+    """Handed over, nothing is refused any more: the rest of the Metro game is played (moves
+    the lesson never asked for, such as drawing from the stack twice) to the results."""
+    from game.client.screens.results import ResultsScreen
+
+    app = make_app(tmp_path)
+    try:
+        screen = open_lesson(app, "metro")
+        Driver(app, "mouse").play_lesson(screen)
+        assert screen.free and screen.step is None
+        match = screen.match
+        for _ in range(3000):
+            if match.is_over():
+                break
+            if 0 in match.to_act():
+                moves = match.game.legal_moves(match.state, 0)
+                assert screen.propose(0, moves[-1])    # whatever the player likes
+            frames(app, 1)
+        assert match.is_over()
+        for _ in range(60):
+            if isinstance(app.top, ResultsScreen):
+                break
+            frames(app, 10)
+        assert isinstance(app.top, ResultsScreen), app.top
+    finally:
+        app.shutdown()

@@ -104,7 +104,7 @@ LAKE = expansion("lake", 1, (
          marks=faces_marks(LAKE_DIE)),))
 METEOR = expansion("meteor", 1, (
     Step("meteor", accept=resolves_meteor,
-         marks=lambda board, seat: marks.ink_meteor(board, seat)),
+         marks=lambda board, seat: marks.ink_meteor(board, seat) + end_marks(board, seat)),
     Step("crater"),))
 VOLCANO = expansion("volcano", 1, (
     Step("lava", accept=draws(lambda face: face in LAVA_DIE), skip=pending(LAVA_DIE),

@@ -32,7 +32,7 @@ class LessonsScreen(MenuScreen):
                                                           name=t(f"tutorial.{lesson.id}.name"))))
         items.append(Item("back", lambda: t("common.back")))
         height = len(items) * 62
-        top = max(150, 380 - height // 2)
+        top = max(178, 390 - height // 2)
         self.form = Form(items, pygame.Rect(290, top, 700, 0), row_height=52, gap=10,
                          font_size=22)
         if focus:
@@ -69,7 +69,7 @@ class LessonsScreen(MenuScreen):
     def draw(self, surface) -> None:
         surface.blit(self.app.background(), (0, 0))
         fonts.blit_in(surface, t("tutorial.common.menu_title", game=t(f"game.{self.game}")), 44,
-                      theme.TEXT, pygame.Rect(140, 60, 1000, 64), "bold", name="lessons title")
+                      theme.TEXT, pygame.Rect(140, 56, 1000, 64), "bold", name="lessons title")
         fonts.blit_in(surface, t("tutorial.common.menu_help"), 20, theme.TEXT_DIM,
-                      pygame.Rect(140, 112, 1000, 30), name="lessons help")
+                      pygame.Rect(140, 126, 1000, 30), name="lessons help")
         self.form.draw(surface)

@@ -123,6 +123,8 @@ class TutorialScreen(PlayScreen):
         elif intent.kind == "click" and intent.pos is not None:
             if coach.button_rect(self.lesson).collidepoint(intent.pos):
                 self.read()
+            else:
+                self.refuse(t("tutorial.common.read_first"))
         elif intent.kind == "cancel":
             self.open_pause()
 
@@ -133,7 +135,8 @@ class TutorialScreen(PlayScreen):
         how = None if self.step is None or self.step.reads \
             else self.guide.accepts(game, state, seat, move)
         if how is None:
-            self.refuse(self.refusal_text())
+            undo = str(move) == "undo"       # Railroad Ink's take-back: not in a lesson
+            self.refuse(t("tutorial.common.no_undo") if undo else self.refusal_text())
             return False
         if not super().propose(seat, move):
             return False
