@@ -192,3 +192,33 @@ def test_after_the_lesson_the_game_is_the_players_to_the_results(tmp_path):
         assert isinstance(app.top, ResultsScreen), app.top
     finally:
         app.shutdown()
+
+
+def test_a_controller_finds_the_expansion_lessons_from_the_game_choice(tmp_path):
+    from game.client.screens.game_choice import GameChoiceScreen
+    from game.client.tutorial.menu import LessonsScreen
+    from tests.test_client_support import pad_added, pad_button, pad_hat
+
+    app = make_app(tmp_path)
+    try:
+        app.push(GameChoiceScreen(app))
+        pad_added(app)
+        names = [name for name, _rect in app.top.cards]
+        for _ in range(names.index("railroad-ink")):
+            pad_hat(app, (1, 0))
+        pad_hat(app, (0, -1))                      # d-pad down: the "Learn to play" button
+        assert app.top.learn
+        pad_button(app, 0)
+        menu = app.top
+        assert isinstance(menu, LessonsScreen) and menu.game == "railroad-ink"
+        pad_hat(app, (0, -1))                      # the River lesson
+        pad_button(app, 0)
+        screen = app.top
+        assert isinstance(screen, TutorialScreen) and screen.lesson.id == "railroad-ink-river"
+        assert screen.match.state.expansion == "river"
+        pad_button(app, 1)                         # B on a step to read: the pause menu
+        assert app.top is not screen
+        pad_button(app, 1)                         # and back
+        assert app.top is screen
+    finally:
+        app.shutdown()

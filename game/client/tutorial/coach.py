@@ -9,6 +9,7 @@ import pygame
 
 from game.client import fonts, text_layout, theme
 from game.client.text import t
+from game.client.typeface import font
 
 BUTTON_H = 46
 HIGHLIGHT = (255, 214, 92)
@@ -56,7 +57,12 @@ class PanelLayout:
         self.size, self.lines, self.line_h = text_layout.fit_text(body, self.text_box,
                                                                   BODY_SIZES)
         height = sum(self.line_h if line else self.line_h // 2 for line in self.lines)
-        self.fits = height <= self.text_box.height
+        # a phrase with no place to break (Thai between two spaces) must fit a line as well
+        widest = max((font(self.size).size(line)[0] for line in self.lines), default=0)
+        widest_refusal = max((font(REFUSAL_SIZE).size(line)[0] for line in self.refusal_lines),
+                             default=0)
+        self.fits = height <= self.text_box.height and widest <= self.text_box.width \
+            and widest_refusal <= self.inner.width - 16
 
 
 def draw_panel(surface, lesson, number: int, total: int, body: str, reads: bool,
