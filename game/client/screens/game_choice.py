@@ -9,6 +9,7 @@ from game.client import fonts, navigation, text_layout, theme
 from game.client.games import KITS, has_kit, kit
 from game.client.screens.base import Screen
 from game.client.text import t
+from game.client.tutorial import entry as tutorial
 from game.rules import available_games, get_game
 
 ART_SIZE = (276, 84)
@@ -32,6 +33,7 @@ class GameChoiceScreen(Screen):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.focus = 0
+        self.learn = False      # the focus is on the card's "Learn to play" button
         self.cards = []
         names = list(KITS)                  # a card per game the client has a kit for
         # three games: 340-pixel cards 40 apart; more games share the width (a card never
@@ -50,14 +52,23 @@ class GameChoiceScreen(Screen):
         kind = intent.kind
         if kind == "move" and intent.dx:
             self.focus = (self.focus + intent.dx) % len(self.cards)
+            self.learn = self.learn and self.playable(self.cards[self.focus][0])
+        elif kind == "move" and intent.dy:
+            self.learn = intent.dy > 0 and self.playable(self.cards[self.focus][0])
         elif kind in ("next", "prev"):
             self.focus = (self.focus + (1 if kind == "next" else -1)) % len(self.cards)
         elif kind in ("point", "click") and intent.pos:
-            for i, (_name, rect) in enumerate(self.cards):
+            for i, (name, rect) in enumerate(self.cards):
                 if rect.collidepoint(intent.pos):
-                    self.focus = i
+                    self.focus, self.learn = i, False
                     if kind == "click":
                         self.choose()
+                elif self.playable(name) and tutorial.button_rect(rect).collidepoint(intent.pos):
+                    self.focus, self.learn = i, True
+                    if kind == "click":
+                        tutorial.open_lessons(self.app, name)
+        elif kind == "confirm" and self.learn:
+            tutorial.open_lessons(self.app, self.cards[self.focus][0])
         elif kind == "confirm":
             self.choose()
         elif kind == "cancel":
@@ -77,7 +88,7 @@ class GameChoiceScreen(Screen):
         surface.blit(self.app.background(), (0, 0))
         fonts.blit(surface, t("choice.title"), 50, theme.TEXT, (640, 88), "bold", "center")
         for i, (name, rect) in enumerate(self.cards):
-            focused = i == self.focus
+            focused = i == self.focus and not self.learn
             playable = self.playable(name)
             card = rect.move(0, -8) if focused else rect
             theme.rounded_panel(surface, card, theme.PANEL_HI if focused else theme.PANEL, 22,
@@ -105,9 +116,10 @@ class GameChoiceScreen(Screen):
                 fonts.blit(surface, t("choice.players", lo=game.min_players,
                                       hi=game.max_players), 18, theme.TEXT_DIM,
                            (card.centerx, card.bottom - 36), "semibold", "center")
+                tutorial.draw_button(surface, rect, i == self.focus and self.learn)
 
     def toast_avoid(self) -> list:
-        return [rect for _name, rect in self.cards]     # toasts keep the game cards free
+        return [rect.union(tutorial.button_rect(rect)) for _name, rect in self.cards]
 
     def hints(self):
         return [("move", t("hint.choose")), ("confirm", t("hint.select")),
