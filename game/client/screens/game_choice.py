@@ -48,13 +48,16 @@ class GameChoiceScreen(Screen):
     def playable(self, name: str) -> bool:
         return name in available_games() and has_kit(name)
 
+    def can_learn(self, name: str) -> bool:
+        return self.playable(name) and tutorial.has_lessons(name)
+
     def handle(self, intent) -> None:
         kind = intent.kind
         if kind == "move" and intent.dx:
             self.focus = (self.focus + intent.dx) % len(self.cards)
-            self.learn = self.learn and self.playable(self.cards[self.focus][0])
+            self.learn = self.learn and self.can_learn(self.cards[self.focus][0])
         elif kind == "move" and intent.dy:
-            self.learn = intent.dy > 0 and self.playable(self.cards[self.focus][0])
+            self.learn = intent.dy > 0 and self.can_learn(self.cards[self.focus][0])
         elif kind in ("next", "prev"):
             self.focus = (self.focus + (1 if kind == "next" else -1)) % len(self.cards)
         elif kind in ("point", "click") and intent.pos:
@@ -63,7 +66,7 @@ class GameChoiceScreen(Screen):
                     self.focus, self.learn = i, False
                     if kind == "click":
                         self.choose()
-                elif self.playable(name) and tutorial.button_rect(rect).collidepoint(intent.pos):
+                elif self.can_learn(name) and tutorial.button_rect(rect).collidepoint(intent.pos):
                     self.focus, self.learn = i, True
                     if kind == "click":
                         tutorial.open_lessons(self.app, name)
@@ -116,7 +119,8 @@ class GameChoiceScreen(Screen):
                 fonts.blit(surface, t("choice.players", lo=game.min_players,
                                       hi=game.max_players), 18, theme.TEXT_DIM,
                            (card.centerx, card.bottom - 36), "semibold", "center")
-                tutorial.draw_button(surface, rect, i == self.focus and self.learn)
+                if self.can_learn(name):
+                    tutorial.draw_button(surface, rect, i == self.focus and self.learn)
 
     def toast_avoid(self) -> list:
         return [rect.union(tutorial.button_rect(rect)) for _name, rect in self.cards]
