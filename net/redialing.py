@@ -1,0 +1,119 @@
+"""A joiner that loses its link without a goodbye tries again, and says truthfully why.
+
+A mixin of ``net.joining.ClientEndpoint`` (socket-free like it). A connection that is reset,
+hung up without a word, silent for too long, or a handshake without a WELCOME within
+``Timings.handshake`` is not the end of the table: with ``redial_limit`` > 0 the endpoint goes
+*offline*, emits ``retrying`` (code, args with the table's ``address``, delay, attempt) and the
+transport (``net.client.ClientConnection``) dials again once ``redial_due()``; the new hello
+carries our seat token once a game is under way (the host keeps our seats for us), else the
+first hello's token (in the lobby the host frees a dropped seat). The delays grow
+(``net.backoff``) and one outage is bounded by ``redial_limit`` seconds in all, after which
+the endpoint ends with the last reason. Only a goodbye or a refusal from the table ends it at
+once; "not a table" is said only when the bytes received prove it (``on_wire_error``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from net import messages as ids
+from net.backoff import Backoff
+
+# lost without a word from the table: worth another try
+RETRYABLE = frozenset({ids.R_NO_ANSWER, ids.R_CONNECTION_RESET, ids.R_HUNG_UP,
+                       ids.R_CONNECTION_LOST, ids.R_UNREACHABLE})
+
+
+def address_text(address: tuple[str, int] | None) -> str:
+    """``host:port`` as a player types it (an IPv6 host in brackets); "?" if unknown."""
+    if not address:
+        return "?"
+    host, port = address
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+
+class Redialing:
+    """Mixin: the endpoint's side of reconnecting (see the module docstring)."""
+
+    def init_redial(self, limit: float = 0.0, backoff: Backoff | None = None) -> None:
+        self.redial_limit = limit            # seconds one outage may last (0: never redial)
+        self.backoff = backoff or Backoff()
+        self.offline = False                 # no connection; the transport dials again
+        self.awaiting_welcome = False        # a hello is out, no WELCOME yet
+        self.redial_at = 0.0
+        self.redials = 0                     # tries made in all
+        self.lost_since: float | None = None     # start of the current outage
+        self.first_token = self.token        # what our first hello claimed ("" or a claim)
+
+    # ------------------------------------------------------------------ the endpoint's hooks
+    def hello_token(self) -> str:
+        """Our seat token once a game is under way (the host keeps our seats while we are
+        away), else what the first hello claimed (a lobby forgets a dropped peer)."""
+        return self.token if self.match is not None and self.pid >= 0 else self.first_token
+
+    def link_lost(self, code: str, args: dict | None = None) -> None:
+        """The connection is gone without a goodbye: try again after a backoff while this
+        outage is within the limit; otherwise end with this reason."""
+        if self.phase == "ended":
+            return
+        args = dict(args or {}, address=address_text(self.address))
+        now = self.clock()
+        if self.lost_since is None:
+            self.lost_since = now
+        waited = now - self.lost_since
+        retryable = code in RETRYABLE or self.refusal_is_passing(code)
+        if self.redial_limit <= 0 or not retryable or waited >= self.redial_limit:
+            if self.redials and self.redial_limit > 0:
+                args["gave_up"] = round(self.redial_limit)
+            self._end(code, args)
+            return
+        delay = min(self.backoff.next(), self.redial_limit - waited)
+        self.offline = True
+        self.awaiting_welcome = False
+        self.redial_at = now + delay
+        self.redials += 1
+        if self.transport is not None:
+            self.transport.close()
+        self._emit("retrying", code=code, args=args, delay=round(delay, 2),
+                   attempt=self.redials)
+
+    def refusal_is_passing(self, code: str) -> bool:
+        """A "table full" right after we lost our link before the game began: the host may
+        not have noticed yet that our old connection (and its seat) is gone."""
+        return (code == ids.R_FULL and self.redials > 0 and self.match is None
+                and self.redial_limit > 0)
+
+    def redial_due(self) -> bool:
+        return self.offline and self.phase != "ended" and self.clock() >= self.redial_at
+
+    def redial_failed(self, detail: str) -> None:
+        """The transport could not connect again (refused, unreachable, timed out)."""
+        self.offline = False
+        self.link_lost(ids.R_UNREACHABLE, {"detail": detail[:80]})
+
+    def link_restored(self) -> None:
+        """A WELCOME arrived: the outage is over."""
+        self.awaiting_welcome = False
+        if self.lost_since is not None:
+            self.lost_since = None
+            self.backoff.reset()
+            self._emit("rejoined", seats=list(self.seats), attempt=self.redials)
+
+    def redial_wake(self) -> float | None:
+        """When ``tick`` needs to run while offline or in a handshake (None: not now)."""
+        if self.offline:
+            return self.redial_at
+        if self.awaiting_welcome:
+            return self._last_heard + self.timings.handshake
+        return None
+
+    def handshake_tick(self, now: float) -> bool:
+        """True while offline or waiting for a WELCOME (the rest of ``tick`` waits): a
+        handshake gets ``Timings.handshake`` seconds, then it counts as lost."""
+        if self.offline:
+            return True
+        if not self.awaiting_welcome:
+            return False
+        if now - self._last_heard > self.timings.handshake:
+            self.link_lost(ids.R_NO_ANSWER, {})
+        return True
