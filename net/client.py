@@ -89,16 +89,18 @@ class ClientConnection(Pumped):
                 token: str = "", game: str = "", auto_bot: str = "", bot_delay: float = 0.0,
                 timeout: float = 5.0,
                 timings: Timings = Timings(), clock: Callable[[], float] = time.monotonic,
-                redial_limit: float = 0.0) -> "ClientConnection":
+                redial_limit: float = 0.0, redial_in_game: bool = True) -> "ClientConnection":
         """Connect and say hello. OSError if nobody answers (show "cannot reach HOST").
         ``redial_limit`` > 0: a link lost without a goodbye is dialled again with backoff
-        for up to that many seconds per outage (``retrying`` events; see net.redialing)."""
+        for up to that many seconds per outage (``retrying`` events; see net.redialing);
+        ``redial_in_game=False``: only until the table first welcomed us."""
         sock = socket.create_connection((host, port), timeout=timeout)
         endpoint = ClientEndpoint(name, wanted_seats=wanted_seats, token=token, game=game,
                                   auto_bot=auto_bot, bot_delay=bot_delay, timings=timings,
                                   clock=clock)
         endpoint.address = (host, int(port))
         endpoint.redial_limit = redial_limit
+        endpoint.redial_in_game = redial_in_game
         return cls(endpoint, sock)
 
     def pump(self, timeout: float = 0.0) -> None:

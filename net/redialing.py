@@ -37,6 +37,8 @@ class Redialing:
 
     def init_redial(self, limit: float = 0.0, backoff: Backoff | None = None) -> None:
         self.redial_limit = limit            # seconds one outage may last (0: never redial)
+        self.redial_in_game = True           # False: only a handshake is tried again (the
+                                             # client offers its own rejoin after a welcome)
         self.backoff = backoff or Backoff()
         self.offline = False                 # no connection; the transport dials again
         self.awaiting_welcome = False        # a hello is out, no WELCOME yet
@@ -61,7 +63,8 @@ class Redialing:
         if self.lost_since is None:
             self.lost_since = now
         waited = now - self.lost_since
-        retryable = code in RETRYABLE or self.refusal_is_passing(code)
+        retryable = (code in RETRYABLE or self.refusal_is_passing(code)) and (
+            self.redial_in_game or self.pid < 0)
         if self.redial_limit <= 0 or not retryable or waited >= self.redial_limit:
             if self.redials and self.redial_limit > 0:
                 args["gave_up"] = round(self.redial_limit)
