@@ -325,7 +325,7 @@ class ClientEndpoint(Redialing, FairJoining):
 
     def _on_refuse(self, msg: dict) -> None:
         if self.refusal_is_passing(msg["c"]):
-            self.link_lost(msg["c"], msg["a"])
+            self.link_lost(msg["c"], msg["a"], passing=True)
             return
         self._emit("refused", code=msg["c"], args=msg["a"])
         self._end(msg["c"], msg["a"], refused=True)

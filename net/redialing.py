@@ -46,16 +46,21 @@ class Redialing:
         self.redials = 0                     # tries made in all
         self.lost_since: float | None = None     # start of the current outage
         self.first_token = self.token        # what our first hello claimed ("" or a claim)
+        self.seat_token_forgotten = False    # the lobby forgot our seat token: claim anew
 
     # ------------------------------------------------------------------ the endpoint's hooks
     def hello_token(self) -> str:
-        """Our seat token once a game is under way (the host keeps our seats while we are
-        away), else what the first hello claimed (a lobby forgets a dropped peer)."""
-        return self.token if self.match is not None and self.pid >= 0 else self.first_token
+        """Our seat token once the table welcomed us (the host keeps our seats in a game
+        under way, even one whose start we missed), else what the first hello claimed; a
+        lobby that forgot us refuses the seat token once (``refusal_is_passing``)."""
+        if self.pid >= 0 and self.token and not self.seat_token_forgotten:
+            return self.token
+        return self.first_token
 
-    def link_lost(self, code: str, args: dict | None = None) -> None:
-        """The connection is gone without a goodbye: try again after a backoff while this
-        outage is within the limit; otherwise end with this reason."""
+    def link_lost(self, code: str, args: dict | None = None, passing: bool = False) -> None:
+        """The connection is gone without a goodbye (or ``passing``: a refusal another try
+        mends): try again after a backoff while this outage is within the limit; otherwise
+        end with this reason."""
         if self.phase == "ended":
             return
         args = dict(args or {}, address=address_text(self.address))
@@ -63,7 +68,7 @@ class Redialing:
         if self.lost_since is None:
             self.lost_since = now
         waited = now - self.lost_since
-        retryable = (code in RETRYABLE or self.refusal_is_passing(code)) and (
+        retryable = (code in RETRYABLE or passing) and (
             self.redial_in_game or self.pid < 0)
         if self.redial_limit <= 0 or not retryable or waited >= self.redial_limit:
             if self.redials and self.redial_limit > 0:
@@ -81,10 +86,15 @@ class Redialing:
                    attempt=self.redials)
 
     def refusal_is_passing(self, code: str) -> bool:
-        """A "table full" right after we lost our link before the game began: the host may
-        not have noticed yet that our old connection (and its seat) is gone."""
-        return (code == ids.R_FULL and self.redials > 0 and self.match is None
-                and self.redial_limit > 0)
+        """A refusal of a hello after we lost our link before the game began that another
+        try mends: "table full" (the host has not noticed yet that our old connection, and
+        its seat, is gone) or "bad token" (the lobby forgot our seat: claim a seat anew)."""
+        if self.redials == 0 or self.match is not None or self.redial_limit <= 0:
+            return False
+        if code == ids.R_BAD_TOKEN and self.pid >= 0 and not self.seat_token_forgotten:
+            self.seat_token_forgotten = True
+            return True
+        return code == ids.R_FULL
 
     def redial_due(self) -> bool:
         return self.offline and self.phase != "ended" and self.clock() >= self.redial_at
@@ -97,6 +107,7 @@ class Redialing:
     def link_restored(self) -> None:
         """A WELCOME arrived: the outage is over."""
         self.awaiting_welcome = False
+        self.seat_token_forgotten = False
         if self.lost_since is not None:
             self.lost_since = None
             self.backoff.reset()

@@ -224,3 +224,57 @@ def test_a_polite_goodbye_needs_no_grace(tmp_path, monkeypatch):
         peer.close()
     finally:
         server.close()
+
+
+def test_a_lobby_that_forgot_a_dropped_player_seats_it_anew(tmp_path, monkeypatch):
+    monkeypatch.setenv("TRACKLAYER_HOME", str(tmp_path))
+    server = _table()
+    try:
+        peer = ClientConnection.connect("127.0.0.1", server.port, name="Ann", redial_limit=10)
+        events = []
+
+        def seen(kind: str, count: int = 1):
+            def check():
+                events.extend(peer.poll())
+                return sum(e["event"] == kind for e in events) >= count
+            return check
+
+        run_until(seen("welcome"), server, peer)
+        first = peer.token
+        peer.endpoint.on_disconnect(reset=True)         # the Wi-Fi drops us in the lobby
+        run_until(lambda: not server.endpoint.peers, server, seconds=5)   # seat freed
+        run_until(seen("welcome", 2), server, peer)
+        codes = [e["code"] for e in events if e["event"] == "retrying"]
+        assert codes == [ids.R_CONNECTION_RESET, ids.R_BAD_TOKEN], events
+        assert peer.token != first and peer.endpoint.seats == [1]
+        assert [s.kind for s in server.endpoint.slots].count(ids.KIND_REMOTE) == 1
+        peer.close()
+    finally:
+        server.close()
+
+
+def test_a_player_whose_link_broke_as_the_game_started_catches_up(tmp_path, monkeypatch):
+    monkeypatch.setenv("TRACKLAYER_HOME", str(tmp_path))
+    server = _table()
+    try:
+        peer = ClientConnection.connect("127.0.0.1", server.port, name="Ann", auto_bot="random",
+                                        redial_limit=10)
+        run_until(lambda: peer.endpoint.lobby is not None, server, peer)
+        peer.set_ready(True)
+        run_until(server.endpoint.can_start, server, peer)
+        server.start_game()
+        deadline = time.monotonic() + 10
+        while server.endpoint.phase != "playing":      # the joiner reveals; the START is
+            assert time.monotonic() < deadline         # on its way when the link breaks
+            peer.pump(0.002)
+            server.pump(0.002)
+        assert peer.endpoint.match is None
+        pid = peer.endpoint.pid
+        peer.endpoint.on_disconnect(reset=True)
+        run_until(lambda: peer.endpoint.match is not None and server.endpoint.seq >= 3
+                  and peer.endpoint.seq == server.endpoint.seq, server, peer)
+        assert peer.endpoint.pid == pid                 # its seat token took its seat back
+        assert peer.endpoint.replica.last_hash() == server.endpoint.match.hash()
+        peer.close()
+    finally:
+        server.close()

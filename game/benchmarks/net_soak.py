@@ -272,7 +272,11 @@ def run(quick: bool = False) -> dict:
 
 
 def main(argv: list[str]) -> int:
-    """Replay one soak game: ``python -m game.benchmarks.net_soak PROFILE SEED [SCALE]``."""
+    """Replay one soak game: ``python -m game.benchmarks.net_soak PROFILE SEED [SCALE]``;
+    or a soak of another size: ``... --games N [--workers W]`` (the bench's full run is
+    1,000 games in 12 slots: fewer slots leave a shared machine usable)."""
+    if argv[:1] == ["--games"]:
+        return _sized_soak(argv)
     profiles = {p.name: p for p in PROFILES}
     if len(argv) not in (2, 3) or argv[0] not in profiles or not argv[1].isdigit():
         print(f"usage: python -m game.benchmarks.net_soak PROFILE SEED [SCALE] "
@@ -280,6 +284,20 @@ def main(argv: list[str]) -> int:
         return 2
     scale = float(argv[2]) if len(argv) == 3 else 1.0
     print(play_game(profiles[argv[0]], int(argv[1]), limit=40.0, scale=scale))
+    return 0
+
+
+def _sized_soak(argv: list[str]) -> int:
+    numbers = dict(zip(argv[0::2], argv[1::2]))
+    if len(argv) % 2 or set(numbers) - {"--games", "--workers"} \
+            or not all(v.isdigit() and int(v) > 0 for v in numbers.values()):
+        print("usage: python -m game.benchmarks.net_soak --games N [--workers W]",
+              file=sys.stderr)
+        return 2
+    started = time.monotonic()
+    outcomes = soak(int(numbers["--games"]), limit=40.0, scale=1.0,
+                    workers=int(numbers.get("--workers", "12")), wall_cap=3600.0)
+    print(json.dumps(summary(outcomes, time.monotonic() - started), indent=1))
     return 0
 
 
