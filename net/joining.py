@@ -299,7 +299,7 @@ class ClientEndpoint(Redialing, FairJoining):
 
     # ================================================================ handshake and lobby
     def _on_welcome(self, msg: dict) -> None:
-        self.link_restored()
+        self.link_restored(list(msg["seats"]))
         if self.replica is not None and self.pid == msg["you"]:
             self._reseated(list(msg["seats"]))
             return

@@ -71,7 +71,7 @@ class Redialing:
         retryable = (code in RETRYABLE or passing) and (
             self.redial_in_game or self.pid < 0)
         if self.redial_limit <= 0 or not retryable or waited >= self.redial_limit:
-            if self.redials and self.redial_limit > 0:
+            if retryable and self.redial_limit > 0:      # tried for as long as allowed
                 args["gave_up"] = round(self.redial_limit)
             self._end(code, args)
             return
@@ -104,14 +104,14 @@ class Redialing:
         self.offline = False
         self.link_lost(ids.R_UNREACHABLE, {"detail": detail[:80]})
 
-    def link_restored(self) -> None:
-        """A WELCOME arrived: the outage is over."""
+    def link_restored(self, seats: list[int]) -> None:
+        """A WELCOME arrived (giving us ``seats``): the outage is over."""
         self.awaiting_welcome = False
         self.seat_token_forgotten = False
         if self.lost_since is not None:
             self.lost_since = None
             self.backoff.reset()
-            self._emit("rejoined", seats=list(self.seats), attempt=self.redials)
+            self._emit("rejoined", seats=list(seats), attempt=self.redials)
 
     def redial_wake(self) -> float | None:
         """When ``tick`` needs to run while offline or in a handshake (None: not now)."""

@@ -79,3 +79,35 @@ def test_a_link_given_up_on_names_the_limit():
     assert words == t("lan.gave_up", reason=t("net.no_answer", address="kitchen-pc:5055"),
                       seconds=30)
     assert "kitchen-pc:5055" in words and "30" in words
+
+
+@pytest.mark.timeout(40)
+def test_a_reset_during_play_is_named_and_rejoin_is_offered(tmp_path):
+    import socket
+    import struct
+
+    from game.client.netplay import NetPlayScreen
+    from game.client.screens.net_notice import ConnectionLostScreen
+    from tests.test_client_lan import _host_with_guest_app
+
+    server, guest = _host_with_guest_app(tmp_path)
+    try:
+        play = guest.top
+        assert isinstance(play, NetPlayScreen)
+        conn = next(iter(server.conns))          # the host's end of the guest's link: RST
+        server.selector.unregister(conn.sock)
+        server.conns.discard(conn)
+        conn.sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        conn.sock.close()                        # no FIN first: the guest sees a reset
+        server.endpoint.on_disconnect(conn, reset=True)
+        until(lambda: isinstance(guest.top, ConnectionLostScreen), apps=(guest,),
+              servers=(server,))
+        notice = guest.top
+        address = f"127.0.0.1:{server.port}"
+        assert notice.reason == t("net.connection_reset", address=address)
+        assert notice.can_rejoin and notice.form.focused.key == "rejoin"
+        guest.run(frames=1)
+        _shot(guest, "play_reset_notice")
+    finally:
+        server.close()
+        guest.shutdown()
