@@ -6,7 +6,9 @@ through ``faultproxy.FaultProxy`` with one of the ``PROFILES`` (latency with jit
 300 ms, a bandwidth cap, every byte written separately, stalls of 1-12 s, a handshake slower
 than 3 s, resets before the WELCOME, mid-game and at the end). Every game has a time limit.
 A joiner that exits is not relaunched (what the issue measured: a party that sees an error
-message gives up or starts over). For every game we record:
+message gives up or starts over); ``run.py join --headless`` dials again by itself after a
+link lost without a goodbye (``--retry-limit``), and the host keeps a finished table open for
+a player who comes back to learn the end (``--end-grace``). For every game we record:
 
 * finished: the host and every joiner printed ``game_over`` (every peer learned the end);
 * diverged: two peers printed different final hashes;
@@ -17,7 +19,8 @@ message gives up or starts over). For every game we record:
 * ends missed: peers that never printed ``game_over``.
 
 ``python run.py bench --only net.soak`` (``--quick``: ~20 games in well under a minute; full:
-1,000 games or the wall-clock cap, whichever comes first, with the rate printed).
+1,000 games or the wall-clock cap, whichever comes first, with the rate printed);
+``python -m game.benchmarks.net_soak --games N --workers W`` for another size.
 """
 
 from __future__ import annotations
