@@ -343,6 +343,8 @@ class Match:
         (None if there was nothing to hash). Its listeners hear of it now, or with
         ``tell=False`` at the next ``tell()``."""
         if self.sealed:
+            if tell and self._unheard:     # sealed earlier with tell=False: tell them now
+                self.tell()
             return None
         last = self._entries[-1]
         entry = LogEntry(last.seq, last.seat, last.move, self.hash())

@@ -13,7 +13,9 @@ Events: welcome (peer, token, seats), refused (code, args), lobby (game, config,
 spectators, phase), seeding_aborted, started (seed, seats, you), move (seq, seat, move,
 events), rejected (seat, move, code, args), status (statuses), seat_control (seat, control,
 level), desync, resynced, host_interrupted, host_back, game_over (seq, hash, scores),
-ended (code, args: host_left, connection_lost, game_over, refused codes...).
+retrying (code, args, delay, attempt) and rejoined (seats) with ``redial_limit``,
+ended (code, args: host_left, connection_lost, connection_reset, no_answer, hung_up,
+unreachable, game_over, refused codes...).
 """
 
 from __future__ import annotations
@@ -23,10 +25,13 @@ import socket
 import time
 from typing import Callable
 
+from net.dialer import Dialer
 from net.joining import ClientEndpoint
 from net.timing import Timings
 from net.transport import Closed, Connection, Pumped
 from net.wire import WireError
+
+DIAL_TIMEOUT = 3.0      # one new connection attempt after a lost link
 
 
 class _Transport:
@@ -44,30 +49,64 @@ class ClientConnection(Pumped):
     def __init__(self, endpoint: ClientEndpoint, sock: socket.socket) -> None:
         super().__init__()
         self.endpoint = endpoint
-        self.conn = Connection(sock, sock.getpeername())
         self.selector = selectors.DefaultSelector()
+        self._dialer: Dialer | None = None     # a new connection under way (net.redialing)
+        self._attach(sock)
+        endpoint.transport = _Transport(self)
+        endpoint.on_connect()
+
+    def _attach(self, sock: socket.socket) -> None:
+        self.conn = Connection(sock, sock.getpeername())
         self.selector.register(sock, selectors.EVENT_READ)
         self._mask = selectors.EVENT_READ
         self._open = True
-        endpoint.transport = _Transport(self)
-        endpoint.on_connect()
+
+    def _redial(self) -> None:
+        """The endpoint lost its link and its backoff is over: connect again off this thread
+        (bounded by ``DIAL_TIMEOUT``) and say hello; a failure is the endpoint's to report
+        and retry."""
+        if self._dialer is None:
+            if self.endpoint.redial_due():
+                self._dialer = Dialer(self.endpoint.address, DIAL_TIMEOUT)
+            return
+        if not self._dialer.done():
+            return
+        dialer, self._dialer = self._dialer, None
+        sock = dialer.take()
+        if sock is not None:
+            try:
+                self._attach(sock)
+            except OSError as exc:      # reset between connect and register
+                sock.close()
+                self.endpoint.redial_failed(exc.strerror or str(exc))
+                return
+            self.endpoint.on_connect()
+        elif self.endpoint.phase != "ended":
+            self.endpoint.redial_failed(dialer.error)
 
     @classmethod
     def connect(cls, host: str, port: int, name: str = "player", *, wanted_seats: int = 1,
                 token: str = "", game: str = "", auto_bot: str = "", bot_delay: float = 0.0,
                 timeout: float = 5.0,
-                timings: Timings = Timings(), clock: Callable[[], float] = time.monotonic
-                ) -> "ClientConnection":
-        """Connect and say hello. OSError if nobody answers (show "cannot reach HOST")."""
+                timings: Timings = Timings(), clock: Callable[[], float] = time.monotonic,
+                redial_limit: float = 0.0, redial_in_game: bool = True) -> "ClientConnection":
+        """Connect and say hello. OSError if nobody answers (show "cannot reach HOST").
+        ``redial_limit`` > 0: a link lost without a goodbye is dialled again with backoff
+        for up to that many seconds per outage (``retrying`` events; see net.redialing);
+        ``redial_in_game=False``: only until the table first welcomed us."""
         sock = socket.create_connection((host, port), timeout=timeout)
         endpoint = ClientEndpoint(name, wanted_seats=wanted_seats, token=token, game=game,
                                   auto_bot=auto_bot, bot_delay=bot_delay, timings=timings,
                                   clock=clock)
         endpoint.address = (host, int(port))
+        endpoint.redial_limit = redial_limit
+        endpoint.redial_in_game = redial_in_game
         return cls(endpoint, sock)
 
     def pump(self, timeout: float = 0.0) -> None:
         with self.lock:
+            if not self._open and self.endpoint.offline:
+                self._redial()
             is_open = self._open
             if is_open:
                 mask = selectors.EVENT_READ | (selectors.EVENT_WRITE if self.conn.wants_write()
@@ -102,9 +141,9 @@ class ClientConnection(Pumped):
         except WireError as exc:
             self.endpoint.on_wire_error(exc.code, exc.args_dict)
             return
-        except Closed:
+        except Closed as exc:
             self._drop()
-            self.endpoint.on_disconnect()
+            self.endpoint.on_disconnect(reset=exc.reset)
             return
         for message in messages:
             if not self._open:
@@ -112,6 +151,9 @@ class ClientConnection(Pumped):
             self.endpoint.on_frame(message)
 
     def _drop(self) -> None:
+        if self._dialer is not None and self.endpoint.phase == "ended":
+            self._dialer.abandon()
+            self._dialer = None
         if self._open:
             self._open = False
             try:

@@ -136,9 +136,9 @@ class HostServer(Pumped):
         except WireError as exc:
             self.endpoint.on_wire_error(conn, exc.code, exc.args_dict)
             return
-        except Closed:
+        except Closed as exc:
             self._drop(conn)
-            self.endpoint.on_disconnect(conn)
+            self.endpoint.on_disconnect(conn, reset=exc.reset)
             return
         for message in messages:
             if conn not in self.conns:

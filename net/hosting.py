@@ -25,6 +25,7 @@ from game.rules import rules_version as current_rules_version
 from game.rules.core import Game, IllegalMove
 from net import messages as ids
 from net import seed as seeding
+from net.endgrace import EndGrace
 from net.fairhost import FairHosting, new_fair_secret
 from net.lobby import Slot, plain_seats
 from net.netsave import CLAIM_PREFIX, claimed_group, table_id, token_digest
@@ -72,7 +73,7 @@ def scalar_args(args: dict) -> dict:
     return out
 
 
-class HostEndpoint(SeatControl, FairHosting):
+class HostEndpoint(SeatControl, FairHosting, EndGrace):
     def __init__(self, game: Game, config: dict, slots: list[Slot], *,
                  clock: Callable[[], float] = time.monotonic, timings: Timings = Timings(),
                  rules_version: str | None = None, name: str = "host",
@@ -128,6 +129,7 @@ class HostEndpoint(SeatControl, FairHosting):
         self.dropped_at: dict[int, float] = {}  # seats whose player's connection dropped: since
         self.wait_limit: float | None = None    # then a bot plays a waited-on seat (None: never)
         self.wait_bot = "random"                # the level of that bot
+        self.init_end_grace()                   # the end reaches late players (net.endgrace)
 
     # ================================================================ queries
     @property
@@ -267,12 +269,14 @@ class HostEndpoint(SeatControl, FairHosting):
     def on_wire_error(self, conn: Any, code: str, args: dict) -> None:
         self._refuse(conn, code, args)
 
-    def on_disconnect(self, conn: Any) -> None:
+    def on_disconnect(self, conn: Any, reset: bool = False) -> None:
+        """``reset``: the connection was reset rather than hung up (see net.endgrace)."""
         self.pending_conns.pop(conn, None)
         self._budgets.pop(conn, None)
         peer = self.by_conn.pop(conn, None)
         if peer is None or peer.conn is not conn:
             return
+        self.end_heard(peer, reset)
         peer.conn = None
         peer.interrupted = False
         for seat in peer.seats:
@@ -397,7 +401,9 @@ class HostEndpoint(SeatControl, FairHosting):
         if msg["g"] and msg["g"] != self.game.name:
             return self._refuse(conn, ids.R_GAME, {"ours": self.game.name, "theirs": msg["g"]})
         if self.phase == "closed":
-            return self._refuse(conn, ids.R_HOST_LEFT, {})
+            if not self.grace_hello(conn, msg):
+                self._refuse(conn, ids.R_HOST_LEFT, {})
+            return
         # a seat token: this table's (a rejoin), or on a resumed table the old table's (its
         # old seats, below); a resume claim ("r:...") is no seat token: never refused for it
         seat_token = msg["tok"] if not msg["tok"].startswith(CLAIM_PREFIX) else ""

@@ -25,11 +25,12 @@ from net.hosting import scalar_args
 from net.lobby import plain_seats, seat_infos_from_wire
 from net.netlog import write_netlog
 from net.peer import BROKEN_HASH, Replica
+from net.redialing import Redialing
 from net.schema import FROM_HOST, SchemaError, validate
 from net.timing import Timings
 
 
-class ClientEndpoint(FairJoining):
+class ClientEndpoint(Redialing, FairJoining):
     def __init__(self, name: str, *, wanted_seats: int = 1, token: str = "", game: str = "",
                  auto_bot: str = "", bot_delay: float = 0.0,
                  clock: Callable[[], float] = time.monotonic, timings: Timings = Timings(),
@@ -91,6 +92,7 @@ class ClientEndpoint(FairJoining):
         self._applied_at = 0.0
         self._broken_reported = 0.0
         self.on_applied: Callable[[int, int], None] | None = None   # (seq, seat): timing hook
+        self.init_redial()      # off unless the transport sets a limit (net.redialing)
 
     # ================================================================ queries
     @property
@@ -157,9 +159,12 @@ class ClientEndpoint(FairJoining):
 
     # ================================================================ transport events
     def on_connect(self) -> None:
+        """A connection is up (the first, or a new one after a lost link): say hello."""
         self._last_heard = self.clock()
+        self.offline = False
+        self.awaiting_welcome = True
         self._send({"t": ids.HELLO, "pv": ids.PROTOCOL_VERSION, "rv": self.rules_version,
-                    "g": self.game_name, "n": self.name[:40], "tok": self.token,
+                    "g": self.game_name, "n": self.name[:40], "tok": self.hello_token(),
                     "ws": self.wanted_seats})
 
     def on_wire_error(self, code: str, args: dict) -> None:
@@ -169,13 +174,17 @@ class ClientEndpoint(FairJoining):
             return
         self._end(code, args)
 
-    def on_disconnect(self) -> None:
-        if self.phase == "ended":
+    def on_disconnect(self, reset: bool = False) -> None:
+        """The connection closed without a goodbye: ``reset`` (an RST) or hung up. Neither
+        proves that no table listens there, so neither is reported as "not a table"."""
+        if self.phase == "ended" or self.offline:
             return
-        if self.pid < 0:      # hung up on our hello without a word: not a Tracklayer table
-            self._end(ids.R_NOT_A_TABLE, {"detail": ids.R_CONNECTION_LOST})
-            return
-        self._end(ids.R_CONNECTION_LOST, {})
+        if reset:
+            self.link_lost(ids.R_CONNECTION_RESET)
+        elif self.awaiting_welcome:
+            self.link_lost(ids.R_HUNG_UP)
+        else:
+            self.link_lost(ids.R_CONNECTION_LOST)
 
     def on_frame(self, raw: Any) -> None:
         if self.phase == "ended":
@@ -200,14 +209,12 @@ class ClientEndpoint(FairJoining):
             return
         now = self.clock()
         silent = now - self._last_heard
-        if self.phase == "connecting":      # connected, but no welcome yet
-            # a table answers a hello at once; silence this long means something else listens
-            if silent > self.timings.interrupted:
-                self._end(ids.R_NOT_A_TABLE, {"detail": ids.R_TIMEOUT})
+        # offline, or connected without a welcome yet: a slow handshake is not "not a table"
+        if self.handshake_tick(now) or self.phase == "connecting":
             return
         if silent > self.timings.dropped:
             self._send({"t": ids.BYE, "c": ids.R_TIMEOUT, "a": {}})
-            self._end(ids.R_CONNECTION_LOST, {"detail": ids.R_TIMEOUT})
+            self.link_lost(ids.R_CONNECTION_LOST, {"detail": ids.R_TIMEOUT})
             return
         if silent > self.timings.interrupted and not self.host_interrupted:
             self.host_interrupted = True
@@ -241,6 +248,9 @@ class ClientEndpoint(FairJoining):
         for the moment a move arrives."""
         if self.phase == "ended":
             return 1.0
+        redial = self.redial_wake()
+        if redial is not None:
+            return max(0.0, redial - self.clock())
         t = self.timings
         due = [self._last_heard + t.dropped, self._last_sent + t.heartbeat]
         if not self.host_interrupted:
@@ -289,6 +299,7 @@ class ClientEndpoint(FairJoining):
 
     # ================================================================ handshake and lobby
     def _on_welcome(self, msg: dict) -> None:
+        self.link_restored(list(msg["seats"]))
         if self.replica is not None and self.pid == msg["you"]:
             self._reseated(list(msg["seats"]))
             return
@@ -313,6 +324,9 @@ class ClientEndpoint(FairJoining):
         self._emit("seated", seats=list(seats))
 
     def _on_refuse(self, msg: dict) -> None:
+        if self.refusal_is_passing(msg["c"]):
+            self.link_lost(msg["c"], msg["a"], passing=True)
+            return
         self._emit("refused", code=msg["c"], args=msg["a"])
         self._end(msg["c"], msg["a"], refused=True)
 
@@ -522,7 +536,7 @@ class ClientEndpoint(FairJoining):
 
     # ================================================================ plumbing
     def _send(self, message: dict) -> None:
-        if self.transport is not None and self.phase != "ended":
+        if self.transport is not None and self.phase != "ended" and not self.offline:
             self._last_sent = self.clock()
             self.transport.send(message)
 

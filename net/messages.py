@@ -65,6 +65,11 @@ R_CATCH_UP = "catch_up"
 R_NOT_A_TABLE = "not_a_table"      # the other side never spoke our protocol (args: detail)
 R_FLOODING = "flooding"            # args: limit (frames per second)
 R_RESERVED = "seat_reserved"        # resumed table: the open seats wait for others (args: names)
+# a joiner's own findings about its link (never sent): a truthful reason, then a retry
+R_NO_ANSWER = "no_answer"            # no WELCOME within the handshake limit (args: address)
+R_CONNECTION_RESET = "connection_reset"   # the link was reset (args: address)
+R_HUNG_UP = "hung_up"                # closed before any answer (args: address)
+R_UNREACHABLE = "unreachable"        # a new connection could not be made (args: address, detail)
 
 # -- seat kinds and connection states ----------------------------------------------------------
 KIND_LOCAL = "local"      # played on the host machine (a human there)

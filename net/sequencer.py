@@ -39,7 +39,11 @@ class Sequencer:
         while we do. The state hash is left for ``seal()`` (the match does it at the latest
         before the next move is applied), so peers hear of a move before we hash it."""
         self.match.seal(tell=False)      # the previous move's hash, before checking this one
-        move = self.check(seat, text)
+        try:
+            move = self.check(seat, text)
+        except IllegalMove:
+            self.match.tell()    # a refused move must not keep the last one from the save
+            raise
         if announce is not None:
             announce(self.match.seq + 1, seat, str(move))
         events = self.match.apply(seat, move, check=False, hash_now=False, tell=False)

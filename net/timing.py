@@ -9,6 +9,8 @@ from dataclasses import dataclass
 class Timings:
     heartbeat: float = 1.0     # send a beat when we have sent nothing for this long
     interrupted: float = 3.0   # a silent peer is shown as interrupted
+    handshake: float = 10.0    # a joiner waits this long for the WELCOME (a slow Wi-Fi), then
+                               # reports it truthfully and tries again (net.redialing)
     dropped: float = 10.0      # ... and dropped (its seat waits for it)
     retry: float = 1.0         # resend an unanswered proposal / ask again for missing moves
     seeding: float = 10.0      # a commit-reveal round that takes longer is aborted

@@ -2,7 +2,7 @@
 
 ``Connection`` writes frames at once when the socket takes them (TCP_NODELAY, so a move goes
 out in one segment) and buffers the rest; reading returns decoded messages or raises
-``WireError`` / ``Closed``. ``Pumped`` gives host and client the same driving API: call
+``WireError`` / ``Closed`` (``Reset`` for a reset connection, told apart from a hang-up). ``Pumped`` gives host and client the same driving API: call
 ``pump(timeout)`` from your own loop (non-blocking with timeout 0), or ``start_thread()`` and
 then use every method under ``lock`` — the public methods of host and client take it for you.
 """
@@ -18,7 +18,16 @@ READ_CHUNK = 65536
 
 
 class Closed(Exception):
-    """The other side closed the connection (or it broke)."""
+    """The other side closed the connection (or it broke). ``reset``: it was reset (an RST:
+    a network fault, or a peer that died) rather than hung up politely (a FIN)."""
+
+    reset = False
+
+
+class Reset(Closed):
+    """The connection was reset: not a goodbye, so worth trying again."""
+
+    reset = True
 
 
 class Connection:
@@ -74,11 +83,14 @@ class Connection:
         return bool(self.out) and not self.closed
 
     def read(self) -> list[dict]:
-        """Messages that arrived; raises Closed at end of stream, WireError on bad bytes."""
+        """Messages that arrived; raises Closed at end of stream (Reset when the connection
+        was reset), WireError on bad bytes."""
         try:
             data = self.sock.recv(READ_CHUNK)
         except (BlockingIOError, InterruptedError):
             return []
+        except (ConnectionResetError, ConnectionAbortedError):
+            raise Reset() from None
         except OSError:
             raise Closed() from None
         if not data:

@@ -6,7 +6,9 @@ through ``faultproxy.FaultProxy`` with one of the ``PROFILES`` (latency with jit
 300 ms, a bandwidth cap, every byte written separately, stalls of 1-12 s, a handshake slower
 than 3 s, resets before the WELCOME, mid-game and at the end). Every game has a time limit.
 A joiner that exits is not relaunched (what the issue measured: a party that sees an error
-message gives up or starts over). For every game we record:
+message gives up or starts over); ``run.py join --headless`` dials again by itself after a
+link lost without a goodbye (``--retry-limit``), and the host keeps a finished table open for
+a player who comes back to learn the end (``--end-grace``). For every game we record:
 
 * finished: the host and every joiner printed ``game_over`` (every peer learned the end);
 * diverged: two peers printed different final hashes;
@@ -17,7 +19,8 @@ message gives up or starts over). For every game we record:
 * ends missed: peers that never printed ``game_over``.
 
 ``python run.py bench --only net.soak`` (``--quick``: ~20 games in well under a minute; full:
-1,000 games or the wall-clock cap, whichever comes first, with the rate printed).
+1,000 games or the wall-clock cap, whichever comes first, with the rate printed);
+``python -m game.benchmarks.net_soak --games N --workers W`` for another size.
 """
 
 from __future__ import annotations
@@ -272,7 +275,11 @@ def run(quick: bool = False) -> dict:
 
 
 def main(argv: list[str]) -> int:
-    """Replay one soak game: ``python -m game.benchmarks.net_soak PROFILE SEED [SCALE]``."""
+    """Replay one soak game: ``python -m game.benchmarks.net_soak PROFILE SEED [SCALE]``;
+    or a soak of another size: ``... --games N [--workers W]`` (the bench's full run is
+    1,000 games in 12 slots: fewer slots leave a shared machine usable)."""
+    if argv[:1] == ["--games"]:
+        return _sized_soak(argv)
     profiles = {p.name: p for p in PROFILES}
     if len(argv) not in (2, 3) or argv[0] not in profiles or not argv[1].isdigit():
         print(f"usage: python -m game.benchmarks.net_soak PROFILE SEED [SCALE] "
@@ -280,6 +287,20 @@ def main(argv: list[str]) -> int:
         return 2
     scale = float(argv[2]) if len(argv) == 3 else 1.0
     print(play_game(profiles[argv[0]], int(argv[1]), limit=40.0, scale=scale))
+    return 0
+
+
+def _sized_soak(argv: list[str]) -> int:
+    numbers = dict(zip(argv[0::2], argv[1::2]))
+    if len(argv) % 2 or set(numbers) - {"--games", "--workers"} \
+            or not all(v.isdigit() and int(v) > 0 for v in numbers.values()):
+        print("usage: python -m game.benchmarks.net_soak --games N [--workers W]",
+              file=sys.stderr)
+        return 2
+    started = time.monotonic()
+    outcomes = soak(int(numbers["--games"]), limit=40.0, scale=1.0,
+                    workers=int(numbers.get("--workers", "12")), wall_cap=3600.0)
+    print(json.dumps(summary(outcomes, time.monotonic() - started), indent=1))
     return 0
 
 

@@ -33,6 +33,7 @@ HELP = "host a LAN table (headless: a bot plays the host's seat)"
 CONFIRM_WAIT = 10.0
 WAIT_LIMIT = 120.0        # a crashed laptop is relaunched within two minutes, or a bot plays
 STOPPED = "the table was closed for everyone"
+END_GRACE = 30.0          # after the end, a player whose link broke may come back to learn it
 
 
 def add_arguments(parser) -> None:
@@ -60,6 +61,10 @@ def add_arguments(parser) -> None:
                         help="headless: after a player dropped out, wait this long for them "
                              f"before a bot plays their seat (default {WAIT_LIMIT:g}); they "
                              "take it back when they rejoin")
+    parser.add_argument("--end-grace", type=float, default=END_GRACE, metavar="SECONDS",
+                        help="headless: after the end, keep the table open this long for a "
+                             "player whose connection broke to rejoin and learn the result "
+                             f"(default {END_GRACE:g}; it closes earlier once everyone heard)")
     parser.add_argument("--resume", action="append", default=[], metavar="FILE",
                         help="continue a LAN game from a saved log (repeatable: the longest "
                              "verified one is used); its players rejoin their own seats")
@@ -79,6 +84,7 @@ def run(args) -> int:
     check_port(args.port, "--port")
     check_port(args.discovery_port, "--discovery-port", allow_off=True)
     check_seconds(args.timeout, "--timeout", low=0.1)
+    check_seconds(args.end_grace, "--end-grace", high=3600.0)
     check_name(args.name)
     from net import messages as ids
     from net.hosting import HostEndpoint
@@ -97,7 +103,7 @@ def run(args) -> int:
                          "players can still join by address\n")
     with stop_signals(STOPPED):
         try:
-            return _serve(server, args.timeout)
+            return _serve(server, args.timeout, args.end_grace)
         finally:
             server.close(ids.R_HOST_LEFT)
 
@@ -127,6 +133,7 @@ def _resumed(args) -> int:
     check_port(args.port, "--port")
     check_port(args.discovery_port, "--discovery-port", allow_off=True)
     check_seconds(args.timeout, "--timeout", low=0.1)
+    check_seconds(args.end_grace, "--end-grace", high=3600.0)
     check_name(args.name)
     ignored = [option for option, value, default in (
         ("--players", args.players, None), ("--bots", args.bots, 0),
@@ -154,7 +161,7 @@ def _resumed(args) -> int:
          damaged=loaded.warning)
     with stop_signals(STOPPED):
         try:
-            return _serve(server, args.timeout)
+            return _serve(server, args.timeout, args.end_grace)
         finally:
             server.close(ids.R_HOST_LEFT)
 
@@ -169,7 +176,7 @@ def _windowed(args) -> int:
         ("--expansion", args.expansion, []), ("--bot", args.bot, "random"),
         ("--name", args.name, "host"), ("--timeout", args.timeout, 3600.0),
         ("--bind", args.bind, "0.0.0.0"), ("--discovery-port", args.discovery_port, 5056),
-        ("--wait-limit", args.wait_limit, WAIT_LIMIT))
+        ("--wait-limit", args.wait_limit, WAIT_LIMIT), ("--end-grace", args.end_grace, END_GRACE))
         if value != default]
     if headless_only:
         sys.stderr.write(f"note: {', '.join(headless_only)} only apply with --headless; "
@@ -179,7 +186,7 @@ def _windowed(args) -> int:
     return run_lan_client("host", game=args.game, port=args.port)
 
 
-def _serve(server, timeout: float) -> int:
+def _serve(server, timeout: float, end_grace: float = END_GRACE) -> int:
     from net import messages as ids
 
     endpoint = server.endpoint
@@ -211,7 +218,17 @@ def _serve(server, timeout: float) -> int:
             if not endpoint.all_confirmed():
                 raise CliError("not every player confirmed the final state")
             with server.lock:
-                endpoint.close(ids.R_GAME_OVER, q=over["seq"], h=over["hash"])
+                endpoint.finish_table(end_grace, q=over["seq"], h=over["hash"])
             emit("game_over", seq=over["seq"], hash=over["hash"], scores=over["scores"])
+            _linger(server, deadline)
             return 0
     raise CliError(f"no result after {timeout:g} s ({describe('timeout', {})})")
+
+
+def _linger(server, deadline: float) -> None:
+    """After the end: until every seated player heard it (or the grace is over), a player
+    whose link broke at the last move may come back and learn the end (net.endgrace)."""
+    endpoint = server.endpoint
+    while time.monotonic() < deadline and not endpoint.everyone_told():
+        server.pump(0.01)
+        server.poll()      # game_over stays our last line

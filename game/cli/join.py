@@ -1,7 +1,9 @@
 """``run.py join HOST:PORT``: join a LAN table; ``--headless --bot LEVEL`` plays a seat by bot.
 
 Headless output is JSON lines on stdout: ``joined`` (seats and the seat token: pass it back
-with ``--token`` to rejoin after a disconnection), ``started``, and as the last line
+with ``--token`` to rejoin after a disconnection), ``started``, ``retrying`` and ``rejoined``
+(a link lost without a goodbye is dialled again with backoff, with the seat token, for up to
+``--retry-limit`` seconds per outage; the reason goes to stderr), and as the last line
 ``{"event": "game_over", "seq": N, "hash": "<hex>", "scores": [...]}``. Any failure (refused,
 connection lost, host left) exits non-zero with a message on stderr.
 """
@@ -9,6 +11,7 @@ connection lost, host left) exits non-zero with a message on stderr.
 from __future__ import annotations
 
 import json
+import sys
 import time
 
 from game.bots.base import levels, make_bot
@@ -16,6 +19,7 @@ from game.cli import CliError
 from game.cli.options import check_seconds
 
 HELP = "join a LAN table (headless: a bot plays the seat)"
+RETRY_LIMIT = 120.0       # as long as a host waits for a dropped player before a bot plays
 
 REASONS = {
     "protocol_version": "the host speaks network protocol {ours}, we speak {theirs}",
@@ -38,6 +42,10 @@ REASONS = {
     "left": "left the table",
     "replaced": "the same seat token connected again from elsewhere",
     "connection_lost": "the connection to the host was lost",
+    "connection_reset": "the connection to {address} was reset",
+    "no_answer": "the table at {address} did not answer in time",
+    "hung_up": "{address} closed the connection without answering (is the port right?)",
+    "unreachable": "cannot reach {address} ({detail})",
     "game_over": "the game is over",
     "desync": "the game state could not be repaired",
     "seat_reserved": "the free seats of this resumed game are kept for {names} "
@@ -49,9 +57,12 @@ def describe(code: str, args: dict) -> str:
     """English text for a reason code (the client has its own translated catalogue)."""
     template = REASONS.get(code, code)
     try:
-        return template.format(**args)
+        text = template.format(**args)
     except (KeyError, IndexError, ValueError):
-        return template
+        text = template
+    if args.get("gave_up"):
+        text += f" (gave up after {args['gave_up']} s of retrying)"
+    return text
 
 
 def emit(event: str, **fields) -> None:
@@ -114,6 +125,9 @@ def add_arguments(parser) -> None:
                         help="seats to take (0: watch as a spectator)")
     parser.add_argument("--timeout", type=float, default=3600.0, metavar="SECONDS",
                         help="give up after this long (headless)")
+    parser.add_argument("--retry-limit", type=float, default=RETRY_LIMIT, metavar="SECONDS",
+                        help="headless: when the connection breaks without a goodbye, try "
+                             f"again for up to this long (default {RETRY_LIMIT:g}; 0: never)")
     parser.add_argument("--move-delay", type=float, default=0.0, metavar="SECONDS",
                         help="the bot waits this long before each move (headless)")
 
@@ -138,6 +152,7 @@ def run(args) -> int:
         raise CliError("--seats must be between 0 and 8", 2)
     check_seconds(args.move_delay, "--move-delay", high=60)
     check_seconds(args.timeout, "--timeout", low=0.1)
+    check_seconds(args.retry_limit, "--retry-limit", high=86400.0)
     from net.client import ClientConnection
     from net.netsave import resume_claims, saved_seat_key
 
@@ -150,7 +165,8 @@ def run(args) -> int:
         # no token given: claim our old seats should this be a table resumed from a save
         peer = ClientConnection.connect(host, port, name=args.name, wanted_seats=args.seats,
                                         token=args.token or resume_claims(), auto_bot=args.bot,
-                                        bot_delay=args.move_delay)
+                                        bot_delay=args.move_delay,
+                                        redial_limit=args.retry_limit)
     except OSError as exc:
         raise CliError(f"cannot reach {host}:{port} ({exc.strerror or exc})") from None
     from game.cli.stopping import stop_signals
@@ -174,6 +190,14 @@ def play_headless(peer, timeout: float) -> int:
             kind = event["event"]
             if kind == "welcome":
                 emit("joined", peer=event["peer"], seats=event["seats"], token=event["token"])
+                ready_sent = False       # a lobby forgets a dropped peer: ready again
+            elif kind == "retrying":
+                sys.stderr.write(f"{describe(event['code'], event['args'])} — retrying in "
+                                 f"{event['delay']:g} s\n")
+                emit("retrying", code=event["code"], delay=event["delay"],
+                     attempt=event["attempt"])
+            elif kind == "rejoined":
+                emit("rejoined", seats=event["seats"])
             elif kind == "lobby" and not ready_sent:
                 peer.set_ready(True)
                 ready_sent = True

@@ -34,7 +34,10 @@ from game.rules.core import IllegalMove
 NET_DEFAULTS: dict[str, Any] = {"port": 5055, "discovery_port": 5056, "bind": "0.0.0.0",
                                 "targets": None, "connect_timeout": 3.0,
                                 # the host is asked again about a seat still waited on
-                                "wait_limit": 60.0}
+                                "wait_limit": 60.0,
+                                # a slow, silent or reset handshake is tried again this long
+                                # (after a welcome a lost link offers "Rejoin" instead)
+                                "handshake_retry": 30.0}
 
 PLAYING_PHASES = ("playing", "over")
 
@@ -49,6 +52,9 @@ def reason_text(code: str, args: dict | None = None) -> str:
     """A reason code in the player's language: the net layer's codes (``net.<code>``), else a
     rules code exactly as the hotseat screen words it (``illegal.<code>``)."""
     args = dict(args or {})
+    if args.get("gave_up"):           # a lost link tried again until the limit (issue 14)
+        seconds = args.pop("gave_up")
+        return t("lan.gave_up", reason=reason_text(code, args), seconds=seconds)
     # a fair table's refusals (issue 13) are the driver's codes, named "fair_..."
     if (code in _net_codes() or code.startswith("fair_")) and has(f"net.{code}"):
         return t(f"net.{code}", **args)
@@ -81,6 +87,7 @@ class NetSession:
         self.host_interrupted = False
         self.closed = False
         self.audit: dict | None = None      # a fair table's end-of-game audit (issue 13)
+        self.retrying: tuple[str, dict] | None = None   # why the link is being tried again
         if role == "host":
             self.game = conn.endpoint.game.name
             self.seats = _host_rows(conn)
@@ -165,6 +172,17 @@ class NetSession:
             self.host_interrupted = False
         elif kind == "ended":
             self.ended = {"code": event["code"], "args": dict(event.get("args", {}))}
+            self.retrying = None
+        if kind == "retrying":
+            self.retrying = (event["code"], dict(event.get("args", {})))
+        elif kind in ("welcome", "rejoined"):
+            self.retrying = None
+
+    def retry_text(self) -> str:
+        """"The table at kitchen-pc:5055 did not answer in time — retrying…" ("" if not)."""
+        if self.retrying is None:
+            return ""
+        return t("lan.retrying", reason=reason_text(*self.retrying))
 
     def propose(self, seat: int, text: str) -> None:
         self.conn.propose(seat, text)
@@ -216,7 +234,8 @@ class Connector:
             try:
                 conn = ClientConnection.connect(
                     host, port, name=name, wanted_seats=wanted, token=token, game=game,
-                    timeout=NET_DEFAULTS["connect_timeout"])
+                    timeout=NET_DEFAULTS["connect_timeout"],
+                    redial_limit=NET_DEFAULTS["handshake_retry"], redial_in_game=False)
             except (OSError, ValueError) as exc:
                 self.error = str(exc) or type(exc).__name__
             with self._guard:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pygame
 
 from game.bots.base import levels
-from game.client import fonts, navigation, netplay, theme
+from game.client import fonts, navigation, netplay, text_layout, theme
 from game.client.screens.base import MenuScreen
 from game.client.screens.lobby import draw_seat_rows, level_label
 from game.client.seats import SeatKind
@@ -244,7 +244,12 @@ class JoinedLobbyScreen(MenuScreen):
                            "bold")
         fonts.blit(surface, t("lan.joined_at", address=f"{host}:{port}"), 22, theme.ACCENT,
                    (48, 100), "semibold")
-        if not self.welcomed and session.phase == "connecting":
+        if not self.welcomed and session.retrying is not None:
+            # a slow or broken handshake, said as what it is while it is tried again
+            for row, line in enumerate(text_layout.wrap(session.retry_text(), 26, 900)[:3]):
+                fonts.blit(surface, line, 26, theme.TEXT_DIM, (640, 360 + 36 * row),
+                           "semibold", "center")
+        elif not self.welcomed and session.phase == "connecting":
             fonts.blit(surface, t("lan.connecting", address=f"{host}:{port}"), 26,
                        theme.TEXT_DIM, (640, 360), "semibold", "center")
         draw_seat_rows(surface, session.seats, ROWS, you=set(self.mine))

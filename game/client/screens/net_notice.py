@@ -122,6 +122,9 @@ class ConnectionLostScreen(MenuScreen):
                 connector.conn.set_bot(seat, level)
         if self.rejoining is not None:
             for event in self.rejoining.pump():
+                if event["event"] == "retrying":
+                    session = self.rejoining
+                    self._status = session.retry_text
                 if event["event"] == "ended":
                     code, args = event["code"], dict(event.get("args") or {})
                     self._status = lambda: netplay.reason_text(code, args)
