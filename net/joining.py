@@ -19,8 +19,10 @@ from game.rules import rules_version as current_rules_version
 from game.rules.core import IllegalMove
 from net import messages as ids
 from net import seed as seeding
+from net.claims import ClaimAnswering, saved_secret_for_key
 from net.fairhost import new_fair_secret
 from net.fairjoin import FairJoining
+from net.handlers import BEFORE_WELCOME, JOIN_HANDLERS, handler
 from net.hosting import scalar_args
 from net.lobby import plain_seats, seat_infos_from_wire
 from net.netlog import write_netlog
@@ -29,15 +31,22 @@ from net.schema import FROM_HOST, SchemaError, validate
 from net.timing import Timings
 
 
-class ClientEndpoint(FairJoining):
+class ClientEndpoint(FairJoining, ClaimAnswering):
     def __init__(self, name: str, *, wanted_seats: int = 1, token: str = "", game: str = "",
                  auto_bot: str = "", bot_delay: float = 0.0,
                  clock: Callable[[], float] = time.monotonic, timings: Timings = Timings(),
                  rules_version: str | None = None,
                  new_secret: Callable[[], bytes] = seeding.new_secret,
                  autosave: bool = True,
-                 fair_secret: Callable[[], bytes] = new_fair_secret) -> None:
+                 fair_secret: Callable[[], bytes] = new_fair_secret,
+                 claim_secret: bytes = b"",
+                 claim_lookup: Callable[[str, int], bytes] | None = None) -> None:
+        """``claim_secret`` / ``claim_lookup`` (``net.claims``): our key for this table (default:
+        the one saved with ``token``, else a new one) and where the secrets of our old tables
+        are found (default: our saves)."""
         self.name = name
+        self.claims_join_init(claim_secret or (saved_secret_for_key(token) if autosave else b""),
+                              claim_lookup)
         self.autosave = autosave        # keep our log on disk after every applied move
         self.autosaver = None
         self._save_peers: list[int] = []
@@ -158,9 +167,10 @@ class ClientEndpoint(FairJoining):
     # ================================================================ transport events
     def on_connect(self) -> None:
         self._last_heard = self.clock()
-        self._send({"t": ids.HELLO, "pv": ids.PROTOCOL_VERSION, "rv": self.rules_version,
-                    "g": self.game_name, "n": self.name[:40], "tok": self.token,
-                    "ws": self.wanted_seats})
+        self._send(self.claim_hello_fields(
+            {"t": ids.HELLO, "pv": ids.PROTOCOL_VERSION, "rv": self.rules_version,
+             "g": self.game_name, "n": self.name[:40], "tok": self.token,
+             "ws": self.wanted_seats}))
 
     def on_wire_error(self, code: str, args: dict) -> None:
         self._send({"t": ids.REFUSE, "c": code, "a": scalar_args(args)})
@@ -190,10 +200,14 @@ class ClientEndpoint(FairJoining):
             self.host_interrupted = False
             self._emit("host_back")
         kind = message["t"]
-        if self.pid < 0 and kind not in (ids.WELCOME, ids.REFUSE, ids.BYE):
+        if self.pid < 0 and kind not in BEFORE_WELCOME:
             self.on_wire_error(ids.R_MALFORMED, {"detail": "welcome_first"})
             return
-        getattr(self, "_on_" + kind)(message)
+        handle = handler(self, JOIN_HANDLERS, kind)      # net.handlers: an explicit table
+        if handle is None:
+            self.on_wire_error(ids.R_UNKNOWN, {"type": kind})
+            return
+        handle(message)
 
     def tick(self) -> None:
         if self.phase == "ended":
@@ -373,6 +387,8 @@ class ClientEndpoint(FairJoining):
             return
         self._save_peers = [row["p"] if row["k"] == ids.KIND_REMOTE else 0
                             for row in msg["seats"]]
+        self.claim_keys = list(msg["ck"]) if len(msg.get("ck", ())) == len(msg["seats"]) \
+            else None
         self._resumed_table = "sd" in msg
         if not self._resumed_table:      # a resumed table: once its log has arrived
             self._start_autosave()
@@ -381,7 +397,7 @@ class ClientEndpoint(FairJoining):
         self._emit("started", seed=seed, seats=plain_seats(msg["seats"]), you=list(self.seats))
         early, self._early = self._early, []
         for message in early:
-            getattr(self, "_on_" + message["t"])(message)
+            handler(self, JOIN_HANDLERS, message["t"])(message)
         self._check_over()
         self.run_bots()
 
@@ -487,7 +503,8 @@ class ClientEndpoint(FairJoining):
         path = own_unfinished_save(self.match, self.seats)
         self.autosaver = start_net_autosave(self.match, f"peer{self.pid}", self._save_peers,
                                             self.seats, path=path, key=self.token,
-                                            address=self.address)
+                                            address=self.address, claim=self.claim_secret,
+                                            claim_keys=self.claim_keys)
 
     def _beat(self) -> dict:
         """A heartbeat; during play it repeats our last hash (the host re-checks it)."""
