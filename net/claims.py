@@ -14,9 +14,10 @@ id and the old peer id (Fiat–Shamir over BLAKE2b). Only the public key is need
 so neither the saves nor the wire ever hold anything that lets another machine prove the
 claim, and a recorded proof is useless against any other nonce.
 
-Seats whose old machine had a claim key are given only to that proof or to the old seat
-token, never by name (a name is no secret either). Saves written before keys existed keep
-the old name fallback.
+A name is no secret either: a joiner may still take a reserved seat by its old name (a
+machine that lost its save), but only until the machine that held it proves its key in the
+lobby; then the name-seated joiner is sent away (``R_REPLACED``) and the seats go back to
+their owner. A forged claim is refused outright (``R_BAD_CLAIM``).
 """
 
 from __future__ import annotations
@@ -177,13 +178,11 @@ class ClaimGuard:
         if group is None or not self.old_claim_keys:
             return b""
         for index, slot in enumerate(self.slots):
-            if (slot.kind == ids.KIND_OPEN and slot.reserved and slot.group == group
+            if (slot.kind in (ids.KIND_OPEN, ids.KIND_REMOTE) and slot.reserved
+                    and slot.group == group
                     and index < len(self.old_claim_keys) and self.old_claim_keys[index]):
                 return self.old_claim_keys[index]
         return b""
-
-    def keyed_seat(self, seat: int) -> bool:
-        return seat < len(self.old_claim_keys) and bool(self.old_claim_keys[seat])
 
     def claim_hello(self, conn: Any, msg: dict) -> bool:
         """Keep the joiner's public key; when its hello claims a keyed old machine of this
@@ -217,7 +216,21 @@ class ClaimGuard:
             self._refuse(conn, ids.R_BAD_CLAIM, {})
             return
         self._proven[conn] = group
+        self.reclaim_seats(group)
         self._hello(conn, hello)
+
+    def reclaim_seats(self, group: int) -> None:
+        """The old machine ``group`` proved its key: a joiner that took one of its seats by
+        name only (a name is no secret: a lost save, or somebody else) gives them back."""
+        for index, slot in enumerate(self.slots):
+            holder = self.peers.get(slot.peer) if slot.kind == ids.KIND_REMOTE else None
+            if (holder is None or slot.group != group or not slot.reserved
+                    or holder.conn is None or holder.conn in self._proven):
+                continue
+            conn = holder.conn
+            self._send(holder, {"t": ids.BYE, "c": ids.R_REPLACED, "a": {}})
+            self.transport.close(conn)
+            self.on_disconnect(conn)
 
     def proven_seats(self, conn: Any) -> list[int]:
         """The open seats of the old machine ``conn`` proved to be (resumed table, lobby)."""

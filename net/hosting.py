@@ -481,8 +481,7 @@ class HostEndpoint(SeatControl, FairHosting, ClaimGuard):
         reserved for nobody come last. Seats reserved for other names are never given, and
         when one name was held by several old machines (names used to repeat), only the
         first of them is offered: a name tie never hands out two machines' seats."""
-        open_seats = [i for i, s in enumerate(self.slots)     # keyed seats: net.claims
-                      if s.kind == ids.KIND_OPEN and not self.keyed_seat(i)]
+        open_seats = [i for i, s in enumerate(self.slots) if s.kind == ids.KIND_OPEN]
         named = [i for i in open_seats if self.slots[i].reserved == name]
         if named:
             group = self.slots[named[0]].group

@@ -279,7 +279,8 @@ class ClientEndpoint(FairJoining, ClaimAnswering):
         return max(0.0, min(due) - self.clock())
 
     def run_bots(self) -> None:
-        if self.phase != "playing" or self.replica is None or self.replica.broken:
+        if (self.phase != "playing" or self.replica is None or self.replica.broken
+                or self.match is None):
             return
         now = self.clock()
         for seat in self.match.to_act():
@@ -363,7 +364,13 @@ class ClientEndpoint(FairJoining, ClaimAnswering):
         self._emit("seeding_aborted", code=msg["c"], args=msg["a"])
 
     def _on_go(self, msg: dict) -> None:
-        if self.replica is not None:
+        if self.replica is not None or self.fair_replica is not None:
+            started = self._fair_start_msg if self.fair_replica is not None else {
+                "g": self.match.game.name if self.match else "", "cfg": self.match.config
+                if self.match else None}
+            if msg["g"] != started.get("g") or msg["cfg"] != started.get("cfg"):
+                # a START for another game while one runs: the host is broken or hostile
+                self.on_wire_error(ids.R_WRONG_STATE, {"type": msg["t"], "phase": self.phase})
             return       # welcomed again during play (seated): the catch-up follows
         if "dl" in msg:
             self._fair_go(msg)
@@ -387,7 +394,8 @@ class ClientEndpoint(FairJoining, ClaimAnswering):
             return
         self._save_peers = [row["p"] if row["k"] == ids.KIND_REMOTE else 0
                             for row in msg["seats"]]
-        self.claim_keys = list(msg["ck"]) if len(msg.get("ck", ())) == len(msg["seats"]) \
+        keys = msg.get("ck")
+        self.claim_keys = list(keys) if keys is not None and len(keys) == len(msg["seats"]) \
             else None
         self._resumed_table = "sd" in msg
         if not self._resumed_table:      # a resumed table: once its log has arrived

@@ -72,16 +72,18 @@ def test_a_forged_claim_is_refused_and_the_rightful_machine_gets_its_seat():
     assert not thief.seats and thief.phase == "ended"
     assert thief.ended["code"] == ids.R_BAD_CLAIM
     assert [host.slots[s].kind for s in seats_a] == [ids.KIND_OPEN] * len(seats_a)
-    # nor does A's name alone give A's seat to anybody
+    # A's name alone (a machine that lost its save) seats the thief, but only until ...
     namesake = joiner(name_a, "")
     net.connect(namesake)
     net.advance(0.2)
-    assert not namesake.seats
-    # A's machine proves its key and gets exactly its seats, B gets its own
+    assert namesake.seats == seats_a
+    # ... A's machine proves its key: it gets exactly its seats, the namesake is sent away
     rightful = joiner(name_a, "r:" + resume_claim(tid, pid_a), own_secret_only(pid_a))
     net.connect(rightful)
     net.advance(0.2)
     assert rightful.phase == "lobby" and rightful.seats == seats_a
+    assert namesake.phase == "ended" and namesake.ended["code"] == ids.R_REPLACED
+    # B's machine gets its own seat back
     back_b = joiner(name_b, "r:" + resume_claim(tid, pid_b), own_secret_only(pid_b))
     net.connect(back_b)
     net.advance(0.2)
@@ -133,6 +135,22 @@ def test_proofs_bind_nonce_table_and_peer():
     assert not claims.verify(other, nonce, "0123456789ab", 2, *proof)
     assert not claims.verify(public, nonce, "0123456789ab", 2, b"\0" * 256, proof[1])
     assert not claims.verify(b"\1" * 256, nonce, "0123456789ab", 2, *proof)
+
+
+def test_a_seat_proved_by_its_key_is_not_taken_away_by_another_proof_for_it():
+    host_file, old, tid = crashed_table()
+    (name_a, seats_a, pid_a), _b = old
+    host = resumed_endpoint(load_table([host_file]), "host", headless_bot="random",
+                            timings=FAST)
+    net = MemNet(host, seed=6)
+    rightful = joiner(name_a, "r:" + resume_claim(tid, pid_a), own_secret_only(pid_a))
+    net.connect(rightful)
+    net.advance(0.2)
+    assert rightful.seats == seats_a
+    thief = joiner(name_a, "r:" + resume_claim(tid, pid_a), lambda table, group: b"")
+    net.connect(thief)
+    net.advance(0.2)
+    assert thief.ended["code"] == ids.R_BAD_CLAIM and rightful.phase == "lobby"
 
 
 def test_saves_from_before_claim_keys_still_fall_back_to_names():
