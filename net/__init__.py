@@ -15,6 +15,10 @@ Layers, each in its own module:
 * ``netlog``     the log every peer keeps (``Match.to_plain`` format) and desync dumps
 * ``netsave``    every peer's crash-safe autosave (``game.saves``) and the seats of a table
                  resumed from any peer's saved log (players rejoin by name)
+* ``claims``     resume claims proved by each machine's own key (Schnorr, fresh host nonce)
+* ``limits``     every bound a peer meets (frame bytes, send buffers, connections per
+                 address, spectators, requests per kind) and the reason it is dropped with
+* ``handlers``   the explicit table of handlers per endpoint (an unknown kind is refused)
 
 Every peer runs the complete rules state (that is what lockstep means), so a peer process
 technically holds hidden information such as the stack order; clients only ever show

@@ -586,6 +586,8 @@ class FairTable(Departures, ChanceKinds):
         match = self.match
         if seq != match.seq + 1:
             raise FairError("fair_sequence", dealer=-1, seq=seq, ours=match.seq + 1)
+        if not 0 <= seat < len(self.seat_dealers):     # a seat this table does not have
+            raise FairError("fair_illegal_move", dealer=-1, seat=seat, detail="seat")
         private = self._private_forms.get(seat)
         full = private[1] if private is not None and private[0] == text else text
         try:

@@ -27,6 +27,7 @@ from game.rules import get_game
 from net import messages as ids
 from net.discovery import DiscoveryResponder
 from net.hosting import HostEndpoint
+from net.limits import FrameBytes
 from net.lobby import Slot
 from net.timing import Timings
 from net.transport import Closed, Connection, Pumped
@@ -61,6 +62,7 @@ class HostServer(Pumped):
         self.port = self.listener.getsockname()[1]
         self.selector.register(self.listener, selectors.EVENT_READ, None)
         self.conns: set[Connection] = set()
+        self.frame_bytes = FrameBytes()     # unfinished frames held, per connection and total
         self.discovery = None
         self.discovery_error = ""     # why LAN discovery is off (the table works without it)
         if discovery_port is not None:
@@ -90,6 +92,7 @@ class HostServer(Pumped):
     # ------------------------------------------------------------------ the loop
     def pump(self, timeout: float = 0.0) -> None:
         with self.lock:
+            self._drop_slow_readers()
             for conn in list(self.conns):
                 if conn.wants_write():
                     self.selector.modify(conn.sock,
@@ -126,6 +129,14 @@ class HostServer(Pumped):
             except OSError:
                 return
             conn = Connection(sock, address)
+            limit = self.endpoint.limits.per_address
+            if sum(1 for other in self.conns if other.address and address
+                   and other.address[0] == address[0]) >= limit:
+                conn.send({"t": ids.REFUSE, "c": ids.R_TOO_MANY_CONNECTIONS,
+                           "a": {"limit": limit}})
+                conn.out.clear()            # never wait for a peer that opens too many
+                conn.close()
+                continue
             self.conns.add(conn)
             self.selector.register(sock, selectors.EVENT_READ, conn)
             self.endpoint.on_connect(conn)
@@ -140,12 +151,39 @@ class HostServer(Pumped):
             self._drop(conn)
             self.endpoint.on_disconnect(conn, reset=exc.reset)
             return
+        pending = conn.reader.pending
+        self.frame_bytes.update(conn, pending)
+        over = self.frame_bytes.verdict(conn, pending, conn in self.endpoint.by_conn,
+                                        self.endpoint.limits)
+        if over is not None:
+            self._refuse_over_limit(conn, *over)
+            return
         for message in messages:
             if conn not in self.conns:
                 return
             self.endpoint.on_frame(conn, message)
 
+    def _refuse_over_limit(self, conn: Connection, code: str, args: dict) -> None:
+        """Drop a peer over a bound of ``net.limits`` with the reason, without waiting for it
+        to read anything (a peer that does not read could hold the host up)."""
+        conn.reader = type(conn.reader)(conn.reader.max_frame)    # free its buffer now
+        self.frame_bytes.forget(conn)
+        conn.out.clear()
+        conn.no_linger = True
+        self.endpoint.on_wire_error(conn, code, args)
+        if conn in self.conns:
+            self._drop(conn)
+            self.endpoint.on_disconnect(conn)
+
+    def _drop_slow_readers(self) -> None:
+        limit = self.endpoint.limits.send_bytes
+        for conn in [c for c in self.conns if len(c.out) > limit]:
+            self._refuse_over_limit(conn, ids.R_SLOW_READER, {})
+
     def _drop(self, conn: Connection) -> None:
+        self.frame_bytes.forget(conn)
+        if getattr(conn, "no_linger", False):
+            conn.out.clear()
         if conn in self.conns:
             self.conns.discard(conn)
             try:

@@ -26,9 +26,12 @@ from game.rules.core import Game, IllegalMove
 from net import messages as ids
 from net import seed as seeding
 from net.endgrace import EndGrace
+from net.claims import ClaimGuard
 from net.fairhost import FairHosting, new_fair_secret
+from net.handlers import HOST_HANDLERS, handler
+from net.limits import HostLimits, RequestBudgets, request_rates
 from net.lobby import Slot, plain_seats
-from net.netsave import CLAIM_PREFIX, claimed_group, table_id, token_digest
+from net.netsave import CLAIM_PREFIX, token_digest
 from net.netlog import log_line, write_netlog
 from net.ratelimit import FrameBudget
 from net.schema import FROM_PEER, SchemaError, validate
@@ -73,7 +76,7 @@ def scalar_args(args: dict) -> dict:
     return out
 
 
-class HostEndpoint(SeatControl, FairHosting, EndGrace):
+class HostEndpoint(SeatControl, FairHosting, EndGrace, ClaimGuard):
     def __init__(self, game: Game, config: dict, slots: list[Slot], *,
                  clock: Callable[[], float] = time.monotonic, timings: Timings = Timings(),
                  rules_version: str | None = None, name: str = "host",
@@ -121,6 +124,9 @@ class HostEndpoint(SeatControl, FairHosting, EndGrace):
         self._applied_at = 0.0
         self.on_applied: Callable[[int, int], None] | None = None   # (seq, seat): timing hook
         self._budgets: dict[Any, FrameBudget] = {}     # per connection: the flood guard
+        self.limits = HostLimits()                     # net.limits: every bound, settable
+        self._requests: dict[Any, RequestBudgets] = {}  # per connection and message kind
+        self.claims_init()                             # net.claims: unforgeable resume claims
         self.resumed = resume
         self.autosave = autosave
         self.save_path = save_path
@@ -273,6 +279,8 @@ class HostEndpoint(SeatControl, FairHosting, EndGrace):
         """``reset``: the connection was reset rather than hung up (see net.endgrace)."""
         self.pending_conns.pop(conn, None)
         self._budgets.pop(conn, None)
+        self._requests.pop(conn, None)
+        self.claims_forget(conn)
         peer = self.by_conn.pop(conn, None)
         if peer is None or peer.conn is not conn:
             return
@@ -307,21 +315,32 @@ class HostEndpoint(SeatControl, FairHosting, EndGrace):
             return
         peer = self.by_conn.get(conn)
         kind = message["t"]
+        requests = self._requests.get(conn)
+        if requests is None:
+            requests = self._requests[conn] = RequestBudgets(request_rates(self.timings.retry))
+        if not requests.take(kind, now):
+            self._refuse(conn, ids.R_TOO_MANY_REQUESTS,
+                         {"kind": kind, "limit": requests.limit(kind)})
+            return
         if peer is None:
-            if kind != ids.HELLO or conn not in self.pending_conns:
+            if kind == ids.PROOF and conn in self.pending_conns:
+                self.on_proof(conn, message)
+            elif kind != ids.HELLO or conn not in self.pending_conns:
                 self._refuse(conn, ids.R_MALFORMED, {"detail": "hello_first"})
-                return
-            self._hello(conn, message)
+            elif not self.claim_hello(conn, message):
+                self._hello(conn, message)
             return
         peer.last_heard = self.clock()
         if peer.interrupted:
             peer.interrupted = False
             self._status_changed()
-        handler = getattr(self, "_on_" + kind, None)
-        if kind == ids.HELLO:
+        handle = handler(self, HOST_HANDLERS, kind)     # net.handlers: an explicit table
+        if kind in (ids.HELLO, ids.PROOF):
             self._refuse(conn, ids.R_MALFORMED, {"detail": "hello_twice"})
-        elif handler is not None:
-            handler(peer, message)
+        elif handle is None:
+            self._refuse(conn, ids.R_UNKNOWN, {"type": kind})
+        else:
+            handle(peer, message)
 
     def tick(self) -> None:
         now = self.clock()
@@ -430,7 +449,7 @@ class HostEndpoint(SeatControl, FairHosting, EndGrace):
             return self._refuse(conn, ids.R_STARTED, {})
         if self.phase in ("seeding", "dealing"):
             return self._refuse(conn, ids.R_STARTED, {})
-        claimed = (self._claimed_seats(msg["tok"]) or self._old_token_seats(msg["tok"])) \
+        claimed = (self.proven_seats(conn) or self._old_token_seats(msg["tok"])) \
             if wanted else []
         free = claimed or self._free_seats_for(msg["n"])
         if wanted and not free:
@@ -440,7 +459,11 @@ class HostEndpoint(SeatControl, FairHosting, EndGrace):
                 return self._refuse(conn, ids.R_RESERVED, {"names": ", ".join(reserved)})
             return self._refuse(conn, ids.R_FULL, {})
         taking = free if claimed else free[:wanted]
+        if not taking and sum(p.spectator for p in self._live_peers()) >= self.limits.spectators:
+            return self._refuse(conn, ids.R_TOO_MANY_SPECTATORS,
+                                {"limit": self.limits.spectators})
         peer = PeerRec(pid=self._next_pid, name="", token=seeding.new_token())
+        self.claim_publics[peer.pid] = msg.get("ck", b"")
         self._next_pid += 1
         for seat in taking:
             old = self.slots[seat]
@@ -474,14 +497,6 @@ class HostEndpoint(SeatControl, FairHosting, EndGrace):
                         and self.slots[i].group in groups]
         unreserved = [i for i in open_seats if not self.slots[i].reserved]
         return named + same_machine + unreserved
-
-    def _claimed_seats(self, token: str) -> list[int]:
-        """A resumed table, in its lobby: the open seats of the old machine a joiner's resume
-        claim names (``net.netsave.resume_claim``: this table's id and the peer id it had),
-        exactly that machine's seats, whatever names are involved. [] if none applies."""
-        if self.resumed is None or self.phase != "lobby":
-            return []
-        return self._old_machine_seats(claimed_group(token, table_id(self.resumed)))
 
     def _old_token_seats(self, token: str) -> list[int]:
         """A resumed table, in its lobby: the open seats of the old machine whose seat token
@@ -639,7 +654,8 @@ class HostEndpoint(SeatControl, FairHosting, EndGrace):
                        for s in self.slots]
             tokens = [token_digest(p.token) if p else "" for p in holders]
             self.autosaver = start_net_autosave(match, "host", peers, mine, path=self.save_path,
-                                                tokens=tokens)
+                                                tokens=tokens, claim=self.claim_secret,
+                                                claim_keys=self.seat_claim_keys())
         if announce:
             self._broadcast(self._start_message())
         self._emit("started", seed=match.seed, seats=plain_seats(self.lobby_message()["seats"]))
@@ -650,7 +666,7 @@ class HostEndpoint(SeatControl, FairHosting, EndGrace):
     def _start_message(self) -> dict:
         message = {"t": ids.START, "g": self.game.name, "cfg": self.config,
                    "rv": [[pid, self._reveals[pid]] for pid in sorted(self._reveals)],
-                   "seats": self.lobby_message()["seats"]}
+                   "seats": self.lobby_message()["seats"], "ck": self.seat_claim_keys()}
         if self.fair is not None:
             message["rv"] = []
             self._fair_start_fields(message)

@@ -19,8 +19,10 @@ from game.rules import rules_version as current_rules_version
 from game.rules.core import IllegalMove
 from net import messages as ids
 from net import seed as seeding
+from net.claims import ClaimAnswering, saved_secret_for_key
 from net.fairhost import new_fair_secret
 from net.fairjoin import FairJoining
+from net.handlers import BEFORE_WELCOME, JOIN_HANDLERS, handler
 from net.hosting import scalar_args
 from net.lobby import plain_seats, seat_infos_from_wire
 from net.netlog import write_netlog
@@ -30,15 +32,22 @@ from net.schema import FROM_HOST, SchemaError, validate
 from net.timing import Timings
 
 
-class ClientEndpoint(Redialing, FairJoining):
+class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
     def __init__(self, name: str, *, wanted_seats: int = 1, token: str = "", game: str = "",
                  auto_bot: str = "", bot_delay: float = 0.0,
                  clock: Callable[[], float] = time.monotonic, timings: Timings = Timings(),
                  rules_version: str | None = None,
                  new_secret: Callable[[], bytes] = seeding.new_secret,
                  autosave: bool = True,
-                 fair_secret: Callable[[], bytes] = new_fair_secret) -> None:
+                 fair_secret: Callable[[], bytes] = new_fair_secret,
+                 claim_secret: bytes = b"",
+                 claim_lookup: Callable[[str, int], bytes] | None = None) -> None:
+        """``claim_secret`` / ``claim_lookup`` (``net.claims``): our key for this table (default:
+        the one saved with ``token``, else a new one) and where the secrets of our old tables
+        are found (default: our saves)."""
         self.name = name
+        self.claims_join_init(claim_secret or (saved_secret_for_key(token) if autosave else b""),
+                              claim_lookup)
         self.autosave = autosave        # keep our log on disk after every applied move
         self.autosaver = None
         self._save_peers: list[int] = []
@@ -163,9 +172,10 @@ class ClientEndpoint(Redialing, FairJoining):
         self._last_heard = self.clock()
         self.offline = False
         self.awaiting_welcome = True
-        self._send({"t": ids.HELLO, "pv": ids.PROTOCOL_VERSION, "rv": self.rules_version,
-                    "g": self.game_name, "n": self.name[:40], "tok": self.hello_token(),
-                    "ws": self.wanted_seats})
+        self._send(self.claim_hello_fields(
+            {"t": ids.HELLO, "pv": ids.PROTOCOL_VERSION, "rv": self.rules_version,
+             "g": self.game_name, "n": self.name[:40], "tok": self.hello_token(),
+             "ws": self.wanted_seats}))
 
     def on_wire_error(self, code: str, args: dict) -> None:
         self._send({"t": ids.REFUSE, "c": code, "a": scalar_args(args)})
@@ -199,10 +209,14 @@ class ClientEndpoint(Redialing, FairJoining):
             self.host_interrupted = False
             self._emit("host_back")
         kind = message["t"]
-        if self.pid < 0 and kind not in (ids.WELCOME, ids.REFUSE, ids.BYE):
+        if self.pid < 0 and kind not in BEFORE_WELCOME:
             self.on_wire_error(ids.R_MALFORMED, {"detail": "welcome_first"})
             return
-        getattr(self, "_on_" + kind)(message)
+        handle = handler(self, JOIN_HANDLERS, kind)      # net.handlers: an explicit table
+        if handle is None:
+            self.on_wire_error(ids.R_UNKNOWN, {"type": kind})
+            return
+        handle(message)
 
     def tick(self) -> None:
         if self.phase == "ended":
@@ -275,7 +289,8 @@ class ClientEndpoint(Redialing, FairJoining):
         return max(0.0, min(due) - self.clock())
 
     def run_bots(self) -> None:
-        if self.phase != "playing" or self.replica is None or self.replica.broken:
+        if (self.phase != "playing" or self.replica is None or self.replica.broken
+                or self.match is None):
             return
         now = self.clock()
         for seat in self.match.to_act():
@@ -363,7 +378,13 @@ class ClientEndpoint(Redialing, FairJoining):
         self._emit("seeding_aborted", code=msg["c"], args=msg["a"])
 
     def _on_go(self, msg: dict) -> None:
-        if self.replica is not None:
+        if self.replica is not None or self.fair_replica is not None:
+            started = self._fair_start_msg if self.fair_replica is not None else {
+                "g": self.match.game.name if self.match else "", "cfg": self.match.config
+                if self.match else None}
+            if msg["g"] != started.get("g") or msg["cfg"] != started.get("cfg"):
+                # a START for another game while one runs: the host is broken or hostile
+                self.on_wire_error(ids.R_WRONG_STATE, {"type": msg["t"], "phase": self.phase})
             return       # welcomed again during play (seated): the catch-up follows
         if "dl" in msg:
             self._fair_go(msg)
@@ -387,6 +408,9 @@ class ClientEndpoint(Redialing, FairJoining):
             return
         self._save_peers = [row["p"] if row["k"] == ids.KIND_REMOTE else 0
                             for row in msg["seats"]]
+        keys = msg.get("ck")
+        self.claim_keys = list(keys) if keys is not None and len(keys) == len(msg["seats"]) \
+            else None
         self._resumed_table = "sd" in msg
         if not self._resumed_table:      # a resumed table: once its log has arrived
             self._start_autosave()
@@ -395,7 +419,7 @@ class ClientEndpoint(Redialing, FairJoining):
         self._emit("started", seed=seed, seats=plain_seats(msg["seats"]), you=list(self.seats))
         early, self._early = self._early, []
         for message in early:
-            getattr(self, "_on_" + message["t"])(message)
+            handler(self, JOIN_HANDLERS, message["t"])(message)
         self._check_over()
         self.run_bots()
 
@@ -501,7 +525,8 @@ class ClientEndpoint(Redialing, FairJoining):
         path = own_unfinished_save(self.match, self.seats)
         self.autosaver = start_net_autosave(self.match, f"peer{self.pid}", self._save_peers,
                                             self.seats, path=path, key=self.token,
-                                            address=self.address)
+                                            address=self.address, claim=self.claim_secret,
+                                            claim_keys=self.claim_keys)
 
     def _beat(self) -> dict:
         """A heartbeat; during play it repeats our last hash (the host re-checks it)."""

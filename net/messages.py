@@ -38,6 +38,9 @@ COMMAND = "C"          # host -> all: sequenced seat-control command (bot takes 
 FAIR = "F"             # a fair table's cipher record: peer -> host (r), host -> all (i, r)
 STATUS = "S"           # host -> all: connection state of every seat
 BEAT = "B"             # heartbeat either way, carries the sender's seq
+# resume claims (net.claims): a claimed seat is given only to the machine that proves its key
+CHALLENGE = "ch"       # host -> peer: prove the claim on table "tb", old peer "p", nonce "n"
+PROOF = "pf"           # peer -> host: Schnorr proof ("pt" commitment, "ps" response)
 
 # -- reason codes (refusals, rejections, endings) --------------------------------------------
 R_PROTOCOL = "protocol_version"     # args: ours, theirs
@@ -70,6 +73,13 @@ R_NO_ANSWER = "no_answer"            # no WELCOME within the handshake limit (ar
 R_CONNECTION_RESET = "connection_reset"   # the link was reset (args: address)
 R_HUNG_UP = "hung_up"                # closed before any answer (args: address)
 R_UNREACHABLE = "unreachable"        # a new connection could not be made (args: address, detail)
+R_BAD_CLAIM = "bad_claim"           # a resume claim whose proof of the machine's key failed
+R_TOO_MANY_SPECTATORS = "too_many_spectators"   # args: limit
+R_TOO_MANY_CONNECTIONS = "too_many_connections"  # from one address (args: limit)
+R_BUSY = "host_busy"                # the host's memory budget for unfinished frames is spent
+R_SLOW_READER = "slow_reader"       # a peer that reads too little of what is sent to it
+R_TOO_MANY_REQUESTS = "too_many_requests"      # args: kind, limit (requests per second)
+R_WRONG_STATE = "wrong_state"       # a message that has no meaning now (args: type, phase)
 
 # -- seat kinds and connection states ----------------------------------------------------------
 KIND_LOCAL = "local"      # played on the host machine (a human there)

@@ -43,12 +43,15 @@ def token_digest(token: str) -> str:
 def start_net_autosave(match: Match, role: str, peers: list[int], mine: list[int], *,
                        path: Path | None = None, durable: bool = True,
                        tokens: list[str] | None = None, key: str = "",
-                       address: tuple[str, int] | None = None) -> Any:
+                       address: tuple[str, int] | None = None, claim: bytes = b"",
+                       claim_keys: list[bytes] | None = None) -> Any:
     """Autosave ``match`` from now on (into ``path``, else a new file of the saves folder).
     ``tokens`` (the host): per seat, the ``token_digest`` of its holder's seat token ("" for
     the host's own seats), so a resumed table knows a returning player's old token.
     ``key`` and ``address`` (a joiner): its seat token, a random secret only the host and this
     machine know, and where the table listened, so a relaunched client rejoins its seat.
+    ``claim`` and ``claim_keys`` (``net.claims``): this machine's own claim secret and every
+    seat's public claim key, so a resumed table can check who really held a seat.
     Returns the ``Autosaver``, or None if the disk refused: a LAN game never stops for that."""
     try:
         from game.saves.autosave import Autosaver, new_header
@@ -64,6 +67,10 @@ def start_net_autosave(match: Match, role: str, peers: list[int], mine: list[int
             header["lan"]["key"] = str(key)
         if address:
             header["lan"]["address"] = [str(address[0]), int(address[1])]
+        if claim:
+            header["lan"]["claim"] = claim.hex()
+        if claim_keys is not None:
+            header["lan"]["claimkeys"] = [bytes(k).hex() for k in claim_keys]
         header["check"] = header_check(header)
         if path is None:
             stamp = header["created"].replace(":", "").replace("-", "")[:15]
@@ -299,6 +306,7 @@ def resumed_endpoint(loaded: Any, name: str, *, headless_bot: str = "",
     ``resumed_slots``; it autosaves into the same file when that is one of our saves (so the
     old save is not offered again), else into a new one."""
     from game.saves.files import saves_dir
+    from net.claims import keys_from_header
     from net.hosting import HostEndpoint
 
     match = loaded.match
@@ -321,6 +329,7 @@ def resumed_endpoint(loaded: Any, name: str, *, headless_bot: str = "",
     if fair is not None:
         endpoint.resume_fair(fair, loaded.save)
     endpoint.old_tokens = old_token_groups(loaded.save.header)
+    endpoint.old_claim_keys = keys_from_header(loaded.save.header)   # net.claims
     return endpoint
 
 

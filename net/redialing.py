@@ -14,7 +14,6 @@ once; "not a table" is said only when the bytes received prove it (``on_wire_err
 
 from __future__ import annotations
 
-from typing import Any
 
 from net import messages as ids
 from net.backoff import Backoff

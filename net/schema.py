@@ -109,10 +109,11 @@ MOVE_ROW = lambda v: (type(v) is list and len(v) == 4 and Int(1, MAX_SEQ)(v[0]) 
                       and Seat(v[1]) and Notation(v[2]) and (v[3] is None or RECORD(v[3])))
 COMMAND_ENTRY = Tuple(Seq, Enum(ids.CMD_BOT, ids.CMD_BACK), Seat, Str(24))
 LOG_ROW = Tuple(Seat, Notation, Hash)
+CLAIM_KEY = lambda v: type(v) is bytes and len(v) in (0, 256)  # noqa: E731 - net.claims
 
 SCHEMAS: dict[str, Any] = {
     ids.HELLO: {"pv": Int(0, 1 << 30), "rv": Str(64), "g": Str(40), "n": Name,
-                "tok": Str(64), "ws": Int(0, MAX_SEATS)},
+                "tok": Str(64), "ws": Int(0, MAX_SEATS), "?ck": Bin(256)},
     ids.WELCOME: {"you": PeerId, "tok": Str(64), "seats": ListOf(Seat, MAX_SEATS),
                   "g": Str(40)},
     ids.REFUSE: {"c": Code, "a": ARGS},
@@ -129,7 +130,7 @@ SCHEMAS: dict[str, Any] = {
     ids.START: {"g": Str(40), "cfg": Plain(), "rv": ListOf(Tuple(PeerId, Bin(16)), 64),
                 "seats": ListOf(SEAT_INFO, MAX_SEATS), "?sd": Int(0, (1 << 64) - 1),
                 "?dl": ListOf(PeerId, MAX_SEATS), "?tid": Str(64),
-                "?cu": Bool()},
+                "?cu": Bool(), "?ck": ListOf(CLAIM_KEY, MAX_SEATS)},
     ids.PROPOSE: {"s": Seat, "m": Notation, "n": Int(0, MAX_SEQ), "?cp": RECORD},
     ids.MOVE: {"q": Int(1, MAX_SEQ), "s": Seat, "m": Notation, "?cp": RECORD},
     ids.FAIR: {"?i": Int(0, MAX_SEQ), "r": RECORD},
@@ -141,6 +142,8 @@ SCHEMAS: dict[str, Any] = {
     ids.COMMAND: {"i": Int(0, 4096), "e": COMMAND_ENTRY},
     ids.STATUS: {"st": ListOf(Status, MAX_SEATS)},
     ids.BEAT: {"q": Seq, "?h": Hash},
+    ids.CHALLENGE: {"n": Bin(16), "tb": Str(16, 1), "p": PeerId},
+    ids.PROOF: {"pt": Bin(256), "ps": Bin(64)},
 }
 
 _CHECKERS = {name: {k.lstrip("?"): spec for k, spec in fields.items()}
@@ -173,7 +176,8 @@ def validate(message: Any, allowed: frozenset[str] | None = None) -> dict:
 
 # which side may send what
 FROM_PEER = frozenset({ids.HELLO, ids.REFUSE, ids.BYE, ids.SEAT_SET, ids.READY, ids.COMMIT,
-                       ids.REVEAL, ids.PROPOSE, ids.HASH, ids.GET, ids.BEAT, ids.FAIR})
+                       ids.REVEAL, ids.PROPOSE, ids.HASH, ids.GET, ids.BEAT, ids.FAIR,
+                       ids.PROOF})
 FROM_HOST = frozenset({ids.WELCOME, ids.REFUSE, ids.BYE, ids.LOBBY, ids.COMMIT_REQ,
                        ids.COMMITS, ids.ABORT, ids.START, ids.MOVE, ids.REJECT, ids.SYNC,
-                       ids.COMMAND, ids.STATUS, ids.BEAT, ids.FAIR})
+                       ids.COMMAND, ids.STATUS, ids.BEAT, ids.FAIR, ids.CHALLENGE})

@@ -29,8 +29,9 @@ def test_a_flooding_peer_is_refused_and_the_others_play_on():
     table = ThreadedTable(players=3)
     try:
         port = table.server.port
-        beats = encode({"t": ids.BEAT, "q": 0}) * (BURST + 50)
-        frames = raw_exchange(port, hello() + beats)
+        # hash reports: their own per-kind limit (net.limits) is as high as the frame budget
+        reports = encode({"t": ids.HASH, "q": 0, "h": bytes(16)}) * (BURST + 50)
+        frames = raw_exchange(port, hello() + reports)
         refusals = [f for f in frames if f.get("t") == ids.REFUSE]
         assert refusals and refusals[0]["c"] == ids.R_FLOODING
         assert refusals[0]["a"]["limit"] == FRAMES_PER_SECOND

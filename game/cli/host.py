@@ -65,9 +65,25 @@ def add_arguments(parser) -> None:
                         help="headless: after the end, keep the table open this long for a "
                              "player whose connection broke to rejoin and learn the result "
                              f"(default {END_GRACE:g}; it closes earlier once everyone heard)")
+    from net.limits import DEFAULT_SPECTATORS
+
+    parser.add_argument("--spectators", type=int, default=DEFAULT_SPECTATORS, metavar="N",
+                        help="headless: at most N machines may watch the table (default "
+                             f"{DEFAULT_SPECTATORS}); more are refused with that reason")
     parser.add_argument("--resume", action="append", default=[], metavar="FILE",
                         help="continue a LAN game from a saved log (repeatable: the longest "
                              "verified one is used); its players rejoin their own seats")
+
+
+def spectator_limits(args):
+    """The table's bounds (``net.limits``) with ``--spectators`` (0 .. 256) applied."""
+    import dataclasses
+
+    from net.limits import HostLimits
+
+    if not 0 <= args.spectators <= 256:
+        raise CliError(f"--spectators must be between 0 and 256 (got {args.spectators})", 2)
+    return dataclasses.replace(HostLimits(), spectators=args.spectators)
 
 
 def run(args) -> int:
@@ -97,6 +113,7 @@ def run(args) -> int:
     check_seconds(args.wait_limit, "--wait-limit", low=1.0, high=86400.0)
     endpoint = HostEndpoint(game, config, slots, name=args.name)
     endpoint.wait_limit, endpoint.wait_bot = args.wait_limit, args.bot
+    endpoint.limits = spectator_limits(args)
     server = _listen(endpoint, args)
     if server.discovery_error:
         sys.stderr.write(f"LAN discovery is off ({server.discovery_error}); "
@@ -155,6 +172,7 @@ def _resumed(args) -> int:
     check_seconds(args.wait_limit, "--wait-limit", low=1.0, high=86400.0)
     endpoint = resumed_endpoint(loaded, args.name, headless_bot=args.bot)
     endpoint.wait_limit, endpoint.wait_bot = args.wait_limit, args.bot
+    endpoint.limits = spectator_limits(args)
     server = _listen(endpoint, args)
     waiting = sorted({slot.reserved for slot in endpoint.slots if slot.reserved})
     emit("resumed", seq=loaded.match.seq, file=loaded.path, waiting_for=waiting,
@@ -168,6 +186,8 @@ def _resumed(args) -> int:
 
 def _windowed(args) -> int:
     """Open the client at the LAN table setup (the lobby screens drive ``net`` themselves)."""
+    from net.limits import HostLimits
+
     if args.game:
         resolve_game(args.game)
     check_port(args.port, "--port")
@@ -176,7 +196,8 @@ def _windowed(args) -> int:
         ("--expansion", args.expansion, []), ("--bot", args.bot, "random"),
         ("--name", args.name, "host"), ("--timeout", args.timeout, 3600.0),
         ("--bind", args.bind, "0.0.0.0"), ("--discovery-port", args.discovery_port, 5056),
-        ("--wait-limit", args.wait_limit, WAIT_LIMIT), ("--end-grace", args.end_grace, END_GRACE))
+        ("--wait-limit", args.wait_limit, WAIT_LIMIT), ("--end-grace", args.end_grace, END_GRACE),
+        ("--spectators", args.spectators, HostLimits().spectators))
         if value != default]
     if headless_only:
         sys.stderr.write(f"note: {', '.join(headless_only)} only apply with --headless; "
@@ -187,8 +208,6 @@ def _windowed(args) -> int:
 
 
 def _serve(server, timeout: float, end_grace: float = END_GRACE) -> int:
-    from net import messages as ids
-
     endpoint = server.endpoint
     deadline = time.monotonic() + timeout
     over = None
