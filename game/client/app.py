@@ -17,7 +17,7 @@ import warnings
 
 import pygame
 
-from game.client import frame_pacing, text, theme
+from game.client import bindings, frame_pacing, text, theme
 from game.client.games import check_kits
 from game.client.input import InputLayer, Intent
 from game.client.settings import Settings
@@ -47,6 +47,7 @@ class App:
         pygame.key.set_repeat(320, 60)
         self.headless = os.environ.get("SDL_VIDEODRIVER") == "dummy"
         self.clock = pygame.time.Clock()
+        bindings.use(bindings.Bindings.from_data(self.settings["bindings"]))
         self.input = InputLayer()
         try:
             from pygame._sdl2 import controller as sdl_controller
@@ -153,6 +154,9 @@ class App:
         if event.type == pygame.QUIT:
             self.quit()
             return
+        capture = getattr(self.top, "capture", None)
+        if capture is not None and capture(event):
+            return      # a screen waiting for a raw key or button (the controls screen)
         for intent in self.input.translate(event):
             self.dispatch_intent(intent)
 
