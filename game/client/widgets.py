@@ -17,6 +17,7 @@ from game.client.input import device_kind, pad_family
 from game.client.text import has as catalog_has
 from game.client.text import t
 from game.client.text_layout import fit_size
+from game.client import gfx
 
 
 # --------------------------------------------------------------------------------------------
@@ -269,10 +270,10 @@ def draw_item(surface, item: Item, focused: bool, editing: bool, size: int = 26)
         if item.kind == "slider":
             bar = pygame.Rect(left_x + 34, rect.centery - 4, value_rect.x - left_x - 50, 8)
             if bar.width > 20:
-                pygame.draw.rect(surface, theme.BG_DEEP, bar, border_radius=4)
+                gfx.rect(surface, theme.BG_DEEP, bar, border_radius=4)
                 filled = bar.copy()
                 filled.width = int(bar.width * int(item.value) / 100)
-                pygame.draw.rect(surface, theme.ACCENT, filled, border_radius=4)
+                gfx.rect(surface, theme.ACCENT, filled, border_radius=4)
         if item.swatch is not None:
             rgb, shape = item.swatch(item.value)
             if rgb is not None:
@@ -283,9 +284,9 @@ def draw_item(surface, item: Item, focused: bool, editing: bool, size: int = 26)
         shown = value + ("|" if editing and (pygame.time.get_ticks() // 500) % 2 == 0 else "")
         box = pygame.Rect(rect.right - rect.width * 0.55, rect.y + 8, rect.width * 0.55 - 10,
                           rect.height - 16)
-        pygame.draw.rect(surface, theme.BG_DEEP, box, border_radius=8)
+        gfx.rect(surface, theme.BG_DEEP, box, border_radius=8)
         if editing:
-            pygame.draw.rect(surface, theme.FOCUS, box, 2, border_radius=8)
+            gfx.rect(surface, theme.FOCUS, box, 2, border_radius=8)
         fonts.blit(surface, shown, fit_size(shown, size, box.width - 24, "semibold",
                                             smallest=13), colour,
                    (box.x + 12, box.centery), "semibold", "midleft")
@@ -313,7 +314,7 @@ def _draw_bare_value(surface, item: Item, focused: bool, editing: bool, size: in
     if item.kind == "text":
         shown = value + ("|" if editing and (pygame.time.get_ticks() // 500) % 2 == 0 else "")
         if editing:
-            pygame.draw.rect(surface, theme.BG_DEEP, rect.inflate(-8, -8), border_radius=8)
+            gfx.rect(surface, theme.BG_DEEP, rect.inflate(-8, -8), border_radius=8)
         # a name of 14 wide letters ("WWWWWWWWWWWWWW") shrinks to stay in its field
         fonts.blit(surface, shown, fit_size(shown, size, rect.width - 30, "semibold",
                                             smallest=13), colour,
@@ -471,14 +472,14 @@ def draw_ps_symbol(surface: pygame.Surface, symbol: str, centre, size: int, colo
     width = max(2, size // 6)
     if symbol == "cross":
         for (ax, ay), (bx, by) in (((-r, -r), (r, r)), ((-r, r), (r, -r))):
-            pygame.draw.line(surface, colour, (cx + ax, cy + ay), (cx + bx, cy + by), width + 1)
+            gfx.line(surface, colour, (cx + ax, cy + ay), (cx + bx, cy + by), width + 1)
     elif symbol == "circle":
-        pygame.draw.circle(surface, colour, (cx, cy), r + 1, width)
+        gfx.circle(surface, colour, (cx, cy), r + 1, width)
     elif symbol == "square":
-        pygame.draw.rect(surface, colour, pygame.Rect(cx - r, cy - r, 2 * r, 2 * r), width)
+        gfx.rect(surface, colour, pygame.Rect(cx - r, cy - r, 2 * r, 2 * r), width)
     elif symbol == "triangle":
         points = [(cx, cy - r - 1), (cx + r + 1, cy + r - 1), (cx - r - 1, cy + r - 1)]
-        pygame.draw.polygon(surface, colour, points, width)
+        gfx.polygon(surface, colour, points, width)
 
 
 MOUSE_BACK_GLYPH = "‹"
@@ -517,12 +518,12 @@ def draw_hints(surface: pygame.Surface, device: str, hints: list[tuple[str, str]
         cap = pygame.Rect(x, y - 14, cap_w, 28)
         if kind == "pad":
             colour = pad_cap(action, family)[0]
-            pygame.draw.rect(surface, colour, cap, border_radius=14)
+            gfx.rect(surface, colour, cap, border_radius=14)
             if family in ("playstation", "nintendo") and colour != GREY_CAP:
-                pygame.draw.rect(surface, (150, 158, 176), cap, 1, border_radius=14)
+                gfx.rect(surface, (150, 158, 176), cap, 1, border_radius=14)
         else:
-            pygame.draw.rect(surface, theme.TEXT_DIM, cap.move(0, 2), border_radius=6)
-            pygame.draw.rect(surface, theme.TEXT, cap, border_radius=6)
+            gfx.rect(surface, theme.TEXT_DIM, cap.move(0, 2), border_radius=6)
+            gfx.rect(surface, theme.TEXT, cap, border_radius=6)
         if symbol is not None:
             draw_ps_symbol(surface, symbol[0], cap.center, 14, symbol[1])
         else:

@@ -9,6 +9,8 @@ from game.client import fonts, navigation, text_layout, theme
 from game.client.games import KITS, has_kit, kit
 from game.client.screens.base import Screen
 from game.client.text import t
+from game.client import canvas
+from game.client import gfx
 from game.rules import available_games, get_game
 
 ART_SIZE = (276, 84)
@@ -20,7 +22,7 @@ def card_art(name: str, faded: bool = False) -> pygame.Surface:
     Metromania city, Railroad Ink route dice)."""
     key = (name, faded)
     if key not in _art_cache:
-        art = pygame.Surface(ART_SIZE, pygame.SRCALPHA)
+        art = canvas.layer(ART_SIZE, pygame.SRCALPHA)
         kit(name).draw_card_art(art)
         if faded:
             art.set_alpha(90)
@@ -91,7 +93,7 @@ class GameChoiceScreen(Screen):
             if not playable:
                 tag = pygame.Rect(0, 0, 180, 34)
                 tag.center = (card.centerx, card.bottom - 36)
-                pygame.draw.rect(surface, theme.BG_DEEP, tag, border_radius=17)
+                gfx.rect(surface, theme.BG_DEEP, tag, border_radius=17)
                 fonts.blit(surface, t("choice.coming_soon"), 18, theme.ACCENT, tag.center,
                            "semibold", "center")
             else:

@@ -1,0 +1,144 @@
+"""Every screen drawn at the window's own resolution (1280×720, 1920×1080, 3840×2160): the
+text as really drawn (at the native size, see ``canvas``) stays inside its box and on the
+screen, the mouse lands where it points, and 1280×720 stays pixel for pixel what it was."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.client import canvas, fonts, text, widgets
+from tests.test_client_support import click, make_app
+from tests.test_i18n import _extra_screens, _screens, finished, midgame  # noqa: F401 (fixtures)
+
+SIZES = [(1280, 720), (1920, 1080), (3840, 2160)]
+
+
+class NativeProbe:
+    """Checks each text ``fonts.blit`` draws, measured at the native size it is drawn."""
+
+    def __init__(self) -> None:
+        self.where = ""
+        self.item = None
+        self.problems: list[str] = []
+        self.checked = 0
+
+    def install(self, monkeypatch, app) -> None:
+        real_blit, real_item = fonts.blit, widgets.draw_item
+
+        def blit(surface, value, size, colour, pos, weight="regular", anchor="topleft"):
+            rect = real_blit(surface, value, size, colour, pos, weight, anchor)
+            if value.strip() and surface is app.surface:
+                self.check(surface, value, size, pos, weight, anchor)
+            return rect
+
+        def draw_item(surface, item, focused, editing, size=26):
+            self.item = item
+            try:
+                real_item(surface, item, focused, editing, size)
+            finally:
+                self.item = None
+
+        monkeypatch.setattr(fonts, "blit", blit)
+        import sys
+
+        for name, module in list(sys.modules.items()):
+            if name.startswith("game.client") and getattr(module, "draw_item", None) is real_item:
+                monkeypatch.setattr(module, "draw_item", draw_item)
+
+    def check(self, surface, value, size, pos, weight, anchor) -> None:
+        shown, shown_size = fonts.fit_to_box(value, size, pos, anchor, weight)
+        scale = getattr(surface, "scale", 1.0)
+        image = canvas.at_scale(fonts.render(shown, shown_size, (255, 255, 255), weight), scale)
+        point = (round(pos[0] * scale), round(pos[1] * scale))
+        placed = image.get_rect(**{anchor: point})
+        ink = image.get_bounding_rect().move(placed.topleft)
+        if not ink.width:
+            return
+        self.checked += 1
+        boxes = [(name, box) for box, name in fonts.current_boxes()]
+        if self.item is not None and self.item.rect.width > 0 and value not in ("‹", "›"):
+            boxes.append((self.item.key, self.item.rect))
+        screen = pygame.Rect((0, 0), canvas.native_size(surface))
+        if not screen.inflate(2, 2).contains(ink):
+            self.problems.append(f"{self.where}: {shown!r} runs off the screen {tuple(ink)}")
+        for name, box in boxes:
+            native = pygame.Rect(round(box.x * scale), round(box.y * scale),
+                                 round(box.width * scale), round(box.height * scale))
+            slack = max(2, round(2 * scale))
+            if not native.inflate(slack, slack).contains(ink):
+                self.problems.append(f"{self.where}: {shown!r} sticks out of {name!r} "
+                                     f"(text {tuple(ink)} in box {tuple(native)})")
+
+
+@pytest.mark.parametrize("size", SIZES[1:], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_every_screen_keeps_its_text_in_its_boxes_at_native_size(tmp_path, monkeypatch,
+                                                                  finished, midgame, size):
+    app = make_app(tmp_path, language="en")
+    probe = NativeProbe()
+    probe.install(monkeypatch, app)
+    try:
+        app.resize(size)
+        assert canvas.native_size(app.surface) == size and app.surface.get_size() == (1280, 720)
+        # 1280×720 in every language is tests/test_i18n.py; here the scripts that differ
+        # most in width (4K: the one that grows least evenly)
+        for lang in (("en", "ru", "th", "ja") if size[0] < 3000 else ("en", "th")):
+            text.set_language(lang)
+            app.settings.values["language"] = lang
+            stacks = _screens(app, finished, midgame) + _extra_screens(app, finished)
+            for name, stack in stacks:
+                probe.where = f"[{lang} {size[0]}x{size[1]}] {name}"
+                app.stack = list(stack)
+                app.draw()
+        assert probe.checked > 1000
+        assert not probe.problems, (f"{len(probe.problems)} problems:\n"
+                                    + "\n".join(sorted(set(probe.problems))[:40]))
+    finally:
+        app.stack = []
+        text.set_language("en")
+        app.shutdown()
+
+
+def test_the_window_is_drawn_at_its_own_resolution_and_the_mouse_maps_back(tmp_path):
+    from game.client.screens.title import TitleScreen
+
+    app = make_app(tmp_path)
+    try:
+        app.push(TitleScreen(app))
+        app.run(frames=1)
+        small = pygame.Surface.copy(app.surface)
+        app.resize((1920, 1080))
+        app.run(frames=1)
+        assert canvas.native_size(app.window) == (1920, 1080)
+        assert canvas.native_size(app.surface) == (1920, 1080)
+        # more pixels for the same picture: the title's letters are 1.5 times as big, drawn
+        # (not a stretched copy: the stretched 1280×720 frame differs from the native one)
+        big = pygame.Surface.copy(app.surface)
+        stretched = pygame.transform.smoothscale(small, (1920, 1080))
+        assert pygame.image.tobytes(big, "RGB") != pygame.image.tobytes(stretched, "RGB")
+        # a click on "Settings" at window pixels lands on the Settings button
+        settings = app.top.form.item("settings").rect
+        window_pos = (settings.centerx * 1.5, settings.centery * 1.5)
+        click(app, window_pos)
+        assert type(app.top).__name__ == "SettingsScreen"
+        # a window of another shape: the frame is centred, the mouse still maps
+        app.resize((2000, 1080))
+        assert app.offset == (40, 0)
+        back = app.top.form.item("back").rect
+        click(app, (40 + back.centerx * 1.5, back.centery * 1.5))
+        assert type(app.top).__name__ == "TitleScreen"
+    finally:
+        app.shutdown()
+
+
+def test_the_window_size_can_be_asked_for(monkeypatch):
+    from game.client.app import window_from_env
+
+    monkeypatch.setenv("TRACKLAYER_WINDOW", "1920x1080")
+    assert window_from_env() == (1920, 1080)
+    for bad in ("", "big", "1920", "x1080", "-5x3"):
+        monkeypatch.setenv("TRACKLAYER_WINDOW", bad)
+        assert window_from_env() is None
+    assert canvas.fit((1920, 1080)) == (1.5, (0, 0))
+    assert canvas.fit((3840, 2160)) == (3.0, (0, 0))
+    assert canvas.fit((1280, 800)) == (1.0, (0, 40))
