@@ -142,3 +142,33 @@ def test_the_window_size_can_be_asked_for(monkeypatch):
     assert canvas.fit((1920, 1080)) == (1.5, (0, 0))
     assert canvas.fit((3840, 2160)) == (3.0, (0, 0))
     assert canvas.fit((1280, 800)) == (1.0, (0, 40))
+
+
+@pytest.mark.parametrize("game", ["metro", "metromania", "railroad-ink"])
+def test_kept_layers_are_made_again_when_the_window_changes_size(tmp_path, monkeypatch, game):
+    """After a resize (or F11) a board paints its kept layers at the new resolution instead
+    of stretching the old ones every frame (blurred, and slow)."""
+    from game.benchmarks.render_native import mid_game
+    from game.client.screens.play import PlayScreen
+
+    stretched = []
+    real = canvas.at_scale
+
+    def at_scale(image, scale):
+        if isinstance(image, canvas.Canvas) and abs(image.scale - scale) > 1e-9:
+            stretched.append(image.get_size())
+        return real(image, scale)
+
+    monkeypatch.setattr(canvas, "at_scale", at_scale)
+    app = make_app(tmp_path)
+    try:
+        app.resize((1920, 1080))
+        app.push(PlayScreen(app, mid_game(game)))
+        app.run(frames=3)
+        app.resize((3840, 2160))
+        app.run(frames=3)
+        app.resize((2560, 1440))
+        app.run(frames=3)
+        assert not stretched, stretched
+    finally:
+        app.shutdown()

@@ -190,6 +190,10 @@ class App:
         return (int((pos[0] - self.offset[0]) / self.scale),
                 int((pos[1] - self.offset[1]) / self.scale))
 
+    def mouse_pos(self) -> tuple[int, int]:
+        """Where the mouse is, in logical units (``pygame.mouse.get_pos`` is in pixels)."""
+        return self.logical_pos(pygame.mouse.get_pos())
+
     def set_fullscreen(self, on: bool) -> None:
         if not self.headless:
             try:

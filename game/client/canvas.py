@@ -89,6 +89,8 @@ def at_scale(image: pygame.Surface, scale: float) -> pygame.Surface:
     made = _made.setdefault(image, {})
     found = made.get(scale)
     if found is None:
+        if len(made) >= 2:
+            made.clear()      # keep the sizes of the window now (and the one before)
         found = remake(scale)
         made[scale] = found
     return found
@@ -221,3 +223,26 @@ def layer(size, flags: int = 0) -> pygame.Surface:
 def native_size(surface: pygame.Surface) -> tuple[int, int]:
     """The pixel size of any surface (a Canvas answers ``get_size`` in logical units)."""
     return pygame.Surface.get_size(surface)
+
+
+def stale(surface) -> bool:
+    """True if a kept layer was made for another window scale (the window was resized or
+    went fullscreen since): make it again rather than stretch it every frame."""
+    if surface is None:
+        return True
+    made_for = surface.scale if isinstance(surface, Canvas) else 1.0
+    return abs(made_for - _scale) > 1e-9
+
+
+def smoothscale(surface: pygame.Surface, size) -> pygame.Surface:
+    """``surface`` smoothly scaled to ``size`` logical units, at the surface's own
+    resolution (a Canvas stays a Canvas: a board drawn small stays sharp)."""
+    if not isinstance(surface, Canvas):
+        return pygame.transform.smoothscale(surface, size)
+    out = Canvas(size, 0, surface.scale)
+    try:
+        out = out.convert(surface)          # the same pixel format: scaled straight into it
+    except pygame.error:
+        pass
+    pygame.transform.smoothscale(surface, native_size(out), out)
+    return out

@@ -20,8 +20,10 @@ _art_cache: dict[tuple, pygame.Surface] = {}
 def card_art(name: str, faded: bool = False) -> pygame.Surface:
     """Each game's own pieces on its card, drawn by its kit (Metro tiles, a strip of the
     Metromania city, Railroad Ink route dice)."""
-    key = (name, faded)
+    key = (name, faded, canvas.current_scale())
     if key not in _art_cache:
+        if len(_art_cache) >= 12:
+            _art_cache.clear()      # art drawn for window sizes long gone
         art = canvas.layer(ART_SIZE, pygame.SRCALPHA)
         kit(name).draw_card_art(art)
         if faded:

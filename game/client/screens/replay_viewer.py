@@ -30,6 +30,7 @@ from game.client.screens.base import Screen
 from game.client.screens.replay_table import ReplayTable
 from game.client.text import t
 from game.client.text_layout import ellipsize
+from game.client import canvas
 from game.client import gfx
 from game.match import Match
 from game.saves import Replay, SaveError
@@ -86,7 +87,7 @@ class ReplayViewerScreen(Screen):
         self.table = ReplayTable(app, self.match_at(0))
         self.board = None
         self.board_error = ""
-        self.canvas = pygame.Surface(CANVAS_SIZE).convert()
+        self.canvas = canvas.layer(CANVAS_SIZE).convert()
         self.scaled: pygame.Surface | None = None
         self.dirty = True
         self.since_change = 0.0
@@ -295,6 +296,8 @@ class ReplayViewerScreen(Screen):
     # -- drawing ---------------------------------------------------------------------------
     def _render_board(self) -> None:
         animating = self.board is not None and (self.board.busy() or self.since_change < 1.4)
+        if canvas.stale(self.canvas):        # the window changed size
+            self.canvas, self.dirty = canvas.layer(CANVAS_SIZE).convert(), True
         if self.scaled is not None and not self.dirty and not animating:
             return
         self.canvas.blit(self.app.background(), (0, 0))
@@ -304,7 +307,7 @@ class ReplayViewerScreen(Screen):
                 self._hide_menu_button()
             except Exception as exc:  # noqa: BLE001
                 self._board_failed(exc)
-        self.scaled = pygame.transform.smoothscale(self.canvas, BOARD.size)
+        self.scaled = canvas.smoothscale(self.canvas, BOARD.size)
         self.dirty = False
 
     def _hide_menu_button(self) -> None:
@@ -473,7 +476,7 @@ class ReplayViewerScreen(Screen):
                 area.x, y + STRIP_ITEM + 4, area.width, 18), "regular", "midleft")
 
     def _draw_bar(self, surface) -> None:
-        hovered = pygame.mouse.get_pos() if pygame.mouse.get_focused() else None
+        hovered = self.app.mouse_pos() if pygame.mouse.get_focused() else None
         for name, rect in BUTTONS.items():
             hot = hovered is not None and rect.collidepoint(hovered)
             fill = theme.ACCENT if name == "play" else (theme.PANEL_HI if hot else theme.PANEL)

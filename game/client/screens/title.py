@@ -60,7 +60,7 @@ class TitleScreen(MenuScreen):
         return self.app.time - self.app.last_input_at < DRIFT_SECONDS
 
     def _tile_strip(self) -> pygame.Surface:
-        if self._strip is None:
+        if canvas.stale(self._strip):
             size = 64
             strip = canvas.layer((len(_DECOR) * 72 * 2, size), pygame.SRCALPHA)
             for i in range(len(_DECOR) * 2):

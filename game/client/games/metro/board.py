@@ -98,7 +98,7 @@ class MetroBoard(InputRouting, BoardDrawing, BoardView):
 
     def legal_squares(self, seat) -> set[int]:
         tile = self.current_tile(seat)
-        key = (self.state.turn, seat, tile, self.rotation.get(seat, 0))
+        key = (self.state.turn, seat, tile, self.rotation.get(seat, 0), canvas.current_scale())
         if key != self._legal_key:
             self._legal_key = key
             if tile is None or seat not in self.match.to_act():

@@ -143,12 +143,12 @@ class BoardDrawing:
         # Everything that only changes when a move lands (or the selection changes) is one
         # opaque full-screen layer: backdrop, felt, tiles, stations, legal squares, panels.
         static_key = (st.turn, self.app.settings["colour_blind"], self.play.colour_key(),
-                      catalog.language())
+                      catalog.language(), canvas.current_scale())
         if static_key != self._static_key:
             self._static = self._build_static()
             self._static_key = static_key
         base_key = (static_key, legal_key)
-        if base_key != self._base_key:
+        if base_key != self._base_key or canvas.stale(self._base):
             self._compose_base(helping)
             self._base_key = base_key
         surface.blit(self._base, (0, 0))
@@ -192,7 +192,7 @@ class BoardDrawing:
     def _compose_base(self, with_legal: bool) -> None:
         """Repaint the reusable full-screen base surface (same pixel format as the display,
         so composing it and blitting it are plain copies)."""
-        if self._base is None:
+        if canvas.stale(self._base):
             self._base = canvas.layer(theme.LOGICAL_SIZE)
             try:
                 self._base = self._base.convert()
@@ -386,7 +386,7 @@ class BoardDrawing:
                 if not hand:
                     fonts.blit(surface, t("metro.hand_empty"), 20, theme.TEXT_DIM,
                                (RIGHT.centerx, RIGHT.y + 100), "regular", "center")
-        mouse = pygame.mouse.get_pos() if pygame.mouse.get_focused() else (-1, -1)
+        mouse = self.app.mouse_pos() if pygame.mouse.get_focused() else (-1, -1)
         for action, rect, enabled in self._buttons(viewer):
             fill = theme.PANEL_HI if enabled else (30, 40, 56)
             if enabled and rect.collidepoint(mouse):

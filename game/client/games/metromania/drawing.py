@@ -26,7 +26,7 @@ class BoardDrawing:
     # -- drawing ---------------------------------------------------------------------------
     def city_layer(self) -> pygame.Surface:
         """The printed city on the table backdrop (opaque), painted once per layout."""
-        key = self.state.layout
+        key = (self.state.layout, canvas.current_scale())
         if key != self._city_key:
             layer = self.app.background().copy()
             paint.paint_city(layer, self.state.city)
@@ -36,7 +36,7 @@ class BoardDrawing:
     def network_layer(self) -> pygame.Surface:
         """City plus lines, stations and markers as one opaque surface, rebuilt per move."""
         key = (self.match.seq, self.state.layout, self.play.colour_key(),
-               self.app.settings["colour_blind"])
+               self.app.settings["colour_blind"], canvas.current_scale())
         if key != self._net_key:
             layer = self.city_layer().copy()
             self.paint_lines(layer, self.state)
@@ -77,7 +77,7 @@ class BoardDrawing:
         targets = self.station_targets(seat) if d.mode == "station" or \
             self.bonus_pending(seat) else {}
         key = (self.match.seq, seat, tuple(d.tunnels), d.line, d.mode, tuple(cands),
-               tuple(targets), self.play.colour_key())
+               tuple(targets), self.play.colour_key(), canvas.current_scale())
         if key == self._draft_key:
             return self._draft_layer
         self._draft_key = key
@@ -240,7 +240,8 @@ class BoardDrawing:
         key = (self.match.seq, self.viewer, self.play.colour_key(),
                self.show.index if self.show is not None else -1,
                self.app.settings["colour_blind"], self.match.is_over(), language(),
-               tuple(self.play.seat_status(s) for s in range(st.players)))
+               tuple(self.play.seat_status(s) for s in range(st.players)),
+               canvas.current_scale())
         if key != self._panel_key:
             self._panel_key = key
             self._panel = self._paint_left()
@@ -338,9 +339,9 @@ class BoardDrawing:
                self.show.index if self.show is not None else -1, self.hover_button,
                None if d is None else (tuple(d.tunnels), d.mode, d.line, d.choice,
                                        tuple(d.chooser or ())))
-        if key != self._right_key:
+        if key != self._right_key or canvas.stale(self._right):
             self._right_key = key
-            if self._right is None:
+            if canvas.stale(self._right):
                 self._right = canvas.layer((RIGHT.right, RIGHT.bottom + 6), pygame.SRCALPHA)
                 self._right = fast_surface(self._right, alpha=True)
             self._right.fill((0, 0, 0, 0))

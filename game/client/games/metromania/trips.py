@@ -86,7 +86,7 @@ class TripShow:
         item = self.current()
         if item is None:
             return
-        if self.veil is None:
+        if canvas.stale(self.veil):
             self.veil = canvas.layer(geo.CITY_BOX.size, pygame.SRCALPHA)
             self.veil.fill((10, 14, 22, 90))
         surface.blit(self.veil, geo.CITY_BOX.topleft)

@@ -51,7 +51,7 @@ class BoardDrawing:
 
     def _composite(self) -> pygame.Surface:
         panes = self.layout()
-        if self._comp is None or self._comp_layout != self._layout_key:
+        if canvas.stale(self._comp) or self._comp_layout != self._layout_key:
             self._comp = canvas.layer((W, H)).convert()
             self._comp.blit(self.app.background(), (0, 0))
             self._comp_layout = self._layout_key
@@ -118,8 +118,18 @@ class BoardDrawing:
         return rect.right
 
     # sheets ---------------------------------------------------------------------------------
+    def _drop_other_scales(self) -> None:
+        """Forget sheets drawn for another window size (a resize would otherwise keep one
+        set of full-resolution sheets per size the window passed through)."""
+        scale = canvas.current_scale()
+        if getattr(self, "sheets_scale", scale) != scale:
+            self._static_cache.clear()
+            self._sheet_cache.clear()
+        self.sheets_scale = scale
+
     def _static_sheet(self, geom: SheetGeom) -> pygame.Surface:
-        key = geom.key()
+        self._drop_other_scales()
+        key = (geom.key(), canvas.current_scale())
         found = self._static_cache.get(key)
         if found is not None:
             return found
@@ -168,7 +178,8 @@ class BoardDrawing:
     def sheet_layer(self, seat: int, geom: SheetGeom) -> pygame.Surface:
         sheet = self.state.seats[seat].sheet
         content = (tuple(sheet.cells), sheet.dot)
-        key = (seat, geom.key())
+        self._drop_other_scales()
+        key = (seat, geom.key(), canvas.current_scale())
         found = self._sheet_cache.get(key)
         if found is not None and found[0] == content:
             return found[1]
@@ -202,7 +213,7 @@ class BoardDrawing:
     def _highlight(self, seat: int, geom: SheetGeom, face: str | None, o: int):
         key = (self.version, face, o, geom.key(), self.meteor_pending(seat))
         found = self._highlight_cache.get(seat)
-        if found is not None and found[0] == key:
+        if found is not None and found[0] == key and not canvas.stale(found[1]):
             return found[1]
         layer = canvas.layer(geom.grid.size, pygame.SRCALPHA)
         info = self.legal(seat)
@@ -276,7 +287,7 @@ class BoardDrawing:
                language(),
                self.app.settings["colour_blind"], pane.rect.size)
         found = self._pane_cache.get(seat)
-        if found is not None and found[0] == key:
+        if found is not None and found[0] == key and not canvas.stale(found[1]):
             return found[1]
         layer = canvas.layer(pane.rect.size, pygame.SRCALPHA)
         box = layer.get_rect()
