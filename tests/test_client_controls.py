@@ -181,3 +181,22 @@ def test_mouse_and_controller_buttons_rebind_per_family(tmp_path):
 def test_a_broken_bindings_entry_gives_the_defaults(data):
     table = bindings.Bindings.from_data(data)
     assert table.tables == bindings.Bindings().tables
+
+
+def test_texts_that_name_a_control_name_the_one_bound_now(tmp_path):
+    from game.client.screens.setup import SetupScreen
+
+    app = make_app(tmp_path)
+    try:
+        setup = SetupScreen(app, "metro", {"players": 2})
+        assert setup.variant_help("orientation") == (
+            "Tiles may be turned before they are placed (R, Right-click or Y).")
+        open_controls(app)
+        rebind(app, "rotate", lambda: key(app, pygame.K_t))
+        assert "(T, Right-click or Y)" in setup.variant_help("orientation")
+        settings = app.stack[-2]
+        assert settings.form.item("fullscreen").label() == "Fullscreen (F11)"
+        rebind(app, "fullscreen", lambda: key(app, pygame.K_F12))
+        assert settings.form.item("fullscreen").label() == "Fullscreen (F12)"
+    finally:
+        app.shutdown()

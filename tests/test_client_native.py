@@ -172,3 +172,26 @@ def test_kept_layers_are_made_again_when_the_window_changes_size(tmp_path, monke
         assert not stretched, stretched
     finally:
         app.shutdown()
+
+
+def test_client_code_draws_through_the_canvas_helpers():
+    """On a bigger window the screens draw on a ``canvas.Canvas``: ``pygame.draw`` there
+    would put shapes at pixel positions (a third of the way across a 4K screen) and a plain
+    ``pygame.Surface`` kept by a screen would be stretched every frame. Shapes go through
+    ``gfx``, kept surfaces come from ``canvas.layer``, the mouse from ``app.mouse_pos``;
+    only the sprite and text makers paint their own private pixels."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1] / "game" / "client"
+    own_pixels = {"canvas.py", "gfx.py", "typeface.py", "sprites.py"}
+    problems = []
+    for path in sorted(root.rglob("*.py")):
+        source = path.read_text(encoding="utf-8")
+        name = path.relative_to(root).as_posix()
+        if path.name not in ("gfx.py",) and "pygame.draw." in source:
+            problems.append(f"{name}: pygame.draw (use gfx)")
+        if path.name not in own_pixels and "pygame.Surface(" in source:
+            problems.append(f"{name}: pygame.Surface( (use canvas.layer)")
+        if path.name != "app.py" and "mouse.get_pos()" in source:
+            problems.append(f"{name}: pygame.mouse.get_pos (use app.mouse_pos)")
+    assert not problems, problems
