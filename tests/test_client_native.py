@@ -195,3 +195,39 @@ def test_client_code_draws_through_the_canvas_helpers():
         if path.name != "app.py" and "mouse.get_pos()" in source:
             problems.append(f"{name}: pygame.mouse.get_pos (use app.mouse_pos)")
     assert not problems, problems
+
+
+def _blocks(surface, native_size) -> bytes:
+    """The picture as 80×45 averaged blocks (16×16 layout units each)."""
+    plain = pygame.Surface(native_size)
+    pygame.Surface.blit(plain, surface, (0, 0))
+    return pygame.image.tobytes(pygame.transform.smoothscale(plain, (80, 45)), "RGB")
+
+
+def test_a_bigger_window_shows_the_same_picture_only_sharper(tmp_path, finished, midgame):
+    """Each screen at 1920×1080, averaged over 16×16 blocks, looks like the same screen at
+    1280×720: nothing is drawn in the wrong place or at the wrong size (a blit of part of a
+    layer, a line width that did not grow...)."""
+    app = make_app(tmp_path, language="en")
+    try:
+        stacks = _screens(app, finished, midgame) + _extra_screens(app, finished)
+        wanted = [(name, stack) for name, stack in stacks
+                  if name.split()[0] in ("play", "replay", "results", "help", "setup")]
+        pictures = {}
+        for size in ((1280, 720), (1920, 1080)):
+            app.resize(size)
+            for name, stack in wanted:
+                app.stack = list(stack)
+                app.draw()
+                pictures[name, size] = _blocks(app.surface, size)
+        worst = []
+        for name, _stack in wanted:
+            small, big = pictures[name, (1280, 720)], pictures[name, (1920, 1080)]
+            off = sum(1 for i in range(0, len(small), 3)
+                      if sum(abs(small[i + k] - big[i + k]) for k in range(3)) > 60)
+            worst.append((off, name))
+        worst.sort(reverse=True)
+        assert worst[0][0] <= 80 * 45 * 0.03, worst[:5]
+    finally:
+        app.stack = []
+        app.shutdown()

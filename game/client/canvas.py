@@ -183,8 +183,8 @@ class Canvas(pygame.Surface):
         pos = dest.topleft if isinstance(dest, pygame.Rect) else (dest[0], dest[1])
         native_area = None
         if area is not None:
-            factor = self.scale / (source.scale if isinstance(source, Canvas) else 1.0)
-            native_area = _scaled_rect(area, factor)
+            # ``area`` is in the source's logical units; ``image`` has this canvas's scale
+            native_area = _scaled_rect(area, self.scale)
         done = pygame.Surface.blit(self, image, self.point(pos), native_area, special_flags)
         return self.logical_rect(done)
 

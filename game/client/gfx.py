@@ -50,11 +50,12 @@ def lines(surface, colour, closed: bool, points, width: int = 1):
                                             _width(surface, width)))
 
 
-def aaline(surface, colour, start, end, *args, **kwargs):
+def aaline(surface, colour, start, end, width: int = 1):
+    """pygame-ce's antialiased line, ``width`` pixels wide (scaled on a Canvas)."""
     if not isinstance(surface, Canvas):
-        return pygame.draw.aaline(surface, colour, start, end, *args, **kwargs)
+        return pygame.draw.aaline(surface, colour, start, end, width)
     a, b = _points(surface, (start, end))
-    return _back(surface, pygame.draw.aaline(surface, colour, a, b, *args, **kwargs))
+    return _back(surface, pygame.draw.aaline(surface, colour, a, b, _width(surface, width)))
 
 
 def aalines(surface, colour, closed: bool, points, *args, **kwargs):
