@@ -36,7 +36,7 @@ def run(quick: bool = False) -> dict:
     import pygame
 
     numbers: dict = {"window": f"{WINDOW[0]}x{WINDOW[1]}"}
-    worst = 0.0
+    worst = worst_cpu = 0.0
     with headless_app() as app:
         from game.client.screens.play import PlayScreen
 
@@ -60,7 +60,10 @@ def run(quick: bool = False) -> dict:
             for key, value in summary.items():
                 numbers[f"{name}_{key}"] = value
             worst = max(worst, summary["frame_ms_p99"])
+            worst_cpu = max(worst_cpu, summary["frame_cpu_ms_p99"])
     numbers["worst_frame_ms_p99"] = worst
+    # the thread's own CPU time: what the frame costs when other programs load the machine
+    numbers["worst_frame_cpu_ms_p99"] = worst_cpu
     numbers["target_p99_ms"] = 8.0
     numbers["note"] = "mid-game boards at 1920x1080 (native drawing), mouse moving every frame"
     return numbers
