@@ -82,7 +82,7 @@ def test_every_screen_keeps_its_text_in_its_boxes_at_native_size(tmp_path, monke
         assert canvas.native_size(app.surface) == size and app.surface.get_size() == (1280, 720)
         # 1280×720 in every language is tests/test_i18n.py; here the scripts that differ
         # most in width (4K: the one that grows least evenly)
-        for lang in (("en", "ru", "th", "ja") if size[0] < 3000 else ("en", "th")):
+        for lang in (("en", "th", "ja") if size[0] < 3000 else ("th",)):
             text.set_language(lang)
             app.settings.values["language"] = lang
             stacks = _screens(app, finished, midgame) + _extra_screens(app, finished)
@@ -90,7 +90,7 @@ def test_every_screen_keeps_its_text_in_its_boxes_at_native_size(tmp_path, monke
                 probe.where = f"[{lang} {size[0]}x{size[1]}] {name}"
                 app.stack = list(stack)
                 app.draw()
-        assert probe.checked > 1000
+        assert probe.checked > 500
         assert not probe.problems, (f"{len(probe.problems)} problems:\n"
                                     + "\n".join(sorted(set(probe.problems))[:40]))
     finally:
