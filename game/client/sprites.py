@@ -12,7 +12,7 @@ import pygame
 
 from game.client import theme
 from game.client import gfx
-from game.client.canvas import remember
+from game.client.canvas import on_scale_change, remember
 
 SUPERSAMPLE = 4
 # letter -> offset from the even endpoint it leaves (rules page: a straight, b wide turn,
@@ -145,3 +145,6 @@ def tile_back(size: int) -> pygame.Surface:
 
 def clear() -> None:
     _cache.clear()
+
+
+on_scale_change(clear)       # a resized window: drop the sprites drawn for the old size

@@ -15,7 +15,7 @@ import math
 
 import pygame
 from game.client import gfx
-from game.client.canvas import remember
+from game.client.canvas import on_scale_change, remember
 
 from game.rules.railroad_ink.faces import (FACE_INDEX, FACE_KIND, HIGHWAY, LAKE, LAVA, NONE,
                                            RAILWAY, RIVER, SPECIAL, VOLCANO_KIND)
@@ -361,6 +361,9 @@ def die(face_id: str, size: int, state: str = "ready") -> pygame.Surface:
 
 def clear() -> None:
     _cache.clear()
+
+
+on_scale_change(clear)       # a resized window: drop the sprites drawn for the old size
 
 
 __all__ = ["face", "crater", "meteor_dot", "exit_stub", "die", "clear", "PAPER", "INK",
