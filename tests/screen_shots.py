@@ -5,6 +5,8 @@
 results, rules help pages, LAN screens, lobbies, resume, replay viewer) at fixed seeds and
 saves one PNG per screen. ``python -m tests.screen_shots --compare A B`` lists the PNGs that
 differ between two such folders (and those missing on either side).
+``--size 1920x1080`` (before the folder) draws them in a window of that size, at its own
+resolution.
 """
 
 from __future__ import annotations
@@ -58,7 +60,7 @@ def _freeze_clocks() -> None:
             module._dt = frozen
 
 
-def render(out: Path, langs: list[str]) -> int:
+def render(out: Path, langs: list[str], size: tuple[int, int] | None = None) -> int:
     import tempfile
 
     from game.client import text
@@ -74,6 +76,8 @@ def render(out: Path, langs: list[str]) -> int:
     for name, *table in scenes.MIDGAME:
         midgame[name].append(scenes._midgame(name, *table))
     app = make_app(tmp, language="en")
+    if size is not None:
+        app.resize(size)
     count = 0
     try:
         for lang in langs:
@@ -114,5 +118,10 @@ if __name__ == "__main__":
         found = compare(Path(sys.argv[2]), Path(sys.argv[3]))
         print("\n".join(found) or "identical")
         sys.exit(1 if found else 0)
-    done = render(Path(sys.argv[1]), sys.argv[2:] or ["en"])
+    args = sys.argv[1:]
+    window = None
+    if args[0] == "--size":
+        width, _, height = args[1].partition("x")
+        window, args = (int(width), int(height)), args[2:]
+    done = render(Path(args[0]), args[1:] or ["en"], window)
     print(f"{done} screens")

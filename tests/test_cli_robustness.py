@@ -195,6 +195,7 @@ BAD_ARGUMENTS = [
     ["play", "metro", "--frames", "1", "--screenshot", "."],
     ["play", "--players", "3"], ["play", "metro", "--seed", "x" * 1000], ["play", "--bogus"],
     ["play", "metro", "extra"],
+    ["play", "metro", "--window", "huge"], ["play", "metro", "--window", "100x100"],
     # host
     ["host", "--headless"], ["host", "chess", "--headless"], ["host", "metro", "--port", "-1"],
     ["host", "metro", "--headless", "--port", "70000"], ["host", "metro", "--port", "x"],

@@ -184,10 +184,10 @@ def test_the_hint_bar_draws_each_brands_buttons_without_tofu(app, monkeypatch, n
     assert all(a.right <= b.left for a, b in zip(rects, rects[1:]))
     assert rects[0].left >= 0 and rects[-1].right <= 1280
     for action, rect in targets:
-        if family == "playstation" and action in widgets.PS_SYMBOLS:
+        if family == "playstation" and widgets.pad_cap(action, family)[1] is not None:
             # a drawn symbol in its own colour, never text from a font that may lack it
             assert glyph_text("pad", action, family) not in rendered
-            colour = widgets.PS_SYMBOLS[action][1]
+            colour = widgets.pad_cap(action, family)[1][1]
             cap = surface.subsurface(pygame.Rect(rect.x + 6, rect.y + 4, 30, 28))
             hits = sum(1 for x in range(cap.get_width()) for y in range(cap.get_height())
                        if _near(cap.get_at((x, y))[:3], colour))

@@ -534,8 +534,15 @@ def _screens(app, finished: dict, midgame: dict | None = None) -> list[tuple[str
 
     settings = SettingsScreen(app)
     settings.form.focus = [i.key for i in settings.form.items].index("colour_blind")
+    from game.client.screens.controls import ControlsScreen
+
+    refused = ControlsScreen(app, "pad")
+    refused.pad_look = "nintendo"       # (a pad's "Back" button label is English everywhere)
+    refused.assign("alt", "a")          # refused (A confirms): the reason is shown
     out = [("title", [TitleScreen(app)]), ("game choice", [GameChoiceScreen(app)]),
-           ("settings", [settings]), ("find tables", [FindTablesScreen(app)]),
+           ("settings", [settings]), ("controls", [ControlsScreen(app)]),
+           ("controls mouse", [ControlsScreen(app, "mouse")]), ("controls pad", [refused]),
+           ("find tables", [FindTablesScreen(app)]),
            ("saves", [SavesMenuScreen(app)]), ("replays", [SavesMenuScreen(app, "replays")])]
     for name in GAMES:
         game = get_game(name)

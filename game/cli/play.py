@@ -24,8 +24,23 @@ def add_arguments(parser) -> None:
                         help="run F frames, then exit (for tests and screenshots)")
     parser.add_argument("--screenshot", default=None, metavar="PATH",
                         help="save a PNG of the last frame (with --frames)")
+    parser.add_argument("--window", default=None, metavar="WxH",
+                        help="open the window at this size, e.g. 1920x1080 (drawn at its "
+                             "own resolution)")
     parser.epilog = ((parser.epilog or "") + "\nWithout --seed a table gets a new random seed "
                      "(with --frames: seed 1, so scripted runs repeat).").lstrip("\n")
+
+
+def parse_window(text: str | None) -> tuple[int, int] | None:
+    """``--window 1920x1080`` as (1920, 1080); a clear error for anything else."""
+    if text is None:
+        return None
+    width, sep, height = text.lower().replace("×", "x").partition("x")
+    if not (sep and width.isdigit() and height.isdigit()
+            and 640 <= int(width) <= 7680 and 360 <= int(height) <= 4320):
+        raise CliError(f"--window: expected WIDTHxHEIGHT between 640x360 and 7680x4320, "
+                       f"got {text!r}", 2)
+    return int(width), int(height)
 
 
 def _seats(game, players: int, bots: int, level: str):
@@ -86,7 +101,7 @@ def run(args) -> int:
     from game.client.app import App
     from game.client.screens.title import TitleScreen
 
-    app = App()
+    app = App(window=parse_window(args.window))
     try:
         app.push(TitleScreen(app))
         if match is not None:

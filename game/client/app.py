@@ -4,8 +4,11 @@
 The loop sleeps while nothing moves (``frame_pacing``): it waits for the next event instead
 of drawing the same frame sixty times a second.
 
-The window is a fixed logical 1280×720 canvas shown with ``SCALED | RESIZABLE`` (F11 toggles
-fullscreen). ``run(frames=N)`` runs exactly N frames with a fixed time step and no frame cap,
+Screens lay out in logical 1280×720 units; the window has any size (resizable, F11 toggles
+fullscreen at the desktop's resolution) and is drawn at its own resolution through a
+``canvas.Canvas`` (see ``canvas``): at 1080p or 4K every line and letter is native, never a
+small picture stretched. Mouse positions are mapped back to logical units. ``App(window=
+(w, h))`` or ``TRACKLAYER_WINDOW=WxH`` opens a window of that size (tests, screenshots). ``run(frames=N)`` runs exactly N frames with a fixed time step and no frame cap,
 which is what tests, ``play --frames`` and the benchmark use on the dummy video driver.
 """
 
@@ -17,17 +20,32 @@ import warnings
 
 import pygame
 
-from game.client import frame_pacing, text, theme
+from game.client import bindings, canvas, frame_pacing, text, theme
 from game.client.games import check_kits
 from game.client.input import InputLayer, Intent
 from game.client.settings import Settings
 from game.client.sound import Sound
 from game.client.toasts import Toasts
 from game.client.widgets import draw_hints
+from game.client import canvas
+from game.client import gfx
+
+
+MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+
+
+def window_from_env() -> tuple[int, int] | None:
+    """TRACKLAYER_WINDOW=1920x1080: the window size to open (None if unset or malformed)."""
+    value = os.environ.get("TRACKLAYER_WINDOW", "").lower().replace("×", "x")
+    width, sep, height = value.partition("x")
+    if not sep or not width.isdigit() or not height.isdigit():
+        return None
+    return max(320, min(7680, int(width))), max(180, min(4320, int(height)))
 
 
 class App:
-    def __init__(self, settings: Settings | None = None) -> None:
+    def __init__(self, settings: Settings | None = None,
+                 window: tuple[int, int] | None = None) -> None:
         self.started = time.perf_counter()
         check_kits()       # every game of the rules registry has a complete client kit, or stop
         pygame.init()
@@ -39,14 +57,14 @@ class App:
             pygame.display.set_icon(sprites.tile("bcbc", 0, 64))
         except pygame.error:
             pass
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")   # "no fast renderer" on the dummy driver
-            self.surface = pygame.display.set_mode(theme.LOGICAL_SIZE,
-                                                   pygame.SCALED | pygame.RESIZABLE)
+        self.headless = os.environ.get("SDL_VIDEODRIVER") == "dummy"
+        self.scale, self.offset = 1.0, (0, 0)
+        self.window_size = window or window_from_env() or self.first_window_size()
+        self.open_window(self.window_size)
         pygame.display.set_caption("Tracklayer")
         pygame.key.set_repeat(320, 60)
-        self.headless = os.environ.get("SDL_VIDEODRIVER") == "dummy"
         self.clock = pygame.time.Clock()
+        bindings.use(bindings.Bindings.from_data(self.settings["bindings"]))
         self.input = InputLayer()
         try:
             from pygame._sdl2 import controller as sdl_controller
@@ -65,7 +83,6 @@ class App:
         self.last_input_at = 0.0     # game time of the player's last event (frame pacing)
         self.idle_waits = 0          # how often the loop slept waiting for an event
         self._waited_event = None    # the event that woke a sleeping loop (handled next)
-        self._background: pygame.Surface | None = None
         self.hint_targets: list = []     # (action, rect) of the hint bar drawn last frame
         if self.settings["fullscreen"] and not self.headless:
             self.set_fullscreen(True)
@@ -113,12 +130,76 @@ class App:
     def quit(self) -> None:
         self.running = False
 
-    def set_fullscreen(self, on: bool) -> None:
+    # -- the window ---------------------------------------------------------------------
+    def first_window_size(self) -> tuple[int, int]:
+        """1280×720, or on a bigger desktop the largest 16:9 window that leaves room for
+        the task bar (a 1080p monitor gets 1600×900)."""
+        if self.headless:
+            return theme.LOGICAL_SIZE
         try:
-            if bool(pygame.display.is_fullscreen()) != on:
-                pygame.display.toggle_fullscreen()
-        except (pygame.error, AttributeError):
-            pass
+            desk_w, desk_h = pygame.display.get_desktop_sizes()[0]
+        except (pygame.error, IndexError, AttributeError):
+            return theme.LOGICAL_SIZE
+        factor = max(1.0, min(desk_w * 0.85 / 1280, desk_h * 0.85 / 720))
+        return int(1280 * factor), int(720 * factor)
+
+    def open_window(self, size, fullscreen: bool = False) -> None:
+        """(Re)open the window at ``size`` (the desktop's size in fullscreen) and draw the
+        next frames at its resolution."""
+        flags = pygame.FULLSCREEN if fullscreen else pygame.RESIZABLE
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")   # "no fast renderer" on the dummy driver
+            self.window = pygame.display.set_mode((0, 0) if fullscreen else size, flags)
+        self.fit_window()
+
+    def fit_window(self) -> None:
+        """Lay the logical frame into the window as it is now: its scale and margins, and
+        the surface screens draw on (the window itself at 1280×720)."""
+        self.window = pygame.display.get_surface() or self.window
+        size = canvas.native_size(self.window)
+        self.scale, self.offset = canvas.fit(size)
+        canvas.set_scale(self.scale)
+        self._background: pygame.Surface | None = None   # drawn again at the new size
+        if self.scale == 1.0 and size == theme.LOGICAL_SIZE:
+            self.surface = self.window
+        else:
+            self.surface = canvas.Canvas(theme.LOGICAL_SIZE, 0, self.scale)
+            try:
+                self.surface = self.surface.convert()
+            except pygame.error:
+                pass
+        for screen in getattr(self, "stack", []):
+            resized = getattr(screen, "resized", None)
+            if resized is not None:
+                resized()
+
+    def resize(self, size) -> None:
+        """The window now has ``size`` pixels (resized by the player, or by a test)."""
+        if not self.settings["fullscreen"]:
+            self.window_size = tuple(size)
+        if canvas.native_size(self.window) != tuple(size):
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.fit_window()
+
+    def logical_pos(self, pos) -> tuple[int, int]:
+        """A window position (pixels) in logical units."""
+        if self.surface is self.window:
+            return int(pos[0]), int(pos[1])
+        return (int((pos[0] - self.offset[0]) / self.scale),
+                int((pos[1] - self.offset[1]) / self.scale))
+
+    def mouse_pos(self) -> tuple[int, int]:
+        """Where the mouse is, in logical units (``pygame.mouse.get_pos`` is in pixels)."""
+        return self.logical_pos(pygame.mouse.get_pos())
+
+    def set_fullscreen(self, on: bool) -> None:
+        if not self.headless:
+            try:
+                self.open_window(self.window_size, fullscreen=on)
+            except pygame.error:
+                pass
         if self.settings["fullscreen"] != on:
             self.settings["fullscreen"] = on
 
@@ -129,16 +210,16 @@ class App:
         """The shared backdrop: a soft vertical gradient with a faint track grid."""
         if self._background is None:
             w, h = theme.LOGICAL_SIZE
-            bg = pygame.Surface((w, h))
+            bg = canvas.layer((w, h))
             for y in range(h):
                 k = y / h
                 colour = tuple(int(a + (b - a) * k) for a, b in zip(theme.BG, theme.BG_DEEP))
-                pygame.draw.line(bg, colour, (0, y), (w, y))
+                gfx.line(bg, colour, (0, y), (w, y))
             faint = (24, 35, 52)
             for x in range(0, w, 80):
-                pygame.draw.line(bg, faint, (x, 0), (x, h))
+                gfx.line(bg, faint, (x, 0), (x, h))
             for y in range(0, h, 80):
-                pygame.draw.line(bg, faint, (0, y), (w, y))
+                gfx.line(bg, faint, (0, y), (w, y))
             try:
                 bg = bg.convert()     # display format: blitting it is a plain copy
             except pygame.error:
@@ -153,6 +234,15 @@ class App:
         if event.type == pygame.QUIT:
             self.quit()
             return
+        if event.type == pygame.VIDEORESIZE:
+            self.resize((event.w, event.h))
+            return
+        if hasattr(event, "pos") and event.type in MOUSE_EVENTS and self.surface is not self.window:
+            event = pygame.event.Event(event.type, {**event.dict,
+                                                    "pos": self.logical_pos(event.pos)})
+        capture = getattr(self.top, "capture", None)
+        if capture is not None and capture(event):
+            return      # a screen waiting for a raw key or button (the controls screen)
         for intent in self.input.translate(event):
             self.dispatch_intent(intent)
 
@@ -212,6 +302,10 @@ class App:
             hints = top.hints()
             self.hint_targets = draw_hints(surface, top.hint_device(), hints) if hints else []
         self.toasts.draw(surface, self.toast_obstacles())
+        if surface is not self.window:
+            if self.offset != (0, 0):
+                self.window.fill(theme.BG_DEEP)
+            pygame.Surface.blit(self.window, surface, self.offset)   # native pixels, 1:1
         pygame.display.flip()
 
     def toast_obstacles(self) -> list:

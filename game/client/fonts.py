@@ -16,6 +16,7 @@ import pygame
 
 from game.client import text as catalog
 from game.client import text_layout, typeface
+from game.client.canvas import Canvas, at_scale
 from game.client.text_layout import fit, fit_size
 # the drawing API screens and boards use (``fonts.render``, ``fonts.font``): the text tests
 # hook these names to see every text a screen draws
@@ -67,7 +68,12 @@ def blit(surface: pygame.Surface, text: str, size: int, colour, pos, weight: str
     text, size = fit_to_box(text, size, pos, anchor, weight)
     surf = render(text, size, colour, weight)
     rect = surf.get_rect(**{anchor: pos})
-    surface.blit(surf, rect)
+    if isinstance(surface, Canvas):
+        # drawn at the window's own resolution, anchored exactly where the layout says
+        sharp = at_scale(surf, surface.scale)
+        surface.blit_native(sharp, sharp.get_rect(**{anchor: surface.point(pos)}))
+    else:
+        surface.blit(surf, rect)
     return rect
 
 

@@ -19,6 +19,10 @@ menu       F10 / P                       on-screen button                 Start 
 slot       1 2 3 (pick a hand tile)      —                                —
 =========  ============================  ===============================  =====================
 
+These are the default bindings: every key, mouse button and controller button can be changed
+(``bindings``; the settings' Controls screen). Escape (back), Tab (focus), the digits (hand
+slots), the wheel and the d-pad / stick keep their jobs.
+
 Controllers SDL knows as game controllers are opened through its game-controller API
 (``CONTROLLER*`` events, buttons by position: "A" is the bottom face button on any brand);
 others through the joystick API with the common Xbox numbering above. Each pad's *family*
@@ -39,6 +43,8 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game.client import bindings
+
 # SDL 2 reports the face buttons of Nintendo pads by their printed labels unless told
 # otherwise; by position they match every other brand (the bottom button confirms), and the
 # hints show the label printed at that position. Set before SDL opens any controller.
@@ -55,32 +61,16 @@ AXIS_DEADZONE = 0.55
 REPEAT_FIRST = 0.35
 REPEAT_NEXT = 0.12
 
-PAD_BUTTONS = {0: "confirm", 1: "cancel", 2: "alt", 3: "rotate", 4: "prev", 5: "next",
-               6: "aux", 7: "menu"}
 PAD_DPAD_BUTTONS = {11: (0, -1), 12: (0, 1), 13: (-1, 0), 14: (1, 0)}
-CONTROLLER_BUTTONS = {
-    pygame.CONTROLLER_BUTTON_A: "confirm", pygame.CONTROLLER_BUTTON_B: "cancel",
-    pygame.CONTROLLER_BUTTON_X: "alt", pygame.CONTROLLER_BUTTON_Y: "rotate",
-    pygame.CONTROLLER_BUTTON_LEFTSHOULDER: "prev",
-    pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: "next",
-    pygame.CONTROLLER_BUTTON_BACK: "aux", pygame.CONTROLLER_BUTTON_START: "menu",
-}
 CONTROLLER_DPAD = {
     pygame.CONTROLLER_BUTTON_DPAD_UP: (0, -1), pygame.CONTROLLER_BUTTON_DPAD_DOWN: (0, 1),
     pygame.CONTROLLER_BUTTON_DPAD_LEFT: (-1, 0), pygame.CONTROLLER_BUTTON_DPAD_RIGHT: (1, 0),
 }
 JOY_INPUT = (pygame.JOYBUTTONDOWN, pygame.JOYHATMOTION, pygame.JOYAXISMOTION)
 CONTROLLER_INPUT = (pygame.CONTROLLERBUTTONDOWN, pygame.CONTROLLERAXISMOTION)
-KEY_INTENTS = {
-    pygame.K_RETURN: "confirm", pygame.K_KP_ENTER: "confirm", pygame.K_SPACE: "confirm",
-    pygame.K_ESCAPE: "cancel", pygame.K_BACKSPACE: "cancel",
-    pygame.K_x: "alt", pygame.K_c: "aux", pygame.K_F10: "menu", pygame.K_p: "menu",
-    pygame.K_F11: "fullscreen", pygame.K_RIGHTBRACKET: "next", pygame.K_LEFTBRACKET: "prev",
-}
-KEY_MOVES = {
-    pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1),
-    pygame.K_a: (-1, 0), pygame.K_d: (1, 0), pygame.K_w: (0, -1), pygame.K_s: (0, 1),
-}
+# keys that keep their job while a text field has focus (whatever the bindings say)
+TEXT_FIELD_KEYS = {pygame.K_RETURN: "confirm", pygame.K_KP_ENTER: "confirm",
+                   pygame.K_ESCAPE: "cancel", pygame.K_UP: "up", pygame.K_DOWN: "down"}
 
 
 @dataclass
@@ -211,15 +201,16 @@ class InputLayer:
             return [Intent("point", MOUSE, pos=tuple(event.pos))]
         if etype == pygame.MOUSEBUTTONDOWN:
             self.last_device = MOUSE
-            if event.button == 1:
-                return [Intent("click", MOUSE, pos=tuple(event.pos))]
-            if event.button == 3:
-                return [Intent("rotate", MOUSE, pos=tuple(event.pos), value=1)]
-            return []
+            action = bindings.active().lookup("mouse", event.button)
+            if action is None or event.button in bindings.WHEEL_BUTTONS:
+                return []
+            return _action_intents(action, MOUSE, pos=tuple(event.pos))
         if etype == pygame.MOUSEBUTTONUP:
             self.last_device = MOUSE
             # the end of a press: drops a dragged tile or die (screens without dragging ignore it)
-            return [Intent("release", MOUSE, pos=tuple(event.pos))] if event.button == 1 else []
+            if bindings.active().lookup("mouse", event.button) == "confirm":
+                return [Intent("release", MOUSE, pos=tuple(event.pos))]
+            return []
         if etype == pygame.MOUSEWHEEL:
             self.last_device = MOUSE
             step = 1 if event.y < 0 else -1
@@ -242,11 +233,25 @@ class InputLayer:
             return self._pad(event, pad)
         return []
 
+    def button_position(self, event) -> str | None:
+        """The position ("a", "start"...) of the controller button a button-press event
+        stands for; None for the d-pad, unknown buttons and the joystick copy of a press
+        that also arrives as a game-controller event."""
+        if event.type not in (pygame.JOYBUTTONDOWN, pygame.CONTROLLERBUTTONDOWN):
+            return None
+        pad = self._pad_for_event(event)
+        if pad is None:
+            return None
+        if event.type == pygame.JOYBUTTONDOWN:
+            return None if pad.mapped else bindings.JOYSTICK_POSITIONS.get(event.button)
+        return bindings.CONTROLLER_POSITIONS.get(event.button)
+
     def _controller(self, event, pad: PadSlot) -> list[Intent]:
         """Events of SDL's game-controller API (buttons named by position, not number)."""
         self.last_device = pad.device
         if event.type == pygame.CONTROLLERBUTTONDOWN:
-            return _button_intents(pad.device, event.button, CONTROLLER_DPAD, CONTROLLER_BUTTONS)
+            return _button_intents(pad.device, event.button, CONTROLLER_DPAD,
+                                   bindings.CONTROLLER_POSITIONS)
         if event.axis not in (pygame.CONTROLLER_AXIS_LEFTX, pygame.CONTROLLER_AXIS_LEFTY):
             return []
         return self._stick(pad, 0 if event.axis == pygame.CONTROLLER_AXIS_LEFTX else 1,
@@ -265,35 +270,32 @@ class InputLayer:
         key = event.key
         mods = getattr(event, "mod", 0)
         self.last_device = KEYBOARD
-        if key == pygame.K_F11:
-            return [Intent("fullscreen", KEYBOARD)]
         if self.text_mode:
-            if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB, pygame.K_ESCAPE,
-                       pygame.K_UP, pygame.K_DOWN):
+            if key in TEXT_FIELD_KEYS or key == pygame.K_TAB:
                 pass   # fall through to the normal intents (leave the field)
             elif key == pygame.K_BACKSPACE:
                 return [Intent("backspace", KEYBOARD)]
+            elif (bindings.active().lookup("keyboard", key) == "fullscreen"
+                  and not (getattr(event, "unicode", "") or "\0").isprintable()):
+                return [Intent("fullscreen", KEYBOARD)]   # F11, not a letter being typed
             else:
                 return []   # characters arrive as TEXTINPUT
         if key == pygame.K_TAB:
             return [Intent("prev" if mods & pygame.KMOD_SHIFT else "next", KEYBOARD)]
-        if key in KEY_MOVES:
-            dx, dy = KEY_MOVES[key]
-            return [Intent("move", KEYBOARD, dx=dx, dy=dy)]
-        if key == pygame.K_r or key == pygame.K_e:
-            return [Intent("rotate", KEYBOARD, value=1)]
-        if key == pygame.K_q:
-            return [Intent("rotate", KEYBOARD, value=-1)]
+        if key == pygame.K_ESCAPE:
+            return [Intent("cancel", KEYBOARD)]   # always: nobody can lock themselves out
         if pygame.K_1 <= key <= pygame.K_9:
             return [Intent("slot", KEYBOARD, value=key - pygame.K_1)]
-        kind = KEY_INTENTS.get(key)
-        return [Intent(kind, KEYBOARD)] if kind else []
+        action = (TEXT_FIELD_KEYS.get(key) if self.text_mode
+                  else bindings.active().lookup("keyboard", key))
+        return _action_intents(action, KEYBOARD) if action else []
 
     def _pad(self, event, pad: PadSlot) -> list[Intent]:
         self.last_device = pad.device
         if event.type == pygame.JOYBUTTONDOWN:
             # PAD_DPAD_BUTTONS: pads that report the d-pad as buttons
-            return _button_intents(pad.device, event.button, PAD_DPAD_BUTTONS, PAD_BUTTONS)
+            return _button_intents(pad.device, event.button, PAD_DPAD_BUTTONS,
+                                   bindings.JOYSTICK_POSITIONS)
         if event.type == pygame.JOYHATMOTION:
             hx, hy = event.value
             if hx or hy:
@@ -336,16 +338,30 @@ class InputLayer:
         return out
 
 
-def _button_intents(device: str, button: int, dpad: dict, buttons: dict) -> list[Intent]:
-    """A controller button press: a d-pad direction moves, a mapped button is its intent
-    (rotate turns one step clockwise), anything else does nothing."""
+def _action_intents(action: str, device: str, pos=None) -> list[Intent]:
+    """The intent a bound key or button stands for: the four directions move, rotate turns
+    clockwise and rotate_back anticlockwise, the mouse's confirm button clicks (with its
+    position)."""
+    if action in bindings.MOVES:
+        dx, dy = bindings.MOVES[action]
+        return [Intent("move", device, dx=dx, dy=dy)]
+    if action == "rotate":
+        return [Intent("rotate", device, pos=pos, value=1)]
+    if action == "rotate_back":
+        return [Intent("rotate", device, pos=pos, value=-1)]
+    if action == "confirm" and device == MOUSE:
+        return [Intent("click", MOUSE, pos=pos)]
+    return [Intent(action, device, pos=pos)]
+
+
+def _button_intents(device: str, button: int, dpad: dict, positions: dict) -> list[Intent]:
+    """A controller button press: a d-pad direction moves, a bound button is its action,
+    anything else does nothing. ``positions`` names the button's place on the pad."""
     if button in dpad:
         dx, dy = dpad[button]
         return [Intent("move", device, dx=dx, dy=dy)]
-    kind = buttons.get(button)
-    if kind == "rotate":
-        return [Intent("rotate", device, value=1)]
-    return [Intent(kind, device)] if kind else []
+    action = bindings.active().lookup("pad", positions.get(button))
+    return _action_intents(action, device) if action else []
 
 
 def _sign(value: float) -> int:

@@ -11,6 +11,8 @@ from __future__ import annotations
 import pygame
 
 from game.client import theme
+from game.client import gfx
+from game.client.canvas import on_scale_change, remember
 
 SUPERSAMPLE = 4
 # letter -> offset from the even endpoint it leaves (rules page: a straight, b wide turn,
@@ -82,17 +84,17 @@ def stroke(surface: pygame.Surface, colour, points, width: float) -> None:
     w = max(1, int(round(width)))
     r = w / 2
     if len(points) > 1:
-        pygame.draw.lines(surface, colour, False, points, w)
+        gfx.lines(surface, colour, False, points, w)
     for p in points:
-        pygame.draw.circle(surface, colour, p, r)
+        gfx.circle(surface, colour, p, r)
 
 
 def _draw_tile(code: str, rot: int, size: int, face, ink, rail) -> pygame.Surface:
     big = size * SUPERSAMPLE
     canvas = pygame.Surface((big, big), pygame.SRCALPHA)
     radius = max(2, big // 14)
-    pygame.draw.rect(canvas, face, canvas.get_rect(), border_radius=radius)
-    pygame.draw.rect(canvas, theme.TILE_EDGE, canvas.get_rect(), max(2, big // 40),
+    gfx.rect(canvas, face, canvas.get_rect(), border_radius=radius)
+    gfx.rect(canvas, theme.TILE_EDGE, canvas.get_rect(), max(2, big // 40),
                      border_radius=radius)
     track_w = big * 0.085
     for a, b in pairs(code, rot):
@@ -116,6 +118,8 @@ def tile(code: str, rot: int, size: int, style: str = "normal") -> pygame.Surfac
             if style == "ghost":
                 found = found.copy()
                 found.set_alpha(215)
+        # on a bigger window the tile is drawn again at its native size (sharp tracks)
+        remember(found, lambda scale: tile(code, rot, round(size * scale), style))
         _cache[key] = found
     return found
 
@@ -128,15 +132,19 @@ def tile_back(size: int) -> pygame.Surface:
     big = size * SUPERSAMPLE
     canvas = pygame.Surface((big, big), pygame.SRCALPHA)
     radius = max(2, big // 14)
-    pygame.draw.rect(canvas, (58, 84, 122), canvas.get_rect(), border_radius=radius)
-    pygame.draw.rect(canvas, (92, 122, 166), canvas.get_rect(), big // 30, border_radius=radius)
+    gfx.rect(canvas, (58, 84, 122), canvas.get_rect(), border_radius=radius)
+    gfx.rect(canvas, (92, 122, 166), canvas.get_rect(), big // 30, border_radius=radius)
     c = big // 2
-    pygame.draw.circle(canvas, (92, 122, 166), (c, c), big // 4, big // 22)
-    pygame.draw.line(canvas, (92, 122, 166), (c - big // 4, c), (c + big // 4, c), big // 22)
+    gfx.circle(canvas, (92, 122, 166), (c, c), big // 4, big // 22)
+    gfx.line(canvas, (92, 122, 166), (c - big // 4, c), (c + big // 4, c), big // 22)
     surf = pygame.transform.smoothscale(canvas, (size, size))
+    remember(surf, lambda scale: tile_back(round(size * scale)))
     _cache[key] = surf
     return surf
 
 
 def clear() -> None:
     _cache.clear()
+
+
+on_scale_change(clear)       # a resized window: drop the sprites drawn for the old size

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 
 import pygame
+from game.client import gfx
 
 LOGICAL_SIZE = (1280, 720)
 
@@ -105,12 +106,12 @@ def draw_shape(surface: pygame.Surface, shape_index: int, centre: tuple[float, f
     name = SHAPES[shape_index % len(SHAPES)]
     points = None
     if name == "circle":
-        pygame.draw.circle(surface, fill, (cx, cy), r)
+        gfx.circle(surface, fill, (cx, cy), r)
         if edge:
-            pygame.draw.circle(surface, edge, (cx, cy), r, 2)
+            gfx.circle(surface, edge, (cx, cy), r, 2)
         return
     if name == "ring":
-        pygame.draw.circle(surface, fill, (cx, cy), r, max(2, int(r * 0.4)))
+        gfx.circle(surface, fill, (cx, cy), r, max(2, int(r * 0.4)))
         return
     if name == "square":
         points = [(cx - r * .85, cy - r * .85), (cx + r * .85, cy - r * .85),
@@ -133,16 +134,16 @@ def draw_shape(surface: pygame.Surface, shape_index: int, centre: tuple[float, f
         points = [(cx - w, cy - r), (cx + w, cy - r), (cx + w, cy - w), (cx + r, cy - w),
                   (cx + r, cy + w), (cx + w, cy + w), (cx + w, cy + r), (cx - w, cy + r),
                   (cx - w, cy + w), (cx - r, cy + w), (cx - r, cy - w), (cx - w, cy - w)]
-    pygame.draw.polygon(surface, fill, points)
+    gfx.polygon(surface, fill, points)
     if edge:
-        pygame.draw.polygon(surface, edge, points, 2)
+        gfx.polygon(surface, edge, points, 2)
 
 
 def rounded_panel(surface: pygame.Surface, rect, fill, radius: int = 14, edge=None,
                   width: int = 2, shadow: bool = False) -> None:
     rect = pygame.Rect(rect)
     if shadow:
-        pygame.draw.rect(surface, BG_DEEP, rect.move(0, 5), border_radius=radius)
-    pygame.draw.rect(surface, fill, rect, border_radius=radius)
+        gfx.rect(surface, BG_DEEP, rect.move(0, 5), border_radius=radius)
+    gfx.rect(surface, fill, rect, border_radius=radius)
     if edge:
-        pygame.draw.rect(surface, edge, rect, width, border_radius=radius)
+        gfx.rect(surface, edge, rect, width, border_radius=radius)

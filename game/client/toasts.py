@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.client import fonts, text_layout, theme
+from game.client import canvas
+from game.client import gfx
 
 
 TOAST_SIZE = 22          # text size
@@ -128,13 +130,13 @@ class Toasts:
             alpha = toast.alpha()
             if alpha <= 0:
                 continue
-            layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+            layer = canvas.layer(rect.size, pygame.SRCALPHA)
             accent = {"bad": theme.BAD, "good": theme.GOOD}.get(toast.kind, theme.ACCENT)
             radius = min(20, rect.height // 2)
-            pygame.draw.rect(layer, (*theme.BG_DEEP, 240), layer.get_rect(),
+            gfx.rect(layer, (*theme.BG_DEEP, 240), layer.get_rect(),
                              border_radius=radius)
-            pygame.draw.rect(layer, (*accent, 255), layer.get_rect(), 3, border_radius=radius)
-            pygame.draw.circle(layer, accent, (22, 8 + (rect.height - 16) // 2), 6)
+            gfx.rect(layer, (*accent, 255), layer.get_rect(), 3, border_radius=radius)
+            gfx.circle(layer, accent, (22, 8 + (rect.height - 16) // 2), 6)
             y = 8
             for line in toast.lines:
                 text = fonts.render(line, TOAST_SIZE, theme.TEXT, "semibold")

@@ -25,6 +25,7 @@ from pathlib import Path
 import pygame
 
 from game.client import text as catalog
+from game.client.canvas import remember
 
 try:
     import pygame.freetype as freetype
@@ -307,10 +308,29 @@ def render(text: str, size: int, colour=(255, 255, 255), weight: str = "regular"
         surf = f.render(text, True, colour)
     else:
         surf = _render_runs(text, size, colour, weight)
+    # on a bigger window the text is drawn again at its native size (canvas.Canvas)
+    width = surf.get_width()
+    remember(surf, lambda scale: render_scaled(text, size, colour, weight, scale, width))
     _rendered[key] = surf
     if len(_rendered) > _RENDER_CACHE_MAX:
         _rendered.popitem(last=False)
     return surf
+
+
+def render_scaled(text: str, size: int, colour, weight: str, scale: float,
+                  width: int) -> pygame.Surface:
+    """``text`` for a window ``scale`` times bigger: rendered at ``size × scale``, one
+    point smaller at a time if that comes out wider than ``width × scale`` (letters do
+    not grow exactly in proportion), so a text fitted to its box in layout units still
+    fits it on the screen."""
+    limit = round(width * scale) + 1
+    native = max(1, round(size * scale))
+    smallest = max(1, int(size * scale * 0.85))
+    while True:
+        out = render(text, native, colour, weight)
+        if out.get_width() <= limit or native <= smallest:
+            return out
+        native -= 1
 
 
 def clear_cache() -> None:

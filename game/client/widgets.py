@@ -12,10 +12,12 @@ from typing import Any, Callable
 
 import pygame
 
-from game.client import fonts, theme
+from game.client import bindings, fonts, theme
 from game.client.input import device_kind, pad_family
+from game.client.text import has as catalog_has
 from game.client.text import t
 from game.client.text_layout import fit_size
+from game.client import gfx
 
 
 # --------------------------------------------------------------------------------------------
@@ -28,7 +30,8 @@ PAD_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789 -
 
 @dataclass
 class Item:
-    """One row of a form. kind: "button", "choice", "text", "slider"."""
+    """One row of a form. kind: "button", "choice", "text", "slider", "keybind" (a button
+    that shows its value, e.g. the key bound to an action, on the right)."""
 
     key: str
     label: Callable[[], str]
@@ -46,7 +49,7 @@ class Item:
             return self.option_label(self.value)
         if self.kind == "slider":
             return f"{self.value}%"
-        if self.kind == "text":
+        if self.kind in ("text", "keybind"):
             return str(self.value)
         return ""
 
@@ -173,7 +176,7 @@ class Form:
             self._move_focus(1 if kind == "next" else -1)
             return None, None
         if kind == "confirm" and item is not None:
-            if item.kind == "button":
+            if item.kind in ("button", "keybind"):
                 return "activate", item
             if item.kind == "text":
                 self.editing = True
@@ -243,6 +246,9 @@ def draw_item(surface, item: Item, focused: bool, editing: bool, size: int = 26)
         return
     label = item.label()
     value = item.shown_value()
+    if item.kind == "keybind":
+        _draw_keybind(surface, item, focused, size, label, value, colour)
+        return
     if not label:
         _draw_bare_value(surface, item, focused, editing, size, value, colour)
         return
@@ -264,10 +270,10 @@ def draw_item(surface, item: Item, focused: bool, editing: bool, size: int = 26)
         if item.kind == "slider":
             bar = pygame.Rect(left_x + 34, rect.centery - 4, value_rect.x - left_x - 50, 8)
             if bar.width > 20:
-                pygame.draw.rect(surface, theme.BG_DEEP, bar, border_radius=4)
+                gfx.rect(surface, theme.BG_DEEP, bar, border_radius=4)
                 filled = bar.copy()
                 filled.width = int(bar.width * int(item.value) / 100)
-                pygame.draw.rect(surface, theme.ACCENT, filled, border_radius=4)
+                gfx.rect(surface, theme.ACCENT, filled, border_radius=4)
         if item.swatch is not None:
             rgb, shape = item.swatch(item.value)
             if rgb is not None:
@@ -278,12 +284,26 @@ def draw_item(surface, item: Item, focused: bool, editing: bool, size: int = 26)
         shown = value + ("|" if editing and (pygame.time.get_ticks() // 500) % 2 == 0 else "")
         box = pygame.Rect(rect.right - rect.width * 0.55, rect.y + 8, rect.width * 0.55 - 10,
                           rect.height - 16)
-        pygame.draw.rect(surface, theme.BG_DEEP, box, border_radius=8)
+        gfx.rect(surface, theme.BG_DEEP, box, border_radius=8)
         if editing:
-            pygame.draw.rect(surface, theme.FOCUS, box, 2, border_radius=8)
+            gfx.rect(surface, theme.FOCUS, box, 2, border_radius=8)
         fonts.blit(surface, shown, fit_size(shown, size, box.width - 24, "semibold",
                                             smallest=13), colour,
                    (box.x + 12, box.centery), "semibold", "midleft")
+
+
+def _draw_keybind(surface, item: Item, focused: bool, size: int, label: str, value: str,
+                  colour) -> None:
+    """A keybind row: the action on the left, what it is bound to on the right."""
+    rect = item.rect
+    fonts.blit(surface, label, fit_size(label, size - 2, int(rect.width * 0.55) - 18,
+                                        smallest=13),
+               theme.TEXT if focused else theme.TEXT_DIM, (rect.x + 18, rect.centery),
+               "regular", "midleft")
+    fonts.blit(surface, value, fit_size(value, size, int(rect.width * 0.42) - 18, "semibold",
+                                        smallest=13),
+               theme.FOCUS if focused else colour, (rect.right - 18, rect.centery), "semibold",
+               "midright")
 
 
 def _draw_bare_value(surface, item: Item, focused: bool, editing: bool, size: int, value: str,
@@ -294,7 +314,7 @@ def _draw_bare_value(surface, item: Item, focused: bool, editing: bool, size: in
     if item.kind == "text":
         shown = value + ("|" if editing and (pygame.time.get_ticks() // 500) % 2 == 0 else "")
         if editing:
-            pygame.draw.rect(surface, theme.BG_DEEP, rect.inflate(-8, -8), border_radius=8)
+            gfx.rect(surface, theme.BG_DEEP, rect.inflate(-8, -8), border_radius=8)
         # a name of 14 wide letters ("WWWWWWWWWWWWWW") shrinks to stay in its field
         fonts.blit(surface, shown, fit_size(shown, size, rect.width - 30, "semibold",
                                             smallest=13), colour,
@@ -327,48 +347,121 @@ def _draw_bare_value(surface, item: Item, focused: bool, editing: bool, size: in
 # --------------------------------------------------------------------------------------------
 
 GREY_CAP = (120, 130, 150)
-# per controller family: action -> (label printed on the button, cap colour). SDL reports
-# buttons by position (confirm = the bottom face button, cancel = the right one, alt = the
-# left one, rotate = the top one), so each family lists the label printed at that position.
+# per controller family: button position (see ``bindings.PAD_POSITIONS``; SDL reports buttons
+# by position, "a" is the bottom face button) -> (label printed there, cap colour)
 PAD_LABELS = {
-    "generic": {"confirm": ("A", (84, 180, 90)), "cancel": ("B", (214, 72, 64)),
-                "alt": ("X", (66, 124, 220)), "rotate": ("Y", (232, 190, 60)),
-                "prev": ("LB", GREY_CAP), "next": ("RB", GREY_CAP),
-                "aux": ("Back", GREY_CAP), "menu": ("Start", GREY_CAP),
-                "move": ("D-pad", GREY_CAP)},
-    "playstation": {"confirm": ("×", (40, 44, 56)), "cancel": ("○", (40, 44, 56)),
-                    "alt": ("□", (40, 44, 56)), "rotate": ("△", (40, 44, 56)),
-                    "prev": ("L1", GREY_CAP), "next": ("R1", GREY_CAP),
-                    "aux": ("Share", GREY_CAP), "menu": ("Options", GREY_CAP),
-                    "move": ("D-pad", GREY_CAP)},
+    "generic": {"a": ("A", (84, 180, 90)), "b": ("B", (214, 72, 64)),
+                "x": ("X", (66, 124, 220)), "y": ("Y", (232, 190, 60)),
+                "leftshoulder": ("LB", GREY_CAP), "rightshoulder": ("RB", GREY_CAP),
+                "back": ("Back", GREY_CAP), "start": ("Start", GREY_CAP),
+                "leftstick": ("LS", GREY_CAP), "rightstick": ("RS", GREY_CAP),
+                "guide": ("Guide", GREY_CAP), "move": ("D-pad", GREY_CAP)},
+    "playstation": {"a": ("×", (40, 44, 56)), "b": ("○", (40, 44, 56)),
+                    "x": ("□", (40, 44, 56)), "y": ("△", (40, 44, 56)),
+                    "leftshoulder": ("L1", GREY_CAP), "rightshoulder": ("R1", GREY_CAP),
+                    "back": ("Share", GREY_CAP), "start": ("Options", GREY_CAP),
+                    "leftstick": ("L3", GREY_CAP), "rightstick": ("R3", GREY_CAP),
+                    "guide": ("PS", GREY_CAP), "move": ("D-pad", GREY_CAP)},
     # Nintendo prints B at the bottom and A on the right: the reverse of Xbox
-    "nintendo": {"confirm": ("B", (52, 56, 66)), "cancel": ("A", (52, 56, 66)),
-                 "alt": ("Y", (52, 56, 66)), "rotate": ("X", (52, 56, 66)),
-                 "prev": ("L", GREY_CAP), "next": ("R", GREY_CAP),
-                 "aux": ("−", GREY_CAP), "menu": ("+", GREY_CAP),
-                 "move": ("D-pad", GREY_CAP)},
+    "nintendo": {"a": ("B", (52, 56, 66)), "b": ("A", (52, 56, 66)),
+                 "x": ("Y", (52, 56, 66)), "y": ("X", (52, 56, 66)),
+                 "leftshoulder": ("L", GREY_CAP), "rightshoulder": ("R", GREY_CAP),
+                 "back": ("−", GREY_CAP), "start": ("+", GREY_CAP),
+                 "leftstick": ("LS", GREY_CAP), "rightstick": ("RS", GREY_CAP),
+                 "guide": ("Home", GREY_CAP), "move": ("D-pad", GREY_CAP)},
 }
 PAD_LABELS["xbox"] = PAD_LABELS["generic"]
 PAD_GLYPHS = PAD_LABELS["generic"]     # the Xbox letters most pads (and the joystick API) use
 
 # PlayStation face buttons are symbols drawn in their own colours (the fonts lack some of
 # them, e.g. Source Sans has no ✕ and the CJK Kurinto fonts no △, so they are drawn shapes)
-PS_SYMBOLS = {"confirm": ("cross", (124, 170, 236)), "cancel": ("circle", (238, 98, 98)),
-              "alt": ("square", (228, 142, 204)), "rotate": ("triangle", (84, 210, 164))}
+PS_SYMBOLS = {"a": ("cross", (124, 170, 236)), "b": ("circle", (238, 98, 98)),
+              "x": ("square", (228, 142, 204)), "y": ("triangle", (84, 210, 164))}
+
+# key names as printed on keyboards (pygame's own names for the rest)
+KEY_LABELS = {pygame.K_RETURN: "Enter", pygame.K_KP_ENTER: "Enter", pygame.K_ESCAPE: "Esc",
+              pygame.K_BACKSPACE: "Backspace", pygame.K_SPACE: "Space", pygame.K_UP: "↑",
+              pygame.K_DOWN: "↓", pygame.K_LEFT: "←", pygame.K_RIGHT: "→",
+              pygame.K_DELETE: "Del", pygame.K_LSHIFT: "Shift", pygame.K_RSHIFT: "Shift",
+              pygame.K_LCTRL: "Ctrl", pygame.K_RCTRL: "Ctrl", pygame.K_LALT: "Alt",
+              pygame.K_RALT: "Alt"}
+
+
+def key_label(code: int) -> str:
+    """A key's name as printed on it: "Enter", "F10", "W", "["."""
+    if code in KEY_LABELS:
+        return KEY_LABELS[code]
+    try:
+        name = pygame.key.name(code)
+    except (pygame.error, ValueError, TypeError):
+        name = ""
+    if not name:
+        return f"#{code}"
+    return name.upper() if len(name) == 1 else name.title()
+
+
+def mouse_label(button: int) -> str:
+    """A mouse button's name in the current language ("Right-click", "Button 6")."""
+    if button in (1, 2, 3):
+        return t(f"controls.mouse.{button}")
+    return t("controls.mouse.other", n=button)
+
+
+def pad_position(action: str) -> str | None:
+    """The position of the controller button bound to ``action`` ("a"), or None."""
+    codes = bindings.active().codes("pad", action)
+    return codes[0] if codes else None
+
+
+def code_label(family: str, code, pad_family_name: str = "generic") -> str:
+    """The name of one bound code of a device family (a key, a mouse button, a pad
+    position as printed on a pad of ``pad_family_name``)."""
+    if family == "keyboard":
+        return key_label(code)
+    if family == "mouse":
+        return mouse_label(code)
+    labels = PAD_LABELS.get(pad_family_name, PAD_GLYPHS)
+    return labels.get(code, (str(code), None))[0]
 
 
 def glyph_text(kind: str, action: str, family: str = "generic") -> str:
-    """The name of the button for ``action`` on a device kind (mouse, keyboard, pad); for a
-    pad, as printed on a controller of ``family`` (see ``input.controller_family``)."""
+    """The name of the button bound to ``action`` on a device kind (mouse, keyboard, pad);
+    for a pad, as printed on a controller of ``family`` (see ``input.controller_family``).
+    Bindings left at their defaults show the catalog's names ("Enter", "Arrows")."""
+    table = bindings.active()
     if kind == "pad":
-        labels = PAD_LABELS.get(family, PAD_GLYPHS)
-        return labels.get(action, ("?", None))[0]
-    return t(f"glyph.{kind}.{action}")
+        if action == "move":
+            return PAD_GLYPHS["move"][0]
+        position = pad_position(action)
+        return "" if position is None else code_label("pad", position, family)
+    if kind not in ("keyboard", "mouse"):
+        return t(f"glyph.{kind}.{action}")
+    if action == "move" and kind == "keyboard":
+        directions = ("up", "left", "down", "right")
+        if all(table.is_default("keyboard", d) for d in directions):
+            return t("glyph.keyboard.move")
+        return "/".join(key_label(table.codes("keyboard", d)[0]) for d in directions)
+    catalog_key = f"glyph.{kind}.{action}"
+    if action not in bindings.ACTIONS[kind] or (table.is_default(kind, action)
+                                                and catalog_has(catalog_key)):
+        return t(catalog_key)
+    codes = table.codes(kind, action)
+    return code_label(kind, codes[0]) if codes else ""
 
 
 def pad_glyph(device: str, action: str) -> str:
     """The label of the button for ``action`` on the controller ``device`` ("pad2")."""
     return glyph_text("pad", action, pad_family(device))
+
+
+def pad_cap(action: str, family: str) -> tuple:
+    """(colour of the cap, PlayStation symbol or None) of the pad button bound to
+    ``action`` on a controller of ``family``."""
+    labels = PAD_LABELS.get(family, PAD_GLYPHS)
+    position = "move" if action == "move" else pad_position(action)
+    colour = labels.get(position, ("", theme.PANEL_EDGE))[1]
+    symbol = PS_SYMBOLS.get(position) if family == "playstation" else None
+    return colour, symbol
 
 
 def draw_ps_symbol(surface: pygame.Surface, symbol: str, centre, size: int, colour) -> None:
@@ -379,14 +472,14 @@ def draw_ps_symbol(surface: pygame.Surface, symbol: str, centre, size: int, colo
     width = max(2, size // 6)
     if symbol == "cross":
         for (ax, ay), (bx, by) in (((-r, -r), (r, r)), ((-r, r), (r, -r))):
-            pygame.draw.line(surface, colour, (cx + ax, cy + ay), (cx + bx, cy + by), width + 1)
+            gfx.line(surface, colour, (cx + ax, cy + ay), (cx + bx, cy + by), width + 1)
     elif symbol == "circle":
-        pygame.draw.circle(surface, colour, (cx, cy), r + 1, width)
+        gfx.circle(surface, colour, (cx, cy), r + 1, width)
     elif symbol == "square":
-        pygame.draw.rect(surface, colour, pygame.Rect(cx - r, cy - r, 2 * r, 2 * r), width)
+        gfx.rect(surface, colour, pygame.Rect(cx - r, cy - r, 2 * r, 2 * r), width)
     elif symbol == "triangle":
         points = [(cx, cy - r - 1), (cx + r + 1, cy + r - 1), (cx - r - 1, cy + r - 1)]
-        pygame.draw.polygon(surface, colour, points, width)
+        gfx.polygon(surface, colour, points, width)
 
 
 MOUSE_BACK_GLYPH = "‹"
@@ -401,7 +494,6 @@ def draw_hints(surface: pygame.Surface, device: str, hints: list[tuple[str, str]
     hint into cancel, so the mouse (which has no Back button) can leave every screen."""
     kind = device_kind(device)
     family = pad_family(device) if kind == "pad" else ""
-    labels = PAD_LABELS.get(family, PAD_GLYPHS)
     if y is None:
         y = surface.get_height() - 30
     pieces = []
@@ -412,7 +504,7 @@ def draw_hints(surface: pygame.Surface, device: str, hints: list[tuple[str, str]
             glyph = MOUSE_BACK_GLYPH
         if not glyph:
             continue
-        symbol = PS_SYMBOLS.get(action) if family == "playstation" else None
+        symbol = pad_cap(action, family)[1] if kind == "pad" else None
         g = None if symbol else fonts.render(glyph, 18, theme.TEXT_DARK if kind != "pad"
                                              else theme.TEXT, "bold")
         text = fonts.render(label, 20, theme.TEXT_DIM)
@@ -425,13 +517,13 @@ def draw_hints(surface: pygame.Surface, device: str, hints: list[tuple[str, str]
     for action, g, symbol, text, cap_w, width in pieces:
         cap = pygame.Rect(x, y - 14, cap_w, 28)
         if kind == "pad":
-            colour = labels.get(action, ("", theme.PANEL_EDGE))[1]
-            pygame.draw.rect(surface, colour, cap, border_radius=14)
+            colour = pad_cap(action, family)[0]
+            gfx.rect(surface, colour, cap, border_radius=14)
             if family in ("playstation", "nintendo") and colour != GREY_CAP:
-                pygame.draw.rect(surface, (150, 158, 176), cap, 1, border_radius=14)
+                gfx.rect(surface, (150, 158, 176), cap, 1, border_radius=14)
         else:
-            pygame.draw.rect(surface, theme.TEXT_DIM, cap.move(0, 2), border_radius=6)
-            pygame.draw.rect(surface, theme.TEXT, cap, border_radius=6)
+            gfx.rect(surface, theme.TEXT_DIM, cap.move(0, 2), border_radius=6)
+            gfx.rect(surface, theme.TEXT, cap, border_radius=6)
         if symbol is not None:
             draw_ps_symbol(surface, symbol[0], cap.center, 14, symbol[1])
         else:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.client import fonts, theme
+from game.client import fonts, gfx, theme
 from game.client.boards.base import BoardView
 from game.client.games.hidden import NOTHING_HIDDEN, Hidden
 from game.client.games.kit_base import GameKit
@@ -24,8 +24,8 @@ def draw_pebbles(surface, count: int, box: pygame.Rect) -> None:
     for i in range(count):
         row, col = divmod(i, per_row)
         centre = (box.x + 22 + col * 44, box.y + 22 + row * 44)
-        pygame.draw.circle(surface, PEBBLE, centre, 18)
-        pygame.draw.circle(surface, theme.PANEL_EDGE, centre, 18, 2)
+        gfx.circle(surface, PEBBLE, centre, 18)
+        gfx.circle(surface, theme.PANEL_EDGE, centre, 18, 2)
 
 
 class PebblesBoard(BoardView):
@@ -93,7 +93,7 @@ class PebblesKit(GameKit):
         return Hidden(note=NOTHING_HIDDEN)
 
     def draw_hidden_item(self, surface, item, rect) -> None:
-        pygame.draw.circle(surface, PEBBLE, rect.center, min(rect.size) // 2)
+        gfx.circle(surface, PEBBLE, rect.center, min(rect.size) // 2)
 
     def draw_card_art(self, art) -> None:
         draw_pebbles(art, 9, art.get_rect().inflate(-40, -20))

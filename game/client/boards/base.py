@@ -89,7 +89,7 @@ class BoardView:
         rect = self.menu_button
         if rect is None:
             return
-        hovered = pygame.mouse.get_focused() and rect.collidepoint(pygame.mouse.get_pos())
+        hovered = pygame.mouse.get_focused() and rect.collidepoint(self.app.mouse_pos())
         theme.rounded_panel(surface, rect, theme.PANEL_HI if hovered else theme.PANEL, 10,
                             theme.PANEL_EDGE, 1)
         fonts.blit_in(surface, t("common.menu"), self.menu_font_size, theme.TEXT, rect,

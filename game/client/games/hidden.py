@@ -14,6 +14,7 @@ import pygame
 
 from game.client import fonts, theme
 from game.client.text import t
+from game.client import gfx
 
 
 @dataclass(frozen=True)
@@ -75,5 +76,5 @@ def draw_count(surface: pygame.Surface, item: Item, rect: pygame.Rect) -> None:
     if item.count > 1:
         badge = pygame.Rect(0, 0, 18, 14)
         badge.bottomright = (rect.right + 4, rect.bottom + 2)
-        pygame.draw.rect(surface, theme.BG_DEEP, badge, border_radius=6)
+        gfx.rect(surface, theme.BG_DEEP, badge, border_radius=6)
         fonts.blit_in(surface, f"×{item.count}", 11, theme.TEXT, badge, "bold")

@@ -9,6 +9,8 @@ from game.client import fonts, navigation, text_layout, theme
 from game.client.games import KITS, has_kit, kit
 from game.client.screens.base import Screen
 from game.client.text import t
+from game.client import canvas
+from game.client import gfx
 from game.client.tutorial import entry as tutorial
 from game.rules import available_games, get_game
 
@@ -19,9 +21,11 @@ _art_cache: dict[tuple, pygame.Surface] = {}
 def card_art(name: str, faded: bool = False) -> pygame.Surface:
     """Each game's own pieces on its card, drawn by its kit (Metro tiles, a strip of the
     Metromania city, Railroad Ink route dice)."""
-    key = (name, faded)
+    key = (name, faded, canvas.current_scale())
     if key not in _art_cache:
-        art = pygame.Surface(ART_SIZE, pygame.SRCALPHA)
+        if len(_art_cache) >= 12:
+            _art_cache.clear()      # art drawn for window sizes long gone
+        art = canvas.layer(ART_SIZE, pygame.SRCALPHA)
         kit(name).draw_card_art(art)
         if faded:
             art.set_alpha(90)
@@ -111,7 +115,7 @@ class GameChoiceScreen(Screen):
             if not playable:
                 tag = pygame.Rect(0, 0, 180, 34)
                 tag.center = (card.centerx, card.bottom - 36)
-                pygame.draw.rect(surface, theme.BG_DEEP, tag, border_radius=17)
+                gfx.rect(surface, theme.BG_DEEP, tag, border_radius=17)
                 fonts.blit(surface, t("choice.coming_soon"), 18, theme.ACCENT, tag.center,
                            "semibold", "center")
             else:

@@ -24,6 +24,7 @@ from game.client.seats import SeatKind
 from game.client.text import has, t
 from game.client.text_layout import fit_size
 from game.client.widgets import Form, Item, place_indexed
+from game.client import canvas
 from game.rules.core import ConfigError
 
 
@@ -367,7 +368,7 @@ class HostLobbyScreen(MenuScreen):
         self.form.draw(surface)
         start = self.form.item("start")
         if not start.enabled:
-            veil = pygame.Surface(start.rect.size, pygame.SRCALPHA)
+            veil = canvas.layer(start.rect.size, pygame.SRCALPHA)
             veil.fill((12, 18, 28, 120))
             surface.blit(veil, start.rect)
 

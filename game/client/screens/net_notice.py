@@ -13,12 +13,13 @@ from game.client.screens.base import MenuScreen
 from game.client.screens.seat_control import SeatControlScreen
 from game.client.text import t
 from game.client.widgets import Form, Item
+from game.client import canvas
 
 CARD = pygame.Rect(340, 170, 600, 380)
 
 
 def _veil_and_card(surface, title: str, lines: list[str], accent) -> None:
-    veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    veil = canvas.layer(surface.get_size(), pygame.SRCALPHA)
     veil.fill((8, 12, 20, 210))
     surface.blit(veil, (0, 0))
     theme.rounded_panel(surface, CARD, theme.PANEL, 24, accent, 3, shadow=True)

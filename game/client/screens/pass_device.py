@@ -14,6 +14,7 @@ from game.client import fonts, theme
 from game.client.input import seat_devices
 from game.client.screens.base import Screen
 from game.client.text import t
+from game.client import gfx
 
 
 class PassDeviceScreen(Screen):
@@ -43,7 +44,7 @@ class PassDeviceScreen(Screen):
         card = pygame.Rect(0, 0, 640, 380)
         card.center = (640, 360)
         theme.rounded_panel(surface, card, theme.PANEL, 26, theme.PANEL_EDGE, 2, shadow=True)
-        pygame.draw.rect(surface, rgb, (card.x, card.y, card.width, 16),
+        gfx.rect(surface, rgb, (card.x, card.y, card.width, 16),
                          border_top_left_radius=26, border_top_right_radius=26)
         theme.draw_shape(surface, self.play.seat_shape(self.seat), (640, card.y + 86), 30, rgb,
                          theme.outline_for(rgb))
@@ -52,7 +53,7 @@ class PassDeviceScreen(Screen):
         fonts.blit(surface, t("pass.body", name=name), 22, theme.TEXT_DIM, (640, card.y + 222), "regular",
                    "center")
         glow = int(40 + 30 * math.sin(self.clock * 4))
-        pygame.draw.rect(surface, (min(255, theme.ACCENT[0]), min(255, theme.ACCENT[1] + glow // 4),
+        gfx.rect(surface, (min(255, theme.ACCENT[0]), min(255, theme.ACCENT[1] + glow // 4),
                                    theme.ACCENT[2]), self.button, border_radius=16)
         fonts.blit(surface, t("pass.ready"), 26, theme.TEXT_DARK, self.button.center,
                    "semibold", "center")

@@ -12,6 +12,7 @@ from game.client.screens.base import MenuScreen
 from game.client.screens.seat_control import SeatControlScreen, controllable_seats
 from game.client.text import t
 from game.client.widgets import Form, Item
+from game.client import canvas
 
 
 class PauseScreen(MenuScreen):
@@ -77,7 +78,7 @@ class PauseScreen(MenuScreen):
         return t("rejoin.menu_title_lan") if self.lan else t("pause.title")
 
     def draw(self, surface) -> None:
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil = canvas.layer(surface.get_size(), pygame.SRCALPHA)
         veil.fill((8, 12, 20, 200))
         surface.blit(veil, (0, 0))
         card = self.card()

@@ -30,6 +30,8 @@ from game.client.screens.base import Screen
 from game.client.screens.replay_table import ReplayTable
 from game.client.text import t
 from game.client.text_layout import ellipsize
+from game.client import canvas
+from game.client import gfx
 from game.match import Match
 from game.saves import Replay, SaveError
 
@@ -85,7 +87,7 @@ class ReplayViewerScreen(Screen):
         self.table = ReplayTable(app, self.match_at(0))
         self.board = None
         self.board_error = ""
-        self.canvas = pygame.Surface(CANVAS_SIZE).convert()
+        self.canvas = canvas.layer(CANVAS_SIZE).convert()
         self.scaled: pygame.Surface | None = None
         self.dirty = True
         self.since_change = 0.0
@@ -294,6 +296,8 @@ class ReplayViewerScreen(Screen):
     # -- drawing ---------------------------------------------------------------------------
     def _render_board(self) -> None:
         animating = self.board is not None and (self.board.busy() or self.since_change < 1.4)
+        if canvas.stale(self.canvas):        # the window changed size
+            self.canvas, self.dirty = canvas.layer(CANVAS_SIZE).convert(), True
         if self.scaled is not None and not self.dirty and not animating:
             return
         self.canvas.blit(self.app.background(), (0, 0))
@@ -303,7 +307,7 @@ class ReplayViewerScreen(Screen):
                 self._hide_menu_button()
             except Exception as exc:  # noqa: BLE001
                 self._board_failed(exc)
-        self.scaled = pygame.transform.smoothscale(self.canvas, BOARD.size)
+        self.scaled = canvas.smoothscale(self.canvas, BOARD.size)
         self.dirty = False
 
     def _hide_menu_button(self) -> None:
@@ -399,7 +403,7 @@ class ReplayViewerScreen(Screen):
         for index, rect in self._move_rows():
             current = index == self.index
             if current:
-                pygame.draw.rect(surface, theme.ACCENT, rect, border_radius=6)
+                gfx.rect(surface, theme.ACCENT, rect, border_radius=6)
             if index == 0:
                 text = t("replay.start")
             else:
@@ -417,10 +421,10 @@ class ReplayViewerScreen(Screen):
         """Colour, name (highlighted: whose hand the board shows), score, and what the seat
         holds in secret: beside the name, or on a second line when that is too much."""
         if acting:
-            pygame.draw.rect(surface, theme.PANEL_HI, row, border_radius=8)
+            gfx.rect(surface, theme.PANEL_HI, row, border_radius=8)
         top = pygame.Rect(row.x, row.y, row.width, ROW - 2)
         x = row.x + 8
-        pygame.draw.rect(surface, self.table.seat_colour(seat), (x, top.y + 5, 10, 20),
+        gfx.rect(surface, self.table.seat_colour(seat), (x, top.y + 5, 10, 20),
                          border_radius=4)
         score = str(self.scores[seat]) if seat < len(self.scores) else "?"
         score_box = pygame.Rect(top.right - SCORE_ROOM - 8, top.y, SCORE_ROOM, top.height)
@@ -464,7 +468,7 @@ class ReplayViewerScreen(Screen):
                 break
             kit(self.game.name).draw_hidden_item(surface, item, spot)
             if k == 0 and strip.mark_next:
-                pygame.draw.rect(surface, theme.FOCUS, spot.inflate(4, 4), 2, border_radius=5)
+                gfx.rect(surface, theme.FOCUS, spot.inflate(4, 4), 2, border_radius=5)
             x += step
         extra = extra_text(strip)
         if extra:
@@ -472,7 +476,7 @@ class ReplayViewerScreen(Screen):
                 area.x, y + STRIP_ITEM + 4, area.width, 18), "regular", "midleft")
 
     def _draw_bar(self, surface) -> None:
-        hovered = pygame.mouse.get_pos() if pygame.mouse.get_focused() else None
+        hovered = self.app.mouse_pos() if pygame.mouse.get_focused() else None
         for name, rect in BUTTONS.items():
             hot = hovered is not None and rect.collidepoint(hovered)
             fill = theme.ACCENT if name == "play" else (theme.PANEL_HI if hot else theme.PANEL)
@@ -493,20 +497,20 @@ class ReplayViewerScreen(Screen):
         # the whole track is visible before anything is played (a light groove with an edge),
         # not only once the knob has moved
         bar = pygame.Rect(SCRUB.x, SCRUB.centery - 5, SCRUB.width, 10)
-        pygame.draw.rect(surface, SCRUB_TRACK, bar, border_radius=5)
-        pygame.draw.rect(surface, SCRUB_EDGE, bar.inflate(2, 2), 1, border_radius=6)
+        gfx.rect(surface, SCRUB_TRACK, bar, border_radius=5)
+        gfx.rect(surface, SCRUB_EDGE, bar.inflate(2, 2), 1, border_radius=6)
         k = self.index / self.total if self.total else 0.0
         done = bar.copy()
         done.width = int(bar.width * k)
         if done.width:
-            pygame.draw.rect(surface, theme.ACCENT_DIM, done, border_radius=5)
+            gfx.rect(surface, theme.ACCENT_DIM, done, border_radius=5)
         if self.total:
             for m in range(10, self.total, 10):
                 tx = bar.x + int(bar.width * m / self.total)
-                pygame.draw.line(surface, SCRUB_EDGE, (tx, bar.y - 4), (tx, bar.bottom + 3))
+                gfx.line(surface, SCRUB_EDGE, (tx, bar.y - 4), (tx, bar.bottom + 3))
         knob = (bar.x + int(bar.width * k), bar.centery)
-        pygame.draw.circle(surface, theme.outline_for(theme.FOCUS), knob, 13)
-        pygame.draw.circle(surface, theme.FOCUS, knob, 11)
+        gfx.circle(surface, theme.outline_for(theme.FOCUS), knob, 13)
+        gfx.circle(surface, theme.FOCUS, knob, 11)
 
     def hints(self):
         return [("confirm", t("hint.play_pause")), ("move", t("hint.step")),
@@ -526,12 +530,12 @@ def _icon(surface, name: str, centre, colour, playing: bool) -> None:
 
     def triangle(tip_x, direction, size=11):
         back = tip_x - direction * size * 1.6
-        pygame.draw.polygon(surface, colour, [(tip_x, cy), (back, cy - size), (back, cy + size)])
+        gfx.polygon(surface, colour, [(tip_x, cy), (back, cy - size), (back, cy + size)])
 
     if name == "play":
         if playing:
-            pygame.draw.rect(surface, colour, (cx - 10, cy - 11, 7, 22), border_radius=2)
-            pygame.draw.rect(surface, colour, (cx + 3, cy - 11, 7, 22), border_radius=2)
+            gfx.rect(surface, colour, (cx - 10, cy - 11, 7, 22), border_radius=2)
+            gfx.rect(surface, colour, (cx + 3, cy - 11, 7, 22), border_radius=2)
         else:
             triangle(cx + 11, 1, 12)
     elif name == "forward":
@@ -539,8 +543,8 @@ def _icon(surface, name: str, centre, colour, playing: bool) -> None:
     elif name == "back":
         triangle(cx - 9, -1)
     elif name == "first":
-        pygame.draw.rect(surface, colour, (cx - 12, cy - 11, 4, 22))
+        gfx.rect(surface, colour, (cx - 12, cy - 11, 4, 22))
         triangle(cx - 7, -1)
     elif name == "last":
-        pygame.draw.rect(surface, colour, (cx + 8, cy - 11, 4, 22))
+        gfx.rect(surface, colour, (cx + 8, cy - 11, 4, 22))
         triangle(cx + 7, 1)

@@ -18,6 +18,8 @@ from game.client.screens.base import MenuScreen
 from game.client.text import t
 from game.client.text_layout import ellipsize
 from game.client.widgets import Form, Item
+from game.client import canvas
+from game.client import gfx
 from game.match import Match
 from game.rules.metro.data import COMPANIES
 
@@ -179,7 +181,7 @@ class ResultsScreen(MenuScreen):
         theme.rounded_panel(surface, row, theme.PANEL_HI if winner else theme.PANEL, radius,
                             theme.ACCENT if winner else theme.PANEL_EDGE, 2 if winner else 1)
         inset_x, inset_y, width = bar
-        pygame.draw.rect(surface, self.seat_colour(seat),
+        gfx.rect(surface, self.seat_colour(seat),
                          (row.x + inset_x, row.y + inset_y, width, row.height - 2 * inset_y),
                          border_radius=width // 2)
 
@@ -239,11 +241,11 @@ class ResultsScreen(MenuScreen):
                         break
                     if ln["centre"]:
                         # lines into the central station: dark chip ringed in the seat colour
-                        pygame.draw.rect(surface, theme.BG_DEEP, chip, border_radius=12)
-                        pygame.draw.rect(surface, rgb, chip, 2, border_radius=12)
+                        gfx.rect(surface, theme.BG_DEEP, chip, border_radius=12)
+                        gfx.rect(surface, rgb, chip, 2, border_radius=12)
                         ink = theme.ACCENT
                     else:
-                        pygame.draw.rect(surface, rgb, chip, border_radius=12)
+                        gfx.rect(surface, rgb, chip, border_radius=12)
                         ink = theme.ink_on(rgb)
                     surface.blit(fonts.render(label, 16, ink, "semibold"),
                                  (chip.x + 7, chip.y + 3))
@@ -263,7 +265,7 @@ class ResultsScreen(MenuScreen):
                 continue
             rgb = theme.COLOURS[COMPANIES[company]]
             chip = pygame.Rect(x, y, 52, 21)
-            pygame.draw.rect(surface, rgb, chip, border_radius=10)
+            gfx.rect(surface, rgb, chip, border_radius=10)
             fonts.blit(surface, f"{pct}%", 16, theme.ink_on(rgb), chip.center, "semibold",
                        "center")
             x += 58
@@ -291,7 +293,7 @@ class ResultsScreen(MenuScreen):
         surface.blit(self._chart, CHART.topleft)
 
     def _build_chart(self) -> pygame.Surface:
-        chart = pygame.Surface(CHART.size, pygame.SRCALPHA)
+        chart = canvas.layer(CHART.size, pygame.SRCALPHA)
         box = chart.get_rect()
         theme.rounded_panel(chart, box, theme.PANEL, 18, theme.PANEL_EDGE, 1)
         fonts.blit(chart, t("results.chart"), 22, theme.TEXT, (20, 14), "semibold")
@@ -303,7 +305,7 @@ class ResultsScreen(MenuScreen):
         value = low - low % step if low < 0 else 0
         while value <= top:
             y = plot.bottom - plot.height * (value - low) / span
-            pygame.draw.line(chart, (44, 58, 80), (plot.x, y), (plot.right, y))
+            gfx.line(chart, (44, 58, 80), (plot.x, y), (plot.right, y))
             fonts.blit(chart, str(value), 15, theme.TEXT_DIM, (plot.x - 8, y), "regular",
                        "midright")
             value += step
@@ -316,8 +318,8 @@ class ResultsScreen(MenuScreen):
                     plot.bottom - plot.height * (row[seat] - low) / span)
                    for i, row in enumerate(self.history)]
             if len(pts) > 1:
-                pygame.draw.lines(chart, theme.outline_for(rgb), False, pts, 5)
-                pygame.draw.lines(chart, rgb, False, pts, 3)
+                gfx.lines(chart, theme.outline_for(rgb), False, pts, 5)
+                gfx.lines(chart, rgb, False, pts, 3)
             theme.draw_shape(chart, self.match.seats[seat].colour if seat < len(
                 self.match.seats) and self.match.seats[seat].colour >= 0 else seat,
                 pts[-1], 7, rgb, theme.outline_for(rgb))

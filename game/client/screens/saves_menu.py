@@ -22,6 +22,8 @@ from game.client.screens.resume import resume_into_play
 from game.client.text import t
 from game.client.text_layout import ellipsize
 from game.client.widgets import Form, Item, draw_item, title_text
+from game.client import canvas
+from game.client import gfx
 from game.saves import SaveError, delete_save, list_replays, list_resumable, name_game
 
 TABS = ("games", "replays")
@@ -227,7 +229,7 @@ class SavesMenuScreen(Screen):
             heading = heading_text(info)
             width = right_rect.x - rect.x - 40
             colour = theme.BAD if info.damaged else theme.ACCENT
-            pygame.draw.rect(surface, colour, (rect.x + 10, rect.y + 12, 8, rect.height - 24),
+            gfx.rect(surface, colour, (rect.x + 10, rect.y + 12, 8, rect.height - 24),
                              border_radius=4)
             fonts.blit(surface, ellipsize(heading, 24, width, "semibold"), 24, theme.TEXT,
                        (rect.x + 30, rect.y + 10), "semibold")
@@ -359,7 +361,7 @@ class SaveAsScreen(MenuScreen):
         base = next((s for s in reversed(self.app.stack) if not s.overlay), None)
         if base is not None:
             base.draw(surface)
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil = canvas.layer(surface.get_size(), pygame.SRCALPHA)
         veil.fill((8, 12, 20, 200))
         surface.blit(veil, (0, 0))
         theme.rounded_panel(surface, CARD, theme.PANEL, 24, theme.PANEL_EDGE, 2, shadow=True)

@@ -18,6 +18,7 @@ from game.client import fonts, text_layout, theme
 from game.client.screens.base import MenuScreen
 from game.client.text import has, t
 from game.client.widgets import Form, Item
+from game.client import canvas
 
 CARD = pygame.Rect(340, 64, 600, 592)
 MAX_SPECTATORS = 2          # "give the seat to ..." rows shown
@@ -181,7 +182,7 @@ class SeatControlScreen(MenuScreen):
 
     # -- drawing ----------------------------------------------------------------------------
     def draw(self, surface) -> None:
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil = canvas.layer(surface.get_size(), pygame.SRCALPHA)
         veil.fill((8, 12, 20, 210))
         surface.blit(veil, (0, 0))
         card = CARD.copy()

@@ -1,4 +1,5 @@
-"""Settings: language, volume, fullscreen, colour-blind shapes, bot speed. Saved at once."""
+"""Settings: language, volume, fullscreen, colour-blind shapes, bot speed, animations, and
+the controls (rebinding, ``controls``). Saved at once."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from game.client import fonts, theme
 from game.client import text as catalog
 from game.client.screens.base import MenuScreen
 from game.client.text import t
-from game.client.widgets import Form, Item
+from game.client.widgets import Form, Item, glyph_text
 
 BOT_DELAYS = [0, 300, 700, 1200]
 
@@ -25,7 +26,7 @@ class SettingsScreen(MenuScreen):
                  if s["language"] in catalog.available_languages() else "en",
                  option_label=lambda lang: catalog.LANGUAGES.get(lang, lang)),
             Item("volume", lambda: t("settings.volume"), "slider", value=s["volume"]),
-            Item("fullscreen", lambda: t("settings.fullscreen"), "choice",
+            Item("fullscreen", self.fullscreen_label, "choice",
                  options=[False, True], value=s["fullscreen"], option_label=self.on_off),
             Item("colour_blind", lambda: t("settings.colour_blind"), "choice",
                  options=[False, True], value=s["colour_blind"], option_label=self.on_off),
@@ -34,9 +35,16 @@ class SettingsScreen(MenuScreen):
                  else 700, option_label=lambda ms: t("settings.seconds", s=f"{ms / 1000:.1f}")),
             Item("animations", lambda: t("settings.animations"), "choice",
                  options=[False, True], value=s["animations"], option_label=self.on_off),
+            Item("controls", lambda: t("settings.controls")),
             Item("back", lambda: t("common.back")),
         ]
-        self.form = Form(items, pygame.Rect(340, 160, 600, 0), row_height=58, gap=12)
+        self.form = Form(items, pygame.Rect(340, 150, 600, 0), row_height=52, gap=10)
+
+    @staticmethod
+    def fullscreen_label() -> str:
+        """"Fullscreen (F11)", naming the key bound to fullscreen now."""
+        key = glyph_text("keyboard", "fullscreen")
+        return t("settings.fullscreen_key", button=key) if key else t("settings.fullscreen")
 
     @staticmethod
     def on_off(value) -> str:
@@ -59,6 +67,10 @@ class SettingsScreen(MenuScreen):
     def on_activate(self, item) -> None:
         if item.key == "back":
             self.app.pop()
+        elif item.key == "controls":
+            from game.client.screens.controls import ControlsScreen
+
+            self.app.push(ControlsScreen(self.app))
 
     def on_cancel(self) -> None:
         self.app.pop()

@@ -22,7 +22,7 @@ from game.client.screens.setup_table import recall, remember, shared_devices, sp
 from game.client.seats import SeatKind
 from game.client.text import has, t
 from game.client.text_layout import fit_text
-from game.client.widgets import Form, Item
+from game.client.widgets import Form, Item, glyph_text
 from game.match import Match, SeatInfo
 from game.rules import get_game
 from game.rules.core import ConfigError, seed_from_text
@@ -377,7 +377,11 @@ class SetupScreen(MenuScreen):
     # -- drawing ---------------------------------------------------------------------------
     def variant_help(self, variant: str) -> str:
         key = f"variant.{self.game_name}.{variant}.help"
-        return t(key) if has(key) else self.game.variants.get(variant, "")
+        if not has(key):
+            return self.game.variants.get(variant, "")
+        # a help that names controls names the ones bound now (Settings > Controls)
+        return t(key, keyboard=glyph_text("keyboard", "rotate"),
+                 mouse=glyph_text("mouse", "rotate"), pad=glyph_text("pad", "rotate"))
 
     def shared_warning(self) -> str | None:
         """On a split screen, two local humans on one device both act on its every press:

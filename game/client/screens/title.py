@@ -11,6 +11,7 @@ from game.client import fonts, navigation, sprites, theme
 from game.client.screens.base import MenuScreen
 from game.client.text import t
 from game.client.widgets import Form, Item
+from game.client import canvas
 
 _DECOR = ["aaaa", "bcbc", "dacc", "cbcb", "adad", "bbbb", "ccda", "dddd", "acba", "cccc",
           "badb", "ddbc", "aacb", "bcdd", "cdac", "dbba", "baac", "accd", "dada", "cbaa"]
@@ -59,9 +60,9 @@ class TitleScreen(MenuScreen):
         return self.app.time - self.app.last_input_at < DRIFT_SECONDS
 
     def _tile_strip(self) -> pygame.Surface:
-        if self._strip is None:
+        if canvas.stale(self._strip):
             size = 64
-            strip = pygame.Surface((len(_DECOR) * 72 * 2, size), pygame.SRCALPHA)
+            strip = canvas.layer((len(_DECOR) * 72 * 2, size), pygame.SRCALPHA)
             for i in range(len(_DECOR) * 2):
                 strip.blit(sprites.tile(_DECOR[i % len(_DECOR)], (i // 3) % 4, size), (i * 72, 0))
             strip.set_alpha(120)

@@ -7,7 +7,7 @@ import math
 
 import pygame
 
-from game.client import fonts, text_layout, theme
+from game.client import fonts, gfx, text_layout, theme
 from game.client.text import t
 from game.client.typeface import font
 
@@ -82,7 +82,7 @@ def draw_panel(surface, lesson, number: int, total: int, body: str, reads: bool,
             y += layout.line_h if line else layout.line_h // 2
     if layout.refusal_lines:
         area = layout.refusal_box
-        pygame.draw.rect(surface, (92, 40, 44), area, border_radius=8)
+        gfx.rect(surface, (92, 40, 44), area, border_radius=8)
         with fonts.box(area.inflate(-12, 0), "tutorial refusal"):
             for index, line in enumerate(layout.refusal_lines):
                 fonts.blit(surface, line, REFUSAL_SIZE, (255, 214, 214),
@@ -103,4 +103,4 @@ def draw_marks(surface, rects, clock: float) -> None:
     width = 3 + int(2 * pulse)
     for rect in rects:
         area = pygame.Rect(rect).inflate(6, 6)
-        pygame.draw.rect(surface, HIGHLIGHT, area, width, border_radius=8)
+        gfx.rect(surface, HIGHLIGHT, area, width, border_radius=8)

@@ -172,7 +172,7 @@ class TutorialScreen(PlayScreen):
         coach.draw_marks(surface, self.marks(), self.clock)
         step = self.step
         hovered = bool(pygame.mouse.get_focused()) and coach.button_rect(
-            self.lesson).collidepoint(pygame.mouse.get_pos())
+            self.lesson).collidepoint(self.app.mouse_pos())
         coach.draw_panel(surface, self.lesson, self.guide.index + 1, len(self.lesson.steps),
                          self.step_text(), bool(step and step.reads), self.refusal, hovered)
 

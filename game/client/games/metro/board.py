@@ -21,6 +21,8 @@ from game.client.games.metro.timing import FLY_TIME, HAND_TILE, HOLD_TIME, LINE_
 from game.client.seats import SeatKind
 from game.client.text import t
 from game.client.widgets import Form
+from game.client import canvas
+from game.client import gfx
 from game.rules.metro.data import COMPANIES
 from game.rules.metro.moves import Place
 
@@ -96,7 +98,7 @@ class MetroBoard(InputRouting, BoardDrawing, BoardView):
 
     def legal_squares(self, seat) -> set[int]:
         tile = self.current_tile(seat)
-        key = (self.state.turn, seat, tile, self.rotation.get(seat, 0))
+        key = (self.state.turn, seat, tile, self.rotation.get(seat, 0), canvas.current_scale())
         if key != self._legal_key:
             self._legal_key = key
             if tile is None or seat not in self.match.to_act():
@@ -105,11 +107,11 @@ class MetroBoard(InputRouting, BoardDrawing, BoardView):
                 view = self.match.view(seat)
                 self._legal = set(self.game.legal_squares(view, seat, tile,
                                                           self.rotation.get(seat, 0)))
-            layer = pygame.Surface(GRID.size, pygame.SRCALPHA)
+            layer = canvas.layer(GRID.size, pygame.SRCALPHA)
             for sq in self._legal:
                 r = square_rect(sq).move(-BX, -BY).inflate(-6, -6)
-                pygame.draw.rect(layer, (*theme.LEGAL, 70), r, border_radius=8)
-                pygame.draw.rect(layer, (*theme.LEGAL, 200), r, 2, border_radius=8)
+                gfx.rect(layer, (*theme.LEGAL, 70), r, border_radius=8)
+                gfx.rect(layer, (*theme.LEGAL, 200), r, 2, border_radius=8)
             self._legal_layer = layer
         return self._legal
 

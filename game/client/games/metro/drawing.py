@@ -17,6 +17,8 @@ from game.client.games.metro.geometry import (BADGE_R, BX, BY, CENTRE_SQUARES, G
 from game.client.games.metro.timing import FLY_TIME, HAND_TILE, HOLD_TIME, LINE_TIME
 from game.client.plural import tn
 from game.client.text import t
+from game.client import canvas
+from game.client import gfx
 from game.rules.metro.data import COMPANIES
 
 
@@ -41,26 +43,26 @@ class BoardDrawing:
     # -- drawing ----------------------------------------------------------------------------
     def _build_static(self) -> pygame.Surface:
         st = self.state
-        layer = pygame.Surface((GRID.width + 2 * PAD, GRID.height + 2 * PAD), pygame.SRCALPHA)
+        layer = canvas.layer((GRID.width + 2 * PAD, GRID.height + 2 * PAD), pygame.SRCALPHA)
         ox, oy = BX - PAD, BY - PAD
         felt = pygame.Rect(0, 0, GRID.width + 2 * PAD, GRID.height + 2 * PAD)
-        pygame.draw.rect(layer, theme.BOARD_FELT, felt, border_radius=26)
-        pygame.draw.rect(layer, theme.BOARD_FELT_LINE, felt, 3, border_radius=26)
+        gfx.rect(layer, theme.BOARD_FELT, felt, border_radius=26)
+        gfx.rect(layer, theme.BOARD_FELT_LINE, felt, 3, border_radius=26)
         for sq in range(64):
             if sq in CENTRE_SQUARES:
                 continue
             r = square_rect(sq).move(-ox, -oy)
             cell = st.board[sq]
             if cell is None:
-                pygame.draw.rect(layer, theme.SQUARE_EMPTY, r.inflate(-4, -4), border_radius=6)
+                gfx.rect(layer, theme.SQUARE_EMPTY, r.inflate(-4, -4), border_radius=6)
             else:
                 layer.blit(sprites.tile(cell[0], cell[1], S - 2), r.move(1, 1))
         overlay.draw_open_lines(layer, self._open_lines(), (ox, oy))
         # the central station
         centre = pygame.Rect(BX + 3 * S - ox, BY + 3 * S - oy, 2 * S, 2 * S).inflate(-6, -6)
-        pygame.draw.rect(layer, theme.CENTRE, centre, border_radius=14)
-        pygame.draw.rect(layer, theme.CENTRE_ROOF, centre.inflate(-18, -18), border_radius=10)
-        pygame.draw.rect(layer, (230, 200, 170), centre.inflate(-18, -18), 2, border_radius=10)
+        gfx.rect(layer, theme.CENTRE, centre, border_radius=14)
+        gfx.rect(layer, theme.CENTRE_ROOF, centre.inflate(-18, -18), border_radius=10)
+        gfx.rect(layer, (230, 200, 170), centre.inflate(-18, -18), 2, border_radius=10)
         with fonts.box(centre, "central station"):
             fonts.blit(layer, "M", 44, (250, 236, 214), (centre.centerx, centre.centery - 8),
                        "bold", "center")
@@ -77,23 +79,23 @@ class BoardDrawing:
             row, col, dep = departure_endpoint(station)
             ex, ey = endpoint_screen(row, col, dep)
             ax, ay = endpoint_screen(row, col, dep + 1)
-            pygame.draw.line(layer, (70, 104, 96), (bx, by), (ax - ox, ay - oy), 3)
-            pygame.draw.line(layer, theme.outline_for(rgb), (bx, by), (ex - ox, ey - oy), 6)
-            pygame.draw.line(layer, rgb, (bx, by), (ex - ox, ey - oy), 4)
+            gfx.line(layer, (70, 104, 96), (bx, by), (ax - ox, ay - oy), 3)
+            gfx.line(layer, theme.outline_for(rgb), (bx, by), (ex - ox, ey - oy), 6)
+            gfx.line(layer, rgb, (bx, by), (ex - ox, ey - oy), 4)
             done = st.line_done[i]
             badge = pygame.Rect(bx - BADGE_R, by - BADGE_R, 2 * BADGE_R, 2 * BADGE_R)
             if owner is None:
-                pygame.draw.circle(layer, (70, 80, 92), (bx, by), BADGE_R)
+                gfx.circle(layer, (70, 80, 92), (bx, by), BADGE_R)
                 fonts.blit_in(layer, str(station), 15, theme.TEXT_DIM, badge, "bold")
                 continue
             if done:
                 # the car is turned over: a dark badge ringed in the owner's colour
-                pygame.draw.circle(layer, (30, 34, 42), (bx, by), BADGE_R)
-                pygame.draw.circle(layer, rgb, (bx, by), BADGE_R, 3)
+                gfx.circle(layer, (30, 34, 42), (bx, by), BADGE_R)
+                gfx.circle(layer, rgb, (bx, by), BADGE_R, 3)
                 fonts.blit_in(layer, str(station), 14, (170, 176, 188), badge, "bold")
             else:
-                pygame.draw.circle(layer, theme.outline_for(rgb), (bx, by), BADGE_R + 2)
-                pygame.draw.circle(layer, rgb, (bx, by), BADGE_R)
+                gfx.circle(layer, theme.outline_for(rgb), (bx, by), BADGE_R + 2)
+                gfx.circle(layer, rgb, (bx, by), BADGE_R)
                 fonts.blit_in(layer, str(station), 15, theme.ink_on(rgb), badge, "bold")
             if cb:
                 # the car's shape sits on the badge's lower-right rim, same place everywhere
@@ -141,12 +143,12 @@ class BoardDrawing:
         # Everything that only changes when a move lands (or the selection changes) is one
         # opaque full-screen layer: backdrop, felt, tiles, stations, legal squares, panels.
         static_key = (st.turn, self.app.settings["colour_blind"], self.play.colour_key(),
-                      catalog.language())
+                      catalog.language(), canvas.current_scale())
         if static_key != self._static_key:
             self._static = self._build_static()
             self._static_key = static_key
         base_key = (static_key, legal_key)
-        if base_key != self._base_key:
+        if base_key != self._base_key or canvas.stale(self._base):
             self._compose_base(helping)
             self._base_key = base_key
         surface.blit(self._base, (0, 0))
@@ -157,14 +159,14 @@ class BoardDrawing:
             age = self.clock - when
             if age < 1.2:
                 alpha = int(220 * (1 - age / 1.2))
-                glow = pygame.Surface((S + 16, S + 16), pygame.SRCALPHA)
-                pygame.draw.rect(glow, (*theme.ACCENT, alpha), glow.get_rect(), 4,
+                glow = canvas.layer((S + 16, S + 16), pygame.SRCALPHA)
+                gfx.rect(glow, (*theme.ACCENT, alpha), glow.get_rect(), 4,
                                  border_radius=10)
                 surface.blit(glow, square_rect(sq).move(-8, -8))
         if self.flash is not None:
             r = square_rect(self.flash["square"]).inflate(-2, -2)
             alpha = int(160 * (1 - self.flash["age"] / 0.6))
-            red = pygame.Surface(r.size, pygame.SRCALPHA)
+            red = canvas.layer(r.size, pygame.SRCALPHA)
             red.fill((*theme.ILLEGAL, max(0, alpha)))
             surface.blit(red, r)
         station = self.hovered_station()
@@ -190,8 +192,8 @@ class BoardDrawing:
     def _compose_base(self, with_legal: bool) -> None:
         """Repaint the reusable full-screen base surface (same pixel format as the display,
         so composing it and blitting it are plain copies)."""
-        if self._base is None:
-            self._base = pygame.Surface(theme.LOGICAL_SIZE)
+        if canvas.stale(self._base):
+            self._base = canvas.layer(theme.LOGICAL_SIZE)
             try:
                 self._base = self._base.convert()
             except pygame.error:
@@ -267,7 +269,7 @@ class BoardDrawing:
             ys = [p[1] for p in pts]
             box = pygame.Rect(min(xs) - 12, min(ys) - 12, max(xs) - min(xs) + 24,
                               max(ys) - min(ys) + 24)
-            layer = pygame.Surface(box.size, pygame.SRCALPHA)
+            layer = canvas.layer(box.size, pygame.SRCALPHA)
             local = [(x - box.x, y - box.y) for x, y in pts]
             sprites.stroke(layer, theme.outline_for(anim["colour"]), local, 13)
             sprites.stroke(layer, anim["colour"], local, 9)
@@ -311,7 +313,7 @@ class BoardDrawing:
             theme.rounded_panel(surface, row, fill, 12, theme.FOCUS if active else None, 2)
             rgb = self.play.seat_colour(seat)
             chip = pygame.Rect(row.x + 10, row.y + 10, 12, row.height - 20)
-            pygame.draw.rect(surface, rgb, chip, border_radius=6)
+            gfx.rect(surface, rgb, chip, border_radius=6)
             if cb:
                 theme.draw_shape(surface, self.play.seat_shape(seat), (row.x + 38, row.centery),
                                  10, rgb, theme.outline_for(rgb))
@@ -365,7 +367,7 @@ class BoardDrawing:
         if viewer is not None:
             if st.pending is not None and acting:
                 rect = self.pending_rect()
-                pygame.draw.rect(surface, theme.FOCUS, rect.inflate(6, 6), 3, border_radius=12)
+                gfx.rect(surface, theme.FOCUS, rect.inflate(6, 6), 3, border_radius=12)
                 surface.blit(sprites.tile(st.pending, self.rotation.get(viewer, 0),
                                           HAND_TILE + 8), rect)
                 fonts.blit(surface, t("metro.drawn_tile"), 18, theme.ACCENT,
@@ -379,12 +381,12 @@ class BoardDrawing:
                     rot = self.rotation.get(viewer, 0) if index == sel else 0
                     surface.blit(sprites.tile(hand[index], rot, HAND_TILE), rect)
                     if index == sel and acting:
-                        pygame.draw.rect(surface, theme.FOCUS, rect.inflate(8, 8), 3,
+                        gfx.rect(surface, theme.FOCUS, rect.inflate(8, 8), 3,
                                          border_radius=12)
                 if not hand:
                     fonts.blit(surface, t("metro.hand_empty"), 20, theme.TEXT_DIM,
                                (RIGHT.centerx, RIGHT.y + 100), "regular", "center")
-        mouse = pygame.mouse.get_pos() if pygame.mouse.get_focused() else (-1, -1)
+        mouse = self.app.mouse_pos() if pygame.mouse.get_focused() else (-1, -1)
         for action, rect, enabled in self._buttons(viewer):
             fill = theme.PANEL_HI if enabled else (30, 40, 56)
             if enabled and rect.collidepoint(mouse):
@@ -410,6 +412,6 @@ class BoardDrawing:
             for i in range(layers):
                 surface.blit(sprites.tile_back(76), base.move(-i * 2, -i * 3))
         else:
-            pygame.draw.rect(surface, theme.PANEL_EDGE, base, 2, border_radius=8)
+            gfx.rect(surface, theme.PANEL_EDGE, base, 2, border_radius=8)
         fonts.blit(surface, t("metro.stack", n=len(st.stack)), 20, theme.TEXT_DIM,
                    (RIGHT.centerx, base.bottom + 22), "semibold", "center")

@@ -9,6 +9,7 @@ from game.client import fonts, sprites, theme
 from game.client.games import help_pictures as pictures
 from game.client.text import t
 from game.client.text_layout import fit_size
+from game.client import gfx
 
 _TOUCHING = {0: 5, 1: 4, 2: 7, 3: 6, 4: 1, 5: 0, 6: 3, 7: 2}
 _STEP = {0: (-1, 0), 1: (0, 1), 2: (1, 0), 3: (0, -1)}    # side -> (d row, d col)
@@ -49,8 +50,8 @@ def _station(surface, point, side: int) -> None:
     dx, dy = {0: (0, -1), 1: (1, 0), 2: (0, 1), 3: (-1, 0)}[side]
     rect = pygame.Rect(0, 0, 22, 22)
     rect.center = (point[0] + dx * 14, point[1] + dy * 14)
-    pygame.draw.rect(surface, theme.TEXT, rect, border_radius=5)
-    pygame.draw.rect(surface, theme.BG_DEEP, rect, 2, border_radius=5)
+    gfx.rect(surface, theme.TEXT, rect, border_radius=5)
+    gfx.rect(surface, theme.BG_DEEP, rect, 2, border_radius=5)
 
 
 def draw_metro(surface, box: pygame.Rect, page: str) -> None:
@@ -80,8 +81,8 @@ def draw_metro(surface, box: pygame.Rect, page: str) -> None:
         pictures.felt(surface, pygame.Rect(origin[0] - 24, origin[1] - 24,
                                            5 * size + 48, 3 * size + 48))
         centre = pygame.Rect(origin[0] + 3 * size, origin[1] + size, 2 * size, 2 * size)
-        pygame.draw.rect(surface, theme.CENTRE, centre, border_radius=10)
-        pygame.draw.rect(surface, theme.CENTRE_ROOF, centre.inflate(-24, -24), border_radius=8)
+        gfx.rect(surface, theme.CENTRE, centre, border_radius=10)
+        gfx.rect(surface, theme.CENTRE_ROOF, centre.inflate(-24, -24), border_radius=8)
         fonts.blit(surface, "M", 48, theme.TEXT, centre.center, "bold", "center")
         line = trace(grid, (0, 0), 6)
         _metro_grid(surface, grid, origin, size, line, colour)
@@ -99,10 +100,10 @@ def draw_metro(surface, box: pygame.Rect, page: str) -> None:
         for row in range(2):
             for col in range(2):
                 cell = pygame.Rect(board.x + col * 90, board.y + row * 90, 88, 88)
-                pygame.draw.rect(surface, theme.SQUARE_EMPTY, cell, border_radius=6)
+                gfx.rect(surface, theme.SQUARE_EMPTY, cell, border_radius=6)
         surface.blit(sprites.tile("dacc", 0, 88), (board.x, board.y))
         surface.blit(sprites.tile("bcbc", 0, 88, "ghost"), (board.x + 90, board.y))
-        pygame.draw.rect(surface, theme.LEGAL, pygame.Rect(board.x + 90, board.y, 88, 88), 4,
+        gfx.rect(surface, theme.LEGAL, pygame.Rect(board.x + 90, board.y, 88, 88), 4,
                          border_radius=6)
         pictures.arrow(surface, (box.x + 175, box.y + 120), (board.x + 80, board.y + 40))
         pictures.arrow(surface, (box.x + 175, box.y + 300), (board.x + 80, board.y + 120),
@@ -119,17 +120,17 @@ def draw_metro(surface, box: pygame.Rect, page: str) -> None:
                 cell = pygame.Rect(origin[0] + col * size, origin[1] + row * size, size - 2,
                                    size - 2)
                 if (row, col) in centre_cells:
-                    pygame.draw.rect(surface, theme.CENTRE, cell, border_radius=4)
+                    gfx.rect(surface, theme.CENTRE, cell, border_radius=4)
                     continue
                 if (row, col) in placed:
                     surface.blit(sprites.tile(placed[(row, col)], 0, size - 2), cell)
                     continue
-                pygame.draw.rect(surface, theme.SQUARE_EMPTY, cell, border_radius=4)
+                gfx.rect(surface, theme.SQUARE_EMPTY, cell, border_radius=4)
                 ring = row == 0 or col == 0
                 touching = any((row + dr, col + dc) in placed
                                for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)))
                 if ring or touching:
-                    pygame.draw.rect(surface, theme.LEGAL, cell.inflate(-6, -6), 3,
+                    gfx.rect(surface, theme.LEGAL, cell.inflate(-6, -6), 3,
                                      border_radius=4)
         for i in range(5):   # the edge stations of this corner of the board
             _car(surface, (origin[0] + i * size + size // 2, origin[1] - 14), theme.colour(i % 2),

@@ -10,6 +10,7 @@ from game.client.games.kit_base import GameKit
 from game.client.games.metro.board import MetroBoard
 from game.client.games.metro.help_art import draw_metro
 from game.client.text import t
+from game.client import gfx
 from game.rules.core import NotationError
 from game.rules.metro.board import square_name
 from game.rules.metro.data import COMPANIES
@@ -86,8 +87,8 @@ def _share_card(surface, rect: pygame.Rect, card) -> None:
     """A Metro share card: the company's colour and shape, its percentage on top."""
     company, pct = card
     rgb = theme.COLOURS[COMPANIES[company]]
-    pygame.draw.rect(surface, rgb, rect, border_radius=5)
-    pygame.draw.rect(surface, theme.outline_for(rgb), rect, 1, border_radius=5)
+    gfx.rect(surface, rgb, rect, border_radius=5)
+    gfx.rect(surface, theme.outline_for(rgb), rect, 1, border_radius=5)
     top = pygame.Rect(rect.x, rect.y + 1, rect.width, rect.height // 2)
     fonts.blit_in(surface, str(pct), 12, theme.ink_on(rgb), top, "bold")
     theme.draw_shape(surface, company, (rect.centerx, rect.bottom - rect.height // 4 - 1),

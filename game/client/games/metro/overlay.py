@@ -15,6 +15,8 @@ import pygame
 from game.client import fonts, sprites, theme
 from game.client.games.metro.geometry import (BADGE_R, BX, BY, GRID, PAD, S, square_rect,
                                               station_pos)
+from game.client import canvas
+from game.client import gfx
 
 # The board's felt: score pop-ups stay inside it (never under the side panels).
 BOARD_AREA = GRID.inflate(2 * PAD, 2 * PAD)
@@ -64,12 +66,12 @@ def draw_hover(surface, square: int, ghost, legal: bool, clock: float) -> None:
     if ghost is not None:
         surface.blit(ghost, r.move(1, 1))
     colour = theme.LEGAL if legal else theme.ILLEGAL
-    tint = pygame.Surface(r.size, pygame.SRCALPHA)
-    pygame.draw.rect(tint, (*colour, HOVER_FILL_ALPHA), tint.get_rect().inflate(-6, -6),
+    tint = canvas.layer(r.size, pygame.SRCALPHA)
+    gfx.rect(tint, (*colour, HOVER_FILL_ALPHA), tint.get_rect().inflate(-6, -6),
                      border_radius=8)
     surface.blit(tint, r)
     pulse = 3 + int(1.5 * (1 + math.sin(clock * 6)))
-    pygame.draw.rect(surface, colour, r.inflate(4, 4), pulse, border_radius=8)
+    gfx.rect(surface, colour, r.inflate(4, 4), pulse, border_radius=8)
 
 
 # -- stations --------------------------------------------------------------------------------
@@ -149,10 +151,10 @@ def popup_label_size(label: str) -> tuple[int, int]:
 
 def draw_popup(surface, rect: pygame.Rect, label: str, rgb, alpha: int) -> None:
     """One "+N" pill in the line owner's colour."""
-    pill = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pill = canvas.layer(rect.size, pygame.SRCALPHA)
     local = pill.get_rect()
-    pygame.draw.rect(pill, rgb, local, border_radius=16)
-    pygame.draw.rect(pill, theme.outline_for(rgb), local, 2, border_radius=16)
+    gfx.rect(pill, rgb, local, border_radius=16)
+    gfx.rect(pill, theme.outline_for(rgb), local, 2, border_radius=16)
     with fonts.box(rect, "points"):
         text = fonts.render(label, 30, theme.ink_on(rgb), "bold")
         if text.get_width() > local.width - 8:
@@ -170,7 +172,7 @@ def draw_dragged(surface, tile: str, rot: int, pos) -> None:
     the green or red hover frame of the square under it stays visible around it."""
     sprite = sprites.tile(tile, rot, S - 14)
     rect = sprite.get_rect(center=(int(pos[0]), int(pos[1])))
-    shadow = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(shadow, (0, 0, 0, 90), shadow.get_rect(), border_radius=6)
+    shadow = canvas.layer(rect.size, pygame.SRCALPHA)
+    gfx.rect(shadow, (0, 0, 0, 90), shadow.get_rect(), border_radius=6)
     surface.blit(shadow, rect.move(4, 6))
     surface.blit(sprite, rect)

@@ -9,6 +9,7 @@ import pygame
 from game.client import fonts, theme
 from game.client.games.metro.geometry import LEFT, RIGHT
 from game.client.text import t
+from game.client import gfx
 from game.rules.metro.data import COMPANIES, EXCHANGE_CUTOFF
 
 
@@ -25,14 +26,14 @@ def draw_company_track(board, surface) -> None:
         theme.draw_shape(surface, c, (row.x + 10, row.centery), 8, rgb,
                          theme.outline_for(rgb))
         bar = pygame.Rect(row.x + 26, row.y + 5, row.width - 76, row.height - 10)
-        pygame.draw.rect(surface, theme.BG_DEEP, bar, border_radius=6)
+        gfx.rect(surface, theme.BG_DEEP, bar, border_radius=6)
         shown = board.shown_score(c)
         filled = bar.copy()
         filled.width = int(bar.width * shown / best) if best else 0
         if filled.width:
-            pygame.draw.rect(surface, rgb, filled, border_radius=6)
+            gfx.rect(surface, rgb, filled, border_radius=6)
         cutoff_x = bar.x + int(bar.width * EXCHANGE_CUTOFF / best)
-        pygame.draw.line(surface, theme.ACCENT_DIM, (cutoff_x, bar.y - 2),
+        gfx.line(surface, theme.ACCENT_DIM, (cutoff_x, bar.y - 2),
                          (cutoff_x, bar.bottom + 1), 2)
         fonts.blit_in(surface, str(shown), 18, theme.TEXT,
                       pygame.Rect(bar.right, row.y, row.right - 4 - bar.right, row.height),
@@ -42,14 +43,14 @@ def draw_company_track(board, surface) -> None:
 def share_card(surface, rect, card, face_down=False) -> None:
     company, pct = card
     if face_down or company < 0:
-        pygame.draw.rect(surface, (58, 84, 122), rect, border_radius=8)
-        pygame.draw.rect(surface, (92, 122, 166), rect, 2, border_radius=8)
+        gfx.rect(surface, (58, 84, 122), rect, border_radius=8)
+        gfx.rect(surface, (92, 122, 166), rect, 2, border_radius=8)
         fonts.blit_in(surface, f"{pct}%" if pct else "?", 16, theme.TEXT, rect, "bold",
                       name="share card")
         return
     rgb = theme.COLOURS[COMPANIES[company]]
-    pygame.draw.rect(surface, rgb, rect, border_radius=8)
-    pygame.draw.rect(surface, theme.outline_for(rgb), rect, 2, border_radius=8)
+    gfx.rect(surface, rgb, rect, border_radius=8)
+    gfx.rect(surface, theme.outline_for(rgb), rect, 2, border_radius=8)
     fonts.blit_in(surface, f"{pct}%", 18, theme.ink_on(rgb),
                   pygame.Rect(rect.x, rect.y + 2, rect.width, 24), "bold", name="share card")
     theme.draw_shape(surface, company, (rect.centerx, rect.bottom - 16), 8,

@@ -13,6 +13,8 @@ from game.client.games.metromania import geometry as geo, paint as paint, turn a
 from game.client.games.metromania.layout import (HEADER, LEFT, NOTE_WIDTH, POP_TIME, RIGHT,
                                                  point_label)
 from game.client.text import language, t
+from game.client import canvas
+from game.client import gfx
 from game.rules.metromania.board_data import LETTERS, MARKER_PAIRS
 from game.rules.metromania.lines import is_blocked
 from game.rules.metromania.state import BONUS
@@ -24,7 +26,7 @@ class BoardDrawing:
     # -- drawing ---------------------------------------------------------------------------
     def city_layer(self) -> pygame.Surface:
         """The printed city on the table backdrop (opaque), painted once per layout."""
-        key = self.state.layout
+        key = (self.state.layout, canvas.current_scale())
         if key != self._city_key:
             layer = self.app.background().copy()
             paint.paint_city(layer, self.state.city)
@@ -34,7 +36,7 @@ class BoardDrawing:
     def network_layer(self) -> pygame.Surface:
         """City plus lines, stations and markers as one opaque surface, rebuilt per move."""
         key = (self.match.seq, self.state.layout, self.play.colour_key(),
-               self.app.settings["colour_blind"])
+               self.app.settings["colour_blind"], canvas.current_scale())
         if key != self._net_key:
             layer = self.city_layer().copy()
             self.paint_lines(layer, self.state)
@@ -75,19 +77,19 @@ class BoardDrawing:
         targets = self.station_targets(seat) if d.mode == "station" or \
             self.bonus_pending(seat) else {}
         key = (self.match.seq, seat, tuple(d.tunnels), d.line, d.mode, tuple(cands),
-               tuple(targets), self.play.colour_key())
+               tuple(targets), self.play.colour_key(), canvas.current_scale())
         if key == self._draft_key:
             return self._draft_layer
         self._draft_key = key
-        layer = fast_surface(pygame.Surface(theme.LOGICAL_SIZE, pygame.SRCALPHA), alpha=True)
+        layer = fast_surface(canvas.layer(theme.LOGICAL_SIZE, pygame.SRCALPHA), alpha=True)
         rgb = self.colour(seat)
         for (s, c) in cands:
             # the whole space is the click target: tint it, then the glowing tunnel
-            pygame.draw.polygon(layer, (*theme.LEGAL, 85), geo.SPACE_POLY[s])
+            gfx.polygon(layer, (*theme.LEGAL, 85), geo.SPACE_POLY[s])
         for (s, c) in cands:
             a, b = geo.tunnel_segment(s, c)
-            pygame.draw.line(layer, (*theme.LEGAL, 150), a, b, 9)
-            pygame.draw.line(layer, (20, 90, 50, 230), a, b, 2)
+            gfx.line(layer, (*theme.LEGAL, 150), a, b, 9)
+            gfx.line(layer, (20, 90, 50, 230), a, b, 2)
         if d.tunnels:
             scratch = self.draft_state(seat)
             for k in (0, 1):
@@ -108,13 +110,13 @@ class BoardDrawing:
                                   point_label(x, y), "bold", "midleft")
             for i, tn in enumerate(d.tunnels):
                 x, y = geo.tunnel_anchor(tn.space, tn.edge)
-                pygame.draw.circle(layer, theme.BG_DEEP, (x, y), 9)
+                gfx.circle(layer, theme.BG_DEEP, (x, y), 9)
                 fonts.blit_in(layer, str(i + 1), 14, theme.FOCUS,
                               pygame.Rect(x - 9, y - 9, 18, 18), "bold")
         for p in targets:
             x, y = geo.POINT_XY[p]
-            pygame.draw.circle(layer, (*theme.LEGAL, 140), (x, y), 11)
-            pygame.draw.circle(layer, (20, 90, 50), (x, y), 11, 2)
+            gfx.circle(layer, (*theme.LEGAL, 140), (x, y), 11)
+            gfx.circle(layer, (20, 90, 50), (x, y), 11, 2)
             fonts.blit_in(layer, f"+{self.state.city.point_value[p]}", 15, (20, 70, 40),
                           point_label(x + 1, y + 2), "bold", "midleft")
         # blit only the part that holds something (alpha blits cost by area)
@@ -139,15 +141,15 @@ class BoardDrawing:
             layer = self.draft_layer(seat)
             surface.blit(layer, self._draft_area.topleft, self._draft_area)
             if self.hover_space is not None:
-                pygame.draw.polygon(surface, theme.ILLEGAL, geo.SPACE_POLY[self.hover_space], 2)
+                gfx.polygon(surface, theme.ILLEGAL, geo.SPACE_POLY[self.hover_space], 2)
             self._draw_cursor(surface, seat)
         if self.flash is not None:
             poly = geo.SPACE_POLY[self.flash["space"]]
             xs, ys = [p[0] for p in poly], [p[1] for p in poly]
             box = pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 2, max(ys) - min(ys) + 2)
             alpha = int(190 * (1 - self.flash["age"] / 0.7))
-            red = pygame.Surface(box.size, pygame.SRCALPHA)
-            pygame.draw.polygon(red, (*theme.ILLEGAL, max(0, alpha)),
+            red = canvas.layer(box.size, pygame.SRCALPHA)
+            gfx.polygon(red, (*theme.ILLEGAL, max(0, alpha)),
                                 [(x - box.x, y - box.y) for x, y in poly])
             surface.blit(red, box)
         self._draw_pops(surface)
@@ -168,22 +170,22 @@ class BoardDrawing:
         line = self.draft_state(seat).line(seat, d.line)
         if line.points and d.mode == "dig":
             # the moving end the next tunnel leaves from
-            pygame.draw.circle(surface, theme.BG_DEEP, geo.POINT_XY[line.points[-1]],
+            gfx.circle(surface, theme.BG_DEEP, geo.POINT_XY[line.points[-1]],
                                10 + 3 * pulse, 2)
         if d.mode == "station" or self.bonus_pending(seat):
             x, y = geo.POINT_XY[d.cursor]
-            pygame.draw.circle(surface, theme.FOCUS, (x, y), 14 + 3 * pulse, 3)
+            gfx.circle(surface, theme.FOCUS, (x, y), 14 + 3 * pulse, 3)
             return
         a, b = geo.tunnel_segment(*d.cursor)
         rgb = self.colour(seat)
         # a white halo with a dark rim reads on every player colour (yellow included)
         width = int(14 + 5 * pulse)
         for p in (a, b):
-            pygame.draw.circle(surface, theme.BG_DEEP, p, width / 2 + 2)
-        pygame.draw.line(surface, theme.BG_DEEP, a, b, width + 4)
+            gfx.circle(surface, theme.BG_DEEP, p, width / 2 + 2)
+        gfx.line(surface, theme.BG_DEEP, a, b, width + 4)
         for p in (a, b):
-            pygame.draw.circle(surface, (255, 255, 255), p, width / 2)
-        pygame.draw.line(surface, (255, 255, 255), a, b, width)
+            gfx.circle(surface, (255, 255, 255), p, width / 2)
+        gfx.line(surface, (255, 255, 255), a, b, width)
         paint.stroke_line(surface, [a, b], rgb, d.line == 1, paint.LINE_WIDTH)
         kind = self.state.city.kind[d.cursor[0]]
         if kind in ("R", "C", "E"):
@@ -203,14 +205,14 @@ class BoardDrawing:
             rgb = self.colour(pop["seat"])
             ring = 10 + 22 * k
             if age < 0.6:
-                pygame.draw.circle(surface, rgb, (x, y), ring, 3)
+                gfx.circle(surface, rgb, (x, y), ring, 3)
             rise = 18 + 30 * min(1.0, age / POP_TIME)
             label = f"+{pop['value']}"
             text = fonts.render(label, 26, theme.ink_on(rgb), "bold")
             pill = text.get_rect(center=(x, y - rise)).inflate(18, 6)
-            pygame.draw.rect(surface, theme.outline_for(rgb), pill.inflate(4, 4),
+            gfx.rect(surface, theme.outline_for(rgb), pill.inflate(4, 4),
                              border_radius=16)
-            pygame.draw.rect(surface, rgb, pill, border_radius=14)
+            gfx.rect(surface, rgb, pill, border_radius=14)
             fonts.blit_in(surface, label, 26, theme.ink_on(rgb), pill, "bold", name="points")
 
     def _draw_header(self, surface) -> None:
@@ -238,7 +240,8 @@ class BoardDrawing:
         key = (self.match.seq, self.viewer, self.play.colour_key(),
                self.show.index if self.show is not None else -1,
                self.app.settings["colour_blind"], self.match.is_over(), language(),
-               tuple(self.play.seat_status(s) for s in range(st.players)))
+               tuple(self.play.seat_status(s) for s in range(st.players)),
+               canvas.current_scale())
         if key != self._panel_key:
             self._panel_key = key
             self._panel = self._paint_left()
@@ -246,7 +249,7 @@ class BoardDrawing:
 
     def _paint_left(self) -> pygame.Surface:
         st = self.state
-        panel = pygame.Surface(LEFT.size, pygame.SRCALPHA)
+        panel = canvas.layer(LEFT.size, pygame.SRCALPHA)
         box = panel.get_rect()
         theme.rounded_panel(panel, box, theme.PANEL, 18, theme.PANEL_EDGE, 1)
         fonts.blit_in(panel, t("game.metromania"), 28, theme.ACCENT,
@@ -259,7 +262,7 @@ class BoardDrawing:
             theme.rounded_panel(panel, row, theme.PANEL_HI if active else (33, 46, 66), 12,
                                 theme.FOCUS if active else None, 2)
             rgb = self.colour(seat)
-            pygame.draw.rect(panel, rgb, (row.x + 8, row.y + 10, 10, row.height - 20),
+            gfx.rect(panel, rgb, (row.x + 8, row.y + 10, 10, row.height - 20),
                              border_radius=5)
             name_x = row.x + 28
             if cb:
@@ -336,10 +339,10 @@ class BoardDrawing:
                self.show.index if self.show is not None else -1, self.hover_button,
                None if d is None else (tuple(d.tunnels), d.mode, d.line, d.choice,
                                        tuple(d.chooser or ())))
-        if key != self._right_key:
+        if key != self._right_key or canvas.stale(self._right):
             self._right_key = key
-            if self._right is None:
-                self._right = pygame.Surface((RIGHT.right, RIGHT.bottom + 6), pygame.SRCALPHA)
+            if canvas.stale(self._right):
+                self._right = canvas.layer((RIGHT.right, RIGHT.bottom + 6), pygame.SRCALPHA)
                 self._right = fast_surface(self._right, alpha=True)
             self._right.fill((0, 0, 0, 0))
             self._paint_right(self._right, seat)
@@ -380,9 +383,9 @@ class BoardDrawing:
             for i in range(need):
                 c = (x + 14 + i * 34, RIGHT.y + 150)
                 filled = i < len(d.tunnels)
-                pygame.draw.circle(surface, self.colour(seat) if filled else theme.BG_DEEP, c,
+                gfx.circle(surface, self.colour(seat) if filled else theme.BG_DEEP, c,
                                    12)
-                pygame.draw.circle(surface, theme.FOCUS if filled else theme.PANEL_EDGE, c,
+                gfx.circle(surface, theme.FOCUS if filled else theme.PANEL_EDGE, c,
                                    12, 2)
         view_hand = self._view(seat).hands[seat]
         fonts.blit(surface, t("mania.your_markers"), 16, theme.TEXT_DIM,
@@ -427,9 +430,9 @@ class BoardDrawing:
         for i, rect in enumerate(self.chooser_rects(len(d.chooser))):
             tunnel = d.chooser[i]
             kind = self.state.city.kind[tunnel.space]
-            pygame.draw.rect(surface, theme.PANEL_HI, rect, border_radius=12)
+            gfx.rect(surface, theme.PANEL_HI, rect, border_radius=12)
             if i == d.choice:
-                pygame.draw.rect(surface, theme.FOCUS, rect.inflate(6, 6), 3, border_radius=14)
+                gfx.rect(surface, theme.FOCUS, rect.inflate(6, 6), 3, border_radius=14)
             paint.draw_token(surface, rect.center, tunnel.marker, None, 22, kind)
 
     def _draw_trip_table(self, surface, top) -> None:
@@ -447,18 +450,18 @@ class BoardDrawing:
                 c = (x + 34 + j * 34, y)
                 seat = placed.get(letter + kind)
                 fill = paint.DEST_FILL[kind] if seat is not None else (70, 82, 104)
-                pygame.draw.circle(surface, fill, c, 12)
+                gfx.circle(surface, fill, c, 12)
                 paint.draw_destination_icon(surface, kind, c, 7,
                                             None if seat is not None else (150, 160, 180))
                 if seat is not None:
-                    pygame.draw.circle(surface, self.colour(seat), c, 13, 3)
+                    gfx.circle(surface, self.colour(seat), c, 13, 3)
 
     def _draw_legend(self, surface, top) -> None:
         x = RIGHT.x + 18
         fonts.blit(surface, t("mania.legend"), 16, theme.TEXT_DIM, (x, top), "semibold")
         y = top + 30
         for kind in ("R", "C", "E"):
-            pygame.draw.circle(surface, paint.DEST_FILL[kind], (x + 12, y), 12)
+            gfx.circle(surface, paint.DEST_FILL[kind], (x + 12, y), 12)
             paint.draw_destination_icon(surface, kind, (x + 12, y), 7)
             fonts.blit(surface, t(f"mania.type.{kind}"), 16, theme.TEXT, (x + 32, y),
                        "regular", "midleft")

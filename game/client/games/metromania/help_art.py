@@ -10,6 +10,7 @@ import pygame
 from game.client import theme
 from game.client.games import help_pictures as pictures
 from game.client.games.metromania import paint
+from game.client import gfx
 
 
 def _mania_patch(surface, box: pygame.Rect, spaces: dict, side: float = 48):
@@ -33,8 +34,8 @@ def _mania_patch(surface, box: pygame.Rect, spaces: dict, side: float = 48):
                     fill = paint.LAKE_FILL
                 elif what == "park":
                     fill = paint.PARK_FILL
-                pygame.draw.polygon(surface, fill, pts)
-                pygame.draw.polygon(surface, paint.GRID_LINE, pts, 1)
+                gfx.polygon(surface, fill, pts)
+                gfx.polygon(surface, paint.GRID_LINE, pts, 1)
                 if what in paint.DEST_FILL:
                     cx = sum(p[0] for p in pts) / 3
                     cy = sum(p[1] for p in pts) / 3
@@ -65,11 +66,11 @@ def draw_metromania(surface, box: pygame.Rect, page: str) -> None:
     elif page == "dig":
         paint.stroke_line(surface, solid[:3], mine, False)
         glow = solid[2:6]
-        pygame.draw.lines(surface, theme.FOCUS, False, glow, 16)
+        gfx.lines(surface, theme.FOCUS, False, glow, 16)
         paint.stroke_line(surface, glow, mine, False)
         paint.draw_terminal(surface, solid[0], mine, False, False)
         for p in glow[1:]:
-            pygame.draw.circle(surface, theme.FOCUS, p, 6)
+            gfx.circle(surface, theme.FOCUS, p, 6)
         pictures.badge(surface, "3", (box.centerx, box.bottom - 40))
     elif page == "stations":
         paint.stroke_line(surface, solid, mine, False)

@@ -12,6 +12,7 @@ from game.client.games.metromania import paint
 from game.client.games.metromania.board import MetromaniaBoard
 from game.client.games.metromania.help_art import draw_metromania
 from game.client.text import t
+from game.client import gfx
 from game.rules.metromania.markers import UNFAIR
 from game.rules.metromania.state import OVER
 
@@ -71,8 +72,8 @@ class MetromaniaKit(GameKit):
                        else [(x, top), (x + side, top), (x + side / 2, top + h)])
                 kind = kinds.get((row, i))
                 fill = paint.DEST_FILL[kind] if kind else paint.PAPER[(i + row) % len(paint.PAPER)]
-                pygame.draw.polygon(art, fill, pts)
-                pygame.draw.polygon(art, paint.GRID_LINE, pts, 1)
+                gfx.polygon(art, fill, pts)
+                gfx.polygon(art, paint.GRID_LINE, pts, 1)
                 if kind:
                     cy = top + h * (0.64 if up else 0.36)
                     paint.draw_destination_icon(art, kind, (x + side / 2, cy), 8)

@@ -14,6 +14,7 @@ import pygame
 
 from game.client import fonts, theme
 from game.client.games.metromania import geometry as geo
+from game.client import gfx
 from game.rules.metromania.board_data import HEX_SIDE
 from game.rules.metromania.city import ARROW, BLACK, LAKE, PARK, WHITE
 from game.rules.metromania.lattice import (DIRS, EDGE_POINTS, EDGE_SPACES, INNER_CORNER, POINT_ID,
@@ -49,8 +50,8 @@ def paint_city(surface, city, origin=(0, 0)) -> None:
     centre = shift(geo.CENTRE, origin)
     grown = [(centre[0] + (x - centre[0]) * 1.045, centre[1] + (y - centre[1]) * 1.045)
              for x, y in corners]
-    pygame.draw.polygon(surface, (10, 14, 22), [(x, y + 7) for x, y in grown])
-    pygame.draw.polygon(surface, (70, 62, 52), grown)
+    gfx.polygon(surface, (10, 14, 22), [(x, y + 7) for x, y in grown])
+    gfx.polygon(surface, (70, 62, 52), grown)
     for s, poly in enumerate(geo.SPACE_POLY):
         kind = city.kind[s]
         pts = [shift(p, origin) for p in poly]
@@ -63,16 +64,16 @@ def paint_city(surface, city, origin=(0, 0)) -> None:
             fill = PARK_FILL
         elif ARROW[s]:
             fill = tuple(max(0, c - 14) for c in fill)
-        pygame.draw.polygon(surface, fill, pts)
+        gfx.polygon(surface, fill, pts)
     # grid: every edge once
     for e, (a, b) in enumerate(EDGE_POINTS):
         pa, pb = shift(geo.POINT_XY[a], origin), shift(geo.POINT_XY[b], origin)
-        pygame.draw.aaline(surface, GRID_LINE, pa, pb)
+        gfx.aaline(surface, GRID_LINE, pa, pb)
     # district borders: edges whose two spaces lie in different districts
     for e, spaces in enumerate(EDGE_SPACES):
         if len(spaces) == 2 and city.district[spaces[0]] != city.district[spaces[1]]:
             a, b = EDGE_POINTS[e]
-            pygame.draw.line(surface, DISTRICT_EDGE, shift(geo.POINT_XY[a], origin),
+            gfx.line(surface, DISTRICT_EDGE, shift(geo.POINT_XY[a], origin),
                              shift(geo.POINT_XY[b], origin), 2)
     for s, kind in enumerate(city.kind):
         c = shift(geo.SPACE_XY[s], origin)
@@ -82,12 +83,12 @@ def paint_city(surface, city, origin=(0, 0)) -> None:
             for dy in (-3, 3):
                 _wave(surface, LAKE_INK, (c[0], c[1] + dy), 8)
         elif kind == PARK:
-            pygame.draw.circle(surface, PARK_INK, (c[0] - 3, c[1] + 1), 5)
-            pygame.draw.circle(surface, PARK_INK, (c[0] + 4, c[1] - 2), 4)
+            gfx.circle(surface, PARK_INK, (c[0] - 3, c[1] + 1), 5)
+            gfx.circle(surface, PARK_INK, (c[0] + 4, c[1] - 2), 4)
     for s, arrow in enumerate(ARROW):
         if arrow:
             _arrow(surface, s, arrow, origin)
-    pygame.draw.polygon(surface, CITY_EDGE, corners, 3)
+    gfx.polygon(surface, CITY_EDGE, corners, 3)
 
 
 def _corner_id(k: int) -> int:
@@ -97,7 +98,7 @@ def _corner_id(k: int) -> int:
 def _wave(surface, colour, centre, half) -> None:
     pts = [(centre[0] + x, centre[1] + 1.6 * math.sin(x / half * math.pi * 1.5))
            for x in range(-int(half), int(half) + 1, 2)]
-    pygame.draw.lines(surface, colour, False, pts, 2)
+    gfx.lines(surface, colour, False, pts, 2)
 
 
 def _arrow(surface, s: int, arrow: str, origin) -> None:
@@ -124,8 +125,8 @@ def draw_arrow_mark(surface, c, direction, white: bool, size: float = 9) -> None
     left = (back[0] - uy * size * 0.8, back[1] + ux * size * 0.8)
     right = (back[0] + uy * size * 0.8, back[1] - ux * size * 0.8)
     fill, edge = ((250, 250, 250), (40, 40, 46)) if white else ((26, 26, 32), (250, 250, 250))
-    pygame.draw.polygon(surface, fill, [tip, left, right])
-    pygame.draw.polygon(surface, edge, [tip, left, right], 2)
+    gfx.polygon(surface, fill, [tip, left, right])
+    gfx.polygon(surface, edge, [tip, left, right], 2)
 
 
 def draw_destination_icon(surface, kind: str, c, r: float, ink=None) -> None:
@@ -134,14 +135,14 @@ def draw_destination_icon(surface, kind: str, c, r: float, ink=None) -> None:
     x, y = c
     if kind == "R":
         roof = [(x - r, y - r * 0.05), (x, y - r), (x + r, y - r * 0.05)]
-        pygame.draw.polygon(surface, ink, roof)
-        pygame.draw.rect(surface, ink, pygame.Rect(x - r * 0.65, y - r * 0.1, r * 1.3, r * 0.95))
-        pygame.draw.rect(surface, DEST_FILL["R"],
+        gfx.polygon(surface, ink, roof)
+        gfx.rect(surface, ink, pygame.Rect(x - r * 0.65, y - r * 0.1, r * 1.3, r * 0.95))
+        gfx.rect(surface, DEST_FILL["R"],
                          pygame.Rect(x - r * 0.18, y + r * 0.3, r * 0.36, r * 0.55))
     elif kind == "C":
         body = pygame.Rect(x - r * 0.75, y - r * 0.35, r * 1.5, r * 1.25)
-        pygame.draw.rect(surface, ink, body, border_radius=2)
-        pygame.draw.arc(surface, ink, pygame.Rect(x - r * 0.45, y - r * 0.95, r * 0.9, r * 1.1),
+        gfx.rect(surface, ink, body, border_radius=2)
+        gfx.arc(surface, ink, pygame.Rect(x - r * 0.45, y - r * 0.95, r * 0.9, r * 1.1),
                         0, math.pi, 2)
     else:
         pts = []
@@ -149,7 +150,7 @@ def draw_destination_icon(surface, kind: str, c, r: float, ink=None) -> None:
             a = -math.pi / 2 + i * math.pi / 5
             rr = r if i % 2 == 0 else r * 0.45
             pts.append((x + rr * math.cos(a), y + rr * math.sin(a)))
-        pygame.draw.polygon(surface, ink, pts)
+        gfx.polygon(surface, ink, pts)
 
 
 # -- lines -------------------------------------------------------------------------------------
@@ -175,7 +176,7 @@ def stroke_line(surface, pts, colour, striped: bool, width: int = LINE_WIDTH,
             while d < length:
                 cx, cy = x1 + ux * d, y1 + uy * d
                 h = width / 2
-                pygame.draw.line(surface, tick, (cx - uy * h, cy + ux * h),
+                gfx.line(surface, tick, (cx - uy * h, cy + ux * h),
                                  (cx + uy * h, cy - ux * h), 3)
                 d += 9.0
             carry = d - length
@@ -184,9 +185,9 @@ def stroke_line(surface, pts, colour, striped: bool, width: int = LINE_WIDTH,
 def _thick(surface, colour, pts, width) -> None:
     """An antialiased polyline with round joins (pygame-ce's wide aaline + aacircle)."""
     for a, b in zip(pts, pts[1:]):
-        pygame.draw.aaline(surface, colour, a, b, width)
+        gfx.aaline(surface, colour, a, b, width)
     for p in pts:
-        pygame.draw.aacircle(surface, colour, p, width / 2)
+        gfx.aacircle(surface, colour, p, width / 2)
 
 
 def line_points(line, origin=(0, 0), upto=None) -> list:
@@ -197,9 +198,9 @@ def line_points(line, origin=(0, 0), upto=None) -> list:
 
 
 def draw_station(surface, c, colour, radius=8) -> None:
-    pygame.draw.aacircle(surface, STATION_EDGE, c, radius + 2)
-    pygame.draw.aacircle(surface, STATION_FILL, c, radius)
-    pygame.draw.aacircle(surface, colour, c, radius - 3, 3)
+    gfx.aacircle(surface, STATION_EDGE, c, radius + 2)
+    gfx.aacircle(surface, STATION_FILL, c, radius)
+    gfx.aacircle(surface, colour, c, radius - 3, 3)
 
 
 def draw_terminal(surface, c, colour, end: bool, striped: bool, shape=None) -> None:
@@ -210,36 +211,36 @@ def draw_terminal(surface, c, colour, end: bool, striped: bool, shape=None) -> N
     elif end:
         rect = pygame.Rect(0, 0, 17, 17)
         rect.center = (round(c[0]), round(c[1]))
-        pygame.draw.rect(surface, STATION_EDGE, rect.inflate(4, 4), border_radius=4)
-        pygame.draw.rect(surface, colour, rect, border_radius=3)
+        gfx.rect(surface, STATION_EDGE, rect.inflate(4, 4), border_radius=4)
+        gfx.rect(surface, colour, rect, border_radius=3)
     else:
-        pygame.draw.circle(surface, STATION_EDGE, c, 11)
-        pygame.draw.circle(surface, colour, c, 9)
+        gfx.circle(surface, STATION_EDGE, c, 11)
+        gfx.circle(surface, colour, c, 9)
     ink = theme.ink_on(colour)
     if striped:
-        pygame.draw.line(surface, ink, (c[0] - 4, c[1] + 4), (c[0] + 4, c[1] - 4), 3)
+        gfx.line(surface, ink, (c[0] - 4, c[1] + 4), (c[0] + 4, c[1] - 4), 3)
     else:
-        pygame.draw.circle(surface, ink, c, 3)
+        gfx.circle(surface, ink, c, 3)
 
 
 def draw_token(surface, c, letter: str, ring=None, radius=11, kind: str | None = None) -> None:
     """A destination marker letter side up (``letter`` "?" is face down)."""
     if letter == "?":
-        pygame.draw.circle(surface, (20, 24, 34), c, radius + 1)
-        pygame.draw.circle(surface, (78, 92, 122), c, radius)
-        pygame.draw.circle(surface, (120, 136, 168), c, radius - 3, 2)
+        gfx.circle(surface, (20, 24, 34), c, radius + 1)
+        gfx.circle(surface, (78, 92, 122), c, radius)
+        gfx.circle(surface, (120, 136, 168), c, radius - 3, 2)
     else:
-        pygame.draw.circle(surface, (12, 14, 20), c, radius + 1)
-        pygame.draw.circle(surface, TOKEN, c, radius)
+        gfx.circle(surface, (12, 14, 20), c, radius + 1)
+        gfx.circle(surface, TOKEN, c, radius)
         face = pygame.Rect(0, 0, 2 * radius, 2 * radius)
         face.center = (round(c[0]), round(c[1]))
         with fonts.box(face, "marker"):
             fonts.blit(surface, letter, int(radius * 1.45), TOKEN_TEXT, (c[0], c[1] + 1),
                        "bold", "center")
     if ring is not None:
-        pygame.draw.circle(surface, ring, c, radius + 1, 3)
+        gfx.circle(surface, ring, c, radius + 1, 3)
     if kind:
         badge = (c[0] + radius * 0.8, c[1] + radius * 0.8)
-        pygame.draw.circle(surface, DEST_FILL[kind], badge, radius * 0.55)
+        gfx.circle(surface, DEST_FILL[kind], badge, radius * 0.55)
         draw_destination_icon(surface, kind, badge, radius * 0.38)
 

@@ -15,6 +15,8 @@ import pygame
 from game.client import fonts, theme
 from game.client.games.metromania import geometry as geo, paint as paint
 from game.client.text import has, t
+from game.client import canvas
+from game.client import gfx
 from game.rules.metromania.lattice import POINT_BY_NAME, SPACE_BY_NAME
 
 DRAW_TIME = 1.1
@@ -84,26 +86,26 @@ class TripShow:
         item = self.current()
         if item is None:
             return
-        if self.veil is None:
-            self.veil = pygame.Surface(geo.CITY_BOX.size, pygame.SRCALPHA)
+        if canvas.stale(self.veil):
+            self.veil = canvas.layer(geo.CITY_BOX.size, pygame.SRCALPHA)
             self.veil.fill((10, 14, 22, 90))
         surface.blit(self.veil, geo.CITY_BOX.topleft)
         pulse = 0.5 + 0.5 * math.sin(self.age * 7)
         for marker in item.get("markers", []):
             if marker.get("space"):
                 c = geo.SPACE_XY[SPACE_BY_NAME[marker["space"]]]
-                pygame.draw.circle(surface, theme.FOCUS, c, 15 + 4 * pulse, 3)
+                gfx.circle(surface, theme.FOCUS, c, 15 + 4 * pulse, 3)
         frac = min(1.0, self.age / DRAW_TIME)
         for path in self.paths[self.index]:
             pts = path["pts"]
             if len(pts) == 1:
-                pygame.draw.circle(surface, theme.FOCUS, pts[0], 16 + 4 * pulse, 4)
+                gfx.circle(surface, theme.FOCUS, pts[0], 16 + 4 * pulse, 4)
                 continue
             shown, head = _prefix(pts, frac)
             if len(shown) >= 2:
                 # a glow along the route, then each ridden hop in its line's own look
-                pygame.draw.lines(surface, theme.FOCUS, False, shown, 19)
-                pygame.draw.lines(surface, (255, 255, 255), False, shown, 13)
+                gfx.lines(surface, theme.FOCUS, False, shown, 19)
+                gfx.lines(surface, (255, 255, 255), False, shown, 13)
             for hop in path["hops"]:
                 if hop["ends"] <= len(shown):
                     paint.stroke_line(surface, hop["pts"], self.board.colour(hop["seat"]),
@@ -111,10 +113,10 @@ class TripShow:
             for a, b in zip(path["hops"], path["hops"][1:]):
                 if a["seat"] * 2 + a["striped"] != b["seat"] * 2 + b["striped"] \
                         and a["ends"] <= len(shown):
-                    pygame.draw.circle(surface, theme.BG_DEEP, a["pts"][-1], 12)
-                    pygame.draw.circle(surface, theme.FOCUS, a["pts"][-1], 12, 3)
-            pygame.draw.circle(surface, theme.BG_DEEP, head, 10)
-            pygame.draw.circle(surface, theme.FOCUS, head, 7)
+                    gfx.circle(surface, theme.BG_DEEP, a["pts"][-1], 12)
+                    gfx.circle(surface, theme.FOCUS, a["pts"][-1], 12, 3)
+            gfx.circle(surface, theme.BG_DEEP, head, 10)
+            gfx.circle(surface, theme.FOCUS, head, 7)
         self._draw_caption(surface, item)
 
     def _draw_caption(self, surface, item) -> None:
@@ -134,9 +136,9 @@ class TripShow:
             label = f"{value:+d}"
             text = fonts.render(label, 22, theme.ink_on(rgb), "bold")
             chip = text.get_rect(midright=(x, CAPTION.centery)).inflate(18, 8)
-            pygame.draw.rect(surface, rgb, chip, border_radius=14)
+            gfx.rect(surface, rgb, chip, border_radius=14)
             if value < 0:
-                pygame.draw.rect(surface, theme.BAD, chip, 3, border_radius=14)
+                gfx.rect(surface, theme.BAD, chip, 3, border_radius=14)
             fonts.blit_in(surface, label, 22, theme.ink_on(rgb), chip, "bold", name="score chip")
             x = chip.x - 8
         # the trip's name and time get what the score chips leave of the caption

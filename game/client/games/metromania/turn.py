@@ -15,6 +15,7 @@ import pygame
 from game.client import fonts, text_layout, theme
 from game.client.plural import tn
 from game.client.text import t
+from game.client import gfx
 
 START = "start"          # no tunnel chosen yet
 OPEN = "open"            # some chosen, more to come
@@ -159,8 +160,8 @@ def draw_note(surface, text: str, above, bounds: pygame.Rect, width: int = 300) 
     pill = pygame.Rect(0, 0, inner_w + 20, line_h * len(rows) + 8)
     pill.midbottom = (int(above[0]), int(above[1]) - 18)
     pill.clamp_ip(bounds)
-    pygame.draw.rect(surface, theme.BG_DEEP, pill, border_radius=10)
-    pygame.draw.rect(surface, theme.ACCENT, pill, 2, border_radius=10)
+    gfx.rect(surface, theme.BG_DEEP, pill, border_radius=10)
+    gfx.rect(surface, theme.ACCENT, pill, 2, border_radius=10)
     for i, row in enumerate(rows):
         fonts.blit_in(surface, row, size, theme.TEXT,
                       pygame.Rect(pill.x + 6, pill.y + 4 + i * line_h, pill.width - 12, line_h),

@@ -19,6 +19,8 @@ from game.client.input import device_kind, seat_devices
 from game.client.seats import SeatKind
 from game.client.text import language, t
 from game.client.widgets import glyph_text, pad_glyph
+from game.client import canvas
+from game.client import gfx
 from game.rules.railroad_ink.faces import EXITS, FACE_IDS, FACE_INDEX, SPECIALS
 from game.rules.railroad_ink.meteor import meteor_path
 from game.rules.railroad_ink.orientation import CANONICAL_O
@@ -49,8 +51,8 @@ class BoardDrawing:
 
     def _composite(self) -> pygame.Surface:
         panes = self.layout()
-        if self._comp is None or self._comp_layout != self._layout_key:
-            self._comp = pygame.Surface((W, H)).convert()
+        if canvas.stale(self._comp) or self._comp_layout != self._layout_key:
+            self._comp = canvas.layer((W, H)).convert()
             self._comp.blit(self.app.background(), (0, 0))
             self._comp_layout = self._layout_key
             self._comp_keys = {}
@@ -116,26 +118,36 @@ class BoardDrawing:
         return rect.right
 
     # sheets ---------------------------------------------------------------------------------
+    def _drop_other_scales(self) -> None:
+        """Forget sheets drawn for another window size (a resize would otherwise keep one
+        set of full-resolution sheets per size the window passed through)."""
+        scale = canvas.current_scale()
+        if getattr(self, "sheets_scale", scale) != scale:
+            self._static_cache.clear()
+            self._sheet_cache.clear()
+        self.sheets_scale = scale
+
     def _static_sheet(self, geom: SheetGeom) -> pygame.Surface:
-        key = geom.key()
+        self._drop_other_scales()
+        key = (geom.key(), canvas.current_scale())
         found = self._static_cache.get(key)
         if found is not None:
             return found
         cell, m = geom.cell, geom.margin
         size = geom.rect.width
-        layer = pygame.Surface((size, size), pygame.SRCALPHA)
+        layer = canvas.layer((size, size), pygame.SRCALPHA)
         radius = max(4, cell // 4)
-        pygame.draw.rect(layer, ink.PAPER, layer.get_rect(), border_radius=radius)
+        gfx.rect(layer, ink.PAPER, layer.get_rect(), border_radius=radius)
         centre = pygame.Rect(m + 2 * cell, m + 2 * cell, 3 * cell, 3 * cell)
-        pygame.draw.rect(layer, ink.CENTRE_TINT, centre)
+        gfx.rect(layer, ink.CENTRE_TINT, centre)
         line = max(1, cell // 40)
         for i in range(8):
-            pygame.draw.line(layer, ink.GRID, (m + i * cell, m), (m + i * cell, m + 7 * cell),
+            gfx.line(layer, ink.GRID, (m + i * cell, m), (m + i * cell, m + 7 * cell),
                              line)
-            pygame.draw.line(layer, ink.GRID, (m, m + i * cell), (m + 7 * cell, m + i * cell),
+            gfx.line(layer, ink.GRID, (m, m + i * cell), (m + 7 * cell, m + i * cell),
                              line)
-        pygame.draw.rect(layer, (150, 150, 140), centre, max(2, cell // 22))
-        pygame.draw.rect(layer, (120, 120, 112), (m, m, 7 * cell, 7 * cell), max(2, cell // 20))
+        gfx.rect(layer, (150, 150, 140), centre, max(2, cell // 22))
+        gfx.rect(layer, (120, 120, 112), (m, m, 7 * cell, 7 * cell), max(2, cell // 20))
         for name, side, kind in EXITS:
             index = CELL_INDEX[name]
             row, col = divmod(index, 7)
@@ -159,14 +171,15 @@ class BoardDrawing:
                               pygame.Rect(0, m + i * cell, m - 4, side), "semibold")
                 fonts.blit_in(layer, str(i + 1), max(11, cell // 5), colour,
                               pygame.Rect(m + i * cell, 0, side, m - 2), "semibold")
-        pygame.draw.rect(layer, ink.PAPER_DARK, layer.get_rect(), 2, border_radius=radius)
+        gfx.rect(layer, ink.PAPER_DARK, layer.get_rect(), 2, border_radius=radius)
         self._static_cache[key] = layer
         return layer
 
     def sheet_layer(self, seat: int, geom: SheetGeom) -> pygame.Surface:
         sheet = self.state.seats[seat].sheet
         content = (tuple(sheet.cells), sheet.dot)
-        key = (seat, geom.key())
+        self._drop_other_scales()
+        key = (seat, geom.key(), canvas.current_scale())
         found = self._sheet_cache.get(key)
         if found is not None and found[0] == content:
             return found[1]
@@ -191,31 +204,31 @@ class BoardDrawing:
 
     def _draw_sheet(self, surface, seat: int, geom: SheetGeom, frame_rgb, live: bool) -> None:
         shadow = geom.rect.move(0, 5)
-        pygame.draw.rect(surface, theme.BG_DEEP, shadow, border_radius=max(4, geom.cell // 4))
+        gfx.rect(surface, theme.BG_DEEP, shadow, border_radius=max(4, geom.cell // 4))
         surface.blit(self.sheet_layer(seat, geom), geom.rect.topleft)
         if live:
-            pygame.draw.rect(surface, frame_rgb, geom.rect.inflate(6, 6), 3,
+            gfx.rect(surface, frame_rgb, geom.rect.inflate(6, 6), 3,
                              border_radius=max(6, geom.cell // 4 + 3))
 
     def _highlight(self, seat: int, geom: SheetGeom, face: str | None, o: int):
         key = (self.version, face, o, geom.key(), self.meteor_pending(seat))
         found = self._highlight_cache.get(seat)
-        if found is not None and found[0] == key:
+        if found is not None and found[0] == key and not canvas.stale(found[1]):
             return found[1]
-        layer = pygame.Surface(geom.grid.size, pygame.SRCALPHA)
+        layer = canvas.layer(geom.grid.size, pygame.SRCALPHA)
         info = self.legal(seat)
         cells = info.draw.get(face, {}) if face and not self.meteor_pending(seat) else {}
         canon = CANONICAL_O[FACE_INDEX[face]][o] if face else 0
         for cell, orientations in cells.items():
             r = geom.cell_rect(cell).move(-geom.gx, -geom.gy).inflate(-4, -4)
             strong = canon in orientations
-            pygame.draw.rect(layer, (*theme.LEGAL, 90 if strong else 40), r,
+            gfx.rect(layer, (*theme.LEGAL, 90 if strong else 40), r,
                              border_radius=max(3, geom.cell // 8))
-            pygame.draw.rect(layer, (60, 160, 90, 220 if strong else 120), r,
+            gfx.rect(layer, (60, 160, 90, 220 if strong else 120), r,
                              2 if strong else 1, border_radius=max(3, geom.cell // 8))
         for cell in info.erase:
             r = geom.cell_rect(cell).move(-geom.gx, -geom.gy).inflate(-4, -4)
-            pygame.draw.rect(layer, (*theme.BAD, 70), r, border_radius=4)
+            gfx.rect(layer, (*theme.BAD, 70), r, border_radius=4)
         self._highlight_cache[seat] = (key, layer)
         return layer
 
@@ -237,7 +250,7 @@ class BoardDrawing:
     def _draw_paused(self, surface, pane: Pane) -> None:
         """The unplugged seat's pane dimmed, with what happened and how to carry on."""
         seat = pane.seat
-        veil = pygame.Surface(pane.rect.size, pygame.SRCALPHA)
+        veil = canvas.layer(pane.rect.size, pygame.SRCALPHA)
         veil.fill((*theme.BG_DEEP, 200))
         surface.blit(veil, pane.rect.topleft)
         width = min(pane.rect.width - 40, 460)
@@ -252,7 +265,7 @@ class BoardDrawing:
         info = self.match.seats[seat]
         with fonts.box(card.inflate(-24, -12), "paused card"):
             for dx in (0, 11):       # a pause sign: two bars
-                pygame.draw.rect(surface, theme.BAD, (card.x + 20 + dx, card.y + 20, 7, 24),
+                gfx.rect(surface, theme.BAD, (card.x + 20 + dx, card.y + 20, 7, 24),
                                  border_radius=2)
             fonts.blit_in(surface, t("play.unplugged", pad=self.play.device_label(info.device)),
                           26, theme.BAD, pygame.Rect(card.x + 46, card.y + 12, width - 64, 40),
@@ -274,9 +287,9 @@ class BoardDrawing:
                language(),
                self.app.settings["colour_blind"], pane.rect.size)
         found = self._pane_cache.get(seat)
-        if found is not None and found[0] == key:
+        if found is not None and found[0] == key and not canvas.stale(found[1]):
             return found[1]
-        layer = pygame.Surface(pane.rect.size, pygame.SRCALPHA)
+        layer = canvas.layer(pane.rect.size, pygame.SRCALPHA)
         box = layer.get_rect()
         theme.rounded_panel(layer, box, theme.PANEL, 16,
                             rgb if acting else theme.PANEL_EDGE, 2 if acting else 1)
@@ -288,7 +301,7 @@ class BoardDrawing:
 
     def _draw_title(self, surface, seat: int, x: int, y: int, right: int, size: int = 20):
         rgb = self.play.seat_colour(seat)
-        pygame.draw.rect(surface, rgb, (x, y + 4, 10, size - 2), border_radius=4)
+        gfx.rect(surface, rgb, (x, y + 4, 10, size - 2), border_radius=4)
         if self.app.settings["colour_blind"]:
             theme.draw_shape(surface, self.play.seat_shape(seat), (x + 22, y + 4 + size // 2),
                              size // 3, rgb, theme.outline_for(rgb))
@@ -349,13 +362,13 @@ class BoardDrawing:
             ok = CANONICAL_O[FACE_INDEX[face]][ui.o] in allowed
             surface.blit(ink.face(face, ui.o, geom.cell, "ghost" if ok else "bad"), r.topleft)
         if self.flash is not None and self.flash["seat"] == seat:
-            red = pygame.Surface(geom.cell_rect(self.flash["cell"]).size, pygame.SRCALPHA)
+            red = canvas.layer(geom.cell_rect(self.flash["cell"]).size, pygame.SRCALPHA)
             red.fill((*theme.ILLEGAL, int(150 * (1 - self.flash["age"] / 0.6))))
             surface.blit(red, geom.cell_rect(self.flash["cell"]))
         pulse = 2 + int(2 * (1 + math.sin(self.clock * 6)))
-        pygame.draw.rect(surface, theme.outline_for(rgb), r.inflate(6, 6), pulse + 2,
+        gfx.rect(surface, theme.outline_for(rgb), r.inflate(6, 6), pulse + 2,
                          border_radius=6)
-        pygame.draw.rect(surface, rgb, r.inflate(4, 4), pulse, border_radius=6)
+        gfx.rect(surface, rgb, r.inflate(4, 4), pulse, border_radius=6)
 
     def _draw_meteor_preview(self, surface, seat: int, geom: SheetGeom) -> None:
         sheet = self.state.seats[seat].sheet
@@ -367,11 +380,11 @@ class BoardDrawing:
         for a, b in zip(points, points[1:]):
             for k in range(6):
                 f = (k + phase) / 6
-                pygame.draw.circle(surface, ink.METEOR_RED,
+                gfx.circle(surface, ink.METEOR_RED,
                                    (a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f),
                                    max(2, geom.cell // 16))
         target = geom.cell_rect(path[-1])
-        pygame.draw.rect(surface, ink.METEOR_RED, target.inflate(-4, -4), 3,
+        gfx.rect(surface, ink.METEOR_RED, target.inflate(-4, -4), 3,
                          border_radius=geom.cell // 3)
 
     def _draw_tray(self, surface, pane: Pane, acting: bool) -> None:
@@ -395,7 +408,7 @@ class BoardDrawing:
             surface.blit(ink.die(face, rect.width, state), rect)
             if pick == ("die", face) and state == "ready" and \
                     index == next((i for i in s.pending if st.dice[i] == face), -1):
-                pygame.draw.rect(surface, theme.FOCUS, rect.inflate(8, 8), 3, border_radius=10)
+                gfx.rect(surface, theme.FOCUS, rect.inflate(8, 8), 3, border_radius=10)
             if index >= 4 and state == "ready" and not self.game.remaining_dice(st, seat)[
                     s.pending.index(index)][1]:
                 fonts.blit_in(surface, t("ri.optional_die"), 12, theme.TEXT_DIM,
@@ -414,11 +427,11 @@ class BoardDrawing:
                                  "ready" if mode in ("available", "this_round") else "dim"),
                          rect)
             if mode == "used":
-                pygame.draw.line(surface, theme.BAD, rect.topleft, rect.bottomright, 3)
+                gfx.line(surface, theme.BAD, rect.topleft, rect.bottomright, 3)
             elif mode == "this_round":
-                pygame.draw.rect(surface, theme.ACCENT, rect.inflate(6, 6), 3, border_radius=8)
+                gfx.rect(surface, theme.ACCENT, rect.inflate(6, 6), 3, border_radius=8)
             if pick == ("special", special):
-                pygame.draw.rect(surface, theme.FOCUS, rect.inflate(8, 8), 3, border_radius=8)
+                gfx.rect(surface, theme.FOCUS, rect.inflate(8, 8), 3, border_radius=8)
         info = self.legal(seat) if acting else None
         labels = {name: self._button_label(seat, name, info) for name in tray["buttons"]}
         size = shared_label_size([(labels[n], r) for n, r in tray["buttons"].items()],
@@ -510,7 +523,7 @@ class BoardDrawing:
         pending = self.meteor_pending(seat)
         colour = (255, 150, 130) if pending else theme.TEXT_DIM
         box = pygame.Rect(rect.x, rect.y, rect.height, rect.height)
-        pygame.draw.circle(surface, ink.METEOR_RED if pending else (110, 70, 70), box.center,
+        gfx.circle(surface, ink.METEOR_RED if pending else (110, 70, 70), box.center,
                            rect.height // 2 - 2)
         text = t("ri.meteor", direction=shown, distance=distance)
         if pending and direction == "any":
@@ -543,7 +556,7 @@ class BoardDrawing:
             colour = {"draw": theme.ACCENT, "lake_fill": ink.LAKE_BLUE,
                       "erase": theme.BAD}[anim["kind"]]
             grow = int(4 + 14 * k)
-            pygame.draw.rect(surface, colour, r.inflate(grow, grow), max(1, int(4 * (1 - k))),
+            gfx.rect(surface, colour, r.inflate(grow, grow), max(1, int(4 * (1 - k))),
                              border_radius=8)
 
     def _draw_meteor_anim(self, surface, anim, geom: SheetGeom) -> None:
@@ -560,10 +573,10 @@ class BoardDrawing:
             k = max(0.0, f - back * 0.25)
             tx = a[0] + (b[0] - a[0]) * k
             ty = a[1] + (b[1] - a[1]) * k
-            pygame.draw.circle(surface, (255, 190, 120), (tx, ty), max(2, geom.cell // 7 - back))
+            gfx.circle(surface, (255, 190, 120), (tx, ty), max(2, geom.cell // 7 - back))
         d = max(8, geom.cell // 2)
         surface.blit(ink.meteor_dot(d), (x - d / 2, y - d / 2))
         if steps >= len(path):
             k = (anim["age"] - METEOR_STEP * len(path)) / 0.5
-            pygame.draw.circle(surface, (255, 120, 60), centres[-1], int(geom.cell * (0.3 + k)),
+            gfx.circle(surface, (255, 120, 60), centres[-1], int(geom.cell * (0.3 + k)),
                                max(1, int(6 * (1 - k))))

@@ -8,16 +8,17 @@ import pygame
 from game.client import theme
 from game.client.games import help_pictures as pictures
 from game.client.games.railroad_ink import sprites as ink
+from game.client import gfx
 from game.rules.railroad_ink.faces import HIGHWAY, RAILWAY
 
 
 def _ink_sheet(surface, origin, cells: dict, size: int = 80, exits: bool = True) -> None:
     ox, oy = origin
     sheet = pygame.Rect(ox, oy, 4 * size, 4 * size)
-    pygame.draw.rect(surface, ink.PAPER, sheet.inflate(36, 36), border_radius=8)
+    gfx.rect(surface, ink.PAPER, sheet.inflate(36, 36), border_radius=8)
     for i in range(5):
-        pygame.draw.line(surface, ink.GRID, (ox + i * size, oy), (ox + i * size, sheet.bottom))
-        pygame.draw.line(surface, ink.GRID, (ox, oy + i * size), (sheet.right, oy + i * size))
+        gfx.line(surface, ink.GRID, (ox + i * size, oy), (ox + i * size, sheet.bottom))
+        gfx.line(surface, ink.GRID, (ox, oy + i * size), (sheet.right, oy + i * size))
     if exits:   # the printed exits of the top-left corner: A2 H, A4 R, B1 R, D1 H
         margin = 16
         for kind, side, index in ((HIGHWAY, 0, 1), (RAILWAY, 0, 3), (RAILWAY, 3, 1),
@@ -46,13 +47,13 @@ def draw_railroad_ink(surface, box: pygame.Rect, page: str) -> None:
         cells[(0, 3)] = ("road-curve", 0, "bad")
         _ink_sheet(surface, (box.x + 90, box.y + 60), cells, 80)
         bad = pygame.Rect(box.x + 90 + 3 * 80, box.y + 60, 80, 80)
-        pygame.draw.rect(surface, theme.BAD, bad, 4, border_radius=6)
+        gfx.rect(surface, theme.BAD, bad, 4, border_radius=6)
     elif page == "specials":
         specials = ("special-road-3", "special-rail-3", "special-road-cross",
                     "special-rail-cross", "special-station-corner", "special-station-cross")
         for i, face_id in enumerate(specials):
             cell = pygame.Rect(box.x + 40 + (i % 3) * 150, box.y + 60 + (i // 3) * 170, 120, 120)
-            pygame.draw.rect(surface, ink.SPECIAL_TINT, cell.inflate(16, 16), border_radius=10)
+            gfx.rect(surface, ink.SPECIAL_TINT, cell.inflate(16, 16), border_radius=10)
             surface.blit(ink.face(face_id, 0, 120), cell)
     elif page == "score":
         cells = dict(network)
@@ -63,6 +64,6 @@ def draw_railroad_ink(surface, box: pygame.Rect, page: str) -> None:
     else:   # expansions: river, lake, meteor crater, volcano
         for i, face_id in enumerate(("river-curve", "lake-2", None, "volcano")):
             cell = pygame.Rect(box.x + 40 + (i % 2) * 230, box.y + 30 + (i // 2) * 210, 180, 180)
-            pygame.draw.rect(surface, ink.PAPER, cell.inflate(16, 16), border_radius=10)
+            gfx.rect(surface, ink.PAPER, cell.inflate(16, 16), border_radius=10)
             sprite = ink.crater(150) if face_id is None else ink.face(face_id, 0, 180)
             surface.blit(sprite, sprite.get_rect(center=cell.center))

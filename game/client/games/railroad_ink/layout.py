@@ -253,9 +253,10 @@ class PaneLayout:
                 self.chips = others
         else:
             main = humans[0] if humans else 0
-            big = pygame.Rect(area.x, area.y, 920, area.height)
-            panes.append(Pane(main, big.inflate(-10, -6), True, meteor))
             others = [s for s in range(n) if s != main]
+            # a solo sheet takes the whole width (its tray beside it), not two thirds
+            big = pygame.Rect(area.x, area.y, 920 if others else area.width, area.height)
+            panes.append(Pane(main, big.inflate(-10, -6), True, meteor))
             if others:
                 panes += self._minis(others, pygame.Rect(930, area.y, W - 940, area.height))
         self.panes = panes

@@ -10,6 +10,8 @@ from game.client import fonts, theme
 from game.client.games.railroad_ink import sprites as ink
 from game.client.screens.results import CHART, ResultsScreen, TABLE
 from game.client.text import t
+from game.client import canvas
+from game.client import gfx
 
 BASE_CATEGORIES = ("exits", "longest_highway", "longest_railway", "centre")
 CATEGORY_COLOURS = {"exits": (242, 179, 61), "longest_highway": (200, 196, 186),
@@ -66,7 +68,7 @@ class RailroadInkResults(ResultsScreen):
             y += row_h + 6
 
     def _build_chart(self) -> pygame.Surface:
-        chart = pygame.Surface(CHART.size, pygame.SRCALPHA)
+        chart = canvas.layer(CHART.size, pygame.SRCALPHA)
         box = chart.get_rect()
         theme.rounded_panel(chart, box, theme.PANEL, 18, theme.PANEL_EDGE, 1)
         fonts.blit(chart, t("ri.results_chart"), 22, theme.TEXT, (20, 14), "semibold")
@@ -86,20 +88,20 @@ class RailroadInkResults(ResultsScreen):
                 value = max(0, breakdowns[seat].get(cat, 0))
                 w = plot.width * value // span
                 if w:
-                    pygame.draw.rect(chart, self._colour(cat), (x, y, w, bar_h))
+                    gfx.rect(chart, self._colour(cat), (x, y, w, bar_h))
                 x += w
             err = plot.width * minus[seat] // span
             if err:
-                pygame.draw.rect(chart, theme.BAD, (zero - err, y, err, bar_h))
-            pygame.draw.rect(chart, self.seat_colour(seat), (zero - 2, y - 2, 4, bar_h + 4))
+                gfx.rect(chart, theme.BAD, (zero - err, y, err, bar_h))
+            gfx.rect(chart, self.seat_colour(seat), (zero - 2, y - 2, 4, bar_h + 4))
             fonts.blit(chart, str(breakdowns[seat]["total"]), 15, theme.TEXT,
                        (min(x + 6, box.width - 30), y + bar_h // 2), "bold", "midleft")
-        pygame.draw.line(chart, theme.TEXT_DIM, (zero, plot.y - 6), (zero, plot.bottom), 1)
+        gfx.line(chart, theme.TEXT_DIM, (zero, plot.y - 6), (zero, plot.bottom), 1)
         # legend
         x, y = 20, box.height - 40
         for cat in cats + ["errors"]:
             colour = theme.BAD if cat == "errors" else self._colour(cat)
-            pygame.draw.rect(chart, colour, (x, y, 14, 14), border_radius=3)
+            gfx.rect(chart, colour, (x, y, 14, 14), border_radius=3)
             r = fonts.blit(chart, t(f"ri.cat.{cat}"), 14, theme.TEXT_DIM, (x + 18, y - 1))
             x = r.right + 10
             if x > box.width - 70:

@@ -14,6 +14,8 @@ from __future__ import annotations
 import math
 
 import pygame
+from game.client import gfx
+from game.client.canvas import on_scale_change, remember
 
 from game.rules.railroad_ink.faces import (FACE_INDEX, FACE_KIND, HIGHWAY, LAKE, LAVA, NONE,
                                            RAILWAY, RIVER, SPECIAL, VOLCANO_KIND)
@@ -72,9 +74,9 @@ def _path(a: int, b: int, big: float, steps: int = 20) -> list[tuple[float, floa
 def _stroke(surface, colour, points, width: float) -> None:
     w = max(1, int(round(width)))
     if len(points) > 1:
-        pygame.draw.lines(surface, colour, False, points, w)
+        gfx.lines(surface, colour, False, points, w)
     for p in points:
-        pygame.draw.circle(surface, colour, p, w / 2)
+        gfx.circle(surface, colour, p, w / 2)
 
 
 def _resample(points, step: float) -> list[tuple[float, tuple[float, float], tuple]]:
@@ -104,7 +106,7 @@ def _road(surface, points, big: float, bed: bool) -> None:
     for dist, (x, y), (ux, uy) in _resample(points, big * 0.16):
         if int(dist / (big * 0.16)) % 2 == 0:
             d = big * 0.045
-            pygame.draw.line(surface, INK, (x - ux * d, y - uy * d), (x + ux * d, y + uy * d),
+            gfx.line(surface, INK, (x - ux * d, y - uy * d), (x + ux * d, y + uy * d),
                              max(1, int(big * 0.022)))
 
 
@@ -114,7 +116,7 @@ def _rail(surface, points, big: float, bed: bool) -> None:
     tie = big * 0.075
     for _dist, (x, y), (ux, uy) in _resample(points, big * 0.11):
         nx, ny = -uy, ux
-        pygame.draw.line(surface, INK, (x - nx * tie, y - ny * tie), (x + nx * tie, y + ny * tie),
+        gfx.line(surface, INK, (x - nx * tie, y - ny * tie), (x + nx * tie, y + ny * tie),
                          max(1, int(big * 0.03)))
     _stroke(surface, INK, points, big * 0.045)
 
@@ -125,7 +127,7 @@ def _river(surface, points, big: float) -> None:
     for dist, (x, y), (ux, uy) in _resample(points, big * 0.2):
         nx, ny = -uy, ux
         off = big * 0.04 * (1 if int(dist / (big * 0.2)) % 2 else -1)
-        pygame.draw.line(surface, (190, 224, 248), (x + nx * off - ux * big * 0.04,
+        gfx.line(surface, (190, 224, 248), (x + nx * off - ux * big * 0.04,
                                                     y + ny * off - uy * big * 0.04),
                          (x + nx * off + ux * big * 0.04, y + ny * off + uy * big * 0.04),
                          max(1, int(big * 0.02)))
@@ -149,7 +151,7 @@ def _lobes(surface, sides: list[int], big: float, fill, edge, depth: float) -> N
                 rect = pygame.Rect(big - d, -grow, 2 * d, big + 2 * grow)
             else:
                 rect = pygame.Rect(-d, -grow, 2 * d, big + 2 * grow)
-            pygame.draw.ellipse(surface, pass_colour, rect)
+            gfx.ellipse(surface, pass_colour, rect)
         for s in sides:
             t = (s + 1) % 4
             if t in sides:
@@ -157,9 +159,9 @@ def _lobes(surface, sides: list[int], big: float, fill, edge, depth: float) -> N
                 pts = [corner, _mid(s, big), (h, h), _mid(t, big)]
                 if grow:
                     pts = [(x + (x - h) * 0.04, y + (y - h) * 0.04) for x, y in pts]
-                pygame.draw.polygon(surface, pass_colour, pts)
+                gfx.polygon(surface, pass_colour, pts)
         if len(sides) >= 3:
-            pygame.draw.circle(surface, pass_colour, (h, h), big * 0.3 + grow)
+            gfx.circle(surface, pass_colour, (h, h), big * 0.3 + grow)
 
 
 def _lava_spots(surface, big: float, sides: list[int]) -> None:
@@ -167,7 +169,7 @@ def _lava_spots(surface, big: float, sides: list[int]) -> None:
     for i, s in enumerate(sides):
         mx, my = _mid(s, big)
         x, y = mx + (h - mx) * 0.45, my + (h - my) * 0.45
-        pygame.draw.circle(surface, LAVA_SPOT, (x + (i % 2) * big * 0.06, y), big * 0.035)
+        gfx.circle(surface, LAVA_SPOT, (x + (i % 2) * big * 0.06, y), big * 0.035)
 
 
 def _draw_face(face: str, o: int, big: int) -> pygame.Surface:
@@ -177,7 +179,7 @@ def _draw_face(face: str, o: int, big: int) -> pygame.Surface:
     surf = pygame.Surface((big, big), pygame.SRCALPHA)
     kind = FACE_KIND[index]
     if kind == SPECIAL:
-        pygame.draw.rect(surf, SPECIAL_TINT, surf.get_rect().inflate(-big * 0.06, -big * 0.06),
+        gfx.rect(surf, SPECIAL_TINT, surf.get_rect().inflate(-big * 0.06, -big * 0.06),
                          border_radius=int(big * 0.1))
     if kind == VOLCANO_KIND:
         surf.fill(LAVA_RED)
@@ -185,9 +187,9 @@ def _draw_face(face: str, o: int, big: int) -> pygame.Surface:
         h = big / 2
         cone = [(h - big * 0.3, h + big * 0.24), (h - big * 0.09, h - big * 0.2),
                 (h + big * 0.09, h - big * 0.2), (h + big * 0.3, h + big * 0.24)]
-        pygame.draw.polygon(surf, (96, 54, 40), cone)
-        pygame.draw.polygon(surf, INK, cone, max(1, big // 40))
-        pygame.draw.ellipse(surf, LAVA_SPOT, (h - big * 0.1, h - big * 0.26, big * 0.2,
+        gfx.polygon(surf, (96, 54, 40), cone)
+        gfx.polygon(surf, INK, cone, max(1, big // 40))
+        gfx.ellipse(surf, LAVA_SPOT, (h - big * 0.1, h - big * 0.26, big * 0.2,
                                               big * 0.1))
         return surf
     has_route = any(side in (HIGHWAY, RAILWAY) for side in sides)
@@ -232,7 +234,7 @@ def _draw_face(face: str, o: int, big: int) -> pygame.Surface:
             # a station (or a pier on the lake): a solid block joining the routes
             s = big * 0.2
             block = pygame.Rect(big / 2 - s / 2, big / 2 - s / 2, s, s)
-            pygame.draw.rect(surf, INK, block, border_radius=int(big * 0.02))
+            gfx.rect(surf, INK, block, border_radius=int(big * 0.02))
     return surf
 
 
@@ -250,6 +252,8 @@ def face(face_id: str, o: int, size: int, style: str = "ink") -> pygame.Surface:
             if style == "bad":
                 found.fill((255, 120, 110, 255), special_flags=pygame.BLEND_RGBA_MULT)
             found.set_alpha(175 if style == "ghost" else 150)
+        # on a bigger window the face is drawn again at its native size (sharp lines)
+        remember(found, lambda scale: face(face_id, o, round(size * scale), style))
         _cache[key] = found
     return found
 
@@ -264,26 +268,27 @@ def _supersampled(name: str, size: int, paint) -> pygame.Surface:
         surf = pygame.Surface((big, big), pygame.SRCALPHA)
         paint(surf, big)
         found = pygame.transform.smoothscale(surf, (size, size))
+        remember(found, lambda scale: _supersampled(name, round(size * scale), paint))
         _cache[key] = found
     return found
 
 
 def _paint_crater(surf: pygame.Surface, big: int) -> None:
     h = big / 2
-    pygame.draw.circle(surf, CRATER_EDGE, (h, h), big * 0.4)
-    pygame.draw.circle(surf, CRATER_FILL, (h, h), big * 0.33)
-    pygame.draw.circle(surf, (120, 110, 100), (h + big * 0.05, h + big * 0.05), big * 0.22)
+    gfx.circle(surf, CRATER_EDGE, (h, h), big * 0.4)
+    gfx.circle(surf, CRATER_FILL, (h, h), big * 0.33)
+    gfx.circle(surf, (120, 110, 100), (h + big * 0.05, h + big * 0.05), big * 0.22)
     for i in range(10):
         a = i * math.pi / 5
         r0, r1 = big * 0.4, big * 0.47
-        pygame.draw.line(surf, CRATER_EDGE, (h + r0 * math.cos(a), h + r0 * math.sin(a)),
+        gfx.line(surf, CRATER_EDGE, (h + r0 * math.cos(a), h + r0 * math.sin(a)),
                          (h + r1 * math.cos(a), h + r1 * math.sin(a)), max(1, big // 30))
 
 
 def _paint_meteor_dot(surf: pygame.Surface, big: int) -> None:
-    pygame.draw.circle(surf, (255, 255, 255), (big / 2, big / 2), big * 0.5)
-    pygame.draw.circle(surf, METEOR_RED, (big / 2, big / 2), big * 0.42)
-    pygame.draw.circle(surf, (255, 170, 150), (big * 0.4, big * 0.4), big * 0.13)
+    gfx.circle(surf, (255, 255, 255), (big / 2, big / 2), big * 0.5)
+    gfx.circle(surf, METEOR_RED, (big / 2, big / 2), big * 0.42)
+    gfx.circle(surf, (255, 170, 150), (big * 0.4, big * 0.4), big * 0.13)
 
 
 def crater(size: int) -> pygame.Surface:
@@ -308,11 +313,13 @@ def exit_stub(kind: int, side: int, cell: int, margin: int) -> pygame.Surface:
             _road(surf, pts, big, False)
         else:
             _rail(surf, pts, big, False)
-        pygame.draw.line(surf, INK, (big_w * 0.2, big_h - 2), (big_w * 0.8, big_h - 2),
+        gfx.line(surf, INK, (big_w * 0.2, big_h - 2), (big_w * 0.8, big_h - 2),
                          max(2, big // 30))   # the mark where the exit leaves the sheet
         small = pygame.transform.smoothscale(surf, (cell, margin))
         # drawn for the top border (side 0); turn it for the others
         found = pygame.transform.rotate(small, {0: 0, 1: -90, 2: 180, 3: 90}[side])
+        remember(found, lambda scale: exit_stub(kind, side, round(cell * scale),
+                                                round(margin * scale)))
         _cache[key] = found
     return found
 
@@ -325,34 +332,38 @@ def die(face_id: str, size: int, state: str = "ready") -> pygame.Surface:
     if found is None:
         surf = pygame.Surface((size, size), pygame.SRCALPHA)
         rect = surf.get_rect()
-        pygame.draw.rect(surf, (20, 24, 32), rect.move(0, 3), border_radius=size // 6)
-        pygame.draw.rect(surf, PAPER, rect.inflate(0, -3).move(0, -1), border_radius=size // 6)
-        pygame.draw.rect(surf, INK, rect.inflate(0, -3).move(0, -1), max(2, size // 26),
+        gfx.rect(surf, (20, 24, 32), rect.move(0, 3), border_radius=size // 6)
+        gfx.rect(surf, PAPER, rect.inflate(0, -3).move(0, -1), border_radius=size // 6)
+        gfx.rect(surf, INK, rect.inflate(0, -3).move(0, -1), max(2, size // 26),
                          border_radius=size // 6)
         inner = int(size * 0.78)
         surf.blit(face(face_id, 0, inner), ((size - inner) // 2, (size - inner) // 2 - 1))
         if state != "ready":
             veil = pygame.Surface((size, size), pygame.SRCALPHA)
-            pygame.draw.rect(veil, (30, 36, 48, 150), rect, border_radius=size // 6)
+            gfx.rect(veil, (30, 36, 48, 150), rect, border_radius=size // 6)
             surf.blit(veil, (0, 0))
             w = max(3, size // 12)
             if state == "dim":
                 pass
             elif state == "used":
-                pygame.draw.lines(surf, (110, 210, 130), False,
+                gfx.lines(surf, (110, 210, 130), False,
                                   [(size * 0.28, size * 0.52), (size * 0.44, size * 0.68),
                                    (size * 0.74, size * 0.32)], w)
             else:
-                pygame.draw.line(surf, (232, 86, 76), (size * 0.28, size * 0.28),
+                gfx.line(surf, (232, 86, 76), (size * 0.28, size * 0.28),
                                  (size * 0.72, size * 0.72), w)
-                pygame.draw.line(surf, (232, 86, 76), (size * 0.72, size * 0.28),
+                gfx.line(surf, (232, 86, 76), (size * 0.72, size * 0.28),
                                  (size * 0.28, size * 0.72), w)
+        remember(surf, lambda scale: die(face_id, round(size * scale), state))
         _cache[key] = found = surf
     return found
 
 
 def clear() -> None:
     _cache.clear()
+
+
+on_scale_change(clear)       # a resized window: drop the sprites drawn for the old size
 
 
 __all__ = ["face", "crater", "meteor_dot", "exit_stub", "die", "clear", "PAPER", "INK",
