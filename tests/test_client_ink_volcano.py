@@ -87,11 +87,14 @@ def volcano_cell(board) -> int:
     return sorted(board.legal(0).draw["volcano"])[0]
 
 
-def assert_volcano_started(match, board, cell: int, before: int) -> None:
-    assert match.log[-1].seat == 0
-    assert match.log[-1].move == f"volcano@{CELL_NAMES[cell]}/0"
+def learner_moves(match) -> list[str]:
+    """The human's moves (the bot beside them draws at the same time)."""
+    return [entry.move for entry in match.log if entry.seat == 0]
+
+
+def assert_volcano_started(match, board, cell: int, before: list[str]) -> None:
+    assert learner_moves(match) == before + [f"volcano@{CELL_NAMES[cell]}/0"]
     assert match.state.seats[0].sheet.cells[cell] >> 3 == FACE_INDEX["volcano"]
-    assert len(match.log) == before + 1
     assert VOLCANO not in board.pieces(0)        # once per round
 
 
@@ -116,18 +119,18 @@ def test_the_mouse_picks_the_new_volcano_in_the_tray_and_starts_one(app):
     mouse(app, "move", target)
     assert board.seat_ui(0).hover is None
     assert pixels(app, row) not in (plain, hovered)
-    before = len(match.log)
+    before = learner_moves(match)
     mouse(app, "down", target)
     mouse(app, "up", target)
     assert_volcano_started(match, board, cell, before)
     # the row now says it was drawn this round; clicking it again is refused with the reason
-    seq, digest = match.seq, match.hash()
+    moves, cells = learner_moves(match), list(match.state.seats[0].sheet.cells)
     mouse(app, "move", row.center)
     assert board.seat_ui(0).hover is None           # nothing to pick there any more
     mouse(app, "down", row.center)
     mouse(app, "up", row.center)
     assert board.refusals[0]["text"] == t("illegal.volcano_this_round")
-    assert (match.seq, match.hash()) == (seq, digest)
+    assert learner_moves(match) == moves and list(match.state.seats[0].sheet.cells) == cells
     assert board.picked(0) != VOLCANO
 
 
@@ -136,7 +139,7 @@ def test_the_mouse_drags_the_new_volcano_onto_the_sheet(app):
     row = board.pane_of(0).tray["volcano"]
     cell = volcano_cell(board)
     target = board.pane_of(0).geom.cell_rect(cell).center
-    before = len(match.log)
+    before = learner_moves(match)
     mouse(app, "move", row.center)
     mouse(app, "down", row.center)
     assert board.seat_ui(0).dragging
@@ -167,7 +170,7 @@ def test_keyboard_and_controller_pick_the_new_volcano_and_start_one(app, device)
         dy = 0 if dx else (target[1] > ui.cursor[1]) - (target[1] < ui.cursor[1])
         arrow(app, device, dx, dy)
     assert ui.cursor == target
-    before = len(match.log)
+    before = learner_moves(match)
     press(app, device, "confirm")
     assert_volcano_started(match, board, cell, before)
 
@@ -177,3 +180,52 @@ def test_no_volcano_row_without_the_volcano_expansion(app):
     tray = board.pane_of(0).tray
     assert tray["volcano"].height == 0
     assert all(piece[0] != "volcano" for piece in board.pieces(0))
+
+
+@pytest.mark.parametrize("humans", [1, 4])
+def test_the_volcano_row_fits_in_every_language(tmp_path, monkeypatch, humans):
+    """The row's two wordings ("new volcano", "drawn this round") in the big tray and in a
+    quarter-screen tray, drawn with the language test's probe (no text outside its box)."""
+    from game.client import text
+    from game.rules.railroad_ink.moves import Draw
+    from tests.test_i18n import LANGS, TextProbe
+
+    from game.client import fonts
+
+    probe = TextProbe()
+    probe.install(monkeypatch)
+    shown = set()
+    probed_render = fonts.render
+
+    def render(value, *args, **kwargs):
+        shown.add(value)
+        return probed_render(value, *args, **kwargs)
+
+    monkeypatch.setattr(fonts, "render", render)
+    application = make_app(tmp_path)
+    try:
+        devices = ["mouse", "keyboard", "pad1", "pad2"][:humans]
+        seats = [SeatInfo(f"P{i + 1}", "human", device=d, colour=i)
+                 for i, d in enumerate(devices)]
+        seats.append(SeatInfo("Bot", "bot", level="random", colour=humans))
+        match = Match.new(GAME, GAME.make_config(len(seats), ["volcano"]), 3, seats)
+        play = PlayScreen(application, match)
+        application.push(play)
+        step(application)
+        cell = volcano_cell(play.board)
+        match.apply(1 if humans > 1 else 0, Draw("volcano", cell, 0))   # one row ticked
+        for lang in LANGS:
+            text.set_language(lang)
+            application.settings.values["language"] = lang
+            shown.clear()
+            probe.start(lang, f"volcano row, {humans} human(s)")
+            probe.draw_stack(application, [play])
+            # the wordings drawn whole (not cut short with "…"); alone, the one player
+            # has drawn this round's volcano, in split screen P1 has not and P2 has
+            wanted = {t("ri.volcano_drawn")} | ({t("ri.pick_volcano")} if humans > 1 else set())
+            assert wanted <= shown, lang
+        assert probe.rendered > 0
+        assert not probe.problems, "\n".join(probe.problems[:20])
+    finally:
+        text.set_language("en")
+        application.shutdown()
