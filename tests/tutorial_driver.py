@@ -113,8 +113,11 @@ class Driver:
             self.press("confirm")
             return
         assert isinstance(move, Draw)
-        kind = "special" if move.face in SPECIALS else "die"
-        if self.device == "mouse":
+        kind = "special" if move.face in SPECIALS else (
+            "volcano" if move.face == "volcano" else "die")
+        if self.device == "mouse" and kind == "volcano":
+            self.click(pane.tray["volcano"])         # the tray's "new volcano" row
+        elif self.device == "mouse":
             rects = pane.tray["specials"] if kind == "special" else pane.tray["dice"]
             faces = SPECIALS if kind == "special" else board.state.dice
             self.click(rects[list(faces).index(move.face)])

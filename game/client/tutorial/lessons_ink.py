@@ -109,7 +109,8 @@ METEOR = expansion("meteor", 1, (
 VOLCANO = expansion("volcano", 1, (
     Step("lava", accept=draws(lambda face: face in LAVA_DIE), skip=pending(LAVA_DIE),
          marks=faces_marks(LAVA_DIE)),
-    # a read step: starting a new volcano is a choice, not something every round asks for
-    Step("volcano", marks=marks.ink_volcano),))
+    # the lesson has the learner start one (a real game leaves it to them, once a round):
+    # the tray's "new volcano" row, then a cell not next to lava
+    Step("volcano", accept=draws(lambda face: face == "volcano"), marks=marks.ink_volcano),))
 
 LESSONS = (BASICS, RIVER, LAKE, METEOR, VOLCANO)

@@ -72,8 +72,11 @@ def ink_meteor(board, seat: int) -> list:
 
 
 def ink_volcano(board, seat: int) -> list:
-    """The "new volcano" piece has no tray slot of its own: its legal cells."""
-    return ink_cells(board, seat, ["volcano"])
+    """The tray's "new volcano" row (while it may be picked) and the cells it may go on."""
+    tray = ink_tray(board, seat)
+    row = [tray["volcano"]] if tray is not None and tray["volcano"].height and \
+        ("volcano", "volcano") in board.pieces(seat) else []
+    return row + ink_cells(board, seat, ["volcano"])
 
 
 def ink_centre(board, seat: int) -> list:

@@ -15,6 +15,8 @@ from game.client.games.railroad_ink.layout import (H, HEADER_H, LegalInfo, MENU_
                                                    METEOR_STEP, Pane, SheetGeom, W)
 from game.client.games.railroad_ink.tray_text import (draw_button_label, face_name, line_height,
                                                       status_lines)
+from game.client.games.railroad_ink.volcano_row import (VOLCANO_PIECE, draw_hover,
+                                                        draw_volcano_row)
 from game.client.input import device_kind, seat_devices
 from game.client.seats import SeatKind
 from game.client.text import language, t
@@ -40,8 +42,11 @@ class BoardDrawing:
         for pane in self.layout():
             if pane.full and self._acting_human(pane.seat) and not self._paused(pane.seat):
                 self._draw_cursor(surface, pane.seat, pane.geom, self.play.seat_colour(pane.seat))
-                draw_dragged(surface, self.seat_ui(pane.seat), pane.geom,
-                             self.picked_face(pane.seat))
+                ui = self.seat_ui(pane.seat)
+                draw_dragged(surface, ui, pane.geom, self.picked_face(pane.seat))
+                if ui.hover is not None and not ui.dragging \
+                        and ui.hover[0] in self.pieces(pane.seat):
+                    draw_hover(surface, ui.hover[1])
         self._draw_anims(surface)
 
     def _acting_human(self, seat: int) -> bool:
@@ -432,6 +437,10 @@ class BoardDrawing:
                 gfx.rect(surface, theme.ACCENT, rect.inflate(6, 6), 3, border_radius=8)
             if pick == ("special", special):
                 gfx.rect(surface, theme.FOCUS, rect.inflate(8, 8), 3, border_radius=8)
+        if tray["volcano"].height:
+            mode = "drawn" if s.volcano_round else (
+                "available" if acting and VOLCANO_PIECE in self.pieces(seat) else "idle")
+            draw_volcano_row(surface, tray["volcano"], mode, pick == VOLCANO_PIECE)
         info = self.legal(seat) if acting else None
         labels = {name: self._button_label(seat, name, info) for name in tray["buttons"]}
         size = shared_label_size([(labels[n], r) for n, r in tray["buttons"].items()],

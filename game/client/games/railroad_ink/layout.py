@@ -27,6 +27,7 @@ DIRECTION_STEP = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 # seat gets a pane in turn and the round always ends.
 MAX_LOCAL_HUMANS = 4
 TALL_TRAY_W = 170
+VOLCANO_ROW_H = 30       # the Volcano expansion's "new volcano" piece: a row under the specials
 
 
 class SheetGeom:
@@ -63,9 +64,10 @@ class Pane:
     """One seat's area: a full pane (sheet + tray) for a local human, or a mini sheet."""
 
     def __init__(self, seat: int, rect: pygame.Rect, full: bool, meteor: bool = False,
-                 tall: bool = False) -> None:
+                 tall: bool = False, volcano: bool = False) -> None:
         self.seat = seat
         self.meteor = meteor
+        self.volcano = volcano
         self.rect = rect
         self.full = full
         self.tray: dict = {}
@@ -93,8 +95,9 @@ class Pane:
         ss = int(min(56 if narrow else 38, (w - (cols - 1) * 8) / cols))
         status_h = 70 if narrow else 44
         meteor_h = 30 if self.meteor else 0
+        volcano_h = VOLCANO_ROW_H + 6 if self.volcano else 0
         while ds > 24:
-            need = (22 + rows * (ds + 8) + 4 + meteor_h + 22 + rows * (ss + 8) + 4
+            need = (22 + rows * (ds + 8) + 4 + meteor_h + 22 + rows * (ss + 8) + 4 + volcano_h
                     + (2 if narrow else 1) * (bh + 8) + status_h)
             if need <= h:
                 break
@@ -131,6 +134,10 @@ class Pane:
         tray["specials"] = [pygame.Rect(x + (i % cols) * (ss + 8), y + (i // cols) * (ss + 8),
                                         ss, ss) for i in range(6)]
         y += (6 // cols) * (ss + 8) + 4
+        # the new volcano is picked like a special: its own row, clickable (empty elsewhere)
+        tray["volcano"] = pygame.Rect(x, y, w, VOLCANO_ROW_H if self.volcano else 0)
+        if self.volcano:
+            y += VOLCANO_ROW_H + 6
         bw = (w - 8) // 2 if narrow else (w - 18) // 4
         tray["buttons"] = {}
         for i, name in enumerate(ACTIONS):
@@ -151,6 +158,7 @@ class Pane:
             "meteor": tray["meteor"].move(-ox, -oy),
             "specials_label": (tray["specials_label"][0] - ox, tray["specials_label"][1] - oy),
             "specials": [r.move(-ox, -oy) for r in tray["specials"]],
+            "volcano": tray["volcano"].move(-ox, -oy),
             "buttons": {k: r.move(-ox, -oy) for k, r in tray["buttons"].items()},
             "status": (tray["status"][0] - ox, tray["status"][1] - oy),
         }
@@ -165,6 +173,7 @@ class SeatUI:
         self.o = 0
         self.meteor_dir = "N"
         self.dragging = False               # the mouse button went down on a die or special
+        self.hover = None                   # the tray piece under the mouse pointer, if any
         self.drag_pos = None                # where the pointer carries it (off the sheet)
 
 
@@ -224,6 +233,7 @@ class PaneLayout:
         panes: list[Pane] = []
         self.chips = []
         meteor = self.state.expansion == "meteor"
+        volcano = self.state.expansion == "volcano"
         if len(humans) >= 2:
             shown = humans
             others = [s for s in range(n) if s not in shown]
@@ -241,7 +251,7 @@ class PaneLayout:
                          for i in range(4)]
             tall = len(shown) == 2 and not others
             for seat, rect in zip(shown, rects):
-                pane = Pane(seat, rect.inflate(-8, -6), True, meteor, tall)
+                pane = Pane(seat, rect.inflate(-8, -6), True, meteor, tall, volcano)
                 if tall:
                     pane = self._fit_height(pane, meteor)
                 panes.append(pane)
@@ -256,7 +266,7 @@ class PaneLayout:
             others = [s for s in range(n) if s != main]
             # a solo sheet takes the whole width (its tray beside it), not two thirds
             big = pygame.Rect(area.x, area.y, 920 if others else area.width, area.height)
-            panes.append(Pane(main, big.inflate(-10, -6), True, meteor))
+            panes.append(Pane(main, big.inflate(-10, -6), True, meteor, volcano=volcano))
             if others:
                 panes += self._minis(others, pygame.Rect(930, area.y, W - 940, area.height))
         self.panes = panes
@@ -270,7 +280,7 @@ class PaneLayout:
         height = min(pane.rect.height, content - pane.rect.y)
         rect = pygame.Rect(pane.rect.x, 0, pane.rect.width, height)
         rect.centery = pane.rect.centery
-        return Pane(pane.seat, rect, True, meteor, True)
+        return Pane(pane.seat, rect, True, meteor, True, pane.volcano)
 
     def _minis(self, seats: list[int], rect: pygame.Rect) -> list[Pane]:
         count = len(seats)

@@ -8,6 +8,7 @@ import pygame
 from game.client.games.railroad_ink.layout import Pane
 from game.client.input import accepts
 from game.client.seats import SeatKind
+from game.client.text import t
 from game.rules.railroad_ink.faces import FACE_INDEX, SPECIALS
 from game.rules.railroad_ink.moves import Draw, End, Erase, IgnoreMeteor, Meteor, Skip, Undo
 from game.rules.railroad_ink.orientation import CANONICAL_O, compose
@@ -70,6 +71,7 @@ class InputRouting:
             return True
         if kind == "point":
             ui.drag_pos = intent.pos if ui.dragging else None
+            ui.hover = self.piece_at(seat, intent.pos)
             cell = pane.geom.cell_at(intent.pos) if pane else None
             if cell is not None:
                 ui.cursor = [cell % 7, cell // 7]
@@ -186,12 +188,44 @@ class InputRouting:
                 if ("special", SPECIALS[index]) in self.pieces(seat):
                     ui.pick, ui.dragging = ("special", SPECIALS[index]), True
                 return True
+        if tray["volcano"].collidepoint(pos):
+            return self._pick_volcano(seat)
         for name, rect in tray["buttons"].items():
             if rect.collidepoint(pos):
                 return self._button(seat, name, intent)
         if tray["meteor"].collidepoint(pos) and self.meteor_pending(seat):
             return Meteor(self.meteor_direction(seat))
         return True
+
+    def _pick_volcano(self, seat: int):
+        """The tray's "new volcano" row clicked: picked (and carried, like a die) while this
+        round's new volcano is still to be had; otherwise the tray says why not."""
+        ui = self.seat_ui(seat)
+        if ("volcano", "volcano") in self.pieces(seat):
+            ui.pick, ui.dragging = ("volcano", "volcano"), True
+            self.app.sound.play("click")
+        elif self.state.seats[seat].volcano_round:
+            self.refusals[seat] = {"text": t("illegal.volcano_this_round"), "age": 0.0}
+        return True
+
+    def piece_at(self, seat: int, pos):
+        """(piece, screen rect) of the tray piece the seat may pick under ``pos`` (a die still
+        to draw, an available special, the new volcano), or None: the mouse's hover."""
+        pane = self.pane_of(seat)
+        if pos is None or pane is None or not pane.full:
+            return None
+        tray = pane.tray
+        pieces = self.pieces(seat)
+        pending = self.state.seats[seat].pending
+        found = [(("die", self.state.dice[index]), rect)
+                 for index, rect in enumerate(tray["dice"]) if index in pending]
+        found += [(("special", special), rect)
+                  for special, rect in zip(SPECIALS, tray["specials"])]
+        found.append((("volcano", "volcano"), tray["volcano"]))
+        for piece, rect in found:
+            if rect.collidepoint(pos):
+                return (piece, rect) if piece in pieces else None
+        return None
 
     def _button(self, seat: int, name: str, intent):
         if name == "rotate":
