@@ -17,6 +17,7 @@ aux        C (e.g. share exchange)       on-screen button                 Back (
 prev/next  Shift+Tab / Tab, [ ]          —                                LB / RB (4, 5)
 menu       F10 / P                       on-screen button                 Start (button 7)
 slot       1 2 3 (pick a hand tile)      —                                —
+hint       H (the coach's hint)          on-screen button                 right stick pressed
 =========  ============================  ===============================  =====================
 
 Controllers SDL knows as game controllers are opened through its game-controller API
@@ -56,7 +57,7 @@ REPEAT_FIRST = 0.35
 REPEAT_NEXT = 0.12
 
 PAD_BUTTONS = {0: "confirm", 1: "cancel", 2: "alt", 3: "rotate", 4: "prev", 5: "next",
-               6: "aux", 7: "menu"}
+               6: "aux", 7: "menu", 9: "hint", 10: "hint"}   # 9/10: a stick pressed (drivers differ)
 PAD_DPAD_BUTTONS = {11: (0, -1), 12: (0, 1), 13: (-1, 0), 14: (1, 0)}
 CONTROLLER_BUTTONS = {
     pygame.CONTROLLER_BUTTON_A: "confirm", pygame.CONTROLLER_BUTTON_B: "cancel",
@@ -64,6 +65,7 @@ CONTROLLER_BUTTONS = {
     pygame.CONTROLLER_BUTTON_LEFTSHOULDER: "prev",
     pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: "next",
     pygame.CONTROLLER_BUTTON_BACK: "aux", pygame.CONTROLLER_BUTTON_START: "menu",
+    pygame.CONTROLLER_BUTTON_RIGHTSTICK: "hint",
 }
 CONTROLLER_DPAD = {
     pygame.CONTROLLER_BUTTON_DPAD_UP: (0, -1), pygame.CONTROLLER_BUTTON_DPAD_DOWN: (0, 1),
@@ -75,6 +77,7 @@ KEY_INTENTS = {
     pygame.K_RETURN: "confirm", pygame.K_KP_ENTER: "confirm", pygame.K_SPACE: "confirm",
     pygame.K_ESCAPE: "cancel", pygame.K_BACKSPACE: "cancel",
     pygame.K_x: "alt", pygame.K_c: "aux", pygame.K_F10: "menu", pygame.K_p: "menu",
+    pygame.K_h: "hint",
     pygame.K_F11: "fullscreen", pygame.K_RIGHTBRACKET: "next", pygame.K_LEFTBRACKET: "prev",
 }
 KEY_MOVES = {

@@ -14,6 +14,7 @@ import json
 from pathlib import Path
 
 HISTORY_FILE = "daily.json"
+PUZZLE_FILE = "puzzles.json"      # puzzle seed -> the best score the player made on it
 KEEP_DAYS = 366
 
 
@@ -28,10 +29,10 @@ def daily_seed(day: datetime.date) -> int:
     return int.from_bytes(digest, "big") % 1_000_000_000 + 1
 
 
-def history_path() -> Path:
+def history_path(name: str = HISTORY_FILE) -> Path:
     from game.paths import data_dir
 
-    return data_dir() / HISTORY_FILE
+    return data_dir() / name
 
 
 def load_history(path: Path | None = None) -> dict[str, int]:
@@ -49,9 +50,12 @@ def load_history(path: Path | None = None) -> dict[str, int]:
 def record_score(day: datetime.date, score: int, path: Path | None = None) -> bool:
     """Keep ``score`` for ``day`` if it beats the one kept; True when it was kept (a new
     best of the day). A file that cannot be written leaves the history as it was."""
-    path = path or history_path()
+    return record_best(path or history_path(), day.isoformat(), score)
+
+
+def record_best(path: Path, key: str, score: int) -> bool:
+    """Keep ``score`` under ``key`` in the JSON file at ``path`` if it beats the one kept."""
     history = load_history(path)
-    key = day.isoformat()
     if key in history and history[key] >= score:
         return False
     history[key] = score

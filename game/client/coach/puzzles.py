@@ -12,9 +12,11 @@ from __future__ import annotations
 import json
 
 from game.assets import assets_dir
+from game.bots.base import Bot
+from game.client.coach.last_round import solve
 from game.match import Match, SeatInfo
 from game.rules.railroad_ink import GAME
-from game.rules.railroad_ink.faces import FACE_IDS, FACE_INDEX
+from game.rules.railroad_ink.faces import FACE_IDS, FACE_INDEX, MAX_SPECIALS
 from game.rules.railroad_ink.moves import Draw, End, Skip
 
 PUZZLE_FILE = "puzzles/railroad_ink.json"
@@ -60,3 +62,18 @@ def best_match(puzzle: dict, plan, name: str) -> Match:
     for move in plan_moves(plan):
         match.apply(0, move)
     return match
+
+
+class PuzzleProver(Bot):
+    """The exhaustive last round as a "bot" for ``game.client.bot_worker``: the proof runs in a
+    helper process, off the frame loop. ``choose(view)`` answers (best score, plan) for the
+    seat's sheet and roll in ``view`` (None when cancelled)."""
+
+    level = "prover"
+
+    def choose(self, view):
+        seat = view.seats[self.seat]
+        faces = [FACE_INDEX[view.dice[slot]] for slot in seat.pending if slot < 4]
+        special_ok = not seat.special_round and len(seat.sheet.specials) < MAX_SPECIALS
+        return solve(seat.sheet, faces, special_ok,
+                     progress=lambda _n: self.should_stop())

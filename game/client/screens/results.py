@@ -155,7 +155,14 @@ class ResultsScreen(MenuScreen):
 
     def headline(self) -> tuple[str, str]:
         """The title and a note under it: a solo game has a final score, not a winner; a win
-        below zero, or one decided by a tie-break, says so."""
+        below zero, or one decided by a tie-break, says so; hints taken are counted."""
+        title, note = self.base_headline()
+        used = self.setup.get("hints_used", 0)
+        if used:
+            note = (note + " · " if note else "") + t("coach.hints_used", n=used)
+        return title, note
+
+    def base_headline(self) -> tuple[str, str]:
         scores = self.result["scores"]
         if len(scores) == 1:
             return t("results.final_score", score=score_text(scores[0])), ""

@@ -20,7 +20,7 @@ DRIFT_SECONDS = 8.0
 
 
 # menu item -> the screen it opens (see game.client.navigation)
-OPENS = {"play": "GameChoiceScreen", "saves": "SavesMenuScreen",
+OPENS = {"play": "GameChoiceScreen", "saves": "SavesMenuScreen", "coach": "CoachMenuScreen",
          "lan_host": "LanGameChoiceScreen", "lan_join": "FindTablesScreen",
          "settings": "SettingsScreen"}
 
@@ -29,6 +29,7 @@ class TitleScreen(MenuScreen):
     def __init__(self, app) -> None:
         super().__init__(app)
         items = [Item("play", lambda: t("menu.play")),
+                 Item("coach", lambda: t("coach.menu_item")),
                  Item("lan_host", lambda: t("menu.lan_host")),
                  Item("lan_join", lambda: t("menu.lan_join")),
                  Item("saves", lambda: t("menu.saves")),
