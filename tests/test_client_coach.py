@@ -198,3 +198,51 @@ def test_puzzle_played_to_the_proved_best_and_best_placement_shown(tmp_path):
         assert app.top is results
     finally:
         app.shutdown()
+
+
+def test_review_after_a_game_lists_the_costliest_and_marks_the_replay(tmp_path):
+    from game.bots.base import make_bot
+    from game.client.coach import review_ui
+    from game.client.screens.replay_viewer import ReplayViewerScreen
+    from game.client.screens.results import ResultsScreen
+
+    app = make_app(tmp_path)
+    try:
+        play = play_screen(app, "metromania", bot_level="easy", seed=8)
+        human = make_bot(play.match.game, 0, "random", 3)     # a careless player
+        while not play.match.is_over():
+            if 0 in play.match.to_act():
+                assert play.propose(0, human.choose(play.match.view(0)))
+            frames(app, 1)
+        wait_for(app, lambda: isinstance(app.top, ResultsScreen), 20)
+        results = app.top
+        runner = results.review
+        assert runner is not None and runner.total > 0
+        frames(app, 2)                                      # the results draw at once...
+        shot(app, "review_progress.png")
+        assert not runner.done                              # ...while the review runs
+        wait_for(app, lambda: runner.done, 120)
+        frames(app, 2)
+        top = runner.top()
+        assert 1 <= len(top) <= 3
+        assert all(d.seat == 0 and d.cost > 0 for d in top)
+        assert [d.cost for d in top] == sorted((d.cost for d in top), reverse=True)
+        assert all(d.cost <= top[-1].cost for d in runner.decisions if d not in top)
+        shot(app, "review_results.png")
+        # the replay viewer marks them: H steps to the first, the better move is drawn
+        assert results.replay_path is not None
+        results.form.focus_on("watch")
+        key(app, pygame.K_RETURN, n=3)
+        viewer = app.top
+        assert isinstance(viewer, ReplayViewerScreen)
+        assert viewer.review is runner
+        first = min(d.index for d in top)
+        key(app, pygame.K_h, n=3)
+        assert viewer.index == first
+        assert review_ui.mark_here(viewer) is not None
+        shot(app, "review_replay.png")
+        key(app, pygame.K_h, n=2)
+        if len(top) > 1:
+            assert viewer.index == sorted(d.index for d in top)[1]
+    finally:
+        app.shutdown()

@@ -58,6 +58,21 @@ def _coach_screens(app):
     results = CoachResultsScreen(app, finished, None, {"coach": "puzzle", "puzzle": 10,
                                                        "hints_used": 2}, puzzle_play.prover)
     out.append(("puzzle results", [results]))
+    from game.client.coach.review import Decision
+    from game.client.coach.review_ui import ReviewRunner
+    reviewed = CoachResultsScreen(app, finished, None, {"coach": "puzzle", "puzzle": 10},
+                                  puzzle_play.prover)
+    runner = ReviewRunner(finished, [0], 0)
+    runner.positions = runner.positions[:4]
+    runner.decisions = [Decision(40 + i, 0, "rail-curve@B3/1", 20 + i, "station-curve@G6/2",
+                                 30 + i, True) for i in range(3)] + [
+        Decision(44, 0, "rail-curve@B3/1", 2, "rail-curve@B3/1", 2, True)]
+    reviewed.review = runner
+    out.append(("puzzle results reviewed", [reviewed]))
+    progress = CoachResultsScreen(app, finished, None, {"coach": "daily",
+                                                        "daily": day.isoformat()})
+    progress.review = ReviewRunner(finished, [0], 0)
+    out.append(("results reviewing", [progress]))
     daily_results = CoachResultsScreen(app, finished, None, {"coach": "daily",
                                                              "daily": day.isoformat()})
     out.append(("daily results", [daily_results]))

@@ -176,7 +176,7 @@ def start_puzzle(app, index: int) -> None:
         return
     match = puzzle_match(puzzles[index], player_name(app))
     app.push(CoachPlayScreen(app, match, {"game": GAME.name, "coach": "puzzle",
-                                          "puzzle": index}))
+                                          "puzzle": index, "review_from": match.seq}))
 
 
 # -- playing --------------------------------------------------------------------------------
@@ -218,7 +218,9 @@ class CoachPlayScreen(PlayScreen):
 
     def results_screen(self):
         self.setup["hints_used"] = self.coach.used
-        return CoachResultsScreen(self.app, self.match, self.history, self.setup, self.prover)
+        screen = CoachResultsScreen(self.app, self.match, self.history, self.setup, self.prover)
+        screen.move_label = kit(GAME.name).move_label
+        return screen
 
 
 # -- results --------------------------------------------------------------------------------

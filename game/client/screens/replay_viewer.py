@@ -23,6 +23,7 @@ import traceback
 import pygame
 
 from game.client import fonts, theme
+from game.client.coach import review_ui
 from game.client.games import kit
 from game.client.games.hidden import Hidden, extra_text
 from game.client.save_info import error_line, game_title
@@ -96,6 +97,7 @@ class ReplayViewerScreen(Screen):
         self._new_board()
         self._apply_viewer()
         self.names = [self.table.seat_name(s) for s in range(self.players)]
+        self.review = review_ui.review_for_replay(replay)   # the coach's marked decisions
 
     @property
     def players(self) -> int:
@@ -226,6 +228,8 @@ class ReplayViewerScreen(Screen):
                 self.cycle_seen(intent.value or 1)
         elif kind == "alt":
             self.cycle_speed()
+        elif kind == "hint":
+            review_ui.next_mark(self)
         elif kind in ("cancel", "menu"):
             self.app.pop()
         elif kind == "click" and intent.pos:
@@ -250,6 +254,8 @@ class ReplayViewerScreen(Screen):
                 self.app.sound.play("click")
                 actions[name]()
                 return
+        if review_ui.click_mark(self, pos, SCRUB):
+            return                                  # a marked decision's tick
         if SCRUB.inflate(0, 16).collidepoint(pos):
             self._scrub_to(pos[0])
             self.dragging = True
@@ -274,6 +280,8 @@ class ReplayViewerScreen(Screen):
     # -- time ------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.since_change += dt
+        if self.review is not None and not self.review.done:
+            self.review.step()
         if self.board is not None:
             try:
                 self.board.update(dt)
@@ -301,6 +309,7 @@ class ReplayViewerScreen(Screen):
             try:
                 self.board.draw(self.canvas)
                 self._hide_menu_button()
+                review_ui.draw_better_move(self.canvas, self)
             except Exception as exc:  # noqa: BLE001
                 self._board_failed(exc)
         self.scaled = pygame.transform.smoothscale(self.canvas, BOARD.size)
@@ -328,6 +337,8 @@ class ReplayViewerScreen(Screen):
                        theme.BAD, BOARD.center, "semibold", "center")
         self._draw_panel(surface)
         self._draw_bar(surface)
+        review_ui.draw_mark_note(surface, self, BOARD,
+                                 lambda notation: move_label(self.game.name, notation))
 
     def _draw_header(self, surface) -> None:
         save = self.replay.loaded.save
@@ -507,6 +518,7 @@ class ReplayViewerScreen(Screen):
         knob = (bar.x + int(bar.width * k), bar.centery)
         pygame.draw.circle(surface, theme.outline_for(theme.FOCUS), knob, 13)
         pygame.draw.circle(surface, theme.FOCUS, knob, 11)
+        review_ui.draw_marks(surface, self, bar)
 
     def hints(self):
         return [("confirm", t("hint.play_pause")), ("move", t("hint.step")),

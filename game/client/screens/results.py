@@ -12,6 +12,7 @@ from __future__ import annotations
 import pygame
 
 from game.client import fonts, navigation, text_layout, theme
+from game.client.coach import review_ui
 from game.client.plural import tn
 from game.client.save_info import replay_path_for
 from game.client.screens.base import MenuScreen
@@ -62,6 +63,9 @@ def score_history(match) -> list[list[int]]:
 
 
 class ResultsScreen(MenuScreen):
+    # how the review names a move (the play screen gives its game kit's ``move_label``)
+    move_label = staticmethod(str)
+
     def __init__(self, app, match, history=None, setup=None, detail=None) -> None:
         super().__init__(app)
         self.match = match
@@ -85,6 +89,8 @@ class ResultsScreen(MenuScreen):
         self._chart = None
         self.shown_for = 0.0
         self.key_held = False
+        # the coach's review of the humans' decisions, computed in the background
+        self.review = review_ui.start_review(match, self.setup)
 
     def enter(self) -> None:
         self.app.sound.play("score")
@@ -97,6 +103,8 @@ class ResultsScreen(MenuScreen):
 
     def update(self, dt: float) -> None:
         self.shown_for += dt
+        if self.review is not None:
+            self.review.step()
         if self.key_held and not confirm_keys_held():
             self.key_held = False
 
@@ -150,6 +158,7 @@ class ResultsScreen(MenuScreen):
                 fonts.blit(surface, line, 19, theme.TEXT_DIM, (CHART.right, 52 + i * 25),
                            "regular", "topright")
         self._draw_table(surface)
+        review_ui.draw_review(surface, self, TABLE)
         self._draw_chart(surface)
         self.form.draw(surface)
 
