@@ -128,7 +128,8 @@ def test_daily_from_the_title_menu_records_the_score(tmp_path):
     app = make_app(tmp_path)
     try:
         open_title(app)
-        key(app, pygame.K_DOWN)
+        for _ in range(5):                       # Daily & puzzles, under Settings
+            key(app, pygame.K_DOWN)
         key(app, pygame.K_RETURN, n=2)
         assert isinstance(app.top, CoachMenuScreen)
         key(app, pygame.K_RETURN, n=2)
@@ -163,7 +164,8 @@ def test_puzzle_played_to_the_proved_best_and_best_placement_shown(tmp_path):
     app = make_app(tmp_path)
     try:
         open_title(app)
-        key(app, pygame.K_DOWN)
+        for _ in range(5):                       # Daily & puzzles, under Settings
+            key(app, pygame.K_DOWN)
         key(app, pygame.K_RETURN, n=2)
         assert isinstance(app.top, CoachMenuScreen)
         key(app, pygame.K_DOWN)                  # the puzzle picker
@@ -244,5 +246,29 @@ def test_review_after_a_game_lists_the_costliest_and_marks_the_replay(tmp_path):
         key(app, pygame.K_h, n=2)
         if len(top) > 1:
             assert viewer.index == sorted(d.index for d in top)[1]
+    finally:
+        app.shutdown()
+
+
+def test_a_puzzle_finished_before_its_proof_still_gets_it_on_the_results(tmp_path):
+    from game.client.coach.puzzles import load_puzzles
+    from game.client.coach.screens import CoachResultsScreen, start_puzzle
+
+    app = make_app(tmp_path)
+    try:
+        open_title(app)
+        start_puzzle(app, 0)
+        play = app.top
+        # the round is played at once (the first legal move each time), before the proof
+        while not play.match.is_over():
+            end_or_draw = [m for m in play.match.game.legal_moves(play.match.state, 0)
+                           if str(m) != "undo"]
+            assert play.propose(0, end_or_draw[0])
+        assert play.prover.result is None                  # still proving
+        wait_for(app, lambda: isinstance(app.top, CoachResultsScreen), 10)
+        results = app.top
+        wait_for(app, lambda: results.prover.result is not None, 120)
+        assert results.prover.result[0] == load_puzzles()[0]["best"]
+        assert str(load_puzzles()[0]["best"]) in results.headline()[1]
     finally:
         app.shutdown()

@@ -35,6 +35,7 @@ class ReviewRunner:
         self.positions = decision_positions(match, seats, start)
         self.decisions: list[Decision] = []
         self.next = 0
+        self.redo: list[int] = []      # positions whose request was cancelled (asked again)
         self.workers = [[BotWorker(), None] for _ in range(WORKERS)]   # [worker, request]
 
     @property
@@ -55,7 +56,7 @@ class ReviewRunner:
                     continue
                 worker.cancel()
                 slot[1] = None
-                _key, index, seat, move = request
+                _key, index, seat, move, _position = request
                 kind, value = answer
                 if kind == "move":
                     best, best_value, played_value, worth = value
@@ -64,18 +65,26 @@ class ReviewRunner:
                 else:   # an expert that failed on one position: that decision is not judged
                     self.decisions.append(Decision(index, seat, str(move), None, str(move),
                                                    None, False))
-            if slot[1] is None and self.next < self.total:
-                index, seat, view, move = self.positions[self.next]
-                self.next += 1
+            if slot[1] is None and (self.redo or self.next < self.total):
+                if self.redo:
+                    position = self.redo.pop()
+                else:
+                    position = self.next
+                    self.next += 1
+                index, seat, view, move = self.positions[position]
                 bot = ReviewBot(self.game, seat, (self.seed * 17 + index) & 0xFFFFFFFF)
                 bot.played = move
                 key = ("review", id(self), index)
                 worker.request(key, bot, view)
-                slot[1] = (key, index, seat, move)
+                slot[1] = (key, index, seat, move, position)
 
     def cancel(self) -> None:
+        """Stop thinking (the helpers are free for the next game); ``step`` goes on later
+        where it stopped (the replay viewer does)."""
         for slot in self.workers:
             slot[0].cancel()
+            if slot[1] is not None:
+                self.redo.append(slot[1][4])
             slot[1] = None
 
     def top(self) -> list[Decision]:

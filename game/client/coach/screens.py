@@ -191,6 +191,8 @@ class CoachPlayScreen(PlayScreen):
 
     def leave(self) -> None:
         super().leave()
+        if self.prover is not None and not self.match.is_over():
+            self.prover.cancel()       # over: the results screen takes the proof on
 
     def update(self, dt: float) -> None:
         if self.prover is not None:
@@ -307,6 +309,7 @@ class CoachResultsScreen(RailroadInkResults):
             super().on_activate(item)
 
     def leave(self) -> None:
+        super().leave()
         if self.prover is not None:
             self.prover.cancel()
 

@@ -97,6 +97,11 @@ class ResultsScreen(MenuScreen):
         self.shown_for = 0.0
         self.key_held = confirm_keys_held()
 
+    def leave(self) -> None:
+        if self.review is not None:
+            self.review.cancel()       # the next game's bots get the helpers (the replay
+            #                            viewer, opened over this screen, goes on with it)
+
     def armed(self) -> bool:
         """Whether confirm, click and cancel reach the buttons yet (see the module's doc)."""
         return self.shown_for >= ARMING_SECONDS and not self.key_held

@@ -29,11 +29,11 @@ class TitleScreen(MenuScreen):
     def __init__(self, app) -> None:
         super().__init__(app)
         items = [Item("play", lambda: t("menu.play")),
-                 Item("coach", lambda: t("coach.menu_item")),
                  Item("lan_host", lambda: t("menu.lan_host")),
                  Item("lan_join", lambda: t("menu.lan_join")),
                  Item("saves", lambda: t("menu.saves")),
                  Item("settings", lambda: t("menu.settings")),
+                 Item("coach", lambda: t("coach.menu_item")),
                  Item("quit", lambda: t("menu.quit"))]
         self.form = Form(items, pygame.Rect(490, 296, 300, 0), row_height=46, gap=8)
         self.scroll = 0.0
