@@ -97,6 +97,11 @@ class ResultsScreen(MenuScreen):
         self.shown_for = 0.0
         self.key_held = confirm_keys_held()
 
+    def toast_avoid(self) -> list:
+        """Toasts keep the coach's review panel readable."""
+        rect = review_ui.review_panel_rect(self, TABLE) if self.review is not None else None
+        return [rect] if rect is not None else []
+
     def leave(self) -> None:
         if self.review is not None:
             self.review.cancel()       # the next game's bots get the helpers (the replay

@@ -35,7 +35,8 @@ class TitleScreen(MenuScreen):
                  Item("settings", lambda: t("menu.settings")),
                  Item("coach", lambda: t("coach.menu_item")),
                  Item("quit", lambda: t("menu.quit"))]
-        self.form = Form(items, pygame.Rect(490, 296, 300, 0), row_height=46, gap=8)
+        # seven rows between the tagline and the lower strip of tiles
+        self.form = Form(items, pygame.Rect(490, 272, 300, 0), row_height=42, gap=6)
         self.scroll = 0.0
         self._strip = None
 
