@@ -91,13 +91,14 @@ def test_hint_by_keyboard_is_the_experts_legal_move_for_the_own_view(tmp_path, g
 def test_hint_by_mouse_and_controller(tmp_path):
     app = make_app(tmp_path)
     try:
-        play = play_screen(app, "railroad-ink")
+        play = play_screen(app, "metro")
         click(app, play.coach.button().center)
         wait_for(app, lambda: shown_hint(play) is not None)
         assert play.coach.used == 1
         play.propose(0, shown_hint(play).move)
         frames(app, 2)
         assert shown_hint(play) is None          # spent with the move
+        wait_for(app, lambda: play.active_human() == 0)     # the bot has moved
         pad_added(app)
         pad_button(app, 9)                       # a stick pressed asks too
         wait_for(app, lambda: shown_hint(play) is not None)

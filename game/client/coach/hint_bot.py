@@ -5,8 +5,8 @@ process and thinks there, off the frame loop), but its answer is a ``Hint``: the
 and what following it is expected to be worth. It sees only the view it is given
 (``game.view(state, seat)``), so a hint never peeks at hidden information.
 
-Points: in Railroad Ink the round planner's value of the sheet after the move (in the last
-round the exact final score); elsewhere the seat's score after the move minus before, on the
+Points: in Railroad Ink the round planner's value of the sheet after the move and the best
+rest of its round (in the last round the exact final score); elsewhere the seat's score after the move minus before, on the
 view (None when the view cannot be played on). Pure: no pygame.
 """
 
@@ -18,6 +18,7 @@ from typing import Any
 from game.bots.base import Bot, make_bot
 
 LEVEL = "expert"
+PLAN_WIDTH = 12     # the beam of the round planner when valuing a move (Railroad Ink)
 
 
 @dataclass(frozen=True)
@@ -52,13 +53,25 @@ def hint_for(game, view, seat: int, move) -> Hint:
 
 
 def ink_worth(game, view, seat: int, move) -> int | None:
-    """The planner's value (points) of the seat's sheet after ``move``."""
+    """What the seat's sheet is worth after ``move`` (points), as the round planner sees it:
+    the best continuation of the round from there (the dice still to draw, the special if
+    still free), valued for the rounds after; in the last round the exact final score."""
     try:
-        from game.bots.ink_plan import evaluate
+        from game.bots.ink_plan import evaluate, plan_round
+        from game.rules.railroad_ink.faces import FACE_INDEX
 
         state = game.clone(view)
-        game.play(state, seat, move)
-        rounds_after = state.rounds - state.round
-        return evaluate(state.seats[seat].sheet, rounds_after) // 100
+        game.apply(state, seat, move)
+        after = max(0, state.rounds - state.round)
+        own = state.seats[seat]
+        if own.ended or state.over:
+            return evaluate(own.sheet, after) // 100
+        pending = [FACE_INDEX[face] for face, mandatory in game.remaining_dice(state, seat)
+                   if mandatory]
+        special_ok = any(status == "available"
+                         for status in game.specials_status(state, seat).values())
+        value, _plan = plan_round(own.sheet, pending, special_ok, after, PLAN_WIDTH,
+                                  final_width=PLAN_WIDTH)
+        return value // 100
     except Exception:  # noqa: BLE001 - the planner's API changed: the hint stays, no points
         return None
