@@ -273,3 +273,17 @@ def test_a_puzzle_finished_before_its_proof_still_gets_it_on_the_results(tmp_pat
         assert str(load_puzzles()[0]["best"]) in results.headline()[1]
     finally:
         app.shutdown()
+
+
+def test_a_better_orientation_of_the_same_drawing_is_said_so():
+    from game.client.coach.review import Decision, costliest
+    from game.client.coach.review_ui import decision_line
+    from game.client.games import kit
+
+    label = kit("railroad-ink").move_label
+    same = Decision(1, 0, "station-curve@A1/7", 10, "station-curve@A1/1", 16, True)
+    line = decision_line(label, same, lambda seat: "Ana")
+    assert "Move 2 · Ana" in line and "turned another way" in line and "(−6)" in line
+    agreed = Decision(2, 0, "rail-curve@B3/1", 5, "rail-curve@B3/1", 9, True)
+    assert agreed.cost == 0                      # the expert's own move costs nothing
+    assert costliest([agreed, same]) == [same]

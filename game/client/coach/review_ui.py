@@ -123,8 +123,11 @@ def review_for_replay(replay):
 def decision_line(label, decision: Decision, seat_name) -> str:
     """One decision as a player reads it (``label``: the game kit's move label, given by the
     screen so that this module needs no kit: the kits' boards lead to the results screen)."""
+    played, best = label(decision.played), label(decision.best)
+    if best == played:          # the same piece on the same cell: the orientation differs
+        best = t("coach.other_way", move=best)
     return t("coach.review_line", n=decision.index + 1, name=seat_name(decision.seat),
-             played=label(decision.played), best=label(decision.best), cost=decision.cost)
+             played=played, best=best, cost=decision.cost)
 
 
 def values_line(decision: Decision) -> str:
