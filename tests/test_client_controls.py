@@ -152,8 +152,8 @@ def test_mouse_and_controller_buttons_rebind_per_family(tmp_path):
         key(app, pygame.K_RIGHT)                                    # mouse -> controller
         assert screen.family == "pad"
         pad_added(app)
-        rebind(app, "rotate_back", lambda: pad_button(app, 9))       # right stick click
-        assert bindings.active().codes("pad", "rotate_back") == ["rightstick"]
+        rebind(app, "rotate_back", lambda: pad_button(app, 8))       # left stick click
+        assert bindings.active().codes("pad", "rotate_back") == ["leftstick"]
         rebind(app, "alt", lambda: pad_button(app, 0))               # A confirms
         assert "already" in screen.message_text()
         key(app, pygame.K_ESCAPE)
@@ -162,14 +162,14 @@ def test_mouse_and_controller_buttons_rebind_per_family(tmp_path):
         assert type(app.top).__name__ == "SettingsScreen"
         recorder = Recorder(app)
         app.push(recorder)
-        pad_button(app, 9)
+        pad_button(app, 8)
         click(app, (5, 5), button=2)
         pressed = [seen for seen in recorder.seen if seen[0] != "point"]
         assert pressed == [("rotate", "pad1", -1), ("cancel", "mouse", 0)]
     finally:
         app.shutdown()
     stored = Settings(tmp_path / "settings.json")["bindings"]
-    assert stored == {"mouse": {"cancel": [2]}, "pad": {"rotate_back": ["rightstick"]}}
+    assert stored == {"mouse": {"cancel": [2]}, "pad": {"rotate_back": ["leftstick"]}}
 
 
 @pytest.mark.parametrize("data", [

@@ -26,10 +26,10 @@ FAMILIES = ("keyboard", "mouse", "pad")
 # actions in the order the controls screen lists them
 ACTIONS = {
     "keyboard": ("up", "down", "left", "right", "confirm", "cancel", "rotate", "rotate_back",
-                 "alt", "aux", "prev", "next", "menu", "fullscreen"),
-    "mouse": ("confirm", "rotate", "cancel", "alt", "aux", "prev", "next", "menu"),
+                 "alt", "aux", "prev", "next", "menu", "hint", "fullscreen"),
+    "mouse": ("confirm", "rotate", "cancel", "alt", "aux", "prev", "next", "menu", "hint"),
     "pad": ("confirm", "cancel", "alt", "rotate", "rotate_back", "prev", "next", "aux",
-            "menu"),
+            "menu", "hint"),
 }
 MOVES = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
 
@@ -42,13 +42,14 @@ DEFAULTS = {
         "rotate": [pygame.K_r, pygame.K_e], "rotate_back": [pygame.K_q],
         "alt": [pygame.K_x], "aux": [pygame.K_c],
         "prev": [pygame.K_LEFTBRACKET], "next": [pygame.K_RIGHTBRACKET],
-        "menu": [pygame.K_F10, pygame.K_p], "fullscreen": [pygame.K_F11],
+        "menu": [pygame.K_F10, pygame.K_p], "hint": [pygame.K_h],
+        "fullscreen": [pygame.K_F11],
     },
     "mouse": {"confirm": [1], "rotate": [3], "cancel": [], "alt": [], "aux": [], "prev": [],
-              "next": [], "menu": []},
+              "next": [], "menu": [], "hint": []},
     "pad": {"confirm": ["a"], "cancel": ["b"], "alt": ["x"], "rotate": ["y"],
             "rotate_back": [], "prev": ["leftshoulder"], "next": ["rightshoulder"],
-            "aux": ["back"], "menu": ["start"]},
+            "aux": ["back"], "menu": ["start"], "hint": ["rightstick"]},
 }
 
 # keys with a fixed job (see the module docstring): never bound to an action

@@ -17,6 +17,7 @@ aux        C (e.g. share exchange)       on-screen button                 Back (
 prev/next  Shift+Tab / Tab, [ ]          —                                LB / RB (4, 5)
 menu       F10 / P                       on-screen button                 Start (button 7)
 slot       1 2 3 (pick a hand tile)      —                                —
+hint       H (the coach's hint)          on-screen button                 right stick pressed
 =========  ============================  ===============================  =====================
 
 These are the default bindings: every key, mouse button and controller button can be changed

@@ -29,6 +29,7 @@ ROUTES = {
     "SaveAsScreen": f"{SCREENS}.saves_menu",
     "offer_resume": f"{SCREENS}.resume",
     "open_replay": f"{SCREENS}.replay_viewer",
+    "CoachMenuScreen": "game.client.coach.screens",    # Daily & puzzles
     # LAN
     "LanGameChoiceScreen": f"{SCREENS}.lobby",
     "LanSetupScreen": f"{SCREENS}.lobby",

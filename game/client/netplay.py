@@ -519,6 +519,7 @@ class NetPlayScreen(PlayScreen):
             if not self.board.busy() and waited > 1.0 and (audited or waited > 6.0):
                 # the score chart is replayed from the log: moves that arrived together
                 # (catch-up, the host's bots) would otherwise share one point
+                self.setup["hints_used"] = self.coach.used    # shown on the results
                 self.app.replace(LanResultsScreen(self.app, self.match, None, self.setup,
                                                   detail=self.board.results_detail,
                                                   session=self.session))

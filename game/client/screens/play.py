@@ -12,6 +12,7 @@ from game.bots.base import make_bot
 from game.client import navigation, theme
 from game.client.bot_ahead import LookAhead
 from game.client.bot_worker import BotWorker
+from game.client.coach.hint import HintCoach
 from game.client.games import kit
 from game.client.input import accepts, ordered_devices, seat_devices
 from game.client.save_info import attach_autosave
@@ -57,6 +58,7 @@ class PlayScreen(Screen):
         # every confirmed move of a local table is on disk (LAN tables: the net layer's logs)
 
         self.autosaver = attach_autosave(match, self.setup)
+        self.coach = HintCoach(self)     # the expert's hint on request (game.client.coach)
 
     # -- seats ------------------------------------------------------------------------------
     def human_seats(self) -> list[int]:
@@ -144,6 +146,7 @@ class PlayScreen(Screen):
     def leave(self) -> None:
         for worker in self.workers.values():
             worker.cancel()
+        self.coach.cancel()
         self.ahead.drop()
         if self.autosaver is not None:
             # the screen is left through the menus (Quit to title, Quit, the window closed):
@@ -168,6 +171,8 @@ class PlayScreen(Screen):
             return
         if self.board.menu_button_intent(intent):
             return       # the board's Menu button: before any seat's cursor sees the pointer
+        if self.coach.handle(intent):
+            return       # the Hint key/button, and a click on the shown hint
         used = False
         for seat in self.match.to_act():
             info = self.match.seats[seat]
@@ -232,8 +237,9 @@ class PlayScreen(Screen):
             if self.over_since is None:
                 self.over_since = self.app.time
             if not self.board.busy() and self.app.time - self.over_since > 1.0:
-                self.app.replace(self.board.results_screen(self.history, self.setup))
+                self.app.replace(self.results_screen())
             return
+        self.coach.update()
         acting = match.to_act()
         turn_key = (match.seq, acting)
         if turn_key != self.last_turn_key:
@@ -312,9 +318,17 @@ class PlayScreen(Screen):
             fallback = make_bot(self.match.game, seat, "random", self.match.seq + 1)
             self.propose(seat, fallback.choose(self.match.view(seat)))
 
+    def results_screen(self):
+        """The screen that follows the game (the daily and puzzle modes bring their own)."""
+        self.setup["hints_used"] = self.coach.used
+        screen = self.board.results_screen(self.history, self.setup)
+        screen.move_label = kit(self.match.game.name).move_label   # the review's words
+        return screen
+
     # -- drawing ----------------------------------------------------------------------------
     def draw(self, surface) -> None:
         self.board.draw(surface)
+        self.coach.draw(surface)
 
     def hints(self):
         seat = self.active_human()

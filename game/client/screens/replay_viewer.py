@@ -23,6 +23,7 @@ import traceback
 import pygame
 
 from game.client import fonts, theme
+from game.client.coach import review_ui
 from game.client.games import kit
 from game.client.games.hidden import Hidden, extra_text
 from game.client.save_info import error_line, game_title
@@ -98,6 +99,7 @@ class ReplayViewerScreen(Screen):
         self._new_board()
         self._apply_viewer()
         self.names = [self.table.seat_name(s) for s in range(self.players)]
+        self.review = review_ui.review_for_replay(replay)   # the coach's marked decisions
 
     @property
     def players(self) -> int:
@@ -228,6 +230,8 @@ class ReplayViewerScreen(Screen):
                 self.cycle_seen(intent.value or 1)
         elif kind == "alt":
             self.cycle_speed()
+        elif kind == "hint":
+            review_ui.next_mark(self)
         elif kind in ("cancel", "menu"):
             self.app.pop()
         elif kind == "click" and intent.pos:
@@ -252,6 +256,8 @@ class ReplayViewerScreen(Screen):
                 self.app.sound.play("click")
                 actions[name]()
                 return
+        if review_ui.click_mark(self, pos, SCRUB):
+            return                                  # a marked decision's tick
         if SCRUB.inflate(0, 16).collidepoint(pos):
             self._scrub_to(pos[0])
             self.dragging = True
@@ -276,6 +282,8 @@ class ReplayViewerScreen(Screen):
     # -- time ------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.since_change += dt
+        if self.review is not None and not self.review.done:
+            self.review.step()
         if self.board is not None:
             try:
                 self.board.update(dt)
@@ -305,6 +313,7 @@ class ReplayViewerScreen(Screen):
             try:
                 self.board.draw(self.canvas)
                 self._hide_menu_button()
+                review_ui.draw_better_move(self.canvas, self)
             except Exception as exc:  # noqa: BLE001
                 self._board_failed(exc)
         self.scaled = canvas.smoothscale(self.canvas, BOARD.size)
@@ -332,6 +341,8 @@ class ReplayViewerScreen(Screen):
                        theme.BAD, BOARD.center, "semibold", "center")
         self._draw_panel(surface)
         self._draw_bar(surface)
+        review_ui.draw_mark_note(surface, self, BOARD,
+                                 lambda notation: move_label(self.game.name, notation))
 
     def _draw_header(self, surface) -> None:
         save = self.replay.loaded.save
@@ -511,6 +522,7 @@ class ReplayViewerScreen(Screen):
         knob = (bar.x + int(bar.width * k), bar.centery)
         gfx.circle(surface, theme.outline_for(theme.FOCUS), knob, 13)
         gfx.circle(surface, theme.FOCUS, knob, 11)
+        review_ui.draw_marks(surface, self, bar)
 
     def hints(self):
         return [("confirm", t("hint.play_pause")), ("move", t("hint.step")),

@@ -12,6 +12,7 @@ from __future__ import annotations
 import pygame
 
 from game.client import fonts, navigation, text_layout, theme
+from game.client.coach import review_ui
 from game.client.plural import tn
 from game.client.save_info import replay_path_for
 from game.client.screens.base import MenuScreen
@@ -64,6 +65,9 @@ def score_history(match) -> list[list[int]]:
 
 
 class ResultsScreen(MenuScreen):
+    # how the review names a move (the play screen gives its game kit's ``move_label``)
+    move_label = staticmethod(str)
+
     def __init__(self, app, match, history=None, setup=None, detail=None) -> None:
         super().__init__(app)
         self.match = match
@@ -87,11 +91,23 @@ class ResultsScreen(MenuScreen):
         self._chart = None
         self.shown_for = 0.0
         self.key_held = False
+        # the coach's review of the humans' decisions, computed in the background
+        self.review = review_ui.start_review(match, self.setup)
 
     def enter(self) -> None:
         self.app.sound.play("score")
         self.shown_for = 0.0
         self.key_held = confirm_keys_held()
+
+    def toast_avoid(self) -> list:
+        """Toasts keep the coach's review panel readable."""
+        rect = review_ui.review_panel_rect(self, TABLE) if self.review is not None else None
+        return [rect] if rect is not None else []
+
+    def leave(self) -> None:
+        if self.review is not None:
+            self.review.cancel()       # the next game's bots get the helpers (the replay
+            #                            viewer, opened over this screen, goes on with it)
 
     def armed(self) -> bool:
         """Whether confirm, click and cancel reach the buttons yet (see the module's doc)."""
@@ -99,6 +115,8 @@ class ResultsScreen(MenuScreen):
 
     def update(self, dt: float) -> None:
         self.shown_for += dt
+        if self.review is not None:
+            self.review.step()
         if self.key_held and not confirm_keys_held():
             self.key_held = False
 
@@ -152,12 +170,20 @@ class ResultsScreen(MenuScreen):
                 fonts.blit(surface, line, 19, theme.TEXT_DIM, (CHART.right, 52 + i * 25),
                            "regular", "topright")
         self._draw_table(surface)
+        review_ui.draw_review(surface, self, TABLE)
         self._draw_chart(surface)
         self.form.draw(surface)
 
     def headline(self) -> tuple[str, str]:
         """The title and a note under it: a solo game has a final score, not a winner; a win
-        below zero, or one decided by a tie-break, says so."""
+        below zero, or one decided by a tie-break, says so; hints taken are counted."""
+        title, note = self.base_headline()
+        used = self.setup.get("hints_used", 0)
+        if used:
+            note = (note + " · " if note else "") + t("coach.hints_used", n=used)
+        return title, note
+
+    def base_headline(self) -> tuple[str, str]:
         scores = self.result["scores"]
         if len(scores) == 1:
             return t("results.final_score", score=score_text(scores[0])), ""

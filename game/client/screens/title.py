@@ -21,7 +21,7 @@ DRIFT_SECONDS = 8.0
 
 
 # menu item -> the screen it opens (see game.client.navigation)
-OPENS = {"play": "GameChoiceScreen", "saves": "SavesMenuScreen",
+OPENS = {"play": "GameChoiceScreen", "saves": "SavesMenuScreen", "coach": "CoachMenuScreen",
          "lan_host": "LanGameChoiceScreen", "lan_join": "FindTablesScreen",
          "settings": "SettingsScreen"}
 
@@ -34,8 +34,10 @@ class TitleScreen(MenuScreen):
                  Item("lan_join", lambda: t("menu.lan_join")),
                  Item("saves", lambda: t("menu.saves")),
                  Item("settings", lambda: t("menu.settings")),
+                 Item("coach", lambda: t("coach.menu_item")),
                  Item("quit", lambda: t("menu.quit"))]
-        self.form = Form(items, pygame.Rect(490, 296, 300, 0), row_height=46, gap=8)
+        # seven rows between the tagline and the lower strip of tiles
+        self.form = Form(items, pygame.Rect(490, 272, 300, 0), row_height=42, gap=6)
         self.scroll = 0.0
         self._strip = None
 

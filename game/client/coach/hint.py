@@ -1,0 +1,183 @@
+"""The hint on the play screen: a "Hint" button (H, a controller's right stick pressed, or a
+click), the expert thinking off the frame loop with a "thinking" indicator, then its move drawn
+on the board with the points it is worth, until the player's position changes.
+
+The hint is computed for the asking seat's own view (``match.view(seat)``: nothing hidden),
+by ``hint_bot.HintBot`` in a ``BotWorker`` (a helper process). Every hint asked counts
+(``used``): the results screen shows how many the game took. At a LAN table hints are allowed
+too, and counted the same way.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.client import fonts, gfx, theme
+from game.client.bot_worker import BotWorker
+from game.client.coach.highlight import draw_move
+from game.client.coach.hint_bot import Hint, HintBot
+from game.client.games import kit
+from game.client.input import accepts
+from game.client.seats import SeatKind
+from game.client.text import t
+
+BUTTON_SIZE = (108, 32)
+LABEL_MAX = 400     # the label sits left of the button, clear of the centred header
+
+
+class HintCoach:
+    def __init__(self, play) -> None:
+        self.play = play
+        self.used = 0
+        self.worker = BotWorker()
+        self.pending = None          # (key, seat) of the hint being thought
+        self.shown = None            # (key, seat, Hint)
+        self.clock = 0.0
+
+    # -- where ------------------------------------------------------------------------------
+    @property
+    def match(self):
+        return self.play.match
+
+    def button(self) -> pygame.Rect:
+        menu = getattr(self.play.board, "menu_button", None)
+        w, h = BUTTON_SIZE
+        if menu is None:
+            return pygame.Rect(1280 - 8 - w, 8, w, h)
+        return pygame.Rect(menu.x - 8 - w, menu.y, w, menu.height)
+
+    def offered(self) -> bool:
+        board = self.play.board
+        return not (self.match.is_over() or getattr(board, "read_only", False))
+
+    def seat_for(self, device: str):
+        """The acting local human seat a device speaks for (None: nobody to hint)."""
+        play = self.play
+        for seat in self.match.to_act():
+            info = self.match.seats[seat]
+            if info.kind != SeatKind.HUMAN or play.is_bot(seat) or play.seat_paused(seat):
+                continue
+            if not accepts(info.device, device):
+                continue
+            if play.board.secret_information and seat != play.viewer:
+                continue
+            return seat
+        return None
+
+    def position_key(self, seat: int):
+        """What the hint depends on: in a simultaneous round the seat's own moves (the
+        others' drawings do not change its sheet), else every move."""
+        if self.play.board.simultaneous_rounds:
+            return (seat, "own", self.play.seat_moves.get(seat, 0))
+        return (seat, "seq", self.match.seq)
+
+    # -- input ------------------------------------------------------------------------------
+    def handle(self, intent) -> bool:
+        """True when the intent was the coach's (asking for a hint)."""
+        if not self.offered():
+            return False
+        if intent.kind == "hint":
+            self.ask(intent.device)
+            return True
+        if intent.kind in ("point", "click") and intent.pos \
+                and self.button().collidepoint(intent.pos):
+            if intent.kind == "click":
+                self.ask(intent.device)
+            return True
+        return False
+
+    def ask(self, device: str) -> None:
+        seat = self.seat_for(device)
+        if seat is None:
+            self.play.toast(t("coach.hint_not_now"), "info")
+            return
+        key = self.position_key(seat)
+        if (self.shown and self.shown[0] == key) or (self.pending and self.pending[0] == key):
+            return            # that hint is shown (or on its way): asking again is free
+        match = self.match
+        bot = HintBot(match.game, seat, (match.seed * 31 + seat * 7 + 11) & 0xFFFFFFFF)
+        self.worker.request(("hint", id(self), key), bot, match.view(seat))
+        self.pending = (key, seat)
+        self.shown = None
+        self.used += 1
+
+    def cancel(self) -> None:
+        self.worker.cancel()
+        self.pending = None
+
+    # -- time -------------------------------------------------------------------------------
+    def update(self) -> None:
+        self.clock = self.play.app.time
+        if self.shown is not None and (self.position_key(self.shown[1]) != self.shown[0]
+                                       or self.shown[1] not in self.match.to_act()):
+            self.shown = None          # the position moved on: the hint is spent
+        if self.pending is None:
+            return
+        key, seat = self.pending
+        if self.position_key(seat) != key:
+            self.cancel()
+            return
+        answer = self.worker.poll(("hint", id(self), key))
+        if answer is None:
+            return
+        self.worker.cancel()
+        self.pending = None
+        kind, value = answer
+        if kind == "move" and isinstance(value, Hint):
+            self.shown = (key, seat, value)
+        else:
+            self.play.toast(t("coach.hint_failed"), "bad")
+
+    def thinking(self) -> bool:
+        return self.pending is not None
+
+    # -- drawing ----------------------------------------------------------------------------
+    def draw(self, surface) -> None:
+        if not self.offered():
+            return
+        self._draw_button(surface)
+        if self.shown is None:
+            return
+        _key, seat, hint = self.shown
+        if self.play.board.secret_information and seat != self.play.viewer:
+            return
+        draw_move(surface, self.play.board, self.match.game.name, seat, hint.move, self.clock)
+        self._draw_label(surface, seat, hint)
+
+    def _draw_button(self, surface) -> None:
+        rect = self.button()
+        hovered = pygame.mouse.get_focused() and rect.collidepoint(self.play.app.mouse_pos())
+        theme.rounded_panel(surface, rect, theme.PANEL_HI if hovered else theme.PANEL, 10,
+                            theme.ACCENT if self.thinking() else theme.PANEL_EDGE, 1)
+        if self.thinking():
+            dots = "." * (1 + int(self.clock * 3) % 3)
+            label = t("coach.thinking") + dots
+        else:
+            label = t("coach.hint_button", button=self.key_name())
+        fonts.blit_in(surface, label, 17, theme.ACCENT if self.thinking() else theme.TEXT,
+                      rect, "semibold", inset=4, name="hint button")
+
+    def key_name(self) -> str:
+        device = self.play.hint_device()
+        if device.startswith("pad"):
+            return t("coach.key_pad")
+        return "H"
+
+    def hint_text(self, hint: Hint) -> str:
+        label = kit(self.match.game.name).move_label(str(hint.move))
+        if hint.points is None:
+            return t("coach.hint_move", move=label)
+        if hint.worth:
+            return t("coach.hint_worth", move=label, points=hint.points)
+        return t("coach.hint_gain", move=label, points=f"{hint.points:+d}")
+
+    def _draw_label(self, surface, seat: int, hint: Hint) -> None:
+        text = self.hint_text(hint)
+        rendered = fonts.render(text, 19, theme.TEXT_DARK, "semibold")
+        width = min(LABEL_MAX, rendered.get_width() + 28)
+        button = self.button()
+        box = pygame.Rect(0, 0, width, button.height)
+        box.topright = (button.x - 8, button.y)
+        gfx.rect(surface, theme.ACCENT, box, border_radius=10)
+        fonts.blit_in(surface, text, 19, theme.TEXT_DARK, box, "semibold", inset=10,
+                      name="hint label")

@@ -1,0 +1,77 @@
+"""The hint: the expert bot's move for a seat's own view, with the points it is worth.
+
+``HintBot`` is a bot like any other for ``game.client.bot_worker`` (it travels to a helper
+process and thinks there, off the frame loop), but its answer is a ``Hint``: the expert's move
+and what following it is expected to be worth. It sees only the view it is given
+(``game.view(state, seat)``), so a hint never peeks at hidden information.
+
+Points: in Railroad Ink the round planner's value of the sheet after the move and the best
+rest of its round (in the last round the exact final score); elsewhere the seat's score after the move minus before, on the
+view (None when the view cannot be played on). Pure: no pygame.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from game.bots.base import Bot, make_bot
+
+LEVEL = "expert"
+PLAN_WIDTH = 12     # the beam of the round planner when valuing a move (Railroad Ink)
+
+
+@dataclass(frozen=True)
+class Hint:
+    move: Any
+    points: int | None      # see the module's doc
+    worth: bool             # True: ``points`` is the sheet's expected worth, not a gain
+
+
+class HintBot(Bot):
+    level = "hint"
+
+    def choose(self, view: Any) -> Hint:
+        expert = make_bot(self.game, self.seat, LEVEL, self.seed)
+        expert.set_cancel(self._cancel)
+        move = expert.choose(view)
+        return hint_for(self.game, view, self.seat, move)
+
+
+def hint_for(game, view, seat: int, move) -> Hint:
+    """The ``Hint`` for ``move`` on ``view`` (its points as the module's doc says)."""
+    if game.name == "railroad-ink":
+        return Hint(move, ink_worth(game, view, seat, move), True)
+    try:
+        before = game.scores(view)["scores"][seat]
+        after_state = game.clone(view)
+        game.play(after_state, seat, move)
+        after = game.scores(after_state)["scores"][seat]
+    except Exception:  # noqa: BLE001 - a view some games cannot play on: no points shown
+        return Hint(move, None, False)
+    return Hint(move, after - before, False)
+
+
+def ink_worth(game, view, seat: int, move) -> int | None:
+    """What the seat's sheet is worth after ``move`` (points), as the round planner sees it:
+    the best continuation of the round from there (the dice still to draw, the special if
+    still free), valued for the rounds after; in the last round the exact final score."""
+    try:
+        from game.bots.ink_plan import evaluate, plan_round
+        from game.rules.railroad_ink.faces import FACE_INDEX
+
+        state = game.clone(view)
+        game.apply(state, seat, move)
+        after = max(0, state.rounds - state.round)
+        own = state.seats[seat]
+        if own.ended or state.over:
+            return evaluate(own.sheet, after) // 100
+        pending = [FACE_INDEX[face] for face, mandatory in game.remaining_dice(state, seat)
+                   if mandatory]
+        special_ok = any(status == "available"
+                         for status in game.specials_status(state, seat).values())
+        value, _plan = plan_round(own.sheet, pending, special_ok, after, PLAN_WIDTH,
+                                  final_width=PLAN_WIDTH)
+        return value // 100
+    except Exception:  # noqa: BLE001 - the planner's API changed: the hint stays, no points
+        return None

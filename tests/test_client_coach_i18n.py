@@ -1,0 +1,102 @@
+"""The coach's screens in every language (issue 16 items 3-4): the Daily & puzzles menu with a
+history, a daily and a puzzle being played, a hint shown in each game, the puzzle and daily
+results and the best placement, drawn through the i18n test's probe (no tofu, no text out of
+its box or off the screen, no overlapping texts)."""
+
+from __future__ import annotations
+
+import datetime
+
+from game.client import text
+from game.match import Match, SeatInfo
+from game.rules import get_game
+from tests.test_client_support import make_app
+from tests.test_i18n import LANGS, TextProbe
+
+
+def _coach_screens(app):
+    from game.client.coach import daily
+    from game.client.coach.hint_bot import hint_for
+    from game.client.coach.puzzles import load_puzzles, puzzle_match
+    from game.client.coach.screens import (BestPlacementScreen, CoachMenuScreen,
+                                           CoachPlayScreen, CoachResultsScreen, start_daily)
+    from game.client.screens.play import PlayScreen
+
+    day = daily.today()
+    for back, score in ((0, 38), (1, 44), (3, 29)):
+        daily.record_score(day - datetime.timedelta(days=back), score)
+    out = [("coach menu", [CoachMenuScreen(app)])]
+    start_daily(app)
+    daily_play = app.stack.pop()
+    out.append(("daily play", [daily_play]))
+    puzzle = load_puzzles()[10]
+    match = puzzle_match(puzzle, "Константинопол")
+    puzzle_play = CoachPlayScreen(app, match, {"game": "railroad-ink", "coach": "puzzle",
+                                               "puzzle": 10})
+    puzzle_play.prover.worker.cancel()
+    out.append(("puzzle proving", [puzzle_play]))
+    proved = (39, [(3, -1, 0), (4, -1, 0), (8, 47, 2), (4, 46, 2)])
+    puzzle_play.prover.result = proved
+    out.append(("puzzle proved", [puzzle_play]))
+    for name in ("metro", "metromania", "railroad-ink"):
+        game = get_game(name)
+        seats = [SeatInfo("Gwendolyn Mayo", "human", device="any", colour=0),
+                 SeatInfo("Robo", "bot", level="easy", colour=1)]
+        play = PlayScreen(app, Match.new(game, game.make_config(2), 4, seats))
+        view = play.match.view(0)
+        from game.bots.base import make_bot
+        move = make_bot(game, 0, "easy", 1).choose(view)
+        play.coach.shown = (play.coach.position_key(0), 0, hint_for(game, view, 0, move))
+        out.append((f"hint {name}", [play]))
+        play.coach.shown = None
+        play.coach.pending = (play.coach.position_key(0), 0)
+        out.append((f"hint thinking {name}", [play]))
+    finished = puzzle_match(puzzle, "Gwendolyn")
+    from game.client.coach.puzzles import plan_moves
+    for move in plan_moves(proved[1]):
+        finished.apply(0, move)
+    results = CoachResultsScreen(app, finished, None, {"coach": "puzzle", "puzzle": 10,
+                                                       "hints_used": 2}, puzzle_play.prover)
+    out.append(("puzzle results", [results]))
+    from game.client.coach.review import Decision
+    from game.client.coach.review_ui import ReviewRunner
+    reviewed = CoachResultsScreen(app, finished, None, {"coach": "puzzle", "puzzle": 10},
+                                  puzzle_play.prover)
+    runner = ReviewRunner(finished, [0], 0)
+    runner.positions = runner.positions[:4]
+    runner.decisions = [Decision(40 + i, 0, "rail-curve@B3/1", 20 + i, "station-curve@G6/2",
+                                 30 + i, True) for i in range(3)] + [
+        Decision(44, 0, "rail-curve@B3/1", 2, "rail-curve@B3/1", 2, True)]
+    reviewed.review = runner
+    out.append(("puzzle results reviewed", [reviewed]))
+    progress = CoachResultsScreen(app, finished, None, {"coach": "daily",
+                                                        "daily": day.isoformat()})
+    progress.review = ReviewRunner(finished, [0], 0)
+    out.append(("results reviewing", [progress]))
+    daily_results = CoachResultsScreen(app, finished, None, {"coach": "daily",
+                                                             "daily": day.isoformat()})
+    out.append(("daily results", [daily_results]))
+    out.append(("best placement", [BestPlacementScreen(app, puzzle, proved, 31)]))
+    return out
+
+
+def test_coach_screens_in_every_language_have_no_tofu_and_no_overflow(tmp_path, monkeypatch):
+    probe = TextProbe()
+    probe.install(monkeypatch)
+    app = make_app(tmp_path, language="en")
+    try:
+        for lang in LANGS:
+            text.set_language(lang)
+            app.settings.values["language"] = lang
+            before = probe.rendered
+            for name, stack in _coach_screens(app):
+                probe.start(lang, name)
+                probe.draw_stack(app, stack)
+            assert probe.rendered - before > 100
+        problems = probe.problems + [o[5] for o in probe.overlaps]
+        assert not problems, (f"{len(problems)} text problems:\n"
+                              + "\n".join(sorted(set(problems))[:60]))
+    finally:
+        app.stack = []
+        text.set_language("en")
+        app.shutdown()
