@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.client import fonts, gfx, theme
+from game.client import fonts, gfx, theme, widgets
 from game.client.bot_worker import BotWorker
 from game.client.coach.highlight import draw_move
 from game.client.coach.hint_bot import Hint, HintBot
@@ -158,10 +158,11 @@ class HintCoach:
                       rect, "semibold", inset=4, name="hint button")
 
     def key_name(self) -> str:
+        """The button bound to "hint" on the asking device (rebinding shows here too)."""
         device = self.play.hint_device()
         if device.startswith("pad"):
-            return t("coach.key_pad")
-        return "H"
+            return widgets.pad_glyph(device, "hint") or t("coach.key_pad")
+        return widgets.glyph_text("keyboard", "hint")
 
     def hint_text(self, hint: Hint) -> str:
         label = kit(self.match.game.name).move_label(str(hint.move))
