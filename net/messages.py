@@ -7,7 +7,7 @@ The hot-path messages (propose, move, hash, heartbeat) have one-letter ids to ke
 
 from __future__ import annotations
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2      # 2: compact move frames (net.moveframe)
 
 # -- message type ids ------------------------------------------------------------------------
 # handshake and lobby
@@ -38,6 +38,8 @@ COMMAND = "C"          # host -> all: sequenced seat-control command (bot takes 
 FAIR = "F"             # a fair table's cipher record: peer -> host (r), host -> all (i, r)
 STATUS = "S"           # host -> all: connection state of every seat
 BEAT = "B"             # heartbeat either way, carries the sender's seq
+PROPOSE_C = "p"        # PROPOSE, compact: nonce, seat and the move's codec bytes in "b"
+MOVE_C = "m"           # MOVE, compact: seq, seat and the move's codec bytes in "b"
 
 # -- reason codes (refusals, rejections, endings) --------------------------------------------
 R_PROTOCOL = "protocol_version"     # args: ours, theirs
