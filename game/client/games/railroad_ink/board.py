@@ -27,6 +27,7 @@ from game.client.games.railroad_ink.layout import (DIRECTION_STEP, LegalInfo, MA
                                                    MENU_BUTTON, METEOR_STEP, Pane, PaneLayout,
                                                    REFUSAL_SECONDS, SeatUI)
 from game.client.games.railroad_ink.results import RailroadInkResults
+from game.client.games.railroad_ink.ranking import SeatScores
 from game.client.games.railroad_ink.routing import InputRouting
 from game.client.games.railroad_ink.tray_text import face_name
 from game.client.text import illegal, t
@@ -52,6 +53,8 @@ class RailroadInkBoard(PaneLayout, InputRouting, BoardDrawing, BoardView):
         self._layout_key = None
         self.panes: list[Pane] = []
         self.chips: list[int] = []
+        self.ranking: tuple | None = None      # (rect, seats) of a big table's ranking
+        self._seat_scores = SeatScores()
         self._sheet_cache: dict[tuple, tuple] = {}
         self._static_cache: dict[tuple, pygame.Surface] = {}
         self._highlight_cache: dict[int, tuple] = {}
@@ -94,7 +97,7 @@ class RailroadInkBoard(PaneLayout, InputRouting, BoardDrawing, BoardView):
 
     def scores(self) -> dict:
         if self._scores[0] != self.version:
-            self._scores = (self.version, self.match.scores())
+            self._scores = (self.version, self._seat_scores.scores(self.state))
         return self._scores[1]
 
     def acting(self, seat: int) -> bool:

@@ -11,6 +11,7 @@ from game.client import fonts, text_layout, theme
 from game.client.games.railroad_ink import explain as explain, sprites as ink
 from game.client.games.railroad_ink.drag import draw_dragged
 from game.client.games.railroad_ink.labels import shared_label_size
+from game.client.games.railroad_ink.ranking import PAGE_SECONDS, draw_ranking, pages, ranked
 from game.client.games.railroad_ink.layout import (H, HEADER_H, LegalInfo, MENU_BUTTON,
                                                    METEOR_STEP, Pane, SheetGeom, W)
 from game.client.games.railroad_ink.tray_text import (draw_button_label, face_name, line_height,
@@ -79,6 +80,18 @@ class BoardDrawing:
             else:
                 self._draw_mini(comp, pane)
             comp.set_clip(None)
+        if self.ranking is not None:
+            rect, seats = self.ranking
+            page = int(self.clock // PAGE_SECONDS) % pages(len(seats), rect.inflate(-12, -10))
+            key = (self.version, common, page, tuple(self.acting(s) for s in seats))
+            if self._comp_keys.get("ranking") != key:
+                self._comp_keys["ranking"] = key
+                region = rect.inflate(4, 4)
+                comp.blit(self.app.background(), region, region)
+                totals = self.scores()["scores"]      # places at the whole table
+                rows = [row for row in ranked(list(range(len(totals))), totals)
+                        if row[1] in seats]
+                draw_ranking(comp, rect, rows, self, page)
         return comp
 
     def _draw_header(self, surface) -> None:
