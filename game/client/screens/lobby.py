@@ -237,19 +237,13 @@ class HostLobbyScreen(MenuScreen):
             row = index - self.choice_top
             if not 0 <= row < seat_grid.CHOICE_ROWS:
                 return pygame.Rect(-4000, -4000, 1, 1)         # scrolled away
-            return pygame.Rect(820, 170 + row * 64, 412, 56)
+            return pygame.Rect(870, 170 + row * 64, 362, 56)     # its number to the left
 
         for item in place_indexed(self.form.items, "who", rect_of):
             if item.key == "start":
                 item.rect = pygame.Rect(48, 590, 300, 64)
             else:
                 item.rect = pygame.Rect(364, 590, 220, 64)
-        if big:
-            for item in self.form.items:
-                if item.key.startswith("who:"):
-                    index = int(item.key[4:])
-                    item.label = (lambda i=index: self.session.seats[i]["name"]
-                                  or t("common.player_n", n=i + 1))
 
     def handle(self, intent) -> None:
         super().handle(intent)
@@ -399,6 +393,9 @@ class HostLobbyScreen(MenuScreen):
                     draw_item(surface, item, index == self.form.focus,
                               self.form.editing and index == self.form.focus,
                               self.form.font_size)
+                    if item.key.startswith("who:"):       # whose choice: the seat's number
+                        seat_grid.draw_seat_number(surface, session.seats,
+                                                   int(item.key[4:]), item.rect)
         else:
             self.form.draw(surface)
         start = self.form.item("start")

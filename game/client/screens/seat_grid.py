@@ -46,20 +46,36 @@ def draw_compact(surface, rows: list[dict], first: pygame.Rect, you, describe) -
                             theme.FOCUS if mine else theme.PANEL_EDGE, 2 if mine else 1)
         colour = row["colour"] if row["colour"] >= 0 else index
         rgb = theme.colour(colour)
-        theme.draw_shape(surface, colour, (rect.x + 16, rect.centery), max(6, size // 2 - 1),
+        theme.draw_shape(surface, colour, (rect.x + 40, rect.centery), max(6, size // 2 - 1),
                          rgb, theme.outline_for(rgb))
         seat = describe(row, index, you)
         right = rect.right - 8
         with fonts.box(rect, "seat row"):
+            fonts.blit_in(surface, str(index + 1), size - 3, theme.TEXT_DIM,
+                          pygame.Rect(rect.x + 2, rect.y, 24, rect.height), "semibold",
+                          "midright", name="seat row")
             if seat["tag"] is not None:
                 tag, tag_colour = seat["tag"]
                 right = fonts.blit_in(surface, tag, size - 2, tag_colour,
                                       pygame.Rect(rect.right - 96, rect.y, 88, rect.height),
                                       "semibold", "midright", name="seat row").x - 8
-            split = rect.x + 32 + (right - rect.x - 32) * 55 // 100
+            split = rect.x + 54 + (right - rect.x - 54) * 55 // 100
             fonts.blit_in(surface, seat["name"], size, seat["name_colour"],
-                          pygame.Rect(rect.x + 32, rect.y, split - rect.x - 36, rect.height),
+                          pygame.Rect(rect.x + 54, rect.y, split - rect.x - 58, rect.height),
                           "semibold", "midleft", name="seat row")
             fonts.blit_in(surface, seat["what"], size - 3, seat["what_colour"],
                           pygame.Rect(split, rect.y, right - split, rect.height),
                           seat["weight"], "midleft", name="seat row")
+
+
+def draw_seat_number(surface, rows: list[dict], index: int, choice: pygame.Rect) -> None:
+    """Left of a seat's choice on the host: the seat's number and colour shape (the number
+    the seat list shows)."""
+    row = rows[index] if index < len(rows) else {"colour": -1}
+    colour = row["colour"] if row["colour"] >= 0 else index
+    rgb = theme.colour(colour)
+    theme.draw_shape(surface, colour, (choice.x - 14, choice.centery + 12), 7, rgb,
+                     theme.outline_for(rgb))
+    fonts.blit_in(surface, str(index + 1), 18, theme.TEXT,
+                  pygame.Rect(choice.x - 48, choice.y + 2, 44, 26), "semibold", "midright",
+                  name="seat number")

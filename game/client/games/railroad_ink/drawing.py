@@ -26,6 +26,9 @@ from game.rules.railroad_ink.orientation import CANONICAL_O
 from game.rules.railroad_ink.sheet import CELL_INDEX, CRATER, EMPTY
 
 
+MIN_CHIP_W = 110      # a header chip narrower than this cannot show a name and a score
+
+
 class BoardDrawing:
     """The board's painting (a mixin of ``RailroadInkBoard``)."""
 
@@ -110,10 +113,22 @@ class BoardDrawing:
                               20, (255, 160, 140), pygame.Rect(x + 24, 4, 240, 36), "semibold",
                               "midleft", name="meteor").right + 24
         if self.chips:
-            # the other sheets' chips share what is left of the line up to the menu button
-            room = (MENU_BUTTON.x - 8 - x) // len(self.chips) - 10
-            for seat in self.chips:
+            # the other sheets' chips share what is left of the line up to the menu button;
+            # too many for that (a big table with four local players): the best ones, then
+            # one chip "+N" for the rest
+            chips, line = self.chips, MENU_BUTTON.x - 8 - x
+            if line // len(chips) - 10 < MIN_CHIP_W:
+                totals = self.scores()["scores"]
+                keep = max(1, line // (MIN_CHIP_W + 10) - 1)
+                chips = sorted(chips, key=lambda s: (-totals[s], s))[:keep]
+            room = (line - (60 if len(chips) < len(self.chips) else 0)) // len(chips) - 10
+            for seat in chips:
                 x = self._chip(surface, seat, x, 10, room) + 10
+            if len(chips) < len(self.chips):
+                rect = pygame.Rect(x, 10, 50, 26)
+                theme.rounded_panel(surface, rect, theme.PANEL, 12, theme.PANEL_EDGE, 1)
+                fonts.blit_in(surface, f"+{len(self.chips) - len(chips)}", 16, theme.TEXT, rect,
+                              "semibold", name="chip")
 
     def _chip(self, surface, seat: int, x: int, y: int, room: int) -> int:
         rgb = self.play.seat_colour(seat)
