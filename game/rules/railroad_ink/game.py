@@ -460,7 +460,11 @@ class RailroadInkGame(Game):
     def scores(self, state) -> dict:
         breakdowns, details = [], []
         for seat in state.seats:
-            breakdown, detail = score_sheet(seat.sheet, state.expansion)
+            # scored again only when its sheet changed (a 32-seat table scores one per move);
+            # the cached dicts are shared by copies of the state: read them, never change them
+            if seat.cached_score is None:
+                seat.cached_score = score_sheet(seat.sheet, state.expansion)
+            breakdown, detail = seat.cached_score
             breakdowns.append(breakdown)
             details.append(detail)
         return {"scores": [b["total"] for b in breakdowns], "breakdown": breakdowns,

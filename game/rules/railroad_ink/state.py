@@ -12,6 +12,7 @@ encoding (``SeatState.digest``, computed when first asked and cached), and the s
 combines the shared fields with those per-seat digests (``State.digest_parts``). Whatever
 changes a seat must forget its digest (``SeatState.touched``): the rules do it for the seat a
 move plays on, and for every seat when a round starts, so a move re-hashes one sheet only.
+The score of a sheet is kept the same way (``cached_score``, see ``Game.scores``).
 """
 
 from __future__ import annotations
@@ -34,12 +35,13 @@ def _sheet_digest(sheet) -> bytes:
 class SeatState:
     __slots__ = ("sheet", "ended", "pending", "skipped", "special_round", "meteor_done",
                  "volcano_round", "lava_done", "round_moves", "start", "cached_digest",
-                 "cached_sheet", "cached_start")
+                 "cached_sheet", "cached_start", "cached_score")
 
     def __init__(self) -> None:
         self.cached_digest: bytes | None = None     # of the whole seat
         self.cached_sheet: bytes | None = None      # of ``sheet``
         self.cached_start: bytes | None = None      # of ``start``
+        self.cached_score: tuple | None = None      # (breakdown, details) of ``sheet``
         self.sheet = Sheet()
         self.ended = False
         self.pending: list[int] = []
@@ -66,6 +68,7 @@ class SeatState:
         other.cached_digest = self.cached_digest
         other.cached_sheet = self.cached_sheet
         other.cached_start = self.cached_start
+        other.cached_score = self.cached_score
         return other
 
     def touched(self, sheet: bool = True) -> None:
@@ -73,7 +76,7 @@ class SeatState:
         again."""
         self.cached_digest = None
         if sheet:
-            self.cached_sheet = None
+            self.cached_sheet = self.cached_score = None
 
     def round_started(self) -> None:
         """A new round begins (call after ``start`` became a copy of ``sheet``): the sheet is

@@ -69,7 +69,8 @@ class BoardDrawing:
         for pane in panes:
             seat = pane.seat
             acting = self._acting_human(seat) if pane.full else self.acting(seat)
-            key = (self.version, acting, self._status_of(seat)[0], common, self._paused(seat),
+            key = (self.seat_version(seat), acting, self._status_of(seat)[0], common,
+                   self._paused(seat),
                    self.picked(seat) if pane.full and acting else None,
                    self.seat_ui(seat).meteor_dir, self._refusal(seat))
             if self._comp_keys.get(seat) == key:
@@ -226,7 +227,7 @@ class BoardDrawing:
                              border_radius=max(6, geom.cell // 4 + 3))
 
     def _highlight(self, seat: int, geom: SheetGeom, face: str | None, o: int):
-        key = (self.version, face, o, geom.key(), self.meteor_pending(seat))
+        key = (self.seat_version(seat), face, o, geom.key(), self.meteor_pending(seat))
         found = self._highlight_cache.get(seat)
         if found is not None and found[0] == key:
             return found[1]
@@ -297,7 +298,7 @@ class BoardDrawing:
     def _pane_surface(self, pane: Pane, acting: bool, rgb) -> pygame.Surface:
         """The pane's panel, title and tray, redrawn only when something on them changes."""
         seat = pane.seat
-        key = (self.version, acting, self.picked(seat) if acting else None,
+        key = (self.seat_version(seat), acting, self.picked(seat) if acting else None,
                self.seat_ui(seat).meteor_dir, self._status_of(seat), self._refusal(seat), rgb,
                language(),
                self.app.settings["colour_blind"], pane.rect.size)

@@ -6,9 +6,6 @@ score first — place, colour, name, a tick once that seat has ended the round, 
 many columns as the rows need (at least ``MIN_ROW_H`` pixels a row, names at least
 ``MIN_NAME_W`` wide). If even that does not fit, the ranking is paged and turns a page every
 ``PAGE_SECONDS`` (a small "1/2" says which).
-
-``SeatScores`` keeps each seat's score until its own sheet changes: at 32 seats scoring every
-sheet after every move cost ~4 ms, now only the sheet a move touched is scored again.
 """
 
 from __future__ import annotations
@@ -18,34 +15,13 @@ import math
 import pygame
 
 from game.client import fonts, theme
-from game.client.text import t
-from game.rules.railroad_ink.scoring import score_sheet
+from game.client.text import language, t
 
 MAX_MINI_SHEETS = 8
 MIN_ROW_H = 19
 MAX_ROW_H = 36
 MIN_NAME_W = 96
 PAGE_SECONDS = 4.0
-
-
-class SeatScores:
-    """Per-seat score breakdowns, recomputed for a seat only when its sheet changed."""
-
-    def __init__(self) -> None:
-        self._cache: dict[int, tuple] = {}
-
-    def scores(self, state) -> dict:
-        breakdowns, details = [], []
-        for index, seat in enumerate(state.seats):
-            sheet = seat.sheet
-            key = (tuple(sheet.cells), tuple(sheet.specials), sheet.dot, state.expansion)
-            found = self._cache.get(index)
-            if found is None or found[0] != key:
-                found = self._cache[index] = (key, *score_sheet(sheet, state.expansion))
-            breakdowns.append(found[1])
-            details.append(found[2])
-        return {"scores": [b["total"] for b in breakdowns], "breakdown": breakdowns,
-                "details": details}
 
 
 def ranked(seats: list[int], totals: list[int]) -> list[tuple[int, int]]:
@@ -97,7 +73,24 @@ def draw_ranking(surface: pygame.Surface, rect: pygame.Rect, rows: list[tuple[in
     for index, (place, seat) in enumerate(shown):
         col, row = divmod(index, per_col)
         cell = pygame.Rect(inner.x + col * col_w, inner.y + row * row_h, col_w - 8, row_h - 2)
-        _draw_row(surface, cell, place, seat, totals[seat], state, board, size)
+        # a row is drawn once per look (place, score, tick, ...) and then only blitted: after
+        # a move most rows of a 32-seat ranking look as before
+        key = (place, seat, totals[seat], state.seats[seat].ended and not state.over,
+               board.acting(seat) and not state.seats[seat].ended, board.play.seat_name(seat),
+               board.play.seat_colour(seat), board.app.settings["colour_blind"], size,
+               cell.size, language())
+        image = _ROWS.get(key)
+        if image is None:
+            if len(_ROWS) > 1024:
+                _ROWS.clear()
+            image = _ROWS[key] = pygame.Surface(cell.size, pygame.SRCALPHA)
+            local = image.get_rect()
+            with fonts.box(local, "ranking row"):
+                _draw_row(image, local, place, seat, totals[seat], state, board, size)
+        surface.blit(image, cell)
+
+
+_ROWS: dict[tuple, pygame.Surface] = {}
 
 
 def _draw_row(surface, cell: pygame.Rect, place: int, seat: int, total: int, state, board,
