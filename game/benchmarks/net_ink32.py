@@ -7,7 +7,8 @@
   every legal move of random playouts of all three games; target <= 24 bytes.
 * ``round_*``: a host with 31 joiners over loopback TCP (the joiners in a few processes, each
   connection one seat played by a random bot that waits ``PARTY_BOT_DELAY`` before each
-  drawing, as a quick player would) plays a whole game. For every round: from the
+  drawing, as a quick player would) plays a whole game. ``round_apply_cpu_ms_per_peer``: the
+  CPU one peer spends on all 32 seats' moves of a round (decode, schema, expand, apply, hash). For every round: from the
   moment its last drawing (the last seat's ``end``, which rolls the next round) is applied
   at the host until every one of the 31 peers has applied the whole round and reported a
   matching hash for it ("applied and agreed on all peers"); target p99 <= 50 ms. Beside it
@@ -184,6 +185,44 @@ def play_party(delay: float, timeout: float = 240.0) -> dict:
             "peers_agreeing": sum(1 for seq, digest in results if (seq, digest) == final)}
 
 
+def round_apply_cpu(games: int) -> list[float]:
+    """ms of thread CPU one peer spends on a whole round of a 32-seat game: every move's
+    compact frame decoded, checked against its schema, expanded, applied and hashed (what
+    each peer's own machine does for the round, whatever the other peers do)."""
+    from game.match import Match
+    from game.rules import get_game
+    from game.rules.core import Rng
+    from net import messages as ids
+    from net.moveframe import compact, expand
+    from net.schema import FROM_HOST, validate
+    from net.wire import FrameReader, encode
+
+    game = get_game("railroad-ink")
+    samples = []
+    for index in range(games):
+        source = Match.new(game, game.make_config(SEATS, []), 40 + index)
+        rng = Rng(index)
+        while not source.is_over():
+            acting = source.to_act()
+            seat = acting[rng.below(len(acting))]
+            source.apply(seat, rng.choice(game.legal_moves(source.state, seat)))
+        frames = [encode(compact({"t": ids.MOVE, "q": e.seq, "s": e.seat, "m": e.move},
+                                 game.name)) for e in source.log]
+        peer = Match.new(game, source.config, source.seed)
+        reader = FrameReader()
+        spent, round_now = 0, peer.state.round
+        for frame in frames:
+            started = time.thread_time_ns()
+            message = expand(validate(reader.feed(frame)[0], FROM_HOST), game.name, FROM_HOST)
+            peer.apply(message["s"], message["m"], check=False)
+            spent += time.thread_time_ns() - started
+            if peer.state.round != round_now or peer.is_over():
+                samples.append(spent / 1e6)
+                spent, round_now = 0, peer.state.round
+        assert peer.hash() == source.hash()
+    return samples
+
+
 def board_frames(frames: int) -> dict:
     """Frame times of the Railroad Ink board at a 32-seat table, mid-game."""
     import random
@@ -233,6 +272,7 @@ def _run(quick: bool) -> dict:
     many = hash_costs(SEATS, 1 if quick else 4)
     mean_one, mean_many = sum(one) / len(one), sum(many) / len(many)
     frame, notation = largest_move_frame(1 if quick else 3)
+    per_peer = round_apply_cpu(1 if quick else 3)
     party = play_party(delay=PARTY_BOT_DELAY)
     board = board_frames(120 if quick else 400)
     sync = getattr(os, "fdatasync", None)
@@ -261,6 +301,8 @@ def _run(quick: bool) -> dict:
         "round_agreed_p99_ms": round(percentile(party["agreed_ms"], 0.99), 2),
         "round_agreed_max_ms": round(max(party["agreed_ms"]), 2),
         "round_agreed_target_p99_ms": 50.0,
+        "round_apply_cpu_ms_per_peer_p50": round(percentile(per_peer, 0.5), 2),
+        "round_apply_cpu_ms_per_peer_p99": round(percentile(per_peer, 0.99), 2),
         "round_from_roll_p50_ms": round(percentile(party["whole_ms"], 0.5), 1),
         "round_from_roll_max_ms": round(max(party["whole_ms"]), 1),
         "board_32p_frame_cpu_ms_p50": board["cpu_ms_p50"],
