@@ -226,7 +226,8 @@ class HostLobbyScreen(MenuScreen):
     def _place_items(self) -> None:
         seats = len(self.session.seats)
         big = seats > seat_grid.FULL_ROWS      # a party: a window of the seats' choices
-        focused = self.form.focused.key if self.form.focused else ""
+        items, at = self.form.items, self.form.focus
+        focused = items[at].key if 0 <= at < len(items) else ""
         self.choice_top = seat_grid.choice_window(
             getattr(self, "choice_top", 0), seats,
             int(focused[4:]) if big and focused.startswith("who:") else None)

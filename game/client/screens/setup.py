@@ -190,7 +190,8 @@ class SetupScreen(MenuScreen):
                         or item.key.startswith("variant:"))
         row_h = 54 if left_rows <= 5 else 46   # leave room for the variant help below
         seat_row_h = 56 if self.players <= 5 else 52
-        focused = self.form.focused.key if self.form.focused else ""
+        items, index = self.form.items, self.form.focus
+        focused = items[index].key if 0 <= index < len(items) else ""   # (mid-build)
         self.seat_top = seat_window.follow(getattr(self, "seat_top", 0), self.players,
                                            int(focused.split(":")[1]) if focused.startswith(
                                                ("name:", "who:", "colour:")) else None)
