@@ -121,3 +121,58 @@ def test_a_host_and_31_joiners_play_a_whole_game_and_agree():
         assert client.seq == table.host.seq and client.match.hash() == digest
         assert client.match.scores()["scores"] == scores
     assert table.host.match.state.round == 7
+
+
+def test_the_bench_figures_hold_in_short():
+    """The bench's own measurements, small: the hash cost of a 32-seat game stays near a
+    1-seat game's, every compact move frame fits 24 bytes, a peer replays a round fast."""
+    from game.benchmarks import net_ink32
+
+    one = net_ink32.hash_costs(1, 3)
+    many = net_ink32.hash_costs(32, 1)
+    assert sum(many) / len(many) <= 2.5 * (sum(one) / len(one))
+    size, notation = net_ink32.largest_move_frame(1)
+    assert size <= 24, notation
+    assert len(net_ink32.round_apply_cpu(1)) == 7
+
+
+@pytest.mark.timeout(150)
+def test_a_32_seat_table_over_loopback_processes(tmp_path):
+    """Real processes on 127.0.0.1: a headless host (one seat, its bot) and three headless
+    joiners taking 10, 10 and 11 seats play a whole 32-seat game and end alike."""
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               TRACKLAYER_HOME=str(tmp_path / "home"))
+
+    def spawn(*args):
+        return subprocess.Popen([sys.executable, str(root / "run.py"), *args], cwd=root,
+                                env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                text=True)
+
+    host = spawn("host", "railroad-ink", "--headless", "--players", "32", "--port", "0",
+                 "--bind", "127.0.0.1", "--discovery-port", "-1")
+    joiners = []
+    try:
+        first = json.loads(host.stdout.readline())
+        assert first["event"] == "listening", first
+        joiners = [spawn("join", f"127.0.0.1:{first['port']}", "--headless", "--bot", "random",
+                         "--seats", str(seats), "--name", f"j{index}")
+                   for index, seats in enumerate((10, 10, 11))]
+        ends = []
+        for proc in [host, *joiners]:
+            out, err = proc.communicate(timeout=140)
+            assert proc.returncode == 0, err[-2000:]
+            ends.append(json.loads([line for line in out.splitlines() if line.strip()][-1]))
+    finally:
+        for proc in [host, *joiners]:
+            if proc.poll() is None:
+                proc.kill()
+    assert all(end["event"] == "game_over" for end in ends), ends
+    assert len({end["hash"] for end in ends}) == 1 and len({end["seq"] for end in ends}) == 1
+    assert len(ends[0]["scores"]) == 32
