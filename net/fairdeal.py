@@ -265,7 +265,7 @@ class FairTable(Departures, ChanceKinds):
         return self._digest.digest()
 
     def public_hash(self, state) -> str:
-        data = canonical_bytes(self.game.public_encode(state)) + self._digest.digest()
+        data = self.game.public_digest(state) + self._digest.digest()
         return hashlib.blake2b(data, digest_size=16).hexdigest()
 
     # ================================================================ the driver

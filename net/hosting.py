@@ -34,6 +34,7 @@ from net.lobby import Slot, plain_seats
 from net.netsave import CLAIM_PREFIX, token_digest
 from net.netlog import log_line, write_netlog
 from net.ratelimit import FrameBudget
+from net.moveframe import compact, expand
 from net.schema import FROM_PEER, SchemaError, validate
 from net.seat_control import SeatControl
 from net.sequencer import Sequencer
@@ -309,7 +310,7 @@ class HostEndpoint(SeatControl, FairHosting, EndGrace, ClaimGuard):
             self._refuse(conn, ids.R_FLOODING, {"limit": int(budget.rate)})
             return
         try:
-            message = validate(raw, FROM_PEER)
+            message = expand(validate(raw, FROM_PEER), self.game.name, FROM_PEER)
         except SchemaError as exc:
             self._refuse(conn, exc.code, exc.args_dict)
             return
@@ -808,7 +809,7 @@ class HostEndpoint(SeatControl, FairHosting, EndGrace, ClaimGuard):
     def _send(self, peer: PeerRec, message: dict) -> None:
         if peer.conn is not None:
             peer.last_sent = self.clock()
-            self.transport.send(peer.conn, message)
+            self.transport.send(peer.conn, compact(message, self.game.name))
 
     def _broadcast(self, message: dict) -> None:
         live = self._live_peers()
@@ -817,7 +818,7 @@ class HostEndpoint(SeatControl, FairHosting, EndGrace, ClaimGuard):
         now = self.clock()
         for peer in live:
             peer.last_sent = now
-        self.transport.send_many([p.conn for p in live], message)
+        self.transport.send_many([p.conn for p in live], compact(message, self.game.name))
 
     def _refuse(self, conn: Any, code: str, args: dict) -> None:
         """Tell ``conn`` why, close it, and show the reason here too."""

@@ -28,8 +28,16 @@ from net.lobby import plain_seats, seat_infos_from_wire
 from net.netlog import write_netlog
 from net.peer import BROKEN_HASH, Replica
 from net.redialing import Redialing
+from net.moveframe import compact, expand
 from net.schema import FROM_HOST, SchemaError, validate
 from net.timing import Timings
+
+
+# At a table of more than SMALL_TABLE seats a peer's hash reports are coalesced: at most one
+# every REPORT_GAP seconds (the newest), else every peer would send the host a frame for every
+# move of every seat (32 seats drawing at once). Smaller tables report every move at once.
+SMALL_TABLE = 8
+REPORT_GAP = 0.02
 
 
 class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
@@ -100,6 +108,8 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
         self._over_hash = ""
         self._applied_at = 0.0
         self._broken_reported = 0.0
+        self._report_sent = -1e9                 # when our last hash report left
+        self._unsent_report: tuple[int, str] | None = None
         self.on_applied: Callable[[int, int], None] | None = None   # (seq, seat): timing hook
         self.init_redial()      # off unless the transport sets a limit (net.redialing)
 
@@ -200,7 +210,7 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
         if self.phase == "ended":
             return
         try:
-            message = validate(raw, FROM_HOST)
+            message = expand(validate(raw, FROM_HOST), self._move_game(), FROM_HOST)
         except SchemaError as exc:
             self.on_wire_error(exc.code, exc.args_dict)
             return
@@ -239,7 +249,7 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
             return
         if not self.replica.sealed and now - self._applied_at >= self.timings.hash_delay:
             self.replica.seal()       # hashed once every peer had its chance to apply
-            self._flush_reports()
+        self._flush_reports()         # a coalesced report that waited for its turn
         for seat, (nonce, text, sent) in list(self._pending.items()):
             if now - sent >= self.timings.retry:       # lost on the way? the host dedups
                 self._pending[seat] = (nonce, text, now)
@@ -541,9 +551,23 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
         self._broken_reported = self.clock()
         self._send({"t": ids.HASH, "q": self.seq + 1, "h": bytes.fromhex(BROKEN_HASH)})
 
-    def _flush_reports(self) -> None:
-        for seq, digest in self.replica.take_reports():
-            self._send({"t": ids.HASH, "q": seq, "h": bytes.fromhex(digest)})
+    def _flush_reports(self, force: bool = False) -> None:
+        """Report our newest hash (coalesced at a big table, see ``REPORT_GAP``; ``tick``
+        sends a report that waited)."""
+        reports = self.replica.take_reports()
+        if self.match is not None and self.match.config.get("players", 0) <= SMALL_TABLE:
+            for seq, digest in reports:
+                self._send({"t": ids.HASH, "q": seq, "h": bytes.fromhex(digest)})
+            return
+        if reports:
+            self._unsent_report = reports[-1]
+        now = self.clock()
+        if self._unsent_report is None or (not force and now - self._report_sent < REPORT_GAP):
+            return
+        seq, digest = self._unsent_report
+        self._unsent_report = None
+        self._report_sent = now
+        self._send({"t": ids.HASH, "q": seq, "h": bytes.fromhex(digest)})
 
     def _check_over(self) -> None:
         """Announce the end once we hold the complete game (again after a late repair)."""
@@ -551,7 +575,7 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
                 or not self.match.is_over() or self.replica.broken or self.seq < self._host_seq:
             return
         digest = self.replica.last_hash()
-        self._flush_reports()
+        self._flush_reports(force=True)
         if self.phase == "over" and digest == self._over_hash:
             return
         self.phase = "over"
@@ -563,7 +587,14 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
     def _send(self, message: dict) -> None:
         if self.transport is not None and self.phase != "ended" and not self.offline:
             self._last_sent = self.clock()
-            self.transport.send(message)
+            self.transport.send(compact(message, self._move_game()))
+
+    def _move_game(self) -> str:
+        """The game whose move codec the move frames use (none before the start)."""
+        if self.match is not None:
+            return self.match.game.name
+        fair = getattr(self, "fair_replica", None)      # a fair table still dealing
+        return fair.args[0].name if fair is not None else ""
 
     def _emit(self, event: str, **fields: Any) -> None:
         fields["event"] = event

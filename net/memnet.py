@@ -18,7 +18,8 @@ from typing import Any
 from net import messages as ids
 from net.wire import FrameReader, WireError, encode
 
-LOSSY = frozenset({ids.PROPOSE, ids.MOVE, ids.HASH, ids.BEAT, ids.GET, ids.REJECT})
+LOSSY = frozenset({ids.PROPOSE, ids.MOVE, ids.HASH, ids.BEAT, ids.GET, ids.REJECT,
+                   ids.PROPOSE_C, ids.MOVE_C})
 _EOF = object()
 
 

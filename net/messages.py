@@ -7,7 +7,7 @@ The hot-path messages (propose, move, hash, heartbeat) have one-letter ids to ke
 
 from __future__ import annotations
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2      # 2: compact move frames (net.moveframe)
 
 # -- message type ids ------------------------------------------------------------------------
 # handshake and lobby
@@ -41,6 +41,8 @@ BEAT = "B"             # heartbeat either way, carries the sender's seq
 # resume claims (net.claims): a claimed seat is given only to the machine that proves its key
 CHALLENGE = "ch"       # host -> peer: prove the claim on table "tb", old peer "p", nonce "n"
 PROOF = "pf"           # peer -> host: Schnorr proof ("pt" commitment, "ps" response)
+PROPOSE_C = "p"        # PROPOSE, compact: nonce, seat and the move's codec bytes in "b"
+MOVE_C = "m"           # MOVE, compact: seq, seat and the move's codec bytes in "b"
 
 # -- reason codes (refusals, rejections, endings) --------------------------------------------
 R_PROTOCOL = "protocol_version"     # args: ours, theirs

@@ -11,7 +11,7 @@ from typing import Any
 
 from net import messages as ids
 
-MAX_SEATS = 8
+MAX_SEATS = 32           # Railroad Ink seats a whole party; other games keep their own limit
 MAX_SEQ = 1 << 31
 MAX_NAME = 40
 MAX_NOTATION = 200
@@ -36,6 +36,10 @@ def Str(max_len: int, min_len: int = 0):
 
 def Bin(size: int):
     return lambda v: type(v) is bytes and len(v) == size
+
+
+def Bytes(min_len: int, max_len: int):
+    return lambda v: type(v) is bytes and min_len <= len(v) <= max_len
 
 
 def Bool():
@@ -133,6 +137,8 @@ SCHEMAS: dict[str, Any] = {
                 "?cu": Bool(), "?ck": ListOf(CLAIM_KEY, MAX_SEATS)},
     ids.PROPOSE: {"s": Seat, "m": Notation, "n": Int(0, MAX_SEQ), "?cp": RECORD},
     ids.MOVE: {"q": Int(1, MAX_SEQ), "s": Seat, "m": Notation, "?cp": RECORD},
+    ids.PROPOSE_C: {"b": Bytes(3, 32), "?cp": RECORD},       # net.moveframe
+    ids.MOVE_C: {"b": Bytes(3, 32), "?cp": RECORD},
     ids.FAIR: {"?i": Int(0, MAX_SEQ), "r": RECORD},
     ids.REJECT: {"n": Int(0, MAX_SEQ), "s": Seat, "c": Code, "a": ARGS},
     ids.HASH: {"q": Seq, "h": Hash},
@@ -177,7 +183,7 @@ def validate(message: Any, allowed: frozenset[str] | None = None) -> dict:
 # which side may send what
 FROM_PEER = frozenset({ids.HELLO, ids.REFUSE, ids.BYE, ids.SEAT_SET, ids.READY, ids.COMMIT,
                        ids.REVEAL, ids.PROPOSE, ids.HASH, ids.GET, ids.BEAT, ids.FAIR,
-                       ids.PROOF})
+                       ids.PROOF, ids.PROPOSE_C})
 FROM_HOST = frozenset({ids.WELCOME, ids.REFUSE, ids.BYE, ids.LOBBY, ids.COMMIT_REQ,
                        ids.COMMITS, ids.ABORT, ids.START, ids.MOVE, ids.REJECT, ids.SYNC,
-                       ids.COMMAND, ids.STATUS, ids.BEAT, ids.FAIR, ids.CHALLENGE})
+                       ids.COMMAND, ids.STATUS, ids.BEAT, ids.FAIR, ids.CHALLENGE, ids.MOVE_C})

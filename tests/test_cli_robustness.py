@@ -228,7 +228,7 @@ BAD_ARGUMENTS = [
     # selfplay
     ["selfplay"], ["selfplay", "chess"], ["selfplay", "metro", "--games", "0"],
     ["selfplay", "metro", "--games", "-2"], ["selfplay", "metro", "--games", "many"],
-    ["selfplay", "metro", "--players", "1"], ["selfplay", "railroad-ink", "--players", "9"],
+    ["selfplay", "metro", "--players", "1"], ["selfplay", "railroad-ink", "--players", "33"],
     ["selfplay", "metro", "--bots", ","], ["selfplay", "metro", "--bots", "random,genius"],
     ["selfplay", "metromania", "--variant", "hand2"],
     ["selfplay", "metro", "--expansion", "lake"],

@@ -38,6 +38,7 @@ from game.client import fonts, text, widgets
 from game.client import typeface
 from game.match import Match, SeatInfo
 from game.rules import get_game
+from game.rules.core import Rng
 from tests.test_client_support import key, make_app
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -484,7 +485,8 @@ LONG_NAMES = ["Bartholomew W.", "Константинопол", "สมศัก
 # (Metro's companies, Railroad Ink's meteor with its specials, Metromania's shown markers).
 # (game, players, variants, moves played): eight Railroad Ink sheets bring small side sheets.
 MIDGAME = [("metro", 6, ["companies"], 30), ("metromania", 4, ["no-corruption"], 16),
-           ("railroad-ink", 4, ["meteor"], 70), ("railroad-ink", 8, ["river"], 92)]   # 92: optional river dice to draw
+           ("railroad-ink", 4, ["meteor"], 70), ("railroad-ink", 8, ["river"], 92),
+           ("railroad-ink", 32, ["meteor"], 200)]    # 32: the others as a ranking   # 92: optional river dice to draw
 
 
 def _midgame(game_name: str, players: int, variants: list, moves: int) -> Match:
@@ -493,7 +495,8 @@ def _midgame(game_name: str, players: int, variants: list, moves: int) -> Match:
 
     game = get_game(game_name)
     seats = [SeatInfo(LONG_NAMES[0], "human", device="mouse+keyboard", colour=0)]
-    seats += [SeatInfo(LONG_NAMES[i], "bot", level="easy", colour=i) for i in range(1, players)]
+    seats += [SeatInfo(LONG_NAMES[i % 8], "bot", level="easy", colour=i % 8)
+              for i in range(1, players)]
     match = Match.new(game, game.make_config(players, variants), 11, seats)
     bots = [make_bot(game, s, "random", s + 3) for s in range(players)]
     for _ in range(5000):
@@ -612,7 +615,36 @@ def _lobby_screens(app) -> list[tuple[str, list]]:
     joined.welcomed, joined.mine = True, [1]
     joined._adopt([1])
     joined.build()
-    return [("host lobby", [host]), ("joined lobby", [joined])]
+    return [("host lobby", [host]), ("joined lobby", [joined])] + _party_screens(app)
+
+
+def _party_screens(app) -> list[tuple[str, list]]:
+    """A 32-seat Railroad Ink party: both lobbies' seat lists and a page of the results."""
+    from game.client.screens.lobby import HostLobbyScreen
+    from game.client.screens.net_lobby import JoinedLobbyScreen
+    from game.client.screens.play import PlayScreen
+
+    row = {"name": "", "colour": -1, "level": "", "ready": False, "status": "connected",
+           "peer": 0}
+    seats = [dict(row, kind="local", name=LONG_NAMES[0], colour=0, ready=True)]
+    seats += [dict(row, kind="remote", name=LONG_NAMES[i % 8], colour=i % 8, ready=i % 3 == 0,
+                   status="interrupted" if i == 5 else "connected") for i in range(1, 30)]
+    seats += [dict(row, kind="bot", name="Robo", colour=2, level="hard"), dict(row, kind="open")]
+    host = HostLobbyScreen(app, _fake_session(seats=seats, game="railroad-ink"))
+    joined = JoinedLobbyScreen(app, _fake_session(seats=seats, game="railroad-ink"))
+    joined.welcomed, joined.mine = True, [7]
+    joined._adopt([7])
+    joined.build()
+    game = get_game("railroad-ink")
+    party = [SeatInfo(LONG_NAMES[i % 8], "bot", level="easy", colour=i % 8) for i in range(32)]
+    match = Match.new(game, game.make_config(32, []), 5, party)
+    rng = Rng(3)
+    while not match.is_over():
+        seat = match.to_act()[0]
+        match.apply(seat, rng.choice(game.legal_moves(match.state, seat)))
+    done = PlayScreen(app, match)
+    return [("host lobby 32 seats", [host]), ("joined lobby 32 seats", [joined]),
+            ("results railroad-ink 32 players", [done.board.results_screen(done.history, {})])]
 
 
 def _extra_screens(app, finished: dict) -> list[tuple[str, list]]:

@@ -174,7 +174,7 @@ def test_headless_crash_waits_at_most_the_limit_then_rejoin_from_the_save(tmp_pa
         victim.wait(timeout=5)
         return read_until(host, "peer_left")
 
-    host, port = host_process(2, tmp_path / "h1", "--wait-limit", "1")
+    host, port = host_process(2, tmp_path / "h1", "--wait-limit", "1", "--end-grace", "1")
     left = crash(host, port, tmp_path / "cleo1")
     waited = read_until(host, "waited_out")
     assert waited["seat"] == left["seats"][0] and 1.0 <= waited["seconds"] < 2.0

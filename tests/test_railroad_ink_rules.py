@@ -15,7 +15,7 @@ BASE_ROLL = ["road-straight", "rail-curve", "road-tee", "station-straight"]
 def test_config_and_setup():
     assert GAME.make_config(3, []) == {"players": 3, "variants": []}
     assert GAME.make_config(1, ["meteor"]) == {"players": 1, "variants": ["meteor"]}
-    for bad in (0, 9):
+    for bad in (0, 33):
         with pytest.raises(ConfigError):
             GAME.make_config(bad, [])
     with pytest.raises(ConfigError, match="unknown"):
@@ -26,7 +26,7 @@ def test_config_and_setup():
     assert GAME.to_act(state) == (0, 1, 2, 3)
     assert all(face in ROUTE_DIE for face in state.dice[:3]) and state.dice[3] in JUNCTION_DIE
     assert GAME.name == "railroad-ink" and GAME.simultaneous
-    assert (GAME.min_players, GAME.max_players) == (1, 8)
+    assert (GAME.min_players, GAME.max_players) == (1, 32)
 
 
 def test_all_seats_share_the_roll_and_the_next_roll_waits_for_everybody():

@@ -118,7 +118,7 @@ class _Link:
         reset = self.profile.reset
         if reset == "before_welcome" and self.frames_down == 1:
             return True
-        if kind == "M":
+        if kind in ("M", "m"):         # a move, plain or compact (net.moveframe)
             self.moves_down += 1
             if reset == "mid_game" and self.moves_down >= self.reset_at_move:
                 return True

@@ -67,6 +67,7 @@ def _play_one_game(delay: float) -> dict:
     from net import messages as ids
     from net.host import HostServer
     from net.lobby import Slot
+    from net.moveframe import compact
     from net.wire import encode
 
     from game.bots.base import make_bot
@@ -120,10 +121,13 @@ def _play_one_game(delay: float) -> dict:
             seq = int(seq_text)
             ends = [host_applied[seq]] + [r["applied"][seq_text] for r in results]
             latencies.append((max(ends) - start) / 1e6)
-    move_frames = [len(encode({"t": ids.MOVE, "q": e.seq, "s": e.seat, "m": e.move}))
-                   for e in log]
-    round_trip = [len(encode({"t": ids.PROPOSE, "s": e.seat, "m": e.move, "n": e.seq}))
-                  + len(encode({"t": ids.MOVE, "q": e.seq, "s": e.seat, "m": e.move}))
+    name = endpoint.game.name
+    move_frames = [len(encode(compact({"t": ids.MOVE, "q": e.seq, "s": e.seat, "m": e.move},
+                                      name))) for e in log]
+    round_trip = [len(encode(compact({"t": ids.PROPOSE, "s": e.seat, "m": e.move, "n": e.seq},
+                                     name)))
+                  + len(encode(compact({"t": ids.MOVE, "q": e.seq, "s": e.seat, "m": e.move},
+                                       name)))
                   + len(encode({"t": ids.HASH, "q": e.seq, "h": bytes(16)})) for e in log]
     return {"latencies": latencies, "move_frames": move_frames, "round_trip": round_trip,
             "catch_up": catch_up, "moves": len(log), "log": log, "game": endpoint.game,

@@ -116,7 +116,7 @@ class Hostile:
         seq = ctx.get("seq", 0)
         kind = self.pick(ids.HELLO, ids.REFUSE, ids.BYE, ids.SEAT_SET, ids.READY, ids.COMMIT,
                          ids.REVEAL, ids.PROPOSE, ids.PROPOSE, ids.PROPOSE, ids.HASH, ids.HASH,
-                         ids.GET, ids.BEAT, ids.FAIR, ids.PROOF)
+                         ids.GET, ids.BEAT, ids.FAIR, ids.PROOF, ids.PROPOSE_C, ids.PROPOSE_C)
         message: dict = {"t": kind}
         if kind == ids.HELLO:
             message.update(pv=self.pick(ids.PROTOCOL_VERSION, 0, 99), g=self.pick("", *GAMES),
@@ -154,7 +154,23 @@ class Hostile:
                 message["i"] = self.int_near(seq)
         elif kind == ids.PROOF:
             message.update(pt=self.blob(256), ps=self.blob(64))
+        elif kind == ids.PROPOSE_C:
+            return self.compact_move(ctx, {"t": ids.PROPOSE, "s": self.seat(),
+                                           "m": self.notation(ctx),
+                                           "n": self.int_near(seq, 1 << 31)})
         return message
+
+    def compact_move(self, ctx: dict, full: dict) -> dict:
+        """A compact move frame (net.moveframe): a real move's bytes, or hostile bytes."""
+        from net import messages as ids
+        from net.moveframe import compact
+
+        kind = ids.PROPOSE_C if full["t"] == ids.PROPOSE else ids.MOVE_C
+        if self.rng.random() < 0.5:
+            message = compact(full, ctx["game"])
+            if message["t"] == kind:
+                return message
+        return {"t": kind, "b": self.rng.randbytes(self.rng.randrange(3, 33))}
 
     # ---------------------------------------------------------------- host -> joiner
     def to_joiner(self, ctx: dict) -> dict:
@@ -164,7 +180,7 @@ class Hostile:
         kind = self.pick(ids.WELCOME, ids.REFUSE, ids.BYE, ids.LOBBY, ids.COMMIT_REQ,
                          ids.COMMITS, ids.ABORT, ids.START, ids.START, ids.MOVE, ids.MOVE,
                          ids.MOVE, ids.REJECT, ids.SYNC, ids.COMMAND, ids.STATUS, ids.BEAT,
-                         ids.FAIR, ids.CHALLENGE)
+                         ids.FAIR, ids.CHALLENGE, ids.MOVE_C, ids.MOVE_C)
         message: dict = {"t": kind}
         players = ctx.get("players", 2)
         if kind == ids.WELCOME:
@@ -210,6 +226,9 @@ class Hostile:
                            m=self.notation(ctx))
             if self.rng.random() < 0.1:
                 message["cp"] = self.plain()
+        elif kind == ids.MOVE_C:
+            return self.compact_move(ctx, {"t": ids.MOVE, "q": max(1, self.int_near(seq + 1, 1 << 31)),
+                                           "s": self.seat(), "m": self.notation(ctx)})
         elif kind == ids.REJECT:
             message.update(n=self.int_near(seq), s=self.seat(), c=self.code(), a=self.args())
         elif kind == ids.SYNC:

@@ -148,8 +148,10 @@ def run(args) -> int:
     check_name(args.name)
     if len(args.token) > 64 or not args.token.isprintable():
         raise CliError("--token is not a seat token (the one printed when you joined)", 2)
-    if not 0 <= args.seats <= 8:
-        raise CliError("--seats must be between 0 and 8", 2)
+    from net.schema import MAX_SEATS
+
+    if not 0 <= args.seats <= MAX_SEATS:      # bots: one process may play many seats
+        raise CliError(f"--seats must be between 0 and {MAX_SEATS}", 2)
     check_seconds(args.move_delay, "--move-delay", high=60)
     check_seconds(args.timeout, "--timeout", low=0.1)
     check_seconds(args.retry_limit, "--retry-limit", high=86400.0)

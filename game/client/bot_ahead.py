@@ -36,6 +36,8 @@ class LookAhead:
         if self._started_from.get(seat) == from_key:
             return
         self._started_from[seat] = from_key
+        if callable(view):            # made only when needed (a view copies every sheet)
+            view = view()
         after = bot.view_after(view, move)
         position = bot.position_key(after) if after is not None else None
         if position is None:

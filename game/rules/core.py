@@ -242,8 +242,9 @@ def hash_bytes(data: bytes) -> str:
 
 
 def state_hash(game: "Game", state: Any) -> str:
-    """BLAKE2b-128 of the canonical encoding of the whole state (hidden parts included)."""
-    return hash_bytes(canonical_bytes([game.name, game.encode(state)]))
+    """BLAKE2b-128 of the whole state (hidden parts included): ``Game.state_digest``, by
+    default of the canonical encoding of the whole state."""
+    return game.state_digest(state)
 
 
 # --------------------------------------------------------------------------------------------
@@ -417,6 +418,12 @@ class Game:
     def clone(self, state: Any) -> Any:
         return copy.deepcopy(state)
 
+    def state_digest(self, state: Any) -> str:
+        """The state hash (``state_hash``): BLAKE2b-128 of the canonical encoding of the whole
+        state. A game whose states grow with the seats may override it with an incremental
+        digest (Railroad Ink: one cached digest per seat), equal for equal states."""
+        return hash_bytes(canonical_bytes([self.name, self.encode(state)]))
+
     def score_notation(self, text: str, config: dict, seed: int) -> dict:
         """What ``run.py score`` prints: read a position or game in notation, validate it move by
         move (IllegalMove names the first bad one), return the JSON-ready score breakdown.
@@ -474,6 +481,11 @@ class Game:
     def public_encode(self, state: Any) -> Any:
         """Plain data of what every peer of a table knows alike (what table peers hash)."""
         return self.encode(self.view(state, None))
+
+    def public_digest(self, state: Any) -> bytes:
+        """Bytes standing for ``public_encode(state)`` in a table's hash: by default its
+        canonical encoding; a game may give a shorter one computed incrementally."""
+        return canonical_bytes(self.public_encode(state))
 
     def seat_name(self, config: dict, seat: Seat) -> str:
         """Default label of a seat (e.g. its colour), English."""

@@ -127,7 +127,9 @@ class GameChoiceScreen(Screen):
                     tutorial.draw_button(surface, rect, i == self.focus and self.learn)
 
     def toast_avoid(self) -> list:
-        return [rect.union(tutorial.button_rect(rect)) for _name, rect in self.cards]
+        # the game cards and their Learn to play buttons stay free
+        return [rect for _name, rect in self.cards] + [
+            tutorial.button_rect(rect) for name, rect in self.cards if self.can_learn(name)]
 
     def hints(self):
         return [("move", t("hint.choose")), ("confirm", t("hint.select")),

@@ -17,13 +17,14 @@ import pygame
 from game.bots.base import levels
 from game.client import fonts, netplay, theme
 from game.client.games import kit
+from game.client.screens import seat_grid
 from game.client.screens.base import MenuScreen
 from game.client.screens.game_choice import GameChoiceScreen
 from game.client.screens.setup import SetupScreen
 from game.client.seats import SeatKind
 from game.client.text import has, t
 from game.client.text_layout import fit_size
-from game.client.widgets import Form, Item, place_indexed
+from game.client.widgets import Form, Item, draw_item, place_indexed
 from game.client import canvas
 from game.rules.core import ConfigError
 
@@ -219,14 +220,37 @@ class HostLobbyScreen(MenuScreen):
         items.append(Item("start", lambda: t("lan.start_game")))
         items.append(Item("close", lambda: t("lan.close_table")))
         self.form = Form(items, pygame.Rect(0, 0, 10, 10))
-        for item in place_indexed(items, "who",
-                                  lambda index: pygame.Rect(820, 170 + index * 64, 300, 56)):
+        self.form.focus_on(focus_key)
+        self._place_items()
+        self.form.item("start").enabled = self.session.can_start
+
+    def _place_items(self) -> None:
+        seats = len(self.session.seats)
+        big = seats > seat_grid.FULL_ROWS      # a party: a window of the seats' choices
+        items, at = self.form.items, self.form.focus
+        focused = items[at].key if 0 <= at < len(items) else ""
+        self.choice_top = seat_grid.choice_window(
+            getattr(self, "choice_top", 0), seats,
+            int(focused[4:]) if big and focused.startswith("who:") else None)
+
+        def rect_of(index: int) -> pygame.Rect:
+            if not big:
+                return pygame.Rect(820, 170 + index * 64, 300, 56)
+            row = index - self.choice_top
+            if not 0 <= row < seat_grid.CHOICE_ROWS:
+                return pygame.Rect(-4000, -4000, 1, 1)         # scrolled away
+            return pygame.Rect(870, 170 + row * 64, 362, 56)     # its number to the left
+
+        for item in place_indexed(self.form.items, "who", rect_of):
             if item.key == "start":
                 item.rect = pygame.Rect(48, 590, 300, 64)
             else:
                 item.rect = pygame.Rect(364, 590, 220, 64)
-        self.form.focus_on(focus_key)
-        self.form.item("start").enabled = self.session.can_start
+
+    def handle(self, intent) -> None:
+        super().handle(intent)
+        if len(self.session.seats) > seat_grid.FULL_ROWS and self.form is not None:
+            self._place_items()           # the choices follow the focus
 
     # -- reactions -------------------------------------------------------------------------
     def on_change(self, item) -> None:
@@ -365,7 +389,17 @@ class HostLobbyScreen(MenuScreen):
         # centre, beside the buttons) never cover it, and it reads as the table's state
         fonts.blit_fit(surface, state, 22, colour, STATUS_AT, STATUS_WIDTH, "semibold",
                        "midright")
-        self.form.draw(surface)
+        if len(session.seats) > seat_grid.FULL_ROWS:
+            for index, item in enumerate(self.form.items):
+                if item.rect.x >= 0:
+                    draw_item(surface, item, index == self.form.focus,
+                              self.form.editing and index == self.form.focus,
+                              self.form.font_size)
+                    if item.key.startswith("who:"):       # whose choice: the seat's number
+                        seat_grid.draw_seat_number(surface, session.seats,
+                                                   int(item.key[4:]), item.rect)
+        else:
+            self.form.draw(surface)
         start = self.form.item("start")
         if not start.enabled:
             veil = canvas.layer(start.rect.size, pygame.SRCALPHA)
@@ -373,9 +407,45 @@ class HostLobbyScreen(MenuScreen):
             surface.blit(veil, start.rect)
 
 
+def describe_seat(row: dict, index: int, you: set[int] = frozenset()) -> dict:
+    """What a seat row shows: name (+colour), who sits there (+colour, weight), ready tag."""
+    kind = SeatKind.of_row(row)
+    if kind == SeatKind.OPEN:
+        # a resumed table keeps the seat for its old player: show whom it waits for
+        name, name_colour = row["name"] or t("lan.seat_waiting"), theme.TEXT_DIM
+    else:
+        name, name_colour = row["name"] or t("common.player_n", n=index + 1), theme.TEXT
+    if kind == SeatKind.BOT:
+        what = t("setup.bot", level=level_label(row["level"] or "random"))
+    elif kind == SeatKind.HUMAN:
+        what = t("lan.kind_host_player")
+    elif kind == SeatKind.REMOTE:
+        what = t("lan.kind_lan_player")
+    else:
+        what = t("lan.seat_open")
+    if index in you:
+        what = t("lan.kind_you")
+    what_colour, weight = theme.TEXT_DIM, "regular"
+    if row.get("status") in ("interrupted", "disconnected"):
+        # a connection in trouble says so where "who sits here" stands (it matters more,
+        # and beside it the two texts ran into each other)
+        what, what_colour, weight = t(f"lan.st.{row['status']}"), theme.BAD, "semibold"
+    tag = None
+    if kind == SeatKind.REMOTE or index in you:
+        ready = row["ready"]
+        tag = (t("lan.ready") if ready else t("lan.not_ready"),
+               theme.GOOD if ready else theme.ACCENT)
+    return {"name": name, "name_colour": name_colour, "what": what, "what_colour": what_colour,
+            "weight": weight, "tag": tag}
+
+
 def draw_seat_rows(surface, rows: list[dict], first: pygame.Rect, mine: set[int] = frozenset(),
                    you: set[int] = frozenset()) -> None:
-    """One panel per seat: colour shape, name, what sits there, ready and connection state."""
+    """One panel per seat: colour shape, name, what sits there, ready and connection state.
+    More than eight seats (a Railroad Ink party) go in compact columns (seat_grid.py)."""
+    if len(rows) > seat_grid.FULL_ROWS:
+        seat_grid.draw_compact(surface, rows, first, you, describe_seat)
+        return
     for index, row in enumerate(rows):
         rect = first.move(0, index * 64)
         theme.rounded_panel(surface, rect, theme.PANEL_HI if index in you else theme.PANEL, 12,
@@ -385,35 +455,15 @@ def draw_seat_rows(surface, rows: list[dict], first: pygame.Rect, mine: set[int]
         rgb = theme.colour(colour)
         theme.draw_shape(surface, colour, (rect.x + 30, rect.centery), 13, rgb,
                          theme.outline_for(rgb))
-        kind = SeatKind.of_row(row)
-        if kind == SeatKind.OPEN:
-            # a resumed table keeps the seat for its old player: show whom it waits for
-            name, name_colour = row["name"] or t("lan.seat_waiting"), theme.TEXT_DIM
-        else:
-            name, name_colour = row["name"] or t("common.player_n", n=index + 1), theme.TEXT
-        fonts.blit(surface, name, 24, name_colour, (rect.x + 56, rect.centery), "semibold",
-                   "midleft")
-        if kind == SeatKind.BOT:
-            what = t("setup.bot", level=level_label(row["level"] or "random"))
-        elif kind == SeatKind.HUMAN:
-            what = t("lan.kind_host_player")
-        elif kind == SeatKind.REMOTE:
-            what = t("lan.kind_lan_player")
-        else:
-            what = t("lan.seat_open")
-        if index in you:
-            what = t("lan.kind_you")
-        what_colour, weight = theme.TEXT_DIM, "regular"
-        if row.get("status") in ("interrupted", "disconnected"):
-            # a connection in trouble says so where "who sits here" stands (it matters more,
-            # and beside it the two texts ran into each other)
-            what, what_colour, weight = t(f"lan.st.{row['status']}"), theme.BAD, "semibold"
+        seat = describe_seat(row, index, you)
+        fonts.blit(surface, seat["name"], 24, seat["name_colour"], (rect.x + 56, rect.centery),
+                   "semibold", "midleft")
+        what, weight = seat["what"], seat["weight"]
         right = rect.right - 16
-        if kind == SeatKind.REMOTE or index in you:
-            ready = row["ready"]
-            tag = t("lan.ready") if ready else t("lan.not_ready")
-            right = fonts.blit(surface, tag, 20, theme.GOOD if ready else theme.ACCENT,
+        if seat["tag"] is not None:
+            tag, tag_colour = seat["tag"]
+            right = fonts.blit(surface, tag, 20, tag_colour,
                                (right, rect.centery), "semibold", "midright").x - 14
         fonts.blit(surface, what, fit_size(what, 20, right - rect.x - 330, weight,
-                                           smallest=13), what_colour,
+                                           smallest=13), seat["what_colour"],
                    (rect.x + 330, rect.centery), weight, "midleft")

@@ -23,11 +23,14 @@ from game.client.text import has, illegal, t
 from game.rules.core import IllegalMove
 
 
+BOT_MOVES_PER_FRAME = 3      # see PlayScreen.update
+
 class PlayScreen(Screen):
     def __init__(self, app, match, setup: dict | None = None) -> None:
         super().__init__(app)
         self.match = match
         self.setup = setup or {}
+        self.landing_budget = BOT_MOVES_PER_FRAME
         self.board = kit(match.game.name).board(app, self)
         self.workers: dict[int, BotWorker] = {}   # one per bot seat: bots of a round think at once
         self.ahead = LookAhead()                   # their next moves, thought while one is shown
@@ -252,7 +255,12 @@ class PlayScreen(Screen):
         # Every acting bot thinks at once, each in its own worker (several in a Railroad Ink
         # round, computed in parallel by the helper pool), and each lands its move after its
         # own visible delay: seven bots take about as long as one.
-        for seat in acting:
+        # At most BOT_MOVES_PER_FRAME bot moves land in one frame (a 32-seat Railroad Ink
+        # round starts with 31 bots ready at once); the others land in the next frames, the
+        # seats taking turns to be first.
+        self.landing_budget = BOT_MOVES_PER_FRAME
+        start = self.app.frame % len(acting) if acting else 0
+        for seat in acting[start:] + acting[:start]:
             if seat in self.bots:
                 self._drive_bot(seat, len(acting) > 1 or self.board.simultaneous_rounds)
 
@@ -305,12 +313,15 @@ class PlayScreen(Screen):
             return
         if simultaneous and answer[0] == "move":
             next_key = (id(self), seat, "own", self.seat_moves.get(seat, 0) + 1)
-            self.ahead.start(seat, key, next_key, bot, self.match.view(seat), answer[1])
+            self.ahead.start(seat, key, next_key, bot, lambda: self.match.view(seat), answer[1])
         if self.board.busy():
             return
         since = self.seat_since.get(seat, self.turn_started)
         if self.app.time - since < self.app.settings["bot_delay_ms"] / 1000.0:
             return
+        if self.landing_budget <= 0:
+            return
+        self.landing_budget -= 1
         kind, value = answer
         worker.cancel()
         if kind == "error" or not self.propose(seat, value):

@@ -17,12 +17,13 @@ from game.bots.base import levels
 from game.client import fonts, navigation, text_layout, theme
 from game.client.games import kit
 from game.client.input import ordered_devices
+from game.client.screens import seat_window
 from game.client.screens.base import MenuScreen
 from game.client.screens.setup_table import recall, remember, shared_devices, split_screen_device
 from game.client.seats import SeatKind
 from game.client.text import has, t
 from game.client.text_layout import fit_text
-from game.client.widgets import Form, Item, glyph_text
+from game.client.widgets import Form, Item, draw_item, glyph_text
 from game.match import Match, SeatInfo
 from game.rules import get_game
 from game.rules.core import ConfigError, seed_from_text
@@ -75,7 +76,7 @@ class SetupScreen(MenuScreen):
         for i, seat in enumerate(self.seats):
             if seat.get("colour") is None:
                 used = {s["colour"] for s in self.seats if s.get("colour") is not None}
-                seat["colour"] = next(c for c in range(8) if c not in used)
+                seat["colour"] = next((c for c in range(8) if c not in used), i % 8)
             if not seat.get("name"):
                 seat["name"] = (names[i] if i < len(names) and names[i]
                                 else t("common.player_n", n=i + 1))
@@ -189,12 +190,20 @@ class SetupScreen(MenuScreen):
                         or item.key.startswith("variant:"))
         row_h = 54 if left_rows <= 5 else 46   # leave room for the variant help below
         seat_row_h = 56 if self.players <= 5 else 52
+        items, index = self.form.items, self.form.focus
+        focused = items[index].key if 0 <= index < len(items) else ""   # (mid-build)
+        self.seat_top = seat_window.follow(getattr(self, "seat_top", 0), self.players,
+                                           int(focused.split(":")[1]) if focused.startswith(
+                                               ("name:", "who:", "colour:")) else None)
         for item in self.form.items:
             key = item.key
             if key.startswith(("name:", "who:", "colour:")):
                 kind, i = key.split(":")
                 i = int(i)
-                y = COLUMN_RIGHT.y + 52 + i * (seat_row_h + 8)
+                if not seat_window.visible(self.seat_top, i):
+                    item.rect = pygame.Rect(seat_window.HIDDEN)   # scrolled away
+                    continue
+                y = COLUMN_RIGHT.y + 52 + (i - self.seat_top) * (seat_row_h + 8)
                 x = COLUMN_RIGHT.x
                 if kind == "name":
                     item.rect = pygame.Rect(x, y, NAME_W, seat_row_h)
@@ -232,7 +241,19 @@ class SetupScreen(MenuScreen):
                 and self.form.focused.kind == "text" and not self.form.editing:
             self._move_sideways(intent.dx)
             return
+        if intent.kind == "rotate" and intent.device == "mouse" \
+                and self.players > seat_window.VISIBLE_SEATS:
+            # the wheel scrolls a long seat list (the focus goes to its first visible row)
+            top = max(0, min(self.seat_top + (1 if intent.value > 0 else -1),
+                             self.players - seat_window.VISIBLE_SEATS))
+            keys = [item.key for item in self.form.items]
+            self.form.focus = keys.index(f"name:{top}")
+            self.seat_top = top
+            self._place_items()
+            return
         super().handle(intent)
+        if self.players > seat_window.VISIBLE_SEATS:
+            self._place_items()          # a long seat list follows the focus
 
     def _move_sideways(self, dx: int) -> None:
         """Left/right on a name field walks to the seat's other fields."""
@@ -439,7 +460,17 @@ class SetupScreen(MenuScreen):
                          (t("setup.col_colour"), COLOUR_X)):
             fonts.blit(surface, label, 17, theme.TEXT_DIM,
                        (COLUMN_RIGHT.x + x + 4, COLUMN_RIGHT.y + 26), "regular")
-        self.form.draw(surface)
+        if self.players > seat_window.VISIBLE_SEATS:
+            for index, item in enumerate(self.form.items):
+                if item.rect.x >= 0:           # rows scrolled away are not drawn
+                    draw_item(surface, item, index == self.form.focus,
+                              self.form.editing and index == self.form.focus,
+                              self.form.font_size)
+            seat_window.draw_marks(surface, COLUMN_RIGHT, COLUMN_RIGHT.y + 40,
+                                   COLUMN_RIGHT.y + 62 + seat_window.VISIBLE_SEATS * 60,
+                                   self.seat_top, self.players)
+        else:
+            self.form.draw(surface)
         self._draw_seat_notes(surface)
         focused = self.form.focused
         help_text = None

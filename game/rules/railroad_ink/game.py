@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from game.rules.core import ConfigError, Game, IllegalMove, Rng
+from game.rules.core import ConfigError, Game, IllegalMove, Rng, canonical_bytes, hash_bytes
 
 from . import lake, meteor, table, volcano
 from .faces import (BASE_ROUNDS, EXPANSION_ROUNDS, EXPANSIONS, FACE_IDS, FACE_INDEX, FACE_KIND,
@@ -47,7 +47,7 @@ class RailroadInkGame(Game):
     name = "railroad-ink"
     title = "Railroad Ink"
     min_players = 1
-    max_players = 8
+    max_players = 32      # everybody draws the same roll at once: a whole LAN party
     simultaneous = True
     variants = {
         "river": "River expansion: river dice, bridges, river score (6 rounds)",
@@ -109,6 +109,7 @@ class RailroadInkGame(Game):
             self._reset_round(state, seat)
             seat.start = seat.sheet.copy()
             seat.round_moves = []
+            seat.round_started()     # the sheets are unchanged: their digests are kept
         return self.roll_faces(state)
 
     def _reset_round(self, state, seat) -> None:
@@ -381,6 +382,8 @@ class RailroadInkGame(Game):
     # -- playing ---------------------------------------------------------------------------
     def play(self, state, seat: int, move) -> list[dict]:
         s = state.seats[seat]
+        # a move changes its own seat only (a new round: all of them); ending leaves the sheet
+        s.touched(sheet=not isinstance(move, End))
         if isinstance(move, End):
             s.ended = True
             events = [{"kind": "round_done", "seat": seat, "round": state.round}]
@@ -457,7 +460,11 @@ class RailroadInkGame(Game):
     def scores(self, state) -> dict:
         breakdowns, details = [], []
         for seat in state.seats:
-            breakdown, detail = score_sheet(seat.sheet, state.expansion)
+            # scored again only when its sheet changed (a 32-seat table scores one per move);
+            # the cached dicts are shared by copies of the state: read them, never change them
+            if seat.cached_score is None:
+                seat.cached_score = score_sheet(seat.sheet, state.expansion)
+            breakdown, detail = seat.cached_score
             breakdowns.append(breakdown)
             details.append(detail)
         return {"scores": [b["total"] for b in breakdowns], "breakdown": breakdowns,
@@ -480,6 +487,15 @@ class RailroadInkGame(Game):
 
     def encode(self, state):
         return state.encode()
+
+    def state_digest(self, state) -> str:
+        """Incremental: the shared fields and the per-seat digests (see ``state.py``), so a
+        move costs the same to hash at a table of 1 or 32 seats."""
+        return hash_bytes(canonical_bytes([self.name, state.digest_parts()]))
+
+    def public_digest(self, state) -> bytes:
+        """``public_encode`` (the spectator's view: the rolls unknown), incrementally."""
+        return canonical_bytes(state.digest_parts(table.UnknownRolls()))
 
     # -- a LAN table (``table``): only the rolls are chance, and all of them are public ----
     def new_table_game(self, config: dict, public_seed: int):

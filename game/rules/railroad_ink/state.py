@@ -6,20 +6,42 @@ Per seat: the sheet, which slots are still pending, whether its meteor is resolv
 and volcano of this round, whether the mandatory lava die is done, the moves made this round
 (notation) and the sheet as it was when the round began (for ``undo``, which restores that
 snapshot and replays all but the last of those moves).
+
+Hashing grows with the seats unless it is incremental: every seat keeps the digest of its own
+encoding (``SeatState.digest``, computed when first asked and cached), and the state's hash
+combines the shared fields with those per-seat digests (``State.digest_parts``). Whatever
+changes a seat must forget its digest (``SeatState.touched``): the rules do it for the seat a
+move plays on, and for every seat when a round starts, so a move re-hashes one sheet only.
+The score of a sheet is kept the same way (``cached_score``, see ``Game.scores``).
 """
 
 from __future__ import annotations
 
-from game.rules.core import Rng
+import hashlib
+
+from game.rules.core import Rng, canonical_bytes
 
 from .sheet import Sheet
 
 
+def _blake(value) -> bytes:
+    return hashlib.blake2b(canonical_bytes(value), digest_size=16).digest()
+
+
+def _sheet_digest(sheet) -> bytes:
+    return _blake([list(sheet.cells), list(sheet.specials), sheet.dot])
+
+
 class SeatState:
     __slots__ = ("sheet", "ended", "pending", "skipped", "special_round", "meteor_done",
-                 "volcano_round", "lava_done", "round_moves", "start")
+                 "volcano_round", "lava_done", "round_moves", "start", "cached_digest",
+                 "cached_sheet", "cached_start", "cached_score")
 
     def __init__(self) -> None:
+        self.cached_digest: bytes | None = None     # of the whole seat
+        self.cached_sheet: bytes | None = None      # of ``sheet``
+        self.cached_start: bytes | None = None      # of ``start``
+        self.cached_score: tuple | None = None      # (breakdown, details) of ``sheet``
         self.sheet = Sheet()
         self.ended = False
         self.pending: list[int] = []
@@ -43,7 +65,38 @@ class SeatState:
         other.lava_done = self.lava_done
         other.round_moves = self.round_moves[:]
         other.start = self.start   # snapshots are never changed in place
+        other.cached_digest = self.cached_digest
+        other.cached_sheet = self.cached_sheet
+        other.cached_start = self.cached_start
+        other.cached_score = self.cached_score
         return other
+
+    def touched(self, sheet: bool = True) -> None:
+        """This seat (``sheet``: its sheet too) is about to change: its digest is computed
+        again."""
+        self.cached_digest = None
+        if sheet:
+            self.cached_sheet = self.cached_score = None
+
+    def round_started(self) -> None:
+        """A new round begins (call after ``start`` became a copy of ``sheet``): the sheet is
+        unchanged, so its digest is kept and is the new snapshot's too."""
+        self.cached_digest = None
+        self.cached_start = self.cached_sheet
+
+    def digest(self) -> bytes:
+        """BLAKE2b-128 standing for ``encode()``, cached until ``touched``: of the sheet's and
+        the snapshot's digests (each cached on its own) and the round's progress."""
+        if self.cached_digest is None:
+            if self.cached_sheet is None:
+                self.cached_sheet = _sheet_digest(self.sheet)
+            if self.cached_start is None:
+                self.cached_start = _sheet_digest(self.start)
+            self.cached_digest = _blake([
+                self.cached_sheet, self.cached_start, self.ended, self.pending, self.skipped,
+                self.special_round, self.meteor_done, self.volcano_round, self.lava_done,
+                self.round_moves])
+        return self.cached_digest
 
     def encode(self) -> dict:
         sheet, start = self.sheet, self.start
@@ -86,6 +139,14 @@ class State:
 
     def __deepcopy__(self, memo) -> "State":
         return self.copy()
+
+    def digest_parts(self, rng: Rng | None = None) -> dict:
+        """What the state hash is taken of: the shared fields and one digest per seat (``rng``
+        stands in for the state's own, e.g. a view's placeholder)."""
+        return {"config": self.config, "rounds": self.rounds, "round": self.round,
+                "rng": self.rng if rng is None else rng, "dice": list(self.dice),
+                "meteor": None if self.meteor is None else list(self.meteor),
+                "seats": [seat.digest() for seat in self.seats], "over": self.over}
 
     def encode(self) -> dict:
         return {"config": self.config, "rounds": self.rounds, "round": self.round,

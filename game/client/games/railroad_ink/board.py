@@ -49,9 +49,11 @@ class RailroadInkBoard(PaneLayout, InputRouting, BoardDrawing, BoardView):
         self.clock = 0.0
         self._legal: dict[int, tuple] = {}
         self._scores = (None, None)
+        self._acting: tuple = (None, frozenset())
         self._layout_key = None
         self.panes: list[Pane] = []
         self.chips: list[int] = []
+        self.ranking: tuple | None = None      # (rect, seats) of a big table's ranking
         self._sheet_cache: dict[tuple, tuple] = {}
         self._static_cache: dict[tuple, pygame.Surface] = {}
         self._highlight_cache: dict[int, tuple] = {}
@@ -78,6 +80,14 @@ class RailroadInkBoard(PaneLayout, InputRouting, BoardDrawing, BoardView):
         log = self.match.log
         return (len(log), log[-1].hash if log else "") if log else (0, "")
 
+    def seat_version(self, seat: int) -> tuple:
+        """Identifies what one seat's pane shows (its sheet, progress and score, the shared
+        roll): the other seats' moves leave it alone, so at a 32-seat table a bot's drawing
+        does not redraw every human's pane and tray."""
+        st = self.state
+        s = st.seats[seat]
+        return (id(self.match), st.round, st.over, tuple(s.round_moves), s.ended, s.meteor_done)
+
     def seat_ui(self, seat: int) -> SeatUI:
         ui = self.ui.get(seat)
         if ui is None:
@@ -85,7 +95,7 @@ class RailroadInkBoard(PaneLayout, InputRouting, BoardDrawing, BoardView):
         return ui
 
     def legal(self, seat: int) -> LegalInfo:
-        key = self.version
+        key = self.seat_version(seat)
         found = self._legal.get(seat)
         if found is None or found[0] != key:
             info = LegalInfo(self.game.legal_moves(self.state, seat))
@@ -98,13 +108,18 @@ class RailroadInkBoard(PaneLayout, InputRouting, BoardDrawing, BoardView):
         return self._scores[1]
 
     def acting(self, seat: int) -> bool:
-        return seat in self.match.to_act()
+        # asked for every seat of the ranking every frame: to_act is kept per position
+        log = self.match.log
+        key = (id(self.match), self.version, (log[-1].seat, log[-1].move) if log else None)
+        if self._acting[0] != key:
+            self._acting = (key, frozenset(self.match.to_act()))
+        return seat in self._acting[1]
 
     def pieces(self, seat: int) -> list[tuple]:
         """What the seat may pick, in tray order: its remaining dice, the specials it may
         draw, a new volcano, and "end the round"."""
         found = self._pieces.get(seat)
-        if found is not None and found[0] == self.version:
+        if found is not None and found[0] == self.seat_version(seat):
             return found[1]
         st = self.state
         s = st.seats[seat]
@@ -117,7 +132,7 @@ class RailroadInkBoard(PaneLayout, InputRouting, BoardDrawing, BoardView):
         if st.expansion == "volcano" and not s.volcano_round:
             out.append(("volcano", "volcano"))
         out.append(("end", ""))
-        self._pieces[seat] = (self.version, out)
+        self._pieces[seat] = (self.seat_version(seat), out)
         return out
 
     def picked(self, seat: int) -> tuple:

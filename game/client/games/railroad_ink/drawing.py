@@ -11,6 +11,7 @@ from game.client import fonts, text_layout, theme
 from game.client.games.railroad_ink import explain as explain, sprites as ink
 from game.client.games.railroad_ink.drag import draw_dragged
 from game.client.games.railroad_ink.labels import shared_label_size
+from game.client.games.railroad_ink.ranking import PAGE_SECONDS, draw_ranking, pages, ranked
 from game.client.games.railroad_ink.layout import (H, HEADER_H, LegalInfo, MENU_BUTTON,
                                                    METEOR_STEP, Pane, SheetGeom, W)
 from game.client.games.railroad_ink.tray_text import (draw_button_label, face_name, line_height,
@@ -27,6 +28,9 @@ from game.rules.railroad_ink.faces import EXITS, FACE_IDS, FACE_INDEX, SPECIALS
 from game.rules.railroad_ink.meteor import meteor_path
 from game.rules.railroad_ink.orientation import CANONICAL_O
 from game.rules.railroad_ink.sheet import CELL_INDEX, CRATER, EMPTY
+
+
+MIN_CHIP_W = 110      # a header chip narrower than this cannot show a name and a score
 
 
 class BoardDrawing:
@@ -72,7 +76,8 @@ class BoardDrawing:
         for pane in panes:
             seat = pane.seat
             acting = self._acting_human(seat) if pane.full else self.acting(seat)
-            key = (self.version, acting, self._status_of(seat)[0], common, self._paused(seat),
+            key = (self.seat_version(seat), acting, self._status_of(seat)[0], common,
+                   self._paused(seat),
                    self.picked(seat) if pane.full and acting else None,
                    self.seat_ui(seat).meteor_dir, self._refusal(seat))
             if self._comp_keys.get(seat) == key:
@@ -86,6 +91,18 @@ class BoardDrawing:
             else:
                 self._draw_mini(comp, pane)
             comp.set_clip(None)
+        if self.ranking is not None:
+            rect, seats = self.ranking
+            page = int(self.clock // PAGE_SECONDS) % pages(len(seats), rect.inflate(-12, -10))
+            key = (self.version, common, page, tuple(self.acting(s) for s in seats))
+            if self._comp_keys.get("ranking") != key:
+                self._comp_keys["ranking"] = key
+                region = rect.inflate(4, 4)
+                comp.blit(self.app.background(), region, region)
+                totals = self.scores()["scores"]      # places at the whole table
+                rows = [row for row in ranked(list(range(len(totals))), totals)
+                        if row[1] in seats]
+                draw_ranking(comp, rect, rows, self, page)
         return comp
 
     def _draw_header(self, surface) -> None:
@@ -104,10 +121,22 @@ class BoardDrawing:
                               20, (255, 160, 140), pygame.Rect(x + 24, 4, 240, 36), "semibold",
                               "midleft", name="meteor").right + 24
         if self.chips:
-            # the other sheets' chips share what is left of the line up to the menu button
-            room = (MENU_BUTTON.x - 8 - x) // len(self.chips) - 10
-            for seat in self.chips:
+            # the other sheets' chips share what is left of the line up to the menu button;
+            # too many for that (a big table with four local players): the best ones, then
+            # one chip "+N" for the rest
+            chips, line = self.chips, MENU_BUTTON.x - 8 - x
+            if line // len(chips) - 10 < MIN_CHIP_W:
+                totals = self.scores()["scores"]
+                keep = max(1, line // (MIN_CHIP_W + 10) - 1)
+                chips = sorted(chips, key=lambda s: (-totals[s], s))[:keep]
+            room = (line - (60 if len(chips) < len(self.chips) else 0)) // len(chips) - 10
+            for seat in chips:
                 x = self._chip(surface, seat, x, 10, room) + 10
+            if len(chips) < len(self.chips):
+                rect = pygame.Rect(x, 10, 50, 26)
+                theme.rounded_panel(surface, rect, theme.PANEL, 12, theme.PANEL_EDGE, 1)
+                fonts.blit_in(surface, f"+{len(self.chips) - len(chips)}", 16, theme.TEXT, rect,
+                              "semibold", name="chip")
 
     def _chip(self, surface, seat: int, x: int, y: int, room: int) -> int:
         rgb = self.play.seat_colour(seat)
@@ -216,7 +245,7 @@ class BoardDrawing:
                              border_radius=max(6, geom.cell // 4 + 3))
 
     def _highlight(self, seat: int, geom: SheetGeom, face: str | None, o: int):
-        key = (self.version, face, o, geom.key(), self.meteor_pending(seat))
+        key = (self.seat_version(seat), face, o, geom.key(), self.meteor_pending(seat))
         found = self._highlight_cache.get(seat)
         if found is not None and found[0] == key and not canvas.stale(found[1]):
             return found[1]
@@ -287,7 +316,7 @@ class BoardDrawing:
     def _pane_surface(self, pane: Pane, acting: bool, rgb) -> pygame.Surface:
         """The pane's panel, title and tray, redrawn only when something on them changes."""
         seat = pane.seat
-        key = (self.version, acting, self.picked(seat) if acting else None,
+        key = (self.seat_version(seat), acting, self.picked(seat) if acting else None,
                self.seat_ui(seat).meteor_dir, self._status_of(seat), self._refusal(seat), rgb,
                language(),
                self.app.settings["colour_blind"], pane.rect.size)

@@ -9,6 +9,7 @@ import math
 import pygame
 
 from game.client import theme
+from game.client.games.railroad_ink.ranking import MAX_MINI_SHEETS
 from game.rules.railroad_ink.moves import Draw, End, Erase, IgnoreMeteor, Meteor, Skip, Undo
 
 W, H = theme.LOGICAL_SIZE
@@ -232,6 +233,7 @@ class PaneLayout:
         area = pygame.Rect(0, HEADER_H, W, H - HEADER_H - FOOTER_H)
         panes: list[Pane] = []
         self.chips = []
+        self.ranking = None
         meteor = self.state.expansion == "meteor"
         volcano = self.state.expansion == "volcano"
         if len(humans) >= 2:
@@ -284,6 +286,9 @@ class PaneLayout:
 
     def _minis(self, seats: list[int], rect: pygame.Rect) -> list[Pane]:
         count = len(seats)
+        if count > MAX_MINI_SHEETS:       # a big table: the others as a ranking (ranking.py)
+            self.ranking = (rect, list(seats))
+            return []
         best = None
         for cols in range(1, count + 1):
             rows = math.ceil(count / cols)

@@ -20,13 +20,39 @@ CATEGORY_COLOURS = {"exits": (242, 179, 61), "longest_highway": (200, 196, 186),
                     "volcano": ink.LAVA_RED}
 
 
+PAGE_ROWS = 8      # a bigger table (up to 32 seats) is shown a page of 8 places at a time
+
+
 class RailroadInkResults(ResultsScreen):
     def __init__(self, app, match, history=None, setup=None) -> None:
         super().__init__(app, match, history, setup)
         # ranked like the winner is chosen: total, then fewest errors
         breakdowns = self.result["breakdown"]
-        self.order = sorted(range(len(breakdowns)),
-                            key=lambda s: (-breakdowns[s]["total"], breakdowns[s]["errors"], s))
+        self.ranking = sorted(range(len(breakdowns)),
+                              key=lambda s: (-breakdowns[s]["total"], breakdowns[s]["errors"], s))
+        self.page = 0
+        self.pages = max(1, -(-len(self.ranking) // PAGE_ROWS))
+
+    @property
+    def order(self) -> list[int]:
+        """The seats of the page shown, best first (all of them at a table of up to 8)."""
+        return self.ranking[self.page * PAGE_ROWS:(self.page + 1) * PAGE_ROWS]
+
+    @order.setter
+    def order(self, value) -> None:      # the shell sets its own order first: ours wins
+        pass
+
+    def handle(self, intent) -> None:
+        # the wheel, R/E (or Q back) and the controller's Y turn the page of a big table
+        if intent.kind == "rotate" and self.pages > 1:
+            self.page = (self.page + (1 if intent.value >= 0 else -1)) % self.pages
+            self._chart = None
+            return
+        super().handle(intent)
+
+    def hints(self):
+        hints = super().hints()
+        return hints + ([("rotate", t("ri32.next_page"))] if self.pages > 1 else [])
 
     def categories(self) -> list[str]:
         expansion = self.match.state.expansion
@@ -39,7 +65,7 @@ class RailroadInkResults(ResultsScreen):
         cats = self.categories() + ["errors", "total"]
         n = len(self.order)
         head_h = 30
-        row_h = min(80, (TABLE.height - head_h - (n - 1) * 6) // max(1, n))
+        row_h = min(80, (TABLE.height - head_h - (max(n, 1) - 1) * 6) // max(1, n))
         name_w = 250
         col_w = (TABLE.width - name_w) // len(cats)
         y = TABLE.y
@@ -52,11 +78,17 @@ class RailroadInkResults(ResultsScreen):
         y += head_h
         breakdowns = self.result["breakdown"]
         size = 30 if row_h >= 56 else 20
-        for rank, seat in enumerate(self.order):
+        if self.pages > 1:
+            fonts.blit_in(surface, t("ri32.page", n=self.page + 1, total=self.pages), 16,
+                          theme.TEXT_DIM, pygame.Rect(TABLE.x, TABLE.y, name_w - 20, head_h),
+                          "semibold", "midleft", name="results page")
+        first = self.page * PAGE_ROWS
+        for rank, seat in enumerate(self.order, start=first):
             row = pygame.Rect(TABLE.x, y, TABLE.width, row_h)
             self.draw_seat_row(surface, row, seat, radius=14, bar=(10, 8, 10))
-            fonts.blit(surface, f"{rank + 1}. {self.seat_name(seat)}", size - 4, theme.TEXT,
-                       (row.x + 30, row.centery), "semibold", "midleft")
+            with fonts.box(pygame.Rect(row.x + 30, row.y, name_w - 36, row.height), "name"):
+                fonts.blit(surface, f"{self._place(rank)}. {self.seat_name(seat)}", size - 4,
+                           theme.TEXT, (row.x + 30, row.centery), "semibold", "midleft")
             b = breakdowns[seat]
             for i, cat in enumerate(cats):
                 value = b.get(cat, 0)
@@ -66,6 +98,14 @@ class RailroadInkResults(ResultsScreen):
                            theme.BAD if cat == "errors" and value else theme.TEXT,
                            (x, row.centery), "bold" if cat == "total" else "semibold", "center")
             y += row_h + 6
+
+    def _place(self, index: int) -> int:
+        """1-based place of the index-th seat of the ranking (equal rankings share one)."""
+        b = self.result["breakdown"]
+        key = (lambda s: (b[s]["total"], b[s]["errors"]))
+        while index > 0 and key(self.ranking[index - 1]) == key(self.ranking[index]):
+            index -= 1
+        return index + 1
 
     def _build_chart(self) -> pygame.Surface:
         chart = canvas.layer(CHART.size, pygame.SRCALPHA)

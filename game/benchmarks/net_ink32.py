@@ -1,0 +1,313 @@
+"""Bench section "net.ink32": one Railroad Ink table for a whole party (32 seats).
+
+* ``hash_us_*``: thread-CPU time of hashing the state after a move (``Match.seal``) over whole
+  random games of 1 and of 32 players; target: 32 players within 2x of 1 player (the hash is
+  incremental: per-seat digests, only the seat a move touched is hashed again).
+* ``move_frame_bytes_max``: the largest compact move frame (length prefix included) over
+  every legal move of random playouts of all three games; target <= 24 bytes.
+* ``round_*``: a host with 31 joiners over loopback TCP (the joiners in a few processes, each
+  connection one seat played by a random bot that waits ``PARTY_BOT_DELAY`` before each
+  drawing, as a quick player would) plays a whole game. ``round_apply_cpu_ms_per_peer``: the
+  CPU one peer spends on all 32 seats' moves of a round (decode, schema, expand, apply, hash). For every round: from the
+  moment its last drawing (the last seat's ``end``, which rolls the next round) is applied
+  at the host until every one of the 31 peers has applied the whole round and reported a
+  matching hash for it ("applied and agreed on all peers"); target p99 <= 50 ms. Beside it
+  the whole round from its roll (all 32 seats' bots drawing at once) for scale.
+* ``board_32p_frame_cpu_ms_*``: the client's Railroad Ink board at a 32-seat table (one local
+  human, 31 bots in the ranking), the cursor moving every frame; target p99 <= 4 ms CPU. The
+  hotseat autosave flushes every move to disk (``fdatasync``), which costs kernel CPU in the
+  frame a move lands in; the same frames without that flush are reported beside.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from game.benchmarks.measure import percentile, temporary_home
+
+SECTION = "net.ink32"
+ROOT = Path(__file__).resolve().parents[2]
+SEATS = 32
+WORKERS = 3
+PARTY_BOT_DELAY = 0.3     # s a bot waits before each drawing: players think, even quick ones
+
+
+def hash_costs(players: int, games: int) -> list[float]:
+    """µs of thread CPU per move hash over ``games`` random games of ``players``."""
+    from game.match import Match
+    from game.rules import get_game
+    from game.rules.core import Rng
+
+    game = get_game("railroad-ink")
+    samples = []
+    for index in range(games):
+        match = Match.new(game, game.make_config(players, []), 100 + index)
+        rng = Rng(index)
+        match.hash()                      # the set-up is hashed once, before any move
+        while not match.is_over():
+            acting = match.to_act()
+            seat = acting[rng.below(len(acting))]
+            match.apply(seat, rng.choice(game.legal_moves(match.state, seat)), hash_now=False)
+            started = time.thread_time_ns()
+            match.seal()
+            samples.append((time.thread_time_ns() - started) / 1000)
+    return samples
+
+
+def largest_move_frame(games: int) -> tuple[int, str]:
+    """(bytes, notation) of the largest compact move frame of random playouts."""
+    from game.rules import get_game
+    from game.rules.core import Rng
+    from net import messages as ids
+    from net.moveframe import compact
+    from net.wire import encode
+
+    worst = (0, "")
+    for name, players, variants in (("railroad-ink", 4, ["volcano"]), ("railroad-ink", 4, ["meteor"]),
+                                    ("metro", 6, ["companies"]), ("metromania", 4, [])):
+        game = get_game(name)
+        for index in range(games):
+            state = game.new_game(game.make_config(players, variants), index)
+            rng = Rng(index)
+            seq = 0
+            while not game.is_over(state):
+                acting = game.to_act(state)
+                for seat in acting:
+                    for move in game.legal_moves(state, seat):
+                        frame = encode(compact({"t": ids.MOVE, "q": max(seq, 16384), "s": seat,
+                                                "m": str(move)}, name))
+                        worst = max(worst, (len(frame), f"{name}: {move}"))
+                seat = acting[rng.below(len(acting))]
+                game.play(state, seat, rng.choice(game.legal_moves(state, seat)))
+                seq += 1
+    return worst
+
+
+def joiner_worker(port: int, count: int, delay: float) -> None:
+    """(subprocess) ``count`` joiners, one seat each played by a random bot; prints their
+    final seq and hash when the game is over."""
+    from net.client import ClientConnection
+
+    peers = [ClientConnection.connect("127.0.0.1", port, name=f"bench{i}", auto_bot="random",
+                                      bot_delay=delay) for i in range(count)]
+    ready = set()
+    deadline = time.monotonic() + 240
+    while time.monotonic() < deadline:
+        busy = False
+        for index, peer in enumerate(peers):
+            peer.pump(0)
+            endpoint = peer.endpoint
+            if index not in ready and endpoint.phase == "lobby":
+                endpoint.set_ready(True)
+                ready.add(index)
+            endpoint.poll()
+            busy = busy or endpoint.phase not in ("over", "ended")
+        if not busy:
+            break
+        time.sleep(0.0005)
+    print(json.dumps([[p.endpoint.seq, p.endpoint.match.hash() if p.endpoint.match else ""]
+                      for p in peers]))
+
+
+def play_party(delay: float, timeout: float = 240.0) -> dict:
+    """A whole 32-seat game over loopback; per-round timings (ms) and the final agreement."""
+    from net import messages as ids
+    from net.host import HostServer
+    from net.lobby import Slot
+
+    slots = [Slot(kind=ids.KIND_BOT, name="host bot", level="random")]
+    slots += [Slot() for _ in range(SEATS - 1)]
+    server = HostServer.create("railroad-ink", SEATS, seats=slots, port=0, bind="127.0.0.1")
+    endpoint = server.endpoint
+    counts = [(SEATS - 1) // WORKERS + (1 if i < (SEATS - 1) % WORKERS else 0)
+              for i in range(WORKERS)]
+    code = (f"import sys; sys.path.insert(0, {str(ROOT)!r}); from game.benchmarks.net_ink32 "
+            f"import joiner_worker; joiner_worker({server.port}, {{}}, {delay!r})")
+    workers = [subprocess.Popen([sys.executable, "-c", code.format(count)], cwd=ROOT,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                env=dict(os.environ)) for count in counts]
+    rounds: dict[int, dict] = {}     # round -> {"rolled", "last_seq", "last_at", "agreed"}
+    seen_round = 0
+    try:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            server.pump(0.001)
+            endpoint.poll()
+            if endpoint.phase == "lobby" and endpoint.can_start():
+                endpoint.start()
+            match = endpoint.match
+            if endpoint.phase in ("playing", "over") and match is not None:
+                now = time.perf_counter()
+                state = match.state
+                if state.round != seen_round:          # the last end of a round rolled this one
+                    if seen_round in rounds:
+                        rounds[seen_round].update(last_seq=match.seq, last_at=now)
+                    seen_round = state.round
+                    rounds[seen_round] = {"rolled": now}
+                if state.over and "last_seq" not in rounds[seen_round]:
+                    rounds[seen_round].update(last_seq=match.seq, last_at=now)
+                peers = [p for p in endpoint.peers.values() if not p.spectator and p.conn]
+                if peers:
+                    acked = min(p.acked for p in peers)
+                    for info in rounds.values():
+                        if "last_seq" in info and "agreed" not in info \
+                                and acked >= info["last_seq"]:
+                            info["agreed"] = now
+            if endpoint.phase == "over" and endpoint.all_confirmed():
+                break
+        else:
+            raise RuntimeError("the 32-seat benchmark game did not finish")
+        final = (endpoint.match.seq, endpoint.match.hash())
+        endpoint.close(ids.R_GAME_OVER)
+        for _ in range(50):
+            server.pump(0.002)
+        results = []
+        for worker in workers:
+            out, err = worker.communicate(timeout=60)
+            lines = out.strip().splitlines()
+            if not lines:
+                raise RuntimeError(f"a joiner process failed: {err.strip()[-300:]}")
+            results += json.loads(lines[-1])
+    finally:
+        for worker in workers:
+            if worker.poll() is None:
+                worker.kill()
+        server.shutdown()
+    agreed = [(r["agreed"] - r["last_at"]) * 1000 for r in rounds.values() if "agreed" in r]
+    whole = [(r["agreed"] - r["rolled"]) * 1000 for r in rounds.values() if "agreed" in r]
+    return {"rounds": len(rounds), "agreed_ms": agreed, "whole_ms": whole,
+            "moves": final[0], "peers": len(results),
+            "peers_agreeing": sum(1 for seq, digest in results if (seq, digest) == final)}
+
+
+def round_apply_cpu(games: int) -> list[float]:
+    """ms of thread CPU one peer spends on a whole round of a 32-seat game: every move's
+    compact frame decoded, checked against its schema, expanded, applied and hashed (what
+    each peer's own machine does for the round, whatever the other peers do)."""
+    from game.match import Match
+    from game.rules import get_game
+    from game.rules.core import Rng
+    from net import messages as ids
+    from net.moveframe import compact, expand
+    from net.schema import FROM_HOST, validate
+    from net.wire import FrameReader, encode
+
+    game = get_game("railroad-ink")
+    samples = []
+    for index in range(games):
+        source = Match.new(game, game.make_config(SEATS, []), 40 + index)
+        rng = Rng(index)
+        while not source.is_over():
+            acting = source.to_act()
+            seat = acting[rng.below(len(acting))]
+            source.apply(seat, rng.choice(game.legal_moves(source.state, seat)))
+        frames = [encode(compact({"t": ids.MOVE, "q": e.seq, "s": e.seat, "m": e.move},
+                                 game.name)) for e in source.log]
+        peer = Match.new(game, source.config, source.seed)
+        reader = FrameReader()
+        spent, round_now = 0, peer.state.round
+        for frame in frames:
+            started = time.thread_time_ns()
+            message = expand(validate(reader.feed(frame)[0], FROM_HOST), game.name, FROM_HOST)
+            peer.apply(message["s"], message["m"], check=False)
+            spent += time.thread_time_ns() - started
+            if peer.state.round != round_now or peer.is_over():
+                samples.append(spent / 1e6)
+                spent, round_now = 0, peer.state.round
+        assert peer.hash() == source.hash()
+    return samples
+
+
+def board_frames(frames: int) -> dict:
+    """Frame times of the Railroad Ink board at a 32-seat table, mid-game."""
+    import random
+
+    from game.benchmarks.measure import FrameTimes, headless_app
+
+    with headless_app() as app:
+        import pygame
+
+        from game.client.screens.play import PlayScreen
+        from game.match import Match, SeatInfo
+        from game.rules import get_game
+
+        game = get_game("railroad-ink")
+        seats = [SeatInfo("P1", "human", device="mouse", colour=0)]
+        seats += [SeatInfo(f"Bot {i + 1}", "bot", level="random", colour=i % 8)
+                  for i in range(1, SEATS)]
+        match = Match.new(game, game.make_config(SEATS, ["meteor"]), 7, seats)
+        rng = random.Random(7)
+        while match.state.round < 3:
+            for seat in match.to_act():
+                moves = [m for m in game.legal_moves(match.state, seat) if str(m) != "undo"]
+                useful = [m for m in moves if str(m) != "end"]
+                match.apply(seat, rng.choice(useful) if useful else moves[0])
+        play = PlayScreen(app, match)
+        app.push(play)
+        for _ in range(20):
+            app.step(1 / 60)
+        timed = FrameTimes()
+        grid = play.board.pane_of(0).geom.grid
+        for i in range(frames):
+            x = grid.x + (i * 13) % grid.width
+            y = grid.y + (i * 7) % grid.height
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0),
+                                                 buttons=(0, 0, 0)))
+            timed.step(app)
+    return timed.summary(cpu_key="cpu_ms")
+
+
+def run(quick: bool = False) -> dict:
+    with temporary_home("tracklayer-bench-ink32-"):
+        return _run(quick)
+
+
+def _run(quick: bool) -> dict:
+    one = hash_costs(1, 6 if quick else 30)
+    many = hash_costs(SEATS, 1 if quick else 4)
+    mean_one, mean_many = sum(one) / len(one), sum(many) / len(many)
+    frame, notation = largest_move_frame(1 if quick else 3)
+    per_peer = round_apply_cpu(1 if quick else 3)
+    party = play_party(delay=PARTY_BOT_DELAY)
+    board = board_frames(120 if quick else 400)
+    sync = getattr(os, "fdatasync", None)
+    os.fdatasync = lambda fd: None          # the same frames without the autosave's flush
+    try:
+        unflushed = board_frames(120 if quick else 400)
+    finally:
+        if sync is not None:
+            os.fdatasync = sync
+    return {
+        "hash_us_mean_1p": round(mean_one, 1),
+        "hash_us_mean_32p": round(mean_many, 1),
+        "hash_us_p50_1p": round(percentile(one, 0.5), 1),
+        "hash_us_p50_32p": round(percentile(many, 0.5), 1),
+        "hash_cost_ratio_32p_to_1p": round(mean_many / mean_one, 2),
+        "hash_target_ratio": 2.0,
+        "move_frame_bytes_max": frame,
+        "move_frame_largest": notation,
+        "move_frame_target_bytes": 24,
+        "party_seats": SEATS,
+        "party_joiners": party["peers"],
+        "party_peers_agreeing": party["peers_agreeing"],
+        "party_moves": party["moves"],
+        "party_rounds": party["rounds"],
+        "round_agreed_p50_ms": round(percentile(party["agreed_ms"], 0.5), 2),
+        "round_agreed_p99_ms": round(percentile(party["agreed_ms"], 0.99), 2),
+        "round_agreed_max_ms": round(max(party["agreed_ms"]), 2),
+        "round_agreed_target_p99_ms": 50.0,
+        "round_apply_cpu_ms_per_peer_p50": round(percentile(per_peer, 0.5), 2),
+        "round_apply_cpu_ms_per_peer_p99": round(percentile(per_peer, 0.99), 2),
+        "round_from_roll_p50_ms": round(percentile(party["whole_ms"], 0.5), 1),
+        "round_from_roll_max_ms": round(max(party["whole_ms"]), 1),
+        "board_32p_frame_cpu_ms_p50": board["cpu_ms_p50"],
+        "board_32p_frame_cpu_ms_p99": board["cpu_ms_p99"],
+        "board_32p_frame_cpu_ms_p99_without_autosave_flush": unflushed["cpu_ms_p99"],
+        "board_32p_frame_target_cpu_p99_ms": 4.0,
+        "load_average_1min": round(os.getloadavg()[0], 2),
+    }

@@ -1,0 +1,178 @@
+"""One Railroad Ink table for the whole party: 32 seats, a state hash whose cost per move does
+not grow with the seats (per-seat digests, re-computed only for the seat a move touched), and
+a host with 31 joiners playing a whole game in memory with every peer agreeing."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.cli import CliError
+from game.match import Match
+from game.rules import get_game
+from game.rules.core import ConfigError, Rng, canonical_bytes, hash_bytes, state_hash
+from game.rules.railroad_ink import state as ink_state
+from net.schema import MAX_SEATS
+
+GAME = get_game("railroad-ink")
+
+
+def fresh_hash(state) -> str:
+    """The hash of a state computed from nothing (no cached digest of any seat)."""
+    copy = state.copy()
+    for seat in copy.seats:
+        seat.cached_digest = seat.cached_sheet = seat.cached_start = None
+    return state_hash(GAME, copy)
+
+
+def test_thirty_two_seats_for_railroad_ink_only():
+    assert GAME.max_players == MAX_SEATS == 32
+    assert GAME.make_config(32, ["meteor"])["players"] == 32
+    with pytest.raises(ConfigError):
+        GAME.make_config(33, [])
+    assert get_game("metro").max_players == 6 and get_game("metromania").max_players == 4
+
+
+@pytest.mark.parametrize("variants", [[], ["meteor"], ["volcano"], ["lake"]])
+def test_the_cached_hash_is_always_the_hash_from_nothing(variants):
+    match = Match.new(GAME, GAME.make_config(5, variants), 11)
+    rng = Rng(4)
+    steps = 0
+    while not match.is_over() and steps < 900:
+        seat = rng.choice(list(match.to_act()))
+        match.apply(seat, rng.choice(GAME.legal_moves(match.state, seat)))
+        assert match.log[-1].hash == fresh_hash(match.state)
+        steps += 1
+    assert match.is_over()
+    # a clone hashes like its original, a view like a table state of the same position
+    assert state_hash(GAME, GAME.clone(match.state)) == match.hash()
+    assert GAME.public_digest(match.state) == canonical_bytes(
+        match.state.digest_parts(GAME.view(match.state, None).rng))
+
+
+def test_two_states_that_differ_in_one_seat_hash_differently():
+    config = GAME.make_config(32, [])
+    one, other = GAME.new_game(config, 3), GAME.new_game(config, 3)
+    assert state_hash(GAME, one) == state_hash(GAME, other)
+    move = GAME.legal_moves(other, 17)[0]
+    GAME.play(other, 17, move)
+    assert state_hash(GAME, one) != state_hash(GAME, other)
+    GAME.play(one, 17, move)
+    assert state_hash(GAME, one) == state_hash(GAME, other)
+
+
+def test_a_move_rehashes_only_the_seat_it_touched(monkeypatch):
+    state = GAME.new_game(GAME.make_config(32, []), 8)
+    state_hash(GAME, state)
+    counted = []
+    original = ink_state._sheet_digest
+    monkeypatch.setattr(ink_state, "_sheet_digest",
+                        lambda sheet: counted.append(1) or original(sheet))
+    move = GAME.legal_moves(state, 9)[0]
+    GAME.play(state, 9, move)
+    state_hash(GAME, state)
+    assert len(counted) == 1          # the sheet of seat 9, not the 32 sheets
+    for seat in range(32):            # everybody plays round 1 out, hashed after every move
+        while seat in GAME.to_act(state):
+            moves = GAME.legal_moves(state, seat)
+            move = next((m for m in moves if str(m) == "end"), moves[0])
+            counted.clear()
+            GAME.play(state, seat, move)
+            state_hash(GAME, state)
+            # its own sheet only; an end (even one that starts a round) changes no sheet
+            assert len(counted) == (0 if str(move) == "end" else 1)
+    assert state.round == 2           # the rounds were started without hashing any sheet
+
+
+def test_the_hash_is_the_documented_combination():
+    state = GAME.new_game(GAME.make_config(2, []), 1)
+    assert state_hash(GAME, state) == hash_bytes(canonical_bytes(
+        [GAME.name, state.digest_parts()]))
+
+
+def test_join_takes_up_to_thirty_two_seats_headless():
+    from game.cli.join import run
+
+    class Args:
+        headless, address, name, token, bot, rejoin = True, "127.0.0.1:9", "ann", "", "random", False
+        move_delay, timeout = 0.0, 0.1
+        seats = 33
+    with pytest.raises(CliError, match="between 0 and 32"):
+        run(Args())
+
+
+@pytest.mark.timeout(240)
+def test_a_host_and_31_joiners_play_a_whole_game_and_agree():
+    from tests.test_net_lockstep import FAST, Table    # noqa: PLC0415 - the MemNet table
+
+    table = Table(players=32, game=GAME, timings=FAST)
+    table.start()
+    assert len(table.clients) == 31 and all(len(c.seats) == 1 for c in table.clients)
+    end = table.net.now + 600
+    while table.net.now < end and not table.all_over():
+        table.net.advance(0.2)
+        for client in table.clients:
+            for event in client.poll():
+                assert event["event"] != "rejected", event
+    assert table.all_over(), (table.host.phase, table.host.seq)
+    digest = table.host.match.hash()
+    scores = table.host.match.scores()["scores"]
+    assert len(scores) == 32
+    for client in table.clients:
+        assert client.seq == table.host.seq and client.match.hash() == digest
+        assert client.match.scores()["scores"] == scores
+    assert table.host.match.state.round == 7
+
+
+def test_the_bench_figures_hold_in_short():
+    """The bench's own measurements, small: the hash cost of a 32-seat game stays near a
+    1-seat game's, every compact move frame fits 24 bytes, a peer replays a round fast."""
+    from game.benchmarks import net_ink32
+
+    one = net_ink32.hash_costs(1, 3)
+    many = net_ink32.hash_costs(32, 1)
+    assert sum(many) / len(many) <= 2.5 * (sum(one) / len(one))
+    size, notation = net_ink32.largest_move_frame(1)
+    assert size <= 24, notation
+    assert len(net_ink32.round_apply_cpu(1)) == 7
+
+
+@pytest.mark.timeout(150)
+def test_a_32_seat_table_over_loopback_processes(tmp_path):
+    """Real processes on 127.0.0.1: a headless host (one seat, its bot) and three headless
+    joiners taking 10, 10 and 11 seats play a whole 32-seat game and end alike."""
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               TRACKLAYER_HOME=str(tmp_path / "home"))
+
+    def spawn(*args):
+        return subprocess.Popen([sys.executable, str(root / "run.py"), *args], cwd=root,
+                                env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                text=True)
+
+    host = spawn("host", "railroad-ink", "--headless", "--players", "32", "--port", "0",
+                 "--bind", "127.0.0.1", "--discovery-port", "-1")
+    joiners = []
+    try:
+        first = json.loads(host.stdout.readline())
+        assert first["event"] == "listening", first
+        joiners = [spawn("join", f"127.0.0.1:{first['port']}", "--headless", "--bot", "random",
+                         "--seats", str(seats), "--name", f"j{index}")
+                   for index, seats in enumerate((10, 10, 11))]
+        ends = []
+        for proc in [host, *joiners]:
+            out, err = proc.communicate(timeout=140)
+            assert proc.returncode == 0, err[-2000:]
+            ends.append(json.loads([line for line in out.splitlines() if line.strip()][-1]))
+    finally:
+        for proc in [host, *joiners]:
+            if proc.poll() is None:
+                proc.kill()
+    assert all(end["event"] == "game_over" for end in ends), ends
+    assert len({end["hash"] for end in ends}) == 1 and len({end["seq"] for end in ends}) == 1
+    assert len(ends[0]["scores"]) == 32
