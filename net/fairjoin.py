@@ -47,8 +47,9 @@ class FairJoining:
         me = dealers[self.seats[0]] if self.seats and self.seats[0] < len(dealers) \
             else self.pid
         if me in dealers:
-            if self.fair_secret_bytes is None and self.autosave:
+            if self.fair_secret_bytes is None and self.token:
                 # a machine that comes back: its secret is in its own save of this table
+                # (read even when this endpoint keeps no save of its own)
                 self.fair_secret_bytes = saved_fair_secret(self.fair_table_id, self.token) \
                     or own_fair_save_secret(self.fair_table_id, me)
             if self.fair_secret_bytes is None:

@@ -25,6 +25,7 @@ from game.rules import rules_version as current_rules_version
 from game.rules.core import Game, IllegalMove
 from net import messages as ids
 from net import seed as seeding
+from net.fairguard import FairGuard
 from net.fairhost import FairHosting, new_fair_secret
 from net.lobby import Slot, plain_seats
 from net.netsave import CLAIM_PREFIX, claimed_group, table_id, token_digest
@@ -72,7 +73,7 @@ def scalar_args(args: dict) -> dict:
     return out
 
 
-class HostEndpoint(SeatControl, FairHosting):
+class HostEndpoint(SeatControl, FairHosting, FairGuard):
     def __init__(self, game: Game, config: dict, slots: list[Slot], *,
                  clock: Callable[[], float] = time.monotonic, timings: Timings = Timings(),
                  rules_version: str | None = None, name: str = "host",
@@ -283,6 +284,8 @@ class HostEndpoint(SeatControl, FairHosting):
         elif self.phase == "seeding" and peer.pid in self._participants:
             self._abort(ids.R_CONNECTION_LOST, peer=peer.pid)
             self._forget(peer)
+        elif self.fair_setup_lost(peer, ids.R_CONNECTION_LOST):
+            self._forget(peer)
         elif peer.spectator:
             self.peers.pop(peer.pid, None)
         self._status_changed()
@@ -344,6 +347,7 @@ class HostEndpoint(SeatControl, FairHosting):
         if self.phase == "seeding" and now - self._round_started > self.timings.seeding:
             late = sorted(self._participants - set(self._reveals) - {0})
             self._abort(ids.R_TIMEOUT, peer=late[0] if late else -1)
+        self.fair_watch()
         self.enforce_wait_limit()
         self.run_bots()
 
@@ -366,6 +370,9 @@ class HostEndpoint(SeatControl, FairHosting):
             due.append(self._round_started + t.seeding)
         if self.wait_limit is not None:
             due += [now - waited + self.wait_limit for waited in self.waiting_on().values()]
+        watch = self.fair_watch_due()
+        if watch is not None:
+            due.append(watch)
         if self.phase == "playing" and any(self._bot_level(s) and self.fair_can_play(s)
                                            for s in self.match.to_act()):
             return 0.0

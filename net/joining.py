@@ -346,6 +346,9 @@ class ClientEndpoint(FairJoining):
 
     def _on_ab(self, msg: dict) -> None:
         self.phase = "lobby"
+        self.fair_replica = None       # a fair table's setup is over: back in the lobby
+        self.fair_secret_bytes = None  # a new setup, a new secret (a roll is never repeated)
+        self._early = []
         self._emit("seeding_aborted", code=msg["c"], args=msg["a"])
 
     def _on_go(self, msg: dict) -> None:
