@@ -116,6 +116,11 @@ def record_from_plain(plain) -> Any:
         raise FairError("fair_malformed", detail=error.code) from None
 
 
+def short_played(record) -> list | None:
+    """The wire's short form of a move's CardPlayed record: [position, card]."""
+    return None if record is None else [record.position, record.card]
+
+
 def secret_stream(secret: bytes, *label) -> Stream:
     return Stream(secret, "table", *label)
 
@@ -185,8 +190,14 @@ class FairTable(Departures, ChanceKinds):
         self._inbox.append(record)
 
     def move(self, seq: int, seat: int, text: str, played=None) -> None:
-        """The next sequenced move (``played``: its CardPlayed record, plain or not)."""
-        if played is not None and not isinstance(played, CardPlayed):
+        """The next sequenced move (``played``: its CardPlayed record, plain or not, or the
+        wire's short form ``[position, card]``: the pile is the one the move plays from and
+        the drawer the position's, both known to every machine)."""
+        if isinstance(played, list):
+            if len(played) != 2 or not all(_small(value) for value in played):
+                raise FairError("fair_malformed", detail="card_played")
+            played = tuple(played)
+        elif played is not None and not isinstance(played, CardPlayed):
             played = record_from_plain(played)
             if not isinstance(played, CardPlayed):
                 raise FairError("fair_malformed", detail="card_played")
@@ -515,7 +526,10 @@ class FairTable(Departures, ChanceKinds):
 
     def position_drawer(self, pile: str, position: int) -> int:
         """The drawer a dealt position was shared to (a CardPlayed names it)."""
-        draw = self.transcript.piles[pile].draws.get(position)
+        state = self.transcript.piles[pile]
+        draw = state.draws.get(position)
+        if draw is None and len(state.opening.seats) == 1:
+            return state.opening.seats[0]     # a one-seat pile: its seat reads every card
         return draw.drawer if draw is not None else -2
 
     def _read(self, pile: str, position: int, drawer: int | None = None) -> int:
@@ -656,6 +670,11 @@ class FairTable(Departures, ChanceKinds):
         dealer = self.seat_dealers[seat]
         if played is None:
             raise FairError("fair_card_missing", dealer=dealer, seat=seat)
+        if isinstance(played, tuple):      # the short form: the record it stands for
+            position, card = played
+            drawer = self.position_drawer(pile, position) \
+                if position in self.held.get(pile, {}).get(seat, []) else dealer
+            played = CardPlayed(pile, position, drawer, card)
         positions = self.held.get(pile, {}).get(seat, [])
         # the record names the position's drawer: the seat's machine (or PUBLIC for a card
         # dealt face up to a departed machine's seat)

@@ -17,7 +17,8 @@ from typing import Any
 
 from game.rules.core import IllegalMove
 from net import messages as ids
-from net.fairdeal import FairError, FairTable, record_from_plain, record_to_plain
+from net.fairdeal import (FairError, FairTable, record_from_plain, record_to_plain,
+                          short_played)
 from net.fairsave import record_audit, save_fair_stream, saved_fair_stream
 
 FAIR_SECRET_BYTES = 32
@@ -238,7 +239,7 @@ class FairHosting:
                 played = fair.card_for(seat, str(move))
             except FairError as error:
                 raise IllegalMove(error.code, "That card is not in the hand") from None
-            played = record_to_plain(played) if played is not None else None
+            played = short_played(played)
         seq = self.match.seq + 1
         self.match.seal(tell=False)
         try:

@@ -15,7 +15,7 @@ from typing import Any
 from game.rules import get_game
 from game.rules.core import IllegalMove
 from net import messages as ids
-from net.fairdeal import FairError, record_to_plain
+from net.fairdeal import FairError, record_to_plain, short_played
 from net.fairpeer import FairReplica
 from net.lobby import plain_seats, seat_infos_from_wire
 from net.fairsave import (own_fair_save_secret, record_audit, save_fair_stream,
@@ -164,7 +164,7 @@ class FairJoining:
             played = fair.card_for(seat, text)
         except FairError:
             raise IllegalMove("not_in_hand", "That card is not in your hand") from None
-        return public, record_to_plain(played) if played is not None else None
+        return public, short_played(played)
 
     def _fair_sync(self, msg: dict) -> None:
         self.fair_hold = False

@@ -79,7 +79,7 @@ class HostEndpoint(SeatControl, FairHosting, FairGuard):
                  rules_version: str | None = None, name: str = "host",
                  new_secret: Callable[[], bytes] = seeding.new_secret,
                  resume: Match | None = None, autosave: bool = True,
-                 save_path: Any = None, fair: bool = False,
+                 save_path: Any = None, fair: bool = True,
                  fair_secret: Callable[[], bytes] = new_fair_secret) -> None:
         """``resume``: a match replayed from a saved log; the table then skips seeding and
         continues it (joiners catch up through the usual sync). ``autosave``: keep the log

@@ -166,12 +166,6 @@ def test_a_joiner_reset_mid_game_rejoins_and_learns_the_end():
     assert outcome.ends_missed == 0, outcome
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "issue 14: the host's save can stay one move behind the joiners' (17 vs 18): "
-    "net/sequencer.py Sequencer.stamp seals the previous move with tell=False before "
-    "checking a proposal; when the check refuses it, that move waits in the match's unheard "
-    "queue, and Sequencer.seal / Match.seal (already sealed) never tell the autosave, not "
-    "even when the table closes; only the next legal move flushes it"))
 def test_a_refused_proposal_does_not_leave_the_host_save_behind(tmp_path, monkeypatch):
     from game.rules import get_game
     from game.rules.core import Rng
