@@ -31,8 +31,8 @@ class FairJoining:
         if self.fair_replica is not None:
             return
         dealers = list(msg["dl"])
-        if len(dealers) != len(msg["seats"]) or "sd" in msg or msg["rv"]:
-            self.on_wire_error("fair_start", {"detail": "seed_in_start"})
+        if len(dealers) != len(msg["seats"]):
+            self.on_wire_error("fair_start", {"detail": "dealers"})
             return
         try:
             game = get_game(msg["g"])

@@ -18,7 +18,7 @@ from game.rules.fairplay.cipher import unmask
 from game.rules.fairplay.records import CardPlayed, Returned
 from game.rules.metromania import table as mania_table
 from game.rules.metromania.markers import ALL_MARKERS, HIDDEN_LETTER
-from net import seed as old_seeding
+from tests import old_seed_model as old_seeding
 from net.fairdeal import FairError
 from net.fairkinds import ATTEST
 from tests.test_fair_driver import Table, depart, secret

@@ -1,4 +1,5 @@
-"""Lockstep over the in-memory network: agreement under faults, rejoin, repair, seeding,
+"""Lockstep over the in-memory network (every table a fair table): agreement under faults,
+rejoin, repair, the fair setup (a lost or silent dealer, a seed slipped into START),
 handshake refusals, heartbeats, bot hand-over, spectators, the host leaving. Real Metro rules.
 """
 
@@ -31,7 +32,7 @@ class Table:
     """A host (seat 0 its own bot) and bot-playing clients on a MemNet, with monitors."""
 
     def __init__(self, players=3, clients=None, seed=0, faults=None, timings=FAST,
-                 host_seats=None, game=GAME, autosave=False, fair=True):
+                 host_seats=None, game=GAME, autosave=False):
         # autosave off by default: hundreds of in-memory games would each fsync every move
         # (tests/test_net_resume.py covers the autosave of every peer)
         self.autosave = autosave
@@ -39,7 +40,7 @@ class Table:
         slots = host_seats or [Slot(kind=ids.KIND_BOT, name="host", level="random")] + [
             Slot() for _ in range(players - 1)]
         self.secrets = random.Random(seed)     # deterministic commit-reveal: replayable runs
-        self.host = HostEndpoint(game, config, slots, timings=timings, fair=fair,
+        self.host = HostEndpoint(game, config, slots, timings=timings,
                                  fair_secret=self.secret, autosave=autosave)
         self.net = MemNet(self.host, seed=seed, faults=faults)
         self.timings = timings
@@ -335,17 +336,18 @@ def test_a_key_that_does_not_open_its_commitment_is_refused_and_the_table_return
     table.assert_converged()
 
 
-def test_joiners_refuse_a_host_that_sends_a_seed_or_an_opening():
-    """The host is a sequencer: a START carrying a seed, or a chance opening it sends itself
-    (which would let it choose or restart a roll), ends the table on every joiner."""
-    table = Table(players=2, seed=3)
+def test_joiners_refuse_a_host_that_sends_a_seed():
+    """The host is a sequencer: a START carrying a seed (the old protocol's resume field,
+    which once set the game's seed unchecked) ends the table on every joiner."""
+    table = Table(players=3, seed=3)
     table.ready_all()
     real = table.host._start_message
-    table.host._start_message = lambda: dict(real(), sd=42)       # the old resume field
+    table.host._start_message = lambda: dict(real(), sd=42)
     assert table.host.start()
     table.net.advance(0.5)
-    assert table.clients[0].ended["code"] == "fair_start"
-    assert table.clients[0].match is None
+    for client in table.clients:
+        assert client.ended["code"] == ids.R_SCHEMA and client.ended["args"]["field"] == "sd"
+        assert client.match is None
 
 
 def test_a_dealer_that_never_commits_its_key_sends_the_table_back_to_the_lobby():
@@ -372,6 +374,7 @@ def test_a_dealer_that_never_commits_its_key_sends_the_table_back_to_the_lobby()
     ({"g": "railroad-ink"}, ids.R_GAME),
     ({"tok": "not-a-token"}, ids.R_BAD_TOKEN),
     ({"pv": 99}, ids.R_PROTOCOL),
+    ({"pv": 1}, ids.R_PROTOCOL),       # a peer of the old single-seed protocol
 ])
 def test_handshake_mismatch_is_refused_with_a_reason_on_both_sides(hello, code):
     table = Table(players=2, clients=0)
@@ -379,7 +382,7 @@ def test_handshake_mismatch_is_refused_with_a_reason_on_both_sides(hello, code):
                             rules_version=hello.get("rv"), timings=FAST)
     if "pv" in hello:
         client.on_connect = lambda: client._send({
-            "t": ids.HELLO, "pv": 99, "rv": client.rules_version, "g": "", "n": "x",
+            "t": ids.HELLO, "pv": hello["pv"], "rv": client.rules_version, "g": "", "n": "x",
             "tok": "", "ws": 1})
     table.net.connect(client)
     table.net.advance(0.2)
@@ -390,6 +393,8 @@ def test_handshake_mismatch_is_refused_with_a_reason_on_both_sides(hello, code):
     assert host_side and host_side[0]["code"] == code
     if code in (ids.R_RULES, ids.R_PROTOCOL):
         assert set(host_side[0]["args"]) == {"ours", "theirs"}
+    if "pv" in hello:
+        assert host_side[0]["args"] == {"ours": ids.PROTOCOL_VERSION, "theirs": hello["pv"]}
 
 
 def test_full_table_and_started_game_refuse_newcomers_but_take_spectators():

@@ -42,7 +42,7 @@ def play_part_and_kill(tmp_path):
     for name, proc in zip(("ann", "bob"), joiners):
         seats[name] = read_until(proc, "joined")["seats"]
         read_until(proc, "started")
-    time.sleep(0.8)
+    time.sleep(1.6)      # (a fair table keys and deals first)
     kill(host, *joiners)
     return seats
 
