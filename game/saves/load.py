@@ -120,9 +120,12 @@ def replay_save(save: SaveFile, on_move: MoveHook | None = None) -> tuple[Match,
     for is_table_save, replay in TABLE_REPLAYERS:
         if is_table_save(header):     # a fair table's save: this machine's own view
             match = replay(save)
-            if on_move is not None:
+            if on_move is not None:    # each entry's state, rebuilt from the one before
+                cursor = Match.at(match, 0)
                 for entry in match.log:
-                    on_move(entry.seq, match, [])
+                    cursor = Match.at(match, entry.seq, state=match.game.clone(cursor.state),
+                                      start=entry.seq - 1)
+                    on_move(entry.seq, cursor, [])
             return match, save.damage
     try:
         game = get_game(header["game"])
