@@ -100,11 +100,13 @@ def record_from_plain(plain) -> Any:
         elif kind == ATTEST:
             ok = ok and attest_record_ok(plain)
         elif kind == DEPART:
-            ok = ok and set(plain) == {"kind", "seat", "of"} and _small(plain["of"])
+            ok = ok and set(plain) - {"at"} == {"kind", "seat", "of"} and _small(plain["of"])
         else:
-            ok = ok and set(plain) == {"kind", "seat", "of", "share"} and _small(
+            ok = ok and set(plain) - {"at"} == {"kind", "seat", "of", "share"} and _small(
                 plain["of"]) and isinstance(plain["share"], bytes) and len(
                 plain["share"]) == SHARE_BYTES
+        if kind in (DEPART, KEY_SHARE) and "at" in plain:
+            ok = ok and _small(plain["at"])
         if not ok:
             raise FairError("fair_malformed", detail=kind)
         return dict(plain)
@@ -112,6 +114,11 @@ def record_from_plain(plain) -> Any:
         return from_plain(plain)
     except FairplayError as error:
         raise FairError("fair_malformed", detail=error.code) from None
+
+
+def short_played(record) -> list | None:
+    """The wire's short form of a move's CardPlayed record: [position, card]."""
+    return None if record is None else [record.position, record.card]
 
 
 def secret_stream(secret: bytes, *label) -> Stream:
@@ -152,6 +159,7 @@ class FairTable(Departures, ChanceKinds):
         self.held: dict[str, dict[int, list[int]]] = {}    # pile -> seat -> positions
         self.known: dict[tuple[str, int], int] = {}        # own draws: (pile, pos) -> id
         self.rolls = 0                                     # rolls opened so far
+        self.rekey: list[int] = []     # resumed elsewhere: dealers whose key the escrow rebuilds
         self._step: tuple | None = None                    # the opened step
         self._owed_done: set = set()
         self._outbox: list = []
@@ -166,6 +174,14 @@ class FairTable(Departures, ChanceKinds):
         self.recovered: dict[int, int] = {}
 
     # ================================================================ input
+    def stamped(self, record):
+        """The host's copy of a departure record (Depart, KeyShare) names the seq it follows
+        (``at``), so every machine takes it between the same two moves."""
+        if isinstance(record, dict) and record.get("kind") in (DEPART, KEY_SHARE) \
+                and self.match is not None:
+            return dict(record, at=self.match.seq)
+        return record
+
     def publish(self, record) -> None:
         """The next sequenced record (a record object, a Secret dict, or plain data)."""
         if not hasattr(record, "__dataclass_fields__") and not (
@@ -174,8 +190,14 @@ class FairTable(Departures, ChanceKinds):
         self._inbox.append(record)
 
     def move(self, seq: int, seat: int, text: str, played=None) -> None:
-        """The next sequenced move (``played``: its CardPlayed record, plain or not)."""
-        if played is not None and not isinstance(played, CardPlayed):
+        """The next sequenced move (``played``: its CardPlayed record, plain or not, or the
+        wire's short form ``[position, card]``: the pile is the one the move plays from and
+        the drawer the position's, both known to every machine)."""
+        if isinstance(played, list):
+            if len(played) != 2 or not all(_small(value) for value in played):
+                raise FairError("fair_malformed", detail="card_played")
+            played = tuple(played)
+        elif played is not None and not isinstance(played, CardPlayed):
             played = record_from_plain(played)
             if not isinstance(played, CardPlayed):
                 raise FairError("fair_malformed", detail="card_played")
@@ -202,7 +224,7 @@ class FairTable(Departures, ChanceKinds):
         for position in self.held.get(pile, {}).get(seat, []):
             card = self.known.get((pile, position))
             if card is not None and self.piles[pile][card] == value:
-                return CardPlayed(pile, position, self.seat_dealers[seat], card)
+                return CardPlayed(pile, position, self.position_drawer(pile, position), card)
         raise FairError("fair_not_held", dealer=self.me, seat=seat)
 
     # ================================================================ output
@@ -257,6 +279,11 @@ class FairTable(Departures, ChanceKinds):
         return self.match.is_over() and self.match.pending_chance() is None
 
     @property
+    def current_step(self) -> tuple | None:
+        """The opened chance step: (kind, pile or roll name, positions, drawer, key)."""
+        return self._step
+
+    @property
     def started(self) -> bool:
         return self.match is not None
 
@@ -302,12 +329,15 @@ class FairTable(Departures, ChanceKinds):
                 self._consume(self._inbox.popleft())
                 return True
             return False
+        if self._inbox and isinstance(self._inbox[0], dict) and \
+                self._inbox[0]["kind"] in (DEPART, KEY_SHARE) and \
+                self._inbox[0].get("at", self.match.seq) <= self.match.seq:
+            # a departure comes between moves: where the host sequenced it (``at``: the
+            # seq it follows), so a machine replaying the stream takes it at the same place
+            self._consume(self._inbox.popleft())
+            return True
         if self._moves:
             return self._play(applied)
-        if self._inbox and isinstance(self._inbox[0], dict) and \
-                self._inbox[0]["kind"] in (DEPART, KEY_SHARE):
-            self._consume(self._inbox.popleft())     # a departure can come at any time
-            return True
         if self._inbox:
             record = self._inbox[0]
             if isinstance(record, OPENINGS):
@@ -424,7 +454,8 @@ class FairTable(Departures, ChanceKinds):
             self.open_extra(request, key)
         elif request.kind in ("deal", "reveal"):
             positions = self.next_positions(request.pile, request.count)
-            drawer = self.seat_dealers[request.seat] if request.kind == "deal" else PUBLIC
+            drawer = self.deal_drawer(request.seat, request.pile) if request.kind == "deal" \
+                else PUBLIC
             self._step = (request.kind, request.pile, positions, drawer, key)
         else:
             name = f"roll{self.rolls}"
@@ -460,7 +491,14 @@ class FairTable(Departures, ChanceKinds):
                 self.after_reveal(name, positions)
             else:
                 outcome = ()
-                if (drawer == self.me and self.peer is not None) or drawer in self.recovered:
+                if drawer == PUBLIC:     # dealt to a departed machine's seat: read by all
+                    cards = tuple(t.public_card(name, p) for p in positions)
+                    if None in cards:
+                        raise FairError("fair_bad_share", dealer=-1, pile=name)
+                    for p, card in zip(positions, cards):
+                        self.known[(name, p)] = card
+                    learned = [(request.seat, name, cards)]
+                elif (drawer == self.me and self.peer is not None) or drawer in self.recovered:
                     cards = tuple(self._read(name, p, drawer) for p in positions)
                     for p, card in zip(positions, cards):
                         self.known[(name, p)] = card
@@ -476,6 +514,23 @@ class FairTable(Departures, ChanceKinds):
         entry = self.match.log[-1]
         applied.append((entry.seq, None, entry.move, events))
         return True
+
+    def deal_drawer(self, seat: int, pile: str) -> int:
+        """Who reads a card dealt to ``seat``: its machine, or everybody (PUBLIC) when that
+        machine left for good before the pile was shuffled without it (its bot's hand is
+        known to every machine anyway, and the pile carries no layer of its key)."""
+        dealer = self.seat_dealers[seat]
+        if dealer in self.departed and dealer not in self.transcript.piles[pile].opening.seats:
+            return PUBLIC
+        return dealer
+
+    def position_drawer(self, pile: str, position: int) -> int:
+        """The drawer a dealt position was shared to (a CardPlayed names it)."""
+        state = self.transcript.piles[pile]
+        draw = state.draws.get(position)
+        if draw is None and len(state.opening.seats) == 1:
+            return state.opening.seats[0]     # a one-seat pile: its seat reads every card
+        return draw.drawer if draw is not None else -2
 
     def _read(self, pile: str, position: int, drawer: int | None = None) -> int:
         t = self.transcript
@@ -498,10 +553,14 @@ class FairTable(Departures, ChanceKinds):
     def _owe(self) -> None:
         """Queue the records this machine owes the current step (once each)."""
         peer = self.peer
-        if peer is None or self.me in self.departed:
+        if peer is None:
+            return
+        # a departed machine that is back still hands over its key shares of other departed
+        # dealers (two that left at once need each other's share)
+        self._owe_key_shares()
+        if self.me in self.departed:
             return
         t = self.transcript
-        self._owe_key_shares()
         out = []
         if (len(t.public_keys) == len(self.dealers) and len(self.dealers) > 1
                 and self.me not in self.escrows and ("escrow",) not in self._owed_done):
@@ -613,9 +672,18 @@ class FairTable(Departures, ChanceKinds):
         dealer = self.seat_dealers[seat]
         if played is None:
             raise FairError("fair_card_missing", dealer=dealer, seat=seat)
-        if played.seat != dealer or played.pile != pile:
-            raise FairError("fair_card_foreign", dealer=dealer, seat=seat)
+        if isinstance(played, tuple):      # the short form: the record it stands for
+            position, card = played
+            drawer = self.position_drawer(pile, position) \
+                if position in self.held.get(pile, {}).get(seat, []) else dealer
+            played = CardPlayed(pile, position, drawer, card)
         positions = self.held.get(pile, {}).get(seat, [])
+        # the record names the position's drawer: the seat's machine (or PUBLIC for a card
+        # dealt face up to a departed machine's seat)
+        drawer = self.position_drawer(pile, played.position) if played.position in positions \
+            else dealer
+        if played.seat != drawer or played.pile != pile:
+            raise FairError("fair_card_foreign", dealer=dealer, seat=seat)
         if played.position not in positions:
             raise FairError("fair_card_not_dealt", dealer=dealer, seat=seat,
                             position=played.position)

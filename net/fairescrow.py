@@ -66,9 +66,9 @@ def rebuild_key(shares: dict[int, bytes], threshold: int, announced_public: int)
     values = {holder: int.from_bytes(share, "big") for holder, share in shares.items()}
     try:
         key = recover(values, threshold)
-    except ValueError:
+        return key if public_key(key) == announced_public else None
+    except ValueError:       # a share that rebuilds no key at all (out of the key range)
         return None
-    return key if public_key(key) == announced_public else None
 
 
 def check_escrow(record: dict, dealers) -> bool:

@@ -17,7 +17,8 @@ from typing import Any
 
 from game.rules.core import IllegalMove
 from net import messages as ids
-from net.fairdeal import FairError, FairTable, record_from_plain, record_to_plain
+from net.fairdeal import (FairError, FairTable, record_from_plain, record_to_plain,
+                          short_played)
 from net.fairsave import record_audit, save_fair_stream, saved_fair_stream
 
 FAIR_SECRET_BYTES = 32
@@ -61,16 +62,18 @@ class FairHosting:
         gone = fair.seat_dealers[seat]
         if gone == fair.me or gone in fair.departed or len(fair.dealers) == 1:
             return
-        plain = {"kind": "Depart", "seat": 0, "of": gone}
-        before = len(fair.published)
-        fair.publish(plain)
-        try:
-            self._fair_pump(pending=(before, plain))
-        except FairError as error:
-            fair.drop_inbox()
-            self._emit("fair_refused", peer=gone, code=error.code)
+        self.fair_rekey(gone)
+
+    def fair_hand_over(self, seat: int, pid: int) -> None:
+        """The host gives ``seat`` to another machine (``pid``) during play: the machine that
+        dealt for it is gone from that seat, so its key is rebuilt by the escrow and the
+        seat's hand becomes known to the table (the new machine could not read it else)."""
+        fair = self.fair
+        if fair is None or fair.match is None:
             return
-        self._emit("dealer_departed", peer=gone)
+        gone = fair.seat_dealers[seat]
+        if gone != pid and gone != fair.me and gone not in fair.departed:
+            self.fair_rekey(gone)
 
     def fair_can_play(self, seat: int) -> bool:
         """Whether this machine knows the seat's secrets (its own, or rebuilt)."""
@@ -99,9 +102,11 @@ class FairHosting:
         if dealer != self.fair_dealer_of(peer):
             self._refuse(peer.conn, "fair_foreign", {"peer": peer.pid, "seat": dealer})
             return
-        plain = record_to_plain(record)
-        if plain in self.fair_stream:
+        if any(record_to_plain(record) == {k: v for k, v in sent.items() if k != "at"}
+               for sent in self.fair_stream[-64:]) or record_to_plain(record) in self.fair_stream:
             return             # a record sent again after a reconnection: already in
+        record = self.fair.stamped(record)
+        plain = record_to_plain(record)
         before = len(self.fair.published)
         self.fair.publish(record)
         try:
@@ -126,6 +131,7 @@ class FairHosting:
             if not out:
                 break
             for record in out:
+                record = self.fair.stamped(record)
                 self.fair.publish(record)
                 before = len(self.fair.published)
                 applied = self.fair.pump()
@@ -186,10 +192,31 @@ class FairHosting:
         return peer.pid
 
     def _fair_resumed(self) -> None:
-        """After a resumed fair table's START: our save's header, and what we still owe."""
+        """After a resumed fair table's START: our save's header, and what we still owe. A
+        table resumed from another machine's save rebuilds the old host's key by the escrow
+        (``net.fairsave.resumed_fair_driver``): its bots' seats play on."""
         self._fair_save_header()
         self.fair.recount_owed()
         self._fair_pump()
+        for gone in self.fair.rekey:
+            self.fair_rekey(gone)
+        self.fair.rekey = []
+
+    def fair_rekey(self, gone: int) -> None:
+        """Rebuild the key of dealer ``gone`` from the escrow (a Depart all machines see)."""
+        fair = self.fair
+        if fair.match is None or gone in fair.departed or gone not in fair.dealers:
+            return
+        plain = fair.stamped({"kind": "Depart", "seat": 0, "of": gone})
+        before = len(fair.published)
+        fair.publish(plain)
+        try:
+            self._fair_pump(pending=(before, plain))
+        except FairError as error:
+            fair.drop_inbox()
+            self._emit("fair_refused", peer=gone, code=error.code)
+            return
+        self._emit("dealer_departed", peer=gone)
 
     def _fair_check_verdict(self) -> None:
         save_fair_stream(self.autosaver, self.fair, self.fair_played)
@@ -212,7 +239,7 @@ class FairHosting:
                 played = fair.card_for(seat, str(move))
             except FairError as error:
                 raise IllegalMove(error.code, "That card is not in the hand") from None
-            played = record_to_plain(played) if played is not None else None
+            played = short_played(played)
         seq = self.match.seq + 1
         self.match.seal(tell=False)
         try:

@@ -15,7 +15,7 @@ from typing import Any
 from game.rules import get_game
 from game.rules.core import IllegalMove
 from net import messages as ids
-from net.fairdeal import FairError, record_to_plain
+from net.fairdeal import FairError, record_to_plain, short_played
 from net.fairpeer import FairReplica
 from net.lobby import plain_seats, seat_infos_from_wire
 from net.fairsave import (own_fair_save_secret, record_audit, save_fair_stream,
@@ -31,8 +31,8 @@ class FairJoining:
         if self.fair_replica is not None:
             return
         dealers = list(msg["dl"])
-        if len(dealers) != len(msg["seats"]) or "sd" in msg or msg["rv"]:
-            self.on_wire_error("fair_start", {"detail": "seed_in_start"})
+        if len(dealers) != len(msg["seats"]):
+            self.on_wire_error("fair_start", {"detail": "dealers"})
             return
         try:
             game = get_game(msg["g"])
@@ -47,8 +47,9 @@ class FairJoining:
         me = dealers[self.seats[0]] if self.seats and self.seats[0] < len(dealers) \
             else self.pid
         if me in dealers:
-            if self.fair_secret_bytes is None and self.autosave:
+            if self.fair_secret_bytes is None and self.token:
                 # a machine that comes back: its secret is in its own save of this table
+                # (read even when this endpoint keeps no save of its own)
                 self.fair_secret_bytes = saved_fair_secret(self.fair_table_id, self.token) \
                     or own_fair_save_secret(self.fair_table_id, me)
             if self.fair_secret_bytes is None:
@@ -77,6 +78,9 @@ class FairJoining:
         self._fair_after(applied)
 
     def _fair_move(self, msg: dict) -> None:
+        if self.fair_replica is None:       # not dealt in yet (or a hostile host's order)
+            self._early.append(msg)
+            return
         self._host_seq = max(self._host_seq, msg["q"])
         try:
             applied = self.fair_replica.receive(msg["q"], msg["s"], msg["m"], msg.get("cp"))
@@ -163,7 +167,7 @@ class FairJoining:
             played = fair.card_for(seat, text)
         except FairError:
             raise IllegalMove("not_in_hand", "That card is not in your hand") from None
-        return public, record_to_plain(played) if played is not None else None
+        return public, short_played(played)
 
     def _fair_sync(self, msg: dict) -> None:
         self.fair_hold = False

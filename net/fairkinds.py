@@ -162,8 +162,11 @@ class ChanceKinds:
         lies = self.audit_answers(privates)
         if lies:
             return tuple(dict.fromkeys(dealer for dealer, _ in lies)), "attest", lies[0][1]
-        problem = self.audit_game()
-        return ((), "table", problem) if problem else None
+        culprit, problem = self.audit_game()
+        if not problem:
+            return None
+        named = (self.seat_dealers[culprit],) if culprit is not None else ()
+        return named, "table", problem
 
     def audit_answers(self, privates: dict) -> list:
         """(dealer, message) for each attest answer that the decrypted hand contradicts."""
@@ -195,13 +198,14 @@ class ChanceKinds:
                                       f"with {answer}, but its hand says {truth}"))
         return found
 
-    def audit_game(self) -> str:
-        """The game's own check of a finished table (``Game.audit_table``), or ""."""
-        check = getattr(self.game, "audit_table", None)
+    def audit_game(self) -> tuple:
+        """The game's own check of a finished table (``Game.audit_table_finding``): (the seat
+        whose move its real hand could not make, or None; the problem, or "")."""
+        check = getattr(self.game, "audit_table_finding", None)
         if check is None or self.public_seed is None:
-            return ""
+            return None, ""
         log = [(entry.seat, entry.move) for entry in self.match.log if entry.seat is not None]
         try:
             return check(self.match.state, self.public_seed, log)
         except IllegalMove as error:
-            return error.message
+            return None, error.message

@@ -57,6 +57,10 @@ class Departures:
         key = rebuild_key(chosen, need, self.transcript.public_keys[gone])
         if key is None:
             raise FairError("fair_bad_escrow", dealer=gone)
+        if self.match is not None:
+            # the last entry's hash is of the state before this hand is known: every machine
+            # seals it now, whenever its own timer would have
+            self.match.seal(tell=False)
         self.recovered[gone] = key
         self._derive_key_shares()
         self._learn_departed_hands(gone)
@@ -80,7 +84,7 @@ class Departures:
         peer = self.peer
         for gone in self.departed:
             item = ("keyshare", gone)
-            if gone in self.recovered or item in self._owed_done \
+            if gone == self.me or gone in self.recovered or item in self._owed_done \
                     or self.me in self.key_shares[gone]:
                 continue
             self._owed_done.add(item)

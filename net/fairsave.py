@@ -266,6 +266,35 @@ def resumed_fair_driver(loaded: Any, host_peer: int) -> Any:
     if secret is None and host_peer in dealers:
         secret = own_fair_save_secret(str(header["lan"].get("table", "")), host_peer)
     if secret is None and host_peer in dealers:
-        raise SaveError("this machine's secret of that fair table is not here: resume it "
-                        "from the machine that held those seats", loaded.path)
+        # another machine's save: the old host's secret (its bots' seats) is not here. This
+        # machine replays the table as a seatless one and, once the table is running again,
+        # the old host's key is rebuilt by the escrow (a Depart every machine sees): its bots
+        # go on, their hands now known to the table (``rekey``).
+        if len(set(dealers)) < 3:
+            raise SaveError("this machine's secret of that fair table is not here, and a "
+                            "table of two machines cannot rebuild it: resume it from the "
+                            "machine that held those seats", loaded.path)
+        replica = replay_fair_save(loaded.save, secret=None, me=-1)
+        replica.fair.rekey = [host_peer]
+        return replica
     return replay_fair_save(loaded.save, secret=secret, me=host_peer)
+
+
+def replay_table_save(save: Any) -> Any:
+    """``game.saves.load`` of a fair table's save: the match as this machine saw it (its own
+    view while the game runs; the whole transcript, audited, once it is over)."""
+    from game.saves import SaveError
+
+    replica = replay_fair_save(save)
+    if replica.match is None:
+        raise SaveError("this fair table had not started its game yet", save.path)
+    return replica.match
+
+
+def _register() -> None:
+    from game.saves.load import register_table_replayer
+
+    register_table_replayer(is_fair_save, replay_table_save)
+
+
+_register()

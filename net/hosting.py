@@ -1,4 +1,4 @@
-"""The host's side of the protocol, free of sockets: lobby, handshake, seeding, sequencing.
+"""The host's side of the protocol, free of sockets: lobby, handshake, sequencing.
 
 ``HostEndpoint`` is driven by a transport (TCP in ``net.host``, in-memory in ``net.memnet``)
 through ``on_connect / on_frame / on_wire_error / on_disconnect / tick`` and talks back through
@@ -7,9 +7,11 @@ through ``on_connect / on_frame / on_wire_error / on_disconnect / tick`` and tal
 hand_to_bot / take_back / close`` and reads what happened with ``poll()`` (a list of event
 dicts, see ``net.host`` for the list). The clock is injectable.
 
-Every applied move is autosaved (``net.netsave``). A table made with ``resume=match`` (a game
-replayed from a saved log, see ``net.netsave.resumed_endpoint``) skips the commit–reveal round:
-its START carries the saved seed and every peer catches up through the SYNC message.
+Every table is a fair table (issue 13, ``net.fairhost``): START names the dealers and carries
+no seed; chance is dealt jointly by the seated machines and the host only sequences. Every
+applied move is autosaved (``net.netsave``). A table made with ``resume=match`` (a fair table
+replayed from a saved stream, see ``net.netsave.resumed_endpoint``) continues it: every peer
+catches up through the SYNC message and replays the stream with its own secret.
 """
 
 from __future__ import annotations
@@ -24,7 +26,8 @@ from game.match import Match
 from game.rules import rules_version as current_rules_version
 from game.rules.core import Game, IllegalMove
 from net import messages as ids
-from net import seed as seeding
+from net.seed import new_token
+from net.fairguard import FairGuard
 from net.endgrace import EndGrace
 from net.claims import ClaimGuard
 from net.fairhost import FairHosting, new_fair_secret
@@ -77,17 +80,19 @@ def scalar_args(args: dict) -> dict:
     return out
 
 
-class HostEndpoint(SeatControl, FairHosting, EndGrace, ClaimGuard):
+class HostEndpoint(SeatControl, FairHosting, FairGuard, EndGrace, ClaimGuard):
     def __init__(self, game: Game, config: dict, slots: list[Slot], *,
                  clock: Callable[[], float] = time.monotonic, timings: Timings = Timings(),
                  rules_version: str | None = None, name: str = "host",
-                 new_secret: Callable[[], bytes] = seeding.new_secret,
                  resume: Match | None = None, autosave: bool = True,
-                 save_path: Any = None, fair: bool = False,
+                 save_path: Any = None,
                  fair_secret: Callable[[], bytes] = new_fair_secret) -> None:
-        """``resume``: a match replayed from a saved log; the table then skips seeding and
-        continues it (joiners catch up through the usual sync). ``autosave``: keep the log
-        on disk after every move (``save_path``: continue in that file)."""
+        """``resume``: a fair table's match replayed from a saved stream (then
+        ``resume_fair``); the table continues it (joiners catch up through the usual sync).
+        ``autosave``: keep the log on disk after every move (``save_path``: continue in that
+        file). ``fair_secret``: where this machine's dealer secret comes from."""
+        if not game.supports_table():
+            raise ValueError(f"{game.name} has no table states: it cannot be dealt fairly")
         if len(slots) != config["players"]:
             raise ValueError("one slot per player")
         if resume is not None and (resume.config != config or resume.game.name != game.name):
@@ -99,13 +104,11 @@ class HostEndpoint(SeatControl, FairHosting, EndGrace, ClaimGuard):
         self.timings = timings
         self.rules_version = rules_version or current_rules_version()
         self.name = name
-        self.new_secret = new_secret     # tests inject a seeded source
-        self.fair_enabled = fair         # a fair table (issue 13): chance dealt jointly
-        self.fair_secret = fair_secret
-        self.new_table_id = seeding.new_token
+        self.fair_secret = fair_secret   # tests inject a seeded source
+        self.new_table_id = new_token
         self.fair = None
         self.transport: Any = None
-        self.phase = "lobby"            # lobby, seeding, playing, over, closed
+        self.phase = "lobby"            # lobby, dealing (the setup), playing, over, closed
         self.peers: dict[int, PeerRec] = {}
         self.by_conn: dict[Any, PeerRec] = {}
         self.pending_conns: dict[Any, float] = {}   # connected, no hello yet
@@ -114,12 +117,6 @@ class HostEndpoint(SeatControl, FairHosting, EndGrace, ClaimGuard):
         self.sequencer: Sequencer | None = None
         self.commands: list[list] = []
         self.bots: dict[int, Any] = {}
-        self._round = 0
-        self._secret = b""
-        self._commits: dict[int, bytes] = {}
-        self._reveals: dict[int, bytes] = {}
-        self._round_started = 0.0
-        self._participants: set[int] = set()
         self._last_status: list[str] = []
         self.netlog_path = None
         self._applied_at = 0.0
@@ -206,26 +203,15 @@ class HostEndpoint(SeatControl, FairHosting, EndGrace, ClaimGuard):
         """Begin the commit–reveal round; the game starts when every secret is revealed."""
         if not self.can_start():
             return False
-        if self.fair_enabled and self.resumed is None and self.game.supports_table():
-            self._fair_start()
+        if self.resumed is None:
+            self._fair_start()        # the dealers key, roll the public seed, deal
             return True
-        if self.resumed is not None:
-            self._begin(self.resumed)
-            for peer in self._live_peers():
-                self._send_sync(peer, ids.R_CATCH_UP)
-            if self.fair is not None:
-                self._fair_resumed()
-            return True
-        self._round += 1
-        self.phase = "seeding"
-        self._secret = self.new_secret()
-        self._commits = {0: seeding.commitment(self._secret)}
-        self._reveals = {}
-        self._round_started = self.clock()
-        self._participants = {p.pid for p in self._live_peers()}
-        self._broadcast({"t": ids.COMMIT_REQ, "r": self._round})
-        self._emit("seeding", round=self._round)
-        self._maybe_send_commits()
+        if self.fair is None:
+            raise RuntimeError("a resumed table continues a fair table's saved stream")
+        self._begin(self.resumed)
+        for peer in self._live_peers():
+            self._send_sync(peer, ids.R_CATCH_UP)
+        self._fair_resumed()
         return True
 
     def propose(self, seat: int, text: str) -> None:
@@ -293,8 +279,7 @@ class HostEndpoint(SeatControl, FairHosting, EndGrace, ClaimGuard):
         self._emit("peer_left", peer=peer.pid, name=peer.name, seats=list(peer.seats))
         if self.phase == "lobby":
             self._forget(peer)
-        elif self.phase == "seeding" and peer.pid in self._participants:
-            self._abort(ids.R_CONNECTION_LOST, peer=peer.pid)
+        elif self.fair_setup_lost(peer, ids.R_CONNECTION_LOST):
             self._forget(peer)
         elif peer.spectator:
             self.peers.pop(peer.pid, None)
@@ -365,9 +350,7 @@ class HostEndpoint(SeatControl, FairHosting, EndGrace, ClaimGuard):
                 self._status_changed()
             if now - peer.last_sent >= self.timings.heartbeat:
                 self._send(peer, {"t": ids.BEAT, "q": self.seq})
-        if self.phase == "seeding" and now - self._round_started > self.timings.seeding:
-            late = sorted(self._participants - set(self._reveals) - {0})
-            self._abort(ids.R_TIMEOUT, peer=late[0] if late else -1)
+        self.fair_watch()
         self.enforce_wait_limit()
         self.run_bots()
 
@@ -386,10 +369,11 @@ class HostEndpoint(SeatControl, FairHosting, EndGrace, ClaimGuard):
             due += [peer.last_heard + t.dropped, peer.last_sent + t.heartbeat]
             if not peer.interrupted:
                 due.append(peer.last_heard + t.interrupted)
-        if self.phase == "seeding":
-            due.append(self._round_started + t.seeding)
         if self.wait_limit is not None:
             due += [now - waited + self.wait_limit for waited in self.waiting_on().values()]
+        watch = self.fair_watch_due()
+        if watch is not None:
+            due.append(watch)
         if self.phase == "playing" and any(self._bot_level(s) and self.fair_can_play(s)
                                            for s in self.match.to_act()):
             return 0.0
@@ -448,7 +432,7 @@ class HostEndpoint(SeatControl, FairHosting, EndGrace, ClaimGuard):
         wanted = msg["ws"]
         if wanted and self.phase != "lobby":
             return self._refuse(conn, ids.R_STARTED, {})
-        if self.phase in ("seeding", "dealing"):
+        if self.phase == "dealing":
             return self._refuse(conn, ids.R_STARTED, {})
         claimed = (self.proven_seats(conn) or self._old_token_seats(msg["tok"])) \
             if wanted else []
@@ -463,7 +447,7 @@ class HostEndpoint(SeatControl, FairHosting, EndGrace, ClaimGuard):
         if not taking and sum(p.spectator for p in self._live_peers()) >= self.limits.spectators:
             return self._refuse(conn, ids.R_TOO_MANY_SPECTATORS,
                                 {"limit": self.limits.spectators})
-        peer = PeerRec(pid=self._next_pid, name="", token=seeding.new_token())
+        peer = PeerRec(pid=self._next_pid, name="", token=new_token())
         self.claim_publics[peer.pid] = msg.get("ck", b"")
         self._next_pid += 1
         for seat in taking:
@@ -603,44 +587,7 @@ class HostEndpoint(SeatControl, FairHosting, EndGrace, ClaimGuard):
         self.peers.pop(peer.pid, None)
         self._lobby_changed()
 
-    # ================================================================ commit–reveal
-    def _on_cm(self, peer: PeerRec, msg: dict) -> None:
-        if self.phase != "seeding" or msg["r"] != self._round or peer.pid not in self._participants:
-            return
-        self._commits.setdefault(peer.pid, msg["c"])
-        self._maybe_send_commits()
-
-    def _maybe_send_commits(self) -> None:
-        if set(self._commits) >= self._participants | {0} and not self._reveals:
-            self._reveals[0] = self._secret
-            listing = [[pid, self._commits[pid]] for pid in sorted(self._commits)]
-            self._broadcast({"t": ids.COMMITS, "r": self._round, "cs": listing})
-            self._maybe_begin()
-
-    def _on_rv(self, peer: PeerRec, msg: dict) -> None:
-        if (self.phase != "seeding" or msg["r"] != self._round or 0 not in self._reveals
-                or peer.pid not in self._commits):
-            return
-        if not seeding.matches(self._commits[peer.pid], msg["v"]):
-            self._refuse(peer.conn, ids.R_BAD_REVEAL, {"peer": peer.pid})
-            return
-        self._reveals[peer.pid] = msg["v"]
-        self._maybe_begin()
-
-    def _abort(self, code: str, **args: Any) -> None:
-        if self.phase != "seeding":
-            return
-        self.phase = "lobby"
-        self._broadcast({"t": ids.ABORT, "r": self._round, "c": code, "a": scalar_args(args)})
-        self._emit("seeding_aborted", code=code, args=scalar_args(args))
-        self._lobby_changed()
-
-    def _maybe_begin(self) -> None:
-        if set(self._reveals) < self._participants | {0}:
-            return
-        seed = seeding.derive_seed(self._reveals)
-        self._begin(Match.new(self.game, self.config, seed))
-
+    # ================================================================ the game begins
     def _begin(self, match: Match, announce: bool = True) -> None:
         match.seats = [s.seat_info() for s in self.slots]
         self.sequencer = Sequencer(match)
@@ -666,13 +613,8 @@ class HostEndpoint(SeatControl, FairHosting, EndGrace, ClaimGuard):
 
     def _start_message(self) -> dict:
         message = {"t": ids.START, "g": self.game.name, "cfg": self.config,
-                   "rv": [[pid, self._reveals[pid]] for pid in sorted(self._reveals)],
                    "seats": self.lobby_message()["seats"], "ck": self.seat_claim_keys()}
-        if self.fair is not None:
-            message["rv"] = []
-            self._fair_start_fields(message)
-        elif self.resumed is not None:
-            message["sd"] = self.match.seed    # the saved game's seed: nothing to draw again
+        self._fair_start_fields(message)      # the dealers and the table id, never a seed
         return message
 
     # ================================================================ play
@@ -712,27 +654,13 @@ class HostEndpoint(SeatControl, FairHosting, EndGrace, ClaimGuard):
     def _stamp(self, seat: int, text: str, played: Any = None) -> None:
         if self.phase != "playing":
             raise IllegalMove(ids.R_NOT_PLAYING, "The game is not running")
-        if self.fair is not None:
-            self._fair_stamp(seat, text, played)
-            return
-        entry, events = self.sequencer.stamp(seat, text, self._announce)
-        if self.on_applied is not None:
-            self.on_applied(entry.seq, entry.seat)
-        self._applied_at = self.clock()
-        if self.timings.hash_delay <= 0:
-            self.sequencer.seal()
-        self._emit("move", seq=entry.seq, seat=entry.seat, move=entry.move, events=events)
-        if self.match.is_over():
-            self._game_over(entry.seq)
+        self._fair_stamp(seat, text, played)
 
     def _game_over(self, seq: int) -> None:
         self.phase = "over"
         digest = self.sequencer.seal()
         self._save_log()
         self._emit("game_over", seq=seq, hash=digest, scores=self.match.scores()["scores"])
-
-    def _announce(self, seq: int, seat: int, notation: str) -> None:
-        self._broadcast({"t": ids.MOVE, "q": seq, "s": seat, "m": notation})
 
     def _on_H(self, peer: PeerRec, msg: dict) -> None:
         if self.sequencer is None:
@@ -771,11 +699,7 @@ class HostEndpoint(SeatControl, FairHosting, EndGrace, ClaimGuard):
         if len(entries) > RESEND_LIMIT:
             self._send_sync(peer, ids.R_CATCH_UP)
             return
-        if self.fair is not None:
-            self._fair_resend(peer, entries)
-            entries = []
-        for entry in entries:
-            self._send(peer, {"t": ids.MOVE, "q": entry.seq, "s": entry.seat, "m": entry.move})
+        self._fair_resend(peer, entries)
         for index, command in enumerate(self.commands):
             self._send(peer, {"t": ids.COMMAND, "i": index, "e": command})
 
@@ -783,10 +707,7 @@ class HostEndpoint(SeatControl, FairHosting, EndGrace, ClaimGuard):
         if self.sequencer is not None:
             self.sequencer.seal()
         message = {"t": ids.SYNC, "w": reason, "cmd": self.commands}
-        if self.fair is not None:
-            self._fair_sync_fields(message)
-        else:
-            message["log"] = [[e.seat, e.move, bytes.fromhex(e.hash)] for e in self.match.log]
+        self._fair_sync_fields(message)     # the whole stream: each joiner replays it
         self._send(peer, message)
 
     def _command(self, kind: str, seat: int, level: str) -> None:

@@ -1,9 +1,11 @@
-"""A peer's side of the protocol, free of sockets: handshake, lobby, seeding, lockstep play.
+"""A peer's side of the protocol, free of sockets: handshake, lobby, lockstep play.
 
 ``ClientEndpoint`` is driven by a transport through ``on_connect / on_frame / on_wire_error /
 on_disconnect / tick`` and sends with ``transport.send(msg)`` / ``transport.close()``. The UI
 calls ``set_seat / set_ready / propose / leave`` and reads events with ``poll()``. Seats listed
 in ``bots`` (seat -> level, or ``auto_bot`` for every seat we get) are played by local bots.
+Every table is a fair table (issue 13): a seated machine is one of its dealers
+(``net.fairjoin``), and the game's state here is what this machine may know.
 """
 
 from __future__ import annotations
@@ -14,19 +16,18 @@ from typing import Any, Callable
 
 from game.bots.base import make_bot
 from game.match import Match
-from game.rules import get_game
 from game.rules import rules_version as current_rules_version
 from game.rules.core import IllegalMove
 from net import messages as ids
-from net import seed as seeding
 from net.claims import ClaimAnswering, saved_secret_for_key
 from net.fairhost import new_fair_secret
 from net.fairjoin import FairJoining
 from net.handlers import BEFORE_WELCOME, JOIN_HANDLERS, handler
 from net.hosting import scalar_args
-from net.lobby import plain_seats, seat_infos_from_wire
+from net.lobby import plain_seats
 from net.netlog import write_netlog
-from net.peer import BROKEN_HASH, Replica
+from net.fairpeer import FairReplica
+from net.peer import BROKEN_HASH
 from net.redialing import Redialing
 from net.moveframe import compact, expand
 from net.schema import FROM_HOST, SchemaError, validate
@@ -45,7 +46,6 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
                  auto_bot: str = "", bot_delay: float = 0.0,
                  clock: Callable[[], float] = time.monotonic, timings: Timings = Timings(),
                  rules_version: str | None = None,
-                 new_secret: Callable[[], bytes] = seeding.new_secret,
                  autosave: bool = True,
                  fair_secret: Callable[[], bytes] = new_fair_secret,
                  claim_secret: bytes = b"",
@@ -60,8 +60,7 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
         self.autosaver = None
         self._save_peers: list[int] = []
         self._resumed_table = False
-        self.new_secret = new_secret     # tests inject a seeded source
-        self.fair_secret = fair_secret   # a fair table's dealer secret (issue 13)
+        self.fair_secret = fair_secret   # this machine's dealer secret (tests inject a source)
         self.fair_secret_bytes: bytes | None = None
         self.fair_table_id = ""
         self.fair_verdict_told = False
@@ -80,12 +79,12 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
         self.rules_version = rules_version or current_rules_version()
         self.transport: Any = None
         self.address: tuple[str, int] | None = None   # where the table listens (saved)
-        self.phase = "connecting"    # connecting, lobby, seeding, playing, over, ended
+        self.phase = "connecting"    # connecting, lobby, dealing, playing, over, ended
         self.pid = -1
         self.seats: list[int] = []
         self.lobby: dict | None = None
         self.statuses: list[str] = []
-        self.replica: Replica | None = None
+        self.replica: FairReplica | None = None   # the fair replica, once the game starts
         self.commands: list[list] = []
         self.bot_controlled: set[int] = set()   # our seats the host's bot plays for now
         self.ended: dict | None = None
@@ -93,9 +92,6 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
         self._early: list[dict] = []           # moves that came before the game start
         self._command_buffer: dict[int, list] = {}
         self._events: deque = deque()
-        self._round = 0
-        self._secret = b""
-        self._commits: dict[int, bytes] = {}
         self._nonce = 0
         self._pending: dict[int, tuple[int, str, float]] = {}   # seat -> (nonce, move, sent)
         self._cooldown: dict[int, float] = {}
@@ -367,24 +363,11 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
         self._emit("lobby", game=msg["g"], config=msg["cfg"], seats=plain_seats(msg["seats"]),
                    spectators=list(msg["spec"]), phase=msg["ph"])
 
-    def _on_cr(self, msg: dict) -> None:
-        self.phase = "seeding"
-        self._round = msg["r"]
-        self._secret = self.new_secret()
-        self._commits = {}
-        self._send({"t": ids.COMMIT, "r": self._round, "c": seeding.commitment(self._secret)})
-
-    def _on_cs(self, msg: dict) -> None:
-        if msg["r"] != self._round:
-            return
-        self._commits = {pid: commit for pid, commit in msg["cs"]}
-        if self._commits.get(self.pid) != seeding.commitment(self._secret):
-            self.on_wire_error(ids.R_BAD_REVEAL, {"peer": self.pid})
-            return
-        self._send({"t": ids.REVEAL, "r": self._round, "v": self._secret})
-
     def _on_ab(self, msg: dict) -> None:
         self.phase = "lobby"
+        self.fair_replica = None       # a fair table's setup is over: back in the lobby
+        self.fair_secret_bytes = None  # a new setup, a new secret (a roll is never repeated)
+        self._early = []
         self._emit("seeding_aborted", code=msg["c"], args=msg["a"])
 
     def _on_go(self, msg: dict) -> None:
@@ -396,70 +379,17 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
                 # a START for another game while one runs: the host is broken or hostile
                 self.on_wire_error(ids.R_WRONG_STATE, {"type": msg["t"], "phase": self.phase})
             return       # welcomed again during play (seated): the catch-up follows
-        if "dl" in msg:
-            self._fair_go(msg)
-            return
-        reveals = {pid: value for pid, value in msg["rv"]}
-        if self._commits and "sd" not in msg:   # we took part: reveals must match commits
-            for pid, value in reveals.items():
-                if pid not in self._commits or not seeding.matches(self._commits[pid], value):
-                    self.on_wire_error(ids.R_BAD_REVEAL, {"peer": pid})
-                    return
-            if set(self._commits) != set(reveals):
-                self.on_wire_error(ids.R_BAD_REVEAL, {"peer": -1})
-                return
-        try:
-            game = get_game(msg["g"])
-            # a table resumed from a saved log continues that game's seed
-            seed = msg["sd"] if "sd" in msg else seeding.derive_seed(reveals)
-            self.replica = Replica(game, msg["cfg"], seed, seat_infos_from_wire(msg["seats"]))
-        except Exception:  # noqa: BLE001 - a config our rules refuse: cannot play along
-            self.on_wire_error(ids.R_MALFORMED, {"detail": "config"})
-            return
-        self._save_peers = [row["p"] if row["k"] == ids.KIND_REMOTE else 0
-                            for row in msg["seats"]]
         keys = msg.get("ck")
         self.claim_keys = list(keys) if keys is not None and len(keys) == len(msg["seats"]) \
             else None
-        self._resumed_table = "sd" in msg
-        if not self._resumed_table:      # a resumed table: once its log has arrived
-            self._start_autosave()
-        self.statuses = [s["st"] for s in msg["seats"]]
-        self.phase = "playing"
-        self._emit("started", seed=seed, seats=plain_seats(msg["seats"]), you=list(self.seats))
-        early, self._early = self._early, []
-        for message in early:
-            handler(self, JOIN_HANDLERS, message["t"])(message)
-        self._check_over()
-        self.run_bots()
+        self._fair_go(msg)     # net.fairjoin: the dealers key, roll the public seed, deal
 
     # ================================================================ play
     def _on_M(self, msg: dict) -> None:
         if self.replica is None:
             self._early.append(msg)
             return
-        if self.fair_replica is not None:
-            self._fair_move(msg)
-            return
-        self._host_seq = max(self._host_seq, msg["q"])
-        was_broken = self.replica.broken
-        applied = self.replica.receive(msg["q"], msg["s"], msg["m"])
-        for seq, seat, move, events in applied:
-            if self.on_applied is not None:
-                self.on_applied(seq, seat)
-            self._pending.pop(seat, None)
-            self._emit("move", seq=seq, seat=seat, move=move, events=events)
-        self.replica.tell()     # autosave the moves hashed on the way, off the timed path
-        if applied:
-            self._applied_at = self.clock()
-            if self.timings.hash_delay <= 0 or self.replica.broken:
-                self.replica.seal()
-        self._flush_reports()
-        if self.replica.broken and not was_broken:
-            self._report_broken()
-            self._emit("desync", seq=self.seq + 1)
-        self._check_over()
-        self.run_bots()
+        self._fair_move(msg)
 
     def _on_X(self, msg: dict) -> None:
         if self.replica is not None and self.replica.sealed and not self.replica.broken:
@@ -476,30 +406,7 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
         if self.fair_replica is not None:
             self._fair_sync(msg)
             return
-        if self.replica is None:
-            self._early.append(msg)
-            return
-        rows = [(seat, move, digest.hex()) for seat, move, digest in msg["log"]]
-        try:
-            self.replica.rebuild(rows, msg["w"], f"peer{self.pid}")
-        except Exception:  # noqa: BLE001 - the host's own log does not replay: give up
-            self.on_wire_error(ids.R_DESYNC, {"seq": len(rows)})
-            return
-        if self.autosaver is not None:
-            self.autosaver.sync(self.match)     # the file follows the rebuilt log at once
-        else:
-            self._start_autosave()
-        self._host_seq = max(self._host_seq, self.seq)
-        self._pending.clear()
-        self.commands = []
-        self.bot_controlled = set()
-        self._command_buffer = {}
-        for index, entry in enumerate(msg["cmd"]):
-            self._on_C({"i": index, "e": entry})
-        self._send({"t": ids.HASH, "q": self.seq, "h": bytes.fromhex(self.replica.last_hash())})
-        self._emit("resynced", seq=self.seq, reason=msg["w"], hash=self.replica.last_hash())
-        self._check_over()
-        self.run_bots()
+        self._early.append(msg)      # before START: kept until the table is set up
 
     def _on_C(self, msg: dict) -> None:
         if msg["i"] < len(self.commands):

@@ -45,10 +45,9 @@ REQUEST_RATES: dict[str, tuple[float, int]] = {
     ids.HASH: (100.0, 400),
     ids.BEAT: (20.0, 60),
     ids.PROPOSE: (100.0, 400),
+    ids.PROPOSE_C: (100.0, 400),      # a proposal in its compact form (net.moveframe)
     ids.SEAT_SET: (10.0, 40),
     ids.READY: (10.0, 40),
-    ids.COMMIT: (5.0, 10),
-    ids.REVEAL: (5.0, 10),
     ids.PROOF: (2.0, 4),
     ids.HELLO: (2.0, 4),
     ids.FAIR: (200.0, 400),

@@ -7,7 +7,9 @@ The hot-path messages (propose, move, hash, heartbeat) have one-letter ids to ke
 
 from __future__ import annotations
 
-PROTOCOL_VERSION = 2      # 2: compact move frames (net.moveframe)
+# 2: every table is a fair table (issue 13): no seed round, START names the dealers. 3: compact
+# move frames (net.moveframe). An older peer is refused at its hello with both versions named.
+PROTOCOL_VERSION = 3
 
 # -- message type ids ------------------------------------------------------------------------
 # handshake and lobby
@@ -18,15 +20,10 @@ LOBBY = "lobby"        # host -> all: table snapshot (game, config, seats, spect
 SEAT_SET = "seat"      # peer -> host: name/colour of one of its seats
 READY = "ready"        # peer -> host: ready flag
 BYE = "bye"            # either way: leaving, with a reason code (host: table ends)
-# seed commit-reveal
-COMMIT_REQ = "cr"      # host -> all: send your commitment for round r
-COMMIT = "cm"          # peer -> host: blake2b(secret)
-COMMITS = "cs"         # host -> all: every commitment (incl. host's); now reveal
-REVEAL = "rv"          # peer -> host: the secret
-ABORT = "ab"           # host -> all: seeding round aborted (code), back to the lobby
-START = "go"           # host -> all: game, config, seats, every reveal (the seed follows);
-                       # a table resumed from a saved log sends its seed ("sd") instead;
-                       # a fair table sends its dealers ("dl") and table id ("tid") only
+# the start of a fair table
+ABORT = "ab"           # host -> all: the fair setup ended (code, peer), back to the lobby
+START = "go"           # host -> all: game, config, seats, the dealers ("dl") and table id
+                       # ("tid"); never a seed: chance is dealt by the dealers' records
 # play
 PROPOSE = "P"          # peer -> host: (seat, move notation, nonce)
 MOVE = "M"             # host -> all: sequenced move (seq, seat, notation)
@@ -57,7 +54,6 @@ R_UNKNOWN = "unknown_message"       # args: type
 R_SCHEMA = "bad_message"            # args: type, field
 R_NOT_YOUR_SEAT = "not_your_seat"   # args: seat
 R_NOT_PLAYING = "not_playing"
-R_BAD_REVEAL = "bad_reveal"         # args: peer
 R_TIMEOUT = "timeout"
 R_HOST_LEFT = "host_left"
 R_LEFT = "left"

@@ -272,9 +272,12 @@ def load_table(sources) -> Any:
     if loaded.match.is_over():
         raise SaveError("this game is already finished; open it as a replay instead",
                         loaded.path)
-    if not 0 <= loaded.match.seed < 1 << 64:
-        raise SaveError("this save's seed cannot be used for a LAN table", loaded.path)
-    return loaded
+    # every LAN table is a fair table (issue 13): a game whose hidden tiles and future draws
+    # are all in one file (a local game, or a LAN save of the old single-seed protocol) would
+    # show the host every hand and the pile order
+    raise SaveError("only a fair LAN table's own save can be hosted again (this game's hidden "
+                    "tiles are all in the file); open it as a replay or continue it here",
+                    loaded.path)
 
 
 def own_names(header: dict) -> list[str]:
@@ -323,7 +326,6 @@ def resumed_endpoint(loaded: Any, name: str, *, headless_bot: str = "",
         replica = resumed_fair_driver(loaded, host_peer_of(loaded.save.header, [
             name, *local_names]) if host_peer is None else host_peer)
         fair, match = replica.fair, replica.match
-        options["fair"] = True
     endpoint = HostEndpoint(match.game, match.config, slots, name=name, resume=match,
                             save_path=path, **options)
     if fair is not None:

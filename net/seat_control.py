@@ -75,6 +75,7 @@ class SeatControl:
         if slot.kind not in (ids.KIND_REMOTE, ids.KIND_OPEN) or (
                 slot.kind == ids.KIND_REMOTE and slot.peer == pid):
             raise ValueError("that seat cannot be given")
+        self.fair_hand_over(seat, pid)     # a fair table: the seat's old machine's key first
         holder = self.seat_holder(seat)
         if holder is not None and seat in holder.seats:
             holder.seats.remove(seat)

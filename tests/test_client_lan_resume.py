@@ -78,6 +78,9 @@ def test_lan_autosave_is_offered_and_resumed_as_host_with_the_player_back_by_nam
     stranger.close()
 
     player = ClientConnection.connect("127.0.0.1", server.port, name="p0", auto_bot="random")
+    # a fair table: the player's own machine keeps its dealer secret in its own save of the
+    # table (that machine is elsewhere here, so its endpoint gets it handed over)
+    player.endpoint.fair_secret = lambda: table.clients[0].fair_secret_bytes
     until(lambda: player.phase == "lobby", app, [player])
     assert player.endpoint.seats == table.clients[0].seats
     player.set_ready(True)
@@ -134,6 +137,8 @@ def test_a_guest_window_rejoins_a_resumed_table_by_its_name_and_plays_to_the_end
     finder.join("127.0.0.1", server.port)
     until(lambda: isinstance(guest.top, JoinedLobbyScreen), guest, [server])
     joined = guest.top
+    # the guest's machine keeps its dealer secret in its own save (elsewhere here)
+    joined.session.conn.endpoint.fair_secret = lambda: table.clients[0].fair_secret_bytes
     until(lambda: joined.mine, guest, [server])
     assert joined.session.conn.endpoint.seats == table.clients[0].seats
     click(guest, joined.form.item("ready").rect.center)

@@ -20,7 +20,7 @@ from game.rules.fairplay import PUBLIC, Peer
 from game.rules.fairplay.cipher import unmask
 from game.rules.fairplay.draw import share_for_draw
 from game.rules.fairplay.records import CardPlayed, PileOpened, Shuffled
-from net import seed as old_seeding
+from tests import old_seed_model as old_seeding
 from net.fairdeal import FairError, FairTable
 
 METRO = get_game("metro")

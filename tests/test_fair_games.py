@@ -18,7 +18,7 @@ from game.rules.fairplay.cipher import unmask
 from game.rules.fairplay.records import CardPlayed, Returned
 from game.rules.metromania import table as mania_table
 from game.rules.metromania.markers import ALL_MARKERS, HIDDEN_LETTER
-from net import seed as old_seeding
+from tests import old_seed_model as old_seeding
 from net.fairdeal import FairError
 from net.fairkinds import ATTEST
 from tests.test_fair_driver import Table, depart, secret
@@ -192,9 +192,15 @@ def test_a_metromania_show_that_swaps_two_markers_is_named_by_the_audit():
 def test_the_table_runs_the_games_own_audit_too():
     table = Table(MANIA, MANIA.make_config(4, ["unfair"]), [0, 1, 2, 3], seed=3)
     finish(table)
-    assert table.ref.audit_game() == ""
+    assert table.ref.audit_game() == (None, "")
     table.ref.public_seed += 1            # another city: the replay cannot follow the log
-    assert table.ref.audit_game() != ""
+    culprit, problem = table.ref.audit_game()
+    assert problem.startswith("move ") and f"by seat {culprit + 1}" in problem
+    # the finding names the machine of the seat whose move its real hand could not make
+    # (the answers' own audit, which the other city upsets too, left out here)
+    table.ref.audit_answers = lambda privates: []
+    named, kind, _ = table.ref.audit_extra()
+    assert kind == "table" and named == (table.ref.seat_dealers[culprit],)
 
 
 # -------------------------------------------------------------------------- curious joiner

@@ -35,7 +35,7 @@ class FairTable:
         config = game.make_config(players, list(variants))
         slots = [Slot(kind=ids.KIND_BOT, name=f"bot{i}", level="random")
                  for i in range(host_bots)] + [Slot() for _ in range(players - host_bots)]
-        self.host = HostEndpoint(game, config, slots, timings=FAST, autosave=False, fair=True,
+        self.host = HostEndpoint(game, config, slots, timings=FAST, autosave=False,
                                  fair_secret=secret_source("host"))
         self.net = MemNet(self.host, seed=seed)
         self.clients = []
@@ -117,14 +117,16 @@ def test_start_has_no_seed_and_a_start_with_one_is_refused():
     table.host._broadcast = spy
     table.start()
     start = next(m for m in sent if m["t"] == ids.START)
-    assert "sd" not in start and start["rv"] == [] and start["dl"] == [0, 1]
+    assert "sd" not in start and "rv" not in start and start["dl"] == [0, 1]
     # a host that slips a chosen seed into START is refused with a reason
     joiner = ClientEndpoint("late", timings=FAST, autosave=False)
     joiner.pid = 7
     joiner.phase = "lobby"
     joiner.transport = type("T", (), {"send": lambda *_: None, "close": lambda *_: None})()
     joiner.on_frame(dict(start, sd=12345))
-    assert joiner.phase == "ended" and joiner.ended["code"] == "fair_start"
+    assert joiner.phase == "ended" and joiner.ended["code"] == ids.R_SCHEMA
+    assert joiner.ended["args"] == {"type": ids.START, "field": "sd"}
+    assert joiner.fair_replica is None and joiner.match is None
 
 
 def test_a_spectator_that_never_answers_cannot_delay_the_start():

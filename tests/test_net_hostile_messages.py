@@ -19,8 +19,8 @@ pytestmark = pytest.mark.timeout(120)
 
 @pytest.mark.parametrize("side, kinds", [("host", FROM_PEER), ("joiner", FROM_HOST)])
 def test_hostile_messages_in_random_states_never_escape(side, kinds):
-    result = fuzz(side, seed=2026, count=5000)
-    assert result["messages"] == 5000
+    result = fuzz(side, seed=2026, count=2000)
+    assert result["messages"] == 2000
     assert result["uncaught"] == 0, "\n".join(result["failures"])
     assert set(result["kinds"]) == set(kinds)       # every kind a sender may send, sent
     assert result["episodes"] >= 10                 # many tables, many states
@@ -55,17 +55,15 @@ def test_an_unknown_kind_is_refused_with_a_reason_on_both_sides():
     assert joiner.phase == "ended" and joiner.ended["code"] == ids.R_UNKNOWN
 
 
-@pytest.mark.parametrize("fair_first", [True, False])
-def test_a_second_start_for_another_game_is_refused_not_played(fair_first):
+def test_a_second_start_for_another_game_is_refused_not_played():
     table = Table(players=2, clients=1)
     table.net.advance(0.1)
     joiner = table.clients[0]
     seats = table.host.lobby_message()["seats"]
-    first = {"t": ids.START, "g": "metro", "cfg": get_game("metro").make_config(2), "rv": [],
-             "seats": seats}
-    first.update({"dl": [0, 1], "tid": "t1"} if fair_first else {"sd": 3})
+    first = {"t": ids.START, "g": "metro", "cfg": get_game("metro").make_config(2),
+             "seats": seats, "dl": [0, 1], "tid": "t1"}
     other = {"t": ids.START, "g": "metromania", "cfg": get_game("metromania").make_config(2),
-             "rv": [], "seats": seats, "sd": 7}
+             "seats": seats, "dl": [0, 1], "tid": "t2"}
     joiner.on_frame(first)
     assert joiner.phase in ("dealing", "playing")
     joiner.on_frame(other)

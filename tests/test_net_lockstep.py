@@ -1,4 +1,5 @@
-"""Lockstep over the in-memory network: agreement under faults, rejoin, repair, seeding,
+"""Lockstep over the in-memory network (every table a fair table): agreement under faults,
+rejoin, repair, the fair setup (a lost or silent dealer, a seed slipped into START),
 handshake refusals, heartbeats, bot hand-over, spectators, the host leaving. Real Metro rules.
 """
 
@@ -39,8 +40,8 @@ class Table:
         slots = host_seats or [Slot(kind=ids.KIND_BOT, name="host", level="random")] + [
             Slot() for _ in range(players - 1)]
         self.secrets = random.Random(seed)     # deterministic commit-reveal: replayable runs
-        self.host = HostEndpoint(game, config, slots, timings=timings, new_secret=self.secret,
-                                 autosave=autosave)
+        self.host = HostEndpoint(game, config, slots, timings=timings,
+                                 fair_secret=self.secret, autosave=autosave)
         self.net = MemNet(self.host, seed=seed, faults=faults)
         self.timings = timings
         self.clients = []
@@ -50,11 +51,12 @@ class Table:
             self.join(f"p{index}")
 
     def secret(self):
-        return self.secrets.randbytes(16)
+        """A dealer's secret from the seeded source (replayable runs)."""
+        return self.secrets.randbytes(32)
 
     def join(self, name, **kwargs):
         kwargs.setdefault("auto_bot", "random")
-        kwargs.setdefault("new_secret", self.secret)
+        kwargs.setdefault("fair_secret", self.secret)
         kwargs.setdefault("autosave", self.autosave)
         client = ClientEndpoint(name, timings=self.timings, **kwargs)
         self.clients.append(client)
@@ -66,8 +68,10 @@ class Table:
         old = self.clients[index]
         kwargs.setdefault("auto_bot", old.auto_bot)
         kwargs.setdefault("autosave", self.autosave)
-        client = ClientEndpoint(old.name, token=old.token, timings=self.timings,
-                                new_secret=self.secret, **kwargs)
+        # a machine that comes back takes its dealer secret from its own save of the table;
+        # these tables keep no saves, so the old endpoint hands it over
+        kwargs.setdefault("fair_secret", lambda: old.fair_secret_bytes or self.secret())
+        client = ClientEndpoint(old.name, token=old.token, timings=self.timings, **kwargs)
         self.clients[index] = client
         self.links[index] = self.net.connect(client)
         self.history[client] = None
@@ -148,11 +152,14 @@ def test_clean_game_four_players_and_a_spectator():
     assert table.run(table.all_over, limit=60)
     table.assert_converged()
     assert watcher.seats == [] and watcher.seq == table.host.seq
-    # the seed came from every participant, and the match is replayable from the log
-    plain = table.host.match.to_plain()
-    again = Match.from_log(GAME, plain["config"], plain["seed"],
-                           [(seat, move) for _q, seat, move, _h in plain["log"]])
-    assert again.hash() == table.host.match.hash()
+    # chance came from every seated machine (never the spectator) and the audit at the end,
+    # run on every machine over the whole transcript, finds the game fair
+    assert table.run(lambda: table.host.fair.verdict is not None and all(
+        c.fair_replica.fair.verdict is not None for c in table.live()), limit=10)
+    assert watcher.fair_replica.fair.peer is None      # a spectator deals nothing
+    assert len(table.host.fair.dealers) == 4
+    for fair in [table.host.fair] + [c.fair_replica.fair for c in table.live()]:
+        assert fair.verdict.fair, fair.verdict
 
 
 @pytest.mark.parametrize("name", available_games())
@@ -259,8 +266,8 @@ def test_corrupted_peer_is_detected_at_next_move_and_repaired(corrupt, faults):
     state = victim.match.state
     if corrupt == "scores":
         state.scores[1] += 7            # legal moves unchanged: only the hash tells
-    else:
-        state.stack.reverse()           # hidden info: later draws differ
+    else:       # a fair table: the stack is a row of unseen tiles, its length is public
+        state.stack.pop()               # one tile lost here: the next draws differ
         state.hands = [list(reversed(h)) for h in state.hands]
     repaired_at = None
 
@@ -293,34 +300,73 @@ def test_corrupted_peer_is_detected_at_next_move_and_repaired(corrupt, faults):
     table.assert_converged()
 
 
-def test_bad_reveal_is_refused_and_the_table_returns_to_the_lobby():
+def test_a_key_that_does_not_open_its_commitment_is_refused_and_the_table_returns_to_the_lobby():
+    from game.rules.fairplay.records import KeyRevealed
+    from net.fairdeal import record_to_plain
+
     table = Table(players=3, seed=2)
     cheat = table.clients[1]
+    real_send = cheat._send
 
-    def lying(msg):                     # reveal something else than what was committed
-        cheat._send({"t": ids.REVEAL, "r": msg["r"], "v": bytes(16)})
+    def lying(message):             # reveal another key than the one committed to
+        record = message.get("r")
+        if message["t"] == ids.FAIR and record.get("kind") == "KeyRevealed":
+            other = KeyRevealed(record["seat"], 4, bytes(32))
+            message = {"t": ids.FAIR, "r": record_to_plain(other)}
+        real_send(message)
 
-    cheat._on_cs = lying
+    cheat._send = lying
     table.ready_all()
     cheat_seat = cheat.seats[0]
     assert table.host.start()
     table.net.advance(0.5)
     events = table.host.poll()
     refused = [e for e in events if e["event"] == "peer_refused"]
-    assert refused and refused[0]["code"] == ids.R_BAD_REVEAL
-    assert cheat.ended["code"] == ids.R_BAD_REVEAL
-    assert table.host.phase == "lobby"
+    assert refused and refused[0]["code"].startswith("fair_"), refused
+    assert cheat.ended["code"] == refused[0]["code"]
+    assert table.host.phase == "lobby" and table.host.fair is None
     assert any(e["event"] == "seeding_aborted" for e in table.clients[0].poll())
+    assert table.clients[0].phase == "lobby" and table.clients[0].fair_replica is None
     assert table.host.slots[cheat_seat].kind == ids.KIND_OPEN     # the cheater's seat is free again
+    # the table starts again without the cheat, with a new setup
+    table.join("fresh")
+    table.clients.remove(cheat)
+    table.start()
+    assert table.run(table.all_over, limit=60)
+    table.assert_converged()
 
 
-def test_peers_refuse_a_host_whose_reveal_does_not_match():
-    table = Table(players=2, seed=3)
+def test_joiners_refuse_a_host_that_sends_a_seed():
+    """The host is a sequencer: a START carrying a seed (the old protocol's resume field,
+    which once set the game's seed unchecked) ends the table on every joiner."""
+    table = Table(players=3, seed=3)
+    table.ready_all()
+    real = table.host._start_message
+    table.host._start_message = lambda: dict(real(), sd=42)
+    assert table.host.start()
+    table.net.advance(0.5)
+    for client in table.clients:
+        assert client.ended["code"] == ids.R_SCHEMA and client.ended["args"]["field"] == "sd"
+        assert client.match is None
+
+
+def test_a_dealer_that_never_commits_its_key_sends_the_table_back_to_the_lobby():
+    table = Table(players=3, seed=14)
+    silent = table.clients[0]
+    real_send = silent._send
+    silent._send = lambda m: None if m["t"] == ids.FAIR else real_send(m)   # owes, never sends
+    watcher = table.join("watcher", wanted_seats=0, auto_bot="")
+    watcher._send = lambda m: None      # a spectator that never answers anything: no matter
     table.ready_all()
     assert table.host.start()
-    table.host._secret = bytes(16)       # the host commits to one value, reveals another
-    table.net.advance(0.5)
-    assert table.clients[0].ended["code"] == ids.R_BAD_REVEAL
+    table.net.advance(FAST.seeding + 0.3)
+    aborted = [e for e in table.host.poll() if e["event"] == "seeding_aborted"]
+    assert aborted and aborted[0]["code"] == ids.R_TIMEOUT
+    assert aborted[0]["args"]["peer"] == silent.pid           # the culprit is named
+    assert table.host.phase == "lobby" and table.host.match is None
+    assert table.clients[1].phase == "lobby"
+    assert silent.ended["code"] == ids.R_TIMEOUT
+    assert table.host.slots[silent.seats[0]].kind == ids.KIND_OPEN
 
 
 @pytest.mark.parametrize("hello, code", [
@@ -328,6 +374,7 @@ def test_peers_refuse_a_host_whose_reveal_does_not_match():
     ({"g": "railroad-ink"}, ids.R_GAME),
     ({"tok": "not-a-token"}, ids.R_BAD_TOKEN),
     ({"pv": 99}, ids.R_PROTOCOL),
+    ({"pv": 1}, ids.R_PROTOCOL),       # a peer of the old single-seed protocol
 ])
 def test_handshake_mismatch_is_refused_with_a_reason_on_both_sides(hello, code):
     table = Table(players=2, clients=0)
@@ -335,7 +382,7 @@ def test_handshake_mismatch_is_refused_with_a_reason_on_both_sides(hello, code):
                             rules_version=hello.get("rv"), timings=FAST)
     if "pv" in hello:
         client.on_connect = lambda: client._send({
-            "t": ids.HELLO, "pv": 99, "rv": client.rules_version, "g": "", "n": "x",
+            "t": ids.HELLO, "pv": hello["pv"], "rv": client.rules_version, "g": "", "n": "x",
             "tok": "", "ws": 1})
     table.net.connect(client)
     table.net.advance(0.2)
@@ -346,6 +393,8 @@ def test_handshake_mismatch_is_refused_with_a_reason_on_both_sides(hello, code):
     assert host_side and host_side[0]["code"] == code
     if code in (ids.R_RULES, ids.R_PROTOCOL):
         assert set(host_side[0]["args"]) == {"ours", "theirs"}
+    if "pv" in hello:
+        assert host_side[0]["args"] == {"ours": ids.PROTOCOL_VERSION, "theirs": hello["pv"]}
 
 
 def test_full_table_and_started_game_refuse_newcomers_but_take_spectators():
@@ -463,7 +512,8 @@ def test_same_token_from_elsewhere_replaces_the_old_connection():
     table.run(lambda: table.host.seq >= 8)
     old = table.clients[0]
     old_link = table.links[0]
-    new = ClientEndpoint(old.name, token=old.token, timings=FAST, auto_bot="random")
+    new = ClientEndpoint(old.name, token=old.token, timings=FAST, auto_bot="random",
+                         fair_secret=lambda: old.fair_secret_bytes)   # from its own save
     table.clients.append(new)
     table.links.append(table.net.connect(new))
     table.history[new] = None
@@ -500,15 +550,3 @@ def test_match_listeners_hear_every_move_once_with_its_hash_on_every_peer():
     expected = [(e.seq, e.hash, True) for e in table.host.match.log]
     for entries in heard.values():
         assert entries == expected
-
-
-def test_a_peer_that_never_commits_aborts_the_seeding_round():
-    table = Table(players=3, seed=14)
-    table.clients[0]._on_cr = lambda msg: None      # never sends its commitment
-    table.ready_all()
-    assert table.host.start()
-    table.net.advance(FAST.seeding + 0.3)
-    aborted = [e for e in table.host.poll() if e["event"] == "seeding_aborted"]
-    assert aborted and aborted[0]["code"] == ids.R_TIMEOUT
-    assert table.host.phase == "lobby" and table.host.match is None
-    assert table.clients[1].phase == "lobby"

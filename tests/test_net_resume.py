@@ -42,7 +42,7 @@ def play_part_and_kill(tmp_path):
     for name, proc in zip(("ann", "bob"), joiners):
         seats[name] = read_until(proc, "joined")["seats"]
         read_until(proc, "started")
-    time.sleep(0.8)
+    time.sleep(1.6)      # (a fair table keys and deals first)
     kill(host, *joiners)
     return seats
 
@@ -174,6 +174,7 @@ def test_resumed_table_gives_seats_back_by_name_and_refuses_strangers():
     table.start()
     assert table.run(lambda: table.host.seq >= 12)
     old_seats = {c.name: c.seats for c in table.clients}
+    old_secrets = {c.name: c.fair_secret_bytes for c in table.clients}   # in their own saves
     for client in table.clients:          # the joiners' machines crash (no clean end)
         client.autosaver.close()
     table.host.close()
@@ -188,7 +189,8 @@ def test_resumed_table_gives_seats_back_by_name_and_refuses_strangers():
     clients = []
 
     def join(name):
-        client = ClientEndpoint(name, auto_bot="random", timings=FAST, autosave=False)
+        client = ClientEndpoint(name, auto_bot="random", timings=FAST, autosave=False,
+                                fair_secret=lambda: old_secrets.get(name) or bytes(32))
         clients.append(client)
         net.connect(client)
         net.advance(0.1)

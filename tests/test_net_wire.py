@@ -8,7 +8,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from net import messages as ids
-from net import seed as seeding
 from net.schema import FROM_HOST, FROM_PEER, SchemaError, validate
 from net.wire import MAX_FRAME, FrameReader, WireError, decode_body, encode
 
@@ -141,13 +140,3 @@ def test_direction_is_enforced():
     assert validate({"t": "P", "s": 0, "m": "x", "n": 1}, FROM_PEER)["s"] == 0
 
 
-def test_commit_reveal_primitives():
-    secret = seeding.new_secret()
-    commit = seeding.commitment(secret)
-    assert seeding.matches(commit, secret)
-    assert not seeding.matches(commit, seeding.new_secret())
-    assert not seeding.matches(commit, secret[:-1])
-    a, b = seeding.new_secret(), seeding.new_secret()
-    assert seeding.derive_seed({0: a, 1: b}) == seeding.derive_seed({1: b, 0: a})
-    assert seeding.derive_seed({0: a, 1: b}) != seeding.derive_seed({0: b, 1: a})
-    assert 0 <= seeding.derive_seed({0: a}) < 1 << 64

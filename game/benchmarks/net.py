@@ -121,17 +121,58 @@ def _play_one_game(delay: float) -> dict:
             seq = int(seq_text)
             ends = [host_applied[seq]] + [r["applied"][seq_text] for r in results]
             latencies.append((max(ends) - start) / 1e6)
+    # the frames as sent: a move in its public form, with the CardPlayed record naming the
+    # position of the tile it plays (a fair table); chance entries travel as cipher records
+    rows = [endpoint.fair_move_row(e) for e in log if e.seat is not None]
+
+    def move_frame(seq, seat, text, played):
+        message = {"t": ids.MOVE, "q": seq, "s": seat, "m": text}
+        if played is not None:
+            message["cp"] = played
+        return message
+
     name = endpoint.game.name
-    move_frames = [len(encode(compact({"t": ids.MOVE, "q": e.seq, "s": e.seat, "m": e.move},
-                                      name))) for e in log]
-    round_trip = [len(encode(compact({"t": ids.PROPOSE, "s": e.seat, "m": e.move, "n": e.seq},
-                                     name)))
-                  + len(encode(compact({"t": ids.MOVE, "q": e.seq, "s": e.seat, "m": e.move},
-                                       name)))
-                  + len(encode({"t": ids.HASH, "q": e.seq, "h": bytes(16)})) for e in log]
-    return {"latencies": latencies, "move_frames": move_frames, "round_trip": round_trip,
-            "catch_up": catch_up, "moves": len(log), "log": log, "game": endpoint.game,
-            "config": endpoint.config, "seed": endpoint.match.seed}
+
+    def proposal(seq, seat, text, played):
+        message = {"t": ids.PROPOSE, "n": seq, "s": seat, "m": text}
+        if played is not None:
+            message["cp"] = played
+        return message
+
+    # as sent: compact move frames (net.moveframe) with the card record beside them
+    move_frames = [len(encode(compact(move_frame(*row), name))) for row in rows]
+    bare_frames = [len(encode(compact(move_frame(seq, seat, text, None), name)))
+                   for seq, seat, text, _ in rows]
+    round_trip = [len(encode(compact(proposal(*row), name)))
+                  + len(encode(compact(move_frame(*row), name)))
+                  + len(encode({"t": ids.HASH, "q": row[0], "h": bytes(16)})) for row in rows]
+    sync = {"t": ids.SYNC, "w": ids.R_CATCH_UP, "cmd": [], "log": [],
+            "fr": list(endpoint.fair_stream), "fm": rows}
+    return {"latencies": latencies, "move_frames": move_frames, "bare_frames": bare_frames,
+            "round_trip": round_trip, "catch_up": catch_up, "moves": len(rows), "log": log,
+            "game": endpoint.game, "config": endpoint.config, "seed": endpoint.match.seed,
+            "sync": sync, "dealers": list(endpoint.fair.seat_dealers),
+            "seats": [s.seat_info() for s in endpoint.slots]}
+
+
+def _fair_rebuild_ms(played: dict, repeats: int) -> float:
+    """Decode + validate + replay a fair table's whole stream as a seatless late joiner's
+    SYNC frame (median, ms): every cipher record and move re-checked."""
+    from net.fairpeer import FairReplica
+    from net.schema import validate
+    from net.wire import FrameReader, encode
+
+    frame = encode(played["sync"])
+    times = []
+    for _ in range(repeats):
+        started = time.perf_counter()
+        message = validate(FrameReader().feed(frame)[0])
+        replica = FairReplica(played["game"], played["config"], played["dealers"], -1, None,
+                              played["seats"])
+        replica.rebuild(message["fr"], message["fm"])
+        assert replica.last_hash() == played["log"][-1].hash
+        times.append((time.perf_counter() - started) * 1000)
+    return statistics.median(times)
 
 
 def _catch_up_over_tcp(server) -> float:
@@ -174,11 +215,34 @@ def _rebuild_ms(game, config, seed, log, repeats: int) -> float:
     return statistics.median(times)
 
 
+class _Capture:
+    """A stand-in transport that keeps what an endpoint sends (and passes it on, if given)."""
+
+    def __init__(self, passes_to=None) -> None:
+        self.sent: list = []
+        self.passes_to = passes_to
+
+    def send(self, *args) -> None:
+        self.sent.append(args[-1])
+        if self.passes_to is not None:
+            self.passes_to.send(*args)
+
+    def send_many(self, conns, message) -> None:
+        self.sent.append(message)
+        self.passes_to.send_many(conns, message)
+
+    def close(self, *args) -> None:
+        if self.passes_to is not None:
+            self.passes_to.close(*args)
+
+
 def _critical_path_us(games: int) -> list[float]:
     """CPU time of one move's path in µs (thread time: other programs' load does not count):
     the host decodes, validates, checks, applies and broadcasts a proposal (until the move
     frame is sent); one peer decodes, validates and applies the move frame. On real machines
-    this plus two network hops is the latency."""
+    this plus two network hops is the latency. A fair table: the proposer names the card its
+    move plays (``cp``) and every machine checks it; the chance steps between moves are not
+    timed here (net.fair bench)."""
     from game.rules import get_game
     from game.rules.core import Rng
     from net import messages as ids
@@ -192,9 +256,9 @@ def _critical_path_us(games: int) -> list[float]:
     samples = []
     for index in range(games):
         slots = [Slot(kind=ids.KIND_LOCAL, name="host")] + [Slot() for _ in range(PEERS - 1)]
-        host = HostEndpoint(game, game.make_config(PEERS), slots)
+        host = HostEndpoint(game, game.make_config(PEERS), slots, autosave=False)
         net = MemNet(host, seed=index)
-        clients = [ClientEndpoint(f"p{i}") for i in range(PEERS - 1)]
+        clients = [ClientEndpoint(f"p{i}", autosave=False) for i in range(PEERS - 1)]
         links = {id(c): net.connect(c) for c in clients}
         net.advance(0.05)
         for client in clients:
@@ -204,26 +268,43 @@ def _critical_path_us(games: int) -> list[float]:
         net.advance(0.05)
         owner = {seat: c for c in clients for seat in c.seats}
         rng = Rng(index)
-        while host.phase == "playing":
-            seat = host.match.to_act()[0]
-            move = str(game.random_move(host.match.state, seat, rng))
+        deadline = net.now + 600
+        while host.phase == "playing" and net.now < deadline:
+            acting = host.match.to_act()
+            if not acting or any(c.seq != host.seq for c in clients):
+                net.advance(0.01)        # a chance step, or a peer still applying
+                continue
+            seat = acting[0]
             if seat not in owner:
-                host.propose(seat, move)
+                host.propose(seat, str(game.random_move(host.match.state, seat, rng)))
                 net.advance(0.01)
                 continue
             proposer = owner[seat]
+            move = str(game.random_move(proposer.match.state, seat, rng))
+            link, capture = proposer.transport, _Capture()
+            proposer.transport = capture       # the proposal as the proposer sends it
+            proposer.propose(seat, move, checked=True)
+            proposer.transport = link
+            proposal = encode(capture.sent[-1])
             listener = next(c for c in clients if c is not proposer)
-            proposal = encode({"t": ids.PROPOSE, "s": seat, "m": move, "n": host.seq + 1})
             marks = {}
             host.on_applied = lambda q, s: marks.setdefault("host", time.thread_time_ns())
             listener.on_applied = lambda q, s: marks.setdefault("peer", time.thread_time_ns())
+            wire, host.transport = host.transport, _Capture(host.transport)
             started = time.thread_time_ns()
             host.on_frame(links[id(proposer)], FrameReader().feed(proposal)[0])
-            frame = encode({"t": ids.MOVE, "q": host.seq, "s": seat, "m": move})
+            broadcast, host.transport = host.transport.sent, wire
+            moves = [m for m in broadcast if m.get("t") == ids.MOVE]
+            if not moves:
+                net.advance(0.01)
+                continue
+            frame = encode(moves[0])
             peer_start = time.thread_time_ns()
             listener.on_frame(FrameReader().feed(frame)[0])
             listener.on_applied = None
-            samples.append((marks["host"] - started + marks["peer"] - peer_start) / 1000)
+            host.on_applied = None
+            if "host" in marks and "peer" in marks:
+                samples.append((marks["host"] - started + marks["peer"] - peer_start) / 1000)
             net.advance(0.01)
     return samples
 
@@ -307,18 +388,18 @@ def run(quick: bool = False) -> dict:
 
 def _run(quick: bool) -> dict:
     games = 1 if quick else 3
-    latencies, frames, trips, catch_ups = [], [], [], []
+    latencies, frames, bare, trips, catch_ups = [], [], [], [], []
     last = None
     for _ in range(games):
         last = _play_one_game(delay=0.02)
         latencies += last["latencies"]
         frames += last["move_frames"]
+        bare += last["bare_frames"]
         trips += last["round_trip"]
         catch_ups.append(last["catch_up"])
     cpu = _critical_path_us(1 if quick else 3)
     floor = _loopback_floor_us(100 if quick else 400)
-    rebuild = _rebuild_ms(last["game"], last["config"], last["seed"], last["log"],
-                          3 if quick else 15)
+    rebuild = _fair_rebuild_ms(last, 1 if quick else 5)
     extra = {}
     for name in ("railroad-ink", "metromania"):
         match = _largest_log(name, PEERS)
@@ -341,6 +422,7 @@ def _run(quick: bool) -> dict:
         "load_average_1min": round(os.getloadavg()[0], 2),
         "move_frame_bytes_mean": round(statistics.mean(frames), 1),
         "move_frame_bytes_max": max(frames),
+        "move_frame_without_card_record_bytes_max": max(bare),
         "bytes_per_move_propose_move_hash": max(trips),
         "log_moves": last["moves"],
         "rebuild_from_full_log_ms": round(rebuild, 3),

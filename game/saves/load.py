@@ -100,11 +100,33 @@ def read_save(path: str | os.PathLike) -> SaveFile:
 # --------------------------------------------------------------------------------------------
 
 
+# A fair LAN table's save (issue 13) is replayed by its cipher record stream, which is the net
+# layer's business: net.fairsave registers its replayer here when it is imported (game.saves
+# imports nothing of net). (is_table_save(header), replay(save) -> match)
+TABLE_REPLAYERS: list[tuple[Callable[[dict], bool], Callable[[SaveFile], Match]]] = []
+
+
+def register_table_replayer(is_table_save: Callable[[dict], bool],
+                            replay: Callable[[SaveFile], Match]) -> None:
+    if (is_table_save, replay) not in TABLE_REPLAYERS:
+        TABLE_REPLAYERS.append((is_table_save, replay))
+
+
 def replay_save(save: SaveFile, on_move: MoveHook | None = None) -> tuple[Match, Damage | None]:
     """Replay ``save`` from its header, checking each stored hash. Returns the match at the last
     verified move and the first damage (a replay problem, else the file's own parse damage).
     ``on_move(seq, match, events)`` is called after each verified move."""
     header = save.header
+    for is_table_save, replay in TABLE_REPLAYERS:
+        if is_table_save(header):     # a fair table's save: this machine's own view
+            match = replay(save)
+            if on_move is not None:    # each entry's state, rebuilt from the one before
+                cursor = Match.at(match, 0)
+                for entry in match.log:
+                    cursor = Match.at(match, entry.seq, state=match.game.clone(cursor.state),
+                                      start=entry.seq - 1)
+                    on_move(entry.seq, cursor, [])
+            return match, save.damage
     try:
         game = get_game(header["game"])
     except KeyError:

@@ -44,7 +44,7 @@ class Replay:
 
         loaded = load(path, on_move=keep)
         match = loaded.match
-        snapshots[0] = match.game.new_game(match.config, match.seed)
+        snapshots[0] = Match.at(match, 0).state     # the set-up (a fair table's own view too)
         # the loader may have rebuilt the match after a damaged move: keep what was verified
         del events[match.seq:]
         for index in [i for i in snapshots if i > match.seq]:

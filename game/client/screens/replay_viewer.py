@@ -61,7 +61,11 @@ SCORE_ROOM = 40
 
 
 def open_replay(app, path) -> str | None:
-    """Open ``path`` in the replay viewer. Returns None, or the line to show if it can't."""
+    """Open ``path`` in the replay viewer. Returns None, or the line to show if it can't.
+    A fair LAN table's save is replayed by its record stream: this machine's own view while
+    the game ran (``net.fairsave`` registers that replayer with ``game.saves``)."""
+    import net.fairsave  # noqa: F401 - registers the fair table's save replayer
+
     try:
         replay = Replay.open(path)
     except (SaveError, OSError) as exc:
@@ -417,6 +421,8 @@ class ReplayViewerScreen(Screen):
                 gfx.rect(surface, theme.ACCENT, rect, border_radius=6)
             if index == 0:
                 text = t("replay.start")
+            elif self.replay.entry(index).seat is None:    # a fair table's chance entry
+                text = t("replay.chance_row", n=index)
             else:
                 entry = self.replay.entry(index)
                 text = t("replay.move_row", n=index, name=self.names[entry.seat]

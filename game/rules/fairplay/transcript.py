@@ -192,6 +192,11 @@ class Transcript:
     def _check_card_played(self, record: CardPlayed):
         pile = self._pile(record.pile)
         draw = pile.draws.get(record.position)
+        if draw is None and pile.shuffled and pile.opening.seats == (record.seat,) \
+                and 0 <= record.position < len(pile.opening.cards):
+            # a pile of one seat (the others left before it was shuffled): its only seat
+            # reads every card alone, no share is ever given, so its draws leave no record
+            return self._play_alone(pile, record)
         if draw is None or draw.drawer != record.seat:
             raise FairplayError(code="out_of_turn",
                                 message=f"seat {record.seat} did not draw position "
@@ -269,6 +274,15 @@ class Transcript:
     def card_at(self, pile: str, position: int) -> Ciphertext:
         """The ciphertext at a position of the shuffled deck."""
         return self.deck(pile)[position]
+
+    def _play_alone(self, pile, record: CardPlayed):
+        if pile.cards.card_of(encode_card(record.card)) is None:
+            raise FairplayError(code="malformed",
+                                message=f"card {record.card} is not in {record.pile!r}")
+
+        def apply():
+            pile.draws[record.position] = Draw(record.seat, played=record.card)
+        return apply
 
     def draw_complete(self, pile: str, position: int) -> bool:
         """Whether every seat other than the drawer has given its share of the position."""

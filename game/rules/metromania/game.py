@@ -135,13 +135,18 @@ class Metromania(Game):
         after the final show. ``log``: the (seat, move or notation) pairs played. "" if every
         move was legal with the real hands and the replay ends exactly where the table did
         (so no blocked-line answer was false); else what went wrong, in English."""
+        return self.audit_table_finding(state, public_seed, log)[1]
+
+    def audit_table_finding(self, state: State, public_seed: int, log) -> tuple:
+        """``audit_table`` with its culprit: (the seat whose move its real hand could not
+        make, or None when no one seat is to blame, message)."""
         if not self.is_over(state):
-            return "the game is not over"
+            return None, "the game is not over"
         hands = table.starting_hands(state)
         problem = table.deal_problem(state.players, hands) if table.secret_deal(state.config) \
             else ""
         if problem:
-            return problem
+            return None, problem
         replay, _ = self._setup(state.config, public_seed)
         replay.hands = hands
         replay.rng = Rng(0)
@@ -149,11 +154,11 @@ class Metromania(Game):
             try:
                 self.apply(replay, seat, self.parse_move(move) if isinstance(move, str) else move)
             except IllegalMove as exc:
-                return f"move {number} ({move}) by seat {seat + 1}: {exc.message}"
+                return seat, f"move {number} ({move}) by seat {seat + 1}: {exc.message}"
         if state.encode() != replay.encode():
-            return "the table's game differs from its replay (an answer about a blocked " \
-                   "line was false)"
-        return ""
+            return None, "the table's game differs from its replay (an answer about a " \
+                         "blocked line was false)"
+        return None, ""
 
     def attest(self, state: State, request) -> tuple:
         """A seat's own peer answers an ``attest`` step from its table state (table.py)."""

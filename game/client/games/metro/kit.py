@@ -11,7 +11,7 @@ from game.client.games.metro.board import MetroBoard
 from game.client.games.metro.help_art import draw_metro
 from game.client.text import t
 from game.client import gfx
-from game.rules.core import NotationError
+from game.rules.core import HIDDEN, NotationError
 from game.rules.metro.board import square_name
 from game.rules.metro.data import COMPANIES
 from game.rules.metro.moves import Draw, Place, parse_move
@@ -52,17 +52,22 @@ class MetroKit(GameKit):
         drawn, top first) and, with the companies expansion, every player's share cards and
         the top card of each face-down share pile (the card a face-down exchange takes
         next)."""
+        # a fair LAN table's save holds one machine's view: what it never saw is HIDDEN and
+        # is left out (that machine's own hand only; no stack order)
         holdings = []
         for seat in range(state.players):
-            items = [Item("tile", code) for code in state.hands[seat]]
+            items = [Item("tile", code) for code in state.hands[seat] if code != HIDDEN]
             if state.companies:
-                items += [Item("card", tuple(card)) for card in state.shares[seat]]
+                items += [Item("card", tuple(card)) for card in state.shares[seat]
+                          if HIDDEN not in tuple(card)]
             holdings.append(items)
-        upcoming = [Item("tile", code) for code in reversed(state.stack)]   # top = last
+        upcoming = [Item("tile", code) for code in reversed(state.stack)   # top = last
+                    if code != HIDDEN]
         strips = [Strip("replay.next_tiles", {"n": len(state.stack)}, upcoming, mark_next=True)
                   if state.stack else Strip("replay.stack_empty")]
         if state.companies:
-            tops = [Item("card", tuple(pile[0]), len(pile)) for pile in state.piles if pile]
+            tops = [Item("card", tuple(pile[0]), len(pile)) for pile in state.piles
+                    if pile and HIDDEN not in tuple(pile[0])]
             strips.append(Strip("replay.share_piles", {}, tops))
         return Hidden(holdings, strips)
 
