@@ -49,6 +49,7 @@ from net.fairerrors import FairError
 from net.fairescrow import DEPART, ESCROW, KEY_SHARE, SHARE_BYTES, escrow_record
 from net.fairkinds import ATTEST, ChanceKinds, attest_record_ok
 from net.fairleave import Departures
+from net.fairpositions import Positions
 from game.rules.fairplay.records import (CardPlayed, DrawShared, KeyCommitted, KeyRevealed,
                                           PileOpened, Returned, RollCommitted, RollOpened,
                                           RollRevealed, Shuffled)
@@ -116,16 +117,11 @@ def record_from_plain(plain) -> Any:
         raise FairError("fair_malformed", detail=error.code) from None
 
 
-def short_played(record) -> list | None:
-    """The wire's short form of a move's CardPlayed record: [position, card]."""
-    return None if record is None else [record.position, record.card]
-
-
 def secret_stream(secret: bytes, *label) -> Stream:
     return Stream(secret, "table", *label)
 
 
-class FairTable(Departures, ChanceKinds):
+class FairTable(Departures, ChanceKinds, Positions):
     """One machine's driver (see the module docstring).
 
     ``seat_dealers``: the dealer (machine) of each seat; ``me``: this machine's peer id;
@@ -174,14 +170,6 @@ class FairTable(Departures, ChanceKinds):
         self.recovered: dict[int, int] = {}
 
     # ================================================================ input
-    def stamped(self, record):
-        """The host's copy of a departure record (Depart, KeyShare) names the seq it follows
-        (``at``), so every machine takes it between the same two moves."""
-        if isinstance(record, dict) and record.get("kind") in (DEPART, KEY_SHARE) \
-                and self.match is not None:
-            return dict(record, at=self.match.seq)
-        return record
-
     def publish(self, record) -> None:
         """The next sequenced record (a record object, a Secret dict, or plain data)."""
         if not hasattr(record, "__dataclass_fields__") and not (
@@ -514,23 +502,6 @@ class FairTable(Departures, ChanceKinds):
         entry = self.match.log[-1]
         applied.append((entry.seq, None, entry.move, events))
         return True
-
-    def deal_drawer(self, seat: int, pile: str) -> int:
-        """Who reads a card dealt to ``seat``: its machine, or everybody (PUBLIC) when that
-        machine left for good before the pile was shuffled without it (its bot's hand is
-        known to every machine anyway, and the pile carries no layer of its key)."""
-        dealer = self.seat_dealers[seat]
-        if dealer in self.departed and dealer not in self.transcript.piles[pile].opening.seats:
-            return PUBLIC
-        return dealer
-
-    def position_drawer(self, pile: str, position: int) -> int:
-        """The drawer a dealt position was shared to (a CardPlayed names it)."""
-        state = self.transcript.piles[pile]
-        draw = state.draws.get(position)
-        if draw is None and len(state.opening.seats) == 1:
-            return state.opening.seats[0]     # a one-seat pile: its seat reads every card
-        return draw.drawer if draw is not None else -2
 
     def _read(self, pile: str, position: int, drawer: int | None = None) -> int:
         t = self.transcript

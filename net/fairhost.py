@@ -17,8 +17,8 @@ from typing import Any
 
 from game.rules.core import IllegalMove
 from net import messages as ids
-from net.fairdeal import (FairError, FairTable, record_from_plain, record_to_plain,
-                          short_played)
+from net.fairdeal import FairError, FairTable, record_from_plain, record_to_plain
+from net.fairpositions import short_played
 from net.fairsave import record_audit, save_fair_stream, saved_fair_stream
 
 FAIR_SECRET_BYTES = 32

@@ -15,7 +15,8 @@ from typing import Any
 from game.rules import get_game
 from game.rules.core import IllegalMove
 from net import messages as ids
-from net.fairdeal import FairError, record_to_plain, short_played
+from net.fairdeal import FairError, record_to_plain
+from net.fairpositions import short_played
 from net.fairpeer import FairReplica
 from net.lobby import plain_seats, seat_infos_from_wire
 from net.fairsave import (own_fair_save_secret, record_audit, save_fair_stream,
