@@ -13,10 +13,13 @@ Base game (``ink_plan``: the dice of a round are planned jointly by beam search)
 * easy   — a beginner: looks one drawing ahead (dice and specials alike) and picks at random
            among its three favourites; ``end`` once the dice are done.
 * normal — plans the rest of the round with a beam of 4 sheets (instant).
-* hard   — plans the rest of the round with a beam of 30 sheets (≤ 0.3 s).
-* expert — the best 5 plans of the round are compared by determinized lookahead: 6 next rolls
+* hard   — plans the rest of the round with a beam of 30 sheets; its best 3 plans are compared
+           by determinized lookahead (4 next rolls drawn from the bot's own Rng, each next
+           round planned with a beam of 3) (≤ 0.3 s).
+* expert — the best 6 plans of the round are compared by determinized lookahead: 10 next rolls
            drawn from the bot's own Rng (the real rolls are unknown), each next round planned
-           with a small beam; the last round is ranked by the exact final score.
+           with a beam of 4; the last round is planned with a beam of 100 sheets and ranked by
+           the exact final score.
 
 Expansions keep the older bots: easy (random dice), normal (greedy over ``sheet_value``) and
 hard (greedy candidates compared by determinized lookahead through ``play``); the planner
@@ -38,7 +41,7 @@ from game.rules.railroad_ink.state import SeatState
 from game.rules.railroad_ink.volcano import volcano_score
 
 from .base import Bot, register
-from .ink_plan import evaluate, lookahead_value, plan_candidates, sample_roll
+from .ink_plan import DEFAULT_WEIGHTS, evaluate, lookahead_value, plan_candidates, sample_roll
 from .search import mix_seed
 
 SCALE = 10
@@ -289,6 +292,8 @@ class RailroadInkPlanner(RailroadInkHard):
     candidates = 1
     samples = 0
     look_width = 4
+    look_final_width = 0
+    weights = DEFAULT_WEIGHTS
 
     def choose(self, view):
         if view.expansion:
@@ -300,7 +305,7 @@ class RailroadInkPlanner(RailroadInkHard):
                          for status in GAME.specials_status(view, seat).values())
         sheet = view.seats[seat].sheet
         after = rounds_left(view)
-        ranked = plan_candidates(sheet, pending, special_ok, after, self.width,
+        ranked = plan_candidates(sheet, pending, special_ok, after, self.width, self.weights,
                                  final_width=self.final_width, cheap_beam=self.cheap_beam)
         plan = ranked[0][1] if ranked else []
         if after > 0 and self.samples and len(ranked) > 1:
@@ -310,7 +315,8 @@ class RailroadInkPlanner(RailroadInkHard):
             for index, (_, moves, end_sheet) in enumerate(ranked[:self.candidates]):
                 if self.should_stop():
                     break
-                value = lookahead_value(end_sheet, after, rolls, self.look_width)
+                value = lookahead_value(end_sheet, after, rolls, self.look_width, self.weights,
+                                        self.look_final_width)
                 if best is None or value > best[0]:
                     best = (value, moves)
             plan = best[1] if best else plan
@@ -377,12 +383,16 @@ class RailroadInkNormalPlanner(RailroadInkPlanner):
 class RailroadInkHardPlanner(RailroadInkPlanner):
     level = "hard"
     width = 30
+    candidates = 3
+    samples = 4
+    look_width = 3
 
 
 class RailroadInkExpert(RailroadInkPlanner):
     level = "expert"
-    candidates = 5
-    samples = 6
+    candidates = 6
+    samples = 10
+    final_width = 100
 
 
 register("easy", GAME.name, RailroadInkBeginner)
