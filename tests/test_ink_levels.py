@@ -52,3 +52,18 @@ def test_last_round_plan_takes_the_best_final_score():
     assert value == final_score(after)
     expert = make_bot(GAME, 0, "expert", 1).choose(GAME.view(state, 0))
     assert isinstance(expert, Draw) and expert in GAME.legal_moves(state, 0)
+
+
+def test_round_plan_cache_never_changes_a_move():
+    """hard/expert follow the plan made at the round's start (kept between calls only as a
+    cache): a fresh bot (empty cache) chooses the same move from every view of a game."""
+    state = GAME.new_game(GAME.make_config(1), 11)
+    bot = make_bot(GAME, 0, "hard", 5)
+    decisions = 0
+    while state.round <= 3:
+        view = GAME.view(state, 0)
+        move = bot.choose(view)
+        assert make_bot(GAME, 0, "hard", 5).choose(view) == move
+        GAME.play(state, 0, move)
+        decisions += 1
+    assert decisions > 10 and bot.round_plans

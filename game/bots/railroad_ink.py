@@ -28,11 +28,14 @@ levels fall back to them.
 
 from __future__ import annotations
 
+import zlib
+
 from game.rules.core import Rng, state_hash
 from game.rules.railroad_ink import GAME
 from game.rules.railroad_ink.faces import (EXITS, FACE_IDS, FACE_INDEX, HIGHWAY, RAILWAY, SPECIALS,
                                            exits_score)
 from game.rules.railroad_ink.lake import forced_fills, smallest_lake
+from game.rules.railroad_ink.orientation import CANONICAL_O
 from game.rules.railroad_ink.moves import Draw, End, IgnoreMeteor, Meteor, Skip, Undo
 from game.rules.railroad_ink.river import river_score
 from game.rules.railroad_ink.scoring import exit_networks, longest_route, route_ends
@@ -295,31 +298,22 @@ class RailroadInkPlanner(RailroadInkHard):
     look_final_width = 0
     weights = DEFAULT_WEIGHTS
 
+    def __init__(self, game, seat: int, seed: int) -> None:
+        super().__init__(game, seat, seed)
+        self.round_plans: dict = {}
+
     def choose(self, view):
         if view.expansion:
             return super().choose(view)
         seat = self.seat
-        pending = [FACE_INDEX[face] for face, mandatory in GAME.remaining_dice(view, seat)
-                   if mandatory]
-        special_ok = any(status == "available"
-                         for status in GAME.specials_status(view, seat).values())
-        sheet = view.seats[seat].sheet
-        after = rounds_left(view)
-        ranked = plan_candidates(sheet, pending, special_ok, after, self.width, self.weights,
-                                 final_width=self.final_width, cheap_beam=self.cheap_beam)
-        plan = ranked[0][1] if ranked else []
-        if after > 0 and self.samples and len(ranked) > 1:
-            rng = self.rng_for(view)
-            rolls = [sample_roll(rng) for _ in range(self.samples)]
-            best = None
-            for index, (_, moves, end_sheet) in enumerate(ranked[:self.candidates]):
-                if self.should_stop():
-                    break
-                value = lookahead_value(end_sheet, after, rolls, self.look_width, self.weights,
-                                        self.look_final_width)
-                if best is None or value > best[0]:
-                    best = (value, moves)
-            plan = best[1] if best else plan
+        plan = self.round_plan_next(view) if self.samples else None
+        if plan is None:
+            pending = [FACE_INDEX[face] for face, mandatory in GAME.remaining_dice(view, seat)
+                       if mandatory]
+            special_ok = any(status == "available"
+                             for status in GAME.specials_status(view, seat).values())
+            plan, _ = self.plan(view.seats[seat].sheet, pending, special_ok, rounds_left(view),
+                                lambda: self.rng_for(view))
         if plan:
             face, cell, o = plan[0]
             return Draw(FACE_IDS[face], cell, o)
@@ -328,6 +322,62 @@ class RailroadInkPlanner(RailroadInkHard):
             if isinstance(move, Skip):
                 return move
         return End()
+
+    def plan(self, sheet, pending: list[int], special_ok: bool, after: int, make_rng):
+        """(the chosen plan for the rest of the round, whether it was thought to the end)."""
+        ranked = plan_candidates(sheet, pending, special_ok, after, self.width, self.weights,
+                                 final_width=self.final_width, cheap_beam=self.cheap_beam)
+        plan = ranked[0][1] if ranked else []
+        complete = True
+        if after > 0 and self.samples and len(ranked) > 1:
+            rng = make_rng()
+            rolls = [sample_roll(rng) for _ in range(self.samples)]
+            best = None
+            for _, moves, end_sheet in ranked[:self.candidates]:
+                if self.should_stop():
+                    complete = False
+                    break
+                value = lookahead_value(end_sheet, after, rolls, self.look_width, self.weights,
+                                        self.look_final_width)
+                if best is None or value > best[0]:
+                    best = (value, moves)
+            plan = best[1] if best else plan
+        return plan, complete
+
+    def round_plan_next(self, view):
+        """The rest of the plan made for the whole round from the sheet as the round began,
+        if the drawings made since are its first steps; else None (plan afresh from here).
+
+        That plan depends only on the round's start (sheet, specials, roll, round) and the
+        bot's seed, so following it keeps every move a pure function of (seed, view); it is
+        kept between calls only as a cache, which saves re-planning at every die."""
+        seat_state = view.seats[self.seat]
+        start, sheet = seat_state.start, seat_state.sheet
+        key = (view.round, tuple(view.dice), tuple(start.cells), tuple(start.specials))
+        cache = self.round_plans
+        plan = cache.get(key)
+        if plan is None:
+            digest = zlib.crc32(repr(key).encode())
+            plan, complete = self.plan(
+                start, [FACE_INDEX[face] for face in view.dice], len(start.specials) < 3,
+                rounds_left(view), lambda: Rng(mix_seed(self.seed * 2 + 1, digest)))
+            if not complete:
+                return None
+            cache.clear()
+            cache[key] = plan
+        changed = [cell for cell in range(len(sheet.cells)) if sheet.cells[cell] != start.cells[cell]]
+        done = len(changed)
+        if done > len(plan) or sorted(changed) != sorted(cell for _, cell, _ in plan[:done]):
+            return None
+        specials = list(start.specials)
+        for face, cell, o in plan[:done]:
+            if sheet.cells[cell] != face * 8 + CANONICAL_O[face][o]:
+                return None
+            if FACE_IDS[face] in _SPECIALS:
+                specials.append(FACE_IDS[face])
+        if specials != list(sheet.specials):
+            return None
+        return plan[done:]
 
 
 class RailroadInkBeginner(RailroadInkBot):
