@@ -54,16 +54,24 @@ def test_last_round_plan_takes_the_best_final_score():
     assert isinstance(expert, Draw) and expert in GAME.legal_moves(state, 0)
 
 
-def test_round_plan_cache_never_changes_a_move():
-    """hard/expert follow the plan made at the round's start (kept between calls only as a
-    cache): a fresh bot (empty cache) chooses the same move from every view of a game."""
-    state = GAME.new_game(GAME.make_config(1), 11)
-    bot = make_bot(GAME, 0, "hard", 5)
-    decisions = 0
-    while state.round <= 3:
-        view = GAME.view(state, 0)
-        move = bot.choose(view)
-        assert make_bot(GAME, 0, "hard", 5).choose(view) == move
-        GAME.play(state, 0, move)
-        decisions += 1
-    assert decisions > 10 and bot.round_plans
+def test_plan_caches_never_change_a_move():
+    """A planner that follows the plan made at the round's start, and the expert, which
+    remembers lookahead values for the round (both kept between calls only as caches): a
+    fresh bot (empty caches) chooses the same move from every view of a game."""
+    def bot_for(level):
+        bot = make_bot(GAME, 0, level, 5)
+        bot.follow_round_plan = level == "hard"
+        return bot
+
+    for level, rounds in (("hard", 3), ("expert", 1)):
+        state = GAME.new_game(GAME.make_config(1), 11)
+        bot = bot_for(level)
+        decisions = 0
+        while state.round <= rounds:
+            view = GAME.view(state, 0)
+            move = bot.choose(view)
+            assert bot_for(level).choose(view) == move
+            GAME.play(state, 0, move)
+            decisions += 1
+        assert decisions > 3 * rounds
+        assert bot.round_plans if level == "hard" else len(bot.lookahead_memo) > 1

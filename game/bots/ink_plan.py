@@ -9,6 +9,13 @@ the bot plays its first drawing and plans afresh at its next decision (so every 
 function of the view). In the last round the evaluation is the exact final score, so a wide
 beam there is (close to) an exhaustive last round.
 
+Speed: every beam sheet carries its ``Networks`` (exit networks, route ends and centre kept up
+to date one drawn face at a time, see ``game/rules/railroad_ink/networks.py``); a drawing is
+tried on the parent's own sheet and taken back (move/undo), and only the children the beam
+keeps get a sheet of their own. Where the longest routes count (the last round), children are
+first ranked with their parent's routes and only the best ``ROUTE_POOL`` x width are scored
+with their own.
+
 The evaluation weighs what a sheet will be worth at the end: points already made (exits per
 network, longest routes, centre, mismatched sides), what open route ends and lone exits may
 still become with the rounds left, and the specials kept for later.
