@@ -73,3 +73,10 @@ def test_bench_section_reports_playout_rates_and_decision_percentiles():
     assert bots_decisions.metromania_search_turns_per_s(0.05) > 0
     stats = bots_decisions._stats([0.001, 0.002, 0.010])
     assert stats["p50"] == 2.0 and stats["p95"] == 10.0 and stats["n"] == 3
+
+
+def test_bench_reports_railroad_ink_planner_and_network_rates():
+    from game.benchmarks import bots_decisions
+    assert bots_decisions.ink_plan_rounds_per_s(0.05) > 0
+    rates = bots_decisions.ink_networks_per_s(0.1)
+    assert rates["incremental"] > 0 and rates["scratch"] > 0

@@ -52,3 +52,26 @@ def test_last_round_plan_takes_the_best_final_score():
     assert value == final_score(after)
     expert = make_bot(GAME, 0, "expert", 1).choose(GAME.view(state, 0))
     assert isinstance(expert, Draw) and expert in GAME.legal_moves(state, 0)
+
+
+def test_plan_caches_never_change_a_move():
+    """A planner that follows the plan made at the round's start, and the expert, which
+    remembers lookahead values for the round (both kept between calls only as caches): a
+    fresh bot (empty caches) chooses the same move from every view of a game."""
+    def bot_for(level):
+        bot = make_bot(GAME, 0, level, 5)
+        bot.follow_round_plan = level == "hard"
+        return bot
+
+    for level, rounds in (("hard", 3), ("expert", 1)):
+        state = GAME.new_game(GAME.make_config(1), 11)
+        bot = bot_for(level)
+        decisions = 0
+        while state.round <= rounds:
+            view = GAME.view(state, 0)
+            move = bot.choose(view)
+            assert bot_for(level).choose(view) == move
+            GAME.play(state, 0, move)
+            decisions += 1
+        assert decisions > 3 * rounds
+        assert bot.round_plans if level == "hard" else len(bot.lookahead_memo) > 1

@@ -11,6 +11,10 @@ the searching bots simulate.
   played out to the end of the game from mid-game) per second.
 * ``metromania_search_turns_per_s``: turns the Metromania hard/expert simulations play per
   second (the normal policy for every seat).
+* ``railroad-ink_plan_rounds_per_s``: rounds the Railroad Ink planner plans per second (a
+  mid-game sheet, a fresh roll, a beam of 4: the unit of the hard/expert lookahead), and
+  ``railroad-ink_networks_per_s``: exit networks + route ends brought up to date per second,
+  incremental (one drawn face on a copy) against rebuilt from the sheet.
 """
 
 from __future__ import annotations
@@ -129,6 +133,56 @@ def metromania_search_turns_per_s(seconds: float) -> float:
     return round(turns / (time.perf_counter() - started), 1)
 
 
+def _ink_midgame_sheet():
+    from game.bots.base import make_bot
+    from game.rules import get_game
+    game = get_game("railroad-ink")
+    state = game.new_game(game.make_config(1, []), 3)
+    bot = make_bot(game, 0, "normal", 3)
+    while state.round < 4:
+        game.play(state, 0, bot.choose(game.view(state, 0)))
+    return state.seats[0].sheet
+
+
+def ink_plan_rounds_per_s(seconds: float) -> float:
+    from game.bots.ink_plan import plan_candidates, sample_roll
+    sheet = _ink_midgame_sheet()
+    rng = Rng(11)
+    done = 0
+    started = time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        plan_candidates(sheet, sample_roll(rng), True, 3, 4)
+        done += 1
+    return round(done / (time.perf_counter() - started), 1)
+
+
+def ink_networks_per_s(seconds: float) -> dict:
+    from game.rules.railroad_ink.faces import FACE_INDEX
+    from game.rules.railroad_ink.networks import Networks
+    from game.rules.railroad_ink.scoring import exit_networks, route_ends
+    sheet = _ink_midgame_sheet()
+    face = FACE_INDEX["road-tee"]
+    placements = [(cell, o) for cell, orientations in sheet.legal_cells(face) for o in orientations]
+    nets = Networks.of(sheet)
+    out = {}
+    for name in ("incremental", "scratch"):
+        done = 0
+        started = time.perf_counter()
+        while time.perf_counter() - started < seconds / 2:
+            for cell, o in placements:
+                sheet.put(cell, face, o)
+                if name == "incremental":
+                    child = nets.copy()
+                    child.add(sheet, cell)
+                else:
+                    exit_networks(sheet)
+                    route_ends(sheet)
+                sheet.clear(cell)
+                done += 1
+        out[name] = round(done / (time.perf_counter() - started))
+    return out
+
+
 def run(quick: bool = False) -> dict:
     seconds = 0.5 if quick else 3.0
     numbers: dict = {}
@@ -136,6 +190,8 @@ def run(quick: bool = False) -> dict:
         numbers[f"{name}_random_playouts_per_s"] = random_playouts_per_s(name, players, seconds)
     numbers["metro_search_playouts_per_s"] = metro_search_playouts_per_s(seconds)
     numbers["metromania_search_turns_per_s"] = metromania_search_turns_per_s(seconds)
+    numbers["railroad-ink_plan_rounds_per_s"] = ink_plan_rounds_per_s(seconds)
+    numbers["railroad-ink_networks_per_s"] = ink_networks_per_s(seconds)
     for name, players in TABLES:
         numbers.update(decision_times(name, players, quick))
     return numbers

@@ -9,6 +9,13 @@ the bot plays its first drawing and plans afresh at its next decision (so every 
 function of the view). In the last round the evaluation is the exact final score, so a wide
 beam there is (close to) an exhaustive last round.
 
+Speed: every beam sheet carries its ``Networks`` (exit networks, route ends and centre kept up
+to date one drawn face at a time, see ``game/rules/railroad_ink/networks.py``); a drawing is
+tried on the parent's own sheet and taken back (move/undo), and only the children the beam
+keeps get a sheet of their own. Where the longest routes count (the last round), children are
+first ranked with their parent's routes and only the best ``ROUTE_POOL`` x width are scored
+with their own.
+
 The evaluation weighs what a sheet will be worth at the end: points already made (exits per
 network, longest routes, centre, mismatched sides), what open route ends and lone exits may
 still become with the rounds left, and the specials kept for later.
@@ -17,10 +24,9 @@ still become with the rounds left, and the specials kept for later.
 from __future__ import annotations
 
 from game.rules.railroad_ink.faces import (FACE_INDEX, HIGHWAY, JUNCTION_DIE, MAX_SPECIALS, RAILWAY,
-                                           ROUTE_DIE, SPECIALS,
-                                           exits_score)
-from game.rules.railroad_ink.scoring import exit_networks, longest_route, route_ends
-from game.rules.railroad_ink.sheet import CENTRE_CELLS
+                                           ROUTE_DIE, SPECIALS)
+from game.rules.railroad_ink.networks import Networks
+from game.rules.railroad_ink.scoring import longest_route
 
 _SPECIAL_INDEX = tuple(FACE_INDEX[s] for s in SPECIALS)
 
@@ -40,29 +46,31 @@ class Weights:
 
 
 DEFAULT_WEIGHTS = Weights()
+# where the beam counts the longest routes, this many times its width are scored with them
+ROUTE_POOL = 3
 
 
 def evaluate(sheet, rounds_after: int, weights: Weights = DEFAULT_WEIGHTS,
-             routes: bool | None = None) -> int:
-    """How much the sheet is worth (points x100) with ``rounds_after`` rounds still to come."""
+             routes: bool | None = None, nets: Networks | None = None) -> int:
+    """How much the sheet is worth (points x100) with ``rounds_after`` rounds still to come;
+    ``nets``: the sheet's networks if the caller keeps them up to date (else built here)."""
     r = min(rounds_after, 7)
-    cells = sheet.cells
-    value = 0
-    lone = 0
-    for count in exit_networks(sheet):
-        if count > 1:
-            value += exits_score(count) * 100
-        else:
-            lone += 1
-    value += lone * weights.lone_exit[r]
-    value += weights.centre * sum(1 for cell in CENTRE_CELLS if cells[cell] >= 0)
-    open_ends, bad, _ = route_ends(sheet)
+    if nets is None:
+        nets = Networks.of(sheet)
+    value = nets.exit_points * 100 + nets.lone_exits * weights.lone_exit[r]
+    value += weights.centre * nets.centre
+    open_ends, bad = nets.open_ends, nets.mismatched
     value -= bad * 100 + open_ends * weights.open_end[r]
     if routes if routes is not None else weights.routes:
         value += 100 * (longest_route(sheet, HIGHWAY) + longest_route(sheet, RAILWAY))
     value += (MAX_SPECIALS - len(sheet.specials)) * weights.special[min(r, len(weights.special) - 1)] \
         // max(1, MAX_SPECIALS)
     return value
+
+
+def route_value(sheet) -> int:
+    """The longest highway and railway (points x100)."""
+    return 100 * (longest_route(sheet, HIGHWAY) + longest_route(sheet, RAILWAY))
 
 
 def final_score(sheet) -> int:
@@ -111,39 +119,64 @@ def plan_candidates(sheet, pending: list[int], special_ok: bool, rounds_after: i
         weights = _FINAL
         width = final_width or width
     cheap = cheap_beam and not last
-    start = (evaluate(sheet, rounds_after, weights, routes=not cheap), sheet, (), tuple(pending),
-             special_ok)
+    start_nets = Networks.of(sheet)
+    start_routes = 0 if cheap else route_value(sheet)
+    start = (evaluate(sheet, rounds_after, weights, False, start_nets) + start_routes, sheet,
+             start_nets, (), tuple(pending), special_ok, start_routes)
     beam = [start]
     finished = []
     seen_final = set()
     while beam:
         children = []
         seen = set()
-        for _, node_sheet, moves, node_pending, node_special in beam:
+        for _, node_sheet, node_nets, moves, node_pending, node_special, node_routes in beam:
             options = _expand(node_sheet, node_pending, node_special)
             dice_options = any(not used for *_, used in options)
             if not dice_options:
                 key = tuple(node_sheet.cells)
                 if key not in seen_final:
                     seen_final.add(key)
-                    finished.append((node_sheet, moves))
+                    finished.append((node_sheet, node_nets, moves))
+            # each drawing is tried on the node's own sheet and taken back (move/undo); only
+            # the children the beam keeps get a sheet of their own. Children are first ranked
+            # without the longest routes (their parent's routes stand in for them).
             for face, cell, o, rest, used in options:
-                child = node_sheet.copy()
-                child.put(cell, face, o)
-                if used:
-                    child.specials.append(SPECIALS[_SPECIAL_INDEX.index(face)])
-                key = (tuple(child.cells), used or not node_special)
+                node_sheet.put(cell, face, o)
+                key = (tuple(node_sheet.cells), used or not node_special)
                 if key in seen:
+                    node_sheet.clear(cell)
                     continue
                 seen.add(key)
-                value = evaluate(child, rounds_after, weights, routes=not cheap)
-                children.append((value, len(children), child, moves + ((face, cell, o),), rest,
-                                 node_special and not used))
+                if used:
+                    node_sheet.specials.append(SPECIALS[_SPECIAL_INDEX.index(face)])
+                child_nets = node_nets.copy()
+                child_nets.add(node_sheet, cell)
+                value = evaluate(node_sheet, rounds_after, weights, False, child_nets)
+                if used:
+                    node_sheet.specials.pop()
+                node_sheet.clear(cell)
+                children.append((value + node_routes, len(children), node_sheet, child_nets,
+                                 moves + ((face, cell, o),), rest, node_special and not used,
+                                 used, value))
         children.sort(key=lambda item: (-item[0], item[1]))
-        beam = [(v, s, m, p, sp) for v, _, s, m, p, sp in children[:width]]
+        beam = []
+        pool = children[:width if cheap else width * ROUTE_POOL]
+        for v, order, parent, n, m, p, sp, used, plain in pool:
+            face, cell, o = m[-1]
+            child = parent.copy()
+            child.put(cell, face, o)
+            if used:
+                child.specials.append(SPECIALS[_SPECIAL_INDEX.index(face)])
+            routes = 0 if cheap else route_value(child)
+            beam.append((plain + routes, order, child, n, m, p, sp, routes))
+        if not cheap:
+            beam.sort(key=lambda item: (-item[0], item[1]))
+            del beam[width:]
+        beam = [(v, c, n, m, p, sp, r) for v, _, c, n, m, p, sp, r in beam]
     ranked = []
-    for index, (node_sheet, moves) in enumerate(finished):
-        ranked.append((evaluate(node_sheet, rounds_after, weights), index, moves, node_sheet))
+    for index, (node_sheet, node_nets, moves) in enumerate(finished):
+        ranked.append((evaluate(node_sheet, rounds_after, weights, None, node_nets), index, moves,
+                       node_sheet))
     ranked.sort(key=lambda item: (item[0] * -1, item[1]))
     return [(value, list(moves), node_sheet) for value, _, moves, node_sheet in ranked]
 
@@ -166,13 +199,14 @@ def sample_roll(rng) -> list[int]:
     return [FACE_INDEX[face] for face in faces]
 
 
-def lookahead_value(sheet, rounds_after: int, rolls: list[list[int]], width: int) -> int:
+def lookahead_value(sheet, rounds_after: int, rolls: list[list[int]], width: int,
+                    weights: Weights = DEFAULT_WEIGHTS, final_width: int = 0) -> int:
     """Mean value (x100) of ``sheet`` after planning the next round for each sampled roll
     (the same rolls for every candidate: common random numbers)."""
     total = 0
     special_ok = len(sheet.specials) < MAX_SPECIALS
     for roll in rolls:
-        ranked = plan_candidates(sheet, roll, special_ok, rounds_after - 1, width,
-                                 final_width=width)
-        total += ranked[0][0] if ranked else evaluate(sheet, rounds_after - 1)
+        ranked = plan_candidates(sheet, roll, special_ok, rounds_after - 1, width, weights,
+                                 final_width=final_width or width)
+        total += ranked[0][0] if ranked else evaluate(sheet, rounds_after - 1, weights)
     return total // max(1, len(rolls))
