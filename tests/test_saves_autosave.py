@@ -208,3 +208,19 @@ def test_seat_changes_reach_the_header():
     play(match, 2)
     loaded = saves.load(saver.path)
     assert loaded.ok and loaded.match.seats[1].kind == "remote" and loaded.match.seq == 5
+
+
+def test_an_entry_heard_after_the_log_was_replaced_rewrites_the_file():
+    """A LAN peer's catch-up replaces its log while a move it had not yet told its listeners
+    about is pending; that entry may then lie past the new log's end. The autosave rewrites
+    the file from the match as it is (it once indexed past the log and crashed the joiner)."""
+    match = new_match("metro")
+    saver = saves.start_autosave(match, durable=False)
+    play(match, 2)
+    shorter = list(match.log)[:1]
+    bot = make_bot(match.game, match.to_act()[0], "random", 3)
+    match.apply(match.to_act()[0], bot.choose(match.view(match.to_act()[0])), tell=False)
+    match.replace_log(shorter)                       # the host's log, one move long
+    match.tell()                                     # hears of move 3, no longer in the log
+    assert file_moves(saver.path) == [[e.seq, e.seat, e.move, e.hash] for e in match.log]
+    saver.close()

@@ -294,7 +294,7 @@ def _critical_path_us(games: int) -> list[float]:
             started = time.thread_time_ns()
             host.on_frame(links[id(proposer)], FrameReader().feed(proposal)[0])
             broadcast, host.transport = host.transport.sent, wire
-            moves = [m for m in broadcast if m.get("t") == ids.MOVE]
+            moves = [m for m in broadcast if m.get("t") in (ids.MOVE, ids.MOVE_C)]
             if not moves:
                 net.advance(0.01)
                 continue

@@ -72,18 +72,18 @@ def largest_move_frame(games: int) -> tuple[int, str]:
                                     ("metro", 6, ["companies"]), ("metromania", 4, [])):
         game = get_game(name)
         for index in range(games):
-            state = game.new_game(game.make_config(players, variants), index)
+            position = game.new_game(game.make_config(players, variants), index)
             rng = Rng(index)
             seq = 0
-            while not game.is_over(state):
-                acting = game.to_act(state)
+            while not game.is_over(position):
+                acting = game.to_act(position)
                 for seat in acting:
-                    for move in game.legal_moves(state, seat):
+                    for move in game.legal_moves(position, seat):
                         frame = encode(compact({"t": ids.MOVE, "q": max(seq, 16384), "s": seat,
                                                 "m": str(move)}, name))
                         worst = max(worst, (len(frame), f"{name}: {move}"))
                 seat = acting[rng.below(len(acting))]
-                game.play(state, seat, rng.choice(game.legal_moves(state, seat)))
+                game.play(position, seat, rng.choice(game.legal_moves(position, seat)))
                 seq += 1
     return worst
 

@@ -77,8 +77,12 @@ class Autosaver:
         self.saves += 1
 
     def _save_move(self, match: Match, entry: LogEntry) -> None:
+        # an entry heard of after the log was replaced (a rejoin's catch-up) may not be the
+        # match's any more: then the file is rewritten from the match as it is now
+        log = match.log
         follows = (entry.seq == self._written + 1 and self._handle is not None
-                   and (entry.seq == 1 or match.log[entry.seq - 2].hash == self._last_hash))
+                   and entry.seq <= len(log) and log[entry.seq - 1] == entry
+                   and (entry.seq == 1 or log[entry.seq - 2].hash == self._last_hash))
         if follows:
             self._handle.write(entry_line(entry))
             self._handle.flush()
