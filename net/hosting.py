@@ -32,7 +32,7 @@ from net.endgrace import EndGrace
 from net.claims import ClaimGuard
 from net.fairhost import FairHosting, new_fair_secret
 from net.handlers import HOST_HANDLERS, handler
-from net.limits import HostLimits, RequestBudgets, request_rates
+from net.limits import PER_SEAT_KINDS, HostLimits, RequestBudgets, request_rates
 from net.lobby import Slot, plain_seats
 from net.netsave import CLAIM_PREFIX, token_digest
 from net.netlog import log_line, write_netlog
@@ -304,9 +304,10 @@ class HostEndpoint(SeatControl, FairHosting, FairGuard, EndGrace, ClaimGuard):
         requests = self._requests.get(conn)
         if requests is None:
             requests = self._requests[conn] = RequestBudgets(request_rates(self.timings.retry))
-        if not requests.take(kind, now):
+        scale = max(1, len(peer.seats)) if peer is not None and kind in PER_SEAT_KINDS else 1
+        if not requests.take(kind, now, scale):
             self._refuse(conn, ids.R_TOO_MANY_REQUESTS,
-                         {"kind": kind, "limit": requests.limit(kind)})
+                         {"kind": kind, "limit": requests.limit(kind, scale)})
             return
         if peer is None:
             if kind == ids.PROOF and conn in self.pending_conns:

@@ -54,6 +54,10 @@ REQUEST_RATES: dict[str, tuple[float, int]] = {
 }
 
 
+# kinds whose rate is per seat the machine holds (every seat moves)
+PER_SEAT_KINDS = frozenset({ids.PROPOSE, ids.PROPOSE_C})
+
+
 def request_rates(retry: float) -> dict[str, tuple[float, int]]:
     """The rates for a table whose peers retry every ``retry`` seconds (tests run fast clocks:
     an honest peer may ask again every retry, so GET and BEAT scale with it)."""
@@ -72,17 +76,20 @@ class RequestBudgets:
         self.rates = rates
         self.buckets: dict[str, FrameBudget] = {}
 
-    def take(self, kind: str, now: float) -> bool:
+    def take(self, kind: str, now: float, scale: int = 1) -> bool:
+        """Spend one request of ``kind``; ``scale``: the rate is per seat for moves (a machine
+        playing 11 seats of a Railroad Ink table proposes 11 times as many)."""
         rate = self.rates.get(kind)
         if rate is None:
             return True
         bucket = self.buckets.get(kind)
         if bucket is None:
             bucket = self.buckets[kind] = FrameBudget(now, rate=rate[0], burst=rate[1])
+        bucket.rate, bucket.burst = rate[0] * scale, rate[1] * scale
         return bucket.take(now)
 
-    def limit(self, kind: str) -> int:
-        return int(self.rates.get(kind, (0, 0))[0])
+    def limit(self, kind: str, scale: int = 1) -> int:
+        return int(self.rates.get(kind, (0, 0))[0] * scale)
 
 
 class FrameBytes:
