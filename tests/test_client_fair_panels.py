@@ -23,13 +23,9 @@ from tests.test_net_fair import FairTable
 pytestmark = pytest.mark.timeout(120)
 SHOTS = os.environ.get("TRACKLAYER_SHOTS", "")
 
-# the finished host replay of these two does not replay its stream yet (net.fairsave):
-# opened, it says so in a clear line; see the report of this branch
-STREAM_BUG = pytest.mark.xfail(reason="host's finished fair stream does not replay",
-                               strict=False)
-CASES = [("metro", 3, []), pytest.param("metro", 3, ["companies"], marks=STREAM_BUG),
+CASES = [("metro", 3, []), ("metro", 3, ["companies"]),
          ("metromania", 2, []),
-         pytest.param("metromania", 3, ["unfair"], marks=STREAM_BUG), ("railroad-ink", 2, []),
+         ("metromania", 3, ["unfair"]), ("railroad-ink", 2, []),
          ("railroad-ink", 2, ["river"]), ("railroad-ink", 2, ["lake"]),
          ("railroad-ink", 2, ["meteor"]), ("railroad-ink", 2, ["volcano"])]
 
