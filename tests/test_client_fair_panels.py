@@ -13,6 +13,7 @@ import pygame
 import pytest
 
 from game.client.games import kit
+from game.client.games.metro.kit import UNSEEN_CARD, UNSEEN_FILL
 from game.client.screens.replay_viewer import ReplayViewerScreen, open_replay
 from game.rules import get_game
 from game.rules.core import HIDDEN
@@ -39,6 +40,7 @@ def walk_every_index(app, viewer, surface):
         viewer.draw(surface)
         assert viewer.index == index
         assert viewer.board is not None, (index, viewer.board_error)
+        assert_no_unknown_read_as_known(viewer)
     for index in range(viewer.total, -1, -1):
         viewer.go_to(index)
         viewer.draw(surface)
@@ -48,6 +50,21 @@ def walk_every_index(app, viewer, surface):
         viewer.draw(surface)
         assert viewer.board is not None, (seat, viewer.board_error)
     viewer.cycle_seen()
+
+
+def assert_no_unknown_read_as_known(viewer):
+    """The hidden panel shows a card this machine never saw as the unseen card, never as
+    some company's card (a fair Metro state holds (-1, 0) for it)."""
+    items = [item for held in viewer.hidden.holdings or [] for item in held]
+    items += [item for strip in viewer.hidden.strips for item in strip.items]
+    for item in items:
+        if item.kind == "card":
+            assert item.value == UNSEEN_CARD or item.value[0] >= 0, item
+            if item.value == UNSEEN_CARD:     # drawn as its grey back, not a company's card
+                card = pygame.Surface((24, 28))
+                kit(viewer.game.name).draw_hidden_item(card, item, card.get_rect())
+                assert tuple(card.get_at((4, 14)))[:3] == UNSEEN_FILL
+        assert item.value != HIDDEN, item
 
 
 @pytest.mark.parametrize("name,players,variants", CASES)
@@ -96,3 +113,4 @@ def shot(app, name):
         os.makedirs(SHOTS, exist_ok=True)
         app.run(frames=1)
         app.screenshot(os.path.join(SHOTS, f"{name}.png"))
+
