@@ -296,7 +296,12 @@ def replay_table_save(save: Any) -> Any:
     replica = replay_fair_save(save)
     if replica.match is None:
         raise SaveError("this fair table had not started its game yet", save.path)
-    return replica.match
+    match = replica.match
+    if save.damage is not None and match.seq > len(save.entries):
+        # a damaged save: its stream may go on past the damage, but the replay stops where
+        # the saved log does (the verified part; "damaged at move n" stays true)
+        match = Match.at(match, len(save.entries))
+    return match
 
 
 def _register() -> None:

@@ -1,9 +1,10 @@
 """Every game's fair LAN table saves open in the replay viewer without a crash (issue 13):
 Metro (and companies), Metromania (and Unfair Municipality), Railroad Ink (and each
 expansion). A joiner's save of a running table and the host's replay of the finished one are
-opened through the client, stepped move by move and scrubbed to every index, each frame drawn
-with the hidden-information panel; the board never fails, nothing is printed as a traceback,
-and a card this machine never saw is drawn as an "unseen" picture, not read as a real one."""
+opened through the client (and the host's file cut short: its verified part), stepped move
+by move and scrubbed to every index, each frame drawn with the hidden-information panel; the
+board never fails, nothing is printed as a traceback, and a card this machine never saw is
+drawn as an "unseen" picture, not read as a real one."""
 
 from __future__ import annotations
 
@@ -101,6 +102,22 @@ def test_every_games_fair_saves_replay_frame_by_frame(tmp_path, capfd, name, pla
         key(app, pygame.K_TAB)
         frames(app, 2)
         shot(app, f"finished-{name}-{'-'.join(variants) or 'base'}")
+        key(app, pygame.K_ESCAPE)
+
+        # the same file cut in the middle of a line: the verified part plays, and it stops
+        # where the saved log stops (the stream may run further, the replay does not)
+        data = host_file.read_bytes()
+        cut = host_file.with_name("cut-" + host_file.name)
+        cut.write_bytes(data[:data.rindex(b"\n", 0, len(data) * 2 // 3) - 5])
+        refused = open_replay(app, cut)      # a cut before the deal: a clear line instead
+        if refused is None:
+            viewer = app.top
+            assert viewer.replay.damage is not None
+            assert viewer.total == viewer.replay.damage.move - 1
+            walk_every_index(app, viewer, surface)
+            frames(app, 1)
+        else:
+            assert "had not started" in refused, refused
     finally:
         app.shutdown()
     err = capfd.readouterr().err
