@@ -140,6 +140,7 @@ class FairTable(Departures, ChanceKinds, Positions):
         self.piles = game.piles(config)
         self.transcript = Transcript()
         self.published: list = []          # every record consumed from the stream, in order
+        self.move_cards: set = set()       # indexes in published of the moves' CardPlayed
         self._inbox: deque = deque()       # sequenced records not consumed yet
         self._moves: deque = deque()       # sequenced moves (seq, seat, text, played)
         self._digest = hashlib.blake2b(digest_size=16, person=b"fair-transcript")
@@ -665,6 +666,7 @@ class FairTable(Departures, ChanceKinds, Positions):
             self._append(played)
         except FairplayError as error:
             raise FairError("fair_refused", dealer=dealer, detail=error.code) from None
+        self.move_cards.add(len(self.published))
         self.published.append(played)
         positions.remove(played.position)
 

@@ -100,15 +100,16 @@ def save_fair_stream(autosaver: Any, fair: Any, played: dict) -> None:
     the CardPlayed of the moves applied since (``played``: seq -> plain record)."""
     if autosaver is None or fair is None:
         return
-    from game.rules.fairplay.records import CardPlayed
     from net.fairdeal import record_to_plain
 
     done = getattr(autosaver, "fair_records", 0)
     seqs = getattr(autosaver, "fair_played", set())
     applied = fair.match.seq if fair.match is not None else 0
-    # a move's CardPlayed is in the transcript too: saved with its move ("cp"), not here
-    values = [{"r": to_json_safe(record_to_plain(r))} for r in fair.published[done:]
-              if not isinstance(r, CardPlayed)]
+    # a move's CardPlayed is in the transcript too: saved with its move ("cp"), not here; a
+    # CardPlayed that shows a card (Metro's final shares, Metromania's letters) is a record
+    values = [{"r": to_json_safe(record_to_plain(r))}
+              for index, r in enumerate(fair.published[done:], done)
+              if index not in fair.move_cards]
     values += [{"cp": [seq, to_json_safe(played[seq])]} for seq in sorted(played)
                if seq not in seqs and seq <= applied]
     autosaver.fair_records = len(fair.published)
@@ -171,7 +172,10 @@ def replay_fair_save(save: Any, secret: bytes | None = None, me: int | None = No
         replica.records[index] = plain
     for entry in save.entries:
         if entry.seat is not None:
-            text = str(game.public_move(game.parse_move(entry.move)))
+            # this machine's own seats played their full form (a Metro swap names the share
+            # it gives; its public form hides it and does not fit the known hand)
+            own = 0 <= entry.seat < len(dealers) and dealers[entry.seat] == me
+            text = str(entry.move) if own else str(game.public_move(game.parse_move(entry.move)))
             replica.pending[entry.seq] = (entry.seat, text, played.get(entry.seq))
     try:
         replica.pump()
@@ -183,7 +187,11 @@ def replay_fair_save(save: Any, secret: bytes | None = None, me: int | None = No
         match.seal(tell=False)
     rebuilt = match.log if match is not None else []
     for entry, again in zip(save.entries, rebuilt):
-        if (entry.seat, entry.hash) != (again.seat, again.hash):
+        # the last chance entry of a finished table can be saved before its hash was taken
+        # (""): it is then compared by its move
+        same = (entry.hash == again.hash if entry.hash
+                else str(entry.move) == str(again.move))
+        if entry.seat != again.seat or not same:
             raise SaveError(f"move {entry.seq}: the fair table's stream does not match the "
                             "saved log", save.path)
     if len(rebuilt) < len(save.entries):
@@ -288,7 +296,12 @@ def replay_table_save(save: Any) -> Any:
     replica = replay_fair_save(save)
     if replica.match is None:
         raise SaveError("this fair table had not started its game yet", save.path)
-    return replica.match
+    match = replica.match
+    if save.damage is not None and match.seq > len(save.entries):
+        # a damaged save: its stream may go on past the damage, but the replay stops where
+        # the saved log does (the verified part; "damaged at move n" stays true)
+        match = Match.at(match, len(save.entries))
+    return match
 
 
 def _register() -> None:

@@ -13,6 +13,7 @@ import pygame
 from game.client import theme
 from game.client import gfx
 from game.client.canvas import on_scale_change, remember
+from game.rules.core import HIDDEN
 
 SUPERSAMPLE = 4
 # letter -> offset from the even endpoint it leaves (rules page: a straight, b wide turn,
@@ -110,7 +111,9 @@ def tile(code: str, rot: int, size: int, style: str = "normal") -> pygame.Surfac
     key = (code, rot % 4, size, style)
     found = _cache.get(key)
     if found is None:
-        if style == "back":
+        # a tile this machine never saw (a fair table's save, another seat's hand) shows
+        # its back: there is nothing else true to draw
+        if style == "back" or code == HIDDEN:
             found = tile_back(size)
         else:
             found = _draw_tile(code, rot % 4, size, theme.TILE_FACE, theme.TRACK,

@@ -178,8 +178,10 @@ class ReplayViewerScreen(Screen):
         self.table.match = self.match_at(index)
         self.scores = self.game.scores(self.table.match.state)["scores"]
         self.hidden = self._hidden_now()
-        if forward_one and animate and self.board is not None:
-            entry = self.replay.entry(index)
+        entry = self.replay.entry(index) if index else None
+        # a fair table's chance entry (seat None: a shuffle, a deal, a show) is no move to
+        # animate: the board is built afresh at it
+        if forward_one and animate and self.board is not None and entry.seat is not None:
             try:
                 self.board.on_applied(entry.seat, self.game.parse_move(entry.move),
                                       self.replay.events_at(index))

@@ -57,17 +57,16 @@ class MetroKit(GameKit):
         holdings = []
         for seat in range(state.players):
             items = [Item("tile", code) for code in state.hands[seat] if code != HIDDEN]
-            if state.companies:
-                items += [Item("card", tuple(card)) for card in state.shares[seat]
-                          if HIDDEN not in tuple(card)]
+            if state.companies:     # another seat's shares: face down (their number is public)
+                items += [Item("card", _seen_card(card)) for card in state.shares[seat]]
             holdings.append(items)
         upcoming = [Item("tile", code) for code in reversed(state.stack)   # top = last
                     if code != HIDDEN]
         strips = [Strip("replay.next_tiles", {"n": len(state.stack)}, upcoming, mark_next=True)
                   if state.stack else Strip("replay.stack_empty")]
         if state.companies:
-            tops = [Item("card", tuple(pile[0]), len(pile)) for pile in state.piles
-                    if pile and HIDDEN not in tuple(pile[0])]
+            tops = [Item("card", _seen_card(pile[0]), len(pile)) for pile in state.piles
+                    if pile]
             strips.append(Strip("replay.share_piles", {}, tops))
         return Hidden(holdings, strips)
 
@@ -88,8 +87,23 @@ class MetroKit(GameKit):
         draw_metro(surface, box, page)
 
 
+def _seen_card(card) -> tuple:
+    """A share card as this machine knows it: a fair table's save holds (-1, 0) or HIDDEN
+    for a card it never saw."""
+    card = tuple(card)
+    if HIDDEN in card or len(card) != 2 or not 0 <= card[0] < len(COMPANIES):
+        return UNSEEN_CARD
+    return card
+
+
 def _share_card(surface, rect: pygame.Rect, card) -> None:
-    """A Metro share card: the company's colour and shape, its percentage on top."""
+    """A Metro share card: the company's colour and shape, its percentage on top (a card
+    never seen: its grey back with a question mark)."""
+    if tuple(card) == UNSEEN_CARD:
+        gfx.rect(surface, UNSEEN_FILL, rect, border_radius=5)
+        gfx.rect(surface, theme.outline_for(UNSEEN_FILL), rect, 1, border_radius=5)
+        fonts.blit_in(surface, "?", 15, theme.ink_on(UNSEEN_FILL), rect, "bold")
+        return
     company, pct = card
     rgb = theme.COLOURS[COMPANIES[company]]
     gfx.rect(surface, rgb, rect, border_radius=5)
@@ -98,6 +112,10 @@ def _share_card(surface, rect: pygame.Rect, card) -> None:
     fonts.blit_in(surface, str(pct), 12, theme.ink_on(rgb), top, "bold")
     theme.draw_shape(surface, company, (rect.centerx, rect.bottom - rect.height // 4 - 1),
                      max(3, rect.width // 5), theme.ink_on(rgb))
+
+
+UNSEEN_CARD = (-1, 0)
+UNSEEN_FILL = (78, 92, 122)     # the grey-blue of a face-down piece elsewhere in the client
 
 
 KIT = MetroKit()

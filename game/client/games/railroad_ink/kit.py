@@ -14,6 +14,7 @@ from game.client.text import has, t
 from game.rules.railroad_ink import table
 
 CARD_DICE = ["road-curve", "station-straight", "rail-curve"]
+UNKNOWN_ROLL = "unknown"     # next_roll of a fair table's state: the roll is not known yet
 
 
 def next_roll(game, state):
@@ -23,6 +24,8 @@ def next_roll(game, state):
     will show."""
     if state.over or state.round >= state.rounds:
         return None
+    if isinstance(state.rng, table.UnknownRolls):
+        return UNKNOWN_ROLL      # a fair table rolls each round together: nobody knew it
     rng = game.clone(state).rng
     outcome = [rng.below(sides) for sides in table.roll_request(state.expansion).sides]
     dice, meteor = table.faces_of(state.expansion, outcome)
@@ -62,6 +65,9 @@ class RailroadInkKit(GameKit):
         upcoming = next_roll(game, state)
         if upcoming is None:
             return Hidden(strips=[Strip("replay.no_more_rolls")])
+        if upcoming == UNKNOWN_ROLL:
+            return Hidden(strips=[Strip("fair_panels.roll_unknown",
+                                        {"n": state.round + 1, "total": state.rounds})])
         number, faces, meteor = upcoming
         strip = Strip("replay.next_roll", {"n": number, "total": state.rounds},
                       [Item("die", face) for face in faces])
