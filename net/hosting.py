@@ -9,8 +9,8 @@ dicts, see ``net.host`` for the list). The clock is injectable.
 
 Every table is a fair table (issue 13, ``net.fairhost``): START names the dealers and carries
 no seed; chance is dealt jointly by the seated machines and the host only sequences. Every
-applied move is autosaved (``net.netsave``). A table made with ``resume=match`` (a fair table
-replayed from a saved stream, see ``net.netsave.resumed_endpoint``) continues it: every peer
+applied move is autosaved (``game.saves.lan``). A table made with ``resume=match`` (a fair table
+replayed from a saved stream, see ``game.saves.lan.resumed_endpoint``) continues it: every peer
 catches up through the SYNC message and replays the stream with its own secret.
 """
 
@@ -21,7 +21,6 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from game.bots.base import make_bot
 from game.match import Match
 from game.rules import rules_version as current_rules_version
 from game.rules.core import Game, IllegalMove
@@ -34,13 +33,15 @@ from net.fairhost import FairHosting, new_fair_secret
 from net.handlers import HOST_HANDLERS, handler
 from net.limits import HostLimits, RequestBudgets, request_rates
 from net.lobby import Slot, plain_seats
-from net.netsave import CLAIM_PREFIX, token_digest
-from net.netlog import log_line, write_netlog
+from net.netlog import log_line
+from net.reasons import scalar_args  # noqa: F401 - joiners and tests import it from here
 from net.ratelimit import FrameBudget
 from net.moveframe import compact, expand
 from net.schema import FROM_PEER, SchemaError, validate
 from net.seat_control import SeatControl
 from net.sequencer import Sequencer
+from net.services import Persistence, default_make_bot, default_persistence
+from net.tables import CLAIM_PREFIX, token_digest
 from net.timing import Timings
 
 RESEND_LIMIT = 200        # a peer further behind than this gets the whole log instead
@@ -69,28 +70,21 @@ class PeerRec:
         return not self.seats
 
 
-def scalar_args(args: dict) -> dict:
-    """Reason arguments as wire-safe scalars (the schema refuses anything else)."""
-    out = {}
-    for key, value in list(args.items())[:8]:
-        if value is None or type(value) in (bool, int):
-            out[str(key)[:24]] = value
-        else:
-            out[str(key)[:24]] = str(value)[:200]
-    return out
-
-
 class HostEndpoint(SeatControl, FairHosting, FairGuard, EndGrace, ClaimGuard):
     def __init__(self, game: Game, config: dict, slots: list[Slot], *,
                  clock: Callable[[], float] = time.monotonic, timings: Timings = Timings(),
                  rules_version: str | None = None, name: str = "host",
                  resume: Match | None = None, autosave: bool = True,
                  save_path: Any = None,
-                 fair_secret: Callable[[], bytes] = new_fair_secret) -> None:
+                 fair_secret: Callable[[], bytes] = new_fair_secret,
+                 make_bot: Callable[..., Any] | None = None,
+                 persistence: Persistence | None = None) -> None:
         """``resume``: a fair table's match replayed from a saved stream (then
         ``resume_fair``); the table continues it (joiners catch up through the usual sync).
         ``autosave``: keep the log on disk after every move (``save_path``: continue in that
-        file). ``fair_secret``: where this machine's dealer secret comes from."""
+        file). ``fair_secret``: where this machine's dealer secret comes from.
+        ``make_bot`` and ``persistence``: the bots and the disk of the table, passed in by
+        the caller (``net.services``: the installed ones when None)."""
         if not game.supports_table():
             raise ValueError(f"{game.name} has no table states: it cannot be dealt fairly")
         if len(slots) != config["players"]:
@@ -99,6 +93,8 @@ class HostEndpoint(SeatControl, FairHosting, FairGuard, EndGrace, ClaimGuard):
             raise ValueError("the resumed match is of another table")
         self.game = game
         self.config = config
+        self.make_bot = make_bot or default_make_bot()
+        self.persistence = persistence or default_persistence()
         self.slots = slots
         self.clock = clock
         self.timings = timings
@@ -226,7 +222,7 @@ class HostEndpoint(SeatControl, FairHosting, FairGuard, EndGrace, ClaimGuard):
         """Let the host's bot play ``seat`` (a sequenced command every peer applies)."""
         if self.phase not in ("playing", "over"):
             raise RuntimeError("only during a game")
-        make_bot(self.game, seat, level, 0)   # KeyError for an unknown level
+        self.make_bot(self.game, seat, level, 0)   # KeyError for an unknown level
         self.slots[seat].bot_level = level
         self._command(ids.CMD_BOT, seat, level)
         self._fair_depart(seat)
@@ -389,7 +385,7 @@ class HostEndpoint(SeatControl, FairHosting, FairGuard, EndGrace, ClaimGuard):
             seat = acting[0]
             bot = self.bots.get(seat)
             if bot is None:
-                bot = self.bots[seat] = make_bot(self.game, seat, self._bot_level(seat),
+                bot = self.bots[seat] = self.make_bot(self.game, seat, self._bot_level(seat),
                                                  self.match.seed * 7919 + seat)
             move = bot.choose(self.match.view(seat))
             self._stamp(seat, str(move))
@@ -593,17 +589,15 @@ class HostEndpoint(SeatControl, FairHosting, FairGuard, EndGrace, ClaimGuard):
         self.sequencer = Sequencer(match)
         self.phase = "playing"
         if self.autosave:
-            from net.netsave import start_net_autosave
-
             peers = [s.peer if s.kind == ids.KIND_REMOTE else 0 for s in self.slots]
             mine = [i for i, s in enumerate(self.slots)
                     if s.kind in (ids.KIND_LOCAL, ids.KIND_BOT)]
             holders = [self.peers.get(s.peer) if s.kind == ids.KIND_REMOTE else None
                        for s in self.slots]
             tokens = [token_digest(p.token) if p else "" for p in holders]
-            self.autosaver = start_net_autosave(match, "host", peers, mine, path=self.save_path,
-                                                tokens=tokens, claim=self.claim_secret,
-                                                claim_keys=self.seat_claim_keys())
+            self.autosaver = self.persistence.start_autosave(
+                match, "host", peers, mine, path=self.save_path, tokens=tokens,
+                claim=self.claim_secret, claim_keys=self.seat_claim_keys())
         if announce:
             self._broadcast(self._start_message())
         self._emit("started", seed=match.seed, seats=plain_seats(self.lobby_message()["seats"]))
@@ -776,4 +770,4 @@ class HostEndpoint(SeatControl, FairHosting, FairGuard, EndGrace, ClaimGuard):
     def _save_log(self) -> None:
         if self.match is not None:
             self.sequencer.seal()
-            self.netlog_path = write_netlog(self.match, "host", self.commands)
+            self.netlog_path = self.persistence.write_netlog(self.match, "host", self.commands)
