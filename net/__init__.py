@@ -12,10 +12,13 @@ Layers, each in its own module:
 * ``host`` / ``client``      the same over TCP (``HostServer`` / ``ClientConnection``)
 * ``discovery``  UDP "find" queries and answers (targets injectable)
 * ``memnet``     an in-memory network with latency, reordering, duplication, drops, cuts
-* ``netlog``     the log every peer keeps (``Match.to_plain`` format) and desync dumps
-* ``netsave``    every peer's crash-safe autosave (``game.saves``) and the seats of a table
-                 resumed from any peer's saved log (players rejoin by name)
+* ``netlog``     the net log lines and desync dumps every peer keeps for diagnosis
+* ``services``   what the caller passes in: bots (``make_bot``) and the table's persistence
+                 (autosave, netlog, claim secrets: ``game.saves.lan`` on the game side, which
+                 also resumes a table from any peer's saved log); net imports neither
+* ``tables``     the table id, seat-token digests and resume claims (pure)
 * ``claims``     resume claims proved by each machine's own key (Schnorr, fresh host nonce)
+* ``reasons``    refusal / goodbye arguments as wire scalars
 * ``limits``     every bound a peer meets (frame bytes, send buffers, connections per
                  address, spectators, requests per kind) and the reason it is dropped with
 * ``handlers``   the explicit table of handlers per endpoint (an unknown kind is refused)

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from pathlib import Path
 from typing import Any, Callable
 
 from game.rules.fairplay.arithmetic import powmod
@@ -32,6 +31,7 @@ from game.rules.fairplay.cipher import private_key, public_key
 from game.rules.fairplay.group import ELEMENT_BYTES, G, P, element_from_bytes, element_to_bytes, \
     is_element
 from net import messages as ids
+from net.tables import claimed_group, table_id
 
 SECRET_BYTES = 32
 PUBLIC_BYTES = ELEMENT_BYTES
@@ -124,31 +124,6 @@ def own_secret(header: dict) -> bytes:
     return secret if len(secret) == SECRET_BYTES else b""
 
 
-def saved_claim_secret(table: str, peer: int, folder: Path | None = None) -> bytes:
-    """This machine's claim secret for the table whose id starts with ``table``, where it was
-    peer ``peer``: from its own unfinished LAN saves (b"" if none)."""
-    try:
-        from game.saves import SaveError, read_save
-        from game.saves.files import saves_dir
-        from game.saves.format import SUFFIX
-        from net.netsave import own_peer
-
-        for path in sorted(Path(folder or saves_dir()).glob(f"*{SUFFIX}")):
-            if path.name.startswith("."):
-                continue
-            try:
-                save = read_save(path)
-            except (SaveError, OSError):
-                continue
-            header = save.header
-            if (str(header.get("table", ""))[:TABLE_CHARS] == table[:TABLE_CHARS]
-                    and own_peer(header) == peer and own_secret(header)):
-                return own_secret(header)
-    except OSError:
-        return b""
-    return b""
-
-
 # ------------------------------------------------------------------ the host's side
 class ClaimGuard:
     """Mixed into ``HostEndpoint``: keys of the players, challenges, proofs."""
@@ -187,8 +162,6 @@ class ClaimGuard:
     def claim_hello(self, conn: Any, msg: dict) -> bool:
         """Keep the joiner's public key; when its hello claims a keyed old machine of this
         resumed table, send a challenge and hold the hello (True) until the proof."""
-        from net.netsave import claimed_group, table_id
-
         if self.resumed is None or self.phase != "lobby" or conn in self._proven:
             return False
         table = table_id(self.resumed)
@@ -203,8 +176,6 @@ class ClaimGuard:
 
     def on_proof(self, conn: Any, msg: dict) -> None:
         """A joiner's answer to our challenge: seat it as its old machine, or refuse it."""
-        from net.netsave import table_id
-
         held = self._challenges.pop(conn, None)
         if held is None or self.resumed is None:
             self._refuse(conn, ids.R_BAD_CLAIM, {})
@@ -248,8 +219,6 @@ def answer_challenge(msg: dict, token: str,
                      lookup: Callable[[str, int], bytes]) -> dict | None:
     """The PROOF for a host's CHALLENGE, if our hello claimed that table and peer and we
     hold its secret; None otherwise (we then refuse: it is not our claim)."""
-    from net.netsave import claimed_group
-
     table, group = msg["tb"], msg["p"]
     if claimed_group(token, table) != group:
         return None
@@ -260,36 +229,13 @@ def answer_challenge(msg: dict, token: str,
     return {"t": ids.PROOF, "pt": commitment, "ps": response}
 
 
-def saved_secret_for_key(token: str, folder: Path | None = None) -> bytes:
-    """The claim secret kept with seat token ``token`` in this machine's unfinished joiner
-    saves (a rejoin keeps the key the other machines' saves know), b"" if none."""
-    if not token or token.startswith("r:"):
-        return b""
-    try:
-        from game.saves import SaveError, read_save
-        from game.saves.files import saves_dir
-        from game.saves.format import SUFFIX
-
-        for path in sorted(Path(folder or saves_dir()).glob(f"*{SUFFIX}")):
-            try:
-                save = read_save(path)
-            except (SaveError, OSError):
-                continue
-            block = save.header.get("lan")
-            if isinstance(block, dict) and block.get("key") == token and own_secret(save.header):
-                return own_secret(save.header)
-    except OSError:
-        return b""
-    return b""
-
-
 class ClaimAnswering:
     """Mixed into ``ClientEndpoint``: our claim key, and the proof a challenge asks for."""
 
     def claims_join_init(self, secret: bytes = b"",
                          lookup: Callable[[str, int], bytes] | None = None) -> None:
         self.claim_secret = secret or new_claim_secret()
-        self.claim_lookup = lookup or saved_claim_secret
+        self.claim_lookup = lookup or self.persistence.claim_secret
         self.claim_keys: list[bytes] | None = None     # every seat's key, from START
         self._claim_public = b""
 

@@ -30,6 +30,10 @@ What a dealer publishes is computed from its secret alone (nonces and roll value
 streams of it), so a machine that comes back with its secret rebuilds its partial state by
 replaying the same stream. The driver never draws randomness itself: the secret comes from
 the caller (``secrets.token_bytes`` in net).
+
+Split by job: what this machine owes a step (``net.fairdues``), the moves and the cards they
+play (``net.fairmoves``), departures (``net.fairleave``), the extra kinds (``net.fairkinds``)
+and who reads a dealt position (``net.fairpositions``) are mixed into ``FairTable``.
 """
 
 from __future__ import annotations
@@ -43,20 +47,19 @@ from game.match import Match
 from game.rules.core import IllegalMove, canonical_bytes
 from game.rules.fairplay import (PUBLIC, FairplayError, Peer, Transcript, audit, from_plain,
                                  to_plain)
-from game.rules.fairplay.derive import Stream
 from game.rules.fairplay.draw import finish_draw, share_for_draw
+from net.fairdues import SECRET, SETUP_ROLL, FairDues
 from net.fairerrors import FairError
-from net.fairescrow import DEPART, ESCROW, KEY_SHARE, SHARE_BYTES, escrow_record
+from net.fairescrow import DEPART, ESCROW, KEY_SHARE, SHARE_BYTES
 from net.fairkinds import ATTEST, ChanceKinds, attest_record_ok
 from net.fairleave import Departures
+from net.fairmoves import FairMoves
 from net.fairpositions import Positions
 from game.rules.fairplay.records import (CardPlayed, DrawShared, KeyCommitted, KeyRevealed,
                                           PileOpened, Returned, RollCommitted, RollOpened,
                                           RollRevealed, Shuffled)
 
-SETUP_ROLL = "setup"
 SEED_DICE = (256,) * 8            # 64 bits of public seed
-SECRET = "Secret"                 # the end-of-game record: a dealer's secret, for the audit
 SUPPORTED = ("shuffle", "deal", "reveal", "roll", "attest", "show", "return")
 OPENINGS = (PileOpened, RollOpened, Returned)    # derived by every driver, never sent
 
@@ -117,11 +120,7 @@ def record_from_plain(plain) -> Any:
         raise FairError("fair_malformed", detail=error.code) from None
 
 
-def secret_stream(secret: bytes, *label) -> Stream:
-    return Stream(secret, "table", *label)
-
-
-class FairTable(Departures, ChanceKinds, Positions):
+class FairTable(FairDues, FairMoves, Departures, ChanceKinds, Positions):
     """One machine's driver (see the module docstring).
 
     ``seat_dealers``: the dealer (machine) of each seat; ``me``: this machine's peer id;
@@ -521,154 +520,6 @@ class FairTable(Departures, ChanceKinds, Positions):
         if card is None:     # a share was wrong: the audit names who; we cannot play on
             raise FairError("fair_bad_share", dealer=-1, pile=pile, position=position)
         return card
-
-    def _owe(self) -> None:
-        """Queue the records this machine owes the current step (once each)."""
-        peer = self.peer
-        if peer is None:
-            return
-        # a departed machine that is back still hands over its key shares of other departed
-        # dealers (two that left at once need each other's share)
-        self._owe_key_shares()
-        if self.me in self.departed:
-            return
-        t = self.transcript
-        out = []
-        if (len(t.public_keys) == len(self.dealers) and len(self.dealers) > 1
-                and self.me not in self.escrows and ("escrow",) not in self._owed_done):
-            self._owed_done.add(("escrow",))
-            self._outbox.append(escrow_record(peer, self.dealers, t.public_keys,
-                                              secret_stream(peer.secret, "escrow").take(32)))
-        if self.match is None:
-            nonce = secret_stream(peer.secret, "key-nonce").take(32)
-            if not t.public_keys and self.me not in t.key_commitments:
-                out.append(("kc",))
-            elif len(t.key_commitments) == len(self.dealers) and self.me not in t.public_keys:
-                out.append(("kr",))
-            if SETUP_ROLL in t.rolls:
-                out += self._owe_roll(SETUP_ROLL)
-            for item in out:
-                if item in self._owed_done:
-                    continue
-                self._owed_done.add(item)
-                if item == ("kc",):
-                    self._outbox.append(peer.commit_key(nonce))
-                elif item == ("kr",):
-                    self._outbox.append(peer.reveal_key(nonce))
-                else:
-                    self._outbox.append(self._roll_record(item))
-            return
-        if self.finished:
-            if ("secret",) not in self._owed_done and self.me not in self.secrets:
-                self._owed_done.add(("secret",))
-                self._outbox.append({"kind": SECRET, "seat": self.me, "secret": peer.secret})
-            return
-        step = self._step
-        if step is None:
-            return
-        kind, name, positions, drawer, _ = step
-        if kind in ("attest", "show", "return"):
-            self.owe_extra(step)
-        elif kind == "shuffle":
-            pile = t.piles[name]
-            item = ("shuffle", name, pile.opening.attempt)
-            if pile.next_shuffler() == self.me and item not in self._owed_done:
-                self._owed_done.add(item)
-                self._outbox.append(peer.shuffle(t, name))
-        elif kind == "roll":
-            for item in self._owe_roll(name):
-                if item not in self._owed_done:
-                    self._owed_done.add(item)
-                    self._outbox.append(self._roll_record(item))
-        elif drawer != self.me and self.me in t.piles[name].opening.seats:
-            attempt = t.piles[name].opening.attempt
-            for position in positions:
-                item = ("share", name, attempt, position,
-                        t.piles[name].returns.get(position, 0))   # drawn anew once returned
-                draw = t.piles[name].draws.get(position)
-                if draw is not None and self.me in draw.shares:
-                    continue          # given before (e.g. before this machine came back)
-                if item not in self._owed_done:
-                    self._owed_done.add(item)
-                    self._outbox.append(peer.share(t, name, position, drawer))
-
-    def _owe_roll(self, name: str) -> list:
-        roll = self.transcript.rolls[name]
-        attempt = roll.opening.attempt
-        if self.me not in roll.opening.seats:
-            return []
-        if self.me not in roll.commitments:
-            return [("rc", name, attempt)]
-        if len(roll.commitments) == len(roll.opening.seats) and self.me not in roll.reveals:
-            return [("rr", name, attempt)]
-        return []
-
-    def _roll_record(self, item):
-        kind, name, attempt = item
-        value = secret_stream(self.peer.secret, "roll-value", name, attempt).take(32)
-        nonce = secret_stream(self.peer.secret, "roll-nonce", name, attempt).take(32)
-        if kind == "rc":
-            return self.peer.commit_roll(self.transcript, name, value, nonce)
-        return self.peer.reveal_roll(name, value, nonce)
-
-    # -- moves --------------------------------------------------------------------------
-    def _play(self, applied: list) -> bool:
-        seq, seat, text, played = self._moves[0]
-        match = self.match
-        if seq != match.seq + 1:
-            raise FairError("fair_sequence", dealer=-1, seq=seq, ours=match.seq + 1)
-        if not 0 <= seat < len(self.seat_dealers):     # a seat this table does not have
-            raise FairError("fair_illegal_move", dealer=-1, seat=seat, detail="seat")
-        private = self._private_forms.get(seat)
-        full = private[1] if private is not None and private[0] == text else text
-        try:
-            move = self.game.parse_move(full)
-            match.check(seat, move)
-        except IllegalMove as error:
-            raise FairError("fair_illegal_move", dealer=self.seat_dealers[seat], seat=seat,
-                            detail=error.code) from None
-        needed = self.game.played_card(match.state, seat, move)
-        if needed is None and played is not None:
-            raise FairError("fair_card_unasked", dealer=self.seat_dealers[seat])
-        if needed is not None:
-            self._check_played(seat, needed, played)
-        self._moves.popleft()
-        if private is not None and private[0] == text:
-            del self._private_forms[seat]
-        events = match.apply(seat, move, check=False, hash_now=False, tell=False)
-        applied.append((match.seq, seat, text, events))
-        return True
-
-    def _check_played(self, seat: int, needed: tuple, played) -> None:
-        pile, value = needed
-        dealer = self.seat_dealers[seat]
-        if played is None:
-            raise FairError("fair_card_missing", dealer=dealer, seat=seat)
-        if isinstance(played, tuple):      # the short form: the record it stands for
-            position, card = played
-            drawer = self.position_drawer(pile, position) \
-                if position in self.held.get(pile, {}).get(seat, []) else dealer
-            played = CardPlayed(pile, position, drawer, card)
-        positions = self.held.get(pile, {}).get(seat, [])
-        # the record names the position's drawer: the seat's machine (or PUBLIC for a card
-        # dealt face up to a departed machine's seat)
-        drawer = self.position_drawer(pile, played.position) if played.position in positions \
-            else dealer
-        if played.seat != drawer or played.pile != pile:
-            raise FairError("fair_card_foreign", dealer=dealer, seat=seat)
-        if played.position not in positions:
-            raise FairError("fair_card_not_dealt", dealer=dealer, seat=seat,
-                            position=played.position)
-        cards = self.piles[pile]
-        if not 0 <= played.card < len(cards) or cards[played.card] != value:
-            raise FairError("fair_card_mismatch", dealer=dealer, seat=seat, card=played.card)
-        try:
-            self._append(played)
-        except FairplayError as error:
-            raise FairError("fair_refused", dealer=dealer, detail=error.code) from None
-        self.move_cards.add(len(self.published))
-        self.published.append(played)
-        positions.remove(played.position)
 
     # -- the end ------------------------------------------------------------------------
     def _take_secret(self, record: dict) -> None:

@@ -19,6 +19,7 @@ from typing import Any
 
 from net import messages as ids
 from net.fairwait import play_owing, setup_owing
+from net.reasons import scalar_args
 
 
 class FairGuard:
@@ -37,8 +38,6 @@ class FairGuard:
         return True
 
     def fair_abort(self, code: str, **args: Any) -> None:
-        from net.hosting import scalar_args
-
         self.fair = None
         self.fair_waiting = ()
         self.phase = "lobby"

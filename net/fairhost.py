@@ -19,7 +19,6 @@ from game.rules.core import IllegalMove
 from net import messages as ids
 from net.fairdeal import FairError, FairTable, record_from_plain, record_to_plain
 from net.fairpositions import short_played
-from net.fairsave import record_audit, save_fair_stream, saved_fair_stream
 
 FAIR_SECRET_BYTES = 32
 
@@ -172,11 +171,11 @@ class FairHosting:
         self.autosaver.refresh_header(self.match)
 
     def resume_fair(self, fair: FairTable, save: Any) -> None:
-        """A fair table resumed from a save (``net.netsave.resumed_endpoint``): ``fair`` is
+        """A fair table resumed from a save (``game.saves.lan.resumed_endpoint``): ``fair`` is
         the saved stream replayed with this machine's own secret; START names the old
         dealers and table id, and the catch-up carries the saved stream to every joiner,
         which replays it with its own secret."""
-        records, played = saved_fair_stream(save)
+        records, played = self.persistence.saved_fair_stream(save)
         self.fair = fair
         fair.strict = True
         self.fair_table_id = str(save.header["lan"].get("table", ""))
@@ -194,7 +193,7 @@ class FairHosting:
     def _fair_resumed(self) -> None:
         """After a resumed fair table's START: our save's header, and what we still owe. A
         table resumed from another machine's save rebuilds the old host's key by the escrow
-        (``net.fairsave.resumed_fair_driver``): its bots' seats play on."""
+        (``game.saves.fair_lan.resumed_fair_driver``): its bots' seats play on."""
         self._fair_save_header()
         self.fair.recount_owed()
         self._fair_pump()
@@ -219,12 +218,12 @@ class FairHosting:
         self._emit("dealer_departed", peer=gone)
 
     def _fair_check_verdict(self) -> None:
-        save_fair_stream(self.autosaver, self.fair, self.fair_played)
+        self.persistence.save_fair_stream(self.autosaver, self.fair, self.fair_played)
         verdict = self.fair.verdict if self.fair is not None else None
         if verdict is not None and not self.fair_verdict_told:
             self.fair_verdict_told = True
             self._emit("audit", **verdict.to_plain())
-            record_audit(self.autosaver, self.match, verdict.to_plain())
+            self.persistence.record_audit(self.autosaver, self.match, verdict.to_plain())
 
     def _fair_stamp(self, seat: int, text: str, played: Any) -> None:
         """Check, sequence and apply a move on a fair table; IllegalMove if refused."""

@@ -19,8 +19,6 @@ from net.fairdeal import FairError, record_to_plain
 from net.fairpositions import short_played
 from net.fairpeer import FairReplica
 from net.lobby import plain_seats, seat_infos_from_wire
-from net.fairsave import (own_fair_save_secret, record_audit, save_fair_stream,
-                          saved_fair_secret)
 
 
 class FairJoining:
@@ -51,8 +49,9 @@ class FairJoining:
             if self.fair_secret_bytes is None and self.token:
                 # a machine that comes back: its secret is in its own save of this table
                 # (read even when this endpoint keeps no save of its own)
-                self.fair_secret_bytes = saved_fair_secret(self.fair_table_id, self.token) \
-                    or own_fair_save_secret(self.fair_table_id, me)
+                disk = self.persistence
+                self.fair_secret_bytes = disk.fair_secret_for_key(self.fair_table_id, self.token) \
+                    or disk.fair_save_secret(self.fair_table_id, me)
             if self.fair_secret_bytes is None:
                 self.fair_secret_bytes = self.fair_secret()
             secret = self.fair_secret_bytes
@@ -118,12 +117,12 @@ class FairJoining:
             if self.timings.hash_delay <= 0:
                 replica.seal()
         self._flush_reports()
-        save_fair_stream(self.autosaver, replica.fair, replica.played)
+        self.persistence.save_fair_stream(self.autosaver, replica.fair, replica.played)
         verdict = replica.fair.verdict
         if verdict is not None and not self.fair_verdict_told:
             self.fair_verdict_told = True
             self._emit("audit", **verdict.to_plain())
-            record_audit(self.autosaver, self.match, verdict.to_plain())
+            self.persistence.record_audit(self.autosaver, self.match, verdict.to_plain())
         self._check_over()
         self.run_bots()
         if replica.fair.waiting_for_move:

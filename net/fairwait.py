@@ -10,7 +10,7 @@ Spectators owe nothing, so they can never hold anything up.
 
 from __future__ import annotations
 
-from net.fairdeal import SETUP_ROLL
+from net.fairdues import SETUP_ROLL
 
 
 def setup_owing(fair) -> list[int]:

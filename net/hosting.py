@@ -9,19 +9,23 @@ dicts, see ``net.host`` for the list). The clock is injectable.
 
 Every table is a fair table (issue 13, ``net.fairhost``): START names the dealers and carries
 no seed; chance is dealt jointly by the seated machines and the host only sequences. Every
-applied move is autosaved (``net.netsave``). A table made with ``resume=match`` (a fair table
-replayed from a saved stream, see ``net.netsave.resumed_endpoint``) continues it: every peer
+applied move is autosaved (``game.saves.lan``). A table made with ``resume=match`` (a fair table
+replayed from a saved stream, see ``game.saves.lan.resumed_endpoint``) continues it: every peer
 catches up through the SYNC message and replays the stream with its own secret.
+
+Split by job, mixed into ``HostEndpoint``: the handshake and lobby messages
+(``net.host_handshake``), seat allocation (``net.host_seating``), seat commands
+(``net.seat_control``), the fair table (``net.fairhost``, ``net.fairguard``), resume claims
+(``net.claims``) and the end grace (``net.endgrace``). Bots and persistence come from the
+caller (``net.services``).
 """
 
 from __future__ import annotations
 
 import time
 from collections import deque
-from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from game.bots.base import make_bot
 from game.match import Match
 from game.rules import rules_version as current_rules_version
 from game.rules.core import Game, IllegalMove
@@ -32,65 +36,44 @@ from net.endgrace import EndGrace
 from net.claims import ClaimGuard
 from net.fairhost import FairHosting, new_fair_secret
 from net.handlers import HOST_HANDLERS, handler
+from net.host_handshake import HostHandshake, PeerRec
+from net.host_seating import SeatAllocation
 from net.limits import PER_SEAT_KINDS, HostLimits, RequestBudgets, request_rates
 from net.lobby import Slot, plain_seats
-from net.netsave import CLAIM_PREFIX, token_digest
-from net.netlog import log_line, write_netlog
-from net.ratelimit import FrameBudget
+from net.netlog import log_line
+from net.reasons import scalar_args
+from net.ratelimit import BURST, FRAMES_PER_SECOND, FrameBudget
 from net.moveframe import compact, expand
 from net.schema import FROM_PEER, SchemaError, validate
 from net.seat_control import SeatControl
 from net.sequencer import Sequencer
+from net.services import Persistence, default_make_bot, default_persistence
+from net.tables import token_digest
 from net.timing import Timings
+
+# the flood guard's budget covers this many seats of one machine (more: a bigger budget)
+SEATS_PER_BUDGET = 4
 
 RESEND_LIMIT = 200        # a peer further behind than this gets the whole log instead
 REPAIR_ATTEMPTS = 3
 
 
-@dataclass
-class PeerRec:
-    pid: int
-    name: str
-    token: str
-    conn: Any = None
-    seats: list[int] = field(default_factory=list)
-    ready: bool = False
-    last_heard: float = 0.0
-    last_sent: float = 0.0
-    interrupted: bool = False
-    acked: int = 0
-    nonces: dict = field(default_factory=dict)
-    repair_from: int = -1     # >= 0 while a desync repair is in flight
-    repair_sent: float = 0.0
-    repairs: int = 0
-
-    @property
-    def spectator(self) -> bool:
-        return not self.seats
-
-
-def scalar_args(args: dict) -> dict:
-    """Reason arguments as wire-safe scalars (the schema refuses anything else)."""
-    out = {}
-    for key, value in list(args.items())[:8]:
-        if value is None or type(value) in (bool, int):
-            out[str(key)[:24]] = value
-        else:
-            out[str(key)[:24]] = str(value)[:200]
-    return out
-
-
-class HostEndpoint(SeatControl, FairHosting, FairGuard, EndGrace, ClaimGuard):
+class HostEndpoint(HostHandshake, SeatAllocation, SeatControl, FairHosting, FairGuard, EndGrace,
+                   ClaimGuard):
     def __init__(self, game: Game, config: dict, slots: list[Slot], *,
                  clock: Callable[[], float] = time.monotonic, timings: Timings = Timings(),
                  rules_version: str | None = None, name: str = "host",
                  resume: Match | None = None, autosave: bool = True,
                  save_path: Any = None,
-                 fair_secret: Callable[[], bytes] = new_fair_secret) -> None:
+                 fair_secret: Callable[[], bytes] = new_fair_secret,
+                 make_bot: Callable[..., Any] | None = None,
+                 persistence: Persistence | None = None) -> None:
         """``resume``: a fair table's match replayed from a saved stream (then
         ``resume_fair``); the table continues it (joiners catch up through the usual sync).
         ``autosave``: keep the log on disk after every move (``save_path``: continue in that
-        file). ``fair_secret``: where this machine's dealer secret comes from."""
+        file). ``fair_secret``: where this machine's dealer secret comes from.
+        ``make_bot`` and ``persistence``: the bots and the disk of the table, passed in by
+        the caller (``net.services``: the installed ones when None)."""
         if not game.supports_table():
             raise ValueError(f"{game.name} has no table states: it cannot be dealt fairly")
         if len(slots) != config["players"]:
@@ -99,6 +82,8 @@ class HostEndpoint(SeatControl, FairHosting, FairGuard, EndGrace, ClaimGuard):
             raise ValueError("the resumed match is of another table")
         self.game = game
         self.config = config
+        self.make_bot = make_bot or default_make_bot()
+        self.persistence = persistence or default_persistence()
         self.slots = slots
         self.clock = clock
         self.timings = timings
@@ -226,7 +211,7 @@ class HostEndpoint(SeatControl, FairHosting, FairGuard, EndGrace, ClaimGuard):
         """Let the host's bot play ``seat`` (a sequenced command every peer applies)."""
         if self.phase not in ("playing", "over"):
             raise RuntimeError("only during a game")
-        make_bot(self.game, seat, level, 0)   # KeyError for an unknown level
+        self.make_bot(self.game, seat, level, 0)   # KeyError for an unknown level
         self.slots[seat].bot_level = level
         self._command(ids.CMD_BOT, seat, level)
         self._fair_depart(seat)
@@ -290,6 +275,11 @@ class HostEndpoint(SeatControl, FairHosting, FairGuard, EndGrace, ClaimGuard):
         budget = self._budgets.get(conn)
         if budget is None:
             budget = self._budgets[conn] = FrameBudget(now)
+        seated = self.by_conn.get(conn)
+        if seated is not None and len(seated.seats) > SEATS_PER_BUDGET:
+            # a machine playing many seats of a big Railroad Ink table sends in proportion
+            share = -(-len(seated.seats) // SEATS_PER_BUDGET)
+            budget.rate, budget.burst = FRAMES_PER_SECOND * share, BURST * share
         if not budget.take(now):
             self._budgets.pop(conn, None)
             self._refuse(conn, ids.R_FLOODING, {"limit": int(budget.rate)})
@@ -390,203 +380,10 @@ class HostEndpoint(SeatControl, FairHosting, FairGuard, EndGrace, ClaimGuard):
             seat = acting[0]
             bot = self.bots.get(seat)
             if bot is None:
-                bot = self.bots[seat] = make_bot(self.game, seat, self._bot_level(seat),
+                bot = self.bots[seat] = self.make_bot(self.game, seat, self._bot_level(seat),
                                                  self.match.seed * 7919 + seat)
             move = bot.choose(self.match.view(seat))
             self._stamp(seat, str(move))
-
-    # ================================================================ handshake and lobby
-    def _hello(self, conn: Any, msg: dict) -> None:
-        if msg["pv"] != ids.PROTOCOL_VERSION:
-            return self._refuse(conn, ids.R_PROTOCOL,
-                                {"ours": ids.PROTOCOL_VERSION, "theirs": msg["pv"]})
-        if msg["rv"] != self.rules_version:
-            return self._refuse(conn, ids.R_RULES,
-                                {"ours": self.rules_version, "theirs": msg["rv"]})
-        if msg["g"] and msg["g"] != self.game.name:
-            return self._refuse(conn, ids.R_GAME, {"ours": self.game.name, "theirs": msg["g"]})
-        if self.phase == "closed":
-            if not self.grace_hello(conn, msg):
-                self._refuse(conn, ids.R_HOST_LEFT, {})
-            return
-        # a seat token: this table's (a rejoin), or on a resumed table the old table's (its
-        # old seats, below); a resume claim ("r:...") is no seat token: never refused for it
-        seat_token = msg["tok"] if not msg["tok"].startswith(CLAIM_PREFIX) else ""
-        peer = next((p for p in self.peers.values() if p.token == seat_token), None) \
-            if seat_token else None
-        if seat_token and peer is None and not self._old_token_seats(seat_token):
-            return self._refuse(conn, ids.R_BAD_TOKEN, {})
-        if peer is not None:
-            if peer.conn is not None:
-                old = peer.conn
-                self._send(peer, {"t": ids.BYE, "c": ids.R_REPLACED, "a": {}})
-                self.by_conn.pop(old, None)
-                self.transport.close(old)
-            self._attach(peer, conn)
-            self._emit("peer_back", peer=peer.pid, name=peer.name, seats=list(peer.seats))
-            self._welcome(peer)
-            for seat in peer.seats:
-                if self.slots[seat].bot_level and self.phase in ("playing", "over"):
-                    self.take_back(seat)
-            self._status_changed()
-            return
-        wanted = msg["ws"]
-        if wanted and self.phase != "lobby":
-            return self._refuse(conn, ids.R_STARTED, {})
-        if self.phase == "dealing":
-            return self._refuse(conn, ids.R_STARTED, {})
-        claimed = (self.proven_seats(conn) or self._old_token_seats(msg["tok"])) \
-            if wanted else []
-        free = claimed or self._free_seats_for(msg["n"])
-        if wanted and not free:
-            reserved = sorted({s.reserved for s in self.slots
-                               if s.kind == ids.KIND_OPEN and s.reserved})
-            if reserved:
-                return self._refuse(conn, ids.R_RESERVED, {"names": ", ".join(reserved)})
-            return self._refuse(conn, ids.R_FULL, {})
-        taking = free if claimed else free[:wanted]
-        if not taking and sum(p.spectator for p in self._live_peers()) >= self.limits.spectators:
-            return self._refuse(conn, ids.R_TOO_MANY_SPECTATORS,
-                                {"limit": self.limits.spectators})
-        peer = PeerRec(pid=self._next_pid, name="", token=new_token())
-        self.claim_publics[peer.pid] = msg.get("ck", b"")
-        self._next_pid += 1
-        for seat in taking:
-            old = self.slots[seat]
-            # a name another player already has at this table gets a number: "ann (2)"
-            name = self._unique_name(old.reserved or msg["n"], seat)
-            self.slots[seat] = Slot(kind=ids.KIND_REMOTE, name=name,
-                                    colour=old.colour, peer=peer.pid, reserved=old.reserved,
-                                    group=old.group)
-            peer.seats.append(seat)
-        peer.name = (self.slots[peer.seats[0]].name if peer.seats
-                     else self._unique_name(msg["n"], -1))
-        self.peers[peer.pid] = peer
-        self._attach(peer, conn)
-        self._emit("peer_joined", peer=peer.pid, name=peer.name, seats=list(peer.seats))
-        self._welcome(peer)
-        self._lobby_changed()
-
-    def _free_seats_for(self, name: str) -> list[int]:
-        """Open seats a newcomer called ``name`` may take, best first: on a resumed table the
-        seats reserved for that name, then the others its old machine held; open seats
-        reserved for nobody come last. Seats reserved for other names are never given, and
-        when one name was held by several old machines (names used to repeat), only the
-        first of them is offered: a name tie never hands out two machines' seats."""
-        open_seats = [i for i, s in enumerate(self.slots) if s.kind == ids.KIND_OPEN]
-        named = [i for i in open_seats if self.slots[i].reserved == name]
-        if named:
-            group = self.slots[named[0]].group
-            named = [i for i in named if self.slots[i].group == group]
-        groups = {self.slots[i].group for i in named}
-        same_machine = [i for i in open_seats if i not in named and self.slots[i].reserved
-                        and self.slots[i].group in groups]
-        unreserved = [i for i in open_seats if not self.slots[i].reserved]
-        return named + same_machine + unreserved
-
-    def _old_token_seats(self, token: str) -> list[int]:
-        """A resumed table, in its lobby: the open seats of the old machine whose seat token
-        (saved as a digest by the old host) this is. [] if none."""
-        if self.resumed is None or self.phase != "lobby" or not self.old_tokens:
-            return []
-        return self._old_machine_seats(self.old_tokens.get(token_digest(token)))
-
-    def _old_machine_seats(self, group: int | None) -> list[int]:
-        """The open seats kept for the old machine ``group`` of a resumed table."""
-        if group is None:
-            return []
-        return [i for i, s in enumerate(self.slots)
-                if s.kind == ids.KIND_OPEN and s.reserved and s.group == group]
-
-    def _unique_name(self, name: str, seat: int, peer: "PeerRec | None" = None) -> str:
-        """``name``, or ``name (2)``, ``name (3)``... if another seat (or a reserved seat, or
-        a spectator) at this table already has it: every name at a table is one player's,
-        so a resumed table can tell its players apart. ``seat``: the seat being named
-        (-1: none)."""
-        from net.schema import MAX_NAME
-
-        name = name[:MAX_NAME]
-        if not name:
-            return name
-        taken = {s.name for i, s in enumerate(self.slots) if i != seat and s.name}
-        taken |= {s.reserved for i, s in enumerate(self.slots)
-                  if i != seat and s.kind == ids.KIND_OPEN and s.reserved}
-        taken |= {p.name for p in self.peers.values() if p.spectator and p is not peer}
-        if name not in taken:
-            return name
-        number = 2
-        while True:
-            suffix = f" ({number})"
-            candidate = name[:MAX_NAME - len(suffix)] + suffix
-            if candidate not in taken:
-                return candidate
-            number += 1
-
-    def _attach(self, peer: PeerRec, conn: Any) -> None:
-        self.pending_conns.pop(conn, None)
-        peer.conn = conn
-        peer.last_heard = self.clock()
-        peer.interrupted = False
-        peer.nonces = {}
-        peer.repair_from = -1
-        self.by_conn[conn] = peer
-        for seat in peer.seats:
-            self.dropped_at.pop(seat, None)
-
-    def _welcome(self, peer: PeerRec) -> None:
-        self._send(peer, {"t": ids.WELCOME, "you": peer.pid, "tok": peer.token,
-                          "seats": list(peer.seats), "g": self.game.name})
-        self._send(peer, self.lobby_message())
-        if self.phase == "dealing":
-            self._send(peer, self._start_message())
-            self._send_sync(peer, ids.R_CATCH_UP)
-        if self.phase in ("playing", "over"):
-            self._send(peer, self._start_message())
-            self._send_sync(peer, ids.R_CATCH_UP)
-            self._send(peer, {"t": ids.STATUS, "st": self.statuses()})
-
-    def _on_seat(self, peer: PeerRec, msg: dict) -> None:
-        seat = msg["s"]
-        if seat not in peer.seats or self.phase != "lobby":
-            self._reject(peer, 0, seat, ids.R_NOT_YOUR_SEAT, {"seat": seat + 1})
-            return
-        self.slots[seat].name = self._unique_name(msg["n"], seat)
-        self.slots[seat].colour = msg["c"]
-        if seat == peer.seats[0]:
-            peer.name = self.slots[seat].name
-        self._lobby_changed()
-
-    def _on_ready(self, peer: PeerRec, msg: dict) -> None:
-        if self.phase != "lobby":
-            return
-        peer.ready = msg["r"]
-        for seat in peer.seats:
-            self.slots[seat].ready = msg["r"]
-        self._lobby_changed()
-
-    def _on_bye(self, peer: PeerRec, msg: dict) -> None:
-        conn = peer.conn
-        self._emit("peer_bye", peer=peer.pid, code=msg["c"], args=msg["a"])
-        self.transport.close(conn)
-        self.on_disconnect(conn)
-
-    def _on_refuse(self, peer: PeerRec, msg: dict) -> None:
-        self._emit("peer_refused_us", peer=peer.pid, code=msg["c"], args=msg["a"])
-        conn = peer.conn
-        self.transport.close(conn)
-        self.on_disconnect(conn)
-
-    def _on_B(self, peer: PeerRec, msg: dict) -> None:
-        if "h" in msg:    # a peer's beat repeats its last hash (a lost report is caught too)
-            self._on_H(peer, msg)
-
-    def _forget(self, peer: PeerRec) -> None:
-        for seat in peer.seats:
-            old = self.slots[seat]
-            self.slots[seat] = Slot(name=old.reserved, colour=old.colour if old.reserved else -1,
-                                    reserved=old.reserved, group=old.group)
-        self.peers.pop(peer.pid, None)
-        self._lobby_changed()
 
     # ================================================================ the game begins
     def _begin(self, match: Match, announce: bool = True) -> None:
@@ -594,17 +391,15 @@ class HostEndpoint(SeatControl, FairHosting, FairGuard, EndGrace, ClaimGuard):
         self.sequencer = Sequencer(match)
         self.phase = "playing"
         if self.autosave:
-            from net.netsave import start_net_autosave
-
             peers = [s.peer if s.kind == ids.KIND_REMOTE else 0 for s in self.slots]
             mine = [i for i, s in enumerate(self.slots)
                     if s.kind in (ids.KIND_LOCAL, ids.KIND_BOT)]
             holders = [self.peers.get(s.peer) if s.kind == ids.KIND_REMOTE else None
                        for s in self.slots]
             tokens = [token_digest(p.token) if p else "" for p in holders]
-            self.autosaver = start_net_autosave(match, "host", peers, mine, path=self.save_path,
-                                                tokens=tokens, claim=self.claim_secret,
-                                                claim_keys=self.seat_claim_keys())
+            self.autosaver = self.persistence.start_autosave(
+                match, "host", peers, mine, path=self.save_path, tokens=tokens,
+                claim=self.claim_secret, claim_keys=self.seat_claim_keys())
         if announce:
             self._broadcast(self._start_message())
         self._emit("started", seed=match.seed, seats=plain_seats(self.lobby_message()["seats"]))
@@ -777,4 +572,4 @@ class HostEndpoint(SeatControl, FairHosting, FairGuard, EndGrace, ClaimGuard):
     def _save_log(self) -> None:
         if self.match is not None:
             self.sequencer.seal()
-            self.netlog_path = write_netlog(self.match, "host", self.commands)
+            self.netlog_path = self.persistence.write_netlog(self.match, "host", self.commands)

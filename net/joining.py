@@ -14,21 +14,20 @@ import time
 from collections import deque
 from typing import Any, Callable
 
-from game.bots.base import make_bot
 from game.match import Match
 from game.rules import rules_version as current_rules_version
 from game.rules.core import IllegalMove
 from net import messages as ids
-from net.claims import ClaimAnswering, saved_secret_for_key
+from net.claims import ClaimAnswering
 from net.fairhost import new_fair_secret
 from net.fairjoin import FairJoining
 from net.handlers import BEFORE_WELCOME, JOIN_HANDLERS, handler
-from net.hosting import scalar_args
 from net.lobby import plain_seats
-from net.netlog import write_netlog
 from net.fairpeer import FairReplica
 from net.peer import BROKEN_HASH
+from net.reasons import scalar_args
 from net.redialing import Redialing
+from net.services import Persistence, default_make_bot, default_persistence
 from net.moveframe import compact, expand
 from net.schema import FROM_HOST, SchemaError, validate
 from net.timing import Timings
@@ -49,12 +48,18 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
                  autosave: bool = True,
                  fair_secret: Callable[[], bytes] = new_fair_secret,
                  claim_secret: bytes = b"",
-                 claim_lookup: Callable[[str, int], bytes] | None = None) -> None:
+                 claim_lookup: Callable[[str, int], bytes] | None = None,
+                 make_bot: Callable[..., Any] | None = None,
+                 persistence: Persistence | None = None) -> None:
         """``claim_secret`` / ``claim_lookup`` (``net.claims``): our key for this table (default:
         the one saved with ``token``, else a new one) and where the secrets of our old tables
-        are found (default: our saves)."""
+        are found (default: our saves). ``make_bot`` and ``persistence``: our bots and our
+        disk, passed in by the caller (``net.services``: the installed ones when None)."""
         self.name = name
-        self.claims_join_init(claim_secret or (saved_secret_for_key(token) if autosave else b""),
+        self.make_bot = make_bot or default_make_bot()
+        self.persistence = persistence or default_persistence()
+        self.claims_join_init(claim_secret or (self.persistence.secret_for_key(token)
+                                               if autosave else b""),
                               claim_lookup)
         self.autosave = autosave        # keep our log on disk after every applied move
         self.autosaver = None
@@ -309,7 +314,7 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
                 continue
             bot = self._bots.get(seat)
             if bot is None:
-                bot = self._bots[seat] = make_bot(self.match.game, seat, level,
+                bot = self._bots[seat] = self.make_bot(self.match.game, seat, level,
                                                   self.match.seed * 7919 + seat)
             move = bot.choose(self.match.view(seat))
             self._acting_since.pop(seat, None)
@@ -437,13 +442,11 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
         so that save is not offered for resuming again."""
         if not self.autosave or self.autosaver is not None or self.match is None:
             return
-        from net.netsave import own_unfinished_save, start_net_autosave
-
-        path = own_unfinished_save(self.match, self.seats)
-        self.autosaver = start_net_autosave(self.match, f"peer{self.pid}", self._save_peers,
-                                            self.seats, path=path, key=self.token,
-                                            address=self.address, claim=self.claim_secret,
-                                            claim_keys=self.claim_keys)
+        path = self.persistence.unfinished_save(self.match, self.seats)
+        self.autosaver = self.persistence.start_autosave(
+            self.match, f"peer{self.pid}", self._save_peers, self.seats, path=path,
+            key=self.token, address=self.address, claim=self.claim_secret,
+            claim_keys=self.claim_keys)
 
     def _beat(self) -> dict:
         """A heartbeat; during play it repeats our last hash (the host re-checks it)."""
@@ -487,7 +490,8 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
             return
         self.phase = "over"
         self._over_hash = digest
-        self.netlog_path = write_netlog(self.match, f"peer{self.pid}", self.commands)
+        self.netlog_path = self.persistence.write_netlog(self.match, f"peer{self.pid}",
+                                                          self.commands)
         self._emit("game_over", seq=self.seq, hash=digest, scores=self.match.scores()["scores"])
 
     # ================================================================ plumbing
@@ -514,7 +518,8 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
         self.ended = {"code": code, "args": dict(args)}
         if self.match is not None:
             self.replica.seal()
-            self.netlog_path = write_netlog(self.match, f"peer{self.pid}", self.commands)
+            self.netlog_path = self.persistence.write_netlog(self.match, f"peer{self.pid}",
+                                                              self.commands)
         self._emit("ended", code=code, args=dict(args))
         if self.transport is not None:
             self.transport.close()

@@ -1,8 +1,8 @@
-"""Files every peer keeps: the game log of a network table and desync dumps.
+"""Files every peer keeps for diagnosis: the net log lines and desync dumps.
 
-Net logs go to ``data_dir()/netlogs`` in the ``Match.to_plain()`` format (plus the seat
-commands), so a game can be replayed or resumed later; desync dumps go to ``log_dir()`` with
-config, seed, both logs and their hashes, to find the first diverging move.
+Desync dumps go to ``log_dir()`` with config, seed, both logs and their hashes, to find the
+first diverging move. (A table's game log, the netlog, is written by the persistence its
+caller passes in: ``game.saves.lan.write_netlog``.)
 """
 
 from __future__ import annotations
@@ -13,27 +13,10 @@ from pathlib import Path
 
 from game import paths
 from game.match import Match
-from game.saves.files import netlogs_dir
 
 
 def _stamp() -> str:
     return time.strftime("%Y%m%d-%H%M%S", time.gmtime()) + f"-{time.time_ns() % 1000000:06d}"
-
-
-def write_netlog(match: Match, role: str, commands: list | None = None,
-                 extra: dict | None = None) -> Path | None:
-    """Write the match log; returns the path (None if the disk refused: never fatal)."""
-    try:
-        folder = netlogs_dir()        # where game.saves lists them for resume and replay
-        data = match.to_plain()
-        data["commands"] = list(commands or [])
-        data["role"] = role
-        data.update(extra or {})
-        path = folder / f"{match.game.name}-{match.seed:016x}-{role}.json"
-        path.write_text(json.dumps(data, sort_keys=True, indent=1), encoding="utf-8")
-        return path
-    except OSError:
-        return None
 
 
 def log_line(event: str, **fields) -> None:

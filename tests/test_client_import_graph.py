@@ -173,3 +173,53 @@ def test_screens_do_not_import_each_other_to_open_them():
         assert module in edges, name
         source = (ROOT / (module.replace(".", "/") + ".py")).read_text(encoding="utf-8")
         assert re.search(rf"^(class|def) {name}\b", source, re.M), name
+
+
+# ---------------------------------------------------------------- the whole package (issue 15)
+def _package_modules() -> dict[str, Path]:
+    found = {}
+    for top in ("game", "net"):
+        for path in sorted((ROOT / top).rglob("*.py")):
+            name = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+            found[name.removesuffix(".__init__")] = path
+    return found
+
+
+def _package_graph() -> dict[str, set[str]]:
+    """Every module of game/ and net/ -> the modules of ours it imports (at any depth)."""
+    modules = _package_modules()
+    edges: dict[str, set[str]] = {name: set() for name in modules}
+    for name, path in modules.items():
+        for _node, target, names in _imports(ast.parse(path.read_text(encoding="utf-8"))):
+            for full in [target] + [f"{target}.{n}" for n in names]:
+                parts = full.split(".")
+                while parts and ".".join(parts) not in modules:
+                    parts.pop()
+                found = ".".join(parts)
+                if found and found != name and not name.startswith(found + "."):
+                    edges[name].add(found)
+    return edges
+
+
+NET_MAY_NOT_IMPORT = ("game.bots", "game.saves", "game.client")
+
+
+def _net_violations(edges: dict[str, set[str]]) -> list[str]:
+    return sorted(f"{name} -> {target}" for name, targets in edges.items()
+                  if name == "net" or name.startswith("net.") for target in targets
+                  if any(target == bad or target.startswith(bad + ".")
+                         for bad in NET_MAY_NOT_IMPORT))
+
+
+def test_the_layer_check_sees_net_importing_saves():
+    assert _net_violations({"net.x": {"game.saves.files", "game.match"},
+                            "game.cli": {"game.saves"}}) == ["net.x -> game.saves.files"]
+
+
+def test_the_package_has_no_import_cycle():
+    assert _cycles(_package_graph()) == []
+
+
+def test_net_imports_no_bots_saves_or_client():
+    """net imports rules, match and its own modules; bots and persistence are passed in."""
+    assert _net_violations(_package_graph()) == []

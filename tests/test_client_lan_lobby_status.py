@@ -97,7 +97,7 @@ def test_find_tables_sends_this_machines_resume_claims(tmp_path, monkeypatch):
     covers the host's side)."""
     from game.client import netplay
     from game.client.screens.find_tables import FindTablesScreen
-    from net.netsave import resume_claims
+    from game.saves.lan import resume_claims
     from tests.test_net_lockstep import Table
 
     table = Table(players=2, seed=3, autosave=True)

@@ -122,7 +122,7 @@ def test_a_guest_window_rejoins_a_resumed_table_by_its_name_and_plays_to_the_end
     from game.client.screens.net_lobby import JoinedLobbyScreen
     from net.host import HostServer
     from game.client.screens.find_tables import FindTablesScreen
-    from net.netsave import load_table, resumed_endpoint
+    from game.saves.lan import load_table, resumed_endpoint
     from tests.test_client_support import click
 
     table, original = crashed_lan_table()

@@ -138,7 +138,7 @@ def test_resume_as_host_is_offered_only_when_the_guests_table_is_gone(tmp_path, 
     from game.match import Match
     from game.rules.metro import GAME
     from game.saves import list_resumable
-    from net.netsave import start_net_autosave
+    from game.saves.lan import start_net_autosave
 
     monkeypatch.setenv("TRACKLAYER_HOME", str(tmp_path / "home"))
     match = Match.new(GAME, GAME.make_config(2), 5)
@@ -178,7 +178,7 @@ def test_rejoin_and_seat_screens_fit_in_every_language(tmp_path, monkeypatch):
     from game.rules.metro import GAME
     from game.saves import list_resumable
     from net.lobby import Slot
-    from net.netsave import start_net_autosave
+    from game.saves.lan import start_net_autosave
     from tests.test_i18n import LANGS, TextProbe
 
     monkeypatch.setenv("TRACKLAYER_HOME", str(tmp_path / "home"))

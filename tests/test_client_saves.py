@@ -7,6 +7,7 @@ viewer stepping and scrubbing to exactly the states a fresh replay gives."""
 from __future__ import annotations
 
 import json
+import time
 
 import pygame
 import pytest
@@ -79,6 +80,13 @@ def app(tmp_path):
 # --------------------------------------------------------------------------------------------
 
 
+def frames_within(seconds: float):
+    """Yield until ``seconds`` have passed (the loop body runs one frame each time)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        yield
+
+
 def _human_move_by_click(app, play) -> None:
     """Ann places her tile on a legal square by clicking it (the real mouse path)."""
     board = play.board
@@ -99,7 +107,9 @@ def test_crash_then_resume_offers_and_restores_identical_state(tmp_path):
     first.push(play)
     assert play.autosaver is not None
     for _ in range(4):
-        for _ in range(200):                            # the bot answers off the frame loop
+        # the bot answers off the frame loop, in a helper process: wait by the clock, not by
+        # a frame count (a busy machine runs 200 dummy frames before the helper is up)
+        for _ in frames_within(10.0):
             if 0 in match.to_act():
                 break
             frames(first, 1)
@@ -126,7 +136,7 @@ def test_crash_then_resume_offers_and_restores_identical_state(tmp_path):
         assert resumed.match.seq == played and resumed.match.hash() == digest
         assert [s.name for s in resumed.match.seats] == ["Ann", "Bot"]
         # it keeps autosaving into the same file
-        for _ in range(200):
+        for _ in frames_within(10.0):
             if 0 in resumed.match.to_act():
                 break
             frames(second, 1)

@@ -11,7 +11,7 @@ from game.saves.files import saves_dir
 from net import messages as ids
 from net.joining import ClientEndpoint
 from net.memnet import MemNet
-from net.netsave import load_table, resume_claim, resumed_endpoint
+from game.saves.lan import load_table, resume_claim, resumed_endpoint
 from tests.test_net_fair import FAST, METRO, INK, FairTable, secret_source
 
 pytestmark = pytest.mark.timeout(120)

@@ -8,7 +8,7 @@ import pytest
 from game.rules.core import HIDDEN
 from game.saves import SaveError, read_save
 from game.saves.files import replays_dir, saves_dir
-from net.fairsave import replay_fair_save, saved_fair_stream
+from game.saves.fair_lan import replay_fair_save, saved_fair_stream
 from tests.test_net_fair import METRO, INK, FairTable
 
 pytestmark = pytest.mark.timeout(120)

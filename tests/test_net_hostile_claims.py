@@ -6,12 +6,13 @@ and the rightful machine gets exactly its seats back. In memory (MemNet), real M
 import pytest
 
 from game.paths import saves_dir
+from game.saves import lan as lan_saves
 from net import claims
 from net import messages as ids
 from net.joining import ClientEndpoint
 from net.lobby import Slot
 from net.memnet import MemNet
-from net.netsave import lan_info, load_table, resume_claim, resumed_endpoint, table_id
+from game.saves.lan import lan_info, load_table, resume_claim, resumed_endpoint, table_id
 from tests.test_net_lockstep import FAST, Table
 
 pytestmark = pytest.mark.timeout(60)
@@ -38,7 +39,7 @@ def crashed_table(players=3, seed=5):
 
 def own_secret_only(pid):
     """What a machine can find on its own disk: its own claim secret, nobody else's."""
-    return lambda table, group: claims.saved_claim_secret(table, group) if group == pid else b""
+    return lambda table, group: lan_saves.saved_claim_secret(table, group) if group == pid else b""
 
 
 def joiner(name, token, lookup=None):
@@ -107,7 +108,7 @@ class Replayer(ClientEndpoint):
 def test_a_recorded_proof_cannot_be_replayed():
     host_file, old, tid = crashed_table()
     (_name_a, seats_a, pid_a), _b = old
-    secret_a = claims.saved_claim_secret(tid, pid_a)
+    secret_a = lan_saves.saved_claim_secret(tid, pid_a)
     assert secret_a
     commitment, response = claims.prove(secret_a, claims.new_nonce(), tid, pid_a)
     host = resumed_endpoint(load_table([host_file]), "host", headless_bot="random",

@@ -12,7 +12,7 @@ from game import saves
 from game.paths import saves_dir
 from game.saves.format import parse_bytes
 from net import messages as ids
-from net.netsave import lan_info, resumed_slots
+from game.saves.lan import lan_info, resumed_slots
 from tests.test_net_sockets import finish, host_process, read_until, spawn
 
 pytestmark = pytest.mark.timeout(90)
@@ -167,7 +167,7 @@ def test_every_peer_autosave_follows_its_log_through_a_desync_repair():
 def test_resumed_table_gives_seats_back_by_name_and_refuses_strangers():
     from net.joining import ClientEndpoint
     from net.memnet import MemNet
-    from net.netsave import load_table, resumed_endpoint
+    from game.saves.lan import load_table, resumed_endpoint
     from tests.test_net_lockstep import FAST, Table
 
     table = Table(players=3, seed=5, autosave=True)

@@ -15,7 +15,7 @@ import pytest
 from game.paths import saves_dir
 from net import messages as ids
 from net.lobby import Slot
-from net.netsave import (claimed_group, lan_info, load_table, resume_claim, resume_claims,
+from game.saves.lan import (claimed_group, lan_info, load_table, resume_claim, resume_claims,
                          resumed_endpoint, resumed_slots, table_id)
 from tests.test_net_lockstep import FAST, Table
 

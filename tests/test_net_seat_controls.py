@@ -9,7 +9,7 @@ import pytest
 from game import paths
 from net import messages as ids
 from net.joining import ClientEndpoint
-from net.netsave import rejoin_info
+from game.saves.lan import rejoin_info
 from tests.test_net_lockstep import FAST, Table
 
 pytestmark = pytest.mark.timeout(60)
@@ -132,7 +132,7 @@ def test_headless_join_rejoin_and_host_wait_limit_arguments(tmp_path, monkeypatc
 
     from game.match import Match
     from game.rules.metro import GAME
-    from net.netsave import saved_seat_key, start_net_autosave
+    from game.saves.lan import saved_seat_key, start_net_autosave
 
     monkeypatch.setenv("TRACKLAYER_HOME", str(tmp_path))
     match = Match.new(GAME, GAME.make_config(2), 5)

@@ -17,7 +17,7 @@ def three_copies_of_one_game():
     from game.match import Match, SeatInfo
     from game.rules.core import Rng
     from game.rules.metro import GAME
-    from net.netlog import write_netlog
+    from game.saves.lan import write_netlog
 
     match = Match.new(GAME, GAME.make_config(3), 5,
                       [SeatInfo(name=n, kind="remote") for n in ("hal", "p0", "p1")])

@@ -23,6 +23,9 @@ import random
 import time
 import traceback
 from collections import Counter
+from game import lan_services
+
+lan_services.install()      # the tables benchmarked here play our bots and keep our saves
 
 SECTION = "net.fuzz"
 GAMES = ("metro", "metromania", "railroad-ink")
@@ -327,7 +330,7 @@ class Episode:
         match = host.match
         if match is not None:
             from game.match import Match
-            from net.netsave import table_id
+            from game.saves.lan import table_id
 
             ctx["table"] = table_id(match) if not match.table else ""
             if self._moves[0] != match.seq:

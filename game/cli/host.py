@@ -87,6 +87,9 @@ def spectator_limits(args):
 
 
 def run(args) -> int:
+    from game import lan_services     # the network layer loads with a table, not with run.py
+
+    lan_services.install()            # our bots and saves for the tables made here
     if args.resume:
         return _resumed(args)
     if not args.headless:
@@ -142,10 +145,10 @@ def _listen(endpoint, args):
 def _resumed(args) -> int:
     """``--resume FILE...``: the table continues the best of the given logs; the old host's
     seats are the host's (headless: played by ``--bot``), the others wait for their old
-    machines (see ``net.netsave``: resume claim, old seat token, else name)."""
+    machines (see ``game.saves.lan``: resume claim, old seat token, else name)."""
     from game.saves import SaveError
     from net import messages as ids
-    from net.netsave import load_table, resumed_endpoint
+    from game.saves.lan import load_table, resumed_endpoint
 
     check_port(args.port, "--port")
     check_port(args.discovery_port, "--discovery-port", allow_off=True)

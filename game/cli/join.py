@@ -133,6 +133,9 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
+    from game import lan_services     # the network layer loads with a table, not with run.py
+
+    lan_services.install()            # our bots and saves for the tables made here
     if not args.headless:
         if args.address:
             parse_address(args.address)
@@ -156,7 +159,7 @@ def run(args) -> int:
     check_seconds(args.timeout, "--timeout", low=0.1)
     check_seconds(args.retry_limit, "--retry-limit", high=86400.0)
     from net.client import ClientConnection
-    from net.netsave import resume_claims, saved_seat_key
+    from game.saves.lan import resume_claims, saved_seat_key
 
     if args.rejoin and not args.token:
         args.token = saved_seat_key(host, port)

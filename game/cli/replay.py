@@ -78,7 +78,7 @@ def _load(path: str) -> tuple[Loaded, dict | None]:
     stream replayed by the table's driver (its hashes checked against the saved log) and,
     once the stream holds every dealer's secret, the audit run again. ``None`` for any
     other save."""
-    from net.fairsave import is_fair_save, replay_fair_save   # the net layer: on use only
+    from game.saves.fair_lan import is_fair_save, replay_fair_save   # the net layer: on use only
 
     save = read_save(path)
     if not is_fair_save(save.header):

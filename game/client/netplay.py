@@ -229,6 +229,9 @@ class Connector:
 
         def run() -> None:
             from net.client import ClientConnection
+            from game import lan_services
+
+            lan_services.install()     # this table plays our bots and keeps our saves
 
             conn = None
             try:

@@ -22,7 +22,7 @@ The state hash after every move is what makes the log trustworthy: a record that
 flipped or edited either fails to parse, breaks the ``seq`` numbering, is refused by the rules,
 or leads to a different hash, so the loader keeps exactly the prefix that replays and verifies.
 
-LAN peers' autosaves (written by ``net.netsave``) add a ``lan`` block to the header:
+LAN peers' autosaves (written by ``game.saves.lan``) add a ``lan`` block to the header:
 ``{"role": "host" | "peer<id>", "peers": [peer id per seat, 0 = the host], "mine": [seats
 played on that machine]}``; their ``table`` id is the same on every peer of the table, and
 ``SaveInfo.lan`` tells the menus to offer them as "resume as LAN host".

@@ -63,7 +63,7 @@ class SaveFile:
     path: str = ""
     left: bool = False               # ends with a "left" record: quit from the menu, no crash
     # a fair LAN table (issue 13): its public record stream and the CardPlayed of its moves,
-    # in the order written ({"r": record} / {"cp": [seq, record]}, JSON-safe: see net.netsave)
+    # in the order written ({"r": record} / {"cp": [seq, record]}, JSON-safe: see game.saves.lan)
     fair: list = field(default_factory=list)
 
     @property

@@ -101,7 +101,7 @@ def read_save(path: str | os.PathLike) -> SaveFile:
 
 
 # A fair LAN table's save (issue 13) is replayed by its cipher record stream, which is the net
-# layer's business: net.fairsave registers its replayer here when it is imported (game.saves
+# layer's business: game.saves.fair_lan registers its replayer here when it is imported (game.saves
 # imports nothing of net). (is_table_save(header), replay(save) -> match)
 TABLE_REPLAYERS: list[tuple[Callable[[dict], bool], Callable[[SaveFile], Match]]] = []
 

@@ -156,7 +156,7 @@ class FindTablesScreen(MenuScreen):
         if self.connector is not None:
             return
         wanted = self.local_players
-        from net.netsave import resume_claims, saved_seat_key
+        from game.saves.lan import resume_claims, saved_seat_key
 
         key = ""
         if table is not None and table["phase"] != "lobby":

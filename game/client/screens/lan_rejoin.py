@@ -2,7 +2,7 @@
 had joined offers *Rejoin Ann's table as Cleo* while that table still runs.
 
 A joiner's autosave keeps its seat token (a random secret only the host and this machine
-know; the host's save keeps only a digest) and the table's address (``net.netsave.rejoin_info``).
+know; the host's save keeps only a digest) and the table's address (``game.saves.lan.rejoin_info``).
 ``TableProbe`` asks, off the frame loop, whether the table still answers at that address (else
 LAN discovery for a running table of that host and game). ``RejoinScreen`` connects with the
 saved token, so the host hands the seats back at once (a bot playing them stops), waits for the
@@ -27,9 +27,9 @@ CARD = pygame.Rect(340, 170, 600, 380)
 
 
 def rejoin_target(path) -> dict | None:
-    """The rejoin details of a joiner's save (``net.netsave.rejoin_info`` plus ``game`` and
+    """The rejoin details of a joiner's save (``game.saves.lan.rejoin_info`` plus ``game`` and
     ``path``), or None (a host's save, an older save without its seat token)."""
-    from net.netsave import rejoin_info   # network code loads only for a LAN save
+    from game.saves.lan import rejoin_info   # network code loads only for a LAN save
 
     try:
         header = read_save(path).header

@@ -1,12 +1,12 @@
 """Resuming a LAN game as its host: from a saved LAN log to an open table in the host lobby.
 
-A LAN autosave (any peer's: see ``net.netsave``) is not continued as a local game: its other
+A LAN autosave (any peer's: see ``game.saves.lan``) is not continued as a local game: its other
 players are on other machines. ``open_resumed_table`` loads the best log of that table (this
 file, or a longer copy of the same table in the saves or net logs folders), opens a table that
 continues it, and shows the usual host lobby. The seats this machine played stay here (humans
 on the mouse and keyboard, the host can change that in the lobby), the old host's bots stay
 bots, every other seat waits for its old machine, which rejoins by its resume claim (see
-``net.netsave``), or for its player's name.
+``game.saves.lan``), or for its player's name.
 """
 
 from __future__ import annotations
@@ -57,7 +57,10 @@ def open_resumed_table(app, path, replace: bool = False) -> str | None:
     # the network layer loads when a LAN table is opened, not with the screens
     from net import messages as ids
     from net.host import HostServer
-    from net.netsave import load_table, own_names, own_peer, resumed_endpoint
+    from game.saves.lan import load_table, own_names, own_peer, resumed_endpoint
+    from game import lan_services
+
+    lan_services.install()     # this table plays our bots and keeps our saves
 
     try:
         loaded = load_table(same_table_files(path))

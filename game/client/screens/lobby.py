@@ -129,6 +129,9 @@ class LanSetupScreen(SetupScreen):
         from net import messages as ids
         from net.host import HostServer
         from net.lobby import Slot
+        from game import lan_services
+
+        lan_services.install()     # this table plays our bots and keeps our saves
 
         try:
             self.game.make_config(self.players, self.variants())

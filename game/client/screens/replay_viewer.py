@@ -63,8 +63,8 @@ SCORE_ROOM = 40
 def open_replay(app, path) -> str | None:
     """Open ``path`` in the replay viewer. Returns None, or the line to show if it can't.
     A fair LAN table's save is replayed by its record stream: this machine's own view while
-    the game ran (``net.fairsave`` registers that replayer with ``game.saves``)."""
-    import net.fairsave  # noqa: F401 - registers the fair table's save replayer
+    the game ran (``game.saves.fair_lan`` registers that replayer with ``game.saves``)."""
+    import game.saves.fair_lan  # noqa: F401 - registers the fair table's save replayer
 
     try:
         replay = Replay.open(path)

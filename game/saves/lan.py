@@ -1,4 +1,6 @@
-"""LAN tables on disk: every peer's crash-safe autosave, and the seats of a table resumed from one.
+"""LAN tables on disk: every peer's crash-safe autosave, its netlog and claim secrets, and the
+seats of a table resumed from one. The game side of ``net``: the code that opens a table gives
+the endpoints ``LanPersistence`` (``net.services``; net itself imports no ``game.saves``).
 
 Autosave: each peer (host and joiners) attaches a ``game.saves`` ``Autosaver`` to its own
 ``Match`` when the game starts, so its log is on disk after every applied (hashed) move, even
@@ -14,30 +16,27 @@ claim* (``resume_claims``: the table id and old peer id of this machine's unfini
 saves, sent as ``r:<table>:<peer>,...`` in the hello's token field): it gets exactly the seats
 its machine held. So does a joiner showing its old seat token (the old host's save keeps a
 digest of each, ``lan.tokens``). A joiner without either (another machine, a lost save) falls
-back to its name, and a name several old machines shared gives one machine's seats only. Names are unique
-at a table (the host numbers repeats), so saves made since then never tie.
+back to its name, and a name several old machines shared gives one machine's seats only.
+Names are unique at a table (the host numbers repeats), so saves made since then never tie.
 """
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any, Iterable
 
 from game.match import Match
-from game.rules.core import canonical_bytes, hash_bytes
+from game.saves.files import netlogs_dir
+from game.saves.fair_lan import (is_fair_save, load_fair_table, own_fair_save_secret,
+                                 record_audit, resumed_fair_driver, save_fair_stream,
+                                 saved_fair_secret, saved_fair_stream)
 from net import messages as ids
-from net.fairsave import is_fair_save, load_fair_table, resumed_fair_driver
+from net.claims import TABLE_CHARS, own_secret
 from net.lobby import Slot
-
-
-def table_id(match: Match) -> str:
-    """The same short id on every peer of one table (what makes its games identical)."""
-    return hash_bytes(canonical_bytes([match.game.name, match.config, match.seed]))[:16]
-
-
-def token_digest(token: str) -> str:
-    """What a save keeps of a seat token: enough to recognise it, not the token itself."""
-    return hash_bytes(b"seat-token:" + token.encode("utf-8"))[:16] if token else ""
+from net.services import Persistence
+from net.tables import (CLAIM_PREFIX, CLAIM_TABLE, MAX_CLAIMS, claimed_group,  # noqa: F401
+                        is_claim, resume_claim, table_id, token_digest)
 
 
 def start_net_autosave(match: Match, role: str, peers: list[int], mine: list[int], *,
@@ -138,16 +137,6 @@ def old_token_groups(header: dict) -> dict[str, int]:
             if digest and peer != 0}
 
 
-CLAIM_PREFIX = "r:"
-CLAIM_TABLE = 12          # hex digits of the table id in a claim (the hello token is short)
-MAX_CLAIMS = 3
-
-
-def resume_claim(table: str, peer: int) -> str:
-    """One machine's claim on a resumed table: "this table, and I was peer ``peer``"."""
-    return f"{table[:CLAIM_TABLE]}:{int(peer)}"
-
-
 def resume_claims(game: str = "", folder: Path | None = None) -> str:
     """The token a joiner sends when it has no seat token: ``r:`` and the claims of this
     machine's newest unfinished LAN saves (of ``game`` if given; an old host's save claims
@@ -178,22 +167,6 @@ def resume_claims(game: str = "", folder: Path | None = None) -> str:
         if claim not in claims:
             claims.append(claim)
     return CLAIM_PREFIX + ",".join(claims[:MAX_CLAIMS]) if claims else ""
-
-
-def claimed_group(token: str, table: str) -> int | None:
-    """The old peer id a hello token claims on the table ``table`` (None: no claim on it)."""
-    if not token.startswith(CLAIM_PREFIX):
-        return None
-    for claim in token[len(CLAIM_PREFIX):].split(","):
-        claimed_table, _sep, peer = claim.partition(":")
-        if (claimed_table and claimed_table == table[:CLAIM_TABLE] and peer.isascii()
-                and peer.isdigit() and len(peer) <= 6):
-            return int(peer)
-    return None
-
-
-def is_claim(token: str) -> bool:
-    return token.startswith(CLAIM_PREFIX)
 
 
 def host_peer_of(header: dict, host_name: str | Iterable[str]) -> int:
@@ -265,7 +238,7 @@ def load_table(sources) -> Any:
     be used or the game is already over."""
     from game.saves import SaveError, best_log
 
-    fair = load_fair_table(sources)     # net.fairsave
+    fair = load_fair_table(sources)     # game.saves.fair_lan
     if fair is not None:
         return fair
     loaded = best_log(sources)
@@ -382,3 +355,102 @@ def own_unfinished_save(match: Match, mine: list[int]) -> Path | None:
         return Path(max(found)[1]) if found else None
     except OSError:
         return None
+
+
+def saved_claim_secret(table: str, peer: int, folder: Path | None = None) -> bytes:
+    """This machine's claim secret for the table whose id starts with ``table``, where it was
+    peer ``peer``: from its own unfinished LAN saves (b"" if none)."""
+    try:
+        from game.saves import SaveError, read_save
+        from game.saves.files import saves_dir
+        from game.saves.format import SUFFIX
+
+        for path in sorted(Path(folder or saves_dir()).glob(f"*{SUFFIX}")):
+            if path.name.startswith("."):
+                continue
+            try:
+                save = read_save(path)
+            except (SaveError, OSError):
+                continue
+            header = save.header
+            if (str(header.get("table", ""))[:TABLE_CHARS] == table[:TABLE_CHARS]
+                    and own_peer(header) == peer and own_secret(header)):
+                return own_secret(header)
+    except OSError:
+        return b""
+    return b""
+
+
+def saved_secret_for_key(token: str, folder: Path | None = None) -> bytes:
+    """The claim secret kept with seat token ``token`` in this machine's unfinished joiner
+    saves (a rejoin keeps the key the other machines' saves know), b"" if none."""
+    if not token or token.startswith("r:"):
+        return b""
+    try:
+        from game.saves import SaveError, read_save
+        from game.saves.files import saves_dir
+        from game.saves.format import SUFFIX
+
+        for path in sorted(Path(folder or saves_dir()).glob(f"*{SUFFIX}")):
+            try:
+                save = read_save(path)
+            except (SaveError, OSError):
+                continue
+            block = save.header.get("lan")
+            if isinstance(block, dict) and block.get("key") == token and own_secret(save.header):
+                return own_secret(save.header)
+    except OSError:
+        return b""
+    return b""
+
+
+def write_netlog(match: Match, role: str, commands: list | None = None,
+                 extra: dict | None = None) -> Path | None:
+    """Write the match log; returns the path (None if the disk refused: never fatal)."""
+    try:
+        folder = netlogs_dir()        # where game.saves lists them for resume and replay
+        data = match.to_plain()
+        data["commands"] = list(commands or [])
+        data["role"] = role
+        data.update(extra or {})
+        path = folder / f"{match.game.name}-{match.seed:016x}-{role}.json"
+        path.write_text(json.dumps(data, sort_keys=True, indent=1), encoding="utf-8")
+        return path
+    except OSError:
+        return None
+
+
+class LanPersistence(Persistence):
+    """This machine's saves folder, as the network endpoints use it (``net.services``)."""
+
+    def start_autosave(self, match: Match, role: str, peers: list[int], mine: list[int],
+                       **options: Any) -> Any:
+        return start_net_autosave(match, role, peers, mine, **options)
+
+    def unfinished_save(self, match: Match, mine: list[int]) -> Path | None:
+        return own_unfinished_save(match, mine)
+
+    def write_netlog(self, match: Match, role: str, commands: list | None = None,
+                     extra: dict | None = None) -> Path | None:
+        return write_netlog(match, role, commands, extra)
+
+    def claim_secret(self, table: str, peer: int) -> bytes:
+        return saved_claim_secret(table, peer)
+
+    def secret_for_key(self, token: str) -> bytes:
+        return saved_secret_for_key(token)
+
+    def fair_secret_for_key(self, table: str, key: str) -> bytes | None:
+        return saved_fair_secret(table, key)
+
+    def fair_save_secret(self, table: str, peer: int) -> bytes | None:
+        return own_fair_save_secret(table, peer)
+
+    def record_audit(self, autosaver: Any, match: Match, verdict: dict) -> None:
+        record_audit(autosaver, match, verdict)
+
+    def save_fair_stream(self, autosaver: Any, fair: Any, played: dict) -> None:
+        save_fair_stream(autosaver, fair, played)
+
+    def saved_fair_stream(self, save: Any) -> tuple[list, dict]:
+        return saved_fair_stream(save)
