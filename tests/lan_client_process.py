@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import time
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -78,6 +79,7 @@ def main(argv: list[str]) -> int:
     last_screen, last_play, readied = None, None, False
     for _frame in range(frames):
         app.run(frames=1)
+        time.sleep(0.004)     # paced like a real client's frames (headless ones are not)
         info = top_info(app)
         if info != last_screen:
             last_screen = info
