@@ -36,7 +36,7 @@ def kill(*procs):
 def play_part_and_kill(tmp_path):
     """Host + 2 joiners start a 3-player Metro game; everything is killed -9 mid-game."""
     host, port = host_process(3, tmp_path / "h", "--bot", "random", "--name", "hal")
-    joiners = [spawn("join", f"127.0.0.1:{port}", "--headless", "--move-delay", "0.03",
+    joiners = [spawn("join", f"127.0.0.1:{port}", "--headless", "--move-delay", "0.15",
                      "--name", name, home=tmp_path / name) for name in ("ann", "bob")]
     seats = {}
     for name, proc in zip(("ann", "bob"), joiners):
