@@ -57,8 +57,9 @@ def until(condition, apps=(), seconds: float = 8.0, servers=()) -> None:
             server.pump(0.002)
         for app in apps:
             app.run(frames=1)
-        if not apps:
-            time.sleep(0.002)
+        # paced like real clients: a client's dial runs on a thread beside its frame loop,
+        # and headless frames that spin without a pause can starve it
+        time.sleep(0.002)
 
 
 def leave_all(app) -> None:
