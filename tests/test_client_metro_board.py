@@ -4,6 +4,8 @@ hand choice from the keyboard, language/font switching."""
 
 from __future__ import annotations
 
+import time
+
 import pygame
 
 from game.bots.base import make_bot
@@ -29,7 +31,9 @@ def _match(variants, seats, moves, seed=5):
 
 
 def _until_turn(app, match, seat):
-    for _ in range(100):
+    # the bots think in helper processes: wait by the clock (headless frames are not paced)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
         if match.to_act() == (seat,):
             return
         frames(app, 5)

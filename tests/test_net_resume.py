@@ -57,7 +57,10 @@ def test_killed_peers_keep_every_applied_move_and_the_host_resumes_from_a_joiner
         assert len(found) == 1, (who, found)
         path, parsed = found[0]
         loaded = saves.load(path)
-        assert loaded.ok and loaded.verified_moves == len(parsed.entries) > 3, who
+        # a fair table's record stream may already hold the chance step after the last
+        # logged entry (killed between the two writes): it replays one entry further
+        assert loaded.ok and len(parsed.entries) > 3, who
+        assert len(parsed.entries) <= loaded.verified_moves <= len(parsed.entries) + 1, who
         assert not loaded.match.is_over()
         info = lan_info(parsed.header)
         assert info["role"] == ("host" if who == "h" else info["role"])
