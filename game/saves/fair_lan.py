@@ -49,19 +49,11 @@ def saved_fair_secret(table: str, key: str, folder: Path | None = None) -> bytes
     if not table or not key:
         return None
     try:
-        from game.saves import SaveError, read_save
         from game.saves.files import saves_dir
-        from game.saves.format import SUFFIX
 
-        for path in sorted((folder or saves_dir()).glob(f"*{SUFFIX}")):
-            try:
-                save = read_save(path)
-            except SaveError:
-                continue
-            lan = save.header.get("lan", {})
-            if (isinstance(lan, dict) and lan.get("table") == table and lan.get("fair")
-                    and lan.get("key") == key):
-                return bytes.fromhex(str(lan["fair"]))
+        found = _fair_secret_in([folder or saves_dir()], table, "key", key)
+        if found is not None:
+            return found
     except (OSError, ValueError):
         return None
     return None
@@ -237,20 +229,12 @@ def own_fair_save_secret(table: str, peer: int, folder: Path | None = None) -> b
     if not table:
         return None
     try:
-        from game.saves import SaveError, read_save
         from game.saves.files import replays_dir, saves_dir
-        from game.saves.format import SUFFIX
 
-        for folder_path in ([folder] if folder else [saves_dir(), replays_dir()]):
-            for path in sorted(Path(folder_path).glob(f"*{SUFFIX}")):
-                try:
-                    save = read_save(path)
-                except SaveError:
-                    continue
-                lan = save.header.get("lan", {})
-                if (isinstance(lan, dict) and lan.get("table") == table and lan.get("fair")
-                        and lan.get("dealer") == peer):
-                    return bytes.fromhex(str(lan["fair"]))
+        found = _fair_secret_in([folder] if folder else [saves_dir(), replays_dir()], table,
+                                "dealer", peer)
+        if found is not None:
+            return found
     except (OSError, ValueError):
         return None
     return None
@@ -311,3 +295,22 @@ def _register() -> None:
 
 
 _register()
+
+
+def _fair_secret_in(folders, table: str, field: str, value) -> bytes | None:
+    """The fair secret a save in ``folders`` keeps for ``table`` where its header's LAN
+    ``field`` is ``value`` (this machine's key, or its dealer id); OSError/ValueError rise."""
+    from game.saves import SaveError, read_save
+    from game.saves.format import SUFFIX
+
+    for folder_path in folders:
+        for path in sorted(Path(folder_path).glob(f"*{SUFFIX}")):
+            try:
+                save = read_save(path)
+            except SaveError:
+                continue
+            lan = save.header.get("lan", {})
+            if (isinstance(lan, dict) and lan.get("table") == table and lan.get("fair")
+                    and lan.get(field) == value):
+                return bytes.fromhex(str(lan["fair"]))
+    return None
