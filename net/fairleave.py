@@ -41,10 +41,13 @@ class Departures:
     def _take_key_share(self, record: dict) -> None:
         holder, gone = record["seat"], record["of"]
         shares = self.key_shares.get(gone)
-        if shares is None or holder in shares or holder == gone or holder not in self.dealers:
+        if shares is None or holder == gone or holder not in self.dealers:
             raise FairError("fair_out_of_turn", dealer=holder, kind=KEY_SHARE)
-        if gone in self.recovered:
-            return       # a share after the key was rebuilt: nothing more to do
+        if gone in self.recovered or holder in shares:
+            # a share after the key was rebuilt, or one every machine already opened itself
+            # (two dealers that left at once: the first to come back lets the table rebuild
+            # both keys while the second's share is still on its way): nothing more to do
+            return
         shares[holder] = record["share"]
         self._try_rebuild(gone)
 

@@ -4,6 +4,7 @@ handshake refusals, heartbeats, bot hand-over, spectators, the host leaving. Rea
 """
 
 import json
+import os
 import random
 
 import msgpack
@@ -70,7 +71,8 @@ class Table:
         kwargs.setdefault("autosave", self.autosave)
         # a machine that comes back takes its dealer secret from its own save of the table;
         # these tables keep no saves, so the old endpoint hands it over
-        kwargs.setdefault("fair_secret", lambda: old.fair_secret_bytes or self.secret())
+        # (or, when it was cut again before it learned it, asks the endpoint before it)
+        kwargs.setdefault("fair_secret", lambda: old.fair_secret_bytes or old.fair_secret())
         client = ClientEndpoint(old.name, token=old.token, timings=self.timings, **kwargs)
         self.clients[index] = client
         self.links[index] = self.net.connect(client)
@@ -172,7 +174,12 @@ def test_every_game_plugs_in_unchanged(name):
     table.assert_converged()
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+# TRACKLAYER_FAULT_EXAMPLES=600 explores far more fault plans (a soak of several minutes)
+FAULT_EXAMPLES = int(os.environ.get("TRACKLAYER_FAULT_EXAMPLES", "30"))
+
+
+@pytest.mark.timeout(60 + 3 * FAULT_EXAMPLES)
+@settings(max_examples=FAULT_EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
 @given(seed=st.integers(0, 2**32), drop=st.sampled_from([0.0, 0.05, 0.2]),
        duplicate=st.sampled_from([0.0, 0.1, 0.3]), reorder=st.sampled_from([0.0, 0.3, 0.7]),
        cuts=st.lists(st.tuples(st.floats(0.05, 3.0), st.integers(0, 1), st.booleans(),
@@ -184,6 +191,7 @@ def test_faulty_network_keeps_everyone_in_step(seed, drop, duplicate, reorder, c
     start = table.net.now
     plan = sorted((start + at, who, bot, start + at + away) for at, who, bot, away in cuts)
     away = {}
+    seat_of = [client.seats[0] for client in table.clients]   # a rejoining client has none yet
 
     def chaos():
         now = table.net.now
@@ -193,7 +201,7 @@ def test_faulty_network_keeps_everyone_in_step(seed, drop, duplicate, reorder, c
                 continue
             table.net.disconnect(table.links[who])
             if use_bot:
-                table.host.hand_to_bot(table.clients[who].seats[0], "random")
+                table.host.hand_to_bot(seat_of[who], "random")
             away[who] = back_at
         for who, back_at in list(away.items()):
             if now >= back_at:
@@ -206,6 +214,26 @@ def test_faulty_network_keeps_everyone_in_step(seed, drop, duplicate, reorder, c
     table.net.advance(0.3)      # a seat taken back right at the end is still on its way
     for client in table.clients:
         assert client.commands == table.host.commands
+
+
+def test_two_dealers_that_leave_at_once_and_come_back_do_not_stall_the_table():
+    """Both joiners drop at the same moment and their seats go to bots: each departed key
+    needs the other's share. The first to come back lets every machine rebuild both keys; the
+    second's share, still on its way, is then harmless (it once got its sender refused, and the
+    seat waited for ever). Found by the faulty-network property test."""
+    table = Table(players=3, seed=0)
+    table.start()
+    table.run(lambda: table.host.seq >= 8)
+    for index in (0, 1):
+        table.net.disconnect(table.links[index])
+        table.host.hand_to_bot(table.clients[index].seats[0], "random")
+    table.net.advance(1.0)
+    for index in (0, 1):
+        table.rejoin(index)
+    assert table.run(table.all_over, limit=60)
+    refused = [e for e in table.host.poll() if e["event"] == "peer_refused"]
+    assert refused == []
+    table.assert_converged()
 
 
 def test_rejoin_catches_up_and_takes_the_seat_back():
