@@ -28,6 +28,12 @@ def _private_home(tmp_path, monkeypatch):
     monkeypatch.setenv("TRACKLAYER_HOME", str(tmp_path / "home"))
     # the client's default language follows the locale: tests expect English wherever they run
     monkeypatch.setenv("TRACKLAYER_LANGUAGE", "en")
+    yield
+    # the catalog's language is process-wide: a test that switched it must not leave the
+    # next one reading Japanese
+    text = sys.modules.get("game.client.text")
+    if text is not None and text.language() != "en":
+        text.set_language("en")
 
 
 from game import lan_services  # noqa: E402

@@ -27,7 +27,7 @@ from game.client.settings import Settings
 from game.client.sound import Sound
 from game.client.toasts import Toasts
 from game.client.widgets import draw_hints
-from game.client import canvas
+from game.client import bot_worker, canvas
 from game.client import gfx
 
 
@@ -342,6 +342,8 @@ class App:
                 dt = min(dt, 0.1)
             else:
                 dt = self.fixed_dt
+                # a frame of real time for a bot the game waits for (see the function)
+                bot_worker.wait_while_thinking(dt)
             self.step(dt)
             count += 1
 
@@ -351,7 +353,5 @@ class App:
     def shutdown(self) -> None:
         while self.stack:
             self.stack.pop().leave()
-        from game.client.bot_worker import shutdown_helpers
-
-        shutdown_helpers()       # the bots' helper processes end with the client
+        bot_worker.shutdown_helpers()       # the bots' helper processes end with the client
         pygame.quit()

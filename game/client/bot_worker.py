@@ -31,6 +31,7 @@ import struct
 import subprocess
 import sys
 import threading
+import weakref
 from pathlib import Path
 
 _SKIP_ATTRS = ("_cancel", "game")   # not sent / not copied back (events, the rules object)
@@ -98,7 +99,10 @@ class _Helper:
     def _read(self) -> None:
         while True:
             frame = _read_frame(self.process.stdout)
-            if frame is None:
+            if frame is None:          # the helper stopped: nothing more will come from it
+                with self.lock:
+                    self.load = 0
+                _tell_answered()
                 return
             key, kind, value, state = pickle.loads(frame)
             with self.lock:
@@ -109,6 +113,7 @@ class _Helper:
                     # go; a live answer is taken within a frame, so it is among the newest
                     for old in list(self.results)[:-32]:
                         del self.results[old]
+            _tell_answered()
 
     def alive(self) -> bool:
         return self.process.poll() is None
@@ -131,6 +136,10 @@ class _Helper:
         with self.lock:
             return self.results.pop(key, None)
 
+    def has_answer(self, key) -> bool:
+        with self.lock:
+            return key in self.results
+
     def close(self) -> None:
         try:
             self.process.stdin.close()
@@ -142,6 +151,24 @@ class _Helper:
 _pool: list[_Helper] = []
 _pool_lock = threading.Lock()
 _pool_failed = False
+_answered = threading.Condition()    # notified whenever a bot answer arrives
+_waited_on = weakref.WeakSet()       # workers whose answer a frame loop waits for (under it)
+
+
+def _tell_answered() -> None:
+    with _answered:
+        _answered.notify_all()
+
+
+def wait_while_thinking(seconds: float) -> None:
+    """Block up to ``seconds`` while a bot the game waits for is thinking, or until an answer
+    arrives. A client stepped frame by frame without pauses (tests, ``play --frames``) calls
+    it once a frame, as a real frame at 60 fps would leave the helpers ~16 ms: without it, a
+    fixed number of frames can pass before a helper on a busy machine got a core at all.
+    Background work (the coach's review) is not waited for."""
+    with _answered:
+        if any(worker.thinking() for worker in list(_waited_on)):
+            _answered.wait(timeout=seconds)
 
 
 def pool_limit() -> int:
@@ -191,8 +218,9 @@ shutdown_helper = shutdown_helpers   # the older name
 class BotWorker:
     """One pending bot request at a time: ``request`` / ``poll`` / ``busy_with`` / ``cancel``."""
 
-    def __init__(self, use_process: bool = True) -> None:
+    def __init__(self, use_process: bool = True, waited_on: bool = True) -> None:
         self.use_process = use_process
+        self.waited_on = waited_on    # a frame loop waits for its answers (not background work)
         self._lock = threading.Lock()
         self._key = None
         self._bot = None
@@ -204,10 +232,26 @@ class BotWorker:
         with self._lock:
             return self._key == key
 
+    def thinking(self) -> bool:
+        """Whether a request is out and its answer has not arrived yet."""
+        with self._lock:
+            if self._key is None or self._done:
+                return False
+            helper, key = self._helper, self._key
+        return helper is None or (helper.alive() and not helper.has_answer(key))
+
+    def _set_waited_on(self, waited: bool) -> None:
+        with _answered:
+            if waited and self.waited_on:
+                _waited_on.add(self)
+            else:
+                _waited_on.discard(self)
+
     def request(self, key, bot, view) -> None:
         with self._lock:
             self._key, self._bot, self._result, self._done = key, bot, None, False
             self._helper = None
+        self._set_waited_on(True)
         helper = _pick_helper() if self.use_process else None
         if helper is not None:
             try:
@@ -230,6 +274,7 @@ class BotWorker:
             with self._lock:
                 if self._key == key:
                     self._result, self._done = result, True
+            _tell_answered()
 
         threading.Thread(target=work, name=f"bot-{key}", daemon=True).start()
 
@@ -260,9 +305,11 @@ class BotWorker:
             if self._key != key:
                 return None
             self._result, self._done = result, True
-            return result
+        self._set_waited_on(False)
+        return result
 
     def cancel(self) -> None:
         with self._lock:
             self._key, self._bot, self._result, self._done = None, None, None, False
             self._helper = None
+        self._set_waited_on(False)

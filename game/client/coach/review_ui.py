@@ -36,7 +36,7 @@ class ReviewRunner:
         self.decisions: list[Decision] = []
         self.next = 0
         self.redo: list[int] = []      # positions whose request was cancelled (asked again)
-        self.workers = [[BotWorker(), None] for _ in range(WORKERS)]   # [worker, request]
+        self.workers = [[BotWorker(waited_on=False), None] for _ in range(WORKERS)]   # [worker, request]
 
     @property
     def total(self) -> int:
