@@ -1,6 +1,7 @@
 """Files every peer keeps for diagnosis: the net log lines and desync dumps.
 
-Desync dumps go to ``log_dir()`` with config, seed, both logs and their hashes, to find the
+Both go to the folder the game side installed (``net.services.diagnostics_dir``; nowhere
+when none was). Desync dumps hold config, seed, both logs and their hashes, to find the
 first diverging move. (A table's game log, the netlog, is written by the persistence its
 caller passes in: ``game.saves.lan.write_netlog``.)
 """
@@ -11,8 +12,8 @@ import json
 import time
 from pathlib import Path
 
-from game import paths
 from game.match import Match
+from net import services
 
 
 def _stamp() -> str:
@@ -20,11 +21,14 @@ def _stamp() -> str:
 
 
 def log_line(event: str, **fields) -> None:
-    """Append one JSON line to ``log_dir()/net.log`` (desyncs seen by the host, refusals)."""
+    """Append one JSON line to ``net.log`` in the diagnostics folder (desyncs seen by the host, refusals)."""
+    folder = services.diagnostics_dir()
+    if folder is None:
+        return
     try:
         record = {"at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "event": event}
         record.update(fields)
-        with open(paths.log_dir() / "net.log", "a", encoding="utf-8") as handle:
+        with open(folder / "net.log", "a", encoding="utf-8") as handle:
             handle.write(json.dumps(record, sort_keys=True, default=str) + "\n")
     except OSError:
         pass
@@ -32,8 +36,11 @@ def log_line(event: str, **fields) -> None:
 
 def write_desync_dump(match: Match, host_rows: list, role: str, first_bad: int) -> Path | None:
     """Config, seed, our log with hashes and the host's, and the first seq that differs."""
+    folder = services.diagnostics_dir()
+    if folder is None:
+        return None
     try:
-        path = paths.log_dir() / f"desync-{match.game.name}-{role}-{_stamp()}.json"
+        path = folder / f"desync-{match.game.name}-{role}-{_stamp()}.json"
         data = match.header()
         data.update({"role": role, "first_mismatch": first_bad,
                      "local_log": [e.to_plain() for e in match.log],

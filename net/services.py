@@ -71,13 +71,23 @@ def _no_bots(game: Any, seat: int, level: str, seed: int) -> Any:
     raise KeyError(f"no bots were given to the network layer (level {level!r})")
 
 
-_installed: dict[str, Any] = {"make_bot": _no_bots, "persistence": NoPersistence()}
+_installed: dict[str, Any] = {"make_bot": _no_bots, "persistence": NoPersistence(),
+                              "log_dir": None}
 
 
-def install(*, make_bot: Callable[..., Any], persistence: Persistence) -> None:
-    """The bots and persistence endpoints use when their caller passes none."""
+def install(*, make_bot: Callable[..., Any], persistence: Persistence,
+            log_dir: Callable[[], Path] | None = None) -> None:
+    """The bots and persistence endpoints use when their caller passes none, and where the
+    diagnostic files go (``net.netlog``; None: nowhere)."""
     _installed["make_bot"] = make_bot
     _installed["persistence"] = persistence
+    _installed["log_dir"] = log_dir
+
+
+def diagnostics_dir() -> Path | None:
+    """The folder for the net log and desync dumps, or None when none was installed."""
+    where = _installed["log_dir"]
+    return where() if where is not None else None
 
 
 def default_make_bot() -> Callable[..., Any]:
