@@ -281,13 +281,24 @@ def main(argv: list[str]) -> int:
     if argv[:1] == ["--games"]:
         return _sized_soak(argv)
     profiles = {p.name: p for p in PROFILES}
-    if len(argv) not in (2, 3) or argv[0] not in profiles or not argv[1].isdigit():
+    scale = _positive(argv[2]) if len(argv) == 3 else 1.0
+    if len(argv) not in (2, 3) or argv[0] not in profiles or not argv[1].isdigit() \
+            or scale is None:
         print(f"usage: python -m game.benchmarks.net_soak PROFILE SEED [SCALE] "
-              f"(profiles: {', '.join(profiles)})", file=sys.stderr)
+              f"(profiles: {', '.join(profiles)})\n"
+              f"   or: python -m game.benchmarks.net_soak --games N [--workers W]",
+              file=sys.stderr)
         return 2
-    scale = float(argv[2]) if len(argv) == 3 else 1.0
     print(play_game(profiles[argv[0]], int(argv[1]), limit=40.0, scale=scale))
     return 0
+
+
+def _positive(text: str) -> float | None:
+    try:
+        value = float(text)
+    except ValueError:
+        return None
+    return value if 0 < value < float("inf") else None
 
 
 def _sized_soak(argv: list[str]) -> int:
