@@ -95,10 +95,11 @@ NOTATION = {Draw: "{face}@{cell}/{o}", Skip: "skip:{face}", End: "end", Undo: "u
 EXPECTED = ("<face>@<cell>/<0-7>, skip:<face>, end, undo, meteor:<N|E|S|W>, "
             "ignore-meteor:<special>, erase@<cell> or crater@<cell>")
 
-# the moves written ``<prefix><value>``: (prefix, move, the values it takes, what is expected)
-# (how a value is read: meteor directions are upper case, given in either case)
+# the moves written ``<prefix><value>``: (prefix, move, how the value is read (a meteor's
+# direction in either case), the values it takes, what is expected)
 _PREFIXED = (("skip:", Skip, str, FACE_INDEX, "skip:<face id>"),
-             ("meteor:", Meteor, str.upper, DIRECTIONS, "meteor:N, meteor:E, meteor:S or meteor:W"),
+             ("meteor:", Meteor, str.upper, DIRECTIONS,
+              "meteor:N, meteor:E, meteor:S or meteor:W"),
              ("ignore-meteor:", IgnoreMeteor, str, SPECIALS, "ignore-meteor:<special id>"))
 
 
