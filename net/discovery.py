@@ -64,9 +64,15 @@ class DiscoveryResponder:
         self.sock.close()
 
 
-def broadcast_targets(port: int = DISCOVERY_PORT) -> list[tuple[str, int]]:
-    """The broadcast address of each IPv4 interface (Linux ioctl), and the global one."""
-    addresses = set()
+SIOCGIFADDR = 0x8915        # Linux ioctls: an interface's IPv4 address,
+SIOCGIFBRDADDR = 0x8919     # and its broadcast address
+
+
+def interface_addresses(request_code: int) -> list[str]:
+    """The IPv4 address the Linux ioctl ``request_code`` (``SIOCGIFADDR``, ``SIOCGIFBRDADDR``)
+    gives for each network interface that answers, in interface order; what was found before
+    a failure, or [] on a platform without these calls."""
+    found: list[str] = []
     try:
         import fcntl
 
@@ -75,16 +81,21 @@ def broadcast_targets(port: int = DISCOVERY_PORT) -> list[tuple[str, int]]:
             for _index, name in socket.if_nameindex():
                 request = struct.pack("256s", name.encode()[:15])
                 try:
-                    answer = fcntl.ioctl(probe.fileno(), 0x8919, request)  # SIOCGIFBRDADDR
+                    answer = fcntl.ioctl(probe.fileno(), request_code, request)
                 except OSError:
                     continue
-                address = socket.inet_ntoa(answer[20:24])
-                if address != "0.0.0.0":
-                    addresses.add(address)
+                found.append(socket.inet_ntoa(answer[20:24]))
         finally:
             probe.close()
     except (ImportError, OSError, AttributeError):
         pass
+    return found
+
+
+def broadcast_targets(port: int = DISCOVERY_PORT) -> list[tuple[str, int]]:
+    """The broadcast address of each IPv4 interface (Linux ioctl), and the global one."""
+    addresses = {address for address in interface_addresses(SIOCGIFBRDADDR)
+                 if address != "0.0.0.0"}
     addresses.add("255.255.255.255")
     return [(address, port) for address in sorted(addresses)]
 

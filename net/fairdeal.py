@@ -368,20 +368,20 @@ class FairTable(FairDues, FairMoves, Departures, ChanceKinds, Positions):
             raise FairError("fair_opening_sent", dealer=-1)   # openings are derived, not sent
         if isinstance(record, CardPlayed) and self._step is not None \
                 and self._step[0] == "show":
-            try:
-                self.take_shown(record)
-            except FairplayError as error:
-                raise FairError("fair_refused", dealer=record.seat, detail=error.code,
-                                message=str(error)) from None
-            self.published.append(record)
+            self._keep_unless_refused(self.take_shown, record)
             return
         if isinstance(record, CardPlayed):
             raise FairError("fair_out_of_turn", dealer=record.seat, kind="CardPlayed")
         if record.seat not in self.dealers:
             raise FairError("fair_not_dealer", dealer=record.seat)
         self._check_belongs(record)
+        self._keep_unless_refused(self._append, record)
+
+    def _keep_unless_refused(self, take, record) -> None:
+        """``take(record)`` and keep the record as published; one the fair-play rules refuse
+        is its dealer's fault (FairError ``fair_refused``) and is not kept."""
         try:
-            self._append(record)
+            take(record)
         except FairplayError as error:
             raise FairError("fair_refused", dealer=record.seat, detail=error.code,
                             message=str(error)) from None

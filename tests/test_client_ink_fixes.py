@@ -10,7 +10,7 @@ import pytest
 from tests.test_client_support import make_app
 
 from game.client import fonts
-from game.client.games.railroad_ink import drawing as board_drawing
+from game.client.games.railroad_ink import tray_drawing as board_drawing
 from game.client.games.railroad_ink import tray_text
 from game.rules.railroad_ink.sheet import CELL_NAMES
 from game.client.text import set_language, t
@@ -196,4 +196,4 @@ def test_a_die_dragged_from_the_tray_onto_a_legal_cell_is_drawn_there(app):
                and match.state.seats[0].sheet.cells[c] < 0)
     _mouse(app, "down", die_rect.center)
     _mouse(app, "up", pane.geom.cell_rect(bad).center)
-    assert match.seq == 1 and board._refusal(0)
+    assert match.seq == 1 and board.refusal_text(0)

@@ -7,7 +7,6 @@ move; nobody waited on the seat longer than the wait limit without the dialog as
 
 from __future__ import annotations
 
-import json
 import os
 import signal
 import subprocess
@@ -19,6 +18,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.benchmarks.net_soak import collect_json_lines
 from game.client.netplay import NET_DEFAULTS, NetPlayScreen
 from game.client.screens.net_notice import SeatDroppedScreen
 from game.client.text import t
@@ -50,15 +50,9 @@ class ClientProcess:
                                      stderr=subprocess.PIPE, text=True)
         self.lines: list[dict] = []
         self.errors: list[str] = []
-        threading.Thread(target=self._read, daemon=True).start()
+        threading.Thread(target=collect_json_lines, args=(self.proc.stdout, self.lines),
+                         daemon=True).start()
         threading.Thread(target=self._read_errors, daemon=True).start()
-
-    def _read(self) -> None:
-        for line in self.proc.stdout:
-            try:
-                self.lines.append(json.loads(line))
-            except ValueError:
-                pass
 
     def _read_errors(self) -> None:
         for line in self.proc.stderr:

@@ -89,8 +89,8 @@ def test_play_screen_words_a_refusal_for_its_game(app):
     assert refused.value.code == "not_connected"
     assert not play.propose(0, bad)
     # said once, on the player's own tray next to what they tried (not again as a toast)
-    assert play.board._refusal(0) == text.illegal(refused.value, "railroad-ink")
-    assert "D4" in play.board._refusal(0) and "outer ring" not in play.board._refusal(0)
+    assert play.board.refusal_text(0) == text.illegal(refused.value, "railroad-ink")
+    assert "D4" in play.board.refusal_text(0) and "outer ring" not in play.board.refusal_text(0)
     assert not app.toasts.latest()
 
 
@@ -242,11 +242,11 @@ def test_split_screen_refusal_stays_on_its_own_tray(app):
     board.seat_ui(0).cursor = [3, 3]                 # D4: nothing to connect to
     key(app, pygame.K_RETURN)
     assert match.seq == 0
-    reason = board._refusal(0)
-    assert reason.startswith("D4:") and board._refusal(1) == ""
+    reason = board.refusal_text(0)
+    assert reason.startswith("D4:") and board.refusal_text(1) == ""
     assert reason not in [toast.text for toast in app.toasts.items]   # not over Bo's sheet
     app.run(frames=200)                               # gone after a few seconds
-    assert board._refusal(0) == ""
+    assert board.refusal_text(0) == ""
     # one player at the table: the reason is on the tray too, and only there
     app.reset_to(TitleScreen(app))
     solo = Match.new(game, game.make_config(1, []), 3,
@@ -256,7 +256,7 @@ def test_split_screen_refusal_stays_on_its_own_tray(app):
     app.run(frames=2)
     play.board.seat_ui(0).cursor = [3, 3]
     key(app, pygame.K_RETURN)
-    assert play.board._refusal(0) != "" and not app.toasts.latest()
+    assert play.board.refusal_text(0) != "" and not app.toasts.latest()
 
 
 # --------------------------------------------------------------------------------------------

@@ -226,7 +226,7 @@ def test_refused_drawing_shows_the_reason_and_changes_nothing(app):
         GAME.check(match.state, 0, Draw(face, CELL_INDEX["D4"], 0))
     except IllegalMove as exc:
         expected = ri_illegal(exc)
-    assert board._refusal(0) == expected
+    assert board.refusal_text(0) == expected
     assert not app.toasts.latest()        # said once, on the tray (not again as a toast)
     assert "D4" in expected and "connect" in expected
     # an end of round with dice left is refused with the dice named
@@ -235,7 +235,7 @@ def test_refused_drawing_shows_the_reason_and_changes_nothing(app):
                                          unicode="", scancode=0))
     app.step(1 / 60)
     assert match.seq == before_seq and match.hash() == before_hash
-    assert board._refusal(0).startswith("Draw or skip these dice first")
+    assert board.refusal_text(0).startswith("Draw or skip these dice first")
 
 
 def _colours(surface) -> int:

@@ -53,11 +53,21 @@ def _reset(sock: socket.socket) -> None:
     """Close with an RST instead of a FIN: the other side sees 'connection reset'."""
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
-        # SHUT_RD sends nothing but wakes our own thread blocked in recv on this socket (a
-        # socket in use by a syscall is only really closed, and the RST sent, when it returns)
-        sock.shutdown(socket.SHUT_RD)
     except OSError:
-        pass
+        return _shut_and_close(sock, None)
+    # SHUT_RD sends nothing but wakes our own thread blocked in recv on this socket (a socket
+    # in use by a syscall is only really closed, and the RST sent, when it returns)
+    _shut_and_close(sock, socket.SHUT_RD)
+
+
+def _shut_and_close(sock: socket.socket, how: int | None) -> None:
+    """Shut the socket down (``how``; None: not) and close it; a socket already dead is
+    fine."""
+    if how is not None:
+        try:
+            sock.shutdown(how)
+        except OSError:
+            pass
     try:
         sock.close()
     except OSError:
@@ -265,20 +275,10 @@ class FaultProxy:
 
     def close(self) -> None:
         self._closed = True
-        try:
-            self.listener.close()
-        except OSError:
-            pass
+        _shut_and_close(self.listener, None)
         for link in self.links:
             with link.lock:
                 link.dead = True
                 link.lock.notify_all()
             for sock in (link.client, link.upstream):
-                try:
-                    sock.shutdown(socket.SHUT_RDWR)
-                except OSError:
-                    pass
-                try:
-                    sock.close()
-                except OSError:
-                    pass
+                _shut_and_close(sock, socket.SHUT_RDWR)

@@ -118,6 +118,17 @@ class FrameTimes:
         return numbers
 
 
+def sweep_mouse(box, i: int, step: tuple[int, int]) -> None:
+    """Post the mouse's motion of frame ``i`` of a sweep over ``box`` (a pygame Rect): ``step``
+    pixels a frame across and down, wrapping inside the box."""
+    import pygame
+
+    x = box.x + (i * step[0]) % box.width
+    y = box.y + (i * step[1]) % box.height
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+
+
 @contextmanager
 def temporary_home(prefix: str = "tracklayer-bench-"):
     """A throw-away TRACKLAYER_HOME (saves, replays, logs) for the duration; yields its path.

@@ -144,13 +144,9 @@ class Hostile:
         elif kind == ids.GET:
             message["q"] = max(1, self.int_near(seq, 1 << 31))
         elif kind == ids.BEAT:
-            message["q"] = self.int_near(seq, 1 << 31)
-            if self.rng.random() < 0.5:
-                message["h"] = self.blob(16)
+            self.beat_fields(message, seq)
         elif kind == ids.FAIR:
-            message["r"] = self.plain()
-            if self.rng.random() < 0.3:
-                message["i"] = self.int_near(seq)
+            self.fair_fields(message, 0.3, seq)
         elif kind == ids.PROOF:
             message.update(pt=self.blob(256), ps=self.blob(64))
         elif kind == ids.PROPOSE_C:
@@ -158,6 +154,18 @@ class Hostile:
                                            "m": self.notation(ctx),
                                            "n": self.int_near(seq, 1 << 31)})
         return message
+
+    def beat_fields(self, message: dict, seq: int) -> None:
+        """A heartbeat's fields (the same both ways)."""
+        message["q"] = self.int_near(seq, 1 << 31)
+        if self.rng.random() < 0.5:
+            message["h"] = self.blob(16)
+
+    def fair_fields(self, message: dict, indexed: float, near: int) -> None:
+        """A fair-play record's fields; with the chance ``indexed``, an index near ``near``."""
+        message["r"] = self.plain()
+        if self.rng.random() < indexed:
+            message["i"] = self.int_near(near)
 
     def compact_move(self, ctx: dict, full: dict) -> dict:
         """A compact move frame (net.moveframe): a real move's bytes, or hostile bytes."""
@@ -242,13 +250,9 @@ class Hostile:
                                        ids.ST_BOT, ids.ST_DISCONNECTED)
                              for _ in range(self.rng.randrange(0, 9))]
         elif kind == ids.BEAT:
-            message["q"] = self.int_near(seq, 1 << 31)
-            if self.rng.random() < 0.5:
-                message["h"] = self.blob(16)
+            self.beat_fields(message, seq)
         elif kind == ids.FAIR:
-            message["r"] = self.plain()
-            if self.rng.random() < 0.7:
-                message["i"] = self.int_near(ctx.get("fair", 0))
+            self.fair_fields(message, 0.7, ctx.get("fair", 0))
         elif kind == ids.CHALLENGE:
             message.update(n=self.blob(16), tb=self.text(16, 1), p=self.rng.randrange(0, 5))
         return message

@@ -28,7 +28,7 @@ import sys
 import time
 from pathlib import Path
 
-from game.benchmarks.measure import percentile, temporary_home
+from game.benchmarks.measure import percentile, sweep_mouse, temporary_home
 from game import lan_services
 
 lan_services.install()      # the tables benchmarked here play our bots and keep our saves
@@ -233,8 +233,6 @@ def board_frames(frames: int) -> dict:
     from game.benchmarks.measure import FrameTimes, headless_app
 
     with headless_app() as app:
-        import pygame
-
         from game.client.screens.play import PlayScreen
         from game.match import Match, SeatInfo
         from game.rules import get_game
@@ -257,10 +255,7 @@ def board_frames(frames: int) -> dict:
         timed = FrameTimes()
         grid = play.board.pane_of(0).geom.grid
         for i in range(frames):
-            x = grid.x + (i * 13) % grid.width
-            y = grid.y + (i * 7) % grid.height
-            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0),
-                                                 buttons=(0, 0, 0)))
+            sweep_mouse(grid, i, (13, 7))
             timed.step(app)
     return timed.summary(cpu_key="cpu_ms")
 

@@ -83,6 +83,18 @@ class Outcome:
         return not (self.hung or self.diverged or self.moves_lost or self.ends_missed)
 
 
+def collect_json_lines(stream, into: list, after_each=None) -> None:
+    """Append each JSON line of a child process' ``stream`` to ``into`` until it ends (other
+    lines are skipped), calling ``after_each()`` after every line."""
+    for line in stream:
+        try:
+            into.append(json.loads(line))
+        except ValueError:
+            pass
+        if after_each is not None:
+            after_each()
+
+
 class SoakProcess:
     """A child process whose stdout lines are collected by a thread."""
 
@@ -100,12 +112,7 @@ class SoakProcess:
         self.reader.start()
 
     def _read(self) -> None:
-        for line in self.proc.stdout:
-            try:
-                self.lines.append(json.loads(line))
-            except ValueError:
-                pass
-            self.first.set()
+        collect_json_lines(self.proc.stdout, self.lines, self.first.set)
         self.first.set()
 
     def wait(self, deadline: float) -> None:

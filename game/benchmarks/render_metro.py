@@ -10,7 +10,7 @@ import sys
 import time
 from pathlib import Path
 
-from game.benchmarks.measure import FrameTimes, headless_app
+from game.benchmarks.measure import FrameTimes, headless_app, sweep_mouse
 
 SECTION = "render.metro"
 ROOT = Path(__file__).resolve().parents[2]
@@ -67,10 +67,7 @@ def run(quick: bool = False) -> dict:
                 board._start_line({"station": station, "path": path, "points": len(path),
                                    "centre": False, "end": 0,
                                    "owner": match.state.car_owner[station - 1]})
-            x = 380 + (i * 7) % 520
-            y = 104 + (i * 3) % 520
-            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0),
-                                                 buttons=(0, 0, 0)))
+            sweep_mouse(pygame.Rect(380, 104, 520, 520), i, (7, 3))
             timed.step(app)
     return {"frames": frames, "tiles_on_board": match.state.placed,
             "note": "mouse moving over the board every frame, a line animation every 80 frames",

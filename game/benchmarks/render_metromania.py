@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from game.benchmarks.measure import FrameTimes, headless_app
+from game.benchmarks.measure import FrameTimes, headless_app, sweep_mouse
 
 SECTION = "render.metromania"
 
@@ -48,10 +48,7 @@ def run(quick: bool = False) -> dict:
         box = geo.CITY_BOX
         timed = FrameTimes()
         for i in range(frames):
-            x = box.x + (i * 37) % box.width
-            y = box.y + (i * 23) % box.height
-            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0),
-                                                 buttons=(0, 0, 0)))
+            sweep_mouse(box, i, (37, 23))
             timed.step(app)
         draft = len(play.board.draft(0).tunnels) if match.to_act() == (0,) else 0
         state = match.state

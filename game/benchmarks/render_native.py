@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import gc
 
-from game.benchmarks.measure import FrameTimes, headless_app
+from game.benchmarks.measure import FrameTimes, headless_app, sweep_mouse
 
 SECTION = "render.native"
 WINDOW = (1920, 1080)
@@ -51,10 +51,7 @@ def run(quick: bool = False) -> dict:
             timed = FrameTimes()
             gc.collect()
             for i in range(frames):
-                x = 300 + (i * 11) % 1300          # window pixels
-                y = 150 + (i * 5) % 800
-                pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y),
-                                                     rel=(0, 0), buttons=(0, 0, 0)))
+                sweep_mouse(pygame.Rect(300, 150, 1300, 800), i, (11, 5))   # window pixels
                 timed.step(app)
             summary = timed.summary(wall=(0.5, 0.99))
             for key, value in summary.items():

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from game.benchmarks.measure import FrameTimes, headless_app
+from game.benchmarks.measure import FrameTimes, headless_app, sweep_mouse
 
 SECTION = "render.railroad_ink"
 DEVICES = ("mouse", "keyboard", "pad1", "pad2")
@@ -50,10 +50,7 @@ def run(quick: bool = False) -> dict:
         mouse_pane = play.board.pane_of(0).geom.grid
         for i in range(frames):
             # every device moves its cursor, so every pane redraws its ghost and highlight
-            x = mouse_pane.x + (i * 13) % mouse_pane.width
-            y = mouse_pane.y + (i * 7) % mouse_pane.height
-            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0),
-                                                 buttons=(0, 0, 0)))
+            sweep_mouse(mouse_pane, i, (13, 7))
             pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=arrows[(i // 3) % 4],
                                                  mod=0, unicode="", scancode=0))
             for instance in (901, 902):

@@ -102,6 +102,13 @@ def register(level: str, game_name: str | None, cls: type[Bot]) -> None:
     _LEVELS[level if game_name is None else f"{game_name}:{level}"] = cls
 
 
+def register_levels(game_name: str, easy: type[Bot], normal: type[Bot], hard: type[Bot],
+                    expert: type[Bot]) -> None:
+    """Make these classes a game's four levels, weakest first."""
+    for level, cls in (("easy", easy), ("normal", normal), ("hard", hard), ("expert", expert)):
+        register(level, game_name, cls)
+
+
 def levels(game_name: str | None = None) -> list[str]:
     """Every level known (for one game: the levels ``make_bot`` accepts for it)."""
     _load_game_bots()

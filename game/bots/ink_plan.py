@@ -94,12 +94,8 @@ def _expand(sheet, pending: tuple[int, ...], special_ok: bool):
             for o in orientations:
                 out.append((face, cell, o, rest, False))
     if special_ok:
-        for face in _SPECIAL_INDEX:
-            if SPECIALS[_SPECIAL_INDEX.index(face)] in sheet.specials:
-                continue
-            for cell, orientations in sheet.legal_cells(face):
-                for o in orientations:
-                    out.append((face, cell, o, pending, True))
+        for face, cell, o in sheet.special_drawings():
+            out.append((face, cell, o, pending, True))
     return out
 
 

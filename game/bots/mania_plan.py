@@ -199,28 +199,14 @@ class Planner:
         (sides None)."""
         key = (space, kinds, sides)
         value = self._suffix.get(key)
-        if value is not None:
-            return value
-        if not kinds:
-            value = 0 if sides is None else min(self.end_field(sides)[c]
-                                                for c in SPACE_CORNERS[space])
-        else:
-            value = FAR
-            for i, kind in enumerate(kinds):
-                if i and kinds[i - 1] == kind:
-                    continue
-                rest = kinds[:i] + kinds[i + 1:]
-                for other in self.targets.get(kind, ()):
-                    if other == space:
-                        continue
-                    step = self.between(space, other)
-                    if step >= value:
-                        continue
-                    total = step + self._after(other, rest, sides)
-                    if total < value:
-                        value = total
-        value = min(value, FAR)
-        self._suffix[key] = value
+        if value is None:
+            if not kinds:
+                value = 0 if sides is None else min(FAR, *(self.end_field(sides)[c]
+                                                           for c in SPACE_CORNERS[space]))
+            else:
+                value = self._best_next(kinds, sides, lambda other: None if other == space
+                                        else self.between(space, other))
+            self._suffix[key] = value
         return value
 
     def tour(self, point: int, kinds: tuple, sides) -> int:
@@ -228,23 +214,28 @@ class Planner:
         ``kinds`` (a sorted tuple) and then to an end arrow of ``sides`` (None: no end)."""
         key = (point, kinds, sides)
         value = self._tours.get(key)
-        if value is not None:
-            return value
-        if not kinds:
-            value = 0 if sides is None else self.end_field(sides)[point]
-        else:
-            value = FAR
-            for i, kind in enumerate(kinds):
-                if i and kinds[i - 1] == kind:
+        if value is None:
+            if not kinds:
+                value = min(0 if sides is None else self.end_field(sides)[point], FAR)
+            else:
+                value = self._best_next(kinds, sides, lambda space: self.reach[space][point])
+            self._tours[key] = value
+        return value
+
+    def _best_next(self, kinds: tuple, sides, first_step) -> int:
+        """Fewest tunnels over every choice of the next space (of a kind in ``kinds``): the
+        tunnels to it (``first_step(space)``, None where it cannot be next) plus ``_after`` it
+        for the other kinds; at most ``FAR``."""
+        value = FAR
+        for i, kind in enumerate(kinds):
+            if i and kinds[i - 1] == kind:
+                continue            # the same kind again: the same choices
+            rest = kinds[:i] + kinds[i + 1:]
+            for space in self.targets.get(kind, ()):
+                step = first_step(space)
+                if step is None or step >= value:
                     continue
-                rest = kinds[:i] + kinds[i + 1:]
-                for space in self.targets.get(kind, ()):
-                    first = self.reach[space][point]
-                    if first >= value:
-                        continue
-                    total = first + self._after(space, rest, sides)
-                    if total < value:
-                        value = total
-        value = min(value, FAR)
-        self._tours[key] = value
+                total = step + self._after(space, rest, sides)
+                if total < value:
+                    value = total
         return value

@@ -45,7 +45,7 @@ from game.rules.metro.data import COMPANIES, SHARE_PERCENTS
 from game.rules.metro.game import HIDDEN_TILE
 from game.rules.metro.moves import Draw, Place, Swap
 
-from .base import Bot, register
+from .base import Bot, register_levels
 from .search import margin_utility, mix_seed, successive_halving
 
 OPEN_BONUS = 2          # expected growth of an open line, in tiles
@@ -310,7 +310,4 @@ class MetroExpert(MetroHard):
     max_playouts = 1600
 
 
-register("easy", GAME.name, MetroEasy)
-register("normal", GAME.name, MetroNormal)
-register("hard", GAME.name, MetroHard)
-register("expert", GAME.name, MetroExpert)
+register_levels(GAME.name, MetroEasy, MetroNormal, MetroHard, MetroExpert)

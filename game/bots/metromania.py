@@ -41,7 +41,7 @@ from game.rules.metromania.moves import Dig, Station
 from game.rules.metromania.state import BONUS, OVER
 from game.rules.metromania.stations import intermediate_points
 
-from .base import Bot, register
+from .base import Bot, register_levels
 from .mania_value import Judge, route_shares
 from .search import mix_seed
 
@@ -304,7 +304,5 @@ class MetromaniaExpert(MetromaniaHard):
     root_width = BEAM + 4
 
 
-register("easy", GAME.name, MetromaniaEasy)
-register("normal", GAME.name, MetromaniaNormal)
-register("hard", GAME.name, MetromaniaHard)
-register("expert", GAME.name, MetromaniaExpert)
+register_levels(GAME.name, MetromaniaEasy, MetromaniaNormal, MetromaniaHard,
+                MetromaniaExpert)

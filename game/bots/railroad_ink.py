@@ -43,7 +43,7 @@ from game.rules.railroad_ink.sheet import CELL_INDEX, CENTRE_CELLS
 from game.rules.railroad_ink.state import SeatState
 from game.rules.railroad_ink.volcano import volcano_score
 
-from .base import Bot, register
+from .base import Bot, register_levels
 from .ink_plan import DEFAULT_WEIGHTS, evaluate, lookahead_value, plan_candidates, sample_roll
 from .search import mix_seed
 
@@ -276,11 +276,6 @@ class RailroadInkHard(RailroadInkBot):
         return sheet_value(world.seats[0].sheet, view.expansion, weight, full=True)
 
 
-register("easy", GAME.name, RailroadInkEasy)
-register("normal", GAME.name, RailroadInkNormal)
-register("hard", GAME.name, RailroadInkHard)
-
-
 class RailroadInkPlanner(RailroadInkHard):
     """Plans the rest of the round jointly (``ink_plan.plan_candidates``) and plays its first
     drawing; expansions other than the base game fall back to the hard bot's lookahead.
@@ -466,7 +461,5 @@ class RailroadInkExpert(RailroadInkPlanner):
     final_width = 100
 
 
-register("easy", GAME.name, RailroadInkBeginner)
-register("normal", GAME.name, RailroadInkNormalPlanner)
-register("hard", GAME.name, RailroadInkHardPlanner)
-register("expert", GAME.name, RailroadInkExpert)
+register_levels(GAME.name, RailroadInkBeginner, RailroadInkNormalPlanner,
+                RailroadInkHardPlanner, RailroadInkExpert)

@@ -1,12 +1,28 @@
-"""One bot game of ``selfplay`` (and of its tournaments) and decision-time percentiles: shared
-by ``selfplay.py`` and ``tournament.py`` so neither imports the other."""
+"""One bot game of ``selfplay`` (and of its tournaments), decision-time percentiles and the
+reading of a list of bot levels: shared by ``selfplay.py`` and ``tournament.py`` so neither
+imports the other."""
 
 from __future__ import annotations
 
 import time
 
 from game.bots.base import make_bot
+from game.cli import CliError
 from game.match import Match
+
+
+def split_levels(text: str) -> list[str]:
+    """The bot levels of a comma-separated option (blanks dropped)."""
+    return [level.strip() for level in text.split(",") if level.strip()]
+
+
+def check_levels(game, levels: list[str]) -> None:
+    """CliError (naming the levels there are) unless ``game`` has a bot of every level."""
+    try:
+        for level in levels:
+            make_bot(game, 0, level, 0)
+    except KeyError as exc:
+        raise CliError(str(exc.args[0]), 2) from None
 
 
 def play_one(game, config: dict, seed: int, levels: list[str],

@@ -20,11 +20,10 @@ from __future__ import annotations
 import json
 import time
 
-from game.bots.base import make_bot
 from game.cli import CliError
 from game.cli.options import (add_game_argument, add_table_options, resolve_config,
                               resolve_game, resolve_seed)
-from game.cli.playouts import decision_percentiles, play_one
+from game.cli.playouts import check_levels, decision_percentiles, play_one, split_levels
 
 HELP = "bots play complete games and report seeds, scores, moves and hashes"
 
@@ -98,14 +97,10 @@ def run(args) -> int:
     if args.tournament:
         from .tournament import run as run_tournament
         return run_tournament(args, game, config, resolve_seed(args.seed))
-    levels = [level.strip() for level in args.bots.split(",") if level.strip()]
+    levels = split_levels(args.bots)
     if not levels:
         raise CliError("--bots needs at least one level", 2)
-    try:
-        for level in levels:
-            make_bot(game, 0, level, 0)
-    except KeyError as exc:
-        raise CliError(str(exc.args[0]), 2) from None
+    check_levels(game, levels)
     base_seed = resolve_seed(args.seed)
     started = time.perf_counter()
     games = []

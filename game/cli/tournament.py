@@ -20,10 +20,9 @@ import json
 import math
 import time
 
-from game.bots.base import make_bot
 from game.cli import CliError
 
-from .playouts import decision_percentiles, play_one
+from .playouts import check_levels, decision_percentiles, play_one, split_levels
 
 
 def pairs_of(levels: list[str], every_pair: bool) -> list[tuple[str, str]]:
@@ -99,14 +98,10 @@ def run_pair(game, config: dict, first: str, second: str, games: int, base_seed:
 
 
 def run(args, game, config: dict, base_seed: int) -> int:
-    levels = [level.strip() for level in args.tournament.split(",") if level.strip()]
+    levels = split_levels(args.tournament)
     if len(levels) < 2 or len(set(levels)) != len(levels):
         raise CliError("--tournament needs at least two different levels", 2)
-    try:
-        for level in levels:
-            make_bot(game, 0, level, 0)
-    except KeyError as exc:
-        raise CliError(str(exc.args[0]), 2) from None
+    check_levels(game, levels)
     if args.jobs < 1:
         raise CliError("--jobs must be at least 1", 2)
     started = time.perf_counter()

@@ -73,19 +73,20 @@ def polygon(surface, colour, points, width: int = 0):
 
 
 def circle(surface, colour, centre, radius, width: int = 0, **quarters):
-    if not isinstance(surface, Canvas):
-        return pygame.draw.circle(surface, colour, centre, radius, width, **quarters)
-    c = _points(surface, (centre,))[0]
-    return _back(surface, pygame.draw.circle(surface, colour, c, radius * surface.scale,
-                                             _width(surface, width), **quarters))
+    return _circle(pygame.draw.circle, surface, colour, centre, radius, width, quarters)
 
 
 def aacircle(surface, colour, centre, radius, width: int = 0, **quarters):
+    return _circle(pygame.draw.aacircle, surface, colour, centre, radius, width, quarters)
+
+
+def _circle(draw, surface, colour, centre, radius, width: int, quarters: dict):
+    """``draw`` (pygame's circle or aacircle) on a surface, or scaled on a Canvas."""
     if not isinstance(surface, Canvas):
-        return pygame.draw.aacircle(surface, colour, centre, radius, width, **quarters)
+        return draw(surface, colour, centre, radius, width, **quarters)
     c = _points(surface, (centre,))[0]
-    return _back(surface, pygame.draw.aacircle(surface, colour, c, radius * surface.scale,
-                                               _width(surface, width), **quarters))
+    return _back(surface, draw(surface, colour, c, radius * surface.scale,
+                               _width(surface, width), **quarters))
 
 
 def ellipse(surface, colour, area, width: int = 0):

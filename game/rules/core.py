@@ -302,6 +302,12 @@ class ChanceRequest:
         return {"kind": self.kind, "pile": self.pile, "seat": self.seat, "count": self.count,
                 "cards": list(self.cards), "sides": list(self.sides)}
 
+    @classmethod
+    def from_plain(cls, plain: dict) -> "ChanceRequest":
+        """The request ``to_plain`` gave (a table state keeps its pending steps so)."""
+        return cls(plain["kind"], pile=plain["pile"], seat=plain["seat"], count=plain["count"],
+                   cards=plain["cards"], sides=plain["sides"])
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, ChanceRequest) and self.to_plain() == other.to_plain()
 

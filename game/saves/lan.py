@@ -137,6 +137,24 @@ def old_token_groups(header: dict) -> dict[str, int]:
             if digest and peer != 0}
 
 
+def _readable_saves(folder: Path | None):
+    """(path, save) of each save file in ``folder`` (None: this machine's saves folder) by
+    name, passing over files being written (a leading dot) and those that cannot be read. An
+    OSError of the folder itself reaches the caller."""
+    from game.saves import SaveError, read_save
+    from game.saves.files import saves_dir
+    from game.saves.format import SUFFIX
+
+    for path in sorted(Path(folder or saves_dir()).glob(f"*{SUFFIX}")):
+        if path.name.startswith("."):
+            continue
+        try:
+            save = read_save(path)
+        except (SaveError, OSError):
+            continue
+        yield path, save
+
+
 def resume_claims(game: str = "", folder: Path | None = None) -> str:
     """The token a joiner sends when it has no seat token: ``r:`` and the claims of this
     machine's newest unfinished LAN saves (of ``game`` if given; an old host's save claims
@@ -144,18 +162,8 @@ def resume_claims(game: str = "", folder: Path | None = None) -> str:
     gives it exactly its old seats. "" when there is none. Any other table ignores it (a
     new joiner, seated as usual)."""
     try:
-        from game.saves import SaveError, read_save
-        from game.saves.files import saves_dir
-        from game.saves.format import SUFFIX
-
         found = []
-        for path in Path(folder or saves_dir()).glob(f"*{SUFFIX}"):
-            if path.name.startswith("."):
-                continue
-            try:
-                save = read_save(path)
-            except (SaveError, OSError):
-                continue
+        for path, save in _readable_saves(folder):
             peer, table = own_peer(save.header), save.header.get("table")
             if (save.end is None and peer is not None and isinstance(table, str) and table
                     and (not game or save.header.get("game") in (game, None))):
@@ -312,16 +320,8 @@ def saved_seat_key(host: str, port: int, folder: Path | None = None) -> str:
     """The seat token of this machine's newest unfinished joiner save of the table at
     ``host:port`` (``rejoin_info``), "" if there is none."""
     try:
-        from game.saves import SaveError, read_save
-        from game.saves.files import saves_dir
-        from game.saves.format import SUFFIX
-
         found = []
-        for path in Path(folder or saves_dir()).glob(f"*{SUFFIX}"):
-            try:
-                save = read_save(path)
-            except (SaveError, OSError):
-                continue
+        for path, save in _readable_saves(folder):
             info = rejoin_info(save.header) if save.end is None else None
             if info and info["address"] == (host, int(port)):
                 found.append((path.stat().st_mtime, info["key"]))
@@ -335,19 +335,9 @@ def own_unfinished_save(match: Match, mine: list[int]) -> Path | None:
     the seats ``mine``: a resumed table continues in that file instead of leaving it behind
     to be offered for resuming again. The newest such file, or None."""
     try:
-        from game.saves import SaveError, read_save
-        from game.saves.files import saves_dir
-        from game.saves.format import SUFFIX
-
         wanted, seats = table_id(match), sorted(mine)
         found = []
-        for path in saves_dir().glob(f"*{SUFFIX}"):
-            if path.name.startswith("."):
-                continue
-            try:
-                save = read_save(path)
-            except SaveError:
-                continue
+        for path, save in _readable_saves(None):
             info = lan_info(save.header)
             if (save.header.get("table") == wanted and save.end is None and info
                     and info["role"].startswith("peer") and info["mine"] == seats):
@@ -361,17 +351,7 @@ def saved_claim_secret(table: str, peer: int, folder: Path | None = None) -> byt
     """This machine's claim secret for the table whose id starts with ``table``, where it was
     peer ``peer``: from its own unfinished LAN saves (b"" if none)."""
     try:
-        from game.saves import SaveError, read_save
-        from game.saves.files import saves_dir
-        from game.saves.format import SUFFIX
-
-        for path in sorted(Path(folder or saves_dir()).glob(f"*{SUFFIX}")):
-            if path.name.startswith("."):
-                continue
-            try:
-                save = read_save(path)
-            except (SaveError, OSError):
-                continue
+        for _path, save in _readable_saves(folder):
             header = save.header
             if (str(header.get("table", ""))[:TABLE_CHARS] == table[:TABLE_CHARS]
                     and own_peer(header) == peer and own_secret(header)):
@@ -387,15 +367,7 @@ def saved_secret_for_key(token: str, folder: Path | None = None) -> bytes:
     if not token or token.startswith("r:"):
         return b""
     try:
-        from game.saves import SaveError, read_save
-        from game.saves.files import saves_dir
-        from game.saves.format import SUFFIX
-
-        for path in sorted(Path(folder or saves_dir()).glob(f"*{SUFFIX}")):
-            try:
-                save = read_save(path)
-            except (SaveError, OSError):
-                continue
+        for _path, save in _readable_saves(folder):
             block = save.header.get("lan")
             if isinstance(block, dict) and block.get("key") == token and own_secret(save.header):
                 return own_secret(save.header)

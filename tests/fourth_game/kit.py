@@ -77,12 +77,7 @@ class PebblesBoard(BoardView):
 
 
 class PebblesKit(GameKit):
-    name = "pebbles"
-    rules_pages = ("goal",)
-
-    @property
-    def board(self) -> type:
-        return PebblesBoard
+    """Pebbles' hooks (built below with its name, board and rules pages)."""
 
     def move_label(self, notation: str) -> str:
         if notation in ("take1", "take2", "take3"):
@@ -98,8 +93,10 @@ class PebblesKit(GameKit):
     def draw_card_art(self, art) -> None:
         draw_pebbles(art, 9, art.get_rect().inflate(-40, -20))
 
-    def draw_rules_picture(self, surface, box, page) -> None:
-        draw_pebbles(surface, 3, box)
+
+def draw_rules_picture(surface, box, page) -> None:
+    draw_pebbles(surface, 3, box)
 
 
-KIT = PebblesKit()
+KIT = PebblesKit(name="pebbles", board=PebblesBoard, rules_pages=("goal",),
+                 rules_picture=draw_rules_picture)

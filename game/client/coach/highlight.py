@@ -31,6 +31,15 @@ def draw_move(surface, board, game_name: str, seat: int, move, clock: float) -> 
         return False      # the board's layout is not what this drawer knows: text alone
 
 
+def _framed_piece(surface, piece, rect, colour) -> bool:
+    """A piece (a cached sprite: drawn from a copy) translucent in ``rect``, in a frame."""
+    piece = piece.copy()
+    piece.set_alpha(170)
+    surface.blit(piece, rect)
+    gfx.rect(surface, colour, rect.inflate(6, 6), 4, border_radius=6)
+    return True
+
+
 def _ink(surface, board, seat, move, colour) -> bool:
     from game.client.games.railroad_ink import sprites as ink
     from game.rules.railroad_ink.moves import Draw
@@ -41,11 +50,7 @@ def _ink(surface, board, seat, move, colour) -> bool:
     if pane is None or pane.geom is None:
         return False
     rect = pane.geom.cell_rect(move.cell)
-    face = ink.face(move.face, move.o, rect.width).copy()
-    face.set_alpha(170)
-    surface.blit(face, rect)
-    gfx.rect(surface, colour, rect.inflate(6, 6), 4, border_radius=6)
-    return True
+    return _framed_piece(surface, ink.face(move.face, move.o, rect.width), rect, colour)
 
 
 def _metro(surface, board, seat, move, colour) -> bool:
@@ -56,11 +61,7 @@ def _metro(surface, board, seat, move, colour) -> bool:
     if not isinstance(move, Place):
         return False
     rect = square_rect(move.square)
-    tile = sprites.tile(move.tile, move.rot, rect.width).copy()
-    tile.set_alpha(170)
-    surface.blit(tile, rect)
-    gfx.rect(surface, colour, rect.inflate(6, 6), 4, border_radius=6)
-    return True
+    return _framed_piece(surface, sprites.tile(move.tile, move.rot, rect.width), rect, colour)
 
 
 def _mania(surface, board, seat, move, colour) -> bool:

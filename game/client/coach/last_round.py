@@ -67,17 +67,13 @@ def solve(sheet, dice: list[int], special_ok: bool | None = None, progress=None)
                     if result is None or value > result[0]:
                         result = (value, [(face, cell, o)] + plan)
         if special:
-            for face in SPECIAL_FACES:
-                if SPECIALS[SPECIAL_FACES.index(face)] in node.specials:
-                    continue
-                for cell, orientations in node.legal_cells(face):
-                    for o in orientations:
-                        child = node.copy()
-                        child.put(cell, face, o)
-                        child.specials.append(SPECIALS[SPECIAL_FACES.index(face)])
-                        value, plan = best(child, pending, False)
-                        if result is None or value > result[0]:
-                            result = (value, [(face, cell, o)] + plan)
+            for face, cell, o in node.special_drawings():
+                child = node.copy()
+                child.put(cell, face, o)
+                child.specials.append(SPECIALS[SPECIAL_FACES.index(face)])
+                value, plan = best(child, pending, False)
+                if result is None or value > result[0]:
+                    result = (value, [(face, cell, o)] + plan)
         memo[key] = result
         return result
 

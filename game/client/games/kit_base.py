@@ -3,39 +3,43 @@
 The rules registry (``game.rules``) stays the source of truth for which games exist; each of
 them has one kit here (registered in ``game/client/games/__init__.py``), living in its own
 folder ``game/client/games/<game>/`` with its board, pictures and texts. Every hook is declared
-on this base class and is abstract: a kit that lacks one cannot be built, so a new game without
+on this base class: the kit is built with its game's name, board, rules pages and rules picture,
+and every other hook is abstract, so a kit that lacks one cannot be built and a new game without
 it fails at start-up instead of quietly showing another game's art, rules or replay secrets.
 
-The hooks:
+What a kit is built with (``SomeKit(name=..., board=..., rules_pages=..., rules_picture=...)``):
 
+* ``name``: the game's name in the rules registry ("railroad-ink").
 * ``board``: the ``BoardView`` class that draws the game and routes its players' input to
   moves; it also brings the results panel (``results_screen`` / ``results_detail``) and how
   many local humans it seats (``max_local_humans``).
+* ``rules_pages`` and ``rules_picture(surface, box, page)``: the rules-help pages (texts
+  ``help.<game>.<page>.title/body`` in the catalog) and the picture beside each (drawn by
+  ``draw_rules_picture``).
+
+The hooks a kit's class writes:
+
 * ``move_label(notation)``: a logged move as a player reads it (the replay's move list).
 * ``hidden_info(game, state)``: what the game kept secret at a replayed position
   (``games.hidden.Hidden``), and ``draw_hidden_item(surface, item, rect)``: one of its pictures.
 * ``draw_card_art(art)``: the picture on the game's card in the game choice.
-* ``rules_pages`` and ``draw_rules_picture(surface, box, page)``: the rules-help pages (texts
-  ``help.<game>.<page>.title/body`` in the catalog) and the picture beside each.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from typing import Callable
 
 import pygame
 
 
 class GameKit(ABC):
-    #: the game's name in the rules registry ("railroad-ink")
-    name: str = ""
-    #: the rules-help pages, in order; each names catalog keys help.<game>.<page>.title/body
-    rules_pages: tuple[str, ...] = ()
-
-    @property
-    @abstractmethod
-    def board(self) -> type:
-        """The game's ``BoardView`` subclass."""
+    def __init__(self, name: str, board: type, rules_pages: tuple[str, ...],
+                 rules_picture: Callable[[pygame.Surface, pygame.Rect, str], None]) -> None:
+        self.name = name                    # the game's name in the rules registry
+        self.board = board                  # the game's ``BoardView`` subclass
+        self.rules_pages = rules_pages      # in order; each names help.<game>.<page>.title/body
+        self.rules_picture = rules_picture
 
     @abstractmethod
     def move_label(self, notation: str) -> str:
@@ -53,9 +57,9 @@ class GameKit(ABC):
     def draw_card_art(self, art: pygame.Surface) -> None:
         """The game's own pieces on its card in the game choice (``art`` is transparent)."""
 
-    @abstractmethod
     def draw_rules_picture(self, surface: pygame.Surface, box: pygame.Rect, page: str) -> None:
         """The picture beside rules-help page ``page``, inside ``box``."""
+        self.rules_picture(surface, box, page)
 
     def check(self) -> None:
         """Raise if the kit is incomplete in a way abstract methods cannot tell."""
@@ -63,3 +67,5 @@ class GameKit(ABC):
             raise TypeError(f"{type(self).__name__} names no game")
         if not self.rules_pages:
             raise TypeError(f"the {self.name} kit has no rules-help pages")
+        if not isinstance(self.board, type) or not callable(self.rules_picture):
+            raise TypeError(f"the {self.name} kit has no board class or no rules pictures")

@@ -9,9 +9,6 @@ and Start once every seat is taken and every remote player is ready.
 
 from __future__ import annotations
 
-import socket
-import struct
-
 import pygame
 
 from game.bots.base import levels
@@ -27,6 +24,7 @@ from game.client.text_layout import fit_size
 from game.client.widgets import Form, Item, draw_item, place_indexed
 from game.client import canvas
 from game.rules.core import ConfigError
+from net.discovery import SIOCGIFADDR, interface_addresses
 
 
 def open_on_usual_ports(make):
@@ -48,26 +46,10 @@ STATUS_WIDTH = 560
 
 def local_addresses() -> list[str]:
     """This machine's IPv4 addresses on its network interfaces (not loopback)."""
-    found: list[str] = []
-    try:
-        import fcntl     # not on every platform: then the port alone is shown
-    except ImportError:
-        return found
-    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-    try:
-        for _index, name in socket.if_nameindex():
-            request = struct.pack("256s", name.encode()[:15])
-            try:
-                answer = fcntl.ioctl(probe.fileno(), 0x8915, request)   # SIOCGIFADDR
-            except OSError:
-                continue
-            address = socket.inet_ntoa(answer[20:24])
-            if not address.startswith("127.") and address not in found:
-                found.append(address)
-    except OSError:
-        pass
-    finally:
-        probe.close()
+    found: list[str] = []      # none where the platform cannot tell: the port alone is shown
+    for address in interface_addresses(SIOCGIFADDR):
+        if not address.startswith("127.") and address not in found:
+            found.append(address)
     return found
 
 

@@ -14,6 +14,7 @@ import math
 import pygame
 
 from game.client import fonts, theme
+from game.client.screens import seat_window
 
 FULL_ROWS = 6
 BOTTOM = 548
@@ -23,13 +24,7 @@ CHOICE_ROWS = 6
 
 def choice_window(first: int, seats: int, focused: int | None) -> int:
     """The first seat whose choice is shown once ``focused`` (a seat, if any) is in view."""
-    first = max(0, min(first, seats - CHOICE_ROWS))
-    if focused is not None:
-        if focused < first:
-            first = focused
-        elif focused >= first + CHOICE_ROWS:
-            first = focused - CHOICE_ROWS + 1
-    return max(0, first)
+    return seat_window.follow(first, seats, focused, CHOICE_ROWS)
 
 
 def draw_compact(surface, rows: list[dict], first: pygame.Rect, you, describe) -> None:

@@ -16,14 +16,15 @@ VISIBLE_SEATS = 8
 HIDDEN = pygame.Rect(-4000, -4000, 1, 1)
 
 
-def follow(first: int, players: int, seat: int | None) -> int:
-    """The first visible row once ``seat`` (the focused one, if any) is in view."""
-    first = max(0, min(first, players - VISIBLE_SEATS))
+def follow(first: int, players: int, seat: int | None, rows: int = VISIBLE_SEATS) -> int:
+    """The first visible row of a window of ``rows`` rows once ``seat`` (the focused one, if
+    any) is in view."""
+    first = max(0, min(first, players - rows))
     if seat is not None:
         if seat < first:
             first = seat
-        elif seat >= first + VISIBLE_SEATS:
-            first = seat - VISIBLE_SEATS + 1
+        elif seat >= first + rows:
+            first = seat - rows + 1
     return max(0, first)
 
 

@@ -58,6 +58,15 @@ LAN table (partial information; see table.py)
 
 from __future__ import annotations
 
+from ..copying import copy_fields
+
+# what ``copy`` takes as it is (never changed in place) and the flat lists it copies; the chance
+# steps (dicts) are never changed, only popped
+_SHARED = ("config", "players", "orientation", "hand_size", "companies", "current", "over",
+           "turn", "avail", "filled", "placed", "pending", "exchanges_open", "table")
+_LISTS = ("board", "shape", "placed_by", "stack", "car_owner", "line_done", "line_points",
+          "line_tiles", "line_centre", "line_end", "line_at", "scores", "profits", "face_up",
+          "chance")
 
 
 class MetroState:
@@ -68,40 +77,11 @@ class MetroState:
                  "face_up", "exchanges_open", "rng", "table", "chance")
 
     def copy(self) -> "MetroState":
-        other = MetroState.__new__(MetroState)
-        other.config = self.config
-        other.players = self.players
-        other.orientation = self.orientation
-        other.hand_size = self.hand_size
-        other.companies = self.companies
-        other.current = self.current
-        other.over = self.over
-        other.turn = self.turn
-        other.board = self.board[:]
-        other.shape = self.shape[:]
-        other.placed_by = self.placed_by[:]
-        other.avail = self.avail
-        other.filled = self.filled
-        other.placed = self.placed
+        other = copy_fields(self, _SHARED, _LISTS)
         other.hands = [hand[:] for hand in self.hands]
-        other.stack = self.stack[:]
-        other.pending = self.pending
-        other.car_owner = self.car_owner[:]
-        other.line_done = self.line_done[:]
-        other.line_points = self.line_points[:]
-        other.line_tiles = self.line_tiles[:]
-        other.line_centre = self.line_centre[:]
-        other.line_end = self.line_end[:]
-        other.line_at = self.line_at[:]
-        other.scores = self.scores[:]
-        other.profits = self.profits[:]
         other.shares = [cards[:] for cards in self.shares]
         other.piles = [pile[:] for pile in self.piles]
-        other.face_up = self.face_up[:]
-        other.exchanges_open = self.exchanges_open
         other.rng = None if self.rng is None else self.rng.copy()
-        other.table = self.table
-        other.chance = self.chance[:]   # its steps (dicts) are never changed, only popped
         return other
 
     def __deepcopy__(self, memo: dict) -> "MetroState":

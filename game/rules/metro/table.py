@@ -84,11 +84,7 @@ def queue_final_reveals(state) -> None:
 
 
 def pending(state) -> ChanceRequest | None:
-    if not state.chance:
-        return None
-    step = state.chance[0]
-    return ChanceRequest(step["kind"], pile=step["pile"], seat=step["seat"],
-                         count=step["count"], cards=step["cards"], sides=step["sides"])
+    return ChanceRequest.from_plain(state.chance[0]) if state.chance else None
 
 
 # -- what this peer has seen -------------------------------------------------------------------

@@ -70,11 +70,7 @@ def step(kind: str, pile: str = "", seat=None, count: int = 0, cards=(), sides=(
 
 
 def pending(state) -> ChanceRequest | None:
-    if not state.chance:
-        return None
-    first = state.chance[0]
-    return ChanceRequest(first["kind"], pile=first["pile"], seat=first["seat"],
-                         count=first["count"], cards=first["cards"], sides=first["sides"])
+    return ChanceRequest.from_plain(state.chance[0]) if state.chance else None
 
 
 # -- the deal -----------------------------------------------------------------------------------

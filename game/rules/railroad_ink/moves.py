@@ -26,7 +26,7 @@ Cells are ``A1``–``G7`` (row letter, column digit); lowercase is accepted when
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from game.rules.core import NotationError
 
@@ -36,70 +36,71 @@ from .sheet import CELL_INDEX, CELL_NAMES
 DIRECTIONS = ("N", "E", "S", "W")
 
 
+class _Written:
+    """A move written as its template in ``NOTATION`` filled in with its fields (a cell by its
+    name)."""
+
+    def __str__(self) -> str:
+        values = {field.name: getattr(self, field.name) for field in fields(self)}
+        if "cell" in values:
+            values["cell"] = CELL_NAMES[values["cell"]]
+        return NOTATION[type(self)].format(**values)
+
+
 @dataclass(frozen=True)
-class Draw:
+class Draw(_Written):
     face: str
     cell: int
     o: int
 
-    def __str__(self) -> str:
-        return f"{self.face}@{CELL_NAMES[self.cell]}/{self.o}"
-
 
 @dataclass(frozen=True)
-class Skip:
+class Skip(_Written):
     face: str
 
-    def __str__(self) -> str:
-        return f"skip:{self.face}"
+
+@dataclass(frozen=True)
+class End(_Written):
+    """This seat has finished the round."""
 
 
 @dataclass(frozen=True)
-class End:
-    def __str__(self) -> str:
-        return "end"
+class Undo(_Written):
+    """Take back this seat's last action of the round."""
 
 
 @dataclass(frozen=True)
-class Undo:
-    def __str__(self) -> str:
-        return "undo"
-
-
-@dataclass(frozen=True)
-class Meteor:
+class Meteor(_Written):
     direction: str
 
-    def __str__(self) -> str:
-        return f"meteor:{self.direction}"
-
 
 @dataclass(frozen=True)
-class IgnoreMeteor:
+class IgnoreMeteor(_Written):
     special: str
 
-    def __str__(self) -> str:
-        return f"ignore-meteor:{self.special}"
+
+@dataclass(frozen=True)
+class Erase(_Written):
+    cell: int
 
 
 @dataclass(frozen=True)
-class Erase:
+class Crater(_Written):
     cell: int
 
-    def __str__(self) -> str:
-        return f"erase@{CELL_NAMES[self.cell]}"
 
-
-@dataclass(frozen=True)
-class Crater:
-    cell: int
-
-    def __str__(self) -> str:
-        return f"crater@{CELL_NAMES[self.cell]}"
-
-
+NOTATION = {Draw: "{face}@{cell}/{o}", Skip: "skip:{face}", End: "end", Undo: "undo",
+            Meteor: "meteor:{direction}", IgnoreMeteor: "ignore-meteor:{special}",
+            Erase: "erase@{cell}", Crater: "crater@{cell}"}
 EXPECTED = ("<face>@<cell>/<0-7>, skip:<face>, end, undo, meteor:<N|E|S|W>, "
             "ignore-meteor:<special>, erase@<cell> or crater@<cell>")
+
+# the moves written ``<prefix><value>``: (prefix, move, how the value is read (a meteor's
+# direction in either case), the values it takes, what is expected)
+_PREFIXED = (("skip:", Skip, str, FACE_INDEX, "skip:<face id>"),
+             ("meteor:", Meteor, str.upper, DIRECTIONS,
+              "meteor:N, meteor:E, meteor:S or meteor:W"),
+             ("ignore-meteor:", IgnoreMeteor, str, SPECIALS, "ignore-meteor:<special id>"))
 
 
 def _cell(text: str, whole: str) -> int:
@@ -117,21 +118,12 @@ def parse_move(text: str):
         return End()
     if t == "undo":
         return Undo()
-    if t.startswith("skip:"):
-        face = t[5:]
-        if face not in FACE_INDEX:
-            raise NotationError(t, "skip:<face id>")
-        return Skip(face)
-    if t.startswith("meteor:"):
-        direction = t[7:].upper()
-        if direction not in DIRECTIONS:
-            raise NotationError(t, "meteor:N, meteor:E, meteor:S or meteor:W")
-        return Meteor(direction)
-    if t.startswith("ignore-meteor:"):
-        special = t[len("ignore-meteor:"):]
-        if special not in SPECIALS:
-            raise NotationError(t, "ignore-meteor:<special id>")
-        return IgnoreMeteor(special)
+    for prefix, move, read, known, expected in _PREFIXED:
+        if t.startswith(prefix):
+            value = read(t[len(prefix):])
+            if value not in known:
+                raise NotationError(t, expected)
+            return move(value)
     if "@" in t:
         head, _, rest = t.partition("@")
         if head == "erase":

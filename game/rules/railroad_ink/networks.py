@@ -19,8 +19,11 @@ crater) is rebuilt with ``Networks.of(sheet)``. The answers are those of the sco
 
 from __future__ import annotations
 
+from ..copying import copy_fields
 from .faces import EXITS, HIGHWAY, LAKE, RAILWAY, exits_score
 from .orientation import ORIENTED_GROUPS
+from .scoring import (CRATER_END, MISMATCHED_END, OPEN_END, end_kind, find_root,
+                      route_sides)
 from .sheet import CELL_INDEX, CELLS, CENTRE_CELLS, CRATER, EMPTY, NEIGHBOUR, OPPOSITE
 
 NODES = CELLS * 4
@@ -32,6 +35,8 @@ _CELL_EXITS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
     for cell in range(CELLS))
 # exits_score for 0..12 exits, 0 below 2
 _POINTS = tuple(exits_score(n) if n > 1 else 0 for n in range(len(EXITS) + 1))
+# the running counts ``copy`` takes as they are (the two lists are copied)
+_COUNTS = ("exit_points", "lone_exits", "open_ends", "mismatched", "crater_ends", "centre")
 
 
 def _links_of(code: int) -> tuple[tuple[int, int], ...]:
@@ -71,27 +76,12 @@ class Networks:
                 nets._join_cell(cells, sides, cell, only_earlier=True)
                 if cell in _CENTRE:
                     nets.centre += 1
-        for cell in range(CELLS):
-            if cells[cell] < 0:
-                continue
-            base = cell * 4
-            for s in range(4):
-                t = sides[base + s]
-                if t == HIGHWAY or t == RAILWAY:
-                    nets._count_end(cells, sides, cell, s, t, 1)
+        for cell, s, t in route_sides(sheet):
+            nets._count_end(cells, sides, cell, s, t, 1)
         return nets
 
     def copy(self) -> "Networks":
-        other = Networks.__new__(Networks)
-        other.parent = self.parent[:]
-        other.exits = self.exits[:]
-        other.exit_points = self.exit_points
-        other.lone_exits = self.lone_exits
-        other.open_ends = self.open_ends
-        other.mismatched = self.mismatched
-        other.crater_ends = self.crater_ends
-        other.centre = self.centre
-        return other
+        return copy_fields(self, _COUNTS, ("parent", "exits"))
 
     # -- queries ---------------------------------------------------------------------------
     def exit_counts(self) -> list[int]:
@@ -138,11 +128,7 @@ class Networks:
 
     # -- inside ----------------------------------------------------------------------------
     def _find(self, x: int) -> int:
-        parent = self.parent
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
+        return find_root(self.parent, x)
 
     def _union(self, a: int, b: int) -> None:
         ra, rb = self._find(a), self._find(b)
@@ -187,15 +173,10 @@ class Networks:
 
     def _count_end(self, cells, sides, cell: int, s: int, t: int, step: int) -> None:
         """Count the route side ``s`` (type ``t``) of ``cell`` against what it faces now."""
-        n = NEIGHBOUR[cell][s]
-        if n < 0:
-            return
-        other = cells[n]
-        if other == CRATER:
-            self.crater_ends += step
-        elif other == EMPTY:
+        kind = end_kind(cells, sides, cell, s, t)
+        if kind == OPEN_END:
             self.open_ends += step
-        else:
-            facing = sides[n * 4 + OPPOSITE[s]]
-            if facing != t and facing != LAKE:
-                self.mismatched += step
+        elif kind == MISMATCHED_END:
+            self.mismatched += step
+        elif kind == CRATER_END:
+            self.crater_ends += step

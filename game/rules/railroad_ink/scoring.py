@@ -43,15 +43,20 @@ def _group_links(code: int) -> tuple[tuple[int, int], ...]:
     return links
 
 
+def find_root(parent: list[int], x: int) -> int:
+    """The root of node ``x`` in the union-find ``parent`` (halving the path on the way)."""
+    while parent[x] != x:
+        parent[x] = parent[parent[x]]
+        x = parent[x]
+    return x
+
+
 def exit_networks(sheet) -> list[int]:
     """Exits touched by each network that touches at least one, largest first."""
     parent = list(range(CELLS * 4))
 
     def find(x: int) -> int:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
+        return find_root(parent, x)
 
     cells, sides = sheet.cells, sheet.sides
     for cell in range(CELLS):
@@ -209,33 +214,49 @@ def _longest_simple_path(component: list[int], adjacency, size: int) -> int:
     return best
 
 
-def route_ends(sheet) -> tuple[int, int, int]:
-    """Highway/railway sides not met by a matching side, counted as (facing an empty cell,
-    facing a side of another type, facing a crater). Facing the border or a lake side is fine.
-    Scoring counts the first two as errors; a bot may weigh them apart."""
+OPEN_END, MISMATCHED_END, CRATER_END = 0, 1, 2     # what ``end_kind`` says of a route side
+
+
+def route_sides(sheet):
+    """(cell, side, type) of every highway/railway side of a drawn cell, cell by cell and side
+    by side."""
     cells, sides = sheet.cells, sheet.sides
-    open_ends = mismatched = crater_ends = 0
     for cell in range(CELLS):
         if cells[cell] < 0:
             continue
         base = cell * 4
         for s in range(4):
             t = sides[base + s]
-            if t != HIGHWAY and t != RAILWAY:
-                continue
-            n = NEIGHBOUR[cell][s]
-            if n < 0:
-                continue
-            other = cells[n]
-            if other == CRATER:
-                crater_ends += 1
-            elif other == EMPTY:
-                open_ends += 1
-            else:
-                facing = sides[n * 4 + OPPOSITE[s]]
-                if facing != t and facing != LAKE:
-                    mismatched += 1
-    return open_ends, mismatched, crater_ends
+            if t == HIGHWAY or t == RAILWAY:
+                yield cell, s, t
+
+
+def end_kind(cells, sides, cell: int, s: int, t: int) -> int | None:
+    """What the route side ``s`` (type ``t``) of ``cell`` faces: ``OPEN_END`` (an empty cell),
+    ``MISMATCHED_END`` (a side of another type), ``CRATER_END``, or None (the border, a
+    matching side or a lake side: fine)."""
+    n = NEIGHBOUR[cell][s]
+    if n < 0:
+        return None
+    other = cells[n]
+    if other == CRATER:
+        return CRATER_END
+    if other == EMPTY:
+        return OPEN_END
+    facing = sides[n * 4 + OPPOSITE[s]]
+    return MISMATCHED_END if facing != t and facing != LAKE else None
+
+
+def route_ends(sheet) -> tuple[int, int, int]:
+    """Highway/railway sides not met by a matching side, counted as (facing an empty cell,
+    facing a side of another type, facing a crater). Facing the border or a lake side is fine.
+    Scoring counts the first two as errors; a bot may weigh them apart."""
+    ends = [0, 0, 0]
+    for cell, s, t in route_sides(sheet):
+        kind = end_kind(sheet.cells, sheet.sides, cell, s, t)
+        if kind is not None:
+            ends[kind] += 1
+    return ends[OPEN_END], ends[MISMATCHED_END], ends[CRATER_END]
 
 
 def score_sheet(sheet, expansion: str = "") -> tuple[dict, dict]:

@@ -18,8 +18,8 @@ volcano must have no lava in a neighbouring cell. Lake and lava sides may face a
 
 from __future__ import annotations
 
-from .faces import (EXITS, FACE_KIND, HIGHWAY, LAVA, LAVA_KIND, MUST_CONNECT_KINDS,
-                    NONE, RAILWAY, RIVER, TYPE_NAME, VOLCANO_KIND)
+from .faces import (EXITS, FACE_INDEX, FACE_KIND, HIGHWAY, LAVA, LAVA_KIND,
+                    MUST_CONNECT_KINDS, NONE, RAILWAY, RIVER, SPECIALS, TYPE_NAME, VOLCANO_KIND)
 from .orientation import CANONICAL_O, DISTINCT_O, ORIENTED_SIDES
 
 SIZE = 7
@@ -146,6 +146,17 @@ class Sheet:
             if found:
                 out.append((cell, found))
         return out
+
+    def special_drawings(self):
+        """(face index, cell, o) of every drawing of a special route this sheet has not used
+        yet, specials in their order, cells ascending."""
+        for special in SPECIALS:
+            if special in self.specials:
+                continue
+            face = FACE_INDEX[special]
+            for cell, orientations in self.legal_cells(face):
+                for o in orientations:
+                    yield face, cell, o
 
     def has_legal_cell(self, face_index: int) -> bool:
         cells = self.cells

@@ -19,9 +19,17 @@ from __future__ import annotations
 
 import hashlib
 
+from game.rules.copying import copy_fields
 from game.rules.core import Rng, canonical_bytes
 
 from .sheet import Sheet
+
+
+# what ``SeatState.copy`` takes as it is and the flat lists it copies; ``start`` is shared
+# because snapshots are never changed in place
+_SEAT_SHARED = ("ended", "special_round", "meteor_done", "volcano_round", "lava_done", "start",
+                "cached_digest", "cached_sheet", "cached_start", "cached_score")
+_SEAT_LISTS = ("pending", "skipped", "round_moves")
 
 
 def _blake(value) -> bytes:
@@ -54,21 +62,8 @@ class SeatState:
         self.start = self.sheet.copy()
 
     def copy(self) -> "SeatState":
-        other = SeatState.__new__(SeatState)
+        other = copy_fields(self, _SEAT_SHARED, _SEAT_LISTS)
         other.sheet = self.sheet.copy()
-        other.ended = self.ended
-        other.pending = self.pending[:]
-        other.skipped = self.skipped[:]
-        other.special_round = self.special_round
-        other.meteor_done = self.meteor_done
-        other.volcano_round = self.volcano_round
-        other.lava_done = self.lava_done
-        other.round_moves = self.round_moves[:]
-        other.start = self.start   # snapshots are never changed in place
-        other.cached_digest = self.cached_digest
-        other.cached_sheet = self.cached_sheet
-        other.cached_start = self.cached_start
-        other.cached_score = self.cached_score
         return other
 
     def touched(self, sheet: bool = True) -> None:
@@ -125,16 +120,10 @@ class State:
         self.over = False
 
     def copy(self) -> "State":
-        other = State.__new__(State)
-        other.config = self.config
-        other.expansion = self.expansion
-        other.rounds = self.rounds
-        other.round = self.round
+        other = copy_fields(self, ("config", "expansion", "rounds", "round", "over"), ("dice",))
         other.rng = self.rng.copy()
-        other.dice = self.dice[:]
         other.meteor = None if self.meteor is None else list(self.meteor)
         other.seats = [seat.copy() for seat in self.seats]
-        other.over = self.over
         return other
 
     def __deepcopy__(self, memo) -> "State":

@@ -20,12 +20,8 @@ CARD_TILES = ["bcbc", "aacb", "dacc"]
 
 
 class MetroKit(GameKit):
-    name = "metro"
-    rules_pages = ("goal", "turn", "place", "score", "companies")
-
-    @property
-    def board(self) -> type:
-        return MetroBoard
+    """Metro's hooks (built at the end of this module with its name, board and rules
+    pages)."""
 
     def move_label(self, notation: str) -> str:
         """A placement by its square (the tile is on the board; its four-letter type code
@@ -83,9 +79,6 @@ class MetroKit(GameKit):
         for j, code in enumerate(CARD_TILES):
             art.blit(sprites.tile(code, j, 84), (j * 96, 0))
 
-    def draw_rules_picture(self, surface, box: pygame.Rect, page: str) -> None:
-        draw_metro(surface, box, page)
-
 
 def _seen_card(card) -> tuple:
     """A share card as this machine knows it: a fair table's save holds (-1, 0) or HIDDEN
@@ -118,4 +111,6 @@ UNSEEN_CARD = (-1, 0)
 UNSEEN_FILL = (78, 92, 122)     # the grey-blue of a face-down piece elsewhere in the client
 
 
-KIT = MetroKit()
+KIT = MetroKit(name="metro", board=MetroBoard,
+               rules_pages=("goal", "turn", "place", "score", "companies"),
+               rules_picture=draw_metro)

@@ -18,12 +18,8 @@ from game.rules.metromania.state import OVER
 
 
 class MetromaniaKit(GameKit):
-    name = "metromania"
-    rules_pages = ("goal", "dig", "stations", "markers", "end")
-
-    @property
-    def board(self) -> type:
-        return MetromaniaBoard
+    """Metromania's hooks (built at the end of this module with its name, board and rules
+    pages)."""
 
     def move_label(self, notation: str) -> str:
         """"Dig ×3 (+C)" for a dig of three tunnels placing marker C, the station kinds by
@@ -82,8 +78,7 @@ class MetromaniaKit(GameKit):
         paint.stroke_line(art, [(73, 82), (211, 82), (234, 42), (272, 42)], blue, True, 6)
         paint.draw_station(art, (142, 42), yellow, 7)
 
-    def draw_rules_picture(self, surface, box: pygame.Rect, page: str) -> None:
-        draw_metromania(surface, box, page)
 
-
-KIT = MetromaniaKit()
+KIT = MetromaniaKit(name="metromania", board=MetromaniaBoard,
+                    rules_pages=("goal", "dig", "stations", "markers", "end"),
+                    rules_picture=draw_metromania)

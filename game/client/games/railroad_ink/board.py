@@ -28,6 +28,7 @@ from game.client.games.railroad_ink.layout import (DIRECTION_STEP, LegalInfo, MA
                                                    REFUSAL_SECONDS, SeatUI)
 from game.client.games.railroad_ink.results import RailroadInkResults
 from game.client.games.railroad_ink.routing import InputRouting
+from game.client.games.railroad_ink.tray_drawing import TrayDrawing
 from game.client.games.railroad_ink.tray_text import face_name
 from game.client.text import illegal, t
 from game.rules.railroad_ink.faces import SPECIALS
@@ -35,7 +36,7 @@ from game.rules.railroad_ink.moves import Draw
 from game.rules.railroad_ink.sheet import CELL_INDEX
 
 
-class RailroadInkBoard(PaneLayout, InputRouting, BoardDrawing, BoardView):
+class RailroadInkBoard(PaneLayout, InputRouting, BoardDrawing, TrayDrawing, BoardView):
     secret_information = False     # every sheet is public: no passing the device around
     max_local_humans = MAX_LOCAL_HUMANS
     menu_button = MENU_BUTTON

@@ -33,12 +33,8 @@ def next_roll(game, state):
 
 
 class RailroadInkKit(GameKit):
-    name = "railroad-ink"
-    rules_pages = ("goal", "draw", "specials", "score", "expansions")
-
-    @property
-    def board(self) -> type:
-        return RailroadInkBoard
+    """Railroad Ink's hooks (built at the end of this module with its name, board and rules
+    pages)."""
 
     def move_label(self, notation: str) -> str:
         """Dice by their names and the cell ("Railway curve · B7" for "rail-curve@B7/1"),
@@ -86,8 +82,7 @@ class RailroadInkKit(GameKit):
         for j, face in enumerate(CARD_DICE):
             art.blit(ink.die(face, 84), (j * 96, 0))
 
-    def draw_rules_picture(self, surface, box: pygame.Rect, page: str) -> None:
-        draw_railroad_ink(surface, box, page)
 
-
-KIT = RailroadInkKit()
+KIT = RailroadInkKit(name="railroad-ink", board=RailroadInkBoard,
+                     rules_pages=("goal", "draw", "specials", "score", "expansions"),
+                     rules_picture=draw_railroad_ink)
