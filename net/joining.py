@@ -357,6 +357,9 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
         self._end(msg["c"], msg["a"], refused=True)
 
     def _on_bye(self, msg: dict) -> None:
+        if msg["c"] == ids.R_TIMEOUT and self.refusal_is_passing(msg["c"]):
+            self.link_lost(msg["c"], msg["a"], passing=True)    # dropped while our link stalled
+            return
         self._end(msg["c"], msg["a"])
 
     def _on_lobby(self, msg: dict) -> None:

@@ -85,10 +85,17 @@ class Redialing:
                    attempt=self.redials)
 
     def refusal_is_passing(self, code: str) -> bool:
-        """A refusal of a hello after we lost our link before the game began that another
-        try mends: "table full" (the host has not noticed yet that our old connection, and
+        """A refusal that another try mends: "no answer for too long" (the host dropped us
+        while our link stalled), or, to a hello after we lost our link before the game
+        began, "table full" (the host has not noticed yet that our old connection, and
         its seat, is gone) or "bad token" (the lobby forgot our seat: claim a seat anew)."""
-        if self.redials == 0 or self.match is not None or self.redial_limit <= 0:
+        if self.redial_limit <= 0:
+            return False
+        if code == ids.R_TIMEOUT and self.pid >= 0:
+            # the host stopped hearing us (a stalled link) and hung up: our seat waits for us
+            # (in a lobby, a seat is claimed anew), as after any link lost without a goodbye
+            return True
+        if self.redials == 0 or self.match is not None:
             return False
         if code == ids.R_BAD_TOKEN and self.pid >= 0 and not self.seat_token_forgotten:
             self.seat_token_forgotten = True

@@ -278,3 +278,81 @@ def test_a_player_whose_link_broke_as_the_game_started_catches_up(tmp_path, monk
         peer.close()
     finally:
         server.close()
+
+
+@pytest.mark.parametrize("when", ["lobby", "game"])
+def test_a_stall_longer_than_the_hosts_patience_is_dialled_again(tmp_path, monkeypatch, when):
+    """The link stalls (nothing flows either way) for longer than the host waits: the host
+    drops the joiner ("no answer for too long"), and that refusal, arriving after the stall,
+    is a lost link to dial again, not the end (it once ended the joiner, and the table waited
+    for it for ever: 4 of 1,000 games of the soak's stalls profile)."""
+    monkeypatch.setenv("TRACKLAYER_HOME", str(tmp_path))
+    host_timings = Timings(heartbeat=0.1, interrupted=0.3, dropped=0.8)
+    slots = [Slot(kind=ids.KIND_BOT, name="Robo", level="random"), Slot()]
+    server = HostServer.create("metromania", 2, seats=slots, port=0, bind="127.0.0.1",
+                               timings=host_timings)
+    # one stall of 1.6 s, starting 0.2-0.25 s after the connection (after the welcome)
+    proxy = FaultProxy(server.port, Profile("stall", stalls=(1, 1.6, 1.6), stall_window=0.25,
+                                            connections=1), seed=3)
+    try:
+        joiner_timings = Timings(heartbeat=0.1, interrupted=0.3, dropped=5.0)
+        peer = ClientConnection.connect("127.0.0.1", proxy.port, name="Ann", auto_bot="random",
+                                        bot_delay=0.05, timings=joiner_timings, redial_limit=10)
+        events = []
+
+        def seen(kind: str, count: int = 1):
+            def check():
+                events.extend(peer.poll())
+                return sum(e["event"] == kind for e in events) >= count
+            return check
+
+        run_until(seen("welcome"), server, peer, seconds=5)
+        if when == "game":
+            peer.set_ready(True)
+            run_until(server.endpoint.can_start, server, peer, seconds=5)
+            server.start_game()
+        run_until(lambda: seen("retrying")() or peer.endpoint.phase == "ended",
+                  server, peer, seconds=10)
+        assert peer.endpoint.phase != "ended", events
+        assert any(e["event"] == "retrying" for e in events), events
+        if when == "lobby":
+            run_until(seen("welcome", 2), server, peer, seconds=10)
+            assert peer.endpoint.seats == [1]
+        else:
+            run_until(lambda: server.endpoint.phase == "over" and peer.endpoint.seq ==
+                      server.endpoint.seq, server, peer, seconds=30)
+            assert peer.endpoint.replica.last_hash() == server.endpoint.match.hash()
+        peer.close()
+    finally:
+        proxy.close()
+        server.close()
+
+
+@pytest.mark.parametrize("how", ["bye", "refuse"])
+def test_the_hosts_no_answer_for_too_long_is_a_lost_link_not_the_end(tmp_path, monkeypatch, how):
+    """What the host says when it stopped hearing us (a goodbye, or the refusal of a dealer
+    that went silent during the deal), arriving once a stalled link flows again: the joiner
+    dials again and is seated anew (on the old code it ended: "no answer for too long")."""
+    monkeypatch.setenv("TRACKLAYER_HOME", str(tmp_path))
+    server = _table()
+    try:
+        peer = ClientConnection.connect("127.0.0.1", server.port, name="Ann", redial_limit=10)
+        events = []
+
+        def seen(kind: str, count: int = 1):
+            def check():
+                events.extend(peer.poll())
+                return sum(e["event"] == kind for e in events) >= count
+            return check
+
+        run_until(seen("welcome"), server, peer)
+        kind = ids.BYE if how == "bye" else ids.REFUSE
+        peer.endpoint.on_frame({"t": kind, "c": ids.R_TIMEOUT, "a": {}})
+        assert peer.endpoint.phase != "ended"
+        run_until(seen("welcome", 2), server, peer, seconds=10)
+        codes = [e["code"] for e in events if e["event"] == "retrying"]
+        assert codes[0] == ids.R_TIMEOUT, events
+        assert peer.endpoint.seats == [1]
+        peer.close()
+    finally:
+        server.close()
