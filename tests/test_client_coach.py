@@ -23,11 +23,13 @@ def shot(app, name: str) -> None:
 
 
 def wait_for(app, condition, seconds: float = 60.0) -> None:
+    """Frames until ``condition``, by the clock: animations (a trip show) run at the frames'
+    pace, and the helper processes get a core between them."""
     deadline = time.monotonic() + seconds
     while not condition():
         assert time.monotonic() < deadline, "timed out waiting"
-        frames(app, 2)
-        time.sleep(0.02)
+        frames(app, 6)
+        time.sleep(0.004)
 
 
 def open_title(app):
@@ -203,12 +205,15 @@ def test_puzzle_played_to_the_proved_best_and_best_placement_shown(tmp_path):
         app.shutdown()
 
 
-def test_review_after_a_game_lists_the_costliest_and_marks_the_replay(tmp_path):
+def test_review_after_a_game_lists_the_costliest_and_marks_the_replay(tmp_path, monkeypatch):
     from game.bots.base import make_bot
     from game.client.coach import review_ui
     from game.client.screens.replay_viewer import ReplayViewerScreen
     from game.client.screens.results import ResultsScreen
 
+    # the hard bot judges here: the same story, three times sooner than the expert's budget
+    # (the expert's own reviews are covered by tests/test_coach_review.py)
+    monkeypatch.setattr(review_ui, "JUDGE", "hard")
     app = make_app(tmp_path)
     try:
         play = play_screen(app, "metromania", bot_level="easy", seed=8)

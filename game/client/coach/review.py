@@ -47,9 +47,10 @@ class ReviewBot(Bot):
 
     level = "review"
     played: Any = None
+    judge = LEVEL          # the level whose move and values judge (travels with the bot)
 
     def choose(self, view: Any):
-        expert = make_bot(self.game, self.seat, LEVEL, self.seed)
+        expert = make_bot(self.game, self.seat, self.judge, self.seed)
         expert.set_cancel(self._cancel)
         move = expert.choose(view)
         best = hint_for(self.game, view, self.seat, move)

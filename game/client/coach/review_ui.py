@@ -16,12 +16,14 @@ import pygame
 from game.client import fonts, gfx, theme
 from game.client.bot_worker import BotWorker
 from game.client.coach.highlight import draw_move
+from game.client.coach.hint_bot import LEVEL
 from game.client.coach.review import Decision, ReviewBot, costliest, decision_positions
 from game.client.seats import SeatKind
 from game.client.text import t
 from game.saves import table_key
 
 WORKERS = 2
+JUDGE = LEVEL       # the level that judges the decisions (the expert; a test may pick a faster one)
 REVIEWS: dict[tuple, "ReviewRunner"] = {}
 PANEL_H = 172
 LINE_PITCH = 42
@@ -74,6 +76,7 @@ class ReviewRunner:
                 index, seat, view, move = self.positions[position]
                 bot = ReviewBot(self.game, seat, (self.seed * 17 + index) & 0xFFFFFFFF)
                 bot.played = move
+                bot.judge = JUDGE
                 key = ("review", id(self), index)
                 worker.request(key, bot, view)
                 slot[1] = (key, index, seat, move, position)
