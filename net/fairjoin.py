@@ -111,12 +111,12 @@ class FairJoining:
                 self._pending.pop(seat, None)
                 self._fair_played.pop(seat, None)
             self._emit("move", seq=seq, seat=seat, move=move, events=events)
-        replica.tell()
         if applied:
             self._applied_at = self.clock()
             if self.timings.hash_delay <= 0:
-                replica.seal()
-        self._flush_reports()
+                replica.seal(tell=False)
+        self._queue_reports()         # the network first: our hash report (a big table: tick)
+        replica.tell()                # then the disk: the autosave of what was hashed
         self.persistence.save_fair_stream(self.autosaver, replica.fair, replica.played)
         verdict = replica.fair.verdict
         if verdict is not None and not self.fair_verdict_told:

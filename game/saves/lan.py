@@ -75,7 +75,8 @@ def start_net_autosave(match: Match, role: str, peers: list[int], mine: list[int
             stamp = header["created"].replace(":", "").replace("-", "")[:15]
             path = unique_path(saves_dir(), f"{match.game.name}-{stamp}-{header['table'][:6]}"
                                             f"-lan-{role}", SUFFIX)
-        return Autosaver(match, Path(path), header=header, durable=durable)
+        # batched: the pump flushes the disk once its frames are out (``settle``)
+        return Autosaver(match, Path(path), header=header, durable=durable, batched=True)
     except Exception:  # noqa: BLE001 - a failing disk must not take the table down
         return None
 
@@ -339,11 +340,16 @@ def own_unfinished_save(match: Match, mine: list[int]) -> Path | None:
         from game.saves.files import saves_dir
         from game.saves.format import SUFFIX
 
+        from game.saves.load import peek_header
+
         wanted, seats = table_id(match), sorted(mine)
         found = []
         for path in saves_dir().glob(f"*{SUFFIX}"):
             if path.name.startswith("."):
                 continue
+            peeked = peek_header(path)
+            if peeked is not None and peeked.get("table") != wanted:
+                continue      # another table's save: not parsed
             try:
                 save = read_save(path)
             except SaveError:
@@ -454,3 +460,7 @@ class LanPersistence(Persistence):
 
     def saved_fair_stream(self, save: Any) -> tuple[list, dict]:
         return saved_fair_stream(save)
+
+    def settle(self, autosaver: Any) -> None:
+        if autosaver is not None:
+            autosaver.settle()
