@@ -231,6 +231,7 @@ class HostEndpoint(HostHandshake, SeatAllocation, SeatControl, FairHosting, Fair
         """End the table for everyone with a reason; keep the log."""
         if self.phase == "closed":
             return
+        self.fair_settle()          # an audit that waited for this pump comes before the end
         message = {"t": ids.BYE, "c": code, "a": scalar_args(args)}
         for peer in self._live_peers():
             self._send(peer, message)
@@ -348,14 +349,15 @@ class HostEndpoint(HostHandshake, SeatAllocation, SeatControl, FairHosting, Fair
         self.run_bots()
 
     def settle(self) -> None:
-        """The disk, once the pump's frames are sent: the autosave hears of every hashed
-        entry (also one the fair driver hashed on the way), the netlog of a game just over
-        is written, and the autosave is flushed (``net.services``)."""
+        """Once the pump's frames are sent and what it read is handled: the autosave hears of
+        every hashed entry (also one the fair driver hashed on the way), the netlog of a game
+        just over is written, the end's audit runs, and the autosave is flushed."""
         if self.sequencer is not None:
             self.sequencer.tell()
             if self._netlog_due:
                 self._netlog_due = False
                 self._save_log()
+        self.fair_settle()      # the end's audit (net.fairhost), after the acks it read
         self.persistence.settle(self.autosaver)
 
     def wake_in(self) -> float:

@@ -284,6 +284,8 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
                 self._netlog_due = False
                 self.netlog_path = self.persistence.write_netlog(
                     self.match, f"peer{self.pid}", self.commands)
+        if self.phase != "ended":
+            self.fair_settle()      # the end's audit (net.fairjoin), after our report
         self.persistence.settle(self.autosaver)
 
     def wake_in(self) -> float:
@@ -537,6 +539,7 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
     def _end(self, code: str, args: dict, refused: bool = False) -> None:
         if self.phase == "ended":
             return
+        self.fair_settle()          # an audit that waited for this pump comes before the end
         self.phase = "ended"
         self.ended = {"code": code, "args": dict(args)}
         self._netlog_due = False
