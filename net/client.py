@@ -126,14 +126,22 @@ class ClientConnection(Pumped):
             if timeout:
                 time.sleep(timeout)
         with self.lock:
-            for _key, mask in ready:
-                if not self._open:
-                    break
-                if mask & selectors.EVENT_WRITE:
-                    self.conn.flush()
-                if mask & selectors.EVENT_READ:
-                    self._read()
-            self.endpoint.tick()
+            conn = self.conn if self._open else None
+            if conn is not None:
+                conn.cork()               # what this pump sends leaves in one write
+            try:
+                for _key, mask in ready:
+                    if not self._open:
+                        break
+                    if mask & selectors.EVENT_WRITE:
+                        self.conn.flush()
+                    if mask & selectors.EVENT_READ:
+                        self._read()
+                self.endpoint.tick()
+            finally:
+                if conn is not None:
+                    conn.uncork()
+            self.endpoint.settle()        # the disk after the network
 
     def _read(self) -> None:
         try:

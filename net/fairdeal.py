@@ -162,6 +162,8 @@ class FairTable(FairDues, FairMoves, Departures, ChanceKinds, Positions):
         self._private_forms: dict[int, tuple[str, str]] = {}   # seat -> (public, full)
         self.secrets: dict[int, bytes] = {}
         self.verdict: Verdict | None = None
+        self.defer_audit = False    # True: the audit waits for ``finish_audit`` (a pump's
+        self.audit_due = False      # end, once its frames are sent: it takes a while)
         self.strict = False     # True: a record while a move is awaited is refused at once
         # dealers that left for good (net.fairescrow): escrows, departures, rebuilt keys
         self.escrows: dict[int, dict[int, bytes]] = {}
@@ -529,7 +531,18 @@ class FairTable(FairDues, FairMoves, Departures, ChanceKinds, Positions):
             raise FairError("fair_out_of_turn", dealer=record["seat"], kind=SECRET)
         self.secrets[record["seat"]] = record["secret"]
         if all(d in self.secrets for d in self.active):
-            self.verdict = self.run_audit()
+            if self.defer_audit:
+                self.audit_due = True
+            else:
+                self.verdict = self.run_audit()
+
+    def finish_audit(self) -> bool:
+        """Run the audit that waits (``defer_audit``); True if it ran now."""
+        if not self.audit_due:
+            return False
+        self.audit_due = False
+        self.verdict = self.run_audit()
+        return True
 
     def run_audit(self) -> Verdict:
         """The end-of-game audit over the whole transcript with every dealer's secret."""

@@ -46,6 +46,7 @@ class FairHosting:
         self.fair = FairTable(self.game, self.config, dealers, 0, secret,
                               [s.seat_info() for s in self.slots])
         self.fair.strict = True     # the host refuses a record out of turn at once
+        self.fair.defer_audit = True    # run by ``settle``, after the network
         self.phase = "dealing"
         self._broadcast(self._start_message())
         self._emit("dealing", dealers=sorted(set(dealers)))
@@ -178,6 +179,7 @@ class FairHosting:
         records, played = self.persistence.saved_fair_stream(save)
         self.fair = fair
         fair.strict = True
+        fair.defer_audit = True
         self.fair_table_id = str(save.header["lan"].get("table", ""))
         self.fair_stream = list(records)
         self.fair_played = dict(played)
@@ -216,6 +218,11 @@ class FairHosting:
             self._emit("fair_refused", peer=gone, code=error.code)
             return
         self._emit("dealer_departed", peer=gone)
+
+    def fair_settle(self) -> None:
+        """At the end of a pump (its frames sent): the audit that waited for it."""
+        if self.fair is not None and self.fair.finish_audit():
+            self._fair_check_verdict()
 
     def _fair_check_verdict(self) -> None:
         self.persistence.save_fair_stream(self.autosaver, self.fair, self.fair_played)

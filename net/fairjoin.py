@@ -59,6 +59,7 @@ class FairJoining:
         self.fair_hold = bool(msg.get("cu"))    # owe nothing until the catch-up is in
         self.fair_replica = FairReplica(game, msg["cfg"], dealers, me, secret,
                                         seat_infos_from_wire(msg["seats"]))
+        self.fair_replica.fair.defer_audit = True     # run by ``settle``, after the network
         self._save_peers = [row["p"] if row["k"] == ids.KIND_REMOTE else 0
                             for row in msg["seats"]]
         self.statuses = [s["st"] for s in msg["seats"]]
@@ -111,22 +112,30 @@ class FairJoining:
                 self._pending.pop(seat, None)
                 self._fair_played.pop(seat, None)
             self._emit("move", seq=seq, seat=seat, move=move, events=events)
-        replica.tell()
         if applied:
             self._applied_at = self.clock()
             if self.timings.hash_delay <= 0:
-                replica.seal()
-        self._flush_reports()
+                replica.seal(tell=False)
+        self._queue_reports()         # the network first: our hash report (a big table: tick)
+        replica.tell()                # then the disk: the autosave of what was hashed
         self.persistence.save_fair_stream(self.autosaver, replica.fair, replica.played)
-        verdict = replica.fair.verdict
-        if verdict is not None and not self.fair_verdict_told:
-            self.fair_verdict_told = True
-            self._emit("audit", **verdict.to_plain())
-            self.persistence.record_audit(self.autosaver, self.match, verdict.to_plain())
+        self._fair_tell_verdict()
         self._check_over()
         self.run_bots()
         if replica.fair.waiting_for_move:
             replica.fair.prepare_ahead()    # our next shares, while the player thinks
+
+    def _fair_tell_verdict(self) -> None:
+        verdict = self.fair_replica.fair.verdict
+        if verdict is not None and not self.fair_verdict_told:
+            self.fair_verdict_told = True
+            self._emit("audit", **verdict.to_plain())
+            self.persistence.record_audit(self.autosaver, self.match, verdict.to_plain())
+
+    def fair_settle(self) -> None:
+        """At the end of a pump (its frames sent): the audit that waited for it."""
+        if self.fair_replica is not None and self.fair_replica.fair.finish_audit():
+            self._fair_tell_verdict()
 
     def _fair_begin(self) -> None:
         """The public seed is rolled: the game starts here (once)."""
@@ -177,6 +186,7 @@ class FairJoining:
         except FairError as error:
             self._fair_caught(error)
             return
+        self.fair_replica.fair.defer_audit = True
         # what we proposed before is answered (or dropped) by the host; nothing is resent
         self._pending.clear()
         self._fair_played.clear()

@@ -83,10 +83,12 @@ class FairReplica:
         return self.fair.take_outbox()
 
     # -- hashes ---------------------------------------------------------------------------
-    def seal(self) -> list[tuple[int, str]]:
+    def seal(self, tell: bool = True) -> None:
+        """Hash the last applied entry if not done yet; its report waits for
+        ``take_reports`` (the caller sends it, then ``tell``s the listeners: the network
+        before the disk)."""
         if self.match is not None:
-            self.match.seal(tell=True)
-        return self.take_reports()
+            self.match.seal(tell=tell)
 
     def take_reports(self) -> list[tuple[int, str]]:
         """(seq, hash) of every entry hashed since the last call."""

@@ -104,21 +104,29 @@ class HostServer(Pumped):
         except (OSError, ValueError):          # closed by another thread meanwhile
             ready = []
         with self.lock:
-            for key, mask in ready:
-                if key.data is None:
-                    self._accept()
-                elif key.data == "discovery":
-                    self.discovery.answer_pending()
-                else:
-                    conn = key.data
-                    if mask & selectors.EVENT_WRITE:
-                        conn.flush()
-                        if not conn.wants_write() and conn in self.conns:
-                            self.selector.modify(conn.sock, selectors.EVENT_READ, conn)
-                    if mask & selectors.EVENT_READ and conn in self.conns:
-                        self._read(conn)
+            for conn in self.conns:       # what this pump sends a peer leaves in one write
+                conn.cork()
+            try:
+                for key, mask in ready:
+                    if key.data is None:
+                        self._accept()
+                    elif key.data == "discovery":
+                        self.discovery.answer_pending()
+                    else:
+                        conn = key.data
+                        if mask & selectors.EVENT_WRITE:
+                            conn.flush()
+                            if not conn.wants_write() and conn in self.conns:
+                                self.selector.modify(conn.sock, selectors.EVENT_READ, conn)
+                        if mask & selectors.EVENT_READ and conn in self.conns:
+                            self._read(conn)
+                if self.endpoint.phase != "closed":
+                    self.endpoint.tick()
+            finally:
+                for conn in list(self.conns):
+                    conn.uncork()
             if self.endpoint.phase != "closed":
-                self.endpoint.tick()
+                self.endpoint.settle()    # the disk after the network
 
     def _accept(self) -> None:
         while True:

@@ -1,7 +1,8 @@
 """The host's side of the protocol, free of sockets: lobby, handshake, sequencing.
 
 ``HostEndpoint`` is driven by a transport (TCP in ``net.host``, in-memory in ``net.memnet``)
-through ``on_connect / on_frame / on_wire_error / on_disconnect / tick`` and talks back through
+through ``on_connect / on_frame / on_wire_error / on_disconnect / tick`` (then ``settle``,
+once what the pump sent is on its way: the autosave's disk flush) and talks back through
 ``transport.send(conn, msg)``, ``transport.send_many(conns, msg)`` and
 ``transport.close(conn)``. The UI drives it through ``set_seat / start / propose /
 hand_to_bot / take_back / close`` and reads what happened with ``poll()`` (a list of event
@@ -105,6 +106,7 @@ class HostEndpoint(HostHandshake, SeatAllocation, SeatControl, FairHosting, Fair
         self._last_status: list[str] = []
         self.netlog_path = None
         self._applied_at = 0.0
+        self._netlog_due = False
         self.on_applied: Callable[[int, int], None] | None = None   # (seq, seat): timing hook
         self._budgets: dict[Any, FrameBudget] = {}     # per connection: the flood guard
         self.limits = HostLimits()                     # net.limits: every bound, settable
@@ -229,6 +231,7 @@ class HostEndpoint(HostHandshake, SeatAllocation, SeatControl, FairHosting, Fair
         """End the table for everyone with a reason; keep the log."""
         if self.phase == "closed":
             return
+        self.fair_settle()          # an audit that waited for this pump comes before the end
         message = {"t": ids.BYE, "c": code, "a": scalar_args(args)}
         for peer in self._live_peers():
             self._send(peer, message)
@@ -323,7 +326,7 @@ class HostEndpoint(HostHandshake, SeatAllocation, SeatControl, FairHosting, Fair
         now = self.clock()
         if (self.sequencer is not None and not self.sequencer.sealed
                 and now - self._applied_at >= self.timings.hash_delay):
-            self.sequencer.seal()     # hashed once the burst of sending is over
+            self.sequencer.seal(tell=False)   # hashed once the burst of sending is over
         for conn, since in list(self.pending_conns.items()):
             if now - since > self.timings.dropped:
                 self._refuse(conn, ids.R_TIMEOUT, {})
@@ -344,6 +347,18 @@ class HostEndpoint(HostHandshake, SeatAllocation, SeatControl, FairHosting, Fair
         self.fair_watch()
         self.enforce_wait_limit()
         self.run_bots()
+
+    def settle(self) -> None:
+        """Once the pump's frames are sent and what it read is handled: the autosave hears of
+        every hashed entry (also one the fair driver hashed on the way), the netlog of a game
+        just over is written, the end's audit runs, and the autosave is flushed."""
+        if self.sequencer is not None:
+            self.sequencer.tell()
+            if self._netlog_due:
+                self._netlog_due = False
+                self._save_log()
+        self.fair_settle()      # the end's audit (net.fairhost), after the acks it read
+        self.persistence.settle(self.autosaver)
 
     def wake_in(self) -> float:
         """Seconds until ``tick`` has something to do (0: now): the pump sleeps that long
@@ -454,8 +469,8 @@ class HostEndpoint(HostHandshake, SeatAllocation, SeatControl, FairHosting, Fair
 
     def _game_over(self, seq: int) -> None:
         self.phase = "over"
-        digest = self.sequencer.seal()
-        self._save_log()
+        digest = self.sequencer.seal(tell=False)
+        self._netlog_due = True        # written by ``settle``, once the last move is sent
         self._emit("game_over", seq=seq, hash=digest, scores=self.match.scores()["scores"])
 
     def _on_H(self, peer: PeerRec, msg: dict) -> None:
@@ -570,6 +585,7 @@ class HostEndpoint(HostHandshake, SeatAllocation, SeatControl, FairHosting, Fair
             self._emit("status", statuses=statuses)
 
     def _save_log(self) -> None:
+        self._netlog_due = False
         if self.match is not None:
             self.sequencer.seal()
             self.netlog_path = self.persistence.write_netlog(self.match, "host", self.commands)

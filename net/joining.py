@@ -1,7 +1,7 @@
 """A peer's side of the protocol, free of sockets: handshake, lobby, lockstep play.
 
 ``ClientEndpoint`` is driven by a transport through ``on_connect / on_frame / on_wire_error /
-on_disconnect / tick`` and sends with ``transport.send(msg)`` / ``transport.close()``. The UI
+on_disconnect / tick`` (then ``settle``: the autosave's disk flush, after the network) and sends with ``transport.send(msg)`` / ``transport.close()``. The UI
 calls ``set_seat / set_ready / propose / leave`` and reads events with ``poll()``. Seats listed
 in ``bots`` (seat -> level, or ``auto_bot`` for every seat we get) are played by local bots.
 Every table is a fair table (issue 13): a seated machine is one of its dealers
@@ -25,6 +25,7 @@ from net.handlers import BEFORE_WELCOME, JOIN_HANDLERS, handler
 from net.lobby import plain_seats
 from net.fairpeer import FairReplica
 from net.peer import BROKEN_HASH
+from net.ratelimit import FrameBudget
 from net.reasons import scalar_args
 from net.redialing import Redialing
 from net.services import Persistence, default_make_bot, default_persistence
@@ -33,11 +34,15 @@ from net.schema import FROM_HOST, SchemaError, validate
 from net.timing import Timings
 
 
-# At a table of more than SMALL_TABLE seats a peer's hash reports are coalesced: at most one
-# every REPORT_GAP seconds (the newest), else every peer would send the host a frame for every
-# move of every seat (32 seats drawing at once). Smaller tables report every move at once.
+# At a table of more than SMALL_TABLE seats a peer's hash reports are coalesced: the newest
+# one, at the end of a pump (one report for all that one read applied), and at most
+# REPORT_RATE a second with bursts of REPORT_BURST, else every peer would send the host a
+# frame for every move of every seat (32 seats drawing at once) and spend its HASH budget
+# (``net.limits``: 100 a second). A quiet peer's report leaves at once: no fixed gap.
+# Smaller tables report every move at once.
 SMALL_TABLE = 8
-REPORT_GAP = 0.02
+REPORT_RATE = 50.0
+REPORT_BURST = 8
 
 
 class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
@@ -108,9 +113,10 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
         self.netlog_path = None
         self._over_hash = ""
         self._applied_at = 0.0
+        self._netlog_due = False
         self._broken_reported = 0.0
-        self._report_sent = -1e9                 # when our last hash report left
-        self._unsent_report: tuple[int, str] | None = None
+        self._report_budget = FrameBudget(clock(), REPORT_RATE, REPORT_BURST)
+        self._unsent_report: tuple[int, str] | None = None    # the newest, not sent yet
         self.on_applied: Callable[[int, int], None] | None = None   # (seq, seat): timing hook
         self.init_redial()      # off unless the transport sets a limit (net.redialing)
 
@@ -249,8 +255,9 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
         if self.replica is None:
             return
         if not self.replica.sealed and now - self._applied_at >= self.timings.hash_delay:
-            self.replica.seal()       # hashed once every peer had its chance to apply
-        self._flush_reports()         # a coalesced report that waited for its turn
+            self.replica.seal(tell=False)   # hashed once every peer had its chance to apply
+        self._queue_reports()
+        self._send_report()           # the newest report of this pump (a big table)
         for seat, (nonce, text, sent) in list(self._pending.items()):
             if now - sent >= self.timings.retry:       # lost on the way? the host dedups
                 self._pending[seat] = (nonce, text, now)
@@ -266,6 +273,20 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
             self._last_get = now
             self._send({"t": ids.GET, "q": self.seq + 1})
         self.run_bots()
+
+    def settle(self) -> None:
+        """The disk, once the pump's frames are sent (our hash report among them): the
+        autosave hears of every hashed entry (the game's end moves its file, with flushes),
+        the netlog of a game just over is written, and the autosave is flushed."""
+        if self.replica is not None and self.phase != "ended":
+            self.replica.tell()
+            if self._netlog_due:
+                self._netlog_due = False
+                self.netlog_path = self.persistence.write_netlog(
+                    self.match, f"peer{self.pid}", self.commands)
+        if self.phase != "ended":
+            self.fair_settle()      # the end's audit (net.fairjoin), after our report
+        self.persistence.settle(self.autosaver)
 
     def wake_in(self) -> float:
         """Seconds until ``tick`` has something to do (0: now). The pump sleeps that long at
@@ -284,6 +305,8 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
         if replica is not None:
             if not replica.sealed:
                 due.append(self._applied_at + t.hash_delay)
+            if self._unsent_report is not None:
+                due.append(self._report_budget.ready_at(self.clock()))
             due += [sent + t.retry for _n, _m, sent in self._pending.values()]
             if replica.broken:
                 due.append(self._broken_reported + t.retry)
@@ -464,22 +487,24 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
         self._broken_reported = self.clock()
         self._send({"t": ids.HASH, "q": self.seq + 1, "h": bytes.fromhex(BROKEN_HASH)})
 
-    def _flush_reports(self, force: bool = False) -> None:
-        """Report our newest hash (coalesced at a big table, see ``REPORT_GAP``; ``tick``
-        sends a report that waited)."""
+    def _queue_reports(self) -> None:
+        """Take the reports of what was hashed since the last call: a small table sends each
+        at once; a big one keeps the newest for ``_send_report`` (see ``REPORT_RATE``)."""
         reports = self.replica.take_reports()
         if self.match is not None and self.match.config.get("players", 0) <= SMALL_TABLE:
             for seq, digest in reports:
                 self._send({"t": ids.HASH, "q": seq, "h": bytes.fromhex(digest)})
-            return
-        if reports:
+        elif reports:
             self._unsent_report = reports[-1]
-        now = self.clock()
-        if self._unsent_report is None or (not force and now - self._report_sent < REPORT_GAP):
+
+    def _send_report(self, force: bool = False) -> None:
+        """Send the newest kept report if the rate allows (``force``: now)."""
+        if self._unsent_report is None:
+            return
+        if not self._report_budget.take(self.clock()) and not force:
             return
         seq, digest = self._unsent_report
         self._unsent_report = None
-        self._report_sent = now
         self._send({"t": ids.HASH, "q": seq, "h": bytes.fromhex(digest)})
 
     def _check_over(self) -> None:
@@ -488,13 +513,13 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
                 or not self.match.is_over() or self.replica.broken or self.seq < self._host_seq:
             return
         digest = self.replica.last_hash()
-        self._flush_reports(force=True)
+        self._queue_reports()
+        self._send_report(force=True)
         if self.phase == "over" and digest == self._over_hash:
             return
         self.phase = "over"
         self._over_hash = digest
-        self.netlog_path = self.persistence.write_netlog(self.match, f"peer{self.pid}",
-                                                          self.commands)
+        self._netlog_due = True        # written by ``settle``, once our report is sent
         self._emit("game_over", seq=self.seq, hash=digest, scores=self.match.scores()["scores"])
 
     # ================================================================ plumbing
@@ -517,8 +542,10 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
     def _end(self, code: str, args: dict, refused: bool = False) -> None:
         if self.phase == "ended":
             return
+        self.fair_settle()          # an audit that waited for this pump comes before the end
         self.phase = "ended"
         self.ended = {"code": code, "args": dict(args)}
+        self._netlog_due = False
         if self.match is not None:
             self.replica.seal()
             self.netlog_path = self.persistence.write_netlog(self.match, f"peer{self.pid}",

@@ -205,9 +205,11 @@ class MemNet:
             self.now = next_tick
             if self.host.phase != "closed":
                 self.host.tick()
+                self.host.settle()
             for link in self._links:
                 if not link.client_done and not link.frozen:
                     link.client.tick()
+                    link.client.settle()
             if self.now >= end:
                 return
 

@@ -30,3 +30,8 @@ class FrameBudget:
             return False
         self.tokens -= 1
         return True
+
+    def ready_at(self, now: float) -> float:
+        """When ``take`` will next succeed (``now`` if it would now)."""
+        tokens = min(self.burst, self.tokens + max(0.0, now - self.stamp) * self.rate)
+        return now if tokens >= 1 else now + (1 - tokens) / self.rate

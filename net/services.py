@@ -62,6 +62,11 @@ class Persistence:
     def saved_fair_stream(self, save: Any) -> tuple[list, dict]:
         return [], {}
 
+    def settle(self, autosaver: Any) -> None:
+        """Flush to disk what the autosave wrote since the last call: the transport calls
+        it once a pump's frames are sent (one disk flush per pump, after the network)."""
+        return None
+
 
 class NoPersistence(Persistence):
     """Keeps nothing on disk."""

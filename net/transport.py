@@ -1,7 +1,9 @@
 """TCP plumbing shared by host and client: one framed non-blocking connection, and a pump loop.
 
 ``Connection`` writes frames at once when the socket takes them (TCP_NODELAY, so a move goes
-out in one segment) and buffers the rest; reading returns decoded messages or raises
+out in one segment) and buffers the rest; while ``corked`` (a pump handling what it read) it
+only buffers, and ``uncork`` writes all of it with one call: the frames one pump sends a peer
+(a burst of moves, a roll's records) leave in one write, not one system call and segment each; reading returns decoded messages or raises
 ``WireError`` / ``Closed`` (``Reset`` for a reset connection, told apart from a hang-up). ``Pumped`` gives host and client the same driving API: call
 ``pump(timeout)`` from your own loop (non-blocking with timeout 0), or ``start_thread()`` and
 then use every method under ``lock`` — the public methods of host and client take it for you.
@@ -43,6 +45,8 @@ class Connection:
         self.out = bytearray()
         self.closed = False
         self.sent_bytes = 0
+        self.corked = False
+        self._backlog = False
 
     def fileno(self) -> int:
         return self.sock.fileno()
@@ -51,7 +55,7 @@ class Connection:
         if self.closed:
             return
         self.sent_bytes += len(frame)
-        if self.out:
+        if self.out or self.corked:
             self.out += frame
             return
         try:
@@ -78,6 +82,20 @@ class Connection:
             self.closed = True
             return
         del self.out[:written]
+
+    def cork(self) -> None:
+        """Buffer what is sent from now until ``uncork``."""
+        self.corked = True
+        self._backlog = bool(self.out)
+
+    def uncork(self) -> None:
+        """Stop buffering and write what was buffered (the rest waits for writability). A
+        backlog that was there before the cork waits for writability as before: a peer that
+        does not read is not written to on every pump."""
+        if self.corked:
+            self.corked = False
+            if not self._backlog:
+                self.flush()
 
     def wants_write(self) -> bool:
         return bool(self.out) and not self.closed

@@ -11,8 +11,16 @@
   CPU one peer spends on all 32 seats' moves of a round (decode, schema, expand, apply, hash). For every round: from the
   moment its last drawing (the last seat's ``end``, which rolls the next round) is applied
   at the host until every one of the 31 peers has applied the whole round and reported a
-  matching hash for it ("applied and agreed on all peers"); target p99 <= 50 ms. Beside it
-  the whole round from its roll (all 32 seats' bots drawing at once) for scale.
+  matching hash for it ("applied and agreed on all peers"); target p99 <= 50 ms. That moment
+  is when the host applied the roll that starts the next round (with its bot's drawings
+  right after it; the last round: its last drawing): on a fair table the roll is a
+  commit-reveal among every dealer after the last drawing. Beside it: the whole round from
+  its roll (all 32 seats' bots drawing at once) for scale, and from the round's last drawing
+  applied at the host, until every peer acked that drawing (``round_last_drawing_agreed``),
+  until the host applied the next roll (``round_roll_wait``, the fair roll), and until every
+  peer agreed on that roll (``round_end_to_agreed``: the wait between two rounds); the
+  headline measure with 8 and 16 seats (not in quick mode). Each joiner process drives
+  its connections with a network thread each, as the client does.
 * ``board_32p_frame_cpu_ms_*``: the client's Railroad Ink board at a 32-seat table (one local
   human, 31 bots in the ranking), the cursor moving every frame; target p99 <= 4 ms CPU. The
   hotseat autosave flushes every move to disk (``fdatasync``), which costs kernel CPU in the
@@ -93,41 +101,54 @@ def largest_move_frame(games: int) -> tuple[int, str]:
 
 def joiner_worker(port: int, count: int, delay: float) -> None:
     """(subprocess) ``count`` joiners, one seat each played by a random bot; prints their
-    final seq and hash when the game is over."""
+    final seq and hash when the game is over. Each connection is driven by its own network
+    thread, as the client drives its table (``game.client.netplay``): one peer's disk or
+    CPU work does not hold up the next peer's reading as a single loop over all of them
+    would (a real party has a machine per peer); the CPU is still shared."""
     from net.client import ClientConnection
 
     peers = [ClientConnection.connect("127.0.0.1", port, name=f"bench{i}", auto_bot="random",
                                       bot_delay=delay) for i in range(count)]
+    for peer in peers:
+        peer.start_thread()
     ready = set()
     deadline = time.monotonic() + 240
     while time.monotonic() < deadline:
         busy = False
         for index, peer in enumerate(peers):
-            peer.pump(0)
-            endpoint = peer.endpoint
-            if index not in ready and endpoint.phase == "lobby":
-                endpoint.set_ready(True)
+            if index not in ready and peer.phase == "lobby":
+                peer.set_ready(True)
                 ready.add(index)
-            endpoint.poll()
-            busy = busy or endpoint.phase not in ("over", "ended")
+            peer.poll()
+            busy = busy or peer.phase not in ("over", "ended")
         if not busy:
             break
-        time.sleep(0.0005)
+        time.sleep(0.01)
+    for peer in peers:
+        peer.stop_thread()
     print(json.dumps([[p.endpoint.seq, p.endpoint.match.hash() if p.endpoint.match else ""]
                       for p in peers]))
 
 
-def play_party(delay: float, timeout: float = 240.0) -> dict:
-    """A whole 32-seat game over loopback; per-round timings (ms) and the final agreement."""
+def play_party(delay: float, timeout: float = 240.0, seats: int = SEATS) -> dict:
+    """A whole game of ``seats`` seats over loopback; per-round timings (ms) and the final
+    agreement. Beside the headline (``agreed_ms``: from the host's roll of the next round,
+    with its bot's moves right after it, until every peer acked them) it times each round
+    from its last drawing (the last seat's ``end``) applied at the host: until every peer
+    acked that drawing (``drawing_agreed_ms``), until the host applied the next roll, dealt
+    jointly by every dealer (``roll_wait_ms``), and until every peer acked that roll and the
+    host bot's moves after it (``end_to_agreed_ms``: what a player waits between rounds)."""
     from net import messages as ids
     from net.host import HostServer
     from net.lobby import Slot
 
     slots = [Slot(kind=ids.KIND_BOT, name="host bot", level="random")]
-    slots += [Slot() for _ in range(SEATS - 1)]
-    server = HostServer.create("railroad-ink", SEATS, seats=slots, port=0, bind="127.0.0.1")
+    slots += [Slot() for _ in range(seats - 1)]
+    server = HostServer.create("railroad-ink", seats, seats=slots, port=0, bind="127.0.0.1")
     endpoint = server.endpoint
-    counts = [(SEATS - 1) // WORKERS + (1 if i < (SEATS - 1) % WORKERS else 0)
+    stamped: dict[int, float] = {}        # seq -> when the host sequenced that drawing
+    endpoint.on_applied = lambda seq, seat: stamped.__setitem__(seq, time.perf_counter())
+    counts = [(seats - 1) // WORKERS + (1 if i < (seats - 1) % WORKERS else 0)
               for i in range(WORKERS)]
     code = (f"import sys; sys.path.insert(0, {str(ROOT)!r}); from game.benchmarks.net_ink32 "
             f"import joiner_worker; joiner_worker({server.port}, {{}}, {delay!r})")
@@ -149,11 +170,14 @@ def play_party(delay: float, timeout: float = 240.0) -> dict:
                 state = match.state
                 if state.round != seen_round:          # the last end of a round rolled this one
                     if seen_round in rounds:
-                        rounds[seen_round].update(last_seq=match.seq, last_at=now)
+                        rounds[seen_round].update(last_seq=match.seq, last_at=now,
+                                                  **_last_drawing(match, stamped))
                     seen_round = state.round
                     rounds[seen_round] = {"rolled": now}
                 if state.over and "last_seq" not in rounds[seen_round]:
-                    rounds[seen_round].update(last_seq=match.seq, last_at=now)
+                    rounds[seen_round].update(last_seq=match.seq, last_at=now,
+                                              drawing_seq=match.seq,
+                                              drawing_at=stamped.get(match.seq, now))
                 peers = [p for p in endpoint.peers.values() if not p.spectator and p.conn]
                 if peers:
                     acked = min(p.acked for p in peers)
@@ -161,6 +185,9 @@ def play_party(delay: float, timeout: float = 240.0) -> dict:
                         if "last_seq" in info and "agreed" not in info \
                                 and acked >= info["last_seq"]:
                             info["agreed"] = now
+                        if "drawing_seq" in info and "drawing_agreed" not in info \
+                                and acked >= info["drawing_seq"]:
+                            info["drawing_agreed"] = now
             if endpoint.phase == "over" and endpoint.all_confirmed():
                 break
         else:
@@ -181,11 +208,26 @@ def play_party(delay: float, timeout: float = 240.0) -> dict:
             if worker.poll() is None:
                 worker.kill()
         server.shutdown()
-    agreed = [(r["agreed"] - r["last_at"]) * 1000 for r in rounds.values() if "agreed" in r]
-    whole = [(r["agreed"] - r["rolled"]) * 1000 for r in rounds.values() if "agreed" in r]
+    done = [r for r in rounds.values() if "agreed" in r]
+    agreed = [(r["agreed"] - r["last_at"]) * 1000 for r in done]
+    whole = [(r["agreed"] - r["rolled"]) * 1000 for r in done]
+    drawn = [r for r in done if "drawing_agreed" in r]
     return {"rounds": len(rounds), "agreed_ms": agreed, "whole_ms": whole,
+            "drawing_agreed_ms": [(r["drawing_agreed"] - r["drawing_at"]) * 1000 for r in drawn],
+            "roll_wait_ms": [(r["last_at"] - r["drawing_at"]) * 1000 for r in done
+                             if r["drawing_seq"] < r["last_seq"]],
+            "end_to_agreed_ms": [(r["agreed"] - r["drawing_at"]) * 1000 for r in done],
             "moves": final[0], "peers": len(results),
             "peers_agreeing": sum(1 for seq, digest in results if (seq, digest) == final)}
+
+
+def _last_drawing(match, stamped: dict[int, float]) -> dict:
+    """The seq of the last drawing before the roll that just started a round, and when the
+    host sequenced it."""
+    log = match.log
+    roll = next(e.seq for e in reversed(log) if e.seat is None)
+    seq = next((e.seq for e in reversed(log[:roll - 1]) if e.seat is not None), roll)
+    return {"drawing_seq": seq, "drawing_at": stamped.get(seq, time.perf_counter())}
 
 
 def round_apply_cpu(games: int) -> list[float]:
@@ -265,6 +307,10 @@ def run(quick: bool = False) -> dict:
         return _run(quick)
 
 
+def _p(values: list[float], q: float) -> float | None:
+    return round(percentile(values, q), 2) if values else None
+
+
 def _run(quick: bool) -> dict:
     one = hash_costs(1, 6 if quick else 30)
     many = hash_costs(SEATS, 1 if quick else 4)
@@ -272,6 +318,7 @@ def _run(quick: bool) -> dict:
     frame, notation = largest_move_frame(1 if quick else 3)
     per_peer = round_apply_cpu(1 if quick else 3)
     party = play_party(delay=PARTY_BOT_DELAY)
+    smaller = {} if quick else {n: play_party(delay=PARTY_BOT_DELAY, seats=n) for n in (8, 16)}
     board = board_frames(120 if quick else 400)
     sync = getattr(os, "fdatasync", None)
     os.fdatasync = lambda fd: None          # the same frames without the autosave's flush
@@ -303,6 +350,19 @@ def _run(quick: bool) -> dict:
         "round_apply_cpu_ms_per_peer_p99": round(percentile(per_peer, 0.99), 2),
         "round_from_roll_p50_ms": round(percentile(party["whole_ms"], 0.5), 1),
         "round_from_roll_max_ms": round(max(party["whole_ms"]), 1),
+        # beside it, from the round's last drawing applied at the host: every peer acked that
+        # drawing; the next roll (a commit-reveal among all dealers) applied at the host; and
+        # every peer acked that roll and the host bot's moves after it (the wait between rounds)
+        "round_last_drawing_agreed_p50_ms": _p(party["drawing_agreed_ms"], 0.5),
+        "round_last_drawing_agreed_p99_ms": _p(party["drawing_agreed_ms"], 0.99),
+        "round_roll_wait_p50_ms": _p(party["roll_wait_ms"], 0.5),
+        "round_roll_wait_max_ms": _p(party["roll_wait_ms"], 1.0),
+        "round_end_to_agreed_p50_ms": _p(party["end_to_agreed_ms"], 0.5),
+        "round_end_to_agreed_max_ms": _p(party["end_to_agreed_ms"], 1.0),
+        **{f"round_agreed_{n}_seats_p{q}_ms": _p(smaller[n]["agreed_ms"], q / 100)
+           for n in sorted(smaller) for q in (50, 99)},
+        **{f"round_roll_wait_{n}_seats_p50_ms": _p(smaller[n]["roll_wait_ms"], 0.5)
+           for n in sorted(smaller)},
         "board_32p_frame_cpu_ms_p50": board["cpu_ms_p50"],
         "board_32p_frame_cpu_ms_p99": board["cpu_ms_p99"],
         "board_32p_frame_cpu_ms_p99_without_autosave_flush": unflushed["cpu_ms_p99"],

@@ -8,6 +8,11 @@ Strategy: an append-only journal with a compacting rewrite.
 * kill -9 cannot tear a single ``write`` of a few dozen bytes into the page cache, and after a
   power loss a torn last line is simply cut by the loader: every record carries the state hash
   after it, so the loader keeps exactly the prefix that replays and verifies.
+* A LAN table's saver is ``batched``: its lines are written at once, but the ``fdatasync``
+  waits for ``settle()``, which the network pump calls once its frames are sent, and runs on
+  a background thread (``game.saves.flusher``): one disk flush for all that one pump
+  applied, and the pump never waits for the disk (a 32-seat round's moves and a roll's
+  records each cost a flush of a few ms otherwise).
 * Anything that is not "one more move on the same log" (an undo, a rebuilt log after a desync
   repair, resuming a file whose tail was damaged) rewrites the file atomically instead.
 * When the game ends, an end record is appended and the file moves to the replays folder.
@@ -24,6 +29,7 @@ from typing import Any
 from game.match import LogEntry, Match
 from game.rules import rules_version
 
+from . import flusher
 from .files import move_durably, replays_dir, saves_dir, unique_path, write_atomic
 from .format import (SUFFIX, encode, end_line, entry_line, fair_line, header_check,
                      header_line, left_line, make_header, parse_bytes)
@@ -43,17 +49,21 @@ class Autosaver:
 
     Make one with ``start_autosave(match)`` (new file in the saves folder) or let
     ``game.saves.resume`` attach one to the file it resumed. ``durable=False`` skips the disk
-    flushes (tests and benchmarks of the pure cost only; never in the client).
+    flushes (tests and benchmarks of the pure cost only; never in the client). ``batched``:
+    the flush of appended lines waits for ``settle()`` (a LAN table's pump).
 
     A failing disk never stops the game: the error is kept in ``error`` (an English line for
     the client to show, None while saving works) and the next move tries a full rewrite.
     """
 
     def __init__(self, match: Match, path: Path, *, header: dict, durable: bool = True,
-                 keep_replay: bool = True) -> None:
+                 keep_replay: bool = True, batched: bool = False) -> None:
         self.path = Path(path)
         self.header = header
         self.durable = durable
+        self.batched = batched
+        self._unsynced = False         # batched: lines written since the last disk flush
+        self._handed = False           # batched: flushes handed to the flusher thread
         self.keep_replay = keep_replay
         self.finished = False
         self._handle = None
@@ -86,8 +96,7 @@ class Autosaver:
         if follows:
             self._handle.write(entry_line(entry))
             self._handle.flush()
-            if self.durable:
-                _fdatasync(self._handle)
+            self._flush_disk()
             self._written = entry.seq
             self._last_hash = entry.hash
         else:
@@ -142,8 +151,27 @@ class Autosaver:
     def _append_extras(self, values: list) -> None:
         self._handle.write(b"".join(fair_line(value) for value in values))
         self._handle.flush()
-        if self.durable:
-            _fdatasync(self._handle)
+        self._flush_disk()
+
+    def _flush_disk(self) -> None:
+        """The disk flush of lines just written: now, or at ``settle`` when batched."""
+        if not self.durable:
+            return
+        if self.batched:
+            self._unsynced = True
+            return
+        _fdatasync(self._handle)
+
+    def settle(self) -> None:
+        """Have the lines written since the last flush flushed to disk (a batched saver), on
+        the flusher thread (``game.saves.flusher``): the caller never waits for the disk."""
+        if self._unsynced and self._handle is not None:
+            try:
+                flusher.flush_later(self._handle.fileno())
+                self._handed = True
+            except OSError:
+                self._guarded(_fdatasync, self._handle)
+        self._unsynced = False
 
     def rewrite(self, match: Match) -> None:
         """Write the whole file atomically from the match (the compacting rewrite). A last
@@ -200,6 +228,12 @@ class Autosaver:
     def close(self) -> None:
         if self._handle is not None:
             try:
+                if self._unsynced:
+                    self._unsynced = False
+                    _fdatasync(self._handle)
+                if self._handed:       # the file is renamed or rewritten next: no flush
+                    self._handed = False       # of it may still hold it open
+                    flusher.wait(1.0)
                 self._handle.close()
             finally:
                 self._handle = None

@@ -302,9 +302,14 @@ def _fair_secret_in(folders, table: str, field: str, value) -> bytes | None:
     ``field`` is ``value`` (this machine's key, or its dealer id); OSError/ValueError rise."""
     from game.saves import SaveError, read_save
     from game.saves.format import SUFFIX
+    from game.saves.load import peek_header
 
     for folder_path in folders:
         for path in sorted(Path(folder_path).glob(f"*{SUFFIX}")):
+            peeked = peek_header(path)
+            lan = peeked.get("lan") if peeked is not None else None
+            if peeked is not None and not (isinstance(lan, dict) and lan.get("table") == table):
+                continue      # another table's save: not parsed
             try:
                 save = read_save(path)
             except SaveError:

@@ -75,7 +75,8 @@ def start_net_autosave(match: Match, role: str, peers: list[int], mine: list[int
             stamp = header["created"].replace(":", "").replace("-", "")[:15]
             path = unique_path(saves_dir(), f"{match.game.name}-{stamp}-{header['table'][:6]}"
                                             f"-lan-{role}", SUFFIX)
-        return Autosaver(match, Path(path), header=header, durable=durable)
+        # batched: the pump flushes the disk once its frames are out (``settle``)
+        return Autosaver(match, Path(path), header=header, durable=durable, batched=True)
     except Exception:  # noqa: BLE001 - a failing disk must not take the table down
         return None
 
@@ -137,17 +138,23 @@ def old_token_groups(header: dict) -> dict[str, int]:
             if digest and peer != 0}
 
 
-def _readable_saves(folder: Path | None):
+def _readable_saves(folder: Path | None, table: str | None = None):
     """(path, save) of each save file in ``folder`` (None: this machine's saves folder) by
     name, passing over files being written (a leading dot) and those that cannot be read. An
-    OSError of the folder itself reaches the caller."""
+    OSError of the folder itself reaches the caller. With ``table``, a save whose header line
+    names another table is passed over unparsed (a full folder is read in a moment)."""
     from game.saves import SaveError, read_save
     from game.saves.files import saves_dir
     from game.saves.format import SUFFIX
+    from game.saves.load import peek_header
 
     for path in sorted(Path(folder or saves_dir()).glob(f"*{SUFFIX}")):
         if path.name.startswith("."):
             continue
+        if table is not None:
+            peeked = peek_header(path)
+            if peeked is not None and peeked.get("table") != table:
+                continue
         try:
             save = read_save(path)
         except (SaveError, OSError):
@@ -337,7 +344,7 @@ def own_unfinished_save(match: Match, mine: list[int]) -> Path | None:
     try:
         wanted, seats = table_id(match), sorted(mine)
         found = []
-        for path, save in _readable_saves(None):
+        for path, save in _readable_saves(None, table=wanted):
             info = lan_info(save.header)
             if (save.header.get("table") == wanted and save.end is None and info
                     and info["role"].startswith("peer") and info["mine"] == seats):
@@ -426,3 +433,7 @@ class LanPersistence(Persistence):
 
     def saved_fair_stream(self, save: Any) -> tuple[list, dict]:
         return saved_fair_stream(save)
+
+    def settle(self, autosaver: Any) -> None:
+        if autosaver is not None:
+            autosaver.settle()

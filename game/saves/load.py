@@ -95,6 +95,21 @@ def read_save(path: str | os.PathLike) -> SaveFile:
     return parse_bytes(data, name)
 
 
+def peek_header(path: str | os.PathLike) -> dict | None:
+    """The header of a journal save (its first line) without reading or checking the rest,
+    or None when the file does not start with one: a cheap filter before ``read_save`` when
+    looking for one table's save among many (a LAN table's start must not parse them all)."""
+    import json
+
+    try:
+        with open(path, "rb") as handle:
+            first = handle.readline(1 << 20)
+        header = json.loads(first)
+    except (OSError, ValueError):
+        return None
+    return header if isinstance(header, dict) and header.get("app") == "tracklayer" else None
+
+
 # --------------------------------------------------------------------------------------------
 # Replaying
 # --------------------------------------------------------------------------------------------
