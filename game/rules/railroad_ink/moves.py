@@ -49,6 +49,7 @@ class _Written:
 
 @dataclass(frozen=True)
 class Draw(_Written):
+    """Draw a die's face (or a special route, or lava) in a cell, in one of 8 orientations."""
     face: str
     cell: int
     o: int
@@ -56,6 +57,7 @@ class Draw(_Written):
 
 @dataclass(frozen=True)
 class Skip(_Written):
+    """Leave an optional die undrawn this round (the river dice, the second lava die)."""
     face: str
 
 
@@ -71,21 +73,25 @@ class Undo(_Written):
 
 @dataclass(frozen=True)
 class Meteor(_Written):
+    """Move this sheet's meteor: the direction chosen when its die shows "any"."""
     direction: str
 
 
 @dataclass(frozen=True)
 class IgnoreMeteor(_Written):
+    """Spend an unused special route to ignore the meteor this round (that round's special)."""
     special: str
 
 
 @dataclass(frozen=True)
 class Erase(_Written):
+    """Erase a route to make room for lava when none can be drawn (Volcano)."""
     cell: int
 
 
 @dataclass(frozen=True)
 class Crater(_Written):
+    """A crater where the meteor landed: written by the rules' chance, never chosen."""
     cell: int
 
 
