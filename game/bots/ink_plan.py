@@ -21,7 +21,7 @@ network, longest routes, centre, mismatched sides), what open route ends and lon
 still become with the rounds left, the specials kept for later, and (``ink_reach``) how close
 the open ends are to the exits still free: each free exit within ``MAX_REACH`` drawings of an
 open end counts for a share of the 4 points joining it would bring. That last term took hard
-from 46.5 to 51.1 on seeds 1000-1039 (exits joined 8.3 -> 10.3 per game): without it the
+from 46.4 to 49.9 (solo, seeds 1000-1199; exits joined 8.3 -> 10.2 per game): without it the
 search only saw exits already joined and let networks grow into corners.
 """
 
