@@ -63,7 +63,7 @@ def test_plan_caches_never_change_a_move():
         bot.follow_round_plan = level == "hard"
         return bot
 
-    for level, rounds in (("hard", 3), ("expert", 1)):
+    for level, rounds in (("hard", 2), ("expert", 1)):
         state = GAME.new_game(GAME.make_config(1), 11)
         bot = bot_for(level)
         decisions = 0
