@@ -102,9 +102,14 @@ class FairHosting:
         if dealer != self.fair_dealer_of(peer):
             self._refuse(peer.conn, "fair_foreign", {"peer": peer.pid, "seat": dealer})
             return
-        if any(record_to_plain(record) == {k: v for k, v in sent.items() if k != "at"}
-               for sent in self.fair_stream[-64:]) or record_to_plain(record) in self.fair_stream:
-            return             # a record sent again after a reconnection: already in
+        # a record sent again after a reconnection is already in; but an answer the current
+        # step waits for is new even when it reads like an earlier one (a seat answering the
+        # same question the same way twice: dropping it stalled the table)
+        if not self.fair.awaits_answer_from(dealer) and (
+                any(record_to_plain(record) == {k: v for k, v in sent.items() if k != "at"}
+                    for sent in self.fair_stream[-64:])
+                or record_to_plain(record) in self.fair_stream):
+            return
         record = self.fair.stamped(record)
         plain = record_to_plain(record)
         before = len(self.fair.published)

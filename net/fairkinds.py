@@ -109,6 +109,12 @@ class ChanceKinds:
         self.face_up[pile] = positions[-1]
 
     # -- records --------------------------------------------------------------------------
+    def awaits_answer_from(self, dealer: int) -> bool:
+        """Whether the open step is an ``attest`` that waits for ``dealer``'s answer."""
+        step = self._step
+        return step is not None and step[0] == "attest" and step[3] == dealer \
+            and self.answer is None
+
     def take_attest(self, record: dict) -> None:
         step = self._step
         if self.match is None or step is None or step[0] != "attest" \
@@ -135,11 +141,15 @@ class ChanceKinds:
             answer = self.game.attest(self.match.state, request)
             self._outbox.append({"kind": ATTEST, "seat": self.me, "answer": answer[0]})
         elif kind == "show":
+            draws = self.transcript.piles[pile].draws
             for position in positions:
-                if self.transcript.piles[pile].draws[position].drawer != PUBLIC \
+                draw = draws.get(position)
+                card = self.known.get((pile, position))
+                if (draw is None or draw.drawer != PUBLIC) and card is not None \
                         and position not in self.shown:     # (not sent before a comeback)
-                    self._outbox.append(CardPlayed(pile, position, self.me,
-                                                   self.known[(pile, position)]))
+                    self._outbox.append(CardPlayed(pile, position, self.me, card))
+                # a card this machine cannot name is not named: the step then waits and
+                # the withholding guard acts, never a crash of the table
 
     # -- the audit of answers -------------------------------------------------------------
     def _remember_attest(self, request) -> None:

@@ -578,3 +578,34 @@ def test_match_listeners_hear_every_move_once_with_its_hash_on_every_peer():
     expected = [(e.seq, e.hash, True) for e in table.host.match.log]
     for entries in heard.values():
         assert entries == expected
+
+
+class _WithVariant:
+    """A game whose tables use ``variants`` (Table makes the config from the player count)."""
+
+    def __init__(self, game, variants):
+        self.game, self.variants = game, variants
+
+    def __getattr__(self, name):
+        return getattr(self.game, name)
+
+    def make_config(self, players, variants=()):
+        return self.game.make_config(players, self.variants)
+
+
+def test_a_seat_answering_the_same_question_the_same_way_twice_is_heard_both_times():
+    """Metromania's unfair municipality asks a seat yes/no questions about its own hand
+    (attest). Two answers of one seat can read alike; the host took the second for a copy
+    re-sent after a reconnection and dropped it, so about one game in three stalled until the
+    withholding limit, gave the seat to a bot, and could then crash the host. Ten games (each
+    on a new deal): none waits, none loses a dealer."""
+    game = _WithVariant(get_game("metromania"), ["unfair"])
+    for seed in range(10):
+        table = Table(players=3, seed=seed, game=game)
+        table.start()
+        started = table.net.now
+        assert table.run(table.all_over, limit=30)
+        assert table.net.now - started < FAST.seeding, "a step waited for an answer"
+        events = {e["event"] for e in table.host.poll()}
+        assert not events & {"dealer_departed", "fair_withheld"}, events
+        table.assert_converged()
