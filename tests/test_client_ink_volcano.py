@@ -15,6 +15,7 @@ from game.rules import get_game
 from game.rules.railroad_ink.faces import FACE_INDEX
 from game.rules.railroad_ink.sheet import CELL_NAMES
 from tests.test_client_support import make_app
+from tests.test_client_support import step as step_once
 
 GAME = get_game("railroad-ink")
 VOLCANO = ("volcano", "volcano")
@@ -47,7 +48,7 @@ def table(app, device: str, expansion: str = "volcano"):
 
 def step(app, n: int = 1) -> None:
     for _ in range(n):
-        app.step(1 / 60)
+        step_once(app, 1 / 60)
 
 
 def post(app, etype, **fields) -> None:

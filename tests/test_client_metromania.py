@@ -16,6 +16,8 @@ from pathlib import Path
 import pygame
 import pytest
 
+from tests.test_client_support import step
+
 from game.bots.base import make_bot
 from game.client.app import App
 from game.client.games.metromania import geometry as geo
@@ -40,7 +42,7 @@ def key(app, k, steps=1):
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="",
                                          scancode=0))
     for _ in range(steps):
-        app.step(1 / 60)
+        step(app, 1 / 60)
 
 
 def click(app, pos):
@@ -48,19 +50,19 @@ def click(app, pos):
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
                                          buttons=(0, 0, 0)))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    app.step(1 / 60)
+    step(app, 1 / 60)
 
 
 def pad_button(app, button):
     pygame.event.post(pygame.event.Event(pygame.JOYBUTTONDOWN, instance_id=PAD_ID,
                                          button=button, joy=PAD_ID))
-    app.step(1 / 60)
+    step(app, 1 / 60)
 
 
 def pad_right(app):
     pygame.event.post(pygame.event.Event(pygame.JOYHATMOTION, instance_id=PAD_ID, hat=0,
                                          value=(1, 0), joy=PAD_ID))
-    app.step(1 / 60)
+    step(app, 1 / 60)
 
 
 def press(app, device, action):
@@ -94,7 +96,7 @@ def table(app, players=2, seed=3, human_seats=(0,), variants=()):
     match = Match.new(GAME, GAME.make_config(players, variants), seed, seats)
     play = PlayScreen(app, match)
     app.push(play)
-    app.step(1 / 60)
+    step(app, 1 / 60)
     return match, play
 
 
@@ -113,7 +115,7 @@ def wait_for_seat(app, match, play, seat, limit=600):
         if match.is_over() or (match.to_act() == (seat,) and play.viewer == seat
                                and app.top is play):
             return
-        app.step(0.1)
+        step(app, 0.1)
     raise AssertionError("the bot never handed the turn back")
 
 
@@ -150,7 +152,7 @@ def _walk_to(app, board, device, seat, target):
         order = board._keys_by_angle(seat)
     presses = (order.index(target) - order.index(draft.cursor)) % len(order)
     _post_presses(device, presses)
-    app.step(1 / 60)
+    step(app, 1 / 60)
     assert board.draft(seat).cursor == target, f"the cursor never reached {target}"
 
 
@@ -250,14 +252,14 @@ def test_hotseat_game_by_mouse_keyboard_and_controller_reaches_the_engines_score
             if app.frame % 3 == 0:
                 key(app, pygame.K_RETURN)
             else:
-                app.step(0.1)
+                step(app, 0.1)
         assert isinstance(app.top, ResultsScreen) and shown_final
         assert board.show is not None and len(board.show.items) == 7
         text = "\n".join(str(entry.move) for entry in match.log)
         engine = GAME.score_notation(text, match.config, match.seed)
         assert app.top.result["scores"] == engine["scores"]
         assert app.top.result["breakdown"] == engine["breakdown"]
-        app.step(1 / 60)
+        step(app, 1 / 60)
         detail = type(board).results_detail(app.top.result, 0, str)
         assert detail and str(engine["breakdown"][0]["stations"]) in detail[0]
     finally:
@@ -341,7 +343,7 @@ def test_unfair_municipality_hides_other_letters_and_passes_the_device(tmp_path)
         dig_with_enter(app, play.board, 0)
         key(app, pygame.K_c)
         assert match.seq == 1
-        app.step(1 / 60)
+        step(app, 1 / 60)
         assert type(app.top).__name__ == "PassDeviceScreen"
         assert all(key[0] == "?" for s in range(3) for key in board.shown_hand(s))
         key(app, pygame.K_RETURN)
@@ -359,7 +361,7 @@ def test_open_games_need_no_hand_over_screen(tmp_path):
         assert not play.board.secret_information
         dig_with_enter(app, play.board, 0)
         key(app, pygame.K_c)
-        app.step(1 / 60)
+        step(app, 1 / 60)
         assert match.seq == 1 and app.top is play and play.viewer == 1
     finally:
         app.shutdown()

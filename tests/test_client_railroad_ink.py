@@ -15,6 +15,8 @@ import random
 import pygame
 import pytest
 
+from tests.test_client_support import step
+
 from game.client.app import App
 from game.client.games.railroad_ink.board import RailroadInkBoard
 from game.client.games.railroad_ink.tray_text import ri_illegal
@@ -58,7 +60,7 @@ def table(app, devices=DEVICES, variants=(), seed=11, bots=0):
         if device in devices:
             pygame.event.post(pygame.event.Event(pygame.JOYDEVICEADDED, device_index=-1,
                                                  instance_id=instance))
-    app.step(1 / 60)
+    step(app, 1 / 60)
     return match, play
 
 
@@ -171,7 +173,7 @@ def run_drivers(app, match, play, drivers, max_frames=6000):
             event = next(drive)
             if event is not None:
                 pygame.event.post(event)
-        app.step(1 / 60)
+        step(app, 1 / 60)
         frames += 1
     return frames
 
@@ -198,7 +200,7 @@ def test_four_devices_play_a_split_screen_game_to_the_results(app):
     assert len(set(first_round)) == 4
     assert any(m == "undo" for _s, m in entries)
     for _ in range(120):
-        app.step(1 / 60)
+        step(app, 1 / 60)
     results = app.top
     assert isinstance(results, RailroadInkResults)
     # exactly the engine's scores: replay the log on a fresh engine state
@@ -207,7 +209,7 @@ def test_four_devices_play_a_split_screen_game_to_the_results(app):
         GAME.apply(state, entry.seat, GAME.parse_move(entry.move))
     assert results.result["scores"] == GAME.scores(state)["scores"]
     assert results.result["breakdown"] == GAME.scores(state)["breakdown"]
-    app.step(1 / 60)   # the results screen draws (table of categories and the chart)
+    step(app, 1 / 60)   # the results screen draws (table of categories and the chart)
 
 
 def test_refused_drawing_shows_the_reason_and_changes_nothing(app):
@@ -220,7 +222,7 @@ def test_refused_drawing_shows_the_reason_and_changes_nothing(app):
     face = board.picked_face(0)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
                                          unicode="", scancode=0))
-    app.step(1 / 60)
+    step(app, 1 / 60)
     assert match.seq == before_seq and match.hash() == before_hash
     try:
         GAME.check(match.state, 0, Draw(face, CELL_INDEX["D4"], 0))
@@ -233,7 +235,7 @@ def test_refused_drawing_shows_the_reason_and_changes_nothing(app):
     board.seat_ui(0).pick = ("end", "")
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
                                          unicode="", scancode=0))
-    app.step(1 / 60)
+    step(app, 1 / 60)
     assert match.seq == before_seq and match.hash() == before_hash
     assert board.refusal_text(0).startswith("Draw or skip these dice first")
 
@@ -254,7 +256,7 @@ def test_screens_render_sheets_dice_and_expansion_pieces(app, devices, variants)
             useful = [m for m in moves if str(m) != "end"]
             match.apply(seat, rng.choice(useful) if useful else moves[0])
     for _ in range(3):
-        app.step(1 / 60)
+        step(app, 1 / 60)
     assert _colours(app.surface) > 60
     board = play.board
     for pane in board.layout():
@@ -272,7 +274,7 @@ def test_bots_draw_live_while_the_human_is_still_drawing(app):
     # the bots think in helper processes: wait by the clock (headless frames are not paced)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
-        app.step(1 / 60)
+        step(app, 1 / 60)
         if all(match.state.seats[s].ended for s in (1, 2)):
             break
     assert all(match.state.seats[s].ended for s in (1, 2)), "the bots did not finish round 1"
@@ -287,16 +289,16 @@ def test_meteor_strike_from_the_keyboard_is_animated_along_the_engine_path(app):
     if match.state.meteor[0] == "any":   # the arrows choose the direction first
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT, mod=0,
                                              unicode="", scancode=0))
-        app.step(1 / 60)
+        step(app, 1 / 60)
         assert board.meteor_direction(0) == "W"
     direction = board.meteor_direction(0)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
                                          unicode="", scancode=0))
-    app.step(1 / 60)
+    step(app, 1 / 60)
     assert match.log[-1].move == f"meteor:{direction}"
     anim = next(a for a in board.anims if a["kind"] == "meteor")
     assert anim["path"][-1] == match.state.seats[0].sheet.dot       # lands on the crater
     assert board.busy()
     for _ in range(int(60 * (0.2 * len(anim["path"]) + 0.6))):
-        app.step(1 / 60)
+        step(app, 1 / 60)
     assert not board.busy() and not board.meteor_pending(0)

@@ -26,6 +26,16 @@ def frames(app, n: int = 1) -> None:
     app.run(frames=n)
 
 
+def step(app, dt: float) -> None:
+    """One frame of ``dt`` seconds, as ``app.run(frames=...)`` steps them: a bot the game
+    waits on gets up to ``dt`` of real time first (a busy machine may not have run its helper
+    process at all yet)."""
+    from game.client.bot_worker import wait_while_thinking
+
+    wait_while_thinking(dt)
+    app.step(dt)
+
+
 def key(app, k, mod=0, n=1) -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="",
                                          scancode=0))
