@@ -38,6 +38,17 @@ def run_until(condition, *pumped, seconds: float = 20.0) -> None:
             thing.pump(0.002)
 
 
+def seen_in(peer, events: list):
+    """``seen(kind, count)``: a condition that collects ``peer``'s events into ``events`` and
+    holds once ``count`` of ``kind`` were seen."""
+    def seen(kind: str, count: int = 1):
+        def check():
+            events.extend(peer.poll())
+            return sum(e["event"] == kind for e in events) >= count
+        return check
+    return seen
+
+
 class SilentServer:
     """Accepts connections and never says a word; counts them."""
 
@@ -232,12 +243,7 @@ def test_a_lobby_that_forgot_a_dropped_player_seats_it_anew(tmp_path, monkeypatc
     try:
         peer = ClientConnection.connect("127.0.0.1", server.port, name="Ann", redial_limit=10)
         events = []
-
-        def seen(kind: str, count: int = 1):
-            def check():
-                events.extend(peer.poll())
-                return sum(e["event"] == kind for e in events) >= count
-            return check
+        seen = seen_in(peer, events)
 
         run_until(seen("welcome"), server, peer)
         first = peer.token
@@ -299,12 +305,7 @@ def test_a_stall_longer_than_the_hosts_patience_is_dialled_again(tmp_path, monke
         peer = ClientConnection.connect("127.0.0.1", proxy.port, name="Ann", auto_bot="random",
                                         bot_delay=0.05, timings=joiner_timings, redial_limit=10)
         events = []
-
-        def seen(kind: str, count: int = 1):
-            def check():
-                events.extend(peer.poll())
-                return sum(e["event"] == kind for e in events) >= count
-            return check
+        seen = seen_in(peer, events)
 
         run_until(seen("welcome"), server, peer, seconds=5)
         if when == "game":
@@ -338,12 +339,7 @@ def test_the_hosts_no_answer_for_too_long_is_a_lost_link_not_the_end(tmp_path, m
     try:
         peer = ClientConnection.connect("127.0.0.1", server.port, name="Ann", redial_limit=10)
         events = []
-
-        def seen(kind: str, count: int = 1):
-            def check():
-                events.extend(peer.poll())
-                return sum(e["event"] == kind for e in events) >= count
-            return check
+        seen = seen_in(peer, events)
 
         run_until(seen("welcome"), server, peer)
         kind = ids.BYE if how == "bye" else ids.REFUSE
