@@ -1,4 +1,5 @@
-"""The end of a game reaches every seated player, even one whose link broke at the last move.
+"""The end of a game reaches every seated player, even one whose link broke at the last move;
+and the host writes the end down (netlog, audit) once the table has confirmed it.
 
 A mixin of ``net.hosting.HostEndpoint``. ``finish_table(grace, q=..., h=...)`` ends a finished
 game: every connected peer gets the goodbye ``BYE game_over`` (with the final seq and hash),
@@ -20,7 +21,23 @@ from net import messages as ids
 class EndGrace:
     """Mixin: the host's end-of-game grace (see the module docstring)."""
 
+    def paperwork_ready(self) -> bool:
+        """May the end's netlog and audit be written now? Not while the peers are still
+        confirming the last move (``Timings.end_paperwork``): at a big table the host's CPU
+        goes to reading their confirmations first. The save's flush never waits."""
+        if self.phase != "over" or self.over_at is None:
+            return True
+        return self.all_confirmed() or \
+            self.clock() >= self.over_at + self.timings.end_paperwork
+
+    def paperwork_due_at(self, waiting: bool) -> float | None:
+        """When the end's paperwork is due, if some ``waiting`` (None: nothing to wake for)."""
+        if not waiting or self.phase != "over" or self.over_at is None:
+            return None
+        return self.over_at + self.timings.end_paperwork
+
     def init_end_grace(self) -> None:
+        self.over_at: float | None = None        # when the last move was applied here
         self.end_message: dict | None = None     # the goodbye that announced the end
         self.grace_until = 0.0
         self.untold: set[int] = set()            # seated peers not known to have heard it

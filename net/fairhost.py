@@ -224,6 +224,10 @@ class FairHosting:
             return
         self._emit("dealer_departed", peer=gone)
 
+    def fair_audit_waiting(self) -> bool:
+        """The end's audit is ready to run and waits for ``fair_settle``."""
+        return self.fair is not None and self.fair.audit_due
+
     def fair_settle(self) -> None:
         """At the end of a pump (its frames sent): the audit that waited for it."""
         if self.fair is not None and self.fair.finish_audit():

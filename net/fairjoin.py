@@ -132,6 +132,10 @@ class FairJoining:
             self._emit("audit", **verdict.to_plain())
             self.persistence.record_audit(self.autosaver, self.match, verdict.to_plain())
 
+    def fair_audit_waiting(self) -> bool:
+        """The end's audit is ready to run and waits for ``fair_settle``."""
+        return self.fair_replica is not None and self.fair_replica.fair.audit_due
+
     def fair_settle(self) -> None:
         """At the end of a pump (its frames sent): the audit that waited for it."""
         if self.fair_replica is not None and self.fair_replica.fair.finish_audit():

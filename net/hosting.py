@@ -354,10 +354,11 @@ class HostEndpoint(HostHandshake, SeatAllocation, SeatControl, FairHosting, Fair
         just over is written, the end's audit runs, and the autosave is flushed."""
         if self.sequencer is not None:
             self.sequencer.tell()
+        if self.paperwork_ready():
             if self._netlog_due:
                 self._netlog_due = False
                 self._save_log()
-        self.fair_settle()      # the end's audit (net.fairhost), after the acks it read
+            self.fair_settle()      # the end's audit (net.fairhost), after the acks it read
         self.persistence.settle(self.autosaver)
 
     def wake_in(self) -> float:
@@ -370,6 +371,9 @@ class HostEndpoint(HostHandshake, SeatAllocation, SeatControl, FairHosting, Fair
         due = [now + 1.0]
         if self.sequencer is not None and not self.sequencer.sealed:
             due.append(self._applied_at + t.hash_delay)
+        paperwork = self.paperwork_due_at(self._netlog_due or self.fair_audit_waiting())
+        if paperwork is not None:
+            due.append(paperwork)
         due += [since + t.dropped for since in self.pending_conns.values()]
         for peer in self._live_peers():
             due += [peer.last_heard + t.dropped, peer.last_sent + t.heartbeat]
@@ -469,6 +473,7 @@ class HostEndpoint(HostHandshake, SeatAllocation, SeatControl, FairHosting, Fair
 
     def _game_over(self, seq: int) -> None:
         self.phase = "over"
+        self.over_at = self.clock()
         digest = self.sequencer.seal(tell=False)
         self._netlog_due = True        # written by ``settle``, once the last move is sent
         self._emit("game_over", seq=seq, hash=digest, scores=self.match.scores()["scores"])

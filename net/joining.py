@@ -114,6 +114,7 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
         self._over_hash = ""
         self._applied_at = 0.0
         self._netlog_due = False
+        self._over_at: float | None = None      # when we first held the finished game
         self._broken_reported = 0.0
         self._report_budget = FrameBudget(clock(), REPORT_RATE, REPORT_BURST)
         self._unsent_report: tuple[int, str] | None = None    # the newest, not sent yet
@@ -280,13 +281,22 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
         the netlog of a game just over is written, and the autosave is flushed."""
         if self.replica is not None and self.phase != "ended":
             self.replica.tell()
-            if self._netlog_due:
+        if self.phase != "ended" and self.paperwork_ready():
+            if self._netlog_due and self.replica is not None:
                 self._netlog_due = False
                 self.netlog_path = self.persistence.write_netlog(
                     self.match, f"peer{self.pid}", self.commands)
-        if self.phase != "ended":
             self.fair_settle()      # the end's audit (net.fairjoin), after our report
         self.persistence.settle(self.autosaver)
+
+    def paperwork_ready(self) -> bool:
+        """May the end's netlog and audit be written now? Only ``Timings.end_paperwork``
+        after the last move: until then the other peers are still confirming it, and at a
+        big table on shared CPUs our writing would slow theirs. The save's flush never
+        waits."""
+        if self.phase != "over" or self._over_at is None:
+            return True
+        return self.clock() >= self._over_at + self.timings.end_paperwork
 
     def wake_in(self) -> float:
         """Seconds until ``tick`` has something to do (0: now). The pump sleeps that long at
@@ -305,6 +315,9 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
         if replica is not None:
             if not replica.sealed:
                 due.append(self._applied_at + t.hash_delay)
+            if self.phase == "over" and self._over_at is not None and (
+                    self._netlog_due or self.fair_audit_waiting()):
+                due.append(self._over_at + t.end_paperwork)
             if self._unsent_report is not None:
                 due.append(self._report_budget.ready_at(self.clock()))
             due += [sent + t.retry for _n, _m, sent in self._pending.values()]
@@ -517,6 +530,8 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
         self._send_report(force=True)
         if self.phase == "over" and digest == self._over_hash:
             return
+        if self.phase != "over":
+            self._over_at = self.clock()
         self.phase = "over"
         self._over_hash = digest
         self._netlog_due = True        # written by ``settle``, once our report is sent

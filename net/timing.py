@@ -16,3 +16,7 @@ class Timings:
     seeding: float = 10.0      # a commit-reveal round that takes longer is aborted
     hash_delay: float = 0.002  # hash a move's state this long after applying it (0: at once),
                                # so every peer applies a move before anyone spends CPU hashing
+    end_paperwork: float = 0.3  # the end's paperwork (netlog, audit and its record in the
+                               # save) waits this long after the last move (a host: or until
+                               # every peer confirmed it), so the table agrees on the end
+                               # before any machine spends CPU on writing it down

@@ -176,3 +176,29 @@ def test_a_32_seat_table_over_loopback_processes(tmp_path):
     assert all(end["event"] == "game_over" for end in ends), ends
     assert len({end["hash"] for end in ends}) == 1 and len({end["seq"] for end in ends}) == 1
     assert len(ends[0]["scores"]) == 32
+
+
+def test_the_games_end_scores_only_the_last_sheet_to_finish(monkeypatch):
+    """Each sheet is scored as its player ends the last round, so the move that ends a
+    32-seat game does not score all 32 sheets at once on every peer (it did: ~3 ms per peer,
+    all at the same moment), and the final scores are those scored from nothing."""
+    from game.rules.railroad_ink import game as ink_game
+    from game.rules.railroad_ink.scoring import score_sheet
+
+    calls = []
+
+    def counting(sheet, expansion):
+        calls.append(1)
+        return score_sheet(sheet, expansion)
+
+    monkeypatch.setattr(ink_game, "score_sheet", counting)
+    match = Match.new(GAME, GAME.make_config(32, []), 21)
+    rng = Rng(8)
+    while not match.is_over():
+        acting = match.to_act()
+        seat = acting[rng.below(len(acting))]
+        calls.clear()                 # what the game's last move scores is left in it
+        match.apply(seat, rng.choice(GAME.legal_moves(match.state, seat)))
+    assert len(calls) == 1
+    assert match.scores()["scores"] == [score_sheet(s.sheet, "")[0]["total"]
+                                        for s in match.state.seats]

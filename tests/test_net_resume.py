@@ -158,6 +158,9 @@ def test_every_peer_autosave_follows_its_log_through_a_desync_repair():
     table.clients[0].match.state.scores[1] += 7      # only the hash tells: repaired later
     table.check_agreement = lambda: [c.poll() for c in table.clients]
     assert table.run(table.all_over, limit=60)
+    # each finished save moves to the replays once its end's audit is recorded, a moment
+    # after the end (net.timing.Timings.end_paperwork)
+    assert table.run(lambda: len(list(saves.replays_dir().glob("*.tlsave"))) == 3, limit=5)
     table.assert_converged()
     finals = [saves.load(path) for path in sorted(saves.replays_dir().glob("*.tlsave"))]
     assert len(finals) == 3 and not list(saves_dir().glob("*.tlsave"))

@@ -157,6 +157,9 @@ def play_party(delay: float, timeout: float = 240.0, seats: int = SEATS) -> dict
                                 env=dict(os.environ)) for count in counts]
     rounds: dict[int, dict] = {}     # round -> {"rolled", "last_seq", "last_at", "agreed"}
     seen_round = 0
+    # (when, seq): every peer had acked ``seq`` from then on (the least ack, as it grew); a
+    # round's last drawing is known only once the next roll starts, by then long acked
+    agreed_from: list[tuple[float, int]] = []
     try:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -181,13 +184,16 @@ def play_party(delay: float, timeout: float = 240.0, seats: int = SEATS) -> dict
                 peers = [p for p in endpoint.peers.values() if not p.spectator and p.conn]
                 if peers:
                     acked = min(p.acked for p in peers)
+                    if not agreed_from or acked > agreed_from[-1][1]:
+                        agreed_from.append((now, acked))
                     for info in rounds.values():
                         if "last_seq" in info and "agreed" not in info \
                                 and acked >= info["last_seq"]:
                             info["agreed"] = now
                         if "drawing_seq" in info and "drawing_agreed" not in info \
                                 and acked >= info["drawing_seq"]:
-                            info["drawing_agreed"] = now
+                            info["drawing_agreed"] = next(
+                                when for when, seq in agreed_from if seq >= info["drawing_seq"])
             if endpoint.phase == "over" and endpoint.all_confirmed():
                 break
         else:

@@ -200,6 +200,8 @@ def _encode_into(value: Any, emit) -> None:
     elif kind is str:
         data = value.encode("utf-8")
         emit(b"s%d:%s" % (len(data), data))
+    elif kind is bytes:             # a per-seat digest: 32 of them in every 32-seat hash
+        emit(b"b%d:%s" % (len(value), value))
     elif value is None:
         emit(b"N")
     elif value is True:

@@ -386,6 +386,10 @@ class RailroadInkGame(Game):
         s.touched(sheet=not isinstance(move, End))
         if isinstance(move, End):
             s.ended = True
+            if state.round >= state.rounds and s.cached_score is None:
+                # the sheet is final: scored now, as each player finishes, so the game's
+                # end does not score every sheet of a 32-seat table at once
+                s.cached_score = score_sheet(s.sheet, state.expansion)
             events = [{"kind": "round_done", "seat": seat, "round": state.round}]
             if all(other.ended for other in state.seats):
                 if state.round >= state.rounds:
