@@ -79,6 +79,17 @@ def test_different_values_encode_differently(a, b):
         assert canonical_bytes(a) != canonical_bytes(b) or repr(a) == repr(b)
 
 
+def test_canonical_format_is_pinned_inside_lists_and_dicts():
+    """The encoder's fast paths (items of a list, keys of a dict: a sheet's cells, a seat's
+    digests) write exactly what the general path writes: every peer's hash depends on it."""
+    value = {"cells": [0, -1, 1023, 1024, -65], "flags": [True, False, None],
+             "digests": [b"\x01\x02", b""], "names": ["ab", "\u00e9"],
+             "nested": [[1, "x"], {"k": (2, b"z")}]}
+    assert canonical_bytes(value) == (
+        b"d5:s5:cellsl5:i1:0i2:-1i4:1023i4:1024i3:-65s7:digestsl2:b2:\x01\x02b0:"
+        b"s5:flagsl3:TFNs5:namesl2:s2:abs2:\xc3\xa9s6:nestedl2:l2:i1:1s1:xd1:s1:kl2:i1:2b1:z")
+
+
 def test_canonical_refuses_floats_and_odd_keys():
     with pytest.raises(TypeError):
         canonical_bytes(1.5)

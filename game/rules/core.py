@@ -195,7 +195,25 @@ def _encode_into(value: Any, emit) -> None:
             emit(b"i%d:%s" % (len(text), text))
     elif kind is list or kind is tuple:
         emit(b"l%d:" % len(value))
+        small_ints = _SMALL_INTS
         for item in value:
+            # a sheet's cells, a seat's digests: the common items without a call each
+            item_kind = type(item)
+            if item_kind is int:
+                small = small_ints.get(item)
+                if small is not None:
+                    emit(small)
+                    continue
+            elif item_kind is bytes:
+                emit(b"b%d:%s" % (len(item), item))
+                continue
+            elif item_kind is str:
+                data = item.encode("utf-8")
+                emit(b"s%d:%s" % (len(data), data))
+                continue
+            elif item_kind is bool:
+                emit(b"T" if item else b"F")
+                continue
             _encode_into(item, emit)
     elif kind is str:
         data = value.encode("utf-8")
@@ -214,7 +232,8 @@ def _encode_into(value: Any, emit) -> None:
                 raise TypeError(f"canonical dict keys must be str, not {type(key).__name__}")
         emit(b"d%d:" % len(value))
         for key in sorted(value, key=lambda k: k.encode("utf-8")):
-            _encode_into(key, emit)
+            data = key.encode("utf-8")
+            emit(b"s%d:%s" % (len(data), data))
             _encode_into(value[key], emit)
     elif isinstance(value, bool):  # pragma: no cover - bool subclasses do not exist
         emit(b"T" if value else b"F")
