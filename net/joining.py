@@ -340,9 +340,13 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
                 or self.match is None):
             return
         now = self.clock()
-        for seat in self.match.to_act():
-            level = self.bots_levels.get(seat) or (self.auto_bot if seat in self.seats else "")
-            if (not level or seat not in self.seats or seat in self.bot_controlled
+        acting = self.match.to_act()
+        # our own seats only (a 32-seat table acts with up to 32 seats, we hold one or a few)
+        for seat in sorted(self.seats):
+            if seat not in acting:
+                continue
+            level = self.bots_levels.get(seat) or self.auto_bot
+            if (not level or seat in self.bot_controlled
                     or seat in self._pending or self._cooldown.get(seat, 0) > now):
                 continue
             since = self._acting_since.setdefault(seat, now)
