@@ -32,20 +32,30 @@ from game.rules.railroad_ink.faces import (FACE_INDEX, HIGHWAY, JUNCTION_DIE, MA
 from game.rules.railroad_ink.networks import Networks
 from game.rules.railroad_ink.scoring import longest_route
 
-from .ink_reach import ReachNetworks, reach_value
+from .ink_close import SCALE as CLOSE_SCALE, hard_ends
+from .ink_reach import ReachNetworks, empty_and_faced, reach_value
 
 _SPECIAL_INDEX = tuple(FACE_INDEX[s] for s in SPECIALS)
 
 
 class Weights:
-    """Evaluation weights in points (x100 kept as ints): indexed by rounds left after this."""
+    """Evaluation weights in points (x100 kept as ints): indexed by rounds left after this.
+
+    Two terms are opt-in, measured no better for hard (solo, seeds 1000-1099, paired against
+    50.44): ``hard_end`` charges open ends no die face can tie off cleanly (``ink_close``;
+    49.82), and ``special_each`` values each unused special that can still be drawn (at most
+    one a round, so never more than the rounds left) instead of every unused special alike
+    (``(0, 200, 170, 150, 140, 130, 120, 120)``: 49.72)."""
 
     def __init__(self, open_end=(100, 45, 30, 25, 22, 20, 20, 20),
                  lone_exit=(0,) * 8,
                  special=(0, 150, 250, 300, 330, 350, 360, 370), routes: bool = True,
                  centre: int = 100,
                  reach=(0, 80, 200, 200, 200, 200, 200, 200),
-                 reach_decay=(100, 70, 45, 25), reach_beam: bool = True) -> None:
+                 reach_decay=(100, 70, 45, 25), reach_beam: bool = True,
+                 hard_end=(0,) * 8, special_each=None) -> None:
+        self.hard_end = hard_end
+        self.special_each = special_each
         self.open_end = open_end
         self.reach = reach
         self.reach_decay = reach_decay
@@ -72,14 +82,21 @@ def evaluate(sheet, rounds_after: int, weights: Weights = DEFAULT_WEIGHTS,
     value += weights.centre * nets.centre
     open_ends, bad = nets.open_ends, nets.mismatched
     value -= bad * 100 + open_ends * weights.open_end[r]
+    if weights.hard_end[r] and open_ends:
+        faced = nets.faced if isinstance(nets, ReachNetworks) else empty_and_faced(sheet)[1]
+        value -= weights.hard_end[r] * hard_ends(sheet, faced) // CLOSE_SCALE
     full = routes if routes is not None else weights.routes
     if full:
         value += 100 * (longest_route(sheet, HIGHWAY) + longest_route(sheet, RAILWAY))
     if weights.reach[r] and (full or weights.reach_beam):
         value += weights.reach[r] * reach_value(
             sheet, weights.reach_decay, nets if isinstance(nets, ReachNetworks) else None) // 100
-    value += (MAX_SPECIALS - len(sheet.specials)) * weights.special[min(r, len(weights.special) - 1)] \
-        // max(1, MAX_SPECIALS)
+    unused = MAX_SPECIALS - len(sheet.specials)
+    if weights.special_each is not None:
+        # one special a round: only as many as there are rounds left can still be drawn
+        value += min(unused, rounds_after) * weights.special_each[r]
+    else:
+        value += unused * weights.special[min(r, len(weights.special) - 1)] // max(1, MAX_SPECIALS)
     return value
 
 
@@ -93,7 +110,8 @@ def final_score(sheet) -> int:
     return evaluate(sheet, 0, _FINAL)
 
 
-_FINAL = Weights(open_end=(100,) * 8, lone_exit=(0,) * 8, special=(0,) * 8, reach=(0,) * 8)
+_FINAL = Weights(open_end=(100,) * 8, lone_exit=(0,) * 8, special=(0,) * 8, reach=(0,) * 8,
+                 hard_end=(0,) * 8)
 
 
 def _expand(sheet, pending: tuple[int, ...], special_ok: bool):
