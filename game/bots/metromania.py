@@ -29,7 +29,8 @@ the lines need to end.
            next rival's first choice. Hidden letters: three samples, as the hard bot's.
            (The hard search with eight candidates simulated to the end won only 61 % of 200
            two-player games against hard: the normal policy answers a move the same way
-           every time, so the rival's strongest answer was never tried.)
+           every time, so the rival's strongest answer was never tried. On the same 40 deals
+           it won 57.5 %, the two-move search 72.5 %; over 100 games 63 %, 53-72 %.)
 """
 
 from __future__ import annotations
