@@ -10,17 +10,11 @@ from game.rules.railroad_ink import GAME
 from game.rules.railroad_ink.faces import FACE_INDEX
 from game.rules.railroad_ink.moves import Draw
 from game.rules.railroad_ink.sheet import CELL_INDEX, Sheet
+from tests.test_ink_reach import drawn
 
 # the term is opt-in (measured no better for hard, see ink_close): these weights switch it on
 NO_REACH = Weights(reach=(0,) * 8, hard_end=(0, 50, 25, 10, 0, 0, 0, 0))
 NO_REACH_NO_CLOSE = Weights(reach=(0,) * 8)
-
-
-def drawn(*placements: tuple[str, str, int]) -> Sheet:
-    sheet = Sheet()
-    for face, cell, o in placements:
-        sheet.put(CELL_INDEX[cell], FACE_INDEX[face], o)
-    return sheet
 
 
 def hard(sheet: Sheet) -> int:

@@ -268,19 +268,32 @@ class MetromaniaHard(Bot):
                     return top[0]
                 world = determinize(view, seat, Rng(mix_seed(decision, k)))
                 GAME.play(world, seat, move)
-                judges: dict = {}      # one per seat for the whole simulation
-                for _ in range(plies):
-                    if world.phase == OVER:
-                        break
-                    actor = world.turn
-                    judge = judges.get(actor)
-                    if judge is None:
-                        judge = judges[actor] = Judge(world, actor)
-                    GAME.play(world, actor, greedy_move(world, actor, self.rollout_width, judge))
-                total += self.leaf_utility(world, judges)
+                # the early cut compares one world with the best total: only when there is
+                # one world per candidate
+                bar = best[0] if best is not None and samples == 1 else None
+                total += self.simulate(world, plies, bar)
             if best is None or total > best[0]:
                 best = (total, index)
         return top[best[1]]
+
+    def simulate(self, world, plies: int, bar: int | None) -> int:
+        """The seat's utility after its move (played in ``world``): ``plies`` turns of the
+        normal policy, then the leaf's value (``bar``: an early cut a deeper search may use)."""
+        judges: dict = {}      # one per seat for the whole simulation
+        for _ in range(plies):
+            if world.phase == OVER:
+                break
+            self.policy_turn(world, judges)
+        return self.leaf_utility(world, judges)
+
+    def policy_turn(self, world, judges: dict) -> None:
+        """The seat to move plays the normal policy's move (its ``Judge`` kept in ``judges``
+        for the whole simulation)."""
+        actor = world.turn
+        judge = judges.get(actor)
+        if judge is None:
+            judge = judges[actor] = Judge(world, actor)
+        GAME.play(world, actor, greedy_move(world, actor, self.rollout_width, judge))
 
     def leaf_utility(self, world, judges: dict) -> int:
         """The seat's value at the end of a simulation (its final score once the game is
@@ -311,31 +324,8 @@ class MetromaniaExpert(MetromaniaHard):
     root_width = BEAM + 4
     reply_width = BEAM     # beam of the careful ranking of the rival's replies
 
-    def choose(self, view):
-        rng = self.rng_for(view)
-        seat = self.seat
-        ranked = ranked_moves(view, seat, width=self.root_width, careful=self.careful)
-        top = [move for _, move in ranked[:self.candidates]]
-        if len(top) == 1:
-            return top[0]
-        decision = (rng.next_u32() << 32) | rng.next_u32()
-        hidden = any(key[0] == HIDDEN_LETTER for hand in view.hands for key in hand)
-        samples = self.samples if hidden else 1
-        best = None
-        for index, move in enumerate(top):
-            total = 0
-            for k in range(samples):
-                if self.should_stop():
-                    return top[0]
-                world = determinize(view, seat, Rng(mix_seed(decision, k)))
-                GAME.play(world, seat, move)
-                # the early cut compares one world with the best total: only when there is
-                # one world per candidate
-                bar = best[0] if best is not None and samples == 1 else None
-                total += self.worst_reply(world, bar)
-            if best is None or total > best[0]:
-                best = (total, index)
-        return top[best[1]]
+    def simulate(self, world, plies: int, bar: int | None) -> int:
+        return self.worst_reply(world, bar)
 
     def worst_reply(self, world, bar: int | None = None) -> int:
         """The seat's utility after its move (already played in ``world``) against the
@@ -345,10 +335,7 @@ class MetromaniaExpert(MetromaniaHard):
         seat = self.seat
         judges: dict = {}
         while world.phase != OVER and world.turn == seat:     # the seat's own free station
-            judge = judges.get(seat)
-            if judge is None:
-                judge = judges[seat] = Judge(world, seat)
-            GAME.play(world, seat, greedy_move(world, seat, self.rollout_width, judge))
+            self.policy_turn(world, judges)
         if world.phase == OVER:
             return self.leaf_utility(world, judges)
         rival = world.turn
@@ -369,11 +356,7 @@ class MetromaniaExpert(MetromaniaHard):
         """Every seat plays the normal policy to the end of the game; the seat's utility."""
         judges: dict = {}
         while world.phase != OVER:
-            actor = world.turn
-            judge = judges.get(actor)
-            if judge is None:
-                judge = judges[actor] = Judge(world, actor)
-            GAME.play(world, actor, greedy_move(world, actor, self.rollout_width, judge))
+            self.policy_turn(world, judges)
         return self.leaf_utility(world, judges)
 
 
