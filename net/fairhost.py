@@ -16,7 +16,7 @@ import secrets
 from typing import Any
 
 from game.rules.core import IllegalMove
-from net import messages as ids
+from net import collector, messages as ids
 from net.fairdeal import FairError, FairTable, record_from_plain, record_to_plain
 from net.fairpositions import short_played
 
@@ -160,6 +160,8 @@ class FairHosting:
             if self.timings.hash_delay <= 0:
                 self.sequencer.seal()
             self._emit("move", seq=seq, seat=seat, move=move, events=events)
+            if seat is None:
+                collector.in_play(self)     # a round begins: set aside what the last one kept
         if applied and self.match.is_over() and self.phase == "playing":
             self._game_over(applied[-1][0])
 

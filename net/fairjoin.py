@@ -14,8 +14,9 @@ from typing import Any
 
 from game.rules import get_game
 from game.rules.core import IllegalMove
-from net import messages as ids
+from net import collector, messages as ids
 from net.fairdeal import FairError, record_to_plain
+from net.fairdues import SECRET
 from net.fairpositions import short_played
 from net.fairpeer import FairReplica
 from net.lobby import plain_seats, seat_infos_from_wire
@@ -100,8 +101,8 @@ class FairJoining:
         """Send what we owe, start the game once set up, tell what was applied."""
         replica = self.fair_replica
         if not self.fair_hold:
-            for record in replica.take_outbox():
-                self._send({"t": ids.FAIR, "r": record_to_plain(record)})
+            self.fair_owed += replica.take_outbox()
+            self.send_owed()
         self._fair_begin()
         if self.replica is None:
             return
@@ -112,6 +113,8 @@ class FairJoining:
                 self._pending.pop(seat, None)
                 self._fair_played.pop(seat, None)
             self._emit("move", seq=seq, seat=seat, move=move, events=events)
+            if seat is None:
+                collector.in_play(self)     # a round begins: set aside what the last one kept
         if applied:
             self._applied_at = self.clock()
             if self.timings.hash_delay <= 0:
@@ -124,6 +127,19 @@ class FairJoining:
         self.run_bots()
         if replica.fair.waiting_for_move:
             replica.fair.prepare_ahead()    # our next shares, while the player thinks
+
+    def send_owed(self) -> None:
+        """Send the records we owe the table. Our secret, owed once the game is over, waits
+        for the end's paperwork time (``paperwork_ready``): at a big table 32 secrets relayed
+        to every peer at the last move would hold up the confirmations of that move."""
+        waiting = []
+        hold = self.phase == "playing" or (self.phase == "over" and not self.paperwork_ready())
+        for record in self.fair_owed:
+            if hold and isinstance(record, dict) and record.get("kind") == SECRET:
+                waiting.append(record)
+            else:
+                self._send({"t": ids.FAIR, "r": record_to_plain(record)})
+        self.fair_owed = waiting
 
     def _fair_tell_verdict(self) -> None:
         verdict = self.fair_replica.fair.verdict
@@ -149,6 +165,7 @@ class FairJoining:
         self.replica = replica
         msg = self._fair_start_msg
         self.phase = "playing"
+        collector.in_play(self)      # the collector looks only at what play allocates
         if self.autosave:
             self._start_autosave()
             self._fair_save_secret()

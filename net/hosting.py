@@ -30,13 +30,14 @@ from typing import Any, Callable
 from game.match import Match
 from game.rules import rules_version as current_rules_version
 from game.rules.core import Game, IllegalMove
-from net import messages as ids
+from net import collector, messages as ids
 from net.seed import new_token
 from net.fairguard import FairGuard
 from net.endgrace import EndGrace
 from net.claims import ClaimGuard
 from net.fairhost import FairHosting, new_fair_secret
 from net.handlers import HOST_HANDLERS, handler
+from net.host_bots import HostBots
 from net.host_handshake import HostHandshake, PeerRec
 from net.host_seating import SeatAllocation
 from net.limits import PER_SEAT_KINDS, HostLimits, RequestBudgets, request_rates
@@ -60,7 +61,7 @@ REPAIR_ATTEMPTS = 3
 
 
 class HostEndpoint(HostHandshake, SeatAllocation, SeatControl, FairHosting, FairGuard, EndGrace,
-                   ClaimGuard):
+                   ClaimGuard, HostBots):
     def __init__(self, game: Game, config: dict, slots: list[Slot], *,
                  clock: Callable[[], float] = time.monotonic, timings: Timings = Timings(),
                  rules_version: str | None = None, name: str = "host",
@@ -102,7 +103,7 @@ class HostEndpoint(HostHandshake, SeatAllocation, SeatControl, FairHosting, Fair
         self._events: deque = deque()
         self.sequencer: Sequencer | None = None
         self.commands: list[list] = []
-        self.bots: dict[int, Any] = {}
+        self.init_host_bots()                   # net.host_bots: the host's bot seats
         self._last_status: list[str] = []
         self.netlog_path = None
         self._applied_at = 0.0
@@ -240,6 +241,7 @@ class HostEndpoint(HostHandshake, SeatAllocation, SeatControl, FairHosting, Fair
             self.transport.close(conn)
         self.pending_conns.clear()
         self.phase = "closed"
+        collector.left(self)
         self._save_log()
         self._emit("ended", code=code, args=scalar_args(args))
 
@@ -384,31 +386,17 @@ class HostEndpoint(HostHandshake, SeatAllocation, SeatControl, FairHosting, Fair
         watch = self.fair_watch_due()
         if watch is not None:
             due.append(watch)
-        if self.phase == "playing" and any(self._bot_level(s) and self.fair_can_play(s)
-                                           for s in self.match.to_act()):
-            return 0.0
+        bots = self.bots_due()
+        if bots is not None:
+            due.append(bots)
         return max(0.0, min(due) - now)
-
-    def run_bots(self) -> None:
-        """Let the host's bots move while one of their seats is to act."""
-        while self.phase == "playing":
-            acting = [s for s in self.match.to_act()
-                      if self._bot_level(s) and self.fair_can_play(s)]
-            if not acting:
-                return
-            seat = acting[0]
-            bot = self.bots.get(seat)
-            if bot is None:
-                bot = self.bots[seat] = self.make_bot(self.game, seat, self._bot_level(seat),
-                                                 self.match.seed * 7919 + seat)
-            move = bot.choose(self.match.view(seat))
-            self._stamp(seat, str(move))
 
     # ================================================================ the game begins
     def _begin(self, match: Match, announce: bool = True) -> None:
         match.seats = [s.seat_info() for s in self.slots]
         self.sequencer = Sequencer(match)
         self.phase = "playing"
+        collector.in_play(self)      # the collector looks only at what play allocates
         if self.autosave:
             peers = [s.peer if s.kind == ids.KIND_REMOTE else 0 for s in self.slots]
             mine = [i for i, s in enumerate(self.slots)
@@ -534,10 +522,6 @@ class HostEndpoint(HostHandshake, SeatAllocation, SeatControl, FairHosting, Fair
                    level=level)
         self._status_changed()
         self.run_bots()
-
-    def _bot_level(self, seat: int) -> str:
-        slot = self.slots[seat]
-        return slot.bot_level or (slot.level or "random" if slot.kind == ids.KIND_BOT else "")
 
     # ================================================================ plumbing
     def _live_peers(self) -> list[PeerRec]:

@@ -17,7 +17,7 @@ from typing import Any, Callable
 from game.match import Match
 from game.rules import rules_version as current_rules_version
 from game.rules.core import IllegalMove
-from net import messages as ids
+from net import collector, messages as ids
 from net.claims import ClaimAnswering
 from net.fairhost import new_fair_secret
 from net.fairjoin import FairJoining
@@ -77,6 +77,7 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
         self._fair_played: dict[int, Any] = {}    # seat -> CardPlayed of the pending move
         self._fair_start_msg: dict = {}
         self.fair_hold = False
+        self.fair_owed: list = []       # records owed, not sent yet (net.fairjoin.send_owed)
         self.wanted_seats = wanted_seats
         self.token = token
         self.game_name = game
@@ -282,6 +283,8 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
         if self.replica is not None and self.phase != "ended":
             self.replica.tell()
         if self.phase != "ended" and self.paperwork_ready():
+            if self.fair_owed:
+                self.send_owed()       # our end-of-game secret
             if self._netlog_due and self.replica is not None:
                 self._netlog_due = False
                 self.netlog_path = self.persistence.write_netlog(
@@ -316,7 +319,7 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
             if not replica.sealed:
                 due.append(self._applied_at + t.hash_delay)
             if self.phase == "over" and self._over_at is not None and (
-                    self._netlog_due or self.fair_audit_waiting()):
+                    self._netlog_due or self.fair_audit_waiting() or self.fair_owed):
                 due.append(self._over_at + t.end_paperwork)
             if self._unsent_report is not None:
                 due.append(self._report_budget.ready_at(self.clock()))
@@ -563,6 +566,7 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
             return
         self.fair_settle()          # an audit that waited for this pump comes before the end
         self.phase = "ended"
+        collector.left(self)
         self.ended = {"code": code, "args": dict(args)}
         self._netlog_due = False
         if self.match is not None:

@@ -115,3 +115,19 @@ def test_registry():
     with pytest.raises(KeyError):
         get_game("chess")
     assert len(rules_version()) == 16
+
+
+def test_uniform_lists_are_written_like_any_list():
+    """The one-pass paths for lists of small ints and of equal-length bytes write exactly
+    what the item-by-item path writes; anything else (a bool among ints, a big number,
+    bytes of two lengths) takes the item-by-item path."""
+    assert canonical_bytes([1, 2, 3, -1, 7, 1023]) == b"l6:i1:1i1:2i1:3i2:-1i1:7i4:1023"
+    assert canonical_bytes([1, 2, 3, 4, 10 ** 6]) == b"l5:i1:1i1:2i1:3i1:4i7:1000000"
+    assert canonical_bytes([1, 2, True, 4, 5]) == b"l5:i1:1i1:2Ti1:4i1:5"
+    assert canonical_bytes([True] * 5) == b"l5:TTTTT"
+    assert canonical_bytes([b"ab"] * 5) == b"l5:" + b"b2:ab" * 5
+    assert canonical_bytes([b"ab", b"abc", b"ab", b"ab", b"ab"]) == \
+        b"l5:b2:abb3:abcb2:abb2:abb2:ab"
+    assert canonical_bytes((b"\x00" * 16,) * 6) == b"l6:" + (b"b16:" + b"\x00" * 16) * 6
+    assert canonical_bytes({"b": 1, "a": [5, 6, 7, 8, 9], "\u00e9": 0}) == \
+        b"d3:s1:al5:i1:5i1:6i1:7i1:8i1:9s1:bi1:1s2:\xc3\xa9i1:0"

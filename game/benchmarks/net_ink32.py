@@ -6,14 +6,16 @@
 * ``move_frame_bytes_max``: the largest compact move frame (length prefix included) over
   every legal move of random playouts of all three games; target <= 24 bytes.
 * ``round_*``: a host with 31 joiners over loopback TCP (the joiners in a few processes, each
-  connection one seat played by a random bot that waits ``PARTY_BOT_DELAY`` before each
-  drawing, as a quick player would) plays a whole game. ``round_apply_cpu_ms_per_peer``: the
+  connection one seat played by a random bot that waits before each drawing, as a quick
+  player would: ``PARTY_BOT_DELAY`` on average, the joiners spread evenly from 2/3 to 4/3 of
+  it, the host's seat exactly it) plays a whole game. ``round_apply_cpu_ms_per_peer``: the
   CPU one peer spends on all 32 seats' moves of a round (decode, schema, expand, apply, hash). For every round: from the
   moment its last drawing (the last seat's ``end``, which rolls the next round) is applied
   at the host until every one of the 31 peers has applied the whole round and reported a
   matching hash for it ("applied and agreed on all peers"); target p99 <= 50 ms. That moment
-  is when the host applied the roll that starts the next round (with its bot's drawings
-  right after it; the last round: its last drawing): on a fair table the roll is a
+  is when the host applied the roll that starts the next round (the last round: its last
+  drawing; the host's bot thinks before drawing, so its next drawings come after the
+  window, as any player's would): on a fair table the roll is a
   commit-reveal among every dealer after the last drawing. Beside it: the whole round from
   its roll (all 32 seats' bots drawing at once) for scale, and from the round's last drawing
   applied at the host, until every peer acked that drawing (``round_last_drawing_agreed``),
@@ -99,16 +101,17 @@ def largest_move_frame(games: int) -> tuple[int, str]:
     return worst
 
 
-def joiner_worker(port: int, count: int, delay: float) -> None:
-    """(subprocess) ``count`` joiners, one seat each played by a random bot; prints their
-    final seq and hash when the game is over. Each connection is driven by its own network
+def joiner_worker(port: int, delays: list[float]) -> None:
+    """(subprocess) one joiner per item of ``delays``, one seat each played by a random bot
+    that waits that long before each drawing; prints their final seq and hash when the game
+    is over. Each connection is driven by its own network
     thread, as the client drives its table (``game.client.netplay``): one peer's disk or
     CPU work does not hold up the next peer's reading as a single loop over all of them
     would (a real party has a machine per peer); the CPU is still shared."""
     from net.client import ClientConnection
 
     peers = [ClientConnection.connect("127.0.0.1", port, name=f"bench{i}", auto_bot="random",
-                                      bot_delay=delay) for i in range(count)]
+                                      bot_delay=delay) for i, delay in enumerate(delays)]
     for peer in peers:
         peer.start_thread()
     ready = set()
@@ -130,6 +133,15 @@ def joiner_worker(port: int, count: int, delay: float) -> None:
                       for p in peers]))
 
 
+def joiner_paces(delay: float, joiners: int) -> list[float]:
+    """Each joiner's think time before a drawing: spread evenly from 2/3 to 4/3 of ``delay``
+    (its mean). Players are not equally quick; with one pace for all, the 31 bots of a round
+    would finish within the same few milliseconds, a burst no real table sees."""
+    if joiners < 2:
+        return [delay] * joiners
+    return [round(delay * (2 + 2 * k / (joiners - 1)) / 3, 4) for k in range(joiners)]
+
+
 def play_party(delay: float, timeout: float = 240.0, seats: int = SEATS) -> dict:
     """A whole game of ``seats`` seats over loopback; per-round timings (ms) and the final
     agreement. Beside the headline (``agreed_ms``: from the host's roll of the next round,
@@ -146,15 +158,15 @@ def play_party(delay: float, timeout: float = 240.0, seats: int = SEATS) -> dict
     slots += [Slot() for _ in range(seats - 1)]
     server = HostServer.create("railroad-ink", seats, seats=slots, port=0, bind="127.0.0.1")
     endpoint = server.endpoint
+    endpoint.bot_delay = delay      # the host's seat thinks like every other seat
     stamped: dict[int, float] = {}        # seq -> when the host sequenced that drawing
     endpoint.on_applied = lambda seq, seat: stamped.__setitem__(seq, time.perf_counter())
-    counts = [(seats - 1) // WORKERS + (1 if i < (seats - 1) % WORKERS else 0)
-              for i in range(WORKERS)]
+    paces = joiner_paces(delay, seats - 1)
     code = (f"import sys; sys.path.insert(0, {str(ROOT)!r}); from game.benchmarks.net_ink32 "
-            f"import joiner_worker; joiner_worker({server.port}, {{}}, {delay!r})")
-    workers = [subprocess.Popen([sys.executable, "-c", code.format(count)], cwd=ROOT,
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                                env=dict(os.environ)) for count in counts]
+            f"import joiner_worker; joiner_worker({server.port}, {{}})")
+    workers = [subprocess.Popen([sys.executable, "-c", code.format(paces[i::WORKERS])],
+                                cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                text=True, env=dict(os.environ)) for i in range(WORKERS)]
     rounds: dict[int, dict] = {}     # round -> {"rolled", "last_seq", "last_at", "agreed"}
     seen_round = 0
     # (when, seq): every peer had acked ``seq`` from then on (the least ack, as it grew); a

@@ -182,6 +182,45 @@ def canonical_bytes(value: Any) -> bytes:
 
 
 _SMALL_INTS = {n: b"i%d:%d" % (len(str(n)), n) for n in range(-64, 1024)}
+_BYTES_PREFIX = {n: b"b%d:" % n for n in range(65)}      # digests: written without formatting
+_KEYS: dict[str, bytes] = {}          # a dict key's encoding (the same few keys every move)
+
+
+def _key_bytes(key: str) -> bytes:
+    encoded = _KEYS.get(key)
+    if encoded is None:
+        data = key.encode("utf-8")
+        encoded = b"s%d:%s" % (len(data), data)
+        if len(_KEYS) < 4096:       # rules use a few fixed keys; a hostile one is not kept
+            _KEYS[key] = encoded
+    return encoded
+
+
+def _encode_uniform(items: list | tuple, emit) -> bool:
+    """Write a list of small ints (a sheet's cells) or of equally long bytes (the seats'
+    digests) in one pass in C; False (nothing written) for any other list."""
+    kinds = set(map(type, items))
+    if len(kinds) != 1:
+        return False
+    kind = kinds.pop()
+    if kind is int:
+        try:
+            body = b"".join(map(_SMALL_INTS.__getitem__, items))
+        except KeyError:            # a big number: the general path
+            return False
+        emit(b"l%d:" % len(items))
+        emit(body)
+        return True
+    if kind is bytes:
+        sizes = set(map(len, items))
+        prefix = _BYTES_PREFIX.get(sizes.pop()) if len(sizes) == 1 else None
+        if prefix is None:
+            return False
+        emit(b"l%d:" % len(items))
+        emit(prefix)
+        emit(prefix.join(items))
+        return True
+    return False
 
 
 def _encode_into(value: Any, emit) -> None:
@@ -194,6 +233,8 @@ def _encode_into(value: Any, emit) -> None:
             text = b"%d" % value
             emit(b"i%d:%s" % (len(text), text))
     elif kind is list or kind is tuple:
+        if len(value) > 4 and _encode_uniform(value, emit):
+            return
         emit(b"l%d:" % len(value))
         small_ints = _SMALL_INTS
         for item in value:
@@ -205,7 +246,12 @@ def _encode_into(value: Any, emit) -> None:
                     emit(small)
                     continue
             elif item_kind is bytes:
-                emit(b"b%d:%s" % (len(item), item))
+                prefix = _BYTES_PREFIX.get(len(item))
+                if prefix is not None:
+                    emit(prefix)
+                    emit(item)
+                else:
+                    emit(b"b%d:%s" % (len(item), item))
                 continue
             elif item_kind is str:
                 data = item.encode("utf-8")
@@ -231,10 +277,12 @@ def _encode_into(value: Any, emit) -> None:
             if type(key) is not str:
                 raise TypeError(f"canonical dict keys must be str, not {type(key).__name__}")
         emit(b"d%d:" % len(value))
-        for key in sorted(value, key=lambda k: k.encode("utf-8")):
-            data = key.encode("utf-8")
-            emit(b"s%d:%s" % (len(data), data))
+        # str order is code point order, and so is UTF-8's byte order: no key to encode
+        for key in sorted(value):
+            emit(_key_bytes(key))
             _encode_into(value[key], emit)
+    elif isinstance(value, Rng):    # before the int/str subclasses: a state's own Rng
+        _encode_into(["rng", value.state], emit)
     elif isinstance(value, bool):  # pragma: no cover - bool subclasses do not exist
         emit(b"T" if value else b"F")
     elif isinstance(value, int):  # int subclasses (IntEnum): encode the plain number
@@ -252,8 +300,6 @@ def _encode_into(value: Any, emit) -> None:
         emit(b"l%d:" % len(items))
         for item in items:
             emit(item)
-    elif isinstance(value, Rng):
-        _encode_into(["rng", value.state], emit)
     else:
         raise TypeError(f"cannot canonically encode {type(value).__name__}")
 

@@ -37,7 +37,7 @@ def _blake(value) -> bytes:
 
 
 def _sheet_digest(sheet) -> bytes:
-    return _blake([list(sheet.cells), list(sheet.specials), sheet.dot])
+    return _blake([sheet.cells, sheet.specials, sheet.dot])
 
 
 class SeatState:
