@@ -21,7 +21,9 @@
   applied at the host, until every peer acked that drawing (``round_last_drawing_agreed``),
   until the host applied the next roll (``round_roll_wait``, the fair roll), and until every
   peer agreed on that roll (``round_end_to_agreed``: the wait between two rounds); the
-  headline measure with 8 and 16 seats (not in quick mode). Each joiner process drives
+  headline measure with 8 and 16 seats, and with all 31 joiners at one pace
+  (``*_same_pace``: they end each round within milliseconds of each other), not in quick
+  mode. Each joiner process drives
   its connections with a network thread each, as the client does.
 * ``board_32p_frame_cpu_ms_*``: the client's Railroad Ink board at a 32-seat table (one local
   human, 31 bots in the ranking), the cursor moving every frame; target p99 <= 4 ms CPU. The
@@ -142,7 +144,8 @@ def joiner_paces(delay: float, joiners: int) -> list[float]:
     return [round(delay * (2 + 2 * k / (joiners - 1)) / 3, 4) for k in range(joiners)]
 
 
-def play_party(delay: float, timeout: float = 240.0, seats: int = SEATS) -> dict:
+def play_party(delay: float, timeout: float = 240.0, seats: int = SEATS,
+               spread: bool = True) -> dict:
     """A whole game of ``seats`` seats over loopback; per-round timings (ms) and the final
     agreement. Beside the headline (``agreed_ms``: from the host's roll of the next round,
     with its bot's moves right after it, until every peer acked them) it times each round
@@ -161,7 +164,7 @@ def play_party(delay: float, timeout: float = 240.0, seats: int = SEATS) -> dict
     endpoint.bot_delay = delay      # the host's seat thinks like every other seat
     stamped: dict[int, float] = {}        # seq -> when the host sequenced that drawing
     endpoint.on_applied = lambda seq, seat: stamped.__setitem__(seq, time.perf_counter())
-    paces = joiner_paces(delay, seats - 1)
+    paces = joiner_paces(delay, seats - 1) if spread else [delay] * (seats - 1)
     code = (f"import sys; sys.path.insert(0, {str(ROOT)!r}); from game.benchmarks.net_ink32 "
             f"import joiner_worker; joiner_worker({server.port}, {{}})")
     workers = [subprocess.Popen([sys.executable, "-c", code.format(paces[i::WORKERS])],
@@ -337,6 +340,8 @@ def _run(quick: bool) -> dict:
     per_peer = round_apply_cpu(1 if quick else 3)
     party = play_party(delay=PARTY_BOT_DELAY)
     smaller = {} if quick else {n: play_party(delay=PARTY_BOT_DELAY, seats=n) for n in (8, 16)}
+    # beside it, every joiner at the same pace: the 31 bots end a round within milliseconds
+    same_pace = None if quick else play_party(delay=PARTY_BOT_DELAY, spread=False)
     board = board_frames(120 if quick else 400)
     sync = getattr(os, "fdatasync", None)
     os.fdatasync = lambda fd: None          # the same frames without the autosave's flush
@@ -377,6 +382,11 @@ def _run(quick: bool) -> dict:
         "round_roll_wait_max_ms": _p(party["roll_wait_ms"], 1.0),
         "round_end_to_agreed_p50_ms": _p(party["end_to_agreed_ms"], 0.5),
         "round_end_to_agreed_max_ms": _p(party["end_to_agreed_ms"], 1.0),
+        **({} if same_pace is None else {
+            "round_agreed_same_pace_p50_ms": _p(same_pace["agreed_ms"], 0.5),
+            "round_agreed_same_pace_p99_ms": _p(same_pace["agreed_ms"], 0.99),
+            "round_last_drawing_agreed_same_pace_p99_ms": _p(same_pace["drawing_agreed_ms"],
+                                                              0.99)}),
         **{f"round_agreed_{n}_seats_p{q}_ms": _p(smaller[n]["agreed_ms"], q / 100)
            for n in sorted(smaller) for q in (50, 99)},
         **{f"round_roll_wait_{n}_seats_p50_ms": _p(smaller[n]["roll_wait_ms"], 0.5)
