@@ -20,13 +20,13 @@ from __future__ import annotations
 import gc
 
 
-def in_play(owner: object) -> None:
-    """``owner``'s game begins or applied a chance step: set aside what is alive now."""
+def in_play() -> None:
+    """A game begins or applied a chance step: set aside what is alive now."""
     gc.freeze()
 
 
-def left(owner: object) -> None:
-    """``owner``'s table ended or was left: hand everything back to the collector."""
+def left() -> None:
+    """A table ended or was left: hand everything back to the collector."""
     gc.unfreeze()
 
 

@@ -161,7 +161,7 @@ class FairHosting:
                 self.sequencer.seal()
             self._emit("move", seq=seq, seat=seat, move=move, events=events)
             if seat is None:
-                collector.in_play(self)     # a round begins: set aside what the last one kept
+                collector.in_play()     # a round begins: set aside what the last one kept
         if applied and self.match.is_over() and self.phase == "playing":
             self._game_over(applied[-1][0])
 

@@ -114,7 +114,7 @@ class FairJoining:
                 self._fair_played.pop(seat, None)
             self._emit("move", seq=seq, seat=seat, move=move, events=events)
             if seat is None:
-                collector.in_play(self)     # a round begins: set aside what the last one kept
+                collector.in_play()     # a round begins: set aside what the last one kept
         if applied:
             self._applied_at = self.clock()
             if self.timings.hash_delay <= 0:
@@ -165,7 +165,7 @@ class FairJoining:
         self.replica = replica
         msg = self._fair_start_msg
         self.phase = "playing"
-        collector.in_play(self)      # the collector looks only at what play allocates
+        collector.in_play()      # the collector looks only at what play allocates
         if self.autosave:
             self._start_autosave()
             self._fair_save_secret()

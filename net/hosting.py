@@ -241,7 +241,7 @@ class HostEndpoint(HostHandshake, SeatAllocation, SeatControl, FairHosting, Fair
             self.transport.close(conn)
         self.pending_conns.clear()
         self.phase = "closed"
-        collector.left(self)
+        collector.left()
         self._save_log()
         self._emit("ended", code=code, args=scalar_args(args))
 
@@ -396,7 +396,7 @@ class HostEndpoint(HostHandshake, SeatAllocation, SeatControl, FairHosting, Fair
         match.seats = [s.seat_info() for s in self.slots]
         self.sequencer = Sequencer(match)
         self.phase = "playing"
-        collector.in_play(self)      # the collector looks only at what play allocates
+        collector.in_play()      # the collector looks only at what play allocates
         if self.autosave:
             peers = [s.peer if s.kind == ids.KIND_REMOTE else 0 for s in self.slots]
             mine = [i for i, s in enumerate(self.slots)

@@ -566,7 +566,7 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
             return
         self.fair_settle()          # an audit that waited for this pump comes before the end
         self.phase = "ended"
-        collector.left(self)
+        collector.left()
         self.ended = {"code": code, "args": dict(args)}
         self._netlog_due = False
         if self.match is not None:
