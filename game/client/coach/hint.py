@@ -1,6 +1,7 @@
 """The hint on the play screen: a "Hint" button (H, a controller's right stick pressed, or a
 click), the expert thinking off the frame loop with a "thinking" indicator, then its move drawn
-on the board with the points it is worth, until the player's position changes.
+on the board with the points it is expected to bring (the sheet's worth in Railroad Ink, the
+expected final score in Metro and Metromania), until the player's position changes.
 
 The hint is computed for the asking seat's own view (``match.view(seat)``: nothing hidden),
 by ``hint_bot.HintBot`` in a ``BotWorker`` (a helper process). Every hint asked counts
@@ -168,8 +169,10 @@ class HintCoach:
         label = kit(self.match.game.name).move_label(str(hint.move))
         if hint.points is None:
             return t("coach.hint_move", move=label)
-        if hint.worth:
+        if hint.worth and self.match.game.name == "railroad-ink":
             return t("coach.hint_worth", move=label, points=hint.points)
+        if hint.worth:      # Metro, Metromania: the expected final score
+            return t("coach.hint_expect", move=label, points=hint.points)
         return t("coach.hint_gain", move=label, points=f"{hint.points:+d}")
 
     def _draw_label(self, surface, seat: int, hint: Hint) -> None:
