@@ -13,6 +13,10 @@ with the normal bot's beam at about 21 (normal bots' real games: 16-21, hard bot
 
 Common random numbers: world k is dealt from (seed, k) alone, so two moves valued with the
 same seed meet the same letters. Deterministic for (view, move, seed).
+
+Measured (``run.py bench --only coach``, 20 two-player games of hard bots): at 5 %, 50 % and
+85 % of a game the estimate of the move played averaged 29, 31 and 30 against 29, 31 and 29
+the seat really made; at most about 0.2 s a move (two players).
 """
 
 from __future__ import annotations

@@ -12,6 +12,11 @@ moves valued with the same seed meet the same tiles and the same tie-breaks, and
 difference between them (the review's cost of a decision) is the moves' difference, not the
 samples'. Deterministic for (view, move, seed); the number of worlds depends on the view
 only (a budget of simulated placements), so every move of a position gets as many.
+
+Measured (``run.py bench --only coach``, 20 two-player games of hard bots): at 5 %, 50 % and
+85 % of a game the estimate of the move played averaged 106, 108 and 106 against 103, 117 and
+105 the seat really made (all seats: 110.5; normal bots' games: about 103); 20 worlds early,
+about 0.2 s a move.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The hint: the expert bot's move for a seat's own view, with the points it is expected to bring.
+"""The hint: the expert bot's move for a seat's own view, with the points it should bring.
 
 ``HintBot`` is a bot like any other for ``game.client.bot_worker`` (it travels to a helper
 process and thinks there, off the frame loop), but its answer is a ``Hint``: the expert's move

@@ -56,7 +56,8 @@ class ReviewBot(Bot):
         expert.set_cancel(self._cancel)
         move = expert.choose(view)
         best = hint_for(self.game, view, self.seat, move, self.seed)
-        mine = hint_for(self.game, view, self.seat, self.played, self.seed)
+        same = str(move) == str(self.played)
+        mine = best if same else hint_for(self.game, view, self.seat, self.played, self.seed)
         if best.worth != mine.worth:      # one estimate failed: compare like with like
             best = immediate_hint(self.game, view, self.seat, move)
             mine = immediate_hint(self.game, view, self.seat, self.played)
