@@ -155,3 +155,18 @@ def test_review_of_metromania_values_expected_final_scores_and_charges_the_bad_d
     assert decision.worth
     assert decision.played_value in MANIA_SANE and decision.best_value in MANIA_SANE
     assert decision.cost > 0
+
+
+def test_the_metromania_estimate_replays_a_normal_bots_game_to_its_real_end():
+    """The bench section's short run: in a game of normal bots (deterministic, nothing hidden)
+    the estimate of every move played is the final score the seat really made, since the
+    rollouts play exactly as those bots do."""
+    from game.benchmarks import coach_estimate
+    from game.benchmarks import sections
+
+    assert sections()["coach.estimate"] is coach_estimate
+    out = coach_estimate.measure("metromania", "normal", range(1, 2))
+    for stage, _percent in coach_estimate.STAGES:
+        assert out[f"metromania_{stage}_ms"]["n"] == 1
+        assert out[f"metromania_{stage}_abs_error"] == 0
+        assert out[f"metromania_{stage}_estimate"] == out[f"metromania_{stage}_final"]
