@@ -69,6 +69,7 @@ def _coach_screens(app):
         Decision(44, 0, "rail-curve@B3/1", 2, "rail-curve@B3/1", 2, True)]
     reviewed.review = runner
     out.append(("puzzle results reviewed", [reviewed]))
+    out.append(("metro results reviewed", [_metro_reviewed(app)]))
     progress = CoachResultsScreen(app, finished, None, {"coach": "daily",
                                                         "daily": day.isoformat()})
     progress.review = ReviewRunner(finished, [0], 0)
@@ -78,6 +79,34 @@ def _coach_screens(app):
     out.append(("daily results", [daily_results]))
     out.append(("best placement", [BestPlacementScreen(app, puzzle, proved, 31)]))
     return out
+
+
+def _metro_reviewed(app):
+    """A finished two-player Metro game's results with three reviewed decisions: the values
+    are expected final scores (the longest wording of the review's values)."""
+    from game.bots.base import make_bot
+    from game.client.coach.review import Decision
+    from game.client.coach.review_ui import ReviewRunner
+    from game.client.screens.play import PlayScreen
+
+    game = get_game("metro")
+    seats = [SeatInfo("Gwendolyn Mayo", "human", device="any", colour=0),
+             SeatInfo("Robo", "bot", level="easy", colour=1)]
+    play = PlayScreen(app, Match.new(game, game.make_config(2), 4, seats))
+    players = [make_bot(game, seat, "random", 9 + seat) for seat in range(2)]
+    while not play.match.is_over():
+        seat = play.match.to_act()[0]
+        play.match.apply(seat, players[seat].choose(play.match.view(seat)))
+    results = play.results_screen()
+    if results.review is not None:
+        results.review.cancel()
+    runner = ReviewRunner(play.match, [0], 0)
+    runner.positions = runner.positions[:4]
+    runner.decisions = [Decision(10 + 2 * i, 0, "bbad@D2", 96 + i, "dacc@G8", 112 + i, True)
+                        for i in range(3)] + [Decision(18, 0, "aaaa@A1", 101, "aaaa@A1", 101,
+                                                       True)]
+    results.review = runner
+    return results
 
 
 def test_coach_screens_in_every_language_have_no_tofu_and_no_overflow(tmp_path, monkeypatch):

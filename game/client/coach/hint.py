@@ -1,6 +1,7 @@
 """The hint on the play screen: a "Hint" button (H, a controller's right stick pressed, or a
 click), the expert thinking off the frame loop with a "thinking" indicator, then its move drawn
-on the board with the points it is worth, until the player's position changes.
+on the board with the points it is expected to bring (the sheet's worth in Railroad Ink, the
+expected final score in Metro and Metromania), until the player's position changes.
 
 The hint is computed for the asking seat's own view (``match.view(seat)``: nothing hidden),
 by ``hint_bot.HintBot`` in a ``BotWorker`` (a helper process). Every hint asked counts
@@ -23,6 +24,7 @@ from game.client.text import t
 
 BUTTON_SIZE = (108, 32)
 LABEL_MAX = 400     # the label sits left of the button, clear of the centred header
+SECOND_LINE = 2     # extra height of a two-line label (it stays clear of the boards below)
 
 
 class HintCoach:
@@ -164,21 +166,35 @@ class HintCoach:
             return widgets.pad_glyph(device, "hint") or t("coach.key_pad")
         return widgets.glyph_text("keyboard", "hint")
 
-    def hint_text(self, hint: Hint) -> str:
+    def hint_lines(self, hint: Hint) -> list[str]:
+        """The label's words: one line, or in Metro and Metromania the move over the
+        expected final score (two short lines keep the label clear of the centred header)."""
         label = kit(self.match.game.name).move_label(str(hint.move))
         if hint.points is None:
-            return t("coach.hint_move", move=label)
-        if hint.worth:
-            return t("coach.hint_worth", move=label, points=hint.points)
-        return t("coach.hint_gain", move=label, points=f"{hint.points:+d}")
+            return [t("coach.hint_move", move=label)]
+        if hint.worth and self.match.game.name == "railroad-ink":
+            return [t("coach.hint_worth", move=label, points=hint.points)]
+        if hint.worth:      # Metro, Metromania: the expected final score
+            return [t("coach.hint_move", move=label), t("coach.hint_expect", points=hint.points)]
+        return [t("coach.hint_gain", move=label, points=f"{hint.points:+d}")]
 
     def _draw_label(self, surface, seat: int, hint: Hint) -> None:
-        text = self.hint_text(hint)
-        rendered = fonts.render(text, 19, theme.TEXT_DARK, "semibold")
-        width = min(LABEL_MAX, rendered.get_width() + 28)
+        lines = self.hint_lines(hint)
+        sizes = (19,) if len(lines) == 1 else (17, 14)
+        widths = [fonts.render(text, size, theme.TEXT_DARK, "semibold").get_width()
+                  for text, size in zip(lines, sizes)]
+        width = min(LABEL_MAX, max(widths) + 28)
         button = self.button()
-        box = pygame.Rect(0, 0, width, button.height)
+        box = pygame.Rect(0, 0, width, button.height + SECOND_LINE * (len(lines) - 1))
         box.topright = (button.x - 8, button.y)
         gfx.rect(surface, theme.ACCENT, box, border_radius=10)
-        fonts.blit_in(surface, text, 19, theme.TEXT_DARK, box, "semibold", inset=10,
+        if len(lines) == 1:
+            fonts.blit_in(surface, lines[0], 19, theme.TEXT_DARK, box, "semibold", inset=10,
+                          name="hint label")
+            return
+        top = pygame.Rect(box.x, box.y + 2, box.width, 22)
+        fonts.blit_in(surface, lines[0], 17, theme.TEXT_DARK, top, "semibold", inset=10,
                       name="hint label")
+        under = pygame.Rect(box.x, top.bottom - 1, box.width, box.bottom - top.bottom - 1)
+        fonts.blit_in(surface, lines[1], 14, theme.TEXT_DARK, under, "semibold", inset=10,
+                      name="hint points")

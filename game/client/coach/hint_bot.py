@@ -1,13 +1,18 @@
-"""The hint: the expert bot's move for a seat's own view, with the points it is worth.
+"""The hint: the expert bot's move for a seat's own view, with the points it should bring.
 
 ``HintBot`` is a bot like any other for ``game.client.bot_worker`` (it travels to a helper
 process and thinks there, off the frame loop), but its answer is a ``Hint``: the expert's move
 and what following it is expected to be worth. It sees only the view it is given
 (``game.view(state, seat)``), so a hint never peeks at hidden information.
 
-Points: in Railroad Ink the round planner's value of the sheet after the move and the best
-rest of its round (in the last round the exact final score); elsewhere the seat's score after the move minus before, on the
-view (None when the view cannot be played on). Pure: no pygame.
+Points (``Hint.worth`` True: an estimate of where the seat ends, not a gain): in Railroad Ink
+the round planner's value of the sheet after the move and the best rest of its round (in the
+last round the exact final score); in Metro and Metromania the seat's expected final score
+after the move, from its own view (``game.bots.metro_estimate`` / ``mania_estimate``: sampled
+worlds played to the end as the normal bot plays; ``seed`` picks the worlds, so two moves
+valued with one seed are compared on the same ones). Should an estimator fail, the points the
+move makes at once (score after minus before, ``worth`` False); None when the view cannot be
+played on. Pure: no pygame.
 """
 
 from __future__ import annotations
@@ -35,13 +40,36 @@ class HintBot(Bot):
         expert = make_bot(self.game, self.seat, LEVEL, self.seed)
         expert.set_cancel(self._cancel)
         move = expert.choose(view)
-        return hint_for(self.game, view, self.seat, move)
+        return hint_for(self.game, view, self.seat, move, self.seed)
 
 
-def hint_for(game, view, seat: int, move) -> Hint:
+def hint_for(game, view, seat: int, move, seed: int = 0) -> Hint:
     """The ``Hint`` for ``move`` on ``view`` (its points as the module's doc says)."""
     if game.name == "railroad-ink":
         return Hint(move, ink_worth(game, view, seat, move), True)
+    estimator = final_score_estimator(game.name)
+    if estimator is not None:
+        try:
+            return Hint(move, estimator(view, seat, move, seed), True)
+        except Exception:  # noqa: BLE001 - the estimator failed: the points made at once
+            pass
+    return immediate_hint(game, view, seat, move)
+
+
+def final_score_estimator(game_name: str):
+    """``expected_final_score(view, seat, move, seed)`` of a game, or None."""
+    if game_name == "metro":
+        from game.bots.metro_estimate import expected_final_score
+        return expected_final_score
+    if game_name == "metromania":
+        from game.bots.mania_estimate import expected_final_score
+        return expected_final_score
+    return None
+
+
+def immediate_hint(game, view, seat: int, move) -> Hint:
+    """The points ``move`` makes at once (``worth`` False), None when the view cannot be
+    played on."""
     try:
         before = game.scores(view)["scores"][seat]
         after_state = game.clone(view)

@@ -5,9 +5,11 @@ A *decision* is a human seat's move in the log, except taking back (``undo``), e
 skipping a die, and a drawing that the player took back later. Its position is the seat's own
 view just before the move (``view`` of ``Match.at``: nothing hidden is used). ``ReviewBot``
 (a bot for ``game.client.bot_worker``: it runs in a helper process) asks the expert for its
-move there and values both with ``hint_bot.hint_for``: in Railroad Ink the round planner's worth
-of the sheet after the move, elsewhere the points the move makes at once. The cost of a
-decision is the expert's value minus the value of the move made (never below zero).
+move there and values both with ``hint_bot.hint_for``, with one seed (the same sampled worlds
+for both): in Railroad Ink the round planner's worth of the sheet after the move, in Metro and
+Metromania the seat's expected final score after it (worlds played to the end as the normal
+bot plays). The cost of a decision is the expert's value minus the value of the move made
+(never below zero: the estimate may rate the played move above the expert's).
 Pure: no pygame.
 """
 
@@ -17,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.bots.base import Bot, make_bot
-from game.client.coach.hint_bot import LEVEL, hint_for
+from game.client.coach.hint_bot import LEVEL, hint_for, immediate_hint
 from game.match import Match
 
 SKIPPED = ("undo", "end", "skip:", "pass")
@@ -32,7 +34,7 @@ class Decision:
     played_value: int | None
     best: str             # notation of the expert's move
     best_value: int | None
-    worth: bool           # values are a sheet's worth (Railroad Ink), not points gained
+    worth: bool           # values are estimates of where the seat ends, not points gained
 
     @property
     def cost(self) -> int:
@@ -53,8 +55,12 @@ class ReviewBot(Bot):
         expert = make_bot(self.game, self.seat, self.judge, self.seed)
         expert.set_cancel(self._cancel)
         move = expert.choose(view)
-        best = hint_for(self.game, view, self.seat, move)
-        mine = hint_for(self.game, view, self.seat, self.played)
+        best = hint_for(self.game, view, self.seat, move, self.seed)
+        same = str(move) == str(self.played)
+        mine = best if same else hint_for(self.game, view, self.seat, self.played, self.seed)
+        if best.worth != mine.worth:      # one estimate failed: compare like with like
+            best = immediate_hint(self.game, view, self.seat, move)
+            mine = immediate_hint(self.game, view, self.seat, self.played)
         return str(move), best.points, mine.points, best.worth
 
 

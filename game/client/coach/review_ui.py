@@ -133,8 +133,15 @@ def decision_line(label, decision: Decision, seat_name) -> str:
              played=played, best=best, cost=decision.cost)
 
 
-def values_line(decision: Decision) -> str:
-    key = "coach.review_values_worth" if decision.worth else "coach.review_values_gain"
+def values_line(decision: Decision, game_name: str) -> str:
+    """The two values of a decision: a sheet's worth (Railroad Ink), the expected final score
+    (Metro, Metromania), or the points made at once (an estimate failed)."""
+    if not decision.worth:
+        key = "coach.review_values_gain"
+    elif game_name == "railroad-ink":
+        key = "coach.review_values_worth"
+    else:
+        key = "coach.review_values_expect"
     return t(key, played=decision.played_value, best=decision.best_value)
 
 
@@ -185,7 +192,7 @@ def draw_review(surface, screen, table: pygame.Rect) -> None:
         line = pygame.Rect(rect.x + 18, y, rect.width - 36, 24)
         fonts.blit_in(surface, decision_line(screen.move_label, decision, screen.seat_name),
                       17, theme.TEXT, line, "semibold", "midleft", name="review line")
-        fonts.blit_in(surface, values_line(decision), 15, theme.TEXT_DIM,
+        fonts.blit_in(surface, values_line(decision, screen.match.game.name), 15, theme.TEXT_DIM,
                       pygame.Rect(rect.x + 34, y + 22, rect.width - 52, 18), "regular",
                       "midleft", name="review values")
         y += LINE_PITCH
@@ -268,7 +275,7 @@ def draw_mark_note(surface, viewer, board_rect: pygame.Rect, label) -> None:
             text = t("coach.review_step", n=len(shown), button=_button(viewer))
         else:
             text = decision_line(label, decision, viewer.table.seat_name) + " · " \
-                + values_line(decision)
+                + values_line(decision, viewer.review.game.name)
     box = pygame.Rect(board_rect.x + 12, board_rect.bottom - 44, board_rect.width - 24, 34)
     gfx.rect(surface, theme.ACCENT, box, border_radius=10)
     fonts.blit_in(surface, text, 17, theme.TEXT_DARK, box, "semibold", inset=10,
