@@ -28,7 +28,7 @@ from game.rules.metromania.state import OVER
 
 from .mania_value import Judge
 from .metromania import BEAM, determinize, greedy_move
-from .search import mix_seed
+from .search import mix_seed, rounded_mean
 
 HIDDEN_WORLDS = 2       # sampled worlds when some letters are hidden (3-4 players)
 ROLLOUT_WIDTH = BEAM    # the normal bot's beam
@@ -56,11 +56,11 @@ def play_out(world) -> None:
 
 def expected_final_score(view, seat: int, move, seed: int) -> int:
     """The seat's expected final score after ``move`` (rounded to a whole point)."""
-    worlds = worlds_for(view)
-    total = 0
-    for k in range(worlds):
+
+    def final_score(k: int) -> int:
         world = determinize(view, seat, Rng(mix_seed(seed, k)))
         GAME.play(world, seat, move)
         play_out(world)
-        total += GAME.scores(world)["scores"][seat]
-    return (2 * total + worlds) // (2 * worlds)
+        return GAME.scores(world)["scores"][seat]
+
+    return rounded_mean(worlds_for(view), final_score)

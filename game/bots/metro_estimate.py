@@ -25,7 +25,7 @@ from game.rules.core import Rng
 from game.rules.metro import GAME
 
 from .metro import determinize, greedy_choice
-from .search import mix_seed
+from .search import mix_seed, rounded_mean
 
 TOTAL_PLACEMENTS = 60
 # a budget of simulated placements (weighted by the options each one weighs) per valued move:
@@ -46,14 +46,14 @@ def worlds_for(view) -> int:
 
 def expected_final_score(view, seat: int, move, seed: int) -> int:
     """The seat's expected final score after ``move`` (rounded to a whole point)."""
-    worlds = worlds_for(view)
-    total = 0
-    for k in range(worlds):
+
+    def final_score(k: int) -> int:
         world = determinize(view, seat, Rng(mix_seed(seed, k)))
         GAME.play(world, seat, move)
         rollout = Rng(mix_seed(seed, k, 1))
         while not world.over:
             actor = world.current
             GAME.play(world, actor, greedy_choice(world, actor, rollout))
-        total += GAME.scores(world)["scores"][seat]
-    return (2 * total + worlds) // (2 * worlds)
+        return GAME.scores(world)["scores"][seat]
+
+    return rounded_mean(worlds_for(view), final_score)

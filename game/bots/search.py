@@ -34,6 +34,13 @@ def mix_seed(*parts: int) -> int:
     return z
 
 
+def rounded_mean(worlds: int, value_of: Callable[[int], int]) -> int:
+    """The mean of ``value_of(k)`` over worlds k = 0 .. ``worlds`` - 1, rounded to the nearest
+    integer (halves up): integers only, so the same on every machine."""
+    total = sum(value_of(k) for k in range(worlds))
+    return (2 * total + worlds) // (2 * worlds)
+
+
 def successive_halving(count: int, budget: int,
                        simulate: Callable[[int, int], int | float],
                        prior: Sequence[float] | None = None,
