@@ -111,3 +111,21 @@ def test_metromania_expert_takes_the_move_whose_worst_reply_is_best():
         worth.append(value)
     chosen = bot.choose(view)
     assert worth[top.index(chosen)] == max(worth)
+
+
+def test_metro_expert_weighs_a_four_player_result_against_the_whole_field():
+    """With two players the expert values a playout as hard does (win bonus, margin over the
+    rival); with more, by its margin over the rivals' mean: a result where every rival is
+    low beats one where only the leader is held down, whoever leads."""
+    from game.bots.metro import MetroExpert, MetroHard
+    from game.bots.search import margin_utility
+    game = get_game("metro")
+    expert, hard = MetroExpert(game, 0, 1), MetroHard(game, 0, 1)
+    for scores in ([40, 35], [35, 40], [38, 38]):
+        assert expert.utility(scores, 0) == hard.utility(scores, 0) == \
+            margin_utility(scores, 0)
+    spread = [50, 52, 20, 21]     # second, two rivals far behind
+    bunched = [50, 49, 48, 48]    # first by one point, everyone close
+    assert hard.utility(bunched, 0) > hard.utility(spread, 0)
+    assert expert.utility(spread, 0) > expert.utility(bunched, 0)
+    assert expert.utility(spread, 0) == 50 * 3 - (52 + 20 + 21)

@@ -95,3 +95,11 @@ def margin_utility(scores: Sequence[int], seat: int) -> int:
     else:
         win = 0
     return win * 20 + (mine - best)
+
+
+def field_margin(scores: Sequence[int], seat: int) -> int:
+    """Utility of a final result for ``seat`` against the whole field: its score x (players
+    - 1) minus the sum of the rivals' scores (its margin over the rivals' mean, kept in
+    integers). No win bonus and no special weight on the leader: every point any rival loses
+    counts alike."""
+    return scores[seat] * (len(scores) - 1) - (sum(scores) - scores[seat])
