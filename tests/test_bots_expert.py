@@ -128,4 +128,4 @@ def test_metro_expert_weighs_a_four_player_result_against_the_whole_field():
     bunched = [50, 49, 48, 48]    # first by one point, everyone close
     assert hard.utility(bunched, 0) > hard.utility(spread, 0)
     assert expert.utility(spread, 0) > expert.utility(bunched, 0)
-    assert expert.utility(spread, 0) == 50 * 3 - (52 + 20 + 21)
+    assert expert.utility(spread, 0) == 100 - 2 * (52 + 20 + 21) // 3   # half points

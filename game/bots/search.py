@@ -98,8 +98,10 @@ def margin_utility(scores: Sequence[int], seat: int) -> int:
 
 
 def field_margin(scores: Sequence[int], seat: int) -> int:
-    """Utility of a final result for ``seat`` against the whole field: its score x (players
-    - 1) minus the sum of the rivals' scores (its margin over the rivals' mean, kept in
-    integers). No win bonus and no special weight on the leader: every point any rival loses
-    counts alike."""
-    return scores[seat] * (len(scores) - 1) - (sum(scores) - scores[seat])
+    """Utility of a final result for ``seat`` against the whole field: its score minus the
+    rivals' mean score, in half points (rounded down: integers only). No win bonus and no
+    special weight on the leader: every point any rival loses counts alike."""
+    rivals = len(scores) - 1
+    if rivals < 1:
+        return 2 * scores[seat]
+    return 2 * scores[seat] - 2 * (sum(scores) - scores[seat]) // rivals
