@@ -26,8 +26,7 @@ from game.rules.metromania import GAME
 from game.rules.metromania.markers import HIDDEN_LETTER
 from game.rules.metromania.state import OVER
 
-from .mania_value import Judge
-from .metromania import BEAM, determinize, greedy_move
+from .metromania import BEAM, determinize, policy_turn
 from .search import mix_seed, rounded_mean
 
 HIDDEN_WORLDS = 2       # sampled worlds when some letters are hidden (3-4 players)
@@ -47,11 +46,7 @@ def play_out(world) -> None:
     for _ in range(MAX_TURNS):
         if world.phase == OVER:
             return
-        actor = world.turn
-        judge = judges.get(actor)
-        if judge is None:
-            judge = judges[actor] = Judge(world, actor)
-        GAME.play(world, actor, greedy_move(world, actor, ROLLOUT_WIDTH, judge))
+        policy_turn(world, judges, ROLLOUT_WIDTH)
 
 
 def expected_final_score(view, seat: int, move, seed: int) -> int:

@@ -204,6 +204,16 @@ def determinize(view, seat: int, rng: Rng):
     return state
 
 
+def policy_turn(world, judges: dict, width: int = BEAM) -> None:
+    """The seat to move plays the normal policy's move with a beam of ``width`` (its ``Judge``
+    kept in ``judges`` for the whole simulation)."""
+    actor = world.turn
+    judge = judges.get(actor)
+    if judge is None:
+        judge = judges[actor] = Judge(world, actor)
+    GAME.play(world, actor, greedy_move(world, actor, width, judge))
+
+
 class MetromaniaEasy(Bot):
     level = "easy"
     thoughtful_in = 2   # one turn in this many is the normal bot's (narrowest beam)
@@ -287,13 +297,8 @@ class MetromaniaHard(Bot):
         return self.leaf_utility(world, judges)
 
     def policy_turn(self, world, judges: dict) -> None:
-        """The seat to move plays the normal policy's move (its ``Judge`` kept in ``judges``
-        for the whole simulation)."""
-        actor = world.turn
-        judge = judges.get(actor)
-        if judge is None:
-            judge = judges[actor] = Judge(world, actor)
-        GAME.play(world, actor, greedy_move(world, actor, self.rollout_width, judge))
+        """The seat to move plays the normal policy's move (``policy_turn``)."""
+        policy_turn(world, judges, self.rollout_width)
 
     def leaf_utility(self, world, judges: dict) -> int:
         """The seat's value at the end of a simulation (its final score once the game is

@@ -16,7 +16,7 @@ import pygame
 from game.client import fonts, gfx, theme, widgets
 from game.client.bot_worker import BotWorker
 from game.client.coach.highlight import draw_move
-from game.client.coach.hint_bot import Hint, HintBot
+from game.client.coach.hint_bot import Hint, HintBot, points_meaning
 from game.client.games import kit
 from game.client.input import accepts
 from game.client.seats import SeatKind
@@ -172,9 +172,10 @@ class HintCoach:
         label = kit(self.match.game.name).move_label(str(hint.move))
         if hint.points is None:
             return [t("coach.hint_move", move=label)]
-        if hint.worth and self.match.game.name == "railroad-ink":
+        meaning = points_meaning(self.match.game.name, hint.worth)
+        if meaning == "sheet":
             return [t("coach.hint_worth", move=label, points=hint.points)]
-        if hint.worth:      # Metro, Metromania: the expected final score
+        if meaning == "final":
             return [t("coach.hint_move", move=label), t("coach.hint_expect", points=hint.points)]
         return [t("coach.hint_gain", move=label, points=f"{hint.points:+d}")]
 

@@ -56,6 +56,15 @@ def hint_for(game, view, seat: int, move, seed: int = 0) -> Hint:
     return immediate_hint(game, view, seat, move)
 
 
+def points_meaning(game_name: str, worth: bool) -> str:
+    """What a hint's (or a review's) points are, for the words shown with them: ``"gain"``
+    (points made at once), ``"sheet"`` (Railroad Ink: the sheet's worth) or ``"final"`` (the
+    expected final score)."""
+    if not worth:
+        return "gain"
+    return "sheet" if game_name == "railroad-ink" else "final"
+
+
 def final_score_estimator(game_name: str):
     """``expected_final_score(view, seat, move, seed)`` of a game, or None."""
     if game_name == "metro":

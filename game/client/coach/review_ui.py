@@ -16,7 +16,7 @@ import pygame
 from game.client import fonts, gfx, theme
 from game.client.bot_worker import BotWorker
 from game.client.coach.highlight import draw_move
-from game.client.coach.hint_bot import LEVEL
+from game.client.coach.hint_bot import LEVEL, points_meaning
 from game.client.coach.review import Decision, ReviewBot, costliest, decision_positions
 from game.client.seats import SeatKind
 from game.client.text import t
@@ -133,15 +133,14 @@ def decision_line(label, decision: Decision, seat_name) -> str:
              played=played, best=best, cost=decision.cost)
 
 
+VALUES_KEY = {"gain": "coach.review_values_gain", "sheet": "coach.review_values_worth",
+              "final": "coach.review_values_expect"}
+
+
 def values_line(decision: Decision, game_name: str) -> str:
     """The two values of a decision: a sheet's worth (Railroad Ink), the expected final score
     (Metro, Metromania), or the points made at once (an estimate failed)."""
-    if not decision.worth:
-        key = "coach.review_values_gain"
-    elif game_name == "railroad-ink":
-        key = "coach.review_values_worth"
-    else:
-        key = "coach.review_values_expect"
+    key = VALUES_KEY[points_meaning(game_name, decision.worth)]
     return t(key, played=decision.played_value, best=decision.best_value)
 
 
