@@ -1,12 +1,18 @@
-"""The fitted Railroad Ink evaluation (``ink_value``, issue 16): it is the exact final score when no round is left, and it keeps the specials for later rounds where
+"""The fitted Railroad Ink evaluation (``ink_value``, issue 16): the expert plays with it, it is
+the exact final score when no round is left, and it keeps the specials for later rounds where
 the hand-set weights spent one in the first round."""
 
+from game.bots.base import make_bot
 from game.bots.ink_plan import DEFAULT_WEIGHTS, evaluate, final_score, plan_round
 from game.bots.ink_value import FITTED_WEIGHTS
 from game.rules.railroad_ink import GAME
 from game.rules.railroad_ink.faces import FACE_INDEX, SPECIALS
 
 _SPECIAL_FACES = frozenset(FACE_INDEX[face] for face in SPECIALS)
+
+
+def test_the_expert_plays_with_the_fitted_weights():
+    assert make_bot(GAME, 0, "expert", 1).weights is FITTED_WEIGHTS
 
 
 def test_with_no_round_left_the_fitted_value_is_the_final_score():
