@@ -45,10 +45,7 @@ class Weights:
     50.44): ``hard_end`` charges open ends no die face can tie off cleanly (``ink_close``;
     49.82), and ``special_each`` values each unused special that can still be drawn (at most
     one a round, so never more than the rounds left) instead of every unused special alike
-    (``(0, 200, 170, 150, 140, 130, 120, 120)``: 49.72).
-
-    ``table`` (one ``Terms`` row per rounds left) replaces all the other weights by a row of
-    fitted weights per feature: the evaluation of ``ink_value.FITTED_WEIGHTS``."""
+    (``(0, 200, 170, 150, 140, 130, 120, 120)``: 49.72)."""
 
     def __init__(self, open_end=(100, 45, 30, 25, 22, 20, 20, 20),
                  lone_exit=(0,) * 8,
@@ -56,8 +53,7 @@ class Weights:
                  centre: int = 100,
                  reach=(0, 80, 200, 200, 200, 200, 200, 200),
                  reach_decay=(100, 70, 45, 25), reach_beam: bool = True,
-                 hard_end=(0,) * 8, special_each=None, table=None) -> None:
-        self.table = table
+                 hard_end=(0,) * 8, special_each=None) -> None:
         self.hard_end = hard_end
         self.special_each = special_each
         self.open_end = open_end
@@ -82,8 +78,6 @@ def evaluate(sheet, rounds_after: int, weights: Weights = DEFAULT_WEIGHTS,
     r = min(rounds_after, 7)
     if nets is None:
         nets = ReachNetworks.of(sheet)
-    if weights.table is not None:
-        return _evaluate_terms(sheet, rounds_after, weights.table, routes, nets)
     value = nets.exit_points * 100 + nets.lone_exits * weights.lone_exit[r]
     value += weights.centre * nets.centre
     open_ends, bad = nets.open_ends, nets.mismatched
@@ -106,41 +100,9 @@ def evaluate(sheet, rounds_after: int, weights: Weights = DEFAULT_WEIGHTS,
     return value
 
 
-class Terms:
-    """One row of a fitted evaluation (``Weights.table``): points x100 per unit of each
-    feature of the sheet. ``reach``: per free exit at distance 1..4 (``ink_reach``);
-    ``special``: per unused special that can still be drawn (at most one a round)."""
-
-    __slots__ = ("exit", "lone", "centre", "open", "bad", "route", "special", "reach")
-
-    def __init__(self, exit, lone, centre, open, bad, route, special, reach) -> None:
-        self.exit, self.lone, self.centre, self.open = exit, lone, centre, open
-        self.bad, self.route, self.special, self.reach = bad, route, special, tuple(reach)
-
-
-def _evaluate_terms(sheet, rounds_after: int, table, routes, nets) -> int:
-    terms = table[min(rounds_after, len(table) - 1)]
-    value = (terms.exit * nets.exit_points + terms.lone * nets.lone_exits
-             + terms.centre * nets.centre - terms.open * nets.open_ends
-             - terms.bad * nets.mismatched)
-    if routes is None or routes:
-        value += terms.route * (longest_route(sheet, HIGHWAY) + longest_route(sheet, RAILWAY))
-    value += reach_value(sheet, terms.reach, nets if isinstance(nets, ReachNetworks) else None)
-    unused = MAX_SPECIALS - len(sheet.specials)
-    return value + min(unused, rounds_after) * terms.special
-
-
 def route_value(sheet) -> int:
     """The longest highway and railway (points x100)."""
     return 100 * (longest_route(sheet, HIGHWAY) + longest_route(sheet, RAILWAY))
-
-
-def _route_worth(sheet, weights: Weights, rounds_after: int) -> int:
-    """What the evaluation counts for the longest routes (x100)."""
-    if weights.table is None:
-        return route_value(sheet)
-    terms = weights.table[min(rounds_after, len(weights.table) - 1)]
-    return terms.route * (longest_route(sheet, HIGHWAY) + longest_route(sheet, RAILWAY))
 
 
 def final_score(sheet) -> int:
@@ -187,7 +149,7 @@ def plan_candidates(sheet, pending: list[int], special_ok: bool, rounds_after: i
         width = final_width or width
     cheap = cheap_beam and not last
     start_nets = ReachNetworks.of(sheet)
-    start_routes = 0 if cheap else _route_worth(sheet, weights, rounds_after)
+    start_routes = 0 if cheap else route_value(sheet)
     start = (evaluate(sheet, rounds_after, weights, False, start_nets) + start_routes, sheet,
              start_nets, (), tuple(pending), special_ok, start_routes)
     beam = [start]
@@ -234,7 +196,7 @@ def plan_candidates(sheet, pending: list[int], special_ok: bool, rounds_after: i
             child.put(cell, face, o)
             if used:
                 child.specials.append(SPECIALS[_SPECIAL_INDEX.index(face)])
-            routes = 0 if cheap else _route_worth(child, weights, rounds_after)
+            routes = 0 if cheap else route_value(child)
             beam.append((plain + routes, order, child, n, m, p, sp, routes))
         if not cheap:
             beam.sort(key=lambda item: (-item[0], item[1]))

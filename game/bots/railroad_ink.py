@@ -17,14 +17,10 @@ Base game (``ink_plan``: the dice of a round are planned jointly by beam search)
            by determinized lookahead (6 next rolls drawn from the bot's own Rng, each next
            round planned with a beam of 3) (≤ 0.3 s: CPU p95 about 0.29 s in selfplay).
            Solo, seeds 1000-1199: 50.8 ± 0.7 (3 plans x 4 rolls scored 49.9 ± 0.8).
-* expert — values sheets with the fitted evaluation (``ink_value``: weights fitted to played
-           data, which keeps the specials for later rounds); the best 6 plans of the round are
-           compared by determinized lookahead: 7 next rolls drawn from the bot's own Rng (the
-           real rolls are unknown), each next round planned with a beam of 4; the last round
-           is planned with a beam of 100 sheets and ranked by the exact final score (CPU p95
-           about 0.94 s). Solo, seeds 1000-1099: 53.2 +- 1.0, paired with the hand-set expert
-           (10 rolls) on the same seeds +1.5 +- 1.25; with 10 rolls, seeds 1000-1199: 52.7 +- 0.7
-           (hand-set: 51.6 +- 0.75) but p95 1.2 s.
+* expert — the best 6 plans of the round are compared by determinized lookahead: 10 next rolls
+           drawn from the bot's own Rng (the real rolls are unknown), each next round planned
+           with a beam of 4; the last round is planned with a beam of 100 sheets and ranked by
+           the exact final score.
 
 Expansions keep the older bots: easy (random dice), normal (greedy over ``sheet_value``) and
 hard (greedy candidates compared by determinized lookahead through ``play``); the planner
@@ -50,7 +46,6 @@ from game.rules.railroad_ink.volcano import volcano_score
 
 from .base import Bot, register_levels
 from .ink_plan import DEFAULT_WEIGHTS, evaluate, lookahead_value, plan_candidates, sample_roll
-from .ink_value import FITTED_WEIGHTS
 from .search import mix_seed
 
 SCALE = 10
@@ -463,11 +458,8 @@ class RailroadInkHardPlanner(RailroadInkPlanner):
 class RailroadInkExpert(RailroadInkPlanner):
     level = "expert"
     candidates = 6
-    # 7, not 10: with the fitted weights the sheets keep their specials for later rounds, and
-    # every round planned ahead then tries the specials' drawings too (10 rolls: p95 1.2 s)
-    samples = 7
+    samples = 10
     final_width = 100
-    weights = FITTED_WEIGHTS
 
 
 register_levels(GAME.name, RailroadInkBeginner, RailroadInkNormalPlanner,
