@@ -300,7 +300,6 @@ class MetroHard(Bot):
                                   should_stop=self.should_stop)
         return moves[best]
 
-
     def utility(self, scores, seat: int) -> int:
         """What a playout's final scores are worth to ``seat``: a win bonus plus the margin
         over the best rival (``search.margin_utility``)."""
