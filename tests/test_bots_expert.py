@@ -83,34 +83,41 @@ def test_bench_reports_railroad_ink_planner_and_network_rates():
 
 
 def test_metromania_expert_takes_the_move_whose_worst_reply_is_best():
-    """Two players: every candidate is answered by the rival's best three replies (as the
-    careful judge ranks them) and is worth the worst; the expert plays the best such move.
-    (The old expert played each candidate on with the normal policy only, so it never saw
-    the rival's strongest answer: 61 % of 200 games against hard.)"""
-    from game.bots.metromania import BEAM, MetromaniaExpert, ranked_moves
+    """Two players: every candidate is answered by the rival's best replies (as the careful
+    judge ranks them) and is worth the worst; the expert plays the best such move, the
+    better ranked on a tie. Its search cuts a candidate as soon as one reply shows it
+    cannot win, so it plays far fewer lines than every candidate against every reply, and
+    still chooses the same move. (The old expert played each candidate on with the normal
+    policy only, so it never saw the rival's strongest answer: 61 % of 200 games against
+    hard.)"""
+    from game.bots.metromania import MetromaniaExpert, ranked_moves
     game, found = positions("metromania", 2, [], seed=7, count=3, stride=4)
-    state, seat = found[-1]
-    view = game.view(state, seat)
-    bot = MetromaniaExpert(game, seat, 5)
-    top = [move for _, move in ranked_moves(view, seat, width=bot.root_width,
-                                             careful=True)[:bot.candidates]]
-    assert len(top) > 1
-    worth = []
-    for move in top:
-        world = game.clone(view)
-        game.play(world, seat, move)
-        value = bot.worst_reply(game.clone(world))
-        rival = world.turn
-        assert rival != seat
-        lines = []
-        for _, reply in ranked_moves(world, rival, width=BEAM, careful=True)[:3]:
-            line = game.clone(world)
-            game.play(line, rival, reply)
-            lines.append(bot.play_out(line))
-        assert len(lines) > 1 and value == min(lines)
-        worth.append(value)
-    chosen = bot.choose(view)
-    assert worth[top.index(chosen)] == max(worth)
+    for state, seat in found[1:]:
+        view = game.view(state, seat)
+        bot = MetromaniaExpert(game, seat, 5)
+        top = [move for _, move in ranked_moves(view, seat, width=bot.duel_root_width,
+                                                 careful=True)[:bot.duel_candidates]]
+        assert len(top) > 1
+        worth = []
+        for move in top:
+            world = game.clone(view)
+            game.play(world, seat, move)
+            rival = world.turn
+            assert rival != seat
+            lines = []
+            for _, reply in ranked_moves(world, rival, width=bot.reply_width,
+                                         careful=True)[:bot.duel_replies]:
+                line = game.clone(world)
+                game.play(line, rival, reply)
+                lines.append(bot.play_out(line))
+            assert len(lines) > 1
+            worth.append(min(lines))
+        played = []
+        original = bot.play_out
+        bot.play_out = lambda world: played.append(1) or original(world)
+        chosen = bot.choose(view)
+        assert chosen == top[worth.index(max(worth))]
+        assert len(top) <= len(played) < len(top) * bot.duel_replies
 
 
 def test_metro_expert_weighs_a_four_player_result_against_the_whole_field():

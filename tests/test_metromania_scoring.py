@@ -10,7 +10,8 @@ from game.rules.metromania import GAME
 from game.rules.metromania.board_data import GUILT_PENALTY
 from game.rules.metromania.lattice import EDGE_BETWEEN, POINT_BY_NAME, SPACE_BY_NAME
 from game.rules.metromania.scenario import game_with_city
-from game.rules.metromania.scoring import final_scores, winners
+from game.rules.core import Rng
+from game.rules.metromania.scoring import final_scores, final_totals, trip_totals, winners
 from game.rules.metromania.state import OVER
 
 P = POINT_BY_NAME
@@ -207,3 +208,32 @@ def test_park_lake_without_a_route_scores_nothing():
     result = final_scores(state)
     assert result["park_lake"]["minutes"] is None
     assert result["park_lake"]["scorers"] == [0, 0]
+
+
+def test_final_totals_are_the_final_scores_without_the_listings():
+    """The bots' fast scoring agrees with ``final_scores`` on every position of random games
+    (2-4 players: trips possible, impossible, guilty, the park-lake test), and on the
+    scenarios above."""
+    checked = 0
+    for players in (2, 3, 4):
+        for seed in range(6):
+            state = GAME.new_game(GAME.make_config(players, []), seed)
+            rng = Rng(seed)
+            while True:
+                expected = final_scores(state)
+                assert final_totals(state) == expected["scores"]
+                trips = [sum(t["scorers"][seat] for t in expected["trips"])
+                         + expected["park_lake"]["scorers"][seat] for seat in range(players)]
+                assert trip_totals(state) == trips
+                checked += 1
+                if GAME.is_over(state):
+                    break
+                seat = state.turn
+                GAME.play(state, seat, GAME.random_move(state, seat, rng))
+    state = trip_a_state()
+    raw_line(state, 0, 0, ["-3,-1", "-2,-1", "-1,-1", "0,-1", "1,-1", "2,-1", "3,-1"], done=True)
+    stations(state, "-1,-1", "2,-1")
+    state.station_points = [5, 2]
+    assert final_totals(state) == final_scores(state)["scores"]
+    assert final_totals(state)[0] == 5 - 2 + 6 - 6 * 5
+    assert checked > 200

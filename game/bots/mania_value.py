@@ -30,7 +30,8 @@ from game.rules.metromania.lattice import INNER_CORNER, SIDE_POSITION, SPACE_COR
 from game.rules.metromania.markers import placed_space
 from game.rules.metromania.lines import TurnContext, continuations, has_continuation
 from game.rules.metromania.moves import Bonus
-from game.rules.metromania.scoring import final_scores, park_lake_result, trip_result
+from game.rules.metromania.scoring import (park_lake_result, station_score, trip_result,
+                                           trip_totals)
 from game.rules.metromania.trips import Network
 from game.rules.metromania.state import BONUS, OVER
 from game.rules.metromania.stations import intermediate_points, is_station
@@ -184,7 +185,7 @@ class Judge:
         if state.phase == BONUS and state.turn == seat:
             return self._best_bonus(state)
         if state.phase == OVER or state.end_by >= 0:
-            return 10 * final_scores(state)["scores"][seat]
+            return 10 * final_totals(state)[seat]
         total = 0
         unfixed = [0, 0]
         groups = line_groups(state) if self.careful else None
@@ -257,6 +258,28 @@ class Judge:
             if best is None or value > best:
                 best = value
         return best
+
+
+TRIP_MEMO_LIMIT = 50_000  # networks remembered (a decision meets a few thousand)
+_trip_memo: dict = {}
+
+
+def final_totals(state) -> list:
+    """The rules' final scores per seat (``scoring.final_totals``), with the trips looked up
+    by the network they are run on: a search scores thousands of positions near the end of
+    building, and most tunnels it tries leave every line's stations (and so every trip) as
+    they were. The key is all the trips depend on: the city, each line's stations in order
+    and the markers placed."""
+    key = (state.city.layout,
+           tuple(tuple(p for p in line.points if is_station(state, p)) for line in state.lines),
+           tuple(sorted(state.placed.items())))
+    trips = _trip_memo.get(key)
+    if trips is None:
+        if len(_trip_memo) >= TRIP_MEMO_LIMIT:
+            _trip_memo.clear()
+        trips = _trip_memo[key] = trip_totals(state)
+    return [state.station_points[seat] - station_score(state, seat)[1] + trips[seat]
+            for seat in range(state.players)]
 
 
 def route_shares(state) -> list:

@@ -4,6 +4,8 @@ the park-lake test, and the tie-breaks.
 ``final_scores(state)`` returns the JSON-ready result of ``Game.scores`` once building is over:
 {"scores", "breakdown" (per seat), "trips" (per trip: minutes, routes, scorers, guilty),
 "park_lake", "ranking"}. Points are plain ints; routes use point names "q,r".
+``final_totals(state)`` is its "scores" alone, without the breakdown and the routes listed
+(the bots score thousands of positions a decision).
 """
 
 from __future__ import annotations
@@ -110,6 +112,47 @@ def final_scores(state) -> dict:
             "park_lake": park_lake["scorers"][seat], "total": total})
     return {"scores": scores, "breakdown": breakdown, "trips": trips, "park_lake": park_lake,
             "ranking": ranking(scores, breakdown)}
+
+
+def final_totals(state) -> list:
+    """Per seat, the total ``final_scores`` gives, computed without the listings."""
+    trips = trip_totals(state)
+    return [state.station_points[seat] - station_score(state, seat)[1] + trips[seat]
+            for seat in range(state.players)]
+
+
+def trip_totals(state) -> list:
+    """Per seat, the points of the test trips (guilt included) and of the park-lake test:
+    ``final_totals`` less the stations. They depend only on the city, the lines' stations
+    in order and the markers placed."""
+    network = Network(state)
+    totals = [0] * state.players
+    for letter in LETTERS:
+        guilty, touched_points, placers = set(), [], set()
+        for t in MARKER_PAIRS[letter]:
+            key = letter + t
+            space = placed_space(state, key)
+            seat = holder_of(state, key)
+            placers.add(seat)
+            points = [p for p in SPACE_CORNERS[space] if is_station(state, p)] \
+                if space >= 0 else []
+            touched_points.append(points)
+            if not points:
+                guilty.add(seat)
+        if not guilty:
+            minutes, lines = network.fastest_lines(touched_points[0], touched_points[1])
+            if minutes is None:
+                guilty = placers
+            else:
+                for seat in sorted({line // 2 for line in lines}):
+                    totals[seat] += TRIP_POINTS + (TRIP_MARKER_BONUS if seat in placers else 0)
+        for seat in sorted(guilty):
+            totals[seat] -= GUILT_PENALTY
+    city = state.city
+    _, lines = network.fastest_lines(sorted(city.park_points), sorted(city.lake_points))
+    for seat in sorted({line // 2 for line in lines}):
+        totals[seat] += PARK_LAKE_POINTS
+    return totals
 
 
 def running_scores(state) -> dict:

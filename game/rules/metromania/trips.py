@@ -71,14 +71,32 @@ class Network:
     def fastest(self, source_points, target_points) -> dict:
         """{"minutes": int or None, "lines": sorted line ids on a fastest route,
         "routes": up to a few fastest routes as {"points": [...], "lines": [...]}}."""
+        found = self._search(source_points, target_points)
+        if found is None:
+            return {"minutes": None, "lines": [], "routes": []}
+        sources, targets, from_s, to_t, best, lines = found
+        return {"minutes": best, "lines": sorted(lines),
+                "routes": self._routes(sources, targets, from_s, to_t, best)}
+
+    def fastest_lines(self, source_points, target_points) -> tuple:
+        """(minutes or None, set of line ids on a fastest route): ``fastest`` without
+        listing routes, for callers that only score (the bots' many final scorings)."""
+        found = self._search(source_points, target_points)
+        if found is None:
+            return None, set()
+        return found[4], found[5]
+
+    def _search(self, source_points, target_points):
+        """(sources, targets, distances from the sources, distances to the targets, best
+        minutes, lines on a fastest route), or None when no route joins them."""
         sources = self.nodes_at(source_points)
         targets = self.nodes_at(target_points)
         if not sources or not targets:
-            return {"minutes": None, "lines": [], "routes": []}
+            return None
         from_s = self.distances(sources)
         reached = [from_s[t] for t in targets if from_s[t] >= 0]
         if not reached:
-            return {"minutes": None, "lines": [], "routes": []}
+            return None
         best = min(reached)
         to_t = self.distances(targets)
         lines = set()
@@ -92,8 +110,7 @@ class Network:
             for m, w, line_id in edges:
                 if line_id >= 0 and to_t[m] >= 0 and from_s[n] + w + to_t[m] == best:
                     lines.add(line_id)
-        return {"minutes": best, "lines": sorted(lines),
-                "routes": self._routes(sources, targets, from_s, to_t, best)}
+        return sources, targets, from_s, to_t, best, lines
 
     def _routes(self, sources, targets, from_s, to_t, best) -> list:
         target_set = set(targets)
