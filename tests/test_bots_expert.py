@@ -95,6 +95,7 @@ def test_metromania_expert_takes_the_move_whose_worst_reply_is_best():
     for state, seat in found[1:]:
         view = game.view(state, seat)
         bot = MetromaniaExpert(game, seat, 5)
+        bot.duel_turns = 10 ** 9          # no budget: the search is exact
         top = [move for _, move in ranked_moves(view, seat, width=bot.duel_root_width,
                                                  careful=True)[:bot.duel_candidates]]
         assert len(top) > 1
@@ -118,6 +119,31 @@ def test_metromania_expert_takes_the_move_whose_worst_reply_is_best():
         chosen = bot.choose(view)
         assert chosen == top[worth.index(max(worth))]
         assert len(top) <= len(played) < len(top) * bot.duel_replies
+        # out of budget at once: every candidate meets the first reply, and only the most
+        # promising of them is played against the rest
+
+
+def test_metromania_expert_keeps_to_its_budget_of_turns():
+    """Out of budget, the two-player expert still tries every candidate against the rival's
+    first reply and settles the most promising one, then stops: a count of turns played,
+    so the same view gets the same move on any machine."""
+    from game.bots.metromania import MetromaniaExpert
+    game, found = positions("metromania", 2, [], seed=7, count=6, stride=3)
+    state, seat = found[5]
+    view = game.view(state, seat)
+    counts, moves = [], []
+    for budget in (10 ** 9, 0, 0):
+        bot = MetromaniaExpert(game, seat, 5)
+        bot.duel_turns = budget
+        played = []
+        original = bot.play_out
+        bot.play_out = lambda world: played.append(1) or original(world)
+        moves.append(bot.choose(view))
+        counts.append(len(played))
+    unbounded, bounded, again = counts
+    assert bounded == again and moves[1] == moves[2]
+    assert bot.duel_candidates <= bounded <= bot.duel_candidates + bot.duel_replies - 1
+    assert unbounded > bot.duel_candidates + bot.duel_replies - 1    # so the budget cut
 
 
 def test_metro_expert_weighs_a_four_player_result_against_the_whole_field():

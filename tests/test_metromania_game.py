@@ -405,3 +405,32 @@ def test_every_offered_tunnel_can_be_completed_into_a_full_dig(seed):
             for tunnel in GAME.dig_options(state, seat, None, []):
                 assert GAME.validate_partial(state, seat, [tunnel])["reach"] >= needed
         GAME.apply(state, seat, GAME.random_move(state, seat, rng))
+
+
+def test_clone_copies_every_field_and_shares_no_container_a_move_changes():
+    """``State.clone`` and ``Line.copy`` are written out field by field for speed: a field
+    added to ``__slots__`` and forgotten there would be missing on every copy, and a
+    container shared with the original would let a search's move leak back into it."""
+    from game.rules.metromania.state import Line, State
+    state = GAME.new_game(GAME.make_config(3, []), 8)
+    rng = Rng(8)
+    for _ in range(12):
+        GAME.play(state, state.turn, GAME.random_move(state, state.turn, rng))
+    other = GAME.clone(state)
+    assert canonical_bytes(GAME.encode(other)) == canonical_bytes(GAME.encode(state))
+    never_changed = {"config", "variants", "layout", "city"}    # shared on purpose
+    for name in State.__slots__:
+        value = getattr(other, name)      # AttributeError: a slot the copy forgot
+        if isinstance(value, (list, dict)) and name not in never_changed:
+            assert value is not getattr(state, name), name
+    for line, copied in zip(state.lines, other.lines):
+        assert copied is not line
+        for name in Line.__slots__:
+            value = getattr(copied, name)
+            assert value == getattr(line, name), name
+            if isinstance(value, (list, dict)):
+                assert value is not getattr(line, name), name
+    # a move on the copy leaves the original as it was
+    before = canonical_bytes(GAME.encode(state))
+    GAME.play(other, other.turn, GAME.random_move(other, other.turn, rng))
+    assert canonical_bytes(GAME.encode(state)) == before

@@ -28,7 +28,7 @@ the lines need to end.
            ten moves against five replies each, every move first against the rival's first
            reply, then best first, a move dropped at the first reply no better than the best
            move found (``MetromaniaExpert.duel``: the same choice as playing every line, in
-           well under half of them). With more players, six moves against the next rival's
+           well under half of them), within a budget of turns played out. With more players, six moves against the next rival's
            first choice; hidden letters: three samples, as the hard bot's.
            (Against hard, 200 two-player games: the hard search with eight candidates
            simulated to the end 61 %, since the normal policy answers a move the same way
@@ -338,6 +338,7 @@ class MetromaniaExpert(MetromaniaHard):
     duel_candidates = 10   # with two players: a wider search (see ``duel``)
     duel_replies = 5
     duel_root_width = BEAM + 8
+    duel_turns = 650       # turns played out, about 0.8 s (see ``duel``)
 
     def choose(self, view):
         hidden = any(key[0] == HIDDEN_LETTER for hand in view.hands for key in hand)
@@ -351,7 +352,11 @@ class MetromaniaExpert(MetromaniaHard):
         taken best first, and a candidate stops as soon as one of its replies is no better
         than the best candidate found (its worst can only fall). That order settles the
         best early, so most candidates cost one or two play-outs, not ``duel_replies``:
-        the same choice as trying every reply, in well under half the play-outs."""
+        the same choice as trying every reply, in well under half the play-outs.
+
+        The budget: once ``duel_turns`` turns have been played out and a best candidate is
+        known, the candidates not yet settled (the least promising) are left untried; a
+        count of turns, not the clock, so the choice stays a pure function of the view."""
         seat = self.seat
         ranked = ranked_moves(view, seat, width=self.duel_root_width, careful=True)
         top = [move for _, move in ranked[:self.duel_candidates]]
@@ -364,6 +369,7 @@ class MetromaniaExpert(MetromaniaHard):
             world = GAME.clone(view)
             GAME.play(world, seat, move)
             lines.append(_ReplyLine(self, world))
+        spent = sum(line.turns for line in lines)
         best = None                       # (worst, -index) of the best candidate found
         for index in sorted(range(len(top)), key=lambda i: (-lines[i].worst, i)):
             line = lines[index]
@@ -371,9 +377,12 @@ class MetromaniaExpert(MetromaniaHard):
                 if not line.pending:
                     best = (line.worst, -index)
                     break
+                if best is not None and spent >= self.duel_turns:
+                    return top[-best[1]]
                 if self.should_stop():
                     return top[-best[1]] if best is not None else top[0]
                 line.answer_next()
+                spent = sum(line.turns for line in lines)
         return top[-best[1]]
 
     def simulate(self, world, plies: int, bar: int | None) -> int:
@@ -425,6 +434,7 @@ class _ReplyLine:
         while world.phase != OVER and world.turn == seat:     # the seat's own free station
             bot.policy_turn(world, judges)
         self.world = world
+        self.turns = 0                     # turns played out for this candidate
         if world.phase == OVER:
             self.pending = []
             self.worst = bot.leaf_utility(world, judges)
@@ -439,6 +449,7 @@ class _ReplyLine:
         line = GAME.clone(self.world)
         GAME.play(line, self.world.turn, reply)
         value = self.bot.play_out(line)
+        self.turns += line.moves_played - self.world.moves_played
         if self.worst is None or value < self.worst:
             self.worst = value
 

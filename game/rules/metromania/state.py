@@ -15,7 +15,6 @@ answers about blocked lines (``attested``) and the seat whose turn end waits on 
 
 from __future__ import annotations
 
-from ..copying import copy_fields
 from .board_data import STATION_MARKERS
 from .lattice import POINTS, SPACES
 
@@ -24,14 +23,6 @@ BONUS = "bonus"     # the seat that just completed a line may place its free sta
 OVER = "over"
 
 LINE_LETTERS = ("S", "T")   # solid, striped
-
-# what ``Line.copy`` and ``State.clone`` take as they are, and the flat lists and dicts they copy
-_LINE_SHARED = ("start_side", "end_side", "done", "closed")
-_LINE_LISTS = ("points", "edges", "spaces")
-_STATE_SHARED = ("config", "players", "variants", "layout", "turn", "phase", "end_by",
-                 "last_turns", "moves_played", "passes", "city", "table", "resume")
-_STATE_LISTS = ("space_line", "point_lines", "station_points", "pending")
-_STATE_DICTS = ("stations", "terminals", "placed", "decks", "attested")
 
 
 class Line:
@@ -53,7 +44,18 @@ class Line:
         return bool(self.points)
 
     def copy(self) -> "Line":
-        return copy_fields(self, _LINE_SHARED, _LINE_LISTS, ("index",))
+        # written out field by field (not ``copy_fields``): the bots' searches copy lines
+        # hundreds of thousands of times a decision
+        other = Line.__new__(Line)
+        other.points = self.points[:]
+        other.edges = self.edges[:]
+        other.spaces = self.spaces[:]
+        other.index = dict(self.index)
+        other.start_side = self.start_side
+        other.end_side = self.end_side
+        other.done = self.done
+        other.closed = self.closed
+        return other
 
     def encode(self) -> list:
         return [self.points, self.spaces, self.start_side, self.end_side, self.done, self.closed]
@@ -94,7 +96,30 @@ class State:
         self.resume = -1               # seat whose end of turn waits on ``attested``
 
     def clone(self) -> "State":
-        other = copy_fields(self, _STATE_SHARED, _STATE_LISTS, _STATE_DICTS)
+        # written out field by field, as ``Line.copy``; a test checks every slot is copied
+        other = State.__new__(State)
+        other.config = self.config
+        other.players = self.players
+        other.variants = self.variants
+        other.layout = self.layout
+        other.turn = self.turn
+        other.phase = self.phase
+        other.end_by = self.end_by
+        other.last_turns = self.last_turns
+        other.moves_played = self.moves_played
+        other.passes = self.passes
+        other.city = self.city
+        other.table = self.table
+        other.resume = self.resume
+        other.space_line = self.space_line[:]
+        other.point_lines = self.point_lines[:]
+        other.station_points = self.station_points[:]
+        other.pending = self.pending[:]
+        other.stations = dict(self.stations)
+        other.terminals = dict(self.terminals)
+        other.placed = dict(self.placed)
+        other.decks = dict(self.decks)
+        other.attested = dict(self.attested)
         other.rng = self.rng.copy() if self.rng is not None else None
         other.lines = [line.copy() for line in self.lines]
         other.hands = [hand[:] for hand in self.hands]
