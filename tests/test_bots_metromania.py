@@ -78,3 +78,25 @@ def test_markers_in_hand_are_shared_between_the_lines_as_multisets():
     assert sub_multisets(("C", "C", "R"), 2) == [(), ("C",), ("R",), ("C", "C"), ("C", "R")]
     assert remove(("C", "E", "R"), ("E",)) == ("C", "R")
     assert remove(("C", "R"), ("E",)) is None
+
+
+def test_remembered_trip_points_give_the_rules_final_scores():
+    """The bots look the trip points up by the network they depend on. Two games on
+    different cities, played move for move side by side through one memory, still get the
+    rules' own final scores at every position, asked once and again from memory."""
+    from game.bots import mania_value
+    from game.rules.core import Rng
+    game = get_game("metromania")
+    states = [game.new_game(game.make_config(2, []), seed) for seed in (3, 4)]
+    assert states[0].layout != states[1].layout
+    rng = Rng(34)
+    checked = 0
+    while not all(game.is_over(state) for state in states):
+        for state in states:
+            if game.is_over(state):
+                continue
+            for _ in range(2):               # the second lookup is answered from memory
+                assert mania_value.final_totals(state) == final_scores(state)["scores"]
+            checked += 1
+            game.play(state, state.turn, game.random_move(state, state.turn, rng))
+    assert checked > 40

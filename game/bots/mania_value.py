@@ -30,7 +30,7 @@ from game.rules.metromania.lattice import INNER_CORNER, SIDE_POSITION, SPACE_COR
 from game.rules.metromania.markers import placed_space
 from game.rules.metromania.lines import TurnContext, continuations, has_continuation
 from game.rules.metromania.moves import Bonus
-from game.rules.metromania.scoring import (park_lake_result, station_score, trip_result,
+from game.rules.metromania.scoring import (park_lake_result, station_totals, trip_result,
                                            trip_totals)
 from game.rules.metromania.trips import Network
 from game.rules.metromania.state import BONUS, OVER
@@ -260,7 +260,7 @@ class Judge:
         return best
 
 
-TRIP_MEMO_LIMIT = 50_000  # networks remembered (a decision meets a few thousand)
+TRIP_MEMO_LIMIT = 8192    # networks remembered (a decision meets a few hundred new ones)
 _trip_memo: dict = {}
 
 
@@ -278,8 +278,7 @@ def final_totals(state) -> list:
         if len(_trip_memo) >= TRIP_MEMO_LIMIT:
             _trip_memo.clear()
         trips = _trip_memo[key] = trip_totals(state)
-    return [state.station_points[seat] - station_score(state, seat)[1] + trips[seat]
-            for seat in range(state.players)]
+    return [stations + trips[seat] for seat, stations in enumerate(station_totals(state))]
 
 
 def route_shares(state) -> list:

@@ -28,8 +28,9 @@ the lines need to end.
            ten moves against five replies each, every move first against the rival's first
            reply, then best first, a move dropped at the first reply no better than the best
            move found (``MetromaniaExpert.duel``: the same choice as playing every line, in
-           well under half of them), within a budget of turns played out. With more players, six moves against the next rival's
-           first choice; hidden letters: three samples, as the hard bot's.
+           well under half of them), within a budget of turns played out. With more
+           players, six moves against the next rival's first choice; hidden letters: three
+           samples, as the hard bot's.
            (Against hard, 200 two-player games: the hard search with eight candidates
            simulated to the end 61 %, since the normal policy answers a move the same way
            every time and the rival's strongest answer was never tried; six moves against
@@ -383,8 +384,9 @@ class MetromaniaExpert(MetromaniaHard):
                     return top[-best[1]]
                 if self.should_stop():
                     return top[-best[1]] if best is not None else top[0]
+                before = line.turns
                 line.answer_next()
-                spent = sum(line.turns for line in lines)
+                spent += line.turns - before
         return top[-best[1]]
 
     def simulate(self, world, plies: int, bar: int | None) -> int:

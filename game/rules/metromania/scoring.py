@@ -115,16 +115,22 @@ def final_scores(state) -> dict:
 
 
 def final_totals(state) -> list:
-    """Per seat, the total ``final_scores`` gives, computed without the listings."""
-    trips = trip_totals(state)
-    return [state.station_points[seat] - station_score(state, seat)[1] + trips[seat]
+    """Per seat, the total ``final_scores`` gives, computed without the listings (the same
+    rules counted a second way: a test holds them equal on random games)."""
+    return [stations + trips for stations, trips in zip(station_totals(state),
+                                                        trip_totals(state))]
+
+
+def station_totals(state) -> list:
+    """Per seat, the station points kept after the line adjustment."""
+    return [state.station_points[seat] - station_score(state, seat)[1]
             for seat in range(state.players)]
 
 
 def trip_totals(state) -> list:
     """Per seat, the points of the test trips (guilt included) and of the park-lake test:
-    ``final_totals`` less the stations. They depend only on the city, the lines' stations
-    in order and the markers placed."""
+    ``final_totals`` less ``station_totals``. They depend only on the city, the lines'
+    stations in order and the markers placed."""
     network = Network(state)
     totals = [0] * state.players
     for letter in LETTERS:
