@@ -23,10 +23,9 @@ from __future__ import annotations
 
 from game.rules.core import Rng
 from game.rules.metromania import GAME
-from game.rules.metromania.markers import HIDDEN_LETTER
 from game.rules.metromania.state import OVER
 
-from .metromania import BEAM, determinize, policy_turn
+from .metromania import BEAM, determinize, has_hidden_letters, policy_turn
 from .search import mix_seed, rounded_mean
 
 HIDDEN_WORLDS = 2       # sampled worlds when some letters are hidden (3-4 players)
@@ -35,8 +34,7 @@ MAX_TURNS = 400         # a guard: a game lasts well under a hundred turns
 
 
 def worlds_for(view) -> int:
-    hidden = any(key[0] == HIDDEN_LETTER for hand in view.hands for key in hand)
-    return HIDDEN_WORLDS if hidden else 1
+    return HIDDEN_WORLDS if has_hidden_letters(view) else 1
 
 
 def play_out(world) -> None:

@@ -186,12 +186,16 @@ def greedy_move(state, seat: int, width: int = BEAM, judge: Judge | None = None)
     return ranked_moves(state, seat, width, judge=judge)[0][1]
 
 
+def has_hidden_letters(view) -> bool:
+    """Are some destination letters hidden in this view (the Unfair Municipality variant)?"""
+    return any(key[0] == HIDDEN_LETTER for hand in view.hands for key in hand)
+
+
 def determinize(view, seat: int, rng: Rng):
     """Deal the hidden destination letters of the other seats (Unfair Municipality) at
     random among the letters nobody has seen, keeping every marker's type."""
     state = GAME.clone(view)
-    hidden = any(key[0] == HIDDEN_LETTER for hand in view.hands for key in hand)
-    if not hidden:
+    if not has_hidden_letters(view):
         return state
     known = {key for key, _ in view.placed.values()} | set(view.hands[seat])
     from game.rules.metromania.board_data import LETTERS, MARKER_PAIRS
@@ -274,8 +278,7 @@ class MetromaniaHard(Bot):
         if len(top) == 1:
             return top[0]
         decision = (rng.next_u32() << 32) | rng.next_u32()
-        hidden = any(key[0] == HIDDEN_LETTER for hand in view.hands for key in hand)
-        samples = self.samples if hidden else 1
+        samples = self.samples if has_hidden_letters(view) else 1
         plies = max(1, self.ply_budget // (len(top) * samples))
         best = None
         for index, move in enumerate(top):
@@ -344,8 +347,7 @@ class MetromaniaExpert(MetromaniaHard):
     duel_turns = 650       # turns played out, about 0.8 s (see ``duel``)
 
     def choose(self, view):
-        hidden = any(key[0] == HIDDEN_LETTER for hand in view.hands for key in hand)
-        if view.players == 2 and not hidden:
+        if view.players == 2 and not has_hidden_letters(view):
             return self.duel(view)
         return super().choose(view)
 
@@ -371,7 +373,7 @@ class MetromaniaExpert(MetromaniaHard):
                 return top[0]
             world = GAME.clone(view)
             GAME.play(world, seat, move)
-            lines.append(_ReplyLine(self, world))
+            lines.append(_ReplyLine(self, world, self.duel_replies))
         spent = sum(line.turns for line in lines)
         best = None                       # (worst, -index) of the best candidate found
         for index in sorted(range(len(top)), key=lambda i: (-lines[i].worst, i)):
@@ -397,25 +399,10 @@ class MetromaniaExpert(MetromaniaHard):
         rival's best replies: the worst of them with two players, the first choice with
         more. Stops at the first reply whose utility is ``bar`` or less (the move cannot
         beat one already found)."""
-        seat = self.seat
-        judges: dict = {}
-        while world.phase != OVER and world.turn == seat:     # the seat's own free station
-            self.policy_turn(world, judges)
-        if world.phase == OVER:
-            return self.leaf_utility(world, judges)
-        rival = world.turn
-        options = ranked_moves(world, rival, width=self.reply_width, careful=True)
-        count = self.replies if world.players == 2 else 1
-        worst = None
-        for _, reply in options[:count]:
-            line = GAME.clone(world)
-            GAME.play(line, rival, reply)
-            value = self.play_out(line)
-            if worst is None or value < worst:
-                worst = value
-            if bar is not None and worst <= bar:
-                break
-        return worst
+        line = _ReplyLine(self, world, self.replies if world.players == 2 else 1)
+        while line.pending and (bar is None or line.worst > bar):
+            line.answer_next()
+        return line.worst
 
     def play_out(self, world) -> int:
         """Every seat plays the normal policy to the end of the game; the seat's utility."""
@@ -426,12 +413,12 @@ class MetromaniaExpert(MetromaniaHard):
 
 
 class _ReplyLine:
-    """One candidate of the two-player expert (played in ``world``): the rival's best
+    """One candidate of the expert (played in ``world``): the rival's best ``count``
     replies as the careful judge ranks them, answered one at a time, each played to the end
     by the normal policy; ``worst`` is the seat's worst utility so far. The first reply is
     answered at once."""
 
-    def __init__(self, bot: MetromaniaExpert, world) -> None:
+    def __init__(self, bot: MetromaniaExpert, world, count: int) -> None:
         self.bot = bot
         seat = bot.seat
         judges: dict = {}
@@ -444,7 +431,7 @@ class _ReplyLine:
             self.worst = bot.leaf_utility(world, judges)
             return
         options = ranked_moves(world, world.turn, width=bot.reply_width, careful=True)
-        self.pending = [reply for _, reply in options[:bot.duel_replies]]
+        self.pending = [reply for _, reply in options[:count]]
         self.worst = None
         self.answer_next()
 

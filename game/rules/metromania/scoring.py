@@ -40,14 +40,22 @@ def _route_json(route: dict, state) -> dict:
             "start_line": [route["start_line"] // 2, route["start_line"] % 2]}
 
 
+def trip_markers(state, letter: str) -> list:
+    """(marker key, space or -1, seat holding or having placed it, station points touching
+    it) for both markers of a trip."""
+    out = []
+    for t in MARKER_PAIRS[letter]:
+        key = letter + t
+        space = placed_space(state, key)
+        points = [p for p in SPACE_CORNERS[space] if is_station(state, p)] if space >= 0 else []
+        out.append((key, space, holder_of(state, key), points))
+    return out
+
+
 def trip_result(state, network: Network, letter: str) -> dict:
-    keys = [letter + t for t in MARKER_PAIRS[letter]]
     markers, guilty, touched_points = [], set(), []
     problem = ""
-    for key in keys:
-        space = placed_space(state, key)
-        seat = holder_of(state, key)
-        points = [p for p in SPACE_CORNERS[space] if is_station(state, p)] if space >= 0 else []
+    for key, space, seat, points in trip_markers(state, letter):
         markers.append({"marker": key, "seat": seat,
                         "space": SPACE_NAMES[space] if space >= 0 else None,
                         "stations": [POINT_NAMES[p] for p in points]})
@@ -134,17 +142,10 @@ def trip_totals(state) -> list:
     network = Network(state)
     totals = [0] * state.players
     for letter in LETTERS:
-        guilty, touched_points, placers = set(), [], set()
-        for t in MARKER_PAIRS[letter]:
-            key = letter + t
-            space = placed_space(state, key)
-            seat = holder_of(state, key)
-            placers.add(seat)
-            points = [p for p in SPACE_CORNERS[space] if is_station(state, p)] \
-                if space >= 0 else []
-            touched_points.append(points)
-            if not points:
-                guilty.add(seat)
+        markers = trip_markers(state, letter)
+        placers = {seat for _, _, seat, _ in markers}
+        guilty = {seat for _, _, seat, points in markers if not points}
+        touched_points = [points for _, _, _, points in markers]
         if not guilty:
             minutes, lines = network.fastest_lines(touched_points[0], touched_points[1])
             if minutes is None:
