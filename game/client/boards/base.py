@@ -74,6 +74,11 @@ class BoardView:
         hint bar is clear."""
         return []
 
+    def toast_lane(self):
+        """A rect kept free for toasts when ``toast_avoid`` covers every other place (None:
+        the board needs none)."""
+        return None
+
     def menu_button_intent(self, intent) -> bool:
         """True when ``intent`` points at or clicks the Menu button (used: a click opens the
         pause menu); the board's own cursor then ignores it."""
