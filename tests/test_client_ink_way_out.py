@@ -325,9 +325,9 @@ def wait_for_hint(app, play, seconds: float = 90.0) -> None:
     assert play.coach.shown is not None
 
 
-@pytest.mark.parametrize("humans", [2, 4])
+@pytest.mark.parametrize("humans,asker", [(2, 1), (4, 1), (2, 0), (4, 0)])
 def test_a_split_screen_hint_is_labelled_in_the_askers_pane_with_their_name(app, monkeypatch,
-                                                                            humans):
+                                                                            humans, asker):
     devices = ["pad1", "mouse+keyboard", "pad2", "pad3"][:humans]
     names = ["Ann", "Ben", "Cleo", "Dev"]
     seats = [SeatInfo(names[i], "human", device=d, colour=i) for i, d in enumerate(devices)]
@@ -337,9 +337,13 @@ def test_a_split_screen_hint_is_labelled_in_the_askers_pane_with_their_name(app,
         pygame.event.post(pygame.event.Event(pygame.JOYDEVICEADDED, device_index=-1,
                                              instance_id=900 + index))
         step(app, 1 / 60)
-    press(app, "keyboard", "hint")                  # Ben, on the keyboard, asks
+    if asker == 1:
+        press(app, "keyboard", "hint")              # Ben, on the keyboard, asks
+    else:                                           # Ann presses her right stick
+        post(app, pygame.event.Event(pygame.JOYBUTTONDOWN, instance_id=900, joy=900,
+                                     button=9))
     wait_for_hint(app, play)
-    assert play.coach.shown[1] == 1
+    assert play.coach.shown[1] == asker
     drawn = []
     real = fonts.blit_in
 
@@ -352,9 +356,16 @@ def test_a_split_screen_hint_is_labelled_in_the_askers_pane_with_their_name(app,
     step(app, 1 / 60)
     assert drawn, "no hint label drawn"
     text, rect = drawn[-1]
-    assert text.startswith("Ben")
-    ben, ann = play.board.pane_of(1).rect, play.board.pane_of(0).rect
-    assert ben.contains(rect) and not ann.colliderect(rect)
+    assert text.startswith(names[asker])
+    own, other = play.board.pane_of(asker).rect, play.board.pane_of(1 - asker).rect
+    assert own.contains(rect) and not other.colliderect(rect)
+    # a toast meanwhile still finds the header's strip (the label is not beside the button)
+    app.toasts.show(t("ri.new_round", n=2), "good")
+    step(app, 0.3)
+    placed = app.toasts.layout(app.surface.get_size(), app.toast_obstacles(),
+                               app.toast_lane())
+    assert placed and all(r.bottom <= HEADER_H + 3 and r.collidelist(
+        [pane.rect for pane in play.board.layout()]) < 0 for _toast, r in placed)
 
 
 def test_no_hint_now_names_the_player_who_asked(app):
@@ -512,12 +523,12 @@ def test_the_solo_screen_fills_its_width_with_a_bigger_sheet_and_tray(app):
         app.reset_to(app.stack[0])
 
 
-def said_in_full(rendered: list[str], key: str) -> bool:
+def said_in_full(rendered: list[str], key: str, **args) -> bool:
     """The catalog text ``key`` among the lines rendered, wrapped but not cut (the probe
     renders each line twice: repeats are dropped)."""
     lines = [value for i, value in enumerate(rendered) if i == 0 or value != rendered[i - 1]]
     joined = "".join(value.replace(" ", "") for value in lines)
-    return t(key).replace(" ", "") in joined
+    return t(key, **args).replace(" ", "") in joined
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (3840, 2160)])
@@ -528,6 +539,7 @@ def test_the_new_words_fit_in_every_language_and_resolution(tmp_path, monkeypatc
     solo tray says the dead end in full."""
     from game.client import text
     from game.client.coach.hint_bot import Hint
+    from game.client.games.railroad_ink.tray_text import face_name
     from tests.test_i18n import LANGS, TextProbe
 
     probe = TextProbe()
@@ -558,6 +570,15 @@ def test_the_new_words_fit_in_every_language_and_resolution(tmp_path, monkeypatc
         move = next(m for m in GAME.legal_moves(split.state, 1) if isinstance(m, Draw))
         quarter.coach.shown = (quarter.coach.position_key(1), 1, Hint(move, 19, True))
         scenes.append(("split screen", [quarter]))
+        river = Match.new(GAME, GAME.make_config(1, ["river"]), 3,
+                          [SeatInfo("Ann", "human", device="pad1", colour=0)])
+        while any(needed for _face, needed in GAME.remaining_dice(river.state, 0)):
+            face = next(f for f, needed in GAME.remaining_dice(river.state, 0) if needed)
+            river.apply(0, next((m for m in GAME.legal_moves(river.state, 0)
+                                 if getattr(m, "face", None) == face), Skip(face)))
+        optional = PlayScreen(application, river, {"autosave": False})
+        optional.board.seat_ui(0).pick = ("end", "")
+        scenes.append(("only optional dice", [optional]))
         for lang in LANGS:
             text.set_language(lang)
             application.settings.values["language"] = lang
@@ -573,6 +594,10 @@ def test_the_new_words_fit_in_every_language_and_resolution(tmp_path, monkeypatc
                     probe.draw_stack(application, stack)
                     assert said_in_full(rendered, "ri.lava_dead_end_place"), lang
                     board.seat_ui(0).pick = None
+                if name == "only optional dice":
+                    faces = ", ".join(face_name(face) for face, _needed
+                                      in GAME.remaining_dice(board.state, 0))
+                    assert said_in_full(rendered, "ri.only_optional_left", faces=faces), lang
         assert probe.rendered > 0 and probe.boxed > 0
         assert not probe.problems, "\n".join(probe.problems[:20])
     finally:

@@ -74,6 +74,12 @@ class BoardView:
         hint bar is clear."""
         return []
 
+    def hint_label_place(self, seat):
+        """Where the coach labels a hint for ``seat`` when each local player has a part of
+        the screen of their own (the label then names the player); None: beside the Hint
+        button."""
+        return None
+
     def toast_lane(self):
         """A rect kept free for toasts when ``toast_avoid`` covers every other place (None:
         the board needs none)."""

@@ -198,15 +198,20 @@ class HintCoach:
         if self.shown is None or not self.offered():
             return self.button().x
         _key, seat, hint = self.shown
+        if self._label_place(seat) is not None:
+            return self.button().x            # the label is in the player's pane
         box, _lines = self._label_box(seat, hint)
-        return box.x if box.right <= self.button().x else self.button().x
+        return box.x
+
+    def _label_place(self, seat: int):
+        return self.play.board.hint_label_place(seat)
 
     def _label_box(self, seat: int, hint: Hint) -> tuple[pygame.Rect, list[str]]:
         """Where the hint's label goes and its lines. Beside the Hint button; or, where the
         board gives each player a pane of their own (split screen), in that player's pane
         (``hint_label_place``), led by the player's name: the label says whose hint it is."""
         lines = self.hint_lines(hint)
-        place = getattr(self.play.board, "hint_label_place", lambda _seat: None)(seat)
+        place = self._label_place(seat)
         if place is not None:
             lines[0] = t("coach.hint_for", name=self.play.seat_name(seat), hint=lines[0])
         sizes = (19,) if len(lines) == 1 else (17, 14)
