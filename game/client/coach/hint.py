@@ -221,7 +221,7 @@ class HintCoach:
         button = self.button()
         box = pygame.Rect(0, 0, width, button.height + SECOND_LINE * (len(lines) - 1))
         if place is not None:
-            box.width = min(max(widths) + 28, place.width)
+            box.size = (min(max(widths) + 28, place.width), min(box.height, place.height))
             box.topleft = place.topleft
         else:
             box.topright = (button.x - 8, button.y)

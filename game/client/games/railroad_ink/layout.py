@@ -42,7 +42,7 @@ LABELS_MIN_CELL = 40
 # using the width that a narrower tray left empty.
 WIDE_PANE_W = 1000
 WIDE_TITLE_H = 34        # the wide tray's first row: the player's name, status and score
-WIDE_STATUS_LINES = 5    # the wide tray's status block: its height in lines of 17 px text
+WIDE_STATUS_LINES = 4    # the wide tray's status block: its height in lines of 17 px text
 
 
 class SheetGeom:
@@ -411,8 +411,9 @@ class PaneLayout:
             return None
         score = fonts.render(t("ri.score", n=self.scores()["scores"][seat]), 20, theme.TEXT,
                              "bold").get_width()
+        # the title row's height: the column names under it stay in view
         return pygame.Rect(pane.rect.x + 6, pane.rect.y + 1,
-                           max(0, pane.rect.width - 12 - score - 12), 30)
+                           max(0, pane.rect.width - 12 - score - 12), 27)
 
     def pane_of(self, seat: int) -> Pane | None:
         for pane in self.layout():
