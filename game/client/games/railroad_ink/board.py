@@ -195,8 +195,8 @@ class RailroadInkBoard(PaneLayout, InputRouting, BoardDrawing, TrayDrawing, Boar
         """When a move leaves the seat nothing it must still do (only optional dice or
         specials, if any), its pick moves to End round: confirm then ends the round, and the
         hint line says so. Once per round: a player who picks a die again keeps it."""
-        if not 0 <= seat < len(self.state.seats):
-            return
+        if not isinstance(seat, int) or not 0 <= seat < len(self.state.seats):
+            return            # a table's chance step (the roll) is no seat's move
         ui = self.seat_ui(seat)
         can_end = self.acting(seat) and self.legal(seat).end
         if can_end and not ui.could_end and not isinstance(move, (End, Undo)):
