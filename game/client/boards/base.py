@@ -10,6 +10,10 @@ intents into a proposed move:
   Several seats may call in the same frame (Railroad Ink split screen): keep per-seat cursors.
 * ``on_applied(seat, move, events)`` / ``on_refused(seat, move, exc)`` start animations.
 * ``busy()`` — an animation the bots and the results screen should wait for.
+* ``animating()`` — the picture changes by itself (``busy()``, and shorter things: a flash,
+  a fading glow); the client sleeps on a human's turn only while it is False. Pulses read
+  ``frame_pacing.pulse_clock(app)``, which rests when the player does; ``next_change()``
+  names the next change of a still board (a long ranking's page).
 * ``draw(surface)`` paints; it never changes the match.
 * ``results_screen(history, setup)`` — the screen that follows the game (default: the shared
   results screen with the score chart and the board's ``results_detail`` lines per seat).
@@ -109,6 +113,12 @@ class BoardView:
 
     def busy(self) -> bool:
         return False
+
+    def animating(self) -> bool:
+        return self.busy()
+
+    def next_change(self) -> float | None:
+        return None
 
     def draw(self, surface) -> None:
         pass

@@ -9,7 +9,7 @@ results chart, and moving on to the results screen. Moves are applied only throu
 from __future__ import annotations
 
 from game.bots.base import make_bot
-from game.client import navigation, theme
+from game.client import frame_pacing, navigation, theme
 from game.client.bot_ahead import LookAhead
 from game.client.bot_worker import BotWorker
 from game.client.coach.hint import HintCoach
@@ -328,6 +328,20 @@ class PlayScreen(Screen):
             # A bot that fails must not freeze the table: fall back to a random legal move.
             fallback = make_bot(self.match.game, seat, "random", self.match.seq + 1)
             self.propose(seat, fallback.choose(self.match.view(seat)))
+
+    def animating(self) -> bool:
+        """The picture moves by itself: the board's animations, a bot to act (its dots,
+        its move landing after its delay), the coach thinking, the game's end (the results
+        follow), and on a human's turn the pulses while the player is about. A human's turn
+        left alone is still: the client sleeps (``frame_pacing``)."""
+        if self.board.animating() or self.coach.thinking() or self.match.is_over():
+            return True
+        if any(seat in self.bots for seat in self.match.to_act()):
+            return True
+        return frame_pacing.player_about(self.app) and self.active_human() is not None
+
+    def next_change(self) -> float | None:
+        return self.board.next_change()
 
     def results_screen(self):
         """The screen that follows the game (the daily and puzzle modes bring their own)."""

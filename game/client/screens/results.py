@@ -120,6 +120,10 @@ class ResultsScreen(MenuScreen):
         if self.key_held and not confirm_keys_held():
             self.key_held = False
 
+    def animating(self) -> bool:
+        """Only the coach's review moves here (its progress), until it is done."""
+        return self.review is not None and not self.review.done
+
     def handle(self, intent) -> None:
         if intent.kind in GUARDED and not self.armed():
             return

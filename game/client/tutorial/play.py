@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.client import frame_pacing
 from game.client.screens.play import PlayScreen
 from game.client.text import has, t
 from game.client.tutorial import coach
@@ -51,7 +52,6 @@ class TutorialScreen(PlayScreen):
         self.guide.settle(match.game, match.state, LEARNER)
         self.refusal: str | None = None
         self._waiting: tuple = (None, False)
-        self.clock = 0.0
         self.restored = restored
         self.free = self.guide.finished
         self.keep()
@@ -153,11 +153,7 @@ class TutorialScreen(PlayScreen):
             self.guide.settle(self.match.game, self.match.state, LEARNER)
             self.keep()
 
-    # -- time and drawing -------------------------------------------------------------------
-    def update(self, dt: float) -> None:
-        self.clock += dt
-        super().update(dt)
-
+    # -- drawing ------------------------------------------------------------------------------
     def marks(self) -> list:
         step = self.step
         if step is None or step.marks is None or self.board.busy() \
@@ -169,7 +165,7 @@ class TutorialScreen(PlayScreen):
         super().draw(surface)
         if self.free:
             return
-        coach.draw_marks(surface, self.marks(), self.clock)
+        coach.draw_marks(surface, self.marks(), frame_pacing.pulse_clock(self.app))
         step = self.step
         hovered = bool(pygame.mouse.get_focused()) and coach.button_rect(
             self.lesson).collidepoint(self.app.mouse_pos())

@@ -283,6 +283,10 @@ class MetromaniaBoard(InputRouting, BoardDrawing, BoardView):
     def busy(self) -> bool:
         return bool(self.pops) or (self.match.is_over() and not self.show_done)
 
+    def animating(self) -> bool:
+        """Points popping, the end-of-game trips, a refused dig's flash."""
+        return self.busy() or self.flash is not None
+
 
     @staticmethod
     def results_detail(result: dict, seat: int, seat_name) -> list:

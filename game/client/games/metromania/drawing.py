@@ -8,7 +8,7 @@ import math
 
 import pygame
 
-from game.client import fonts, theme
+from game.client import fonts, frame_pacing, theme
 from game.client.games.metromania import geometry as geo, paint as paint, turn as turn
 from game.client.games.metromania.layout import (HEADER, LEFT, NOTE_WIDTH, POP_TIME, RIGHT,
                                                  point_label)
@@ -166,7 +166,7 @@ class BoardDrawing:
         self._fix_cursor(seat)
         if d.cursor is None:
             return
-        pulse = 0.5 + 0.5 * math.sin(self.clock * 6)
+        pulse = 0.5 + 0.5 * math.sin(frame_pacing.pulse_clock(self.app) * 6)
         line = self.draft_state(seat).line(seat, d.line)
         if line.points and d.mode == "dig":
             # the moving end the next tunnel leaves from

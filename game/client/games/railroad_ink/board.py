@@ -26,6 +26,7 @@ from game.client.games.railroad_ink.drawing import BoardDrawing
 from game.client.games.railroad_ink.layout import (DIRECTION_STEP, LegalInfo, MAX_LOCAL_HUMANS,
                                                    MENU_BUTTON, METEOR_STEP, Pane, PaneLayout,
                                                    REFUSAL_SECONDS, SeatUI)
+from game.client.games.railroad_ink.ranking import PAGE_SECONDS, pages
 from game.client.games.railroad_ink.results import RailroadInkResults
 from game.client.games.railroad_ink.routing import InputRouting
 from game.client.games.railroad_ink.tray_drawing import TrayDrawing
@@ -234,6 +235,19 @@ class RailroadInkBoard(PaneLayout, InputRouting, BoardDrawing, TrayDrawing, Boar
 
     def busy(self) -> bool:
         return any(a["kind"] == "meteor" for a in self.anims)
+
+    def animating(self) -> bool:
+        """Drawings landing, a meteor, a refused cell's flash, a refusal shown for a while."""
+        return bool(self.anims) or self.flash is not None or bool(self.refusals)
+
+    def next_change(self) -> float | None:
+        """A ranking longer than its box turns a page every ``PAGE_SECONDS``."""
+        if self.ranking is None:
+            return None
+        rect, seats = self.ranking
+        if pages(len(seats), rect.inflate(-12, -10)) < 2:
+            return None
+        return PAGE_SECONDS - self.clock % PAGE_SECONDS
 
     def hints(self, seat) -> list[tuple[str, str]]:
         if len(self.local_humans()) >= 2 or seat is None:
