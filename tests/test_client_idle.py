@@ -14,7 +14,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from tests.test_client_support import make_app, pad_added
+from tests.test_client_support import click, make_app, pad_added
 
 from game.client import frame_pacing
 from game.match import Match, SeatInfo
@@ -341,3 +341,87 @@ def test_screens_with_their_own_update_keep_animating(tmp_path):
         assert Ticking(app).animating()
     finally:
         app.shutdown()
+
+
+def test_a_lan_table_sleeps_on_a_remote_turn_and_draws_each_move_as_it_comes(tmp_path,
+                                                                               no_sleep,
+                                                                               monkeypatch):
+    """The guest's play screen waits for the host's player: it sleeps (pumping the table
+    every ``NET_IDLE_POLL_MS``) and draws nothing; the host's move is drawn as it arrives,
+    and the screen sleeps again. Over 127.0.0.1 with an ephemeral port."""
+    import time
+
+    from game.client.netplay import NET_DEFAULTS, NetPlayScreen
+    from game.client.screens.find_tables import FindTablesScreen
+    from game.client.screens.net_lobby import JoinedLobbyScreen
+    from game.client.screens.title import TitleScreen
+    from net import messages as ids
+    from net.host import HostServer
+    from net.lobby import Slot
+
+    def until(condition, what: str) -> None:
+        # a loopback table answers within milliseconds; the bound only ends a broken test
+        deadline = time.monotonic() + 60
+        while not condition():
+            assert time.monotonic() < deadline, f"no {what} within 60 s"
+            server.pump(0.002)
+            guest.run(frames=1)
+
+    for name, value in (("port", 0), ("discovery_port", 0), ("bind", "127.0.0.1"),
+                        ("targets", [])):
+        monkeypatch.setitem(NET_DEFAULTS, name, value)
+    server = HostServer.create("metro", 2, seats=[Slot(kind=ids.KIND_LOCAL, name="Hana",
+                                                       colour=0), Slot()],
+                               port=0, bind="127.0.0.1", name="Hosty")
+    guest = make_app(tmp_path)
+    try:
+        guest.push(TitleScreen(guest))
+        guest.push(FindTablesScreen(guest))
+        guest.top.join("127.0.0.1", server.port)
+        until(lambda: isinstance(guest.top, JoinedLobbyScreen) and guest.top.mine,
+              "seat in the lobby")
+        click(guest, guest.top.form.item("ready").rect.center)
+        until(lambda: server.endpoint.can_start(), "ready guest")
+        assert server.start_game()
+        until(lambda: isinstance(guest.top, NetPlayScreen) and server.endpoint.match.to_act()
+              == (0,) and guest.top.match.seq == server.endpoint.match.seq, "first turn")
+        play = guest.top
+        guest.fixed_dt = None
+        settle(guest)
+        assert still_screens(guest) == []
+        assert play.idle_poll_ms() < frame_pacing.IDLE_WAIT_MS
+        for _ in range(10):
+            server.pump(0.002)
+            assert loop_steps(guest, 3) == 0
+        match = server.endpoint.match
+        server.propose(0, str(match.game.random_move(match.state, 0, Rng(2))))
+        seq = match.seq
+        drawn = 0
+        deadline = time.monotonic() + 60
+        while play.match.seq < seq or play.match.hash() != match.hash():
+            assert time.monotonic() < deadline, "the host's move never came"
+            server.pump(0.002)
+            drawn += loop_steps(guest, 1)
+        assert drawn >= 1                       # the move was drawn as it came
+        assert_sleeps(guest)
+
+        # news that starts no animation: the host falls silent (the guest's clock runs 4 s
+        # ahead, as in test_client_lan), then speaks again; each is drawn when it comes
+        skew = [0.0]
+        play.session.conn.endpoint.clock = lambda: time.monotonic() + skew[0]
+        skew[0] = 4.0
+        drawn = 0
+        while not play.session.host_interrupted:
+            assert time.monotonic() < deadline + 60, "the host's silence was never noticed"
+            drawn += loop_steps(guest, 1)
+        assert drawn == 1                       # the banner, once
+        assert_sleeps(guest)
+        drawn = 0
+        while play.session.host_interrupted:
+            assert time.monotonic() < deadline + 120, "the host never came back"
+            server.pump(0.002)
+            drawn += loop_steps(guest, 1)
+        assert drawn == 1                       # the banner gone, once
+    finally:
+        server.close()
+        guest.shutdown()
