@@ -19,10 +19,11 @@ from game.paths import saves_dir
 from game.saves import load
 from net import messages as ids
 from net.client import ClientConnection
+from tests.patience import PATIENCE
 from tests.test_client_support import key, make_app
 from tests.test_net_lockstep import Table
 
-pytestmark = pytest.mark.timeout(60)
+pytestmark = pytest.mark.timeout(240)   # a few whole LAN games each: a hang guard
 
 
 @pytest.fixture(autouse=True)
@@ -48,10 +49,12 @@ def crashed_lan_table():
     return table, saved
 
 
-def until(condition, app, peers=(), seconds=20.0):
+def until(condition, app, peers=(), seconds=PATIENCE):
+    """Run ``app`` (pumping ``peers``) until ``condition()``: an event, never a claim on
+    speed (tests/patience.py)."""
     deadline = time.monotonic() + seconds
     while not condition():
-        assert time.monotonic() < deadline, "timed out waiting"
+        assert time.monotonic() < deadline, f"timed out waiting ({seconds:g} s)"
         for peer in peers:
             peer.pump(0.002)
         app.run(frames=1)
@@ -93,7 +96,7 @@ def test_lan_autosave_is_offered_and_resumed_as_host_with_the_player_back_by_nam
     assert play.match.log[:len(original)] == original
     assert player.endpoint.match.log == play.match.log
     # the host continued in its own save: nothing is offered for resuming any more
-    until(lambda: not list(saves_dir().glob("*.tlsave")), app, [player], seconds=5)
+    until(lambda: not list(saves_dir().glob("*.tlsave")), app, [player])
     player.close()
     while app.stack:
         app.stack.pop().leave()
@@ -151,7 +154,7 @@ def test_a_guest_window_rejoins_a_resumed_table_by_its_name_and_plays_to_the_end
     for seat in joined.session.conn.endpoint.seats:     # a bot here plays the guest's seat
         joined.session.conn.set_bot(seat, "random")
     until(lambda: server.endpoint.phase == "over" and play.match.seq == server.endpoint.seq,
-          guest, [server], seconds=40)
+          guest, [server])
     assert play.match.hash() == server.endpoint.match.hash()
     assert play.match.log[:len(original)] == original
     server.close()

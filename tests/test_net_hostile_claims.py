@@ -3,8 +3,6 @@ machine's resume claim on a resumed table is refused, a recorded proof cannot be
 and the rightful machine gets exactly its seats back. In memory (MemNet), real Metro rules.
 """
 
-import pytest
-
 from game.paths import saves_dir
 from game.saves import lan as lan_saves
 from net import claims
@@ -14,8 +12,6 @@ from net.lobby import Slot
 from net.memnet import MemNet
 from game.saves.lan import lan_info, load_table, resume_claim, resumed_endpoint, table_id
 from tests.test_net_lockstep import FAST, Table
-
-pytestmark = pytest.mark.timeout(60)
 
 
 def crashed_table(players=3, seed=5):

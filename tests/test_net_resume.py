@@ -4,24 +4,34 @@ and a host resumes the table from any peer's log with the players rejoining thei
 Real processes on 127.0.0.1 with ephemeral ports (run.py host/join), each with its own home.
 """
 
-import time
-
-import pytest
-
 from game import saves
 from game.paths import saves_dir
 from game.saves.format import parse_bytes
 from net import messages as ids
 from game.saves.lan import lan_info, resumed_slots
+from tests.patience import wait_for
 from tests.test_net_sockets import finish, host_process, read_until, spawn
-
-pytestmark = pytest.mark.timeout(90)
 
 
 def saved_logs(home):
     """The unfinished LAN autosaves in a process home, parsed (no replay)."""
     files = sorted((home / "saves").glob("*.tlsave"))
     return [(path, parse_bytes(path.read_bytes(), str(path))) for path in files]
+
+
+def saves_hold(homes, entries: int):
+    """A condition: every home holds one LAN autosave of at least ``entries`` records (a
+    file being written may not parse yet: then not yet)."""
+    def check() -> bool:
+        for home in homes:
+            try:
+                found = saved_logs(home)
+            except Exception:  # noqa: BLE001 - caught mid-write: look again
+                return False
+            if len(found) != 1 or len(found[0][1].entries) < entries:
+                return False
+        return True
+    return check
 
 
 def kill(*procs):
@@ -42,7 +52,9 @@ def play_part_and_kill(tmp_path):
     for name, proc in zip(("ann", "bob"), joiners):
         seats[name] = read_until(proc, "joined")["seats"]
         read_until(proc, "started")
-    time.sleep(1.6)      # (a fair table keys and deals first)
+    # some moves on every machine's disk (a fair table keys and deals first), then the crash
+    wait_for(saves_hold([tmp_path / who for who in ("h", "ann", "bob")], 5),
+             "five records in every save", pause=0.01)
     kill(host, *joiners)
     return seats
 

@@ -8,9 +8,6 @@ to another; the host's own seats are the old host's. In memory (MemNet) and, onc
 """
 
 import dataclasses
-import time
-
-import pytest
 
 from game.paths import saves_dir
 from net import messages as ids
@@ -18,8 +15,6 @@ from net.lobby import Slot
 from game.saves.lan import (claimed_group, lan_info, load_table, resume_claim, resume_claims,
                          resumed_endpoint, resumed_slots, table_id)
 from tests.test_net_lockstep import FAST, Table
-
-pytestmark = pytest.mark.timeout(90)
 
 
 def names_of(host):
@@ -192,7 +187,8 @@ def test_resume_claims_come_from_this_machines_unfinished_joiner_saves():
 
 # ---------------------------------------------------------------- real processes
 def test_run_py_resume_with_default_names_gives_each_joiner_its_own_seat(tmp_path):
-    from tests.test_net_resume import kill, saved_logs
+    from tests.patience import wait_for
+    from tests.test_net_resume import kill, saved_logs, saves_hold
     from tests.test_net_sockets import finish, host_process, read_until, spawn
 
     host, port = host_process(3, tmp_path / "h", "--bot", "random")
@@ -205,7 +201,7 @@ def test_run_py_resume_with_default_names_gives_each_joiner_its_own_seat(tmp_pat
         seats[who] = read_until(joiners[who], "joined")["seats"]
     for who in ("a", "b"):
         read_until(joiners[who], "started")
-    time.sleep(0.6)
+    wait_for(saves_hold([tmp_path / "h"], 3), "three records in the host's save", pause=0.01)
     kill(host, *joiners.values())
     [(host_file, parsed)] = saved_logs(tmp_path / "h")
     names = [seat["name"] for seat in parsed.header["seats"]]
