@@ -328,7 +328,7 @@ class App:
             top = self.stack[-1]
             hints = top.hints()
             self.hint_targets = draw_hints(surface, top.hint_device(), hints) if hints else []
-        self.toasts.draw(surface, self.toast_obstacles())
+        self.toasts.draw(surface, self.toast_obstacles(), self.toast_lane())
         if surface is not self.window:
             if self.offset != (0, 0):
                 self.window.fill(theme.BG_DEEP)
@@ -345,6 +345,12 @@ class App:
         if own is not None:
             rects += [pygame.Rect(r) for r in own()]
         return rects
+
+    def toast_lane(self):
+        """Where the top screen keeps room for toasts when everything else is covered
+        (``toast_lane``: Railroad Ink's header), or None."""
+        own = getattr(self.top, "toast_lane", None)
+        return own() if own is not None else None
 
     def run(self, frames: int | None = None, fps: int = 60,
             seconds: float | None = None) -> None:

@@ -78,6 +78,17 @@ class BoardView:
         hint bar is clear."""
         return []
 
+    def hint_label_place(self, seat):
+        """Where the coach labels a hint for ``seat`` when each local player has a part of
+        the screen of their own (the label then names the player); None: beside the Hint
+        button."""
+        return None
+
+    def toast_lane(self):
+        """A rect kept free for toasts when ``toast_avoid`` covers every other place (None:
+        the board needs none)."""
+        return None
+
     def menu_button_intent(self, intent) -> bool:
         """True when ``intent`` points at or clicks the Menu button (used: a click opens the
         pause menu); the board's own cursor then ignores it."""

@@ -8,6 +8,8 @@ results chart, and moving on to the results screen. Moves are applied only throu
 
 from __future__ import annotations
 
+import pygame
+
 from game.bots.base import make_bot
 from game.client import frame_pacing, navigation, theme
 from game.client.bot_ahead import LookAhead
@@ -361,6 +363,18 @@ class PlayScreen(Screen):
 
     def toast_avoid(self) -> list:
         return self.board.toast_avoid()
+
+    def toast_lane(self):
+        """The board's lane for toasts, left of the Hint button (and of the hint shown
+        beside it)."""
+        lane = self.board.toast_lane()
+        if lane is None:
+            return None
+        lane = pygame.Rect(lane)
+        if self.coach.offered():
+            edge = min(self.coach.button().x, self.coach.label_left())
+            lane.width = max(0, min(lane.right, edge - 8) - lane.x)
+        return lane
 
     def hint_device(self) -> str:
         seat = self.active_human()
