@@ -1,5 +1,6 @@
-"""The coach's panel beside the board (the step's text, how far the lesson is, the last
-refusal, a Continue button on steps to read) and the pulsing highlight of where to act."""
+"""The coach's panel (the step's text, how far the lesson is, the last refusal, a Continue
+button on steps to read) drawn where ``placement`` put it, its measures for that placement,
+and the pulsing highlight of where to act."""
 
 from __future__ import annotations
 
@@ -15,38 +16,69 @@ BUTTON_H = 46
 HIGHLIGHT = (255, 214, 92)
 
 
-def panel_rect(lesson) -> pygame.Rect:
-    return pygame.Rect(lesson.panel)
-
-
-def button_rect(lesson) -> pygame.Rect:
-    panel = panel_rect(lesson)
+def button_rect(panel) -> pygame.Rect:
+    """The Continue button at the foot of the panel ``panel`` (a rect)."""
+    panel = pygame.Rect(panel)
     return pygame.Rect(panel.x + 16, panel.bottom - BUTTON_H - 14, panel.width - 32, BUTTON_H)
 
 
 BODY_SIZES = (22, 20, 19, 18, 17, 16, 15, 14)
 REFUSAL_SIZE, REFUSAL_LINE = 17, 22
+TOP, TITLE_H = 10, 28          # the title row: "Learn to play" and "Step n of m"
+TITLE_SIZE, COUNT_SIZE, CONTINUE_SIZE = 20, 16, 20
+
+
+def chrome(reads: bool) -> int:
+    """The panel's height without its text: the title row and the foot (Continue button)."""
+    foot = BUTTON_H + 14 + 8 if reads else 14
+    return TOP + TITLE_H + 8 + foot
+
+
+def refusal_height(refusal: str | None, width: int) -> int:
+    if not refusal:
+        return 0
+    return len(text_layout.wrap(refusal, REFUSAL_SIZE, width - 32 - 16)) * REFUSAL_LINE + 14
+
+
+def header_fits(width: int, number: int, total: int, reads: bool) -> bool:
+    """The title, the step count (apart) and Continue fit a panel ``width`` wide unshrunk."""
+    inner = width - 32
+    title = font(TITLE_SIZE, "bold").size(t("tutorial.common.title"))[0]
+    count = font(COUNT_SIZE, "semibold").size(t("tutorial.common.step", n=number,
+                                                 total=total))[0]
+    button = font(CONTINUE_SIZE, "semibold").size(t("tutorial.common.continue"))[0]
+    return title + 12 + count <= inner and (not reads or button <= inner - 32 - 16)
+
+
+def panel_height(body: str, width: int, size: int, reads: bool,
+                 refusal: str | None = None) -> int | None:
+    """The height of a panel ``width`` wide holding ``body`` at ``size`` (and the refusal
+    under it), or None when a word of it is wider than the panel."""
+    inner = width - 32
+    lines = text_layout.paragraphs(body, size, inner)
+    if max((font(size).size(line)[0] for line in lines), default=0) > inner:
+        return None
+    line_h = font(size).get_linesize()
+    text_h = sum(line_h if line else line_h // 2 for line in lines)
+    return chrome(reads) + text_h + refusal_height(refusal, width)
 
 
 class PanelLayout:
-    """Where the panel's parts go for one text: the body (wrapped and shrunk to its box), the
-    refusal under it (left out when both do not fit), the Continue button. ``fits`` is False
-    when even the smallest size cannot hold the body (tests check every step in every
-    language)."""
+    """Where the panel's parts go for one text in the panel ``panel``: the body (wrapped and
+    shrunk to its box), the refusal under it (left out when both do not fit: the toast says
+    it), the Continue button. ``fits`` is False when even the smallest size cannot hold the
+    body (tests check every step in every language)."""
 
-    def __init__(self, lesson, body: str, reads: bool, refusal: str | None) -> None:
-        self.arrange(lesson, body, reads, refusal)
+    def __init__(self, panel, body: str, reads: bool, refusal: str | None) -> None:
+        self.arrange(pygame.Rect(panel), body, reads, refusal)
         if refusal and not self.fits:
-            # a small panel (Metromania's) keeps its room for the step's text: the refusal
-            # is still said by the toast
-            self.arrange(lesson, body, reads, None)
+            self.arrange(pygame.Rect(panel), body, reads, None)
 
-    def arrange(self, lesson, body: str, reads: bool, refusal: str | None) -> None:
-        panel = panel_rect(lesson)
+    def arrange(self, panel: pygame.Rect, body: str, reads: bool, refusal: str | None) -> None:
         self.panel = panel
         self.inner = panel.inflate(-32, 0)
-        self.top = pygame.Rect(self.inner.x, panel.y + 10, self.inner.width, 28)
-        bottom = button_rect(lesson).y - 8 if reads else panel.bottom - 14
+        self.top = pygame.Rect(self.inner.x, panel.y + TOP, self.inner.width, TITLE_H)
+        bottom = button_rect(panel).y - 8 if reads else panel.bottom - 14
         self.refusal_lines = text_layout.wrap(refusal, REFUSAL_SIZE,
                                               self.inner.width - 16) if refusal else []
         refusal_h = len(self.refusal_lines) * REFUSAL_LINE + 14 if refusal else 0
@@ -65,13 +97,14 @@ class PanelLayout:
             and widest_refusal <= self.inner.width - 16
 
 
-def draw_panel(surface, lesson, number: int, total: int, body: str, reads: bool,
+def draw_panel(surface, panel, number: int, total: int, body: str, reads: bool,
                refusal: str | None, hovered: bool) -> None:
-    layout = PanelLayout(lesson, body, reads, refusal)
+    layout = PanelLayout(panel, body, reads, refusal)
     theme.rounded_panel(surface, layout.panel, theme.PANEL, 16, theme.ACCENT, 2, shadow=True)
-    fonts.blit_in(surface, t("tutorial.common.title"), 20, theme.ACCENT, layout.top, "bold",
+    fonts.blit_in(surface, t("tutorial.common.title"), TITLE_SIZE, theme.ACCENT, layout.top,
+                  "bold",
                   "midleft", name="tutorial title")
-    fonts.blit_in(surface, t("tutorial.common.step", n=number, total=total), 16,
+    fonts.blit_in(surface, t("tutorial.common.step", n=number, total=total), COUNT_SIZE,
                   theme.TEXT_DIM, layout.top, "semibold", "midright", name="tutorial step count")
     box = layout.text_box
     y = box.y
@@ -88,10 +121,10 @@ def draw_panel(surface, lesson, number: int, total: int, body: str, reads: bool,
                 fonts.blit(surface, line, REFUSAL_SIZE, (255, 214, 214),
                            (area.x + 8, area.y + 5 + REFUSAL_LINE * index))
     if reads:
-        button = button_rect(lesson)
+        button = button_rect(layout.panel)
         theme.rounded_panel(surface, button, theme.PANEL_HI if hovered else theme.BG_DEEP, 10,
                             theme.FOCUS, 2)
-        fonts.blit_in(surface, t("tutorial.common.continue"), 20, theme.TEXT, button,
+        fonts.blit_in(surface, t("tutorial.common.continue"), CONTINUE_SIZE, theme.TEXT, button,
                       "semibold", inset=8, name="tutorial continue")
 
 

@@ -73,11 +73,12 @@ LESSON = Lesson(
     panel=(14, 440, 292, 228),
     steps=(
         Step("welcome"),
-        Step("dig", accept=digs, marks=tunnel_marks),
+        Step("dig", accept=digs, marks=tunnel_marks, names=("confirm", "line0")),
         Step("marker", accept=places_marker, meanwhile=anything,
-             marks=marker_marks),
+             marks=marker_marks, names=("confirm", "markers")),
         Step("stations"),
-        Step("intermediate", accept=intermediate, meanwhile=anything, marks=station_marks),
-        Step("trips", marks=trips_marks),
+        Step("intermediate", accept=intermediate, meanwhile=anything, marks=station_marks,
+             names=("station",)),
+        Step("trips", marks=trips_marks, names=("trips",)),
         Step("handover"),
     ))
