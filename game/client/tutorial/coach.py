@@ -14,6 +14,7 @@ from game.client.typeface import font
 
 BUTTON_H = 46
 HIGHLIGHT = (255, 214, 92)
+RING_MAX = 40          # a square mark up to this size is drawn as a ring
 
 
 def button_rect(panel) -> pygame.Rect:
@@ -129,11 +130,14 @@ def draw_panel(surface, panel, number: int, total: int, body: str, reads: bool,
 
 
 def draw_marks(surface, rects, clock: float) -> None:
-    """A pulsing outline round each place to act."""
+    """A pulsing yellow outline round each place to act (a ring round a small one)."""
     if not rects:
         return
     pulse = 0.5 + 0.5 * math.sin(clock * 5.0)
     width = 3 + int(2 * pulse)
     for rect in rects:
         area = pygame.Rect(rect).inflate(6, 6)
-        gfx.rect(surface, HIGHLIGHT, area, width, border_radius=8)
+        # a small square mark (a tunnel, a point) is a ring; anything else a rounded frame
+        ring = area.width == area.height and area.width <= RING_MAX
+        gfx.rect(surface, HIGHLIGHT, area, width,
+                 border_radius=area.width // 2 if ring else 8)

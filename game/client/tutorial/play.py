@@ -138,7 +138,9 @@ class TutorialScreen(PlayScreen):
             else self.guide.accepts(game, state, seat, move)
         if how is None:
             undo = str(move) == "undo"       # Railroad Ink's take-back: not in a lesson
-            self.refuse(t("tutorial.common.no_undo") if undo else self.refusal_text())
+            own = self.step.explain(game, state, seat, move) \
+                if self.step is not None and self.step.explain is not None else None
+            self.refuse(t("tutorial.common.no_undo") if undo else own or self.refusal_text())
             return False
         if not super().propose(seat, move):
             return False

@@ -39,6 +39,9 @@ class Step:
     # ``toward`` ranks those moves for the example (lower is better: closer to the goal)
     meanwhile: Accept | None = None
     toward: Callable[[object], int] | None = None
+    # (game, state, seat, move) -> why this move in particular is refused, or None for the
+    # step's own reason (Metromania's lesson: which line a dig would block, and why)
+    explain: Callable[[object, object, int, object], "str | None"] | None = None
 
     @property
     def reads(self) -> bool:
