@@ -20,7 +20,7 @@ def reasons(game, state, seat: int, k: int) -> list:
 
 def line_word(k: int) -> str:
     """The line's name inside a sentence ("solid", "striped"), as the rules' refusals say it."""
-    return t("illegal.arg." + ("solid", "striped")[k])
+    return t("illegal.arg.striped") if k else t("illegal.arg.solid")
 
 
 def phrase(reason) -> str:
