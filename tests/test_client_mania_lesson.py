@@ -15,6 +15,7 @@ import pygame
 import pytest
 
 from game.client import text
+from game.client.typeface import font
 from game.client.games.metromania import blocked
 from game.client.games.metromania import geometry as geo
 from game.client.tutorial import lessons
@@ -155,7 +156,7 @@ def test_a_blocked_line_says_why_in_a_game_and_in_every_language(tmp_path):
         said = "Human 1's solid line is blocked: every way on from its end meets the edge " \
                "of the city, tunnels already dug, a 120° turn without a station."
         assert any(toast.text == said for toast in app.toasts.items)
-        assert board.line_status(0, 0) == "blocked: the edge of the city"
+        assert board.line_status(0, 0) == "blocked: city edge"
         # on the owner's next turn the side panel says it when the line is chosen
         match.apply(1, match.game.legal_moves(match.state, 1)[0])
         step(app, 1 / 60)
@@ -173,7 +174,9 @@ def test_a_blocked_line_says_why_in_a_game_and_in_every_language(tmp_path):
                     assert words and "{" not in words and "mania." not in words, (lang, words)
                 assert "Ann" in note
                 if lang != "en":
-                    assert row != "blocked: the edge of the city"
+                    assert row != "blocked: city edge"
+                # the players' panel row holds it at its own size
+                assert font(15).size(row)[0] <= board.seat_row(0).width - 80, (lang, row)
         finally:
             text.set_language("en")
     finally:

@@ -8,11 +8,11 @@ from __future__ import annotations
 import pygame
 
 from game.client.games.metromania import blocked, geometry as geo
-from game.client.games.metromania.layout import RIGHT
 from game.client.text import t
 from game.client.tutorial.mania_safe import (blocked_line_after, blocks_needlessly, glowing,
                                              glowing_choices, other_line_safe, takes_marker,
                                              wish_if_possible)
+from game.client.tutorial.regions import regions
 from game.client.tutorial.script import Lesson, Step
 from game.rules.metromania.moves import Bonus, Dig, Station
 
@@ -115,7 +115,7 @@ def station_marks(board, seat) -> list:
 
 
 def trips_marks(board, seat) -> list:
-    return [pygame.Rect(RIGHT.x + 8, RIGHT.bottom - 166, RIGHT.width - 16, 158)]
+    return regions(board, seat)["trips"]
 
 
 LESSON = Lesson(

@@ -51,7 +51,8 @@ def note(game, state, seat: int, k: int, name: str | None = None) -> str:
 
 
 def row(game, state, seat: int, k: int) -> str:
-    """The players' panel row of a blocked line: "blocked: <its first reason>"."""
+    """The players' panel row of a blocked line: "blocked: <its first reason, in a word or
+    two>" ("blocked: city edge")."""
     found = reasons(game, state, seat, k)
     if not found:
         return ""
@@ -60,4 +61,5 @@ def row(game, state, seat: int, k: int) -> str:
         return t("mania.line_no_start")
     if code == "no_tunnels":
         return t("mania.line_blocked_tunnels")
-    return t("mania.line_blocked_by", reason=phrase(found[0]))
+    key = f"mania.blocked_row.{code}"          # a word or two: the row is narrow
+    return t("mania.line_blocked_by", reason=t(key)) if has(key) else t("mania.line_blocked")
