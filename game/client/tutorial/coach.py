@@ -17,28 +17,39 @@ HIGHLIGHT = (255, 214, 92)
 RING_MAX = 40          # a square mark up to this size is drawn as a ring
 
 
-def button_rect(panel) -> pygame.Rect:
-    """The Continue button at the foot of the panel ``panel`` (a rect)."""
-    panel = pygame.Rect(panel)
-    return pygame.Rect(panel.x + 16, panel.bottom - BUTTON_H - 14, panel.width - 32, BUTTON_H)
-
-
 BODY_SIZES = (22, 20, 19, 18, 17, 16, 15, 14)
 REFUSAL_SIZE, REFUSAL_LINE = 17, 22
 TOP, TITLE_H = 10, 28          # the title row: "Learn to play" and "Step n of m"
 TITLE_SIZE, COUNT_SIZE, CONTINUE_SIZE = 20, 16, 20
+# a panel this wide or wider (a low strip in a full board) has Continue beside its text,
+# not under it
+SIDE_W, SIDE_BUTTON_W = 480, 170
 
 
-def chrome(reads: bool) -> int:
-    """The panel's height without its text: the title row and the foot (Continue button)."""
-    foot = BUTTON_H + 14 + 8 if reads else 14
-    return TOP + TITLE_H + 8 + foot
+def beside(width: int, reads: bool) -> bool:
+    return reads and width >= SIDE_W
 
 
-def refusal_height(refusal: str | None, width: int) -> int:
+def button_rect(panel) -> pygame.Rect:
+    """The Continue button of the panel ``panel`` (a rect): across its foot, or at its
+    bottom right corner in a wide panel."""
+    panel = pygame.Rect(panel)
+    if panel.width >= SIDE_W:
+        return pygame.Rect(panel.right - 16 - SIDE_BUTTON_W, panel.bottom - BUTTON_H - 14,
+                           SIDE_BUTTON_W, BUTTON_H)
+    return pygame.Rect(panel.x + 16, panel.bottom - BUTTON_H - 14, panel.width - 32, BUTTON_H)
+
+
+def text_width(width: int, reads: bool) -> int:
+    """How wide the text column of a panel ``width`` wide is."""
+    inner = width - 32
+    return inner - SIDE_BUTTON_W - 16 if beside(width, reads) else inner
+
+
+def refusal_height(refusal: str | None, column: int) -> int:
     if not refusal:
         return 0
-    return len(text_layout.wrap(refusal, REFUSAL_SIZE, width - 32 - 16)) * REFUSAL_LINE + 14
+    return len(text_layout.wrap(refusal, REFUSAL_SIZE, column - 16)) * REFUSAL_LINE + 14
 
 
 def header_fits(width: int, number: int, total: int, reads: bool) -> bool:
@@ -48,20 +59,25 @@ def header_fits(width: int, number: int, total: int, reads: bool) -> bool:
     count = font(COUNT_SIZE, "semibold").size(t("tutorial.common.step", n=number,
                                                  total=total))[0]
     button = font(CONTINUE_SIZE, "semibold").size(t("tutorial.common.continue"))[0]
-    return title + 12 + count <= inner and (not reads or button <= inner - 32 - 16)
+    return title + 12 + count <= inner and \
+        (not reads or button <= button_rect((0, 0, width, 200)).width - 16)
 
 
 def panel_height(body: str, width: int, size: int, reads: bool,
                  refusal: str | None = None) -> int | None:
     """The height of a panel ``width`` wide holding ``body`` at ``size`` (and the refusal
-    under it), or None when a word of it is wider than the panel."""
-    inner = width - 32
-    lines = text_layout.paragraphs(body, size, inner)
-    if max((font(size).size(line)[0] for line in lines), default=0) > inner:
+    under it), or None when a word of it is wider than its column."""
+    column = text_width(width, reads)
+    lines = text_layout.paragraphs(body, size, column)
+    if max((font(size).size(line)[0] for line in lines), default=0) > column:
         return None
     line_h = font(size).get_linesize()
     text_h = sum(line_h if line else line_h // 2 for line in lines)
-    return chrome(reads) + text_h + refusal_height(refusal, width)
+    text_h += refusal_height(refusal, column)
+    top = TOP + TITLE_H + 8
+    if beside(width, reads):
+        return top + max(text_h, BUTTON_H) + 14
+    return top + text_h + (BUTTON_H + 14 + 8 if reads else 14)
 
 
 class PanelLayout:
@@ -78,14 +94,16 @@ class PanelLayout:
     def arrange(self, panel: pygame.Rect, body: str, reads: bool, refusal: str | None) -> None:
         self.panel = panel
         self.inner = panel.inflate(-32, 0)
+        column = text_width(panel.width, reads)
         self.top = pygame.Rect(self.inner.x, panel.y + TOP, self.inner.width, TITLE_H)
-        bottom = button_rect(panel).y - 8 if reads else panel.bottom - 14
+        under = reads and not beside(panel.width, reads)
+        bottom = button_rect(panel).y - 8 if under else panel.bottom - 14
         self.refusal_lines = text_layout.wrap(refusal, REFUSAL_SIZE,
-                                              self.inner.width - 16) if refusal else []
+                                              column - 16) if refusal else []
         refusal_h = len(self.refusal_lines) * REFUSAL_LINE + 14 if refusal else 0
-        self.refusal_box = pygame.Rect(self.inner.x, bottom - refusal_h + 4, self.inner.width,
+        self.refusal_box = pygame.Rect(self.inner.x, bottom - refusal_h + 4, column,
                                        max(0, refusal_h - 6))
-        self.text_box = pygame.Rect(self.inner.x, self.top.bottom + 8, self.inner.width,
+        self.text_box = pygame.Rect(self.inner.x, self.top.bottom + 8, column,
                                     bottom - self.top.bottom - 8 - refusal_h)
         self.size, self.lines, self.line_h = text_layout.fit_text(body, self.text_box,
                                                                   BODY_SIZES)
@@ -95,7 +113,7 @@ class PanelLayout:
         widest_refusal = max((font(REFUSAL_SIZE).size(line)[0] for line in self.refusal_lines),
                              default=0)
         self.fits = height <= self.text_box.height and widest <= self.text_box.width \
-            and widest_refusal <= self.inner.width - 16
+            and widest_refusal <= column - 16
 
 
 def draw_panel(surface, panel, number: int, total: int, body: str, reads: bool,

@@ -85,9 +85,10 @@ BASICS = Lesson(
     ))
 
 
-def expansion(name: str, seed: int, middle: tuple, intro: tuple = ("dice",)) -> Lesson:
+def expansion(name: str, seed: int, middle: tuple, intro: tuple = ("dice",),
+              handover: tuple = ()) -> Lesson:
     """A short lesson: what the expansion adds, use it once, the round's dice, end, how it
-    scores, then the game is yours. ``intro``: the places its introduction speaks of."""
+    scores, then the game is yours. ``intro``, ``handover``: the places those speak of."""
     return Lesson(
         id=f"railroad-ink-{name}", game="railroad-ink", variants=(name,), seed=seed,
         steps=(Step("intro", names=intro), *middle,
@@ -95,7 +96,7 @@ def expansion(name: str, seed: int, middle: tuple, intro: tuple = ("dice",)) -> 
                     marks=dice_marks, names=TURNS),
                Step("end", accept=ends_round, marks=end_marks, names=("end",)),
                Step("score"),
-               Step("handover")))
+               Step("handover", names=handover)))
 
 
 RIVER = expansion("river", 1, (
@@ -107,13 +108,13 @@ LAKE = expansion("lake", 1, (
 METEOR = expansion("meteor", 1, (
     Step("meteor", accept=resolves_meteor, names=("meteor", "end", "specials"),
          marks=lambda board, seat: marks.ink_meteor(board, seat) + end_marks(board, seat)),
-    Step("crater", names=("meteor",)),), intro=("meteor",))
+    Step("crater", names=("meteor",)),), intro=("meteor",), handover=("meteor",))
 VOLCANO = expansion("volcano", 1, (
     Step("lava", accept=draws(lambda face: face in LAVA_DIE), skip=pending(LAVA_DIE),
          marks=faces_marks(LAVA_DIE), names=TURNS),
     # the lesson has the learner start one (a real game leaves it to them, once a round):
     # the tray's "new volcano" row, then a cell not next to lava
     Step("volcano", accept=draws(lambda face: face == "volcano"), marks=marks.ink_volcano,
-         names=("volcano",)),), intro=())
+         names=("volcano", "specials")),), intro=())
 
 LESSONS = (BASICS, RIVER, LAKE, METEOR, VOLCANO)

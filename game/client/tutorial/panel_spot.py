@@ -33,20 +33,26 @@ def asked_and_rest(play, step, marks: list) -> tuple[list, list]:
 
 def place(hard: list, soft: list, body: str, reads: bool, refusal: str | None,
           number: int, total: int, preferred) -> pygame.Rect:
+    """The panel's rect: holding the refusal too where there is room, else the text alone
+    (the toast says the refusal), else (never in a lesson we ship) the lesson's own place."""
     key = (tuple(map(tuple, hard)), tuple(map(tuple, soft)), body, reads, refusal, number,
            total, tuple(preferred), language())
     found = _PLACED.get(key)
     if found is not None:
         _PLACED.move_to_end(key)
         return pygame.Rect(found)
+    rect = None
+    for shown in ([refusal, None] if refusal else [None]):
+        def height(width: int, size: int, shown=shown):
+            if not coach.header_fits(width, number, total, reads):
+                return None
+            return coach.panel_height(body, width, size, reads, shown)
 
-    def height(width: int, size: int):
-        if not coach.header_fits(width, number, total, reads):
-            return None
-        return coach.panel_height(body, width, size, reads, refusal)
-
-    rect = placement.place(BOUNDS, hard, soft, height, coach.BODY_SIZES,
-                           pygame.Rect(preferred))
+        rect = placement.place(BOUNDS, hard, soft, height, coach.BODY_SIZES,
+                               pygame.Rect(preferred))
+        if rect is not None:
+            break
+    rect = pygame.Rect(preferred) if rect is None else rect
     _PLACED[key] = tuple(rect)
     if len(_PLACED) > _PLACED_MAX:
         _PLACED.popitem(last=False)
@@ -78,6 +84,8 @@ class PanelSpot:
         return self.rect
 
     def still_good(self, hard, body, reads, refusal, number, total) -> bool:
+        """Covers nothing asked and holds the text (and the refusal, or the refusal would
+        get no room anywhere else either: placed again, the panel tries)."""
         layout = coach.PanelLayout(self.rect, body, reads, refusal)
         return (self.rect.inflate(2 * placement.GAP, 2 * placement.GAP).collidelist(hard) == -1
                 and layout.fits and (not refusal or bool(layout.refusal_lines))

@@ -9,7 +9,8 @@ readable size, so it fits the free corners of a full board:
 1. in free space (touching nothing), the text at 16 px or larger;
 2. else over the fewest soft pixels, never a hard one, at 16 px or larger;
 3. the same two at 14-15 px;
-4. else the lesson's own place (tests make sure no lesson gets here).
+4. else nowhere (None): the caller tries again with less to hold (the refusal left to the
+   toast), else keeps the lesson's own place (tests make sure no lesson gets there).
 
 Between equals it keeps to the lesson's own place (``preferred``). Pure layout: rectangles in
 logical units and the text's measures (``size_for``), no drawing.
@@ -88,7 +89,7 @@ def _sizes(area: pygame.Rect, height: Height, sizes, preferred_w: int):
 
 
 def place(bounds: pygame.Rect, hard: list, soft: list, height: Height, sizes,
-          preferred: pygame.Rect) -> pygame.Rect:
+          preferred: pygame.Rect) -> pygame.Rect | None:
     """The panel's rect (see the module's docstring). ``sizes``: body sizes, largest first."""
     comfortable = [s for s in sizes if s >= COMFORTABLE]
     small = [s for s in sizes if s < COMFORTABLE]
@@ -118,7 +119,7 @@ def place(bounds: pygame.Rect, hard: list, soft: list, height: Height, sizes,
                         best = (key, rect)
         if best is not None:
             return best[1]
-    return preferred
+    return None
 
 
 def _positions(size: tuple, area: pygame.Rect, soft: list, preferred: pygame.Rect):

@@ -12,6 +12,9 @@ from __future__ import annotations
 
 import pygame
 
+STATUS_H = 5 * 21 + 8     # Railroad Ink's status: five lines of its largest type
+TITLE_H = 30              # a pane's title row (name, drawing…, points)
+
 # what every step of a lesson of this game needs to see (the steps add what they name)
 ALWAYS = {
     "railroad-ink": ("sheet", "status"),
@@ -47,11 +50,15 @@ def _ink(board, seat: int) -> dict:
     x, y = tray["status"]
     out = {
         "sheet": [pygame.Rect(pane.geom.rect)],
-        # the status lines run from their corner to the pane's bottom, as wide as the tray
-        "status": [pygame.Rect(x, y, tray["w"], max(0, pane.rect.bottom - 4 - y))],
+        # the status lines, as wide as the tray: room for the most they say at once (a
+        # refusal, the status, the device's hints), never below the pane
+        "status": [pygame.Rect(x, y, tray["w"], max(0, min(STATUS_H, pane.rect.bottom - 4 - y)))],
         "dice": [pygame.Rect(r) for i, r in enumerate(tray["dice"]) if i < len(state.dice)],
         "specials": [pygame.Rect(r) for r in tray["specials"]],
     }
+    # the player's name, state and points: over the tray, or along the pane's top
+    out["title"] = [pygame.Rect(tray["title"]) if "title" in tray
+                    else pygame.Rect(pane.rect.x, pane.rect.y, pane.rect.width, TITLE_H)]
     for name in ("meteor", "volcano"):
         if tray[name].height:
             out[name] = [pygame.Rect(tray[name])]
