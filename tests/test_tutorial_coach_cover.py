@@ -7,8 +7,8 @@ the game is played and what it says back (Railroad Ink's sheet and status lines,
 Metromania's city), every control its text names ("press End round", "Rotate or Mirror",
 "Strike", "specials", "Confirm dig", "Draw instead", "Test trips"…) and the screen's Hint and
 Menu buttons. A refusal is said by a toast; the panel holds it too where it has room (most of
-the time: checked). Only the panel's layout is computed (no full frames); the panel alone is drawn at
-each resolution to see that none of its texts is shrunk or cut."""
+the time: checked). Only the panel's layout is computed (no full frames); the panel alone is
+drawn at each resolution to see that none of its texts is shrunk or cut."""
 
 from __future__ import annotations
 

@@ -3,8 +3,9 @@
 ``problem(state, seat, tunnel, ctx)`` returns None when the tunnel is legal now, else
 (code, english template, args) - the reasons of the rules page, one code each.
 ``lay(state, seat, tunnel)`` performs a legal tunnel (stations and markers included) and
-returns its events. ``blocked_reasons`` says why a blocked line cannot go on. ``continuations`` lists the legal next tunnels of one line; ``TurnContext``
+returns its events. ``continuations`` lists the legal next tunnels of one line; ``TurnContext``
 carries what the turn so far allows (may the striped line start, was a marker placed).
+``blocked_reasons`` says why a blocked line cannot go on, in the rules' codes.
 A hand this state cannot see (another seat's at a LAN table: face-down ``?R`` markers) may
 lay any marker of that type still unseen anywhere; the move generator never offers face-down
 markers: for such a seat ``max_dig`` is a lower bound, and ``is_blocked`` may say blocked
