@@ -26,6 +26,7 @@ GAP = 8                 # kept clear round what the panel avoids (a mark's pulsi
 MIN_W, MIN_H = 250, 120
 WIDTHS = (350, 300, 400, 460, 540, 640)
 COMFORTABLE = 16        # body sizes from here up are comfortable to read
+AMPLE = 20              # and from here up any size reads as well as a bigger one
 
 # height(width, size) -> the panel's height holding the text at ``size``, or None if it
 # cannot (a word wider than the panel)
@@ -103,7 +104,9 @@ def place(bounds: pygame.Rect, hard: list, soft: list, height: Height, sizes,
         for area in clear:
             for size, width, h in _sizes(area, height, allowed, preferred.width):
                 rect = _nearest((width, h), area, preferred)
-                key = (-size, abs(width - preferred.width), _distance(rect, preferred))
+                # from 20 px up the text reads as well: keep to the lesson's own width
+                key = (-min(size, AMPLE), abs(width - preferred.width), -size,
+                       _distance(rect, preferred))
                 if best is None or key < best[0]:
                     best = (key, rect)
         if best is not None:
