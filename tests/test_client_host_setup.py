@@ -214,6 +214,25 @@ def test_a_colour_step_at_a_small_table_still_swaps_with_its_one_holder(tmp_path
         app.shutdown()
 
 
+def test_an_open_seat_taken_over_in_the_lobby_keeps_its_setup_colour(tmp_path):
+    app = make_app(tmp_path)
+    try:
+        setup = host_setup(app, 0)
+        press(app, setup, "players", pygame.K_RIGHT)      # 3 seats
+        press(app, setup, "colour:2", pygame.K_RIGHT, 3)  # seat 3 in its own colour
+        chosen = setup.seats[2]["colour"]
+        assert chosen not in (2, setup.seats[0]["colour"], setup.seats[1]["colour"])
+        click(app, setup.form.item("start").rect.center)
+        lobby = app.top
+        assert isinstance(lobby, HostLobbyScreen)
+        press(app, lobby, "who:2", pygame.K_LEFT)        # Open -> a bot of the host
+        row = lobby.session.seats[2]
+        assert row["level"] == "expert" and row["colour"] == chosen
+        lobby.close()
+    finally:
+        app.shutdown()
+
+
 def test_the_lan_setup_remembers_its_last_table_across_a_restart(tmp_path):
     app = make_app(tmp_path)
     try:
