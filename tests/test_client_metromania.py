@@ -332,6 +332,11 @@ def test_unfair_municipality_hides_other_letters_and_passes_the_device(tmp_path)
         match, play = table(app, players=3, seed=4, human_seats=(0, 1), variants=["unfair"])
         board = play.board
         assert board.secret_information
+        # a new game with secret letters opens on "Pass to Human 1": nobody's letters shown
+        assert type(app.top).__name__ == "PassDeviceScreen" and app.top.seat == 0
+        assert all(key[0] == "?" for s in range(3) for key in board.shown_hand(s))
+        key(app, pygame.K_RETURN)
+        assert app.top is play and play.viewer == 0
         own = board.shown_hand(0)
         assert own and all(key[0] != "?" for key in own)
         assert all(key[0] == "?" for key in board.shown_hand(1) + board.shown_hand(2))

@@ -202,7 +202,7 @@ def test_discovery_answers_unicast_queries():
 
 
 @pytest.mark.parametrize("args", [
-    ["join", "nonsense", "--headless"],
+    ["join", "nonsense:", "--headless"],
     ["join", "127.0.0.1:99999", "--headless"],
     ["join", "127.0.0.1:5", "--headless", "--bot", "no-such-level"],
     ["host", "metro", "--headless", "--players", "9"],

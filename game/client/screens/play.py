@@ -51,14 +51,10 @@ class PlayScreen(Screen):
         self.passing_to = None
         self.last_turn_key = None
         humans = self.human_seats()
-        # hotseat with secret hands, a game opened part-way (resumed, loaded): nobody's hand is
-        # shown until the player to act has passed "Pass to <name>" (anyone may be looking).
-        # A new game starts on the first player's hand, as the table has just been set up (a
-        # LAN table whose remote players or bots moved before this screen opened is new too).
-        joined_late = bool(self.setup.get("resumed")) or (match.seq > 0
-                                                           and not self.setup.get("lan"))
-        self.viewer = humans[0] if humans and not (joined_late and self.passing_needed()) \
-            else None
+        # hotseat with secret hands: nobody's hand is shown until the player to act has
+        # passed "Pass to <name>" (anyone may be looking: whoever set the table up, a new
+        # game or one opened part-way alike). One human, or no secret, opens on that hand.
+        self.viewer = humans[0] if humans and not self.passing_needed() else None
         self.board.set_viewer(self.viewer)
         # every confirmed move of a local table is on disk (LAN tables: the net layer's logs)
 
