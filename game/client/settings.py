@@ -22,6 +22,7 @@ DEFAULTS: dict = {
     "animations": True,      # line highlights and flying points (off: moves land at once)
     "player_names": [],      # names last used at the table
     "last_tables": {},       # game -> the table last started (setup offers it again)
+    "lan_address": "",       # the address last typed on the join screen (offered again)
     "bindings": {},          # family -> action -> codes changed from the defaults (bindings.py)
 }
 
