@@ -11,7 +11,8 @@ it like a crashing laptop and starts it again like a relaunched client.
                                                          (a host's save: *Resume as LAN host*,
                                                          then nothing: no Start pressed)
 
-Options: ``--port P`` (the port a host listens on, as a real host keeps 5055), ``--stop-at N``
+Options: ``--port P`` (the port a host listens on, as a real host keeps 5055), ``--shots DIR``
+(a PNG of the window whenever the top screen or its status line changes), ``--stop-at N``
 (our seats stop moving once the game is at move N: the table idles on our turn, so a test can
 kill it at a known move), ``--frames F``. Commands on stdin, one a line: ``rejoin`` presses
 Enter on the *Rejoin* of the connection-lost notice (as soon as it is shown); ``go`` lifts
@@ -118,7 +119,9 @@ def main(argv: list[str]) -> int:
         click(app, finder.form.item("join_address").rect.center)
     elif mode == "host":
         open_host_table(app)
+    shots = option(argv, "--shots")
     last_screen, last_play, readied, started = None, None, False, False
+    last_look: tuple = ()
     for _frame in range(frames):
         app.run(frames=1)
         time.sleep(0.004)     # paced like a real client's frames (headless ones are not)
@@ -132,6 +135,14 @@ def main(argv: list[str]) -> int:
             last_screen = info
             say(at="screen", **info)
         top = app.top
+        if shots:
+            status = getattr(top, "status", "")
+            look = (info["name"], status() if callable(status) else status,
+                    tuple(toast.text for toast in app.toasts.items))
+            if look != last_look:
+                last_look = look
+                os.makedirs(shots, exist_ok=True)
+                app.screenshot(os.path.join(shots, f"{_frame:06d}_{info['name']}.png"))
         if isinstance(top, JoinedLobbyScreen) and top.mine and not readied:
             readied = True
             key(app, pygame.K_RETURN)       # the focused item once our seat is there: ready

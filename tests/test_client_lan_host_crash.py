@@ -3,7 +3,8 @@ processes over loopback, driven by input events only (``tests/lan_client_process
 
 Ann hosts a 2-seat Metro table in a client window, Cleo joins from another; they play a few
 moves and Ann's client is killed (SIGKILL) while the table waits for her move. Cleo's client
-shows "Connection lost" and she presses *Rejoin* — the only button pressed on her side. Ann
+shows "Connection lost" and she presses *Rejoin* — the only button pressed on her side (or,
+her client killed too, the *Rejoin Ann's table* its relaunch offers). Ann
 starts her client again and answers the resume prompt (*Resume as LAN host*) — the only button
 on hers. Cleo's Rejoin keeps dialling the table's address until the resumed table answers,
 proves her seat from her own save, gets ready by itself, the resumed table starts by itself
@@ -173,7 +174,7 @@ def goes_on_at_the_same_move(ann: Client, cleo: Client, state: dict) -> None:
     assert [line["what"] for line in ann.seen("pressed")] == ["continue"]
 
 
-@pytest.mark.parametrize("order", ["rejoin_first", "host_first"])
+@pytest.mark.parametrize("order", ["rejoin_first", "host_first", "guest_crashed_too"])
 def test_the_guests_rejoin_finds_the_resumed_table_and_the_game_goes_on(tmp_path, order):
     ann_home, port, cleo, state = play_then_crash_the_host(tmp_path)
     ann = None
@@ -181,12 +182,22 @@ def test_the_guests_rejoin_finds_the_resumed_table_and_the_game_goes_on(tmp_path
         if order == "rejoin_first":
             cleo.tell("rejoin")       # pressed while nothing answers at that address yet
             wait_for(lambda: cleo.seen("pressed", what="rejoin"), "Rejoin pressed", cleo)
+        elif order == "guest_crashed_too":
+            cleo.kill()               # Cleo's client is gone as well
         ann = Client(ann_home, "relaunch", "--port", str(port), "--player", "Ann",
                      "--stop-at", "0")
+        alive = [ann] + ([cleo] if order != "guest_crashed_too" else [])
         wait_for(lambda: ann.seen("screen", name="HostLobbyScreen"), "the resumed lobby",
-                 ann, cleo)
+                 *alive)
         if order == "host_first":
             cleo.tell("rejoin")
+        elif order == "guest_crashed_too":
+            # started again, Cleo's client offers "Rejoin Ann's table as Cleo" first (its
+            # save keeps the seat token and the address): Enter on it, nothing else
+            cleo = Client(tmp_path / "cleo", "relaunch")
+            wait_for(lambda: cleo.seen("screen", name="ResumeScreen"), "the rejoin offer",
+                     cleo, ann)
+            assert cleo.seen("screen", name="ResumeScreen")[0]["focus"] == "rejoin"
         goes_on_at_the_same_move(ann, cleo, state)
     finally:
         for client in (cleo, ann):

@@ -113,9 +113,10 @@ class ConnectionLostScreen(MenuScreen):
 
     def draw(self, surface) -> None:
         lines = [self.reason]
-        lines.append(t("lan.log_kept") if self.can_rejoin else t("lan.log_kept_short"))
         if self.status:
-            lines.append(self.status)
+            lines.append(self.status)    # the hint to rejoin was taken: room for the progress
+        else:
+            lines.append(t("lan.log_kept") if self.can_rejoin else t("lan.log_kept_short"))
         _veil_and_card(surface, self.title_text(), lines, theme.BAD)
         self.form.draw(surface)
 
