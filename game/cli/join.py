@@ -52,6 +52,8 @@ REASONS = {
     "desync": "the game state could not be repaired",
     "seat_reserved": "the free seats of this resumed game are kept for {names} "
                      "(join with --name set to your name in that game)",
+    "seat_owned": "the seat of {names} waits for the machine that played it: only that "
+                  "machine's save (or its seat token, --token) takes it back",
 }
 
 

@@ -193,6 +193,14 @@ class NetSession:
     def lock(self):
         return self.conn.lock
 
+    def everyone_back(self) -> bool:
+        """The host of a resumed table: every seat kept for an old player is taken again by
+        its own machine and everyone is ready (``net.host_seating.owners_back``)."""
+        if not self.is_host:
+            return False
+        with self.conn.lock:
+            return self.conn.endpoint.owners_back()
+
     def reread_host_lobby(self) -> None:
         """The host's seat rows and whether it can start, read from its own endpoint."""
         self.seats = _host_rows(self.conn)

@@ -4,7 +4,8 @@
 with LAN seats: a seat is a human here (on a device), a bot (played by this machine) or open
 (for a player on another machine). "Open the table" starts a ``HostServer`` (answering LAN
 discovery) and shows ``HostLobbyScreen``: who has joined, who is ready, each seat's connection,
-and Start once every seat is taken and every remote player is ready.
+and Start once every seat is taken and every remote player is ready. A table resumed after a
+crash starts by itself once every seat kept for an old player is back with its own machine.
 """
 
 from __future__ import annotations
@@ -424,7 +425,16 @@ class HostLobbyScreen(MenuScreen):
                 return
         if changed:
             self.refresh()
+        if changed and self.resumed_table_complete():
+            # a table resumed after a crash goes on by itself once every player is back in
+            # their own seat and ready: nobody has to find the Start button
+            self.app.toasts.show(t("lan.toast.all_back"), "good")
+            self.start()
         self._drop_stale_toasts()
+
+    def resumed_table_complete(self) -> bool:
+        return bool(self.setup.get("resumed")) and not self.seeding \
+            and self.session.phase == "lobby" and self.session.everyone_back()
 
     def leave(self) -> None:
         if self.app.find(type(self)) is None and self.session.phase == "lobby":
