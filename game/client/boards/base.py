@@ -11,8 +11,8 @@ intents into a proposed move:
 * ``on_applied(seat, move, events)`` / ``on_refused(seat, move, exc)`` start animations.
 * ``busy()`` — an animation the bots and the results screen should wait for.
 * ``draw(surface)`` paints; it never changes the match.
-* ``results_screen(history, setup)`` — the screen that follows the game (default: the shared
-  results screen with the score chart and the board's ``results_detail`` lines per seat).
+
+(The results that follow a game come from the game's kit: ``GameKit.results_panel``.)
 
 Every board has a "Menu" button (``menu_button``, drawn with ``draw_menu_button``); a point or
 click on it never reaches the board's ``handle``: the play screen asks ``menu_button_intent``
@@ -24,7 +24,6 @@ from __future__ import annotations
 import pygame
 
 from game.client import fonts, theme
-from game.client.screens.results import ResultsScreen
 from game.client.text import t
 
 
@@ -115,15 +114,3 @@ class BoardView:
 
     def hints(self, seat) -> list[tuple[str, str]]:
         return []
-
-    @staticmethod
-    def results_detail(result: dict, seat: int, seat_name) -> list[str] | None:
-        """Lines breaking down one seat's score on the shared results screen (``result`` is
-        ``match.scores()``; ``seat_name(seat)`` names a seat), or None for the shared
-        breakdown alone."""
-        return None
-
-    def results_screen(self, history, setup):
-        """The screen shown when the game is over: the shared results screen with this
-        board's ``results_detail`` (a game may bring its own screen instead)."""
-        return ResultsScreen(self.app, self.match, history, setup, detail=self.results_detail)
