@@ -138,7 +138,7 @@ def test_full_hotseat_game_through_events(tmp_path):
         assert replay.is_over()
         assert results.result["scores"] == replay.scores()["scores"]
         assert results.history[-1] == replay.scores()["scores"]
-        assert results.order[0] in replay.game.winners(replay.state)
+        assert results.ranking[0] in replay.game.winners(replay.state)
         frames(app, 3)
     finally:
         app.shutdown()

@@ -469,14 +469,19 @@ def test_couch_and_lan_two_players_on_one_guest_play_to_the_end(tmp_path):
               servers=(server,))
         results = guest.top
         assert results.result["scores"] == server.endpoint.match.scores()["scores"]
-        assert [i.key for i in results.form.items] == ["title"]          # no hotseat rematch
+        # no hotseat rematch; the replay and the review of this machine's two players
+        assert [i.key for i in results.form.items] == ["title", "watch", "review"]
+        assert results.review is not None and {p[1] for p in results.review.positions} == {1, 2}
         from game.client.screens.results import score_history
 
         assert results.history == score_history(server.endpoint.match)   # one point per move
         shot(guest, "results")
         from game.client.screens import results as results_module
 
-        frames(guest, int(results_module.ARMING_SECONDS * 60) + 2)  # results take input after a beat
+        frames(guest, results_module.ARMING_FRAMES + 2)  # results take input after a beat
+        key(guest, pygame.K_RETURN)
+        assert guest.top is results               # Enter alone: no button has the focus yet
+        results.form.focus_on("title")
         key(guest, pygame.K_RETURN)
         assert isinstance(guest.top, TitleScreen)
     finally:

@@ -258,7 +258,7 @@ def test_hotseat_game_by_mouse_keyboard_and_controller_reaches_the_engines_score
         assert app.top.result["scores"] == engine["scores"]
         assert app.top.result["breakdown"] == engine["breakdown"]
         step(app, 1 / 60)
-        detail = type(board).results_detail(app.top.result, 0, str)
+        detail = app.top.panel.detail_lines(0)        # the kit's breakdown of a seat
         assert detail and str(engine["breakdown"][0]["stations"]) in detail[0]
     finally:
         app.shutdown()

@@ -203,7 +203,7 @@ def test_four_devices_play_a_split_screen_game_to_the_results(app):
     for _ in range(120):
         step(app, 1 / 60)
     results = app.top
-    assert isinstance(results, RailroadInkResults)
+    assert isinstance(results.panel, RailroadInkResults)     # the game's own breakdown
     # exactly the engine's scores: replay the log on a fresh engine state
     state = GAME.new_game(match.config, match.seed)
     for entry in match.log:

@@ -529,6 +529,7 @@ def _screens(app, finished: dict, midgame: dict | None = None) -> list[tuple[str
     from game.client.screens.pause import PauseScreen
     from game.client.screens.play import PlayScreen
     from game.client.games import kit
+    from game.client.screens.results import ResultsScreen
     from game.client.screens.rules_help import RulesHelpScreen
     from game.client.screens.saves_menu import SavesMenuScreen
     from game.client.screens.settings import SettingsScreen
@@ -571,7 +572,7 @@ def _screens(app, finished: dict, midgame: dict | None = None) -> list[tuple[str
             done.board.update(3.0)         # the trips are being shown one by one
             assert done.board.show is not None
         out.append((f"play {name} over", [done]))
-        out.append((f"results {name}", [done.board.results_screen(done.history, {})]))
+        out.append((f"results {name}", [ResultsScreen(app, done.match, done.history, {})]))
         for page in range(len(kit(name).rules_pages)):
             out.append((f"help {name} {page + 1}", [RulesHelpScreen(app, name, page)]))
         out.append((f"lan setup {name}", [LanSetupScreen(app, name)]))
@@ -625,6 +626,7 @@ def _party_screens(app) -> list[tuple[str, list]]:
     from game.client.screens.lobby import HostLobbyScreen
     from game.client.screens.net_lobby import JoinedLobbyScreen
     from game.client.screens.play import PlayScreen
+    from game.client.screens.results import ResultsScreen
 
     row = {"name": "", "colour": -1, "level": "", "ready": False, "status": "connected",
            "peer": 0}
@@ -646,7 +648,7 @@ def _party_screens(app) -> list[tuple[str, list]]:
         match.apply(seat, rng.choice(game.legal_moves(match.state, seat)))
     done = PlayScreen(app, match)
     return [("host lobby 32 seats", [host]), ("joined lobby 32 seats", [joined]),
-            ("results railroad-ink 32 players", [done.board.results_screen(done.history, {})])]
+            ("results railroad-ink 32 players", [ResultsScreen(app, match, done.history, {})])]
 
 
 def _extra_screens(app, finished: dict) -> list[tuple[str, list]]:

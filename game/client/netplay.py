@@ -19,14 +19,12 @@ from __future__ import annotations
 import threading
 from typing import Any
 
-import pygame
 
 from game.client import fonts, navigation, theme
 from game.client.screens.play import PlayScreen
 from game.client.screens.results import ResultsScreen
 from game.client.screens.seat_control import SeatControlScreen, controllable_seats
 from game.client.text import has, illegal, t
-from game.client.widgets import Form, Item
 from game.match import SeatInfo
 from game.rules.core import IllegalMove
 
@@ -554,7 +552,6 @@ class NetPlayScreen(PlayScreen):
                 # (catch-up, the host's bots) would otherwise share one point
                 self.setup["hints_used"] = self.coach.used    # shown on the results
                 self.app.replace(LanResultsScreen(self.app, self.match, None, self.setup,
-                                                  detail=self.board.results_detail,
                                                   session=self.session))
             return
         super().update(dt)
@@ -590,15 +587,15 @@ class NetPlayScreen(PlayScreen):
 
 
 class LanResultsScreen(ResultsScreen):
-    """The results of a LAN game: the table is over, so only "back to the title" (a rematch
-    is a new table: everyone must agree on a new shuffle)."""
+    """The results of a LAN game: as a hotseat game's (the game's own breakdown, the replay,
+    the review of this machine's players), but no rematch: the table is over, and a rematch
+    is a new table (everyone must agree on a new shuffle)."""
 
-    def __init__(self, app, match, history=None, setup=None, detail=None,
-                 session=None) -> None:
-        super().__init__(app, match, history, setup, detail)
-        rect = pygame.Rect(self.form.rect.x, self.form.rect.y, self.form.rect.width, 0)
-        self.form = Form([Item("title", lambda: t("results.to_title"))], rect, row_height=58)
+    rematch_offered = False
+
+    def __init__(self, app, match, history=None, setup=None, session=None) -> None:
         self.session = session      # its audit (a fair table) marks a void result
+        super().__init__(app, match, history, setup)
 
     def headline(self) -> tuple[str, str]:
         """A fair table whose audit caught a cheat: the result is void, the cheat named."""

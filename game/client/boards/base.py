@@ -15,8 +15,8 @@ intents into a proposed move:
   ``frame_pacing.pulse_clock(app)``, which rests when the player does; ``next_change()``
   names the next change of a still board (a long ranking's page).
 * ``draw(surface)`` paints; it never changes the match.
-* ``results_screen(history, setup)`` — the screen that follows the game (default: the shared
-  results screen with the score chart and the board's ``results_detail`` lines per seat).
+
+(The results that follow a game come from the game's kit: ``GameKit.results_panel``.)
 
 Every board has a "Menu" button (``menu_button``, drawn with ``draw_menu_button``); a point or
 click on it never reaches the board's ``handle``: the play screen asks ``menu_button_intent``
@@ -28,7 +28,6 @@ from __future__ import annotations
 import pygame
 
 from game.client import fonts, theme
-from game.client.screens.results import ResultsScreen
 from game.client.text import t
 
 
@@ -136,15 +135,3 @@ class BoardView:
 
     def hints(self, seat) -> list[tuple[str, str]]:
         return []
-
-    @staticmethod
-    def results_detail(result: dict, seat: int, seat_name) -> list[str] | None:
-        """Lines breaking down one seat's score on the shared results screen (``result`` is
-        ``match.scores()``; ``seat_name(seat)`` names a seat), or None for the shared
-        breakdown alone."""
-        return None
-
-    def results_screen(self, history, setup):
-        """The screen shown when the game is over: the shared results screen with this
-        board's ``results_detail`` (a game may bring its own screen instead)."""
-        return ResultsScreen(self.app, self.match, history, setup, detail=self.results_detail)

@@ -344,9 +344,8 @@ class PlayScreen(Screen):
     def results_screen(self):
         """The screen that follows the game (the daily and puzzle modes bring their own)."""
         self.setup["hints_used"] = self.coach.used
-        screen = self.board.results_screen(self.history, self.setup)
-        screen.move_label = kit(self.match.game.name).move_label   # the review's words
-        return screen
+        ResultsScreen = navigation.get("ResultsScreen")
+        return ResultsScreen(self.app, self.match, self.history, self.setup)
 
     # -- drawing ----------------------------------------------------------------------------
     def draw(self, surface) -> None:

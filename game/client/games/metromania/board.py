@@ -309,22 +309,6 @@ class MetromaniaBoard(InputRouting, BoardDrawing, BoardView):
         """Points popping, the end-of-game trips, a refused dig's flash."""
         return self.busy() or self.flash is not None
 
-
-    @staticmethod
-    def results_detail(result: dict, seat: int, seat_name) -> list:
-        """The results screen's breakdown of one seat (see screens/results.py)."""
-        b = result["breakdown"][seat]
-        first = t("mania.results_line", stations=b["stations"],
-                  adjust=f"{b.get('line_adjustment', 0):+d}",
-                  trips=f"{b.get('trip_points', 0):+d}", guilt=f"{b.get('guilt', 0):+d}",
-                  park=f"{b.get('park_lake', 0):+d}")
-        second = t("mania.results_lines", done=b["lines_completed"], tunnels=b["tunnels"])
-        trips = [f"{letter} {value:+d}" for letter, value in sorted(b.get("trips", {}).items())
-                 if value]
-        if trips:
-            second += " · " + "  ".join(trips)
-        return [first, second]
-
     def hints(self, seat) -> list:
         if self.match.is_over():
             return [("confirm", t("mania.hint_skip"))]

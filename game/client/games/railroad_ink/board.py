@@ -27,7 +27,6 @@ from game.client.games.railroad_ink.layout import (DIRECTION_STEP, HEADER_LANE_X
                                                    MAX_LOCAL_HUMANS, MENU_BUTTON, METEOR_STEP,
                                                    Pane, PaneLayout, REFUSAL_SECONDS, SeatUI)
 from game.client.games.railroad_ink.ranking import PAGE_SECONDS, pages
-from game.client.games.railroad_ink.results import RailroadInkResults
 from game.client.games.railroad_ink.routing import InputRouting
 from game.client.games.railroad_ink.tray_drawing import TrayDrawing
 from game.client.games.railroad_ink.tray_text import face_name
@@ -258,9 +257,6 @@ class RailroadInkBoard(PaneLayout, InputRouting, BoardDrawing, TrayDrawing, Boar
         if texts:
             self.app.toasts.items = [toast for toast in self.app.toasts.items
                                      if toast.text not in texts]
-
-    def results_screen(self, history, setup):
-        return RailroadInkResults(self.app, self.match, history, setup)
 
     @staticmethod
     def _anim_length(anim) -> float:
