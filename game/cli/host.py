@@ -13,6 +13,8 @@ the remote players, starts when all are ready, and ends with the line
 confirmed the final state. A player who drops out is waited on for ``--wait-limit`` seconds
 (default 120), then the host's bot plays their seat (``{"event": "waited_out", ...}``) until
 they rejoin with their seat token (``join --rejoin`` finds it in the joiner's own save).
+``--phones K``: the first K seats are played by phones this host serves (``host_phones``:
+one ``phone_seat`` line each, with the seat's link, after ``listening``).
 Ctrl-C, SIGTERM and SIGHUP close the table cleanly: every joiner is told the host closed it
 (BYE ``host_left``) and the logs are kept; the exit status is then 130 (Ctrl-C), 143
 (SIGTERM) or 129 (SIGHUP).
@@ -27,7 +29,12 @@ from game.cli import CliError
 from game.cli.join import check_level, check_name, describe, emit
 from game.cli.stopping import stop_signals
 from game.cli.options import (add_game_argument, check_port, check_seconds, resolve_config,
+<<<<<<< HEAD
                               resolve_game, variants_epilog)
+=======
+                              resolve_game)
+from game.cli import host_phones
+>>>>>>> h-phone
 
 HELP = "host a LAN table (headless: a bot plays the host's seat)"
 HEADLESS_BOT = "random"   # the host's own seat and --bots seats of a headless table
@@ -81,10 +88,14 @@ def add_arguments(parser) -> None:
     parser.add_argument("--resume", action="append", default=[], metavar="FILE",
                         help="continue a LAN game from a saved log (repeatable: the longest "
                              "verified one is used); its players rejoin their own seats")
+<<<<<<< HEAD
     parser.epilog_factory = variants_epilog
     parser.epilog = ("Without --headless the window opens at the table setup with the table "
                      "given here (--players, --bots, --bot, --variant, --expansion, --name), "
                      "to change or open as it is.")
+=======
+    host_phones.add_arguments(parser)
+>>>>>>> h-phone
 
 
 def spectator_limits(args):
@@ -112,7 +123,7 @@ def run(args) -> int:
     config = resolve_config(game, args.players, args.variant, args.expansion)
     check_level(args.bot, game)
     players = config["players"]
-    if not 0 <= args.bots <= players - 1:
+    if not args.phones and not 0 <= args.bots <= players - 1:
         raise CliError(f"--bots must be between 0 and {players - 1}", 2)
     check_port(args.port, "--port")
     check_port(args.discovery_port, "--discovery-port", allow_off=True)
@@ -123,10 +134,13 @@ def run(args) -> int:
     from net.hosting import HostEndpoint
     from net.lobby import Slot
 
-    slots = [Slot(kind=ids.KIND_BOT, name=args.name, level=args.bot)]
-    slots += [Slot(kind=ids.KIND_BOT, name=f"bot {i + 1}", level=args.bot)
-              for i in range(args.bots)]
-    slots += [Slot() for _ in range(players - len(slots))]
+    if args.phones:
+        slots = host_phones.phone_slots(args, players)
+    else:
+        slots = [Slot(kind=ids.KIND_BOT, name=args.name, level=args.bot)]
+        slots += [Slot(kind=ids.KIND_BOT, name=f"bot {i + 1}", level=args.bot)
+                  for i in range(args.bots)]
+        slots += [Slot() for _ in range(players - len(slots))]
     check_seconds(args.wait_limit, "--wait-limit", low=1.0, high=86400.0)
     endpoint = HostEndpoint(game, config, slots, name=args.name)
     endpoint.wait_limit, endpoint.wait_bot = args.wait_limit, args.bot
@@ -135,11 +149,15 @@ def run(args) -> int:
     if server.discovery_error:
         sys.stderr.write(f"LAN discovery is off ({server.discovery_error}); "
                          "players can still join by address\n")
+    phones = None
     with stop_signals(STOPPED):
         try:
-            return _serve(server, args.timeout, args.end_grace)
+            phones = host_phones.PhoneHost(server, args) if args.phones else None
+            return _serve(server, args.timeout, args.end_grace, phones)
         finally:
             server.close(ids.R_HOST_LEFT)
+            if phones is not None:
+                phones.close()
 
 
 def _listen(endpoint, args):
@@ -171,6 +189,8 @@ def _resumed(args) -> int:
     check_seconds(args.timeout, "--timeout", low=0.1)
     check_seconds(args.end_grace, "--end-grace", high=3600.0)
     check_name(args.name)
+    if args.phones:
+        raise CliError("--phones does not apply with --resume (the saved table has no phones)", 2)
     ignored = [option for option, value, default in (
         ("--players", args.players, None), ("--bots", args.bots, 0),
         ("--variant", args.variant, []), ("--expansion", args.expansion, [])) if value != default]
@@ -214,7 +234,7 @@ def _windowed(args) -> int:
         ("--timeout", args.timeout, 3600.0), ("--bind", args.bind, "0.0.0.0"),
         ("--discovery-port", args.discovery_port, 5056),
         ("--wait-limit", args.wait_limit, WAIT_LIMIT), ("--end-grace", args.end_grace, END_GRACE),
-        ("--spectators", args.spectators, HostLimits().spectators))
+        ("--spectators", args.spectators, HostLimits().spectators), ("--phones", args.phones, 0))
         if value != default]
     if headless_only:
         sys.stderr.write(f"note: {', '.join(headless_only)} only apply with --headless; "
@@ -255,13 +275,16 @@ def window_table(args) -> dict | None:
             "variants": [*args.variant, *args.expansion], "name": args.name or ""}
 
 
-def _serve(server, timeout: float, end_grace: float = END_GRACE) -> int:
+def _serve(server, timeout: float, end_grace: float = END_GRACE, phones=None) -> int:
+    """``phones``: the host's phone seats (``host_phones.PhoneHost``), pumped with the table."""
     endpoint = server.endpoint
     deadline = time.monotonic() + timeout
     over = None
     over_since = 0.0
     while time.monotonic() < deadline:
         server.pump(0.01 if over is None else 0.005)
+        if phones is not None:
+            phones.pump()
         for event in server.poll():
             kind = event["event"]
             if kind in ("peer_joined", "peer_back", "peer_left"):
@@ -278,7 +301,8 @@ def _serve(server, timeout: float, end_grace: float = END_GRACE) -> int:
                 emit("waited_out", seat=event["seat"], seconds=event["seconds"])
             elif kind == "game_over":
                 over, over_since = event, time.monotonic()
-        if endpoint.phase == "lobby" and endpoint.can_start():
+        if endpoint.phase == "lobby" and endpoint.can_start() and (
+                phones is None or phones.ready()):
             server.start_game()
         if over is not None and (endpoint.all_confirmed()
                                  or time.monotonic() - over_since > CONFIRM_WAIT):
@@ -286,6 +310,8 @@ def _serve(server, timeout: float, end_grace: float = END_GRACE) -> int:
                 raise CliError("not every player confirmed the final state")
             with server.lock:
                 endpoint.finish_table(end_grace, q=over["seq"], h=over["hash"])
+            if phones is not None:
+                phones.linger()       # the phones' results go out before game_over is said
             emit("game_over", seq=over["seq"], hash=over["hash"], scores=over["scores"])
             _linger(server, deadline)
             return 0
