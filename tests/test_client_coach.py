@@ -11,6 +11,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from tests.patience import PATIENCE
 from tests.test_client_support import click, frames, key, make_app, pad_added, pad_button
 
 SHOTS = Path("/work/wt/notes/shots/coach")
@@ -22,7 +23,7 @@ def shot(app, name: str) -> None:
         app.screenshot(SHOTS / name)
 
 
-def wait_for(app, condition, seconds: float = 60.0) -> None:
+def wait_for(app, condition, seconds: float = PATIENCE) -> None:
     """Frames until ``condition``, by the clock: animations (a trip show) run at the frames'
     pace, and the helper processes get a core between them."""
     deadline = time.monotonic() + seconds
@@ -168,7 +169,12 @@ def test_daily_from_the_title_menu_records_the_score(tmp_path):
         score = play.match.scores()["scores"][0]
         assert daily.load_history() == {daily.today().isoformat(): score}
         shot(app, "daily_results.png")
-        # back to the menu: today's bar is in the history
+        # back to the menu: today's bar is in the history (Enter alone picks no button:
+        # an arrow first)
+        key(app, pygame.K_RETURN, n=2)
+        assert isinstance(app.top, CoachResultsScreen)
+        key(app, pygame.K_RIGHT)
+        assert app.top.form.focused.key == "coach_menu"
         key(app, pygame.K_RETURN, n=2)
         assert isinstance(app.top, CoachMenuScreen)
         assert app.top.history[daily.today().isoformat()] == score
@@ -226,13 +232,13 @@ def test_puzzle_played_to_the_proved_best_and_best_placement_shown(tmp_path):
 
 def test_review_after_a_game_lists_the_costliest_and_marks_the_replay(tmp_path, monkeypatch):
     from game.bots.base import make_bot
-    from game.client.coach import review_ui
+    from game.client.coach import review_runner, review_ui
     from game.client.screens.replay_viewer import ReplayViewerScreen
     from game.client.screens.results import ResultsScreen
 
     # the hard bot judges here: the same story, three times sooner than the expert's budget
     # (the expert's own reviews are covered by tests/test_coach_review.py)
-    monkeypatch.setattr(review_ui, "JUDGE", "hard")
+    monkeypatch.setattr(review_runner, "JUDGE", "hard")
     app = make_app(tmp_path)
     try:
         play = play_screen(app, "metromania", bot_level="easy", seed=8)
@@ -254,7 +260,7 @@ def test_review_after_a_game_lists_the_costliest_and_marks_the_replay(tmp_path, 
         assert 1 <= len(top) <= 3
         assert all(d.seat == 0 and d.cost > 0 for d in top)
         assert [d.cost for d in top] == sorted((d.cost for d in top), reverse=True)
-        assert all(d.cost <= top[-1].cost for d in runner.decisions if d not in top)
+        assert all(d.cost <= top[-1].cost for d in runner.decisions.values() if d not in top)
         shot(app, "review_results.png")
         # the replay viewer marks them: H steps to the first, the better move is drawn
         assert results.replay_path is not None
@@ -306,13 +312,14 @@ def test_a_puzzle_finished_before_its_proof_still_gets_it_on_the_results(tmp_pat
 
 def test_a_better_orientation_of_the_same_drawing_is_said_so():
     from game.client.coach.review import Decision, costliest
-    from game.client.coach.review_ui import decision_line
+    from game.client.coach.review_ui import decision_line, loss_text
     from game.client.games import kit
 
     label = kit("railroad-ink").move_label
     same = Decision(1, 0, "station-curve@A1/7", 10, "station-curve@A1/1", 16, True)
     line = decision_line(label, same, lambda seat: "Ana")
-    assert "Move 2 · Ana" in line and "turned another way" in line and "(−6)" in line
+    assert "Move 2 · Ana" in line and "turned another way" in line
+    assert loss_text(same) == "−6 points"
     agreed = Decision(2, 0, "rail-curve@B3/1", 5, "rail-curve@B3/1", 9, True)
     assert agreed.cost == 0                      # the expert's own move costs nothing
     assert costliest([agreed, same]) == [same]

@@ -59,15 +59,13 @@ def _coach_screens(app):
                                                        "hints_used": 2}, puzzle_play.prover)
     out.append(("puzzle results", [results]))
     from game.client.coach.review import Decision
-    from game.client.coach.review_ui import ReviewRunner
+    from game.client.coach.review_runner import ReviewRunner
     reviewed = CoachResultsScreen(app, finished, None, {"coach": "puzzle", "puzzle": 10},
                                   puzzle_play.prover)
-    runner = ReviewRunner(finished, [0], 0)
-    runner.positions = runner.positions[:4]
-    runner.decisions = [Decision(40 + i, 0, "rail-curve@B3/1", 20 + i, "station-curve@G6/2",
-                                 30 + i, True) for i in range(3)] + [
-        Decision(44, 0, "rail-curve@B3/1", 2, "rail-curve@B3/1", 2, True)]
-    reviewed.review = runner
+    reviewed.review = finished_review(finished, [Decision(
+        40 + i, 0, "rail-curve@B3/1", 20 + i, "station-curve@G6/2", 30 + i, True)
+        for i in range(3)] + [Decision(44, 0, "rail-curve@B3/1", 2, "rail-curve@B3/1", 2,
+                                       True)])
     out.append(("puzzle results reviewed", [reviewed]))
     out.append(("metro results reviewed", [_metro_reviewed(app)]))
     progress = CoachResultsScreen(app, finished, None, {"coach": "daily",
@@ -86,7 +84,6 @@ def _metro_reviewed(app):
     are expected final scores (the longest wording of the review's values)."""
     from game.bots.base import make_bot
     from game.client.coach.review import Decision
-    from game.client.coach.review_ui import ReviewRunner
     from game.client.screens.play import PlayScreen
 
     game = get_game("metro")
@@ -100,13 +97,24 @@ def _metro_reviewed(app):
     results = play.results_screen()
     if results.review is not None:
         results.review.cancel()
-    runner = ReviewRunner(play.match, [0], 0)
-    runner.positions = runner.positions[:4]
-    runner.decisions = [Decision(10 + 2 * i, 0, "bbad@D2", 96 + i, "dacc@G8", 112 + i, True)
-                        for i in range(3)] + [Decision(18, 0, "aaaa@A1", 101, "aaaa@A1", 101,
-                                                       True)]
-    results.review = runner
+    results.review = finished_review(play.match, [
+        Decision(10 + 2 * i, 0, "bbad@D2", 96 + i, "dacc@G8", 112 + i, True)
+        for i in range(3)] + [Decision(18, 0, "aaaa@A1", 101, "aaaa@A1", 101, True)])
     return results
+
+
+def finished_review(match, decisions):
+    """A review of ``match``'s seat 0 that is over with ``decisions`` (to draw its words)."""
+    from game.client.coach.review_runner import ReviewRunner
+
+    runner = ReviewRunner(match, [0], 0)
+    runner.positions = runner.positions[:len(decisions)]
+    runner.queue = []
+    runner.decisions = {decision.index: decision for decision in decisions}
+    runner.checked = set(runner.decisions)
+    runner.rounds = 2
+    assert runner.done
+    return runner
 
 
 def test_coach_screens_in_every_language_have_no_tofu_and_no_overflow(tmp_path, monkeypatch):

@@ -66,17 +66,19 @@ def test_the_setup_seat_list_scrolls_with_the_focus(tmp_path):
 
 
 def test_the_results_turn_their_pages(tmp_path):
+    from game.client.screens.results import ResultsScreen
+
     app = make_app(tmp_path)
     match = party(finished=True)
-    results = PlayScreen(app, match).board.results_screen(None, {})
+    results = ResultsScreen(app, match)
     app.stack = [results]
     frames(app)
-    assert results.pages == 4 and len(results.order) == 8
-    first = list(results.order)
+    assert results.pages() == 4 and len(results.page_seats()) == 8
+    first = list(results.page_seats())
     key(app, pygame.K_r)
-    assert results.page == 1 and results.order != first
+    assert results.page == 1 and results.page_seats() != first
     everyone = []
     for _ in range(4):
-        everyone += results.order
+        everyone += results.page_seats()
         key(app, pygame.K_r)
     assert sorted(everyone) == list(range(32)) and results.page == 1

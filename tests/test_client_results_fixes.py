@@ -61,20 +61,23 @@ def _finished(name: str, players: int, seed: int, humans: int = 1) -> Match:
 # --------------------------------------------------------------------------------------------
 
 
-def test_results_ignore_input_for_a_beat_and_focus_title_not_rematch(app):
+def test_results_ignore_input_for_a_beat_and_focus_no_button(app):
     match = _finished("metro", 3, 5)
     app.push(TitleScreen(app))
     screen = ResultsScreen(app, match)
     app.push(screen)
     frames(app, 1)
-    assert screen.form.focused.key == "title"        # Rematch needs a deliberate move
+    assert screen.form.focused is None                # no button waits for a stray Enter
     key(app, pygame.K_RETURN)                         # the Enter meant for the last screen
     click(app, screen.form.item("rematch").rect.center)
     key(app, pygame.K_ESCAPE)
     assert app.top is screen                          # (the pointer may have moved the focus)
-    frames(app, int(results_module.ARMING_SECONDS * 60) + 2)
-    screen.form.focus_on("title")
-    key(app, pygame.K_LEFT)                           # a deliberate choice reaches Rematch
+    frames(app, results_module.ARMING_FRAMES + 2)
+    screen.form.clear_focus()
+    for _ in range(3):
+        key(app, pygame.K_RETURN)                     # Enter alone picks nothing
+    assert app.top is screen and screen.form.focused is None
+    key(app, pygame.K_RIGHT)                          # a deliberate choice: the first button
     assert screen.form.focused.key == "rematch"
     key(app, pygame.K_RIGHT)
     key(app, pygame.K_RETURN)
@@ -87,6 +90,7 @@ def test_a_confirm_key_held_from_the_last_screen_waits_for_its_release(app, monk
     app.push(TitleScreen(app))
     screen = ResultsScreen(app, _finished("metro", 2, 3))
     app.push(screen)
+    screen.form.focus_on("title")                     # (as if picked with the arrows)
     frames(app, 120)                                  # long past the beat, the key still down
     for _ in range(5):
         key(app, pygame.K_RETURN)                     # its auto-repeat
@@ -122,10 +126,8 @@ def test_skipping_metromanias_test_trips_with_enter_does_not_skip_the_results(ap
 
 
 def test_a_solo_game_has_a_final_score_not_a_winner(app):
-    from game.client.games.railroad_ink.results import RailroadInkResults
-
     match = _finished("railroad-ink", 1, 4)
-    screen = RailroadInkResults(app, match)
+    screen = ResultsScreen(app, match)
     score = match.scores()["scores"][0]
     shown = f"−{-score}" if score < 0 else str(score)
     assert screen.headline() == (t("results.final_score", score=shown), "")
@@ -154,14 +156,16 @@ def test_metro_centre_chips_show_the_doubled_points_and_what_was_doubled(app, mo
     match = _finished("metro", 3, 5)
     centre = [ln for ln in match.scores()["lines"] if ln["centre"] and ln["done"]]
     assert centre, "seed 5 has lines into the centre"
+    from game.client.games.metro import results as metro_results
+
     asked = []
-    real_t = results_module.t
+    real_t = metro_results.t
 
     def spy(key_, **kwargs):
         asked.append((key_, kwargs))
         return real_t(key_, **kwargs)
 
-    monkeypatch.setattr(results_module, "t", spy)
+    monkeypatch.setattr(metro_results, "t", spy)        # Metro's own breakdown (its kit)
     screen = ResultsScreen(app, match)
     app.push(screen)
     frames(app, 1)
@@ -212,13 +216,15 @@ def test_resuming_a_hotseat_game_with_secret_hands_shows_the_pass_screen_first(t
         app.shutdown()
 
 
-def test_a_new_hotseat_game_and_a_single_human_start_on_the_hand(app):
+def test_a_new_hotseat_game_passes_first_and_a_single_human_starts_on_the_hand(app):
+    # issue 26: with secret hands and two humans at the screen, even a new game opens on
+    # "Pass to Ann" (whoever set the table up may be looking); one human sees the hand at once
     game = get_game("metro")
     two = PlayScreen(app, Match.new(game, game.make_config(2, []), 3, _seats(2, humans=2)),
                      {"autosave": False})
     one = PlayScreen(app, Match.new(game, game.make_config(2, []), 3, _seats(2, humans=1)),
                      {"autosave": False, "resumed": "x"})
-    assert two.viewer == 0 and one.viewer == 0
+    assert two.viewer is None and one.viewer == 0
 
 
 # --------------------------------------------------------------------------------------------

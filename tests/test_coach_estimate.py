@@ -125,21 +125,24 @@ def test_a_failing_estimator_falls_back_to_the_points_made_at_once(monkeypatch):
     def broken(*_args):
         raise RuntimeError("no estimate")
 
-    monkeypatch.setattr(metro_estimate, "expected_final_score", broken)
+    monkeypatch.setattr(metro_estimate, "world_scores", broken)
     assert hint_for(game, view, 0, game.parse_move(METRO_CLOSE), 1) == \
         Hint(game.parse_move(METRO_CLOSE), 12, False)
 
 
 def _reviewed_bad_decision(name: str, seed: int, moves: list[str], bad: str) -> Decision:
     """The review of the last decision of a short game whose human seat just played ``bad``
-    (the review's own path: its decision positions and its judge, the expert)."""
+    (the review's own path: its decision positions, its screen, then the expert's check)."""
     match = _match(name, seed, moves + [bad])
     index, seat, view, played = decision_positions(match, [0])[-1]
     assert index == len(moves) and str(played) == bad
-    judge = ReviewBot(match.game, seat, 41)
-    judge.played = played
-    best, best_value, played_value, worth = judge.choose(view)
-    return Decision(index, seat, str(played), played_value, best, best_value, worth)
+    judge = ReviewBot(match.game, seat, 0)
+    judge.played, judge.seeds = [played], [41]
+    [screened] = judge.choose([view])
+    judge.screened = [screened]
+    [verdict] = judge.choose([view])
+    return Decision(index, seat, str(played), verdict.played_value, verdict.best,
+                    verdict.best_value, True, checked=True)
 
 
 def test_review_of_metro_values_expected_final_scores_and_charges_the_bad_decision():

@@ -529,6 +529,7 @@ def _screens(app, finished: dict, midgame: dict | None = None) -> list[tuple[str
     from game.client.screens.pause import PauseScreen
     from game.client.screens.play import PlayScreen
     from game.client.games import kit
+    from game.client.screens.results import ResultsScreen
     from game.client.screens.rules_help import RulesHelpScreen
     from game.client.screens.saves_menu import SavesMenuScreen
     from game.client.screens.settings import SettingsScreen
@@ -571,13 +572,15 @@ def _screens(app, finished: dict, midgame: dict | None = None) -> list[tuple[str
             done.board.update(3.0)         # the trips are being shown one by one
             assert done.board.show is not None
         out.append((f"play {name} over", [done]))
-        out.append((f"results {name}", [done.board.results_screen(done.history, {})]))
+        out.append((f"results {name}", [ResultsScreen(app, done.match, done.history, {})]))
         for page in range(len(kit(name).rules_pages)):
             out.append((f"help {name} {page + 1}", [RulesHelpScreen(app, name, page)]))
         out.append((f"lan setup {name}", [LanSetupScreen(app, name)]))
-        # a LAN table that is gone: the notice only reads the session's token and address
+        # a LAN table that is gone: the notice reads the session's token, address and seats
         gone = SimpleNamespace(session=SimpleNamespace(token="t", address=("127.0.0.1", 5055),
-                                                       closed=True, name="Ann", wanted=1),
+                                                       closed=True, name="Ann", wanted=1,
+                                                       game=name, devices={1: "mouse"},
+                                                       local_bots={}, table="", match=None),
                                match=match)
         for code in ("timeout", "host_left"):
             out.append((f"lost {code} {name}", [play, ConnectionLostScreen(app, gone, code, {})]))
@@ -623,6 +626,7 @@ def _party_screens(app) -> list[tuple[str, list]]:
     from game.client.screens.lobby import HostLobbyScreen
     from game.client.screens.net_lobby import JoinedLobbyScreen
     from game.client.screens.play import PlayScreen
+    from game.client.screens.results import ResultsScreen
 
     row = {"name": "", "colour": -1, "level": "", "ready": False, "status": "connected",
            "peer": 0}
@@ -644,7 +648,7 @@ def _party_screens(app) -> list[tuple[str, list]]:
         match.apply(seat, rng.choice(game.legal_moves(match.state, seat)))
     done = PlayScreen(app, match)
     return [("host lobby 32 seats", [host]), ("joined lobby 32 seats", [joined]),
-            ("results railroad-ink 32 players", [done.board.results_screen(done.history, {})])]
+            ("results railroad-ink 32 players", [ResultsScreen(app, match, done.history, {})])]
 
 
 def _extra_screens(app, finished: dict) -> list[tuple[str, list]]:

@@ -25,11 +25,12 @@ from game.rules.core import Rng
 from game.rules.metromania import GAME
 from game.rules.metromania.state import OVER
 
-from .metromania import BEAM, determinize, has_hidden_letters, policy_turn
-from .search import mix_seed, rounded_mean
+from .metromania import BEAM, determinize, has_hidden_letters, policy_turn, ranked_moves
+from .search import mix_seed
 
 HIDDEN_WORLDS = 2       # sampled worlds when some letters are hidden (3-4 players)
 ROLLOUT_WIDTH = BEAM    # the normal bot's beam
+SHORTLIST_WIDTH = BEAM + 4   # the beam the expert ranks its candidates with
 MAX_TURNS = 400         # a guard: a game lasts well under a hundred turns
 
 
@@ -47,13 +48,30 @@ def play_out(world) -> None:
         policy_turn(world, judges, ROLLOUT_WIDTH)
 
 
+def shortlist(view, seat: int, count: int) -> list:
+    """The ``count`` best moves on ``view`` as the expert ranks its candidates (a careful beam
+    search, ``metromania.ranked_moves``), best first."""
+    return [move for _, move in ranked_moves(view, seat, width=SHORTLIST_WIDTH,
+                                             careful=True)[:count]]
+
+
+def world_scores(view, seat: int, moves: list, seed: int, worlds) -> list[int]:
+    """For each of ``moves``: the seat's final scores summed over the sampled worlds numbered
+    ``worlds`` (a range); world k is dealt once and every move is played out from its own
+    copy (the same as ``expected_final_score``'s world k)."""
+    totals = [0] * len(moves)
+    for k in worlds:
+        dealt = determinize(view, seat, Rng(mix_seed(seed, k)))
+        for index, move in enumerate(moves):
+            world = GAME.clone(dealt) if index < len(moves) - 1 else dealt
+            GAME.play(world, seat, move)
+            play_out(world)
+            totals[index] += GAME.scores(world)["scores"][seat]
+    return totals
+
+
 def expected_final_score(view, seat: int, move, seed: int) -> int:
     """The seat's expected final score after ``move`` (rounded to a whole point)."""
-
-    def final_score(k: int) -> int:
-        world = determinize(view, seat, Rng(mix_seed(seed, k)))
-        GAME.play(world, seat, move)
-        play_out(world)
-        return GAME.scores(world)["scores"][seat]
-
-    return rounded_mean(worlds_for(view), final_score)
+    worlds = worlds_for(view)
+    [total] = world_scores(view, seat, [move], seed, range(worlds))
+    return (2 * total + worlds) // (2 * worlds)

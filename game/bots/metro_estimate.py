@@ -24,8 +24,8 @@ from __future__ import annotations
 from game.rules.core import Rng
 from game.rules.metro import GAME
 
-from .metro import determinize, greedy_choice
-from .search import mix_seed, rounded_mean
+from .metro import determinize, greedy_choice, playout_move, scored_moves
+from .search import mix_seed
 
 TOTAL_PLACEMENTS = 60
 # a budget of simulated placements (weighted by the options each one weighs) per valued move:
@@ -44,16 +44,36 @@ def worlds_for(view) -> int:
     return max(MIN_WORLDS, min(MAX_WORLDS, STEP_BUDGET // (per_world * 10)))
 
 
+def shortlist(view, seat: int, count: int) -> list:
+    """The normal bot's ``count`` best moves on ``view`` (``metro.scored_moves``), best first
+    (ties in legal-move order); its playout move when it scores none."""
+    scored = scored_moves(view, seat)
+    if not scored:
+        return [playout_move(view, seat, Rng(0))]
+    ranked = sorted(range(len(scored)), key=lambda i: (-scored[i][0], i))
+    return [scored[i][1] for i in ranked[:count]]
+
+
+def world_scores(view, seat: int, moves: list, seed: int, worlds) -> list[int]:
+    """For each of ``moves``: the seat's final scores summed over the sampled worlds numbered
+    ``worlds`` (a range). World k is dealt once and every move is played out from its own
+    copy, so the moves meet the same tiles (the same as ``expected_final_score``'s world k)."""
+    totals = [0] * len(moves)
+    for k in worlds:
+        dealt = determinize(view, seat, Rng(mix_seed(seed, k)))
+        for index, move in enumerate(moves):
+            world = GAME.clone(dealt) if index < len(moves) - 1 else dealt
+            GAME.play(world, seat, move)
+            rollout = Rng(mix_seed(seed, k, 1))
+            while not world.over:
+                actor = world.current
+                GAME.play(world, actor, greedy_choice(world, actor, rollout))
+            totals[index] += GAME.scores(world)["scores"][seat]
+    return totals
+
+
 def expected_final_score(view, seat: int, move, seed: int) -> int:
     """The seat's expected final score after ``move`` (rounded to a whole point)."""
-
-    def final_score(k: int) -> int:
-        world = determinize(view, seat, Rng(mix_seed(seed, k)))
-        GAME.play(world, seat, move)
-        rollout = Rng(mix_seed(seed, k, 1))
-        while not world.over:
-            actor = world.current
-            GAME.play(world, actor, greedy_choice(world, actor, rollout))
-        return GAME.scores(world)["scores"][seat]
-
-    return rounded_mean(worlds_for(view), final_score)
+    worlds = worlds_for(view)
+    [total] = world_scores(view, seat, [move], seed, range(worlds))
+    return (2 * total + worlds) // (2 * worlds)

@@ -27,6 +27,7 @@ ROUTES = {
     "RulesHelpScreen": f"{SCREENS}.rules_help",
     "SavesMenuScreen": f"{SCREENS}.saves_menu",
     "SaveAsScreen": f"{SCREENS}.saves_menu",
+    "ResultsScreen": f"{SCREENS}.results",
     "offer_resume": f"{SCREENS}.resume",
     "open_replay": f"{SCREENS}.replay_viewer",
     "CoachMenuScreen": "game.client.coach.screens",    # Daily & puzzles

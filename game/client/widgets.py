@@ -96,7 +96,15 @@ class Form:
 
     @property
     def focused(self) -> Item | None:
-        return self.items[self.focus] if self.items else None
+        """The focused item; None while nothing is (``clear_focus``)."""
+        if not self.items or self.focus is None:
+            return None
+        return self.items[self.focus]
+
+    def clear_focus(self) -> None:
+        """No item has the focus: confirm does nothing until a move, Tab or the pointer
+        picks one (a screen that must not be left by a stray Enter starts like this)."""
+        self.focus = None
 
     def item(self, key: str) -> Item:
         for item in self.items:
@@ -115,6 +123,9 @@ class Form:
     def _move_focus(self, delta: int) -> None:
         if not self.items:
             return
+        if self.focus is None:          # the first move picks the first (or last) item
+            self.focus = -1 if delta > 0 else 0
+            delta = 1 if delta > 0 else -1
         for _ in range(len(self.items)):
             self.focus = (self.focus + delta) % len(self.items)
             if self.items[self.focus].enabled:

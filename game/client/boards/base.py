@@ -10,9 +10,13 @@ intents into a proposed move:
   Several seats may call in the same frame (Railroad Ink split screen): keep per-seat cursors.
 * ``on_applied(seat, move, events)`` / ``on_refused(seat, move, exc)`` start animations.
 * ``busy()`` — an animation the bots and the results screen should wait for.
+* ``animating()`` — the picture changes by itself (``busy()``, and shorter things: a flash,
+  a fading glow); the client sleeps on a human's turn only while it is False. Pulses read
+  ``frame_pacing.pulse_clock(app)``, which rests when the player does; ``next_change()``
+  names the next change of a still board (a long ranking's page).
 * ``draw(surface)`` paints; it never changes the match.
-* ``results_screen(history, setup)`` — the screen that follows the game (default: the shared
-  results screen with the score chart and the board's ``results_detail`` lines per seat).
+
+(The results that follow a game come from the game's kit: ``GameKit.results_panel``.)
 
 Every board has a "Menu" button (``menu_button``, drawn with ``draw_menu_button``); a point or
 click on it never reaches the board's ``handle``: the play screen asks ``menu_button_intent``
@@ -24,7 +28,6 @@ from __future__ import annotations
 import pygame
 
 from game.client import fonts, theme
-from game.client.screens.results import ResultsScreen
 from game.client.text import t
 
 
@@ -121,20 +124,14 @@ class BoardView:
     def busy(self) -> bool:
         return False
 
+    def animating(self) -> bool:
+        return self.busy()
+
+    def next_change(self) -> float | None:
+        return None
+
     def draw(self, surface) -> None:
         pass
 
     def hints(self, seat) -> list[tuple[str, str]]:
         return []
-
-    @staticmethod
-    def results_detail(result: dict, seat: int, seat_name) -> list[str] | None:
-        """Lines breaking down one seat's score on the shared results screen (``result`` is
-        ``match.scores()``; ``seat_name(seat)`` names a seat), or None for the shared
-        breakdown alone."""
-        return None
-
-    def results_screen(self, history, setup):
-        """The screen shown when the game is over: the shared results screen with this
-        board's ``results_detail`` (a game may bring its own screen instead)."""
-        return ResultsScreen(self.app, self.match, history, setup, detail=self.results_detail)

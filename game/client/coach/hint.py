@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.client import fonts, gfx, theme, widgets
+from game.client import fonts, frame_pacing, gfx, theme, widgets
 from game.client.bot_worker import BotWorker
 from game.client.coach.highlight import draw_move
 from game.client.coach.hint_bot import Hint, HintBot, points_meaning
@@ -156,7 +156,8 @@ class HintCoach:
         _key, seat, hint = self.shown
         if self.play.board.secret_information and seat != self.play.viewer:
             return
-        draw_move(surface, self.play.board, self.match.game.name, seat, hint.move, self.clock)
+        draw_move(surface, self.play.board, self.match.game.name, seat, hint.move,
+                  frame_pacing.pulse_clock(self.play.app))
         self._draw_label(surface, seat, hint)
 
     def _draw_button(self, surface) -> None:

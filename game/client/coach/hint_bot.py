@@ -7,10 +7,10 @@ and what following it is expected to be worth. It sees only the view it is given
 
 Points (``Hint.worth`` True: an estimate of where the seat ends, not a gain): in Railroad Ink
 the round planner's value of the sheet after the move and the best rest of its round (in the
-last round the exact final score); in Metro and Metromania the seat's expected final score
-after the move, from its own view (``game.bots.metro_estimate`` / ``mania_estimate``: sampled
-worlds played to the end as the normal bot plays; ``seed`` picks the worlds, so two moves
-valued with one seed are compared on the same ones). Should an estimator fail, the points the
+last round the exact final score; ``game.bots.ink_estimate``); in Metro and Metromania the
+seat's expected final score after the move, from its own view (``game.bots.metro_estimate`` /
+``mania_estimate``: sampled worlds played to the end as the normal bot plays; ``seed`` picks
+the worlds, so two moves valued with one seed are compared on the same ones). Should an estimator fail, the points the
 move makes at once (score after minus before, ``worth`` False); None when the view cannot be
 played on. Pure: no pygame.
 """
@@ -23,7 +23,6 @@ from typing import Any
 from game.bots.base import Bot, make_bot
 
 LEVEL = "expert"
-PLAN_WIDTH = 12     # the beam of the round planner when valuing a move (Railroad Ink)
 
 
 @dataclass(frozen=True)
@@ -45,15 +44,21 @@ class HintBot(Bot):
 
 def hint_for(game, view, seat: int, move, seed: int = 0) -> Hint:
     """The ``Hint`` for ``move`` on ``view`` (its points as the module's doc says)."""
-    if game.name == "railroad-ink":
-        return Hint(move, ink_worth(game, view, seat, move), True)
-    estimator = final_score_estimator(game.name)
+    estimator = appraiser(game.name)
     if estimator is not None:
         try:
-            return Hint(move, estimator(view, seat, move, seed), True)
+            return Hint(move, estimate(estimator, view, seat, move, seed), True)
         except Exception:  # noqa: BLE001 - the estimator failed: the points made at once
             pass
     return immediate_hint(game, view, seat, move)
+
+
+def estimate(estimator, view, seat: int, move, seed: int) -> int:
+    """``move``'s value by ``estimator`` (an ``appraiser``): the mean over its worlds,
+    rounded to a whole point (halves up: integers only, the same on every machine)."""
+    worlds = estimator.worlds_for(view)
+    [total] = estimator.world_scores(view, seat, [move], seed, range(worlds))
+    return (2 * total + worlds) // (2 * worlds)
 
 
 def points_meaning(game_name: str, worth: bool) -> str:
@@ -65,14 +70,19 @@ def points_meaning(game_name: str, worth: bool) -> str:
     return "sheet" if game_name == "railroad-ink" else "final"
 
 
-def final_score_estimator(game_name: str):
-    """``expected_final_score(view, seat, move, seed)`` of a game, or None."""
+def appraiser(game_name: str):
+    """The module that values a game's moves for the coach, or None: ``metro_estimate``,
+    ``mania_estimate`` or ``ink_estimate`` (each with ``worlds_for``, ``shortlist`` and
+    ``world_scores``, which the review's judge uses alike)."""
     if game_name == "metro":
-        from game.bots.metro_estimate import expected_final_score
-        return expected_final_score
+        from game.bots import metro_estimate
+        return metro_estimate
     if game_name == "metromania":
-        from game.bots.mania_estimate import expected_final_score
-        return expected_final_score
+        from game.bots import mania_estimate
+        return mania_estimate
+    if game_name == "railroad-ink":
+        from game.bots import ink_estimate
+        return ink_estimate
     return None
 
 
@@ -87,28 +97,3 @@ def immediate_hint(game, view, seat: int, move) -> Hint:
     except Exception:  # noqa: BLE001 - a view some games cannot play on: no points shown
         return Hint(move, None, False)
     return Hint(move, after - before, False)
-
-
-def ink_worth(game, view, seat: int, move) -> int | None:
-    """What the seat's sheet is worth after ``move`` (points), as the round planner sees it:
-    the best continuation of the round from there (the dice still to draw, the special if
-    still free), valued for the rounds after; in the last round the exact final score."""
-    try:
-        from game.bots.ink_plan import evaluate, plan_round
-        from game.rules.railroad_ink.faces import FACE_INDEX
-
-        state = game.clone(view)
-        game.apply(state, seat, move)
-        after = max(0, state.rounds - state.round)
-        own = state.seats[seat]
-        if own.ended or state.over:
-            return evaluate(own.sheet, after) // 100
-        pending = [FACE_INDEX[face] for face, mandatory in game.remaining_dice(state, seat)
-                   if mandatory]
-        special_ok = any(status == "available"
-                         for status in game.specials_status(state, seat).values())
-        value, _plan = plan_round(own.sheet, pending, special_ok, after, PLAN_WIDTH,
-                                  final_width=PLAN_WIDTH)
-        return value // 100
-    except Exception:  # noqa: BLE001 - the planner's API changed: the hint stays, no points
-        return None

@@ -1,16 +1,31 @@
-"""The post-game review: for each of the human players' decisions, the expert's evaluation of
-the move made and of its own best move, and the costliest decisions.
+"""The post-game review: for each of the human players' decisions, how much the move made cost
+against the best move found, and the costliest decisions.
 
 A *decision* is a human seat's move in the log, except taking back (``undo``), ending a round,
 skipping a die, and a drawing that the player took back later. Its position is the seat's own
-view just before the move (``view`` of ``Match.at``: nothing hidden is used). ``ReviewBot``
-(a bot for ``game.client.bot_worker``: it runs in a helper process) asks the expert for its
-move there and values both with ``hint_bot.hint_for``, with one seed (the same sampled worlds
-for both): in Railroad Ink the round planner's worth of the sheet after the move, in Metro and
-Metromania the seat's expected final score after it (worlds played to the end as the normal
-bot plays). The cost of a decision is the expert's value minus the value of the move made
-(never below zero: the estimate may rate the played move above the expert's).
-Pure: no pygame.
+view just before the move (``view`` of ``Match.at``: nothing hidden is used).
+
+Moves are valued by the game's estimator (``hint_bot.appraiser``): in Railroad Ink the round
+planner's worth of the sheet after the move, in Metro and Metromania the seat's expected final
+score after it (sampled worlds played to the end as the normal bot plays, world k the same
+for every move compared). The best move of a decision is the one of highest value among those
+compared, the move made included, so the cost (best minus made) is never negative and the two
+values shown beside it are always of the same kind.
+
+Judging every decision with the expert's search and every sampled world took minutes on two
+cores, and only the costliest few are shown. So a review runs in two passes (``ReviewBot``,
+in the helper processes):
+
+* the *screen* (every decision): the move made against the normal bot's best few moves
+  (``SCREEN_MOVES``, ``appraiser.shortlist``) on the first quarter of the sampled worlds (all of
+  them where the estimate samples nothing: Metromania with nothing hidden, Railroad Ink);
+* the *check* (the decisions that look costliest: ``CHECKED`` of them, then any that rises
+  into the top three): the expert's own move joins, and the move made, the screen's best and
+  the expert's move are valued on every world (the screen's worlds are reused, not played
+  again).
+
+Seeds come from the game and the move's place in the log, and which decisions are checked
+depends only on the verdicts before, so a review is the same on every run. Pure: no pygame.
 """
 
 from __future__ import annotations
@@ -19,11 +34,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.bots.base import Bot, make_bot
-from game.client.coach.hint_bot import LEVEL, hint_for, immediate_hint
+from game.client.coach.hint_bot import LEVEL, appraiser
 from game.match import Match
 
 SKIPPED = ("undo", "end", "skip:", "pass")
 TOP = 3
+SCREEN_MOVES = 3       # the normal bot's best moves the screen compares the move made with
+CHECKED = 6            # decisions the expert checks at least (the costliest by the screen)
 
 
 @dataclass(frozen=True)
@@ -31,37 +48,129 @@ class Decision:
     index: int            # the move's place in the log (the replay shows it at index + 1)
     seat: int
     played: str           # notation of the move made
-    played_value: int | None
-    best: str             # notation of the expert's move
+    played_value: int | None     # None: the decision could not be judged
+    best: str             # notation of the best move found
     best_value: int | None
     worth: bool           # values are estimates of where the seat ends, not points gained
+    checked: bool = False    # the expert looked at it (else the screen's verdict)
+    spread: int = 0          # how far apart the screen's moves were: how much the choice mattered
+
+    @property
+    def judged(self) -> bool:
+        return self.played_value is not None and self.best_value is not None
 
     @property
     def cost(self) -> int:
-        if self.played == self.best or self.played_value is None or self.best_value is None:
+        if self.played == self.best or not self.judged:
             return 0
         return max(0, self.best_value - self.played_value)
 
 
+@dataclass(frozen=True)
+class Verdict:
+    """A helper's answer about one decision: the best move found and both values (see
+    ``Decision``), with every move's total over the worlds played (``sums``: (notation,
+    total, worlds)), kept for the check to go on from."""
+
+    best: str
+    best_value: int
+    played_value: int
+    spread: int
+    sums: tuple
+
+
+class NoJudge(LookupError):
+    """The game has no estimator: its decisions cannot be judged."""
+
+
+def _mean(total: int, worlds: int) -> int:
+    return (2 * total + worlds) // (2 * worlds)
+
+
+def _verdict(moves: list, totals: list[int], worlds: list[int]) -> Verdict:
+    """The verdict on ``moves`` (the move made first: it wins ties) from their totals."""
+    means = [_mean(total, n) for total, n in zip(totals, worlds)]
+    best = max(range(len(moves)), key=lambda i: (means[i], -i))
+    return Verdict(str(moves[best]), means[best], means[0], max(means) - min(means),
+                   tuple((str(m), total, n) for m, total, n in zip(moves, totals, worlds)))
+
+
+def _distinct(moves: list) -> list:
+    seen, out = set(), []
+    for move in moves:
+        if str(move) not in seen:
+            seen.add(str(move))
+            out.append(move)
+    return out
+
+
+def screen(game, view, seat: int, played, seed: int) -> Verdict:
+    """The first pass on one decision (see the module's doc)."""
+    estimator = appraiser(game.name)
+    if estimator is None:
+        raise NoJudge(game.name)
+    moves = _distinct([played] + estimator.shortlist(view, seat, SCREEN_MOVES))
+    worlds = screen_worlds(estimator.worlds_for(view))
+    totals = estimator.world_scores(view, seat, moves, seed, range(worlds))
+    return _verdict(moves, totals, [worlds] * len(moves))
+
+
+def screen_worlds(worlds: int) -> int:
+    """How many of a decision's sampled worlds the screen plays: a quarter, at least two."""
+    return min(worlds, max(2, worlds // 4))
+
+
+def check(game, view, seat: int, played, seed: int, screened: Verdict, judge: str = LEVEL,
+          cancel=None) -> Verdict:
+    """The second pass on one decision: the expert's move joins the screen's best and the
+    move made, all valued on every world (the screen's totals go on from where they were)."""
+    estimator = appraiser(game.name)
+    if estimator is None:
+        raise NoJudge(game.name)
+    expert = make_bot(game, seat, judge, seed)
+    expert.set_cancel(cancel)
+    suggested = expert.choose(view)
+    known = {notation: (total, n) for notation, total, n in screened.sums}
+    moves = _distinct([played, game.parse_move(screened.best), suggested])
+    worlds = estimator.worlds_for(view)
+    totals, counts = [], []
+    for move in moves:
+        total, n = known.get(str(move), (0, 0))
+        if n < worlds:
+            [more] = estimator.world_scores(view, seat, [move], seed, range(n, worlds))
+            total, n = total + more, worlds
+        totals.append(total)
+        counts.append(n)
+    return _verdict(moves, totals, counts)
+
+
 class ReviewBot(Bot):
-    """Answers (expert move notation, its value, the played move's value, worth?) for a view;
-    ``played`` (the move made there) is set before the request."""
+    """Judges decisions in a helper process (``game.client.bot_worker``): ``choose`` gets a
+    list of views and answers a list of ``Verdict`` (None where one could not be judged).
+    ``played`` and ``seeds`` (one per view) and ``screened`` (the check: the screen's
+    verdicts) are set before the request."""
 
     level = "review"
-    played: Any = None
-    judge = LEVEL          # the level whose move and values judge (travels with the bot)
+    played: Any = ()
+    seeds: Any = ()
+    screened: Any = None      # None: screen; else the screen's verdicts, one per view: check
+    judge = LEVEL             # the level whose move the check adds (travels with the bot)
 
-    def choose(self, view: Any):
-        expert = make_bot(self.game, self.seat, self.judge, self.seed)
-        expert.set_cancel(self._cancel)
-        move = expert.choose(view)
-        best = hint_for(self.game, view, self.seat, move, self.seed)
-        same = str(move) == str(self.played)
-        mine = best if same else hint_for(self.game, view, self.seat, self.played, self.seed)
-        if best.worth != mine.worth:      # one estimate failed: compare like with like
-            best = immediate_hint(self.game, view, self.seat, move)
-            mine = immediate_hint(self.game, view, self.seat, self.played)
-        return str(move), best.points, mine.points, best.worth
+    def choose(self, views: Any) -> list:
+        out = []
+        for index, view in enumerate(views):
+            if self.should_stop():
+                break
+            played, seed = self.played[index], self.seeds[index]
+            try:
+                if self.screened is None:
+                    out.append(screen(self.game, view, self.seat, played, seed))
+                else:
+                    out.append(check(self.game, view, self.seat, played, seed,
+                                     self.screened[index], self.judge, self._cancel))
+            except Exception:  # noqa: BLE001 - this decision is reported as not judged
+                out.append(None)
+        return out
 
 
 def decision_positions(match: Match, seats: list[int], start: int = 0):
@@ -93,3 +202,14 @@ def costliest(decisions: list[Decision], count: int = TOP) -> list[Decision]:
     """The ``count`` decisions that cost the most (ties: the earlier first), costs above 0."""
     ranked = sorted((d for d in decisions if d.cost > 0), key=lambda d: (-d.cost, d.index))
     return ranked[:count]
+
+
+def to_check(decisions: list[Decision], checked: set, first: bool) -> list[Decision]:
+    """The decisions the next round of checks takes (the module's doc): in the first round the
+    ``CHECKED`` costliest by the screen (ties: the wider spread, then the earlier); after it,
+    any unchecked decision that rose into the top three."""
+    ranked = sorted((d for d in decisions if d.judged),
+                    key=lambda d: (-d.cost, -d.spread, d.index))
+    if first:
+        return ranked[:CHECKED]
+    return [d for d in costliest(decisions) if d.index not in checked]

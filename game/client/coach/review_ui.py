@@ -1,125 +1,25 @@
-"""The review in the client: computed in the background after a game, shown on the results
-screen (progress, then the three costliest decisions) and marked in the replay viewer (ticks on
-the scrub bar; H, a controller's right stick or a click on a tick steps to the next one, where
-the expert's better move is drawn on the board).
-
-``ReviewRunner`` sends one decision at a time per worker (two workers: the helper pool's two
-processes) to ``review.ReviewBot`` and never blocks a frame. Runners are kept by game
-(``REVIEWS``, keyed like the replay files: the table's key and the number of moves), so the
-replay viewer opened from the results finds the review, finished or still running.
+"""The review in the client: shown on the results screen (progress, then the three costliest
+decisions with what each cost and what the two values are) and marked in the replay viewer
+(ticks on the scrub bar; H, a controller's right stick or a click on a tick steps to the next
+one, where the better move is drawn on the board of the seat who decided). The review itself
+is thought by ``review_runner.ReviewRunner``.
 """
 
 from __future__ import annotations
 
 import pygame
 
-from game.client import fonts, gfx, theme
-from game.client.bot_worker import BotWorker
+from game.client import fonts, gfx, text_layout, theme
 from game.client.coach.highlight import draw_move
-from game.client.coach.hint_bot import LEVEL, points_meaning
-from game.client.coach.review import Decision, ReviewBot, costliest, decision_positions
-from game.client.seats import SeatKind
+from game.client.coach.hint_bot import points_meaning
+from game.client.coach.review import Decision
+from game.client.games.results_panel import score_text
+from game.client.plural import tn
 from game.client.text import t
-from game.saves import table_key
 
-WORKERS = 2
-JUDGE = LEVEL       # the level that judges the decisions (the expert; a test may pick a faster one)
-REVIEWS: dict[tuple, "ReviewRunner"] = {}
-PANEL_H = 172
-LINE_PITCH = 42
+TITLE_H = 34
+DECISION_PITCH = 54
 MARK = (238, 98, 98)
-
-
-class ReviewRunner:
-    def __init__(self, match, seats: list[int], start: int = 0) -> None:
-        self.game = match.game
-        self.seed = match.seed
-        self.positions = decision_positions(match, seats, start)
-        self.decisions: list[Decision] = []
-        self.next = 0
-        self.redo: list[int] = []      # positions whose request was cancelled (asked again)
-        self.workers = [[BotWorker(waited_on=False), None] for _ in range(WORKERS)]   # [worker, request]
-
-    @property
-    def total(self) -> int:
-        return len(self.positions)
-
-    @property
-    def done(self) -> bool:
-        return len(self.decisions) >= self.total
-
-    def step(self) -> None:
-        """Poll the workers and hand out the next decisions (never waits)."""
-        for slot in self.workers:
-            worker, request = slot
-            if request is not None:
-                answer = worker.poll(request[0])
-                if answer is None:
-                    continue
-                worker.cancel()
-                slot[1] = None
-                _key, index, seat, move, _position = request
-                kind, value = answer
-                if kind == "move":
-                    best, best_value, played_value, worth = value
-                    self.decisions.append(Decision(index, seat, str(move), played_value, best,
-                                                   best_value, worth))
-                else:   # an expert that failed on one position: that decision is not judged
-                    self.decisions.append(Decision(index, seat, str(move), None, str(move),
-                                                   None, False))
-            if slot[1] is None and (self.redo or self.next < self.total):
-                if self.redo:
-                    position = self.redo.pop()
-                else:
-                    position = self.next
-                    self.next += 1
-                index, seat, view, move = self.positions[position]
-                bot = ReviewBot(self.game, seat, (self.seed * 17 + index) & 0xFFFFFFFF)
-                bot.played = move
-                bot.judge = JUDGE
-                key = ("review", id(self), index)
-                worker.request(key, bot, view)
-                slot[1] = (key, index, seat, move, position)
-
-    def cancel(self) -> None:
-        """Stop thinking (the helpers are free for the next game); ``step`` goes on later
-        where it stopped (the replay viewer does)."""
-        for slot in self.workers:
-            slot[0].cancel()
-            if slot[1] is not None:
-                self.redo.append(slot[1][4])
-            slot[1] = None
-
-    def top(self) -> list[Decision]:
-        return costliest(self.decisions)
-
-
-def review_key(header: dict, moves: int):
-    try:
-        return (table_key(header), moves)
-    except Exception:  # noqa: BLE001 - a header without a key: no review to find
-        return None
-
-
-def start_review(match, setup: dict):
-    """The review of a game that just ended (started once per game); None without humans."""
-    seats = [s for s, info in enumerate(match.seats) if info.kind == SeatKind.HUMAN]
-    if not seats or setup.get("replay"):
-        return None
-    key = review_key(match.header(), match.seq)
-    if key is not None and key in REVIEWS:
-        return REVIEWS[key]
-    runner = ReviewRunner(match, seats, setup.get("review_from", 0))
-    if key is not None:
-        REVIEWS[key] = runner
-    return runner
-
-
-def review_for_replay(replay):
-    header = getattr(getattr(replay.loaded, "save", None), "header", None)
-    if not isinstance(header, dict):
-        return None
-    return REVIEWS.get(review_key(header, len(replay)))
 
 
 # -- text -----------------------------------------------------------------------------------
@@ -129,78 +29,113 @@ def decision_line(label, decision: Decision, seat_name) -> str:
     played, best = label(decision.played), label(decision.best)
     if best == played:          # the same piece on the same cell: the orientation differs
         best = t("coach.other_way", move=best)
-    return t("coach.review_line", n=decision.index + 1, name=seat_name(decision.seat),
-             played=played, best=best, cost=decision.cost)
+    return t("coach.review_move", n=decision.index + 1, name=seat_name(decision.seat),
+             played=played, best=best)
 
 
-VALUES_KEY = {"gain": "coach.review_values_gain", "sheet": "coach.review_values_worth",
-              "final": "coach.review_values_expect"}
+def loss_text(decision: Decision) -> str:
+    """What the decision cost, in points ("−7 points")."""
+    return tn("coach.review_loss", decision.cost)
+
+
+VALUES_KEY = {"gain": "coach.review_expect_gain", "sheet": "coach.review_expect_sheet",
+              "final": "coach.review_expect_final"}
 
 
 def values_line(decision: Decision, game_name: str) -> str:
-    """The two values of a decision: a sheet's worth (Railroad Ink), the expected final score
-    (Metro, Metromania), or the points made at once (an estimate failed)."""
+    """The two values of a decision, saying what they are: a sheet's expected final points
+    (Railroad Ink), the expected final score (Metro, Metromania), or the points made at once
+    (an estimate failed)."""
     key = VALUES_KEY[points_meaning(game_name, decision.worth)]
-    return t(key, played=decision.played_value, best=decision.best_value)
+    return t(key, played=score_text(decision.played_value),
+             best=score_text(decision.best_value))
+
+
+def status_line(runner) -> tuple[str, tuple]:
+    """(what the review's title row says on its right, its colour)."""
+    if not runner.done:
+        if runner.checking:
+            return t("coach.review_checking"), theme.ACCENT
+        return t("coach.review_progress", done=runner.screened, total=runner.total), \
+            theme.ACCENT
+    unjudged = runner.unjudged_count()
+    if unjudged:
+        return tn("coach.review_unjudged", unjudged), theme.BAD
+    return (t("coach.review_costliest") if runner.top() else ""), theme.TEXT_DIM
+
+
+def verdict_line(runner) -> str:
+    """The review's words when it has no costly decision to list: nothing could be judged, or
+    every move judged was as good as the expert's."""
+    if runner.total and runner.judged_count() == 0:
+        return t("coach.review_not_reviewed")
+    if not runner.total:
+        return t("coach.review_no_decisions")
+    return t("coach.review_none")
 
 
 # -- results --------------------------------------------------------------------------------
-def review_panel_rect(screen, table: pygame.Rect):
-    """Where the results screen shows the review: the bottom of its score table ``table``
-    (None when the table needs the room)."""
-    # Railroad Ink's rows are 80 px, the other games' up to 112: three or two rows leave room
-    most = 3 if screen.match.game.name == "railroad-ink" else 2
-    if len(screen.match.seats) > most or "companies" in screen.result:
-        return None
-    return pygame.Rect(table.x, table.bottom - PANEL_H, table.width, PANEL_H)
-
-
-def draw_review(surface, screen, table: pygame.Rect) -> None:
-    runner = getattr(screen, "review", None)
-    rect = review_panel_rect(screen, table)
-    if runner is None or rect is None:
-        return
+def draw_review(surface, screen, rect: pygame.Rect) -> None:
+    """The review's panel of the results screen ``screen`` in ``rect``."""
+    runner = screen.review
     theme.rounded_panel(surface, rect, theme.PANEL, 14, theme.PANEL_EDGE, 1)
+    half = rect.width // 2
     fonts.blit_in(surface, t("coach.review_title"), 22, theme.TEXT,
-                  pygame.Rect(rect.x + 18, rect.y + 8, rect.width // 2, 30), "semibold",
+                  pygame.Rect(rect.x + 16, rect.y + 4, half - 24, TITLE_H - 4), "semibold",
                   "midleft", name="review title")
+    status, colour = status_line(runner)
+    if status:
+        fonts.blit_in(surface, status, 16, colour,
+                      pygame.Rect(rect.x + half - 40, rect.y + 4, half + 40 - 16, TITLE_H - 4),
+                      "semibold", "midright", name="review status")
     if not runner.done:
-        dots = "." * (1 + int(screen.app.time * 3) % 3)
-        fonts.blit_in(surface, t("coach.review_progress", done=len(runner.decisions),
-                                 total=runner.total) + dots, 18, theme.ACCENT,
-                      pygame.Rect(rect.centerx, rect.y + 8, rect.width // 2 - 18, 30),
-                      "semibold", "midright", name="review progress")
-        bar = pygame.Rect(rect.x + 18, rect.y + 52, rect.width - 36, 10)
+        bar = pygame.Rect(rect.x + 16, rect.y + TITLE_H + 14, rect.width - 32, 10)
         gfx.rect(surface, theme.BG_DEEP, bar, border_radius=5)
         done = bar.copy()
-        done.width = bar.width * len(runner.decisions) // max(1, runner.total)
+        done.width = int(bar.width * runner.fraction())
         if done.width:
             gfx.rect(surface, theme.ACCENT, done, border_radius=5)
+        lines = text_layout.wrap(t("coach.review_background"), 16, rect.width - 32)
+        for i, line in enumerate(lines[:4]):
+            fonts.blit_in(surface, line, 16, theme.TEXT_DIM,
+                          pygame.Rect(rect.x + 16, bar.bottom + 12 + i * 22, rect.width - 32,
+                                      22), "regular", "midleft", name="review wait")
         return
     top = runner.top()
     if not top:
-        fonts.blit_in(surface, t("coach.review_none"), 18, theme.GOOD,
-                      pygame.Rect(rect.x + 18, rect.y + 48, rect.width - 36, 28), "semibold",
-                      "midleft", name="review none")
+        unjudged = runner.unjudged_count()
+        colour = theme.BAD if unjudged else theme.GOOD
+        lines = text_layout.wrap(verdict_line(runner), 17, rect.width - 32)
+        for i, line in enumerate(lines[:3]):
+            fonts.blit_in(surface, line, 17, colour,
+                          pygame.Rect(rect.x + 16, rect.y + TITLE_H + 8 + i * 24,
+                                      rect.width - 32, 24), "semibold", "midleft",
+                          name="review verdict")
         return
-    fonts.blit_in(surface, t("coach.review_costliest"), 16, theme.TEXT_DIM,
-                  pygame.Rect(rect.centerx, rect.y + 8, rect.width // 2 - 18, 30), "regular",
-                  "midright", name="review costliest")
-    y = rect.y + 44
+    y = rect.y + TITLE_H + 4
     for decision in top:
-        line = pygame.Rect(rect.x + 18, y, rect.width - 36, 24)
+        loss = loss_text(decision)
+        loss_w = min(120, fonts.render(loss, 16, theme.BAD, "bold").get_width() + 4)
         fonts.blit_in(surface, decision_line(screen.move_label, decision, screen.seat_name),
-                      17, theme.TEXT, line, "semibold", "midleft", name="review line")
-        fonts.blit_in(surface, values_line(decision, screen.match.game.name), 15, theme.TEXT_DIM,
-                      pygame.Rect(rect.x + 34, y + 22, rect.width - 52, 18), "regular",
-                      "midleft", name="review values")
-        y += LINE_PITCH
+                      16, theme.TEXT,
+                      pygame.Rect(rect.x + 16, y, rect.width - 32 - loss_w - 8, 24),
+                      "semibold", "midleft", name="review line")
+        fonts.blit_in(surface, loss, 16, theme.BAD,
+                      pygame.Rect(rect.right - 16 - loss_w, y, loss_w, 24), "bold",
+                      "midright", name="review loss")
+        fonts.blit_in(surface, values_line(decision, screen.match.game.name), 14,
+                      theme.TEXT_DIM, pygame.Rect(rect.x + 28, y + 24, rect.width - 44, 20),
+                      "regular", "midleft", name="review values")
+        y += DECISION_PITCH
 
 
 # -- the replay viewer ----------------------------------------------------------------------
 def marks(viewer) -> list[Decision]:
+    """The decisions marked in the viewer: the review's costliest, once it is over."""
     runner = getattr(viewer, "review", None)
-    return sorted(runner.top(), key=lambda d: d.index) if runner is not None else []
+    if runner is None or not runner.done:
+        return []
+    return sorted(runner.top(), key=lambda d: d.index)
 
 
 def next_mark(viewer) -> bool:
@@ -265,7 +200,7 @@ def draw_mark_note(surface, viewer, board_rect: pygame.Rect, label) -> None:
     if not shown:
         runner = getattr(viewer, "review", None)
         if runner is not None and not runner.done:
-            text = t("coach.review_progress", done=len(runner.decisions), total=runner.total)
+            text = t("coach.review_progress", done=runner.screened, total=runner.total)
         else:
             return
     else:
@@ -273,8 +208,9 @@ def draw_mark_note(surface, viewer, board_rect: pygame.Rect, label) -> None:
         if decision is None:
             text = t("coach.review_step", n=len(shown), button=_button(viewer))
         else:
-            text = decision_line(label, decision, viewer.table.seat_name) + " · " \
-                + values_line(decision, viewer.review.game.name)
+            text = " · ".join((decision_line(label, decision, viewer.table.seat_name),
+                               loss_text(decision),
+                               values_line(decision, viewer.review.game.name)))
     box = pygame.Rect(board_rect.x + 12, board_rect.bottom - 44, board_rect.width - 24, 34)
     gfx.rect(surface, theme.ACCENT, box, border_radius=10)
     fonts.blit_in(surface, text, 17, theme.TEXT_DARK, box, "semibold", inset=10,

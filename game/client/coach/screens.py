@@ -15,7 +15,7 @@ import datetime
 
 import pygame
 
-from game.client import fonts, gfx, text_layout, theme
+from game.client import fonts, frame_pacing, gfx, text_layout, theme
 from game.client.bot_worker import BotWorker
 from game.client.coach import daily
 from game.client.coach.highlight import pulse_colour
@@ -23,9 +23,9 @@ from game.client.coach.puzzles import (PuzzleProver, best_match, load_puzzles, p
                                        puzzle_match)
 from game.client.games import kit
 from game.client.plural import tn
-from game.client.games.railroad_ink.results import RailroadInkResults
 from game.client.screens.base import MenuScreen, Screen
 from game.client.screens.play import PlayScreen
+from game.client.screens.results import ResultsScreen
 from game.client.screens.replay_table import ReplayTable
 from game.client.text import t
 from game.client.widgets import Form, Item
@@ -73,6 +73,9 @@ class Prover:
     def cancel(self) -> None:
         if self.result is None:
             self.worker.cancel()
+
+    def proving(self) -> bool:
+        return self.result is None and not self.failed
 
 
 # -- the menu -------------------------------------------------------------------------------
@@ -199,6 +202,9 @@ class CoachPlayScreen(PlayScreen):
             self.prover.poll()
         super().update(dt)
 
+    def animating(self) -> bool:
+        return super().animating() or (self.prover is not None and self.prover.proving())
+
     def banner(self) -> str:
         if self.mode == "daily":
             return t("coach.daily_banner",
@@ -220,33 +226,35 @@ class CoachPlayScreen(PlayScreen):
 
     def results_screen(self):
         self.setup["hints_used"] = self.coach.used
-        screen = CoachResultsScreen(self.app, self.match, self.history, self.setup, self.prover)
-        screen.move_label = kit(GAME.name).move_label
-        return screen
+        return CoachResultsScreen(self.app, self.match, self.history, self.setup, self.prover)
 
 
 # -- results --------------------------------------------------------------------------------
-class CoachResultsScreen(RailroadInkResults):
+class CoachResultsScreen(ResultsScreen):
+    """The results of a daily or a puzzle: the way back to the coach's menu; a puzzle's how
+    close the player came to its proved best, and the best placement to look at."""
+
     def __init__(self, app, match, history, setup, prover=None) -> None:
-        super().__init__(app, match, history, setup)
         self.mode = setup.get("coach")
         self.prover = prover
+        super().__init__(app, match, history, setup)
         self.score = self.result["scores"][0]
         self.new_best = False
         self.recorded = False
+
+    def buttons(self) -> list[Item]:
         if self.mode == "puzzle":
-            items = [Item("show_best", lambda: t("coach.show_best")),
-                     Item("next_puzzle", lambda: t("coach.next_puzzle")),
-                     Item("coach_menu", lambda: t("coach.back_to_menu")),
-                     Item("title", lambda: t("results.to_title"))]
-        else:
-            items = [Item("coach_menu", lambda: t("coach.back_to_menu")),
-                     Item("title", lambda: t("results.to_title"))]
-            if self.replay_path is not None:
-                items.append(Item("watch", lambda: t("results.watch_replay")))
-        self.form = Form(items, pygame.Rect(808, 504, 430, 0), row_height=58, gap=12,
-                         columns=2)
-        self.form.focus_on("coach_menu")
+            return [Item("show_best", lambda: t("coach.show_best")),
+                    Item("next_puzzle", lambda: t("coach.next_puzzle")),
+                    Item("coach_menu", lambda: t("coach.back_to_menu")),
+                    Item("title", lambda: t("results.to_title"))]
+        items = [Item("coach_menu", lambda: t("coach.back_to_menu")),
+                 Item("title", lambda: t("results.to_title"))]
+        if self.replay_path is not None:
+            items.append(Item("watch", lambda: t("results.watch_replay")))
+            if self.review is not None:
+                items.append(Item("review", lambda: t("results.review_moves")))
+        return items
 
     def enter(self) -> None:
         super().enter()
@@ -265,6 +273,9 @@ class CoachResultsScreen(RailroadInkResults):
         super().update(dt)
         if self.prover is not None:
             self.prover.poll()
+
+    def animating(self) -> bool:
+        return super().animating() or (self.prover is not None and self.prover.proving())
 
     def headline(self) -> tuple[str, str]:
         title, _ = self.base_headline()
@@ -331,6 +342,9 @@ class BestPlacementScreen(Screen):
     def update(self, dt: float) -> None:
         self.board.update(dt)
 
+    def animating(self) -> bool:
+        return self.board.animating() or frame_pacing.player_about(self.app)   # the pulse
+
     def handle(self, intent) -> None:
         if intent.kind in ("cancel", "confirm", "click", "menu"):
             self.app.pop()
@@ -338,7 +352,7 @@ class BestPlacementScreen(Screen):
     def draw(self, surface) -> None:
         self.board.draw(surface)
         pane = self.board.pane_of(0)
-        colour = pulse_colour(self.app.time)
+        colour = pulse_colour(frame_pacing.pulse_clock(self.app))
         if pane is not None and pane.geom is not None:
             for move in self.moves:
                 rect = pane.geom.cell_rect(move.cell)

@@ -11,8 +11,7 @@ What a kit is built with (``SomeKit(name=..., board=..., rules_pages=..., rules_
 
 * ``name``: the game's name in the rules registry ("railroad-ink").
 * ``board``: the ``BoardView`` class that draws the game and routes its players' input to
-  moves; it also brings the results panel (``results_screen`` / ``results_detail``) and how
-  many local humans it seats (``max_local_humans``).
+  moves; it also says how many local humans it seats (``max_local_humans``).
 * ``rules_pages`` and ``rules_picture(surface, box, page)``: the rules-help pages (texts
   ``help.<game>.<page>.title/body`` in the catalog) and the picture beside each (drawn by
   ``draw_rules_picture``).
@@ -23,6 +22,9 @@ The hooks a kit's class writes:
 * ``hidden_info(game, state)``: what the game kept secret at a replayed position
   (``games.hidden.Hidden``), and ``draw_hidden_item(surface, item, rect)``: one of its pictures.
 * ``draw_card_art(art)``: the picture on the game's card in the game choice.
+* ``results_panel(match, result)``: the game's part of the shared results screen (its
+  ranking, each seat's breakdown, its chart: ``games.results_panel.ResultsPanel``); the base
+  class gives the plain one (place, name, score), which says nothing about any game.
 """
 
 from __future__ import annotations
@@ -31,6 +33,8 @@ from abc import ABC, abstractmethod
 from typing import Callable
 
 import pygame
+
+from game.client.games.results_panel import ResultsPanel
 
 
 class GameKit(ABC):
@@ -56,6 +60,10 @@ class GameKit(ABC):
     @abstractmethod
     def draw_card_art(self, art: pygame.Surface) -> None:
         """The game's own pieces on its card in the game choice (``art`` is transparent)."""
+
+    def results_panel(self, match, result: dict) -> ResultsPanel:
+        """The game's part of the results screen for ``match`` (``result``: its scores)."""
+        return ResultsPanel(match, result)
 
     def draw_rules_picture(self, surface: pygame.Surface, box: pygame.Rect, page: str) -> None:
         """The picture beside rules-help page ``page``, inside ``box``."""

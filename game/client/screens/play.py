@@ -11,7 +11,7 @@ from __future__ import annotations
 import pygame
 
 from game.bots.base import make_bot
-from game.client import navigation, theme
+from game.client import frame_pacing, navigation, theme
 from game.client.bot_ahead import LookAhead
 from game.client.bot_worker import BotWorker
 from game.client.coach.hint import HintCoach
@@ -51,14 +51,10 @@ class PlayScreen(Screen):
         self.passing_to = None
         self.last_turn_key = None
         humans = self.human_seats()
-        # hotseat with secret hands, a game opened part-way (resumed, loaded): nobody's hand is
-        # shown until the player to act has passed "Pass to <name>" (anyone may be looking).
-        # A new game starts on the first player's hand, as the table has just been set up (a
-        # LAN table whose remote players or bots moved before this screen opened is new too).
-        joined_late = bool(self.setup.get("resumed")) or (match.seq > 0
-                                                           and not self.setup.get("lan"))
-        self.viewer = humans[0] if humans and not (joined_late and self.passing_needed()) \
-            else None
+        # hotseat with secret hands: nobody's hand is shown until the player to act has
+        # passed "Pass to <name>" (anyone may be looking: whoever set the table up, a new
+        # game or one opened part-way alike). One human, or no secret, opens on that hand.
+        self.viewer = humans[0] if humans and not self.passing_needed() else None
         self.board.set_viewer(self.viewer)
         # every confirmed move of a local table is on disk (LAN tables: the net layer's logs)
 
@@ -331,12 +327,25 @@ class PlayScreen(Screen):
             fallback = make_bot(self.match.game, seat, "random", self.match.seq + 1)
             self.propose(seat, fallback.choose(self.match.view(seat)))
 
+    def animating(self) -> bool:
+        """The picture moves by itself: the board's animations, a bot to act (its dots,
+        its move landing after its delay), the coach thinking, the game's end (the results
+        follow), and on a human's turn the pulses while the player is about. A human's turn
+        left alone is still: the client sleeps (``frame_pacing``)."""
+        if self.board.animating() or self.coach.thinking() or self.match.is_over():
+            return True
+        if any(seat in self.bots for seat in self.match.to_act()):
+            return True
+        return frame_pacing.player_about(self.app) and self.active_human() is not None
+
+    def next_change(self) -> float | None:
+        return self.board.next_change()
+
     def results_screen(self):
         """The screen that follows the game (the daily and puzzle modes bring their own)."""
         self.setup["hints_used"] = self.coach.used
-        screen = self.board.results_screen(self.history, self.setup)
-        screen.move_label = kit(self.match.game.name).move_label   # the review's words
-        return screen
+        ResultsScreen = navigation.get("ResultsScreen")
+        return ResultsScreen(self.app, self.match, self.history, self.setup)
 
     # -- drawing ----------------------------------------------------------------------------
     def draw(self, surface) -> None:

@@ -24,6 +24,7 @@ import pygame
 
 from game.client import fonts, theme
 from game.client.coach import review_ui
+from game.client.coach.review_runner import review_for_replay
 from game.client.games import kit
 from game.client.games.hidden import Hidden, extra_text
 from game.client.save_info import error_line, game_title
@@ -103,7 +104,8 @@ class ReplayViewerScreen(Screen):
         self._new_board()
         self._apply_viewer()
         self.names = [self.table.seat_name(s) for s in range(self.players)]
-        self.review = review_ui.review_for_replay(replay)   # the coach's marked decisions
+        self.review = review_for_replay(replay)   # the coach's marked decisions
+        self._apply_viewer()                      # a mark at the start shows its seat
 
     @property
     def players(self) -> int:
@@ -151,10 +153,14 @@ class ReplayViewerScreen(Screen):
         traceback.print_exc(file=sys.stderr)
 
     def viewer_seat(self):
-        """Whose hidden information the board shows: the fixed seat, else the player to move
+        """Whose hidden information (and, in Railroad Ink, whose sheet) the board shows: the
+        fixed seat, else at a reviewed decision the seat who decided, else the player to move
         (after the last move of a finished game: nobody, everything is public)."""
         if self.seen is not None:
             return self.seen
+        decision = review_ui.mark_here(self)
+        if decision is not None:
+            return decision.seat
         acting = self.match.to_act()
         if acting:
             return acting[0]
@@ -306,6 +312,15 @@ class ReplayViewerScreen(Screen):
         if self.timer >= 1.0 / self.speed:
             self.timer = 0.0
             self.go_to(self.index + 1, animate=self.speed <= 2)
+
+    def animating(self) -> bool:
+        """Playing, a move's animation (and its settling), the review thinking; a paused
+        replay is still."""
+        if self.playing or self.since_change < 1.4:
+            return True
+        if self.review is not None and not self.review.done:
+            return True
+        return self.board is not None and self.board.animating()
 
     # -- drawing ---------------------------------------------------------------------------
     def _render_board(self) -> None:

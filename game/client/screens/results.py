@@ -1,37 +1,50 @@
-"""Results: the ranking with each player's breakdown (lines, centre doublings, or the companies
-valuation) and a chart of every player's score over the turns. Rematch or back to the title.
+"""Results: the ranking with each player's breakdown, a chart, the coach's review of this
+machine's players and the ways on (Rematch, Title, Watch replay, Review moves).
 
-The screen must not be thrown away by a key meant for the screen before it (skipping the end
-animation, a held Enter auto-repeating): for ``ARMING_SECONDS`` after it appears, and for as
-long as a confirm key that was already down stays down, confirm / click / cancel do nothing.
-The focus starts on *Title*, never on *Rematch*, which needs a deliberate move to reach.
+The screen names no game: the breakdown, the ranking and the chart come from the game's kit
+(``GameKit.results_panel``, a ``games.results_panel.ResultsPanel``). It places the rows at a
+readable height (the panel's ``row_min``) for any table size: a table that does not fit is
+shown a page at a time, turned with R/E, the wheel, the controller's Y or the ‹ › buttons
+under the rows. The review (``coach.review_ui``) has its panel on the right at any table size;
+*Review moves* opens the replay at the costliest decision.
+
+The screen must not be thrown away by input meant for the screen before it (the last move's
+Enter, Enter pressed again and again to skip the end of a game, a held key repeating): no
+button has the focus at first, so confirm does nothing until an arrow, Tab or the pointer
+picks one; and for ``ARMING_FRAMES`` frames after it appears (frames, not seconds: the first
+frame of a busy machine may last long), and while a confirm key that was already down stays
+down, confirm / click / cancel do nothing.
 """
 
 from __future__ import annotations
 
 import pygame
 
-from game.client import fonts, navigation, text_layout, theme
+from game.client import fonts, gfx, navigation, text_layout, theme
 from game.client.coach import review_ui
-from game.client.plural import tn
+from game.client.coach.review_runner import start_review
+from game.client.games import kit
+from game.client.games.results_panel import score_text
 from game.client.save_info import replay_path_for
 from game.client.screens.base import MenuScreen
+from game.client.screens.results_chart import build_chart, score_history
+from game.client.seats import SeatKind
 from game.client.text import t
 from game.client.text_layout import ellipsize
 from game.client.widgets import Form, Item
-from game.client import canvas
-from game.client import gfx
 from game.match import Match
-from game.rules.metro.data import COMPANIES
 
+__all__ = ["ResultsScreen", "score_history", "score_text"]
 
-def score_text(score: int) -> str:
-    """A score as players read it: a true minus sign below zero."""
-    return f"−{-score}" if score < 0 else str(score)
-
-CHART = pygame.Rect(808, 130, 430, 360)
-TABLE = pygame.Rect(40, 110, 740, 520)
-ARMING_SECONDS = 0.8
+TABLE = pygame.Rect(40, 110, 740, 520)          # the rows (and a panel's header and extra)
+RIGHT = pygame.Rect(808, 110, 430, 520)         # the chart, the review, the buttons
+BUTTONS_Y = 516
+CHART_WITH_REVIEW = pygame.Rect(RIGHT.x, RIGHT.y, RIGHT.width, 180)
+REVIEW = pygame.Rect(RIGHT.x, 300, RIGHT.width, BUTTONS_Y - 10 - 300)
+CHART_ALONE = pygame.Rect(RIGHT.x, RIGHT.y, RIGHT.width, BUTTONS_Y - 12 - RIGHT.y)
+ROW_GAP = 8
+PAGER_H = 36
+ARMING_FRAMES = 30        # half a second at 60 frames a second
 CONFIRM_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 GUARDED = ("confirm", "click", "cancel")
 
@@ -45,64 +58,57 @@ def confirm_keys_held() -> bool:
     return any(pressed[k] for k in CONFIRM_KEYS)
 
 
-def score_history(match) -> list[list[int]]:
-    """Scores after every move, rebuilt by replaying the match's log (for loaded games)."""
-    if match.table:
-        # a LAN table's log (issue 13) holds chance entries and this machine's partial
-        # state: step through it as it is (a new local game could not play its entries)
-        step = Match.at(match, 0)
-        history = [list(step.scores()["scores"])]
-        for number in range(1, match.seq + 1):
-            step = Match.at(match, number, step.state, number - 1)
-            history.append(list(step.scores()["scores"]))
-        return history
-    replay = Match.new(match.game, match.config, match.seed)
-    history = [list(replay.scores()["scores"])]
-    for entry in match.log:
-        replay.apply(entry.seat, entry.move)
-        history.append(list(replay.scores()["scores"]))
-    return history
-
-
 class ResultsScreen(MenuScreen):
-    # how the review names a move (the play screen gives its game kit's ``move_label``)
-    move_label = staticmethod(str)
+    rematch_offered = True      # a LAN table is over for good: no rematch there
 
-    def __init__(self, app, match, history=None, setup=None, detail=None) -> None:
+    def __init__(self, app, match, history=None, setup=None) -> None:
         super().__init__(app)
         self.match = match
-        # the game board's breakdown of a seat (``BoardView.results_detail``), if it has one
-        self.detail = detail
         self.setup = setup or {}
         self.history = history if history and len(history) == match.seq + 1 \
             else score_history(match)
         self.result = match.scores()
         self.winners = match.game.winners(match.state)
-        scores = self.result["scores"]
-        self.order = sorted(range(len(scores)), key=lambda s: (-scores[s], s))
-        items = [Item("rematch", lambda: t("results.rematch")),
-                 Item("title", lambda: t("results.to_title"))]
+        game_kit = kit(match.game.name)
+        self.panel = game_kit.results_panel(match, self.result)
+        self.move_label = game_kit.move_label       # how the review names a move
+        self.ranking = self.panel.ranking()
+        self.page = 0
         self.replay_path = replay_path_for(match)    # kept when the game was autosaved here
+        # the coach's review of this machine's players' decisions, thought in the background
+        self.review = None if self.setup.get("replay") else start_review(
+            match, [s for s, info in enumerate(match.seats) if info.kind == SeatKind.HUMAN],
+            self.setup.get("review_from", 0))
+        self.form = Form(self.buttons(), pygame.Rect(RIGHT.x, BUTTONS_Y, RIGHT.width, 0),
+                         row_height=52, gap=10, columns=2, font_size=22)
+        self.form.clear_focus()          # nothing is pressed by a stray Enter
+        self._chart = None
+        self.frames_shown = 0
+        self.key_held = False
+        self._update_buttons()
+
+    def buttons(self) -> list[Item]:
+        items = []
+        if self.rematch_offered:
+            items.append(Item("rematch", lambda: t("results.rematch")))
+        items.append(Item("title", lambda: t("results.to_title")))
         if self.replay_path is not None:
             items.append(Item("watch", lambda: t("results.watch_replay")))
-        self.form = Form(items, pygame.Rect(808, 560 if len(items) < 3 else 504, 430, 0),
-                         row_height=58, gap=12, columns=2)
-        self.form.focus_on("title")      # Rematch (which ends this screen) is a deliberate move
-        self._chart = None
-        self.shown_for = 0.0
-        self.key_held = False
-        # the coach's review of the humans' decisions, computed in the background
-        self.review = review_ui.start_review(match, self.setup)
+            if self.review is not None:
+                items.append(Item("review", lambda: t("results.review_moves")))
+        return items
 
     def enter(self) -> None:
         self.app.sound.play("score")
-        self.shown_for = 0.0
+        self.frames_shown = 0
         self.key_held = confirm_keys_held()
 
     def toast_avoid(self) -> list:
-        """Toasts keep the coach's review panel readable."""
-        rect = review_ui.review_panel_rect(self, TABLE) if self.review is not None else None
-        return [rect] if rect is not None else []
+        """Toasts keep the rows and the coach's review readable."""
+        rects = [TABLE]
+        if self.review is not None:
+            rects.append(REVIEW)
+        return rects
 
     def leave(self) -> None:
         if self.review is not None:
@@ -111,19 +117,49 @@ class ResultsScreen(MenuScreen):
 
     def armed(self) -> bool:
         """Whether confirm, click and cancel reach the buttons yet (see the module's doc)."""
-        return self.shown_for >= ARMING_SECONDS and not self.key_held
+        return self.frames_shown >= ARMING_FRAMES and not self.key_held
+
+    def animating(self) -> bool:
+        """Frames while arming and while the review thinks (its progress moves)."""
+        return self.frames_shown < ARMING_FRAMES or self.key_held or (
+            self.review is not None and not self.review.done)
 
     def update(self, dt: float) -> None:
-        self.shown_for += dt
-        if self.review is not None:
+        self.frames_shown += 1
+        if self.review is not None and not self.review.done:
             self.review.step()
         if self.key_held and not confirm_keys_held():
             self.key_held = False
+        self._update_buttons()
+
+    def _update_buttons(self) -> None:
+        """*Review moves* is there once the review has a decision to show."""
+        for item in self.form.items:
+            if item.key == "review":
+                item.enabled = bool(self.review is not None and self.review.done
+                                    and self.review.top())
+
+    def animating(self) -> bool:
+        """Only the coach's review moves here (its progress), until it is done."""
+        return self.review is not None and not self.review.done
 
     def handle(self, intent) -> None:
         if intent.kind in GUARDED and not self.armed():
             return
+        if intent.kind == "rotate" and self.pages() > 1:
+            # the wheel, R/E and the controller's Y turn the page of a big table
+            self.turn_page(1 if (intent.value or 1) >= 0 else -1)
+            return
+        if intent.kind == "click" and intent.pos is not None:
+            for delta, rect in self.pager_buttons():
+                if rect.collidepoint(intent.pos):
+                    self.turn_page(delta)
+                    return
         super().handle(intent)
+
+    def turn_page(self, delta: int) -> None:
+        self.page = (self.page + delta) % self.pages()
+        self.app.sound.play("click")
 
     def seat_name(self, seat: int) -> str:
         seats = self.match.seats
@@ -131,19 +167,23 @@ class ResultsScreen(MenuScreen):
             return seats[seat].name
         return t("common.player_n", n=seat + 1)
 
-    def seat_colour(self, seat: int):
+    def seat_shape(self, seat: int) -> int:
         seats = self.match.seats
-        index = seats[seat].colour if seat < len(seats) and seats[seat].colour >= 0 else seat
-        return theme.colour(index)
+        return seats[seat].colour if seat < len(seats) and seats[seat].colour >= 0 else seat
+
+    def seat_colour(self, seat: int):
+        return theme.colour(self.seat_shape(seat))
 
     def on_activate(self, item) -> None:
         if item.key == "rematch":
             self.rematch()
-        elif item.key == "watch":
+        elif item.key in ("watch", "review"):
             open_replay = navigation.get("open_replay")
             problem = open_replay(self.app, self.replay_path)
             if problem:
                 self.app.toasts.show(problem, "bad")
+            elif item.key == "review":
+                review_ui.next_mark(self.app.top)     # the costliest decision, first
         else:
             TitleScreen = navigation.get("TitleScreen")
             self.app.reset_to(TitleScreen(self.app))
@@ -159,6 +199,54 @@ class ResultsScreen(MenuScreen):
         setup = {key: value for key, value in self.setup.items() if key != "resumed"}
         self.app.replace(PlayScreen(self.app, match, setup))
 
+    # -- the rows and their pages -----------------------------------------------------------
+    def _rows_area(self, paged: bool) -> pygame.Rect:
+        top = TABLE.y + (self.panel.header_height + 6 if self.panel.header_height else 0)
+        bottom = TABLE.bottom - (PAGER_H + 6 if paged else 0)
+        extra = self.panel.extra_height()
+        if extra:
+            bottom -= extra + 10
+        return pygame.Rect(TABLE.x, top, TABLE.width, max(0, bottom - top))
+
+    def _fit(self, area: pygame.Rect) -> int:
+        """How many rows of the panel's least height fit ``area``."""
+        return max(1, (area.height + ROW_GAP) // (self.panel.row_min + ROW_GAP))
+
+    def per_page(self) -> int:
+        if len(self.ranking) <= self._fit(self._rows_area(False)):
+            return len(self.ranking)
+        return self._fit(self._rows_area(True))
+
+    def pages(self) -> int:
+        return max(1, -(-len(self.ranking) // max(1, self.per_page())))
+
+    def page_seats(self) -> list[int]:
+        """The seats of the page shown, best first."""
+        self.page = min(self.page, self.pages() - 1)
+        size = self.per_page()
+        return self.ranking[self.page * size:(self.page + 1) * size]
+
+    def row_rects(self) -> list[pygame.Rect]:
+        """Where the rows of the page shown go (every page has rows of one height)."""
+        paged = self.pages() > 1
+        area = self._rows_area(paged)
+        count = self.per_page() if paged else max(1, len(self.ranking))
+        height = (area.height - (count - 1) * ROW_GAP) // count
+        height = max(self.panel.row_min, min(self.panel.row_max, height))
+        return [pygame.Rect(area.x, area.y + i * (height + ROW_GAP), area.width, height)
+                for i in range(len(self.page_seats()))]
+
+    def pager_rect(self) -> pygame.Rect:
+        return pygame.Rect(TABLE.x, TABLE.bottom - PAGER_H, TABLE.width, PAGER_H)
+
+    def pager_buttons(self) -> list[tuple[int, pygame.Rect]]:
+        """(page step, rect) of the ‹ and › buttons (none for a table on one page)."""
+        if self.pages() <= 1:
+            return []
+        bar = self.pager_rect()
+        return [(-1, pygame.Rect(bar.x, bar.y, 56, bar.height)),
+                (1, pygame.Rect(bar.right - 56, bar.y, 56, bar.height))]
+
     # -- drawing ---------------------------------------------------------------------------
     def draw(self, surface) -> None:
         surface.blit(self.app.background(), (0, 0))
@@ -166,12 +254,13 @@ class ResultsScreen(MenuScreen):
         fonts.blit(surface, ellipsize(title, 46, TABLE.width, "bold"), 46, theme.ACCENT,
                    (TABLE.x, 34), "bold")
         if note:
-            for i, line in enumerate(text_layout.wrap(note, 19, CHART.width)[:2]):
-                fonts.blit(surface, line, 19, theme.TEXT_DIM, (CHART.right, 52 + i * 25),
+            for i, line in enumerate(text_layout.wrap(note, 19, RIGHT.width)[:2]):
+                fonts.blit(surface, line, 19, theme.TEXT_DIM, (RIGHT.right, 52 + i * 25),
                            "regular", "topright")
         self._draw_table(surface)
-        review_ui.draw_review(surface, self, TABLE)
         self._draw_chart(surface)
+        if self.review is not None:
+            review_ui.draw_review(surface, self, REVIEW)
         self.form.draw(surface)
 
     def headline(self) -> tuple[str, str]:
@@ -199,157 +288,66 @@ class ResultsScreen(MenuScreen):
             note = ""
         return t("results.winner", name=names[0]), note
 
-    def draw_seat_row(self, surface, row: pygame.Rect, seat: int, radius: int,
-                      bar: tuple[int, int, int]) -> None:
-        """The panel of one seat's row in a score table (lit for a winner) with the seat's
-        colour as a bar at its left; ``bar`` is (inset x, inset y, width) in px."""
+    def draw_seat_row(self, surface, row: pygame.Rect, seat: int) -> None:
+        """The panel of one seat's row (lit for a winner), the seat's colour as a bar at its
+        left."""
         winner = seat in self.winners
-        theme.rounded_panel(surface, row, theme.PANEL_HI if winner else theme.PANEL, radius,
+        theme.rounded_panel(surface, row, theme.PANEL_HI if winner else theme.PANEL, 14,
                             theme.ACCENT if winner else theme.PANEL_EDGE, 2 if winner else 1)
-        inset_x, inset_y, width = bar
-        gfx.rect(surface, self.seat_colour(seat),
-                         (row.x + inset_x, row.y + inset_y, width, row.height - 2 * inset_y),
-                         border_radius=width // 2)
+        inset = min(10, row.height // 5)
+        gfx.rect(surface, self.seat_colour(seat), (row.x + 10, row.y + inset, 10,
+                                                   row.height - 2 * inset), border_radius=5)
 
     def _draw_table(self, surface) -> None:
-        companies = "companies" in self.result
-        n = len(self.order)
-        extra = 140 if companies else 0
-        row_h = min(112, (TABLE.height - extra - (n - 1) * 10) // max(1, n))
-        y = TABLE.y
-        lines = self.result.get("lines", [])
-        scores = self.result["scores"]
-        for rank, seat in enumerate(self.order):
-            row = pygame.Rect(TABLE.x, y, TABLE.width, row_h)
-            self.draw_seat_row(surface, row, seat, radius=16, bar=(12, 12, 12))
-            rgb = self.seat_colour(seat)
-            fonts.blit(surface, f"{rank + 1}.", 26, theme.TEXT_DIM, (row.x + 36, row.y + 10),
-                       "semibold")
-            fonts.blit(surface, self.seat_name(seat), 26, theme.TEXT, (row.x + 70, row.y + 10),
-                       "semibold")
-            fonts.blit(surface, score_text(scores[seat]), 44, theme.TEXT,
-                       (row.right - 20, row.y + 8),
-                       "bold", "topright")
-            detail_y = row.y + 46
-            board_detail = self._board_detail(seat)
-            if board_detail is not None:
-                for i, text in enumerate(board_detail):
-                    fonts.blit(surface, text, 18 if i == 0 else 16, theme.TEXT_DIM,
-                               (row.x + 70, detail_y + i * 24))
-                y += row_h + 10
-                continue
-            if companies:
-                b = self.result["breakdown"][seat]
-                fonts.blit(surface, t("results.company_breakdown", shares=b["shares"],
-                                      bonus=b["bonus"]), 19, theme.TEXT_DIM,
-                           (row.x + 70, row.y + 38))
-                self._draw_held_shares(surface, seat, row.x + 70, row.y + 62)
-                y += row_h + 10
-                continue
-            mine = [ln for ln in lines if ln["owner"] == seat and ln["done"]]
-            centre = [ln for ln in mine if ln["centre"]]
-            fonts.blit(surface, t("results.line_breakdown", done=len(mine),
-                                  cars=len([ln for ln in lines if ln["owner"] == seat]),
-                                  centre=len(centre),
-                                  centre_points=sum(ln["points"] for ln in centre)), 19,
-                       theme.TEXT_DIM, (row.x + 70, detail_y))
-            x = row.x + 70
-            chip_y = detail_y + 28
-            if chip_y + 24 <= row.bottom - 4:
-                for ln in sorted(mine, key=lambda ln: -ln["points"]):
-                    # a centre line's points are already doubled: say what was doubled
-                    label = (t("results.centre_chip", station=ln["station"],
-                               points=ln["points"], half=ln["points"] // 2)
-                             if ln["centre"] else f"{ln['station']}: {ln['points']}")
-                    text = fonts.render(label, 16, theme.ink_on(rgb), "semibold")
-                    chip = pygame.Rect(x, chip_y, text.get_width() + 14, 24)
-                    if chip.right > row.right - 90:
-                        break
-                    if ln["centre"]:
-                        # lines into the central station: dark chip ringed in the seat colour
-                        gfx.rect(surface, theme.BG_DEEP, chip, border_radius=12)
-                        gfx.rect(surface, rgb, chip, 2, border_radius=12)
-                        ink = theme.ACCENT
-                    else:
-                        gfx.rect(surface, rgb, chip, border_radius=12)
-                        ink = theme.ink_on(rgb)
-                    surface.blit(fonts.render(label, 16, ink, "semibold"),
-                                 (chip.x + 7, chip.y + 3))
-                    x = chip.right + 6
-            y += row_h + 10
-        if companies:
-            self._draw_company_table(surface, y)
+        if self.panel.header_height:
+            header = pygame.Rect(TABLE.x, TABLE.y, TABLE.width, self.panel.header_height)
+            self.panel.draw_header(surface, header, self)
+        seats = self.page_seats()
+        first = self.page * self.per_page()
+        for number, (seat, row) in enumerate(zip(seats, self.row_rects())):
+            self.draw_seat_row(surface, row, seat)
+            with fonts.box(row, "results row"):
+                self.panel.draw_row(surface, row, seat,
+                                    self.panel.place(self.ranking, first + number), self)
+        extra = self.panel.extra_height()
+        if extra:
+            bottom = TABLE.bottom - (PAGER_H + 6 if self.pages() > 1 else 0)
+            self.panel.draw_extra(surface, pygame.Rect(TABLE.x, bottom - extra, TABLE.width,
+                                                       extra), self)
+        if self.pages() > 1:
+            self._draw_pager(surface)
 
-    def _board_detail(self, seat: int):
-        """Breakdown lines the game's board supplies (``BoardView.results_detail``), or
-        None."""
-        return None if self.detail is None else self.detail(self.result, seat, self.seat_name)
+    def _draw_pager(self, surface) -> None:
+        bar = self.pager_rect()
+        theme.rounded_panel(surface, bar, theme.BG_DEEP, 12, theme.PANEL_EDGE, 1)
+        for delta, rect in self.pager_buttons():
+            hover = rect.collidepoint(self.app.mouse_pos())
+            theme.rounded_panel(surface, rect.inflate(-6, -6),
+                                theme.PANEL_HI if hover else theme.PANEL, 10,
+                                theme.FOCUS if hover else theme.PANEL_EDGE, 1)
+            fonts.blit_in(surface, "‹" if delta < 0 else "›", 26, theme.TEXT, rect, "bold",
+                          name="results pager arrow")
+        middle = bar.inflate(-2 * 64, 0)
+        first = self.page * self.per_page() + 1
+        last = first + len(self.page_seats()) - 1
+        fonts.blit_in(surface, t("results.page", n=self.page + 1, total=self.pages(),
+                                 first=first, last=last, seats=len(self.ranking)),
+                      17, theme.TEXT_DIM, middle, "semibold", name="results page")
 
-    def _draw_held_shares(self, surface, seat, x, y) -> None:
-        for company, pct in self.match.state.shares[seat]:
-            if company < 0:
-                continue
-            rgb = theme.COLOURS[COMPANIES[company]]
-            chip = pygame.Rect(x, y, 52, 21)
-            gfx.rect(surface, rgb, chip, border_radius=10)
-            fonts.blit(surface, f"{pct}%", 16, theme.ink_on(rgb), chip.center, "semibold",
-                       "center")
-            x += 58
-
-    def _draw_company_table(self, surface, y) -> None:
-        comps = self.result["companies"]
-        fonts.blit(surface, t("results.companies"), 20, theme.ACCENT, (TABLE.x, y + 4),
-                   "semibold")
-        w = (TABLE.width - 7 * 8) // 8
-        for i, comp in enumerate(comps):
-            rgb = theme.COLOURS.get(comp["name"], (128, 128, 128))
-            box = pygame.Rect(TABLE.x + i * (w + 8), y + 34, w, 96)
-            theme.rounded_panel(surface, box, theme.PANEL, 10, rgb, 3)
-            fonts.blit(surface, str(comp["profit"]), 28, theme.TEXT, (box.centerx, box.y + 22),
-                       "bold", "center")
-            fonts.blit(surface, t("results.worth", n=comp["worth"]), 15, theme.TEXT_DIM,
-                       (box.centerx, box.y + 50), "regular", "center")
-            holders = ", ".join(self.seat_name(s) for s in comp["majority"]) or "—"
-            fonts.blit(surface, holders[:12], 14, theme.TEXT_DIM, (box.centerx, box.y + 74),
-                       "regular", "center")
+    def chart_rect(self) -> pygame.Rect:
+        return CHART_WITH_REVIEW if self.review is not None else CHART_ALONE
 
     def _draw_chart(self, surface) -> None:
-        if self._chart is None:
-            self._chart = self._build_chart()
-        surface.blit(self._chart, CHART.topleft)
-
-    def _build_chart(self) -> pygame.Surface:
-        chart = canvas.layer(CHART.size, pygame.SRCALPHA)
-        box = chart.get_rect()
-        theme.rounded_panel(chart, box, theme.PANEL, 18, theme.PANEL_EDGE, 1)
-        fonts.blit(chart, t("results.chart"), 22, theme.TEXT, (20, 14), "semibold")
-        plot = pygame.Rect(52, 56, box.width - 76, box.height - 96)
-        top = max(1, max(max(row) for row in self.history))
-        low = min(0, min(min(row) for row in self.history))   # Metromania scores go negative
-        span = top - low
-        step = max(1, round(span / 4 / 5) * 5) if span > 10 else max(1, span // 4 or 1)
-        value = low - low % step if low < 0 else 0
-        while value <= top:
-            y = plot.bottom - plot.height * (value - low) / span
-            gfx.line(chart, (44, 58, 80), (plot.x, y), (plot.right, y))
-            fonts.blit(chart, str(value), 15, theme.TEXT_DIM, (plot.x - 8, y), "regular",
-                       "midright")
-            value += step
-        turns = max(1, len(self.history) - 1)
-        fonts.blit(chart, tn("results.turns", turns), 15, theme.TEXT_DIM,
-                   (plot.right, plot.bottom + 12), "regular", "topright")
-        for seat in range(len(self.history[0])):
-            rgb = self.seat_colour(seat)
-            pts = [(plot.x + plot.width * i / turns,
-                    plot.bottom - plot.height * (row[seat] - low) / span)
-                   for i, row in enumerate(self.history)]
-            if len(pts) > 1:
-                gfx.lines(chart, theme.outline_for(rgb), False, pts, 5)
-                gfx.lines(chart, rgb, False, pts, 3)
-            theme.draw_shape(chart, self.match.seats[seat].colour if seat < len(
-                self.match.seats) and self.match.seats[seat].colour >= 0 else seat,
-                pts[-1], 7, rgb, theme.outline_for(rgb))
-        return chart
+        rect = self.chart_rect()
+        if self.panel.draw_chart(surface, rect, self.page_seats(), self):
+            return
+        if self._chart is None or self._chart[0] != rect.size:
+            shapes = [self.seat_shape(s) for s in range(len(self.history[0]))]
+            self._chart = (rect.size, build_chart(rect.size, self.history, self, shapes))
+        surface.blit(self._chart[1], rect.topleft)
 
     def hints(self):
-        return [("move", t("hint.choose")), ("confirm", t("hint.select"))]
+        hints = [("move", t("hint.choose")), ("confirm", t("hint.select"))]
+        if self.pages() > 1:
+            hints.append(("rotate", t("results.next_page")))
+        return hints

@@ -7,6 +7,7 @@ import pygame
 from game.client import fonts, sprites, theme
 from game.client.games.hidden import Hidden, Item, Strip, centred, draw_count
 from game.client.games.kit_base import GameKit
+from game.client.games.metro.results import MetroResults
 from game.client.games.metro.board import MetroBoard
 from game.client.games.metro.help_art import draw_metro
 from game.client.text import t
@@ -73,6 +74,9 @@ class MetroKit(GameKit):
         elif item.kind == "card":
             _share_card(surface, rect, item.value)
         draw_count(surface, item, rect)
+
+    def results_panel(self, match, result: dict) -> MetroResults:
+        return MetroResults(match, result)
 
     def draw_card_art(self, art: pygame.Surface) -> None:
         """Three Metro tiles."""

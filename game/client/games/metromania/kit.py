@@ -8,6 +8,7 @@ import pygame
 from game.client import fonts, theme
 from game.client.games.hidden import Hidden, Item, NOTHING_HIDDEN, draw_count
 from game.client.games.kit_base import GameKit
+from game.client.games.metromania.results import MetromaniaResults
 from game.client.games.metromania import paint
 from game.client.games.metromania.board import MetromaniaBoard
 from game.client.games.metromania.help_art import draw_metromania
@@ -53,6 +54,9 @@ class MetromaniaKit(GameKit):
             paint.draw_token(surface, (rect.centerx - 1, rect.centery - 1), item.value[0],
                              radius=radius, kind=item.value[1])
         draw_count(surface, item, rect)
+
+    def results_panel(self, match, result: dict) -> MetromaniaResults:
+        return MetromaniaResults(match, result)
 
     def draw_card_art(self, art: pygame.Surface) -> None:
         """Two rows of the triangular lattice with destinations, a solid line meeting a

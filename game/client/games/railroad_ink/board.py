@@ -27,7 +27,7 @@ from game.client.games.railroad_ink.drawing import BoardDrawing
 from game.client.games.railroad_ink.layout import (DIRECTION_STEP, HEADER_LANE_X, LegalInfo,
                                                    MAX_LOCAL_HUMANS, MENU_BUTTON, METEOR_STEP,
                                                    Pane, PaneLayout, REFUSAL_SECONDS, SeatUI)
-from game.client.games.railroad_ink.results import RailroadInkResults
+from game.client.games.railroad_ink.ranking import PAGE_SECONDS, pages
 from game.client.games.railroad_ink.routing import InputRouting
 from game.client.games.railroad_ink.tray_drawing import TrayDrawing
 from game.client.games.railroad_ink.tray_text import face_name
@@ -259,9 +259,6 @@ class RailroadInkBoard(PaneLayout, InputRouting, BoardDrawing, TrayDrawing, Boar
             self.app.toasts.items = [toast for toast in self.app.toasts.items
                                      if toast.text not in texts]
 
-    def results_screen(self, history, setup):
-        return RailroadInkResults(self.app, self.match, history, setup)
-
     @staticmethod
     def _anim_length(anim) -> float:
         if anim["kind"] == "meteor":
@@ -270,6 +267,19 @@ class RailroadInkBoard(PaneLayout, InputRouting, BoardDrawing, TrayDrawing, Boar
 
     def busy(self) -> bool:
         return any(a["kind"] == "meteor" for a in self.anims)
+
+    def animating(self) -> bool:
+        """Drawings landing, a meteor, a refused cell's flash, a refusal shown for a while."""
+        return bool(self.anims) or self.flash is not None or bool(self.refusals)
+
+    def next_change(self) -> float | None:
+        """A ranking longer than its box turns a page every ``PAGE_SECONDS``."""
+        if self.ranking is None:
+            return None
+        rect, seats = self.ranking
+        if pages(len(seats), rect.inflate(-12, -10)) < 2:
+            return None
+        return PAGE_SECONDS - self.clock % PAGE_SECONDS
 
     def hints(self, seat) -> list[tuple[str, str]]:
         if len(self.local_humans()) >= 2 or seat is None:

@@ -8,7 +8,7 @@ import math
 
 import pygame
 
-from game.client import fonts, text_layout, theme
+from game.client import fonts, frame_pacing, text_layout, theme
 from game.client.games.railroad_ink import sprites as ink
 from game.client.games.railroad_ink.drag import draw_dragged
 from game.client.games.railroad_ink.ranking import PAGE_SECONDS, draw_ranking, pages, ranked
@@ -414,7 +414,7 @@ class BoardDrawing:
             red = canvas.layer(geom.cell_rect(self.flash["cell"]).size, pygame.SRCALPHA)
             red.fill((*theme.ILLEGAL, int(150 * (1 - self.flash["age"] / 0.6))))
             surface.blit(red, geom.cell_rect(self.flash["cell"]))
-        pulse = 2 + int(2 * (1 + math.sin(self.clock * 6)))
+        pulse = 2 + int(2 * (1 + math.sin(frame_pacing.pulse_clock(self.app) * 6)))
         gfx.rect(surface, theme.outline_for(rgb), r.inflate(6, 6), pulse + 2,
                          border_radius=6)
         gfx.rect(surface, rgb, r.inflate(4, 4), pulse, border_radius=6)
@@ -425,7 +425,7 @@ class BoardDrawing:
         path = meteor_path(sheet, direction, self.state.meteor[1])
         start = sheet.dot if sheet.dot >= 0 else CELL_INDEX["D4"]
         points = [geom.cell_rect(start).center] + [geom.cell_rect(c).center for c in path]
-        phase = (self.clock * 2) % 1
+        phase = (frame_pacing.pulse_clock(self.app) * 2) % 1
         for a, b in zip(points, points[1:]):
             for k in range(6):
                 f = (k + phase) / 6

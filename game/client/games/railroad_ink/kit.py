@@ -7,6 +7,7 @@ import pygame
 
 from game.client.games.hidden import Hidden, Item, Strip, centred, draw_count
 from game.client.games.kit_base import GameKit
+from game.client.games.railroad_ink.results import RailroadInkResults
 from game.client.games.railroad_ink import sprites as ink
 from game.client.games.railroad_ink.board import RailroadInkBoard
 from game.client.games.railroad_ink.help_art import draw_railroad_ink
@@ -76,6 +77,9 @@ class RailroadInkKit(GameKit):
         size = min(rect.width, rect.height)
         surface.blit(ink.die(item.value, size), centred(rect, size))
         draw_count(surface, item, rect)
+
+    def results_panel(self, match, result: dict) -> RailroadInkResults:
+        return RailroadInkResults(match, result)
 
     def draw_card_art(self, art: pygame.Surface) -> None:
         """Three route dice."""
