@@ -29,12 +29,8 @@ from game.cli import CliError
 from game.cli.join import check_level, check_name, describe, emit
 from game.cli.stopping import stop_signals
 from game.cli.options import (add_game_argument, check_port, check_seconds, resolve_config,
-<<<<<<< HEAD
                               resolve_game, variants_epilog)
-=======
-                              resolve_game)
 from game.cli import host_phones
->>>>>>> h-phone
 
 HELP = "host a LAN table (headless: a bot plays the host's seat)"
 HEADLESS_BOT = "random"   # the host's own seat and --bots seats of a headless table
