@@ -84,11 +84,11 @@ def add_arguments(parser) -> None:
     parser.add_argument("--resume", action="append", default=[], metavar="FILE",
                         help="continue a LAN game from a saved log (repeatable: the longest "
                              "verified one is used); its players rejoin their own seats")
+    host_phones.add_arguments(parser)
     parser.epilog_factory = variants_epilog
     parser.epilog = ("Without --headless the window opens at the table setup with the table "
                      "given here (--players, --bots, --bot, --variant, --expansion, --name), "
                      "to change or open as it is.")
-    host_phones.add_arguments(parser)
 
 
 def spectator_limits(args):
