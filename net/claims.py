@@ -14,10 +14,10 @@ id and the old peer id (Fiat–Shamir over BLAKE2b). Only the public key is need
 so neither the saves nor the wire ever hold anything that lets another machine prove the
 claim, and a recorded proof is useless against any other nonce.
 
-A name is no secret either: a joiner may still take a reserved seat by its old name (a
-machine that lost its save), but only until the machine that held it proves its key in the
-lobby; then the name-seated joiner is sent away (``R_REPLACED``) and the seats go back to
-their owner. A forged claim is refused outright (``R_BAD_CLAIM``).
+A name is no secret either: a seat whose old machine left its claim key (or its seat token's
+digest) in the save goes back to that machine only, and nobody else ever sits in it meanwhile
+(``net.host_seating``: a name asking for it is refused with ``R_SEAT_OWNED``), so its owner
+always finds it free. A forged claim is refused outright (``R_BAD_CLAIM``).
 """
 
 from __future__ import annotations
@@ -187,27 +187,13 @@ class ClaimGuard:
             self._refuse(conn, ids.R_BAD_CLAIM, {})
             return
         self._proven[conn] = group
-        self.reclaim_seats(group)
         self._hello(conn, hello)
 
-    def reclaim_seats(self, group: int) -> None:
-        """The old machine ``group`` proved its key: a joiner that took one of its seats by
-        name only (a name is no secret: a lost save, or somebody else) gives them back."""
-        for index, slot in enumerate(self.slots):
-            holder = self.peers.get(slot.peer) if slot.kind == ids.KIND_REMOTE else None
-            if (holder is None or slot.group != group or not slot.reserved
-                    or holder.conn is None or holder.conn in self._proven):
-                continue
-            conn = holder.conn
-            self._send(holder, {"t": ids.BYE, "c": ids.R_REPLACED, "a": {}})
-            self.transport.close(conn)
-            self.on_disconnect(conn)
-
-    def proven_seats(self, conn: Any) -> list[int]:
-        """The open seats of the old machine ``conn`` proved to be (resumed table, lobby)."""
+    def proven_group(self, conn: Any) -> int | None:
+        """The old machine ``conn`` proved to be by its claim (resumed table, lobby)."""
         if self.resumed is None or self.phase != "lobby":
-            return []
-        return self._old_machine_seats(self._proven.get(conn))
+            return None
+        return self._proven.get(conn)
 
     def claims_forget(self, conn: Any) -> None:
         self._challenges.pop(conn, None)

@@ -1,15 +1,16 @@
 """LAN discovery over UDP: hosts answer "find" queries, clients send them to a list of targets.
 
-The default targets are the broadcast address of every network interface (plus
-255.255.255.255); a player may add typed addresses, and tests pass ``[("127.0.0.1", port)]``
-so nothing is ever broadcast from a test. Datagrams are small msgpack maps decoded with the
+The default targets are the broadcast address of every network the machine is on (plus
+255.255.255.255), found with ``ifaddr`` on Linux, macOS and Windows alike; a player may
+also type an address, and tests pass ``[("127.0.0.1", port)]`` so nothing is ever broadcast
+from a test. ``local_addresses`` is what the host's lobby shows players to type. Datagrams are small msgpack maps decoded with the
 same strict rules as frames.
 """
 
 from __future__ import annotations
 
+import ipaddress
 import socket
-import struct
 import time
 from typing import Callable, Iterable
 
@@ -64,38 +65,46 @@ class DiscoveryResponder:
         self.sock.close()
 
 
-SIOCGIFADDR = 0x8915        # Linux ioctls: an interface's IPv4 address,
-SIOCGIFBRDADDR = 0x8919     # and its broadcast address
-
-
-def interface_addresses(request_code: int) -> list[str]:
-    """The IPv4 address the Linux ioctl ``request_code`` (``SIOCGIFADDR``, ``SIOCGIFBRDADDR``)
-    gives for each network interface that answers, in interface order; what was found before
-    a failure, or [] on a platform without these calls."""
-    found: list[str] = []
+def interface_networks() -> list[ipaddress.IPv4Interface]:
+    """Every IPv4 address of this machine's network interfaces, with its network, in
+    interface order (``ifaddr``: the same on Linux, macOS and Windows); [] when the system
+    will not list them (discovery then asks the global broadcast address only)."""
     try:
-        import fcntl
+        import ifaddr        # a small pure-Python library (ctypes over getifaddrs / Win32)
 
-        probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-        try:
-            for _index, name in socket.if_nameindex():
-                request = struct.pack("256s", name.encode()[:15])
-                try:
-                    answer = fcntl.ioctl(probe.fileno(), request_code, request)
-                except OSError:
-                    continue
-                found.append(socket.inet_ntoa(answer[20:24]))
-        finally:
-            probe.close()
-    except (ImportError, OSError, AttributeError):
-        pass
+        adapters = ifaddr.get_adapters()
+    except Exception:  # noqa: BLE001 - no interface list is never a reason to fail
+        return []
+    found: list[ipaddress.IPv4Interface] = []
+    for adapter in adapters:
+        for address in getattr(adapter, "ips", None) or ():
+            ip = getattr(address, "ip", None)
+            if not isinstance(ip, str):
+                continue                     # IPv6: (address, flowinfo, scope); not used
+            try:
+                network = ipaddress.IPv4Interface(f"{ip}/{address.network_prefix}")
+            except (ValueError, TypeError):
+                continue
+            if network not in found:
+                found.append(network)
     return found
 
 
+def local_addresses() -> list[str]:
+    """This machine's IPv4 addresses another machine on the LAN may use to reach it: no
+    loopback, no unspecified address; self-assigned ones (169.254.x.x, a cable between two
+    laptops) last."""
+    usable = [network.ip for network in interface_networks()
+              if not (network.ip.is_loopback or network.ip.is_unspecified)]
+    ordered = sorted(usable, key=lambda ip: ip.is_link_local)      # stable: interface order
+    return list(dict.fromkeys(str(ip) for ip in ordered))
+
+
 def broadcast_targets(port: int = DISCOVERY_PORT) -> list[tuple[str, int]]:
-    """The broadcast address of each IPv4 interface (Linux ioctl), and the global one."""
-    addresses = {address for address in interface_addresses(SIOCGIFBRDADDR)
-                 if address != "0.0.0.0"}
+    """The broadcast address of each IPv4 network this machine is on (a network of one or
+    two addresses has none), and the global one (255.255.255.255)."""
+    addresses = {str(network.network.broadcast_address) for network in interface_networks()
+                 if not network.ip.is_loopback and network.network.prefixlen < 31}
     addresses.add("255.255.255.255")
     return [(address, port) for address in sorted(addresses)]
 
@@ -105,11 +114,12 @@ def find_tables(targets: Iterable[tuple[str, int]] | None = None, timeout: float
     """Ask every target; return the tables that answered within ``timeout`` seconds (or
     as soon as ``limit`` tables answered): dicts with host, port, game, name, phase, open
     (free seats), players."""
+    broadcast = targets is None          # (a broadcast address need not end in .255)
     targets = list(targets) if targets is not None else broadcast_targets(port)
     sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
     found: dict[tuple[str, int], dict] = {}
     try:
-        if any(host.endswith(".255") for host, _ in targets):
+        if broadcast or any(host.endswith(".255") for host, _ in targets):
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_BROADCAST, 1)
         query = msgpack.packb({"t": _FIND, "pv": ids.PROTOCOL_VERSION}, use_bin_type=True)
         for target in targets:

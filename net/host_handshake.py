@@ -59,7 +59,8 @@ class HostHandshake:
         seat_token = msg["tok"] if not msg["tok"].startswith(CLAIM_PREFIX) else ""
         peer = next((p for p in self.peers.values() if p.token == seat_token), None) \
             if seat_token else None
-        if seat_token and peer is None and not self._old_token_seats(seat_token):
+        token_group = self.old_token_group(seat_token) if seat_token and peer is None else None
+        if seat_token and peer is None and token_group is None:
             return self._refuse(conn, ids.R_BAD_TOKEN, {})
         if peer is not None:
             if peer.conn is not None:
@@ -80,15 +81,15 @@ class HostHandshake:
             return self._refuse(conn, ids.R_STARTED, {})
         if self.phase == "dealing":
             return self._refuse(conn, ids.R_STARTED, {})
-        claimed = (self.proven_seats(conn) or self._old_token_seats(msg["tok"])) \
-            if wanted else []
+        # the old machine this one proved to be (its claim's proof, or its old seat token)
+        # gets exactly its seats; they wait for nobody else (``owned_group``)
+        owner = self.proven_group(conn)
+        if owner is None:
+            owner = token_group
+        claimed = self._old_machine_seats(owner) if wanted else []
         free = claimed or self._free_seats_for(msg["n"])
         if wanted and not free:
-            reserved = sorted({s.reserved for s in self.slots
-                               if s.kind == ids.KIND_OPEN and s.reserved})
-            if reserved:
-                return self._refuse(conn, ids.R_RESERVED, {"names": ", ".join(reserved)})
-            return self._refuse(conn, ids.R_FULL, {})
+            return self._refuse(conn, *self.no_seat_reason(msg["n"]))
         taking = free if claimed else free[:wanted]
         if not taking and sum(p.spectator for p in self._live_peers()) >= self.limits.spectators:
             return self._refuse(conn, ids.R_TOO_MANY_SPECTATORS,

@@ -118,6 +118,9 @@ class HostEndpoint(HostHandshake, SeatAllocation, SeatControl, FairHosting, Fair
         self.save_path = save_path
         self.autosaver = None
         self.old_tokens: dict[str, int] = {}   # resumed table: saved token digest -> old peer
+        # resumed table: the seats kept for the old players (``net.host_seating.owners_back``)
+        self.kept_seats = [i for i, s in enumerate(slots) if s.reserved] \
+            if resume is not None else []
         self.dropped_at: dict[int, float] = {}  # seats whose player's connection dropped: since
         self.wait_limit: float | None = None    # then a bot plays a waited-on seat (None: never)
         self.wait_bot = "random"                # the level of that bot

@@ -66,6 +66,8 @@ R_CATCH_UP = "catch_up"
 R_NOT_A_TABLE = "not_a_table"      # the other side never spoke our protocol (args: detail)
 R_FLOODING = "flooding"            # args: limit (frames per second)
 R_RESERVED = "seat_reserved"        # resumed table: the open seats wait for others (args: names)
+R_SEAT_OWNED = "seat_owned"         # resumed table: a name asked for seats only their old machine
+                                    # may take back, by its save or seat token (args: names)
 # a joiner's own findings about its link (never sent): a truthful reason, then a retry
 R_NO_ANSWER = "no_answer"            # no WELCOME within the handshake limit (args: address)
 R_CONNECTION_RESET = "connection_reset"   # the link was reset (args: address)

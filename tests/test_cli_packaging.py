@@ -89,4 +89,5 @@ def test_without_any_assets_the_locator_still_answers(tmp_path, monkeypatch):
 def test_python_dash_m_runs_the_command_line():
     done = subprocess.run([sys.executable, "-m", "game.cli", "--help"], cwd=ROOT,
                           capture_output=True, text=True, timeout=60)
-    assert done.returncode == 0 and done.stdout.startswith("usage: run.py"), done.stderr
+    assert done.returncode == 0 and done.stdout.startswith("usage: python -m game.cli"), \
+        done.stderr

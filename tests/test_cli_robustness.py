@@ -209,14 +209,14 @@ BAD_ARGUMENTS = [
     ["host", "metro", "--headless", "--name", ""], ["host", "metro", "--headless", "--name", "x" * 99],
     ["host", "railroad-ink", "--headless", "--expansion", "meteor", "--expansion", "river"],
     # join: HOST:PORT forms, numbers
-    ["join", "--headless"], ["join", "localhost", "--headless"], ["join", ":5055", "--headless"],
+    ["join", "--headless"], ["join", ":5055", "--headless"],
     ["join", "localhost:", "--headless"], ["join", "localhost:0", "--headless"],
     ["join", "localhost:65536", "--headless"], ["join", "localhost:-1", "--headless"],
-    ["join", "localhost:http", "--headless"], ["join", "::1", "--headless"],
-    ["join", "[::1]", "--headless"], ["join", "1.2.3.4:5:6", "--headless"],
+    ["join", "localhost:http", "--headless"], ["join", "::1:zz", "--headless"],
+    ["join", "[x]", "--headless"], ["join", "1.2.3.4:5:6", "--headless"],
     ["join", "[::1:5055", "--headless"], ["join", "host name:5055", "--headless"],
     ["join", "localhost:\u0663\u0663", "--headless"], ["join", "localhost:5055x", "--headless"],
-    ["join", "bad"], ["join", "localhost:99999"],
+    ["join", "bad name"], ["join", "localhost:99999"],
     ["join", "127.0.0.1:9", "--headless", "--seats", "-1"],
     ["join", "127.0.0.1:9", "--headless", "--seats", "99"],
     ["join", "127.0.0.1:9", "--headless", "--bot", "genius"],
@@ -255,6 +255,9 @@ def test_wrong_arguments_are_refused_with_one_clear_line(argv):
 @pytest.mark.parametrize("argv", [
     ["host", "metro", "--headless", "--port", "0", "--discovery-port", "-1", "--timeout", "1"],
     ["join", "127.0.0.1:9", "--headless"], ["join", "[::1]:5055", "--headless"],
+    # no port: the usual 5055
+    ["join", "localhost", "--headless"], ["join", "::1", "--headless"],
+    ["join", "[::1]", "--headless"],
 ])
 def test_network_failures_are_status_1_with_one_line(argv):
     assert_refused(run_cli(argv), statuses=(1,), stdout_empty=True)
@@ -423,7 +426,7 @@ def test_end_to_end_refusals_in_a_subprocess(tmp_path):
         (("score", "metro"), bytes(range(256)) * 4, 2),
         (("score", "railroad-ink", "--expansion", "lava"), b"", 2),
         (("replay", str(tmp_path)), b"", 2),
-        (("join", "not-an-address", "--headless"), b"", 2),
+        (("join", "not:an:address", "--headless"), b"", 2),
         (("selfplay", "metro", "--games", "0"), b"", 2),
         (("bench", "--only", "nothing-like-this"), b"", 2),
         (("play", "metro", "--players", "99"), b"", 2),
@@ -438,10 +441,13 @@ def test_end_to_end_refusals_in_a_subprocess(tmp_path):
 
 
 def test_windowed_host_says_which_options_only_apply_headless():
-    outcome = run_cli(["host", "metro", "--players", "3", "--bots", "1"])
+    outcome = run_cli(["host", "metro", "--players", "3", "--bots", "1", "--timeout", "9"])
     assert outcome.status == 0, outcome
-    assert "--players, --bots only apply with --headless" in outcome.err
+    assert "--timeout only apply with --headless" in outcome.err      # the table is the window's
     assert run_cli(["host", "metro", "--port", "5099"]).err == ""
+    assert_refused(run_cli(["host", "--players", "3"]))              # a table needs a GAME
+    assert_refused(run_cli(["host", "metro", "--bots", "3"]))        # 2 seats: 1 bot at most
+    assert_refused(run_cli(["host", "metro", "--bot", "genius", "--bots", "1"]))
 
 
 @pytest.mark.parametrize("seed", ["\u00b2", "\u00bd", "\u0663", "-1", " 7 ", "\u2460"])

@@ -11,9 +11,10 @@ from game.bots.base import make_bot
 from game.client.bot_worker import BotWorker
 from game.match import Match
 from game.rules import get_game
+from tests.patience import PATIENCE
 
 
-def _wait(worker, key, seconds=20.0):
+def _wait(worker, key, seconds=PATIENCE):
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         answer = worker.poll(key)

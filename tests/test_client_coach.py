@@ -11,6 +11,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from tests.patience import PATIENCE
 from tests.test_client_support import click, frames, key, make_app, pad_added, pad_button
 
 SHOTS = Path("/work/wt/notes/shots/coach")
@@ -22,7 +23,7 @@ def shot(app, name: str) -> None:
         app.screenshot(SHOTS / name)
 
 
-def wait_for(app, condition, seconds: float = 60.0) -> None:
+def wait_for(app, condition, seconds: float = PATIENCE) -> None:
     """Frames until ``condition``, by the clock: animations (a trip show) run at the frames'
     pace, and the helper processes get a core between them."""
     deadline = time.monotonic() + seconds

@@ -234,7 +234,7 @@ LONG = ("This move would leave the line with no station to end at, so it cannot 
         "here; try a square next to a station instead")
 
 
-@pytest.mark.parametrize("game_name", ["metro", "metromania", "railroad-ink"])
+@pytest.mark.parametrize("game_name", ["metro", "metromania"])
 def test_toasts_never_cover_the_header_panels_or_hints(app, game_name):
     from game.client.screens.play import PlayScreen
 
@@ -376,23 +376,36 @@ def test_railroad_ink_tray_hints_name_the_players_own_controller(app, monkeypatc
     assert play.board._device_hints(1)[0] != line
 
 
-def test_railroad_ink_toasts_step_off_a_lone_players_sheet_and_tray(app):
-    """One human drawing in a big pane beside the bots' small sheets: the toasts go to the
-    margin under the small sheets instead of over the player's tray buttons."""
+@pytest.mark.parametrize("humans,bots", [(1, 2), (2, 0)])
+def test_railroad_ink_toasts_cover_no_sheet_and_keep_the_header_words(app, humans, bots):
+    """The players' panes and the bots' small sheets cover the bottom: the toasts go to the
+    header's free strip (issue 26: round toasts covered the panels), clear of the title, the
+    round's number and the Menu and Hint buttons."""
     from game.client.screens.play import PlayScreen
 
     game = get_game("railroad-ink")
-    seats = [SeatInfo("Ann", "human", device="mouse+keyboard", colour=0)] + [
-        SeatInfo(f"Bot {i}", "bot", level="easy", colour=i) for i in range(1, 3)]
-    play = PlayScreen(app, Match.new(game, game.make_config(3, []), 5, seats))
+    devices = ["mouse+keyboard", "mouse+keyboard"]
+    seats = [SeatInfo(name, "human", device=devices[i], colour=i)
+             for i, name in enumerate(["Ann", "Bob"][:humans])] + [
+        SeatInfo(f"Bot {i}", "bot", level="easy", colour=i) for i in range(humans, humans + bots)]
+    play = PlayScreen(app, Match.new(game, game.make_config(humans + bots, []), 5, seats))
     app.push(play)
+    app.run(frames=2)
+    words = pygame.Rect(0, 0, 352, 44)           # "Railroad Ink" and "Round 1/7"
+    before = app.surface.subsurface(words).copy()
     for text in ("Round 2: new dice!", "Controller 2 connected"):
         app.toasts.show(text)
-    app.run(frames=2)
-    pane = next(p.rect for p in play.board.layout() if p.full)
-    placed = app.toasts.layout(app.surface.get_size(), app.toast_obstacles())
-    assert placed and all(not rect.colliderect(pane) for _toast, rect in placed)
-    assert all(rect.left >= pane.right for _toast, rect in placed)
+    app.run(frames=12)
+    placed = app.toasts.layout(app.surface.get_size(), app.toast_obstacles(), app.toast_lane())
+    assert placed
+    buttons = [play.board.menu_button, play.coach.button()]
+    for _toast, rect in placed:
+        assert app.surface.get_rect().contains(rect)
+        for pane in play.board.layout():
+            assert not rect.colliderect(pane.rect), (rect, pane.rect)
+        assert rect.collidelist(buttons) < 0 and not rect.colliderect(words)
+    after = app.surface.subsurface(words)
+    assert pygame.image.tobytes(after, "RGB") == pygame.image.tobytes(before, "RGB")
 
 
 @pytest.mark.parametrize("game_name", ["metro", "metromania"])

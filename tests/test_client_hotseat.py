@@ -68,6 +68,9 @@ def test_full_hotseat_game_through_events(tmp_path):
         key(app, pygame.K_RETURN)
         assert setup.seed_text == "42"
         click(app, setup.form.item("start").rect.center)  # start with the mouse
+        # secret hands, two humans at one screen: the game opens on "Pass to Player 1"
+        assert isinstance(app.top, PassDeviceScreen) and app.top.seat == 0
+        key(app, pygame.K_RETURN)
         play = app.top
         assert isinstance(play, PlayScreen)
         match = play.match

@@ -3,7 +3,12 @@ process, Cleo joins from a second client process over loopback; after 4 moves Cl
 killed (SIGKILL, like a crashing laptop). The host's drop dialog comes up; Ann answers it (keep
 waiting, or let a bot play). Cleo's relaunched client offers *Rejoin Ann's table as Cleo* first
 (its save holds the seat token: nothing to type), rejoins, and is back in its seat with every
-move; nobody waited on the seat longer than the wait limit without the dialog asking again."""
+move; nobody waited on the seat longer than the wait limit without the dialog asking again.
+
+Nothing here depends on how fast the machine is: the test waits for events (Cleo's client's
+JSON lines, read as a stream; the host's screens and table), each for at most
+``tests.patience.PATIENCE``, and the wait limit is checked on the table's own clock, frame by
+frame (``AskedAgain``), never by how long a frame took."""
 
 from __future__ import annotations
 
@@ -23,6 +28,7 @@ from game.client.netplay import NET_DEFAULTS, NetPlayScreen
 from game.client.screens.net_notice import SeatDroppedScreen
 from game.client.text import t
 from tests.test_client_lan import host_app_table, metro_click_move, shot
+from tests.patience import PATIENCE
 from tests.test_client_support import click, make_app
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -72,15 +78,35 @@ class ClientProcess:
         self.proc.wait(timeout=10)
 
 
-def run_until(host, condition, seconds: float, each=None, what: str = "") -> None:
-    deadline = time.monotonic() + seconds
+def run_until(host, condition, each=None, what: str = "") -> None:
+    """Run the host's frames (``each()`` after every one) until ``condition()`` holds."""
+    deadline = time.monotonic() + PATIENCE
     while not condition():
         if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting: {what}")
+            raise AssertionError(f"no {what} within {PATIENCE:g} s")
         host.run(frames=1)
         if each is not None:
             each()
         time.sleep(0.002)
+
+
+class AskedAgain:
+    """While Cleo's seat is waited on, the host is asked again as soon as the wait limit has
+    passed since it was last asked: a frame that starts with the limit passed on the table's
+    own clock ends with the dialog on screen. ``check()`` runs after every frame."""
+
+    def __init__(self, host, play, endpoint) -> None:
+        self.host, self.play, self.endpoint = host, play, endpoint
+        self.due = False          # the frame now starting must ask again
+
+    def check(self) -> None:
+        waited = 1 in self.endpoint.waiting_on() and not self.play.match.is_over()
+        if self.due and waited:
+            assert isinstance(self.host.top, SeatDroppedScreen), \
+                "the seat was waited on past the limit without asking again"
+        asked = self.play.asked_at.get(1)
+        self.due = (waited and self.host.top is self.play and asked is not None
+                    and self.endpoint.clock() - asked >= WAIT_LIMIT)
 
 
 def host_turns(host, play):
@@ -91,7 +117,7 @@ def host_turns(host, play):
     return each
 
 
-@pytest.mark.timeout(90)
+@pytest.mark.timeout(300)
 @pytest.mark.parametrize("answer", ["wait", "bot"])
 def test_a_guest_whose_client_dies_gets_back_into_its_seat(tmp_path, answer):
     host = make_app(tmp_path / "ann", player_names=["Ann"])
@@ -102,26 +128,34 @@ def test_a_guest_whose_client_dies_gets_back_into_its_seat(tmp_path, answer):
         lobby = host_app_table(host)
         server = lobby.session.conn
         guest = ClientProcess(guest_home, "join", f"127.0.0.1:{server.port}")
-        run_until(host, lambda: lobby.session.can_start, 30,
+        run_until(host, lambda: lobby.session.can_start,
                   what=f"Cleo ready {guest.lines} {guest.errors[-5:]}")
         # the joined lobby focused "I'm ready" once the seat arrived: one Enter readied Cleo
+        # (her client says so on its output, which may come after the host heard her: read
+        # on until the line is there)
+        run_until(host, lambda: guest.seen("ready"), what=f"Cleo's ready line {guest.lines}")
         assert guest.seen("ready", ready=True)
         click(host, lobby.form.item("start").rect.center)
-        run_until(host, lambda: isinstance(host.top, NetPlayScreen), 10, what="started")
+        run_until(host, lambda: isinstance(host.top, NetPlayScreen), what="started")
         play = host.top
         endpoint = server.endpoint
         mover = host_turns(host, play)
         # (a fair table: chance entries, seat None, sit between the moves)
-        run_until(host, lambda: endpoint.seq >= 8 and endpoint.match.log[7].hash, 30, mover,
+        run_until(host, lambda: endpoint.seq >= 8 and endpoint.match.log[7].hash, mover,
                   what="4 moves")
         assert 1 in [e.seat for e in endpoint.match.log[:8]]     # Cleo played some of them
         guest.kill()                                    # the laptop crashes
-        killed_at = time.monotonic()
-        run_until(host, lambda: isinstance(host.top, SeatDroppedScreen), 10, what="dialog")
+        run_until(host, lambda: isinstance(host.top, SeatDroppedScreen), what="dialog")
         dialog = host.top
         assert dialog.form.focused.key == "bot"
         shot(host, "crash_dropped")
-        asked = [time.monotonic()]
+        limit = AskedAgain(host, play, endpoint)
+
+        def moves_and_limit():
+            limit.check()
+            mover()
+            limit.check()
+
         if answer == "wait":
             click(host, dialog.form.item("wait").rect.center)
             assert host.top is play
@@ -131,45 +165,38 @@ def test_a_guest_whose_client_dies_gets_back_into_its_seat(tmp_path, answer):
 
             cleo = endpoint.fair.seat_dealers[1]
             run_until(host, lambda: 1 in endpoint.match.to_act() or play_owing(
-                endpoint.fair) == [cleo], 10, mover, what="Cleo's turn")
+                endpoint.fair) == [cleo], moves_and_limit, what="Cleo's turn")
             if 1 in endpoint.match.to_act():
                 # not "Cleo is thinking…" for good: the header says the table waits for her
                 assert play.board.turn_line(1) == t("rejoin.turn_waiting", name="Cleo")
-            # the dialog comes back while the seat is waited on: no waiting for good
-            run_until(host, lambda: isinstance(host.top, SeatDroppedScreen), WAIT_LIMIT + 3,
+            # the dialog comes back while the seat is waited on (at the first frame past the
+            # limit: AskedAgain), not before the limit: no waiting for good, no nagging
+            run_until(host, lambda: isinstance(host.top, SeatDroppedScreen), moves_and_limit,
                       what="the dialog again")
-            asked.append(time.monotonic())
-            assert asked[1] - asked[0] <= WAIT_LIMIT + 1.0
             assert host.top.state()["waited"] >= WAIT_LIMIT - 0.1
             shot(host, "crash_asked_again")
             click(host, host.top.form.item("wait").rect.center)
         else:
             click(host, dialog.form.item("bot").rect.center)
-            run_until(host, lambda: endpoint.statuses()[1] == "bot", 5, what="bot plays")
+            run_until(host, lambda: endpoint.statuses()[1] == "bot", what="bot plays")
         seq_at_relaunch = endpoint.seq
         # Cleo's client is started again: it offers her own seat first
         again = ClientProcess(guest_home, "relaunch")
 
         def watch():
-            mover()
-            waiting = endpoint.waiting_on()
-            if 1 in waiting and not isinstance(host.top, SeatDroppedScreen):
-                # between two askings the host never waits longer than the limit (+ a frame)
-                last = max(asked)
-                assert time.monotonic() - last <= WAIT_LIMIT + 1.0, "waited past the limit"
+            moves_and_limit()        # between two askings: never past the limit
             if isinstance(host.top, SeatDroppedScreen):
-                asked.append(time.monotonic())
                 click(host, host.top.form.item("wait").rect.center)
+                limit.check()
 
-        run_until(host, lambda: again.seen("screen", name="ResumeScreen"), 30, watch,
+        run_until(host, lambda: again.seen("screen", name="ResumeScreen"), watch,
                   what=f"resume prompt {again.lines} {again.errors[-5:]}")
         prompt = again.seen("screen", name="ResumeScreen")[0]
         assert prompt["focus"] == "rejoin"
         assert prompt["label"] in (t("rejoin.rejoin_named", host="Ann", name="Cleo"),
                                    t("rejoin.looking_named", host="Ann"))
-        run_until(host, lambda: endpoint.statuses()[1] == "connected", 30, watch,
+        run_until(host, lambda: endpoint.statuses()[1] == "connected", watch,
                   what=f"Cleo back {again.lines[-3:]} {again.errors[-5:]}")
-        back_at = time.monotonic()
         assert not isinstance(host.top, SeatDroppedScreen)
         assert 1 in endpoint.seat_holder(1).seats and endpoint.slots[1].bot_level == ""
         # Cleo's client plays her seat again and holds every move of the table
@@ -180,14 +207,13 @@ def test_a_guest_whose_client_dies_gets_back_into_its_seat(tmp_path, answer):
             return (state is not None and state["seq"] >= target and state["seats"] == [1]
                     and endpoint.match.log[state["seq"] - 1].hash == state["hash"])
 
-        run_until(host, caught_up, 40, watch, what=f"play on {again.lines[-3:]}")
+        run_until(host, caught_up, watch, what=f"play on {again.lines[-3:]}")
         moves_by_cleo = [e for e in endpoint.match.log[seq_at_relaunch:] if e.seat == 1]
         assert moves_by_cleo, "Cleo moved again after rejoining"
         if answer == "bot":
             assert [c[1] for c in endpoint.commands] == ["bot", "back"]
         else:
             assert endpoint.commands == []
-        assert back_at - killed_at < 60
         shot(host, f"crash_back_{answer}")
     finally:
         for process in (guest, again):

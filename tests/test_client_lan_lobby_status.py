@@ -11,8 +11,6 @@ from net.client import ClientConnection
 from tests.test_client_lan import _loopback, host_app_table, leave_all, until  # noqa: F401
 from tests.test_client_support import make_app
 
-pytestmark = pytest.mark.timeout(60)
-
 
 def toast_rects(app):
     size = app.surface.get_size()

@@ -1,7 +1,8 @@
 """Resuming a LAN game in the client: the crash offer (and Load) shows a LAN autosave as
-"Resume as LAN host", which opens the host lobby of a table continuing the saved log; a player
-with another name is refused, the old player (same name) gets the seat back, and the game plays
-to the end on both machines with the saved log as its prefix. 127.0.0.1, ephemeral ports."""
+"Resume as LAN host", which opens the host lobby of a table continuing the saved log; a name
+alone is refused, the old player's machine gets the seat back by proving it (its claim), the
+table goes on by itself, and the game plays to the end on both machines with the saved log as
+its prefix. 127.0.0.1, ephemeral ports."""
 
 from __future__ import annotations
 
@@ -19,10 +20,11 @@ from game.paths import saves_dir
 from game.saves import load
 from net import messages as ids
 from net.client import ClientConnection
+from tests.patience import PATIENCE
 from tests.test_client_support import key, make_app
 from tests.test_net_lockstep import Table
 
-pytestmark = pytest.mark.timeout(60)
+pytestmark = pytest.mark.timeout(240)   # a few whole LAN games each: a hang guard
 
 
 @pytest.fixture(autouse=True)
@@ -33,8 +35,10 @@ def _loopback(monkeypatch):
     monkeypatch.setitem(NET_DEFAULTS, "targets", [])
 
 
-def crashed_lan_table():
-    """A 2-player table played a while in memory, then every machine 'crashed'."""
+def crashed_lan_table(keep_guest_save: bool = False):
+    """A 2-player table played a while in memory, then every machine 'crashed'. The guest's
+    save is removed (that machine is elsewhere) unless ``keep_guest_save`` (this machine is
+    also the guest's: its save proves its seat)."""
     table = Table(players=2, seed=7, autosave=True)
     table.start()
     assert table.run(lambda: table.host.seq >= 8)
@@ -42,22 +46,27 @@ def crashed_lan_table():
         client.autosaver.close()
     table.host.autosaver.close()
     for path in saves_dir().glob("*-lan-peer*.tlsave"):
-        path.unlink()               # that machine is elsewhere: only the host's file is here
+        if not keep_guest_save:
+            path.unlink()           # that machine is elsewhere: only the host's file is here
     saved = load(table.host.autosaver.path).match.log
     assert len(saved) >= len(table.host.match.log) - 1      # all but an unhashed last move
     return table, saved
 
 
-def until(condition, app, peers=(), seconds=20.0):
+def until(condition, app, peers=(), seconds=PATIENCE):
+    """Run ``app`` (pumping ``peers``) until ``condition()``: an event, never a claim on
+    speed (tests/patience.py)."""
     deadline = time.monotonic() + seconds
     while not condition():
-        assert time.monotonic() < deadline, "timed out waiting"
+        assert time.monotonic() < deadline, f"timed out waiting ({seconds:g} s)"
         for peer in peers:
             peer.pump(0.002)
         app.run(frames=1)
 
 
-def test_lan_autosave_is_offered_and_resumed_as_host_with_the_player_back_by_name(tmp_path):
+def test_lan_autosave_is_offered_and_resumed_as_host_with_the_player_back_by_claim(tmp_path):
+    from net.tables import resume_claim, table_id
+
     table, original = crashed_lan_table()
     app = make_app(tmp_path)
     app.push(TitleScreen(app))
@@ -72,20 +81,25 @@ def test_lan_autosave_is_offered_and_resumed_as_host_with_the_player_back_by_nam
     rows = lobby.session.seats
     assert rows[0]["kind"] == "bot" and rows[1]["kind"] == "open" and rows[1]["name"] == "p0"
 
-    stranger = ClientConnection.connect("127.0.0.1", server.port, name="mallory")
-    until(lambda: stranger.phase == "ended", app, [stranger])
-    assert stranger.endpoint.ended["code"] == ids.R_RESERVED
-    stranger.close()
+    # neither a stranger nor the player's name takes the seat: its machine must prove it
+    for name in ("mallory", "p0"):
+        stranger = ClientConnection.connect("127.0.0.1", server.port, name=name)
+        until(lambda: stranger.phase == "ended", app, [stranger])
+        assert stranger.endpoint.ended["code"] == ids.R_SEAT_OWNED
+        stranger.close()
 
-    player = ClientConnection.connect("127.0.0.1", server.port, name="p0", auto_bot="random")
-    # a fair table: the player's own machine keeps its dealer secret in its own save of the
+    guest = table.clients[0]
+    player = ClientConnection.connect("127.0.0.1", server.port, name="p0", auto_bot="random",
+                                      token="r:" + resume_claim(table_id(guest.match),
+                                                                guest.pid))
+    # the player's own machine proves its seat with the claim secret in its own save of the
     # table (that machine is elsewhere here, so its endpoint gets it handed over)
+    player.endpoint.claim_lookup = lambda _table, _group: guest.claim_secret
     player.endpoint.fair_secret = lambda: table.clients[0].fair_secret_bytes
     until(lambda: player.phase == "lobby", app, [player])
     assert player.endpoint.seats == table.clients[0].seats
     player.set_ready(True)
-    until(lambda: lobby.session.can_start, app, [player])
-    lobby.start()
+    # every seat's owner is back and ready: the resumed table goes on by itself
     until(lambda: isinstance(app.top, NetPlayScreen), app, [player])
     play = app.top
     until(lambda: player.phase == "over" and play.match.is_over(), app, [player])
@@ -93,7 +107,7 @@ def test_lan_autosave_is_offered_and_resumed_as_host_with_the_player_back_by_nam
     assert play.match.log[:len(original)] == original
     assert player.endpoint.match.log == play.match.log
     # the host continued in its own save: nothing is offered for resuming any more
-    until(lambda: not list(saves_dir().glob("*.tlsave")), app, [player], seconds=5)
+    until(lambda: not list(saves_dir().glob("*.tlsave")), app, [player])
     player.close()
     while app.stack:
         app.stack.pop().leave()
@@ -118,14 +132,14 @@ def test_run_py_host_resume_opens_the_resumed_lobby_in_the_window(tmp_path):
             each.stack.pop().leave()
 
 
-def test_a_guest_window_rejoins_a_resumed_table_by_its_name_and_plays_to_the_end(tmp_path):
+def test_a_guest_window_rejoins_a_resumed_table_by_its_claim_and_plays_to_the_end(tmp_path):
     from game.client.screens.net_lobby import JoinedLobbyScreen
     from net.host import HostServer
     from game.client.screens.find_tables import FindTablesScreen
     from game.saves.lan import load_table, resumed_endpoint
     from tests.test_client_support import click
 
-    table, original = crashed_lan_table()
+    table, original = crashed_lan_table(keep_guest_save=True)     # it proves the seat
     loaded = load_table(list(saves_dir().glob("*-lan-host*.tlsave")))
     server = HostServer(resumed_endpoint(loaded, "host", headless_bot="random"), port=0,
                         bind="127.0.0.1")
@@ -151,9 +165,72 @@ def test_a_guest_window_rejoins_a_resumed_table_by_its_name_and_plays_to_the_end
     for seat in joined.session.conn.endpoint.seats:     # a bot here plays the guest's seat
         joined.session.conn.set_bot(seat, "random")
     until(lambda: server.endpoint.phase == "over" and play.match.seq == server.endpoint.seq,
-          guest, [server], seconds=40)
+          guest, [server])
     assert play.match.hash() == server.endpoint.match.hash()
     assert play.match.log[:len(original)] == original
     server.close()
     while guest.stack:
         guest.stack.pop().leave()
+
+
+@pytest.mark.timeout(60)
+def test_rejoin_proves_the_seat_by_claim_when_the_resumed_table_does_not_know_its_token(
+        tmp_path):
+    """Issue 26 item 2: the host crashes and its table is resumed from a save that does not
+    hold the guest's seat token (a digest); the guest's Rejoin, refused its token, proves its
+    seat from its own save (its claim) at once, is seated ready, and the game goes on."""
+    from game.client.screens.net_notice import ConnectionLostScreen
+    from game.saves import read_save
+    from game.saves.lan import load_table, resumed_endpoint
+    from net.host import HostServer
+    from tests.test_client_lan import _host_with_guest_app, metro_click_move, until as run
+
+    server, guest = _host_with_guest_app(tmp_path)
+    again = None
+    try:
+        play = guest.top
+        for turn in range(2):                  # the guest plays, the host's bot answers
+            run(lambda: 1 in play.match.to_act(), apps=(guest,), servers=(server,))
+            metro_click_move(guest, play, 1, pick=turn)
+            run(lambda: 0 in play.match.to_act() or play.match.seq > server.endpoint.seq,
+                apps=(guest,), servers=(server,))
+        path = server.endpoint.autosaver.path
+        run(lambda: play.match.seq == server.endpoint.seq and play.match.log[-1].hash
+            and len(read_save(path).entries) == server.endpoint.seq, apps=(guest,),
+            servers=(server,))
+        seq, digest = play.match.seq, play.match.log[-1].hash
+        port = server.port
+        for conn in list(server.conns):        # the host's machine dies: no goodbye
+            server._drop(conn)
+        server.listener.close()
+        run(lambda: isinstance(guest.top, ConnectionLostScreen), apps=(guest,))
+        key(guest, pygame.K_RETURN)             # Rejoin, while nothing answers there yet
+        loaded = load_table([path])
+        loaded.save.header["lan"].pop("tokens")  # a save that knows no seat token
+        again = HostServer(resumed_endpoint(loaded, "Robo", headless_bot="random"), port=port,
+                           bind="127.0.0.1")
+
+        def started() -> bool:
+            endpoint = again.endpoint
+            if endpoint.phase == "lobby" and endpoint.owners_back():
+                again.start_game()
+            return isinstance(guest.top, NetPlayScreen) and guest.top is not play
+
+        run(started, apps=(guest,), servers=(again,), seconds=30)
+        back = guest.top
+        assert again.endpoint.peers[1].seats == [1]
+        run(lambda: back.match.seq >= seq and back.match.log[seq - 1].hash, apps=(guest,),
+            servers=(again,))
+        assert back.match.log[seq - 1].hash == digest and back.human_seats() == [1]
+        run(lambda: 1 in back.match.to_act() and back.match.seq == again.endpoint.seq,
+            apps=(guest,), servers=(again,))
+        before = again.endpoint.seq
+        metro_click_move(guest, back, 1)
+        run(lambda: again.endpoint.seq > before and back.match.seq == again.endpoint.seq,
+            apps=(guest,), servers=(again,))
+        assert back.match.hash() == again.endpoint.match.hash()
+    finally:
+        if again is not None:
+            again.close()
+        server.close()
+        guest.shutdown()

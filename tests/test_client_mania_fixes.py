@@ -8,7 +8,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pygame
-import pytest
 
 from game.client.games.metromania import geometry as geo
 from game.client.games.metromania.turn import panel_text
@@ -30,7 +29,6 @@ def _first_turns(match):
     return side
 
 
-@pytest.mark.timeout(20)
 def test_second_line_with_no_start_left_says_so(tmp_path):
     app = make_app(tmp_path)
     try:
@@ -92,7 +90,6 @@ def trap_table(app):
     return match, play
 
 
-@pytest.mark.timeout(30)
 def test_a_tunnel_into_a_dead_end_is_not_offered_and_says_why(tmp_path):
     from game.rules.metromania.moves import parse_tunnel
 
@@ -121,7 +118,6 @@ def test_a_tunnel_into_a_dead_end_is_not_offered_and_says_why(tmp_path):
         app.shutdown()
 
 
-@pytest.mark.timeout(30)
 def test_a_stuck_dig_says_how_to_get_out_and_offers_only_what_works(tmp_path):
     """The safety net: should a draft ever stop short of the tunnels the turn requires (the
     play-test's soft-lock), the panel says why and how out, the hints offer Take back and
@@ -160,7 +156,6 @@ def test_a_stuck_dig_says_how_to_get_out_and_offers_only_what_works(tmp_path):
 
 # -- item 7: the panel after both lines are done, marker notes, target sizes ----------------
 
-@pytest.mark.timeout(30)
 def test_no_tunnel_left_makes_the_turn_a_station_and_says_so(tmp_path):
     app = make_app(tmp_path)
     try:
@@ -222,7 +217,6 @@ def _click_areas(board, seat, step=3):
     return count
 
 
-@pytest.mark.timeout(60)
 def test_offered_tunnels_are_mouse_sized_targets(tmp_path):
     app = make_app(tmp_path)
     try:

@@ -15,6 +15,7 @@ from game.client.games.metro.geometry import square_rect
 from game.client.screens.play import PlayScreen
 from game.match import Match, SeatInfo
 from game.rules import get_game
+from tests.patience import PATIENCE
 from tests.test_client_support import (VIRTUAL_PAD, click, frames, key, make_app, pad_added,
                                        pad_button, pad_hat, pad_removed)
 
@@ -32,7 +33,7 @@ def _match(variants, seats, moves, seed=5):
 
 def _until_turn(app, match, seat):
     # the bots think in helper processes: wait by the clock (headless frames are not paced)
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + PATIENCE
     while time.monotonic() < deadline:
         if match.to_act() == (seat,):
             return

@@ -399,6 +399,8 @@ def test_metro_cursor_starts_on_a_legal_square_and_leaves_taken_ones(app):
     play = PlayScreen(app, match, {"autosave": False})
     app.push(play)
     app.run(frames=2)
+    key(app, pygame.K_RETURN)                  # Ann takes the device ("Pass to Ann")
+    assert app.top is play and play.viewer == 0
     key(app, pygame.K_RETURN)                  # Enter at once: a tile goes down, no refusal
     assert match.seq == 1 and not app.toasts.latest()
     placed = match.log[0].move.square if hasattr(match.log[0].move, "square") else None
@@ -432,6 +434,7 @@ def test_pass_screen_drops_the_last_players_refusals(app):
     play = PlayScreen(app, match, {"autosave": False})
     app.push(play)
     app.run(frames=2)
+    key(app, pygame.K_RETURN)                    # Ann takes the device ("Pass to Ann")
     click(app, square_rect(27).center)           # next to the central station: refused
     assert match.seq == 0 and app.toasts.items and app.toasts.items[-1].kind == "bad"
     legal = sorted(play.board.legal_squares(0))[0]

@@ -15,6 +15,7 @@ import random
 import pygame
 import pytest
 
+from tests.patience import PATIENCE
 from tests.test_client_support import step
 
 from game.client.app import App
@@ -272,7 +273,7 @@ def test_bots_draw_live_while_the_human_is_still_drawing(app):
     board = play.board
     assert [p.full for p in board.layout()] == [True, False, False]   # big sheet, two small
     # the bots think in helper processes: wait by the clock (headless frames are not paced)
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + PATIENCE
     while time.monotonic() < deadline:
         step(app, 1 / 60)
         if all(match.state.seats[s].ended for s in (1, 2)):

@@ -27,6 +27,7 @@ from game.rules import get_game
 from game.rules.core import state_hash
 from game.saves import Replay, list_replays, list_resumable, start_autosave
 from game.saves.format import header_check
+from tests.patience import PATIENCE
 from tests.test_client_support import (click, frames, key, make_app, pad_added, pad_button,
                                        pad_hat)
 
@@ -109,7 +110,7 @@ def test_crash_then_resume_offers_and_restores_identical_state(tmp_path):
     for _ in range(4):
         # the bot answers off the frame loop, in a helper process: wait by the clock, not by
         # a frame count (a busy machine runs 200 dummy frames before the helper is up)
-        for _ in frames_within(10.0):
+        for _ in frames_within(PATIENCE):
             if 0 in match.to_act():
                 break
             frames(first, 1)
@@ -136,7 +137,7 @@ def test_crash_then_resume_offers_and_restores_identical_state(tmp_path):
         assert resumed.match.seq == played and resumed.match.hash() == digest
         assert [s.name for s in resumed.match.seats] == ["Ann", "Bot"]
         # it keeps autosaving into the same file
-        for _ in frames_within(10.0):
+        for _ in frames_within(PATIENCE):
             if 0 in resumed.match.to_act():
                 break
             frames(second, 1)

@@ -27,6 +27,7 @@ from game.client.screens.title import TitleScreen
 from game.client.settings import DEFAULTS, Settings
 from game.match import Match, SeatInfo
 from game.rules import get_game
+from tests.patience import PATIENCE
 from tests.test_client_support import click, frames, key, make_app
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -116,7 +117,7 @@ def test_bots_play_off_the_frame_loop_to_the_results(app):
     app.push(TitleScreen(app))
     app.push(PlayScreen(app, match))
     # the bots think in helper processes: wait by the clock (headless frames are not paced)
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + PATIENCE
     while time.monotonic() < deadline and not isinstance(app.top, ResultsScreen):
         frames(app, 5)
     assert isinstance(app.top, ResultsScreen)

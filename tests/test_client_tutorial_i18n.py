@@ -57,30 +57,3 @@ def test_every_step_in_every_language_fits(tmp_path, monkeypatch, positions):
         text.set_language("en")
         app.shutdown()
 
-
-def test_every_step_text_fits_the_coach_panel_with_its_refusal_in_every_language():
-    """The body is never cut: every step's text (with its "not yet" line) fits the panel,
-    with the step's refusal under it where there is room (Railroad Ink's and Metro's
-    panels always; Metromania's small one leaves the refusal to the toast)."""
-    from game.client.text import has, t
-    from game.client.tutorial.coach import PanelLayout
-
-    try:
-        for lang in LANGS:
-            text.set_language(lang)
-            for lesson in lessons.ALL:
-                for step in lesson.steps:
-                    body = t(lesson.key(step))
-                    if has(lesson.key(step, "wait")):
-                        body += "\n" + t(lesson.key(step, "wait"))
-                    refusals = [t("tutorial.common.read_first")] if step.reads else [
-                        t(lesson.key(step, "why")) if has(lesson.key(step, "why"))
-                        else t("tutorial.common.not_now")]
-                    for refusal in [None, *refusals]:
-                        layout = PanelLayout(lesson, body, step.reads, refusal)
-                        assert layout.fits, f"[{lang}] {lesson.key(step)} with {refusal!r}"
-                        assert len(layout.refusal_lines) <= 3
-                        if refusal and lesson.game != "metromania":
-                            assert layout.refusal_lines, f"[{lang}] {lesson.key(step)}"
-    finally:
-        text.set_language("en")

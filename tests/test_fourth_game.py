@@ -24,10 +24,9 @@ from game.client.text import t
 from game.rules import available_games, get_game
 from tests import fourth_game
 from tests.fourth_game.kit import BUTTONS
+from tests.patience import PATIENCE
 from tests.test_client_support import (click, frames, key, make_app, pad_added, pad_button,
                                        pad_hat)
-
-pytestmark = pytest.mark.timeout(60)
 
 
 @pytest.fixture
@@ -176,7 +175,7 @@ def test_a_lan_table_over_loopback_plays_to_the_end(pebbles):
         server.start_thread()
         peer = ClientConnection.connect("127.0.0.1", server.port, name="Guest",
                                         auto_bot="random")
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + PATIENCE
         started = over = None
         while time.monotonic() < deadline and over is None:
             peer.pump(0.01)

@@ -576,9 +576,11 @@ def _screens(app, finished: dict, midgame: dict | None = None) -> list[tuple[str
         for page in range(len(kit(name).rules_pages)):
             out.append((f"help {name} {page + 1}", [RulesHelpScreen(app, name, page)]))
         out.append((f"lan setup {name}", [LanSetupScreen(app, name)]))
-        # a LAN table that is gone: the notice only reads the session's token and address
+        # a LAN table that is gone: the notice reads the session's token, address and seats
         gone = SimpleNamespace(session=SimpleNamespace(token="t", address=("127.0.0.1", 5055),
-                                                       closed=True, name="Ann", wanted=1),
+                                                       closed=True, name="Ann", wanted=1,
+                                                       game=name, devices={1: "mouse"},
+                                                       local_bots={}, table="", match=None),
                                match=match)
         for code in ("timeout", "host_left"):
             out.append((f"lost {code} {name}", [play, ConnectionLostScreen(app, gone, code, {})]))

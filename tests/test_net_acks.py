@@ -17,7 +17,6 @@ from net.lobby import Slot
 from net.memnet import MemNet
 from net.timing import Timings
 
-pytestmark = pytest.mark.timeout(60)
 
 # beats far apart: an ack that waited for a beat would come a whole second late
 SLOW_BEATS = Timings(heartbeat=1.0, interrupted=5.0, dropped=20.0, retry=0.5, seeding=10.0)

@@ -8,12 +8,9 @@ from __future__ import annotations
 
 import dataclasses
 
-import pytest
-
 from net.services import Persistence
 from tests.test_net_lockstep import FAST, Table
 
-pytestmark = pytest.mark.timeout(60)
 
 PAPERWORK = 0.5
 

@@ -1,14 +1,10 @@
 """The host's flood guard: a peer sending far more frames than the protocol needs is refused
 with a reason and dropped; a normal burst passes; the table plays on for everyone else."""
 
-import pytest
-
 from net import messages as ids
 from net.ratelimit import BURST, FRAMES_PER_SECOND, FrameBudget
 from net.wire import encode
 from tests.test_net_sockets import ThreadedTable, hello, raw_exchange
-
-pytestmark = pytest.mark.timeout(60)
 
 
 def test_budget_allows_a_burst_then_refills_at_its_rate():

@@ -1,11 +1,11 @@
 """Resume claims cannot be forged (issue 14 item 2): a former player who sends another
 machine's resume claim on a resumed table is refused, a recorded proof cannot be replayed,
-and the rightful machine gets exactly its seats back. In memory (MemNet), real Metro rules.
+a name alone takes no seat a machine can prove (issue 26 item 4), and the rightful machine
+gets exactly its seats back. In memory (MemNet), real Metro rules.
 """
 
-import pytest
-
 from game.paths import saves_dir
+from game.saves import read_save
 from game.saves import lan as lan_saves
 from net import claims
 from net import messages as ids
@@ -14,8 +14,6 @@ from net.lobby import Slot
 from net.memnet import MemNet
 from game.saves.lan import lan_info, load_table, resume_claim, resumed_endpoint, table_id
 from tests.test_net_lockstep import FAST, Table
-
-pytestmark = pytest.mark.timeout(60)
 
 
 def crashed_table(players=3, seed=5):
@@ -73,17 +71,19 @@ def test_a_forged_claim_is_refused_and_the_rightful_machine_gets_its_seat():
     assert not thief.seats and thief.phase == "ended"
     assert thief.ended["code"] == ids.R_BAD_CLAIM
     assert [host.slots[s].kind for s in seats_a] == [ids.KIND_OPEN] * len(seats_a)
-    # A's name alone (a machine that lost its save) seats the thief, but only until ...
+    # A's name alone (another machine, or one that lost its save) takes nothing: a name is
+    # no proof (issue 26 item 4), and the refusal says whom the seat waits for
     namesake = joiner(name_a, "")
     net.connect(namesake)
     net.advance(0.2)
-    assert namesake.seats == seats_a
-    # ... A's machine proves its key: it gets exactly its seats, the namesake is sent away
+    assert not namesake.seats and namesake.phase == "ended"
+    assert namesake.ended == {"code": ids.R_SEAT_OWNED, "args": {"names": name_a}}
+    assert [host.slots[s].kind for s in seats_a] == [ids.KIND_OPEN] * len(seats_a)
+    # A's machine proves its key: it gets exactly its seats
     rightful = joiner(name_a, "r:" + resume_claim(tid, pid_a), own_secret_only(pid_a))
     net.connect(rightful)
     net.advance(0.2)
     assert rightful.phase == "lobby" and rightful.seats == seats_a
-    assert namesake.phase == "ended" and namesake.ended["code"] == ids.R_REPLACED
     # B's machine gets its own seat back
     back_b = joiner(name_b, "r:" + resume_claim(tid, pid_b), own_secret_only(pid_b))
     net.connect(back_b)
@@ -154,14 +154,35 @@ def test_a_seat_proved_by_its_key_is_not_taken_away_by_another_proof_for_it():
     assert thief.ended["code"] == ids.R_BAD_CLAIM and rightful.phase == "lobby"
 
 
-def test_saves_from_before_claim_keys_still_fall_back_to_names():
+def test_saves_from_before_claim_keys_fall_back_to_seat_tokens_then_names():
     host_file, old, _tid = crashed_table()
-    (name_a, seats_a, _pid_a), _b = old
+    (name_a, seats_a, _pid_a), (name_b, seats_b, _pid_b) = old
     loaded = load_table([host_file])
     loaded.save.header["lan"].pop("claimkeys")
+    # the old host's save still knows each machine's seat token (a digest): a name is
+    # refused, the token takes the seats
     host = resumed_endpoint(loaded, "host", headless_bot="random", timings=FAST)
     net = MemNet(host, seed=5)
     by_name = joiner(name_a, "")
     net.connect(by_name)
     net.advance(0.2)
+    assert not by_name.seats and by_name.ended["code"] == ids.R_SEAT_OWNED
+    token = next(info["key"] for info in map(lan_saves.rejoin_info, (
+        read_save(path).header for path in saves_dir().glob("*-lan-peer*.tlsave")))
+        if info and info["name"] == name_a)
+    by_token = joiner(name_a, token)
+    net.connect(by_token)
+    net.advance(0.2)
+    assert by_token.phase == "lobby" and by_token.seats == seats_a
+    # a save where no machine can prove anything: the names are all there is
+    loaded.save.header["lan"].pop("tokens")
+    host = resumed_endpoint(loaded, "host", headless_bot="random", timings=FAST)
+    net = MemNet(host, seed=6)
+    by_name = joiner(name_a, "")
+    net.connect(by_name)
+    net.advance(0.2)
     assert by_name.seats == seats_a
+    stranger = joiner("mallory", "")
+    net.connect(stranger)
+    net.advance(0.2)
+    assert stranger.ended == {"code": ids.R_RESERVED, "args": {"names": name_b}}

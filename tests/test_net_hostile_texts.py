@@ -4,8 +4,6 @@ six languages. ``GUARD_SHOTS=folder`` saves a screenshot per language."""
 
 import os
 
-import pytest
-
 from game.client import text
 from game.client.text import t
 from net import messages as ids
@@ -35,7 +33,6 @@ def test_every_limit_reason_is_worded_in_every_language():
         text.set_language("en")
 
 
-@pytest.mark.timeout(60)
 def test_a_refused_connection_is_explained_in_the_finder(tmp_path):
     server = HostServer.create("metro", 2, port=0, bind="127.0.0.1", name="Hosty")
     server.endpoint.limits = HostLimits(per_address=0)      # this machine may not connect

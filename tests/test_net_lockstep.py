@@ -24,7 +24,6 @@ from net.memnet import Faults, MemNet
 from net.timing import Timings
 from net.wire import encode
 
-pytestmark = pytest.mark.timeout(60)
 
 FAST = Timings(heartbeat=0.1, interrupted=0.3, dropped=1.0, retry=0.05, seeding=2.0)
 

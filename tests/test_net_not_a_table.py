@@ -13,9 +13,9 @@ import pytest
 from net import messages as ids
 from net.client import ClientConnection
 from net.timing import Timings
+from tests.patience import PATIENCE
 
 ROOT = Path(__file__).resolve().parent.parent
-pytestmark = pytest.mark.timeout(60)
 
 
 class ForeignServer:
@@ -66,7 +66,7 @@ def test_a_foreign_server_is_reported_for_what_it_did(behaviour, codes):
     try:
         peer = ClientConnection.connect("127.0.0.1", server.port, name="Ann",
                                         timings=Timings(interrupted=0.5, handshake=0.5))
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + PATIENCE
         while peer.endpoint.phase != "ended" and time.monotonic() < deadline:
             peer.pump(0.01)
         assert peer.endpoint.phase == "ended"

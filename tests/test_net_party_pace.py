@@ -12,13 +12,10 @@ from __future__ import annotations
 import dataclasses
 import gc
 
-import pytest
-
 from net import collector
 from net import messages as ids
 from tests.test_net_lockstep import FAST, Table
 
-pytestmark = pytest.mark.timeout(60)
 
 PAPERWORK = 0.5
 

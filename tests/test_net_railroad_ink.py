@@ -26,7 +26,6 @@ def _last_event(out: str) -> dict:
     return json.loads(lines[-1])
 
 
-@pytest.mark.timeout(60)
 @pytest.mark.parametrize("extra", [[], ["--expansion", "meteor"]])
 def test_three_process_lan_game_ends_with_identical_hashes(tmp_path, extra):
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",

@@ -1,27 +1,38 @@
 """LAN tables survive crashes: every peer autosaves after each applied move (kill -9 proof),
-and a host resumes the table from any peer's log with the players rejoining their seats by name.
+and a host resumes the table from any peer's log with the players rejoining their own seats
+(each machine proves them from its own save; a name alone takes none).
 
 Real processes on 127.0.0.1 with ephemeral ports (run.py host/join), each with its own home.
 """
-
-import time
-
-import pytest
 
 from game import saves
 from game.paths import saves_dir
 from game.saves.format import parse_bytes
 from net import messages as ids
 from game.saves.lan import lan_info, resumed_slots
+from tests.patience import wait_for
 from tests.test_net_sockets import finish, host_process, read_until, spawn
-
-pytestmark = pytest.mark.timeout(90)
 
 
 def saved_logs(home):
     """The unfinished LAN autosaves in a process home, parsed (no replay)."""
     files = sorted((home / "saves").glob("*.tlsave"))
     return [(path, parse_bytes(path.read_bytes(), str(path))) for path in files]
+
+
+def saves_hold(homes, entries: int):
+    """A condition: every home holds one LAN autosave of at least ``entries`` records (a
+    file being written may not parse yet: then not yet)."""
+    def check() -> bool:
+        for home in homes:
+            try:
+                found = saved_logs(home)
+            except Exception:  # noqa: BLE001 - caught mid-write: look again
+                return False
+            if len(found) != 1 or len(found[0][1].entries) < entries:
+                return False
+        return True
+    return check
 
 
 def kill(*procs):
@@ -42,7 +53,9 @@ def play_part_and_kill(tmp_path):
     for name, proc in zip(("ann", "bob"), joiners):
         seats[name] = read_until(proc, "joined")["seats"]
         read_until(proc, "started")
-    time.sleep(1.6)      # (a fair table keys and deals first)
+    # some moves on every machine's disk (a fair table keys and deals first), then the crash
+    wait_for(saves_hold([tmp_path / who for who in ("h", "ann", "bob")], 5),
+             "five records in every save", pause=0.01)
     kill(host, *joiners)
     return seats
 
@@ -76,8 +89,9 @@ def test_killed_peers_keep_every_applied_move_and_the_host_resumes_from_a_joiner
         reference = max(logs.values(), key=lambda item: len(item[1].match.log))[1].match.log
         assert loaded.match.log == reference[:len(loaded.match.log)]
 
-    # 2. the host machine is gone: a new host resumes from bob's log; the players rejoin by
-    #    name (bob first, so seats cannot be handed out in order of arrival by accident)
+    # 2. the host machine is gone: a new host resumes from bob's log; the players rejoin
+    #    from their own machines, whose saves prove their seats (bob first, so seats cannot
+    #    be handed out in order of arrival by accident)
     source_path, source = logs["bob"]
     original = list(source.match.log)
     host, port = host_process(3, tmp_path / "h2", "--resume", str(source_path), "--name", "hal")
@@ -170,10 +184,10 @@ def test_every_peer_autosave_follows_its_log_through_a_desync_repair():
     assert roles == ["host", "peer1", "peer2"]
 
 
-def test_resumed_table_gives_seats_back_by_name_and_refuses_strangers():
+def test_resumed_table_gives_seats_back_by_claim_and_refuses_names():
     from net.joining import ClientEndpoint
     from net.memnet import MemNet
-    from game.saves.lan import load_table, resumed_endpoint
+    from game.saves.lan import load_table, resume_claim, resumed_endpoint, table_id
     from tests.test_net_lockstep import FAST, Table
 
     table = Table(players=3, seed=5, autosave=True)
@@ -181,6 +195,8 @@ def test_resumed_table_gives_seats_back_by_name_and_refuses_strangers():
     assert table.run(lambda: table.host.seq >= 12)
     old_seats = {c.name: c.seats for c in table.clients}
     old_secrets = {c.name: c.fair_secret_bytes for c in table.clients}   # in their own saves
+    tid = table_id(table.host.match)
+    claims = {c.name: "r:" + resume_claim(tid, c.pid) for c in table.clients}
     for client in table.clients:          # the joiners' machines crash (no clean end)
         client.autosaver.close()
     table.host.close()
@@ -194,8 +210,10 @@ def test_resumed_table_gives_seats_back_by_name_and_refuses_strangers():
     net = MemNet(host, seed=3)
     clients = []
 
-    def join(name):
-        client = ClientEndpoint(name, auto_bot="random", timings=FAST, autosave=False,
+    def join(name, token=""):
+        # each machine's own save (here in the one shared folder) proves its claim
+        client = ClientEndpoint(name, token=token, auto_bot="random", timings=FAST,
+                                autosave=False,
                                 fair_secret=lambda: old_secrets.get(name) or bytes(32))
         clients.append(client)
         net.connect(client)
@@ -203,14 +221,16 @@ def test_resumed_table_gives_seats_back_by_name_and_refuses_strangers():
         return client
 
     stranger = join("mallory")
-    assert stranger.ended["code"] == ids.R_RESERVED
+    assert stranger.ended["code"] == ids.R_SEAT_OWNED
     assert stranger.ended["args"]["names"] == "p0, p1"
+    namesake = join("p0")           # a name is no proof (issue 26 item 4)
+    assert namesake.ended == {"code": ids.R_SEAT_OWNED, "args": {"names": "p0"}}
     assert not host.can_start()
-    second, first = join("p1"), join("p0")
+    second, first = join("p1", claims["p1"]), join("p0", claims["p0"])
     assert second.seats == old_seats["p1"] and first.seats == old_seats["p0"]
     for client in (first, second):
         client.set_ready(True)
-    assert net.run_until(host.can_start, 2) and host.start()
+    assert net.run_until(host.can_start, 2) and host.owners_back() and host.start()
     assert net.run_until(lambda: host.phase == "over" and all(
         c.phase == "over" and c.seq == host.seq for c in (first, second)), 60)
     assert host.match.log[:len(original)] == original

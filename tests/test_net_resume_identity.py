@@ -2,15 +2,13 @@
 
 Names are unique at a table (the host numbers a repeated name: "Player 1 (2)"); a resumed
 table gives each returning machine exactly the seats it held (its resume claim: table id and
-old peer id from its own save), names only as a fallback that never hands one machine's seats
-to another; the host's own seats are the old host's. In memory (MemNet) and, once, with real
-``run.py host --resume`` / ``run.py join`` processes on 127.0.0.1.
+old peer id from its own save, or its old seat token); a name alone never takes a seat a
+machine can prove (issue 26), and where none can, names are a fallback that never hands one
+machine's seats to another; the host's own seats are the old host's. In memory (MemNet)
+and, once, with real ``run.py host --resume`` / ``run.py join`` processes on 127.0.0.1.
 """
 
 import dataclasses
-import time
-
-import pytest
 
 from game.paths import saves_dir
 from net import messages as ids
@@ -18,8 +16,6 @@ from net.lobby import Slot
 from game.saves.lan import (claimed_group, lan_info, load_table, resume_claim, resume_claims,
                          resumed_endpoint, resumed_slots, table_id)
 from tests.test_net_lockstep import FAST, Table
-
-pytestmark = pytest.mark.timeout(90)
 
 
 def names_of(host):
@@ -156,18 +152,29 @@ def test_without_a_claim_a_shared_name_gives_one_machine_only():
     from net.memnet import MemNet
 
     host_file, old = play_and_crash(3, seed=6)
-    host = resumed_endpoint(load_table([host_file]), "Player 1", headless_bot="random",
-                            timings=FAST)
+    loaded = load_table([host_file])
+    host = resumed_endpoint(loaded, "Player 1", headless_bot="random", timings=FAST)
     net = MemNet(host, seed=2)
+    # every machine of this table can prove its seats (its claim key, its seat token): the
+    # shared name alone takes none of them (issue 26 item 4)
     first = ClientEndpoint("Player 1", wanted_seats=2, timings=FAST, autosave=False)
     net.connect(first)
     net.advance(0.1)
-    assert first.seats == old[0][0]          # one old machine's seat, not both
-    # the other machine, with its claim, still gets its own seat back
+    assert not first.seats and first.ended["code"] == ids.R_SEAT_OWNED
+    # the other machine, with its claim, gets its own seat back
     second = ClientEndpoint("Player 1", token=old[1][1], timings=FAST, autosave=False)
     net.connect(second)
     net.advance(0.1)
     assert second.seats == old[1][0]
+    # a save where no machine can prove anything: a shared name gives one machine's seats
+    for field in ("claimkeys", "tokens"):
+        loaded.save.header["lan"].pop(field)
+    host = resumed_endpoint(loaded, "Player 1", headless_bot="random", timings=FAST)
+    net = MemNet(host, seed=3)
+    first = ClientEndpoint("Player 1", wanted_seats=2, timings=FAST, autosave=False)
+    net.connect(first)
+    net.advance(0.1)
+    assert first.seats == old[0][0]          # one old machine's seat, not both
     # a stale claim is no seat token: a new table seats it as a newcomer
     fresh = Table(players=2, clients=0)
     newcomer = fresh.join("ann", token=old[0][1])
@@ -192,7 +199,8 @@ def test_resume_claims_come_from_this_machines_unfinished_joiner_saves():
 
 # ---------------------------------------------------------------- real processes
 def test_run_py_resume_with_default_names_gives_each_joiner_its_own_seat(tmp_path):
-    from tests.test_net_resume import kill, saved_logs
+    from tests.patience import wait_for
+    from tests.test_net_resume import kill, saved_logs, saves_hold
     from tests.test_net_sockets import finish, host_process, read_until, spawn
 
     host, port = host_process(3, tmp_path / "h", "--bot", "random")
@@ -205,7 +213,7 @@ def test_run_py_resume_with_default_names_gives_each_joiner_its_own_seat(tmp_pat
         seats[who] = read_until(joiners[who], "joined")["seats"]
     for who in ("a", "b"):
         read_until(joiners[who], "started")
-    time.sleep(0.6)
+    wait_for(saves_hold([tmp_path / "h"], 3), "three records in the host's save", pause=0.01)
     kill(host, *joiners.values())
     [(host_file, parsed)] = saved_logs(tmp_path / "h")
     names = [seat["name"] for seat in parsed.header["seats"]]

@@ -2,8 +2,6 @@
 given ``make_bot`` plays its bot seats with it, and one given a ``persistence`` autosaves
 and writes its netlog through it, not through ``game.saves``. In memory (MemNet)."""
 
-import pytest
-
 from game.bots.base import make_bot
 from game.paths import saves_dir
 from net import messages as ids
@@ -13,8 +11,6 @@ from net.lobby import Slot
 from net.memnet import MemNet
 from net.services import NoPersistence
 from tests.test_net_lockstep import FAST, GAME
-
-pytestmark = pytest.mark.timeout(60)
 
 
 class Recording(NoPersistence):

@@ -12,8 +12,7 @@ import pytest
 
 from tests.test_net_sockets import host_process, read_until, spawn
 
-pytestmark = [pytest.mark.timeout(60),
-              pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")]
+pytestmark = [pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")]
 
 
 def started_table(tmp_path):

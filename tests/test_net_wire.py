@@ -11,8 +11,6 @@ from net import messages as ids
 from net.schema import FROM_HOST, FROM_PEER, SchemaError, validate
 from net.wire import MAX_FRAME, FrameReader, WireError, decode_body, encode
 
-pytestmark = pytest.mark.timeout(30)
-
 
 def frame_of(obj) -> bytes:
     body = msgpack.packb(obj, use_bin_type=True)

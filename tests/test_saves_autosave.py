@@ -144,14 +144,18 @@ def test_resume_continues_the_same_file(name):
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_autosave_cost_per_move_is_small(name):
-    """Durable autosave (fdatasync per move) measured over a whole game; reported by -s."""
+def test_a_durable_autosave_keeps_every_move_of_a_whole_game(name):
+    """Durable autosave (fdatasync per move) over a whole game: every move is on the disk and
+    verifies. What it costs per move is the bench's (``run.py bench --only saves``; -s prints
+    this run's figure), not a test's: a loaded disk is slow, not wrong."""
     match = new_match(name, seed=13)
     saver = saves.start_autosave(match)
     play(match)
-    per_move_ms = saver.seconds / saver.saves * 1000
+    per_move_ms = saver.seconds / max(1, saver.saves) * 1000
     print(f"\n{name}: {saver.saves} moves, autosave {per_move_ms:.3f} ms per move (durable)")
-    assert per_move_ms < 50
+    assert saver.saves >= match.seq > 0
+    loaded = saves.load(saver.path)
+    assert loaded.ok and loaded.match.hash() == match.hash()
     # the game itself is unchanged by saving
     assert state_hash(match.game, match.state) == match.log[-1].hash
 

@@ -7,8 +7,6 @@ view of the local game, and none of them holds anything that predicts a future r
 more seeds and seats than the conformance suite runs, and the roll's specific refusals.
 """
 
-import time
-
 import pytest
 
 from game.rules.core import ChanceRequest, IllegalMove, Rng, canonical_bytes
@@ -41,9 +39,10 @@ def test_table_states_follow_the_local_game(variants):
 
 
 def test_a_full_table_of_eight_seats():
-    start = time.perf_counter()
-    play_table(8, ["meteor"], 9)      # the view check per step is quadratic in seats
-    assert time.perf_counter() - start < 10
+    # the view check per step is quadratic in seats: eight play a whole game (the suite's
+    # timeout bounds it; its speed is the bench's business, not a test's)
+    table = play_table(8, ["meteor"], 9)
+    assert GAME.is_over(table.local) and len(table.local.seats) == 8
 
 
 def test_a_table_state_starts_waiting_for_the_first_roll():

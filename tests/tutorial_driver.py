@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import pygame
 
-from game.client.tutorial import coach
 from game.client.tutorial.play import LEARNER
 from game.client.tutorial.script import Guide, example_move
 from tests.test_client_support import VIRTUAL_PAD, click, frames, key, pad_added, pad_button
@@ -68,7 +67,7 @@ class Driver:
                     shots(screen, step)
             if step.reads:
                 if self.device == "mouse":
-                    self.click(coach.button_rect(screen.lesson))
+                    self.click(screen.continue_rect())
                 else:
                     self.press("confirm")
                 continue

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import re
 import sys
 import traceback
 
@@ -41,13 +42,16 @@ def one_line(message: str, limit: int = MESSAGE_LIMIT) -> str:
 
 class _Parser(argparse.ArgumentParser):
     """argparse with a shorter failure (usage line, the error, exit 2) and an epilog that is
-    only computed when help is shown (``epilog_factory``: listing variants imports every game)."""
+    only computed when help is shown (``epilog_factory``: listing variants imports every game;
+    its text comes first, then any epilog a subcommand set itself)."""
 
     epilog_factory = None
 
     def format_help(self) -> str:
-        if self.epilog_factory is not None and self.epilog is None:
-            self.epilog = self.epilog_factory()
+        if self.epilog_factory is not None:
+            listed = self.epilog_factory()
+            self.epilog_factory = None          # once: help may be formatted again
+            self.epilog = "\n\n".join(part for part in (listed, self.epilog) if part)
         return super().format_help()
 
     def error(self, message: str) -> None:  # type: ignore[override]
@@ -67,8 +71,30 @@ def _load_commands() -> dict:
     return commands
 
 
-def build_parser(commands: dict) -> argparse.ArgumentParser:
-    parser = _Parser(prog="run.py", description="Tracklayer: Metro, Metromania and Railroad Ink.")
+SCRIPT_NAME = "tracklayer"     # the installed console script and the built program
+
+
+def program_name(given: str | None = None) -> str:
+    """The name the usage lines and error lines give the program: the built program's own
+    name when PyInstaller froze it (``tracklayer``, ``tracklayer.exe`` -> "tracklayer"), the
+    console script's when started as ``tracklayer``, else ``given`` (``run.py``, ``python -m
+    game.cli``), else "run.py"."""
+    if getattr(sys, "frozen", False):
+        return _file_name(sys.executable).removesuffix(".exe") or SCRIPT_NAME
+    started_as = _file_name(sys.argv[0]) if sys.argv and sys.argv[0] else ""
+    # a console script is "tracklayer" (POSIX), "tracklayer.exe" or "tracklayer-script.py"
+    if started_as.lower().removesuffix(".exe").removesuffix("-script.py") == SCRIPT_NAME:
+        return SCRIPT_NAME
+    return given or "run.py"
+
+
+def _file_name(path: str) -> str:
+    """The last part of a path written with either separator (a Windows path read anywhere)."""
+    return re.split(r"[\\/]", str(path))[-1]
+
+
+def build_parser(commands: dict, prog: str = "run.py") -> argparse.ArgumentParser:
+    parser = _Parser(prog=prog, description="Tracklayer: Metro, Metromania and Railroad Ink.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     parser.subcommand_parsers = {}
     for name, module in commands.items():
@@ -79,15 +105,18 @@ def build_parser(commands: dict) -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, prog: str | None = None) -> int:
+    """The command line; ``prog`` is how the caller was started (run.py passes "run.py",
+    ``python -m game.cli`` its own form; see ``program_name``)."""
+    prog = program_name(prog)
     try:
         commands = _load_commands()
     except Exception as exc:  # noqa: BLE001 - e.g. a dependency missing from the install
         path = _write_crash_log()
         where = f" (details in {path})" if path else ""
-        sys.stderr.write(f"run.py: cannot start: {one_line(exc)}{where}\n")
+        sys.stderr.write(f"{prog}: cannot start: {one_line(exc)}{where}\n")
         return 1
-    parser = build_parser(commands)
+    parser = build_parser(commands, prog)
     args, extra = parser.parse_known_args(argv)
     if args.command is None:
         if extra:

@@ -5,4 +5,4 @@ import sys
 
 from game.cli import main
 
-sys.exit(main())
+sys.exit(main(prog="python -m game.cli"))

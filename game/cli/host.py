@@ -13,6 +13,8 @@ the remote players, starts when all are ready, and ends with the line
 confirmed the final state. A player who drops out is waited on for ``--wait-limit`` seconds
 (default 120), then the host's bot plays their seat (``{"event": "waited_out", ...}``) until
 they rejoin with their seat token (``join --rejoin`` finds it in the joiner's own save).
+``--phones K``: the first K seats are played by phones this host serves (``host_phones``:
+one ``phone_seat`` line each, with the seat's link, after ``listening``).
 Ctrl-C, SIGTERM and SIGHUP close the table cleanly: every joiner is told the host closed it
 (BYE ``host_left``) and the logs are kept; the exit status is then 130 (Ctrl-C), 143
 (SIGTERM) or 129 (SIGHUP).
@@ -27,9 +29,16 @@ from game.cli import CliError
 from game.cli.join import check_level, check_name, describe, emit
 from game.cli.stopping import stop_signals
 from game.cli.options import (add_game_argument, check_port, check_seconds, resolve_config,
+<<<<<<< HEAD
+                              resolve_game, variants_epilog)
+=======
                               resolve_game)
+from game.cli import host_phones
+>>>>>>> h-phone
 
 HELP = "host a LAN table (headless: a bot plays the host's seat)"
+HEADLESS_BOT = "random"   # the host's own seat and --bots seats of a headless table
+HEADLESS_NAME = "host"
 CONFIRM_WAIT = 10.0
 WAIT_LIMIT = 120.0        # a crashed laptop is relaunched within two minutes, or a bot plays
 STOPPED = "the table was closed for everyone"
@@ -38,11 +47,12 @@ END_GRACE = 30.0          # after the end, a player whose link broke may come ba
 
 def add_arguments(parser) -> None:
     add_game_argument(parser, optional=True)
-    parser.add_argument("--players", type=int, default=None, metavar="N", help="seats at the table")
+    parser.add_argument("--players", type=int, default=None, metavar="N",
+                        help="seats at the table (default: the game's smallest table, at least 2)")
     parser.add_argument("--variant", action="append", default=[], metavar="V",
-                        help="a variant of the game (repeatable)")
+                        help="a variant of the game (repeatable; listed below)")
     parser.add_argument("--expansion", action="append", default=[], metavar="X",
-                        help="an expansion (Railroad Ink)")
+                        help="an expansion (Railroad Ink; listed below)")
     parser.add_argument("--port", type=int, default=5055, metavar="P",
                         help="TCP port (0: any free port; default 5055)")
     parser.add_argument("--bind", default="0.0.0.0", metavar="ADDRESS",
@@ -50,11 +60,16 @@ def add_arguments(parser) -> None:
     parser.add_argument("--discovery-port", type=int, default=5056, metavar="P",
                         help="UDP port answering LAN discovery (-1: off)")
     parser.add_argument("--headless", action="store_true", help="no window: a bot plays")
-    parser.add_argument("--bot", default="random", metavar="LEVEL",
-                        help="bot level of the host's seat with --headless (default: random)")
+    parser.add_argument("--bot", default=None, metavar="LEVEL",
+                        help="bot level of the --bots seats and, with --headless, of the host's "
+                             f"own seat (default: {HEADLESS_BOT} with --headless; in the window, "
+                             "the table setup's usual level)")
     parser.add_argument("--bots", type=int, default=0, metavar="K",
-                        help="extra seats played by bots on the host")
-    parser.add_argument("--name", default="host", help="the host player's name")
+                        help="the K seats after the host's are played by bots on the host; "
+                             "the others stay open for players on other machines")
+    parser.add_argument("--name", default=None,
+                        help=f"the host player's name (default: {HEADLESS_NAME} with "
+                             "--headless; in the window, the name used last)")
     parser.add_argument("--timeout", type=float, default=3600.0, metavar="SECONDS",
                         help="give up after this long (headless)")
     parser.add_argument("--wait-limit", type=float, default=WAIT_LIMIT, metavar="SECONDS",
@@ -73,6 +88,14 @@ def add_arguments(parser) -> None:
     parser.add_argument("--resume", action="append", default=[], metavar="FILE",
                         help="continue a LAN game from a saved log (repeatable: the longest "
                              "verified one is used); its players rejoin their own seats")
+<<<<<<< HEAD
+    parser.epilog_factory = variants_epilog
+    parser.epilog = ("Without --headless the window opens at the table setup with the table "
+                     "given here (--players, --bots, --bot, --variant, --expansion, --name), "
+                     "to change or open as it is.")
+=======
+    host_phones.add_arguments(parser)
+>>>>>>> h-phone
 
 
 def spectator_limits(args):
@@ -94,11 +117,13 @@ def run(args) -> int:
         return _resumed(args)
     if not args.headless:
         return _windowed(args)
+    args.bot = args.bot or HEADLESS_BOT
+    args.name = HEADLESS_NAME if args.name is None else args.name
     game = resolve_game(args.game)
     config = resolve_config(game, args.players, args.variant, args.expansion)
     check_level(args.bot, game)
     players = config["players"]
-    if not 0 <= args.bots <= players - 1:
+    if not args.phones and not 0 <= args.bots <= players - 1:
         raise CliError(f"--bots must be between 0 and {players - 1}", 2)
     check_port(args.port, "--port")
     check_port(args.discovery_port, "--discovery-port", allow_off=True)
@@ -109,10 +134,13 @@ def run(args) -> int:
     from net.hosting import HostEndpoint
     from net.lobby import Slot
 
-    slots = [Slot(kind=ids.KIND_BOT, name=args.name, level=args.bot)]
-    slots += [Slot(kind=ids.KIND_BOT, name=f"bot {i + 1}", level=args.bot)
-              for i in range(args.bots)]
-    slots += [Slot() for _ in range(players - len(slots))]
+    if args.phones:
+        slots = host_phones.phone_slots(args, players)
+    else:
+        slots = [Slot(kind=ids.KIND_BOT, name=args.name, level=args.bot)]
+        slots += [Slot(kind=ids.KIND_BOT, name=f"bot {i + 1}", level=args.bot)
+                  for i in range(args.bots)]
+        slots += [Slot() for _ in range(players - len(slots))]
     check_seconds(args.wait_limit, "--wait-limit", low=1.0, high=86400.0)
     endpoint = HostEndpoint(game, config, slots, name=args.name)
     endpoint.wait_limit, endpoint.wait_bot = args.wait_limit, args.bot
@@ -121,11 +149,15 @@ def run(args) -> int:
     if server.discovery_error:
         sys.stderr.write(f"LAN discovery is off ({server.discovery_error}); "
                          "players can still join by address\n")
+    phones = None
     with stop_signals(STOPPED):
         try:
-            return _serve(server, args.timeout, args.end_grace)
+            phones = host_phones.PhoneHost(server, args) if args.phones else None
+            return _serve(server, args.timeout, args.end_grace, phones)
         finally:
             server.close(ids.R_HOST_LEFT)
+            if phones is not None:
+                phones.close()
 
 
 def _listen(endpoint, args):
@@ -150,11 +182,15 @@ def _resumed(args) -> int:
     from net import messages as ids
     from game.saves.lan import load_table, resumed_endpoint
 
+    args.bot = args.bot or HEADLESS_BOT
+    args.name = HEADLESS_NAME if args.name is None else args.name
     check_port(args.port, "--port")
     check_port(args.discovery_port, "--discovery-port", allow_off=True)
     check_seconds(args.timeout, "--timeout", low=0.1)
     check_seconds(args.end_grace, "--end-grace", high=3600.0)
     check_name(args.name)
+    if args.phones:
+        raise CliError("--phones does not apply with --resume (the saved table has no phones)", 2)
     ignored = [option for option, value, default in (
         ("--players", args.players, None), ("--bots", args.bots, 0),
         ("--variant", args.variant, []), ("--expansion", args.expansion, [])) if value != default]
@@ -188,35 +224,67 @@ def _resumed(args) -> int:
 
 
 def _windowed(args) -> int:
-    """Open the client at the LAN table setup (the lobby screens drive ``net`` themselves)."""
+    """Open the client at the LAN table setup (the lobby screens drive ``net`` themselves),
+    filled in with the table the options describe (``window_table``)."""
     from net.limits import HostLimits
 
-    if args.game:
-        resolve_game(args.game)
     check_port(args.port, "--port")
+    table = window_table(args)
     headless_only = [option for option, value, default in (
-        ("--players", args.players, None), ("--bots", args.bots, 0), ("--variant", args.variant, []),
-        ("--expansion", args.expansion, []), ("--bot", args.bot, "random"),
-        ("--name", args.name, "host"), ("--timeout", args.timeout, 3600.0),
-        ("--bind", args.bind, "0.0.0.0"), ("--discovery-port", args.discovery_port, 5056),
+        ("--timeout", args.timeout, 3600.0), ("--bind", args.bind, "0.0.0.0"),
+        ("--discovery-port", args.discovery_port, 5056),
         ("--wait-limit", args.wait_limit, WAIT_LIMIT), ("--end-grace", args.end_grace, END_GRACE),
-        ("--spectators", args.spectators, HostLimits().spectators))
+        ("--spectators", args.spectators, HostLimits().spectators), ("--phones", args.phones, 0))
         if value != default]
     if headless_only:
         sys.stderr.write(f"note: {', '.join(headless_only)} only apply with --headless; "
                          "the window's table setup chooses the table\n")
     from game.client.lan_entry import run_lan_client
 
-    return run_lan_client("host", game=args.game, port=args.port)
+    return run_lan_client("host", game=args.game, port=args.port, table=table)
 
 
-def _serve(server, timeout: float, end_grace: float = END_GRACE) -> int:
+def window_table(args) -> dict | None:
+    """The table the window's setup opens with: ``{"players", "bots", "level", "variants",
+    "name"}`` checked like a headless table's (None: no table option was given, the setup
+    offers the last table). Table options without a GAME are refused."""
+    given = [option for option, value, default in (
+        ("--players", args.players, None), ("--bots", args.bots, 0),
+        ("--variant", args.variant, []), ("--expansion", args.expansion, []),
+        ("--bot", args.bot, None), ("--name", args.name, None)) if value != default]
+    if not args.game:
+        if given:
+            raise CliError(f"{', '.join(given)} need a GAME (e.g. host railroad-ink "
+                           "--players 32 --bots 28)", 2)
+        return None
+    game = resolve_game(args.game)
+    if not given:
+        return None
+    from game.bots.base import levels
+
+    config = resolve_config(game, args.players, args.variant, args.expansion)
+    players = config["players"]
+    if not 0 <= args.bots <= players - 1:
+        raise CliError(f"--bots must be between 0 and {players - 1}", 2)
+    known = levels(game.name)
+    level = args.bot or ("normal" if "normal" in known else known[0])
+    check_level(level, game)
+    if args.name is not None:
+        check_name(args.name)
+    return {"players": players, "bots": args.bots, "level": level,
+            "variants": [*args.variant, *args.expansion], "name": args.name or ""}
+
+
+def _serve(server, timeout: float, end_grace: float = END_GRACE, phones=None) -> int:
+    """``phones``: the host's phone seats (``host_phones.PhoneHost``), pumped with the table."""
     endpoint = server.endpoint
     deadline = time.monotonic() + timeout
     over = None
     over_since = 0.0
     while time.monotonic() < deadline:
         server.pump(0.01 if over is None else 0.005)
+        if phones is not None:
+            phones.pump()
         for event in server.poll():
             kind = event["event"]
             if kind in ("peer_joined", "peer_back", "peer_left"):
@@ -233,7 +301,8 @@ def _serve(server, timeout: float, end_grace: float = END_GRACE) -> int:
                 emit("waited_out", seat=event["seat"], seconds=event["seconds"])
             elif kind == "game_over":
                 over, over_since = event, time.monotonic()
-        if endpoint.phase == "lobby" and endpoint.can_start():
+        if endpoint.phase == "lobby" and endpoint.can_start() and (
+                phones is None or phones.ready()):
             server.start_game()
         if over is not None and (endpoint.all_confirmed()
                                  or time.monotonic() - over_since > CONFIRM_WAIT):
@@ -241,6 +310,8 @@ def _serve(server, timeout: float, end_grace: float = END_GRACE) -> int:
                 raise CliError("not every player confirmed the final state")
             with server.lock:
                 endpoint.finish_table(end_grace, q=over["seq"], h=over["hash"])
+            if phones is not None:
+                phones.linger()       # the phones' results go out before game_over is said
             emit("game_over", seq=over["seq"], hash=over["hash"], scores=over["scores"])
             _linger(server, deadline)
             return 0

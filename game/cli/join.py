@@ -1,4 +1,5 @@
-"""``run.py join HOST:PORT``: join a LAN table; ``--headless --bot LEVEL`` plays a seat by bot.
+"""``run.py join HOST[:PORT]``: join a LAN table (port 5055 unless given); ``--headless --bot
+LEVEL`` plays a seat by bot.
 
 Headless output is JSON lines on stdout: ``joined`` (seats and the seat token: pass it back
 with ``--token`` to rejoin after a disconnection), ``started``, ``retrying`` and ``rejoined``
@@ -10,6 +11,7 @@ connection lost, host left) exits non-zero with a message on stderr.
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import sys
 import time
@@ -50,6 +52,8 @@ REASONS = {
     "desync": "the game state could not be repaired",
     "seat_reserved": "the free seats of this resumed game are kept for {names} "
                      "(join with --name set to your name in that game)",
+    "seat_owned": "the seat of {names} waits for the machine that played it: only that "
+                  "machine's save (or its seat token, --token) takes it back",
 }
 
 
@@ -90,29 +94,57 @@ def check_name(name: str) -> str:
     return name
 
 
+DEFAULT_PORT = 5055       # a table's usual port (``host --port``'s default)
+
+
 def parse_address(text: str | None) -> tuple[str, int]:
-    """``HOST:PORT`` -> (host, port). An IPv6 host goes in brackets: ``[::1]:5055``."""
+    """``HOST[:PORT]`` -> (host, port), the port 5055 when not given. An IPv6 host with a
+    port goes in brackets (``[::1]:5055``); without one it may be bare (``::1``)."""
     if not text:
-        raise CliError("give the table's address as HOST:PORT", 2)
-    bad = CliError(f"'{text}' is not HOST:PORT (e.g. 192.168.1.5:5055 or [::1]:5055)", 2)
-    host, sep, port_text = text.rpartition(":")
-    if not sep or not port_text.isascii() or not port_text.isdigit() or len(port_text) > 5:
+        raise CliError("give the table's address as HOST or HOST:PORT", 2)
+    bad = CliError(f"'{text}' is not HOST or HOST:PORT (e.g. 192.168.1.5, 192.168.1.5:5055 "
+                   "or [::1]:5055)", 2)
+    if not text.isascii() or not text.isprintable() or any(ch.isspace() for ch in text):
+        raise bad
+    if text.startswith("[") and text.endswith("]"):
+        host, port_text = text[1:-1], ""                     # [::1]
+        if ":" not in host:
+            raise bad                                        # brackets hold an IPv6 address
+    elif text.count(":") >= 2 and not text.startswith("["):
+        host, port_text = text, ""                           # ::1, fe80::2
+    else:
+        host, sep, port_text = text.rpartition(":")
+        if not sep:
+            host, port_text = text, ""                       # kitchen-pc, 192.168.1.5
+        elif not port_text:
+            raise bad                                        # "kitchen-pc:" names no port
+    if port_text and (not port_text.isdigit() or len(port_text) > 5):
         raise bad
     if host.startswith("[") and host.endswith("]"):
         host = host[1:-1]
-        if not host or any(ch not in "0123456789abcdefABCDEF:." for ch in host):
+        if ":" not in host:
             raise bad
-    elif not host or ":" in host or "[" in host or "]" in host:
+    if ":" in host:
+        try:
+            ipaddress.IPv6Address(host)
+        except ValueError:
+            raise bad from None
+    elif not host or "[" in host or "]" in host:
         raise bad
-    if not host.isascii() or not host.isprintable() or any(ch.isspace() for ch in host):
-        raise bad
-    if not 0 < int(port_text) < 65536:
+    port = int(port_text) if port_text else DEFAULT_PORT
+    if not 0 < port < 65536:
         raise CliError(f"'{text}': the port must be between 1 and 65535", 2)
-    return host, int(port_text)
+    return host, port
+
+
+def format_address(host: str, port: int) -> str:
+    """(host, port) as typed: ``host:port``, an IPv6 host in brackets."""
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
 
 
 def add_arguments(parser) -> None:
-    parser.add_argument("address", nargs="?", metavar="HOST:PORT", help="the table to join")
+    parser.add_argument("address", nargs="?", metavar="HOST[:PORT]",
+                        help=f"the table to join (port {DEFAULT_PORT} when none is given)")
     parser.add_argument("--name", default="player", help="your name at the table")
     parser.add_argument("--headless", action="store_true", help="no window: a bot plays")
     parser.add_argument("--bot", default="random", metavar="LEVEL",
@@ -137,15 +169,13 @@ def run(args) -> int:
 
     lan_services.install()            # our bots and saves for the tables made here
     if not args.headless:
-        if args.address:
-            parse_address(args.address)
+        address = format_address(*parse_address(args.address)) if args.address else ""
         check_name(args.name)
         if not 0 <= args.seats <= 8:
             raise CliError("--seats must be between 0 and 8", 2)
         from game.client.lan_entry import run_lan_client
 
-        return run_lan_client("join", address=args.address or "", name=args.name,
-                              seats=args.seats)
+        return run_lan_client("join", address=address, name=args.name, seats=args.seats)
     host, port = parse_address(args.address)
     check_level(args.bot)
     check_name(args.name)

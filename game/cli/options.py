@@ -17,8 +17,9 @@ def add_game_argument(parser, optional: bool = False) -> None:
 
 
 def variants_epilog() -> str:
-    """The variants and expansions of every game, for the end of a subcommand's --help."""
-    lines = ["variants (--variant V; Railroad Ink's are expansions, --expansion X):"]
+    """Every game's player counts, variants (``--variant V``) and expansions (``--expansion X``),
+    for the end of a subcommand's --help."""
+    lines = ["games, their variants (--variant V) and expansions (--expansion X):"]
     for name in available_games():
         try:
             game = get_game(name)
@@ -26,7 +27,12 @@ def variants_epilog() -> str:
             continue
         players = (f"{game.min_players}-{game.max_players} players"
                    if game.max_players != game.min_players else f"{game.min_players} players")
-        lines.append(f"  {name} ({players}): {', '.join(sorted(getattr(game, 'variants', {})))}")
+        expansions = sorted(getattr(game, "expansions", ()) or ())
+        variants = sorted(v for v in getattr(game, "variants", {}) if v not in expansions)
+        lines.append(f"  {name} ({players})")
+        lines.append(f"      variants: {', '.join(variants) or 'none'}")
+        if expansions:
+            lines.append(f"      expansions (one at a time): {', '.join(expansions)}")
     return "\n".join(lines)
 
 

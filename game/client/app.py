@@ -2,7 +2,8 @@
 (settings, input layer, sounds, toasts).
 
 The loop sleeps while nothing moves (``frame_pacing``): it waits for the next event instead
-of drawing the same frame sixty times a second.
+of drawing the same frame sixty times a second, and draws nothing while the picture stands
+still (``invalidate()`` tells it a screen's picture changed without input).
 
 Screens lay out in logical 1280×720 units; the window has any size (resizable, F11 toggles
 fullscreen at the desktop's resolution) and is drawn at its own resolution through a
@@ -82,6 +83,7 @@ class App:
         self.fixed_dt: float | None = None
         self.last_input_at = 0.0     # game time of the player's last event (frame pacing)
         self.idle_waits = 0          # how often the loop slept waiting for an event
+        self.pacing = frame_pacing.Pacer()   # which steps of the real-time loop draw
         self._waited_event = None    # the event that woke a sleeping loop (handled next)
         self.hint_targets: list = []     # (action, rect) of the hint bar drawn last frame
         if self.settings["fullscreen"] and not self.headless:
@@ -93,6 +95,7 @@ class App:
         return self.stack[-1] if self.stack else None
 
     def push(self, screen) -> None:
+        self.invalidate()
         if self.stack:
             self.stack[-1].pause()
         self.stack.append(screen)
@@ -101,6 +104,7 @@ class App:
     def pop(self):
         if not self.stack:
             return None
+        self.invalidate()
         screen = self.stack.pop()
         screen.leave()
         if self.stack:
@@ -108,6 +112,7 @@ class App:
         return screen
 
     def replace(self, screen) -> None:
+        self.invalidate()
         if self.stack:
             self.stack.pop().leave()
         self.stack.append(screen)
@@ -115,6 +120,7 @@ class App:
 
     def reset_to(self, screen) -> None:
         """Leave every screen and show ``screen`` alone (e.g. back to the title)."""
+        self.invalidate()
         while self.stack:
             self.stack.pop().leave()
         self.stack.append(screen)
@@ -129,6 +135,16 @@ class App:
     # -- services -------------------------------------------------------------------------
     def quit(self) -> None:
         self.running = False
+
+    def invalidate(self) -> None:
+        """The picture changed without input or animation (a screen's ``update`` learnt
+        something): the sleeping loop draws it once."""
+        self.pacing.invalidate()
+
+    @property
+    def draws(self) -> int:
+        """Frames drawn and shown so far (a sleeping loop steps without drawing)."""
+        return self.pacing.draws
 
     # -- the window ---------------------------------------------------------------------
     def first_window_size(self) -> tuple[int, int]:
@@ -156,6 +172,8 @@ class App:
         """Lay the logical frame into the window as it is now: its scale and margins, and
         the surface screens draw on (the window itself at 1280×720)."""
         self.window = pygame.display.get_surface() or self.window
+        if hasattr(self, "pacing"):
+            self.invalidate()
         size = canvas.native_size(self.window)
         self.scale, self.offset = canvas.fit(size)
         canvas.set_scale(self.scale)
@@ -231,6 +249,8 @@ class App:
     def dispatch(self, event: pygame.event.Event) -> None:
         if frame_pacing.is_input(event):
             self.last_input_at = self.time
+        elif frame_pacing.needs_repaint(event):
+            self.invalidate()
         if event.type == pygame.QUIT:
             self.quit()
             return
@@ -243,7 +263,10 @@ class App:
         capture = getattr(self.top, "capture", None)
         if capture is not None and capture(event):
             return      # a screen waiting for a raw key or button (the controls screen)
-        for intent in self.input.translate(event):
+        intents = self.input.translate(event)
+        if intents and frame_pacing.is_axis(event):
+            self.last_input_at = self.time    # a stick moved something (not a resting drift)
+        for intent in intents:
             self.dispatch_intent(intent)
 
     def dispatch_intent(self, intent) -> None:
@@ -267,7 +290,9 @@ class App:
             return text.t("device.pad", n=device[3:])
         return text.t(f"device.{device}")
 
-    def step(self, dt: float) -> None:
+    def step(self, dt: float, paced: bool = False) -> None:
+        """One frame: events, time, ``update`` and the drawing. ``paced`` (the real-time
+        loop): draw only when the picture is out of date (``frame_pacing.Pacer``)."""
         events = pygame.event.get()
         if self._waited_event is not None:
             events.insert(0, self._waited_event)
@@ -282,7 +307,9 @@ class App:
         self.toasts.update(dt)
         if self.top is not None:
             self.top.update(dt)
-        self.draw()
+        if not paced or self.pacing.must_draw(self):
+            self.draw()
+            self.pacing.drawn(self)
         self.frame += 1
         if self.first_frame_seconds is None:
             self.first_frame_seconds = time.perf_counter() - self.started
@@ -301,7 +328,7 @@ class App:
             top = self.stack[-1]
             hints = top.hints()
             self.hint_targets = draw_hints(surface, top.hint_device(), hints) if hints else []
-        self.toasts.draw(surface, self.toast_obstacles())
+        self.toasts.draw(surface, self.toast_obstacles(), self.toast_lane())
         if surface is not self.window:
             if self.offset != (0, 0):
                 self.window.fill(theme.BG_DEEP)
@@ -319,6 +346,12 @@ class App:
             rects += [pygame.Rect(r) for r in own()]
         return rects
 
+    def toast_lane(self):
+        """Where the top screen keeps room for toasts when everything else is covered
+        (``toast_lane``: Railroad Ink's header), or None."""
+        own = getattr(self.top, "toast_lane", None)
+        return own() if own is not None else None
+
     def run(self, frames: int | None = None, fps: int = 60,
             seconds: float | None = None) -> None:
         """Run until quit (or for ``seconds`` of wall-clock time: the bench), at most ``fps``
@@ -332,20 +365,32 @@ class App:
             if frames is None:
                 if stop_at is not None and time.perf_counter() >= stop_at:
                     return
-                if count and not frame_pacing.wants_frames(self):
-                    self.idle_waits += 1
-                    wait_ms = frame_pacing.IDLE_WAIT_MS
-                    if stop_at is not None:
-                        wait_ms = max(0, min(wait_ms, int((stop_at - time.perf_counter()) * 1000)))
-                    self._waited_event = frame_pacing.wait_for_event(wait_ms)
-                dt = self.clock.tick(fps) / 1000.0
-                dt = min(dt, 0.1)
+                self.paced_step(fps, first=not count, stop_at=stop_at)
             else:
                 dt = self.fixed_dt
                 # a frame of real time for a bot the game waits for (see the function)
                 bot_worker.wait_while_thinking(dt)
-            self.step(dt)
+                self.step(dt)
             count += 1
+
+    def paced_step(self, fps: int = 60, first: bool = False,
+                   stop_at: float | None = None) -> None:
+        """One turn of the real-time loop: at most ``fps`` a second while something moves;
+        else sleep until an event (or a while), then step, drawing only if the picture is
+        out of date. ``stop_at`` (``perf_counter``) shortens the sleep (the bench)."""
+        slept = False
+        if not first and not frame_pacing.wants_frames(self):
+            self.idle_waits += 1
+            wait_ms = self.pacing.sleep_ms(self)
+            if stop_at is not None:
+                wait_ms = max(0, min(wait_ms, int((stop_at - time.perf_counter()) * 1000)))
+            self._waited_event = frame_pacing.wait_for_event(wait_ms)
+            slept = True
+        dt = self.clock.tick(fps) / 1000.0
+        # a moving picture never jumps more than 0.1 s a frame; after a sleep nothing was
+        # moving, and the time slept counts in full (clocks, a ranking's pages keep time)
+        dt = min(dt, 1.0 if slept else 0.1)
+        self.step(dt, paced=True)
 
     def screenshot(self, path) -> None:
         pygame.image.save(self.surface, str(path))

@@ -232,6 +232,11 @@ class BotWorker:
         with self._lock:
             return self._key == key
 
+    def busy(self) -> bool:
+        """A request is out, or its answer has not been taken yet."""
+        with self._lock:
+            return self._key is not None
+
     def thinking(self) -> bool:
         """Whether a request is out and its answer has not arrived yet."""
         with self._lock:

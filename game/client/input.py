@@ -249,8 +249,8 @@ class InputLayer:
 
     def _controller(self, event, pad: PadSlot) -> list[Intent]:
         """Events of SDL's game-controller API (buttons named by position, not number)."""
-        self.last_device = pad.device
         if event.type == pygame.CONTROLLERBUTTONDOWN:
+            self.last_device = pad.device
             return _button_intents(pad.device, event.button, CONTROLLER_DPAD,
                                    bindings.CONTROLLER_POSITIONS)
         if event.axis not in (pygame.CONTROLLER_AXIS_LEFTX, pygame.CONTROLLER_AXIS_LEFTY):
@@ -292,7 +292,8 @@ class InputLayer:
         return _action_intents(action, KEYBOARD) if action else []
 
     def _pad(self, event, pad: PadSlot) -> list[Intent]:
-        self.last_device = pad.device
+        if event.type != pygame.JOYAXISMOTION:
+            self.last_device = pad.device   # a stick's resting drift is not the player
         if event.type == pygame.JOYBUTTONDOWN:
             # PAD_DPAD_BUTTONS: pads that report the d-pad as buttons
             return _button_intents(pad.device, event.button, PAD_DPAD_BUTTONS,
@@ -313,6 +314,7 @@ class InputLayer:
         else:
             direction = (pad.axis_dir[0], _sign(value))
         if direction != pad.axis_dir:
+            self.last_device = pad.device     # moved past (or back inside) the dead zone
             old = pad.axis_dir
             pad.axis_dir = direction
             pad.axis_timer = REPEAT_FIRST

@@ -1,7 +1,7 @@
 """Opening the client straight at a LAN screen, for ``run.py host`` / ``run.py join`` without
 ``--headless``: the host's table setup for a game, or the find-tables screen joining an address.
 
-    build_lan_stack(app, "host", game="metro", port=5055)
+    build_lan_stack(app, "host", game="metro", port=5055, table={"players": 6, "bots": 2})
     build_lan_stack(app, "join", address="192.168.1.5:5055", name="Ada", seats=2)
     run_lan_client(...)            # the same in a new window, until the player quits
 """
@@ -19,9 +19,11 @@ from game.client.text import t
 
 def build_lan_stack(app, mode: str, *, game: str | None = None, port: int | None = None,
                     address: str = "", name: str = "", seats: int = 1,
-                    resume: list | None = None):
+                    resume: list | None = None, table: dict | None = None):
     """Title underneath, the LAN screen on top; returns the top screen. ``resume``: saved
-    logs of a LAN game to host again (``run.py host --resume FILE``)."""
+    logs of a LAN game to host again (``run.py host --resume FILE``); ``table``: the table
+    the host's setup opens with (``run.py host GAME --players N --bots K``, see
+    ``LanSetupScreen``)."""
     if port is not None:
         NET_DEFAULTS["port"] = port
     app.push(TitleScreen(app))
@@ -32,7 +34,7 @@ def build_lan_stack(app, mode: str, *, game: str | None = None, port: int | None
         return app.top
     if mode == "host":
         if game:
-            app.push(LanSetupScreen(app, game))
+            app.push(LanSetupScreen(app, game, table=table))
         else:
             app.push(LanGameChoiceScreen(app))
         return app.top

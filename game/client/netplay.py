@@ -38,6 +38,9 @@ NET_DEFAULTS: dict[str, Any] = {"port": 5055, "discovery_port": 5056, "bind": "0
                                 "handshake_retry": 30.0}
 
 PLAYING_PHASES = ("playing", "over")
+# how often a sleeping client pumps the table (``Screen.idle_poll_ms``): a move from the
+# network shows within a frame or two, and a step that draws nothing is cheap
+NET_IDLE_POLL_MS = 20
 
 
 def _net_codes() -> set[str]:
@@ -188,6 +191,14 @@ class NetSession:
     def lock(self):
         return self.conn.lock
 
+    def everyone_back(self) -> bool:
+        """The host of a resumed table: every seat kept for an old player is taken again by
+        its own machine and everyone is ready (``net.host_seating.owners_back``)."""
+        if not self.is_host:
+            return False
+        with self.conn.lock:
+            return self.conn.endpoint.owners_back()
+
     def reread_host_lobby(self) -> None:
         """The host's seat rows and whether it can start, read from its own endpoint."""
         self.seats = _host_rows(self.conn)
@@ -310,6 +321,7 @@ class NetPlayScreen(PlayScreen):
         self.handed_over = False
         self.asked_at: dict[int, float] = {}  # host: when it was last asked about a dropped seat
         self.last_statuses = list(session.statuses)
+        self.drawn_news = None     # ``news()`` when the board was last drawn
 
     # -- seats ----------------------------------------------------------------------------
     def is_bot(self, seat: int) -> bool:
@@ -397,8 +409,26 @@ class NetPlayScreen(PlayScreen):
 
     # -- the network ----------------------------------------------------------------------
     def drain(self) -> None:
-        for event in self.session.pump():
+        events = self.session.pump()
+        for event in events:
             self.on_net_event(event)
+        if events:
+            self.app.invalidate()     # the table's news is drawn even on a still board
+
+    def news(self) -> tuple:
+        """What the table's news changes on this screen: moves and chance entries, each
+        seat's connection, the host falling silent, spectators, the table's end."""
+        session = self.session
+        return (len(self.match.log), tuple(session.statuses), session.host_interrupted,
+                len(session.spectators), session.closed, session.ended is not None)
+
+    def animating(self) -> bool:
+        """As at a local table; and once more when the news changed what is shown (also
+        under a menu, while a background thread keeps the connection: ``cover``)."""
+        return super().animating() or self.news() != self.drawn_news
+
+    def idle_poll_ms(self) -> int:
+        return NET_IDLE_POLL_MS
 
     def on_net_event(self, event: dict) -> None:
         kind = event["event"]
@@ -528,6 +558,7 @@ class NetPlayScreen(PlayScreen):
 
     def draw(self, surface) -> None:
         with self.session.lock():
+            self.drawn_news = self.news()
             super().draw(surface)
         self.draw_badge(surface)
 

@@ -22,6 +22,8 @@ DEFAULTS: dict = {
     "animations": True,      # line highlights and flying points (off: moves land at once)
     "player_names": [],      # names last used at the table
     "last_tables": {},       # game -> the table last started (setup offers it again)
+    "lan_saves_asked": [],   # LAN saves the launch already offered ("file#moves"): once each
+    "lan_address": "",       # the address last typed on the join screen (offered again)
     "bindings": {},          # family -> action -> codes changed from the defaults (bindings.py)
 }
 

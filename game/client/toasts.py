@@ -1,5 +1,6 @@
 """Toasts: short messages that fade in above the hint bar, stack (at most a few), and move
-aside from what a screen says they must not cover (its buttons, a player's sheet)."""
+aside from what a screen says they must not cover (its buttons, a player's sheet), into the
+lane a screen keeps for them when nothing else is free."""
 
 from __future__ import annotations
 
@@ -78,13 +79,16 @@ class Toasts:
         placed.reverse()
         return placed
 
-    def layout(self, size: tuple[int, int], avoid=()) -> list[tuple[Toast, pygame.Rect]]:
+    def layout(self, size: tuple[int, int], avoid=(),
+               lane=None) -> list[tuple[Toast, pygame.Rect]]:
         """Where each toast is drawn on a screen of ``size``: bottom-centred, the newest
         lowest, the older ones above it without overlapping. ``avoid``: rects the stack must
         not cover (a menu's buttons): it slides sideways to the nearest clear place, else
         narrows into the widest free margin beside them; when the whole stack fits nowhere,
-        only the newest toasts that do are shown (the older ones wait out their time unseen),
-        and if not even the newest one fits it alone stays centred."""
+        only the newest toasts that do are shown (the older ones wait out their time unseen).
+        ``lane``: where the screen keeps room for toasts when its bottom is covered (Railroad
+        Ink's header, over panels everywhere else): the newest toasts that fit go there. If
+        not even the newest one fits anywhere it alone stays centred."""
         width, height = size
         bottom = height - TOAST_BOTTOM_GAP
         avoid = [pygame.Rect(r) for r in avoid]
@@ -94,7 +98,28 @@ class Toasts:
             placed = self._clear_place(self.items[-keep:], size, avoid)
             if placed is not None:
                 return placed
+        if lane is not None:
+            for keep in range(len(self.items), 0, -1):
+                placed = self._in_lane(self.items[-keep:], size, pygame.Rect(lane), avoid)
+                if placed is not None:
+                    return placed
         return self._stack(width // 2, bottom, TOAST_MAX_W, self.items[-1:])
+
+    def _in_lane(self, items, size, lane: pygame.Rect,
+                 avoid) -> list[tuple[Toast, pygame.Rect]] | None:
+        """``items`` stacked inside ``lane``, as near the screen's middle as the lane allows
+        and clear of ``avoid`` (None when they do not fit)."""
+        if lane.width < 240:
+            return None
+        placed = self._stack(size[0] // 2, lane.bottom, min(TOAST_MAX_W, lane.width), items)
+        placed = [(toast, rect.clamp(lane)) for toast, rect in placed]
+        rects = [rect for _, rect in placed]
+        if min(r.top for r in rects) < lane.top or any(
+                a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:]):
+            return None
+        if any(r.collidelist(avoid) >= 0 for r in rects):
+            return None
+        return placed
 
     def _clear_place(self, items, size, avoid) -> list[tuple[Toast, pygame.Rect]] | None:
         """``items`` stacked where they cover none of ``avoid`` (None when no place does)."""
@@ -125,8 +150,8 @@ class Toasts:
                 return narrow
         return None
 
-    def draw(self, surface: pygame.Surface, avoid=()) -> None:
-        for toast, rect in self.layout(surface.get_size(), avoid):
+    def draw(self, surface: pygame.Surface, avoid=(), lane=None) -> None:
+        for toast, rect in self.layout(surface.get_size(), avoid, lane):
             alpha = toast.alpha()
             if alpha <= 0:
                 continue

@@ -184,6 +184,15 @@ def resume_claims(game: str = "", folder: Path | None = None) -> str:
     return CLAIM_PREFIX + ",".join(claims[:MAX_CLAIMS]) if claims else ""
 
 
+def own_claim(header: dict) -> str:
+    """The hello token that claims, on a table resumed from any save of it, the seats the
+    machine that wrote this save held ("" if it cannot tell which machine that was)."""
+    peer, table = own_peer(header), header.get("table")
+    if peer is None or not isinstance(table, str) or not table:
+        return ""
+    return CLAIM_PREFIX + resume_claim(table, peer)
+
+
 def host_peer_of(header: dict, host_name: str | Iterable[str]) -> int:
     """Which old machine's seats a host resuming from ``header`` plays: the one holding a
     seat named ``host_name`` (the old host first when several did: names used to repeat),

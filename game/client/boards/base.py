@@ -10,6 +10,10 @@ intents into a proposed move:
   Several seats may call in the same frame (Railroad Ink split screen): keep per-seat cursors.
 * ``on_applied(seat, move, events)`` / ``on_refused(seat, move, exc)`` start animations.
 * ``busy()`` — an animation the bots and the results screen should wait for.
+* ``animating()`` — the picture changes by itself (``busy()``, and shorter things: a flash,
+  a fading glow); the client sleeps on a human's turn only while it is False. Pulses read
+  ``frame_pacing.pulse_clock(app)``, which rests when the player does; ``next_change()``
+  names the next change of a still board (a long ranking's page).
 * ``draw(surface)`` paints; it never changes the match.
 
 (The results that follow a game come from the game's kit: ``GameKit.results_panel``.)
@@ -73,6 +77,17 @@ class BoardView:
         hint bar is clear."""
         return []
 
+    def hint_label_place(self, seat):
+        """Where the coach labels a hint for ``seat`` when each local player has a part of
+        the screen of their own (the label then names the player); None: beside the Hint
+        button."""
+        return None
+
+    def toast_lane(self):
+        """A rect kept free for toasts when ``toast_avoid`` covers every other place (None:
+        the board needs none)."""
+        return None
+
     def menu_button_intent(self, intent) -> bool:
         """True when ``intent`` points at or clicks the Menu button (used: a click opens the
         pause menu); the board's own cursor then ignores it."""
@@ -108,6 +123,12 @@ class BoardView:
 
     def busy(self) -> bool:
         return False
+
+    def animating(self) -> bool:
+        return self.busy()
+
+    def next_change(self) -> float | None:
+        return None
 
     def draw(self, surface) -> None:
         pass

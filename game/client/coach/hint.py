@@ -3,6 +3,9 @@ click), the expert thinking off the frame loop with a "thinking" indicator, then
 on the board with the points it is expected to bring (the sheet's worth in Railroad Ink, the
 expected final score in Metro and Metromania), until the player's position changes.
 
+With several local players (split screen) a board may place the label in the asking player's
+own pane (``hint_label_place``); it then starts with the player's name.
+
 The hint is computed for the asking seat's own view (``match.view(seat)``: nothing hidden),
 by ``hint_bot.HintBot`` in a ``BotWorker`` (a helper process). Every hint asked counts
 (``used``): the results screen shows how many the game took. At a LAN table hints are allowed
@@ -13,7 +16,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.client import fonts, gfx, theme, widgets
+from game.client import fonts, frame_pacing, gfx, theme, widgets
 from game.client.bot_worker import BotWorker
 from game.client.coach.highlight import draw_move
 from game.client.coach.hint_bot import Hint, HintBot, points_meaning
@@ -91,7 +94,7 @@ class HintCoach:
     def ask(self, device: str) -> None:
         seat = self.seat_for(device)
         if seat is None:
-            self.play.toast(t("coach.hint_not_now"), "info")
+            self.play.toast(self._not_now(device), "info")
             return
         key = self.position_key(seat)
         if (self.shown and self.shown[0] == key) or (self.pending and self.pending[0] == key):
@@ -102,6 +105,16 @@ class HintCoach:
         self.pending = (key, seat)
         self.shown = None
         self.used += 1
+
+    def _not_now(self, device: str) -> str:
+        """Why no hint comes; with several local players, naming the one who asked (the
+        player this device belongs to), so the others know it is not about them."""
+        humans = self.play.human_seats()
+        owner = next((seat for seat in humans
+                      if accepts(self.match.seats[seat].device, device)), None)
+        if len(humans) > 1 and owner is not None:
+            return t("coach.hint_not_now_for", name=self.play.seat_name(owner))
+        return t("coach.hint_not_now")
 
     def cancel(self) -> None:
         self.worker.cancel()
@@ -143,7 +156,8 @@ class HintCoach:
         _key, seat, hint = self.shown
         if self.play.board.secret_information and seat != self.play.viewer:
             return
-        draw_move(surface, self.play.board, self.match.game.name, seat, hint.move, self.clock)
+        draw_move(surface, self.play.board, self.match.game.name, seat, hint.move,
+                  frame_pacing.pulse_clock(self.play.app))
         self._draw_label(surface, seat, hint)
 
     def _draw_button(self, surface) -> None:
@@ -179,15 +193,43 @@ class HintCoach:
             return [t("coach.hint_move", move=label), t("coach.hint_expect", points=hint.points)]
         return [t("coach.hint_gain", move=label, points=f"{hint.points:+d}")]
 
-    def _draw_label(self, surface, seat: int, hint: Hint) -> None:
+    def label_left(self) -> int:
+        """The left edge of the hint shown beside the Hint button (the button's own left
+        edge when none is): the header's room for toasts ends there."""
+        if self.shown is None or not self.offered():
+            return self.button().x
+        _key, seat, hint = self.shown
+        if self._label_place(seat) is not None:
+            return self.button().x            # the label is in the player's pane
+        box, _lines = self._label_box(seat, hint)
+        return box.x
+
+    def _label_place(self, seat: int):
+        return self.play.board.hint_label_place(seat)
+
+    def _label_box(self, seat: int, hint: Hint) -> tuple[pygame.Rect, list[str]]:
+        """Where the hint's label goes and its lines. Beside the Hint button; or, where the
+        board gives each player a pane of their own (split screen), in that player's pane
+        (``hint_label_place``), led by the player's name: the label says whose hint it is."""
         lines = self.hint_lines(hint)
+        place = self._label_place(seat)
+        if place is not None:
+            lines[0] = t("coach.hint_for", name=self.play.seat_name(seat), hint=lines[0])
         sizes = (19,) if len(lines) == 1 else (17, 14)
         widths = [fonts.render(text, size, theme.TEXT_DARK, "semibold").get_width()
                   for text, size in zip(lines, sizes)]
         width = min(LABEL_MAX, max(widths) + 28)
         button = self.button()
         box = pygame.Rect(0, 0, width, button.height + SECOND_LINE * (len(lines) - 1))
-        box.topright = (button.x - 8, button.y)
+        if place is not None:
+            box.size = (min(max(widths) + 28, place.width), min(box.height, place.height))
+            box.topleft = place.topleft
+        else:
+            box.topright = (button.x - 8, button.y)
+        return box, lines
+
+    def _draw_label(self, surface, seat: int, hint: Hint) -> None:
+        box, lines = self._label_box(seat, hint)
         gfx.rect(surface, theme.ACCENT, box, border_radius=10)
         if len(lines) == 1:
             fonts.blit_in(surface, lines[0], 19, theme.TEXT_DARK, box, "semibold", inset=10,

@@ -15,7 +15,7 @@ import datetime
 
 import pygame
 
-from game.client import fonts, gfx, text_layout, theme
+from game.client import fonts, frame_pacing, gfx, text_layout, theme
 from game.client.bot_worker import BotWorker
 from game.client.coach import daily
 from game.client.coach.highlight import pulse_colour
@@ -73,6 +73,9 @@ class Prover:
     def cancel(self) -> None:
         if self.result is None:
             self.worker.cancel()
+
+    def proving(self) -> bool:
+        return self.result is None and not self.failed
 
 
 # -- the menu -------------------------------------------------------------------------------
@@ -199,6 +202,9 @@ class CoachPlayScreen(PlayScreen):
             self.prover.poll()
         super().update(dt)
 
+    def animating(self) -> bool:
+        return super().animating() or (self.prover is not None and self.prover.proving())
+
     def banner(self) -> str:
         if self.mode == "daily":
             return t("coach.daily_banner",
@@ -268,6 +274,9 @@ class CoachResultsScreen(ResultsScreen):
         if self.prover is not None:
             self.prover.poll()
 
+    def animating(self) -> bool:
+        return super().animating() or (self.prover is not None and self.prover.proving())
+
     def headline(self) -> tuple[str, str]:
         title, _ = self.base_headline()
         if self.mode == "daily":
@@ -333,6 +342,9 @@ class BestPlacementScreen(Screen):
     def update(self, dt: float) -> None:
         self.board.update(dt)
 
+    def animating(self) -> bool:
+        return self.board.animating() or frame_pacing.player_about(self.app)   # the pulse
+
     def handle(self, intent) -> None:
         if intent.kind in ("cancel", "confirm", "click", "menu"):
             self.app.pop()
@@ -340,7 +352,7 @@ class BestPlacementScreen(Screen):
     def draw(self, surface) -> None:
         self.board.draw(surface)
         pane = self.board.pane_of(0)
-        colour = pulse_colour(self.app.time)
+        colour = pulse_colour(frame_pacing.pulse_clock(self.app))
         if pane is not None and pane.geom is not None:
             for move in self.moves:
                 rect = pane.geom.cell_rect(move.cell)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.client import frame_pacing
 from game.client.text import t
 
 
@@ -39,9 +40,20 @@ class Screen:
 
     def animating(self) -> bool:
         """True while the next frame may differ without any input (the loop keeps its full
-        frame rate); False lets the client sleep until an event (see ``frame_pacing``).
-        By default a screen with its own ``update`` (timers, network polling) animates."""
+        frame rate); False lets the client sleep until an event and draw nothing (see
+        ``frame_pacing``). By default a screen with its own ``update`` (timers, network
+        polling) animates; one that says False must call ``app.invalidate()`` when its
+        ``update`` changes what it shows."""
         return type(self).update is not Screen.update
+
+    def next_change(self) -> float | None:
+        """Seconds until the still picture changes by itself (a ranking's next page), so the
+        sleeping loop draws it then; None: never without input."""
+        return None
+
+    def idle_poll_ms(self) -> int:
+        """How often ``update`` runs while the loop sleeps (a network screen polls sooner)."""
+        return frame_pacing.IDLE_WAIT_MS
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.app.background(), (0, 0))

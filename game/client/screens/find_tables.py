@@ -2,7 +2,8 @@
 
 Discovery (``net.discovery.find_tables``) runs in a background thread every few seconds so the
 screen never waits on the network; it asks the broadcast address of every interface, or the
-targets in ``NET_DEFAULTS["targets"]`` (tests: unicast to 127.0.0.1). Joining connects off the
+targets in ``NET_DEFAULTS["targets"]`` (tests: unicast to 127.0.0.1). The address field offers
+the last address joined by typing it (the settings' ``lan_address``). Joining connects off the
 frame loop too, then shows the joined table (``JoinedLobbyScreen``). A table already playing
 can be watched as a spectator.
 """
@@ -29,7 +30,7 @@ class FindTablesScreen(MenuScreen):
         names = app.settings["player_names"]
         self.name = (names[0] if names and names[0] else "") or t("common.player_n", n=1)
         self.local_players = 1
-        self.address = ""
+        self.address = str(app.settings["lan_address"])[:40]    # the last one typed
         self.tables: list[dict] = []
         self.searching = False
         self.searched_once = False
@@ -142,6 +143,8 @@ class FindTablesScreen(MenuScreen):
             if parsed is None:
                 self.fail(t("lan.bad_address"))
                 return
+            if self.address != self.app.settings["lan_address"]:
+                self.app.settings["lan_address"] = self.address    # offered next time
             self.join(*parsed)
         elif item.key == "refresh":
             self.search()

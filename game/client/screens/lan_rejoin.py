@@ -2,12 +2,14 @@
 had joined offers *Rejoin Ann's table as Cleo* while that table still runs.
 
 A joiner's autosave keeps its seat token (a random secret only the host and this machine
-know; the host's save keeps only a digest) and the table's address (``game.saves.lan.rejoin_info``).
+know; the host's save keeps only a digest), the table's address and its claim on the table
+(``game.saves.lan.rejoin_info``).
 ``TableProbe`` asks, off the frame loop, whether the table still answers at that address (else
 LAN discovery for a running table of that host and game). ``RejoinScreen`` connects with the
-saved token, so the host hands the seats back at once (a bot playing them stops), waits for the
-catch-up and opens the play screen; if the table is gone or refuses, it says why and offers
-*Resume as LAN host* instead.
+saved token (``rejoin_link.TableRedial``), so the host hands the seats back at once (a bot
+playing them stops) — or, on a table resumed after a crash, seats it ready in its lobby — waits
+for the catch-up and opens the play screen; if the table is gone or refuses, it says why and
+offers *Resume as LAN host* instead.
 """
 
 from __future__ import annotations
@@ -27,9 +29,10 @@ CARD = pygame.Rect(340, 170, 600, 380)
 
 
 def rejoin_target(path) -> dict | None:
-    """The rejoin details of a joiner's save (``game.saves.lan.rejoin_info`` plus ``game`` and
-    ``path``), or None (a host's save, an older save without its seat token)."""
-    from game.saves.lan import rejoin_info   # network code loads only for a LAN save
+    """The rejoin details of a joiner's save (``game.saves.lan.rejoin_info`` plus ``game``,
+    ``path`` and ``claim``: the resume claim this save proves), or None (a host's save, an
+    older save without its seat token)."""
+    from game.saves.lan import own_claim, rejoin_info   # network code loads for a LAN save
 
     try:
         header = read_save(path).header
@@ -38,7 +41,7 @@ def rejoin_target(path) -> dict | None:
     info = rejoin_info(header)
     if info is None:
         return None
-    return dict(info, game=str(header.get("game", "")), path=str(path))
+    return dict(info, game=str(header.get("game", "")), path=str(path), claim=own_claim(header))
 
 
 def rejoin_label(target: dict) -> str:
@@ -97,17 +100,23 @@ class RejoinScreen(MenuScreen):
         super().__init__(app)
         self.target = target
         self.address = address
-        self.connector = None
-        self.session = None
+        self.redial = None
         self.failed: tuple[str, dict] | None = None    # the reason code and args
         self.form = Form([], pygame.Rect(440, CARD.bottom - 150, 400, 0))
         self.connect()
 
     def connect(self) -> None:
+        """One try at the table (``rejoin_link.TableRedial``): our seat token, else the claim
+        our save proves; ready at once should the table be a resumed one in its lobby."""
+        from game.client.rejoin_link import TableRedial
+
+        self.stop()
         self.failed = None
-        self.connector = netplay.Connector(self.address[0], self.address[1], self.target["name"],
-                                           wanted=1, token=self.target["key"],
-                                           game=self.target.get("game", ""))
+        target = self.target
+        self.redial = TableRedial(self.address, target["name"], token=target["key"],
+                                  claim=target.get("claim", ""), game=target.get("game", ""),
+                                  table=target.get("host_name", ""),
+                                  pads=self.app.input.connected_pads(), keep_trying=False)
         self.build()
 
     def build(self) -> None:
@@ -138,12 +147,9 @@ class RejoinScreen(MenuScreen):
         self.on_activate(Item("title", lambda: ""))
 
     def stop(self) -> None:
-        if self.connector is not None:
-            self.connector.abandon()
-            self.connector = None
-        if self.session is not None:
-            self.session.close()
-            self.session = None
+        if self.redial is not None:
+            self.redial.stop()
+            self.redial = None
 
     def leave(self) -> None:
         self.stop()
@@ -155,44 +161,23 @@ class RejoinScreen(MenuScreen):
         self.build()
 
     def update(self, dt: float) -> None:
-        if self.connector is not None and self.connector.finished():
-            connector, self.connector = self.connector, None
-            if connector.conn is None:
-                self.fail("unreachable", {})
-                return
-            self.session = netplay.NetSession("join", connector.conn, address=self.address,
-                                              name=self.target["name"], wanted=1,
-                                              table=self.target.get("host_name", ""))
-        session = self.session
-        if session is None:
+        if self.redial is None:
             return
-        for event in session.pump():
-            if event["event"] == "welcome":
-                self.adopt(list(event["seats"]))
-            elif event["event"] == "ended":
-                self.fail(event["code"], dict(event.get("args") or {}))
-                return
-        if session.phase in ("playing", "over") and session.match is not None:
-            if not session.devices:
-                self.adopt(list(session.conn.endpoint.seats))
-            self.session = None
+        session = self.redial.update()
+        if self.redial.failed is not None:
+            self.fail(*self.redial.failed)
+            return
+        if session is not None:
+            self.redial = None
             TitleScreen = navigation.get("TitleScreen")
             self.app.reset_to(TitleScreen(self.app))
             self.app.push(netplay.NetPlayScreen(self.app, session, {"lan": True}))
             self.app.toasts.show(t("lan.toast.rejoined"), "good")
 
-    def adopt(self, seats: list[int]) -> None:
-        """Our seats, played here as before the crash: the first on mouse and keyboard, the
-        others on controllers while there are some."""
-        pads = self.app.input.connected_pads()
-        devices = ["mouse+keyboard", *pads]
-        self.session.devices = {seat: devices[i] if i < len(devices) else "mouse+keyboard"
-                                for i, seat in enumerate(seats)}
-
     def status(self) -> str:
         where = f"{self.address[0]}:{self.address[1]}"
         if self.failed is None:
-            return t("lan.rejoining")
+            return self.redial.status() if self.redial is not None else t("lan.rejoining")
         code, args = self.failed
         if code == "unreachable":
             return t("lan.cannot_reach", address=where)

@@ -4,7 +4,8 @@
 with LAN seats: a seat is a human here (on a device), a bot (played by this machine) or open
 (for a player on another machine). "Open the table" starts a ``HostServer`` (answering LAN
 discovery) and shows ``HostLobbyScreen``: who has joined, who is ready, each seat's connection,
-and Start once every seat is taken and every remote player is ready.
+and Start once every seat is taken and every remote player is ready. A table resumed after a
+crash starts by itself once every seat kept for an old player is back with its own machine.
 """
 
 from __future__ import annotations
@@ -17,14 +18,15 @@ from game.client.games import kit
 from game.client.screens import seat_grid
 from game.client.screens.base import MenuScreen
 from game.client.screens.game_choice import GameChoiceScreen
-from game.client.screens.setup import SetupScreen
+from game.client.screens.seat_fill import OpenSeatFill
+from game.client.screens.setup import COLUMN_LEFT, HAND_VARIANT, SetupScreen
 from game.client.seats import SeatKind
 from game.client.text import has, t
-from game.client.text_layout import fit_size
+from game.client.text_layout import fit_size, fit_text
 from game.client.widgets import Form, Item, draw_item, place_indexed
 from game.client import canvas
 from game.rules.core import ConfigError
-from net.discovery import SIOCGIFADDR, interface_addresses
+from net.discovery import local_addresses
 
 
 def open_on_usual_ports(make):
@@ -40,21 +42,34 @@ def open_on_usual_ports(make):
     return None
 
 OPEN = "open:"
+# the LAN setup's subtitle, beside the title (see LanSetupScreen.subtitle_box)
+SUBTITLE_TOP, SUBTITLE_BOTTOM = 30, 100
+SUBTITLE_SIZES = (20, 19, 18, 17, 16, 15, 14)
 STATUS_AT = (1120, 154)     # the host lobby's status line: right end, on the "Seats" line
 STATUS_WIDTH = 560
 
 
-def local_addresses() -> list[str]:
-    """This machine's IPv4 addresses on its network interfaces (not loopback)."""
-    found: list[str] = []      # none where the platform cannot tell: the port alone is shown
-    for address in interface_addresses(SIOCGIFADDR):
-        if not address.startswith("127.") and address not in found:
-            found.append(address)
-    return found
-
-
 def level_label(level: str) -> str:
     return t(f"level.{level}") if has(f"level.{level}") else level
+
+
+def command_line_table(table: dict) -> dict:
+    """The setup's table for ``{"players", "bots", "level", "variants", "name"}`` (the
+    command line's, checked there): the host's player first (named ``name``, if given), then
+    ``bots`` bots of ``level``, the other seats open; the variants switched on."""
+    players, bots = int(table["players"]), int(table.get("bots", 0))
+    level = table.get("level") or "normal"
+    seats = [{"name": str(table.get("name") or ""), "who": None, "colour": None}]
+    seats += [{"name": "", "who": f"bot:{level}", "colour": None} for _ in range(bots)]
+    seats += [{"name": "", "who": OPEN, "colour": None} for _ in range(players - 1 - bots)]
+    options: dict = {}
+    for variant in table.get("variants", []):
+        hand = HAND_VARIANT.match(variant)
+        if hand:
+            options["hand"] = int(hand.group(1))
+        else:
+            options[variant] = True
+    return {"players": players, "seats": seats, "options": options}
 
 
 class LanGameChoiceScreen(GameChoiceScreen):
@@ -70,18 +85,36 @@ class LanGameChoiceScreen(GameChoiceScreen):
 
     def draw(self, surface) -> None:
         super().draw(surface)
-        fonts.blit(surface, t("lan.host_subtitle"), 22, theme.ACCENT, (640, 136), "semibold",
-                   "center")
+        # under the title's line box (tall in Thai, Korean, Chinese, Japanese), above the cards
+        fonts.blit_fit(surface, t("lan.host_subtitle"), 22, theme.ACCENT, (640, 142), 1184,
+                       "semibold", "center")
 
 
 class LanSetupScreen(SetupScreen):
-    """The setup form with "open" seats for remote players, and no seed (peers agree on it)."""
+    """The setup form with "open" seats for remote players, and no seed (peers agree on it).
+    Under the table's options, *Fill open seats with bots* (``seat_fill``); the last table
+    opened is remembered like a local one's (under "lan:<game>"). ``table``: the table the
+    command line asks for (``run.py host GAME --players N --bots K ...``), see
+    ``command_line_table``."""
 
-    def _ensure_seats(self) -> None:
-        before = len(self.seats)
-        super()._ensure_seats()
-        for index in range(max(1, before), len(self.seats)):
-            self.seats[index]["who"] = OPEN     # new seats (after the first) wait for LAN players
+    def __init__(self, app, game_name: str, previous: dict | None = None,
+                 table: dict | None = None) -> None:
+        self.filler = OpenSeatFill(game_name, OPEN)
+        if table is not None and previous is None:
+            previous = command_line_table(table)
+            self.filler.level = table.get("level") or self.filler.level
+        self.title_rect = pygame.Rect(48, 40, 0, 0)
+        super().__init__(app, game_name, previous)
+
+    def memory_name(self) -> str:
+        return f"lan:{self.game_name}"
+
+    def _default_who(self, i: int, pads: list[str]) -> str:
+        # the first seat is the host's player; new seats wait for players on other machines
+        return OPEN if i >= 1 else super()._default_who(i, pads)
+
+    def _still_offered(self, who: str) -> bool:
+        return who == OPEN or super()._still_offered(who)
 
     def who_options(self) -> list[str]:
         return super().who_options() + [OPEN]
@@ -92,11 +125,56 @@ class LanSetupScreen(SetupScreen):
         return super().who_label(who)
 
     def build(self) -> None:
+        focus_key = self.form.focused.key if self.form and self.form.focused else None
         super().build()
-        self.form.items = [item for item in self.form.items if item.key != "seed"]
+        items = [item for item in self.form.items if item.key != "seed"]
+        seats_at = next(index for index, item in enumerate(items)
+                        if item.key.startswith("name:"))
+        items[seats_at:seats_at] = self.filler.items(level_label)   # after the table's rows
+        self.form.items = items
         self.form.item("start").label = lambda: t("lan.open_table")
+        if focus_key is not None:
+            self.form.focus_on(focus_key)
         self._place_items()
-        self.form.focus = min(self.form.focus, len(self.form.items) - 1)
+
+    def _place_items(self) -> None:
+        super()._place_items()
+        table_rows = [item.rect for item in self.form.items
+                      if item.key in ("players", "hand", "expansion")
+                      or item.key.startswith("variant:")]
+        row = table_rows[-1] if table_rows else pygame.Rect(COLUMN_LEFT.x, COLUMN_LEFT.y, 0, 44)
+        self.filler.place(self.form.items, COLUMN_LEFT.x, row.bottom + 10, row.height)
+
+    def handle(self, intent) -> None:
+        focused = self.form.focused if self.form is not None else None
+        if intent.kind == "move" and intent.dx > 0 and focused is not None \
+                and focused.key == "fill":
+            self._focus("fill_level")       # right of the button: its level
+            return
+        super().handle(intent)
+
+    def on_change(self, item) -> None:
+        if item.key == "fill_level":
+            self.filler.level = item.value
+            return
+        super().on_change(item)
+
+    def on_activate(self, item) -> None:
+        if item.key == "fill":
+            self.fill_open_seats()
+            return
+        super().on_activate(item)
+
+    def fill_open_seats(self) -> None:
+        """Every open seat to a bot of the level beside the button; said in a toast."""
+        filled = self.filler.fill(self.seats)
+        if not filled:
+            self.app.toasts.show(t("lan.fill_none"), "info")
+            self.app.sound.play("illegal")
+            return
+        self.build()
+        self.app.toasts.show(t("lan.fill_done", n=filled, level=level_label(self.filler.level)),
+                             "good")
 
     def draw(self, surface) -> None:
         seed_text, self.seed_text = self.seed_text, "-"   # no seed field: skip its hint
@@ -104,7 +182,27 @@ class LanSetupScreen(SetupScreen):
             super().draw(surface)
         finally:
             self.seed_text = seed_text
-        fonts.blit(surface, t("lan.host_subtitle"), 22, theme.TEXT_DIM, (48, 92), "regular")
+        self.draw_subtitle(surface)
+
+    def subtitle_box(self) -> pygame.Rect:
+        """Right of the title, left of *Rules*, above the column headers: the subtitle never
+        runs into them (in any language: it wraps and shrinks to stay in here)."""
+        left = self.title_rect.right + 32
+        right = self.form.item("rules").rect.x - 24
+        return pygame.Rect(left, SUBTITLE_TOP, max(0, right - left), SUBTITLE_BOTTOM - SUBTITLE_TOP)
+
+    def draw_subtitle(self, surface) -> None:
+        box = self.subtitle_box()
+        text = t("lan.host_subtitle")
+        size, lines, line_h = fit_text(text, box, SUBTITLE_SIZES)
+        lines = lines[:max(1, box.height // line_h)]
+        y = box.centery - len(lines) * line_h // 2
+        with fonts.box(box, "subtitle"):
+            for line in lines:
+                fonts.blit_in(surface, line, size, theme.TEXT_DIM,
+                              pygame.Rect(box.x, y, box.width, line_h), "regular", "midleft",
+                              name="subtitle")
+                y += line_h
 
     def start(self) -> None:
         # the network layer loads when a table is opened, not with the screens
@@ -145,6 +243,7 @@ class LanSetupScreen(SetupScreen):
             self.app.toasts.show(t("lan.cannot_host"), "bad")
             return
         self.app.settings["player_names"] = [s["name"] for s in self.seats]
+        self.remember_table()
         session = netplay.NetSession("host", server, devices=devices, name=host_name,
                                      table=host_name)
         self.app.push(HostLobbyScreen(self.app, session, self.describe()))
@@ -252,7 +351,7 @@ class HostLobbyScreen(MenuScreen):
         name = row["name"] if SeatKind.of_row(row) in (SeatKind.HUMAN, SeatKind.BOT) \
             and row["name"] else \
             t("common.player_n", n=index + 1)
-        colour = row["colour"] if row["colour"] >= 0 else index
+        colour = row["colour"] if row["colour"] >= 0 else self.setup_colour(index)
         self.session.devices.pop(index, None)
         if kind == SeatKind.REMOTE:
             return
@@ -271,6 +370,13 @@ class HostLobbyScreen(MenuScreen):
         else:
             self.session.conn.set_seat(index, ids.KIND_OPEN)
         self.refresh()
+
+    def setup_colour(self, index: int) -> int:
+        """The colour the table setup gave seat ``index`` (an open seat the host now plays
+        or gives a bot keeps it), else one by its number."""
+        seats = self.setup.get("seats") or []
+        colour = seats[index].get("colour") if index < len(seats) else None
+        return colour if isinstance(colour, int) and colour >= 0 else index % 8
 
     def on_activate(self, item) -> None:
         if item.key == "start":
@@ -319,7 +425,16 @@ class HostLobbyScreen(MenuScreen):
                 return
         if changed:
             self.refresh()
+        if changed and self.resumed_table_complete():
+            # a table resumed after a crash goes on by itself once every player is back in
+            # their own seat and ready: nobody has to find the Start button
+            self.app.toasts.show(t("lan.toast.all_back"), "good")
+            self.start()
         self._drop_stale_toasts()
+
+    def resumed_table_complete(self) -> bool:
+        return bool(self.setup.get("resumed")) and not self.seeding \
+            and self.session.phase == "lobby" and self.session.everyone_back()
 
     def leave(self) -> None:
         if self.app.find(type(self)) is None and self.session.phase == "lobby":
@@ -361,8 +476,8 @@ class HostLobbyScreen(MenuScreen):
                    (48, 40), "bold")
         where = ", ".join(f"{a}:{session.port}" for a in self.addresses) or \
             t("lan.port_only", port=session.port)
-        fonts.blit(surface, t("lan.listening", where=where), 22, theme.ACCENT, (48, 100),
-                   "semibold")
+        fonts.blit_fit(surface, t("lan.listening", where=where), 22, theme.ACCENT, (48, 100),
+                       1184, "semibold")      # (several networks: many addresses)
         fonts.blit(surface, t("lan.seats"), 22, theme.ACCENT, (48, 140), "semibold")
         draw_seat_rows(surface, session.seats, pygame.Rect(48, 170, 760, 56), mine=set(
             session.devices))

@@ -47,12 +47,10 @@ class ConnectionLostScreen(MenuScreen):
         self.session = play.session
         self.code = code
         self._reason = (code, dict(args or {}))
-        self.connector = None
-        self.rejoining = None       # the new session while we wait for the catch-up
-        self._status = None         # () -> the rejoin status line, in the current language
+        self.redial = None          # rejoin_link.TableRedial once Rejoin was pressed
         # The host ending the table (or refusing us for good) leaves nothing to rejoin.
         self.can_rejoin = bool(self.session.token and self.session.address) and code not in (
-            "host_left", "game_over", "bad_token", "replaced", "left", "kicked")
+            "host_left", "game_over", "bad_token", "replaced", "left", "kicked", "seat_owned")
         items = []
         if self.can_rejoin:
             items.append(Item("rejoin", lambda: t("lan.rejoin")))
@@ -67,11 +65,8 @@ class ConnectionLostScreen(MenuScreen):
 
     @property
     def status(self) -> str:
-        return self._status() if self._status is not None else ""
-
-    @status.setter
-    def status(self, value: str) -> None:
-        self._status = (lambda: value) if value else None
+        """The rejoin's progress in the current language ("" before Rejoin is pressed)."""
+        return self.redial.status() if self.redial is not None else ""
 
     def enter(self) -> None:
         self.session.uncover()          # this notice pumps the connection itself
@@ -86,64 +81,42 @@ class ConnectionLostScreen(MenuScreen):
             _to_title(self.app)
 
     def leave(self) -> None:
-        if self.connector is not None:
-            self.connector.abandon()
-            self.connector = None
-        if self.rejoining is not None:
-            self.rejoining.close()
-            self.rejoining = None
+        if self.redial is not None:
+            self.redial.stop()
 
     def on_cancel(self) -> None:
         pass      # a choice is needed: rejoin or leave
 
     def rejoin(self) -> None:
-        if self.connector is not None or self.rejoining is not None:
+        """Back to our seats: the same address is dialled until the table answers (after
+        a host crash, its relaunched client resuming the table), with our seat token, else
+        the claim our own save proves; ready at once in a resumed table's lobby."""
+        if self.redial is not None and self.redial.busy:
             return
-        host, port = self.session.address
-        self._status = lambda: t("lan.rejoining")
-        self.connector = netplay.Connector(host, port, self.session.name,
-                                           wanted=self.session.wanted, token=self.session.token)
+        from game.client.rejoin_link import TableRedial, claim_token
+
+        old = self.session
+        self.redial = TableRedial(old.address, old.name, token=old.token, wanted=old.wanted,
+                                  game=old.game, claim=claim_token(old), devices=old.devices,
+                                  local_bots=old.local_bots, table=old.table,
+                                  pads=self.app.input.connected_pads())
 
     def update(self, dt: float) -> None:
         if not self.session.closed:
             self.play.drain()     # still connected (e.g. just interrupted): keep it alive
-
-        if self.connector is not None and self.connector.finished():
-            connector, self.connector = self.connector, None
-            if connector.conn is None:
-                address = f"{connector.host}:{connector.port}"
-                self._status = lambda: t("lan.cannot_reach", address=address)
-                return
-            old = self.session
-            self.rejoining = netplay.NetSession("join", connector.conn, devices=old.devices,
-                                                address=old.address, name=old.name,
-                                                wanted=old.wanted, table=old.table)
-            self.rejoining.local_bots = dict(old.local_bots)
-            for seat, level in old.local_bots.items():
-                connector.conn.set_bot(seat, level)
-        if self.rejoining is not None:
-            for event in self.rejoining.pump():
-                if event["event"] == "retrying":
-                    session = self.rejoining
-                    self._status = session.retry_text
-                if event["event"] == "ended":
-                    code, args = event["code"], dict(event.get("args") or {})
-                    self._status = lambda: netplay.reason_text(code, args)
-                    self.rejoining = None
-                    return
-            session = self.rejoining
-            if session.phase in ("playing", "over") and session.match is not None:
-                self.rejoining = None
-                TitleScreen = navigation.get("TitleScreen")
-                self.app.reset_to(TitleScreen(self.app))
-                self.app.push(netplay.NetPlayScreen(self.app, session, self.play.setup))
-                self.app.toasts.show(t("lan.toast.rejoined"), "good")
+        session = self.redial.update() if self.redial is not None else None
+        if session is not None:
+            TitleScreen = navigation.get("TitleScreen")
+            self.app.reset_to(TitleScreen(self.app))
+            self.app.push(netplay.NetPlayScreen(self.app, session, self.play.setup))
+            self.app.toasts.show(t("lan.toast.rejoined"), "good")
 
     def draw(self, surface) -> None:
         lines = [self.reason]
-        lines.append(t("lan.log_kept") if self.can_rejoin else t("lan.log_kept_short"))
         if self.status:
-            lines.append(self.status)
+            lines.append(self.status)    # the hint to rejoin was taken: room for the progress
+        else:
+            lines.append(t("lan.log_kept") if self.can_rejoin else t("lan.log_kept_short"))
         _veil_and_card(surface, self.title_text(), lines, theme.BAD)
         self.form.draw(surface)
 

@@ -10,7 +10,7 @@ import math
 
 import pygame
 
-from game.client import fonts, theme
+from game.client import fonts, frame_pacing, theme
 from game.client.input import seat_devices
 from game.client.screens.base import Screen
 from game.client.text import t
@@ -24,7 +24,6 @@ class PassDeviceScreen(Screen):
         self.seat = seat
         self.button = pygame.Rect(0, 0, 340, 64)
         self.button.center = (640, 470)
-        self.clock = 0.0
 
     def handle(self, intent) -> None:
         if intent.kind == "confirm" or (intent.kind == "click" and intent.pos
@@ -34,8 +33,8 @@ class PassDeviceScreen(Screen):
         elif intent.kind in ("menu", "cancel"):
             self.play.open_pause()
 
-    def update(self, dt: float) -> None:
-        self.clock += dt
+    def animating(self) -> bool:
+        return frame_pacing.player_about(self.app)     # the button glows, then rests
 
     def draw(self, surface) -> None:
         surface.blit(self.app.background(), (0, 0))
@@ -52,7 +51,7 @@ class PassDeviceScreen(Screen):
                    "bold", "center")
         fonts.blit(surface, t("pass.body", name=name), 22, theme.TEXT_DIM, (640, card.y + 222), "regular",
                    "center")
-        glow = int(40 + 30 * math.sin(self.clock * 4))
+        glow = int(40 + 30 * math.sin(frame_pacing.pulse_clock(self.app) * 4))
         gfx.rect(surface, (min(255, theme.ACCENT[0]), min(255, theme.ACCENT[1] + glow // 4),
                                    theme.ACCENT[2]), self.button, border_radius=16)
         fonts.blit(surface, t("pass.ready"), 26, theme.TEXT_DARK, self.button.center,

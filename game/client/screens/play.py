@@ -8,8 +8,10 @@ results chart, and moving on to the results screen. Moves are applied only throu
 
 from __future__ import annotations
 
+import pygame
+
 from game.bots.base import make_bot
-from game.client import navigation, theme
+from game.client import frame_pacing, navigation, theme
 from game.client.bot_ahead import LookAhead
 from game.client.bot_worker import BotWorker
 from game.client.coach.hint import HintCoach
@@ -49,14 +51,10 @@ class PlayScreen(Screen):
         self.passing_to = None
         self.last_turn_key = None
         humans = self.human_seats()
-        # hotseat with secret hands, a game opened part-way (resumed, loaded): nobody's hand is
-        # shown until the player to act has passed "Pass to <name>" (anyone may be looking).
-        # A new game starts on the first player's hand, as the table has just been set up (a
-        # LAN table whose remote players or bots moved before this screen opened is new too).
-        joined_late = bool(self.setup.get("resumed")) or (match.seq > 0
-                                                           and not self.setup.get("lan"))
-        self.viewer = humans[0] if humans and not (joined_late and self.passing_needed()) \
-            else None
+        # hotseat with secret hands: nobody's hand is shown until the player to act has
+        # passed "Pass to <name>" (anyone may be looking: whoever set the table up, a new
+        # game or one opened part-way alike). One human, or no secret, opens on that hand.
+        self.viewer = humans[0] if humans and not self.passing_needed() else None
         self.board.set_viewer(self.viewer)
         # every confirmed move of a local table is on disk (LAN tables: the net layer's logs)
 
@@ -329,6 +327,20 @@ class PlayScreen(Screen):
             fallback = make_bot(self.match.game, seat, "random", self.match.seq + 1)
             self.propose(seat, fallback.choose(self.match.view(seat)))
 
+    def animating(self) -> bool:
+        """The picture moves by itself: the board's animations, a bot to act (its dots,
+        its move landing after its delay), the coach thinking, the game's end (the results
+        follow), and on a human's turn the pulses while the player is about. A human's turn
+        left alone is still: the client sleeps (``frame_pacing``)."""
+        if self.board.animating() or self.coach.thinking() or self.match.is_over():
+            return True
+        if any(seat in self.bots for seat in self.match.to_act()):
+            return True
+        return frame_pacing.player_about(self.app) and self.active_human() is not None
+
+    def next_change(self) -> float | None:
+        return self.board.next_change()
+
     def results_screen(self):
         """The screen that follows the game (the daily and puzzle modes bring their own)."""
         self.setup["hints_used"] = self.coach.used
@@ -346,6 +358,18 @@ class PlayScreen(Screen):
 
     def toast_avoid(self) -> list:
         return self.board.toast_avoid()
+
+    def toast_lane(self):
+        """The board's lane for toasts, left of the Hint button (and of the hint shown
+        beside it)."""
+        lane = self.board.toast_lane()
+        if lane is None:
+            return None
+        lane = pygame.Rect(lane)
+        if self.coach.offered():
+            edge = min(self.coach.button().x, self.coach.label_left())
+            lane.width = max(0, min(lane.right, edge - 8) - lane.x)
+        return lane
 
     def hint_device(self) -> str:
         seat = self.active_human()

@@ -313,6 +313,15 @@ class ReplayViewerScreen(Screen):
             self.timer = 0.0
             self.go_to(self.index + 1, animate=self.speed <= 2)
 
+    def animating(self) -> bool:
+        """Playing, a move's animation (and its settling), the review thinking; a paused
+        replay is still."""
+        if self.playing or self.since_change < 1.4:
+            return True
+        if self.review is not None and not self.review.done:
+            return True
+        return self.board is not None and self.board.animating()
+
     # -- drawing ---------------------------------------------------------------------------
     def _render_board(self) -> None:
         animating = self.board is not None and (self.board.busy() or self.since_change < 1.4)

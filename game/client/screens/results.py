@@ -140,6 +140,10 @@ class ResultsScreen(MenuScreen):
                 item.enabled = bool(self.review is not None and self.review.done
                                     and self.review.top())
 
+    def animating(self) -> bool:
+        """Only the coach's review moves here (its progress), until it is done."""
+        return self.review is not None and not self.review.done
+
     def handle(self, intent) -> None:
         if intent.kind in GUARDED and not self.armed():
             return

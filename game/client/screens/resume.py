@@ -1,7 +1,9 @@
 """Resuming after a crash: at client start, offer the newest game a crash interrupted.
 
 Only interrupted games are offered: one the players left on purpose (Quit to title, Quit, the
-window closed) is kept in Load / Replays without asking at the next launch. The screen shows
+window closed) is kept in Load / Replays without asking at the next launch; an interrupted LAN
+game is offered at one launch, then kept there too (until it is played on and interrupted
+again). The screen shows
 the game, the players, the move reached and when it was saved, and offers *Continue* (resume
 at the last verified move), *New game* and *Back* (the saves stay in Load / Replays and are not
 offered again) and *Discard* (asks once more, then deletes the file).
@@ -54,14 +56,31 @@ def resume_into_play(app, path, replace: bool = False, label: str = "") -> str |
     return None
 
 
+ASKED_KEY = "lan_saves_asked"     # settings: the LAN saves the launch has offered
+ASKED_KEPT = 64                    # the newest ones remembered (older saves are long gone)
+
+
+def lan_offer_key(info) -> str:
+    """One unfinished LAN game as it stands: its file and how far it got (a game played on
+    and interrupted again is a new offer)."""
+    return f"{info.path.name}#{info.moves}"
+
+
 def offer_resume(app) -> bool:
-    """Push the resume screen when a crash interrupted a game (at client start)."""
+    """Push the resume screen when a crash interrupted a game (at client start). A LAN
+    game's save (its table may be gone, its players elsewhere) is offered at one launch
+    only; after that it waits in Load / Replays without asking."""
+    asked = [key for key in app.settings[ASKED_KEY] if isinstance(key, str)]
     try:
-        found = [info for info in list_resumable() if info.interrupted]
+        found = [info for info in list_resumable() if info.interrupted
+                 and not (info.lan and lan_offer_key(info) in asked)]
     except Exception:  # noqa: BLE001 - an unreadable saves folder must not stop the client
         return False
     if not found:
         return False
+    offered = [lan_offer_key(info) for info in found if info.lan]
+    if offered:
+        app.settings[ASKED_KEY] = (asked + offered)[-ASKED_KEPT:]
     app.push(ResumeScreen(app, found))
     return True
 
@@ -131,14 +150,16 @@ class ResumeScreen(MenuScreen):
 
     def keep_for_later(self) -> None:
         """*New game* or *Back*: the offered games stay in Load / Replays; the next launch
-        does not ask about them again (it asks only after a new crash)."""
+        does not ask about them again (it asks only after a new crash). A LAN game's save is
+        not marked (its file is the table's record): the launch remembered offering it."""
         for info in self.infos:
             if getattr(info, "lan", False):
-                continue            # a LAN table's save: its own prompt decides
+                continue
             try:
                 mark_left(info.path)
             except Exception:  # noqa: BLE001 - a file that cannot be marked is asked again
                 pass
+        self.app.toasts.show(t("resume.kept"), "info")
 
     def handle(self, intent) -> None:
         if intent.kind in ("move", "next", "prev") and self.confirming:

@@ -42,11 +42,11 @@ class SetupScreen(MenuScreen):
         self.game = get_game(game_name)
         self.game_name = game_name
         # A table played on this machine alone (not the LAN host's form, a subclass with its
-        # own start whose new seats wait for remote players): it remembers its last table and
-        # gives split-screen humans a device each.
+        # own start whose new seats wait for remote players): it gives split-screen humans a
+        # device each. Both remember their last table, each under its own name.
         self.local_table = type(self).start is SetupScreen.start
-        if previous is None and self.local_table:
-            previous = recall(app.settings, self.game, game_name, self._still_offered,
+        if previous is None:
+            previous = recall(app.settings, self.game, self.memory_name(), self._still_offered,
                               len(theme.COLOUR_ORDER))
         prev = previous or {}
         self.players = prev.get("players", 2)
@@ -63,6 +63,10 @@ class SetupScreen(MenuScreen):
         self.build()
 
     # -- model -----------------------------------------------------------------------------
+    def memory_name(self) -> str:
+        """Under which name the last table started here is remembered (``setup_table``)."""
+        return self.game_name
+
     def _ensure_seats(self) -> None:
         names = list(self.app.settings["player_names"])
         pads = self.app.input.connected_pads()
@@ -299,9 +303,12 @@ class SetupScreen(MenuScreen):
         elif key.startswith("colour:"):
             i = int(key.split(":")[1])
             old = self.seats[i]["colour"]
-            for other, seat in enumerate(self.seats):
-                if other != i and seat["colour"] == item.value:
-                    seat["colour"] = old      # colours stay unique: swap with its holder
+            if self.players <= len(theme.COLOUR_ORDER):
+                # colours stay unique: swap with the one seat that wore it
+                for other, seat in enumerate(self.seats):
+                    if other != i and seat["colour"] == item.value:
+                        seat["colour"] = old
+            # (a party of more seats than colours shares them: no other seat changes)
             self.seats[i]["colour"] = item.value
             self.build()
 
@@ -362,6 +369,11 @@ class SetupScreen(MenuScreen):
             chosen.append(f"hand{hand}")
         return chosen
 
+    def remember_table(self) -> None:
+        """Offer this table again next time (players, names, who sits where, colours,
+        variants), across restarts."""
+        remember(self.app.settings, self.memory_name(), self.players, self.seats, self.options)
+
     def describe(self) -> dict:
         return {"game": self.game_name, "players": self.players, "seats": self.seats,
                 "options": self.options, "seed_text": self.seed_text}
@@ -389,8 +401,7 @@ class SetupScreen(MenuScreen):
                 seats.append(SeatInfo(name, SeatKind.HUMAN.value,
                                       device=rest, colour=seat["colour"]))
         self.app.settings["player_names"] = [s["name"] for s in self.seats]
-        if self.local_table:
-            remember(self.app.settings, self.game_name, self.players, self.seats, self.options)
+        self.remember_table()
         match = Match.new(self.game, config, seed, seats)
         PlayScreen = navigation.get("PlayScreen")
         self.app.push(PlayScreen(self.app, match, self.describe()))
@@ -450,8 +461,8 @@ class SetupScreen(MenuScreen):
 
     def draw(self, surface) -> None:
         surface.blit(self.app.background(), (0, 0))
-        fonts.blit(surface, t("setup.title", game=t(f"game.{self.game_name}")), 42, theme.TEXT,
-                   (COLUMN_LEFT.x, 40), "bold")
+        self.title_rect = fonts.blit(surface, t("setup.title", game=t(f"game.{self.game_name}")),
+                                     42, theme.TEXT, (COLUMN_LEFT.x, 40), "bold")
         fonts.blit(surface, t("setup.table"), 22, theme.ACCENT, (COLUMN_LEFT.x, COLUMN_LEFT.y),
                    "semibold")
         fonts.blit(surface, t("setup.seats"), 22, theme.ACCENT, (COLUMN_RIGHT.x, COLUMN_RIGHT.y - 8),

@@ -1,13 +1,14 @@
 """The title screen: the logo over a slowly drifting row of tiles, and the main menu.
 
-The tiles drift while the player is about (``DRIFT_SECONDS`` after the last input) and then
-settle, so a client left on the title sleeps instead of drawing sixty frames a second."""
+The tiles drift while the player is about (``frame_pacing.SETTLE_SECONDS`` after the last
+input) and then settle, so a client left on the title sleeps instead of drawing sixty frames a
+second."""
 
 from __future__ import annotations
 
 import pygame
 
-from game.client import fonts, navigation, sprites, theme
+from game.client import fonts, frame_pacing, navigation, sprites, theme
 from game.client.screens.base import MenuScreen
 from game.client.text import t
 from game.client.widgets import Form, Item
@@ -15,9 +16,6 @@ from game.client import canvas
 
 _DECOR = ["aaaa", "bcbc", "dacc", "cbcb", "adad", "bbbb", "ccda", "dddd", "acba", "cccc",
           "badb", "ddbc", "aacb", "bcdd", "cdac", "dbba", "baac", "accd", "dada", "cbaa"]
-
-
-DRIFT_SECONDS = 8.0
 
 
 # menu item -> the screen it opens (see game.client.navigation)
@@ -59,7 +57,7 @@ class TitleScreen(MenuScreen):
             self.scroll = (self.scroll + dt * 18) % (len(_DECOR) * 72)
 
     def animating(self) -> bool:
-        return self.app.time - self.app.last_input_at < DRIFT_SECONDS
+        return frame_pacing.player_about(self.app)
 
     def _tile_strip(self) -> pygame.Surface:
         if canvas.stale(self._strip):

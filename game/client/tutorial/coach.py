@@ -1,5 +1,6 @@
-"""The coach's panel beside the board (the step's text, how far the lesson is, the last
-refusal, a Continue button on steps to read) and the pulsing highlight of where to act."""
+"""The coach's panel (the step's text, how far the lesson is, the last refusal, a Continue
+button on steps to read) drawn where ``placement`` put it, its measures for that placement,
+and the pulsing highlight of where to act."""
 
 from __future__ import annotations
 
@@ -13,46 +14,96 @@ from game.client.typeface import font
 
 BUTTON_H = 46
 HIGHLIGHT = (255, 214, 92)
-
-
-def panel_rect(lesson) -> pygame.Rect:
-    return pygame.Rect(lesson.panel)
-
-
-def button_rect(lesson) -> pygame.Rect:
-    panel = panel_rect(lesson)
-    return pygame.Rect(panel.x + 16, panel.bottom - BUTTON_H - 14, panel.width - 32, BUTTON_H)
+RING_MAX = 40          # a square mark up to this size is drawn as a ring
 
 
 BODY_SIZES = (22, 20, 19, 18, 17, 16, 15, 14)
 REFUSAL_SIZE, REFUSAL_LINE = 17, 22
+TOP, TITLE_H = 10, 28          # the title row: "Learn to play" and "Step n of m"
+TITLE_SIZE, COUNT_SIZE, CONTINUE_SIZE = 20, 16, 20
+# a panel this wide or wider (a low strip in a full board) has Continue beside its text,
+# not under it
+SIDE_W, SIDE_BUTTON_W = 480, 170
+
+
+def beside(width: int, reads: bool) -> bool:
+    return reads and width >= SIDE_W
+
+
+def button_rect(panel) -> pygame.Rect:
+    """The Continue button of the panel ``panel`` (a rect): across its foot, or at its
+    bottom right corner in a wide panel."""
+    panel = pygame.Rect(panel)
+    if panel.width >= SIDE_W:
+        return pygame.Rect(panel.right - 16 - SIDE_BUTTON_W, panel.bottom - BUTTON_H - 14,
+                           SIDE_BUTTON_W, BUTTON_H)
+    return pygame.Rect(panel.x + 16, panel.bottom - BUTTON_H - 14, panel.width - 32, BUTTON_H)
+
+
+def text_width(width: int, reads: bool) -> int:
+    """How wide the text column of a panel ``width`` wide is."""
+    inner = width - 32
+    return inner - SIDE_BUTTON_W - 16 if beside(width, reads) else inner
+
+
+def refusal_height(refusal: str | None, column: int) -> int:
+    if not refusal:
+        return 0
+    return len(text_layout.wrap(refusal, REFUSAL_SIZE, column - 16)) * REFUSAL_LINE + 14
+
+
+def header_fits(width: int, number: int, total: int, reads: bool) -> bool:
+    """The title, the step count (apart) and Continue fit a panel ``width`` wide unshrunk."""
+    inner = width - 32
+    title = font(TITLE_SIZE, "bold").size(t("tutorial.common.title"))[0]
+    count = font(COUNT_SIZE, "semibold").size(t("tutorial.common.step", n=number,
+                                                 total=total))[0]
+    button = font(CONTINUE_SIZE, "semibold").size(t("tutorial.common.continue"))[0]
+    return title + 12 + count <= inner and \
+        (not reads or button <= button_rect((0, 0, width, 200)).width - 16)
+
+
+def panel_height(body: str, width: int, size: int, reads: bool,
+                 refusal: str | None = None) -> int | None:
+    """The height of a panel ``width`` wide holding ``body`` at ``size`` (and the refusal
+    under it), or None when a word of it is wider than its column."""
+    column = text_width(width, reads)
+    lines = text_layout.paragraphs(body, size, column)
+    if max((font(size).size(line)[0] for line in lines), default=0) > column:
+        return None
+    line_h = font(size).get_linesize()
+    text_h = sum(line_h if line else line_h // 2 for line in lines)
+    text_h += refusal_height(refusal, column)
+    top = TOP + TITLE_H + 8
+    if beside(width, reads):
+        return top + max(text_h, BUTTON_H) + 14
+    return top + text_h + (BUTTON_H + 14 + 8 if reads else 14)
 
 
 class PanelLayout:
-    """Where the panel's parts go for one text: the body (wrapped and shrunk to its box), the
-    refusal under it (left out when both do not fit), the Continue button. ``fits`` is False
-    when even the smallest size cannot hold the body (tests check every step in every
-    language)."""
+    """Where the panel's parts go for one text in the panel ``panel``: the body (wrapped and
+    shrunk to its box), the refusal under it (left out when both do not fit: the toast says
+    it), the Continue button. ``fits`` is False when even the smallest size cannot hold the
+    body (tests check every step in every language)."""
 
-    def __init__(self, lesson, body: str, reads: bool, refusal: str | None) -> None:
-        self.arrange(lesson, body, reads, refusal)
+    def __init__(self, panel, body: str, reads: bool, refusal: str | None) -> None:
+        self.arrange(pygame.Rect(panel), body, reads, refusal)
         if refusal and not self.fits:
-            # a small panel (Metromania's) keeps its room for the step's text: the refusal
-            # is still said by the toast
-            self.arrange(lesson, body, reads, None)
+            self.arrange(pygame.Rect(panel), body, reads, None)
 
-    def arrange(self, lesson, body: str, reads: bool, refusal: str | None) -> None:
-        panel = panel_rect(lesson)
+    def arrange(self, panel: pygame.Rect, body: str, reads: bool, refusal: str | None) -> None:
         self.panel = panel
         self.inner = panel.inflate(-32, 0)
-        self.top = pygame.Rect(self.inner.x, panel.y + 10, self.inner.width, 28)
-        bottom = button_rect(lesson).y - 8 if reads else panel.bottom - 14
+        column = text_width(panel.width, reads)
+        self.top = pygame.Rect(self.inner.x, panel.y + TOP, self.inner.width, TITLE_H)
+        under = reads and not beside(panel.width, reads)
+        bottom = button_rect(panel).y - 8 if under else panel.bottom - 14
         self.refusal_lines = text_layout.wrap(refusal, REFUSAL_SIZE,
-                                              self.inner.width - 16) if refusal else []
+                                              column - 16) if refusal else []
         refusal_h = len(self.refusal_lines) * REFUSAL_LINE + 14 if refusal else 0
-        self.refusal_box = pygame.Rect(self.inner.x, bottom - refusal_h + 4, self.inner.width,
+        self.refusal_box = pygame.Rect(self.inner.x, bottom - refusal_h + 4, column,
                                        max(0, refusal_h - 6))
-        self.text_box = pygame.Rect(self.inner.x, self.top.bottom + 8, self.inner.width,
+        self.text_box = pygame.Rect(self.inner.x, self.top.bottom + 8, column,
                                     bottom - self.top.bottom - 8 - refusal_h)
         self.size, self.lines, self.line_h = text_layout.fit_text(body, self.text_box,
                                                                   BODY_SIZES)
@@ -62,16 +113,17 @@ class PanelLayout:
         widest_refusal = max((font(REFUSAL_SIZE).size(line)[0] for line in self.refusal_lines),
                              default=0)
         self.fits = height <= self.text_box.height and widest <= self.text_box.width \
-            and widest_refusal <= self.inner.width - 16
+            and widest_refusal <= column - 16
 
 
-def draw_panel(surface, lesson, number: int, total: int, body: str, reads: bool,
+def draw_panel(surface, panel, number: int, total: int, body: str, reads: bool,
                refusal: str | None, hovered: bool) -> None:
-    layout = PanelLayout(lesson, body, reads, refusal)
+    layout = PanelLayout(panel, body, reads, refusal)
     theme.rounded_panel(surface, layout.panel, theme.PANEL, 16, theme.ACCENT, 2, shadow=True)
-    fonts.blit_in(surface, t("tutorial.common.title"), 20, theme.ACCENT, layout.top, "bold",
+    fonts.blit_in(surface, t("tutorial.common.title"), TITLE_SIZE, theme.ACCENT, layout.top,
+                  "bold",
                   "midleft", name="tutorial title")
-    fonts.blit_in(surface, t("tutorial.common.step", n=number, total=total), 16,
+    fonts.blit_in(surface, t("tutorial.common.step", n=number, total=total), COUNT_SIZE,
                   theme.TEXT_DIM, layout.top, "semibold", "midright", name="tutorial step count")
     box = layout.text_box
     y = box.y
@@ -88,19 +140,22 @@ def draw_panel(surface, lesson, number: int, total: int, body: str, reads: bool,
                 fonts.blit(surface, line, REFUSAL_SIZE, (255, 214, 214),
                            (area.x + 8, area.y + 5 + REFUSAL_LINE * index))
     if reads:
-        button = button_rect(lesson)
+        button = button_rect(layout.panel)
         theme.rounded_panel(surface, button, theme.PANEL_HI if hovered else theme.BG_DEEP, 10,
                             theme.FOCUS, 2)
-        fonts.blit_in(surface, t("tutorial.common.continue"), 20, theme.TEXT, button,
+        fonts.blit_in(surface, t("tutorial.common.continue"), CONTINUE_SIZE, theme.TEXT, button,
                       "semibold", inset=8, name="tutorial continue")
 
 
 def draw_marks(surface, rects, clock: float) -> None:
-    """A pulsing outline round each place to act."""
+    """A pulsing yellow outline round each place to act (a ring round a small one)."""
     if not rects:
         return
     pulse = 0.5 + 0.5 * math.sin(clock * 5.0)
     width = 3 + int(2 * pulse)
     for rect in rects:
         area = pygame.Rect(rect).inflate(6, 6)
-        gfx.rect(surface, HIGHLIGHT, area, width, border_radius=8)
+        # a small square mark (a tunnel, a point) is a ring; anything else a rounded frame
+        ring = area.width == area.height and area.width <= RING_MAX
+        gfx.rect(surface, HIGHLIGHT, area, width,
+                 border_radius=area.width // 2 if ring else 8)

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import pygame
 
+from game.client import frame_pacing
 from game.client.screens.play import PlayScreen
 from game.client.text import has, t
 from game.client.tutorial import coach
+from game.client.tutorial.panel_spot import PanelSpot, asked_and_rest
 from game.client.tutorial.script import Guide, waiting as step_waits
 from game.match import Match
 from game.rules import get_game
@@ -51,7 +53,7 @@ class TutorialScreen(PlayScreen):
         self.guide.settle(match.game, match.state, LEARNER)
         self.refusal: str | None = None
         self._waiting: tuple = (None, False)
-        self.clock = 0.0
+        self.spot = PanelSpot(lesson)
         self.restored = restored
         self.free = self.guide.finished
         self.keep()
@@ -121,7 +123,7 @@ class TutorialScreen(PlayScreen):
         if intent.kind == "confirm":
             self.read()
         elif intent.kind == "click" and intent.pos is not None:
-            if coach.button_rect(self.lesson).collidepoint(intent.pos):
+            if self.continue_rect().collidepoint(intent.pos):
                 self.read()
             else:
                 self.refuse(t("tutorial.common.read_first"))
@@ -136,7 +138,9 @@ class TutorialScreen(PlayScreen):
             else self.guide.accepts(game, state, seat, move)
         if how is None:
             undo = str(move) == "undo"       # Railroad Ink's take-back: not in a lesson
-            self.refuse(t("tutorial.common.no_undo") if undo else self.refusal_text())
+            own = self.step.explain(game, state, seat, move) \
+                if self.step is not None and self.step.explain is not None else None
+            self.refuse(t("tutorial.common.no_undo") if undo else own or self.refusal_text())
             return False
         if not super().propose(seat, move):
             return False
@@ -153,11 +157,7 @@ class TutorialScreen(PlayScreen):
             self.guide.settle(self.match.game, self.match.state, LEARNER)
             self.keep()
 
-    # -- time and drawing -------------------------------------------------------------------
-    def update(self, dt: float) -> None:
-        self.clock += dt
-        super().update(dt)
-
+    # -- drawing ------------------------------------------------------------------------------
     def marks(self) -> list:
         step = self.step
         if step is None or step.marks is None or self.board.busy() \
@@ -165,19 +165,36 @@ class TutorialScreen(PlayScreen):
             return []
         return step.marks(self.board, LEARNER)
 
+    def asked(self) -> tuple[list, list]:
+        """(what the coach's panel must leave uncovered now, the board's other places)."""
+        return asked_and_rest(self, self.step, self.marks())
+
+    def panel_rect(self) -> pygame.Rect:
+        """Where the coach's panel is for the current step (clear of what it asks for)."""
+        step = self.step
+        if step is None:
+            return pygame.Rect(self.lesson.panel)
+        hard, soft = self.asked()
+        return self.spot.update(self.guide.index, hard, soft, self.step_text(), step.reads,
+                                self.refusal, len(self.lesson.steps))
+
+    def continue_rect(self) -> pygame.Rect:
+        return coach.button_rect(self.panel_rect())
+
     def draw(self, surface) -> None:
         super().draw(surface)
         if self.free:
             return
-        coach.draw_marks(surface, self.marks(), self.clock)
+        coach.draw_marks(surface, self.marks(), frame_pacing.pulse_clock(self.app))
         step = self.step
+        panel = self.panel_rect()
         hovered = bool(pygame.mouse.get_focused()) and coach.button_rect(
-            self.lesson).collidepoint(self.app.mouse_pos())
-        coach.draw_panel(surface, self.lesson, self.guide.index + 1, len(self.lesson.steps),
+            panel).collidepoint(self.app.mouse_pos())
+        coach.draw_panel(surface, panel, self.guide.index + 1, len(self.lesson.steps),
                          self.step_text(), bool(step and step.reads), self.refusal, hovered)
 
     def toast_avoid(self) -> list:
-        return super().toast_avoid() + ([] if self.free else [coach.panel_rect(self.lesson)])
+        return super().toast_avoid() + ([] if self.free else [self.panel_rect()])
 
     def hints(self):
         step = self.step

@@ -5,7 +5,9 @@ move is what the step asks for (``None``: a step to read, then continue); ``done
 step is finished after an accepted move (default: one accepted move finishes it); ``skip``
 whether the step has nothing to teach in the position reached (e.g. no station rolled);
 ``marks`` what to highlight on the board (screen rectangles, asked from the board's public
-geometry). Texts are catalog keys ``tutorial.<lesson>.<step>`` (and ``….why`` for the
+geometry); ``names`` the places of the board the step's text speaks of (``regions``: "end",
+"rotate", "specials", "trips"…), which the coach's panel must leave uncovered with the marks.
+Texts are catalog keys ``tutorial.<lesson>.<step>`` (and ``….why`` for the
 refusal reason, ``tutorial.common.*`` as fallbacks).
 """
 
@@ -31,11 +33,15 @@ class Step:
     done: Check | None = None         # finished after an accepted move (None: at once)
     skip: Check | None = None         # nothing to teach here now: go past it
     marks: Marks | None = None        # where to act, highlighted on the board
+    names: tuple = ()                 # places the text speaks of (tutorial.regions' names)
     # while no legal move is one ``accept`` likes (the tile in hand cannot do it yet), the
     # step takes a move ``meanwhile`` likes instead and stays (its text: ``….wait``);
     # ``toward`` ranks those moves for the example (lower is better: closer to the goal)
     meanwhile: Accept | None = None
     toward: Callable[[object], int] | None = None
+    # (game, state, seat, move) -> why this move in particular is refused, or None for the
+    # step's own reason (Metromania's lesson: which line a dig would block, and why)
+    explain: Callable[[object, object, int, object], "str | None"] | None = None
 
     @property
     def reads(self) -> bool:

@@ -19,7 +19,7 @@ from .city import city_for, random_layout, validate_layout
 from .digs import all_digs, completable_continuations, dig_continuations, max_dig, \
     random_dig, replay_partial, validate_partial
 from .lattice import POINT_NAMES
-from .lines import is_blocked, lay
+from .lines import blocked_reasons, is_blocked, lay
 from .markers import NO_CORRUPTION, UNFAIR, deal, hide_hand
 from .moves import Bonus, Dig, Pass, Station, parse_move
 from .scoring import final_scores, running_scores, winners
@@ -359,6 +359,10 @@ class Metromania(Game):
         """The continuations that keep the dig completable: what the client offers (see
         digs.completable_continuations)."""
         return completable_continuations(state, seat, line, tuple(partial_tunnels))
+
+    def blocked_reasons(self, state: State, seat: int, line: int) -> list:
+        """Why ``seat``'s line is blocked ([] when it is not): see lines.blocked_reasons."""
+        return blocked_reasons(state, seat, line)
 
     def validate_partial(self, state: State, seat: int, partial_tunnels) -> dict:
         return validate_partial(state, seat, tuple(partial_tunnels))

@@ -5,6 +5,7 @@
 ``lay(state, seat, tunnel)`` performs a legal tunnel (stations and markers included) and
 returns its events. ``continuations`` lists the legal next tunnels of one line; ``TurnContext``
 carries what the turn so far allows (may the striped line start, was a marker placed).
+``blocked_reasons`` says why a blocked line cannot go on, in the rules' codes.
 A hand this state cannot see (another seat's at a LAN table: face-down ``?R`` markers) may
 lay any marker of that type still unseen anywhere; the move generator never offers face-down
 markers: for such a seat ``max_dig`` is a lower bound, and ``is_blocked`` may say blocked
@@ -278,3 +279,47 @@ def is_blocked(state, seat: int, k: int) -> bool:
     if k == 1 and not state.line(seat, 0).started:
         return False   # waiting for the solid line, not blocked
     return not has_continuation(state, seat, k, TurnContext(True))
+
+
+def blocked_reasons(state, seat: int, k: int) -> list:
+    """Why line k is blocked, in the rules' own terms: [] when it is not (it can go on, is
+    completed, or waits for the solid line); else (code, English template, args) - all 18
+    tunnels used (``no_tunnels``), no white arrow left to start at (``start_none``), or, for
+    a line stuck at its end, the reason each way on from that end is refused, one per kind of
+    reason (the first way met of each), in the order of the ways round the end point."""
+    line = state.lines[seat * 2 + k]
+    if not is_blocked(state, seat, k):
+        return []
+    if len(line.spaces) >= LINE_TUNNELS:
+        return [("no_tunnels", "Your {line} line has used all its 18 tunnels",
+                 {"line": _line_name(k)})]
+    if not line.points:
+        first = state.line(seat, 0).start_side
+        args = {"sides": ", ".join(str(x) for x in start_sides(first))}
+        return [("start_none", "Your second line cannot start: no white arrow is free on the "
+                 "three sides opposite your first line's start (sides {sides}), so it counts "
+                 "as blocked", args)]
+    ctx = TurnContext(True)
+    end = line.points[-1]
+    came_from = line.points[-2] if len(line.points) >= 2 else -1
+    hand = state.hands[seat]
+    reasons: dict = {}
+    for e in EDGE_AT[end]:
+        if e < 0:
+            continue
+        a, b = EDGE_POINTS[e]
+        if (b if a == end else a) == came_from:
+            continue                       # the way it came is not a way on
+        if BOUNDARY_EDGE[e]:
+            reasons.setdefault("boundary", ("boundary", "No tunnel may run along the edge of "
+                                            "the city ({space})",
+                                            {"space": SPACE_NAMES[EDGE_SPACES[e][0]]}))
+            continue
+        for s in EDGE_SPACES[e]:
+            kind = state.city.kind[s]
+            markers = sorted(key[0] for key in hand
+                             if key[1] == kind and key[0] != HIDDEN_LETTER) or [""]
+            found = problem_of(state, seat, k, s, EDGE_CLASS[e], markers[0], ctx)
+            if found is not None:
+                reasons.setdefault(found[0], found)
+    return list(reasons.values())

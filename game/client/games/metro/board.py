@@ -17,7 +17,7 @@ from game.client.games.metro.drawing import BoardDrawing
 from game.client.games.metro.geometry import (BX, BY, GRID, LEFT, MENU_BUTTON, RIGHT, S,
                                               square_rect, station_pos)
 from game.client.games.metro.routing import InputRouting
-from game.client.games.metro.timing import FLY_TIME, HAND_TILE, HOLD_TIME, LINE_TIME
+from game.client.games.metro.timing import FLY_TIME, GLOW_TIME, HAND_TILE, HOLD_TIME, LINE_TIME
 from game.client.seats import SeatKind
 from game.client.text import t
 from game.client.widgets import Form
@@ -231,6 +231,11 @@ class MetroBoard(InputRouting, BoardDrawing, BoardView):
 
     def busy(self) -> bool:
         return bool(self.anims)
+
+    def animating(self) -> bool:
+        """Lines drawing and flying, a refused square's flash, the last tile's fading glow."""
+        glowing = self.last_placed is not None and self.clock - self.last_placed[1] < GLOW_TIME
+        return self.busy() or self.flash is not None or glowing
 
     def shown_score(self, owner) -> int:
         st = self.state

@@ -8,13 +8,13 @@ import math
 
 import pygame
 
-from game.client import fonts, sprites, theme
+from game.client import fonts, frame_pacing, sprites, theme
 from game.client import text as catalog
 from game.client.games.metro import overlay as overlay, shares as shares_panel
 from game.client.games.metro.geometry import (BADGE_R, BX, BY, CENTRE_SQUARES, GRID, HEADER, LEFT,
                                               PAD, RIGHT, S, departure_endpoint, endpoint_screen,
                                               square_rect, station_pos)
-from game.client.games.metro.timing import FLY_TIME, HAND_TILE, HOLD_TIME, LINE_TIME
+from game.client.games.metro.timing import FLY_TIME, GLOW_TIME, HAND_TILE, HOLD_TIME, LINE_TIME
 from game.client.plural import tn
 from game.client.text import t
 from game.client import canvas
@@ -157,8 +157,8 @@ class BoardDrawing:
         if self.last_placed is not None:
             sq, when = self.last_placed
             age = self.clock - when
-            if age < 1.2:
-                alpha = int(220 * (1 - age / 1.2))
+            if age < GLOW_TIME:
+                alpha = int(220 * (1 - age / GLOW_TIME))
                 glow = canvas.layer((S + 16, S + 16), pygame.SRCALPHA)
                 gfx.rect(glow, (*theme.ACCENT, alpha), glow.get_rect(), 4,
                                  border_radius=10)
@@ -215,7 +215,7 @@ class BoardDrawing:
         if tile is not None and self.state.board[sq] is None and sq not in CENTRE_SQUARES \
                 and self.drag is None:     # a dragged tile is drawn under the pointer instead
             ghost = sprites.tile(tile, self.rotation.get(seat, 0), S - 2, "ghost")
-        overlay.draw_hover(surface, sq, ghost, sq in legal, self.clock)
+        overlay.draw_hover(surface, sq, ghost, sq in legal, frame_pacing.pulse_clock(self.app))
 
     def _draw_anims(self, surface) -> None:
         for anim in self.anims:

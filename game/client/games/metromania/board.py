@@ -19,7 +19,7 @@ from __future__ import annotations
 import pygame
 
 from game.client.boards.base import BoardView
-from game.client.games.metromania import geometry as geo
+from game.client.games.metromania import blocked, geometry as geo
 from game.client.games.metromania import turn as turn
 from game.client.games.metromania.drawing import BoardDrawing
 from game.client.games.metromania.layout import LEFT, MENU_BUTTON, POP_TIME, RIGHT
@@ -27,7 +27,8 @@ from game.client.games.metromania.routing import InputRouting
 from game.client.games.metromania.trips import TripShow
 from game.client.text import t
 from game.rules.metromania.digs import max_dig, replay_partial
-from game.rules.metromania.markers import UNFAIR
+from game.rules.metromania.lines import is_blocked
+from game.rules.metromania.markers import HIDDEN_LETTER, UNFAIR
 from game.rules.metromania.moves import Bonus, Dig, Station
 from game.rules.metromania.state import BONUS, OVER
 from game.rules.metromania.stations import intermediate_points
@@ -111,6 +112,8 @@ class MetromaniaBoard(InputRouting, BoardDrawing, BoardView):
         self._other = None
         self.show = None               # the end-of-game trip show
         self.show_done = False
+        # the lines blocked so far: a line newly blocked is announced with the reason
+        self._blocked_lines = self.blocked_lines()
 
     # -- model helpers -----------------------------------------------------------------------
     @property
@@ -240,7 +243,26 @@ class MetromaniaBoard(InputRouting, BoardDrawing, BoardView):
 
 
     # -- events ----------------------------------------------------------------------------
+    def blocked_lines(self) -> set:
+        """(seat, line) of every line surely blocked now (a hand this machine sees face
+        down, at a LAN table, might still hold the marker a line needs: not judged here)."""
+        st = self.state
+        return {(s, k) for s in range(st.players) for k in (0, 1)
+                if not any(key[0] == HIDDEN_LETTER for key in st.hands[s])
+                and is_blocked(st, s, k)}
+
+    def say_new_blocks(self) -> None:
+        """A line that has just become blocked (by its owner's dig or by another's) is
+        announced, with why."""
+        now = self.blocked_lines()
+        if not self.read_only:
+            for s, k in sorted(now - self._blocked_lines):
+                self.play.toast(blocked.note(self.game, self.state, s, k,
+                                             name=self.play.seat_name(s)), "bad")
+        self._blocked_lines = now
+
     def on_applied(self, seat, move, events) -> None:
+        self.say_new_blocks()
         for event in events:
             kind = event.get("kind")
             if kind == "station" and self.app.settings["animations"]:
@@ -282,6 +304,10 @@ class MetromaniaBoard(InputRouting, BoardDrawing, BoardView):
 
     def busy(self) -> bool:
         return bool(self.pops) or (self.match.is_over() and not self.show_done)
+
+    def animating(self) -> bool:
+        """Points popping, the end-of-game trips, a refused dig's flash."""
+        return self.busy() or self.flash is not None
 
     def hints(self, seat) -> list:
         if self.match.is_over():

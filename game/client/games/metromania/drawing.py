@@ -8,14 +8,15 @@ import math
 
 import pygame
 
-from game.client import fonts, theme
-from game.client.games.metromania import geometry as geo, paint as paint, turn as turn
+from game.client import fonts, frame_pacing, theme
+from game.client.games.metromania import blocked, geometry as geo, paint as paint, turn as turn
 from game.client.games.metromania.layout import (HEADER, LEFT, NOTE_WIDTH, POP_TIME, RIGHT,
                                                  point_label)
 from game.client.text import language, t
 from game.client import canvas
 from game.client import gfx
 from game.rules.metromania.board_data import LETTERS, MARKER_PAIRS
+from game.rules.metromania.lattice import EDGE_POINTS, SPACE_EDGES
 from game.rules.metromania.lines import is_blocked
 from game.rules.metromania.state import BONUS
 
@@ -166,7 +167,7 @@ class BoardDrawing:
         self._fix_cursor(seat)
         if d.cursor is None:
             return
-        pulse = 0.5 + 0.5 * math.sin(self.clock * 6)
+        pulse = 0.5 + 0.5 * math.sin(frame_pacing.pulse_clock(self.app) * 6)
         line = self.draft_state(seat).line(seat, d.line)
         if line.points and d.mode == "dig":
             # the moving end the next tunnel leaves from
@@ -318,14 +319,13 @@ class BoardDrawing:
         return list(self.match.view(self.viewer).hands[seat])
 
     def line_status(self, seat: int, k: int) -> str:
-        """A line's row in the players' panel: completed, blocked, or its tunnels used."""
+        """A line's row in the players' panel: completed, blocked (and why), or its tunnels
+        used."""
         line = self.state.line(seat, k)
         if line.done:
             return t("mania.line_done")
-        if line.started and self._blocked(seat, k):
-            return t("mania.line_blocked")
-        if self._blocked(seat, k):
-            return t("mania.line_no_start")   # no free white arrow it may start at
+        if self._blocked(seat, k):            # and why: the rules' first reason
+            return blocked.row(self.game, self.state, seat, k)
         return t("mania.tunnels_used", n=len(line.spaces))
 
     def _blocked(self, seat, k) -> bool:
@@ -397,7 +397,7 @@ class BoardDrawing:
         for action, rect, enabled in self.buttons(seat):
             self._draw_button(surface, seat, action, rect, enabled, d)
         if d.chooser is not None:
-            self._draw_chooser(surface, d)
+            self._draw_chooser(surface, seat, d)
         else:
             self._draw_trip_table(surface, RIGHT.y + 440)
 
@@ -424,16 +424,47 @@ class BoardDrawing:
                  "pass": t("mania.pass"), "refuse": t("mania.refuse")}[action]
         fonts.blit_in(surface, label, 19, colour, rect, "semibold", inset=8, name=action)
 
-    def _draw_chooser(self, surface, d) -> None:
-        fonts.blit(surface, t("mania.choose_marker"), 18, theme.ACCENT,
-                   (RIGHT.centerx, RIGHT.y + 446), "semibold", "center")
+    def _draw_chooser(self, surface, seat, d) -> None:
+        # the same tunnel with a choice of marker, or tunnels whose rings overlap where the
+        # player clicked: each drawn as its own triangle and tunnel
+        tunnels = len({(tunnel.space, tunnel.edge) for tunnel in d.chooser}) > 1
+        fonts.blit(surface, t("mania.choose_tunnel" if tunnels else "mania.choose_marker"), 18,
+                   theme.ACCENT, (RIGHT.centerx, RIGHT.y + 446), "semibold", "center")
         for i, rect in enumerate(self.chooser_rects(len(d.chooser))):
             tunnel = d.chooser[i]
             kind = self.state.city.kind[tunnel.space]
             gfx.rect(surface, theme.PANEL_HI, rect, border_radius=12)
             if i == d.choice:
                 gfx.rect(surface, theme.FOCUS, rect.inflate(6, 6), 3, border_radius=14)
-            paint.draw_token(surface, rect.center, tunnel.marker, None, 22, kind)
+            if tunnels:
+                line = self.draft_state(seat).line(seat, tunnel.line)
+                self._draw_tunnel_choice(surface, rect, tunnel, self.colour(seat),
+                                         line.points[-1] if line.points else None)
+            else:
+                paint.draw_token(surface, rect.center, tunnel.marker, None, 22, kind)
+
+    def _draw_tunnel_choice(self, surface, rect, tunnel, colour, end) -> None:
+        """A tunnel in the chooser: its triangle (turned as on the board), its track in the
+        line's colour, the line's end ``end`` it leaves from, its marker if it takes one."""
+        poly = geo.SPACE_POLY[tunnel.space]
+        cx = (min(p[0] for p in poly) + max(p[0] for p in poly)) / 2
+        cy = (min(p[1] for p in poly) + max(p[1] for p in poly)) / 2
+        k = (rect.width - 22) / geo.UNIT
+
+        def here(p):
+            return (rect.centerx + (p[0] - cx) * k, rect.centery + (p[1] - cy) * k)
+
+        kind = self.state.city.kind[tunnel.space]
+        gfx.polygon(surface, paint.DEST_FILL.get(kind, paint.PAPER[0]),
+                    [here(p) for p in poly])
+        a, b = geo.tunnel_segment(tunnel.space, tunnel.edge)
+        paint.stroke_line(surface, [here(a), here(b)], colour, tunnel.line == 1, 6)
+        if end is not None and end in EDGE_POINTS[SPACE_EDGES[tunnel.space][tunnel.edge]]:
+            gfx.circle(surface, (255, 255, 255), here(geo.POINT_XY[end]), 6)
+            gfx.circle(surface, theme.BG_DEEP, here(geo.POINT_XY[end]), 4)
+        if tunnel.marker:
+            paint.draw_token(surface, here(geo.SPACE_XY[tunnel.space]), tunnel.marker, None,
+                             9, kind)
 
     def _draw_trip_table(self, surface, top) -> None:
         """The six test trips: each letter's two destination types, ringed in the colour of

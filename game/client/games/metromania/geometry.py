@@ -26,6 +26,11 @@ CITY_BOX = pygame.Rect(int(CENTRE[0] - 6.4 * UNIT), int(CENTRE[1] - 5.9 * UNIT),
 # across the tunnel's edge counts too, so a tunnel is a target of about a whole triangle even
 # when it shares its space with another choice
 SNAP_RADIUS = 0.34 * UNIT
+# A candidate tunnel's ring (the lesson draws it) round the middle of its drawn segment; a
+# click in several rings takes the nearest centre, unless another centre is less than
+# RING_CLEAR farther: then the player chooses (rings round one lattice point overlap).
+RING_R = 14.0
+RING_CLEAR = 4.0
 
 
 def point_xy(p: int) -> tuple[float, float]:

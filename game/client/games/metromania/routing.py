@@ -1,5 +1,7 @@
 """Metromania's input: the moving end of the drafted line and its cursor, the buttons, the
-station mode, the marker chooser, and a refused tunnel explained where it was tried."""
+station mode, the chooser (a tunnel's marker, or the tunnels whose rings overlap where the
+player clicked: a click takes the ring whose centre is nearest, and opens the chooser only when
+no centre is clearly nearest), and a refused tunnel explained where it was tried."""
 
 from __future__ import annotations
 
@@ -100,9 +102,33 @@ class InputRouting:
         if best is not None:
             d.cursor = best
 
+    def rings_at(self, seat: int, pos) -> list:
+        """(distance, key) of the candidates whose ring (``geo.RING_R`` round the middle of
+        the tunnel) holds ``pos``, nearest first."""
+        found = []
+        for key in self.candidates(seat):
+            x, y = geo.tunnel_anchor(*key)
+            d = math.hypot(x - pos[0], y - pos[1])
+            if d <= geo.RING_R:
+                found.append((d, key))
+        return sorted(found)
+
+    def unclear_at(self, seat: int, pos) -> list:
+        """The candidates a click at ``pos`` cannot tell apart: two or more rings hold it
+        and no centre is clearly the nearest (within ``geo.RING_CLEAR``). Empty when the
+        click is clear."""
+        rings = self.rings_at(seat, pos)
+        if len(rings) < 2 or rings[1][0] - rings[0][0] >= geo.RING_CLEAR:
+            return []
+        return [key for d, key in rings if d - rings[0][0] < geo.RING_CLEAR]
+
     def candidate_at(self, seat: int, pos):
-        """The continuation a click at ``pos`` means: one in the space under the mouse, else
-        one drawn very near it; None when the mouse is on no legal tunnel."""
+        """The continuation a click at ``pos`` means: the one whose ring centre is nearest,
+        else one in the space under the mouse, else one drawn very near it; None when the
+        mouse is on no legal tunnel."""
+        rings = self.rings_at(seat, pos)
+        if rings:
+            return rings[0][1]
         cands = self.candidates(seat)
         space = geo.space_at(pos)
         here = [k for k in cands if k[0] == space]
@@ -335,6 +361,15 @@ class InputRouting:
             last = d.tunnels[-1]
             if geo.dist2(geo.tunnel_anchor(last.space, last.edge), pos) < (0.3 * geo.UNIT) ** 2:
                 return self._undo(seat)
+        unclear = self.unclear_at(seat, pos)
+        if unclear:
+            # rings on top of each other: the player says which, from a row of choices a
+            # finger apart (the board shows the one in focus)
+            cands = self.candidates(seat)
+            d.chooser = [tunnel for key in unclear for tunnel in cands[key]][:6]
+            d.choice = 0
+            d.cursor = unclear[0]
+            return True
         chosen = self.candidate_at(seat, pos)
         if chosen is not None:
             d.cursor = chosen
@@ -378,19 +413,19 @@ class InputRouting:
         kind = intent.kind
         n = len(d.chooser)
         if kind == "move":
-            d.choice = (d.choice + (intent.dx or intent.dy)) % n
+            self._focus_choice(d, (d.choice + (intent.dx or intent.dy)) % n)
             return True
         if kind in ("next", "prev"):
-            d.choice = (d.choice + (1 if kind == "next" else -1)) % n
+            self._focus_choice(d, (d.choice + (1 if kind == "next" else -1)) % n)
             return True
         if kind == "slot":
             if intent.value < n:
-                d.choice = intent.value
+                self._focus_choice(d, intent.value)
             return True
         if kind == "point":
             for i, rect in enumerate(self.chooser_rects(n)):
                 if rect.collidepoint(intent.pos):
-                    d.choice = i
+                    self._focus_choice(d, i)
             return True
         if kind == "click":
             for i, rect in enumerate(self.chooser_rects(n)):
@@ -406,16 +441,31 @@ class InputRouting:
             return True
         return True
 
+    @staticmethod
+    def _focus_choice(d, index: int) -> None:
+        """The choice in focus, and the board's cursor on its tunnel."""
+        d.choice = index
+        tunnel = d.chooser[index]
+        d.cursor = (tunnel.space, tunnel.edge)
+
     def _choose(self, seat, d):
         tunnel = d.chooser[d.choice]
         d.chooser = None
         return self._add(seat, tunnel)
 
     def chooser_rects(self, n: int) -> list:
-        size, gap = 64, 14
-        total = n * size + (n - 1) * gap
-        x = RIGHT.centerx - total // 2
-        return [pygame.Rect(x + i * (size + gap), RIGHT.y + 470, size, size) for i in range(n)]
+        """The choices, a finger apart, under the panel's buttons: one row of up to three,
+        else rows of four a little smaller."""
+        size, gap, per_row = (64, 14, 3) if n <= 3 else (56, 12, 4)
+        out = []
+        for i in range(n):
+            row, col = divmod(i, per_row)
+            count = min(per_row, n - row * per_row)
+            total = count * size + (count - 1) * gap
+            x = RIGHT.centerx - total // 2
+            out.append(pygame.Rect(x + col * (size + gap), RIGHT.y + 470 + row * (size + gap),
+                                   size, size))
+        return out
 
 
 def mania_illegal(exc) -> str:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import pygame
 
 from game.client import fonts, text_layout, theme
+from game.client.games.metromania import blocked
 from game.client.plural import tn
 from game.client.text import t
 from game.client import gfx
@@ -74,14 +75,14 @@ def panel_text(board, seat: int) -> tuple[str, str]:
 
 
 def line_closed_note(board, seat: int, k: int) -> str:
-    """Why line k offers no tunnel (the other line does): completed, unable to start, or
-    stuck for now."""
+    """Why line k offers no tunnel (the other line does): completed, blocked (why, in the
+    rules' terms), or stuck for now."""
     line = board.state.line(seat, k)
     if line.done:
         return t("mania.line_finished", line=t(f"mania.line{k}"))
-    if not line.started and board.line_status(seat, k) == t("mania.line_no_start"):
-        return t("illegal.start_none")
-    return t("mania.line_stuck", line=t(f"mania.line{k}"))
+    # blocked for good: the rules' reasons; else only for this turn
+    return blocked.note(board.game, board.state, seat, k) or \
+        t("mania.line_stuck", line=t(f"mania.line{k}"))
 
 
 def shows_count(board, seat: int) -> bool:

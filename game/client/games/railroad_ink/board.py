@@ -23,15 +23,18 @@ import pygame
 
 from game.client.boards.base import BoardView
 from game.client.games.railroad_ink.drawing import BoardDrawing
-from game.client.games.railroad_ink.layout import (DIRECTION_STEP, LegalInfo, MAX_LOCAL_HUMANS,
-                                                   MENU_BUTTON, METEOR_STEP, Pane, PaneLayout,
-                                                   REFUSAL_SECONDS, SeatUI)
+from game.client.games.railroad_ink.layout import (DIRECTION_STEP, HEADER_LANE_X, LegalInfo,
+                                                   MAX_LOCAL_HUMANS, MENU_BUTTON, METEOR_STEP,
+                                                   Pane, PaneLayout, REFUSAL_SECONDS, SeatUI)
+from game.client.games.railroad_ink.ranking import PAGE_SECONDS, pages
 from game.client.games.railroad_ink.routing import InputRouting
 from game.client.games.railroad_ink.tray_drawing import TrayDrawing
 from game.client.games.railroad_ink.tray_text import face_name
+from game.client.games.railroad_ink.way_out import (LAVA_PREFIX, START_VOLCANO, EITHER,
+                                                    confirm_word, dead_end_text, lava_dead_end)
 from game.client.text import illegal, t
 from game.rules.railroad_ink.faces import SPECIALS
-from game.rules.railroad_ink.moves import Draw
+from game.rules.railroad_ink.moves import Draw, End, Undo
 from game.rules.railroad_ink.sheet import CELL_INDEX
 
 
@@ -54,6 +57,7 @@ class RailroadInkBoard(PaneLayout, InputRouting, BoardDrawing, TrayDrawing, Boar
         self.panes: list[Pane] = []
         self.chips: list[int] = []
         self.ranking: tuple | None = None      # (rect, seats) of a big table's ranking
+        self.header_end = HEADER_LANE_X          # where the header's words end (toast_lane)
         self._sheet_cache: dict[tuple, tuple] = {}
         self._static_cache: dict[tuple, pygame.Surface] = {}
         self._highlight_cache: dict[int, tuple] = {}
@@ -150,6 +154,18 @@ class RailroadInkBoard(PaneLayout, InputRouting, BoardDrawing, TrayDrawing, Boar
     def meteor_pending(self, seat: int) -> bool:
         return not self.state.seats[seat].meteor_done and not self.state.over
 
+    def lava_way_out(self, seat: int) -> str:
+        """In a lava dead end, the way out (``way_out.START_VOLCANO``, ``ERASE_ROUTE`` or
+        ``EITHER``); "" otherwise."""
+        return lava_dead_end(self.game, self.state, seat, self.legal(seat))
+
+    def volcano_shortcut(self, seat: int) -> bool:
+        """Confirm picks the new volcano: the seat holds a lava die that has nowhere to go
+        and a new volcano is the way out (Enter on the die would only be refused)."""
+        kind, face = self.picked(seat)
+        return (kind == "die" and face.startswith(LAVA_PREFIX)
+                and self.lava_way_out(seat) in (START_VOLCANO, EITHER))
+
     # -- events -------------------------------------------------------------------------------
     def on_applied(self, seat, move, events) -> None:
         self.refusals.pop(seat, None)     # a move that went through answers the refusal
@@ -167,12 +183,25 @@ class RailroadInkBoard(PaneLayout, InputRouting, BoardDrawing, TrayDrawing, Boar
                                   face=face_name(event["special"])), "info")
             elif kind == "roll":
                 for ui in self.ui.values():   # a new roll: nobody's pick of the last one stays
-                    ui.pick, ui.o = None, 0
+                    ui.pick, ui.o, ui.could_end = None, 0, False
                 self.play.toast(t("ri.new_round", n=event["round"]), "good")
                 self.app.sound.play("turn")
         if isinstance(move, Draw):
             ui = self.seat_ui(seat)
             ui.o = 0
+        self._offer_end(seat, move)
+
+    def _offer_end(self, seat: int, move) -> None:
+        """When a move leaves the seat nothing it must still do (only optional dice or
+        specials, if any), its pick moves to End round: confirm then ends the round, and the
+        hint line says so. Once per round: a player who picks a die again keeps it."""
+        if not 0 <= seat < len(self.state.seats):
+            return
+        ui = self.seat_ui(seat)
+        can_end = self.acting(seat) and self.legal(seat).end
+        if can_end and not ui.could_end and not isinstance(move, (End, Undo)):
+            ui.pick, ui.o = ("end", ""), 0
+        ui.could_end = can_end
 
     def _meteor_start(self, event) -> int:
         # the dot before the strike: one step back along the path's first move
@@ -186,12 +215,19 @@ class RailroadInkBoard(PaneLayout, InputRouting, BoardDrawing, TrayDrawing, Boar
         return first
 
     def on_refused(self, seat, move, exc) -> None:
-        message = illegal(exc, "railroad-ink")
+        reason = illegal(exc, "railroad-ink")
+        message = reason
+        way = self.lava_way_out(seat)
+        if way and (isinstance(move, End) or (isinstance(move, Draw)
+                                              and move.face.startswith(LAVA_PREFIX))):
+            # the lava dead end: the rules' reason ("lava must join lava", "dice left")
+            # is true but leaves the player stuck; say why nothing fits and the way out
+            message = dead_end_text(way, False)
         self.refusals[seat] = {"text": message, "age": 0.0}
         # the reason is shown on the refused player's own tray, next to what they tried; the
         # shell's toast would say it a second time (and in split screen cover the others)
         self.app.toasts.items = [toast for toast in self.app.toasts.items
-                                 if toast.text != message]
+                                 if toast.text not in (reason, message)]
         cell = getattr(move, "cell", None)
         if cell is not None:
             self.flash = {"seat": seat, "cell": cell, "age": 0.0}
@@ -231,10 +267,23 @@ class RailroadInkBoard(PaneLayout, InputRouting, BoardDrawing, TrayDrawing, Boar
     def busy(self) -> bool:
         return any(a["kind"] == "meteor" for a in self.anims)
 
+    def animating(self) -> bool:
+        """Drawings landing, a meteor, a refused cell's flash, a refusal shown for a while."""
+        return bool(self.anims) or self.flash is not None or bool(self.refusals)
+
+    def next_change(self) -> float | None:
+        """A ranking longer than its box turns a page every ``PAGE_SECONDS``."""
+        if self.ranking is None:
+            return None
+        rect, seats = self.ranking
+        if pages(len(seats), rect.inflate(-12, -10)) < 2:
+            return None
+        return PAGE_SECONDS - self.clock % PAGE_SECONDS
+
     def hints(self, seat) -> list[tuple[str, str]]:
         if len(self.local_humans()) >= 2 or seat is None:
             return [("menu", t("hint.menu"))]
-        return [("move", t("hint.move")), ("confirm", t("hint.ri_draw")),
+        return [("move", t("hint.move")), ("confirm", confirm_word(self, seat)),
                 ("rotate", t("hint.rotate")), ("alt", t("hint.ri_mirror")),
                 ("next", t("hint.ri_piece")), ("aux", t("hint.ri_undo")),
                 ("menu", t("hint.menu"))]

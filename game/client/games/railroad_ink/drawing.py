@@ -8,13 +8,15 @@ import math
 
 import pygame
 
-from game.client import fonts, text_layout, theme
+from game.client import fonts, frame_pacing, text_layout, theme
 from game.client.games.railroad_ink import sprites as ink
 from game.client.games.railroad_ink.drag import draw_dragged
 from game.client.games.railroad_ink.ranking import PAGE_SECONDS, draw_ranking, pages, ranked
 from game.client.games.railroad_ink.layout import (H, HEADER_H, MENU_BUTTON, METEOR_STEP, Pane,
                                                    SheetGeom, W)
-from game.client.games.railroad_ink.volcano_row import draw_hover
+from game.client.games.railroad_ink.volcano_row import (VOLCANO_PIECE, draw_hover,
+                                                        draw_way_out)
+from game.client.games.railroad_ink.way_out import ERASE_ROUTE, EITHER, START_VOLCANO
 from game.client.seats import SeatKind
 from game.client.text import language, t
 from game.client import canvas
@@ -46,7 +48,21 @@ class BoardDrawing:
                 if ui.hover is not None and not ui.dragging \
                         and ui.hover[0] in self.pieces(pane.seat):
                     draw_hover(surface, ui.hover[1])
+                self._draw_way_out(surface, pane)
         self._draw_anims(surface)
+
+    def _draw_way_out(self, surface, pane: Pane) -> None:
+        """A lava dead end: the new volcano (until it is picked) and the routes that may be
+        erased pulse, so the player sees where to go when no square glows green."""
+        way = self.lava_way_out(pane.seat)
+        if not way:
+            return
+        if way in (START_VOLCANO, EITHER) and self.picked(pane.seat) != VOLCANO_PIECE:
+            draw_way_out(surface, pane.tray["volcano"], self.clock)
+        if way in (ERASE_ROUTE, EITHER):
+            for cell in sorted(self.legal(pane.seat).erase):
+                draw_way_out(surface, pane.geom.cell_rect(cell).inflate(-8, -8), self.clock,
+                             theme.BAD)
 
     def _acting_human(self, seat: int) -> bool:
         """A human drawing on this sheet now (never in the replay viewer: read-only)."""
@@ -115,6 +131,7 @@ class BoardDrawing:
                                          distance=st.meteor[1]),
                               20, (255, 160, 140), pygame.Rect(x + 24, 4, 240, 36), "semibold",
                               "midleft", name="meteor").right + 24
+        self.header_end = x          # the toasts' strip starts after the round and meteor
         if self.chips:
             # the other sheets' chips share what is left of the line up to the menu button;
             # too many for that (a big table with four local players): the best ones, then
@@ -190,16 +207,6 @@ class BoardDrawing:
             else:
                 pos = (m + 7 * cell, m + row * cell)
             layer.blit(stub, pos)
-        if cell >= 40:
-            colour = (150, 146, 132)
-            for i in range(7):
-                # rows B, D, F and columns 2, 4, 6 have an exit in the middle of their
-                # margin: their label sits beside it (above it, left of it), not under it
-                side = cell if i % 2 == 0 else cell * 3 // 10
-                fonts.blit_in(layer, "ABCDEFG"[i], max(11, cell // 5), colour,
-                              pygame.Rect(0, m + i * cell, m - 4, side), "semibold")
-                fonts.blit_in(layer, str(i + 1), max(11, cell // 5), colour,
-                              pygame.Rect(m + i * cell, 0, side, m - 2), "semibold")
         gfx.rect(layer, ink.PAPER_DARK, layer.get_rect(), 2, border_radius=radius)
         self._static_cache[key] = layer
         return layer
@@ -322,10 +329,24 @@ class BoardDrawing:
         theme.rounded_panel(layer, box, theme.PANEL, 16,
                             rgb if acting else theme.PANEL_EDGE, 2 if acting else 1)
         with fonts.box(box.inflate(-16, 0), "sheet panel"):
-            self._draw_title(layer, seat, 14, 5, box.right - 12)
+            title = pane.local_tray.get("title")
+            if title is not None:        # a wide pane: the title row is the tray's first
+                self._draw_title(layer, seat, title.x, title.y + 2, title.right)
+            else:
+                self._draw_title(layer, seat, 14, 5, box.right - 12)
+            self._draw_sheet_labels(layer, pane)
             self.draw_tray(layer, pane, acting)
         self._pane_cache[seat] = (key, layer)
         return layer
+
+    @staticmethod
+    def _draw_sheet_labels(surface, pane: Pane) -> None:
+        """The rows' and columns' names in the band around the paper (pane coordinates)."""
+        size = 15 if pane.geom.cell >= 56 else 13
+        ox, oy = pane.rect.topleft
+        for name, rect in pane.geom.label_rects():
+            fonts.blit_in(surface, name, size, theme.TEXT_DIM, rect.move(-ox, -oy),
+                          "semibold", name="sheet label")
 
     def _draw_title(self, surface, seat: int, x: int, y: int, right: int, size: int = 20):
         rgb = self.play.seat_colour(seat)
@@ -393,7 +414,7 @@ class BoardDrawing:
             red = canvas.layer(geom.cell_rect(self.flash["cell"]).size, pygame.SRCALPHA)
             red.fill((*theme.ILLEGAL, int(150 * (1 - self.flash["age"] / 0.6))))
             surface.blit(red, geom.cell_rect(self.flash["cell"]))
-        pulse = 2 + int(2 * (1 + math.sin(self.clock * 6)))
+        pulse = 2 + int(2 * (1 + math.sin(frame_pacing.pulse_clock(self.app) * 6)))
         gfx.rect(surface, theme.outline_for(rgb), r.inflate(6, 6), pulse + 2,
                          border_radius=6)
         gfx.rect(surface, rgb, r.inflate(4, 4), pulse, border_radius=6)
@@ -404,7 +425,7 @@ class BoardDrawing:
         path = meteor_path(sheet, direction, self.state.meteor[1])
         start = sheet.dot if sheet.dot >= 0 else CELL_INDEX["D4"]
         points = [geom.cell_rect(start).center] + [geom.cell_rect(c).center for c in path]
-        phase = (self.clock * 2) % 1
+        phase = (frame_pacing.pulse_clock(self.app) * 2) % 1
         for a, b in zip(points, points[1:]):
             for k in range(6):
                 f = (k + phase) / 6

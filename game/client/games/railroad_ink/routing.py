@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-import pygame
-
 from game.client.games.railroad_ink.layout import Pane
 from game.client.input import accepts
 from game.client.seats import SeatKind
@@ -36,11 +34,6 @@ class InputRouting:
                 if pane.full and pane.seat in candidates and pane.rect.collidepoint(intent.pos):
                     return pane.seat
         return candidates[0] if candidates else None
-
-    def toast_avoid(self) -> list:
-        # A drawing player's sheet and tray fill their pane: toasts go to the free margin
-        # beside a lone big pane (under the small sheets), else stay bottom-centre.
-        return [pygame.Rect(pane.rect) for pane in self.layout() if pane.full]
 
     def handle(self, intent, seat):
         kind = intent.kind
@@ -161,6 +154,12 @@ class InputRouting:
             return End()
         if info.erase and cell in info.erase:
             return Erase(cell)
+        if self.volcano_shortcut(seat):
+            # a lava die with nowhere to go: confirm takes up the way out, the new volcano
+            # (its squares then glow); the hint line names it ("Enter New volcano")
+            self.seat_ui(seat).pick = ("volcano", "volcano")
+            self.app.sound.play("click")
+            return True
         if kind == "die" and face in info.skip and not info.draw.get(face):
             return Skip(face)
         return Draw(face, cell, self.seat_ui(seat).o)

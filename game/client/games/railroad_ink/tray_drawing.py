@@ -13,6 +13,7 @@ from game.client.games.railroad_ink.layout import LegalInfo, Pane
 from game.client.games.railroad_ink.tray_text import (draw_button_label, face_name, line_height,
                                                       status_lines)
 from game.client.games.railroad_ink.volcano_row import VOLCANO_PIECE, draw_volcano_row
+from game.client.games.railroad_ink.way_out import confirm_word, dead_end_text
 from game.client.input import device_kind, seat_devices
 from game.client.text import t
 from game.client.widgets import glyph_text, pad_glyph
@@ -101,7 +102,7 @@ class TrayDrawing:
             hints = self._device_hints(seat)
         colour = theme.GOOD if s.ended and not st.over else theme.TEXT
         lines = status_lines(refusal, status, hints, 14 if small else 17, tray["w"],
-                             pane.rect.height - 4 - y)
+                             tray["status_box"].height)
         for text, size, kind in lines:
             fonts.blit(surface, text, size,
                        {"refusal": theme.BAD, "status": colour}.get(kind, theme.TEXT_DIM), (x, y))
@@ -124,12 +125,16 @@ class TrayDrawing:
         if self.meteor_pending(seat):
             return explain.meteor_help(st, seat, self.seat_ui(seat).meteor_dir)
         kind, face = self.picked(seat)
-        if info.erase and not info.draw:
-            return t("ri.lava_blocked")
+        way = self.lava_way_out(seat)
+        if way:
+            return dead_end_text(way, kind == "volcano")
         if kind == "die" and face in info.skip and not info.draw.get(face):
             return t("ri.no_cell", face=face_name(face))
         if kind == "end":
             if info.end:
+                optional = [face_name(f) for f, _needed in self.game.remaining_dice(st, seat)]
+                if optional:         # only optional dice left: ending is all that remains
+                    return t("ri.only_optional_left", faces=", ".join(optional))
                 return t("ri.all_drawn")
             left = [face_name(face) for face, needed in self.game.remaining_dice(st, seat)
                     if needed]
@@ -142,11 +147,11 @@ class TrayDrawing:
         devices = seat_devices(self.match.seats[seat].device)
         kinds = sorted({device_kind(d) for d in devices}) or ["keyboard"]
         kind = "pad" if "pad" in kinds else ("keyboard" if "keyboard" in kinds else "mouse")
-        pairs = [("confirm", t("hint.ri_draw")), ("rotate", t("hint.rotate")),
+        pairs = [("confirm", confirm_word(self, seat)), ("rotate", t("hint.rotate")),
                  ("alt", t("hint.ri_mirror")), ("next", t("hint.ri_piece")),
                  ("aux", t("hint.ri_undo"))]
         if kind == "mouse":
-            return [f"{glyph_text('mouse', 'confirm')}: {t('hint.ri_draw')} · "
+            return [f"{glyph_text('mouse', 'confirm')}: {confirm_word(self, seat)} · "
                     f"{glyph_text('mouse', 'rotate')}: {t('hint.rotate')}"]
         if kind == "pad":      # the labels printed on this player's own controller
             pad = next(d for d in devices if device_kind(d) == "pad")

@@ -5,6 +5,8 @@ piece it may pick. Drawing only: the board's routing decides what a click does."
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from game.client import canvas, fonts, gfx, theme
@@ -12,6 +14,7 @@ from game.client.games.railroad_ink import sprites as ink
 from game.client.text import t
 
 VOLCANO_PIECE = ("volcano", "volcano")
+PULSE_HZ = 1.2           # the way out's pulse: calm, but it catches the eye
 
 
 def draw_volcano_row(surface: pygame.Surface, rect: pygame.Rect, mode: str,
@@ -37,3 +40,17 @@ def draw_hover(surface: pygame.Surface, rect: pygame.Rect) -> None:
     gfx.rect(glow, (255, 255, 255, 34), glow.get_rect(), border_radius=10)
     surface.blit(glow, rect.inflate(6, 6).topleft)
     gfx.rect(surface, theme.ACCENT, rect.inflate(6, 6), 2, border_radius=10)
+
+
+def draw_way_out(surface: pygame.Surface, rect: pygame.Rect, clock: float,
+                 colour=None) -> None:
+    """A pulsing frame round the way out of a lava dead end (the "new volcano" row, a route
+    that may be erased): the eye goes there when nothing else on the sheet glows."""
+    k = 0.5 + 0.5 * math.sin(clock * 2 * math.pi * PULSE_HZ)
+    rgb = colour or theme.FOCUS
+    grow = 2 + int(3 * k)        # at most 5 px round the piece: inside the pane's margin
+    halo = rect.inflate(2 * grow + 4, 2 * grow + 4)
+    glow = canvas.layer(halo.size, pygame.SRCALPHA)
+    gfx.rect(glow, (*rgb, int(40 + 50 * k)), glow.get_rect(), border_radius=14)
+    surface.blit(glow, halo.topleft)
+    gfx.rect(surface, rgb, rect.inflate(2 * grow, 2 * grow), 3, border_radius=12)

@@ -1,0 +1,29 @@
+"""What each game sends a phone: one kit per game, registered here by the game's name.
+
+A kit is a module with
+
+* ``static(game, view) -> dict``: what never changes during the table (sent once, in ``seat``);
+* ``board(game, view, seat, words) -> dict``: the seat's view as the page draws it, with the
+  legal moves the page offers (in our notation, or grouped as the page needs them) and
+  ``note``, one line saying what to do now ("" if nothing), in the table's language;
+* ``answer(game, view, seat, ask) -> dict | None``: the options a page asks for while it
+  composes a move (None: the game asks nothing, or the question is not one);
+* ``hint_targets(move) -> dict``: where the page shows a move the coach suggests;
+* ``WORDS``: the catalog keys the game's page needs besides ``phone.*``.
+
+``view`` is always the rules' ``view(state, seat)`` of the phone's own seat: a kit never sees
+what the seat may not. Nothing outside this package names a game.
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+from game.phone.games import metro, metromania, railroad_ink
+
+KITS: dict[str, ModuleType] = {"metro": metro, "metromania": metromania,
+                               "railroad-ink": railroad_ink}
+
+
+def kit_for(game_name: str) -> ModuleType | None:
+    return KITS.get(game_name)

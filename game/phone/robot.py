@@ -1,0 +1,229 @@
+"""A scripted phone: plays a phone seat over the real WebSocket, choosing from the legal moves
+its views offer, as a guest tapping the first thing that glows would (tests and the bench).
+
+    result = await play_seat("http://127.0.0.1:5057", token)     # runs to the results
+
+``PhoneRobot`` keeps what a page keeps (the token, a device id) and what it saw; it sends one
+move at a time and waits for the view that acknowledges it (or its refusal) before the next.
+Choosers read only the ``board`` payload of ``game.phone.games`` (never the rules), so a test
+that a robot finishes a game shows that the payload is enough to play it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+import time
+
+
+def metro_move(board: dict, static: dict) -> str | None:
+    for tile in sorted(board.get("legal", {})):
+        rotations = board["legal"][tile]
+        for rot in sorted(rotations):
+            if rotations[rot]:
+                square = rotations[rot][0]
+                return f"{tile}@{square}" + (f"/{rot}" if rot != "0" else "")
+    return "draw" if board.get("draw") else None
+
+
+def ink_move(board: dict, static: dict) -> str | None:
+    if board.get("meteor"):
+        return f"meteor:{board['meteor'][0]}"
+    legal = board.get("legal", {})
+    dice = [face for face, _ in board.get("dice", [])]
+    for face in dice + ["volcano"]:     # a new volcano: the way out for lava with no room
+        if face in legal:
+            cell = sorted(legal[face])[0]
+            return f"{face}@{cell}/{legal[face][cell][0]}"
+    if board.get("erase"):
+        return f"erase@{board['erase'][0]}"
+    if board.get("skips"):
+        return f"skip:{board['skips'][0]}"
+    if board.get("end"):
+        return "end"
+    return None
+
+
+class PhoneRobot:
+    def __init__(self, base_url: str, token: str, device: str | None = None) -> None:
+        self.base_url = base_url.rstrip("/")
+        self.token = token
+        self.device = device or secrets.token_hex(8)
+        self.ws = None
+        self.session = None
+        self.seat_message: dict | None = None
+        self.view: dict | None = None
+        self.results: dict | None = None
+        self.received: list[dict] = []
+        self.refusals: list[dict] = []
+        self.errors: list[dict] = []
+        self.n = 0
+        self.awaiting = 0          # n of the move waiting for its answer
+        self.retry = 0             # n of a move refused as too fast: sent again
+        self.last_move = ""
+        self.moves = 0
+        self.buzzes = 0
+        self.sent_at: dict[int, float] = {}
+        self.latencies: list[float] = []     # s from a move sent to the view acknowledging it
+
+    async def connect(self, session, takeover: bool = False) -> dict:
+        """Open the socket and say hello; the first answer (``seat``, ``offer`` or ``error``)."""
+        self.session = session
+        self.ws = await session.ws_connect(self.base_url + "/ws", heartbeat=None)
+        await self.send({"type": "hello", "token": self.token, "device": self.device})
+        first = await self.receive()
+        if first.get("type") == "offer" and takeover:
+            await self.send({"type": "takeover"})
+            first = await self.receive()
+        return first
+
+    async def send(self, message: dict) -> None:
+        await self.ws.send_str(json.dumps(message))
+
+    async def receive(self, timeout: float = 30.0) -> dict:
+        from aiohttp import WSMsgType
+
+        message = await self.ws.receive(timeout=timeout)
+        if message.type != WSMsgType.TEXT:
+            return {"type": "closed", "code": message.data, "reason": message.extra}
+        data = json.loads(message.data)
+        self.received.append(data)
+        kind = data.get("type")
+        if kind == "seat":
+            self.seat_message = data
+        elif kind == "view":
+            self.view = data
+            if self.awaiting and data.get("ack", 0) >= self.awaiting:
+                self._answered(self.awaiting)
+        elif kind == "refused":
+            if data.get("code") == "too_fast" and data.get("n") == self.awaiting:
+                self.retry = data["n"]          # sent again by ``play`` after a pause
+            else:
+                self.refusals.append(data)
+                if data.get("n") == self.awaiting:
+                    self._answered(self.awaiting)
+        elif kind == "results":
+            self.results = data
+        elif kind == "error":
+            self.errors.append(data)
+        elif kind == "your_turn":
+            self.buzzes += 1
+        return data
+
+    def _answered(self, n: int) -> None:
+        sent = self.sent_at.pop(n, None)
+        if sent is not None:
+            self.latencies.append(time.perf_counter() - sent)
+        self.awaiting = 0
+
+    async def move(self, text: str) -> None:
+        self.n += 1
+        self.awaiting = self.n
+        self.moves += 1
+        self.last_move = text
+        self.sent_at[self.n] = time.perf_counter()
+        await self.send({"type": "move", "n": self.n, "move": text})
+
+    async def _resend(self) -> None:
+        """The table refused our last move as too fast: wait a moment, send it again."""
+        self.retry = 0
+        await asyncio.sleep(0.3)
+        await self.send({"type": "move", "n": self.awaiting, "move": self.last_move})
+
+    async def ask(self, partial: list[str]) -> dict:
+        self.n += 1
+        n = self.n
+        await self.send({"type": "ask", "n": n, "partial": partial})
+        while True:
+            data = await self.receive()
+            if data.get("type") == "options" and data.get("n") == n:
+                return data
+            if data.get("type") == "error" and data.get("code") == "too_fast" \
+                    and data.get("n") == n:
+                await asyncio.sleep(0.3)         # asked too fast: ask again
+                await self.send({"type": "ask", "n": n, "partial": partial})
+                continue
+            if data.get("type") in ("closed", "error") and data.get("n", n) == n:
+                raise ConnectionError(f"no options: {data}")
+
+    async def choose(self) -> str | None:
+        """The move to make on the current view, or None (nothing to do now)."""
+        game = self.seat_message["game"]
+        board = self.view["board"]
+        static = self.seat_message.get("static") or {}
+        if game == "metro":
+            return metro_move(board, static)
+        if game == "railroad-ink":
+            return ink_move(board, static)
+        return await self._mania_move(board)
+
+    async def _mania_move(self, board: dict) -> str | None:
+        if board.get("bonus"):
+            letter = "ST"[board["bonus_line"]]
+            point = board["bonus"][0]
+            return f"bonus {letter}:{point if point else 'none'}"
+        if board.get("can_dig"):
+            partial: list[str] = []
+            while True:
+                options = await self.ask(partial)
+                if options["complete"]:
+                    return "dig " + " ".join(partial)
+                if not options["tunnels"]:
+                    break
+                partial.append(options["tunnels"][0])
+        if board.get("station_moves"):
+            k, point = board["station_moves"][0]
+            return f"station {'ST'[k]}:{point}"
+        return "pass" if board.get("pass") else None
+
+    async def play(self, stop_after: int | None = None, timeout: float = 120.0) -> dict | None:
+        """Play until the results (or ``stop_after`` moves of ours); the results message."""
+        deadline = time.monotonic() + timeout
+        while self.results is None:
+            if self.retry and self.retry == self.awaiting:
+                await self._resend()
+            if stop_after is not None and self.moves >= stop_after:
+                return None
+            view = self.view
+            if (view is not None and view.get("turn") and not self.awaiting
+                    and not view.get("over")):
+                text = await self.choose()
+                if text is not None:
+                    await self.move(text)
+                    continue
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"no result in {timeout:g} s (view: {self.view})")
+            data = await self.receive(timeout=left)
+            if data.get("type") in ("closed", "taken_over", "bye"):
+                if self.results is not None:
+                    break
+                raise ConnectionError(f"the table closed the link: {data}")
+        return self.results
+
+    async def settle(self, timeout: float = 30.0) -> None:
+        """Wait until our last move is answered (sending it again if it was too fast)."""
+        deadline = time.monotonic() + timeout
+        while self.awaiting:
+            if self.retry == self.awaiting:
+                await self._resend()
+            await self.receive(timeout=max(0.1, deadline - time.monotonic()))
+
+    async def close(self) -> None:
+        if self.ws is not None:
+            await self.ws.close()
+
+
+async def play_seat(base_url: str, token: str, timeout: float = 120.0) -> PhoneRobot:
+    """Join with ``token`` and play the seat to the end; the robot (results, latencies)."""
+    import aiohttp
+
+    async with aiohttp.ClientSession() as session:
+        robot = PhoneRobot(base_url, token)
+        first = await robot.connect(session)
+        if first.get("type") != "seat":
+            raise ConnectionError(f"not seated: {first}")
+        await robot.play(timeout=timeout)
+        await robot.close()
+        return robot

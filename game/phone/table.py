@@ -1,0 +1,299 @@
+"""``PhoneTable``: the phone seats of one table, run by the machine that serves them.
+
+A phone seat is a seat *of the serving machine*, like a local seat: the rules, the legal
+moves, the bots and the coach stay here, in Python. ``pump()`` (called from the machine's own
+loop: the headless host's, or the client's frame) takes the phones' moves and proposes them to
+the table (``source.propose``: the same path as a local seat's move), sends a refusal with the
+rules' reason in the table's language, publishes every phone seat's own view after each change
+(built by the game's kit from ``view(state, seat)`` only), buzzes a phone when its seat may
+move, answers the Hint button with the coach (the expert, off the loop in a helper process),
+and sends the results at the end. A phone that is away while its seat must move is waited on
+for ``wait_limit`` seconds, then the table's bot plays the seat until the phone is back.
+
+The table is reached through a *source* (duck-typed; see ``game.phone.sources``): ``game``,
+``names()``, ``colours()``, ``version()`` (changes whenever a view may have), ``view(seat)``
+(None before the game starts), ``to_act()``, ``is_over()``, ``scores()``, ``winners()``,
+``propose(seat, text)`` (raises IllegalMove), ``bot_plays(seat)``, ``hand_to_bot(seat)`` and
+``take_back(seat)``.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any, Callable
+
+from game.phone.games import kit_for
+from game.phone.palette import colour_hex
+from game.phone.seats import PhoneSeats
+from game.phone.words import Words
+from game.rules.core import IllegalMove
+
+class PhoneTable:
+    def __init__(self, phones: PhoneSeats, source, words: Words, *,
+                 wait_limit: float | None = None, hints: bool = True,
+                 clock: Callable[[], float] = time.monotonic,
+                 on_event: Callable[..., None] | None = None) -> None:
+        self.phones = phones
+        self.source = source
+        self.game = source.game
+        self.kit = kit_for(self.game.name)
+        if self.kit is None:
+            raise ValueError(f"{self.game.name} has no phone page")
+        self.words = words
+        self.wait_limit = wait_limit
+        self.hints = hints
+        self.clock = clock
+        self.on_event = on_event or (lambda kind, **fields: None)
+        self.seats = phones.seat_numbers
+        self.version: Any = object()
+        self.static: dict | None = None
+        self.acks: dict[int, int] = {}
+        self.turns: dict[int, bool] = {}
+        self.away_since: dict[int, float] = {}
+        self.waited_out: set[int] = set()
+        self.results_sent = False
+        self.hint_workers: dict[int, Any] = {}
+        self.hint_keys: dict[int, Any] = {}
+        self.published = 0
+
+    # ------------------------------------------------------------------ set-up
+    def introduce(self) -> None:
+        """The ``seat`` message of every phone seat (again once the game's fixed data is
+        known: a phone that joined before the game started gets it then)."""
+        names, colours = self.source.names(), self.source.colours()
+        players = [{"name": names[i], "colour": colour_hex(colours[i])}
+                   for i in range(len(names))]
+        entries = self.words.entries(self.kit.WORDS)
+        title = self.words(f"game.{self.game.name}")
+        for seat in self.seats:
+            self.phones.introduce(seat, {
+                "seat": seat, "name": names[seat], "colour": colour_hex(colours[seat]),
+                "game": self.game.name, "title": title, "lang": self.words.lang,
+                "words": entries, "players": players, "static": self.static})
+            if self.static is None:
+                self.phones.send(seat, {"type": "waiting",
+                                        "text": self.words("phone.waiting_table")})
+
+    # ------------------------------------------------------------------ the loop
+    def pump(self) -> None:
+        for event in self.phones.events():
+            self._on_event(event.kind, event.seat, event.data)
+        self._check_waits()
+        self.refresh()
+        self._poll_hints()
+
+    def refresh(self, force: bool = False) -> None:
+        version = self.source.version()
+        if version == self.version and not force:
+            return
+        self.version = version
+        if self.static is None:
+            view = self.source.view(self.seats[0]) if self.seats else None
+            if view is None:
+                return
+            self.static = self.kit.static(self.game, view)
+            self.introduce()
+        for seat in self.seats:
+            self._publish(seat)
+        if self.source.is_over() and not self.results_sent:
+            self._send_results()
+
+    def _publish(self, seat: int) -> None:
+        view = self.source.view(seat)
+        if view is None:
+            return
+        source, words = self.source, self.words
+        to_act = tuple(source.to_act())
+        over = source.is_over()
+        bot = source.bot_plays(seat)
+        turn = seat in to_act and not over and not bot
+        board = self.kit.board(self.game, view, seat, words)
+        names = source.names()
+        if over:
+            status = words("phone.game_over")
+        elif bot:
+            status = words("phone.bot_plays")
+        elif turn:
+            status = words("phone.your_turn")
+        elif to_act and len(to_act) == 1:
+            status = words("phone.turn_of", name=names[to_act[0]])
+        else:
+            status = board.get("note") or ""
+        payload = {"seq": version_number(self.version), "ack": self.acks.get(seat, 0),
+                   "turn": turn, "over": over, "bot": bot, "status": status,
+                   "to_act": list(to_act), "scores": list(self.game.scores(view)["scores"]),
+                   "board": board}
+        self.phones.publish(seat, payload, context=view)
+        self.published += 1
+        # buzz when the seat may move again: its turn came, or a new round began (Railroad Ink:
+        # every seat draws again, also the one whose "end" rolled it)
+        turn_key = (turn, board.get("round"))
+        if turn and self.turns.get(seat) != turn_key:
+            self.phones.send(seat, {"type": "your_turn"})
+        self.turns[seat] = turn_key
+
+    def _send_results(self) -> None:
+        self.results_sent = True
+        names, colours = self.source.names(), self.source.colours()
+        scores = list(self.source.scores()["scores"])
+        winners = list(self.source.winners())
+        if len(winners) == 1:
+            title = self.words("phone.winner", name=names[winners[0]])
+        else:
+            title = self.words("phone.winners", names=", ".join(names[w] for w in winners))
+        order = sorted(range(len(scores)), key=lambda s: (-scores[s], s))
+        rows = [[names[s], scores[s], colour_hex(colours[s]), s in winners] for s in order]
+        for seat in self.seats:
+            self.phones.send(seat, {"type": "results", "title": title, "rows": rows,
+                                    "scores": scores, "winners": winners, "you": seat})
+        self.on_event("phone_results", seats=self.seats)
+
+    # ------------------------------------------------------------------ phones' requests
+    def _on_event(self, kind: str, seat: int, data: dict) -> None:
+        if kind == "move":
+            self._move(seat, data)
+        elif kind == "hint":
+            self._hint(seat)
+        elif kind == "connected":
+            self.away_since.pop(seat, None)
+            if seat in self.waited_out:
+                self.waited_out.discard(seat)
+                self.source.take_back(seat)
+                self.version = object()       # its status changes: publish again
+            self.on_event("phone_connected", seat=seat)
+        elif kind == "disconnected":
+            self.away_since[seat] = self.clock()
+            self.on_event("phone_left", seat=seat)
+
+    def _move(self, seat: int, data: dict) -> None:
+        n, text = data.get("n", 0), data.get("move", "")
+        try:
+            if self.source.view(seat) is None:
+                raise IllegalMove("not_playing", "The game is not running")
+            self.source.propose(seat, text)
+        except IllegalMove as exc:
+            self.phones.send(seat, {"type": "refused", "n": n, "code": exc.code,
+                                    "reason": self._reason(exc)})
+            return
+        except (RuntimeError, ValueError) as exc:
+            self.phones.send(seat, {"type": "refused", "n": n, "code": "not_playing",
+                                    "reason": self.words("phone.error.not_playing")})
+            return
+        self.acks[seat] = n
+
+    def _reason(self, exc: IllegalMove) -> str:
+        """The rules' reason in the table's language (as the client says it)."""
+        words, game = self.words, self.game.name
+        args = {name: self._arg(value) for name, value in exc.args_dict.items()}
+        for key in (f"illegal.{game}.{exc.code}", f"illegal.{exc.code}",
+                    f"net.{exc.code}", f"phone.error.{exc.code}"):
+            if words.entry(key) != key:
+                return words(key, **args)
+        return exc.message
+
+    def _arg(self, value):
+        if isinstance(value, str) and value:
+            for prefix in ("illegal.arg.", "ri.face."):
+                if self.words.entry(prefix + value) != prefix + value:
+                    return self.words(prefix + value)
+        return value
+
+    # ------------------------------------------------------------------ waits
+    def _check_waits(self) -> None:
+        if self.wait_limit is None or not self.away_since:
+            return
+        now = self.clock()
+        to_act = set(self.source.to_act())
+        for seat, since in list(self.away_since.items()):
+            if (seat not in self.waited_out and seat in to_act
+                    and now - since >= self.wait_limit and not self.source.is_over()):
+                self.waited_out.add(seat)
+                self.source.hand_to_bot(seat)
+                self.on_event("phone_waited_out", seat=seat, seconds=round(now - since, 1))
+
+    def waiting_for(self) -> list[int]:
+        """Phone seats whose phone is away (the screen says "waiting for Ann's phone")."""
+        return [seat for seat in self.seats if not self.phones.connected(seat)]
+
+    # ------------------------------------------------------------------ hints
+    def _hint(self, seat: int) -> None:
+        view = self.source.view(seat)
+        if (not self.hints or view is None or self.source.is_over()
+                or seat not in self.source.to_act() or self.source.bot_plays(seat)):
+            self.phones.send(seat, {"type": "hint", "move": None,
+                                    "text": self.words("phone.hint_none")})
+            return
+        if seat in self.hint_keys:
+            self.phones.send(seat, {"type": "hint", "move": None, "thinking": True,
+                                    "text": self.words("phone.hint_busy")})
+            return
+        from game.client.bot_worker import BotWorker
+        from game.client.coach.hint_bot import HintBot
+
+        worker = self.hint_workers.get(seat)
+        if worker is None:
+            worker = self.hint_workers[seat] = BotWorker(waited_on=False)
+        key = (seat, self.version)
+        self.hint_keys[seat] = key
+        worker.request(key, HintBot(self.game, seat, 1 + seat), view)
+        self.phones.send(seat, {"type": "hint", "move": None, "thinking": True,
+                                "text": self.words("phone.hint_thinking")})
+
+    def _poll_hints(self) -> None:
+        for seat, key in list(self.hint_keys.items()):
+            answer = self.hint_workers[seat].poll(key)
+            if answer is None:
+                continue
+            del self.hint_keys[seat]
+            kind, hint = answer
+            if kind != "move" or key[1] != self.version or hint is None:
+                self.phones.send(seat, {"type": "hint", "move": None,
+                                        "text": self.words("phone.hint_none")})
+                continue
+            move = str(hint.move)
+            self.phones.send(seat, {"type": "hint", "move": move, "points": hint.points,
+                                    "targets": self.kit.hint_targets(hint.move),
+                                    "text": self.words("phone.hint_says", move=move)})
+
+    def close(self, farewell: str | None = None) -> None:
+        for worker in self.hint_workers.values():
+            worker.cancel()
+        self.phones.stop(self.words("phone.bye") if farewell is None else farewell)
+
+
+def version_number(version: Any) -> int:
+    """The table's move count when its version is (seq, ...), for the page's ``seq``."""
+    if isinstance(version, tuple) and version and isinstance(version[0], int):
+        return version[0]
+    return 0
+
+
+def serve(source, seats, *, lang: str = "en", bind: str = "0.0.0.0", port: int | None = None,
+          address: str | None = None, limits=None, wait_limit: float | None = None,
+          hints: bool = True, on_event=None) -> PhoneTable:
+    """Serve ``seats`` of ``source`` to phones: the server listens (its port in
+    ``table.phones.port``) and every seat has its link; call ``pump()`` from your loop and
+    ``close()`` at the end. OSError when no port can be had."""
+    from game.phone import protocol
+    from game.phone.seats import DEFAULT_PORT
+
+    words = Words(lang)
+    game = source.game
+    kit = kit_for(game.name)
+    if kit is None:
+        raise ValueError(f"{game.name} has no phone page")
+
+    def answer(context, seat: int, ask: dict):
+        return kit.answer(game, context, seat, ask)
+
+    phones = PhoneSeats(words.reasons(), bind=bind,
+                        port=DEFAULT_PORT if port is None else port, address=address,
+                        limits=limits or protocol.PhoneLimits(), answer=answer)
+    names, colours = source.names(), source.colours()
+    for seat in seats:
+        phones.add(seat, names[seat], colours[seat])
+    phones.start()
+    table = PhoneTable(phones, source, words, wait_limit=wait_limit, hints=hints,
+                       on_event=on_event)
+    table.introduce()
+    return table
