@@ -29,12 +29,8 @@ from game.cli import CliError
 from game.cli.join import check_level, check_name, describe, emit
 from game.cli.stopping import stop_signals
 from game.cli.options import (add_game_argument, check_port, check_seconds, resolve_config,
-<<<<<<< HEAD
                               resolve_game, variants_epilog)
-=======
-                              resolve_game)
 from game.cli import host_phones
->>>>>>> h-phone
 
 HELP = "host a LAN table (headless: a bot plays the host's seat)"
 HEADLESS_BOT = "random"   # the host's own seat and --bots seats of a headless table
@@ -88,14 +84,11 @@ def add_arguments(parser) -> None:
     parser.add_argument("--resume", action="append", default=[], metavar="FILE",
                         help="continue a LAN game from a saved log (repeatable: the longest "
                              "verified one is used); its players rejoin their own seats")
-<<<<<<< HEAD
+    host_phones.add_arguments(parser)
     parser.epilog_factory = variants_epilog
     parser.epilog = ("Without --headless the window opens at the table setup with the table "
                      "given here (--players, --bots, --bot, --variant, --expansion, --name), "
                      "to change or open as it is.")
-=======
-    host_phones.add_arguments(parser)
->>>>>>> h-phone
 
 
 def spectator_limits(args):
