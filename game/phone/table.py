@@ -288,7 +288,8 @@ def serve(source, seats, *, lang: str = "en", bind: str = "0.0.0.0", port: int |
 
     phones = PhoneSeats(words.reasons(), bind=bind,
                         port=DEFAULT_PORT if port is None else port, address=address,
-                        limits=limits or protocol.PhoneLimits(), answer=answer)
+                        limits=limits or protocol.PhoneLimits(), answer=answer,
+                        greeting=words.before_seat())
     names, colours = source.names(), source.colours()
     for seat in seats:
         phones.add(seat, names[seat], colours[seat])
