@@ -267,7 +267,7 @@
     const view = S.view;
     const me = seat.seat;
     const top = $("top");
-    const score = view && view.scores ? view.scores[me] : null;
+    const score = view ? view.score : null;
     top.replaceChildren(
       TL.el("div", { class: "chip" }, TL.el("span", { class: "dot", style: { background: seat.colour } }),
         TL.el("div", { style: { "min-width": "0" } }, TL.el("div", { class: "name", text: seat.name }),
