@@ -104,8 +104,10 @@ class PhoneSeats:
         self.port = self.server.start()
         return self.port
 
-    def stop(self, farewell: str = "") -> None:
-        self.server.stop(farewell)
+    def stop(self, farewell: str = "", wait: float = 3.0) -> None:
+        """Say ``farewell`` to every phone and stop listening (``wait``: at most this long
+        for the goodbyes to leave; 0 returns at once, the server's thread ends by itself)."""
+        self.server.stop(farewell, timeout=wait)
 
     # ------------------------------------------------------------------ to the phones
     def introduce(self, seat: int, message: dict) -> None:

@@ -142,7 +142,8 @@ class PhoneServer:
         if self.loop is None or self.thread is None:
             return
         self.call(self._begin_stop, farewell)
-        self.thread.join(timeout)
+        if timeout > 0:
+            self.thread.join(timeout)
         self.pool.shutdown(wait=False, cancel_futures=True)
 
     # ------------------------------------------------------------------ the loop thread

@@ -262,10 +262,12 @@ class PhoneTable:
                                     "targets": self.kit.hint_targets(hint.move),
                                     "text": self.words("phone.hint_says", move=move)})
 
-    def close(self, farewell: str | None = None) -> None:
+    def close(self, farewell: str | None = None, wait: float = 3.0) -> None:
+        """Tell the phones the table closed and stop serving them (``wait``: see
+        ``PhoneSeats.stop``; a frame loop passes 0)."""
         for worker in self.hint_workers.values():
             worker.cancel()
-        self.phones.stop(self.words("phone.bye") if farewell is None else farewell)
+        self.phones.stop(self.words("phone.bye") if farewell is None else farewell, wait)
 
 
 def version_number(version: Any) -> int:

@@ -29,6 +29,7 @@ from game.rules import get_game
 from game.rules.core import ConfigError, seed_from_text
 
 HAND_VARIANT = re.compile(r"^hand(\d)$")
+PHONE = "phone"          # the device of a seat a guest plays on a phone (game/client/phone_play)
 COLUMN_LEFT = pygame.Rect(48, 120, 460, 0)
 COLUMN_RIGHT = pygame.Rect(540, 120, 692, 0)
 # the seat columns: name, device or bot, colour (the rest of the column's 692 pixels)
@@ -102,7 +103,7 @@ class SetupScreen(MenuScreen):
             return rest in levels(self.game_name)
         if kind != SeatKind.HUMAN or not rest:
             return False
-        present = {"mouse", "keyboard", *self.app.input.connected_pads()}
+        present = {"mouse", "keyboard", PHONE, *self.app.input.connected_pads()}
         return all(device in present for device in rest.split("+"))
 
     def who_options(self) -> list[str]:
@@ -111,6 +112,8 @@ class SetupScreen(MenuScreen):
         for device in bound:
             if device not in devices:
                 devices.append(device)   # keep a binding to an unplugged pad selectable
+        if self.local_table:           # a guest's phone plays the seat (game/client/phone_play)
+            devices.append(PHONE)
         return [f"human:{d}" for d in devices] + [f"bot:{lv}" for lv in levels(self.game_name)]
 
     # -- local humans: some boards give each a pane of their own ---------------------------
@@ -119,7 +122,9 @@ class SetupScreen(MenuScreen):
         return kit(self.game_name).board.max_local_humans
 
     def local_humans(self) -> int:
-        return sum(1 for s in self.seats if s["who"].startswith("human:"))
+        """Humans at this screen (a phone seat's player has a screen of their own)."""
+        return sum(1 for s in self.seats if s["who"].startswith("human:")
+                   and s["who"] != f"human:{PHONE}")
 
     def at_human_limit(self) -> bool:
         limit = self.human_limit()
@@ -133,7 +138,8 @@ class SetupScreen(MenuScreen):
             return options
         if self.local_humans() < limit:
             return options
-        return [o for o in options if not o.startswith("human:")] or options
+        return [o for o in options if not o.startswith("human:") or o == f"human:{PHONE}"] \
+            or options
 
     def who_label(self, who: str) -> str:
         kind, _, rest = who.partition(":")
@@ -392,7 +398,8 @@ class SetupScreen(MenuScreen):
         if self.local_table:
             remember(self.app.settings, self.game_name, self.players, self.seats, self.options)
         match = Match.new(self.game, config, seed, seats)
-        PlayScreen = navigation.get("PlayScreen")
+        phones = any(info.device == PHONE for info in seats)
+        PlayScreen = navigation.get("PhonePlayScreen" if phones else "PlayScreen")
         self.app.push(PlayScreen(self.app, match, self.describe()))
 
     # -- drawing ---------------------------------------------------------------------------
