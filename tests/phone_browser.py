@@ -64,10 +64,18 @@ class PhonePage:
         self.wait_for("() => window.TL && TL.state.seat && TL.state.view", timeout)
 
     def tap(self, selector: str) -> bool:
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
         target = self.page.locator(selector).first
         if target.count() == 0 or not target.is_enabled():
             return False
-        target.tap()
+        try:
+            # the page redraws whenever a view arrives: the control found a moment ago may be
+            # replaced by a disabled one (a new round, the table's answer), so a tap that cannot
+            # land soon is a tap not made; the caller looks again
+            target.tap(timeout=3000)
+        except PlaywrightTimeout:
+            return False
         self.taps += 1
         return True
 
