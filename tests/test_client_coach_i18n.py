@@ -109,7 +109,7 @@ def finished_review(match, decisions):
 
     runner = ReviewRunner(match, [0], 0)
     runner.positions = runner.positions[:len(decisions)]
-    runner.queue = []
+    runner.tasks = []
     runner.decisions = {decision.index: decision for decision in decisions}
     runner.checked = set(runner.decisions)
     runner.rounds = 2

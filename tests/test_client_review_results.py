@@ -81,7 +81,7 @@ def finished_review(match, decisions: list[Decision]):
     runner = review_runner.ReviewRunner(match, humans, 0)
     runner.positions = [p for p in runner.positions
                         if p[0] in {decision.index for decision in decisions}]
-    runner.queue = []
+    runner.tasks = []
     runner.decisions = {decision.index: decision for decision in decisions}
     runner.checked = set(runner.decisions)
     runner.rounds = 2

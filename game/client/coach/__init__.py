@@ -4,9 +4,10 @@ puzzles (issue 16).
 Pure parts (no pygame; some also run in the bots' helper processes): ``last_round`` (the
 exhaustive best last round of a Railroad Ink sheet), ``puzzles`` (puzzle positions and their
 prover), ``daily`` (the daily seed and the personal history), ``hint_bot`` (the expert's move
-and what it is worth), ``review`` (each human decision judged by the expert).
+and what it is worth), ``review`` (each human decision screened, the costliest checked by the
+expert), ``review_runner`` (the review thought in the helper processes).
 Client parts: ``hint`` (the Hint button, request and highlight on the play screen),
-``highlight`` (a move drawn on each game's board), ``review_ui`` (the review run in the
-background, its panel on the results screen and its marks in the replay viewer), ``screens``
+``highlight`` (a move drawn on each game's board), ``review_ui`` (the review's panel on the
+results screen and its marks in the replay viewer), ``screens``
 (the Daily & puzzles menu, the daily and puzzle play and results, the best placement).
 """

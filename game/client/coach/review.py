@@ -22,10 +22,14 @@ in the helper processes):
 * the *check* (the decisions that look costliest: ``CHECKED`` of them, then any that rises
   into the top three): the expert's own move joins, and the move made, the screen's best and
   the expert's move are valued on every world (the screen's worlds are reused, not played
-  again).
+  again);
+* the better move a check found is tried at the seat's other decisions nearby
+  (``RESCREEN_REACH``: a *rescreen*, on the screen's worlds) where it was not compared yet,
+  since a player who missed it once often misses it again; then the checks go on.
 
-Seeds come from the game and the move's place in the log, and which decisions are checked
-depends only on the verdicts before, so a review is the same on every run. Pure: no pygame.
+Seeds come from the game and the move's place in the log, and what is checked or screened
+again depends only on the verdicts of the rounds before, so a review is the same on every
+run. Pure: no pygame.
 """
 
 from __future__ import annotations
@@ -41,6 +45,7 @@ SKIPPED = ("undo", "end", "skip:", "pass")
 TOP = 3
 SCREEN_MOVES = 3       # the normal bot's best moves the screen compares the move made with
 CHECKED = 6            # decisions the expert checks at least (the costliest by the screen)
+RESCREEN_REACH = 6     # a check's better move is tried this many of the seat's decisions away
 
 
 @dataclass(frozen=True)
@@ -120,6 +125,33 @@ def screen_worlds(worlds: int) -> int:
     return min(worlds, max(2, worlds // 4))
 
 
+def rescreen(game, view, seat: int, seed: int, screened: Verdict, extra: list[str]) -> Verdict:
+    """The screen again with moves the expert found at the seat's other decisions (``extra``:
+    notations; one not legal here is left out), on the screen's worlds: a mistake made again
+    and again is found each time, not only where the expert happened to look."""
+    estimator = appraiser(game.name)
+    if estimator is None:
+        raise NoJudge(game.name)
+    worlds = screen_worlds(estimator.worlds_for(view))
+    known = [notation for notation, _total, _n in screened.sums]
+    new = []
+    for notation in extra:
+        if notation in known or notation in [str(move) for move in new]:
+            continue
+        try:
+            move = game.parse_move(notation)
+            game.check(view, seat, move)
+        except Exception:  # noqa: BLE001 - not a move here: nothing to compare
+            continue
+        new.append(move)
+    totals = [total for _notation, total, _n in screened.sums]
+    counts = [n for _notation, _total, n in screened.sums]
+    if new:
+        totals += estimator.world_scores(view, seat, new, seed, range(worlds))
+        counts += [worlds] * len(new)
+    return _verdict(known + [str(move) for move in new], totals, counts)
+
+
 def check(game, view, seat: int, played, seed: int, screened: Verdict, judge: str = LEVEL,
           cancel=None) -> Verdict:
     """The second pass on one decision: the expert's move joins the screen's best and the
@@ -147,13 +179,16 @@ def check(game, view, seat: int, played, seed: int, screened: Verdict, judge: st
 class ReviewBot(Bot):
     """Judges decisions in a helper process (``game.client.bot_worker``): ``choose`` gets a
     list of views and answers a list of ``Verdict`` (None where one could not be judged).
-    ``played`` and ``seeds`` (one per view) and ``screened`` (the check: the screen's
-    verdicts) are set before the request."""
+    Set before the request: ``played`` and ``seeds`` (one per view), the ``task`` ("screen",
+    "rescreen" or "check"), and for the last two the screen's verdicts (``screened``) and
+    for a rescreen the moves to add (``extra``, notations per view)."""
 
     level = "review"
+    task = "screen"
     played: Any = ()
     seeds: Any = ()
-    screened: Any = None      # None: screen; else the screen's verdicts, one per view: check
+    screened: Any = ()
+    extra: Any = ()
     judge = LEVEL             # the level whose move the check adds (travels with the bot)
 
     def choose(self, views: Any) -> list:
@@ -163,8 +198,11 @@ class ReviewBot(Bot):
                 break
             played, seed = self.played[index], self.seeds[index]
             try:
-                if self.screened is None:
+                if self.task == "screen":
                     out.append(screen(self.game, view, self.seat, played, seed))
+                elif self.task == "rescreen":
+                    out.append(rescreen(self.game, view, self.seat, seed,
+                                        self.screened[index], self.extra[index]))
                 else:
                     out.append(check(self.game, view, self.seat, played, seed,
                                      self.screened[index], self.judge, self._cancel))

@@ -1,10 +1,11 @@
 """The review of a finished game, thought in the helper processes while the results show.
 
-``ReviewRunner`` hands the review's two passes (``review``: the screen of every decision,
-then the expert's checks of the costliest) to one ``BotWorker`` per core (the helper pool has
-one process per core), a few decisions per request, and never blocks a frame: the screen
-that shows it calls ``step`` once a frame. A round of checks starts when the one before has
-ended, so the decisions checked do not depend on which helper answered first.
+``ReviewRunner`` hands the review's work (``review``: the screen of every decision, the
+expert's checks of the costliest, the rescreens with the better moves the checks found) to the
+helper pool (one process per core), two ``BotWorker`` requests per core and a few decisions per
+request, and never blocks a frame: the screen that shows it calls ``step`` once a frame. A round of
+checks or rescreens is planned when everything sent before has come back, so what is judged
+never depends on which helper answered first: a review is the same on every run.
 
 Runners are kept by game (``REVIEWS``, keyed like the replay files: the table's key and the
 number of moves), so the replay viewer opened from the results finds the review, finished or
@@ -16,8 +17,8 @@ from __future__ import annotations
 
 from game.client.bot_worker import BotWorker, pool_limit
 from game.client.coach.hint_bot import LEVEL, appraiser
-from game.client.coach.review import (CHECKED, Decision, ReviewBot, costliest,
-                                      decision_positions, to_check)
+from game.client.coach.review import (CHECKED, RESCREEN_REACH, Decision, ReviewBot,
+                                      costliest, decision_positions, to_check)
 from game.saves import table_key
 
 JUDGE = LEVEL       # the level whose move the checks add (a test may pick a faster one)
@@ -37,16 +38,24 @@ class ReviewRunner:
         self.decisions: dict[int, Decision] = {}    # log index -> the latest verdict
         self.screens: dict[int, object] = {}        # log index -> the screen's Verdict
         self.checked: set[int] = set()
-        self.queue: list[int] = [position[0] for position in self.positions]   # to screen
-        self.checks: list[int] = []                 # this round of checks, not yet sent
+        self.tried: set[tuple[int, str]] = set()    # (log index, move) rescreened there
+        self.found: list[tuple[int, str]] = []      # checks' better moves, not tried yet
+        # the work not sent yet: (task, log indices, extra moves per index)
+        self.tasks: list[tuple[str, list[int], list]] = []
         self.rounds = 0                             # rounds of checks planned so far
-        self.workers = [[BotWorker(waited_on=False), None] for _ in range(pool_limit())]
+        # two requests out per core: a helper that answers has the next one waiting in its
+        # pipe, so it never idles until the next frame (a results screen may step a few
+        # times a second only)
+        self.workers = [[BotWorker(waited_on=False), None] for _ in range(2 * pool_limit())]
         self.judgeable = appraiser(self.game.name) is not None
-        if not self.judgeable:        # nothing can judge this game's moves: said at once
+        if self.judgeable:
+            indices = [position[0] for position in self.positions]
+            self.tasks = [("screen", indices[i:i + SCREEN_BATCH], [])
+                          for i in range(0, len(indices), SCREEN_BATCH)]
+        else:                         # nothing can judge this game's moves: said at once
             for index, seat, _view, move in self.positions:
                 self.decisions[index] = Decision(index, seat, str(move), None, str(move),
                                                  None, False)
-            self.queue = []
 
     # -- progress -------------------------------------------------------------------------
     @property
@@ -64,14 +73,14 @@ class ReviewRunner:
 
     @property
     def done(self) -> bool:
-        return self.screened >= self.total and not self.queue and not self.checks \
-            and not self._sent() and not self._next_round(dry=True)
+        return not self.tasks and not self._sent() and not self._plan(dry=True)
 
     def fraction(self) -> float:
         """How far the review has come, 0 to 1 (a check weighs ``CHECK_WEIGHT`` screens)."""
         if self.done:
             return 1.0
-        planned = max(len(self.checked) + len(self.checks) + self._sent_checks(),
+        waiting = sum(len(indices) for task, indices, _extra in self.tasks if task == "check")
+        planned = max(len(self.checked) + waiting + self._sent_checks(),
                       min(self.total, CHECKED))
         units = self.total + CHECK_WEIGHT * planned
         return min(0.99, (self.screened + CHECK_WEIGHT * len(self.checked)) / max(1, units))
@@ -86,7 +95,7 @@ class ReviewRunner:
     def top(self) -> list[Decision]:
         return costliest(list(self.decisions.values()))
 
-    # -- the work -------------------------------------------------------------------------
+    # -- planning -------------------------------------------------------------------------
     def _sent(self) -> bool:
         return any(slot[1] is not None for slot in self.workers)
 
@@ -94,31 +103,59 @@ class ReviewRunner:
         return sum(len(slot[1][2]) for slot in self.workers
                    if slot[1] is not None and slot[1][1] == "check")
 
-    def _next_round(self, dry: bool = False) -> list[int]:
-        """The log indices of the next round of checks (planned once the screen is over and
-        the round before has ended), or []."""
-        if self.screened < self.total or self.queue or self.checks or self._sent() \
-                or not self.judgeable:
+    def _plan(self, dry: bool = False) -> list:
+        """The next round of work once everything sent has come back (so that what is done
+        next never depends on which helper answered first): the moves the last checks found
+        tried at the seat's nearby decisions, else the next round of checks; [] when the
+        review is over. ``dry``: only say what it would be."""
+        if self.tasks or self._sent() or not self.judgeable or self.screened < self.total:
             return []
+        rescreens = self._rescreens()
+        if rescreens:
+            if not dry:
+                self.found = []
+                for _task, indices, extra in rescreens:
+                    self.tried.update((index, move) for index, moves in zip(indices, extra)
+                                      for move in moves)
+            return rescreens
         chosen = [d.index for d in to_check(list(self.decisions.values()), self.checked,
                                             self.rounds == 0)
                   if d.index not in self.checked]
         if not dry:
             self.rounds += 1
-        return chosen
+        return [("check", [index], []) for index in chosen]
 
+    def _rescreens(self) -> list:
+        """Rescreen tasks for the better moves checks found (``review.rescreen``)."""
+        extra: dict[int, list[str]] = {}
+        for index, move in sorted(self.found):
+            seat = self.positions[self.by_index[index]][1]
+            mine = [p[0] for p in self.positions if p[1] == seat]
+            at = mine.index(index)
+            for other in mine[max(0, at - RESCREEN_REACH):at + RESCREEN_REACH + 1]:
+                screened = self.screens.get(other)
+                if other in self.checked or screened is None or (other, move) in self.tried \
+                        or any(notation == move for notation, _t, _n in screened.sums):
+                    continue
+                extra.setdefault(other, [])
+                if move not in extra[other]:
+                    extra[other].append(move)
+        return [("rescreen", [index], [moves]) for index, moves in sorted(extra.items())]
+
+    # -- the work -------------------------------------------------------------------------
     def step(self) -> None:
         """Poll the workers and hand out the next requests (never waits)."""
         for slot in self.workers:
             if slot[1] is not None:
                 self._poll(slot)
-            if slot[1] is None:
-                if not self.queue and not self.checks:
-                    self.checks = self._next_round()
-                self._send(slot)
+        if not self.tasks:
+            self.tasks = self._plan()
+        for slot in self.workers:
+            if slot[1] is None and self.tasks:
+                self._send(slot, self.tasks.pop(0))
 
     def _poll(self, slot) -> None:
-        worker, (key, kind, indices) = slot
+        worker, (key, task, indices, extra) = slot
         answer = worker.poll(key)
         if answer is None:
             return
@@ -129,50 +166,48 @@ class ReviewRunner:
             verdicts = []
         for number, index in enumerate(indices):
             verdict = verdicts[number] if number < len(verdicts) else None
-            if kind == "check":
+            if task == "check":
                 self.checked.add(index)
-            self._record(index, kind, verdict)
+            self._record(index, task, verdict)
 
-    def _record(self, index: int, kind: str, verdict) -> None:
+    def _record(self, index: int, task: str, verdict) -> None:
         _i, seat, _view, move = self.positions[self.by_index[index]]
         if verdict is None:
-            if kind == "check" and index in self.decisions:
+            if task != "screen" and index in self.decisions:
                 return               # the expert failed here: the screen's verdict stands
             self.decisions[index] = Decision(index, seat, str(move), None, str(move), None,
                                              False)
             return
-        if kind == "screen":
+        if task != "check":
             self.screens[index] = verdict
+        elif verdict.best_value > verdict.played_value:
+            self.found.append((index, verdict.best))      # tried at the seat's other moves
         self.decisions[index] = Decision(index, seat, str(move), verdict.played_value,
                                          verdict.best, verdict.best_value, True,
-                                         checked=kind == "check", spread=verdict.spread)
+                                         checked=task == "check", spread=verdict.spread)
 
-    def _send(self, slot) -> None:
-        if self.queue:
-            kind, indices = "screen", self.queue[:SCREEN_BATCH]
-            del self.queue[:SCREEN_BATCH]
-        elif self.checks:
-            kind, indices = "check", self.checks[:1]
-            del self.checks[:1]
-        else:
-            return
+    def _send(self, slot, work) -> None:
+        task, indices, extra = work
         positions = [self.positions[self.by_index[index]] for index in indices]
         seat = positions[0][1]
-        same_seat = [p for p in positions if p[1] == seat]
-        if len(same_seat) < len(positions):      # one seat per request: put the rest back
-            rest = [p[0] for p in positions if p[1] != seat]
-            (self.queue if kind == "screen" else self.checks)[:0] = rest
-            positions = same_seat
-        indices = [p[0] for p in positions]
+        if any(p[1] != seat for p in positions):      # one seat per request: split it
+            same = [i for i, p in enumerate(positions) if p[1] == seat]
+            rest = [i for i, p in enumerate(positions) if p[1] != seat]
+            self.tasks.insert(0, (task, [indices[i] for i in rest],
+                                  [extra[i] for i in rest] if extra else []))
+            indices = [indices[i] for i in same]
+            extra = [extra[i] for i in same] if extra else []
+            positions = [positions[i] for i in same]
         bot = ReviewBot(self.game, seat, 0)
+        bot.task = task
         bot.played = [p[3] for p in positions]
         bot.seeds = [(self.seed * 17 + index) & 0xFFFFFFFF for index in indices]
         bot.judge = self.judge
-        if kind == "check":
-            bot.screened = [self.screens.get(index) for index in indices]
-        key = ("review", id(self), kind, tuple(indices))
+        bot.screened = [self.screens.get(index) for index in indices]
+        bot.extra = extra
+        key = ("review", id(self), task, tuple(indices))
         slot[0].request(key, bot, [p[2] for p in positions])
-        slot[1] = (key, kind, indices)
+        slot[1] = (key, task, indices, extra)
 
     def cancel(self) -> None:
         """Stop thinking (the helpers are free for the next game); ``step`` goes on later
@@ -180,8 +215,8 @@ class ReviewRunner:
         for slot in self.workers:
             slot[0].cancel()
             if slot[1] is not None:
-                _key, kind, indices = slot[1]
-                (self.queue if kind == "screen" else self.checks)[:0] = indices
+                _key, task, indices, extra = slot[1]
+                self.tasks.insert(0, (task, indices, extra))
             slot[1] = None
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.client import fonts, gfx, navigation, text_layout, theme
+from game.client import canvas, fonts, gfx, navigation, text_layout, theme
 from game.client.coach import review_ui
 from game.client.coach.review_runner import start_review
 from game.client.games import kit
@@ -120,9 +120,10 @@ class ResultsScreen(MenuScreen):
         return self.frames_shown >= ARMING_FRAMES and not self.key_held
 
     def animating(self) -> bool:
-        """Frames while arming and while the review thinks (its progress moves)."""
-        return self.frames_shown < ARMING_FRAMES or self.key_held or (
-            self.review is not None and not self.review.done)
+        """Full frame rate while arming; then the loop may sleep between events (it still
+        steps a few times a second: the review's progress, whose helpers have their next
+        request queued and never wait for a frame)."""
+        return self.frames_shown < ARMING_FRAMES or self.key_held
 
     def update(self, dt: float) -> None:
         self.frames_shown += 1
@@ -341,7 +342,7 @@ class ResultsScreen(MenuScreen):
         rect = self.chart_rect()
         if self.panel.draw_chart(surface, rect, self.page_seats(), self):
             return
-        if self._chart is None or self._chart[0] != rect.size:
+        if self._chart is None or self._chart[0] != rect.size or canvas.stale(self._chart[1]):
             shapes = [self.seat_shape(s) for s in range(len(self.history[0]))]
             self._chart = (rect.size, build_chart(rect.size, self.history, self, shapes))
         surface.blit(self._chart[1], rect.topleft)

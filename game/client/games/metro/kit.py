@@ -1,4 +1,5 @@
-"""Metro's client kit: its board, move labels, replay secrets, card art and rules pages."""
+"""Metro's client kit: its board, move labels, replay secrets, card art, rules pages and
+results panel."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Railroad Ink's client kit: its board, move labels, replay secrets, card art and rules
-pages."""
+"""Railroad Ink's client kit: its board, move labels, replay secrets, card art, rules pages
+and results panel."""
 
 from __future__ import annotations
 

@@ -9,7 +9,7 @@ import pygame
 
 from game.client import canvas, fonts, gfx, theme
 from game.client.games.railroad_ink import sprites as ink
-from game.client.games.results_panel import ResultsPanel
+from game.client.games.results_panel import ResultsPanel, score_text
 from game.client.text import t
 
 BASE_CATEGORIES = ("exits", "longest_highway", "longest_railway", "centre")
@@ -61,7 +61,7 @@ class RailroadInkResults(ResultsPanel):
         b = self.breakdowns[seat]
         for cat, column in self._columns(row):
             value = b.get(cat, 0)
-            text = f"−{value}" if cat == "errors" and value else str(value)
+            text = f"−{value}" if cat == "errors" and value else score_text(value)
             fonts.blit_in(surface, text, size + (6 if cat == "total" else 0),
                           theme.BAD if cat == "errors" and value else theme.TEXT,
                           column.inflate(-4, 0), "bold" if cat == "total" else "semibold",
@@ -108,7 +108,7 @@ class RailroadInkResults(ResultsPanel):
             gfx.rect(chart, look.seat_colour(seat), (zero - 2, y - 1, 4, bar_h + 2))
             if bar_h >= BAR_TEXT:
                 label = pygame.Rect(min(x + 6, box.width - 44), y, 40, bar_h)
-                fonts.blit_in(chart, str(self.breakdowns[seat]["total"]), 15, theme.TEXT,
+                fonts.blit_in(chart, score_text(self.breakdowns[seat]["total"]), 15, theme.TEXT,
                               label, "bold", "midleft", name="results bar total")
         gfx.line(chart, theme.TEXT_DIM, (zero, plot.y - 4), (zero, plot.bottom), 1)
         y = box.height - 8 - 18 * len(legend_rows)
