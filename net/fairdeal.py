@@ -242,9 +242,11 @@ class FairTable(FairDues, FairMoves, Departures, ChanceKinds, Positions):
         self._owed_done = set()
         self._owe()
 
-    def drop_inbox(self) -> None:
-        """Forget the records not consumed (one the host could not sequence)."""
+    def drop_inbox(self) -> int:
+        """Forget the records not consumed (one the host could not sequence); how many."""
+        dropped = len(self._inbox)
         self._inbox.clear()
+        return dropped
 
     def drop_move(self) -> None:
         """Forget the move at the head of the queue (the host refused it)."""

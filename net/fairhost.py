@@ -195,7 +195,12 @@ class FairHosting:
         fair.strict = True
         fair.defer_audit = True
         self.fair_table_id = str(save.header["lan"].get("table", ""))
-        self.fair_stream = list(records)
+        # a crash can cut the save between a move and the records that follow it (a share
+        # for the draw after it): the move is not in the saved log, so those records wait for
+        # it and never fit. They are dropped from what this table goes on from and from the
+        # stream it sends; their dealers owe them again once the move is played again.
+        waiting = fair.drop_inbox()
+        self.fair_stream = list(records[:len(records) - waiting])
         self.fair_played = dict(played)
         self.fair_verdict_told = False
 
