@@ -46,14 +46,15 @@ def _loopback(monkeypatch):
 
 
 class ClientProcess:
-    """``tests/lan_client_process.py`` in a subprocess; its JSON lines collected."""
+    """``tests/lan_client_process.py`` in a subprocess: its JSON lines collected, its stdin
+    a command line (``tell``)."""
 
     def __init__(self, home: Path, *args: str) -> None:
         env = dict(os.environ, TRACKLAYER_HOME=str(home), SDL_VIDEODRIVER="dummy",
                    SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT))
         self.proc = subprocess.Popen([sys.executable, "-m", "tests.lan_client_process", *args],
-                                     cwd=ROOT, env=env, stdout=subprocess.PIPE,
-                                     stderr=subprocess.PIPE, text=True)
+                                     cwd=ROOT, env=env, stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         self.lines: list[dict] = []
         self.errors: list[str] = []
         threading.Thread(target=collect_json_lines, args=(self.proc.stdout, self.lines),
@@ -72,10 +73,18 @@ class ClientProcess:
         found = self.seen(at)
         return found[-1] if found else None
 
+    def tell(self, command: str) -> None:
+        self.proc.stdin.write(command + "\n")
+        self.proc.stdin.flush()
+
     def kill(self) -> None:
         if self.proc.poll() is None:
             self.proc.send_signal(signal.SIGKILL)
         self.proc.wait(timeout=10)
+
+    def story(self) -> str:
+        """What the client said last (for a failure message)."""
+        return f"{self.lines[-6:]} {''.join(self.errors[-8:])}"
 
 
 def run_until(host, condition, each=None, what: str = "") -> None:

@@ -19,7 +19,6 @@ reason is said; Cleo's machine then gets its seat back as above.
 from __future__ import annotations
 
 import os
-import signal
 import subprocess
 import sys
 import threading
@@ -30,6 +29,7 @@ import pytest
 
 from game.benchmarks.net_soak import collect_json_lines
 from game.saves import read_save
+from tests.test_client_lan_crash import ClientProcess as Client
 
 ROOT = Path(__file__).resolve().parents[1]
 STOP_AT = 8           # the table idles on Ann's turn once the game is at this move
@@ -37,48 +37,6 @@ STOP_AT = 8           # the table idles on Ann's turn once the game is at this m
 STEP = 60.0
 
 pytestmark = pytest.mark.timeout(240)
-
-
-class Client:
-    """``tests/lan_client_process.py`` in its own process: its JSON lines collected, its
-    stdin a command line."""
-
-    def __init__(self, home: Path, *args: str) -> None:
-        env = dict(os.environ, TRACKLAYER_HOME=str(home), SDL_VIDEODRIVER="dummy",
-                   SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT))
-        self.proc = subprocess.Popen([sys.executable, "-m", "tests.lan_client_process", *args],
-                                     cwd=ROOT, env=env, stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        self.lines: list[dict] = []
-        self.errors: list[str] = []
-        threading.Thread(target=collect_json_lines, args=(self.proc.stdout, self.lines),
-                         daemon=True).start()
-        threading.Thread(target=self._read_errors, daemon=True).start()
-
-    def _read_errors(self) -> None:
-        for line in self.proc.stderr:
-            self.errors.append(line)
-
-    def seen(self, at: str, **fields) -> list[dict]:
-        return [line for line in list(self.lines) if line["at"] == at
-                and all(line.get(k) == v for k, v in fields.items())]
-
-    def last(self, at: str) -> dict | None:
-        found = self.seen(at)
-        return found[-1] if found else None
-
-    def tell(self, command: str) -> None:
-        self.proc.stdin.write(command + "\n")
-        self.proc.stdin.flush()
-
-    def kill(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGKILL)
-        self.proc.wait(timeout=10)
-
-    def story(self) -> str:
-        """What the client said last (for a failure message)."""
-        return f"{self.lines[-6:]} {''.join(self.errors[-8:])}"
 
 
 def wait_for(condition, what: str, *clients: Client, seconds: float = STEP) -> None:

@@ -10,8 +10,6 @@ and, once, with real ``run.py host --resume`` / ``run.py join`` processes on 127
 
 import dataclasses
 
-import pytest
-
 from game.paths import saves_dir
 from net import messages as ids
 from net.lobby import Slot

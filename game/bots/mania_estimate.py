@@ -26,7 +26,7 @@ from game.rules.metromania import GAME
 from game.rules.metromania.state import OVER
 
 from .metromania import BEAM, determinize, has_hidden_letters, policy_turn, ranked_moves
-from .search import mix_seed
+from .search import mix_seed, world_totals
 
 HIDDEN_WORLDS = 2       # sampled worlds when some letters are hidden (3-4 players)
 ROLLOUT_WIDTH = BEAM    # the normal bot's beam
@@ -57,17 +57,10 @@ def shortlist(view, seat: int, count: int) -> list:
 
 def world_scores(view, seat: int, moves: list, seed: int, worlds) -> list[int]:
     """For each of ``moves``: the seat's final scores summed over the sampled worlds numbered
-    ``worlds`` (a range); world k is dealt once and every move is played out from its own
-    copy (the same as ``expected_final_score``'s world k)."""
-    totals = [0] * len(moves)
-    for k in worlds:
-        dealt = determinize(view, seat, Rng(mix_seed(seed, k)))
-        for index, move in enumerate(moves):
-            world = GAME.clone(dealt) if index < len(moves) - 1 else dealt
-            GAME.play(world, seat, move)
-            play_out(world)
-            totals[index] += GAME.scores(world)["scores"][seat]
-    return totals
+    ``worlds`` (a range), each played out as the normal bot plays (``search.world_totals``;
+    the same as ``expected_final_score``'s world k)."""
+    return world_totals(GAME, lambda k: determinize(view, seat, Rng(mix_seed(seed, k))),
+                        lambda world, _k: play_out(world), seat, moves, worlds)
 
 
 def expected_final_score(view, seat: int, move, seed: int) -> int:

@@ -25,7 +25,7 @@ from game.rules.core import Rng
 from game.rules.metro import GAME
 
 from .metro import determinize, greedy_choice, playout_move, scored_moves
-from .search import mix_seed
+from .search import mix_seed, world_totals
 
 TOTAL_PLACEMENTS = 60
 # a budget of simulated placements (weighted by the options each one weighs) per valued move:
@@ -56,20 +56,16 @@ def shortlist(view, seat: int, count: int) -> list:
 
 def world_scores(view, seat: int, moves: list, seed: int, worlds) -> list[int]:
     """For each of ``moves``: the seat's final scores summed over the sampled worlds numbered
-    ``worlds`` (a range). World k is dealt once and every move is played out from its own
-    copy, so the moves meet the same tiles (the same as ``expected_final_score``'s world k)."""
-    totals = [0] * len(moves)
-    for k in worlds:
-        dealt = determinize(view, seat, Rng(mix_seed(seed, k)))
-        for index, move in enumerate(moves):
-            world = GAME.clone(dealt) if index < len(moves) - 1 else dealt
-            GAME.play(world, seat, move)
-            rollout = Rng(mix_seed(seed, k, 1))
-            while not world.over:
-                actor = world.current
-                GAME.play(world, actor, greedy_choice(world, actor, rollout))
-            totals[index] += GAME.scores(world)["scores"][seat]
-    return totals
+    ``worlds`` (a range), played out greedily (``search.world_totals``: the moves meet the
+    same tiles; the same as ``expected_final_score``'s world k)."""
+    def finish(world, k: int) -> None:
+        rollout = Rng(mix_seed(seed, k, 1))
+        while not world.over:
+            actor = world.current
+            GAME.play(world, actor, greedy_choice(world, actor, rollout))
+
+    return world_totals(GAME, lambda k: determinize(view, seat, Rng(mix_seed(seed, k))),
+                        finish, seat, moves, worlds)
 
 
 def expected_final_score(view, seat: int, move, seed: int) -> int:

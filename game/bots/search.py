@@ -18,7 +18,7 @@ p95 decision time stays under a second on the reference two-core machine.)
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 MASK64 = (1 << 64) - 1
 
@@ -39,6 +39,23 @@ def rounded_mean(worlds: int, value_of: Callable[[int], int]) -> int:
     integer (halves up): integers only, so the same on every machine."""
     total = sum(value_of(k) for k in range(worlds))
     return (2 * total + worlds) // (2 * worlds)
+
+
+def world_totals(game, deal: Callable[[int], Any], finish: Callable[[Any, int], None],
+                 seat: int, moves: list, worlds) -> list[int]:
+    """For each of ``moves``: the seat's final scores summed over the worlds numbered
+    ``worlds`` (a range). World k is dealt once (``deal(k)``) and every move is played from
+    its own copy and then to the end (``finish(world, k)``), so the moves meet the same
+    tiles: the estimators' common comparison (``*_estimate.world_scores``)."""
+    totals = [0] * len(moves)
+    for k in worlds:
+        dealt = deal(k)
+        for index, move in enumerate(moves):
+            world = game.clone(dealt) if index < len(moves) - 1 else dealt
+            game.play(world, seat, move)
+            finish(world, k)
+            totals[index] += game.scores(world)["scores"][seat]
+    return totals
 
 
 def successive_halving(count: int, budget: int,

@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import os
 
-from game.bots.base import levels, make_bot
+from game.bots.base import levels
 from game.client import navigation
 from game.client.screens.play import PlayScreen
 from game.client.seats import SeatKind
 from game.client.text import language, t
+from game.phone.sources import MatchSource
 from game.rules.core import IllegalMove
 
 PHONE = "phone"              # the device a phone seat is bound to
@@ -33,14 +34,15 @@ def phone_seats(match) -> list[int]:
             if info.kind == SeatKind.HUMAN and info.device == PHONE]
 
 
-class ScreenSource:
-    """The play screen as a table a ``PhoneTable`` serves (see ``game.phone.table``)."""
+class ScreenSource(MatchSource):
+    """The play screen as a table a ``PhoneTable`` serves (see ``game.phone.table``): a
+    ``MatchSource`` whose names and colours are the screen's, whose moves go through the
+    screen's ``propose`` and whose stand-in bots are the screen's own."""
 
     def __init__(self, play) -> None:
+        known = levels(play.match.game.name)
+        super().__init__(play.match, "normal" if "normal" in known else known[0])
         self.play = play
-        self.match = play.match
-        self.game = play.match.game
-        self.away: set[int] = set()
 
     def names(self) -> list[str]:
         return [self.play.seat_name(seat) for seat in range(len(self.match.seats))]
@@ -48,42 +50,19 @@ class ScreenSource:
     def colours(self) -> list[int]:
         return [self.play.seat_shape(seat) for seat in range(len(self.match.seats))]
 
-    def version(self):
-        return (self.match.seq, tuple(sorted(self.away)))
-
-    def view(self, seat: int):
-        return self.match.view(seat)
-
-    def to_act(self):
-        return self.match.to_act()
-
-    def is_over(self) -> bool:
-        return self.match.is_over()
-
-    def scores(self) -> dict:
-        return self.match.scores()
-
-    def winners(self) -> list[int]:
-        return self.game.winners(self.match.state)
-
     def propose(self, seat: int, text: str) -> None:
-        if seat in self.away:
+        if self.bot_plays(seat):
             raise IllegalMove("not_your_seat", "A bot plays this seat now")
         move = self.game.parse_move(text)
         self.match.check(seat, move)          # refused here: the reason goes to the phone
         self.play.propose(seat, move)
 
-    def bot_plays(self, seat: int) -> bool:
-        return seat in self.away
-
     def hand_to_bot(self, seat: int) -> None:
-        known = levels(self.game.name)
-        level = "normal" if "normal" in known else known[0]
-        self.away.add(seat)
-        self.play.bots[seat] = make_bot(self.game, seat, level, 7919 + seat)
+        super().hand_to_bot(seat)
+        self.play.bots[seat] = self.bots[seat]
 
     def take_back(self, seat: int) -> None:
-        self.away.discard(seat)
+        super().take_back(seat)
         self.play.bots.pop(seat, None)
         self.play.workers.pop(seat, None)
 
