@@ -232,3 +232,24 @@ def test_default_discovery_targets_are_broadcast_addresses_and_not_used_here():
     targets = broadcast_targets(4242)
     assert ("255.255.255.255", 4242) in targets
     assert all(port == 4242 for _host, port in targets)
+
+
+def test_a_finished_headless_game_leaves_saves_that_verify_with_their_audit(tmp_path):
+    """Issue 26 item 3: after a normal headless two-player game, the host's and the joiner's
+    saves each hold every dealer's secret, so ``run.py replay --verify`` reruns the audit on
+    both (before, both processes ended before the secrets were shown and neither verified)."""
+    host, port = host_process(2, tmp_path / "h", "--bot", "random")
+    joiner = spawn("join", f"127.0.0.1:{port}", "--headless", "--bot", "random",
+                   home=tmp_path / "j")
+    ends = [finish(host), finish(joiner)]
+    for lines in ends:
+        audits = [line for line in lines if line["event"] == "audit"]
+        assert audits and audits[-1]["fair"] is True, lines[-3:]
+    saves = sorted((tmp_path / "h").rglob("*.tlsave")) + sorted((tmp_path / "j").rglob("*.tlsave"))
+    assert len(saves) == 2, saves
+    for save in saves:
+        check = subprocess.run([sys.executable, str(ROOT / "run.py"), "replay", str(save),
+                                "--verify"], cwd=ROOT, capture_output=True, text=True,
+                               timeout=PATIENCE)
+        assert check.returncode == 0, (save.name, check.stdout, check.stderr)
+        assert "the audit rerun: fair" in check.stdout, check.stdout

@@ -36,6 +36,10 @@ HELP = "host a LAN table (headless: a bot plays the host's seat)"
 HEADLESS_BOT = "random"   # the host's own seat and --bots seats of a headless table
 HEADLESS_NAME = "host"
 CONFIRM_WAIT = 10.0
+# after the last move the dealers show their secrets (after the end's paperwork, 0.3 s) and
+# every machine audits the table; a dealer that left has its key rebuilt from the escrow.
+# The table ends once its audit has run, so every save holds it; this bounds a lost one.
+AUDIT_WAIT = 10.0
 WAIT_LIMIT = 120.0        # a crashed laptop is relaunched within two minutes, or a bot plays
 STOPPED = "the table was closed for everyone"
 END_GRACE = 30.0          # after the end, a player whose link broke may come back to learn it
@@ -274,6 +278,7 @@ def _serve(server, timeout: float, end_grace: float = END_GRACE, phones=None) ->
     deadline = time.monotonic() + timeout
     over = None
     over_since = 0.0
+    audited = False
     while time.monotonic() < deadline:
         # phones' moves arrive on another thread: look for them more often than the sockets'
         server.pump(0.01 if over is None and phones is None else 0.005)
@@ -295,11 +300,16 @@ def _serve(server, timeout: float, end_grace: float = END_GRACE, phones=None) ->
                 emit("waited_out", seat=event["seat"], seconds=event["seconds"])
             elif kind == "game_over":
                 over, over_since = event, time.monotonic()
+            elif kind == "audit":
+                audited = True
+                emit("audit", **{k: v for k, v in event.items() if k != "event"})
         if endpoint.phase == "lobby" and endpoint.can_start() and (
                 phones is None or phones.ready()):
             server.start_game()
-        if over is not None and (endpoint.all_confirmed()
-                                 or time.monotonic() - over_since > CONFIRM_WAIT):
+        waited = time.monotonic() - over_since if over is not None else 0.0
+        audit_done = audited or endpoint.fair is None or waited > AUDIT_WAIT
+        if over is not None and ((endpoint.all_confirmed() and audit_done)
+                                 or waited > max(CONFIRM_WAIT, AUDIT_WAIT)):
             if not endpoint.all_confirmed():
                 raise CliError("not every player confirmed the final state")
             with server.lock:

@@ -242,6 +242,8 @@ def play_headless(peer, timeout: float) -> int:
                 emit("resynced", seq=event["seq"], reason=event["reason"])
             elif kind == "game_over":
                 finished = event
+            elif kind == "audit":
+                emit("audit", **{k: v for k, v in event.items() if k != "event"})
             elif kind == "ended":
                 return _ended(event, finished)
     peer.leave()
