@@ -31,7 +31,7 @@ from game.rules.fairplay.cipher import private_key, public_key
 from game.rules.fairplay.group import ELEMENT_BYTES, G, P, element_from_bytes, element_to_bytes, \
     is_element
 from net import messages as ids
-from net.tables import claimed_group, table_id
+from net.tables import claimed_groups, table_id
 
 SECRET_BYTES = 32
 PUBLIC_BYTES = ELEMENT_BYTES
@@ -165,8 +165,11 @@ class ClaimGuard:
         if self.resumed is None or self.phase != "lobby" or conn in self._proven:
             return False
         table = table_id(self.resumed)
-        group = claimed_group(msg["tok"], table)
-        if not self.keyed_group(group):
+        # the first claimed old machine whose seats wait for their key here: a machine that
+        # holds several saves of this table (the old host's too) claims each of them
+        group = next((g for g in claimed_groups(msg["tok"], table) if self.keyed_group(g)),
+                     None)
+        if group is None:
             return False
         nonce = new_nonce()
         self._challenges[conn] = (msg, group, nonce)
@@ -206,7 +209,7 @@ def answer_challenge(msg: dict, token: str,
     """The PROOF for a host's CHALLENGE, if our hello claimed that table and peer and we
     hold its secret; None otherwise (we then refuse: it is not our claim)."""
     table, group = msg["tb"], msg["p"]
-    if claimed_group(token, table) != group:
+    if group not in claimed_groups(token, table):
         return None
     secret = lookup(table, group)
     if not secret:

@@ -30,16 +30,24 @@ def resume_claim(table: str, peer: int) -> str:
     return f"{table[:CLAIM_TABLE]}:{int(peer)}"
 
 
-def claimed_group(token: str, table: str) -> int | None:
-    """The old peer id a hello token claims on the table ``table`` (None: no claim on it)."""
+def claimed_groups(token: str, table: str) -> list[int]:
+    """Every old peer id a hello token claims on the table ``table``, in the token's order (a
+    machine may hold several saves of one table: e.g. the old host's and a guest's)."""
     if not token.startswith(CLAIM_PREFIX):
-        return None
+        return []
+    groups = []
     for claim in token[len(CLAIM_PREFIX):].split(","):
         claimed_table, _sep, peer = claim.partition(":")
         if (claimed_table and claimed_table == table[:CLAIM_TABLE] and peer.isascii()
                 and peer.isdigit() and len(peer) <= 6):
-            return int(peer)
-    return None
+            groups.append(int(peer))
+    return groups
+
+
+def claimed_group(token: str, table: str) -> int | None:
+    """The first old peer id a hello token claims on the table ``table`` (None: no claim)."""
+    groups = claimed_groups(token, table)
+    return groups[0] if groups else None
 
 
 def is_claim(token: str) -> bool:

@@ -15,6 +15,7 @@ from net import messages as ids
 from net.lobby import Slot
 from game.saves.lan import (claimed_group, lan_info, load_table, resume_claim, resume_claims,
                          resumed_endpoint, resumed_slots, table_id)
+from net.tables import claimed_groups
 from tests.test_net_lockstep import FAST, Table
 
 
@@ -73,6 +74,9 @@ def test_claims_name_this_table_and_peer_only():
     table = "0123456789abcdef"
     assert claimed_group("r:" + resume_claim(table, 3), table) == 3
     assert claimed_group("r:ffffffffffff:1," + resume_claim(table, 2), table) == 2
+    # a machine with two saves of the table (the old host's and a guest's) claims both
+    assert claimed_groups("r:" + resume_claim(table, 0) + "," + resume_claim(table, 1),
+                          table) == [0, 1]
     for token in ("", "r:", "r:0123456789ab", "r:0123456789ab:x", "r:fedcba987654:1",
                   "0123456789ab:1", "r:0123456789ab:-1", "r:0123456789ab:99999999999"):
         assert claimed_group(token, table) is None, token
@@ -259,3 +263,24 @@ def test_a_save_cut_between_a_move_and_its_records_resumes_and_plays_on():
     assert net.run_until(lambda: host.phase == "over" and all(
         c.phase == "over" and c.seq == host.seq for c in clients), 60)
     assert all(c.match.hash() == host.match.hash() for c in clients)
+
+
+def test_a_machine_with_the_old_hosts_save_too_still_proves_its_own_seat():
+    """A machine that holds two saves of one table (the old host's and its own guest's) sends
+    both claims, the host's first. The resumed host challenges the claim whose seats wait for
+    their key, not just the first one (before: no challenge for the old host's own seat, then
+    the name was refused as seat_owned — depending on which save the folder listed first)."""
+    from net.joining import ClientEndpoint
+    from net.memnet import MemNet
+
+    host_file, old = play_and_crash(3, seed=6)
+    host = resumed_endpoint(load_table([host_file]), "Player 1", headless_bot="random",
+                            timings=FAST)
+    net = MemNet(host, seed=7)
+    seats, claim, _token = old[1]
+    table_part = claim[len("r:"):].split(":")[0]
+    both = f"r:{table_part}:0,{claim[len('r:'):]}"        # the old host's claim comes first
+    client = ClientEndpoint("Player 1", token=both, timings=FAST, autosave=False)
+    net.connect(client)
+    net.advance(0.1)
+    assert client.seats == seats, client.ended
