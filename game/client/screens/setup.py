@@ -398,8 +398,7 @@ class SetupScreen(MenuScreen):
         if self.local_table:
             remember(self.app.settings, self.game_name, self.players, self.seats, self.options)
         match = Match.new(self.game, config, seed, seats)
-        phones = any(info.device == PHONE for info in seats)
-        PlayScreen = navigation.get("PhonePlayScreen" if phones else "PlayScreen")
+        PlayScreen = navigation.get("play_screen_for")(match)     # phone seats: their own
         self.app.push(PlayScreen(self.app, match, self.describe()))
 
     # -- drawing ---------------------------------------------------------------------------
