@@ -227,3 +227,28 @@ def test_the_phones_screen_and_phone_seat_words_fit_in_every_language(tmp_path, 
     finally:
         text.set_language("en")
         play.leave()
+
+
+def test_a_resumed_table_with_a_phone_seat_serves_it_again(tmp_path):
+    from game.client.phone_play import PhonePlayScreen
+    from game.client.screens.resume import resume_into_play
+
+    app = make_app(tmp_path)
+    setup = _setup(app, "metro", [{"name": "Ann", "who": "human:phone", "colour": 0},
+                                  {"name": "Bob", "who": "bot:random", "colour": 1}])
+    _start(app, setup)
+    play = app.stack[-2]
+    old_link = play.phones.phones.link(0)
+    phone = PhoneThread(old_link.url, stop_after=2)
+    _run_until(app, lambda: play.phones.phones.joined(0))
+    key(app, pygame.K_RETURN)
+    _run_until(app, phone.done)
+    path = play.autosaver.path
+    seq = play.match.seq
+    play.leave()
+    app.stack = []
+    assert resume_into_play(app, path) is None
+    resumed = next(s for s in app.stack if isinstance(s, PhonePlayScreen))
+    assert resumed.match.seq == seq and resumed.phone_seat_numbers == [0]
+    assert resumed.phones.phones.link(0).token != old_link.token      # new codes to scan
+    resumed.leave()

@@ -32,6 +32,7 @@ ROUTES = {
     "open_replay": f"{SCREENS}.replay_viewer",
     "CoachMenuScreen": "game.client.coach.screens",    # Daily & puzzles
     "PhonePlayScreen": "game.client.phone_play",        # a table with phone seats
+    "play_screen_for": "game.client.phone_play",
     "PhoneLinksScreen": f"{SCREENS}.phone_links",
     # LAN
     "LanGameChoiceScreen": f"{SCREENS}.lobby",

@@ -67,6 +67,12 @@ class ScreenSource(MatchSource):
         self.play.workers.pop(seat, None)
 
 
+def play_screen_for(match):
+    """The play screen class for ``match``: ``PhonePlayScreen`` when a seat is a phone's
+    (a new table, a resumed one: its phones scan new codes, a rematch), else ``PlayScreen``."""
+    return PhonePlayScreen if phone_seats(match) else PlayScreen
+
+
 def phone_address() -> tuple[str, int | None]:
     """Where the phones' page listens: every interface on port 5057 (a free one if that is
     taken); ``TRACKLAYER_PHONE_BIND`` / ``TRACKLAYER_PHONE_PORT`` choose others (tests use

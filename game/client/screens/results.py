@@ -194,9 +194,9 @@ class ResultsScreen(MenuScreen):
         self.app.reset_to(TitleScreen(self.app))
 
     def rematch(self) -> None:
-        PlayScreen = navigation.get("PlayScreen")
         seats = [type(s).from_plain(s.to_plain()) for s in self.match.seats]
         match = Match.new(self.match.game, self.match.config, self.match.seed + 1, seats)
+        PlayScreen = navigation.get("play_screen_for")(match)     # phone seats: their own
         setup = {key: value for key, value in self.setup.items() if key != "resumed"}
         self.app.replace(PlayScreen(self.app, match, setup))
 

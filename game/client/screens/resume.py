@@ -32,7 +32,6 @@ def resume_into_play(app, path, replace: bool = False, label: str = "") -> str |
     (a merged named copy's) when the file itself has none."""
     is_lan_save = navigation.get("is_lan_save")
     open_resumed_table = navigation.get("open_resumed_table")
-    PlayScreen = navigation.get("PlayScreen")
     if is_lan_save(path):       # its players are on other machines: host the table again
         return open_resumed_table(app, path, replace=replace)
     try:
@@ -43,6 +42,7 @@ def resume_into_play(app, path, replace: bool = False, label: str = "") -> str |
         return error_line(exc)
     if label and loaded.autosaver is not None and not loaded.autosaver.header.get("label"):
         loaded.autosaver.refresh_header(loaded.match, label=label)
+    PlayScreen = navigation.get("play_screen_for")(loaded.match)   # phone seats: their own
     play = PlayScreen(app, loaded.match, {"resumed": str(path)})
     play.autosaver = loaded.autosaver
     if replace:

@@ -409,8 +409,7 @@ class SetupScreen(MenuScreen):
         self.app.settings["player_names"] = [s["name"] for s in self.seats]
         self.remember_table()
         match = Match.new(self.game, config, seed, seats)
-        phones = any(info.device == PHONE for info in seats)
-        PlayScreen = navigation.get("PhonePlayScreen" if phones else "PlayScreen")
+        PlayScreen = navigation.get("play_screen_for")(match)     # phone seats: their own
         self.app.push(PlayScreen(self.app, match, self.describe()))
 
     # -- drawing ---------------------------------------------------------------------------
