@@ -24,7 +24,11 @@ know: the public state plus the secrets of its own seats.
   position was dealt to that seat and that the card id is the card the move names.
 * The state hash the machines compare is the public part plus the transcript's digest.
 * After the last move every dealer publishes its secret (``Secret``) and every machine runs
-  ``fairplay.audit``: ``verdict`` names a cheat, or says the game was fair.
+  ``fairplay.audit``: ``verdict`` names a cheat, or says the game was fair. A dealer that
+  left instead has its key rebuilt (net.fairleave); the audit runs once every key is in.
+* A record that comes too late through no fault of its own (``is_stale``: made before its
+  machine heard that its dealer left, or that its pile or roll was opened again) is dropped
+  by the host, never sequenced, and costs its sender nothing.
 
 What a dealer publishes is computed from its secret alone (nonces and roll values come from
 streams of it), so a machine that comes back with its secret rebuilds its partial state by
@@ -530,11 +534,23 @@ class FairTable(FairDues, FairMoves, Departures, ChanceKinds, Positions):
         if record["seat"] not in self.dealers or record["seat"] in self.secrets:
             raise FairError("fair_out_of_turn", dealer=record["seat"], kind=SECRET)
         self.secrets[record["seat"]] = record["secret"]
-        if all(d in self.secrets for d in self.active):
-            if self.defer_audit:
-                self.audit_due = True
-            else:
-                self.verdict = self.run_audit()
+        self.audit_when_complete()
+
+    def audit_when_complete(self) -> None:
+        """Run the audit (or have it wait for ``finish_audit``) once the game is finished,
+        every dealer still at the table published its secret and the key of every one that
+        left is rebuilt: after the last secret, or after the last rebuild when a dealer left
+        instead of publishing it."""
+        if self.verdict is not None or self.audit_due or self.match is None \
+                or not self.finished:
+            return
+        if not all(d in self.secrets for d in self.active) \
+                or not all(d in self.recovered for d in self.departed):
+            return
+        if self.defer_audit:
+            self.audit_due = True
+        else:
+            self.verdict = self.run_audit()
 
     def finish_audit(self) -> bool:
         """Run the audit that waits (``defer_audit``); True if it ran now."""

@@ -109,4 +109,4 @@ class FairDues:
         nonce = secret_stream(self.peer.secret, "roll-nonce", name, attempt).take(32)
         if kind == "rc":
             return self.peer.commit_roll(self.transcript, name, value, nonce)
-        return self.peer.reveal_roll(name, value, nonce)
+        return self.peer.reveal_roll(name, value, nonce, attempt)

@@ -11,6 +11,9 @@
   attempt). Such a veto can delay a step by the limit once per dealer; it cannot choose an
   outcome, and it costs the withholder its seats. A dealer whose machine dropped is waited on
   like its moves are: by the host's ``wait_limit`` (a bot then), or until it is back.
+* The end: every dealer publishes its secret for the audit. One that keeps it back longer
+  than the limit, connected or not, has its key rebuilt by the escrow instead, so the audit
+  runs and every machine's save holds it.
 """
 
 from __future__ import annotations
@@ -75,8 +78,13 @@ class FairGuard:
         # a dealer whose machine dropped is waited on like its moves are (``wait_limit``):
         # only one that is connected and does not send what it owes withholds
         connected = {self.fair_dealer_of(p) for p in self._live_peers() if p.seats}
+        secrets_only = fair.finished and all(g in fair.recovered for g in fair.departed)
         for dealer in owing:
             if dealer not in connected:
+                if secrets_only:
+                    # the game is over and only its secret is missing: nothing is left to
+                    # wait on it for, and its key rebuilt by the escrow serves the audit
+                    self.fair_rekey(dealer)
                 continue
             seats = [s for s, d in enumerate(fair.seat_dealers) if d == dealer]
             self._emit("fair_withheld", dealer=dealer, seats=seats)

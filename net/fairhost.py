@@ -5,9 +5,10 @@ remote seat's peer id, 0 for the host's own local and bot seats) and a table id;
 no seed and no reveal. The host runs the same driver (``net.fairdeal.FairTable``) as every
 joiner, with its own secret if it holds a seat: a record a dealer sends (``F``) is appended to
 the host's driver first and broadcast with its index only if the driver accepts it; a record
-the driver refuses ends that peer's connection with the driver's reason. Moves that play a
-hidden card carry their ``CardPlayed`` record (``cp``) from the proposer, checked by the
-host's driver before the move is sequenced and by every joiner's when it arrives.
+the driver refuses ends that peer's connection with the driver's reason, and a stale one (made
+before its machine heard of a departure or of a pile or roll opened again) is dropped. Moves
+that play a hidden card carry their ``CardPlayed`` record (``cp``) from the proposer, checked
+by the host's driver before the move is sequenced and by every joiner's when it arrives.
 """
 
 from __future__ import annotations
@@ -101,6 +102,12 @@ class FairHosting:
         dealer = record["seat"] if isinstance(record, dict) else getattr(record, "seat", -1)
         if dealer != self.fair_dealer_of(peer):
             self._refuse(peer.conn, "fair_foreign", {"peer": peer.pid, "seat": dealer})
+            return
+        if self.fair.is_stale(record):
+            # made before its machine heard of a departure or of a pile or roll opened again
+            # (e.g. its shuffle crossed the Depart of a withholding dealer): it no longer
+            # counts, and it is nobody's fault
+            self._emit("fair_stale", peer=peer.pid, kind=record_to_plain(record)["kind"])
             return
         # a record sent again after a reconnection is already in; but an answer the current
         # step waits for is new even when it reads like an earlier one (a seat answering the

@@ -70,7 +70,11 @@ class ChanceKinds:
         if kind == "attest":
             if self.answer is None and drawer in self.recovered:
                 # its machine left for good: every machine knows that hand now
-                self.answer = self.game.attest(self.match.state, request)[0]
+                try:
+                    self.answer = self.game.attest(self.match.state, request)[0]
+                except IllegalMove as error:      # a hand the rebuilt key could not read
+                    raise FairError("fair_bad_outcome", dealer=drawer,
+                                    detail=error.code) from None
             if self.answer is None:
                 return None
             self._remember_attest(request)
@@ -88,6 +92,8 @@ class ChanceKinds:
                 cards.append(card)
             if len(cards) != request.count:
                 raise FairError("fair_bad_outcome", dealer=drawer, detail="show")
+            for position, card in zip(positions, cards):
+                self.known[(pile, position)] = card    # shown: no machine learns it again
             return tuple(cards)
         held = self.holder_positions(pile, request.seat)
         if len(held) != 1:

@@ -2,21 +2,43 @@
 
 Mixed into ``net.fairdeal.FairTable``: the escrow records taken at the start, the host's
 ``Depart`` and the holders' ``KeyShare`` records, the key rebuilt from a majority of them, the
-departed dealer's part of each draw done by every machine, its hand learned by the table, and
-a roll or shuffle it had not finished run again without it (the next attempt).
+departed dealer's part of each draw done by every machine, its hand learned by the table, a
+roll or shuffle it had not finished run again without it (the next attempt), and a record made
+before its machine heard of either (``is_stale``), which no longer counts.
 """
 
 from __future__ import annotations
 
+from game.rules.core import IllegalMove
 from game.rules.fairplay.draw import share_for_draw
-from game.rules.fairplay.records import DrawShared, PileOpened, RollOpened
+from game.rules.fairplay.records import (DrawShared, PileOpened, RollCommitted, RollOpened,
+                                          RollRevealed, Shuffled)
+from game.rules.fairplay.transcript import stale
 from net.fairerrors import FairError
 from net.fairescrow import (ESCROW, KEY_SHARE, check_escrow, open_share, rebuild_key,
                             threshold_for)
+from net.fairkinds import ATTEST
 
 
 class Departures:
     """Departure handling; expects the attributes of ``FairTable``."""
+
+    def is_stale(self, record) -> bool:
+        """Whether a dealer's record comes too late to count, through no fault of its own: its
+        machine made it before it heard what the stream now holds. Its dealer left for good
+        (a departed machine owes nothing but its key shares: every machine does its part), or
+        its pile or roll was opened again meanwhile (``attempt``). The host drops such a
+        record instead of sequencing it, and blames nobody."""
+        if isinstance(record, dict):      # a departed dealer still hands over key shares
+            return record.get("kind") == ATTEST and record.get("seat") in self.departed
+        if getattr(record, "seat", None) in self.departed:
+            return True
+        t = self.transcript
+        if isinstance(record, (Shuffled, DrawShared)) and record.pile in t.piles:
+            return stale(record, t.piles[record.pile].opening)
+        if isinstance(record, (RollCommitted, RollRevealed)) and record.roll in t.rolls:
+            return stale(record, t.rolls[record.roll].opening)
+        return False
 
     def _take_escrow(self, record: dict) -> None:
         seat = record["seat"]
@@ -68,6 +90,7 @@ class Departures:
         self._derive_key_shares()
         self._learn_departed_hands(gone)
         self._stand_in()
+        self.audit_when_complete()      # it left at the end instead of showing its secret
 
     def _derive_key_shares(self) -> None:
         """A departed holder's share of another departed key: every machine opens it with the
@@ -96,11 +119,13 @@ class Departures:
             self._outbox.append({"kind": KEY_SHARE, "seat": self.me, "of": gone, "share": share})
 
     def _learn_departed_hands(self, gone: int) -> None:
-        """Every machine reads the cards the departed dealer's seats hold (its bot needs them)."""
+        """Every machine reads the cards the departed dealer's seats hold (its bot needs them),
+        but those it knows already (shown at the end, or read by everyone when dealt)."""
         if self.match is None or gone == self.me:
             return
         for pile, seats in sorted(self.held.items()):
-            for seat, positions in sorted(seats.items()):
+            for seat, held in sorted(seats.items()):
+                positions = [p for p in held if (pile, p) not in self.known]
                 if self.seat_dealers[seat] != gone or not positions:
                     continue
                 cards = []
@@ -109,7 +134,11 @@ class Departures:
                     card = public if public is not None else self._read(pile, position, gone)
                     self.known[(pile, position)] = card
                     cards.append(card)
-                self.match.learn_cards(seat, pile, tuple(cards))
+                try:
+                    self.match.learn_cards(seat, pile, tuple(cards))
+                except IllegalMove as error:   # cards its hand cannot hold: a false deck
+                    raise FairError("fair_bad_outcome", dealer=gone, detail=error.code) \
+                        from None
 
     def _stand_in(self) -> None:
         """Do a rebuilt dealer's part of the current step (its shares), or run the step again
@@ -143,4 +172,4 @@ class Departures:
                 ciphertext = t.card_at(name, position)
                 self._append(DrawShared(name, position, drawer, gone,
                                         share_for_draw(ciphertext, self.recovered[gone]),
-                                        pile.returns.get(position, 0)))
+                                        pile.returns.get(position, 0), pile.opening.attempt))

@@ -11,7 +11,9 @@ Mixed into ``HostEndpoint``: reads its match, slots and clock; stamps through it
 
 from __future__ import annotations
 
+from game.rules.core import IllegalMove
 from net import messages as ids
+from net.netlog import log_line
 
 
 class HostBots:
@@ -59,4 +61,11 @@ class HostBots:
                                                  self.match.seed * 7919 + seat)
             move = bot.choose(self.match.view(seat))
             del self.bot_since[seat]        # its next move waits from now
-            self._stamp(seat, str(move))
+            try:
+                self._stamp(seat, str(move))
+            except IllegalMove as exc:
+                # the table refused our own bot's move (it should not happen): say so and
+                # let the bot try again at the next tick rather than end the table
+                log_line("bot_refused", seat=seat, move=str(move), code=exc.code)
+                self._emit("bot_refused", seat=seat, move=str(move), code=exc.code)
+                return

@@ -24,6 +24,7 @@ caller (``net.services``).
 from __future__ import annotations
 
 import time
+import traceback
 from collections import deque
 from typing import Any, Callable
 
@@ -43,7 +44,7 @@ from net.host_seating import SeatAllocation
 from net.limits import PER_SEAT_KINDS, HostLimits, RequestBudgets, request_rates
 from net.lobby import Slot, plain_seats
 from net.netlog import log_line
-from net.reasons import scalar_args
+from net.reasons import error_reason, scalar_args
 from net.ratelimit import BURST, FRAMES_PER_SECOND, FrameBudget
 from net.moveframe import compact, expand
 from net.schema import FROM_PEER, SchemaError, validate
@@ -325,7 +326,25 @@ class HostEndpoint(HostHandshake, SeatAllocation, SeatControl, FairHosting, Fair
         elif handle is None:
             self._refuse(conn, ids.R_UNKNOWN, {"type": kind})
         else:
-            handle(peer, message)
+            try:
+                handle(peer, message)
+            except Exception as exc:  # noqa: BLE001 - one peer's message never ends the table
+                self._peer_failed(conn, kind, exc)
+
+    def _peer_failed(self, conn: Any, kind: str, exc: Exception) -> None:
+        """A peer's message raised where nothing should (a bug, or an input no check
+        foresaw): that peer alone is dropped with a reason, the table goes on; the traceback
+        goes to the netlog and a ``host_error`` event names it."""
+        peer = self.by_conn.get(conn)
+        pid, text = peer.pid if peer else -1, f"{type(exc).__name__}: {exc}"
+        log_line("host_error", peer=pid, type=kind, error=text,
+                 trace="".join(traceback.format_exception(exc))[-4000:])
+        self._emit("host_error", peer=pid, type=kind, error=text)
+        if self.fair is not None:
+            self.fair.drop_inbox()      # nothing of that message waits to be taken later
+        if conn in self.by_conn:
+            self._refuse(conn, *error_reason(exc, ids.R_WRONG_STATE, type=kind,
+                                             phase=self.phase))
 
     def tick(self) -> None:
         now = self.clock()

@@ -7,6 +7,10 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# a table with phone seats serves its page on loopback and a free port in tests, never on
+# every interface (game/client/phone_play.py)
+os.environ.setdefault("TRACKLAYER_PHONE_BIND", "127.0.0.1")
+os.environ.setdefault("TRACKLAYER_PHONE_PORT", "0")
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:

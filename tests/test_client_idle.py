@@ -107,6 +107,18 @@ TABLES = {   # name: (game, seats as (kind, device))
 }
 
 
+def take_the_pass(app) -> None:
+    """The first player takes the screen when a pass screen stands over the game."""
+    from game.client.screens.pass_device import PassDeviceScreen
+
+    app.run(frames=3)         # the play screen's first frames put the pass screen up
+    if isinstance(app.top, PassDeviceScreen):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
+                                             unicode="\r", scancode=0))
+        app.run(frames=3)
+        assert not isinstance(app.top, PassDeviceScreen), "the pass screen was taken"
+
+
 def open_table(tmp_path, name: str, size):
     from game.client.screens.play import PlayScreen
 
@@ -123,6 +135,7 @@ def open_table(tmp_path, name: str, size):
         if not any(seat in play.bots for seat in match.to_act()) and not play.board.busy():
             break
         app.run(frames=5)
+    take_the_pass(app)        # two humans with secret hands: the game opens on "Pass to P1"
     app.fixed_dt = None
     assert play.active_human() is not None, "a human's turn"
     return app, play

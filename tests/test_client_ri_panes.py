@@ -73,7 +73,10 @@ def test_setup_offers_no_fifth_human_and_says_why(app):
     app.step(1 / 60)
     offered = {i: screen.form.item(f"who:{i}").options for i in range(6)}
     assert all(any(o.startswith("human:") for o in offered[i]) for i in range(4))
-    assert not any(o.startswith("human:") for i in (4, 5) for o in offered[i])
+    # a fifth human at the screen is not offered; a phone seat is (it needs no pane here)
+    assert not any(o.startswith("human:") and o != "human:phone"
+                   for i in (4, 5) for o in offered[i])
+    assert all("human:phone" in offered[i] for i in (4, 5))
     assert screen.at_human_limit()
     # one human seat becomes a bot: every seat offers devices again
     item = screen.form.item("who:0")

@@ -125,6 +125,7 @@ def test_the_real_catalogs_pass_with_plural_forms_in_every_language():
 def test_metro_board_shows_russian_counts_1_2_5_21(tmp_path, monkeypatch):
     """Cars left per seat, drawn in Russian; set to 21, 5, 2 and 1 (the screenshot of the
     report comes from here when PLURALS_SHOT names a file)."""
+    from game.client.screens.pass_device import PassDeviceScreen
     from game.client.screens.play import PlayScreen
 
     app = make_app(tmp_path, language="ru", animations=False)
@@ -147,6 +148,13 @@ def test_metro_board_shows_russian_counts_1_2_5_21(tmp_path, monkeypatch):
         match.state.line_done = [False] * 29 + [True] * 3     # Глеб: one car still running
         app.push(PlayScreen(app, match))
         frames(app, 2)
+        if isinstance(app.top, PassDeviceScreen):
+            # four humans with secret hands: the game opens on "Pass to Аня"; Аня takes it
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
+                                                 unicode="\r", scancode=0))
+            frames(app, 2)
+            drawn.clear()
+            frames(app, 2)
         for shown in ("21 вагон", "5 вагонов", "2 вагона", "1 вагон"):
             assert shown in drawn, (shown, sorted(set(d for d in drawn if "ваг" in d)))
         if os.environ.get("PLURALS_SHOT"):

@@ -215,8 +215,16 @@ def test_refuses_outcomes_that_do_not_fit():
         GAME.learn(state, 1, "residential", (0,))
     GAME.learn(state, 1, "residential", (1,))
     GAME.apply_chance(state, GAME.pending_chance(state), (0,))   # the second seat's letters repeat
-    assert state.hands == [[], [], [], []] and GAME.pending_chance(state).kind == "shuffle"
+    assert GAME.pending_chance(state).kind == "shuffle"
     assert len(state.chance) == 3 + 4 * 4
+    # each pile's shuffle takes its markers back from every hand (until then a hand holds
+    # exactly what the pile's current shuffle dealt it, which its driver can still read)
+    assert state.hands == [["?C", "?E", "AR"], ["?C", "?E", "CR"], [], []]
+    GAME.apply_chance(state, GAME.pending_chance(state), ())        # residential
+    assert state.hands == [["?C", "?E"], ["?C", "?E"], [], []]
+    GAME.apply_chance(state, GAME.pending_chance(state), ())        # commercial
+    GAME.apply_chance(state, GAME.pending_chance(state), ())        # entertainment
+    assert state.hands == [[], [], [], []] and GAME.pending_chance(state).kind == "deal"
 
 
 def test_refuses_a_roll_and_a_show_that_do_not_fit():

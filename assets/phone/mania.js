@@ -145,8 +145,10 @@
       for (const text of ui.partial) {
         const tn = parseTunnel(text);
         const [p, q, a, b] = tunnelSegment(tn.space, tn.edge, 0.16);
-        svg.appendChild(TL.svg("path", { d: `M${p[0]} ${p[1]} L${q[0]} ${q[1]}`, stroke: "#f2b33d",
-          "stroke-width": 2.4, "stroke-linecap": "round" }));
+        const seg = `M${p[0]} ${p[1]} L${q[0]} ${q[1]}`;    /* chosen, not yet dug */
+        svg.appendChild(TL.svg("path", { d: seg, stroke: "#ffffff", "stroke-width": 3.2, "stroke-linecap": "round" }));
+        svg.appendChild(TL.svg("path", { d: seg, stroke: seatColour(ctx, ctx.me), "stroke-width": 1.8,
+          "stroke-linecap": "round", "stroke-dasharray": "1.6 0.9" }));
         byLine[tn.line].push(a, b);
       }
       /* zoom onto one line's choices: the line just dug, else the one chosen, else any */
@@ -256,12 +258,14 @@
       marks.push(TL.svg("path", { d: `M${p[0]} ${p[1]} L${q[0]} ${q[1]}`, stroke: "#78dc96",
         "stroke-width": 0.9, "stroke-linecap": "round", "stroke-dasharray": "1.2 0.8" }));
       const m = [(a[0] + b[0] + c[0]) / 3, (a[1] + b[1] + c[1]) / 3];
-      marks.push(TL.svg("circle", { cx: m[0], cy: m[1], r: 1.25, fill: "#78dc96", stroke: "#0c121c",
-        "stroke-width": 0.35 }));
-      const hit = TL.svg("polygon", { points: poly([a, b, c]), fill: "transparent", class: "tap",
-        "data-tunnel": key });
-      hit.addEventListener("click", () => chooseTunnel(ctx, group));
-      hits.push(hit);
+      /* the whole third of the triangle answers a tap; its dot on top of everything */
+      const area = TL.svg("polygon", { points: poly([a, b, c]), fill: "transparent", class: "tap" });
+      area.addEventListener("click", () => chooseTunnel(ctx, group));
+      marks.push(area);
+      const dot = TL.svg("circle", { cx: m[0], cy: m[1], r: 1.25, fill: "#78dc96", stroke: "#0c121c",
+        "stroke-width": 0.35, class: "tap", "data-tunnel": key });
+      dot.addEventListener("click", () => chooseTunnel(ctx, group));
+      hits.push(dot);
     }
     for (const node of marks.concat(hits)) svg.appendChild(node);
   }

@@ -182,29 +182,35 @@
   }
 
   function companies(ctx, mine) {
-    const d = ctx.data, t = TL.t, names = ctx.stat.company_names, colours = ctx.stat.company_colours;
-    const panel = TL.el("div", { class: "panel" }, TL.el("h3", { text: t("phone.metro.shares") }));
+    const d = ctx.data, t = TL.t, ui = ctx.ui, names = ctx.stat.company_names, colours = ctx.stat.company_colours;
+    const chip = (company) => TL.el("i", { style: { background: colours[company] } });
+    const toggle = TL.button((ui.shares ? "▾ " : "▸ ") + t("phone.metro.shares") + " · " +
+      d.shares.map((card) => card[1] + "%").join(" "), () => { ui.shares = !ui.shares; TL.render(); },
+      { cls: "btn", id: "shares" });
+    toggle.style.setProperty("flex-basis", "100%");
+    ctx.tray.appendChild(toggle);
+    if (!ui.shares) return;
+    const panel = TL.el("div", { class: "panel" },
+      TL.el("h3", { text: d.exchanges_open ? t("phone.metro.exchange") : t("phone.metro.no_exchanges") }));
     for (const [company, pct] of d.shares) {
-      const row = TL.el("div", { class: "row" }, TL.el("span", { class: "card" },
-        TL.el("i", { style: { background: colours[company] } }),
+      const row = TL.el("div", { class: "row" }, TL.el("span", { class: "card" }, chip(company),
         t("colour." + names[company]) + " " + pct + "%"));
+      const pile = ctx.stat.percents.indexOf(pct);
       for (const way of ["up", "down"]) {
         const text = `swap:${names[company]}:${pct}:${way}`;
-        if (d.swaps.includes(text) && mine) {
-          const pile = ctx.stat.percents.indexOf(pct);
-          const face = d.face_up[pile];
-          const label = way === "up" ? t("phone.metro.take_up", { pct: pct }) + " (" +
-            t("colour." + names[face[0]]) + ")" : t("phone.metro.take_down", { pct: pct });
-          row.appendChild(TL.button(label, () => TL.move(text), { cls: "btn", id: text }));
-        }
+        if (!d.swaps.includes(text) || !mine) continue;
+        const face = d.face_up[pile];
+        const b = TL.button(way === "up" ? "↑ " + t("colour." + names[face[0]]) : "↓ ?",
+          () => TL.move(text), { cls: "btn", id: text });
+        b.setAttribute("title", t(way === "up" ? "phone.metro.take_up" : "phone.metro.take_down", { pct: pct }));
+        if (way === "up") b.prepend(chip(face[0]));
+        row.appendChild(b);
       }
       panel.appendChild(row);
     }
-    if (!d.exchanges_open) panel.appendChild(TL.el("div", { class: "scoreline", text: t("phone.metro.no_exchanges") }));
-    const profits = TL.el("div", { class: "row" });
-    d.profits.forEach((p, c) => profits.appendChild(TL.el("span", { class: "card" },
-      TL.el("i", { style: { background: colours[c] } }), String(p))));
     panel.appendChild(TL.el("h3", { text: t("phone.metro.profits") }));
+    const profits = TL.el("div", { class: "row" });
+    d.profits.forEach((p, c) => profits.appendChild(TL.el("span", { class: "card" }, chip(c), String(p))));
     panel.appendChild(profits);
     ctx.tray.appendChild(panel);
   }

@@ -267,7 +267,7 @@
     const view = S.view;
     const me = seat.seat;
     const top = $("top");
-    const score = view && view.scores ? view.scores[me] : null;
+    const score = view ? view.score : null;
     top.replaceChildren(
       TL.el("div", { class: "chip" }, TL.el("span", { class: "dot", style: { background: seat.colour } }),
         TL.el("div", { style: { "min-width": "0" } }, TL.el("div", { class: "name", text: seat.name }),
@@ -284,7 +284,8 @@
     }
     status.className = view.turn ? "turn" : view.bot ? "bot" : "";
     status.textContent = view.status;
-    $("note").textContent = view.turn ? (S.ui.note || view.board.note || "") : (view.board.note || "");
+    const note = view.board.note || "";
+    $("note").textContent = note === view.status ? "" : note;
     const game = TL.games[seat.game];
     const ctx = { board: $("board"), tray: $("tray"), actions: $("actions"), view: view,
       data: view.board, seat: seat, me: me, stat: seat.static || {}, ui: S.ui, hint: S.hint,
@@ -333,11 +334,14 @@
     S.device = recall("tracklayer.device") || randomId();
     store("tracklayer.device", S.device);
     const match = location.pathname.match(/^\/p\/([A-Za-z0-9_-]{8,80})$/);
-    if (!match) { startPage(); return; }
+    const greet = fetch("/w").then((r) => r.json()).then((g) => {   /* the table's language */
+      if (!S.seat && g && g.words) { S.words = g.words; S.lang = g.lang || "en"; plural = null; }
+    }).catch(() => { /* English, then */ });
+    if (!match) { greet.finally(() => startPage()); return; }
     S.token = match[1];
     store("tracklayer.token", S.token);
     overlay(TL.el("div", { class: "spinner" }), TL.el("p", { text: TL.t("phone.connecting") }));
-    connect();
+    greet.finally(connect);
     document.addEventListener("visibilitychange", () => {
       if (document.visibilityState === "visible") {
         if (!S.ws && !S.fatal) { clearTimeout(retryTimer); retryTimer = 0; S.retry = 0; connect(); }

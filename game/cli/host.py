@@ -275,7 +275,8 @@ def _serve(server, timeout: float, end_grace: float = END_GRACE, phones=None) ->
     over = None
     over_since = 0.0
     while time.monotonic() < deadline:
-        server.pump(0.01 if over is None else 0.005)
+        # phones' moves arrive on another thread: look for them more often than the sockets'
+        server.pump(0.01 if over is None and phones is None else 0.005)
         if phones is not None:
             phones.pump()
         for event in server.poll():

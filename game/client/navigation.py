@@ -31,6 +31,8 @@ ROUTES = {
     "offer_resume": f"{SCREENS}.resume",
     "open_replay": f"{SCREENS}.replay_viewer",
     "CoachMenuScreen": "game.client.coach.screens",    # Daily & puzzles
+    "PhonePlayScreen": "game.client.phone_play",        # a table with phone seats
+    "PhoneLinksScreen": f"{SCREENS}.phone_links",
     # LAN
     "LanGameChoiceScreen": f"{SCREENS}.lobby",
     "LanSetupScreen": f"{SCREENS}.lobby",

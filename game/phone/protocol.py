@@ -27,7 +27,7 @@ Server -> phone
                 ``lang``, the players and the game's fixed data (``static``: what never
                 changes during the table, e.g. the city of Metromania or Railroad Ink's faces).
   ``view``      this seat's view only (built from the rules' ``view(state, seat)``): ``seq``,
-                ``ack``, ``turn`` (this seat may move now), ``status`` (a sentence), ``scores``,
+                ``ack``, ``turn`` (this seat may move now), ``status`` (a sentence), ``score`` (its own),
                 ``board`` (the game's own payload: what to draw and the legal moves the page
                 offers). Sent after every change; a phone that reads slowly gets only the latest.
   ``your_turn`` ``{}``: the seat may move now (the page buzzes and flashes).

@@ -46,8 +46,11 @@ def ink_move(board: dict, static: dict) -> str | None:
 
 
 class PhoneRobot:
-    def __init__(self, base_url: str, token: str, device: str | None = None) -> None:
+    def __init__(self, base_url: str, token: str, device: str | None = None,
+                 pace: float = 0.0) -> None:
+        """``pace``: seconds the robot "thinks" before each move (a player is not instant)."""
         self.base_url = base_url.rstrip("/")
+        self.pace = pace
         self.token = token
         self.device = device or secrets.token_hex(8)
         self.ws = None
@@ -190,6 +193,8 @@ class PhoneRobot:
                     and not view.get("over")):
                 text = await self.choose()
                 if text is not None:
+                    if self.pace:
+                        await asyncio.sleep(self.pace)
                     await self.move(text)
                     continue
             left = deadline - time.monotonic()

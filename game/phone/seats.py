@@ -52,11 +52,13 @@ class PhoneSeats:
     def __init__(self, reasons: dict | None = None, *, bind: str = "0.0.0.0",
                  port: int = DEFAULT_PORT, address: str | None = None,
                  limits: wire.PhoneLimits = wire.PhoneLimits(),
-                 answer: Callable[[Any, int, dict], dict] | None = None) -> None:
+                 answer: Callable[[Any, int, dict], dict] | None = None,
+                 greeting: dict | None = None) -> None:
         """``reasons``: error code -> the words a phone is refused with (the table's
         language); ``address``: the address phones dial (default: this machine's LAN
         address, or the bind address when it is a specific one); ``answer(context, seat,
-        ask)``: the options a game's page asks for (run off the server's loop)."""
+        ask)``: the options a game's page asks for (run off the server's loop);
+        ``greeting``: the words of a page that holds no seat yet (``Words.before_seat``)."""
         self.book = SeatBook()
         self.limits = limits
         self._lock = threading.Lock()
@@ -65,7 +67,8 @@ class PhoneSeats:
         self._connected: dict[int, bool] = {}
         self._joined: set[int] = set()
         self.server = PhoneServer(self.book, bind=bind, port=port, limits=limits,
-                                  on_event=self._on_event, answer=answer, reasons=reasons)
+                                  on_event=self._on_event, answer=answer, reasons=reasons,
+                                  greeting=greeting)
         if address is None:
             address = bind if bind not in ("0.0.0.0", "::", "") else links.lan_address()
         self.address = address
@@ -101,8 +104,10 @@ class PhoneSeats:
         self.port = self.server.start()
         return self.port
 
-    def stop(self, farewell: str = "") -> None:
-        self.server.stop(farewell)
+    def stop(self, farewell: str = "", wait: float = 3.0) -> None:
+        """Say ``farewell`` to every phone and stop listening (``wait``: at most this long
+        for the goodbyes to leave; 0 returns at once, the server's thread ends by itself)."""
+        self.server.stop(farewell, timeout=wait)
 
     # ------------------------------------------------------------------ to the phones
     def introduce(self, seat: int, message: dict) -> None:

@@ -9,6 +9,7 @@ which the screen then shows). It serves:
 * ``/<CODE>``: the short URL: the seat's page, when the code is one (a few wrong codes a minute
   per address, then refused);
 * ``/a/<file>``: the page's scripts and style (only files of ``assets/phone``; gzip);
+* ``/w``: the words a page shows before it holds a seat, in the table's language;
 * ``/ws``: the WebSocket of the protocol in ``game.phone.protocol``.
 
 Everything the host does reaches this thread through ``call`` (``loop.call_soon_threadsafe``);
@@ -92,8 +93,8 @@ class PhoneServer:
                  limits: wire.PhoneLimits = wire.PhoneLimits(),
                  on_event: Callable[[str, int, dict], bool] = lambda kind, seat, data: True,
                  answer: Callable[[Any, int, dict], dict] | None = None,
-                 reasons: dict | None = None, clock: Callable[[], float] = time.monotonic
-                 ) -> None:
+                 reasons: dict | None = None, greeting: dict | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.book = book
         self.bind = bind
         self.wanted_port = port
@@ -102,6 +103,7 @@ class PhoneServer:
         self.on_event = on_event
         self.answer = answer
         self.reasons = reasons or {}          # error code -> words in the table's language
+        self.greeting = greeting or {"lang": "en", "words": {}}   # served at /w
         self.clock = clock
         self.loop: asyncio.AbstractEventLoop | None = None
         self.thread: threading.Thread | None = None
@@ -140,7 +142,8 @@ class PhoneServer:
         if self.loop is None or self.thread is None:
             return
         self.call(self._begin_stop, farewell)
-        self.thread.join(timeout)
+        if timeout > 0:
+            self.thread.join(timeout)
         self.pool.shutdown(wait=False, cancel_futures=True)
 
     # ------------------------------------------------------------------ the loop thread
@@ -164,6 +167,7 @@ class PhoneServer:
         app.router.add_get("/p/{token}", self._page)
         app.router.add_get("/a/{name}", self._static)
         app.router.add_get("/favicon.ico", self._nothing)
+        app.router.add_get("/w", self._words)
         app.router.add_get("/{code}", self._short)
         self.runner = web.AppRunner(app, handle_signals=False, access_log=None)
         await self.runner.setup()
@@ -227,6 +231,11 @@ class PhoneServer:
             from aiohttp import web
             return web.Response(status=404, text="not here")
         return self._file_response(request, name)
+
+    async def _words(self, request):
+        """The words of the page before it holds a seat, in the table's language."""
+        from aiohttp import web
+        return web.json_response(self.greeting, headers=SECURITY_HEADERS)
 
     async def _nothing(self, request):
         from aiohttp import web

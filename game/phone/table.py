@@ -55,6 +55,7 @@ class PhoneTable:
         self.hint_workers: dict[int, Any] = {}
         self.hint_keys: dict[int, Any] = {}
         self.published = 0
+        self.keys: dict[int, Any] = {}      # seat -> what its last payload was built from
 
     # ------------------------------------------------------------------ set-up
     def introduce(self) -> None:
@@ -107,6 +108,12 @@ class PhoneTable:
         over = source.is_over()
         bot = source.bot_plays(seat)
         turn = seat in to_act and not over and not bot
+        keyed = getattr(self.kit, "key", None)
+        if keyed is not None:
+            key = (keyed(self.game, view, seat), self.acks.get(seat, 0), bot, over)
+            if self.keys.get(seat) == key:
+                return                 # nothing this seat's phone shows has changed
+            self.keys[seat] = key
         board = self.kit.board(self.game, view, seat, words)
         names = source.names()
         if over:
@@ -119,10 +126,10 @@ class PhoneTable:
             status = words("phone.turn_of", name=names[to_act[0]])
         else:
             status = board.get("note") or ""
+        score = board["score"] if "score" in board else self.game.scores(view)["scores"][seat]
         payload = {"seq": version_number(self.version), "ack": self.acks.get(seat, 0),
                    "turn": turn, "over": over, "bot": bot, "status": status,
-                   "to_act": list(to_act), "scores": list(self.game.scores(view)["scores"]),
-                   "board": board}
+                   "to_act": list(to_act), "score": score, "board": board}
         self.phones.publish(seat, payload, context=view)
         self.published += 1
         # buzz when the seat may move again: its turn came, or a new round began (Railroad Ink:
@@ -255,10 +262,12 @@ class PhoneTable:
                                     "targets": self.kit.hint_targets(hint.move),
                                     "text": self.words("phone.hint_says", move=move)})
 
-    def close(self, farewell: str | None = None) -> None:
+    def close(self, farewell: str | None = None, wait: float = 3.0) -> None:
+        """Tell the phones the table closed and stop serving them (``wait``: see
+        ``PhoneSeats.stop``; a frame loop passes 0)."""
         for worker in self.hint_workers.values():
             worker.cancel()
-        self.phones.stop(self.words("phone.bye") if farewell is None else farewell)
+        self.phones.stop(self.words("phone.bye") if farewell is None else farewell, wait)
 
 
 def version_number(version: Any) -> int:
@@ -288,7 +297,8 @@ def serve(source, seats, *, lang: str = "en", bind: str = "0.0.0.0", port: int |
 
     phones = PhoneSeats(words.reasons(), bind=bind,
                         port=DEFAULT_PORT if port is None else port, address=address,
-                        limits=limits or protocol.PhoneLimits(), answer=answer)
+                        limits=limits or protocol.PhoneLimits(), answer=answer,
+                        greeting=words.before_seat())
     names, colours = source.names(), source.colours()
     for seat in seats:
         phones.add(seat, names[seat], colours[seat])

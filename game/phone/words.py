@@ -66,6 +66,15 @@ class Words:
         except (KeyError, IndexError, ValueError):
             return str(template)
 
+    def before_seat(self) -> dict:
+        """The words a page shows before it holds a seat (connecting, the code entry, the
+        takeover question): served at ``/w`` so even those speak the table's language."""
+        keys = ("phone.title", "phone.connecting", "phone.reconnecting", "phone.enter_code",
+                "phone.join", "phone.bad_code", "phone.back_to_seat", "phone.reload",
+                "phone.offer", "phone.take_over", "phone.not_now", "phone.taken_over",
+                "phone.bye")
+        return {"lang": self.lang, "words": {key: self.entry(key) for key in keys}}
+
     def reasons(self) -> dict:
         """Protocol error code -> words (``phone.error.<code>``), for the server."""
         prefix = PREFIX + "error."

@@ -32,6 +32,8 @@ class PauseScreen(MenuScreen):
         self.lan = getattr(play, "session", None) is not None
         if controllable_seats(play):        # the host of a LAN table
             items.insert(1, Item("seats", lambda: t("rejoin.seats")))
+        if getattr(play, "phone_seat_numbers", None):   # a table with phone seats
+            items.insert(1, Item("phones", lambda: t("phone_tv.menu")))
         self.form = Form(items, pygame.Rect(490, 236, 300, 0), row_height=46, gap=8)
 
     def on_activate(self, item) -> None:
@@ -40,6 +42,9 @@ class PauseScreen(MenuScreen):
         elif item.key == "seats":
 
             self.app.replace(SeatControlScreen(self.app, self.play))
+        elif item.key == "phones":
+            self.app.pop()
+            self.play.show_links()
         elif item.key == "save_as":
             SaveAsScreen = navigation.get("SaveAsScreen")
             self.app.push(SaveAsScreen(self.app, self.play.match))

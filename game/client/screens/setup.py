@@ -29,6 +29,7 @@ from game.rules import get_game
 from game.rules.core import ConfigError, seed_from_text
 
 HAND_VARIANT = re.compile(r"^hand(\d)$")
+PHONE = "phone"          # the device of a seat a guest plays on a phone (game/client/phone_play)
 COLUMN_LEFT = pygame.Rect(48, 120, 460, 0)
 COLUMN_RIGHT = pygame.Rect(540, 120, 692, 0)
 # the seat columns: name, device or bot, colour (the rest of the column's 692 pixels)
@@ -106,7 +107,7 @@ class SetupScreen(MenuScreen):
             return rest in levels(self.game_name)
         if kind != SeatKind.HUMAN or not rest:
             return False
-        present = {"mouse", "keyboard", *self.app.input.connected_pads()}
+        present = {"mouse", "keyboard", PHONE, *self.app.input.connected_pads()}
         return all(device in present for device in rest.split("+"))
 
     def who_options(self) -> list[str]:
@@ -115,6 +116,8 @@ class SetupScreen(MenuScreen):
         for device in bound:
             if device not in devices:
                 devices.append(device)   # keep a binding to an unplugged pad selectable
+        if self.local_table:           # a guest's phone plays the seat (game/client/phone_play)
+            devices.append(PHONE)
         return [f"human:{d}" for d in devices] + [f"bot:{lv}" for lv in levels(self.game_name)]
 
     # -- local humans: some boards give each a pane of their own ---------------------------
@@ -123,7 +126,9 @@ class SetupScreen(MenuScreen):
         return kit(self.game_name).board.max_local_humans
 
     def local_humans(self) -> int:
-        return sum(1 for s in self.seats if s["who"].startswith("human:"))
+        """Humans at this screen (a phone seat's player has a screen of their own)."""
+        return sum(1 for s in self.seats if s["who"].startswith("human:")
+                   and s["who"] != f"human:{PHONE}")
 
     def at_human_limit(self) -> bool:
         limit = self.human_limit()
@@ -137,7 +142,8 @@ class SetupScreen(MenuScreen):
             return options
         if self.local_humans() < limit:
             return options
-        return [o for o in options if not o.startswith("human:")] or options
+        return [o for o in options if not o.startswith("human:") or o == f"human:{PHONE}"] \
+            or options
 
     def who_label(self, who: str) -> str:
         kind, _, rest = who.partition(":")
@@ -403,7 +409,8 @@ class SetupScreen(MenuScreen):
         self.app.settings["player_names"] = [s["name"] for s in self.seats]
         self.remember_table()
         match = Match.new(self.game, config, seed, seats)
-        PlayScreen = navigation.get("PlayScreen")
+        phones = any(info.device == PHONE for info in seats)
+        PlayScreen = navigation.get("PhonePlayScreen" if phones else "PlayScreen")
         self.app.push(PlayScreen(self.app, match, self.describe()))
 
     # -- drawing ---------------------------------------------------------------------------

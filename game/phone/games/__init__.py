@@ -9,6 +9,8 @@ A kit is a module with
 * ``answer(game, view, seat, ask) -> dict | None``: the options a page asks for while it
   composes a move (None: the game asks nothing, or the question is not one);
 * ``hint_targets(move) -> dict``: where the page shows a move the coach suggests;
+* optionally ``key(game, view, seat)``: what the seat's payload depends on; while it stays
+  the same the payload is not built again (Railroad Ink: another seat's drawing);
 * ``WORDS``: the catalog keys the game's page needs besides ``phone.*``.
 
 ``view`` is always the rules' ``view(state, seat)`` of the phone's own seat: a kit never sees

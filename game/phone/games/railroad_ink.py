@@ -3,7 +3,7 @@
 ``static`` gives every face's sides (N E S W as letters: H highway, R railway, W river, L lake,
 V lava, . nothing) and connection groups, and the exits; the page draws a face in orientation
 ``o`` itself (0-3 turns clockwise, 4-7 mirrored first, as the rules page says). ``board`` is
-this seat's sheet only (a 32-seat table sends each phone its own sheet and everyone's total),
+this seat's sheet only (a 32-seat table sends each phone its own sheet and score),
 the dice still to draw, the legal cells and orientations of every face that may be drawn now
 (``legal``: face -> cell -> [o]), and the other moves (skip, erase, meteor, end, undo).
 All phones of a round draw at the same time: every seat is to act until it ends its round.
@@ -14,6 +14,7 @@ from __future__ import annotations
 from game.rules.railroad_ink.faces import (EXITS, FACE_GROUPS, FACE_IDS, FACE_KIND, FACE_SIDES,
                                            SPECIALS, TYPE_NAME)
 from game.rules.railroad_ink.moves import Draw, End, Erase, IgnoreMeteor, Meteor, Skip, Undo
+from game.rules.railroad_ink.scoring import score_sheet
 from game.rules.railroad_ink.sheet import CELL_NAMES, CRATER, EMPTY
 
 SIDE_LETTERS = {0: ".", 1: "H", 2: "R", 3: "W", 4: "L", 5: "V"}
@@ -33,6 +34,14 @@ def static(game, view) -> dict:
     return {"faces": faces, "exits": exits, "specials": list(SPECIALS),
             "expansion": view.expansion, "rounds": view.rounds, "side_names": {
                 letter: TYPE_NAME[kind] for kind, letter in SIDE_LETTERS.items()}}
+
+
+def key(game, view, seat: int):
+    """What this seat's payload depends on: its own sheet and round (the seat's digest), the
+    round, how many seats are done (the "waiting for" line) and the end. Another seat's
+    drawing changes none of them, so a 32-seat table rebuilds one payload per drawing."""
+    return (view.seats[seat].digest(), view.round, view.over,
+            sum(1 for other in view.seats if other.ended))
 
 
 def board(game, view, seat: int, words) -> dict:
@@ -62,8 +71,7 @@ def board(game, view, seat: int, words) -> dict:
             can_end = True
         elif isinstance(move, Undo):
             can_undo = True
-    scores = game.scores(view)
-    breakdown = scores["breakdown"][seat]
+    breakdown, _ = score_sheet(sheet, view.expansion)     # this sheet only, not the table's
     data = {
         "round": view.round, "rounds": view.rounds, "cells": cells, "craters": craters,
         "dot": CELL_NAMES[sheet.dot] if sheet.dot >= 0 else None,
@@ -72,7 +80,7 @@ def board(game, view, seat: int, words) -> dict:
         "legal": legal, "skips": skips, "erase": erase, "meteor": meteor, "ignore": ignore,
         "meteor_status": game.meteor_status(view, seat), "end": can_end, "undo": can_undo,
         "ended": s.ended, "waiting_for": sum(1 for other in view.seats if not other.ended),
-        "total": breakdown["total"], "totals": scores["scores"],
+        "total": breakdown["total"], "score": breakdown["total"],
         "score_text": words("phone.ink.breakdown", exits=breakdown["exits"],
                             highway=breakdown["longest_highway"],
                             railway=breakdown["longest_railway"], centre=breakdown["centre"],

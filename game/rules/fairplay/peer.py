@@ -65,14 +65,16 @@ class Peer:
         """This peer's shuffle step of ``pile`` (it must be this peer's turn)."""
         state = transcript.piles[pile]
         return Shuffled(pile, self.seat, shuffle_step(state.decks[-1], self.secret, pile,
-                                                      state.opening.attempt, state.joint_key))
+                                                      state.opening.attempt, state.joint_key),
+                        state.opening.attempt)
 
     def share(self, transcript: Transcript, pile: str, position: int, drawer: int
               ) -> DrawShared:
         """This peer's share of the card at ``position`` for ``drawer`` (or ``PUBLIC``)."""
+        state = transcript.piles[pile]
         return DrawShared(pile, position, drawer, self.seat,
                           self._own_share(transcript, pile, position),
-                          transcript.piles[pile].returns.get(position, 0))
+                          state.returns.get(position, 0), state.opening.attempt)
 
     def read_draw(self, transcript: Transcript, pile: str, position: int) -> int | None:
         """The card this peer drew at ``position``, once the others' shares are in (None if
@@ -95,11 +97,13 @@ class Peer:
         """The commitment to this peer's 32 random bytes for the roll's current attempt."""
         attempt = transcript.rolls[roll].opening.attempt
         return RollCommitted(roll, self.seat, commitment(value, nonce,
-                                                         *roll_context(roll, attempt, self.seat)))
+                                                         *roll_context(roll, attempt, self.seat)),
+                             attempt)
 
-    def reveal_roll(self, roll: str, value: bytes, nonce: bytes) -> RollRevealed:
-        """The reveal of a roll commitment."""
-        return RollRevealed(roll, self.seat, value, nonce)
+    def reveal_roll(self, roll: str, value: bytes, nonce: bytes,
+                    attempt: int | None = None) -> RollRevealed:
+        """The reveal of a roll commitment (made for the roll's ``attempt``)."""
+        return RollRevealed(roll, self.seat, value, nonce, attempt)
 
     def key_shares(self, holders, threshold: int, randomness: bytes) -> dict[int, int]:
         """Shamir shares of this peer's private key for the other seated ``holders``."""

@@ -13,6 +13,12 @@ malformed with a ``FairplayError`` (a clear message, nothing changed).
   for a drawer (``PUBLIC`` when the card is turned face up for all).  ``CardPlayed``: the
   drawer names the card of a position when a move plays it.
 * ``RollOpened`` / ``RollCommitted`` / ``RollRevealed``: a joint roll's commit-reveal.
+
+A shuffle, a share and a roll's commitment or reveal name the attempt of the pile or roll they
+were made for (``attempt``): a pile or roll opened again (a peer left) while one was on its
+way must not take it for its own, so the transcript refuses it as ``stale`` (no cheat: it was
+made before its peer heard of the new attempt). Left out (None) it is not checked, as in
+records written before it existed.
 """
 
 from __future__ import annotations
@@ -59,6 +65,7 @@ class Shuffled:
     pile: str
     seat: int
     deck: tuple[Ciphertext, ...]
+    attempt: int | None = None     # the pile's attempt it was made for (None: not said)
 
 
 @dataclass(frozen=True)
@@ -69,6 +76,7 @@ class DrawShared:
     seat: int
     share: int
     again: int = 0     # times the position was returned before this draw (Returned)
+    attempt: int | None = None     # the pile's attempt it was made for (None: not said)
 
 
 @dataclass(frozen=True)
@@ -101,6 +109,7 @@ class RollCommitted:
     roll: str
     seat: int
     commitment: bytes
+    attempt: int | None = None     # the roll's attempt it was made for (None: not said)
 
 
 @dataclass(frozen=True)
@@ -109,6 +118,7 @@ class RollRevealed:
     seat: int
     value: bytes
     nonce: bytes
+    attempt: int | None = None     # the roll's attempt it was made for (None: not said)
 
 
 RECORDS = {cls.__name__: cls for cls in (KeyCommitted, KeyRevealed, PileOpened, Shuffled,
@@ -116,14 +126,24 @@ RECORDS = {cls.__name__: cls for cls in (KeyCommitted, KeyRevealed, PileOpened, 
                                          RollRevealed)}
 _ELEMENT_FIELDS = {"public_key", "share"}
 _OPTIONAL = {"again": 0}
+# the records whose ``attempt`` may be left out (it is required in the openings)
+_ATTEMPT_OPTIONAL = frozenset(("Shuffled", "DrawShared", "RollCommitted",
+                               "RollRevealed"))
+
+
+def _optional(kind: str) -> dict:
+    """The fields a record of ``kind`` may leave out, with their defaults."""
+    extra = {"attempt": None} if kind in _ATTEMPT_OPTIONAL else {}
+    return dict(_OPTIONAL, **extra)
 
 
 def to_plain(record) -> dict:
     """The record as a dict of str, small ints, bytes and lists (for msgpack or JSON-like
     storage); ``from_plain`` is its inverse."""
     plain = {"kind": type(record).__name__}
+    optional = _optional(plain["kind"])
     for name, value in vars(record).items():
-        if name in _OPTIONAL and value == _OPTIONAL[name]:
+        if name in optional and value == optional[name]:
             continue        # left out at its default: older plain forms read the same
         if name in _ELEMENT_FIELDS:
             value = element_to_bytes(value)
@@ -141,14 +161,18 @@ def from_plain(plain) -> object:
         raise FairplayError(code="malformed", message="not a fairplay record")
     cls = RECORDS[plain["kind"]]
     fields = cls.__dataclass_fields__
-    given = set(plain) | {name for name in _OPTIONAL if name in fields}
+    optional = _optional(plain["kind"])
+    given = set(plain) | {name for name in optional if name in fields}
     if given != set(fields) | {"kind"} or not set(plain) <= set(fields) | {"kind"}:
         raise FairplayError(code="malformed", message=f"a {cls.__name__} record has the fields "
                                          f"{', '.join(sorted(fields))}")
     values = {}
     try:
         for name in fields:
-            values[name] = _field(name, plain[name] if name in plain else _OPTIONAL[name])
+            if name in plain:
+                values[name] = _field(name, plain[name])
+            else:
+                values[name] = optional[name]
     except (ValueError, TypeError) as error:
         raise FairplayError(code="malformed", message=f"{cls.__name__}.{name}: {error}") from None
     return cls(**values)

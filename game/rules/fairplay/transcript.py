@@ -5,6 +5,9 @@ before any is revealed and revealed before a pile uses them, shufflers in the pi
 order, shares only from the pile's other seats, a card named only by its drawer, roll reveals
 that open their commitments; a ``Returned`` card's position may be drawn again, its shares
 saying which draw they belong to); otherwise it raises ``FairplayError`` and changes nothing.
+A shuffle, share or roll record made for an earlier attempt of its pile or roll (opened again
+meanwhile) is refused with the code ``stale`` before any other check: its peer made it before
+it heard of the new attempt, which is no fault.
 What cannot be checked without the secrets (is a deck really a shuffle, is a share really the
 peer's, is a named card really the drawn one) is left to the end-of-game audit (``audit.py``).
 
@@ -22,6 +25,25 @@ from .group import CardTable, element_to_bytes, encode_card, is_element
 from .records import (PUBLIC, CardPlayed, DrawShared, FairplayError, KeyCommitted,
                       KeyRevealed, PileOpened, Returned, RollCommitted, RollOpened,
                       RollRevealed, Shuffled)
+
+
+def stale(record, opening) -> bool:
+    """Whether ``record`` was made for an earlier attempt of its pile or roll (``opening``)."""
+    attempt = getattr(record, "attempt", None)
+    return attempt is not None and attempt < opening.attempt
+
+
+def _check_attempt(record, opening) -> None:
+    """Refuse a record made for another attempt than the opening's: ``stale`` if earlier."""
+    attempt = record.attempt
+    if attempt is None or attempt == opening.attempt:
+        return
+    name = getattr(record, "pile", None) or getattr(record, "roll", "")
+    if attempt < opening.attempt:
+        raise FairplayError(code="stale", message=f"a record for attempt {attempt} of "
+                                                  f"{name!r}, now at {opening.attempt}")
+    raise FairplayError(code="attempt", message=f"{name!r} is at attempt {opening.attempt}, "
+                                                f"not {attempt}")
 
 
 def key_context(seat: int) -> tuple:
@@ -151,6 +173,7 @@ class Transcript:
 
     def _check_shuffled(self, record: Shuffled):
         pile = self._pile(record.pile)
+        _check_attempt(record, pile.opening)
         if record.seat != pile.next_shuffler():
             raise FairplayError(code="out_of_turn", message=f"seat {record.seat} does not shuffle "
                                                f"{record.pile!r} now")
@@ -160,6 +183,7 @@ class Transcript:
 
     def _check_draw_shared(self, record: DrawShared):
         pile = self._pile(record.pile)
+        _check_attempt(record, pile.opening)
         if not pile.shuffled:
             raise FairplayError(code="out_of_turn",
                                 message=f"pile {record.pile!r} is not shuffled yet")
@@ -236,16 +260,18 @@ class Transcript:
                                 message=f"roll {record.roll!r} opens as attempt {expected}")
         return lambda: self.rolls.__setitem__(record.roll, Roll(record))
 
-    def _roll(self, name: str, seat: int) -> Roll:
+    def _roll(self, name: str, seat: int, record=None) -> Roll:
         roll = self.rolls.get(name)
         if roll is None:
             raise FairplayError(code="unknown", message=f"no roll {name!r} is open")
+        if record is not None:
+            _check_attempt(record, roll.opening)
         if seat not in roll.opening.seats:
             raise FairplayError(code="out_of_turn", message=f"seat {seat} is not in roll {name!r}")
         return roll
 
     def _check_roll_committed(self, record: RollCommitted):
-        roll = self._roll(record.roll, record.seat)
+        roll = self._roll(record.roll, record.seat, record)
         if record.seat in roll.commitments:
             raise FairplayError(code="twice", message=f"seat {record.seat} already committed")
         if roll.reveals:
@@ -253,7 +279,7 @@ class Transcript:
         return lambda: roll.commitments.__setitem__(record.seat, record.commitment)
 
     def _check_roll_revealed(self, record: RollRevealed):
-        roll = self._roll(record.roll, record.seat)
+        roll = self._roll(record.roll, record.seat, record)
         if len(roll.commitments) != len(roll.opening.seats):
             raise FairplayError(code="out_of_turn", message="not every seat has committed yet")
         if record.seat in roll.reveals:

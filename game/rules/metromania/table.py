@@ -13,8 +13,9 @@ state waits on these steps (``ChanceRequest``; piles ``residential``, ``commerci
   one card of each pile (residential, commercial, entertainment) and ``attest``
   ``letters-differ``: that seat's own peer answers ``GAME.attest(its_state, request)``,
   ``(1,)`` if its three letters differ, else ``(0,)``. A ``(0,)`` voids the round at once:
-  every hand is emptied and the round starts again with fresh shuffles of the whole piles (a
-  ``shuffle`` of a pile always means all its cards, the ones dealt before back in). This is
+  the round starts again with fresh shuffles of the whole piles (a ``shuffle`` of a pile
+  always means all its cards: it takes the ones dealt before back from every hand, so a hand
+  never holds a card of a pile's earlier shuffle, which a peer could no longer read). This is
   how local play deals (whole rounds again until every hand is valid: uniform over valid
   deals; stopping a round at its first bad hand changes nothing but the work); a void round
   says nothing about the final hands. With 3 players: ``roll`` sides (3, 2), the
@@ -76,8 +77,10 @@ def pending(state) -> ChanceRequest | None:
 # -- the deal -----------------------------------------------------------------------------------
 
 def start_deal(state) -> None:
-    """Empty hands and queue one deal round (Unfair Municipality)."""
-    state.hands = [[] for _ in range(state.players)]
+    """Queue one deal round (Unfair Municipality); each pile's shuffle takes its markers back
+    from the hands of a void round (``apply_chance``)."""
+    if not state.hands:
+        state.hands = [[] for _ in range(state.players)]
     state.decks = {}
     steps = [step("shuffle", pile, cards=tuple(range(len(markers_of_type(kind)))))
              for kind, pile in PILE_OF_TYPE.items()]
@@ -244,6 +247,8 @@ def apply_chance(state, request, outcome) -> list:
     state.chance.pop(0)
     if kind == "shuffle":
         state.decks[request.pile] = len(request.cards)
+        kind_of_pile = TYPE_OF_PILE[request.pile]
+        state.hands = [[key for key in hand if key[1] != kind_of_pile] for hand in state.hands]
         return [{"kind": "shuffled", "pile": request.pile}]
     if kind == "deal":
         return deal(state, request)

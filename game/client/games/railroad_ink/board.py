@@ -1,7 +1,8 @@
 """The Railroad Ink board: one paper sheet per player, drawn on at the same time.
 
 Layouts: with one local human (or none) their sheet is big with the dice tray and specials
-beside it and every other sheet small on the right; with 2–4 local humans the screen splits
+beside it and every other sheet small on the right (alone on screen, the sheet is as tall as
+the screen and the tray lays its pieces in rows of six across the rest of the width); with 2–4 local humans the screen splits
 into one pane per human (halves for two, quadrants otherwise), each with its own sheet, tray,
 cursor, ghost and device hints, and the other seats' sheets small in a free quadrant or a
 strip. Two humans alone get tall panes with the biggest sheets the width allows. Four panes
@@ -195,8 +196,8 @@ class RailroadInkBoard(PaneLayout, InputRouting, BoardDrawing, TrayDrawing, Boar
         """When a move leaves the seat nothing it must still do (only optional dice or
         specials, if any), its pick moves to End round: confirm then ends the round, and the
         hint line says so. Once per round: a player who picks a die again keeps it."""
-        if not 0 <= seat < len(self.state.seats):
-            return
+        if not isinstance(seat, int) or not 0 <= seat < len(self.state.seats):
+            return            # a table's chance step (the roll) is no seat's move
         ui = self.seat_ui(seat)
         can_end = self.acting(seat) and self.legal(seat).end
         if can_end and not ui.could_end and not isinstance(move, (End, Undo)):

@@ -1,6 +1,7 @@
 """Railroad Ink's screen layout: the panes of the local humans (one each, at most four), the
-small sheets of the others, a sheet's cell geometry and a seat's tray; and what a seat has
-chosen so far (``SeatUI``) and may do (``LegalInfo``)."""
+small sheets of the others, a sheet's cell geometry (with its rows' and columns' names beside
+the paper) and a seat's tray; where the shell's toasts and the coach's hint labels may go; and
+what a seat has chosen so far (``SeatUI``) and may do (``LegalInfo``)."""
 
 from __future__ import annotations
 

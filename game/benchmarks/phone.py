@@ -1,0 +1,240 @@
+"""Bench section "phone": phone seats (issue 27), over loopback with scripted phones.
+
+* ``page_*``: the first load of a seat's page as a phone makes it (the page, its style and
+  scripts, the words at ``/w``), bytes on the wire with gzip and without; target <= 300 kB.
+  ``page_external_refs``: addresses outside the table the page's files name (target 0).
+* ``join_ms_*``: from asking for the seat's page to holding the seat with its first view (a
+  scripted phone: the page's files, ``/w``, the WebSocket, hello, ``seat``, ``view``), over
+  repeated joins of one seat; target <= 3 s. ``join_browser_ms``: the same in headless
+  Chromium (page load to the seat drawn), when Chromium and Playwright are there.
+* ``tap_ms_*``: a move sent by a phone until the view that acknowledges it arrives, with 8
+  phones playing a whole Railroad Ink game (lake) at a headless host
+  (``run.py host --headless --phones 8``), each phone thinking about ``PACE`` s before a
+  move (spread from 2/3 to 4/3 of it over the phones); target p95 <= 150 ms.
+* ``party32_*``: 32 phone seats play a whole Railroad Ink game at one headless host, each
+  thinking about ``PARTY_PACE`` s before a drawing (quick mode: one round);
+  ``party32_host_cpu_cores``: the host process's CPU time over the game's wall time (target
+  below one core); ``party32_tap_ms_p95``: a drawing's answer while 32 phones draw at once.
+  The 32 scripted phones run in this process, on the same machine as the host.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from game.benchmarks.measure import percentile
+
+SECTION = "phone"
+ROOT = Path(__file__).resolve().parents[2]
+PACE = 0.15          # s a scripted phone thinks before each move (a quick player)
+PARTY_PACE = 0.3
+
+
+class HostProcess:
+    """``run.py host GAME --headless --phones K`` on loopback, its lines read as they come."""
+
+    def __init__(self, game: str, *extra: str) -> None:
+        self.proc = subprocess.Popen(
+            [sys.executable, str(ROOT / "run.py"), "host", game, "--headless", "--port", "0",
+             "--bind", "127.0.0.1", "--discovery-port", "-1", "--phone-port", "0",
+             "--phone-bind", "127.0.0.1", "--no-phone-hints", "--phone-language", "en",
+             *extra], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        self.seats: list[dict] = []
+
+    def read_seats(self, count: int) -> list[dict]:
+        while len(self.seats) < count:
+            line = self.proc.stdout.readline()
+            if not line:
+                raise RuntimeError(f"the host ended: {self.proc.stderr.read()[-400:]}")
+            data = json.loads(line)
+            if data["event"] == "phone_seat":
+                self.seats.append(data)
+        return self.seats
+
+    def cpu_seconds(self) -> float:
+        """User + system CPU of the host process so far (Linux /proc)."""
+        fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        ticks = os.sysconf("SC_CLK_TCK")
+        return (int(fields[11]) + int(fields[12])) / ticks
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(20)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+
+
+def _base(url: str) -> str:
+    return url.split("/p/")[0]
+
+
+def _token(url: str) -> str:
+    return url.rsplit("/", 1)[1]
+
+
+async def _load_page(session, url: str, gzip: bool) -> tuple[int, list[str]]:
+    """Bytes on the wire for the page's first load, and the files' text."""
+    headers = {"Accept-Encoding": "gzip" if gzip else "identity"}
+    total, texts = 0, []
+    async with session.get(url, headers=headers, auto_decompress=False) as response:
+        body = await response.read()
+        total += len(body)
+    base = _base(url)
+    async with session.get(url, headers={"Accept-Encoding": "identity"}) as response:
+        page = await response.text()
+    texts.append(page)
+    for ref in re.findall(r'(?:src|href)="(/[^"]+)"', page) + ["/w"]:
+        async with session.get(base + ref, headers=headers, auto_decompress=False) as response:
+            total += len(await response.read())
+        async with session.get(base + ref, headers={"Accept-Encoding": "identity"}) as response:
+            texts.append(await response.text())
+    return total, texts
+
+
+async def _page_numbers(url: str) -> dict:
+    import aiohttp
+
+    async with aiohttp.ClientSession() as session:
+        packed, texts = await _load_page(session, url, gzip=True)
+        plain, _ = await _load_page(session, url, gzip=False)
+    # the SVG namespace is a name, not an address anything is fetched from
+    external = sum(len(re.findall(r"https?://|//[a-z0-9.-]+\.[a-z]{2,}/", text.replace(
+        "http://www.w3.org/2000/svg", ""))) for text in texts)
+    return {"page_bytes_gzip": packed, "page_bytes_plain": plain,
+            "page_external_refs": external}
+
+
+async def _join_times(url: str, joins: int) -> list[float]:
+    import aiohttp
+
+    from game.phone.robot import PhoneRobot
+
+    times = []
+    async with aiohttp.ClientSession() as session:
+        for _ in range(joins):
+            started = time.perf_counter()
+            await _load_page(session, url, gzip=True)
+            robot = PhoneRobot(_base(url), _token(url), device="bench-phone")
+            first = await robot.connect(session)
+            if first.get("type") != "seat":
+                raise RuntimeError(f"not seated: {first}")
+            while robot.view is None:
+                await robot.receive()
+            times.append((time.perf_counter() - started) * 1000)
+            await robot.close()
+            await asyncio.sleep(0.05)
+    return times
+
+
+def _browser_join_ms(url: str) -> float | None:
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        return None
+    chromium = next((path for path in ("/usr/bin/chromium", "/usr/bin/chromium-browser")
+                     if Path(path).exists()), None)
+    if chromium is None:
+        return None
+    args = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+            "--disable-component-update", "--disable-sync", "--no-first-run"]
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium, args=args)
+        page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                has_touch=True)
+        started = time.perf_counter()
+        page.goto(url)
+        page.wait_for_function("() => window.TL && TL.state.seat && TL.state.view "
+                               "&& document.querySelector('#board svg')", timeout=20000)
+        elapsed = (time.perf_counter() - started) * 1000
+        browser.close()
+    return elapsed
+
+
+async def _play(seats: list[dict], pace: float, timeout: float, rounds: int | None = None):
+    """The phones play (to the end, or past ``rounds``); each thinks ``pace`` s on average
+    before a move, the phones spread evenly from 2/3 to 4/3 of it (players differ)."""
+    import aiohttp
+
+    from game.phone.robot import PhoneRobot
+
+    async with aiohttp.ClientSession() as session:
+        count = len(seats)
+        robots = [PhoneRobot(_base(s["url"]), _token(s["url"]),
+                             pace=pace * (2 / 3 + (2 / 3) * i / max(1, count - 1)))
+                  for i, s in enumerate(seats)]
+        for robot in robots:
+            await robot.connect(session)
+
+        async def run(robot):
+            if rounds is None:
+                await robot.play(timeout=timeout)
+            else:
+                while robot.view is None or robot.view["board"].get("round", 0) <= rounds:
+                    await robot.play(stop_after=robot.moves + 1, timeout=timeout)
+                    if robot.results is not None:
+                        break
+                    await robot.settle()
+        await asyncio.gather(*(run(robot) for robot in robots))
+        return robots
+
+
+def run(quick: bool = False) -> dict:
+    numbers: dict = {}
+    # the page and joining: a two-seat Metro table, one phone seat
+    host = HostProcess("metro", "--players", "2", "--phones", "1", "--bots", "1")
+    try:
+        url = host.read_seats(1)[0]["url"]
+        numbers.update(asyncio.run(_page_numbers(url)))
+        joins = asyncio.run(_join_times(url, 5 if quick else 30))
+        numbers["join_ms_median"] = round(percentile(joins, 0.5), 1)
+        numbers["join_ms_p95"] = round(percentile(joins, 0.95), 1)
+        if not quick:
+            browser = _browser_join_ms(url)
+            if browser is not None:
+                numbers["join_browser_ms"] = round(browser, 1)
+    finally:
+        host.stop()
+
+    # a tap's answer with 8 phones playing at once
+    host = HostProcess("railroad-ink", "--players", "8", "--expansion", "lake",
+                       "--phones", "8")
+    try:
+        seats = host.read_seats(8)
+        robots = asyncio.run(_play(seats, PACE, 600, rounds=1 if quick else None))
+        taps = [latency * 1000 for robot in robots for latency in robot.latencies]
+        numbers["tap_moves"] = len(taps)
+        numbers["tap_ms_median"] = round(percentile(taps, 0.5), 1)
+        numbers["tap_ms_p95"] = round(percentile(taps, 0.95), 1)
+        numbers["tap_ms_max"] = round(max(taps), 1)
+    finally:
+        host.stop()
+
+    # a party: 32 phone seats at one host
+    host = HostProcess("railroad-ink", "--players", "32", "--phones", "32",
+                       "--wait-limit", "600")
+    try:
+        seats = host.read_seats(32)
+        cpu_before, started = host.cpu_seconds(), time.perf_counter()
+        robots = asyncio.run(_play(seats, PARTY_PACE, 1800, rounds=1 if quick else None))
+        wall = time.perf_counter() - started
+        cpu = host.cpu_seconds() - cpu_before
+        taps = [latency * 1000 for robot in robots for latency in robot.latencies]
+        numbers["party32_rounds"] = 1 if quick else robots[0].view["board"]["rounds"]
+        numbers["party32_finished"] = all(robot.results is not None for robot in robots)
+        numbers["party32_moves"] = len(taps)
+        numbers["party32_wall_s"] = round(wall, 1)
+        numbers["party32_host_cpu_s"] = round(cpu, 2)
+        numbers["party32_host_cpu_cores"] = round(cpu / wall, 3)
+        numbers["party32_tap_ms_p95"] = round(percentile(taps, 0.95), 1)
+    finally:
+        host.stop()
+    return numbers

@@ -1,0 +1,22 @@
+"""``run.py bench --only phone`` (issue 27) runs and reports its numbers: the quick mode here,
+as a smoke test (real host processes and scripted phones on loopback). Sizes are checked
+(the first page load is bounded and fetches nothing from outside the table); times are only
+reported, never asserted."""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.timeout(240)
+
+
+def test_the_phone_bench_section_reports_every_number():
+    from game.benchmarks import sections
+
+    numbers = sections()["phone"].run(quick=True)
+    for key in ("page_bytes_gzip", "join_ms_median", "join_ms_p95", "tap_ms_p95",
+                "party32_host_cpu_cores", "party32_tap_ms_p95"):
+        assert key in numbers, numbers
+    assert numbers["page_external_refs"] == 0
+    assert 0 < numbers["page_bytes_gzip"] <= 300 * 1024
+    assert numbers["tap_moves"] > 8 and numbers["party32_moves"] >= 32 * 4
