@@ -185,6 +185,24 @@ def test_the_32_seat_results_offer_the_replay_and_the_review(tmp_path):
         app.shutdown()
 
 
+def test_the_shared_results_screen_names_no_game():
+    """Each game's breakdown comes from its kit: the shared screen imports no rules data of a
+    game (Metro's companies were drawn there) and has no game's name in its code."""
+    import ast
+    from pathlib import Path
+
+    names = ("metro", "metromania", "railroad-ink", "railroad_ink")
+    for module in ("results.py", "results_chart.py"):
+        path = Path(results_module.__file__).with_name(module)
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                assert not node.module.startswith("game.rules"), (module, node.module)
+                assert not any(f".{n}" in node.module for n in names), (module, node.module)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                assert node.value.lower() not in names, (module, node.value)
+
+
 # --------------------------------------------------------------------------------------------
 # Item 10: the review on a three-player results screen; "not reviewed"; Ben's sheet
 # --------------------------------------------------------------------------------------------

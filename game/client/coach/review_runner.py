@@ -25,6 +25,7 @@ JUDGE = LEVEL       # the level whose move the checks add (a test may pick a fas
 SCREEN_BATCH = 4    # decisions per screen request (a request is a round trip to a helper)
 CHECK_WEIGHT = 4    # a check costs about this many screens (the progress bar)
 REVIEWS: dict[tuple, "ReviewRunner"] = {}
+KEPT_REVIEWS = 8    # the reviews of the last games, for their replays
 
 
 class ReviewRunner:
@@ -238,6 +239,8 @@ def start_review(match, seats: list[int], start: int = 0):
     runner = ReviewRunner(match, seats, start)
     if key is not None:
         REVIEWS[key] = runner
+        for old in list(REVIEWS)[:-KEPT_REVIEWS]:     # a long evening keeps the last few
+            del REVIEWS[old]
     return runner
 
 

@@ -85,6 +85,7 @@ class ResultsScreen(MenuScreen):
         self._chart = None
         self.frames_shown = 0
         self.key_held = False
+        self.shown_progress: tuple = ()
         self._update_buttons()
 
     def buttons(self) -> list[Item]:
@@ -120,9 +121,9 @@ class ResultsScreen(MenuScreen):
         return self.frames_shown >= ARMING_FRAMES and not self.key_held
 
     def animating(self) -> bool:
-        """Full frame rate while arming; then the loop may sleep between events (it still
-        steps a few times a second: the review's progress, whose helpers have their next
-        request queued and never wait for a frame)."""
+        """Full frame rate while arming; then the loop sleeps between events. It still steps
+        a few times a second, which is all the review needs (its helpers have their next
+        request queued and never wait for a frame), and draws when the review moved on."""
         return self.frames_shown < ARMING_FRAMES or self.key_held
 
     def update(self, dt: float) -> None:
@@ -132,6 +133,16 @@ class ResultsScreen(MenuScreen):
         if self.key_held and not confirm_keys_held():
             self.key_held = False
         self._update_buttons()
+        progress = self._review_progress()
+        if progress != self.shown_progress:
+            self.shown_progress = progress
+            self.app.invalidate()          # the sleeping loop draws the review's progress
+
+    def _review_progress(self) -> tuple:
+        runner = self.review
+        if runner is None:
+            return ()
+        return (runner.screened, len(runner.checked), runner.done, runner.checking)
 
     def _update_buttons(self) -> None:
         """*Review moves* is there once the review has a decision to show."""
@@ -139,10 +150,6 @@ class ResultsScreen(MenuScreen):
             if item.key == "review":
                 item.enabled = bool(self.review is not None and self.review.done
                                     and self.review.top())
-
-    def animating(self) -> bool:
-        """Only the coach's review moves here (its progress), until it is done."""
-        return self.review is not None and not self.review.done
 
     def handle(self, intent) -> None:
         if intent.kind in GUARDED and not self.armed():

@@ -41,7 +41,7 @@ def build_chart(size, history: list[list[int]], look, shapes: list[int]) -> pyga
                   name="results chart title")
     plot = pygame.Rect(52, 46, box.width - 76, box.height - 80)
     top = max(1, max(max(row) for row in history))
-    low = min(0, min(min(row) for row in history))   # Metromania scores go negative
+    low = min(0, min(min(row) for row in history))   # scores may go below zero
     span = top - low
     step = max(1, round(span / 4 / 5) * 5) if span > 10 else max(1, span // 4 or 1)
     if plot.height < 140:
