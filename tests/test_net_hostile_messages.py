@@ -22,6 +22,7 @@ def test_hostile_messages_in_random_states_never_escape(side, kinds):
     result = fuzz(side, seed=2026, count=2000)
     assert result["messages"] == 2000
     assert result["uncaught"] == 0, "\n".join(result["failures"])
+    assert result["host_errors"] == 0, "\n".join(result["failures"])
     assert set(result["kinds"]) == set(kinds)       # every kind a sender may send, sent
     assert result["episodes"] >= 10                 # many tables, many states
 

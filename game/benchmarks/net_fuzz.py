@@ -3,7 +3,8 @@ in random states (issue 14 item 4), counting the uncaught exceptions (the target
 
 Each episode builds a real table in memory (``net.memnet``: a host, one or two joiners that
 play with bots, a spectator), brings it to a random state (lobby, seeding, playing after a
-random number of moves, over; sometimes a fair table) and then sends a stream of messages
+random number of moves, over; with 3 players often a game whose hands are secret:
+Metromania's Unfair Municipality or Metro's companies) and then sends a stream of messages
 that pass ``net.schema`` but mean nothing good: wrong seats, wrong rounds, seqs from the
 past and the future, moves from other games, a START for another game, garbage logs, fair
 records of junk. Host-bound messages arrive as if from a seated joiner or from the
@@ -14,6 +15,8 @@ the first failures with their tracebacks.
 
 * ``host_messages`` / ``joiner_messages``: messages sent (each one schema-valid)
 * ``host_uncaught`` / ``joiner_uncaught``: exceptions that escaped an endpoint — target 0
+* ``host_errors``: exceptions the host's loop caught in a peer's message (it drops that peer
+  and goes on, ``host_error``): each is still a bug — target 0
 * ``*_msgs_per_s``: throughput of the whole harness (rules included)
 """
 
@@ -29,6 +32,7 @@ lan_services.install()      # the tables benchmarked here play our bots and keep
 
 SECTION = "net.fuzz"
 GAMES = ("metro", "metromania", "railroad-ink")
+SECRET_VARIANTS = {"metromania": ["unfair"], "metro": ["companies"]}   # hands dealt in secret
 
 
 class Hostile:
@@ -279,7 +283,9 @@ class Episode:
         version = rules_version()          # (hashes the rules' sources: once per process)
         self.game = get_game(rng.choice(GAMES))
         players = rng.choice((2, 3))
-        config = self.game.make_config(players)
+        variants = SECRET_VARIANTS.get(self.game.name, []) \
+            if players == 3 and rng.random() < 0.5 else []
+        config = self.game.make_config(players, variants)
         slots = [Slot(kind=ids.KIND_BOT, name="host", level="random")] + [
             Slot() for _ in range(players - 1)]
         secrets = random.Random(rng.random())     # replayable dealer secrets (every table is fair)
@@ -360,7 +366,7 @@ def fuzz(side: str, seed: int, count: int, per_episode: int = 200) -> dict:
 
     rng = random.Random(seed)
     hostile = Hostile(rng)
-    sent = uncaught = episodes = 0
+    sent = uncaught = episodes = contained = 0
     kinds: Counter = Counter()
     invalid: Counter = Counter()     # generated but not schema-valid: not sent, not counted
     failures: list[str] = []
@@ -412,7 +418,14 @@ def fuzz(side: str, seed: int, count: int, per_episode: int = 200) -> dict:
             except Exception as exc:  # noqa: BLE001 - what this harness counts
                 record(exc)
                 break
-    return {"messages": sent, "uncaught": uncaught, "episodes": episodes,
+            finally:
+                for event in episode.host.poll():
+                    if event["event"] == "host_error":     # caught by the host's loop
+                        contained += 1
+                        if len(failures) < 5:
+                            failures.append(f"host_error: {event}")
+    return {"messages": sent, "uncaught": uncaught, "host_errors": contained,
+            "episodes": episodes,
             "kinds": dict(sorted(kinds.items())),
             "invalid": dict(invalid.most_common(8)), "failures": failures}
 
@@ -426,6 +439,8 @@ def run(quick: bool = False) -> dict:
         seconds = time.perf_counter() - started
         out[f"{side}_messages"] = result["messages"]
         out[f"{side}_uncaught"] = result["uncaught"]
+        if side == "host":
+            out["host_errors"] = result["host_errors"]
         out[f"{side}_episodes"] = result["episodes"]
         out[f"{side}_msgs_per_s"] = round(result["messages"] / max(seconds, 1e-9))
     return out
