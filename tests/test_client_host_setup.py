@@ -364,3 +364,26 @@ def test_the_lan_host_headers_are_not_crowded_in_any_language_at_720p_and_4k(tmp
         app.shutdown()
     assert not problems, "\n".join(problems[:40])
     assert subtitles == 2 * len(LANGS) * (len(KITS) + 1)  # the subtitle was really drawn
+
+
+@pytest.mark.parametrize("players", [6, 32])
+def test_the_fill_toast_covers_no_seat_row_nor_button(tmp_path, players):
+    """The toast that says how many seats were filled stands clear of the seat rows and the
+    buttons (with 32 seats the rows reach the bottom: it finds the free place higher up)."""
+    app = make_app(tmp_path)
+    try:
+        setup = host_setup(app, 2)
+        press(app, setup, "players", pygame.K_RIGHT, players - 2)
+        click(app, setup.form.item("fill").rect.center)
+        frames(app, 2)
+        obstacles = app.toast_obstacles()
+        screen = pygame.Rect(0, 0, 1280, 720)
+        shown = [rect for rect in obstacles if screen.colliderect(rect)]
+        placed = app.toasts.layout((1280, 720), obstacles, app.toast_lane())
+        assert [toast.text for toast, _ in placed] == [
+            t("lan.fill_done", n=players - 1, level=t("level.normal"))]
+        for _toast, rect in placed:
+            assert screen.contains(rect)
+            assert rect.collidelist(shown) < 0, (rect, shown[rect.collidelist(shown)])
+    finally:
+        app.shutdown()

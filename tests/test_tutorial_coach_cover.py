@@ -185,3 +185,44 @@ def test_the_coach_panel_covers_nothing_a_step_asks_for(tmp_path, monkeypatch, p
         text.set_language("en")
         app.shutdown()
 
+
+
+def test_toasts_cover_nothing_a_step_asks_for(tmp_path, positions):
+    """The round's toast ("Round 2: new dice!") and a refusal's, shown at any step, are
+    placed clear of the coach's panel and of everything the step asks for (its highlighted
+    places, the controls it names, the sheet or board it is played on)."""
+    app = make_app(tmp_path, language="en")
+    progress = Progress(tmp_path / "tutorial.json")
+    problems, checked = [], 0
+    try:
+        frames(app, 1)
+        for lesson, index, moves in positions:
+            progress.record(lesson.id, index, moves)
+            screen = TutorialScreen(app, lesson, progress)
+            screen.board.set_viewer(0)
+            app.stack = [screen]
+            words = screen.step_text()
+            for shown in ([t("ri.new_round", n=2)], [t("ri.new_round", n=2), screen.refusal_text()
+                                                     or t("ri.new_round", n=3)]):
+                app.toasts.items = []
+                for message in shown:
+                    app.toasts.show(message)
+                placed = app.toasts.layout((1280, 720), app.toast_obstacles(), app.toast_lane())
+                assert placed, "no toast is shown at all"
+                checked += 1
+                # the whole Metro board or Metromania city is where toasts float on those
+                # screens (over its edge): what matters there is the places the step marks
+                asked = [(what, rect) for what, rect in asked_places(screen, words)
+                         if what not in ("board", "city")]
+                for what, rect in asked + [("panel", screen.panel_rect())]:
+                    for toast, where in placed:
+                        if where.colliderect(rect):
+                            problems.append(f"{lesson.id} step {index + 1}: {toast.text!r} "
+                                            f"{where} covers {what} {rect}")
+            screen.leave()
+        assert checked == 2 * len(positions)
+        assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:30])
+    finally:
+        app.stack = []
+        app.toasts.items = []
+        app.shutdown()

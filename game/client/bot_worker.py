@@ -141,8 +141,14 @@ class _Helper:
             return key in self.results
 
     def close(self) -> None:
+        # an idle helper ends at the end of its input; one still thinking works on answers
+        # nobody will take (it reads its input only between requests), so it is stopped
+        # at once instead of being waited on
+        busy = self.pending() > 0
         try:
             self.process.stdin.close()
+            if busy:
+                self.process.kill()
             self.process.wait(timeout=2)
         except (OSError, subprocess.TimeoutExpired):
             self.process.kill()

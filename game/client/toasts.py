@@ -21,6 +21,7 @@ TOAST_BOTTOM_GAP = 56    # from the bottom of the screen: the hint bar sits belo
 TOAST_FADE_IN = 0.15
 TOAST_FADE_OUT = 0.4
 TOAST_MAX = 4
+TOAST_RAISE_STEP = 16    # how far up each try of a higher place goes when the bottom is full
 
 
 @dataclass
@@ -95,9 +96,16 @@ class Toasts:
         if not avoid or not self.items:
             return self._stack(width // 2, bottom, TOAST_MAX_W)
         for keep in range(len(self.items), 0, -1):
-            placed = self._clear_place(self.items[-keep:], size, avoid)
+            placed = self._clear_place(self.items[-keep:], size, avoid, bottom)
             if placed is not None:
                 return placed
+        # nothing clear along the bottom (a long list of rows reaches it): a free stretch
+        # higher up, the lowest first (the left column's gap under a setup's options)
+        for keep in range(len(self.items), 0, -1):
+            for higher in range(bottom - TOAST_RAISE_STEP, height // 4, -TOAST_RAISE_STEP):
+                placed = self._clear_place(self.items[-keep:], size, avoid, higher)
+                if placed is not None:
+                    return placed
         if lane is not None:
             for keep in range(len(self.items), 0, -1):
                 placed = self._in_lane(self.items[-keep:], size, pygame.Rect(lane), avoid)
@@ -121,10 +129,11 @@ class Toasts:
             return None
         return placed
 
-    def _clear_place(self, items, size, avoid) -> list[tuple[Toast, pygame.Rect]] | None:
-        """``items`` stacked where they cover none of ``avoid`` (None when no place does)."""
+    def _clear_place(self, items, size, avoid,
+                     bottom: int) -> list[tuple[Toast, pygame.Rect]] | None:
+        """``items`` stacked with their lowest edge at ``bottom`` where they cover none of
+        ``avoid`` (None when no place does)."""
         width, height = size
-        bottom = height - TOAST_BOTTOM_GAP
         placed = self._stack(width // 2, bottom, TOAST_MAX_W, items)
         rects = [rect for _, rect in placed]
         if not any(r.collidelist(avoid) >= 0 for r in rects):
@@ -132,10 +141,12 @@ class Toasts:
         shift = _clear_shift(rects, avoid, width)
         if shift is not None:
             return [(toast, rect.move(shift, 0)) for toast, rect in placed]
-        # nothing clears at full width: the widest free gap between the obstacles near the
-        # bottom (beside the panels, or between a panel and the spot the player aims at)
+        # nothing clears at full width: the widest free gap between the obstacles beside
+        # where the stack would stand (beside the panels, or between a panel and the spot
+        # the player aims at); narrower, it wraps to more lines, so twice its height is looked at
         margin = 16
-        near = sorted((r for r in avoid if r.bottom > bottom - height // 2),
+        top = bottom - 2 * (bottom - min(r.top for r in rects))
+        near = sorted((r for r in avoid if r.bottom > top and r.top < bottom),
                       key=lambda r: r.left)
         bands, edge = [], margin
         for r in near:

@@ -31,6 +31,17 @@ def asked_and_rest(play, step, marks: list) -> tuple[list, list]:
     return hard, soft
 
 
+def toast_clear(play, step, marks: list) -> list:
+    """What a toast must leave in sight at ``step``: the places it marks, the controls it
+    names and the screen's buttons; not the whole sheet, board or city the game is played on
+    (toasts have always floated over a Metro board's edge), unless the step names it."""
+    found = regions.regions(play.board, 0)
+    clear = [pygame.Rect(m).inflate(MARK_REACH, MARK_REACH) for m in marks]
+    names = set(step.names) | set(regions.TOAST_CLEAR.get(play.match.game.name, ()))
+    clear += [r for name in sorted(names) for r in found.get(name, [])]
+    return clear + regions.screen_controls(play)
+
+
 def place(hard: list, soft: list, body: str, reads: bool, refusal: str | None,
           number: int, total: int, preferred) -> pygame.Rect:
     """The panel's rect: holding the refusal too where there is room, else the text alone

@@ -15,7 +15,7 @@ from game.client import frame_pacing
 from game.client.screens.play import PlayScreen
 from game.client.text import has, t
 from game.client.tutorial import coach
-from game.client.tutorial.panel_spot import PanelSpot, asked_and_rest
+from game.client.tutorial.panel_spot import PanelSpot, asked_and_rest, toast_clear
 from game.client.tutorial.script import Guide, waiting as step_waits
 from game.match import Match
 from game.rules import get_game
@@ -194,7 +194,12 @@ class TutorialScreen(PlayScreen):
                          self.step_text(), bool(step and step.reads), self.refusal, hovered)
 
     def toast_avoid(self) -> list:
-        return super().toast_avoid() + ([] if self.free else [self.panel_rect()])
+        """Toasts (a new round, a refusal) leave the coach's panel readable and what the
+        step asks for (its glowing places, the controls it names) in sight."""
+        if self.free:
+            return super().toast_avoid()
+        clear = toast_clear(self, self.step, self.marks()) if self.step else []
+        return super().toast_avoid() + [self.panel_rect()] + clear
 
     def hints(self):
         step = self.step

@@ -21,6 +21,10 @@ ALWAYS = {
     "metro": ("board",),
     "metromania": ("city",),
 }
+# what a toast must leave in sight at every step: Railroad Ink's sheet and status lines (its
+# toasts have a lane of their own); a Metro board or a Metromania city only where a step
+# marks places on it (toasts float over their edge)
+TOAST_CLEAR = {"railroad-ink": ("sheet", "status")}
 
 
 def regions(board, seat: int) -> dict[str, list[pygame.Rect]]:
