@@ -356,7 +356,8 @@ class App:
             seconds: float | None = None) -> None:
         """Run until quit (or for ``seconds`` of wall-clock time: the bench), at most ``fps``
         frames per second and sleeping while nothing moves; or for exactly ``frames`` frames
-        with a fixed 1/fps time step and no sleeping (tests, ``play --frames``)."""
+        with a fixed 1/fps time step and no sleeping (tests, ``play --frames``), drawing the
+        frames the real loop would draw."""
         if frames is not None:
             self.fixed_dt = 1.0 / fps
         count = 0
@@ -370,7 +371,7 @@ class App:
                 dt = self.fixed_dt
                 # a frame of real time for a bot the game waits for (see the function)
                 bot_worker.wait_while_thinking(dt)
-                self.step(dt)
+                self.step(dt, paced=True)
             count += 1
 
     def paced_step(self, fps: int = 60, first: bool = False,

@@ -104,9 +104,10 @@ def wants_frames(app) -> bool:
 
 
 class Pacer:
-    """Which steps of the real-time loop draw (``App.run``): the state the loop keeps about
-    the picture on the screen. Frame-by-frame runs (tests, ``play --frames``) draw every step
-    and do not ask."""
+    """Which steps of the loop draw (``App.run``): the state the loop keeps about the
+    picture on the screen. Frame-by-frame runs (tests, ``play --frames``) ask it too, so they
+    draw exactly the frames a player's loop would (a picture left out of date would show
+    there as it would on a screen) and no still frame again."""
 
     def __init__(self) -> None:
         self.dirty = True          # the picture is out of date (see the module's doc)

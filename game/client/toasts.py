@@ -46,6 +46,10 @@ class Toasts:
 
     def __init__(self) -> None:
         self.items: list[Toast] = []
+        # the last layout, kept while the same toasts meet the same obstacles (a frame
+        # would otherwise wrap every text and try every place again)
+        self._layout_key = None
+        self._placed: list[tuple[int, pygame.Rect, list]] = []
 
     def show(self, text: str, kind: str = "info", seconds: float = 3.0) -> None:
         self.items = [toast for toast in self.items if toast.text != text]
@@ -82,6 +86,26 @@ class Toasts:
 
     def layout(self, size: tuple[int, int], avoid=(),
                lane=None) -> list[tuple[Toast, pygame.Rect]]:
+        """Where each toast is drawn (see ``_place``); the same as the last frame's when
+        nothing it depends on changed."""
+        key = (tuple((id(toast), toast.text) for toast in self.items), tuple(size),
+               tuple(tuple(pygame.Rect(r)) for r in avoid),
+               None if lane is None else tuple(pygame.Rect(lane)))
+        if key != self._layout_key:
+            placed = self._place(size, avoid, lane)
+            index = {id(toast): i for i, toast in enumerate(self.items)}
+            self._placed = [(index[id(toast)], pygame.Rect(rect), list(toast.lines))
+                            for toast, rect in placed]
+            self._layout_key = key
+        out = []
+        for i, rect, lines in self._placed:
+            toast = self.items[i]
+            toast.lines = lines
+            out.append((toast, pygame.Rect(rect)))
+        return out
+
+    def _place(self, size: tuple[int, int], avoid=(),
+                lane=None) -> list[tuple[Toast, pygame.Rect]]:
         """Where each toast is drawn on a screen of ``size``: bottom-centred, the newest
         lowest, the older ones above it without overlapping. ``avoid``: rects the stack must
         not cover (a menu's buttons): it slides sideways to the nearest clear place, else
