@@ -12,6 +12,9 @@ sequenced broadcast has been applied by the net layer; and the screen shows each
 connection state, refusals, a lost connection (with rejoin) and the host leaving. While
 another screen covers it (pause menu, "pass the device") a background thread keeps the
 connection alive; drawing then takes the connection's lock so it never sees half a move.
+This machine's "Phone" seats (issue 27; host and joiner alike) are served by its
+``served_phones.ServedPhones``, as at a local table: the QR codes, the phones' moves through
+this machine's seat (``phone_sources``), and a refusal from the host back to the phone.
 """
 
 from __future__ import annotations
@@ -124,6 +127,13 @@ class NetSession:
 
     def waiting_for(self, seat: int) -> bool:
         return (not self.is_host) and self.conn.endpoint.waiting_for(seat)
+
+    def host_bots(self) -> tuple[int, ...]:
+        """Joiner: our seats the host's bot plays for now (it took them over)."""
+        if self.is_host:
+            return ()
+        with self.conn.lock:
+            return tuple(sorted(self.conn.endpoint.bot_controlled))
 
     def bot_controlled(self, seat: int) -> bool:
         return 0 <= seat < len(self.statuses) and self.statuses[seat] == "bot"
@@ -310,9 +320,11 @@ def local_seat_infos(session: NetSession, seats: list[SeatInfo]) -> list[SeatInf
 
 
 class NetPlayScreen(PlayScreen):
-    """The play screen of a LAN table."""
+    """The play screen of a LAN table. ``phones``: the phone seats an earlier play screen of
+    this table served (a seat change, a rejoin): the phones keep their links."""
 
-    def __init__(self, app, session: NetSession, setup: dict | None = None) -> None:
+    def __init__(self, app, session: NetSession, setup: dict | None = None,
+                 phones=None) -> None:
         self.session = session
         match = session.match
         match.seats = local_seat_infos(session, match.seats)
@@ -322,6 +334,35 @@ class NetPlayScreen(PlayScreen):
         self.asked_at: dict[int, float] = {}  # host: when it was last asked about a dropped seat
         self.last_statuses = list(session.statuses)
         self.drawn_news = None     # ``news()`` when the board was last drawn
+        self.phones = phones       # this machine's phone seats (served_phones.ServedPhones)
+        if phones is not None:
+            phones.attach(self)
+        else:
+            seats = [seat for seat in range(len(match.seats)) if self.on_phone(seat)]
+            if seats:
+                self.phones = self._serve_phones(seats)
+
+    def _serve_phones(self, seats: list[int]):
+        # (the phone server loads with a table that has phone seats, not with every LAN game)
+        from game.client.phone_sources import JoinerSource, host_source
+        from game.client.served_phones import ServedPhones
+
+        source = host_source(self) if self.session.is_host else JoinerSource(self)
+        return ServedPhones(self, source, seats)
+
+    @property
+    def phone_seat_numbers(self) -> list[int]:
+        return self.phones.seat_numbers if self.phones is not None else []
+
+    def show_links(self, start: bool = False) -> None:
+        if self.phones is not None:
+            self.phones.show_links(start)
+
+    def give_phones(self):
+        """The phone seats, for the play screen that goes on with this table after a lost
+        link (this one no longer closes them when it is left)."""
+        phones, self.phones = self.phones, None
+        return phones
 
     # -- seats ----------------------------------------------------------------------------
     def is_bot(self, seat: int) -> bool:
@@ -330,7 +371,11 @@ class NetPlayScreen(PlayScreen):
         return seat not in self.human_seats()
 
     def others_turn_line(self, seat: int) -> str:
-        """A dropped player is not thinking: the header says the table waits for them."""
+        """A dropped player is not thinking: the header says the table waits for them. A
+        phone seat of this machine: "Ann plays on their phone", "Waiting for Ann's phone"."""
+        line = self.phones.turn_line(seat) if self.phones is not None else None
+        if line:
+            return line
         status = self.session.statuses[seat] if seat < len(self.session.statuses) else ""
         if status in ("interrupted", "disconnected"):
             return t("rejoin.turn_waiting", name=self.seat_name(seat))
@@ -343,6 +388,9 @@ class NetPlayScreen(PlayScreen):
             super()._turn_changed(local)
 
     def seat_status(self, seat: int) -> str:
+        phone = self.phones.status(seat) if self.phones is not None else None
+        if phone:
+            return phone
         status = self.session.statuses[seat] if seat < len(self.session.statuses) else ""
         row = self.session.seats[seat] if seat < len(self.session.seats) else {}
         if seat in self.bots:
@@ -362,14 +410,20 @@ class NetPlayScreen(PlayScreen):
     # -- stack hooks ----------------------------------------------------------------------
     def pause(self) -> None:
         self.session.cover()
+        if self.phones is not None:
+            self.phones.cover()      # the table goes on under the menu: so do its phones
 
     def resume(self) -> None:
         self.session.uncover()
+        if self.phones is not None:
+            self.phones.uncover()
 
     def leave(self) -> None:
         super().leave()
         if self.handed_over:
-            return           # a new play screen goes on with this table
+            return           # a new play screen goes on with this table (and its phones)
+        if self.phones is not None:
+            self.phones.close()
         self.session.uncover()
         self.session.close()
 
@@ -438,6 +492,10 @@ class NetPlayScreen(PlayScreen):
             except Exception:  # noqa: BLE001 - shown as notation if it does not parse here
                 move = event["move"]
             self.after_move(event["seat"], move, event.get("events", []))
+        elif kind == "rejected" and self.phones is not None \
+                and self.phones.is_phone(event["seat"]):
+            # the host refused a phone seat's move: the phone says why, not the TV
+            self.phones.refused(event["seat"], event["code"], dict(event.get("args", {})))
         elif kind == "rejected":
             args = dict(event.get("args", {}))
             exc = IllegalMove(event["code"], event["code"], **args)
@@ -476,7 +534,7 @@ class NetPlayScreen(PlayScreen):
             taken = set(session.devices.values())
             free = [d for d in ["mouse+keyboard", *pads] if d not in taken]
             session.devices[seat] = free[0] if free else "mouse+keyboard"
-        again = NetPlayScreen(self.app, session, self.setup)
+        again = NetPlayScreen(self.app, session, self.setup, phones=self.phones)
         self.handed_over = True
         stack = self.app.stack
         if self in stack:               # in place: a menu open over the board stays open
@@ -537,6 +595,10 @@ class NetPlayScreen(PlayScreen):
     # -- time and drawing -----------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.drain()
+        if self.phones is not None:
+            self.phones.pump()         # after the table's news: the phones see the latest
+            if self.phones.first_frame():
+                return                 # the QR codes first (the table goes on meanwhile)
         self.ask_again()
         if self.app.top is not self:
             return           # an event pushed a notice over the board
