@@ -408,6 +408,8 @@ def test_a_phone_that_drops_is_waited_on_then_botted_and_gets_its_seat_back(tmp_
         run_until(lambda: sum(1 for entry in match.log if entry.seat == seat) > moved_by_phone,
                   apps=(app,), servers=(other,))
         assert play.phones.bot_plays(seat)
+        level = t("level.normal")                # the stand-in bot's level, said on the TV
+        assert play.seat_status(seat) == t("lan.st.bot", level=level)
         if side == "joiner":
             assert seat in play.session.local_bots        # the joiner's own bot
         else:

@@ -64,6 +64,7 @@ class ServedPhones:
     def attach(self, play) -> None:
         """A new play screen goes on with this table (a LAN seat change, a rejoin): the phones
         keep their links and seats."""
+        self.uncover()               # the new screen's frames serve them from now on
         self.play = play
         attach = getattr(self.source, "attach", None)
         if attach is not None:
