@@ -161,7 +161,9 @@ class ServedPhones:
     # -- a LAN table goes on under a menu -----------------------------------------------------
     def cover(self) -> None:
         """Another screen covers a LAN table, which goes on meanwhile: a thread keeps
-        serving the phones (as ``NetSession.cover`` keeps the connection)."""
+        serving the phones (as ``NetSession.cover`` keeps the connection). A refusal the
+        host sends meanwhile reaches its phone once the menu closes (the play screen reads
+        the table's news), after the phone was already told its move was answered."""
         if self.table is None or self.cover_stop is not None:
             return
         stop = self.cover_stop = threading.Event()
