@@ -96,7 +96,7 @@ def test_setup_offers_phone_and_the_table_opens_on_the_qr_codes(tmp_path):
     assert isinstance(links, PhoneLinksScreen) and links.start
     play = app.stack[-2]
     assert isinstance(play, PhonePlayScreen)
-    link = play.phones.phones.link(0)
+    link = play.phones.link(0)
     assert link.url.startswith("http://127.0.0.1:") and "/p/" in link.url
     frames(app, 2)
     app.screenshot(tmp_path / "qr.png")
@@ -108,7 +108,7 @@ def test_setup_offers_phone_and_the_table_opens_on_the_qr_codes(tmp_path):
     # nothing moves while the guests scan: the bot waits with the table
     assert play.match.seq == 0
     phone = PhoneThread(link.url, stop_after=1)
-    _run_until(app, lambda: play.phones.phones.joined(0))
+    _run_until(app, lambda: play.phones.joined(0))
     _run_until(app, lambda: "✓" in _status(links, 0))
     key(app, pygame.K_RETURN)                                     # Play
     assert app.top is play
@@ -119,7 +119,7 @@ def test_setup_offers_phone_and_the_table_opens_on_the_qr_codes(tmp_path):
 
 
 def _status(links, seat) -> str:
-    phones = links.play.phones.phones
+    phones = links.play.phones
     return "✓" if phones.connected(seat) else ""
 
 
@@ -134,9 +134,9 @@ def test_a_phone_seat_is_never_passed_to_nor_shown_on_the_tv(tmp_path):
     _start(app, setup)
     play = app.stack[-2]
     assert play.human_seats() == [1] and not play.passing_needed()
-    link = play.phones.phones.link(0)
+    link = play.phones.link(0)
     phone = PhoneThread(link.url, stop_after=4)
-    _run_until(app, lambda: play.phones.phones.joined(0))
+    _run_until(app, lambda: play.phones.joined(0))
     key(app, pygame.K_RETURN)
     passes, viewers = [], set()
 
@@ -164,8 +164,8 @@ def test_a_phone_plays_a_whole_railroad_ink_game_with_the_tv(tmp_path):
                                          {"name": "Bob", "who": "bot:random", "colour": 1}])
     _start(app, setup)
     play = app.stack[-2]
-    phone = PhoneThread(play.phones.phones.link(0).url)
-    _run_until(app, lambda: play.phones.phones.joined(0))
+    phone = PhoneThread(play.phones.link(0).url)
+    _run_until(app, lambda: play.phones.joined(0))
     key(app, pygame.K_RETURN)
     frames(app, 3)
     app.screenshot(tmp_path / "tv.png")
@@ -196,6 +196,12 @@ def test_the_pause_menu_shows_the_phones_codes_again(tmp_path):
     key(app, pygame.K_RETURN)
     assert isinstance(app.top, PhoneLinksScreen) and not app.top.start
     assert play.others_turn_line(1) == "Waiting for Dan's phone"
+    key(app, pygame.K_RETURN)                 # Back
+    assert app.top is play
+    # a phone that never came is waited on like one that left, then the bot plays the seat
+    play.phones.table.wait_limit = 0.1
+    _run_until(app, lambda: any(entry.seat == 1 for entry in play.match.log))
+    assert play.phones.bot_plays(1) and play.others_turn_line(1) != "Waiting for Dan's phone"
     play.leave()
 
 
@@ -238,9 +244,9 @@ def test_a_resumed_table_with_a_phone_seat_serves_it_again(tmp_path):
                                   {"name": "Bob", "who": "bot:random", "colour": 1}])
     _start(app, setup)
     play = app.stack[-2]
-    old_link = play.phones.phones.link(0)
+    old_link = play.phones.link(0)
     phone = PhoneThread(old_link.url, stop_after=2)
-    _run_until(app, lambda: play.phones.phones.joined(0))
+    _run_until(app, lambda: play.phones.joined(0))
     key(app, pygame.K_RETURN)
     _run_until(app, phone.done)
     path = play.autosaver.path
@@ -250,5 +256,5 @@ def test_a_resumed_table_with_a_phone_seat_serves_it_again(tmp_path):
     assert resume_into_play(app, path) is None
     resumed = next(s for s in app.stack if isinstance(s, PhonePlayScreen))
     assert resumed.match.seq == seq and resumed.phone_seat_numbers == [0]
-    assert resumed.phones.phones.link(0).token != old_link.token      # new codes to scan
+    assert resumed.phones.link(0).token != old_link.token      # new codes to scan
     resumed.leave()

@@ -1,10 +1,8 @@
-"""LAN play in the client: one ``NetSession`` per table, and the play screen that runs on it.
+"""LAN play in the client: the play screen that runs on a table's ``NetSession``.
 
-A ``NetSession`` wraps either side of the lockstep layer (``net.host.HostServer`` when this
-machine hosts, ``net.client.ClientConnection`` when it joined) behind one small surface the
-lobby and play screens share: ``pump()`` (non-blocking, once per frame; returns the net events),
-``propose``, the seats played on this machine (``devices``: seat -> input device), the latest
-lobby snapshot and per-seat connection states.
+The session (``net_session.NetSession``: either side of the lockstep layer behind one small
+surface, with ``Connector``, ``reason_text`` and ``NET_DEFAULTS``) is re-exported here, where
+the lobbies and tests have always found it.
 
 ``NetPlayScreen`` is the generic ``PlayScreen`` with three changes: a proposal goes to the net
 (the host checks and sequences it) instead of ``match.apply``; a move is shown when its
@@ -12,15 +10,16 @@ sequenced broadcast has been applied by the net layer; and the screen shows each
 connection state, refusals, a lost connection (with rejoin) and the host leaving. While
 another screen covers it (pause menu, "pass the device") a background thread keeps the
 connection alive; drawing then takes the connection's lock so it never sees half a move.
+This machine's "Phone" seats (issue 27; host and joiner alike) are served by its
+``served_phones.ServedPhones``, as at a local table: the QR codes, the phones' moves through
+this machine's seat (``phone_sources``), and a refusal from the host back to the phone.
 """
 
 from __future__ import annotations
 
-import threading
-from typing import Any
-
-
 from game.client import fonts, navigation, theme
+from game.client.net_session import (NET_DEFAULTS, PLAYING_PHASES, Connector,  # noqa: F401
+                                     NetSession, net_codes, parse_address, reason_text)
 from game.client.screens.play import PlayScreen
 from game.client.screens.results import ResultsScreen
 from game.client.screens.seat_control import SeatControlScreen, controllable_seats
@@ -28,267 +27,9 @@ from game.client.text import has, illegal, t
 from game.match import SeatInfo
 from game.rules.core import IllegalMove
 
-# Where tables listen and where discovery asks; tests replace these (127.0.0.1, ephemeral).
-NET_DEFAULTS: dict[str, Any] = {"port": 5055, "discovery_port": 5056, "bind": "0.0.0.0",
-                                "targets": None, "connect_timeout": 3.0,
-                                # the host is asked again about a seat still waited on
-                                "wait_limit": 60.0,
-                                # a slow, silent or reset handshake is tried again this long
-                                # (after a welcome a lost link offers "Rejoin" instead)
-                                "handshake_retry": 30.0}
-
-PLAYING_PHASES = ("playing", "over")
 # how often a sleeping client pumps the table (``Screen.idle_poll_ms``): a move from the
 # network shows within a frame or two, and a step that draws nothing is cheap
 NET_IDLE_POLL_MS = 20
-
-
-def _net_codes() -> set[str]:
-    from net import messages as ids
-
-    return {value for name, value in vars(ids).items() if name.startswith("R_")}
-
-
-def reason_text(code: str, args: dict | None = None) -> str:
-    """A reason code in the player's language: the net layer's codes (``net.<code>``), else a
-    rules code exactly as the hotseat screen words it (``illegal.<code>``)."""
-    args = dict(args or {})
-    if args.get("gave_up"):           # a lost link tried again until the limit (issue 14)
-        seconds = args.pop("gave_up")
-        return t("lan.gave_up", reason=reason_text(code, args), seconds=seconds)
-    # a fair table's refusals (issue 13) are the driver's codes, named "fair_..."
-    if (code in _net_codes() or code.startswith("fair_")) and has(f"net.{code}"):
-        return t(f"net.{code}", **args)
-    if has(f"illegal.{code}"):
-        return illegal(IllegalMove(code, code, **args))
-    return t("net.unknown", code=code)
-
-
-class NetSession:
-    """One table seen from this machine (host or joiner)."""
-
-    def __init__(self, role: str, conn, *, devices: dict[int, str] | None = None,
-                 address: tuple[str, int] | None = None, name: str = "", wanted: int = 1,
-                 table: str = "") -> None:
-        self.role = role                    # "host" or "join"
-        self.conn = conn
-        self.devices: dict[int, str] = dict(devices or {})   # seats a human here plays
-        self.local_bots: dict[int, str] = {}                 # joiner: our seats a bot plays
-        self.address = address
-        self.name = name
-        self.wanted = wanted
-        self.table = table
-        self.seats: list[dict] = []         # latest lobby rows (kind, name, colour, ready...)
-        self.spectators: list[str] = []
-        self.statuses: list[str] = []
-        self.bot_levels: dict[int, str] = {}   # seats the host's bot plays for now (level)
-        self.can_start = False
-        self.game = ""
-        self.ended: dict | None = None
-        self.host_interrupted = False
-        self.closed = False
-        self.audit: dict | None = None      # a fair table's end-of-game audit (issue 13)
-        self.retrying: tuple[str, dict] | None = None   # why the link is being tried again
-        if role == "host":
-            self.game = conn.endpoint.game.name
-            self.seats = _host_rows(conn)
-            self.statuses = [row["status"] for row in self.seats]
-            self.can_start = conn.endpoint.can_start()
-
-    # -- queries --------------------------------------------------------------------------
-    @property
-    def fair(self) -> bool:
-        """A fair table (issue 13): its audit follows the last move."""
-        endpoint = self.conn.endpoint
-        return (endpoint.fair if self.is_host else endpoint.fair_replica) is not None
-
-    @property
-    def is_host(self) -> bool:
-        return self.role == "host"
-
-    @property
-    def phase(self) -> str:
-        return self.conn.endpoint.phase
-
-    @property
-    def match(self):
-        return self.conn.endpoint.match
-
-    @property
-    def token(self) -> str:
-        return "" if self.is_host else self.conn.token
-
-    @property
-    def port(self) -> int:
-        return self.conn.port if self.is_host else (self.address[1] if self.address else 0)
-
-    def waiting_for(self, seat: int) -> bool:
-        return (not self.is_host) and self.conn.endpoint.waiting_for(seat)
-
-    def bot_controlled(self, seat: int) -> bool:
-        return 0 <= seat < len(self.statuses) and self.statuses[seat] == "bot"
-
-    # -- driving --------------------------------------------------------------------------
-    def pump(self) -> list[dict]:
-        """Move bytes, run the protocol, and return what happened (never blocks)."""
-        if self.closed:
-            return []
-        try:
-            self.conn.pump(0)
-        except OSError:
-            pass       # a broken socket shows up as an "ended" event on the next poll
-        events = self.conn.poll()
-        for event in events:
-            self._note(event)
-        return events
-
-    def _note(self, event: dict) -> None:
-        kind = event["event"]
-        if kind == "audit":
-            self.audit = {"fair": bool(event["fair"]), "cheaters": list(event["cheaters"]),
-                          "kind": str(event["kind"])}
-        if kind == "lobby":
-            self.seats = list(event["seats"])
-            self.spectators = list(event.get("spectators", []))
-            self.statuses = [row["status"] for row in self.seats]
-            if "can_start" in event:
-                self.can_start = bool(event["can_start"])
-            if "game" in event:
-                self.game = event["game"]
-        elif kind == "welcome":
-            self.game = event.get("game", self.game)
-        elif kind == "started":
-            self.seats = list(event["seats"])
-            self.statuses = [row["status"] for row in self.seats]
-        elif kind == "status":
-            self.statuses = list(event["statuses"])
-        elif kind == "seat_control":
-            if event["control"] == "bot":
-                self.bot_levels[event["seat"]] = event.get("level", "")
-            else:
-                self.bot_levels.pop(event["seat"], None)
-        elif kind == "host_interrupted":
-            self.host_interrupted = True
-        elif kind == "host_back":
-            self.host_interrupted = False
-        elif kind == "ended":
-            self.ended = {"code": event["code"], "args": dict(event.get("args", {}))}
-            self.retrying = None
-        if kind == "retrying":
-            self.retrying = (event["code"], dict(event.get("args", {})))
-        elif kind in ("welcome", "rejoined"):
-            self.retrying = None
-
-    def retry_text(self) -> str:
-        """"The table at kitchen-pc:5055 did not answer in time — retrying…" ("" if not)."""
-        if self.retrying is None:
-            return ""
-        return t("lan.retrying", reason=reason_text(*self.retrying))
-
-    def propose(self, seat: int, text: str) -> None:
-        self.conn.propose(seat, text)
-
-    def lock(self):
-        return self.conn.lock
-
-    def everyone_back(self) -> bool:
-        """The host of a resumed table: every seat kept for an old player is taken again by
-        its own machine and everyone is ready (``net.host_seating.owners_back``)."""
-        if not self.is_host:
-            return False
-        with self.conn.lock:
-            return self.conn.endpoint.owners_back()
-
-    def reread_host_lobby(self) -> None:
-        """The host's seat rows and whether it can start, read from its own endpoint."""
-        self.seats = _host_rows(self.conn)
-        self.can_start = self.conn.endpoint.can_start()
-
-    def cover(self) -> None:
-        """Another screen is on top: keep heartbeats and moves flowing from a thread."""
-        if not self.closed:
-            self.conn.start_thread()
-
-    def uncover(self) -> None:
-        if self.conn.pumped_by_another_thread():
-            self.conn.stop_thread()
-
-    def close(self) -> None:
-        """Leave the table (the host: end it for everyone). Safe to call twice."""
-        if self.closed:
-            return
-        self.closed = True
-        try:
-            self.conn.close()
-        except OSError:
-            pass
-
-
-class Connector:
-    """Connects to a table off the frame loop (a typed address may take seconds to fail)."""
-
-    def __init__(self, host: str, port: int, name: str, *, wanted: int = 1, token: str = "",
-                 game: str = "") -> None:
-        self.host, self.port = host, port
-        self.conn = None
-        self.error: str = ""
-        self.done = threading.Event()
-        self._guard = threading.Lock()
-        self._abandoned = False
-
-        def run() -> None:
-            from net.client import ClientConnection
-            from game import lan_services
-
-            lan_services.install()     # this table plays our bots and keeps our saves
-
-            conn = None
-            try:
-                conn = ClientConnection.connect(
-                    host, port, name=name, wanted_seats=wanted, token=token, game=game,
-                    timeout=NET_DEFAULTS["connect_timeout"],
-                    redial_limit=NET_DEFAULTS["handshake_retry"], redial_in_game=False)
-            except (OSError, ValueError) as exc:
-                self.error = str(exc) or type(exc).__name__
-            with self._guard:
-                if self._abandoned and conn is not None:
-                    conn.close()       # nobody waits for it any more: free the seat at once
-                    conn = None
-                self.conn = conn
-            self.done.set()
-
-        threading.Thread(target=run, name="connect", daemon=True).start()
-
-    def finished(self) -> bool:
-        return self.done.is_set()
-
-    def abandon(self) -> None:
-        """The screen that asked went away: close the connection whenever it is made."""
-        with self._guard:
-            self._abandoned = True
-            if self.conn is not None:
-                self.conn.close()
-                self.conn = None
-
-
-def parse_address(text: str) -> tuple[str, int] | None:
-    """"host", "host:port" -> (host, port) with the default port; None if malformed."""
-    text = text.strip()
-    if not text or any(ch.isspace() for ch in text):
-        return None
-    host, sep, port_text = text.rpartition(":")
-    if not sep:
-        return text, NET_DEFAULTS["port"]
-    if (not host or not (port_text.isascii() and port_text.isdigit())
-            or not 0 < int(port_text) < 65536):
-        return None
-    return host, int(port_text)
-
-
-def _host_rows(server) -> list[dict]:
-    from net.lobby import plain_seats
-
-    return plain_seats(server.endpoint.lobby_message()["seats"])
 
 
 def local_seat_infos(session: NetSession, seats: list[SeatInfo]) -> list[SeatInfo]:
@@ -310,9 +51,11 @@ def local_seat_infos(session: NetSession, seats: list[SeatInfo]) -> list[SeatInf
 
 
 class NetPlayScreen(PlayScreen):
-    """The play screen of a LAN table."""
+    """The play screen of a LAN table. ``phones``: the phone seats an earlier play screen of
+    this table served (a seat change, a rejoin): the phones keep their links."""
 
-    def __init__(self, app, session: NetSession, setup: dict | None = None) -> None:
+    def __init__(self, app, session: NetSession, setup: dict | None = None,
+                 phones=None) -> None:
         self.session = session
         match = session.match
         match.seats = local_seat_infos(session, match.seats)
@@ -322,6 +65,35 @@ class NetPlayScreen(PlayScreen):
         self.asked_at: dict[int, float] = {}  # host: when it was last asked about a dropped seat
         self.last_statuses = list(session.statuses)
         self.drawn_news = None     # ``news()`` when the board was last drawn
+        self.phones = phones       # this machine's phone seats (served_phones.ServedPhones)
+        if phones is not None:
+            phones.attach(self)
+        else:
+            seats = [seat for seat in range(len(match.seats)) if self.on_phone(seat)]
+            if seats:
+                self.phones = self._serve_phones(seats)
+
+    def _serve_phones(self, seats: list[int]):
+        # (the phone server loads with a table that has phone seats, not with every LAN game)
+        from game.client.phone_sources import JoinerSource, host_source
+        from game.client.served_phones import ServedPhones
+
+        source = host_source(self) if self.session.is_host else JoinerSource(self)
+        return ServedPhones(self, source, seats)
+
+    @property
+    def phone_seat_numbers(self) -> list[int]:
+        return self.phones.seat_numbers if self.phones is not None else []
+
+    def show_links(self, start: bool = False) -> None:
+        if self.phones is not None:
+            self.phones.show_links(start)
+
+    def give_phones(self):
+        """The phone seats, for the play screen that goes on with this table after a lost
+        link (this one no longer closes them when it is left)."""
+        phones, self.phones = self.phones, None
+        return phones
 
     # -- seats ----------------------------------------------------------------------------
     def is_bot(self, seat: int) -> bool:
@@ -330,7 +102,11 @@ class NetPlayScreen(PlayScreen):
         return seat not in self.human_seats()
 
     def others_turn_line(self, seat: int) -> str:
-        """A dropped player is not thinking: the header says the table waits for them."""
+        """A dropped player is not thinking: the header says the table waits for them. A
+        phone seat of this machine: "Ann plays on their phone", "Waiting for Ann's phone"."""
+        line = self.phones.turn_line(seat) if self.phones is not None else None
+        if line:
+            return line
         status = self.session.statuses[seat] if seat < len(self.session.statuses) else ""
         if status in ("interrupted", "disconnected"):
             return t("rejoin.turn_waiting", name=self.seat_name(seat))
@@ -343,6 +119,9 @@ class NetPlayScreen(PlayScreen):
             super()._turn_changed(local)
 
     def seat_status(self, seat: int) -> str:
+        phone = self.phones.status(seat) if self.phones is not None else None
+        if phone:
+            return phone
         status = self.session.statuses[seat] if seat < len(self.session.statuses) else ""
         row = self.session.seats[seat] if seat < len(self.session.seats) else {}
         if seat in self.bots:
@@ -362,14 +141,20 @@ class NetPlayScreen(PlayScreen):
     # -- stack hooks ----------------------------------------------------------------------
     def pause(self) -> None:
         self.session.cover()
+        if self.phones is not None:
+            self.phones.cover()      # the table goes on under the menu: so do its phones
 
     def resume(self) -> None:
         self.session.uncover()
+        if self.phones is not None:
+            self.phones.uncover()
 
     def leave(self) -> None:
         super().leave()
         if self.handed_over:
-            return           # a new play screen goes on with this table
+            return           # a new play screen goes on with this table (and its phones)
+        if self.phones is not None:
+            self.phones.close()
         self.session.uncover()
         self.session.close()
 
@@ -399,7 +184,7 @@ class NetPlayScreen(PlayScreen):
 
     def _refused(self, seat: int, move, exc) -> None:
         code = getattr(exc, "code", "")
-        if code in _net_codes() or not has(f"illegal.{code}"):
+        if code in net_codes() or not has(f"illegal.{code}"):
             text = reason_text(code, getattr(exc, "args_dict", {}))
         else:
             text = illegal(exc, self.match.game.name)
@@ -438,6 +223,10 @@ class NetPlayScreen(PlayScreen):
             except Exception:  # noqa: BLE001 - shown as notation if it does not parse here
                 move = event["move"]
             self.after_move(event["seat"], move, event.get("events", []))
+        elif kind == "rejected" and self.phones is not None \
+                and self.phones.is_phone(event["seat"]):
+            # the host refused a phone seat's move: the phone says why, not the TV
+            self.phones.refused(event["seat"], event["code"], dict(event.get("args", {})))
         elif kind == "rejected":
             args = dict(event.get("args", {}))
             exc = IllegalMove(event["code"], event["code"], **args)
@@ -476,7 +265,7 @@ class NetPlayScreen(PlayScreen):
             taken = set(session.devices.values())
             free = [d for d in ["mouse+keyboard", *pads] if d not in taken]
             session.devices[seat] = free[0] if free else "mouse+keyboard"
-        again = NetPlayScreen(self.app, session, self.setup)
+        again = NetPlayScreen(self.app, session, self.setup, phones=self.phones)
         self.handed_over = True
         stack = self.app.stack
         if self in stack:               # in place: a menu open over the board stays open
@@ -537,6 +326,10 @@ class NetPlayScreen(PlayScreen):
     # -- time and drawing -----------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.drain()
+        if self.phones is not None:
+            self.phones.pump()         # after the table's news: the phones see the latest
+            if self.phones.first_frame():
+                return                 # the QR codes first (the table goes on meanwhile)
         self.ask_again()
         if self.app.top is not self:
             return           # an event pushed a notice over the board

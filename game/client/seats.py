@@ -28,3 +28,6 @@ class SeatKind(StrEnum):
 
 
 NET_LOCAL = "local"      # the net layer's id of a seat played at the host's machine
+# the device of a human seat a guest plays on their phone (issue 27): a seat of the machine
+# that serves it (``served_phones``), never played at that machine's screen
+PHONE = "phone"

@@ -14,7 +14,10 @@ The table is reached through a *source* (duck-typed; see ``game.phone.sources``)
 ``names()``, ``colours()``, ``version()`` (changes whenever a view may have), ``view(seat)``
 (None before the game starts), ``to_act()``, ``is_over()``, ``scores()``, ``winners()``,
 ``propose(seat, text)`` (raises IllegalMove), ``bot_plays(seat)``, ``hand_to_bot(seat)`` and
-``take_back(seat)``.
+``take_back(seat)``; and, for a table that answers a move later (a LAN joiner's: its host
+decides), ``waiting_for(seat)``: the seat's last move is neither applied nor refused yet. Such
+a move is acknowledged to its phone once it is applied, and a refusal that comes later is
+passed on with ``refuse(seat, exc)``.
 """
 
 from __future__ import annotations
@@ -48,6 +51,8 @@ class PhoneTable:
         self.version: Any = object()
         self.static: dict | None = None
         self.acks: dict[int, int] = {}
+        self.sent: dict[int, int] = {}      # seat -> n of its move the table answers later
+        self.last_n: dict[int, int] = {}    # seat -> n of its last move proposed
         self.turns: dict[int, bool] = {}
         self.away_since: dict[int, float] = {}
         self.waited_out: set[int] = set()
@@ -80,6 +85,7 @@ class PhoneTable:
         for event in self.phones.events():
             self._on_event(event.kind, event.seat, event.data)
         self._check_waits()
+        self._settle_sent()
         self.refresh()
         self._poll_hints()
 
@@ -186,7 +192,32 @@ class PhoneTable:
             self.phones.send(seat, {"type": "refused", "n": n, "code": "not_playing",
                                     "reason": self.words("phone.error.not_playing")})
             return
-        self.acks[seat] = n
+        self.last_n[seat] = n
+        if self._answered_later(seat):
+            self.sent[seat] = n       # acknowledged once applied (``_settle_sent``)
+        else:
+            self.acks[seat] = n
+
+    def _answered_later(self, seat: int) -> bool:
+        waiting = getattr(self.source, "waiting_for", None)
+        return waiting is not None and bool(waiting(seat))
+
+    def _settle_sent(self) -> None:
+        """Moves the table has answered since: the applied ones are acknowledged (a refused
+        one was told by ``refuse``), so the phone sends its next move only after this one."""
+        for seat, n in list(self.sent.items()):
+            if not self._answered_later(seat):
+                del self.sent[seat]
+                self.acks[seat] = n
+                self.version = object()       # publish the view that acknowledges it
+
+    def refuse(self, seat: int, exc: IllegalMove) -> None:
+        """The table refused ``seat``'s move after ``propose`` returned (a LAN joiner's host
+        decides): its phone is told with the reason in the table's language, as for a
+        refusal at once."""
+        n = self.sent.pop(seat, self.last_n.get(seat, 0))
+        self.phones.send(seat, {"type": "refused", "n": n, "code": exc.code,
+                                "reason": self._reason(exc)})
 
     def _reason(self, exc: IllegalMove) -> str:
         """The rules' reason in the table's language (as the client says it)."""
@@ -217,6 +248,15 @@ class PhoneTable:
                 self.waited_out.add(seat)
                 self.source.hand_to_bot(seat)
                 self.on_event("phone_waited_out", seat=seat, seconds=round(now - since, 1))
+
+    def expect_phones(self) -> None:
+        """Phones that have not joined yet are away from now: a seat whose phone never comes
+        is waited on for ``wait_limit`` like one whose phone left (a table with other
+        players does not wait for good)."""
+        now = self.clock()
+        for seat in self.seats:
+            if not self.phones.joined(seat):
+                self.away_since.setdefault(seat, now)
 
     def waiting_for(self) -> list[int]:
         """Phone seats whose phone is away (the screen says "waiting for Ann's phone")."""

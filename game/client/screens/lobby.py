@@ -20,7 +20,7 @@ from game.client.screens.base import MenuScreen
 from game.client.screens.game_choice import GameChoiceScreen
 from game.client.screens.seat_fill import OpenSeatFill
 from game.client.screens.setup import COLUMN_LEFT, HAND_VARIANT, SetupScreen
-from game.client.seats import SeatKind
+from game.client.seats import PHONE, SeatKind
 from game.client.text import has, t
 from game.client.text_layout import fit_size, fit_text
 from game.client.widgets import Form, Item, draw_item, place_indexed
@@ -232,8 +232,10 @@ class LanSetupScreen(SetupScreen):
             else:
                 slots.append(Slot(kind=ids.KIND_LOCAL, name=name, colour=seat["colour"]))
                 devices[index] = rest
-        host_name = next((s.name for s in slots if s.kind == ids.KIND_LOCAL and not s.level),
-                         "") or \
+        # the table is named after the host's player at this screen (not a guest's phone)
+        host_name = next((slot.name for index, slot in enumerate(slots)
+                          if slot.kind == ids.KIND_LOCAL and not slot.level
+                          and devices.get(index) != PHONE), "") or \
             t("lan.host_default_name")
         server = open_on_usual_ports(
             lambda port, discovery: HostServer.create(
@@ -275,7 +277,9 @@ class HostLobbyScreen(MenuScreen):
         return OPEN
 
     def seat_options(self, index: int) -> list[str]:
-        devices = ["mouse+keyboard", "mouse", "keyboard"] + self.app.input.connected_pads()
+        # "Phone": a guest's phone plays the seat, served by this machine (served_phones)
+        devices = ["mouse+keyboard", "mouse", "keyboard"] + self.app.input.connected_pads() \
+            + [PHONE]
         options = [f"human:{d}" for d in devices]
         options += [f"bot:{lv}" for lv in levels(self.session.game)] + [OPEN]
         current = self.seat_value(index)
@@ -357,7 +361,8 @@ class HostLobbyScreen(MenuScreen):
             return
         if kind == SeatKind.HUMAN:
             limit = kit(self.session.game).board.max_local_humans
-            if limit is not None and len(self.session.devices) >= limit:
+            at_screen = [d for d in self.session.devices.values() if d != PHONE]
+            if limit is not None and rest != PHONE and len(at_screen) >= limit:
                 # Railroad Ink: every local human needs a pane of their own on this screen
                 self.app.toasts.show(t("setup.local_limit", n=limit,
                                        game=t(f"game.{self.session.game}")), "bad")
@@ -365,6 +370,8 @@ class HostLobbyScreen(MenuScreen):
                 return
             self.session.devices[index] = rest
             self.session.conn.set_seat(index, ids.KIND_LOCAL, name, colour)
+            if rest == PHONE:        # where the guest's code will be: said as it is chosen
+                self.app.toasts.show(t("phone_tv.lobby_note"), "info")
         elif kind == SeatKind.BOT:
             self.session.conn.set_seat(index, ids.KIND_LOCAL, name, colour, rest)
         else:
@@ -479,8 +486,8 @@ class HostLobbyScreen(MenuScreen):
         fonts.blit_fit(surface, t("lan.listening", where=where), 22, theme.ACCENT, (48, 100),
                        1184, "semibold")      # (several networks: many addresses)
         fonts.blit(surface, t("lan.seats"), 22, theme.ACCENT, (48, 140), "semibold")
-        draw_seat_rows(surface, session.seats, pygame.Rect(48, 170, 760, 56), mine=set(
-            session.devices))
+        draw_seat_rows(surface, session.seats, pygame.Rect(48, 170, 760, 56),
+                       phones=phone_seats_of(session))
         if session.spectators:
             fonts.blit(surface, t("lan.spectators", names=", ".join(session.spectators)), 20,
                        theme.TEXT_DIM, (48, 560), "regular", "midleft")
@@ -507,8 +514,16 @@ class HostLobbyScreen(MenuScreen):
             surface.blit(veil, start.rect)
 
 
-def describe_seat(row: dict, index: int, you: set[int] = frozenset()) -> dict:
-    """What a seat row shows: name (+colour), who sits there (+colour, weight), ready tag."""
+def phone_seats_of(session) -> set[int]:
+    """This machine's seats played on a guest's phone."""
+    return {seat for seat, device in session.devices.items() if device == PHONE}
+
+
+def describe_seat(row: dict, index: int, you: set[int] = frozenset(),
+                  phones: set[int] = frozenset()) -> dict:
+    """What a seat row shows: name (+colour), who sits there (+colour, weight), ready tag.
+    ``phones``: this machine's seats a guest plays on a phone (other machines see them as
+    this machine's players: a phone seat is a seat of the machine that serves it)."""
     kind = SeatKind.of_row(row)
     if kind == SeatKind.OPEN:
         # a resumed table keeps the seat for its old player: show whom it waits for
@@ -525,6 +540,8 @@ def describe_seat(row: dict, index: int, you: set[int] = frozenset()) -> dict:
         what = t("lan.seat_open")
     if index in you:
         what = t("lan.kind_you")
+    if index in phones:
+        what = t("phone_tv.lobby_phone")
     what_colour, weight = theme.TEXT_DIM, "regular"
     if row.get("status") in ("interrupted", "disconnected"):
         # a connection in trouble says so where "who sits here" stands (it matters more,
@@ -539,12 +556,13 @@ def describe_seat(row: dict, index: int, you: set[int] = frozenset()) -> dict:
             "weight": weight, "tag": tag}
 
 
-def draw_seat_rows(surface, rows: list[dict], first: pygame.Rect, mine: set[int] = frozenset(),
-                   you: set[int] = frozenset()) -> None:
+def draw_seat_rows(surface, rows: list[dict], first: pygame.Rect, you: set[int] = frozenset(),
+                   phones: set[int] = frozenset()) -> None:
     """One panel per seat: colour shape, name, what sits there, ready and connection state.
     More than eight seats (a Railroad Ink party) go in compact columns (seat_grid.py)."""
     if len(rows) > seat_grid.FULL_ROWS:
-        seat_grid.draw_compact(surface, rows, first, you, describe_seat)
+        seat_grid.draw_compact(surface, rows, first, you,
+                               lambda row, index, you: describe_seat(row, index, you, phones))
         return
     for index, row in enumerate(rows):
         rect = first.move(0, index * 64)
@@ -555,7 +573,7 @@ def draw_seat_rows(surface, rows: list[dict], first: pygame.Rect, mine: set[int]
         rgb = theme.colour(colour)
         theme.draw_shape(surface, colour, (rect.x + 30, rect.centery), 13, rgb,
                          theme.outline_for(rgb))
-        seat = describe_seat(row, index, you)
+        seat = describe_seat(row, index, you, phones)
         fonts.blit(surface, seat["name"], 24, seat["name_colour"], (rect.x + 56, rect.centery),
                    "semibold", "midleft")
         what, weight = seat["what"], seat["weight"]

@@ -1,5 +1,6 @@
 """The table we joined: every seat as the host shows it; for each of our seats a name, a colour
-and who plays it here (a device, or a bot on this machine); Ready; then the game starts.
+and who plays it here (a device, a guest's phone this machine serves, or a bot on this
+machine); Ready; then the game starts.
 
 A refusal (version mismatch, table full...) or the host closing the table returns to the
 find-tables screen with the reason in the player's language.
@@ -12,8 +13,8 @@ import pygame
 from game.bots.base import levels
 from game.client import fonts, navigation, netplay, text_layout, theme
 from game.client.screens.base import MenuScreen
-from game.client.screens.lobby import draw_seat_rows, level_label
-from game.client.seats import SeatKind
+from game.client.screens.lobby import draw_seat_rows, level_label, phone_seats_of
+from game.client.seats import PHONE, SeatKind
 from game.client.text import t
 from game.client.text_layout import fit_size
 from game.client.widgets import Form, Item
@@ -74,7 +75,9 @@ class JoinedLobbyScreen(MenuScreen):
         self.mine = list(seats)
 
     def who_options(self) -> list[str]:
-        devices = ["mouse+keyboard", "mouse", "keyboard"] + self.app.input.connected_pads()
+        # "Phone": a guest's phone plays our seat, served by this machine (served_phones)
+        devices = ["mouse+keyboard", "mouse", "keyboard"] + self.app.input.connected_pads() \
+            + [PHONE]
         return [f"human:{d}" for d in devices] + [f"bot:{lv}" for lv in levels(self.session.game
                                                                              or None)]
 
@@ -157,6 +160,8 @@ class JoinedLobbyScreen(MenuScreen):
                 self.session.devices[seat] = rest
                 self.session.local_bots.pop(seat, None)
                 self.session.conn.set_bot(seat, None)
+                if rest == PHONE:    # where the guest's code will be: said as it is chosen
+                    self.app.toasts.show(t("phone_tv.lobby_note"), "info")
             return
         self.session.conn.set_seat(seat, self.names[seat], self.colours[seat])
 
@@ -252,7 +257,8 @@ class JoinedLobbyScreen(MenuScreen):
         elif not self.welcomed and session.phase == "connecting":
             fonts.blit(surface, t("lan.connecting", address=f"{host}:{port}"), 26,
                        theme.TEXT_DIM, (640, 360), "semibold", "center")
-        draw_seat_rows(surface, session.seats, ROWS, you=set(self.mine))
+        draw_seat_rows(surface, session.seats, ROWS, you=set(self.mine),
+                       phones=phone_seats_of(session) & set(self.mine))
         if self.mine:
             fonts.blit(surface, t("lan.your_seats"), 22, theme.ACCENT, (MINE.x, 112),
                        "semibold")

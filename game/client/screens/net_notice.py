@@ -106,9 +106,11 @@ class ConnectionLostScreen(MenuScreen):
             self.play.drain()     # still connected (e.g. just interrupted): keep it alive
         session = self.redial.update() if self.redial is not None else None
         if session is not None:
+            phones = self.play.give_phones()      # the phones keep their links and seats
             TitleScreen = navigation.get("TitleScreen")
             self.app.reset_to(TitleScreen(self.app))
-            self.app.push(netplay.NetPlayScreen(self.app, session, self.play.setup))
+            self.app.push(netplay.NetPlayScreen(self.app, session, self.play.setup,
+                                                phones=phones))
             self.app.toasts.show(t("lan.toast.rejoined"), "good")
 
     def draw(self, surface) -> None:

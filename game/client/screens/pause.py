@@ -32,7 +32,7 @@ class PauseScreen(MenuScreen):
         self.lan = getattr(play, "session", None) is not None
         if controllable_seats(play):        # the host of a LAN table
             items.insert(1, Item("seats", lambda: t("rejoin.seats")))
-        if getattr(play, "phone_seat_numbers", None):   # a table with phone seats
+        if getattr(play, "phones", None) is not None:   # a table with phone seats
             items.insert(1, Item("phones", lambda: t("phone_tv.menu")))
         self.form = Form(items, pygame.Rect(490, 236, 300, 0), row_height=46, gap=8)
 

@@ -4,7 +4,9 @@ seats starts, and from the pause menu's *Phones*.
 Each phone seat has a card: its QR code (the seat's link: a phone's camera opens it in the
 browser), the short address and the code to type instead, and whether its phone is here.
 Four cards a page (Railroad Ink may have many phone seats: left/right pages through them).
-The phones can join while this screen is up (the phone table is pumped here).
+The phones can join while this screen is up (the phone table is pumped here). ``play`` is the
+play screen whose ``phones`` (``served_phones.ServedPhones``) these are: a local table's or a
+LAN table's, on its host or on a joiner.
 """
 
 from __future__ import annotations
@@ -30,8 +32,12 @@ class PhoneLinksScreen(MenuScreen):
         self.build()
 
     @property
+    def phones(self):
+        return self.play.phones
+
+    @property
     def seats(self) -> list[int]:
-        return self.play.phone_seat_numbers
+        return self.phones.seat_numbers
 
     def pages(self) -> int:
         return max(1, (len(self.seats) + PER_PAGE - 1) // PER_PAGE)
@@ -57,16 +63,14 @@ class PhoneLinksScreen(MenuScreen):
         self.app.pop()
 
     def update(self, dt: float) -> None:
-        tables = self.play.phones
-        if tables is not None:
-            tables.pump()             # phones join (and see their seat) while this is up
+        self.phones.pump()            # phones join (and see their seat) while this is up
 
     def animating(self) -> bool:
         return True                   # a phone that joins shows at once
 
     def matrix(self, seat: int) -> list:
         if seat not in self.matrices:
-            self.matrices[seat] = self.play.phones.phones.qr_matrix(seat)
+            self.matrices[seat] = self.phones.qr_matrix(seat)
         return self.matrices[seat]
 
     # -- drawing ---------------------------------------------------------------------------
@@ -76,8 +80,7 @@ class PhoneLinksScreen(MenuScreen):
                        "center")
         fonts.blit_fit(surface, t("phone_tv.how"), 20, theme.TEXT_DIM, (640, 92), 1180,
                        "regular", "center")
-        tables = self.play.phones
-        if tables is None:
+        if not self.phones.serving:
             fonts.blit_fit(surface, t("phone_tv.no_phones"), 24, theme.BAD, (640, 360), 1100,
                            "semibold", "center")
             self.form.draw(surface)
@@ -94,7 +97,7 @@ class PhoneLinksScreen(MenuScreen):
         self.form.draw(surface)
 
     def _card(self, surface, seat: int, card: pygame.Rect) -> None:
-        phones = self.play.phones.phones
+        phones = self.phones
         link = phones.link(seat)
         theme.rounded_panel(surface, card, theme.PANEL, 18, theme.PANEL_EDGE, 2)
         chip = pygame.Rect(card.x + 18, card.y + 18, 22, 22)
@@ -110,7 +113,7 @@ class PhoneLinksScreen(MenuScreen):
         fonts.blit_in(surface, link.code, 34, theme.ACCENT,
                       pygame.Rect(card.x + 10, card.y + 312, card.width - 20, 44), "bold",
                       "center", name="phone code")
-        if seat in self.play.bots:
+        if phones.bot_plays(seat):
             status, colour = t("phone_tv.status_bot"), theme.TEXT_DIM
         elif phones.connected(seat):
             status, colour = "✓ " + t("phone_tv.status_here"), theme.GOOD

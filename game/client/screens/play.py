@@ -20,7 +20,7 @@ from game.client.input import accepts, ordered_devices, seat_devices
 from game.client.save_info import attach_autosave
 from game.client.screens.base import Screen
 from game.client.screens.pass_device import PassDeviceScreen
-from game.client.seats import SeatKind
+from game.client.seats import PHONE, SeatKind
 from game.client.text import has, illegal, t
 from game.rules.core import IllegalMove
 
@@ -63,14 +63,25 @@ class PlayScreen(Screen):
 
     # -- seats ------------------------------------------------------------------------------
     def human_seats(self) -> list[int]:
-        return [s for s, info in enumerate(self.match.seats) if info.kind == SeatKind.HUMAN]
+        """The humans at this screen (a phone seat's player has a screen of their own)."""
+        return [s for s, info in enumerate(self.match.seats)
+                if info.kind == SeatKind.HUMAN and not self.on_phone(s)]
+
+    def on_phone(self, seat: int) -> bool:
+        """A seat a guest plays on their phone (issue 27; served by ``served_phones``): it is
+        never played at this screen, its hand is never drawn here and nobody passes the
+        screen to it, like a remote player's."""
+        info = self.match.seats[seat] if 0 <= seat < len(self.match.seats) else None
+        return info is not None and info.kind == SeatKind.HUMAN and info.device == PHONE
 
     def passing_needed(self) -> bool:
         """Several humans share one screen and hands are secret: the device is passed."""
         return bool(self.board.secret_information) and len(self.human_seats()) > 1
 
     def is_bot(self, seat: int) -> bool:
-        return seat in self.bots
+        """Played by something other than a person at this screen (its turn is worded by
+        ``others_turn_line``)."""
+        return seat in self.bots or self.on_phone(seat)
 
     def others_turn_line(self, seat: int) -> str:
         """The header while a seat not played here acts ("Robo is thinking…")."""
@@ -96,7 +107,7 @@ class PlayScreen(Screen):
     def seat_paused(self, seat: int) -> bool:
         """A human seat whose controller is unplugged waits until a controller is back."""
         info = self.match.seats[seat]
-        if info.kind != SeatKind.HUMAN:
+        if info.kind != SeatKind.HUMAN or self.on_phone(seat):
             return False
         return any(not self.app.input.is_connected(d) for d in seat_devices(info.device))
 
@@ -120,7 +131,7 @@ class PlayScreen(Screen):
         """The acting human seat the screen is showing (None: a bot's turn or game over).
         Without secret information (split screen) the first acting human seat."""
         for seat in self.match.to_act():
-            if seat in self.bots:
+            if seat in self.bots or self.on_phone(seat):
                 continue
             if seat == self.viewer or not self.board.secret_information:
                 return seat
@@ -263,7 +274,7 @@ class PlayScreen(Screen):
                 self._drive_bot(seat, len(acting) > 1 or self.board.simultaneous_rounds)
 
     def _turn_changed(self, acting) -> None:
-        humans = [s for s in acting if s not in self.bots]
+        humans = [s for s in acting if s not in self.bots and not self.on_phone(s)]
         if not humans:
             return
         seat = humans[0]

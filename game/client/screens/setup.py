@@ -20,7 +20,7 @@ from game.client.input import ordered_devices
 from game.client.screens import seat_window
 from game.client.screens.base import MenuScreen
 from game.client.screens.setup_table import recall, remember, shared_devices, split_screen_device
-from game.client.seats import SeatKind
+from game.client.seats import PHONE, SeatKind
 from game.client.text import has, t
 from game.client.text_layout import fit_text
 from game.client.widgets import Form, Item, draw_item, glyph_text
@@ -29,7 +29,6 @@ from game.rules import get_game
 from game.rules.core import ConfigError, seed_from_text
 
 HAND_VARIANT = re.compile(r"^hand(\d)$")
-PHONE = "phone"          # the device of a seat a guest plays on a phone (game/client/phone_play)
 COLUMN_LEFT = pygame.Rect(48, 120, 460, 0)
 COLUMN_RIGHT = pygame.Rect(540, 120, 692, 0)
 # the seat columns: name, device or bot, colour (the rest of the column's 692 pixels)
@@ -116,8 +115,9 @@ class SetupScreen(MenuScreen):
         for device in bound:
             if device not in devices:
                 devices.append(device)   # keep a binding to an unplugged pad selectable
-        if self.local_table:           # a guest's phone plays the seat (game/client/phone_play)
-            devices.append(PHONE)
+        # a guest's phone plays the seat, served by this machine (game/client/served_phones):
+        # at a local table and at the LAN table this machine hosts alike
+        devices.append(PHONE)
         return [f"human:{d}" for d in devices] + [f"bot:{lv}" for lv in levels(self.game_name)]
 
     # -- local humans: some boards give each a pane of their own ---------------------------
