@@ -19,9 +19,9 @@ import pytest
 
 from game.bots.base import make_bot
 from game.match import Match, SeatInfo
-from game.client.netplay import NET_DEFAULTS
 from game.rules import get_game
 from tests.test_client_support import make_app
+from tests.lan_loopback import use_loopback
 
 EVENTS_PER_SCREEN = int(os.environ.get("FUZZ_EVENTS", 400))
 
@@ -182,11 +182,7 @@ SCREENS = ["title", "setup:metro", "setup:railroad-ink", "setup:metromania", "se
 
 @pytest.fixture(autouse=True)
 def _loopback(monkeypatch):
-    monkeypatch.setitem(NET_DEFAULTS, "port", 0)
-    monkeypatch.setitem(NET_DEFAULTS, "discovery_port", 0)
-    monkeypatch.setitem(NET_DEFAULTS, "bind", "127.0.0.1")
-    monkeypatch.setitem(NET_DEFAULTS, "targets", [])
-    monkeypatch.setitem(NET_DEFAULTS, "connect_timeout", 0.5)
+    use_loopback(monkeypatch, connect_timeout=0.5)
 
 
 @pytest.mark.parametrize("which", SCREENS)

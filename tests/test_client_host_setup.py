@@ -17,20 +17,17 @@ import pytest
 
 from game.client import canvas, fonts
 from game.client.games import KITS
-from game.client.netplay import NET_DEFAULTS
 from game.client.screens.game_choice import GameChoiceScreen
 from game.client.screens.lobby import HostLobbyScreen, LanGameChoiceScreen, LanSetupScreen
 from game.client.screens.title import TitleScreen
 from game.client.text import t
 from tests.test_client_support import click, frames, key, make_app
+from tests.lan_loopback import use_loopback
 
 
 @pytest.fixture(autouse=True)
 def _loopback(monkeypatch):
-    monkeypatch.setitem(NET_DEFAULTS, "port", 0)
-    monkeypatch.setitem(NET_DEFAULTS, "discovery_port", 0)
-    monkeypatch.setitem(NET_DEFAULTS, "bind", "127.0.0.1")
-    monkeypatch.setitem(NET_DEFAULTS, "targets", [])
+    use_loopback(monkeypatch)
 
 
 def host_setup(app, game_index: int) -> LanSetupScreen:

@@ -28,6 +28,7 @@ from net.host import HostServer
 from net.lobby import Slot
 from tests.patience import PATIENCE
 from tests.test_client_support import click, frames, key, make_app, text
+from tests.lan_loopback import use_loopback
 
 SHOTS = os.environ.get("LAN_SHOTS")     # a folder: save screenshots of every screen there
 
@@ -41,11 +42,7 @@ def shot(app, name: str) -> None:
 
 @pytest.fixture(autouse=True)
 def _loopback(monkeypatch):
-    monkeypatch.setitem(NET_DEFAULTS, "port", 0)
-    monkeypatch.setitem(NET_DEFAULTS, "discovery_port", 0)
-    monkeypatch.setitem(NET_DEFAULTS, "bind", "127.0.0.1")
-    monkeypatch.setitem(NET_DEFAULTS, "targets", [])
-    monkeypatch.setitem(NET_DEFAULTS, "connect_timeout", 2.0)
+    use_loopback(monkeypatch, connect_timeout=2.0)
 
 
 def until(condition, apps=(), seconds: float = PATIENCE, servers=()) -> None:

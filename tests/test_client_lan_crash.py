@@ -20,16 +20,16 @@ import threading
 import time
 from pathlib import Path
 
-import pygame
 import pytest
 
 from game.benchmarks.net_soak import collect_json_lines
-from game.client.netplay import NET_DEFAULTS, NetPlayScreen
+from game.client.netplay import NetPlayScreen
 from game.client.screens.net_notice import SeatDroppedScreen
 from game.client.text import t
 from tests.test_client_lan import host_app_table, metro_click_move, shot
 from tests.patience import PATIENCE
 from tests.test_client_support import click, make_app
+from tests.lan_loopback import use_loopback
 
 ROOT = Path(__file__).resolve().parents[1]
 WAIT_LIMIT = 1.5
@@ -37,12 +37,7 @@ WAIT_LIMIT = 1.5
 
 @pytest.fixture(autouse=True)
 def _loopback(monkeypatch):
-    monkeypatch.setitem(NET_DEFAULTS, "port", 0)
-    monkeypatch.setitem(NET_DEFAULTS, "discovery_port", 0)
-    monkeypatch.setitem(NET_DEFAULTS, "bind", "127.0.0.1")
-    monkeypatch.setitem(NET_DEFAULTS, "targets", [])
-    monkeypatch.setitem(NET_DEFAULTS, "connect_timeout", 2.0)
-    monkeypatch.setitem(NET_DEFAULTS, "wait_limit", WAIT_LIMIT)
+    use_loopback(monkeypatch, connect_timeout=2.0, wait_limit=WAIT_LIMIT)
 
 
 class ClientProcess:

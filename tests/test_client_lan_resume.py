@@ -11,7 +11,7 @@ import time
 import pygame
 import pytest
 
-from game.client.netplay import NET_DEFAULTS, NetPlayScreen
+from game.client.netplay import NetPlayScreen
 from game.client.screens.lobby import HostLobbyScreen
 from game.client.screens.resume import ResumeScreen
 from game.client.screens.title import TitleScreen
@@ -23,16 +23,14 @@ from net.client import ClientConnection
 from tests.patience import PATIENCE
 from tests.test_client_support import key, make_app
 from tests.test_net_lockstep import Table
+from tests.lan_loopback import use_loopback
 
 pytestmark = pytest.mark.timeout(240)   # a few whole LAN games each: a hang guard
 
 
 @pytest.fixture(autouse=True)
 def _loopback(monkeypatch):
-    monkeypatch.setitem(NET_DEFAULTS, "port", 0)
-    monkeypatch.setitem(NET_DEFAULTS, "discovery_port", None)
-    monkeypatch.setitem(NET_DEFAULTS, "bind", "127.0.0.1")
-    monkeypatch.setitem(NET_DEFAULTS, "targets", [])
+    use_loopback(monkeypatch, discovery_port=None)
 
 
 def crashed_lan_table(keep_guest_save: bool = False):

@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from game.benchmarks.faultproxy import FaultProxy, Profile
-from game.client.netplay import NET_DEFAULTS, reason_text
+from game.client.netplay import reason_text
 from game.client.screens.net_lobby import JoinedLobbyScreen
 from game.client.text import t
 from net import messages as ids
@@ -19,17 +19,14 @@ from net.host import HostServer
 from net.lobby import Slot
 from tests.test_client_lan import join_app_find, until
 from tests.test_client_support import click, key, make_app, text
+from tests.lan_loopback import use_loopback
 
 SHOTS = "/work/wt/notes/shots/net-flaky"
 
 
 @pytest.fixture(autouse=True)
 def _loopback(monkeypatch):
-    monkeypatch.setitem(NET_DEFAULTS, "port", 0)
-    monkeypatch.setitem(NET_DEFAULTS, "discovery_port", 0)
-    monkeypatch.setitem(NET_DEFAULTS, "bind", "127.0.0.1")
-    monkeypatch.setitem(NET_DEFAULTS, "targets", [])
-    monkeypatch.setitem(NET_DEFAULTS, "connect_timeout", 2.0)
+    use_loopback(monkeypatch, connect_timeout=2.0)
 
 
 def _shot(app, name: str) -> None:
