@@ -98,3 +98,47 @@ def test_the_short_code_typed_on_the_start_page_leads_to_the_seat(browser):
         other.tap("[data-action=join]")
         other.page.wait_for_selector("#overlay.show #code", timeout=20000)
         assert "QQQQQQ" in other.page.locator("#overlay.show").inner_text()
+
+
+SIZES = {"small phone": {"width": 360, "height": 640}, "landscape": {"width": 844, "height": 390},
+         "tablet": {"width": 1024, "height": 1366}}
+
+
+@pytest.mark.parametrize("game, variants", [("metro", ["hand3"]), ("metromania", []),
+                                            ("railroad-ink", ["volcano"])])
+def test_the_page_fits_from_a_small_phone_to_a_tablet(browser, game, variants):
+    """At 360x640, in landscape and on a tablet the page never scrolls sideways, the board is
+    whole across the width, and every button is on the page and big enough for a thumb."""
+    with ServedTable(game, 2, phones=[0], variants=variants) as table:
+        for label, viewport in SIZES.items():
+            context = browser.new_context(viewport=viewport, device_scale_factor=2,
+                                          is_mobile=label != "tablet", has_touch=True)
+            try:
+                phone = PhonePage(browser, table.phones.link(0).url, context=context)
+                phone.seated()
+                phone.page.wait_for_selector("#board svg", timeout=20000)
+                found = phone.page.evaluate("""() => {
+                  const width = document.documentElement.clientWidth;
+                  const board = document.querySelector('#board svg').getBoundingClientRect();
+                  const buttons = [...document.querySelectorAll('button')]
+                    .filter(b => b.offsetParent !== null)
+                    .map(b => { const r = b.getBoundingClientRect();
+                      return {text: b.textContent.trim(), left: r.left, right: r.right,
+                              width: r.width, height: r.height}; });
+                  return {width, scroll: document.documentElement.scrollWidth,
+                          board: {left: board.left, right: board.right, width: board.width},
+                          buttons};
+                }""")
+                where = f"{game} {label}"
+                assert found["scroll"] <= found["width"], f"{where}: scrolls sideways {found}"
+                board = found["board"]
+                assert board["left"] >= -1 and board["right"] <= found["width"] + 1, where
+                assert board["width"] >= min(found["width"], 320) * 0.6, (where, board)
+                assert found["buttons"], where
+                for button in found["buttons"]:
+                    assert button["left"] >= -1 and button["right"] <= found["width"] + 1, \
+                        (where, button)
+                    assert button["height"] >= 36, (where, button)
+                assert not phone.errors, (where, phone.errors)
+            finally:
+                context.close()
