@@ -9,6 +9,7 @@ import threading
 import time
 
 from game.bots.base import make_bot
+from game.client.coach.seat_hints import SeatHints
 from game.match import Match, SeatInfo
 from game.phone.sources import MatchSource
 from game.phone.table import serve
@@ -30,7 +31,8 @@ class ServedTable:
         self.bots = {seat: make_bot(rules, seat, "random", seat)
                      for seat in range(players) if seat not in self.phone_seats}
         self.table = serve(self.source, self.phone_seats, lang=lang, bind="127.0.0.1", port=0,
-                           limits=limits, wait_limit=wait_limit, hints=hints)
+                           limits=limits, wait_limit=wait_limit,
+                           hints=SeatHints(rules) if hints else None)
         self.phones = self.table.phones
         self.base_url = f"http://127.0.0.1:{self.phones.port}"
         self.lock = threading.Lock()

@@ -227,3 +227,19 @@ def test_net_imports_only_rules_match_and_itself():
     """net imports rules, match and its own modules; bots, persistence and the folder for
     its diagnostics are passed in (``net.services``)."""
     assert _net_violations(_package_graph()) == []
+
+
+def _phone_violations(edges: dict[str, set[str]]) -> list[str]:
+    return sorted(f"{name} -> {target}" for name, targets in edges.items()
+                  if name == "game.phone" or name.startswith("game.phone.")
+                  for target in targets
+                  if target == "game.client" or target.startswith("game.client."))
+
+
+def test_the_phone_server_imports_nothing_of_the_client():
+    """game/phone serves seats to phones for the client and the headless host alike: what it
+    needs of the client (the coach's hints) is handed to it, never imported."""
+    assert _phone_violations({"game.phone.x": {"game.client.coach.hint_bot", "game.rules"},
+                              "game.client.y": {"game.phone.x"}}) == [
+        "game.phone.x -> game.client.coach.hint_bot"]
+    assert _phone_violations(_package_graph()) == []

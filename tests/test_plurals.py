@@ -13,7 +13,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.client import fonts, plural_rules, text
+from game import plural_rules
+from game.client import fonts, text
 from game.client.plural import tn
 from game.match import Match, SeatInfo
 from game.rules import get_game

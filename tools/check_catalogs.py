@@ -32,7 +32,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-from game.client import plural_rules  # noqa: E402  (CLDR plural rules through Babel)
+from game import plural_rules  # noqa: E402  (CLDR plural rules through Babel)
 
 LANG_DIR = ROOT / "assets" / "lang"
 LANGUAGES = ["en", "ru", "ko", "th", "zh-TW", "ja"]

@@ -83,6 +83,7 @@ class PhoneHost:
 
     def __init__(self, server, args) -> None:
         from game.phone.sources import LanHostSource
+        from game.client.coach.seat_hints import SeatHints
         from game.phone.table import serve
 
         check_port(args.phone_port, "--phone-port")
@@ -92,7 +93,8 @@ class PhoneHost:
         try:
             self.table = serve(self.source, seats, lang=language,
                                bind=args.phone_bind or args.bind, port=args.phone_port,
-                               wait_limit=args.wait_limit, hints=not args.no_phone_hints,
+                               wait_limit=args.wait_limit,
+                               hints=None if args.no_phone_hints else SeatHints(self.source.game),
                                on_event=self._event)
         except OSError as exc:
             raise CliError(f"cannot serve the phones' page ({exc})") from None

@@ -23,6 +23,7 @@ import os
 import threading
 
 from game.client import navigation
+from game.client.coach.seat_hints import SeatHints
 from game.client.text import language, t
 from game.rules.core import IllegalMove
 
@@ -54,7 +55,7 @@ class ServedPhones:
         bind, port = phone_address()
         try:
             self.table = serve(source, self.seat_numbers, lang=language(), bind=bind,
-                               port=port, wait_limit=WAIT_LIMIT)
+                               port=port, wait_limit=WAIT_LIMIT, hints=SeatHints(source.game))
         except (OSError, ValueError) as exc:
             play.toast(t("phone_tv.no_server", reason=str(exc)), "bad")
         else:

@@ -15,7 +15,7 @@ import json
 from pathlib import Path
 
 from game.assets import assets_dir
-from game.client import plural_rules
+from game import plural_rules
 
 ASSETS: Path = assets_dir()  # the source tree's assets/, or the installed copy (game/assets.py)
 LANG_DIR = ASSETS / "lang"

@@ -33,7 +33,7 @@ from game.rules.core import IllegalMove
 
 class PhoneTable:
     def __init__(self, phones: PhoneSeats, source, words: Words, *,
-                 wait_limit: float | None = None, hints: bool = True,
+                 wait_limit: float | None = None, hints=None,
                  clock: Callable[[], float] = time.monotonic,
                  on_event: Callable[..., None] | None = None) -> None:
         self.phones = phones
@@ -44,6 +44,8 @@ class PhoneTable:
             raise ValueError(f"{self.game.name} has no phone page")
         self.words = words
         self.wait_limit = wait_limit
+        # the coach's hints, from whoever serves the phones (``ask``/``answer``/``cancel``, as
+        # ``game.client.coach.seat_hints.SeatHints``); None: a phone's Hint says there is none
         self.hints = hints
         self.clock = clock
         self.on_event = on_event or (lambda kind, **fields: None)
@@ -57,7 +59,6 @@ class PhoneTable:
         self.away_since: dict[int, float] = {}
         self.waited_out: set[int] = set()
         self.results_sent = False
-        self.hint_workers: dict[int, Any] = {}
         self.hint_keys: dict[int, Any] = {}
         self.published = 0
         self.keys: dict[int, Any] = {}      # seat -> what its last payload was built from
@@ -265,7 +266,7 @@ class PhoneTable:
     # ------------------------------------------------------------------ hints
     def _hint(self, seat: int) -> None:
         view = self.source.view(seat)
-        if (not self.hints or view is None or self.source.is_over()
+        if (self.hints is None or view is None or self.source.is_over()
                 or seat not in self.source.to_act() or self.source.bot_plays(seat)):
             self.phones.send(seat, {"type": "hint", "move": None,
                                     "text": self.words("phone.hint_none")})
@@ -274,21 +275,15 @@ class PhoneTable:
             self.phones.send(seat, {"type": "hint", "move": None, "thinking": True,
                                     "text": self.words("phone.hint_busy")})
             return
-        from game.client.bot_worker import BotWorker
-        from game.client.coach.hint_bot import HintBot
-
-        worker = self.hint_workers.get(seat)
-        if worker is None:
-            worker = self.hint_workers[seat] = BotWorker(waited_on=False)
         key = (seat, self.version)
         self.hint_keys[seat] = key
-        worker.request(key, HintBot(self.game, seat, 1 + seat), view)
+        self.hints.ask(seat, key, view)
         self.phones.send(seat, {"type": "hint", "move": None, "thinking": True,
                                 "text": self.words("phone.hint_thinking")})
 
     def _poll_hints(self) -> None:
         for seat, key in list(self.hint_keys.items()):
-            answer = self.hint_workers[seat].poll(key)
+            answer = self.hints.answer(seat, key)
             if answer is None:
                 continue
             del self.hint_keys[seat]
@@ -305,8 +300,8 @@ class PhoneTable:
     def close(self, farewell: str | None = None, wait: float = 3.0) -> None:
         """Tell the phones the table closed and stop serving them (``wait``: see
         ``PhoneSeats.stop``; a frame loop passes 0)."""
-        for worker in self.hint_workers.values():
-            worker.cancel()
+        if self.hints is not None:
+            self.hints.cancel()
         self.phones.stop(self.words("phone.bye") if farewell is None else farewell, wait)
 
 
@@ -319,7 +314,7 @@ def version_number(version: Any) -> int:
 
 def serve(source, seats, *, lang: str = "en", bind: str = "0.0.0.0", port: int | None = None,
           address: str | None = None, limits=None, wait_limit: float | None = None,
-          hints: bool = True, on_event=None) -> PhoneTable:
+          hints=None, on_event=None) -> PhoneTable:
     """Serve ``seats`` of ``source`` to phones: the server listens (its port in
     ``table.phones.port``) and every seat has its link; call ``pump()`` from your loop and
     ``close()`` at the end. OSError when no port can be had."""

@@ -15,7 +15,7 @@ import json
 from functools import lru_cache
 
 from game.assets import assets_dir
-from game.client import plural_rules
+from game import plural_rules
 
 DEFAULT = "en"
 PREFIX = "phone."
