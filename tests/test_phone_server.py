@@ -321,3 +321,45 @@ def test_a_second_connection_cap_keeps_the_server_bounded():
                 for ws in sockets:
                     await ws.close()
         run(crowd())
+
+
+@pytest.mark.parametrize("game, variants", [("metro", ["hand2"]), ("railroad-ink", ["river"])])
+def test_the_hint_is_the_coachs_legal_move_for_the_phones_own_seat(game, variants):
+    """Hint on the phone: "thinking" at once, then the coach's move for this seat's own view
+    (a legal move, with the places to light up), as the Hint button gives it on the screen."""
+    with ServedTable(game, 2, phones=[0], variants=variants, hints=True) as table:
+        async def ask():
+            async with aiohttp.ClientSession() as session:
+                ws = await _hello(session, table.base_url, table.token(0))
+                await _next(ws, "seat")
+                view = await _next(ws, "view")
+                assert view["turn"]
+                await ws.send_str(json.dumps({"type": "hint"}))
+                first = await _next(ws, "hint")
+                assert first["thinking"] and first["move"] is None and first["text"]
+                answer = await _next(ws, "hint", timeout=60.0)
+                await ws.close()
+                return answer
+        answer = run(ask())
+        assert answer["move"] and not answer.get("thinking"), answer
+        with table.lock:
+            # the phone's seat did not move while it asked (in Railroad Ink the other seat
+            # drew meanwhile: the hint is still good for this sheet)
+            assert not any(entry.seat == 0 for entry in table.match.log)
+            legal = {str(move) for move in table.match.game.legal_moves(table.match.state, 0)}
+        assert answer["move"] in legal
+        assert answer["move"] in answer["text"] and answer["targets"]
+
+
+def test_a_table_served_without_hints_says_so():
+    with ServedTable("metro", 2, phones=[0]) as table:
+        async def ask():
+            async with aiohttp.ClientSession() as session:
+                ws = await _hello(session, table.base_url, table.token(0))
+                await _next(ws, "view")
+                await ws.send_str(json.dumps({"type": "hint"}))
+                answer = await _next(ws, "hint")
+                await ws.close()
+                return answer
+        answer = run(ask())
+        assert answer["move"] is None and not answer.get("thinking") and answer["text"]

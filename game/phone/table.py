@@ -275,11 +275,21 @@ class PhoneTable:
             self.phones.send(seat, {"type": "hint", "move": None, "thinking": True,
                                     "text": self.words("phone.hint_busy")})
             return
-        key = (seat, self.version)
+        key = (seat, self._position(seat))
         self.hint_keys[seat] = key
         self.hints.ask(seat, key, view)
         self.phones.send(seat, {"type": "hint", "move": None, "thinking": True,
                                 "text": self.words("phone.hint_thinking")})
+
+    def _position(self, seat: int):
+        """What a hint for ``seat`` is good for: the seat's own position where the game's
+        page says what that is (``position``: a Railroad Ink sheet, which the others drawing
+        at the same time leave as it is), else the table's version."""
+        own = getattr(self.kit, "position", None)
+        if own is None:
+            return self.version
+        view = self.source.view(seat)
+        return None if view is None else own(self.game, view, seat)
 
     def _poll_hints(self) -> None:
         for seat, key in list(self.hint_keys.items()):
@@ -288,7 +298,7 @@ class PhoneTable:
                 continue
             del self.hint_keys[seat]
             kind, hint = answer
-            if kind != "move" or key[1] != self.version or hint is None:
+            if kind != "move" or key[1] != self._position(seat) or hint is None:
                 self.phones.send(seat, {"type": "hint", "move": None,
                                         "text": self.words("phone.hint_none")})
                 continue

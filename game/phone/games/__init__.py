@@ -11,6 +11,9 @@ A kit is a module with
 * ``hint_targets(move) -> dict``: where the page shows a move the coach suggests;
 * optionally ``key(game, view, seat)``: what the seat's payload depends on; while it stays
   the same the payload is not built again (Railroad Ink: another seat's drawing);
+* optionally ``position(game, view, seat)``: what a hint for the seat stays good for, where
+  others move at the same time (Railroad Ink: its own sheet this round); without it a hint
+  is good until anyone moves;
 * ``WORDS``: the catalog keys the game's page needs besides ``phone.*``.
 
 ``view`` is always the rules' ``view(state, seat)`` of the phone's own seat: a kit never sees

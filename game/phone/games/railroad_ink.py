@@ -44,6 +44,12 @@ def key(game, view, seat: int):
             sum(1 for other in view.seats if other.ended))
 
 
+def position(game, view, seat: int):
+    """What a hint for this seat stays good for: its own sheet (its digest) in this round;
+    the other seats draw at the same time without making it stale."""
+    return (view.seats[seat].digest(), view.round)
+
+
 def board(game, view, seat: int, words) -> dict:
     s = view.seats[seat]
     sheet = s.sheet
