@@ -11,10 +11,13 @@ A kit is a module with
 * ``hint_targets(move) -> dict``: where the page shows a move the coach suggests;
 * optionally ``key(game, view, seat)``: what the seat's payload depends on; while it stays
   the same the payload is not built again (Railroad Ink: another seat's drawing);
+* optionally ``VIEW_IS_PUBLIC = True``: the rules' view is the same for every seat (Railroad
+  Ink hides only the future rolls, from everyone), so one view per change serves every phone
+  seat instead of one copy of the table per seat (32 copies of 32 sheets per drawing);
 * ``WORDS``: the catalog keys the game's page needs besides ``phone.*``.
 
-``view`` is always the rules' ``view(state, seat)`` of the phone's own seat: a kit never sees
-what the seat may not. Nothing outside this package names a game.
+``view`` is always the rules' ``view(state, seat)`` of the phone's own seat (or, for a kit whose
+view is public, of any seat: the same thing): a kit never sees what the seat may not. Nothing outside this package names a game.
 """
 
 from __future__ import annotations
