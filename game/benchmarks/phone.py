@@ -157,6 +157,23 @@ def _browser_join_ms(url: str) -> float | None:
     return elapsed
 
 
+def _phones_play(count: int, pace: float, timeout: float, quick: bool, *extra: str):
+    """``count`` scripted phones play every seat of a headless Railroad Ink host (``extra``:
+    its other options) to the end, or through one round when ``quick``: the robots, their
+    taps' answers in ms, the wall-clock seconds and the host's CPU seconds of the play."""
+    host = HostProcess("railroad-ink", "--players", str(count), "--phones", str(count), *extra)
+    try:
+        urls = [seat["url"] for seat in host.read_seats(count)]
+        cpu_before, started = host.cpu_seconds(), time.perf_counter()
+        robots = asyncio.run(play_seats(urls, pace, timeout, rounds=1 if quick else None))
+        wall = time.perf_counter() - started
+        cpu = host.cpu_seconds() - cpu_before
+    finally:
+        host.stop()
+    taps = [latency * 1000 for robot in robots for latency in robot.latencies]
+    return robots, taps, wall, cpu
+
+
 def run(quick: bool = False) -> dict:
     numbers: dict = {}
     # the page and joining: a two-seat Metro table, one phone seat
@@ -175,40 +192,21 @@ def run(quick: bool = False) -> dict:
         host.stop()
 
     # a tap's answer with 8 phones playing at once
-    host = HostProcess("railroad-ink", "--players", "8", "--expansion", "lake",
-                       "--phones", "8")
-    try:
-        seats = host.read_seats(8)
-        robots = asyncio.run(play_seats([s["url"] for s in seats], PACE, 600,
-                                           rounds=1 if quick else None))
-        taps = [latency * 1000 for robot in robots for latency in robot.latencies]
-        numbers["tap_moves"] = len(taps)
-        numbers["tap_ms_median"] = round(percentile(taps, 0.5), 1)
-        numbers["tap_ms_p95"] = round(percentile(taps, 0.95), 1)
-        numbers["tap_ms_max"] = round(max(taps), 1)
-    finally:
-        host.stop()
+    robots, taps, _wall, _cpu = _phones_play(8, PACE, 600, quick, "--expansion", "lake")
+    numbers["tap_moves"] = len(taps)
+    numbers["tap_ms_median"] = round(percentile(taps, 0.5), 1)
+    numbers["tap_ms_p95"] = round(percentile(taps, 0.95), 1)
+    numbers["tap_ms_max"] = round(max(taps), 1)
 
     # a party: 32 phone seats at one host
-    host = HostProcess("railroad-ink", "--players", "32", "--phones", "32",
-                       "--wait-limit", "600")
-    try:
-        seats = host.read_seats(32)
-        cpu_before, started = host.cpu_seconds(), time.perf_counter()
-        robots = asyncio.run(play_seats([s["url"] for s in seats], PARTY_PACE, 1800,
-                                           rounds=1 if quick else None))
-        wall = time.perf_counter() - started
-        cpu = host.cpu_seconds() - cpu_before
-        taps = [latency * 1000 for robot in robots for latency in robot.latencies]
-        numbers["party32_rounds"] = 1 if quick else robots[0].view["board"]["rounds"]
-        numbers["party32_finished"] = all(robot.results is not None for robot in robots)
-        numbers["party32_moves"] = len(taps)
-        numbers["party32_wall_s"] = round(wall, 1)
-        numbers["party32_host_cpu_s"] = round(cpu, 2)
-        numbers["party32_host_cpu_cores"] = round(cpu / wall, 3)
-        numbers["party32_tap_ms_p95"] = round(percentile(taps, 0.95), 1)
-    finally:
-        host.stop()
+    robots, taps, wall, cpu = _phones_play(32, PARTY_PACE, 1800, quick, "--wait-limit", "600")
+    numbers["party32_rounds"] = 1 if quick else robots[0].view["board"]["rounds"]
+    numbers["party32_finished"] = all(robot.results is not None for robot in robots)
+    numbers["party32_moves"] = len(taps)
+    numbers["party32_wall_s"] = round(wall, 1)
+    numbers["party32_host_cpu_s"] = round(cpu, 2)
+    numbers["party32_host_cpu_cores"] = round(cpu / wall, 3)
+    numbers["party32_tap_ms_p95"] = round(percentile(taps, 0.95), 1)
 
     # the table's screen while phones play
     from game.benchmarks import phone_tv
