@@ -220,3 +220,23 @@ def test_the_scripted_phones_command_plays_a_tables_seats_to_the_end():
                           capture_output=True, text=True, timeout=60)
     assert gone.returncode == 1 and "the phones stopped" in gone.stdout
     assert "Traceback" not in gone.stderr
+
+
+def test_a_railroad_ink_phone_reads_its_errors_with_a_true_minus_and_never_minus_zero():
+    from game.bots.base import make_bot
+    from game.match import Match, SeatInfo
+    from game.phone.games import railroad_ink as kit
+    from game.phone.words import Words
+    from game.rules import get_game
+    from game.rules.railroad_ink.scoring import score_sheet
+
+    game = get_game("railroad-ink")
+    match = Match.new(game, game.make_config(1), 3, [SeatInfo("Ann", "human")])
+    words = Words("en")
+    assert kit.board(game, match.view(0), 0, words)["score_text"].endswith("Errors 0")
+    bot = make_bot(game, 0, "random", 1)
+    while score_sheet(match.state.seats[0].sheet, "")[0]["errors"] == 0:
+        match.apply(0, bot.choose(match.view(0)))
+    errors = score_sheet(match.state.seats[0].sheet, "")[0]["errors"]
+    text = kit.board(game, match.view(0), 0, words)["score_text"]
+    assert text.endswith(f"Errors −{errors}") and "−0" not in text

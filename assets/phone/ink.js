@@ -245,7 +245,7 @@
       if (can) piece.addEventListener("click", () => { ui.face = special; ui.cell = null; TL.render(); });
       ctx.tray.appendChild(piece);
     }
-    ctx.tray.appendChild(TL.el("div", { class: "scoreline", text: t("phone.ink.total") + " " + d.total + " · " + d.score_text }));
+    ctx.tray.appendChild(TL.el("div", { class: "scoreline", text: t("phone.ink.total") + " " + String(d.total).replace("-", "−") + " · " + d.score_text }));
 
     if (!mine) return;
     /* the meteor first */

@@ -92,10 +92,15 @@ def board(game, view, seat: int, words) -> dict:
         "score_text": words("phone.ink.breakdown", exits=breakdown["exits"],
                             highway=breakdown["longest_highway"],
                             railway=breakdown["longest_railway"], centre=breakdown["centre"],
-                            errors=breakdown["errors"]),
+                            errors=signed(-breakdown["errors"])),
     }
     data["note"] = _note(game, view, seat, data, words)
     return data
+
+
+def signed(points: int) -> str:
+    """Points as a player reads them: a true minus sign before a loss ("−11"), "0" alone."""
+    return f"−{-points}" if points < 0 else str(points)
 
 
 def _note(game, view, seat: int, data: dict, words) -> str:
