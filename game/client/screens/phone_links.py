@@ -14,6 +14,8 @@ The phones can join while this screen is up (the phone table is pumped here).
 
 from __future__ import annotations
 
+import io
+
 import pygame
 
 from game.client import canvas, fonts, gfx, text_layout, theme
@@ -178,24 +180,13 @@ class PhoneLinksScreen(MenuScreen):
         its modules whole native pixels (as large as ``area`` allows), its quiet zone four
         modules wide."""
         scale = canvas.current_scale()
-        matrix = self.matrix(seat)
-        count = len(matrix) + 2 * QUIET
+        count = len(self.matrix(seat)) + 2 * QUIET
         module = max(1, int(area.width * scale) // count)
         image = self.images.get((seat, module))
         if image is None:
-            image = pygame.Surface((count * module, count * module))
-            image.fill((255, 255, 255))
-            for row, cells in enumerate(matrix):
-                start = None
-                for col, dark in enumerate(cells + [False]):
-                    if dark and start is None:
-                        start = col
-                    elif not dark and start is not None:
-                        pygame.draw.rect(image, (16, 18, 24), pygame.Rect(
-                            (QUIET + start) * module, (QUIET + row) * module,
-                            (col - start) * module, module))
-                        start = None
-            self.images[(seat, module)] = image
+            # segno draws it at this many pixels a module: blitted 1:1, never stretched
+            png = self.play.phones.phones.qr_png(seat, scale=module, border=QUIET)
+            image = self.images[(seat, module)] = pygame.image.load(io.BytesIO(png), "qr.png")
         side = count * module / scale                     # logical units
         box = pygame.Rect(0, 0, round(side), round(side))
         box.center = area.center
