@@ -1,6 +1,6 @@
 """Screenshots of the table's screen (the TV) with phone seats (issue 27), to look at; taken by
-``python -m tests.phone_shots OUTDIR`` with the phone pages (or alone: ``python -m
-tests.phone_tv_shots OUTDIR``).
+``python -m tests.phone_shots OUTDIR`` after the phone pages (without Chromium: the QR codes
+only).
 
 * ``tv-links-2-<size>.png``: the QR codes as a Metro table with 2 phone seats starts (720p, 4K);
 * ``tv-links-6-<size>[-page2].png``: a Railroad Ink table with 6 phone seats (two pages);
@@ -242,23 +242,3 @@ def shoot(out: Path, lang: str, browser_ok: bool = True) -> list[Path]:
         finally:
             app.shutdown()
     return shots
-
-
-def main() -> None:
-    import argparse
-
-    from tests.phone_browser import skip_reason
-
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("out", type=Path)
-    parser.add_argument("--lang", default="en")
-    args = parser.parse_args()
-    reason = skip_reason()
-    if reason:
-        print(f"no phone page in that round: {reason}")
-    for path in shoot(args.out, args.lang, browser_ok=reason is None):
-        print(path)
-
-
-if __name__ == "__main__":
-    main()
