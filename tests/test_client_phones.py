@@ -258,3 +258,101 @@ def test_a_resumed_table_with_a_phone_seat_serves_it_again(tmp_path):
     assert resumed.match.seq == seq and resumed.phone_seat_numbers == [0]
     assert resumed.phones.link(0).token != old_link.token      # new codes to scan
     resumed.leave()
+
+
+def test_the_tv_shows_a_phone_seats_sheet_as_played_on_its_phone(tmp_path, monkeypatch):
+    """A Railroad Ink table whose two seats are phones: the TV draws Ann's sheet, but nothing
+    of a player at the TV — no cursor help ("Click: Draw"), no die picked or piece named, no
+    Hint button (the hint is on the phones) — and her status says how her phone is (connected
+    or away, not "thinking" as for a bot)."""
+    from game.client import fonts
+
+    app = make_app(tmp_path)
+    setup = _setup(app, "railroad-ink", [{"name": "Ann", "who": "human:phone", "colour": 0},
+                                         {"name": "Bob", "who": "human:phone", "colour": 1}])
+    _start(app, setup)
+    play = app.stack[-2]
+    phone = PhoneThread(play.phones.link(0).url, stop_after=1)
+    _run_until(app, lambda: play.phones.connected(0))
+    drawn: list[str] = []
+    render = fonts.render
+
+    def recorded(value, *args, **kwargs):
+        drawn.append(str(value))
+        return render(value, *args, **kwargs)
+    monkeypatch.setattr(fonts, "render", recorded)
+    key(app, pygame.K_RETURN)                 # Play: the TV draws the table from here on
+    _run_until(app, phone.done)
+    assert phone.error is None and phone.robot.moves == 1
+    frames(app, 3)
+    assert drawn, "the TV drew no text"
+    assert not play.coach.offered()
+    assert not [text for text in drawn if "Click" in text or text.startswith("Hint")]
+    assert "drawing…" not in drawn and "thinking" not in drawn
+    assert "Phone connected" in drawn or "Phone away" in drawn   # it left after its move
+    play.leave()
+
+
+def _qr_on_screen(shot: pygame.Surface, half: pygame.Rect) -> tuple[int, int, int]:
+    """Where the QR code drawn in ``half`` of a screenshot is: the left and top of its dark
+    modules and their width in pixels (they are the only near-black pixels inside the white
+    box)."""
+    whites = [(x, y) for x in range(half.left, half.right, 2)
+              for y in range(half.top, half.bottom, 2) if shot.get_at((x, y))[:3] == (255,) * 3]
+    box = pygame.Rect(min(x for x, _ in whites), min(y for _, y in whites), 0, 0)
+    box.width = max(x for x, _ in whites) - box.x
+    box.height = max(y for _, y in whites) - box.y
+    dark = [(x, y) for x in range(box.left, box.right) for y in range(box.top, box.bottom)
+            if sum(shot.get_at((x, y))[:3]) < 100]
+    left, top = min(x for x, _ in dark), min(y for _, y in dark)
+    width = max(x for x, _ in dark) + 1 - left
+    return left, top, width
+
+
+def test_the_tv_draws_each_seats_link_as_a_qr_code_big_enough_to_scan(tmp_path):
+    """At 1080p a table with two phone seats shows each seat's QR code with whole-pixel
+    modules of at least 6 px (scannable from across the room), and the modules drawn are the
+    seat's link's (read back from the screenshot, module by module)."""
+    app = make_app(tmp_path)
+    setup = _setup(app, "metro", [{"name": "Ann", "who": "human:phone", "colour": 0},
+                                  {"name": "Bob", "who": "human:phone", "colour": 1}])
+    _start(app, setup)
+    play = app.stack[-2]
+    app.resize((1920, 1080))
+    frames(app, 2)
+    app.screenshot(tmp_path / "links.png")
+    shot = pygame.image.load(str(tmp_path / "links.png"))
+    assert shot.get_size() == (1920, 1080)
+    for seat, half in ((0, pygame.Rect(0, 150, 960, 700)), (1, pygame.Rect(960, 150, 960, 700))):
+        matrix = play.phones.qr_matrix(seat)
+        left, top, width = _qr_on_screen(shot, half)
+        module = width / len(matrix)
+        assert module == int(module) and module >= 6, module
+        drawn = [[sum(shot.get_at((int(left + (col + 0.5) * module),
+                                   int(top + (row + 0.5) * module)))[:3]) < 100
+                  for col in range(len(matrix))] for row in range(len(matrix))]
+        assert drawn == matrix
+    play.leave()
+
+
+def test_the_qr_pages_turn_by_themselves(tmp_path):
+    """Six phone seats take two pages of codes: the guests of the second page see theirs
+    without anyone at the keyboard (the pages turn every few seconds), and › still turns at
+    once."""
+    from game.client.screens.phone_links import PAGE_SECONDS
+    from tests.test_client_support import step
+
+    app = make_app(tmp_path)
+    setup = _setup(app, "railroad-ink", [{"name": f"P{i}", "who": "human:phone", "colour": i}
+                                         for i in range(6)])
+    _start(app, setup)
+    links, play = app.top, app.stack[-2]
+    assert links.pages() == 2 and links.page == 0
+    for _ in range(int(PAGE_SECONDS / 0.5) + 1):
+        step(app, 0.5)
+    assert links.page == 1
+    links.on_activate(next(item for item in links.form.items if item.key == "next"))
+    assert links.page == 0
+    step(app, 0.5)
+    assert links.page == 0                    # a page turned by hand stays its full time
+    play.leave()

@@ -100,6 +100,62 @@ def test_the_short_code_typed_on_the_start_page_leads_to_the_seat(browser):
         assert "QQQQQQ" in other.page.locator("#overlay.show").inner_text()
 
 
+def test_a_phone_exchanges_a_share_by_tapping(browser):
+    """Metro's companies on a phone: the shares' toggle names each share by its company's
+    colour, opens the exchange, and tapping "↑ <colour>" (the face-up card of the share's
+    pile) exchanges it: the table's log has the swap, and the phone shows the new share."""
+    with ServedTable("metro", 2, phones=[0], variants=["companies"]) as table:
+        phone = PhonePage(browser, table.phones.link(0).url)
+        phone.seated()
+        phone.wait_for("() => TL.state.view.turn")
+        toggle = phone.page.locator("[data-action=shares]")
+        assert toggle.locator(".share i").count() == len(table.match.view(0).shares[0])
+        phone.tap("[data-action=shares]")
+        up = phone.page.locator("[data-action^='swap:'][data-action$=':up']").first
+        move = up.get_attribute("data-action")
+        assert "Face down" in phone.page.locator(".swaps").first.inner_text()
+        pct = int(move.split(":")[2])
+        face_up = phone.page.evaluate(f"""() => TL.state.view.board.face_up[
+            TL.state.seat.static.percents.indexOf({pct})][0]""")
+        before = phone.state()["seq"]
+        up.tap()
+        phone.wait_for(f"() => TL.state.view.seq !== {before}")
+        assert [entry.move for entry in table.match.log if entry.seat == 0] == [move]
+        shares = phone.page.evaluate("() => TL.state.view.board.shares")
+        assert [face_up, pct] in shares               # the face-up card is the phone's now
+        assert not phone.errors
+
+
+def test_a_phone_meets_the_meteor_with_a_direction_or_a_specials_face(browser):
+    """Railroad Ink's meteor on a phone: while it waits for its direction the dice do not
+    claim to have "no cell", the specials that may ignore it are one line of words and one
+    button a special (its face, named for screen readers), and one tap on a face ignores the
+    meteor with that special; a special spent in an earlier round says "used"."""
+    with ServedTable("railroad-ink", 2, phones=[0], variants=["meteor"]) as table:
+        phone = PhonePage(browser, table.phones.link(0).url)
+        phone.seated()
+        phone.page.wait_for_selector("[data-action^=meteor-]", timeout=20000)
+        assert "no cell" not in phone.page.locator("#tray").inner_text()
+        icons = phone.page.locator("[data-action^='ignore-']")
+        assert icons.count() == 6 and icons.first.locator("svg").count() == 1
+        assert phone.page.locator("#actions").inner_text().count("Spend a special") == 1
+        special = icons.first.get_attribute("data-action")[len("ignore-"):]
+        assert icons.first.get_attribute("aria-label").startswith("Special")
+        before = phone.state()["seq"]
+        icons.first.tap()
+        phone.wait_for(f"() => TL.state.view.seq !== {before}")
+        assert [entry.move for entry in table.match.log if entry.seat == 0] == \
+            [f"ignore-meteor:{special}"]
+        deadline = time.monotonic() + 120           # the phone draws its round; the next one
+        while phone.page.evaluate("() => TL.state.view.board.round") < 2:
+            assert time.monotonic() < deadline, phone.state()
+            if not phone.play_step():
+                phone.page.wait_for_timeout(40)
+        phone.page.wait_for_selector(f"[data-special={special}] .tag", timeout=20000)
+        assert phone.page.locator(f"[data-special={special}] .tag").inner_text() == "used"
+        assert not phone.errors
+
+
 SIZES = {"small phone": {"width": 360, "height": 640}, "landscape": {"width": 844, "height": 390},
          "tablet": {"width": 1024, "height": 1366}}
 

@@ -141,3 +141,102 @@ def test_the_page_is_shipped_with_an_install():
     page = set((root / "assets" / "phone").iterdir())
     assert page and page <= shipped
     assert {"aiohttp>=3.9", "segno>=1.5"} <= set(config["project"]["dependencies"])
+
+
+def test_a_railroad_ink_table_rebuilds_only_the_phone_payloads_that_changed():
+    """Eight phone seats: a drawing takes one view of the table (not one copy per seat) and
+    sends a view to the drawer's phone only; a seat ending its round updates the phones of
+    the seats already waiting ("waiting for 6"), never those still drawing (a phone still
+    drawing keeps the cell it picked). The TV serving the phones does this work in its frame."""
+    from game.bots.base import make_bot
+    from game.match import Match, SeatInfo
+    from game.phone.seats import PhoneSeats
+    from game.phone.sources import MatchSource
+    from game.phone.table import PhoneTable
+    from game.phone.words import Words
+    from game.rules import get_game
+
+    class CountingSource(MatchSource):
+        views = 0
+
+        def view(self, seat):
+            self.views += 1
+            return super().view(seat)
+
+    game = get_game("railroad-ink")
+    match = Match.new(game, game.make_config(8, ["lake"]), 5,
+                      [SeatInfo(f"P{i}", "human", device="phone") for i in range(8)])
+    source = CountingSource(match)
+    phones = PhoneSeats(Words("en").reasons(), bind="127.0.0.1", port=0)   # never started
+    for seat in range(8):
+        phones.add(seat, f"P{seat}", seat)
+    sent: list[int] = []
+    last: dict[int, dict] = {}
+    publish = phones.publish
+
+    def recorded(seat, payload, context=None):
+        sent.append(seat)
+        last[seat] = payload
+        publish(seat, payload, context)
+    phones.publish = recorded
+    table = PhoneTable(phones, source, Words("en"))
+    table.refresh()
+    assert sorted(sent) == list(range(8))
+    ended_seats: list[int] = []
+    for seat in (0, 1, 2):
+        bot = make_bot(game, seat, "random", seat)
+        while not match.state.seats[seat].ended:
+            sent.clear()
+            source.views = 0
+            match.apply(seat, bot.choose(match.view(seat)))
+            table.refresh()
+            assert source.views == 1, "one view of the table serves every phone seat"
+            if match.state.seats[seat].ended:
+                ended_seats.append(seat)
+                assert sorted(sent) == ended_seats, "only the waiting seats hear the count"
+            else:
+                assert sent in ([seat], []), "only the drawer's phone gets a new view"
+    assert last[0]["board"]["waiting_for"] == 5 and "5" in last[0]["status"]
+
+
+def test_the_scripted_phones_command_plays_a_tables_seats_to_the_end():
+    """``python -m game.phone.robot URL...`` (the bench's phones, a scripted party) joins the
+    seats of those links and plays them to the results; a link that is not a seat's, or a
+    table that is not there, gets a clear line and no traceback."""
+    import subprocess
+    import sys
+
+    with ServedTable("railroad-ink", 2, phones=[0, 1], variants=["river"]) as table:
+        urls = [table.phones.link(seat).url for seat in (0, 1)]
+        done = subprocess.run([sys.executable, "-m", "game.phone.robot", *urls, "--pace",
+                               "0"], capture_output=True, text=True, timeout=180)
+        assert done.returncode == 0, done.stderr
+        assert "2 phones played" in done.stdout and table.match.is_over()
+    bad = subprocess.run([sys.executable, "-m", "game.phone.robot", "not-a-link"],
+                         capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and "phone seat's link" in bad.stderr
+    assert "Traceback" not in bad.stderr
+    gone = subprocess.run([sys.executable, "-m", "game.phone.robot", urls[0]],
+                          capture_output=True, text=True, timeout=60)
+    assert gone.returncode == 1 and "the phones stopped" in gone.stdout
+    assert "Traceback" not in gone.stderr
+
+
+def test_a_railroad_ink_phone_reads_its_errors_with_a_true_minus_and_never_minus_zero():
+    from game.bots.base import make_bot
+    from game.match import Match, SeatInfo
+    from game.phone.games import railroad_ink as kit
+    from game.phone.words import Words
+    from game.rules import get_game
+    from game.rules.railroad_ink.scoring import score_sheet
+
+    game = get_game("railroad-ink")
+    match = Match.new(game, game.make_config(1), 3, [SeatInfo("Ann", "human")])
+    words = Words("en")
+    assert kit.board(game, match.view(0), 0, words)["score_text"].endswith("Errors 0")
+    bot = make_bot(game, 0, "random", 1)
+    while score_sheet(match.state.seats[0].sheet, "")[0]["errors"] == 0:
+        match.apply(0, bot.choose(match.view(0)))
+    errors = score_sheet(match.state.seats[0].sheet, "")[0]["errors"]
+    text = kit.board(game, match.view(0), 0, words)["score_text"]
+    assert text.endswith(f"Errors −{errors}") and "−0" not in text

@@ -219,7 +219,8 @@
       const piece = TL.el("div", { class: "piece die tap" + (sel ? " sel" : "") +
         (spent || (!drawable && mine) ? " off" : "") + (hint && hint.face === face ? " hinted" : ""),
         "data-die": spent ? null : face, "aria-label": t("ri.face." + face) }, miniature(face, 0, faces),
-        spent ? null : !drawable && mine ? TL.el("span", { class: "tag", text: t("phone.ink.no_cell") })
+        /* "no cell" only when a cell could be drawn now: while the meteor waits, the dice wait */
+        spent ? null : !drawable && mine && !d.meteor.length ? TL.el("span", { class: "tag", text: t("phone.ink.no_cell") })
           : !mandatory ? TL.el("span", { class: "tag", text: t("phone.ink.optional") }) : null);
       if (drawable) piece.addEventListener("click", () => {
         if (!mine) return;
@@ -239,11 +240,12 @@
       const can = mine && !!d.legal[special];
       const piece = TL.el("div", { class: "piece small tap" + (ui.face === special && mine ? " sel" : "") +
         (can || status === "this_round" ? "" : " off"), "data-special": special,
-        "aria-label": t("ri.face." + special) }, miniature(special, 0, faces));
+        "aria-label": t("ri.face." + special) }, miniature(special, 0, faces),
+        status === "used" ? TL.el("span", { class: "tag", text: t("phone.ink.special_used") }) : null);
       if (can) piece.addEventListener("click", () => { ui.face = special; ui.cell = null; TL.render(); });
       ctx.tray.appendChild(piece);
     }
-    ctx.tray.appendChild(TL.el("div", { class: "scoreline", text: t("phone.ink.total") + " " + d.total + " · " + d.score_text }));
+    ctx.tray.appendChild(TL.el("div", { class: "scoreline", text: t("phone.ink.total") + " " + String(d.total).replace("-", "−") + " · " + d.score_text }));
 
     if (!mine) return;
     /* the meteor first */
@@ -253,9 +255,17 @@
         ctx.actions.appendChild(TL.button(ARROWS[dir] + " " + dir, () => TL.move("meteor:" + dir),
           { cls: "primary", id: "meteor-" + dir }));
       }
-      for (const special of d.ignore) {
-        ctx.actions.appendChild(TL.button(t("phone.ink.ignore_meteor") + ": " + t("ri.face." + special),
-          () => TL.move("ignore-meteor:" + special), { cls: "wide", id: "ignore-" + special }));
+      /* or a special spent to ignore it: said once, each special a button showing its face */
+      if (d.ignore.length) {
+        ctx.actions.appendChild(TL.el("div", { class: "actions-label", text: t("phone.ink.ignore_meteor") }));
+        const icons = TL.el("div", { class: "icons" });
+        for (const special of d.ignore) {
+          const b = TL.button("", () => TL.move("ignore-meteor:" + special), { cls: "icon", id: "ignore-" + special });
+          b.setAttribute("aria-label", t("ri.face." + special));
+          b.appendChild(miniature(special, 0, faces));
+          icons.appendChild(b);
+        }
+        ctx.actions.appendChild(icons);
       }
       if (d.undo) ctx.actions.appendChild(TL.button(t("phone.undo"), () => TL.move("undo"), { id: "undo" }));
       return;

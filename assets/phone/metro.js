@@ -184,26 +184,31 @@
   function companies(ctx, mine) {
     const d = ctx.data, t = TL.t, ui = ctx.ui, names = ctx.stat.company_names, colours = ctx.stat.company_colours;
     const chip = (company) => TL.el("i", { style: { background: colours[company] } });
-    const toggle = TL.button((ui.shares ? "▾ " : "▸ ") + t("phone.metro.shares") + " · " +
-      d.shares.map((card) => card[1] + "%").join(" "), () => { ui.shares = !ui.shares; TL.render(); },
-      { cls: "btn", id: "shares" });
+    /* the toggle names the shares by their company's colour, not by percentages alone */
+    const toggle = TL.button((ui.shares ? "▾ " : "▸ ") + t("phone.metro.shares"),
+      () => { ui.shares = !ui.shares; TL.render(); }, { cls: "btn shares", id: "shares" });
+    for (const [company, pct] of d.shares) {
+      toggle.appendChild(TL.el("span", { class: "share" }, chip(company), pct + "%"));
+    }
     toggle.style.setProperty("flex-basis", "100%");
     ctx.tray.appendChild(toggle);
     if (!ui.shares) return;
     const panel = TL.el("div", { class: "panel" },
       TL.el("h3", { text: d.exchanges_open ? t("phone.metro.exchange") : t("phone.metro.no_exchanges") }));
+    /* a share: its card, then under it the face-up card of its pile to take (↑) and a
+       face-down one (↓); a swap the rules do not allow now leaves its place empty */
     for (const [company, pct] of d.shares) {
-      const row = TL.el("div", { class: "row" }, TL.el("span", { class: "card" }, chip(company),
+      const row = TL.el("div", { class: "swaps" }, TL.el("span", { class: "card" }, chip(company),
         t("colour." + names[company]) + " " + pct + "%"));
       const pile = ctx.stat.percents.indexOf(pct);
       for (const way of ["up", "down"]) {
         const text = `swap:${names[company]}:${pct}:${way}`;
-        if (!d.swaps.includes(text) || !mine) continue;
+        if (!d.swaps.includes(text) || !mine) { row.appendChild(TL.el("span")); continue; }
         const face = d.face_up[pile];
-        const b = TL.button(way === "up" ? "↑ " + t("colour." + names[face[0]]) : "↓ ?",
+        const b = TL.button(way === "up" ? "↑" : "↓\u00a0" + t("phone.metro.face_down"),
           () => TL.move(text), { cls: "btn", id: text });
         b.setAttribute("title", t(way === "up" ? "phone.metro.take_up" : "phone.metro.take_down", { pct: pct }));
-        if (way === "up") b.prepend(chip(face[0]));
+        if (way === "up") b.append(chip(face[0]), t("colour." + names[face[0]]));
         row.appendChild(b);
       }
       panel.appendChild(row);

@@ -16,6 +16,13 @@
   ``party32_host_cpu_cores``: the host process's CPU time over the game's wall time (target
   below one core); ``party32_tap_ms_p95``: a drawing's answer while 32 phones draw at once.
   The 32 scripted phones run in this process, on the same machine as the host.
+* ``tv_<table>_<phones|bots>_cpu_ms_{p50,p99,max}``: the table's screen (a real client at
+  1920x1080) while 8 phones play a Railroad Ink table (lake) and 6 a Metro table (hand of
+  three), each phone thinking about 1.5 s before a move; the same tables with the seats as
+  the client's bots (their moves landing after 1.5 s) are the baseline. The main thread's CPU
+  per frame, every frame drawn (``game.benchmarks.phone_tv``; target p99 <= 4 ms, unchanged
+  by the phones). ``tv_<table>_phones_pump_ms_*``: the phones' share of those frames (the
+  phone table's ``pump``: their moves landing on the table, their views built and sent).
 """
 
 from __future__ import annotations
@@ -30,6 +37,7 @@ import time
 from pathlib import Path
 
 from game.benchmarks.measure import percentile
+from game.phone.robot import PhoneRobot, play_seats, split_url
 
 SECTION = "phone"
 ROOT = Path(__file__).resolve().parents[2]
@@ -73,14 +81,6 @@ class HostProcess:
                 self.proc.kill()
 
 
-def _base(url: str) -> str:
-    return url.split("/p/")[0]
-
-
-def _token(url: str) -> str:
-    return url.rsplit("/", 1)[1]
-
-
 async def _load_page(session, url: str, gzip: bool) -> tuple[int, list[str]]:
     """Bytes on the wire for the page's first load, and the files' text."""
     headers = {"Accept-Encoding": "gzip" if gzip else "identity"}
@@ -88,7 +88,7 @@ async def _load_page(session, url: str, gzip: bool) -> tuple[int, list[str]]:
     async with session.get(url, headers=headers, auto_decompress=False) as response:
         body = await response.read()
         total += len(body)
-    base = _base(url)
+    base = split_url(url)[0]
     async with session.get(url, headers={"Accept-Encoding": "identity"}) as response:
         page = await response.text()
     texts.append(page)
@@ -116,14 +116,12 @@ async def _page_numbers(url: str) -> dict:
 async def _join_times(url: str, joins: int) -> list[float]:
     import aiohttp
 
-    from game.phone.robot import PhoneRobot
-
     times = []
     async with aiohttp.ClientSession() as session:
         for _ in range(joins):
             started = time.perf_counter()
             await _load_page(session, url, gzip=True)
-            robot = PhoneRobot(_base(url), _token(url), device="bench-phone")
+            robot = PhoneRobot(*split_url(url), device="bench-phone")
             first = await robot.connect(session)
             if first.get("type") != "seat":
                 raise RuntimeError(f"not seated: {first}")
@@ -159,32 +157,21 @@ def _browser_join_ms(url: str) -> float | None:
     return elapsed
 
 
-async def _play(seats: list[dict], pace: float, timeout: float, rounds: int | None = None):
-    """The phones play (to the end, or past ``rounds``); each thinks ``pace`` s on average
-    before a move, the phones spread evenly from 2/3 to 4/3 of it (players differ)."""
-    import aiohttp
-
-    from game.phone.robot import PhoneRobot
-
-    async with aiohttp.ClientSession() as session:
-        count = len(seats)
-        robots = [PhoneRobot(_base(s["url"]), _token(s["url"]),
-                             pace=pace * (2 / 3 + (2 / 3) * i / max(1, count - 1)))
-                  for i, s in enumerate(seats)]
-        for robot in robots:
-            await robot.connect(session)
-
-        async def run(robot):
-            if rounds is None:
-                await robot.play(timeout=timeout)
-            else:
-                while robot.view is None or robot.view["board"].get("round", 0) <= rounds:
-                    await robot.play(stop_after=robot.moves + 1, timeout=timeout)
-                    if robot.results is not None:
-                        break
-                    await robot.settle()
-        await asyncio.gather(*(run(robot) for robot in robots))
-        return robots
+def _phones_play(count: int, pace: float, timeout: float, quick: bool, *extra: str):
+    """``count`` scripted phones play every seat of a headless Railroad Ink host (``extra``:
+    its other options) to the end, or through one round when ``quick``: the robots, their
+    taps' answers in ms, the wall-clock seconds and the host's CPU seconds of the play."""
+    host = HostProcess("railroad-ink", "--players", str(count), "--phones", str(count), *extra)
+    try:
+        urls = [seat["url"] for seat in host.read_seats(count)]
+        cpu_before, started = host.cpu_seconds(), time.perf_counter()
+        robots = asyncio.run(play_seats(urls, pace, timeout, rounds=1 if quick else None))
+        wall = time.perf_counter() - started
+        cpu = host.cpu_seconds() - cpu_before
+    finally:
+        host.stop()
+    taps = [latency * 1000 for robot in robots for latency in robot.latencies]
+    return robots, taps, wall, cpu
 
 
 def run(quick: bool = False) -> dict:
@@ -205,36 +192,24 @@ def run(quick: bool = False) -> dict:
         host.stop()
 
     # a tap's answer with 8 phones playing at once
-    host = HostProcess("railroad-ink", "--players", "8", "--expansion", "lake",
-                       "--phones", "8")
-    try:
-        seats = host.read_seats(8)
-        robots = asyncio.run(_play(seats, PACE, 600, rounds=1 if quick else None))
-        taps = [latency * 1000 for robot in robots for latency in robot.latencies]
-        numbers["tap_moves"] = len(taps)
-        numbers["tap_ms_median"] = round(percentile(taps, 0.5), 1)
-        numbers["tap_ms_p95"] = round(percentile(taps, 0.95), 1)
-        numbers["tap_ms_max"] = round(max(taps), 1)
-    finally:
-        host.stop()
+    robots, taps, _wall, _cpu = _phones_play(8, PACE, 600, quick, "--expansion", "lake")
+    numbers["tap_moves"] = len(taps)
+    numbers["tap_ms_median"] = round(percentile(taps, 0.5), 1)
+    numbers["tap_ms_p95"] = round(percentile(taps, 0.95), 1)
+    numbers["tap_ms_max"] = round(max(taps), 1)
 
     # a party: 32 phone seats at one host
-    host = HostProcess("railroad-ink", "--players", "32", "--phones", "32",
-                       "--wait-limit", "600")
-    try:
-        seats = host.read_seats(32)
-        cpu_before, started = host.cpu_seconds(), time.perf_counter()
-        robots = asyncio.run(_play(seats, PARTY_PACE, 1800, rounds=1 if quick else None))
-        wall = time.perf_counter() - started
-        cpu = host.cpu_seconds() - cpu_before
-        taps = [latency * 1000 for robot in robots for latency in robot.latencies]
-        numbers["party32_rounds"] = 1 if quick else robots[0].view["board"]["rounds"]
-        numbers["party32_finished"] = all(robot.results is not None for robot in robots)
-        numbers["party32_moves"] = len(taps)
-        numbers["party32_wall_s"] = round(wall, 1)
-        numbers["party32_host_cpu_s"] = round(cpu, 2)
-        numbers["party32_host_cpu_cores"] = round(cpu / wall, 3)
-        numbers["party32_tap_ms_p95"] = round(percentile(taps, 0.95), 1)
-    finally:
-        host.stop()
+    robots, taps, wall, cpu = _phones_play(32, PARTY_PACE, 1800, quick, "--wait-limit", "600")
+    numbers["party32_rounds"] = 1 if quick else robots[0].view["board"]["rounds"]
+    numbers["party32_finished"] = all(robot.results is not None for robot in robots)
+    numbers["party32_moves"] = len(taps)
+    numbers["party32_wall_s"] = round(wall, 1)
+    numbers["party32_host_cpu_s"] = round(cpu, 2)
+    numbers["party32_host_cpu_cores"] = round(cpu / wall, 3)
+    numbers["party32_tap_ms_p95"] = round(percentile(taps, 0.95), 1)
+
+    # the table's screen while phones play
+    from game.benchmarks import phone_tv
+
+    numbers.update(phone_tv.run(quick))
     return numbers

@@ -85,6 +85,10 @@ class ServedPhones:
     def qr_matrix(self, seat: int) -> list:
         return self.table.phones.qr_matrix(seat)
 
+    def qr_png(self, seat: int, scale: int, border: int) -> bytes:
+        """The seat's QR code as a PNG, ``scale`` pixels a module (see ``PhoneSeats``)."""
+        return self.table.phones.qr_png(seat, scale=scale, border=border)
+
     def joined(self, seat: int) -> bool:
         """A phone has held the seat at least once."""
         return self.table is not None and self.table.phones.joined(seat)

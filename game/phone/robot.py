@@ -2,6 +2,11 @@
 its views offer, as a guest tapping the first thing that glows would (tests and the bench).
 
     result = await play_seat("http://127.0.0.1:5057", token)     # runs to the results
+    robots = await play_seats(urls, pace=1.5)                     # many phones at once
+
+``python -m game.phone.robot URL... [--pace S]`` plays the seats of those links to the end
+(a table's guests, scripted: the bench's TV measure runs its phones so, in a process of
+their own).
 
 ``PhoneRobot`` keeps what a page keeps (the token, a device id) and what it saw; it sends one
 move at a time and waits for the view that acknowledges it (or its refusal) before the next.
@@ -232,3 +237,75 @@ async def play_seat(base_url: str, token: str, timeout: float = 120.0) -> PhoneR
         await robot.play(timeout=timeout)
         await robot.close()
         return robot
+
+
+def paces(pace: float, count: int) -> list[float]:
+    """``count`` players' thinking times around ``pace``: spread evenly from 2/3 to 4/3 of
+    it (players differ, and the phones' moves do not all come at once)."""
+    return [pace * (2 / 3 + (2 / 3) * i / max(1, count - 1)) for i in range(count)]
+
+
+def split_url(url: str) -> tuple[str, str]:
+    """A seat's link as (the table's base URL, the seat's token)."""
+    base, _, token = url.partition("/p/")
+    return base, token.strip("/")
+
+
+async def play_seats(urls: list[str], pace: float = 0.0, timeout: float = 120.0,
+                     rounds: int | None = None) -> list[PhoneRobot]:
+    """Join the seats of ``urls`` and play them all at once, to the results (or, with
+    ``rounds``, until the game is past that round); each phone thinks as ``paces`` says.
+    The robots, with what they saw and their latencies."""
+    import aiohttp
+
+    async with aiohttp.ClientSession() as session:
+        robots = [PhoneRobot(*split_url(url), pace=think)
+                  for url, think in zip(urls, paces(pace, len(urls)))]
+        for robot in robots:
+            first = await robot.connect(session)
+            if first.get("type") != "seat":
+                raise ConnectionError(f"not seated: {first}")
+
+        async def run(robot: PhoneRobot) -> None:
+            if rounds is None:
+                await robot.play(timeout=timeout)
+                return
+            while robot.view is None or robot.view["board"].get("round", 0) <= rounds:
+                await robot.play(stop_after=robot.moves + 1, timeout=timeout)
+                if robot.results is not None:
+                    break
+                await robot.settle()
+        await asyncio.gather(*(run(robot) for robot in robots))
+        for robot in robots:
+            await robot.close()
+        return robots
+
+
+def main(argv: list[str] | None = None) -> int:
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m game.phone.robot",
+                                     description="Scripted phones: play these seats' links "
+                                     "to the end of the game.")
+    parser.add_argument("urls", nargs="+", metavar="URL", help="a phone seat's link (/p/...)")
+    parser.add_argument("--pace", type=float, default=0.0,
+                        help="seconds a phone thinks before a move, on average")
+    parser.add_argument("--timeout", type=float, default=600.0,
+                        help="seconds to wait for the game's end")
+    args = parser.parse_args(argv)
+    if any("/p/" not in url for url in args.urls) or args.pace < 0 or args.timeout <= 0:
+        parser.error("every URL is a phone seat's link (http://HOST:PORT/p/TOKEN); "
+                     "--pace >= 0, --timeout > 0")
+    from aiohttp import ClientError
+
+    try:
+        robots = asyncio.run(play_seats(args.urls, args.pace, args.timeout))
+    except (ClientError, ConnectionError, TimeoutError, OSError) as exc:
+        print(f"the phones stopped: {exc}")
+        return 1
+    print(f"{len(robots)} phones played {sum(r.moves for r in robots)} moves to the end")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

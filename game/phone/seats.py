@@ -92,8 +92,10 @@ class PhoneSeats:
                          links.seat_url(self.address, self.port, record.token),
                          links.short_url(self.address, self.port, record.code))
 
-    def qr_png(self, seat: int, scale: int = 8) -> bytes:
-        return links.qr_png(self.link(seat).url, scale=scale)
+    def qr_png(self, seat: int, scale: int = 8, border: int = 3) -> bytes:
+        """The seat's QR code as PNG bytes: ``scale`` pixels a module, ``border`` modules of
+        quiet zone."""
+        return links.qr_png(self.link(seat).url, scale=scale, border=border)
 
     def qr_matrix(self, seat: int) -> list[list[bool]]:
         return links.qr_matrix(self.link(seat).url)

@@ -101,13 +101,19 @@ class PhoneTable:
                 return
             self.static = self.kit.static(self.game, view)
             self.introduce()
+        shared = None
+        if getattr(self.kit, "VIEW_IS_PUBLIC", False) and self.seats:
+            shared = self.source.view(self.seats[0])      # one copy of the table, not one a seat
         for seat in self.seats:
-            self._publish(seat)
+            self._publish(seat, shared)
         if self.source.is_over() and not self.results_sent:
             self._send_results()
 
-    def _publish(self, seat: int) -> None:
-        view = self.source.view(seat)
+    def _publish(self, seat: int, view=None) -> None:
+        """Send ``seat`` its payload if what it shows changed (``view``: the table's public
+        view, when the kit's views are; else the seat's own is taken)."""
+        if view is None:
+            view = self.source.view(seat)
         if view is None:
             return
         source, words = self.source, self.words

@@ -39,6 +39,10 @@ def catalog(lang: str) -> dict:
 class Words:
     def __init__(self, lang: str = DEFAULT) -> None:
         self.lang = lang if catalog(lang) else DEFAULT
+        # the plural rules are loaded now, as the table starts (Babel takes tens of ms the
+        # first time), not in the frame where a phone's line first shows a count
+        for known in sorted({self.lang, DEFAULT}):
+            plural_rules.categories(known)
 
     def entry(self, key: str):
         """The raw entry (text or plural forms), English when this language lacks it."""

@@ -52,8 +52,11 @@ class HintCoach:
         return pygame.Rect(menu.x - 8 - w, menu.y, w, menu.height)
 
     def offered(self) -> bool:
+        """The Hint button is there while the game runs and someone plays here (not on a
+        table of bots, nor one whose seats all play on phones: their pages have the hint)."""
         board = self.play.board
-        return not (self.match.is_over() or getattr(board, "read_only", False))
+        return not (self.match.is_over() or getattr(board, "read_only", False)
+                    or not self.play.human_seats())
 
     def seat_for(self, device: str):
         """The acting local human seat a device speaks for (None: nobody to hint)."""

@@ -14,10 +14,13 @@ A kit is a module with
 * optionally ``position(game, view, seat)``: what a hint for the seat stays good for, where
   others move at the same time (Railroad Ink: its own sheet this round); without it a hint
   is good until anyone moves;
+* optionally ``VIEW_IS_PUBLIC = True``: the rules' view is the same for every seat (Railroad
+  Ink hides only the future rolls, from everyone), so one view per change serves every phone
+  seat instead of one copy of the table per seat (32 copies of 32 sheets per drawing);
 * ``WORDS``: the catalog keys the game's page needs besides ``phone.*``.
 
-``view`` is always the rules' ``view(state, seat)`` of the phone's own seat: a kit never sees
-what the seat may not. Nothing outside this package names a game.
+``view`` is always the rules' ``view(state, seat)`` of the phone's own seat (or, for a kit whose
+view is public, of any seat: the same thing): a kit never sees what the seat may not. Nothing outside this package names a game.
 """
 
 from __future__ import annotations

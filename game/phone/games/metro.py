@@ -18,8 +18,8 @@ from game.rules.metro.moves import Draw, Place, Swap
 WORDS = ("phone.metro.hand", "phone.metro.drawn", "phone.metro.draw", "phone.metro.stack",
          "phone.metro.pick_tile", "phone.metro.pick_square", "phone.metro.confirm_square",
          "phone.metro.shares", "phone.metro.exchange", "phone.metro.take_up",
-         "phone.metro.take_down", "phone.metro.profits", "phone.metro.no_exchanges",
-         "phone.metro.others_hands", "phone.metro.draw_first",
+         "phone.metro.take_down", "phone.metro.face_down", "phone.metro.profits",
+         "phone.metro.no_exchanges", "phone.metro.others_hands", "phone.metro.draw_first",
          *(f"colour.{name}" for name in COMPANIES))
 
 

@@ -17,6 +17,9 @@ from game.rules.railroad_ink.moves import Draw, End, Erase, IgnoreMeteor, Meteor
 from game.rules.railroad_ink.scoring import score_sheet
 from game.rules.railroad_ink.sheet import CELL_NAMES, CRATER, EMPTY
 
+# every seat's view is the whole table (only the future rolls are hidden, from everyone): one
+# view per change serves all the phone seats (see ``game.phone.games``)
+VIEW_IS_PUBLIC = True
 SIDE_LETTERS = {0: ".", 1: "H", 2: "R", 3: "W", 4: "L", 5: "V"}
 WORDS = ("phone.ink.round", "phone.ink.pick_die", "phone.ink.pick_cell", "phone.ink.end_round",
          "phone.ink.skip", "phone.ink.done_waiting", "phone.ink.meteor",
@@ -38,10 +41,14 @@ def static(game, view) -> dict:
 
 def key(game, view, seat: int):
     """What this seat's payload depends on: its own sheet and round (the seat's digest), the
-    round, how many seats are done (the "waiting for" line) and the end. Another seat's
-    drawing changes none of them, so a 32-seat table rebuilds one payload per drawing."""
-    return (view.seats[seat].digest(), view.round, view.over,
-            sum(1 for other in view.seats if other.ended))
+    round, the end and, once the seat has ended its round, how many seats are still drawing
+    (its "waiting for" line). Another seat's drawing or ending changes none of what a seat
+    still drawing shows, so a 32-seat table rebuilds one payload per drawing, and a seat that
+    ends its round rebuilds only the payloads of the seats already waiting (a phone still
+    drawing keeps the cell it picked)."""
+    s = view.seats[seat]
+    waiting = sum(1 for other in view.seats if not other.ended) if s.ended else None
+    return (s.digest(), view.round, view.over, waiting)
 
 
 def position(game, view, seat: int):
@@ -85,15 +92,21 @@ def board(game, view, seat: int, words) -> dict:
         "roll": list(view.dice), "specials": game.specials_status(view, seat),
         "legal": legal, "skips": skips, "erase": erase, "meteor": meteor, "ignore": ignore,
         "meteor_status": game.meteor_status(view, seat), "end": can_end, "undo": can_undo,
+        # how many seats still draw: kept up to date (see ``key``) once this seat has ended
         "ended": s.ended, "waiting_for": sum(1 for other in view.seats if not other.ended),
         "total": breakdown["total"], "score": breakdown["total"],
         "score_text": words("phone.ink.breakdown", exits=breakdown["exits"],
                             highway=breakdown["longest_highway"],
                             railway=breakdown["longest_railway"], centre=breakdown["centre"],
-                            errors=breakdown["errors"]),
+                            errors=signed(-breakdown["errors"])),
     }
     data["note"] = _note(game, view, seat, data, words)
     return data
+
+
+def signed(points: int) -> str:
+    """Points as a player reads them: a true minus sign before a loss ("−11"), "0" alone."""
+    return f"−{-points}" if points < 0 else str(points)
 
 
 def _note(game, view, seat: int, data: dict, words) -> str:

@@ -65,9 +65,10 @@ class BoardDrawing:
                              theme.BAD)
 
     def _acting_human(self, seat: int) -> bool:
-        """A human drawing on this sheet now (never in the replay viewer: read-only)."""
+        """A human drawing on this sheet here, now (never in the replay viewer: read-only;
+        nor a seat played elsewhere, e.g. on a phone, or by a stand-in bot)."""
         return (self.acting(seat) and self.match.seats[seat].kind == SeatKind.HUMAN
-                and not self.read_only)
+                and not self.play.is_bot(seat) and not self.read_only)
 
     def _composite(self) -> pygame.Surface:
         panes = self.layout()
@@ -386,9 +387,11 @@ class BoardDrawing:
             return "", theme.TEXT_DIM
         if s.ended:
             return "✓ " + t("ri.done"), theme.GOOD
-        if self.play.is_bot(seat):
+        human = self.match.seats[seat].kind == SeatKind.HUMAN
+        if self.play.is_bot(seat) and not (human and seat not in self.play.bots):
             return t("play.thinking"), theme.TEXT_DIM     # no animated dots: cached layer
-        if self.match.seats[seat].kind != SeatKind.HUMAN:
+        if not human or self.play.is_bot(seat):
+            # played elsewhere (a LAN player, a phone): the screen says how it is doing
             return self.play.seat_status(seat), theme.TEXT_DIM
         if self._paused(seat):
             return self.play.seat_status(seat), theme.BAD
