@@ -43,3 +43,11 @@ def _private_home(tmp_path, monkeypatch):
 from game import lan_services  # noqa: E402
 
 lan_services.install()     # endpoints made by tests play our bots and keep our saves
+
+
+def pytest_xdist_auto_num_workers(config):
+    """``-n auto``: one worker more than the cores (at most ``--maxprocesses``). Many tests
+    spend part of their time waiting (sockets on loopback, helper processes, a browser): a
+    third worker on a 2-core machine fills those waits (the suite measured 320 s with two
+    workers, 282 s with three, the same CPU)."""
+    return (os.cpu_count() or 1) + 1
