@@ -174,7 +174,7 @@ def test_every_game_plugs_in_unchanged(name):
 
 
 # TRACKLAYER_FAULT_EXAMPLES=600 explores far more fault plans (a soak of several minutes)
-FAULT_EXAMPLES = int(os.environ.get("TRACKLAYER_FAULT_EXAMPLES", "10"))
+FAULT_EXAMPLES = int(os.environ.get("TRACKLAYER_FAULT_EXAMPLES", "8"))
 
 
 @pytest.mark.timeout(60 + 3 * FAULT_EXAMPLES)

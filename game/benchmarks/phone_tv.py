@@ -119,7 +119,7 @@ def _measure(app, name: str, phones: bool, frames: int) -> dict:
             while app.top is not play:        # "Play": the guests are here
                 app.pop()
             pump_ms = _time_pump(play.phones.table)
-        _real_time_frames(app, 60)            # warm the caches, the first moves land
+        _real_time_frames(app, min(60, frames // 3))   # warm the caches, the first moves land
         timed = FrameTimes()
         seq = match.seq
         if phones:
@@ -147,7 +147,7 @@ def _measure(app, name: str, phones: bool, frames: int) -> dict:
 def run(quick: bool = False) -> dict:
     """``tv_<table>_{phones,bots}_cpu_ms_{p50,p99,max}`` and the moves that landed while
     timed (``..._moves``), for each table of ``TABLES``."""
-    frames = 180 if quick else 600
+    frames = 120 if quick else 600      # quick (the test): two seconds a table
     numbers: dict = {}
     with _phones_on_loopback(), headless_app(bot_delay_ms=int(PACE * 1000)) as app:
         app.resize(SIZE)
