@@ -125,7 +125,9 @@ def positions():
     return [position for lesson in lessons.ALL for position in play_through(lesson)]
 
 
-def test_the_coach_panel_covers_nothing_a_step_asks_for(tmp_path, monkeypatch, positions):
+@pytest.mark.parametrize("size", RESOLUTIONS, ids=lambda size: f"{size[1]}p")
+def test_the_coach_panel_covers_nothing_a_step_asks_for(tmp_path, monkeypatch, positions, size):
+    """One test a resolution (they spread over the workers), every language in each."""
     cut = CutText(monkeypatch)
     app = make_app(tmp_path, language="en")
     progress = Progress(tmp_path / "tutorial.json")
@@ -141,42 +143,41 @@ def test_the_coach_panel_covers_nothing_a_step_asks_for(tmp_path, monkeypatch, p
         # the places each step names, from its English text (the same places in every language)
         text.set_language("en")
         english = [screen.step_text() for screen in screens]
-        for size in RESOLUTIONS:
-            app.resize(size)
-            assert app.scale == pytest.approx(size[0] / 1280)
-            layer = canvas.Canvas((1280, 720), 0, app.scale)
-            for lang in LANGS:
-                text.set_language(lang)
-                for screen, words in zip(screens, english):
-                    step = screen.step
-                    where = f"{size[0]}x{size[1]} [{lang}] {screen.lesson.id} " \
-                            f"step {screen.guide.index + 1} ({step.name})"
-                    refusals = [None, screen.refusal_text()]
-                    for refusal in refusals:
-                        screen.refusal = refusal
-                        panel = screen.panel_rect()
-                        checked += 1
-                        if not SCREEN.contains(panel):
-                            problems.append(f"{where}: the panel {panel} leaves the screen")
-                        for what, rect in asked_places(screen, words):
-                            if panel.colliderect(rect):
-                                problems.append(f"{where}: the panel {panel} covers {what} "
-                                                f"{rect}")
-                        body = screen.step_text()
-                        layout = coach.PanelLayout(panel, body, step.reads, refusal)
-                        if not layout.fits:
-                            problems.append(f"{where}: its text does not fit {panel}")
-                        # a refusal is said by a toast; the panel shows it too where it can
-                        held += bool(refusal and layout.refusal_lines)
-                    screen.refusal = None
-                    if lang in ("en", "th", "ja"):        # the panel drawn at this scale
-                        panel = screen.panel_rect()
-                        cut.cut.clear()
-                        coach.draw_panel(layer, panel, screen.guide.index + 1,
-                                         len(screen.lesson.steps), screen.step_text(),
-                                         step.reads, None, False)
-                        problems += [f"{where}: {c}" for c in cut.cut]
-        assert checked >= 3 * 6 * 2 * len(positions) and held > checked // 4
+        app.resize(size)
+        assert app.scale == pytest.approx(size[0] / 1280)
+        layer = canvas.Canvas((1280, 720), 0, app.scale)
+        for lang in LANGS:
+            text.set_language(lang)
+            for screen, words in zip(screens, english):
+                step = screen.step
+                where = f"{size[0]}x{size[1]} [{lang}] {screen.lesson.id} " \
+                        f"step {screen.guide.index + 1} ({step.name})"
+                refusals = [None, screen.refusal_text()]
+                for refusal in refusals:
+                    screen.refusal = refusal
+                    panel = screen.panel_rect()
+                    checked += 1
+                    if not SCREEN.contains(panel):
+                        problems.append(f"{where}: the panel {panel} leaves the screen")
+                    for what, rect in asked_places(screen, words):
+                        if panel.colliderect(rect):
+                            problems.append(f"{where}: the panel {panel} covers {what} "
+                                            f"{rect}")
+                    body = screen.step_text()
+                    layout = coach.PanelLayout(panel, body, step.reads, refusal)
+                    if not layout.fits:
+                        problems.append(f"{where}: its text does not fit {panel}")
+                    # a refusal is said by a toast; the panel shows it too where it can
+                    held += bool(refusal and layout.refusal_lines)
+                screen.refusal = None
+                if lang in ("en", "th", "ja"):        # the panel drawn at this scale
+                    panel = screen.panel_rect()
+                    cut.cut.clear()
+                    coach.draw_panel(layer, panel, screen.guide.index + 1,
+                                     len(screen.lesson.steps), screen.step_text(),
+                                     step.reads, None, False)
+                    problems += [f"{where}: {c}" for c in cut.cut]
+        assert checked >= 6 * 2 * len(positions) and held > checked // 4
         assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:40])
     finally:
         for screen in screens:
