@@ -105,20 +105,27 @@ class DrawnTexts:
             app.draw = draw
 
 
-# -- (a) the host serves a phone seat: Metro with secret hands, to the end -------------------
+# -- (a) the host serves a phone seat: Metro with secret hands --------------------------------
+def metro_hands_setup(app, seats: list[tuple[str, str]]) -> LanSetupScreen:
+    """The LAN setup of a Metro table with hands of two, its seats ``(name, who)`` in
+    order (colours by seat), shown for a frame."""
+    setup = LanSetupScreen(app, "metro", {
+        "players": len(seats), "options": {"hand": 2},
+        "seats": [{"name": name, "who": who, "colour": colour}
+                  for colour, (name, who) in enumerate(seats)]})
+    app.push(setup)
+    app.run(frames=1)
+    return setup
+
+
 def test_the_hosts_phone_seat_plays_a_secret_hand_metro_game(tmp_path, monkeypatch):
     host = make_app(tmp_path / "host", player_names=["Hana"])
     guest = make_app(tmp_path / "guest", player_names=["Gus"])
     drawn = DrawnTexts(monkeypatch, {"host": host, "guest": guest})
     phone = None
     try:
-        setup = LanSetupScreen(host, "metro", {
-            "players": 3, "options": {"hand": 2},
-            "seats": [{"name": "Hana", "who": "human:mouse+keyboard", "colour": 0},
-                      {"name": "", "who": "open:", "colour": 1},
-                      {"name": "", "who": "open:", "colour": 2}]})
-        host.push(setup)
-        host.run(frames=1)
+        setup = metro_hands_setup(host, [("Hana", "human:mouse+keyboard"), ("", "open:"),
+                                         ("", "open:")])
         assert "human:phone" in setup.who_options()       # the LAN setup offers it too
         click(host, setup.form.item("start").rect.center)
         lobby = host.top
@@ -473,13 +480,8 @@ def test_lan_phone_seat_words_fit_in_every_language(tmp_path, monkeypatch):
     host = make_app(tmp_path / "host", language="en")
     guest = make_app(tmp_path / "guest", language="en", player_names=["Cleopatra Smith"])
     try:
-        setup = LanSetupScreen(host, "metro", {
-            "players": 3, "options": {"hand": 2},
-            "seats": [{"name": "Annabelle-Mar", "who": "human:mouse+keyboard", "colour": 0},
-                      {"name": "Bartholomew-X", "who": "human:phone", "colour": 1},
-                      {"name": "", "who": "open:", "colour": 2}]})
-        host.push(setup)
-        host.run(frames=1)
+        setup = metro_hands_setup(host, [("Annabelle-Mar", "human:mouse+keyboard"),
+                                         ("Bartholomew-X", "human:phone"), ("", "open:")])
         click(host, setup.form.item("start").rect.center)
         lobby = host.top
         assert lobby.session.devices == {0: "mouse+keyboard", 1: "phone"}
