@@ -17,6 +17,7 @@ counts it, so every measure, fit and box leaves room for the heavier letters.
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import math
 from collections import OrderedDict
@@ -45,8 +46,11 @@ LANGUAGE_FONTS: dict[str, tuple[str, str]] = {
 SEMIBOLD = "source-sans/ttf/SourceSans3-Semibold.ttf"
 
 
+@functools.cache
 def font_root() -> Path | None:
-    """The ``static/weblate_fonts`` folder of the installed package (None if missing)."""
+    """The ``static/weblate_fonts`` folder of the installed package (None if missing).
+    Looked up once: finding the package costs milliseconds, and every new font (every size
+    after a language switch) asks for it."""
     spec = importlib.util.find_spec("weblate_fonts")
     if spec is None or not spec.submodule_search_locations:
         return None
@@ -225,12 +229,21 @@ _NOTDEF = "\U000F0000"   # a private-use character no font here has: its metrics
 
 def _missing(f: pygame.font.Font, text: str) -> int:
     """How many characters of ``text`` the font would draw as an empty box."""
-    notdef = f.metrics(_NOTDEF)[0]
-    return sum(1 for ch, m in zip(text, f.metrics(text))
-               if not ch.isspace() and m == notdef and _draws_as_notdef(f, ch))
+    # Asked for every line drawn in a non-Latin language (twice per new line), so each font
+    # remembers its answer per character instead of measuring the whole line again.
+    known = _coverage.get(id(f))
+    if known is None:
+        known = _coverage[id(f)] = {}
+    new = "".join(sorted({ch for ch in text if ch not in known}))
+    if new:
+        notdef = f.metrics(_NOTDEF)[0]
+        for ch, m in zip(new, f.metrics(new)):
+            known[ch] = not ch.isspace() and m == notdef and _draws_as_notdef(f, ch)
+    return sum(1 for ch in text if known[ch])
 
 
 _notdef_seen: dict[tuple, bool] = {}
+_coverage: dict[int, dict[str, bool]] = {}   # id(font) -> character -> drawn as an empty box
 
 
 def _draws_as_notdef(f: pygame.font.Font, ch: str) -> bool:
@@ -337,6 +350,7 @@ def clear_cache() -> None:
     _fonts.clear()
     _rendered.clear()
     _notdef_seen.clear()
+    _coverage.clear()
 
 
 catalog.on_language_change(lambda _lang: clear_cache())
