@@ -67,9 +67,27 @@ def ellipsize(text: str, size: int, width: int, weight: str = "regular") -> str:
 ELLIPSIS = "…"
 
 
+_fitted: OrderedDict = OrderedDict()
+FIT_CACHE_MAX = 4000
+
+
 def fit(text: str, size: int, width: int, weight: str = "regular") -> tuple[str, int]:
     """``text`` and a size that fit ``width`` pixels: shrunk down to three quarters of
-    ``size`` (never below 10), then cut with an ellipsis if that is not enough."""
+    ``size`` (never below 10), then cut with an ellipsis if that is not enough. Results are
+    cached: every label in a box is fitted every frame, and a label that does not fit would
+    otherwise be measured again at every size and every cut."""
+    key = (catalog.language(), text, size, width, weight)
+    found = _fitted.get(key)
+    if found is None:
+        found = _fitted[key] = _fit(text, size, width, weight)
+        if len(_fitted) > FIT_CACHE_MAX:
+            _fitted.popitem(last=False)
+    else:
+        _fitted.move_to_end(key)
+    return found
+
+
+def _fit(text: str, size: int, width: int, weight: str) -> tuple[str, int]:
     if width <= 0 or render(text, size, (255, 255, 255), weight).get_width() <= width:
         return text, size
     size = fit_size(text, size, width, weight, smallest=max(10, size * 3 // 4))
@@ -217,6 +235,7 @@ def wrap(text: str, size: int, width: int, weight: str = "regular") -> list[str]
 
 def clear_cache() -> None:
     _wrapped.clear()
+    _fitted.clear()
 
 
 catalog.on_language_change(lambda _lang: clear_cache())
