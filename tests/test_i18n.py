@@ -252,6 +252,7 @@ class TextProbe:
         self.overlaps: list[tuple] = []
         self.lang = self.screen = ""
         self.free: list[tuple] = []
+        self.free_inks: list[pygame.Rect] = []   # the same texts' ink, for collidelistall
         self.layer = 0
         self.keys = set(_merged("en"))     # a key drawn as text means a missing string
         self.boxes: list[tuple[str, pygame.Rect]] = []   # form items drawn on this screen
@@ -260,6 +261,7 @@ class TextProbe:
 
     def start(self, lang: str, name: str) -> None:
         self.where, self.boxes, self.free, self.layer = f"[{lang}] {name}", [], [], 0
+        self.free_inks = []
         self.lang, self.screen = lang, name
 
     def draw_stack(self, app, stack: list) -> None:
@@ -269,6 +271,7 @@ class TextProbe:
         for layer, screen in enumerate(stack):
             def draw(surface, _screen=screen, _layer=layer, _real=screen.draw):
                 self.layer, self.boxes, self.free = _layer, [], []
+                self.free_inks = []
                 _real(surface)
             screen.draw = draw
             board = getattr(screen, "board", None)
@@ -395,12 +398,15 @@ class TextProbe:
         ``overlaps`` by their drawing order, so the test can tell a translation that runs
         into its neighbour from a screen whose English layout already overlaps."""
         index = len(self.free)
-        for other_index, other, r in self.free:
+        # only the texts whose ink touches this one's (a C-side scan: screens draw hundreds)
+        touching = ink.collidelistall(self.free_inks)
+        for other_index, other, r in (self.free[i] for i in touching):
             overlap = ink.clip(r)
             if other != value and overlap.width > 2 and overlap.height > 2:
                 self.overlaps.append((self.lang, self.screen, self.layer, other_index, index,
                                       f"{self.where}: {value!r} overlaps {other!r}"))
         self.free.append((index, value, ink))
+        self.free_inks.append(ink)
         for key_, box in self.boxes:
             # only a hint inside the value side of a field is fine (the seed's "random")
             hint = box.contains(rect) and rect.left >= box.x + box.width * 0.4
