@@ -154,6 +154,10 @@ def test_a_joiner_reset_mid_game_rejoins_and_learns_the_end():
     outcome = _faulted_game(Profile("reset_mid_game", reset="mid_game",
                                     reset_after_moves=(3, 3)))
     assert outcome.ends_missed == 0, outcome
+    # every peer's save held every move it had applied, each time it printed one (issue 28
+    # item 7: the joiner's stayed at the moves it had before the reset until the end)
+    assert outcome.saves_behind == 0, outcome
+    assert outcome.proxy == ["reset:mid_game"], outcome
 
 
 def test_a_refused_proposal_does_not_leave_the_host_save_behind(tmp_path, monkeypatch):

@@ -16,7 +16,10 @@ a player who comes back to learn the end (``--end-grace``). For every game we re
 * moves lost: a peer ended on a different seq than the host, a save (the autosave of the
   LAN game) holds fewer moves than its own peer played, or the host's save is behind a
   joiner's;
-* ends missed: peers that never printed ``game_over``.
+* ends missed: peers that never printed ``game_over``;
+* saves behind: peers whose own save, at some moment of the game, held fewer moves than the
+  peer had applied (every peer prints a line per move, ``--print-moves``, and its saves
+  folder is read as each line arrives: after a reset and rejoin too).
 
 ``python run.py bench --only net.soak`` (``--quick``: ~20 games in well under a minute; full:
 1,000 games or the wall-clock cap, whichever comes first, with the rate printed);
@@ -68,11 +71,13 @@ class Outcome:
     diverged: bool = False
     moves_lost: bool = False
     ends_missed: int = 0
+    saves_behind: int = 0       # peers whose save missed a move they had applied, at a moment
     host_seq: int | None = None
     seqs: list = field(default_factory=list)        # printed game_over seq per joiner
     saves: dict = field(default_factory=dict)       # role -> moves in its LAN autosave
     errors: list = field(default_factory=list)      # stderr last lines of failed processes
     proxy: list = field(default_factory=list)       # what the proxy did (resets)
+    behind: dict = field(default_factory=dict)      # role -> (seq seen, moves saved) samples
 
     def host_save_behind(self) -> bool:
         """The host's autosave holds fewer moves than some joiner's (the issue's 17 vs 18)."""
@@ -80,7 +85,8 @@ class Outcome:
         return bool(joiners) and (self.saves.get("host") or 0) < max(joiners)
 
     def finished(self) -> bool:
-        return not (self.hung or self.diverged or self.moves_lost or self.ends_missed)
+        return not (self.hung or self.diverged or self.moves_lost or self.ends_missed
+                    or self.saves_behind)
 
 
 def collect_json_lines(stream, into: list, after_each=None) -> None:
@@ -96,15 +102,20 @@ def collect_json_lines(stream, into: list, after_each=None) -> None:
 
 
 class SoakProcess:
-    """A child process whose stdout lines are collected by a thread."""
+    """A child process whose stdout lines are collected by a thread. Run with
+    ``--print-moves``, it prints a ``move`` line (its seq) for every entry it applied; each
+    time one is read, its saves folder must hold every move before it (``behind``: the
+    (seq, moves saved) of each line it did not: its save lost moves it had seen)."""
 
     def __init__(self, args: list[str], home: str) -> None:
         env = dict(os.environ, TRACKLAYER_HOME=home, SDL_VIDEODRIVER="dummy",
                    SDL_AUDIODRIVER="dummy")
+        self.home = home
         self.proc = subprocess.Popen([sys.executable, str(ROOT / "run.py"), *args], cwd=ROOT,
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                      text=True, env=env)
         self.lines: list[dict] = []
+        self.behind: list[tuple[int, int | None]] = []
         self.first = threading.Event()
         self.err = ""
         self.killed = False
@@ -112,8 +123,24 @@ class SoakProcess:
         self.reader.start()
 
     def _read(self) -> None:
-        collect_json_lines(self.proc.stdout, self.lines, self.first.set)
+        collect_json_lines(self.proc.stdout, self.lines, self._after_line)
         self.first.set()
+
+    def _after_line(self) -> None:
+        self.first.set()
+        line = self.lines[-1] if self.lines else {}
+        if line.get("event") in ("move", "resynced"):
+            self.check_save(int(line["seq"]))
+
+    def check_save(self, seen: int) -> None:
+        """The line saying this machine applied entry ``seen`` was printed after its pump
+        wrote every entry hashed so far: its save holds at least ``seen - 1`` entries (the
+        newest is hashed a moment later), and more by the time we look."""
+        moves = _save_moves(self.home)
+        if moves is None:              # between the saves and the replays folder: look again
+            moves = _save_moves(self.home)
+        if (moves or 0) < seen - 1:
+            self.behind.append((seen, moves))
 
     def wait(self, deadline: float) -> None:
         if self.proc.stdout.closed:       # waited for already
@@ -152,10 +179,14 @@ def _save_moves(home: str) -> int | None:
     from game.saves.load import read_save
 
     found = None
-    for path in Path(home).rglob("*-lan-*"):
+    try:
+        paths = list(Path(home).rglob("*-lan-*"))
+    except OSError:
+        return None
+    for path in paths:
         try:
             moves = len(read_save(path).entries)
-        except SaveError:
+        except (SaveError, OSError):
             continue
         found = max(moves, found or 0)
     return found
@@ -175,7 +206,7 @@ def play_game(profile: Profile, seed: int, *, limit: float, scale: float = 1.0,
         homes = [os.path.join(base, f"peer{i}") for i in range(players)]
         host = SoakProcess(["host", game, "--headless", "--players", str(players), "--port", "0",
                          "--discovery-port", "-1", "--timeout", f"{limit:g}",
-                         "--wait-limit", f"{WAIT_LIMIT:g}"], homes[0])
+                         "--wait-limit", f"{WAIT_LIMIT:g}", "--print-moves"], homes[0])
         joiners, proxy = [], None
         try:
             host.first.wait(timeout=limit)
@@ -184,7 +215,8 @@ def play_game(profile: Profile, seed: int, *, limit: float, scale: float = 1.0,
                 raise RuntimeError(f"the host did not listen: {host.err[-300:]}")
             proxy = FaultProxy(host.lines[0]["port"], profile, seed=seed, scale=scale)
             joiners = [SoakProcess(["join", f"127.0.0.1:{proxy.port}", "--headless", "--bot",
-                                 "random", "--name", f"p{i}", "--timeout", f"{limit:g}"],
+                                 "random", "--name", f"p{i}", "--timeout", f"{limit:g}",
+                                 "--print-moves"],
                                 homes[i]) for i in range(1, players)]
             _wait_all([host, *joiners], deadline + 3, give_up_after)
         finally:
@@ -212,6 +244,8 @@ def _judge(outcome: Outcome, host: SoakProcess, joiners: list, homes: list[str])
     outcome.seqs = [end["seq"] if end else None for end in ends[1:]]
     roles = ["host"] + [f"joiner{i}" for i in range(1, len(processes))]
     outcome.saves = {role: _save_moves(home) for role, home in zip(roles, homes)}
+    outcome.saves_behind = sum(1 for p in processes if p.behind)
+    outcome.behind = {role: p.behind[:3] for role, p in zip(roles, processes) if p.behind}
     lost = False
     if host_end is not None:
         lost |= any(end is not None and end["seq"] != host_end["seq"] for end in ends)
@@ -257,7 +291,7 @@ def summary(outcomes: list[Outcome], seconds: float) -> dict:
         numbers[f"profile_{name}"] = " ".join(f"{key}={value}" for key, value in counts.items())
     errors = Counter(e for o in outcomes for e in o.errors)
     numbers["failure_messages"] = dict(errors.most_common(8))
-    for kind in ("diverged", "hung", "moves_lost"):
+    for kind in ("diverged", "hung", "moves_lost", "saves_behind"):
         examples = [f"{o.profile} {o.seed}" for o in outcomes if getattr(o, kind)][:3]
         if examples:
             numbers[f"replay_{kind}"] = examples
@@ -269,6 +303,7 @@ def _counts(outcomes: list[Outcome]) -> dict:
             "hung": sum(o.hung for o in outcomes),
             "moves_lost": sum(o.moves_lost for o in outcomes),
             "ends_missed": sum(o.ends_missed for o in outcomes),
+            "saves_behind": sum(o.saves_behind for o in outcomes),
             "host_save_behind": sum(1 for o in outcomes if o.host_save_behind())}
 
 
