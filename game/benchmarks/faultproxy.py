@@ -275,7 +275,10 @@ class FaultProxy:
 
     def close(self) -> None:
         self._closed = True
-        _shut_and_close(self.listener, None)
+        # a plain close does not wake a thread blocked in accept() on Linux: it stayed there
+        # for the life of the process, one thread per game (1,004 after the bench's soak);
+        # shutting the listening socket down makes that accept() fail and the thread end
+        _shut_and_close(self.listener, socket.SHUT_RDWR)
         for link in self.links:
             with link.lock:
                 link.dead = True
