@@ -100,11 +100,11 @@ class Connection:
     def wants_write(self) -> bool:
         return bool(self.out) and not self.closed
 
-    def read(self) -> list[dict]:
-        """Messages that arrived; raises Closed at end of stream (Reset when the connection
-        was reset), WireError on bad bytes."""
+    def read(self, chunk: int = READ_CHUNK) -> list[dict]:
+        """Messages that arrived (reading at most ``chunk`` bytes); raises Closed at end of
+        stream (Reset when the connection was reset), WireError on bad bytes."""
         try:
-            data = self.sock.recv(READ_CHUNK)
+            data = self.sock.recv(chunk)
         except (BlockingIOError, InterruptedError):
             return []
         except (ConnectionResetError, ConnectionAbortedError):

@@ -4,7 +4,8 @@ A measuring tool for the network soak (``net_soak``), not part of the game. The 
 on 127.0.0.1 (an ephemeral port) and forwards every connection to a target port, cutting the
 byte streams into protocol frames (4-byte length + body) so faults can be placed precisely:
 
-* ``latency`` + ``jitter``: every frame is delivered that much later (order is kept, as TCP);
+* ``latency`` + ``jitter``: every frame is delivered that much later (order is kept, as TCP;
+  the latency is drawn per connection between ``latency_min`` and ``latency``);
 * ``bandwidth``: bytes per second each way;
 * ``bytewise``: every byte is written separately (one TCP segment per byte, TCP_NODELAY);
 * ``stalls``: (count, shortest, longest) seconds during which nothing flows either way;
@@ -38,6 +39,7 @@ LENGTH = struct.Struct(">I")
 class Profile:
     name: str
     latency: float = 0.0             # seconds, each way (drawn per connection up to this)
+    latency_min: float = 0.0         # ... and from this (a WAN's floor: an overlay network)
     jitter: float = 0.0              # extra 0..jitter seconds per frame
     bandwidth: int = 0               # bytes per second each way (0: unlimited)
     bytewise: bool = False
@@ -87,7 +89,8 @@ class _Link:
         self.dead = False
         self.started = time.monotonic()
         scale = proxy.scale
-        self.latency = rng.uniform(0, profile.latency) * scale if profile.latency else 0.0
+        self.latency = rng.uniform(profile.latency_min, profile.latency) * scale \
+            if profile.latency else 0.0
         self.stall_windows = []
         if profile.stalls:
             count, shortest, longest = profile.stalls

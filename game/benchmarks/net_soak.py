@@ -4,7 +4,8 @@ Each game is real processes on loopback: ``run.py host --headless`` (a bot plays
 seat) and ``run.py join --headless --bot random`` joiners, the first joiner's connection going
 through ``faultproxy.FaultProxy`` with one of the ``PROFILES`` (latency with jitter up to
 300 ms, a bandwidth cap, every byte written separately, stalls of 1-12 s, a handshake slower
-than 3 s, resets before the WELCOME, mid-game and at the end). Every game has a time limit.
+than 3 s, resets before the WELCOME, mid-game and at the end, and a WAN: 60-150 ms one way
+with jitter, what a party over an overlay network sees). Every game has a time limit.
 A joiner that exits is not relaunched (what the issue measured: a party that sees an error
 message gives up or starts over); ``run.py join --headless`` dials again by itself after a
 link lost without a goodbye (``--retry-limit``), and the host keeps a finished table open for
@@ -58,6 +59,8 @@ PROFILES = [
     Profile("reset_before_welcome", reset="before_welcome"),
     Profile("reset_mid_game", reset="mid_game", reset_after_moves=(2, 8)),
     Profile("reset_at_end", reset="at_end"),
+    # a party over an overlay network (WireGuard, Tailscale, ZeroTier): 60-150 ms one way
+    Profile("wan", latency_min=0.06, latency=0.12, jitter=0.03),
 ]
 MILD = [p for p in PROFILES if p.name in ("clean", "latency", "bandwidth", "bytewise")]
 

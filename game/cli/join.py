@@ -50,6 +50,7 @@ REASONS = {
     "unreachable": "cannot reach {address} ({detail})",
     "game_over": "the game is over",
     "desync": "the game state could not be repaired",
+    "try_later": "too many bad attempts came from this computer; try again in {seconds} s",
     "seat_reserved": "the free seats of this resumed game are kept for {names} "
                      "(join with --name set to your name in that game)",
     "seat_owned": "the seat of {names} waits for the machine that played it: only that "
