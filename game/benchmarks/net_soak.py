@@ -52,7 +52,7 @@ WAIT_LIMIT = 3.0           # the host's bot takes a dropped seat after this long
 PROFILES = [
     Profile("clean"),
     Profile("latency", latency=0.2, jitter=0.1),
-    Profile("bandwidth", bandwidth=4000, latency=0.02),
+    Profile("bandwidth", bandwidth=2000, latency=0.02),      # 2 kB/s: a very poor link
     Profile("bytewise", bytewise=True),
     Profile("stalls", stalls=(1, 1.0, 12.0), latency=0.03, jitter=0.02),
     Profile("slow_handshake", handshake_delay=3.5),
@@ -321,8 +321,9 @@ def run(quick: bool = False) -> dict:
 
 def main(argv: list[str]) -> int:
     """Replay one soak game: ``python -m game.benchmarks.net_soak PROFILE SEED [SCALE]``;
-    or a soak of another size: ``... --games N [--workers W]`` (the bench's full run is
-    1,000 games in 12 slots: fewer slots leave a shared machine usable)."""
+    or a soak of another size: ``... --games N [--workers W] [--minutes M]`` (no game starts
+    after M minutes, 60 by default; the bench's full run is 1,000 games in 12 slots: fewer
+    slots leave a shared machine usable)."""
     if argv[:1] == ["--games"]:
         return _sized_soak(argv)
     profiles = {p.name: p for p in PROFILES}
@@ -331,7 +332,7 @@ def main(argv: list[str]) -> int:
             or scale is None:
         print(f"usage: python -m game.benchmarks.net_soak PROFILE SEED [SCALE] "
               f"(profiles: {', '.join(profiles)})\n"
-              f"   or: python -m game.benchmarks.net_soak --games N [--workers W]",
+              f"   or: python -m game.benchmarks.net_soak --games N [--workers W] [--minutes M]",
               file=sys.stderr)
         return 2
     print(play_game(profiles[argv[0]], int(argv[1]), limit=40.0, scale=scale))
@@ -348,14 +349,15 @@ def _positive(text: str) -> float | None:
 
 def _sized_soak(argv: list[str]) -> int:
     numbers = dict(zip(argv[0::2], argv[1::2]))
-    if len(argv) % 2 or set(numbers) - {"--games", "--workers"} \
+    if len(argv) % 2 or set(numbers) - {"--games", "--workers", "--minutes"} \
             or not all(v.isdigit() and int(v) > 0 for v in numbers.values()):
-        print("usage: python -m game.benchmarks.net_soak --games N [--workers W]",
-              file=sys.stderr)
+        print("usage: python -m game.benchmarks.net_soak --games N [--workers W] "
+              "[--minutes M]", file=sys.stderr)
         return 2
     started = time.monotonic()
     outcomes = soak(int(numbers["--games"]), limit=40.0, scale=1.0,
-                    workers=int(numbers.get("--workers", "12")), wall_cap=3600.0)
+                    workers=int(numbers.get("--workers", "12")),
+                    wall_cap=60.0 * int(numbers.get("--minutes", "60")))
     print(json.dumps(summary(outcomes, time.monotonic() - started), indent=1))
     return 0
 
