@@ -45,6 +45,7 @@ class Connection:
         self.out = bytearray()
         self.closed = False
         self.sent_bytes = 0
+        self.largest_sent = 0         # the largest frame sent (length prefix included)
         self.corked = False
         self._backlog = False
 
@@ -55,6 +56,7 @@ class Connection:
         if self.closed:
             return
         self.sent_bytes += len(frame)
+        self.largest_sent = max(self.largest_sent, len(frame))
         if self.out or self.corked:
             self.out += frame
             return
