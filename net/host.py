@@ -26,8 +26,8 @@ from typing import Callable
 from game.rules import get_game
 from net import messages as ids
 from net.discovery import DiscoveryResponder
-from net.hosting import HostEndpoint
 from net.door import Door
+from net.hosting import HostEndpoint
 from net.limits import FrameBytes
 from net.lobby import Slot
 from net.timing import Timings

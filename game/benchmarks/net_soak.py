@@ -292,6 +292,8 @@ def summary(outcomes: list[Outcome], seconds: float) -> dict:
     for name in dict.fromkeys(o.profile for o in outcomes):
         counts = _counts([o for o in outcomes if o.profile == name])
         numbers[f"profile_{name}"] = " ".join(f"{key}={value}" for key, value in counts.items())
+    # every game's proxy and reader threads end with it (the soak once left one a game)
+    numbers["threads_after"] = threading.active_count()
     errors = Counter(e for o in outcomes for e in o.errors)
     numbers["failure_messages"] = dict(errors.most_common(8))
     for kind in ("diverged", "hung", "moves_lost", "saves_behind"):
