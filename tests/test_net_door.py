@@ -201,3 +201,32 @@ def test_the_door_doubles_its_wait_and_forgets_a_quiet_address():
     assert door.closed_for("10.0.0.9", 105.0 + 601.0) == 0.0   # quiet for 10 minutes
     door.refused("10.0.0.7", ids.R_MALFORMED, 0.0, first=0.0)   # a table without a door
     assert door.closed_for("10.0.0.7", 0.0) == 0.0
+
+
+def test_a_joiner_turned_away_at_the_door_comes_back_by_itself():
+    """An honest machine behind the same address as the abuser (one NAT, or this loopback)
+    is told "try later" and dials again by itself once the door opens (issue 28 item 8)."""
+    server = guarded_table()
+    offset = [0.0]
+    clock = server.endpoint.clock
+    server.endpoint.clock = lambda: clock() + offset[0]      # the door's time, moved below
+    joiner = None
+    try:
+        port = server.port
+        assert knock(port, hello(n="flood") + struct.pack(">I", HUGE))[0] == ids.R_TOO_LARGE
+        joiner = ClientConnection.connect("127.0.0.1", port, name="honest", redial_limit=PATIENCE)
+        events: list[dict] = []
+        wait_for(lambda: any(e["event"] == "retrying" for e in events)
+                 or joiner.phase == "ended", "a retry",
+                 step=lambda: (joiner.pump(0.005), events.extend(joiner.poll())), pause=0)
+        retry = next((e for e in events if e["event"] == "retrying"), events[-1])
+        assert retry["code"] == ids.R_TRY_LATER and joiner.phase != "ended"
+        with server.lock:
+            offset[0] = DOOR_WAIT + 1.0                     # the door's wait is over
+        wait_for(lambda: any(e["event"] == "welcome" for e in events), "the joiner's welcome",
+                 step=lambda: (joiner.pump(0.005), events.extend(joiner.poll())), pause=0)
+        assert server.door.turned_away >= 1 and joiner.endpoint.seats == [1]
+    finally:
+        if joiner is not None:
+            joiner.close()
+        server.close()
