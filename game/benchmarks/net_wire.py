@@ -9,9 +9,10 @@ end's audit (the dealers' secrets relayed to every machine):
   joiners; ``_max``: the most any one received) — issue 28 item 5's target for Metro: <= 40;
 * ``<game>_<n>p_largest_frame_b``: the largest frame the host sent a joiner (length prefix
   included) — target <= 8,192; ``_largest_up_b``: the largest a joiner sent the host;
-* ``<game>_<n>p_start_s``: from the host's START to the table ready for its first move (the
-  dealers' keys, the public seed and the deal) — target for 6 dealers <= 1 s; and
-  ``_start_host_cpu_s``, the host's own CPU in that time.
+* ``<game>_<n>p_start_s``: from the host's START to the table playing on the host (the
+  dealers' keys and the public seed) — target for 6 dealers <= 1 s — and ``_first_move_s``
+  to the first player's move applied on the host (the deal too, and one bot's move);
+  ``_start_host_cpu_s``: the host's own CPU until it plays.
 
 The joiners have processes (and so CPUs) of their own, as at a real table; on a machine with
 fewer cores than dealers the start time holds the waits for a CPU too (the load average is
@@ -61,13 +62,19 @@ def play_table(game: str, dealers: int, limit: float = 180.0) -> dict:
     endpoint = server.endpoint
     joiners: list[subprocess.Popen] = []
     conns: dict = {}
-    started = ready = over = None
+    started = ready = over = first_move = None
     cpu_at_start = cpu_ready = 0.0
     audited = False
     with temporary_home("tracklayer-bench-wire-") as home:
         try:
             joiners = [_joiner(server.port, i, os.path.join(str(home), f"j{i}"))
                        for i in range(1, dealers)]
+            def applied(seq: int, seat) -> None:
+                nonlocal first_move
+                if seat is not None and first_move is None:
+                    first_move = time.perf_counter()
+
+            endpoint.on_applied = applied
             deadline = time.monotonic() + limit
             while time.monotonic() < deadline:
                 server.pump(0.002)
@@ -107,6 +114,7 @@ def play_table(game: str, dealers: int, limit: float = 180.0) -> dict:
             "joiner_kb_max": round(max(received) / 1000, 1),
             "largest_frame_b": largest_down, "largest_up_b": largest_up,
             "start_s": round(ready - started, 3),
+            "first_move_s": round(first_move - started, 3),
             "start_host_cpu_s": round(cpu_ready - cpu_at_start, 3),
             "moves": moves, "audited": audited}
 
