@@ -124,6 +124,7 @@ def test_a_few_games_through_mild_faults_all_finish_alike():
         assert not outcome.hung, outcome
         assert not outcome.moves_lost, outcome
         assert outcome.ends_missed == 0, outcome
+        assert outcome.saves_behind == 0, outcome
         assert outcome.host_seq and outcome.seqs == [outcome.host_seq], outcome
         assert outcome.saves == {"host": outcome.host_seq, "joiner1": outcome.host_seq}
 
