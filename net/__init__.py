@@ -21,6 +21,8 @@ Layers, each in its own module:
 * ``reasons``    refusal / goodbye arguments as wire scalars
 * ``limits``     every bound a peer meets (frame bytes, send buffers, connections per
                  address, spectators, requests per kind) and the reason it is dropped with
+* ``door``       addresses turned away for a while after a connection without a seat
+                 abused the table (a frame too large, a flood, seat-token guesses)
 * ``handlers``   the explicit table of handlers per endpoint (an unknown kind is refused)
 
 Every peer runs the complete rules state (that is what lockstep means), so a peer process

@@ -26,12 +26,13 @@ from typing import Callable
 from game.rules import get_game
 from net import messages as ids
 from net.discovery import DiscoveryResponder
+from net.door import Door
 from net.hosting import HostEndpoint
 from net.limits import FrameBytes
 from net.lobby import Slot
 from net.timing import Timings
-from net.transport import Closed, Connection, Pumped
-from net.wire import WireError, encode
+from net.transport import READ_CHUNK, Closed, Connection, Pumped
+from net.wire import MAX_FRAME, WireError, encode
 
 
 class _Transport:
@@ -39,6 +40,8 @@ class _Transport:
         self.server = server
 
     def send(self, conn: Connection, message: dict) -> None:
+        if message.get("t") == ids.REFUSE:
+            self.server.refusing(conn, message["c"])
         conn.send(message)
 
     def send_many(self, conns: list[Connection], message: dict) -> None:
@@ -63,6 +66,8 @@ class HostServer(Pumped):
         self.selector.register(self.listener, selectors.EVENT_READ, None)
         self.conns: set[Connection] = set()
         self.frame_bytes = FrameBytes()     # unfinished frames held, per connection and total
+        self.door = Door()                  # addresses turned away for a while (net.door)
+        self.unseated_bytes = 0             # bytes read from connections without a seat
         self.discovery = None
         self.discovery_error = ""     # why LAN discovery is off (the table works without it)
         if discovery_port is not None:
@@ -137,28 +142,57 @@ class HostServer(Pumped):
             except OSError:
                 return
             conn = Connection(sock, address)
-            limit = self.endpoint.limits.per_address
-            if sum(1 for other in self.conns if other.address and address
-                   and other.address[0] == address[0]) >= limit:
-                conn.send({"t": ids.REFUSE, "c": ids.R_TOO_MANY_CONNECTIONS,
-                           "a": {"limit": limit}})
-                conn.out.clear()            # never wait for a peer that opens too many
+            refusal = self._turned_away(address)
+            if refusal is not None:
+                conn.send({"t": ids.REFUSE, "c": refusal[0], "a": refusal[1]})
+                conn.out.clear()            # never wait for a peer we turn away
                 conn.close()
                 continue
             self.conns.add(conn)
             self.selector.register(sock, selectors.EVENT_READ, conn)
             self.endpoint.on_connect(conn)
 
+    def _turned_away(self, address) -> tuple[str, dict] | None:
+        """Why a new connection from ``address`` is refused at once (None: let it in): its
+        address is turned away for a while (``net.door``), it has too many connections
+        open, or too many connections wait for their hello."""
+        host = address[0] if address else ""
+        limits = self.endpoint.limits
+        refusal = self.door.turn_away(host, self.endpoint.clock())
+        if refusal is not None:
+            return refusal
+        if sum(1 for other in self.conns if other.address and address
+               and other.address[0] == host) >= limits.per_address:
+            return ids.R_TOO_MANY_CONNECTIONS, {"limit": limits.per_address}
+        if len(self.endpoint.pending_conns) >= limits.pending_total:
+            return ids.R_BUSY, {}
+        return None
+
+    def refusing(self, conn: Connection, code: str) -> None:
+        """The table refuses ``conn`` with ``code``: a connection without a seat refused for
+        abuse gets its address a strike (``net.door``)."""
+        if conn.address and not self.endpoint.seated(conn):
+            limits = self.endpoint.limits
+            self.door.refused(conn.address[0], code, self.endpoint.clock(),
+                              limits.turn_away_first, limits.turn_away_longest)
+
     def _read(self, conn: Connection) -> None:
+        # a connection without a seat may send small frames only: the length prefix of a
+        # bigger one is refused before its body is read (and no more than that is read)
+        seated = self.endpoint.seated(conn)
+        conn.reader.max_frame = MAX_FRAME if seated else self.endpoint.limits.unseated_frame
+        before = conn.reader.received_bytes
         try:
-            messages = conn.read()
+            messages = conn.read(READ_CHUNK if seated else conn.reader.max_frame + 4)
         except WireError as exc:
+            self._count_unseated(conn, seated, before)
             self.endpoint.on_wire_error(conn, exc.code, exc.args_dict)
             return
         except Closed as exc:
             self._drop(conn)
             self.endpoint.on_disconnect(conn, reset=exc.reset)
             return
+        self._count_unseated(conn, seated, before)
         pending = conn.reader.pending
         self.frame_bytes.update(conn, pending)
         over = self.frame_bytes.verdict(conn, pending, conn in self.endpoint.by_conn,
@@ -170,6 +204,10 @@ class HostServer(Pumped):
             if conn not in self.conns:
                 return
             self.endpoint.on_frame(conn, message)
+
+    def _count_unseated(self, conn: Connection, seated: bool, before: int) -> None:
+        if not seated:
+            self.unseated_bytes += conn.reader.received_bytes - before
 
     def _refuse_over_limit(self, conn: Connection, code: str, args: dict) -> None:
         """Drop a peer over a bound of ``net.limits`` with the reason, without waiting for it

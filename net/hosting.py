@@ -352,7 +352,7 @@ class HostEndpoint(HostHandshake, SeatAllocation, SeatControl, FairHosting, Fair
                 and now - self._applied_at >= self.timings.hash_delay):
             self.sequencer.seal(tell=False)   # hashed once the burst of sending is over
         for conn, since in list(self.pending_conns.items()):
-            if now - since > self.timings.dropped:
+            if now - since > self.hello_deadline():
                 self._refuse(conn, ids.R_TIMEOUT, {})
         for peer in self._live_peers():
             silent = now - peer.last_heard
@@ -371,6 +371,16 @@ class HostEndpoint(HostHandshake, SeatAllocation, SeatControl, FairHosting, Fair
         self.fair_watch()
         self.enforce_wait_limit()
         self.run_bots()
+
+    def hello_deadline(self) -> float:
+        """Seconds a connection may stay without a hello (``net.limits``), then it is closed:
+        an idle connection holds no spectator's slot, and not for long a connection."""
+        return min(self.timings.dropped, self.limits.hello_seconds)
+
+    def seated(self, conn: Any) -> bool:
+        """``conn`` is a player's: its hello was answered with at least one seat."""
+        peer = self.by_conn.get(conn)
+        return peer is not None and bool(peer.seats)
 
     def settle(self) -> None:
         """Once the pump's frames are sent and what it read is handled: the autosave hears of
@@ -398,7 +408,7 @@ class HostEndpoint(HostHandshake, SeatAllocation, SeatControl, FairHosting, Fair
         paperwork = self.paperwork_due_at(self._netlog_due or self.fair_audit_waiting())
         if paperwork is not None:
             due.append(paperwork)
-        due += [since + t.dropped for since in self.pending_conns.values()]
+        due += [since + self.hello_deadline() for since in self.pending_conns.values()]
         for peer in self._live_peers():
             due += [peer.last_heard + t.dropped, peer.last_sent + t.heartbeat]
             if not peer.interrupted:

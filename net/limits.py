@@ -3,8 +3,13 @@
 A LAN table is open to anything on the network, so every resource a connection can grow has
 a cap, and a peer over one is dropped with a reason (a REFUSE code every client translates):
 
+* frame length: a connection without a seat (no hello yet, or a spectator) may send frames
+  of ``unseated_frame`` bytes at most, refused on the length prefix before its body is read
+  (``R_TOO_LARGE``; the address is then turned away for a while: ``net.door``);
 * unfinished-frame bytes: per connection (small until its hello was accepted: a hello is
   tiny) and in total over all connections (``R_BUSY``);
+* connections without a hello: closed after ``hello_seconds`` (``R_TIMEOUT``), at most
+  ``pending_total`` at once (``R_BUSY``): a spectator's slot is taken only by its hello;
 * bytes waiting to be sent to a peer that does not read them (``R_SLOW_READER``);
 * connections from one address (``R_TOO_MANY_CONNECTIONS``, refused at accept);
 * spectators per table (``R_TOO_MANY_SPECTATORS``; a host setting);
@@ -32,6 +37,14 @@ class HostLimits:
     per_address: int = 48                   # open connections from one address (32 seats
                                             # plus spectators may sit behind one NAT/loopback)
     hello_bytes: int = 16 << 10             # unfinished bytes before the hello is accepted
+    unseated_frame: int = 4 << 10           # the largest frame from a connection without a
+                                            # seat (before its hello, or a spectator): a hello
+                                            # is under 1 kB; checked on the length prefix
+    hello_seconds: float = 10.0             # a connection without a hello by then is closed
+    pending_total: int = 128                # connections without a hello, over all addresses
+    turn_away_first: float = 1.0            # seconds an address is turned away after its first
+                                            # abuse (net.door; 0: never), doubling per abuse
+    turn_away_longest: float = 60.0         # ... up to this
     frame_bytes: int = MAX_FRAME            # unfinished bytes of one peer's frame
     total_frame_bytes: int = 16 << 20       # unfinished bytes over all connections
     send_bytes: int = 8 << 20               # bytes queued for one peer that does not read

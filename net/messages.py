@@ -80,6 +80,7 @@ R_BUSY = "host_busy"                # the host's memory budget for unfinished fr
 R_SLOW_READER = "slow_reader"       # a peer that reads too little of what is sent to it
 R_TOO_MANY_REQUESTS = "too_many_requests"      # args: kind, limit (requests per second)
 R_WRONG_STATE = "wrong_state"       # a message that has no meaning now (args: type, phase)
+R_TRY_LATER = "try_later"           # this address was refused for abuse: wait (args: seconds)
 
 # -- seat kinds and connection states ----------------------------------------------------------
 KIND_LOCAL = "local"      # played on the host machine (a human there)

@@ -85,12 +85,18 @@ class Redialing:
                    attempt=self.redials)
 
     def refusal_is_passing(self, code: str) -> bool:
-        """A refusal that another try mends: "no answer for too long" (the host dropped us
+        """A refusal that another try mends: "try later" (the host turns our address away for
+        a few seconds) or "host busy", "no answer for too long" (the host dropped us
         while our link stalled), or, to a hello after we lost our link before the game
         began, "table full" (the host has not noticed yet that our old connection, and
         its seat, is gone) or "bad token" (the lobby forgot our seat: claim a seat anew)."""
         if self.redial_limit <= 0:
             return False
+        if code in (ids.R_TRY_LATER, ids.R_BUSY):
+            # the host's door is closed to our address for a while (another program here
+            # abused the table, net.door), or too many connections wait for their hello or
+            # hold half-sent frames: both pass by themselves
+            return True
         if code == ids.R_TIMEOUT and self.pid >= 0:
             # the host stopped hearing us (a stalled link) and hung up: our seat waits for us
             # (in a lobby, a seat is claimed anew), as after any link lost without a goodbye

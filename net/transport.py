@@ -45,6 +45,7 @@ class Connection:
         self.out = bytearray()
         self.closed = False
         self.sent_bytes = 0
+        self.largest_sent = 0         # the largest frame sent (length prefix included)
         self.corked = False
         self._backlog = False
 
@@ -55,6 +56,7 @@ class Connection:
         if self.closed:
             return
         self.sent_bytes += len(frame)
+        self.largest_sent = max(self.largest_sent, len(frame))
         if self.out or self.corked:
             self.out += frame
             return
@@ -100,11 +102,11 @@ class Connection:
     def wants_write(self) -> bool:
         return bool(self.out) and not self.closed
 
-    def read(self) -> list[dict]:
-        """Messages that arrived; raises Closed at end of stream (Reset when the connection
-        was reset), WireError on bad bytes."""
+    def read(self, chunk: int = READ_CHUNK) -> list[dict]:
+        """Messages that arrived (reading at most ``chunk`` bytes); raises Closed at end of
+        stream (Reset when the connection was reset), WireError on bad bytes."""
         try:
-            data = self.sock.recv(READ_CHUNK)
+            data = self.sock.recv(chunk)
         except (BlockingIOError, InterruptedError):
             return []
         except (ConnectionResetError, ConnectionAbortedError):

@@ -96,6 +96,7 @@ class FrameReader:
         self._buffer = bytearray()
         self._need: int | None = None
         self.received_bytes = 0
+        self.largest = 0              # the largest frame accepted (length prefix included)
 
     def feed(self, data: bytes) -> list[dict]:
         self.received_bytes += len(data)
@@ -113,6 +114,7 @@ class FrameReader:
                     raise WireError(ids.R_MALFORMED, detail="empty")
                 del self._buffer[:4]
                 self._need = size
+                self.largest = max(self.largest, size + 4)
             if len(self._buffer) < self._need:
                 break
             body = bytes(self._buffer[:self._need])

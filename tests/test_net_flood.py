@@ -1,9 +1,12 @@
 """The host's flood guard: a peer sending far more frames than the protocol needs is refused
 with a reason and dropped; a normal burst passes; the table plays on for everyone else."""
 
+import socket
+
 from net import messages as ids
 from net.ratelimit import BURST, FRAMES_PER_SECOND, FrameBudget
-from net.wire import encode
+from net.wire import FrameReader, encode
+from tests.patience import PATIENCE
 from tests.test_net_sockets import ThreadedTable, hello, raw_exchange
 
 
@@ -22,12 +25,27 @@ def test_the_limits_leave_room_for_real_play():
 
 
 def test_a_flooding_peer_is_refused_and_the_others_play_on():
-    table = ThreadedTable(players=3)
+    table = ThreadedTable(players=3, door=False)    # the polite peer shares the address
     try:
         port = table.server.port
-        # hash reports: their own per-kind limit (net.limits) is as high as the frame budget
-        reports = encode({"t": ids.HASH, "q": 0, "h": bytes(16)}) * (BURST + 50)
-        frames = raw_exchange(port, hello() + reports)
+        # a player (welcomed to a seat first), then hash reports and proposals: each kind
+        # within its own per-kind limit (net.limits), together past the frame budget
+        report = encode({"t": ids.HASH, "q": 0, "h": bytes(16)})
+        proposal = encode({"t": ids.PROPOSE, "s": 1, "m": "x", "n": 1})
+        frames = []
+        with socket.create_connection(("127.0.0.1", port), timeout=PATIENCE) as sock:
+            sock.sendall(hello(ws=1))
+            reader = FrameReader()
+            while not any(f.get("t") == ids.WELCOME for f in frames):
+                data = sock.recv(65536)
+                assert data, frames            # closed before the welcome
+                frames += reader.feed(data)
+            sock.sendall((report * 2 + proposal) * ((BURST + 50) // 3))
+            while not any(f.get("t") == ids.REFUSE for f in frames):
+                data = sock.recv(65536)
+                if not data:
+                    break
+                frames += reader.feed(data)
         refusals = [f for f in frames if f.get("t") == ids.REFUSE]
         assert refusals and refusals[0]["c"] == ids.R_FLOODING
         assert refusals[0]["a"]["limit"] == FRAMES_PER_SECOND

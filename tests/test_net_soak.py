@@ -124,6 +124,7 @@ def test_a_few_games_through_mild_faults_all_finish_alike():
         assert not outcome.hung, outcome
         assert not outcome.moves_lost, outcome
         assert outcome.ends_missed == 0, outcome
+        assert outcome.saves_behind == 0, outcome
         assert outcome.host_seq and outcome.seqs == [outcome.host_seq], outcome
         assert outcome.saves == {"host": outcome.host_seq, "joiner1": outcome.host_seq}
 
@@ -154,6 +155,10 @@ def test_a_joiner_reset_mid_game_rejoins_and_learns_the_end():
     outcome = _faulted_game(Profile("reset_mid_game", reset="mid_game",
                                     reset_after_moves=(3, 3)))
     assert outcome.ends_missed == 0, outcome
+    # every peer's save held every move it had applied, each time it printed one (issue 28
+    # item 7: the joiner's stayed at the moves it had before the reset until the end)
+    assert outcome.saves_behind == 0, outcome
+    assert outcome.proxy == ["reset:mid_game"], outcome
 
 
 def test_a_refused_proposal_does_not_leave_the_host_save_behind(tmp_path, monkeypatch):

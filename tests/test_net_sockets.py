@@ -1,6 +1,7 @@
 """Real sockets on 127.0.0.1 with ephemeral ports: whole games between separate processes
 (run.py host/join), a killed joiner rejoining, hostile bytes against a live host, discovery."""
 
+import dataclasses
 import json
 import os
 import socket
@@ -90,9 +91,15 @@ def test_killed_joiner_rejoins_with_its_token_and_finishes(tmp_path):
 # ---------------------------------------------------------------- in-process TCP table
 
 class ThreadedTable:
-    def __init__(self, players=3):
+    def __init__(self, players=3, door=True):
+        """``door=False``: an address refused for abuse is not turned away afterwards
+        (``net.door``): for tests that probe one limit after another, each probe a new
+        connection from 127.0.0.1 (the door has its own tests)."""
         self.server = HostServer.create("metro", players, port=0, bind="127.0.0.1",
                                         discovery_port=0)
+        if not door:
+            self.server.endpoint.limits = dataclasses.replace(self.server.endpoint.limits,
+                                                              turn_away_first=0.0)
         self.server.endpoint.slots[0].kind = ids.KIND_BOT
         self.server.endpoint.slots[0].level = "random"
         self.server.start_thread(interval=0.005)
@@ -130,7 +137,7 @@ def hello(**overrides):
 
 
 def test_hostile_bytes_get_a_reason_and_the_table_plays_on():
-    table = ThreadedTable(players=3)
+    table = ThreadedTable(players=3, door=False)
     try:
         port = table.server.port
         cases = [

@@ -228,3 +228,26 @@ def test_an_entry_heard_after_the_log_was_replaced_rewrites_the_file():
     match.tell()                                     # hears of move 3, no longer in the log
     assert file_moves(saver.path) == [[e.seq, e.seat, e.move, e.hash] for e in match.log]
     saver.close()
+
+
+def test_a_log_rebuilt_into_another_match_is_followed_move_by_move():
+    """A joiner's catch-up after a reset rebuilds its game into a new ``Match`` (the fair
+    table replays the host's stream) and hands the autosave over to it. Every later move is
+    in the file at once: the saver listens to the new match, not to the old one (issue 28
+    item 7: the joiner's save stayed at the 5 moves it had before the reset)."""
+    old = play(new_match("metromania", seed=4), 3)
+    saver = saves.start_autosave(old, durable=False)
+    rebuilt = Match.new(old.game, old.config, old.seed, old.seats)
+    for entry in old.log:
+        rebuilt.apply(entry.seat, entry.move)
+    play(rebuilt, 4, seed=21)                 # the moves the host played while we were away
+    for listener in old.listeners:            # what FairReplica.rebuild does
+        rebuilt.subscribe(listener)
+    saver.sync(rebuilt)
+    assert file_moves(saver.path) == [e.to_plain() for e in rebuilt.log]
+    for count in range(1, 6):
+        play(rebuilt, 1, seed=30 + count)
+        assert file_moves(saver.path) == [e.to_plain() for e in rebuilt.log], count
+    assert saver not in old.listeners
+    assert saves.load(saver.path).match.hash() == rebuilt.hash()
+    saver.close()

@@ -4,7 +4,8 @@ A measuring tool for the network soak (``net_soak``), not part of the game. The 
 on 127.0.0.1 (an ephemeral port) and forwards every connection to a target port, cutting the
 byte streams into protocol frames (4-byte length + body) so faults can be placed precisely:
 
-* ``latency`` + ``jitter``: every frame is delivered that much later (order is kept, as TCP);
+* ``latency`` + ``jitter``: every frame is delivered that much later (order is kept, as TCP;
+  the latency is drawn per connection between ``latency_min`` and ``latency``);
 * ``bandwidth``: bytes per second each way;
 * ``bytewise``: every byte is written separately (one TCP segment per byte, TCP_NODELAY);
 * ``stalls``: (count, shortest, longest) seconds during which nothing flows either way;
@@ -38,6 +39,7 @@ LENGTH = struct.Struct(">I")
 class Profile:
     name: str
     latency: float = 0.0             # seconds, each way (drawn per connection up to this)
+    latency_min: float = 0.0         # ... and from this (a WAN's floor: an overlay network)
     jitter: float = 0.0              # extra 0..jitter seconds per frame
     bandwidth: int = 0               # bytes per second each way (0: unlimited)
     bytewise: bool = False
@@ -87,7 +89,8 @@ class _Link:
         self.dead = False
         self.started = time.monotonic()
         scale = proxy.scale
-        self.latency = rng.uniform(0, profile.latency) * scale if profile.latency else 0.0
+        self.latency = rng.uniform(profile.latency_min, profile.latency) * scale \
+            if profile.latency else 0.0
         self.stall_windows = []
         if profile.stalls:
             count, shortest, longest = profile.stalls
@@ -275,7 +278,10 @@ class FaultProxy:
 
     def close(self) -> None:
         self._closed = True
-        _shut_and_close(self.listener, None)
+        # a plain close does not wake a thread blocked in accept() on Linux: it stayed there
+        # for the life of the process, one thread per game (1,004 after the bench's soak);
+        # shutting the listening socket down makes that accept() fail and the thread end
+        _shut_and_close(self.listener, socket.SHUT_RDWR)
         for link in self.links:
             with link.lock:
                 link.dead = True

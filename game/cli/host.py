@@ -88,6 +88,9 @@ def add_arguments(parser) -> None:
     parser.add_argument("--resume", action="append", default=[], metavar="FILE",
                         help="continue a LAN game from a saved log (repeatable: the longest "
                              "verified one is used); its players rejoin their own seats")
+    parser.add_argument("--print-moves", action="store_true",
+                        help="headless: print a move line (its seq) for every move applied, "
+                             "once this machine's save holds the moves before it")
     host_phones.add_arguments(parser)
     parser.epilog_factory = variants_epilog
     parser.epilog = ("Without --headless the window opens at the table setup with the table "
@@ -150,7 +153,8 @@ def run(args) -> int:
     with stop_signals(STOPPED):
         try:
             phones = host_phones.PhoneHost(server, args) if args.phones else None
-            return _serve(server, args.timeout, args.end_grace, phones)
+            return _serve(server, args.timeout, args.end_grace, phones,
+                          print_moves=args.print_moves)
         finally:
             server.close(ids.R_HOST_LEFT)
             if phones is not None:
@@ -215,7 +219,7 @@ def _resumed(args) -> int:
          damaged=loaded.warning)
     with stop_signals(STOPPED):
         try:
-            return _serve(server, args.timeout, args.end_grace)
+            return _serve(server, args.timeout, args.end_grace, print_moves=args.print_moves)
         finally:
             server.close(ids.R_HOST_LEFT)
 
@@ -272,8 +276,10 @@ def window_table(args) -> dict | None:
             "variants": [*args.variant, *args.expansion], "name": args.name or ""}
 
 
-def _serve(server, timeout: float, end_grace: float = END_GRACE, phones=None) -> int:
-    """``phones``: the host's phone seats (``host_phones.PhoneHost``), pumped with the table."""
+def _serve(server, timeout: float, end_grace: float = END_GRACE, phones=None, *,
+           print_moves: bool = False) -> int:
+    """``phones``: the host's phone seats (``host_phones.PhoneHost``), pumped with the table.
+    ``print_moves``: a ``move`` line for every entry applied (``--print-moves``)."""
     endpoint = server.endpoint
     deadline = time.monotonic() + timeout
     over = None
@@ -303,6 +309,8 @@ def _serve(server, timeout: float, end_grace: float = END_GRACE, phones=None) ->
             elif kind == "audit":
                 audited = True
                 emit("audit", **{k: v for k, v in event.items() if k != "event"})
+            elif kind == "move" and print_moves:
+                emit("move", seq=event["seq"])
         if endpoint.phase == "lobby" and endpoint.can_start() and (
                 phones is None or phones.ready()):
             server.start_game()

@@ -50,6 +50,7 @@ REASONS = {
     "unreachable": "cannot reach {address} ({detail})",
     "game_over": "the game is over",
     "desync": "the game state could not be repaired",
+    "try_later": "too many bad attempts came from this computer; try again in {seconds} s",
     "seat_reserved": "the free seats of this resumed game are kept for {names} "
                      "(join with --name set to your name in that game)",
     "seat_owned": "the seat of {names} waits for the machine that played it: only that "
@@ -160,6 +161,9 @@ def add_arguments(parser) -> None:
     parser.add_argument("--retry-limit", type=float, default=RETRY_LIMIT, metavar="SECONDS",
                         help="headless: when the connection breaks without a goodbye, try "
                              f"again for up to this long (default {RETRY_LIMIT:g}; 0: never)")
+    parser.add_argument("--print-moves", action="store_true",
+                        help="headless: print a move line (its seq) for every move applied, "
+                             "once this machine's save holds the moves before it")
     parser.add_argument("--move-delay", type=float, default=0.0, metavar="SECONDS",
                         help="the bot waits this long before each move (headless)")
 
@@ -209,12 +213,13 @@ def run(args) -> int:
     # Ctrl-C, SIGTERM, SIGHUP: leave with a goodbye (exit 130, 143, 129), the log kept
     with stop_signals("left the table"):
         try:
-            return play_headless(peer, args.timeout)
+            return play_headless(peer, args.timeout, print_moves=args.print_moves)
         finally:
             peer.close()
 
 
-def play_headless(peer, timeout: float) -> int:
+def play_headless(peer, timeout: float, *, print_moves: bool = False) -> int:
+    """Pump the joined table until it ends; ``print_moves``: a ``move`` line per entry."""
     endpoint = peer.endpoint
     deadline = time.monotonic() + timeout
     finished = None
@@ -240,6 +245,8 @@ def play_headless(peer, timeout: float) -> int:
                 emit("started", seats=event["you"])
             elif kind == "resynced":
                 emit("resynced", seq=event["seq"], reason=event["reason"])
+            elif kind == "move" and print_moves:
+                emit("move", seq=event["seq"])
             elif kind == "game_over":
                 finished = event
             elif kind == "audit":

@@ -122,10 +122,26 @@ class Autosaver:
 
     # -- explicit operations -----------------------------------------------------------
     def sync(self, match: Match) -> None:
-        """Call after changing the log without a move (undo): the file follows at once."""
+        """Call after changing the log without a move (undo), or after the log was rebuilt
+        into another ``Match`` (a LAN rejoin's catch-up): the file follows at once, and from
+        then on every move of ``match`` (the saver listens to it, not to the old one)."""
         if self.finished:
             return
+        if match is not self.match:
+            self.follow(match)
+            return
         if self._written != match.seq or (match.log and match.log[-1].hash != self._last_hash):
+            self._guarded(self.rewrite, match)
+
+    def follow(self, match: Match) -> None:
+        """Save ``match`` from now on instead of the one this saver was made with (a joiner's
+        log rebuilt from the host's after a reset: the moves it saw since then are in the new
+        match only, and a saver still writing the old one would stay at the old length)."""
+        if match is not self.match:
+            self.match.unsubscribe(self)
+            self.match = match
+            match.subscribe(self)
+        if not self.finished:
             self._guarded(self.rewrite, match)
 
     def refresh_header(self, match: Match, label: str | None = None) -> None:
