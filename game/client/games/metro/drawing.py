@@ -10,10 +10,10 @@ import pygame
 
 from game.client import fonts, frame_pacing, sprites, theme
 from game.client import text as catalog
+from game.client.boards import dirty
 from game.client.games.metro import overlay as overlay, shares as shares_panel
-from game.client.games.metro.geometry import (BADGE_R, BX, BY, CENTRE_SQUARES, GRID, HEADER, LEFT,
-                                              PAD, RIGHT, S, departure_endpoint, endpoint_screen,
-                                              square_rect, station_pos)
+from game.client.games.metro.geometry import (BX, BY, CENTRE_SQUARES, GRID, HEADER, LEFT, PAD,
+                                              RIGHT, S, square_rect)
 from game.client.games.metro.timing import FLY_TIME, GLOW_TIME, HAND_TILE, HOLD_TIME, LINE_TIME
 from game.client.plural import tn
 from game.client.text import t
@@ -41,78 +41,6 @@ class BoardDrawing:
         return pygame.Rect(LEFT.x + 12, top + company * pitch, LEFT.width - 24, pitch - 3)
 
     # -- drawing ----------------------------------------------------------------------------
-    def _build_static(self) -> pygame.Surface:
-        st = self.state
-        layer = canvas.layer((GRID.width + 2 * PAD, GRID.height + 2 * PAD), pygame.SRCALPHA)
-        ox, oy = BX - PAD, BY - PAD
-        felt = pygame.Rect(0, 0, GRID.width + 2 * PAD, GRID.height + 2 * PAD)
-        gfx.rect(layer, theme.BOARD_FELT, felt, border_radius=26)
-        gfx.rect(layer, theme.BOARD_FELT_LINE, felt, 3, border_radius=26)
-        for sq in range(64):
-            if sq in CENTRE_SQUARES:
-                continue
-            r = square_rect(sq).move(-ox, -oy)
-            cell = st.board[sq]
-            if cell is None:
-                gfx.rect(layer, theme.SQUARE_EMPTY, r.inflate(-4, -4), border_radius=6)
-            else:
-                layer.blit(sprites.tile(cell[0], cell[1], S - 2), r.move(1, 1))
-        overlay.draw_open_lines(layer, self._open_lines(), (ox, oy))
-        # the central station
-        centre = pygame.Rect(BX + 3 * S - ox, BY + 3 * S - oy, 2 * S, 2 * S).inflate(-6, -6)
-        gfx.rect(layer, theme.CENTRE, centre, border_radius=14)
-        gfx.rect(layer, theme.CENTRE_ROOF, centre.inflate(-18, -18), border_radius=10)
-        gfx.rect(layer, (230, 200, 170), centre.inflate(-18, -18), 2, border_radius=10)
-        with fonts.box(centre, "central station"):
-            fonts.blit(layer, "M", 44, (250, 236, 214), (centre.centerx, centre.centery - 8),
-                       "bold", "center")
-            fonts.blit(layer, t("metro.centre_short"), 15, (250, 236, 214),
-                       (centre.centerx, centre.centery + 26), "semibold", "center")
-        # stations: a stub of track into the board, the numbered badge, the car
-        cb = self.app.settings["colour_blind"]
-        for station in range(1, 33):
-            i = station - 1
-            owner = st.car_owner[i]
-            rgb = self.owner_colour(owner)
-            bx, by = station_pos(station)
-            bx, by = bx - ox, by - oy
-            row, col, dep = departure_endpoint(station)
-            ex, ey = endpoint_screen(row, col, dep)
-            ax, ay = endpoint_screen(row, col, dep + 1)
-            gfx.line(layer, (70, 104, 96), (bx, by), (ax - ox, ay - oy), 3)
-            gfx.line(layer, theme.outline_for(rgb), (bx, by), (ex - ox, ey - oy), 6)
-            gfx.line(layer, rgb, (bx, by), (ex - ox, ey - oy), 4)
-            done = st.line_done[i]
-            badge = pygame.Rect(bx - BADGE_R, by - BADGE_R, 2 * BADGE_R, 2 * BADGE_R)
-            if owner is None:
-                gfx.circle(layer, (70, 80, 92), (bx, by), BADGE_R)
-                fonts.blit_in(layer, str(station), 15, theme.TEXT_DIM, badge, "bold")
-                continue
-            if done:
-                # the car is turned over: a dark badge ringed in the owner's colour
-                gfx.circle(layer, (30, 34, 42), (bx, by), BADGE_R)
-                gfx.circle(layer, rgb, (bx, by), BADGE_R, 3)
-                fonts.blit_in(layer, str(station), 14, (170, 176, 188), badge, "bold")
-            else:
-                gfx.circle(layer, theme.outline_for(rgb), (bx, by), BADGE_R + 2)
-                gfx.circle(layer, rgb, (bx, by), BADGE_R)
-                fonts.blit_in(layer, str(station), 15, theme.ink_on(rgb), badge, "bold")
-            if cb:
-                # the car's shape sits on the badge's lower-right rim, same place everywhere
-                theme.draw_shape(layer, self.owner_shape(owner), (bx + 12, by + 11), 7,
-                                 rgb, (20, 24, 30) if sum(rgb) > 200 else (200, 200, 210))
-        return layer
-
-    def _open_lines(self) -> list:
-        """(path, owner colour) of every line still open (a car on its station)."""
-        st = self.state
-        out = []
-        for i in range(32):
-            if st.car_owner[i] is not None and not st.line_done[i]:
-                out.append((self.game.line_path(st, i + 1)["path"],
-                            self.owner_colour(st.car_owner[i])))
-        return out
-
     def station_info(self, station: int) -> list[str]:
         """The tooltip of a station: whose car it is and what its line is worth now."""
         st = self.state
@@ -142,15 +70,24 @@ class BoardDrawing:
             legal_key = self._legal_key
         # Everything that only changes when a move lands (or the selection changes) is one
         # opaque full-screen layer: backdrop, felt, tiles, stations, legal squares, panels.
-        static_key = (st.turn, self.app.settings["colour_blind"], self.play.colour_key(),
-                      catalog.language(), canvas.current_scale())
+        # A move repaints only the places it changed, in the board layer and in this one.
+        look = (self.app.settings["colour_blind"], self.play.colour_key(), catalog.language(),
+                canvas.current_scale())
+        static_key = (st.turn, look)
+        changed: list | None = []
         if static_key != self._static_key:
-            self._static = self._build_static()
+            changed = self._board_layer.update(look)
+            self._static = self._board_layer.layer
             self._static_key = static_key
         base_key = (static_key, legal_key)
         if base_key != self._base_key or canvas.stale(self._base):
-            self._compose_base(helping)
-            self._base_key = base_key
+            shown = frozenset(self._legal) if helping and self._legal_layer is not None \
+                else frozenset()
+            if changed is not None and self._base_key is not None \
+                    and self._base_key[0][1] == look:
+                changed = changed + [square_rect(sq) for sq in shown ^ self._base_legal]
+            self._compose_base(helping, changed)
+            self._base_key, self._base_legal = base_key, shown
         surface.blit(self._base, (0, 0))
         if helping:
             self._draw_placement_help(surface, seat)
@@ -189,22 +126,27 @@ class BoardDrawing:
             if tile is not None:
                 overlay.draw_dragged(surface, tile, self.rotation.get(seat, 0), self.drag["pos"])
 
-    def _compose_base(self, with_legal: bool) -> None:
+    def _compose_base(self, with_legal: bool, rects: list | None = None) -> None:
         """Repaint the reusable full-screen base surface (same pixel format as the display,
-        so composing it and blitting it are plain copies)."""
+        so composing it and blitting it are plain copies): all of it, or (``rects``) only
+        inside those screen rectangles, with the same drawing clipped to each."""
         if canvas.stale(self._base):
             self._base = canvas.layer(theme.LOGICAL_SIZE)
             try:
                 self._base = self._base.convert()
             except pygame.error:
                 pass
+            rects = None
         base = self._base
-        base.blit(self.app.background(), (0, 0))
-        base.blit(self._static, (BX - PAD, BY - PAD))
-        if with_legal and self._legal_layer is not None and self._legal:
-            base.blit(self._legal_layer, GRID.topleft)
-        theme.rounded_panel(base, LEFT, theme.PANEL, 18, theme.PANEL_EDGE, 1, shadow=True)
-        theme.rounded_panel(base, RIGHT, theme.PANEL, 18, theme.PANEL_EDGE, 1, shadow=True)
+        for clip in ([None] if rects is None else dirty.merged(rects)):
+            base.set_clip(clip)
+            base.blit(self.app.background(), (0, 0))
+            base.blit(self._static, (BX - PAD, BY - PAD))
+            if with_legal and self._legal_layer is not None and self._legal:
+                base.blit(self._legal_layer, GRID.topleft)
+            theme.rounded_panel(base, LEFT, theme.PANEL, 18, theme.PANEL_EDGE, 1, shadow=True)
+            theme.rounded_panel(base, RIGHT, theme.PANEL, 18, theme.PANEL_EDGE, 1, shadow=True)
+        base.set_clip(None)
 
     def _draw_placement_help(self, surface, seat) -> None:
         legal = self.legal_squares(seat)
