@@ -38,7 +38,8 @@ def _play_moves(app, play, count: int, seed: int) -> None:
     for i in range(count):
         if match.is_over():
             break
-        seat = match.to_act()[0]
+        acting = match.to_act()
+        seat = acting[i % len(acting)]       # Railroad Ink: every sheet takes its turns
         play.propose(seat, make_bot(match.game, seat, "random", seed + i).choose(
             match.view(seat)))
         app.draw()
@@ -87,3 +88,27 @@ def test_metro_board_repaints_only_what_moves_changed(tmp_path, size):
         assert board._static is first, "a move repainted the whole board layer"
         _assert_same(app, _forget_metro)
     assert any(play.match.state.line_done), "no line was completed: pick another seed"
+
+
+def _forget_railroad_ink(board) -> None:
+    board._sheet_cache.clear()
+    board._pane_cache.clear()
+    board._comp = None
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
+def test_railroad_ink_panes_repaint_only_what_moves_changed(tmp_path, size):
+    app = make_app(tmp_path)
+    app.resize(size)
+    play = _table(app, "railroad-ink", 6, ["meteor"], seed=4)
+    app.draw()
+    board = play.board
+    for round_ in range(3):
+        comp = board._comp
+        sheets = {key: found[1] for key, found in board._sheet_cache.items()}
+        _play_moves(app, play, 16, 100 * round_)
+        assert board._comp is comp
+        assert any(board._sheet_cache[key][1] is layer for key, layer in sheets.items()), \
+            "every sheet layer was drawn anew"
+        _assert_same(app, _forget_railroad_ink)
+    assert play.match.state.round >= 2
