@@ -23,6 +23,7 @@ from game.client.games.metromania import blocked, geometry as geo
 from game.client.games.metromania import turn as turn
 from game.client.games.metromania.drawing import BoardDrawing
 from game.client.games.metromania.layout import LEFT, MENU_BUTTON, POP_TIME, RIGHT
+from game.client.games.metromania.network import NetworkLayer
 from game.client.games.metromania.routing import InputRouting
 from game.client.games.metromania.trips import TripShow
 from game.client.text import t
@@ -92,8 +93,7 @@ class MetromaniaBoard(InputRouting, BoardDrawing, BoardView):
         self.hover_space = None          # a space under the mouse holding no legal tunnel
         self._city_key = None
         self._city: pygame.Surface | None = None
-        self._net_key = None
-        self._net: pygame.Surface | None = None
+        self._network = NetworkLayer(self)
         self._draft_key = None
         self._draft_layer: pygame.Surface | None = None
         self._draft_area = pygame.Rect(0, 0, 0, 0)

@@ -35,30 +35,32 @@ class BoardDrawing:
         return self._city
 
     def network_layer(self) -> pygame.Surface:
-        """City plus lines, stations and markers as one opaque surface, rebuilt per move."""
-        key = (self.match.seq, self.state.layout, self.play.colour_key(),
-               self.app.settings["colour_blind"], canvas.current_scale())
-        if key != self._net_key:
-            layer = self.city_layer().copy()
-            self.paint_lines(layer, self.state)
-            self.paint_stops(layer, self.state)
-            self._net, self._net_key = layer, key
-        return self._net
+        """City plus lines, stations and markers as one opaque surface; a move paints again
+        only the places it changed (``network.NetworkLayer``)."""
+        return self._network.layer_for(self.match.seq)
 
-    def paint_lines(self, layer, st, only=None, width=paint.LINE_WIDTH) -> None:
+    def paint_lines(self, layer, st, only=None, width=paint.LINE_WIDTH, region=None) -> None:
         for line_id, line in enumerate(st.lines):
             if only is not None and line_id not in only:
                 continue
             if not line.spaces:
                 continue
             seat, k = divmod(line_id, 2)
-            paint.stroke_line(layer, paint.line_points(line), self.colour(seat), k == 1, width)
+            paint.stroke_line(layer, paint.line_points(line), self.colour(seat), k == 1, width,
+                              region=region)
 
-    def paint_stops(self, layer, st) -> None:
+    def paint_stops(self, layer, st, region=None) -> None:
+        """Markers, stations and the lines' end markers; with ``region`` only those that
+        reach it."""
+        def near(c, pad) -> bool:
+            return region is None or region.touches(
+                pygame.Rect(int(c[0] - pad), int(c[1] - pad), int(2 * pad) + 2, int(2 * pad) + 2))
         for space, (key, seat) in sorted(st.placed.items()):
-            paint.draw_token(layer, geo.SPACE_XY[space], key[0], self.colour(seat))
+            if near(geo.SPACE_XY[space], paint.TOKEN_REACH):
+                paint.draw_token(layer, geo.SPACE_XY[space], key[0], self.colour(seat))
         for p, seat in sorted(st.stations.items()):
-            paint.draw_station(layer, geo.POINT_XY[p], self.colour(seat))
+            if near(geo.POINT_XY[p], paint.STATION_REACH):
+                paint.draw_station(layer, geo.POINT_XY[p], self.colour(seat))
         for line_id, line in enumerate(st.lines):
             if not line.points:
                 continue
@@ -66,10 +68,12 @@ class BoardDrawing:
             rgb = self.colour(seat)
             shape = self.play.seat_shape(seat) if self.app.settings["colour_blind"] else None
             first = geo.line_polyline(line.points[:2], line.spaces[:1], line.edges[:1])
-            paint.draw_terminal(layer, first[0], rgb, False, k == 1, shape)
+            if near(first[0], paint.TERMINAL_REACH):
+                paint.draw_terminal(layer, first[0], rgb, False, k == 1, shape)
             if line.done:
                 last = geo.line_polyline(line.points[-2:], line.spaces[-1:], line.edges[-1:])
-                paint.draw_terminal(layer, last[-1], rgb, True, k == 1, shape)
+                if near(last[-1], paint.TERMINAL_REACH):
+                    paint.draw_terminal(layer, last[-1], rgb, True, k == 1, shape)
 
     def draft_layer(self, seat):
         d = self.draft(seat)

@@ -36,6 +36,11 @@ TOKEN_TEXT = (246, 238, 220)
 STATION_FILL = (252, 250, 244)
 STATION_EDGE = (34, 38, 48)
 LINE_WIDTH = 7
+# how far from its centre a marker, a station and a line's end marker paint (ring, badge,
+# colour-blind shape included): what a partial repaint of the network must reach
+TOKEN_REACH = 22
+STATION_REACH = 13
+TERMINAL_REACH = 17
 
 
 def shift(pt, origin):
@@ -156,14 +161,16 @@ def draw_destination_icon(surface, kind: str, c, r: float, ink=None) -> None:
 # -- lines -------------------------------------------------------------------------------------
 
 def stroke_line(surface, pts, colour, striped: bool, width: int = LINE_WIDTH,
-                outline=True) -> None:
-    """A line of a player: solid, or striped with cross ticks (also the colour-blind cue)."""
+                outline=True, region=None) -> None:
+    """A line of a player: solid, or striped with cross ticks (also the colour-blind cue).
+    ``region`` (a ``boards.dirty.Region``): only the pieces that reach it are drawn (the
+    rest would fall outside the clip being repainted)."""
     if len(pts) < 2:
         return
     edge = theme.outline_for(colour)
     if outline:
-        _thick(surface, edge, pts, width + 4)
-    _thick(surface, colour, pts, width)
+        _thick(surface, edge, pts, width + 4, region)
+    _thick(surface, colour, pts, width, region)
     if striped:
         tick = theme.ink_on(colour)
         carry = 4.0
@@ -176,18 +183,28 @@ def stroke_line(surface, pts, colour, striped: bool, width: int = LINE_WIDTH,
             while d < length:
                 cx, cy = x1 + ux * d, y1 + uy * d
                 h = width / 2
-                gfx.line(surface, tick, (cx - uy * h, cy + ux * h),
-                                 (cx + uy * h, cy - ux * h), 3)
+                if region is None or region.touches(_box((cx, cy), (cx, cy), h + 2)):
+                    gfx.line(surface, tick, (cx - uy * h, cy + ux * h),
+                             (cx + uy * h, cy - ux * h), 3)
                 d += 9.0
             carry = d - length
 
 
-def _thick(surface, colour, pts, width) -> None:
+def _thick(surface, colour, pts, width, region=None) -> None:
     """An antialiased polyline with round joins (pygame-ce's wide aaline + aacircle)."""
+    reach = width / 2 + 2
     for a, b in zip(pts, pts[1:]):
-        gfx.aaline(surface, colour, a, b, width)
+        if region is None or region.touches(_box(a, b, reach)):
+            gfx.aaline(surface, colour, a, b, width)
     for p in pts:
-        gfx.aacircle(surface, colour, p, width / 2)
+        if region is None or region.touches(_box(p, p, reach)):
+            gfx.aacircle(surface, colour, p, width / 2)
+
+
+def _box(a, b, pad: float) -> pygame.Rect:
+    left, top = int(min(a[0], b[0]) - pad) - 1, int(min(a[1], b[1]) - pad) - 1
+    return pygame.Rect(left, top, int(max(a[0], b[0]) + pad) + 2 - left,
+                       int(max(a[1], b[1]) + pad) + 2 - top)
 
 
 def line_points(line, origin=(0, 0), upto=None) -> list:
