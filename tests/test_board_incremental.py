@@ -118,7 +118,10 @@ def test_railroad_ink_panes_repaint_only_what_moves_changed(tmp_path, size):
 def _forget_metromania(board) -> None:
     from game.client.games.metromania.network import NetworkLayer
 
+    from game.client.games.metromania.players_panel import PlayersPanel
+
     board._network = NetworkLayer(board)
+    board._players = PlayersPanel(board)
 
 
 @pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
@@ -129,9 +132,11 @@ def test_metromania_network_repaints_only_what_moves_changed(tmp_path, size):
     app.draw()
     board = play.board
     for round_ in range(3):
-        layer = board._network.layer
+        layer, panel = board._network.layer, board._players.panel
         _play_moves(app, play, 14, 100 * round_)
         assert board._network.layer is layer, "a move repainted the whole network"
+        assert board._players.panel is panel or play.match.is_over(), \
+            "a move repainted the whole players' panel"
         _assert_same(app, _forget_metromania)
     state = play.match.state
     assert state.stations and state.placed and any(line.done for line in state.lines) \

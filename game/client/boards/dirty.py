@@ -30,8 +30,9 @@ def box_of(points, pad: float) -> pygame.Rect:
 
 
 def merged(rects) -> list[pygame.Rect]:
-    """The rectangles with every overlapping pair joined into their union (fewer, larger
-    clips: one repaint pass each)."""
+    """The rectangles with overlapping ones joined where their union is not much larger than
+    they are (fewer clips, each one repaint pass; a chain of small places along a long
+    diagonal line stays a chain instead of one big box)."""
     out: list[pygame.Rect] = []
     for rect in rects:
         rect = pygame.Rect(rect)
@@ -41,9 +42,11 @@ def merged(rects) -> list[pygame.Rect]:
         while joined:
             joined = False
             for other in out:
-                if other.colliderect(rect):
+                union = rect.union(other)
+                if other.colliderect(rect) and union.width * union.height <= \
+                        1.5 * (rect.width * rect.height + other.width * other.height):
                     out.remove(other)
-                    rect = rect.union(other)
+                    rect = union
                     joined = True
                     break
         out.append(rect)
@@ -67,6 +70,19 @@ class Region:
 
     def touches_any(self, boxes) -> bool:
         return self._wide is None or self._wide.collidelist(list(boxes)) >= 0
+
+    def reaches(self, x0: float, y0: float, x1: float, y1: float, pad: float) -> bool:
+        """Whether the box from (x0, y0) to (x1, y1) (either order) widened by ``pad``
+        touches the region: ``touches`` without making a Rect (asked per piece of a line)."""
+        wide = self._wide
+        if wide is None:
+            return True
+        if x0 > x1:
+            x0, x1 = x1, x0
+        if y0 > y1:
+            y0, y1 = y1, y0
+        return (x0 - pad - 1 < wide.right and x1 + pad + 1 > wide.left
+                and y0 - pad - 1 < wide.bottom and y1 + pad + 1 > wide.top)
 
 
 EVERYTHING = Region(None)

@@ -24,6 +24,7 @@ from game.client.games.metromania import turn as turn
 from game.client.games.metromania.drawing import BoardDrawing
 from game.client.games.metromania.layout import LEFT, MENU_BUTTON, POP_TIME, RIGHT
 from game.client.games.metromania.network import NetworkLayer
+from game.client.games.metromania.players_panel import PlayersPanel
 from game.client.games.metromania.routing import InputRouting
 from game.client.games.metromania.trips import TripShow
 from game.client.text import t
@@ -102,8 +103,8 @@ class MetromaniaBoard(InputRouting, BoardDrawing, BoardView):
         self._cands: dict = {}
         self._targets_key = None
         self._targets: dict = {}
-        self._panel_key = None
-        self._panel: pygame.Surface | None = None
+        self._players = PlayersPanel(self)
+        self._hands = None                  # (seq, viewer) and the hands that view shows
         self._right_key = None
         self._right: pygame.Surface | None = None
         self._max_key = None

@@ -53,8 +53,7 @@ class BoardDrawing:
         """Markers, stations and the lines' end markers; with ``region`` only those that
         reach it."""
         def near(c, pad) -> bool:
-            return region is None or region.touches(
-                pygame.Rect(int(c[0] - pad), int(c[1] - pad), int(2 * pad) + 2, int(2 * pad) + 2))
+            return region is None or region.reaches(c[0], c[1], c[0], c[1], pad)
         for space, (key, seat) in sorted(st.placed.items()):
             if near(geo.SPACE_XY[space], paint.TOKEN_REACH):
                 paint.draw_token(layer, geo.SPACE_XY[space], key[0], self.colour(seat))
@@ -86,7 +85,11 @@ class BoardDrawing:
         if key == self._draft_key:
             return self._draft_layer
         self._draft_key = key
-        layer = fast_surface(canvas.layer(theme.LOGICAL_SIZE, pygame.SRCALPHA), alpha=True)
+        layer = self._draft_layer
+        if layer is None or canvas.stale(layer):
+            layer = fast_surface(canvas.layer(theme.LOGICAL_SIZE, pygame.SRCALPHA), alpha=True)
+        else:
+            layer.fill((0, 0, 0, 0))      # the same full-screen layer, wiped: no new surface
         rgb = self.colour(seat)
         for (s, c) in cands:
             # the whole space is the click target: tint it, then the glowing tunnel
@@ -241,68 +244,48 @@ class BoardDrawing:
                            height)
 
     def _draw_left(self, surface) -> None:
-        st = self.state
-        key = (self.match.seq, self.viewer, self.play.colour_key(),
-               self.show.index if self.show is not None else -1,
-               self.app.settings["colour_blind"], self.match.is_over(), language(),
-               tuple(self.play.seat_status(s) for s in range(st.players)),
-               canvas.current_scale())
-        if key != self._panel_key:
-            self._panel_key = key
-            self._panel = self._paint_left()
-        surface.blit(self._panel, LEFT.topleft)
+        surface.blit(self._players.layer(), LEFT.topleft)
 
-    def _paint_left(self) -> pygame.Surface:
+    def paint_seat_row(self, panel, seat: int, hand, cb: bool) -> None:
+        """One player's row of the players' panel (panel coordinates)."""
         st = self.state
-        panel = canvas.layer(LEFT.size, pygame.SRCALPHA)
-        box = panel.get_rect()
-        theme.rounded_panel(panel, box, theme.PANEL, 18, theme.PANEL_EDGE, 1)
-        fonts.blit_in(panel, t("game.metromania"), 28, theme.ACCENT,
-                      pygame.Rect(18, 6, box.width - 36, 40), "bold", "midleft")
-        cb = self.app.settings["colour_blind"]
-        hands = [self.shown_hand(seat) for seat in range(st.players)]
-        for seat in range(st.players):
-            row = self.seat_row(seat).move(-LEFT.x, -LEFT.y)
-            active = not self.match.is_over() and seat == st.turn
-            theme.rounded_panel(panel, row, theme.PANEL_HI if active else (33, 46, 66), 12,
-                                theme.FOCUS if active else None, 2)
-            rgb = self.colour(seat)
-            gfx.rect(panel, rgb, (row.x + 8, row.y + 10, 10, row.height - 20),
-                             border_radius=5)
-            name_x = row.x + 28
-            if cb:
-                theme.draw_shape(panel, self.play.seat_shape(seat), (row.x + 36, row.y + 20),
-                                 8, rgb, theme.outline_for(rgb))
-                name_x = row.x + 50
-            score = fonts.blit_in(panel, str(self.shown_score(seat)), 30, theme.TEXT,
-                                  pygame.Rect(row.centerx, row.y + 4, row.width // 2 - 12, 36),
-                                  "bold", "topright")
-            # the name gets what the score leaves of the top line, the status the whole row
-            fonts.blit_in(panel, self.play.seat_name(seat), 20, theme.TEXT,
-                          pygame.Rect(name_x, row.y + 4, score.x - 8 - name_x, 26), "semibold",
-                          "topleft", name="seat row")
-            status = self.play.seat_status(seat)
-            fonts.blit_in(panel, status, 14, theme.TEXT_DIM,
-                          pygame.Rect(name_x, row.y + 29, row.right - 8 - name_x, 20),
-                          "regular", "topleft", name="seat row")
-            y = row.y + 60
-            for k in (0, 1):
-                line = st.line(seat, k)
-                x0 = row.x + 28
-                paint.stroke_line(panel, [(x0, y), (x0 + 34, y)], rgb, k == 1, 6)
-                label = self.line_status(seat, k)
-                fonts.blit_in(panel, label, 15, theme.TEXT_DIM,
-                              pygame.Rect(x0 + 44, y - 10, row.right - 8 - x0 - 44, 20),
-                              "regular", "midleft", name="seat row")
-                y += 21
-            hand = hands[seat] if seat < len(hands) else []
-            x = row.x + 36
-            for key in hand:
-                if y + 10 > row.bottom:
-                    break
-                paint.draw_token(panel, (x, y + 8), key[0], None, 10, key[1])
-                x += 34
-        return panel
+        row = self.seat_row(seat).move(-LEFT.x, -LEFT.y)
+        active = not self.match.is_over() and seat == st.turn
+        theme.rounded_panel(panel, row, theme.PANEL_HI if active else (33, 46, 66), 12,
+                            theme.FOCUS if active else None, 2)
+        rgb = self.colour(seat)
+        gfx.rect(panel, rgb, (row.x + 8, row.y + 10, 10, row.height - 20), border_radius=5)
+        name_x = row.x + 28
+        if cb:
+            theme.draw_shape(panel, self.play.seat_shape(seat), (row.x + 36, row.y + 20),
+                             8, rgb, theme.outline_for(rgb))
+            name_x = row.x + 50
+        score = fonts.blit_in(panel, str(self.shown_score(seat)), 30, theme.TEXT,
+                              pygame.Rect(row.centerx, row.y + 4, row.width // 2 - 12, 36),
+                              "bold", "topright")
+        # the name gets what the score leaves of the top line, the status the whole row
+        fonts.blit_in(panel, self.play.seat_name(seat), 20, theme.TEXT,
+                      pygame.Rect(name_x, row.y + 4, score.x - 8 - name_x, 26), "semibold",
+                      "topleft", name="seat row")
+        status = self.play.seat_status(seat)
+        fonts.blit_in(panel, status, 14, theme.TEXT_DIM,
+                      pygame.Rect(name_x, row.y + 29, row.right - 8 - name_x, 20),
+                      "regular", "topleft", name="seat row")
+        y = row.y + 60
+        for k in (0, 1):
+            x0 = row.x + 28
+            paint.stroke_line(panel, [(x0, y), (x0 + 34, y)], rgb, k == 1, 6)
+            label = self.line_status(seat, k)
+            fonts.blit_in(panel, label, 15, theme.TEXT_DIM,
+                          pygame.Rect(x0 + 44, y - 10, row.right - 8 - x0 - 44, 20),
+                          "regular", "midleft", name="seat row")
+            y += 21
+        x = row.x + 36
+        for key in hand:
+            if y + 10 > row.bottom:
+                break
+            paint.draw_token(panel, (x, y + 8), key[0], None, 10, key[1])
+            x += 34
 
     def shown_score(self, seat: int) -> int:
         """Station points while building; during the trip show the score so far (stations
@@ -320,7 +303,10 @@ class BoardDrawing:
 
     def shown_hand(self, seat: int) -> list:
         """A seat's unplaced markers as the current viewer may see them ("?R": face down)."""
-        return list(self.match.view(self.viewer).hands[seat])
+        key = (self.match.seq, self.viewer)
+        if self._hands is None or self._hands[0] != key:      # one view for every row
+            self._hands = (key, self.match.view(self.viewer).hands)
+        return list(self._hands[1][seat])
 
     def line_status(self, seat: int, k: int) -> str:
         """A line's row in the players' panel: completed, blocked (and why), or its tunnels

@@ -93,9 +93,18 @@ class NetworkLayer:
             if before == after:
                 continue
             if before is not None and after is not None and before[1] == after[1] \
-                    and before[0] and after[0][:len(before[0])] == before[0]:
-                # the line grew: its new tunnels from the last point it had, its end marker
-                out.append(dirty.box_of(after[0][len(before[0]) - 1:], LINE_REACH))
+                    and before[0] and after[0]:
+                # the line grew (its last tunnel's end may bend to the new one): from where
+                # the old and new courses part, both; the end markers
+                same = 0
+                for a, b in zip(before[0], after[0]):
+                    if a != b:
+                        break
+                    same += 1
+                start = max(0, same - 1)
+                for shown in (before[0][start:], after[0][start:]):
+                    if len(shown) > 1:
+                        out += _pieces(shown)
                 out += [_around(end, paint.TERMINAL_REACH) for end in (before[2], after[2])
                         if end is not None]
                 continue
@@ -103,7 +112,7 @@ class NetworkLayer:
                 if shown is None:
                     continue
                 if shown[0]:
-                    out.append(dirty.box_of(shown[0], LINE_REACH))
+                    out += _pieces(shown[0])
                 out += [_around(end, paint.TERMINAL_REACH) for end in shown[1:]
                         if end is not None]
         for space in _differing(old["placed"], new["placed"]):
@@ -111,6 +120,21 @@ class NetworkLayer:
         for point in _differing(old["stations"], new["stations"]):
             out.append(_around(geo.POINT_XY[point], paint.STATION_REACH))
         return out
+
+
+def _pieces(pts, most: float = 48) -> list[pygame.Rect]:
+    """Boxes along a polyline, each over a run of its points at most ``most`` across: a long
+    diagonal stretch becomes a chain of small places, not one big box."""
+    out, run = [], [pts[0]]
+    for p in pts[1:]:
+        run.append(p)
+        xs, ys = [q[0] for q in run], [q[1] for q in run]
+        if max(xs) - min(xs) > most or max(ys) - min(ys) > most:
+            out.append(dirty.box_of(run, LINE_REACH))
+            run = [p]
+    if len(run) > 1 or not out:
+        out.append(dirty.box_of(run, LINE_REACH))
+    return out
 
 
 def _differing(before: dict, after: dict) -> list:
