@@ -122,6 +122,7 @@ def _forget_metromania(board) -> None:
 
     board._network = NetworkLayer(board)
     board._players = PlayersPanel(board)
+    board._right_key = board._right_watch = None
 
 
 @pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
@@ -132,7 +133,7 @@ def test_metromania_network_repaints_only_what_moves_changed(tmp_path, size):
     app.draw()
     board = play.board
     for round_ in range(3):
-        layer, panel = board._network.layer, board._players.panel
+        layer, panel, right = board._network.layer, board._players.panel, board._right
         _play_moves(app, play, 14, 100 * round_)
         assert board._network.layer is layer, "a move repainted the whole network"
         assert board._players.panel is panel or play.match.is_over(), \

@@ -14,11 +14,18 @@ from game.client.games.metromania.layout import (HEADER, LEFT, NOTE_WIDTH, POP_T
                                                  point_label)
 from game.client.text import language, t
 from game.client import canvas
+from game.client.boards import dirty
 from game.client import gfx
 from game.rules.metromania.board_data import LETTERS, MARKER_PAIRS
 from game.rules.metromania.lattice import EDGE_POINTS, SPACE_EDGES
 from game.rules.metromania.lines import is_blocked
 from game.rules.metromania.state import BONUS
+
+
+# the parts of the side panel that change while watching another's turn: whose turn it is,
+# the test trips' rings (``_paint_right_panel`` draws them there)
+WATCH_TITLE = pygame.Rect(RIGHT.x + 8, RIGHT.y + 6, RIGHT.width - 16, 44)
+WATCH_TRIPS = pygame.Rect(RIGHT.x + 8, RIGHT.y + 184, RIGHT.width - 16, 180)
 
 
 class BoardDrawing:
@@ -144,6 +151,8 @@ class BoardDrawing:
     def draw(self, surface) -> None:
         surface.blit(self.network_layer(), (0, 0))
         seat = self.play.active_human()
+        if self.searching(seat):
+            seat = None        # the turn shows once its options are in (``lookahead``)
         if seat is not None and not self.match.is_over():
             # only the city's box of the full-size overlay is copied (blits cost by area)
             layer = self.draft_layer(seat)
@@ -329,13 +338,26 @@ class BoardDrawing:
                self.show.index if self.show is not None else -1, self.hover_button,
                None if d is None else (tuple(d.tunnels), d.mode, d.line, d.choice,
                                        tuple(d.chooser or ())))
+        # watching another's turn, a move changes at most whose turn it is and the trips'
+        # rings: only those are painted again (``boards.dirty``)
+        watching = None if seat is not None or self.match.is_over() else \
+            (self.state.turn, tuple(sorted(self.state.placed.values())))
         if key != self._right_key or canvas.stale(self._right):
-            self._right_key = key
+            before, self._right_key = self._right_key, key
+            shown, self._right_watch = self._right_watch, watching
             if canvas.stale(self._right):
                 self._right = canvas.layer((RIGHT.right, RIGHT.bottom + 6), pygame.SRCALPHA)
                 self._right = fast_surface(self._right, alpha=True)
-            self._right.fill((0, 0, 0, 0))
-            self._paint_right(self._right, seat)
+                before = None
+            if watching is not None and shown is not None and before is not None \
+                    and before[1:] == key[1:]:
+                places = ([WATCH_TITLE] if shown[0] != watching[0] else []) + \
+                    ([WATCH_TRIPS] if shown[1] != watching[1] else [])
+                dirty.repaint(self._right, places,
+                              lambda layer, region: self._paint_right(layer, None))
+            else:
+                self._right.fill((0, 0, 0, 0))
+                self._paint_right(self._right, seat)
         area = RIGHT.inflate(0, 12).clip(self._right.get_rect())
         surface.blit(self._right, area.topleft, area)
 
