@@ -142,3 +142,53 @@ def test_metromania_network_repaints_only_what_moves_changed(tmp_path, size):
     state = play.match.state
     assert state.stations and state.placed and any(line.done for line in state.lines) \
         or play.match.seq >= 42
+
+
+def test_metromania_searches_the_next_humans_options_off_the_frame(tmp_path, monkeypatch):
+    """When a bot's move gives the turn to the human, the frame that shows the move does not
+    search the human's dig options (a helper thread does); the turn shows once they are in,
+    and they are exactly the rules' options for that position."""
+    import threading
+    import time
+
+    from game.bots.base import make_bot
+    from game.client.screens.play import PlayScreen
+    from game.match import Match, SeatInfo
+    from game.rules import get_game
+
+    app = make_app(tmp_path)
+    game = get_game("metromania")
+    seats = [SeatInfo("Ann", "human", device="mouse+keyboard", colour=0)] + [
+        SeatInfo(f"Bot {i}", "bot", level="random", colour=i) for i in range(1, 4)]
+    match = Match.new(game, game.make_config(4), 21, seats)
+    while match.seq < 9 or match.to_act() != (3,):
+        seat = match.to_act()[0]
+        match.apply(seat, make_bot(game, seat, "random", match.seq).choose(match.view(seat)))
+    play = PlayScreen(app, match, {"autosave": False})
+    app.push(play)
+    app.draw()
+    board = play.board
+    searched_in: list[str] = []
+    real = type(game).dig_options
+
+    def watched(self, *args, **kwargs):
+        searched_in.append(threading.current_thread().name)
+        return real(self, *args, **kwargs)
+    monkeypatch.setattr(type(game), "dig_options", watched)
+    play.propose(3, make_bot(game, 3, "random", 1).choose(match.view(3)))
+    assert match.to_act() == (0,)
+    app.draw()                         # the frame that shows the bot's move
+    assert threading.main_thread().name not in searched_in
+    deadline = time.monotonic() + 10
+    while board.searching(0):
+        assert time.monotonic() < deadline, "the options never came in"
+        time.sleep(0.01)
+    app.draw()                         # the turn shows
+    assert threading.main_thread().name not in searched_in
+    assert searched_in, "nothing was searched ahead"
+    d = board.draft(0)
+    expected = {}
+    for tunnel in real(game, match.view(0), 0, d.line, []):
+        expected.setdefault((tunnel.space, tunnel.edge), []).append(tunnel)
+    assert board.candidates(0) == expected and expected
+    assert board.hints(0) != [("menu", "Menu")] or not expected
