@@ -22,7 +22,8 @@ from game.client.text import language, t
 from game.client import canvas
 from game.client.boards import dirty
 from game.client.games.railroad_ink.repaint import (changed_cells, light_change, pane_changes,
-                                                    pane_local_changes, same_but_moves)
+                                                    pane_local_changes, same_but_moves,
+                                                    tray_changes, tray_items)
 from game.client import gfx
 from game.rules.railroad_ink.faces import EXITS, FACE_IDS, FACE_INDEX
 from game.rules.railroad_ink.meteor import meteor_path
@@ -106,8 +107,19 @@ class BoardDrawing:
             # a move of this seat changes its title, tray and the cells it drew: only those
             # places are painted again (``boards.dirty``), the rest of the pane stays
             regions = [pane.rect.inflate(4, 4)]
+            local = None
+            if pane.full and not acting:
+                # a seat that plays elsewhere (a phone, a bot): its tray, piece by piece
+                items = tray_items(self, pane)
+                old_items = self._tray_shown.get(seat)
+                self._tray_shown[seat] = items
+                if old_items is not None:
+                    local = tray_changes(pane, old_items, items)
+            else:
+                self._tray_shown.pop(seat, None)
+            self._pane_places[seat] = local
             if before is not None and shown is not None and light_change(before, key):
-                regions = pane_changes(pane, shown, content)
+                regions = pane_changes(pane, shown, content, local)
             for region in dirty.merged(regions):
                 comp.set_clip(region)
                 comp.blit(self.app.background(), region, region)
@@ -365,7 +377,7 @@ class BoardDrawing:
                 and found[0][3] == key[3] and found[0][6:] == key[6:] \
                 and same_but_moves(found[0][0], key[0]):
             layer = found[1]
-            dirty.repaint(layer, pane_local_changes(pane),
+            dirty.repaint(layer, self._pane_places.get(seat) or pane_local_changes(pane),
                           lambda target, region: self._paint_pane(target, pane, acting, rgb))
         else:
             layer = canvas.layer(pane.rect.size, pygame.SRCALPHA)
