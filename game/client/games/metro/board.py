@@ -51,6 +51,7 @@ class MetroBoard(InputRouting, BoardDrawing, BoardView):
         self._board_layer = StaticBoard(self)
         self._static: pygame.Surface | None = None
         self._base_legal: frozenset = frozenset()     # the legal squares the base shows
+        self._base_left = None      # what the players' panel in the base shows (drawing)
         self._base: pygame.Surface | None = None
         self._base_key = None
         self._legal_key = None

@@ -22,6 +22,10 @@ from game.client import gfx
 from game.rules.metro.data import COMPANIES
 
 
+# the players' panel's top line (the game's name, the stack's count)
+LEFT_TOP = pygame.Rect(LEFT.x + 4, LEFT.y + 2, LEFT.width - 8, 48)
+
+
 class BoardDrawing:
     """The board's painting (a mixin of ``MetroBoard``)."""
 
@@ -80,14 +84,25 @@ class BoardDrawing:
             self._static = self._board_layer.layer
             self._static_key = static_key
         base_key = (static_key, legal_key)
+        # the players' panel is part of the base too, painted again when what it shows
+        # changes (a score, whose turn, a bot's status), not drawn every frame
+        left_key = self._left_key()
         if base_key != self._base_key or canvas.stale(self._base):
             shown = frozenset(self._legal) if helping and self._legal_layer is not None \
                 else frozenset()
             if changed is not None and self._base_key is not None \
                     and self._base_key[0][1] == look:
                 changed = changed + [square_rect(sq) for sq in shown ^ self._base_legal]
+                changed += self._left_changes(self._base_left, left_key)
+            else:
+                changed = None
+            self._base_left = left_key
             self._compose_base(helping, changed)
             self._base_key, self._base_legal = base_key, shown
+        elif left_key != self._base_left:
+            places = self._left_changes(self._base_left, left_key)
+            self._base_left = left_key
+            self._compose_base(helping, places)
         surface.blit(self._base, (0, 0))
         if helping:
             self._draw_placement_help(surface, seat)
@@ -114,7 +129,8 @@ class BoardDrawing:
                                             self.owner_colour(owner))
         self._draw_anims(surface)
         self._draw_header(surface)
-        self._draw_left(surface)
+        if self._base_left is None:
+            self._draw_left(surface)      # the companies' track: drawn every frame
         self._draw_right(surface)
         self.draw_menu_button(surface)
         if station is not None:
@@ -146,7 +162,32 @@ class BoardDrawing:
                 base.blit(self._legal_layer, GRID.topleft)
             theme.rounded_panel(base, LEFT, theme.PANEL, 18, theme.PANEL_EDGE, 1, shadow=True)
             theme.rounded_panel(base, RIGHT, theme.PANEL, 18, theme.PANEL_EDGE, 1, shadow=True)
+            if self._base_left is not None and (clip is None or clip.colliderect(LEFT)):
+                self._draw_left(base, clip)
         base.set_clip(None)
+
+    def _left_key(self):
+        """What the players' panel shows: its top line, then each seat's row (None: the
+        companies' track, drawn every frame)."""
+        if self.companies():
+            return None
+        st = self.state
+        over = self.match.is_over()
+        rows = tuple((not over and seat == st.current, self.shown_score(seat),
+                      self.play.seat_status(seat), self.play.seat_name(seat),
+                      sum(1 for i in range(32) if st.car_owner[i] == seat
+                          and not st.line_done[i]))
+                     for seat in range(st.players))
+        return (len(st.stack), self._compact(), rows)
+
+    def _left_changes(self, before, after) -> list[pygame.Rect]:
+        """The places of the players' panel whose contents changed: its top line, rows."""
+        if before is None or after is None or before[1] != after[1] \
+                or len(before[2]) != len(after[2]):
+            return [LEFT.inflate(8, 8)]
+        out = [LEFT_TOP] if before[0] != after[0] else []
+        return out + [self.seat_row(seat).inflate(6, 6)
+                      for seat, (a, b) in enumerate(zip(before[2], after[2])) if a != b]
 
     def _draw_placement_help(self, surface, seat) -> None:
         legal = self.legal_squares(seat)
@@ -235,21 +276,28 @@ class BoardDrawing:
                                   "metro.place_drawn" if st.pending is not None else None)
         fonts.blit_in(surface, text, 28, theme.TEXT, HEADER, "semibold")
 
-    def _draw_left(self, surface) -> None:
+    def _draw_left(self, surface, clip=None) -> None:
         with fonts.box(LEFT, "left panel"):
-            self._draw_left_panel(surface)
+            self._draw_left_panel(surface, clip)
 
-    def _draw_left_panel(self, surface) -> None:
+    def _draw_left_panel(self, surface, clip=None) -> None:
+        """The players' panel; with ``clip`` (a place being painted again) only what
+        reaches it."""
         st = self.state
         # the title on the left half of the top line, the stack's count on the right one
-        title = pygame.Rect(LEFT.x + 20, LEFT.y + 6, LEFT.width // 2 - 20, 40)
-        fonts.blit_in(surface, t("metro.title"), 30, theme.ACCENT, title, "bold", "midleft")
-        stack_box = pygame.Rect(title.right + 8, title.y, LEFT.right - 20 - title.right - 8, 40)
-        fonts.blit_in(surface, t("metro.stack", n=len(st.stack)), 20, theme.TEXT_DIM,
-                      stack_box, "semibold", "midright")
+        if clip is None or clip.colliderect(LEFT_TOP):
+            title = pygame.Rect(LEFT.x + 20, LEFT.y + 6, LEFT.width // 2 - 20, 40)
+            fonts.blit_in(surface, t("metro.title"), 30, theme.ACCENT, title, "bold",
+                          "midleft")
+            stack_box = pygame.Rect(title.right + 8, title.y, LEFT.right - 20 - title.right - 8,
+                                    40)
+            fonts.blit_in(surface, t("metro.stack", n=len(st.stack)), 20, theme.TEXT_DIM,
+                          stack_box, "semibold", "midright")
         cb = self.app.settings["colour_blind"]
         for seat in range(st.players):
             row = self.seat_row(seat)
+            if clip is not None and not clip.colliderect(row.inflate(8, 8)):
+                continue
             active = not self.match.is_over() and seat == st.current
             fill = theme.PANEL_HI if active else theme.SEAT_ROW
             theme.rounded_panel(surface, row, fill, 12, theme.FOCUS if active else None, 2)

@@ -19,6 +19,7 @@ from game.client.games.metro.geometry import (BADGE_R, BX, BY, CENTRE_SQUARES, G
                                               departure_endpoint, endpoint_screen, square_rect,
                                               station_pos)
 from game.client.text import t
+from game.rules.metro.tiles import TYPES
 
 ORIGIN = (BX - PAD, BY - PAD)        # the layer's top-left on the screen
 SIZE = (GRID.width + 2 * PAD, GRID.height + 2 * PAD)
@@ -34,11 +35,24 @@ class StaticBoard:
         self.look = None              # colours, language, scale: a change repaints it all
         self.shown: dict | None = None
 
+    @staticmethod
+    def warm() -> None:
+        """Draw every tile face (24 types, 4 rotations) at the window's scale, once, when
+        the board is painted whole (the table opens, the window changes size): a face costs
+        a millisecond or two to draw, and drawn in the frame in which a move places it, it
+        would cost that frame as much as the rest of it. The sprites are kept for every
+        table of the session."""
+        scale = canvas.current_scale()
+        for code in TYPES:
+            for rot in range(4):
+                canvas.at_scale(sprites.tile(code, rot, S - 2), scale)
+
     def update(self, look) -> list[pygame.Rect] | None:
         """Bring the layer up to the match; returns the screen rectangles that changed
         ([] none, None all of it)."""
         now = self._content()
         if self.layer is None or look != self.look or canvas.stale(self.layer):
+            self.warm()
             self.layer = canvas.layer(SIZE, pygame.SRCALPHA)
             self.look, self.shown = look, now
             self._paint(self.layer, dirty.EVERYTHING, now)
