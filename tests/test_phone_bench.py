@@ -28,12 +28,16 @@ def test_the_phone_bench_times_the_tvs_frames_while_phones_play():
     from game.benchmarks import phone_tv
 
     numbers = phone_tv.run(quick=True)
-    tv = [f"tv_{table}_{seats}_cpu_ms_{q}" for table in ("ri8", "metro6_hand3")
+    tables = ("ri8", "metro6_hand3", "mania4")
+    tv = [f"tv_{table}_{seats}_cpu_ms_{q}" for table in tables
           for seats in ("phones", "bots") for q in ("p50", "p99", "max")]
-    tv += [f"tv_{table}_phones_pump_ms_{q}" for table in ("ri8", "metro6_hand3")
+    tv += [f"tv_{table}_phones_pump_ms_{q}" for table in tables
            for q in ("p50", "p99", "max")]
+    # the frames in which a move landed, on their own (every table where one did)
+    tv += [f"tv_ri8_phones_landing_ms_{q}" for q in ("p50", "p99", "max")]
     for key in tv:
         assert key in numbers, numbers
         assert numbers[key] >= 0, (key, numbers[key])
     # the TV's frames were timed while the phones (and, for the baseline, the bots) played
     assert numbers["tv_ri8_phones_moves"] > 0 and numbers["tv_ri8_bots_moves"] > 0
+    assert numbers["tv_ri8_phones_landing_frames"] > 0

@@ -17,6 +17,7 @@ from game.client.games.metro.drawing import BoardDrawing
 from game.client.games.metro.geometry import (BX, BY, GRID, LEFT, MENU_BUTTON, RIGHT, S,
                                               square_rect, station_pos)
 from game.client.games.metro.routing import InputRouting
+from game.client.games.metro.static_layer import StaticBoard
 from game.client.games.metro.timing import FLY_TIME, GLOW_TIME, HAND_TILE, HOLD_TIME, LINE_TIME
 from game.client.seats import SeatKind
 from game.client.text import t
@@ -47,7 +48,10 @@ class MetroBoard(InputRouting, BoardDrawing, BoardView):
         self.flash: dict | None = None         # a refused square, drawn red briefly
         self.last_placed: tuple[int, float] | None = None
         self._static_key = None
+        self._board_layer = StaticBoard(self)
         self._static: pygame.Surface | None = None
+        self._base_legal: frozenset = frozenset()     # the legal squares the base shows
+        self._base_left = None      # what the players' panel in the base shows (drawing)
         self._base: pygame.Surface | None = None
         self._base_key = None
         self._legal_key = None

@@ -10,16 +10,20 @@ import pygame
 
 from game.client import fonts, frame_pacing, sprites, theme
 from game.client import text as catalog
+from game.client.boards import dirty
 from game.client.games.metro import overlay as overlay, shares as shares_panel
-from game.client.games.metro.geometry import (BADGE_R, BX, BY, CENTRE_SQUARES, GRID, HEADER, LEFT,
-                                              PAD, RIGHT, S, departure_endpoint, endpoint_screen,
-                                              square_rect, station_pos)
+from game.client.games.metro.geometry import (BX, BY, CENTRE_SQUARES, GRID, HEADER, LEFT, PAD,
+                                              RIGHT, S, square_rect)
 from game.client.games.metro.timing import FLY_TIME, GLOW_TIME, HAND_TILE, HOLD_TIME, LINE_TIME
 from game.client.plural import tn
 from game.client.text import t
 from game.client import canvas
 from game.client import gfx
 from game.rules.metro.data import COMPANIES
+
+
+# the players' panel's top line (the game's name, the stack's count)
+LEFT_TOP = pygame.Rect(LEFT.x + 4, LEFT.y + 2, LEFT.width - 8, 48)
 
 
 class BoardDrawing:
@@ -41,78 +45,6 @@ class BoardDrawing:
         return pygame.Rect(LEFT.x + 12, top + company * pitch, LEFT.width - 24, pitch - 3)
 
     # -- drawing ----------------------------------------------------------------------------
-    def _build_static(self) -> pygame.Surface:
-        st = self.state
-        layer = canvas.layer((GRID.width + 2 * PAD, GRID.height + 2 * PAD), pygame.SRCALPHA)
-        ox, oy = BX - PAD, BY - PAD
-        felt = pygame.Rect(0, 0, GRID.width + 2 * PAD, GRID.height + 2 * PAD)
-        gfx.rect(layer, theme.BOARD_FELT, felt, border_radius=26)
-        gfx.rect(layer, theme.BOARD_FELT_LINE, felt, 3, border_radius=26)
-        for sq in range(64):
-            if sq in CENTRE_SQUARES:
-                continue
-            r = square_rect(sq).move(-ox, -oy)
-            cell = st.board[sq]
-            if cell is None:
-                gfx.rect(layer, theme.SQUARE_EMPTY, r.inflate(-4, -4), border_radius=6)
-            else:
-                layer.blit(sprites.tile(cell[0], cell[1], S - 2), r.move(1, 1))
-        overlay.draw_open_lines(layer, self._open_lines(), (ox, oy))
-        # the central station
-        centre = pygame.Rect(BX + 3 * S - ox, BY + 3 * S - oy, 2 * S, 2 * S).inflate(-6, -6)
-        gfx.rect(layer, theme.CENTRE, centre, border_radius=14)
-        gfx.rect(layer, theme.CENTRE_ROOF, centre.inflate(-18, -18), border_radius=10)
-        gfx.rect(layer, (230, 200, 170), centre.inflate(-18, -18), 2, border_radius=10)
-        with fonts.box(centre, "central station"):
-            fonts.blit(layer, "M", 44, (250, 236, 214), (centre.centerx, centre.centery - 8),
-                       "bold", "center")
-            fonts.blit(layer, t("metro.centre_short"), 15, (250, 236, 214),
-                       (centre.centerx, centre.centery + 26), "semibold", "center")
-        # stations: a stub of track into the board, the numbered badge, the car
-        cb = self.app.settings["colour_blind"]
-        for station in range(1, 33):
-            i = station - 1
-            owner = st.car_owner[i]
-            rgb = self.owner_colour(owner)
-            bx, by = station_pos(station)
-            bx, by = bx - ox, by - oy
-            row, col, dep = departure_endpoint(station)
-            ex, ey = endpoint_screen(row, col, dep)
-            ax, ay = endpoint_screen(row, col, dep + 1)
-            gfx.line(layer, (70, 104, 96), (bx, by), (ax - ox, ay - oy), 3)
-            gfx.line(layer, theme.outline_for(rgb), (bx, by), (ex - ox, ey - oy), 6)
-            gfx.line(layer, rgb, (bx, by), (ex - ox, ey - oy), 4)
-            done = st.line_done[i]
-            badge = pygame.Rect(bx - BADGE_R, by - BADGE_R, 2 * BADGE_R, 2 * BADGE_R)
-            if owner is None:
-                gfx.circle(layer, (70, 80, 92), (bx, by), BADGE_R)
-                fonts.blit_in(layer, str(station), 15, theme.TEXT_DIM, badge, "bold")
-                continue
-            if done:
-                # the car is turned over: a dark badge ringed in the owner's colour
-                gfx.circle(layer, (30, 34, 42), (bx, by), BADGE_R)
-                gfx.circle(layer, rgb, (bx, by), BADGE_R, 3)
-                fonts.blit_in(layer, str(station), 14, (170, 176, 188), badge, "bold")
-            else:
-                gfx.circle(layer, theme.outline_for(rgb), (bx, by), BADGE_R + 2)
-                gfx.circle(layer, rgb, (bx, by), BADGE_R)
-                fonts.blit_in(layer, str(station), 15, theme.ink_on(rgb), badge, "bold")
-            if cb:
-                # the car's shape sits on the badge's lower-right rim, same place everywhere
-                theme.draw_shape(layer, self.owner_shape(owner), (bx + 12, by + 11), 7,
-                                 rgb, (20, 24, 30) if sum(rgb) > 200 else (200, 200, 210))
-        return layer
-
-    def _open_lines(self) -> list:
-        """(path, owner colour) of every line still open (a car on its station)."""
-        st = self.state
-        out = []
-        for i in range(32):
-            if st.car_owner[i] is not None and not st.line_done[i]:
-                out.append((self.game.line_path(st, i + 1)["path"],
-                            self.owner_colour(st.car_owner[i])))
-        return out
-
     def station_info(self, station: int) -> list[str]:
         """The tooltip of a station: whose car it is and what its line is worth now."""
         st = self.state
@@ -142,15 +74,35 @@ class BoardDrawing:
             legal_key = self._legal_key
         # Everything that only changes when a move lands (or the selection changes) is one
         # opaque full-screen layer: backdrop, felt, tiles, stations, legal squares, panels.
-        static_key = (st.turn, self.app.settings["colour_blind"], self.play.colour_key(),
-                      catalog.language(), canvas.current_scale())
+        # A move repaints only the places it changed, in the board layer and in this one.
+        look = (self.app.settings["colour_blind"], self.play.colour_key(), catalog.language(),
+                canvas.current_scale())
+        static_key = (st.turn, look)
+        changed: list | None = []
         if static_key != self._static_key:
-            self._static = self._build_static()
+            changed = self._board_layer.update(look)
+            self._static = self._board_layer.layer
             self._static_key = static_key
         base_key = (static_key, legal_key)
+        # the players' panel is part of the base too, painted again when what it shows
+        # changes (a score, whose turn, a bot's status), not drawn every frame
+        left_key = self._left_key()
         if base_key != self._base_key or canvas.stale(self._base):
-            self._compose_base(helping)
-            self._base_key = base_key
+            shown = frozenset(self._legal) if helping and self._legal_layer is not None \
+                else frozenset()
+            if changed is not None and self._base_key is not None \
+                    and self._base_key[0][1] == look:
+                changed = changed + [square_rect(sq) for sq in shown ^ self._base_legal]
+                changed += self._left_changes(self._base_left, left_key)
+            else:
+                changed = None
+            self._base_left = left_key
+            self._compose_base(helping, changed)
+            self._base_key, self._base_legal = base_key, shown
+        elif left_key != self._base_left:
+            places = self._left_changes(self._base_left, left_key)
+            self._base_left = left_key
+            self._compose_base(helping, places)
         surface.blit(self._base, (0, 0))
         if helping:
             self._draw_placement_help(surface, seat)
@@ -177,7 +129,8 @@ class BoardDrawing:
                                             self.owner_colour(owner))
         self._draw_anims(surface)
         self._draw_header(surface)
-        self._draw_left(surface)
+        if self._base_left is None:
+            self._draw_left(surface)      # the companies' track: drawn every frame
         self._draw_right(surface)
         self.draw_menu_button(surface)
         if station is not None:
@@ -189,22 +142,52 @@ class BoardDrawing:
             if tile is not None:
                 overlay.draw_dragged(surface, tile, self.rotation.get(seat, 0), self.drag["pos"])
 
-    def _compose_base(self, with_legal: bool) -> None:
+    def _compose_base(self, with_legal: bool, rects: list | None = None) -> None:
         """Repaint the reusable full-screen base surface (same pixel format as the display,
-        so composing it and blitting it are plain copies)."""
+        so composing it and blitting it are plain copies): all of it, or (``rects``) only
+        inside those screen rectangles, with the same drawing clipped to each."""
         if canvas.stale(self._base):
             self._base = canvas.layer(theme.LOGICAL_SIZE)
             try:
                 self._base = self._base.convert()
             except pygame.error:
                 pass
+            rects = None
         base = self._base
-        base.blit(self.app.background(), (0, 0))
-        base.blit(self._static, (BX - PAD, BY - PAD))
-        if with_legal and self._legal_layer is not None and self._legal:
-            base.blit(self._legal_layer, GRID.topleft)
-        theme.rounded_panel(base, LEFT, theme.PANEL, 18, theme.PANEL_EDGE, 1, shadow=True)
-        theme.rounded_panel(base, RIGHT, theme.PANEL, 18, theme.PANEL_EDGE, 1, shadow=True)
+        for clip in ([None] if rects is None else dirty.merged(rects)):
+            base.set_clip(clip)
+            base.blit(self.app.background(), (0, 0))
+            base.blit(self._static, (BX - PAD, BY - PAD))
+            if with_legal and self._legal_layer is not None and self._legal:
+                base.blit(self._legal_layer, GRID.topleft)
+            theme.rounded_panel(base, LEFT, theme.PANEL, 18, theme.PANEL_EDGE, 1, shadow=True)
+            theme.rounded_panel(base, RIGHT, theme.PANEL, 18, theme.PANEL_EDGE, 1, shadow=True)
+            if self._base_left is not None and (clip is None or clip.colliderect(LEFT)):
+                self._draw_left(base, clip)
+        base.set_clip(None)
+
+    def _left_key(self):
+        """What the players' panel shows: its top line, then each seat's row (None: the
+        companies' track, drawn every frame)."""
+        if self.companies():
+            return None
+        st = self.state
+        over = self.match.is_over()
+        rows = tuple((not over and seat == st.current, self.shown_score(seat),
+                      self.play.seat_status(seat), self.play.seat_name(seat),
+                      sum(1 for i in range(32) if st.car_owner[i] == seat
+                          and not st.line_done[i]))
+                     for seat in range(st.players))
+        return (len(st.stack), self._compact(), rows)
+
+    def _left_changes(self, before, after) -> list[pygame.Rect]:
+        """The places of the players' panel whose contents changed: its top line, rows."""
+        if before is None or after is None or before[1] != after[1] \
+                or len(before[2]) != len(after[2]):
+            return [LEFT.inflate(8, 8)]
+        out = [LEFT_TOP] if before[0] != after[0] else []
+        return out + [self.seat_row(seat).inflate(6, 6)
+                      for seat, (a, b) in enumerate(zip(before[2], after[2])) if a != b]
 
     def _draw_placement_help(self, surface, seat) -> None:
         legal = self.legal_squares(seat)
@@ -293,21 +276,28 @@ class BoardDrawing:
                                   "metro.place_drawn" if st.pending is not None else None)
         fonts.blit_in(surface, text, 28, theme.TEXT, HEADER, "semibold")
 
-    def _draw_left(self, surface) -> None:
+    def _draw_left(self, surface, clip=None) -> None:
         with fonts.box(LEFT, "left panel"):
-            self._draw_left_panel(surface)
+            self._draw_left_panel(surface, clip)
 
-    def _draw_left_panel(self, surface) -> None:
+    def _draw_left_panel(self, surface, clip=None) -> None:
+        """The players' panel; with ``clip`` (a place being painted again) only what
+        reaches it."""
         st = self.state
         # the title on the left half of the top line, the stack's count on the right one
-        title = pygame.Rect(LEFT.x + 20, LEFT.y + 6, LEFT.width // 2 - 20, 40)
-        fonts.blit_in(surface, t("metro.title"), 30, theme.ACCENT, title, "bold", "midleft")
-        stack_box = pygame.Rect(title.right + 8, title.y, LEFT.right - 20 - title.right - 8, 40)
-        fonts.blit_in(surface, t("metro.stack", n=len(st.stack)), 20, theme.TEXT_DIM,
-                      stack_box, "semibold", "midright")
+        if clip is None or clip.colliderect(LEFT_TOP):
+            title = pygame.Rect(LEFT.x + 20, LEFT.y + 6, LEFT.width // 2 - 20, 40)
+            fonts.blit_in(surface, t("metro.title"), 30, theme.ACCENT, title, "bold",
+                          "midleft")
+            stack_box = pygame.Rect(title.right + 8, title.y, LEFT.right - 20 - title.right - 8,
+                                    40)
+            fonts.blit_in(surface, t("metro.stack", n=len(st.stack)), 20, theme.TEXT_DIM,
+                          stack_box, "semibold", "midright")
         cb = self.app.settings["colour_blind"]
         for seat in range(st.players):
             row = self.seat_row(seat)
+            if clip is not None and not clip.colliderect(row.inflate(8, 8)):
+                continue
             active = not self.match.is_over() and seat == st.current
             fill = theme.PANEL_HI if active else theme.SEAT_ROW
             theme.rounded_panel(surface, row, fill, 12, theme.FOCUS if active else None, 2)

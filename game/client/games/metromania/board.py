@@ -23,6 +23,9 @@ from game.client.games.metromania import blocked, geometry as geo
 from game.client.games.metromania import turn as turn
 from game.client.games.metromania.drawing import BoardDrawing
 from game.client.games.metromania.layout import LEFT, MENU_BUTTON, POP_TIME, RIGHT
+from game.client.games.metromania.lookahead import Lookahead
+from game.client.games.metromania.network import NetworkLayer
+from game.client.games.metromania.players_panel import PlayersPanel
 from game.client.games.metromania.routing import InputRouting
 from game.client.games.metromania.trips import TripShow
 from game.client.text import t
@@ -92,8 +95,7 @@ class MetromaniaBoard(InputRouting, BoardDrawing, BoardView):
         self.hover_space = None          # a space under the mouse holding no legal tunnel
         self._city_key = None
         self._city: pygame.Surface | None = None
-        self._net_key = None
-        self._net: pygame.Surface | None = None
+        self._network = NetworkLayer(self)
         self._draft_key = None
         self._draft_layer: pygame.Surface | None = None
         self._draft_area = pygame.Rect(0, 0, 0, 0)
@@ -102,10 +104,12 @@ class MetromaniaBoard(InputRouting, BoardDrawing, BoardView):
         self._cands: dict = {}
         self._targets_key = None
         self._targets: dict = {}
-        self._panel_key = None
-        self._panel: pygame.Surface | None = None
+        self._players = PlayersPanel(self)
+        self.lookahead = Lookahead(self.game)
+        self._hands = None                  # (seq, viewer) and the hands that view shows
         self._right_key = None
         self._right: pygame.Surface | None = None
+        self._right_watch = None      # (whose turn, placed markers) the panel shows a watcher
         self._max_key = None
         self._max = 0
         self._reach = None
@@ -135,10 +139,9 @@ class MetromaniaBoard(InputRouting, BoardDrawing, BoardView):
             d.line = self._default_line(seat)
             st = self.state
             if st.phase not in (OVER, BONUS) and seat in self.match.to_act():
-                view = self._view(seat)
                 # start on a line that can be dug (the other may be blocked or finished)
-                if not self.game.dig_options(view, seat, d.line, []) and \
-                        self.game.dig_options(view, seat, 1 - d.line, []):
+                if not self._dig_options(seat, d.line, []) and \
+                        self._dig_options(seat, 1 - d.line, []):
                     d.line = 1 - d.line
                 # nothing left to dig: the turn is a station (the panel says why)
                 if self.needed(seat) == 0 and self.station_targets(seat):
@@ -147,6 +150,31 @@ class MetromaniaBoard(InputRouting, BoardDrawing, BoardView):
 
     def _view(self, seat):
         return self.match.view(seat)
+
+    def _dig_options(self, seat: int, line: int, tunnels) -> list:
+        """The rules' dig options: searched ahead (``lookahead``) when the turn began, or
+        now."""
+        if not tunnels:
+            found = self.lookahead.get(self.match.seq, seat, ("dig", line))
+            if found is not None:
+                return found
+        return self.game.dig_options(self._view(seat), seat, line, tunnels)
+
+    def searching(self, seat) -> bool:
+        """The turn ``seat`` has just been given is still being searched off the frame:
+        the board shows the game as it stands until the options are in."""
+        return seat is not None and self.lookahead.pending(self.match.seq, seat)
+
+    def _search_ahead(self) -> None:
+        """A move has landed: search the options of the local human whose turn it is now
+        on a helper thread (``lookahead``), not in the frame that shows the move."""
+        st = self.state
+        if self.read_only or st.phase in (OVER, BONUS):
+            return
+        for seat in self.match.to_act():
+            if not self.play.is_bot(seat) and not self.play.on_phone(seat):
+                self.lookahead.start(self.match.seq, self.match.view(seat), seat)
+                return
 
     def _default_line(self, seat: int) -> int:
         st = self.state
@@ -167,8 +195,7 @@ class MetromaniaBoard(InputRouting, BoardDrawing, BoardView):
             if self.state.phase != OVER and self.state.phase != BONUS \
                     and seat in self.match.to_act():
                 # only tunnels after which the dig can still be completed (no dead ends)
-                for tunnel in self.game.dig_options(self._view(seat), seat, d.line,
-                                                    d.tunnels):
+                for tunnel in self._dig_options(seat, d.line, d.tunnels):
                     out.setdefault((tunnel.space, tunnel.edge), []).append(tunnel)
             self._cands = out
         return self._cands
@@ -179,8 +206,7 @@ class MetromaniaBoard(InputRouting, BoardDrawing, BoardView):
             return False
         key = (self.match.seq, seat, d.line, tuple(d.tunnels))
         if self._other is None or self._other[0] != key:     # asked by the hints each frame
-            self._other = (key, bool(self.game.dig_options(self._view(seat), seat, 1 - d.line,
-                                                           d.tunnels)))
+            self._other = (key, bool(self._dig_options(seat, 1 - d.line, d.tunnels)))
         return self._other[1]
 
     def draft_reach(self, seat: int) -> int:
@@ -219,7 +245,10 @@ class MetromaniaBoard(InputRouting, BoardDrawing, BoardView):
         key = (self.match.seq, seat)
         if key != self._max_key:
             self._max_key = key
-            self._max = max_dig(self._view(seat), seat) if self.state.phase != OVER else 0
+            found = self.lookahead.get(self.match.seq, seat, "needed")
+            if found is None:
+                found = max_dig(self._view(seat), seat) if self.state.phase != OVER else 0
+            self._max = found
         return self._max
 
     def bonus_pending(self, seat) -> bool:
@@ -263,6 +292,7 @@ class MetromaniaBoard(InputRouting, BoardDrawing, BoardView):
 
     def on_applied(self, seat, move, events) -> None:
         self.say_new_blocks()
+        self._search_ahead()
         for event in events:
             kind = event.get("kind")
             if kind == "station" and self.app.settings["animations"]:
@@ -312,7 +342,7 @@ class MetromaniaBoard(InputRouting, BoardDrawing, BoardView):
     def hints(self, seat) -> list:
         if self.match.is_over():
             return [("confirm", t("mania.hint_skip"))]
-        if seat is None:
+        if seat is None or self.searching(seat):
             return [("menu", t("hint.menu"))]
         d = self.draft(seat)
         if d.chooser is not None:

@@ -14,11 +14,18 @@ from game.client.games.metromania.layout import (HEADER, LEFT, NOTE_WIDTH, POP_T
                                                  point_label)
 from game.client.text import language, t
 from game.client import canvas
+from game.client.boards import dirty
 from game.client import gfx
 from game.rules.metromania.board_data import LETTERS, MARKER_PAIRS
 from game.rules.metromania.lattice import EDGE_POINTS, SPACE_EDGES
 from game.rules.metromania.lines import is_blocked
 from game.rules.metromania.state import BONUS
+
+
+# the parts of the side panel that change while watching another's turn: whose turn it is,
+# the test trips' rings (``_paint_right_panel`` draws them there)
+WATCH_TITLE = pygame.Rect(RIGHT.x + 8, RIGHT.y + 6, RIGHT.width - 16, 44)
+WATCH_TRIPS = pygame.Rect(RIGHT.x + 8, RIGHT.y + 184, RIGHT.width - 16, 180)
 
 
 class BoardDrawing:
@@ -35,30 +42,31 @@ class BoardDrawing:
         return self._city
 
     def network_layer(self) -> pygame.Surface:
-        """City plus lines, stations and markers as one opaque surface, rebuilt per move."""
-        key = (self.match.seq, self.state.layout, self.play.colour_key(),
-               self.app.settings["colour_blind"], canvas.current_scale())
-        if key != self._net_key:
-            layer = self.city_layer().copy()
-            self.paint_lines(layer, self.state)
-            self.paint_stops(layer, self.state)
-            self._net, self._net_key = layer, key
-        return self._net
+        """City plus lines, stations and markers as one opaque surface; a move paints again
+        only the places it changed (``network.NetworkLayer``)."""
+        return self._network.layer_for(self.match.seq)
 
-    def paint_lines(self, layer, st, only=None, width=paint.LINE_WIDTH) -> None:
+    def paint_lines(self, layer, st, only=None, width=paint.LINE_WIDTH, region=None) -> None:
         for line_id, line in enumerate(st.lines):
             if only is not None and line_id not in only:
                 continue
             if not line.spaces:
                 continue
             seat, k = divmod(line_id, 2)
-            paint.stroke_line(layer, paint.line_points(line), self.colour(seat), k == 1, width)
+            paint.stroke_line(layer, paint.line_points(line), self.colour(seat), k == 1, width,
+                              region=region)
 
-    def paint_stops(self, layer, st) -> None:
+    def paint_stops(self, layer, st, region=None) -> None:
+        """Markers, stations and the lines' end markers; with ``region`` only those that
+        reach it."""
+        def near(c, pad) -> bool:
+            return region is None or region.reaches(c[0], c[1], c[0], c[1], pad)
         for space, (key, seat) in sorted(st.placed.items()):
-            paint.draw_token(layer, geo.SPACE_XY[space], key[0], self.colour(seat))
+            if near(geo.SPACE_XY[space], paint.TOKEN_REACH):
+                paint.draw_token(layer, geo.SPACE_XY[space], key[0], self.colour(seat))
         for p, seat in sorted(st.stations.items()):
-            paint.draw_station(layer, geo.POINT_XY[p], self.colour(seat))
+            if near(geo.POINT_XY[p], paint.STATION_REACH):
+                paint.draw_station(layer, geo.POINT_XY[p], self.colour(seat))
         for line_id, line in enumerate(st.lines):
             if not line.points:
                 continue
@@ -66,10 +74,12 @@ class BoardDrawing:
             rgb = self.colour(seat)
             shape = self.play.seat_shape(seat) if self.app.settings["colour_blind"] else None
             first = geo.line_polyline(line.points[:2], line.spaces[:1], line.edges[:1])
-            paint.draw_terminal(layer, first[0], rgb, False, k == 1, shape)
+            if near(first[0], paint.TERMINAL_REACH):
+                paint.draw_terminal(layer, first[0], rgb, False, k == 1, shape)
             if line.done:
                 last = geo.line_polyline(line.points[-2:], line.spaces[-1:], line.edges[-1:])
-                paint.draw_terminal(layer, last[-1], rgb, True, k == 1, shape)
+                if near(last[-1], paint.TERMINAL_REACH):
+                    paint.draw_terminal(layer, last[-1], rgb, True, k == 1, shape)
 
     def draft_layer(self, seat):
         d = self.draft(seat)
@@ -82,7 +92,11 @@ class BoardDrawing:
         if key == self._draft_key:
             return self._draft_layer
         self._draft_key = key
-        layer = fast_surface(canvas.layer(theme.LOGICAL_SIZE, pygame.SRCALPHA), alpha=True)
+        layer = self._draft_layer
+        if layer is None or canvas.stale(layer):
+            layer = fast_surface(canvas.layer(theme.LOGICAL_SIZE, pygame.SRCALPHA), alpha=True)
+        else:
+            layer.fill((0, 0, 0, 0))      # the same full-screen layer, wiped: no new surface
         rgb = self.colour(seat)
         for (s, c) in cands:
             # the whole space is the click target: tint it, then the glowing tunnel
@@ -137,6 +151,8 @@ class BoardDrawing:
     def draw(self, surface) -> None:
         surface.blit(self.network_layer(), (0, 0))
         seat = self.play.active_human()
+        if self.searching(seat):
+            seat = None        # the turn shows once its options are in (``lookahead``)
         if seat is not None and not self.match.is_over():
             # only the city's box of the full-size overlay is copied (blits cost by area)
             layer = self.draft_layer(seat)
@@ -237,68 +253,48 @@ class BoardDrawing:
                            height)
 
     def _draw_left(self, surface) -> None:
-        st = self.state
-        key = (self.match.seq, self.viewer, self.play.colour_key(),
-               self.show.index if self.show is not None else -1,
-               self.app.settings["colour_blind"], self.match.is_over(), language(),
-               tuple(self.play.seat_status(s) for s in range(st.players)),
-               canvas.current_scale())
-        if key != self._panel_key:
-            self._panel_key = key
-            self._panel = self._paint_left()
-        surface.blit(self._panel, LEFT.topleft)
+        surface.blit(self._players.layer(), LEFT.topleft)
 
-    def _paint_left(self) -> pygame.Surface:
+    def paint_seat_row(self, panel, seat: int, hand, cb: bool) -> None:
+        """One player's row of the players' panel (panel coordinates)."""
         st = self.state
-        panel = canvas.layer(LEFT.size, pygame.SRCALPHA)
-        box = panel.get_rect()
-        theme.rounded_panel(panel, box, theme.PANEL, 18, theme.PANEL_EDGE, 1)
-        fonts.blit_in(panel, t("game.metromania"), 28, theme.ACCENT,
-                      pygame.Rect(18, 6, box.width - 36, 40), "bold", "midleft")
-        cb = self.app.settings["colour_blind"]
-        hands = [self.shown_hand(seat) for seat in range(st.players)]
-        for seat in range(st.players):
-            row = self.seat_row(seat).move(-LEFT.x, -LEFT.y)
-            active = not self.match.is_over() and seat == st.turn
-            theme.rounded_panel(panel, row, theme.PANEL_HI if active else (33, 46, 66), 12,
-                                theme.FOCUS if active else None, 2)
-            rgb = self.colour(seat)
-            gfx.rect(panel, rgb, (row.x + 8, row.y + 10, 10, row.height - 20),
-                             border_radius=5)
-            name_x = row.x + 28
-            if cb:
-                theme.draw_shape(panel, self.play.seat_shape(seat), (row.x + 36, row.y + 20),
-                                 8, rgb, theme.outline_for(rgb))
-                name_x = row.x + 50
-            score = fonts.blit_in(panel, str(self.shown_score(seat)), 30, theme.TEXT,
-                                  pygame.Rect(row.centerx, row.y + 4, row.width // 2 - 12, 36),
-                                  "bold", "topright")
-            # the name gets what the score leaves of the top line, the status the whole row
-            fonts.blit_in(panel, self.play.seat_name(seat), 20, theme.TEXT,
-                          pygame.Rect(name_x, row.y + 4, score.x - 8 - name_x, 26), "semibold",
-                          "topleft", name="seat row")
-            status = self.play.seat_status(seat)
-            fonts.blit_in(panel, status, 14, theme.TEXT_DIM,
-                          pygame.Rect(name_x, row.y + 29, row.right - 8 - name_x, 20),
-                          "regular", "topleft", name="seat row")
-            y = row.y + 60
-            for k in (0, 1):
-                line = st.line(seat, k)
-                x0 = row.x + 28
-                paint.stroke_line(panel, [(x0, y), (x0 + 34, y)], rgb, k == 1, 6)
-                label = self.line_status(seat, k)
-                fonts.blit_in(panel, label, 15, theme.TEXT_DIM,
-                              pygame.Rect(x0 + 44, y - 10, row.right - 8 - x0 - 44, 20),
-                              "regular", "midleft", name="seat row")
-                y += 21
-            hand = hands[seat] if seat < len(hands) else []
-            x = row.x + 36
-            for key in hand:
-                if y + 10 > row.bottom:
-                    break
-                paint.draw_token(panel, (x, y + 8), key[0], None, 10, key[1])
-                x += 34
-        return panel
+        row = self.seat_row(seat).move(-LEFT.x, -LEFT.y)
+        active = not self.match.is_over() and seat == st.turn
+        theme.rounded_panel(panel, row, theme.PANEL_HI if active else (33, 46, 66), 12,
+                            theme.FOCUS if active else None, 2)
+        rgb = self.colour(seat)
+        gfx.rect(panel, rgb, (row.x + 8, row.y + 10, 10, row.height - 20), border_radius=5)
+        name_x = row.x + 28
+        if cb:
+            theme.draw_shape(panel, self.play.seat_shape(seat), (row.x + 36, row.y + 20),
+                             8, rgb, theme.outline_for(rgb))
+            name_x = row.x + 50
+        score = fonts.blit_in(panel, str(self.shown_score(seat)), 30, theme.TEXT,
+                              pygame.Rect(row.centerx, row.y + 4, row.width // 2 - 12, 36),
+                              "bold", "topright")
+        # the name gets what the score leaves of the top line, the status the whole row
+        fonts.blit_in(panel, self.play.seat_name(seat), 20, theme.TEXT,
+                      pygame.Rect(name_x, row.y + 4, score.x - 8 - name_x, 26), "semibold",
+                      "topleft", name="seat row")
+        status = self.play.seat_status(seat)
+        fonts.blit_in(panel, status, 14, theme.TEXT_DIM,
+                      pygame.Rect(name_x, row.y + 29, row.right - 8 - name_x, 20),
+                      "regular", "topleft", name="seat row")
+        y = row.y + 60
+        for k in (0, 1):
+            x0 = row.x + 28
+            paint.stroke_line(panel, [(x0, y), (x0 + 34, y)], rgb, k == 1, 6)
+            label = self.line_status(seat, k)
+            fonts.blit_in(panel, label, 15, theme.TEXT_DIM,
+                          pygame.Rect(x0 + 44, y - 10, row.right - 8 - x0 - 44, 20),
+                          "regular", "midleft", name="seat row")
+            y += 21
+        x = row.x + 36
+        for key in hand:
+            if y + 10 > row.bottom:
+                break
+            paint.draw_token(panel, (x, y + 8), key[0], None, 10, key[1])
+            x += 34
 
     def shown_score(self, seat: int) -> int:
         """Station points while building; during the trip show the score so far (stations
@@ -316,7 +312,10 @@ class BoardDrawing:
 
     def shown_hand(self, seat: int) -> list:
         """A seat's unplaced markers as the current viewer may see them ("?R": face down)."""
-        return list(self.match.view(self.viewer).hands[seat])
+        key = (self.match.seq, self.viewer)
+        if self._hands is None or self._hands[0] != key:      # one view for every row
+            self._hands = (key, self.match.view(self.viewer).hands)
+        return list(self._hands[1][seat])
 
     def line_status(self, seat: int, k: int) -> str:
         """A line's row in the players' panel: completed, blocked (and why), or its tunnels
@@ -339,13 +338,26 @@ class BoardDrawing:
                self.show.index if self.show is not None else -1, self.hover_button,
                None if d is None else (tuple(d.tunnels), d.mode, d.line, d.choice,
                                        tuple(d.chooser or ())))
+        # watching another's turn, a move changes at most whose turn it is and the trips'
+        # rings: only those are painted again (``boards.dirty``)
+        watching = None if seat is not None or self.match.is_over() else \
+            (self.state.turn, tuple(sorted(self.state.placed.values())))
         if key != self._right_key or canvas.stale(self._right):
-            self._right_key = key
+            before, self._right_key = self._right_key, key
+            shown, self._right_watch = self._right_watch, watching
             if canvas.stale(self._right):
                 self._right = canvas.layer((RIGHT.right, RIGHT.bottom + 6), pygame.SRCALPHA)
                 self._right = fast_surface(self._right, alpha=True)
-            self._right.fill((0, 0, 0, 0))
-            self._paint_right(self._right, seat)
+                before = None
+            if watching is not None and shown is not None and before is not None \
+                    and before[1:] == key[1:]:
+                places = ([WATCH_TITLE] if shown[0] != watching[0] else []) + \
+                    ([WATCH_TRIPS] if shown[1] != watching[1] else [])
+                dirty.repaint(self._right, places,
+                              lambda layer, region: self._paint_right(layer, None))
+            else:
+                self._right.fill((0, 0, 0, 0))
+                self._paint_right(self._right, seat)
         area = RIGHT.inflate(0, 12).clip(self._right.get_rect())
         surface.blit(self._right, area.topleft, area)
 

@@ -13,6 +13,7 @@ import math
 import pygame
 
 from game.client import fonts, theme
+from game.client.boards.dirty import SLACK
 from game.client.games.metromania import geometry as geo
 from game.client import gfx
 from game.rules.metromania.board_data import HEX_SIDE
@@ -36,6 +37,11 @@ TOKEN_TEXT = (246, 238, 220)
 STATION_FILL = (252, 250, 244)
 STATION_EDGE = (34, 38, 48)
 LINE_WIDTH = 7
+# how far from its centre a marker, a station and a line's end marker paint (ring, badge,
+# colour-blind shape included): what a partial repaint of the network must reach
+TOKEN_REACH = 22
+STATION_REACH = 13
+TERMINAL_REACH = 17
 
 
 def shift(pt, origin):
@@ -156,18 +162,25 @@ def draw_destination_icon(surface, kind: str, c, r: float, ink=None) -> None:
 # -- lines -------------------------------------------------------------------------------------
 
 def stroke_line(surface, pts, colour, striped: bool, width: int = LINE_WIDTH,
-                outline=True) -> None:
-    """A line of a player: solid, or striped with cross ticks (also the colour-blind cue)."""
+                outline=True, region=None) -> None:
+    """A line of a player: solid, or striped with cross ticks (also the colour-blind cue).
+    ``region`` (a ``boards.dirty.Region``): only the pieces that reach it are drawn (the
+    rest cannot change a pixel of it)."""
     if len(pts) < 2:
         return
+    keep = None
+    if region is not None:
+        keep = _reaching(pts, region, (width + 4) / 2 + 2)
+        if not any(keep):
+            return
     edge = theme.outline_for(colour)
     if outline:
-        _thick(surface, edge, pts, width + 4)
-    _thick(surface, colour, pts, width)
+        _thick(surface, edge, pts, width + 4, keep)
+    _thick(surface, colour, pts, width, keep)
     if striped:
         tick = theme.ink_on(colour)
         carry = 4.0
-        for (x1, y1), (x2, y2) in zip(pts, pts[1:]):
+        for i, ((x1, y1), (x2, y2)) in enumerate(zip(pts, pts[1:])):
             length = math.hypot(x2 - x1, y2 - y1)
             if length < 1e-6:
                 continue
@@ -176,18 +189,34 @@ def stroke_line(surface, pts, colour, striped: bool, width: int = LINE_WIDTH,
             while d < length:
                 cx, cy = x1 + ux * d, y1 + uy * d
                 h = width / 2
-                gfx.line(surface, tick, (cx - uy * h, cy + ux * h),
-                                 (cx + uy * h, cy - ux * h), 3)
+                if keep is None or keep[i]:
+                    gfx.line(surface, tick, (cx - uy * h, cy + ux * h),
+                             (cx + uy * h, cy - ux * h), 3)
                 d += 9.0
             carry = d - length
 
 
-def _thick(surface, colour, pts, width) -> None:
-    """An antialiased polyline with round joins (pygame-ce's wide aaline + aacircle)."""
-    for a, b in zip(pts, pts[1:]):
-        gfx.aaline(surface, colour, a, b, width)
-    for p in pts:
-        gfx.aacircle(surface, colour, p, width / 2)
+def _reaching(pts, region, reach: float) -> list[bool]:
+    """For each piece of the polyline, whether it (widened by ``reach``) reaches
+    ``region``."""
+    wide = region.rect.inflate(2 * SLACK, 2 * SLACK)
+    left, top, right, bottom = wide.left - reach - 1, wide.top - reach - 1, \
+        wide.right + reach + 1, wide.bottom + reach + 1
+    return [not ((ax < left and bx < left) or (ax > right and bx > right)
+                 or (ay < top and by < top) or (ay > bottom and by > bottom))
+            for (ax, ay), (bx, by) in zip(pts, pts[1:])]
+
+
+def _thick(surface, colour, pts, width, keep=None) -> None:
+    """An antialiased polyline with round joins (pygame-ce's wide aaline + aacircle); with
+    ``keep``, only the pieces it marks (and the joins at their ends)."""
+    last = len(pts) - 1
+    for i, (a, b) in enumerate(zip(pts, pts[1:])):
+        if keep is None or keep[i]:
+            gfx.aaline(surface, colour, a, b, width)
+    for i, p in enumerate(pts):
+        if keep is None or (i > 0 and keep[i - 1]) or (i < last and keep[i]):
+            gfx.aacircle(surface, colour, p, width / 2)
 
 
 def line_points(line, origin=(0, 0), upto=None) -> list:

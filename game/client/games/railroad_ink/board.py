@@ -72,6 +72,8 @@ class RailroadInkBoard(PaneLayout, InputRouting, BoardDrawing, TrayDrawing, Boar
         self._comp: pygame.Surface | None = None
         self._comp_layout = None
         self._comp_keys: dict = {}
+        self._tray_shown: dict[int, dict] = {}     # what each tray piece shows (repaint.py)
+        self._pane_places: dict[int, list | None] = {}   # a pane's places to paint again
 
     # -- state helpers ------------------------------------------------------------------------
     @property

@@ -20,6 +20,10 @@ from game.client.games.railroad_ink.way_out import ERASE_ROUTE, EITHER, START_VO
 from game.client.seats import SeatKind
 from game.client.text import language, t
 from game.client import canvas
+from game.client.boards import dirty
+from game.client.games.railroad_ink.repaint import (changed_cells, light_change, pane_changes,
+                                                    pane_local_changes, same_but_moves,
+                                                    tray_changes, tray_items)
 from game.client import gfx
 from game.rules.railroad_ink.faces import EXITS, FACE_IDS, FACE_INDEX
 from game.rules.railroad_ink.meteor import meteor_path
@@ -92,16 +96,37 @@ class BoardDrawing:
                    self._paused(seat),
                    self.picked(seat) if pane.full and acting else None,
                    self.seat_ui(seat).meteor_dir, self.refusal_text(seat))
-            if self._comp_keys.get(seat) == key:
+            before = self._comp_keys.get(seat)
+            if before == key:
                 continue
             self._comp_keys[seat] = key
-            region = pane.rect.inflate(4, 4)
-            comp.set_clip(region)
-            comp.blit(self.app.background(), region, region)
-            if pane.full:
-                self._draw_full(comp, pane)
+            sheet = self.state.seats[seat].sheet
+            content = (tuple(sheet.cells), sheet.dot)
+            shown = self._comp_keys.get(("sheet", seat))
+            self._comp_keys[("sheet", seat)] = content
+            # a move of this seat changes its title, tray and the cells it drew: only those
+            # places are painted again (``boards.dirty``), the rest of the pane stays
+            regions = [pane.rect.inflate(4, 4)]
+            local = None
+            if pane.full and not acting:
+                # a seat that plays elsewhere (a phone, a bot): its tray, piece by piece
+                items = tray_items(self, pane)
+                old_items = self._tray_shown.get(seat)
+                self._tray_shown[seat] = items
+                if old_items is not None:
+                    local = tray_changes(pane, old_items, items)
             else:
-                self._draw_mini(comp, pane)
+                self._tray_shown.pop(seat, None)
+            self._pane_places[seat] = local
+            if before is not None and shown is not None and light_change(before, key):
+                regions = pane_changes(pane, shown, content, local)
+            for region in dirty.merged(regions):
+                comp.set_clip(region)
+                comp.blit(self.app.background(), region, region)
+                if pane.full:
+                    self._draw_full(comp, pane)
+                else:
+                    self._draw_mini(comp, pane)
             comp.set_clip(None)
         if self.ranking is not None:
             rect, seats = self.ranking
@@ -220,24 +245,46 @@ class BoardDrawing:
         found = self._sheet_cache.get(key)
         if found is not None and found[0] == content:
             return found[1]
-        layer = self._static_sheet(geom).copy()
+        static = self._static_sheet(geom)
+        if found is not None and not canvas.stale(found[1]):
+            # the cells a move changed (and the meteor's dot) are painted again, on the paper
+            layer = found[1]
+            ox, oy = geom.rect.topleft
+            rects = [geom.cell_rect(cell).move(-ox, -oy)
+                     for cell in changed_cells(found[0], content)]
+
+            def paper(target, rect) -> None:
+                target.fill((0, 0, 0, 0), rect)
+                target.blit(static, (0, 0), special_flags=pygame.BLEND_RGBA_ADD)   # a copy
+            dirty.repaint(layer, rects, lambda target, region: self._paint_cells(
+                target, region, geom, content), paper)
+        else:
+            layer = static.copy()
+            self._paint_cells(layer, dirty.EVERYTHING, geom, content)
+        self._sheet_cache[key] = (content, layer)
+        return layer
+
+    @staticmethod
+    def _paint_cells(layer, region, geom: SheetGeom, content) -> None:
+        """The drawn cells and the meteor's dot on a sheet's paper (sheet coordinates)."""
+        cells, dot = content
         cell = geom.cell
-        for index, code in enumerate(sheet.cells):
+        for index, code in enumerate(cells):
             if code == EMPTY:
                 continue
             row, col = divmod(index, 7)
             pos = (geom.margin + col * cell, geom.margin + row * cell)
+            if not region.touches((pos, (cell, cell))):
+                continue
             if code == CRATER:
                 layer.blit(ink.crater(cell), pos)
             else:
                 layer.blit(ink.face(FACE_IDS[code >> 3], code & 7, cell), pos)
-        if sheet.dot >= 0:
-            row, col = divmod(sheet.dot, 7)
+        if dot >= 0:
+            row, col = divmod(dot, 7)
             d = max(6, cell // 3)
             layer.blit(ink.meteor_dot(d), (geom.margin + col * cell + cell - d - 1,
                                            geom.margin + row * cell + 1))
-        self._sheet_cache[key] = (content, layer)
-        return layer
 
     def _draw_sheet(self, surface, seat: int, geom: SheetGeom, frame_rgb, live: bool) -> None:
         shadow = geom.rect.move(0, 5)
@@ -316,7 +363,8 @@ class BoardDrawing:
                 y += line_h
 
     def _pane_surface(self, pane: Pane, acting: bool, rgb) -> pygame.Surface:
-        """The pane's panel, title and tray, redrawn only when something on them changes."""
+        """The pane's panel, title and tray, redrawn only when something on them changes
+        (a move of the seat: its title row and tray only)."""
         seat = pane.seat
         key = (self.seat_version(seat), acting, self.picked(seat) if acting else None,
                self.seat_ui(seat).meteor_dir, self._status_of(seat), self.refusal_text(seat), rgb,
@@ -325,7 +373,20 @@ class BoardDrawing:
         found = self._pane_cache.get(seat)
         if found is not None and found[0] == key and not canvas.stale(found[1]):
             return found[1]
-        layer = canvas.layer(pane.rect.size, pygame.SRCALPHA)
+        if found is not None and not canvas.stale(found[1]) and found[0][1] == acting \
+                and found[0][3] == key[3] and found[0][6:] == key[6:] \
+                and same_but_moves(found[0][0], key[0]):
+            layer = found[1]
+            dirty.repaint(layer, self._pane_places.get(seat) or pane_local_changes(pane),
+                          lambda target, region: self._paint_pane(target, pane, acting, rgb))
+        else:
+            layer = canvas.layer(pane.rect.size, pygame.SRCALPHA)
+            self._paint_pane(layer, pane, acting, rgb)
+        self._pane_cache[seat] = (key, layer)
+        return layer
+
+    def _paint_pane(self, layer, pane: Pane, acting: bool, rgb) -> None:
+        seat = pane.seat
         box = layer.get_rect()
         theme.rounded_panel(layer, box, theme.PANEL, 16,
                             rgb if acting else theme.PANEL_EDGE, 2 if acting else 1)
@@ -337,8 +398,6 @@ class BoardDrawing:
                 self._draw_title(layer, seat, 14, 5, box.right - 12)
             self._draw_sheet_labels(layer, pane)
             self.draw_tray(layer, pane, acting)
-        self._pane_cache[seat] = (key, layer)
-        return layer
 
     @staticmethod
     def _draw_sheet_labels(surface, pane: Pane) -> None:
