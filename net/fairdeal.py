@@ -54,14 +54,15 @@ from game.rules.fairplay import (PUBLIC, FairplayError, Peer, Transcript, audit,
 from game.rules.fairplay.draw import finish_draw, share_for_draw
 from net.fairdues import SECRET, SETUP_ROLL, FairDues
 from net.fairerrors import FairError
-from net.fairescrow import DEPART, ESCROW, KEY_SHARE, SHARE_BYTES
+from net.fairescrow import DEPART, ESCROW, KEY_SHARE, SHARE_BYTES, threshold_for
 from net.fairkinds import ATTEST, ChanceKinds, attest_record_ok
 from net.fairleave import Departures
 from net.fairmoves import FairMoves
 from net.fairpositions import Positions
+from net.fairrescue import OVERDUE, ROLL_PART, RollRescue, rescue_record_ok
 from game.rules.fairplay.records import (CardPlayed, DrawShared, KeyCommitted, KeyRevealed,
-                                          PileOpened, Returned, RollCommitted, RollOpened,
-                                          RollRevealed, Shuffled)
+                                          PileOpened, Returned, RollCommitted,
+                                          RollContributed, RollOpened, RollRevealed, Shuffled)
 
 SEED_DICE = (256,) * 8            # 64 bits of public seed
 SUPPORTED = ("shuffle", "deal", "reveal", "roll", "attest", "show", "return")
@@ -88,7 +89,7 @@ def record_to_plain(record) -> dict:
     return to_plain(record)
 
 
-DRIVER_RECORDS = (SECRET, ESCROW, DEPART, KEY_SHARE, ATTEST)
+DRIVER_RECORDS = (SECRET, ESCROW, DEPART, KEY_SHARE, ATTEST, OVERDUE, ROLL_PART)
 
 
 def _small(value) -> bool:
@@ -107,6 +108,8 @@ def record_from_plain(plain) -> Any:
             ok = ok and isinstance(plain.get("shares"), list)
         elif kind == ATTEST:
             ok = ok and attest_record_ok(plain)
+        elif kind in (OVERDUE, ROLL_PART):
+            ok = ok and rescue_record_ok(plain)
         elif kind == DEPART:
             ok = ok and set(plain) - {"at"} == {"kind", "seat", "of"} and _small(plain["of"])
         else:
@@ -119,9 +122,13 @@ def record_from_plain(plain) -> Any:
             raise FairError("fair_malformed", detail=kind)
         return dict(plain)
     try:
-        return from_plain(plain)
+        record = from_plain(plain)
     except FairplayError as error:
         raise FairError("fair_malformed", detail=error.code) from None
+    if isinstance(record, RollContributed) and not record.proof:
+        # a part without its proof is one every machine rebuilds itself: never sent
+        raise FairError("fair_malformed", detail="proof")
+    return record
 
 
 class FairTable(FairDues, FairMoves, Departures, ChanceKinds, Positions):
@@ -174,6 +181,26 @@ class FairTable(FairDues, FairMoves, Departures, ChanceKinds, Positions):
         self.departed: list[int] = []
         self.key_shares: dict[int, dict[int, bytes]] = {}
         self.recovered: dict[int, int] = {}
+        self.escrow_commitments: dict[int, tuple | None] = {}
+        self.rescue = RollRescue(self)     # roll parts rebuilt from the escrow (issue 28)
+
+    @property
+    def escrow_threshold(self) -> int:
+        """How many other dealers' escrow shares rebuild a key or a roll part."""
+        return threshold_for(len(self.dealers))
+
+    @property
+    def owed_done(self) -> set:
+        """What this machine has queued already (items of ``net.fairdues``)."""
+        return self._owed_done
+
+    def queue(self, record) -> None:
+        """Queue a record this machine owes (sent by ``take_outbox``)."""
+        self._outbox.append(record)
+
+    def append_derived(self, record) -> None:
+        """A record every machine derives alike (never sent): into the transcript."""
+        self._append(record)
 
     # ================================================================ input
     def publish(self, record) -> None:
@@ -368,6 +395,10 @@ class FairTable(FairDues, FairMoves, Departures, ChanceKinds, Positions):
                 self._take_depart(record)
             elif kind == ATTEST:
                 self.take_attest(record)
+            elif kind == OVERDUE:
+                self.rescue.take_overdue(record)
+            elif kind == ROLL_PART:
+                self.rescue.take_part(record)
             else:
                 self._take_key_share(record)
             self.published.append(record)
@@ -400,7 +431,7 @@ class FairTable(FairDues, FairMoves, Departures, ChanceKinds, Positions):
         step = self._step
         if isinstance(record, (KeyCommitted, KeyRevealed)):
             ok = self.match is None and SETUP_ROLL not in self.transcript.rolls
-        elif isinstance(record, (RollCommitted, RollRevealed)):
+        elif isinstance(record, (RollCommitted, RollRevealed, RollContributed)):
             ok = (step is not None and step[0] == "roll" and record.roll == step[1]) or (
                 self.match is None and record.roll == SETUP_ROLL)
         elif isinstance(record, Shuffled):

@@ -11,6 +11,12 @@ dealer's part of each draw itself, its hand becomes known to the table (the bot 
 its seats needs it; no other hand is exposed: each draw still needs its own drawer's key), a
 roll or a shuffle it had not finished runs again without it (the next attempt).
 A dealer whose escrow does not rebuild its announced key is named (``fair_bad_escrow``).
+
+Since issue 28 the escrow is verifiable (Feldman, ``fairplay.vss``): it carries commitments to
+the sharing polynomial (``cm``), each holder checks its own share at once (a bad one names its
+dealer), and every machine checks every share published later against them, so a bad share
+names the holder that published it. The same escrow rebuilds a roll part that did not arrive
+(``net.fairrescue``) without anyone learning the key.
 """
 
 from __future__ import annotations
@@ -20,8 +26,9 @@ import hashlib
 from game.rules.fairplay.arithmetic import powmod
 from game.rules.fairplay.cipher import public_key
 from game.rules.fairplay.derive import Stream
-from game.rules.fairplay.group import P, element_to_bytes
+from game.rules.fairplay.group import P, element_from_bytes, element_to_bytes
 from game.rules.fairplay.threshold import majority, recover
+from game.rules.fairplay.vss import share_fits
 
 SHARE_BYTES = 256
 ESCROW = "Escrow"
@@ -44,14 +51,31 @@ def _xor(a: bytes, b: bytes) -> bytes:
 
 
 def escrow_record(peer, dealers, public_keys: dict, randomness: bytes) -> dict:
-    """The Escrow record of ``peer``: its key's shares, each encrypted to its holder."""
+    """The Escrow record of ``peer``: its key's shares, each encrypted to its holder, and
+    the commitments that let everyone check them (``cm``)."""
     holders = [d for d in dealers if d != peer.seat]
-    shares = peer.key_shares(holders, threshold_for(len(dealers)), randomness)
+    shares, committed = peer.key_escrow(holders, threshold_for(len(dealers)), randomness)
     rows = []
     for holder in holders:
         pad = _pad(powmod(public_keys[holder], peer.private, P), peer.seat, holder)
         rows.append([holder, _xor(shares[holder].to_bytes(SHARE_BYTES, "big"), pad)])
-    return {"kind": ESCROW, "seat": peer.seat, "shares": rows}
+    return {"kind": ESCROW, "seat": peer.seat, "shares": rows,
+            "cm": [element_to_bytes(c) for c in committed]}
+
+
+def escrow_commitments(record: dict) -> tuple[int, ...] | None:
+    """The commitments of an Escrow record (None: an escrow of a table saved before them)."""
+    if "cm" not in record:
+        return None
+    return tuple(element_from_bytes(c) for c in record["cm"])
+
+
+def check_holder_share(share: bytes, owner_public: int, committed, holder: int) -> bool:
+    """Whether a holder's (opened) share fits the owner's commitments (True if the escrow
+    carries none: a table saved before them)."""
+    if committed is None:
+        return True
+    return share_fits(int.from_bytes(share, "big"), owner_public, committed, holder)
 
 
 def open_share(encrypted: bytes, holder_private: int, owner_public: int, owner: int,
@@ -72,10 +96,19 @@ def rebuild_key(shares: dict[int, bytes], threshold: int, announced_public: int)
 
 
 def check_escrow(record: dict, dealers) -> bool:
-    """An Escrow record's form: one encrypted share for every other dealer."""
+    """An Escrow record's form: one encrypted share for every other dealer, and (since
+    issue 28) one commitment for every coefficient of the polynomial but the key."""
     rows = record.get("shares")
-    if set(record) != {"kind", "seat", "shares"} or not isinstance(rows, list):
+    if set(record) - {"cm"} != {"kind", "seat", "shares"} or not isinstance(rows, list):
         return False
+    if "cm" in record:
+        committed = record["cm"]
+        if not isinstance(committed, list) or len(committed) != threshold_for(len(dealers)) - 1:
+            return False
+        try:
+            escrow_commitments(record)
+        except ValueError:
+            return False
     holders = [d for d in dealers if d != record["seat"]]
     return (len(rows) == len(holders) and all(
         isinstance(row, list) and len(row) == 2 and row[0] == holder

@@ -1,9 +1,15 @@
 """The host's watch over a fair table's dealers (issue 13), mixed into ``HostEndpoint``.
 
-* Setup (keys, escrows, the public seed): a dealer that leaves, is refused, or owes its part
-  longer than ``timings.seeding`` ends the setup for everyone; the table goes back to the
-  lobby (ABORT, seen by all) with that dealer's seats open. Nothing was dealt yet, so nothing
-  is lost; a spectator owes nothing and so can never hold a start up.
+* A roll part (the setup's public seed, or a roll in play) that is late is rebuilt from the
+  escrow (``Overdue``, ``net.fairrescue``): the same value, so the roll is never rolled again
+  and its dealer keeps its seats (a host that dropped it gains nothing, and blames nobody).
+* Setup (keys, escrows, the public seed): a dealer that leaves, is refused, or owes its key
+  or escrow (or its part of a rebuild) longer than ``timings.seeding`` ends the setup for
+  everyone; the table goes back to the lobby (ABORT, seen by all) with that dealer's seats
+  open. Nothing was dealt yet, so nothing is lost; a spectator owes nothing and so can never
+  hold a start up. Once every key is committed an abort is counted by every machine (the
+  seed is fixed from then on: an abort is the only way left to get another one), and a
+  joiner leaves a table that aborts more than ``FAIR_ABORT_LIMIT`` times (net.fairjoin).
 * Play: a connected dealer that owes its part of a chance step (a share, a roll's commitment
   or reveal, its shuffle, a key share, an answer) longer than ``timings.seeding`` withholds: its
   seats go to the host's bot (``wait_bot``), its key is rebuilt by the escrow and the step
@@ -21,7 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from net import messages as ids
-from net.fairwait import play_owing, setup_owing
+from net.fairwait import play_owing, roll_parts_late, setup_owing
 from net.reasons import scalar_args
 
 
@@ -41,6 +47,10 @@ class FairGuard:
         return True
 
     def fair_abort(self, code: str, **args: Any) -> None:
+        if self.fair is not None and len(self.fair.transcript.key_commitments) == len(
+                self.fair.dealers):
+            self.fair_aborts = getattr(self, "fair_aborts", 0) + 1
+            args = dict(args, count=self.fair_aborts)
         self.fair = None
         self.fair_waiting = ()
         self.phase = "lobby"
@@ -67,6 +77,13 @@ class FairGuard:
         if now - self.fair_waiting[1] < self.timings.seeding:
             return
         self.fair_waiting = ()
+        overdue = [item for item in roll_parts_late(fair) if item[2] != fair.me]
+        if overdue:
+            # a late roll part is rebuilt from the escrow, never rolled again, and its
+            # dealer keeps its seats: dropping it gains the host nothing
+            for name, attempt, dealer in overdue:
+                self.fair_overdue(name, attempt, dealer)
+            return
         late = [p for p in self.peers.values() if self.fair_dealer_of(p) in owing and p.seats]
         if fair.match is None:
             self.fair_abort(ids.R_TIMEOUT, peer=late[0].pid if late else -1)

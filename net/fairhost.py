@@ -238,6 +238,20 @@ class FairHosting:
             return
         self._emit("dealer_departed", peer=gone)
 
+    def fair_overdue(self, roll: str, attempt: int, dealer: int) -> None:
+        """Have a late roll part rebuilt from the escrow (an Overdue all machines see)."""
+        fair = self.fair
+        plain = {"kind": "Overdue", "seat": 0, "of": dealer, "roll": roll, "attempt": attempt}
+        before = len(fair.published)
+        fair.publish(plain)
+        try:
+            self._fair_pump(pending=(before, plain))
+        except FairError as error:
+            fair.drop_inbox()
+            self._emit("fair_refused", peer=dealer, code=error.code)
+            return
+        self._emit("roll_part_overdue", dealer=dealer, roll=roll)
+
     def fair_audit_waiting(self) -> bool:
         """The end's audit is ready to run and waits for ``fair_settle``."""
         return self.fair is not None and self.fair.audit_due

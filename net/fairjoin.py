@@ -21,11 +21,33 @@ from net.fairpositions import short_played
 from net.fairpeer import FairReplica
 from net.lobby import plain_seats, seat_infos_from_wire
 
+# A joiner leaves a table whose host aborts the start more often than this once every key was
+# committed (issue 28): from then on the seed is fixed, and only an abort gets another one.
+FAIR_ABORT_LIMIT = 2
+
 
 class FairJoining:
     """Joiner-side fair-table behaviour; expects the attributes of ``ClientEndpoint``."""
 
     fair_replica: FairReplica | None = None
+    fair_aborts = 0          # the host's aborts after every key was committed
+
+    def fair_abort_counts(self) -> bool:
+        """Whether an ABORT now comes after every dealer committed to its key (the seed is
+        fixed from then on: such an abort is the only way to another one, so it counts)."""
+        replica = self.fair_replica
+        return replica is not None and replica.match is None and len(
+            replica.fair.transcript.key_commitments) == len(replica.fair.dealers)
+
+    def fair_abort_counted(self, msg: dict) -> None:
+        """A counted abort: said with its count; past the limit we leave the table, saying
+        why (to the host and here)."""
+        self.fair_aborts += 1
+        args = dict(msg["a"], count=self.fair_aborts, limit=FAIR_ABORT_LIMIT)
+        self._emit("seeding_aborted", code="fair_abort_counted", args=args, cause=msg["c"])
+        if self.fair_aborts > FAIR_ABORT_LIMIT:
+            self.on_wire_error("fair_abort_limit", {"count": self.fair_aborts,
+                                                    "limit": FAIR_ABORT_LIMIT})
 
     def _fair_go(self, msg: dict) -> None:
         if self.fair_replica is not None:

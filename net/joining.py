@@ -415,10 +415,14 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
                    spectators=list(msg["spec"]), phase=msg["ph"])
 
     def _on_ab(self, msg: dict) -> None:
+        counted = self.fair_abort_counts()     # net.fairjoin: once every key was committed
         self.phase = "lobby"
         self.fair_replica = None       # a fair table's setup is over: back in the lobby
         self.fair_secret_bytes = None  # a new setup, a new secret (a roll is never repeated)
         self._early = []
+        if counted:
+            self.fair_abort_counted(msg)
+            return
         self._emit("seeding_aborted", code=msg["c"], args=msg["a"])
 
     def _on_go(self, msg: dict) -> None:
