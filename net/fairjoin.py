@@ -31,6 +31,9 @@ class FairJoining:
 
     fair_replica: FairReplica | None = None
     fair_aborts = 0          # the host's aborts after every key was committed
+    fair_told = 0            # roll parts of ours the host declared late, told so far
+    fair_rebuilt_told = 0    # roll parts rebuilt from the escrow, told so far
+    fair_blame_told = False  # our seats given away while records of ours were unrelayed
 
     def fair_abort_counts(self) -> bool:
         """Whether an ABORT now comes after every dealer committed to its key (the seed is
@@ -94,6 +97,7 @@ class FairJoining:
         if self.fair_replica is None or "i" not in msg:
             self._early.append(msg)
             return
+        self._fair_acknowledged(msg["r"])
         try:
             applied = self.fair_replica.record(msg["i"], msg["r"])
         except FairError as error:
@@ -113,6 +117,36 @@ class FairJoining:
             return
         self._fair_after(applied)
 
+    def _fair_acknowledged(self, plain) -> None:
+        """A record of ours in the host's stream is acknowledged: sent and relayed."""
+        unacked = self.fair_unacked
+        if not unacked or not isinstance(plain, dict):
+            return
+        bare = {k: v for k, v in plain.items() if k != "at"}
+        if bare in unacked:
+            unacked.remove(bare)
+
+    def _fair_tell_relay(self) -> None:
+        """What only this machine can tell: the host declared a part of ours late that we had
+        sent (it did not pass it on, or not in time), or gave our seats away while records
+        of ours it never relayed were on their way. And, on every machine, each roll part
+        rebuilt from the escrow (the same dice)."""
+        fair = self.fair_replica.fair
+        told = fair.rescue.told_overdue
+        while self.fair_told < len(told):
+            roll, _attempt = told[self.fair_told]
+            self.fair_told += 1
+            self._emit("fair_host_withheld", code="fair_host_withheld", args={"roll": roll})
+        rebuilt = fair.rescue.rebuilt
+        while self.fair_rebuilt_told < len(rebuilt):
+            roll, _attempt, dealer = rebuilt[self.fair_rebuilt_told]
+            self.fair_rebuilt_told += 1
+            self._emit("roll_part_rebuilt", dealer=dealer, roll=roll)
+        if fair.me in fair.departed and self.fair_unacked and not self.fair_blame_told:
+            self.fair_blame_told = True
+            self._emit("fair_host_withheld", code="fair_host_blamed",
+                       args={"records": len(self.fair_unacked)})
+
     def _fair_caught(self, error: FairError) -> None:
         """A refused record or move: say why to the host and everyone here, and stop."""
         args = {k: v for k, v in error.details.items() if k != "message"}
@@ -126,6 +160,7 @@ class FairJoining:
             self.fair_owed += replica.take_outbox()
             self.send_owed()
         self._fair_begin()
+        self._fair_tell_relay()
         if self.replica is None:
             return
         for seq, seat, move, events in applied:
@@ -160,7 +195,10 @@ class FairJoining:
             if hold and isinstance(record, dict) and record.get("kind") == SECRET:
                 waiting.append(record)
             else:
-                self._send({"t": ids.FAIR, "r": record_to_plain(record)})
+                plain = record_to_plain(record)
+                self._send({"t": ids.FAIR, "r": plain})
+                if len(self.fair_unacked) < 256:
+                    self.fair_unacked.append(plain)
         self.fair_owed = waiting
 
     def _fair_tell_verdict(self) -> None:

@@ -78,6 +78,7 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
         self._fair_start_msg: dict = {}
         self.fair_hold = False
         self.fair_owed: list = []       # records owed, not sent yet (net.fairjoin.send_owed)
+        self.fair_unacked: list = []    # sent, not seen in the host's stream yet (issue 28)
         self.wanted_seats = wanted_seats
         self.token = token
         self.game_name = game
