@@ -113,9 +113,9 @@ def record_from_plain(plain) -> Any:
         elif kind == DEPART:
             ok = ok and set(plain) - {"at"} == {"kind", "seat", "of"} and _small(plain["of"])
         else:
-            ok = ok and set(plain) - {"at"} == {"kind", "seat", "of", "share"} and _small(
-                plain["of"]) and isinstance(plain["share"], bytes) and len(
-                plain["share"]) == SHARE_BYTES
+            ok = ok and set(plain) - {"at", "ss"} == {"kind", "seat", "of", "share"} and _small(
+                plain["of"]) and all(isinstance(plain.get(k, b""), bytes) and len(
+                    plain.get(k, b"x" * SHARE_BYTES)) == SHARE_BYTES for k in ("share", "ss"))
         if kind in (DEPART, KEY_SHARE) and "at" in plain:
             ok = ok and _small(plain["at"])
         if not ok:
@@ -182,6 +182,9 @@ class FairTable(FairDues, FairMoves, Departures, ChanceKinds, Positions):
         self.key_shares: dict[int, dict[int, bytes]] = {}
         self.recovered: dict[int, int] = {}
         self.escrow_commitments: dict[int, tuple | None] = {}
+        self.secret_escrows: dict[int, dict[int, bytes]] = {}     # owner -> holder -> share
+        self.secret_shares: dict[int, dict[int, bytes]] = {}      # published, per departed
+        self.recovered_secrets: dict[int, bytes] = {}
         self.rescue = RollRescue(self)     # roll parts rebuilt from the escrow (issue 28)
 
     @property
@@ -593,9 +596,26 @@ class FairTable(FairDues, FairMoves, Departures, ChanceKinds, Positions):
         self.verdict = self.run_audit()
         return True
 
+    def void_unaudited(self) -> Verdict | None:
+        """The game is over but its audit cannot run (a dealer left before showing its
+        secret and the escrow could not rebuild it in time, or the table ended first): the
+        game is marked void on this machine, naming the dealers whose secret is missing.
+        None if the audit ran (or the game is not over)."""
+        if self.verdict is not None or self.match is None or not self.finished:
+            return None
+        missing = tuple(d for d in self.dealers if d not in self.secrets
+                        and d not in self.recovered_secrets and d not in self.recovered)
+        self.audit_due = False
+        self.verdict = Verdict(False, missing, "unaudited",
+                               "the audit could not run: the secret of dealers "
+                               f"{list(missing)} is missing; the game is void")
+        return self.verdict
+
     def run_audit(self) -> Verdict:
         """The end-of-game audit over the whole transcript with every dealer's secret."""
-        report = audit(self.transcript.records, self.secrets, self.recovered)
+        # a dealer that left before showing its secret: its secret rebuilt by the escrow
+        secrets = {**self.recovered_secrets, **self.secrets}
+        report = audit(self.transcript.records, secrets, self.recovered)
         if not report.ok:
             first = report.first
             return Verdict(False, tuple(report.cheaters), first.kind, first.message)

@@ -39,7 +39,8 @@ class FairDues:
                 and self.me not in self.escrows and ("escrow",) not in self._owed_done):
             self._owed_done.add(("escrow",))
             self._outbox.append(escrow_record(peer, self.dealers, t.public_keys,
-                                              secret_stream(peer.secret, "escrow").take(32)))
+                                              secret_stream(peer.secret, "escrow").take(32),
+                                              self.escrow_threshold))
         if self.match is None:
             nonce = secret_stream(peer.secret, "key-nonce").take(32)
             if not t.public_keys and self.me not in t.key_commitments:

@@ -17,9 +17,10 @@
   attempt). Such a veto can delay a step by the limit once per dealer; it cannot choose an
   outcome, and it costs the withholder its seats. A dealer whose machine dropped is waited on
   like its moves are: by the host's ``wait_limit`` (a bot then), or until it is back.
-* The end: every dealer publishes its secret for the audit. One that keeps it back longer
-  than the limit, connected or not, has its key rebuilt by the escrow instead, so the audit
-  runs and every machine's save holds it.
+* The end: every dealer publishes its secret for the audit. One that is gone has its secret
+  rebuilt by the escrow at once (issue 28: a cheater that closes at the last move is audited
+  all the same, shuffles included), one that keeps it back while connected after the limit;
+  so the audit runs and every machine's save holds it.
 """
 
 from __future__ import annotations
@@ -66,6 +67,16 @@ class FairGuard:
             return
         owing = setup_owing(fair) if fair.match is None else play_owing(fair)
         owing = [d for d in owing if d != fair.me]      # this machine never withholds
+        if fair.match is not None and fair.finished and owing:
+            # the game is over and a dealer that owes its secret is gone: its secret is
+            # rebuilt from the escrow at once (every secret is shown now anyway), so a
+            # cheater that closes at the last move is audited all the same (issue 28)
+            connected = {self.fair_dealer_of(p) for p in self._live_peers() if p.seats}
+            gone = [d for d in owing if d not in connected and d not in fair.departed]
+            if gone and all(g in fair.recovered for g in fair.departed):
+                for dealer in gone:
+                    self.fair_rekey(dealer)
+                return
         now = self.clock()
         mark = (tuple(owing), len(fair.published), fair.match.seq if fair.match else -1)
         if not owing:

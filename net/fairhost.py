@@ -252,6 +252,14 @@ class FairHosting:
             return
         self._emit("roll_part_overdue", dealer=dealer, roll=roll)
 
+    def fair_void_unaudited(self) -> bool:
+        """The end's audit could not run in time: the game is marked void here, with the
+        dealers whose secret is missing (told and saved like an audit). True if so."""
+        if self.fair is None or self.fair.void_unaudited() is None:
+            return False
+        self._fair_check_verdict()
+        return True
+
     def fair_audit_waiting(self) -> bool:
         """The end's audit is ready to run and waits for ``fair_settle``."""
         return self.fair is not None and self.fair.audit_due

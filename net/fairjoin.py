@@ -208,6 +208,13 @@ class FairJoining:
             self._emit("audit", **verdict.to_plain())
             self.persistence.record_audit(self.autosaver, self.match, verdict.to_plain())
 
+    def fair_end_unaudited(self) -> None:
+        """The table ends here after the last move but before the audit could run (the host
+        left before showing its secret, or it never relayed every secret): the game is
+        marked void on this machine, naming whose secret is missing."""
+        if self.fair_replica is not None and self.fair_replica.fair.void_unaudited():
+            self._fair_tell_verdict()
+
     def fair_audit_waiting(self) -> bool:
         """The end's audit is ready to run and waits for ``fair_settle``."""
         return self.fair_replica is not None and self.fair_replica.fair.audit_due

@@ -18,7 +18,8 @@ from game.rules.fairplay.records import (DrawShared, PileOpened, RollCommitted,
 from game.rules.fairplay.transcript import stale
 from net.fairerrors import FairError
 from net.fairescrow import (ESCROW, KEY_SHARE, check_escrow, check_holder_share,
-                            escrow_commitments, open_share, rebuild_key)
+                            escrow_commitments, open_secret_share, open_share, rebuild_key,
+                            rebuild_secret)
 from net.fairkinds import ATTEST
 from net.fairrescue import ROLL_PART
 
@@ -53,10 +54,13 @@ class Departures:
         seat = record["seat"]
         if (seat not in self.dealers or seat in self.escrows or self.match is not None
                 or len(self.transcript.public_keys) != len(self.dealers)
-                or not check_escrow(record, self.dealers)):
+                or not check_escrow(record, self.dealers, self.escrow_threshold)):
             raise FairError("fair_out_of_turn", dealer=seat, kind=ESCROW)
         self.escrows[seat] = {holder: share for holder, share in record["shares"]}
         self.escrow_commitments[seat] = escrow_commitments(record)
+        if "ss" in record:
+            self.secret_escrows[seat] = {holder: share for (holder, _), share in
+                                         zip(record["shares"], record["ss"])}
         if self.peer is not None and self.me in self.escrows[seat]:
             # our own share, checked at once: a bad one names the dealer that made it
             share = self.my_escrow_share(seat)
@@ -97,6 +101,8 @@ class Departures:
             # the escrow's commitments say which share is wrong: its holder's, not the key's
             raise FairError("fair_bad_key_share", dealer=holder, of=gone)
         shares[holder] = record["share"]
+        if "ss" in record:
+            self.secret_shares.setdefault(gone, {})[holder] = record["ss"]
         self._try_rebuild(gone)
 
     def _try_rebuild(self, gone: int) -> None:
@@ -113,11 +119,23 @@ class Departures:
             # seals it now, whenever its own timer would have
             self.match.seal(tell=False)
         self.recovered[gone] = key
+        self._try_rebuild_secret(gone, chosen)
         self.rescue.departed_changed()
         self._derive_key_shares()
         self._learn_departed_hands(gone)
         self._stand_in()
         self.audit_when_complete()      # it left at the end instead of showing its secret
+
+    def _try_rebuild_secret(self, gone: int, chosen: dict) -> None:
+        """The departed dealer's whole secret, from the same holders' secret shares (the
+        audit then checks its shuffles too, not only that they kept the cards); a secret
+        that does not rebuild (an escrow of a table saved before it) leaves the key alone."""
+        shares = self.secret_shares.get(gone, {})
+        if all(holder in shares for holder in chosen):
+            secret = rebuild_secret({h: shares[h] for h in chosen}, len(chosen),
+                                    self.transcript.public_keys[gone])
+            if secret is not None:
+                self.recovered_secrets[gone] = secret
 
     def _derive_key_shares(self) -> None:
         """A departed holder's share of another departed key: every machine opens it with the
@@ -131,6 +149,10 @@ class Departures:
                     self.key_shares[gone][holder] = open_share(
                         encrypted, self.recovered[holder], self.transcript.public_keys[gone],
                         gone, holder)
+                    if holder in self.secret_escrows.get(gone, {}):
+                        self.secret_shares.setdefault(gone, {})[holder] = open_secret_share(
+                            self.secret_escrows[gone][holder], self.recovered[holder],
+                            self.transcript.public_keys[gone], gone, holder)
                     self._try_rebuild(gone)
 
     def _owe_key_shares(self) -> None:
@@ -141,7 +163,12 @@ class Departures:
                 continue
             self._owed_done.add(item)
             share = self.my_escrow_share(gone)
-            self._outbox.append({"kind": KEY_SHARE, "seat": self.me, "of": gone, "share": share})
+            record = {"kind": KEY_SHARE, "seat": self.me, "of": gone, "share": share}
+            if self.me in self.secret_escrows.get(gone, {}):
+                record["ss"] = open_secret_share(
+                    self.secret_escrows[gone][self.me], self.peer.private,
+                    self.transcript.public_keys[gone], gone, self.me)
+            self._outbox.append(record)
 
     def _learn_departed_hands(self, gone: int) -> None:
         """Every machine reads the cards the departed dealer's seats hold (its bot needs them),

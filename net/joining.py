@@ -570,6 +570,7 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
         if self.phase == "ended":
             return
         self.fair_settle()          # an audit that waited for this pump comes before the end
+        self.fair_end_unaudited()   # ... and a game over that could not be audited is void
         self.phase = "ended"
         collector.left()
         self.ended = {"code": code, "args": dict(args)}

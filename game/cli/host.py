@@ -307,6 +307,11 @@ def _serve(server, timeout: float, end_grace: float = END_GRACE, phones=None) ->
                 phones is None or phones.ready()):
             server.start_game()
         waited = time.monotonic() - over_since if over is not None else 0.0
+        if over is not None and not audited and waited > AUDIT_WAIT and endpoint.fair:
+            with server.lock:      # the audit could not run in time: the game is void
+                voided = endpoint.fair_void_unaudited()
+            if voided:
+                continue           # its "audit" line is printed with the next events
         audit_done = audited or endpoint.fair is None or waited > AUDIT_WAIT
         if over is not None and ((endpoint.all_confirmed() and audit_done)
                                  or waited > max(CONFIRM_WAIT, AUDIT_WAIT)):
