@@ -138,7 +138,8 @@ class FairTable(FairDues, FairMoves, Departures, ChanceKinds, Positions):
     ``secret``: its secret (None for a spectator or a machine holding no seat)."""
 
     def __init__(self, game, config: dict, seat_dealers: list[int], me: int,
-                 secret: bytes | None = None, seats=()) -> None:
+                 secret: bytes | None = None, seats=(), strict_escrow: bool | None = False
+                 ) -> None:
         self.game = game
         self.config = config
         self.seats_info = list(seats)
@@ -186,11 +187,15 @@ class FairTable(FairDues, FairMoves, Departures, ChanceKinds, Positions):
         self.secret_shares: dict[int, dict[int, bytes]] = {}      # published, per departed
         self.recovered_secrets: dict[int, bytes] = {}
         self.rescue = RollRescue(self)     # roll parts rebuilt from the escrow (issue 28)
+        # a strict table (issue 28, item 4): only all the other dealers together can open a
+        # dealer's escrow, and a withholder is waited for, not replaced. None: not known (a
+        # table replayed from a save): the first escrow's commitments say it
+        self.strict_escrow = strict_escrow
 
     @property
     def escrow_threshold(self) -> int:
         """How many other dealers' escrow shares rebuild a key or a roll part."""
-        return threshold_for(len(self.dealers))
+        return threshold_for(len(self.dealers), bool(self.strict_escrow))
 
     @property
     def owed_done(self) -> set:

@@ -36,8 +36,25 @@ DEPART = "Depart"
 KEY_SHARE = "KeyShare"
 
 
-def threshold_for(dealers: int) -> int:
-    return majority(dealers - 1)
+def threshold_for(dealers: int, strict: bool = False) -> int:
+    """How many of the other dealers' shares open an escrow: a majority of them, or at a
+    strict table all of them (no smaller coalition can read a hand)."""
+    return max(1, dealers - 1) if strict else majority(dealers - 1)
+
+
+def collusion(dealers: int, strict: bool = False) -> tuple[str, dict]:
+    """Who could read hands together, for the table's setup screen and the README: the
+    catalog key and its arguments ("any 2 of these 3 machines together could read hands")."""
+    if dealers <= 1:
+        return "fair.collude.alone", {}
+    need = threshold_for(dealers, strict)
+    if dealers == 2:
+        return "fair.collude.two", {}
+    if strict:
+        return "fair.collude.strict", {"n": dealers, "k": need}
+    if need == dealers - 1:
+        return "fair.collude.all", {"n": dealers, "k": need}
+    return "fair.collude.any", {"n": dealers, "k": need}
 
 
 def _pad(dh_value: int, owner: int, holder: int, *what) -> bytes:

@@ -107,6 +107,13 @@ class FairGuard:
         # only one that is connected and does not send what it owes withholds
         connected = {self.fair_dealer_of(p) for p in self._live_peers() if p.seats}
         secrets_only = fair.finished and all(g in fair.recovered for g in fair.departed)
+        if fair.strict_escrow and not secrets_only:
+            # a strict table (issue 28): nobody stands in for a withholder (its hand would be
+            # opened behind a veto); the step waits for it until the host ends the game
+            for dealer in owing:
+                if dealer in connected:
+                    self._emit("fair_stalled", dealer=dealer)
+            return
         for dealer in owing:
             if dealer not in connected:
                 if secrets_only:

@@ -84,7 +84,8 @@ class FairJoining:
         self._fair_start_msg = msg
         self.fair_hold = bool(msg.get("cu"))    # owe nothing until the catch-up is in
         self.fair_replica = FairReplica(game, msg["cfg"], dealers, me, secret,
-                                        seat_infos_from_wire(msg["seats"]))
+                                        seat_infos_from_wire(msg["seats"]),
+                                        strict_escrow=bool(msg.get("fs")))
         self.fair_replica.fair.defer_audit = True     # run by ``settle``, after the network
         self._save_peers = [row["p"] if row["k"] == ids.KIND_REMOTE else 0
                             for row in msg["seats"]]

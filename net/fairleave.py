@@ -52,6 +52,9 @@ class Departures:
 
     def _take_escrow(self, record: dict) -> None:
         seat = record["seat"]
+        if self.strict_escrow is None and isinstance(record.get("cm"), list):
+            # a table replayed from a save: its first escrow says whether it was strict
+            self.strict_escrow = len(record["cm"]) + 1 == len(self.dealers) - 1
         if (seat not in self.dealers or seat in self.escrows or self.match is not None
                 or len(self.transcript.public_keys) != len(self.dealers)
                 or not check_escrow(record, self.dealers, self.escrow_threshold)):

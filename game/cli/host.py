@@ -76,6 +76,10 @@ def add_arguments(parser) -> None:
                         help="headless: after a player dropped out, wait this long for them "
                              f"before a bot plays their seat (default {WAIT_LIMIT:g}); they "
                              "take it back when they rejoin")
+    parser.add_argument("--strict", action="store_true",
+                        help="a strict fair table: a machine's escrow opens only with all the "
+                             "other machines (no smaller group can read a hand); a machine "
+                             "that withholds is waited for, not replaced by a bot")
     parser.add_argument("--end-grace", type=float, default=END_GRACE, metavar="SECONDS",
                         help="headless: after the end, keep the table open this long for a "
                              "player whose connection broke to rejoin and learn the result "
@@ -141,6 +145,7 @@ def run(args) -> int:
     check_seconds(args.wait_limit, "--wait-limit", low=1.0, high=86400.0)
     endpoint = HostEndpoint(game, config, slots, name=args.name)
     endpoint.wait_limit, endpoint.wait_bot = args.wait_limit, args.bot
+    endpoint.fair_strict = bool(args.strict)
     endpoint.limits = spectator_limits(args)
     server = _listen(endpoint, args)
     if server.discovery_error:
