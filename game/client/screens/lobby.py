@@ -406,7 +406,8 @@ class HostLobbyScreen(MenuScreen):
 
     def strict(self) -> bool:
         """Whether this table is strict: an escrow opens only with every other dealer."""
-        return bool(getattr(self.session.conn.endpoint, "fair_strict", False))
+        endpoint = getattr(self.session.conn, "endpoint", None)    # (none in a screen sweep)
+        return bool(getattr(endpoint, "fair_strict", False))
 
     def collusion_text(self) -> str:
         """Who could read hands together at this table, as it is seated now (issue 28)."""
