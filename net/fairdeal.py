@@ -54,14 +54,15 @@ from game.rules.fairplay import (PUBLIC, FairplayError, Peer, Transcript, audit,
 from game.rules.fairplay.draw import finish_draw, share_for_draw
 from net.fairdues import SECRET, SETUP_ROLL, FairDues
 from net.fairerrors import FairError
-from net.fairescrow import DEPART, ESCROW, KEY_SHARE, SHARE_BYTES
+from net.fairescrow import DEPART, ESCROW, KEY_SHARE, SHARE_BYTES, threshold_for
 from net.fairkinds import ATTEST, ChanceKinds, attest_record_ok
 from net.fairleave import Departures
 from net.fairmoves import FairMoves
 from net.fairpositions import Positions
+from net.fairrescue import OVERDUE, ROLL_PART, RollRescue, rescue_record_ok
 from game.rules.fairplay.records import (CardPlayed, DrawShared, KeyCommitted, KeyRevealed,
-                                          PileOpened, Returned, RollCommitted, RollOpened,
-                                          RollRevealed, Shuffled)
+                                          PileOpened, Returned, RollCommitted,
+                                          RollContributed, RollOpened, RollRevealed, Shuffled)
 
 SEED_DICE = (256,) * 8            # 64 bits of public seed
 SUPPORTED = ("shuffle", "deal", "reveal", "roll", "attest", "show", "return")
@@ -88,7 +89,7 @@ def record_to_plain(record) -> dict:
     return to_plain(record)
 
 
-DRIVER_RECORDS = (SECRET, ESCROW, DEPART, KEY_SHARE, ATTEST)
+DRIVER_RECORDS = (SECRET, ESCROW, DEPART, KEY_SHARE, ATTEST, OVERDUE, ROLL_PART)
 
 
 def _small(value) -> bool:
@@ -107,21 +108,27 @@ def record_from_plain(plain) -> Any:
             ok = ok and isinstance(plain.get("shares"), list)
         elif kind == ATTEST:
             ok = ok and attest_record_ok(plain)
+        elif kind in (OVERDUE, ROLL_PART):
+            ok = ok and rescue_record_ok(plain)
         elif kind == DEPART:
             ok = ok and set(plain) - {"at"} == {"kind", "seat", "of"} and _small(plain["of"])
         else:
-            ok = ok and set(plain) - {"at"} == {"kind", "seat", "of", "share"} and _small(
-                plain["of"]) and isinstance(plain["share"], bytes) and len(
-                plain["share"]) == SHARE_BYTES
+            ok = ok and set(plain) - {"at", "ss"} == {"kind", "seat", "of", "share"} and _small(
+                plain["of"]) and all(isinstance(plain.get(k, b""), bytes) and len(
+                    plain.get(k, b"x" * SHARE_BYTES)) == SHARE_BYTES for k in ("share", "ss"))
         if kind in (DEPART, KEY_SHARE) and "at" in plain:
             ok = ok and _small(plain["at"])
         if not ok:
             raise FairError("fair_malformed", detail=kind)
         return dict(plain)
     try:
-        return from_plain(plain)
+        record = from_plain(plain)
     except FairplayError as error:
         raise FairError("fair_malformed", detail=error.code) from None
+    if isinstance(record, RollContributed) and not record.proof:
+        # a part without its proof is one every machine rebuilds itself: never sent
+        raise FairError("fair_malformed", detail="proof")
+    return record
 
 
 class FairTable(FairDues, FairMoves, Departures, ChanceKinds, Positions):
@@ -131,7 +138,8 @@ class FairTable(FairDues, FairMoves, Departures, ChanceKinds, Positions):
     ``secret``: its secret (None for a spectator or a machine holding no seat)."""
 
     def __init__(self, game, config: dict, seat_dealers: list[int], me: int,
-                 secret: bytes | None = None, seats=()) -> None:
+                 secret: bytes | None = None, seats=(), strict_escrow: bool | None = False
+                 ) -> None:
         self.game = game
         self.config = config
         self.seats_info = list(seats)
@@ -174,6 +182,33 @@ class FairTable(FairDues, FairMoves, Departures, ChanceKinds, Positions):
         self.departed: list[int] = []
         self.key_shares: dict[int, dict[int, bytes]] = {}
         self.recovered: dict[int, int] = {}
+        self.escrow_commitments: dict[int, tuple | None] = {}
+        self.secret_escrows: dict[int, dict[int, bytes]] = {}     # owner -> holder -> share
+        self.secret_shares: dict[int, dict[int, bytes]] = {}      # published, per departed
+        self.recovered_secrets: dict[int, bytes] = {}
+        self.rescue = RollRescue(self)     # roll parts rebuilt from the escrow (issue 28)
+        # a strict table (issue 28, item 4): only all the other dealers together can open a
+        # dealer's escrow, and a withholder is waited for, not replaced. None: not known (a
+        # table replayed from a save): the first escrow's commitments say it
+        self.strict_escrow = strict_escrow
+
+    @property
+    def escrow_threshold(self) -> int:
+        """How many other dealers' escrow shares rebuild a key or a roll part."""
+        return threshold_for(len(self.dealers), bool(self.strict_escrow))
+
+    @property
+    def owed_done(self) -> set:
+        """What this machine has queued already (items of ``net.fairdues``)."""
+        return self._owed_done
+
+    def queue(self, record) -> None:
+        """Queue a record this machine owes (sent by ``take_outbox``)."""
+        self._outbox.append(record)
+
+    def append_derived(self, record) -> None:
+        """A record every machine derives alike (never sent): into the transcript."""
+        self._append(record)
 
     # ================================================================ input
     def publish(self, record) -> None:
@@ -368,6 +403,10 @@ class FairTable(FairDues, FairMoves, Departures, ChanceKinds, Positions):
                 self._take_depart(record)
             elif kind == ATTEST:
                 self.take_attest(record)
+            elif kind == OVERDUE:
+                self.rescue.take_overdue(record)
+            elif kind == ROLL_PART:
+                self.rescue.take_part(record)
             else:
                 self._take_key_share(record)
             self.published.append(record)
@@ -400,7 +439,7 @@ class FairTable(FairDues, FairMoves, Departures, ChanceKinds, Positions):
         step = self._step
         if isinstance(record, (KeyCommitted, KeyRevealed)):
             ok = self.match is None and SETUP_ROLL not in self.transcript.rolls
-        elif isinstance(record, (RollCommitted, RollRevealed)):
+        elif isinstance(record, (RollCommitted, RollRevealed, RollContributed)):
             ok = (step is not None and step[0] == "roll" and record.roll == step[1]) or (
                 self.match is None and record.roll == SETUP_ROLL)
         elif isinstance(record, Shuffled):
@@ -562,9 +601,26 @@ class FairTable(FairDues, FairMoves, Departures, ChanceKinds, Positions):
         self.verdict = self.run_audit()
         return True
 
+    def void_unaudited(self) -> Verdict | None:
+        """The game is over but its audit cannot run (a dealer left before showing its
+        secret and the escrow could not rebuild it in time, or the table ended first): the
+        game is marked void on this machine, naming the dealers whose secret is missing.
+        None if the audit ran (or the game is not over)."""
+        if self.verdict is not None or self.match is None or not self.finished:
+            return None
+        missing = tuple(d for d in self.dealers if d not in self.secrets
+                        and d not in self.recovered_secrets and d not in self.recovered)
+        self.audit_due = False
+        self.verdict = Verdict(False, missing, "unaudited",
+                               "the audit could not run: the secret of dealers "
+                               f"{list(missing)} is missing; the game is void")
+        return self.verdict
+
     def run_audit(self) -> Verdict:
         """The end-of-game audit over the whole transcript with every dealer's secret."""
-        report = audit(self.transcript.records, self.secrets, self.recovered)
+        # a dealer that left before showing its secret: its secret rebuilt by the escrow
+        secrets = {**self.recovered_secrets, **self.secrets}
+        report = audit(self.transcript.records, secrets, self.recovered)
         if not report.ok:
             first = report.first
             return Verdict(False, tuple(report.cheaters), first.kind, first.message)

@@ -1,6 +1,7 @@
 """What this machine owes the fair table's current step (``net.fairdeal``): its key
-commitment and reveal, its escrow, its roll commitments and reveals, its shuffle, its shares
-of a draw and, at the end, its secret. Each is queued once; the values come from streams of
+commitment and reveal, its escrow, its part of each roll (fixed by its key, issue 28; the
+commit-reveal of older tables), its part of a roll part rebuilt from the escrow
+(``net.fairrescue``), its shuffle, its shares of a draw and, at the end, its secret. Each is queued once; the values come from streams of
 its secret, so a machine that comes back publishes exactly what it would have.
 
 Mixed into ``FairTable``.
@@ -38,7 +39,8 @@ class FairDues:
                 and self.me not in self.escrows and ("escrow",) not in self._owed_done):
             self._owed_done.add(("escrow",))
             self._outbox.append(escrow_record(peer, self.dealers, t.public_keys,
-                                              secret_stream(peer.secret, "escrow").take(32)))
+                                              secret_stream(peer.secret, "escrow").take(32),
+                                              self.escrow_threshold))
         if self.match is None:
             nonce = secret_stream(peer.secret, "key-nonce").take(32)
             if not t.public_keys and self.me not in t.key_commitments:
@@ -47,6 +49,7 @@ class FairDues:
                 out.append(("kr",))
             if SETUP_ROLL in t.rolls:
                 out += self._owe_roll(SETUP_ROLL)
+            self.rescue.owe()
             for item in out:
                 if item in self._owed_done:
                     continue
@@ -76,6 +79,7 @@ class FairDues:
                 self._owed_done.add(item)
                 self._outbox.append(peer.shuffle(t, name))
         elif kind == "roll":
+            self.rescue.owe()
             for item in self._owe_roll(name):
                 if item not in self._owed_done:
                     self._owed_done.add(item)
@@ -97,6 +101,8 @@ class FairDues:
         attempt = roll.opening.attempt
         if self.me not in roll.opening.seats:
             return []
+        if not roll.commitments:     # a part fixed by our key (a table saved before: below)
+            return [] if self.me in roll.reveals else [("rv", name, attempt)]
         if self.me not in roll.commitments:
             return [("rc", name, attempt)]
         if len(roll.commitments) == len(roll.opening.seats) and self.me not in roll.reveals:
@@ -105,6 +111,8 @@ class FairDues:
 
     def _roll_record(self, item):
         kind, name, attempt = item
+        if kind == "rv":
+            return self.peer.contribute_roll(self.transcript, name)
         value = secret_stream(self.peer.secret, "roll-value", name, attempt).take(32)
         nonce = secret_stream(self.peer.secret, "roll-nonce", name, attempt).take(32)
         if kind == "rc":

@@ -1,9 +1,15 @@
 """The host's watch over a fair table's dealers (issue 13), mixed into ``HostEndpoint``.
 
-* Setup (keys, escrows, the public seed): a dealer that leaves, is refused, or owes its part
-  longer than ``timings.seeding`` ends the setup for everyone; the table goes back to the
-  lobby (ABORT, seen by all) with that dealer's seats open. Nothing was dealt yet, so nothing
-  is lost; a spectator owes nothing and so can never hold a start up.
+* A roll part (the setup's public seed, or a roll in play) that is late is rebuilt from the
+  escrow (``Overdue``, ``net.fairrescue``): the same value, so the roll is never rolled again
+  and its dealer keeps its seats (a host that dropped it gains nothing, and blames nobody).
+* Setup (keys, escrows, the public seed): a dealer that leaves, is refused, or owes its key
+  or escrow (or its part of a rebuild) longer than ``timings.seeding`` ends the setup for
+  everyone; the table goes back to the lobby (ABORT, seen by all) with that dealer's seats
+  open. Nothing was dealt yet, so nothing is lost; a spectator owes nothing and so can never
+  hold a start up. Once every key is committed an abort is counted by every machine (the
+  seed is fixed from then on: an abort is the only way left to get another one), and a
+  joiner leaves a table that aborts more than ``FAIR_ABORT_LIMIT`` times (net.fairjoin).
 * Play: a connected dealer that owes its part of a chance step (a share, a roll's commitment
   or reveal, its shuffle, a key share, an answer) longer than ``timings.seeding`` withholds: its
   seats go to the host's bot (``wait_bot``), its key is rebuilt by the escrow and the step
@@ -11,9 +17,10 @@
   attempt). Such a veto can delay a step by the limit once per dealer; it cannot choose an
   outcome, and it costs the withholder its seats. A dealer whose machine dropped is waited on
   like its moves are: by the host's ``wait_limit`` (a bot then), or until it is back.
-* The end: every dealer publishes its secret for the audit. One that keeps it back longer
-  than the limit, connected or not, has its key rebuilt by the escrow instead, so the audit
-  runs and every machine's save holds it.
+* The end: every dealer publishes its secret for the audit. One that is gone has its secret
+  rebuilt by the escrow at once (issue 28: a cheater that closes at the last move is audited
+  all the same, shuffles included), one that keeps it back while connected after the limit;
+  so the audit runs and every machine's save holds it.
 """
 
 from __future__ import annotations
@@ -21,7 +28,7 @@ from __future__ import annotations
 from typing import Any
 
 from net import messages as ids
-from net.fairwait import play_owing, setup_owing
+from net.fairwait import play_owing, roll_parts_late, setup_owing
 from net.reasons import scalar_args
 
 
@@ -41,6 +48,10 @@ class FairGuard:
         return True
 
     def fair_abort(self, code: str, **args: Any) -> None:
+        if self.fair is not None and len(self.fair.transcript.key_commitments) == len(
+                self.fair.dealers):
+            self.fair_aborts = getattr(self, "fair_aborts", 0) + 1
+            args = dict(args, count=self.fair_aborts)
         self.fair = None
         self.fair_waiting = ()
         self.phase = "lobby"
@@ -56,6 +67,16 @@ class FairGuard:
             return
         owing = setup_owing(fair) if fair.match is None else play_owing(fair)
         owing = [d for d in owing if d != fair.me]      # this machine never withholds
+        if fair.match is not None and fair.finished and owing:
+            # the game is over and a dealer that owes its secret is gone: its secret is
+            # rebuilt from the escrow at once (every secret is shown now anyway), so a
+            # cheater that closes at the last move is audited all the same (issue 28)
+            connected = {self.fair_dealer_of(p) for p in self._live_peers() if p.seats}
+            gone = [d for d in owing if d not in connected and d not in fair.departed]
+            if gone and all(g in fair.recovered for g in fair.departed):
+                for dealer in gone:
+                    self.fair_rekey(dealer)
+                return
         now = self.clock()
         mark = (tuple(owing), len(fair.published), fair.match.seq if fair.match else -1)
         if not owing:
@@ -67,6 +88,13 @@ class FairGuard:
         if now - self.fair_waiting[1] < self.timings.seeding:
             return
         self.fair_waiting = ()
+        overdue = [item for item in roll_parts_late(fair) if item[2] != fair.me]
+        if overdue:
+            # a late roll part is rebuilt from the escrow, never rolled again, and its
+            # dealer keeps its seats: dropping it gains the host nothing
+            for name, attempt, dealer in overdue:
+                self.fair_overdue(name, attempt, dealer)
+            return
         late = [p for p in self.peers.values() if self.fair_dealer_of(p) in owing and p.seats]
         if fair.match is None:
             self.fair_abort(ids.R_TIMEOUT, peer=late[0].pid if late else -1)
@@ -79,6 +107,13 @@ class FairGuard:
         # only one that is connected and does not send what it owes withholds
         connected = {self.fair_dealer_of(p) for p in self._live_peers() if p.seats}
         secrets_only = fair.finished and all(g in fair.recovered for g in fair.departed)
+        if fair.strict_escrow and not secrets_only:
+            # a strict table (issue 28): nobody stands in for a withholder (its hand would be
+            # opened behind a veto); the step waits for it until the host ends the game
+            for dealer in owing:
+                if dealer in connected:
+                    self._emit("fair_stalled", dealer=dealer)
+            return
         for dealer in owing:
             if dealer not in connected:
                 if secrets_only:

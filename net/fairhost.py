@@ -33,6 +33,7 @@ class FairHosting:
     """Host-side fair-table behaviour; expects the attributes of ``HostEndpoint``."""
 
     fair: FairTable | None = None
+    fair_strict = False      # a strict table (issue 28): escrows open only with every dealer
 
     def seat_dealers(self) -> list[int]:
         return [s.peer if s.kind == ids.KIND_REMOTE else 0 for s in self.slots]
@@ -45,7 +46,8 @@ class FairHosting:
         self.fair_verdict_told = False
         secret = self.fair_secret() if 0 in dealers else None
         self.fair = FairTable(self.game, self.config, dealers, 0, secret,
-                              [s.seat_info() for s in self.slots])
+                              [s.seat_info() for s in self.slots],
+                              strict_escrow=self.fair_strict)
         self.fair.strict = True     # the host refuses a record out of turn at once
         self.fair.defer_audit = True    # run by ``settle``, after the network
         self.phase = "dealing"
@@ -90,6 +92,8 @@ class FairHosting:
         message["dl"] = self.seat_dealers() if self.fair is None else list(
             self.fair.seat_dealers)
         message["tid"] = self.fair_table_id
+        if self.fair_strict or (self.fair is not None and self.fair.strict_escrow):
+            message["fs"] = True
 
     def _on_F(self, peer, msg: dict) -> None:
         if self.fair is None or self.phase not in ("dealing", "playing", "over"):
@@ -237,6 +241,28 @@ class FairHosting:
             self._emit("fair_refused", peer=gone, code=error.code)
             return
         self._emit("dealer_departed", peer=gone)
+
+    def fair_overdue(self, roll: str, attempt: int, dealer: int) -> None:
+        """Have a late roll part rebuilt from the escrow (an Overdue all machines see)."""
+        fair = self.fair
+        plain = {"kind": "Overdue", "seat": 0, "of": dealer, "roll": roll, "attempt": attempt}
+        before = len(fair.published)
+        fair.publish(plain)
+        try:
+            self._fair_pump(pending=(before, plain))
+        except FairError as error:
+            fair.drop_inbox()
+            self._emit("fair_refused", peer=dealer, code=error.code)
+            return
+        self._emit("roll_part_overdue", dealer=dealer, roll=roll)
+
+    def fair_void_unaudited(self) -> bool:
+        """The end's audit could not run in time: the game is marked void here, with the
+        dealers whose secret is missing (told and saved like an audit). True if so."""
+        if self.fair is None or self.fair.void_unaudited() is None:
+            return False
+        self._fair_check_verdict()
+        return True
 
     def fair_audit_waiting(self) -> bool:
         """The end's audit is ready to run and waits for ``fair_settle``."""

@@ -21,11 +21,36 @@ from net.fairpositions import short_played
 from net.fairpeer import FairReplica
 from net.lobby import plain_seats, seat_infos_from_wire
 
+# A joiner leaves a table whose host aborts the start more often than this once every key was
+# committed (issue 28): from then on the seed is fixed, and only an abort gets another one.
+FAIR_ABORT_LIMIT = 2
+
 
 class FairJoining:
     """Joiner-side fair-table behaviour; expects the attributes of ``ClientEndpoint``."""
 
     fair_replica: FairReplica | None = None
+    fair_aborts = 0          # the host's aborts after every key was committed
+    fair_told = 0            # roll parts of ours the host declared late, told so far
+    fair_rebuilt_told = 0    # roll parts rebuilt from the escrow, told so far
+    fair_blame_told = False  # our seats given away while records of ours were unrelayed
+
+    def fair_abort_counts(self) -> bool:
+        """Whether an ABORT now comes after every dealer committed to its key (the seed is
+        fixed from then on: such an abort is the only way to another one, so it counts)."""
+        replica = self.fair_replica
+        return replica is not None and replica.match is None and len(
+            replica.fair.transcript.key_commitments) == len(replica.fair.dealers)
+
+    def fair_abort_counted(self, msg: dict) -> None:
+        """A counted abort: said with its count; past the limit we leave the table, saying
+        why (to the host and here)."""
+        self.fair_aborts += 1
+        args = dict(msg["a"], count=self.fair_aborts, limit=FAIR_ABORT_LIMIT)
+        self._emit("seeding_aborted", code="fair_abort_counted", args=args, cause=msg["c"])
+        if self.fair_aborts > FAIR_ABORT_LIMIT:
+            self.on_wire_error("fair_abort_limit", {"count": self.fair_aborts,
+                                                    "limit": FAIR_ABORT_LIMIT})
 
     def _fair_go(self, msg: dict) -> None:
         if self.fair_replica is not None:
@@ -59,7 +84,8 @@ class FairJoining:
         self._fair_start_msg = msg
         self.fair_hold = bool(msg.get("cu"))    # owe nothing until the catch-up is in
         self.fair_replica = FairReplica(game, msg["cfg"], dealers, me, secret,
-                                        seat_infos_from_wire(msg["seats"]))
+                                        seat_infos_from_wire(msg["seats"]),
+                                        strict_escrow=bool(msg.get("fs")))
         self.fair_replica.fair.defer_audit = True     # run by ``settle``, after the network
         self._save_peers = [row["p"] if row["k"] == ids.KIND_REMOTE else 0
                             for row in msg["seats"]]
@@ -72,6 +98,7 @@ class FairJoining:
         if self.fair_replica is None or "i" not in msg:
             self._early.append(msg)
             return
+        self._fair_acknowledged(msg["r"])
         try:
             applied = self.fair_replica.record(msg["i"], msg["r"])
         except FairError as error:
@@ -91,6 +118,36 @@ class FairJoining:
             return
         self._fair_after(applied)
 
+    def _fair_acknowledged(self, plain) -> None:
+        """A record of ours in the host's stream is acknowledged: sent and relayed."""
+        unacked = self.fair_unacked
+        if not unacked or not isinstance(plain, dict):
+            return
+        bare = {k: v for k, v in plain.items() if k != "at"}
+        if bare in unacked:
+            unacked.remove(bare)
+
+    def _fair_tell_relay(self) -> None:
+        """What only this machine can tell: the host declared a part of ours late that we had
+        sent (it did not pass it on, or not in time), or gave our seats away while records
+        of ours it never relayed were on their way. And, on every machine, each roll part
+        rebuilt from the escrow (the same dice)."""
+        fair = self.fair_replica.fair
+        told = fair.rescue.told_overdue
+        while self.fair_told < len(told):
+            roll, _attempt = told[self.fair_told]
+            self.fair_told += 1
+            self._emit("fair_host_withheld", code="fair_host_withheld", args={"roll": roll})
+        rebuilt = fair.rescue.rebuilt
+        while self.fair_rebuilt_told < len(rebuilt):
+            roll, _attempt, dealer = rebuilt[self.fair_rebuilt_told]
+            self.fair_rebuilt_told += 1
+            self._emit("roll_part_rebuilt", dealer=dealer, roll=roll)
+        if fair.me in fair.departed and self.fair_unacked and not self.fair_blame_told:
+            self.fair_blame_told = True
+            self._emit("fair_host_withheld", code="fair_host_blamed",
+                       args={"records": len(self.fair_unacked)})
+
     def _fair_caught(self, error: FairError) -> None:
         """A refused record or move: say why to the host and everyone here, and stop."""
         args = {k: v for k, v in error.details.items() if k != "message"}
@@ -104,6 +161,7 @@ class FairJoining:
             self.fair_owed += replica.take_outbox()
             self.send_owed()
         self._fair_begin()
+        self._fair_tell_relay()
         if self.replica is None:
             return
         for seq, seat, move, events in applied:
@@ -138,7 +196,10 @@ class FairJoining:
             if hold and isinstance(record, dict) and record.get("kind") == SECRET:
                 waiting.append(record)
             else:
-                self._send({"t": ids.FAIR, "r": record_to_plain(record)})
+                plain = record_to_plain(record)
+                self._send({"t": ids.FAIR, "r": plain})
+                if len(self.fair_unacked) < 256:
+                    self.fair_unacked.append(plain)
         self.fair_owed = waiting
 
     def _fair_tell_verdict(self) -> None:
@@ -147,6 +208,13 @@ class FairJoining:
             self.fair_verdict_told = True
             self._emit("audit", **verdict.to_plain())
             self.persistence.record_audit(self.autosaver, self.match, verdict.to_plain())
+
+    def fair_end_unaudited(self) -> None:
+        """The table ends here after the last move but before the audit could run (the host
+        left before showing its secret, or it never relayed every secret): the game is
+        marked void on this machine, naming whose secret is missing."""
+        if self.fair_replica is not None and self.fair_replica.fair.void_unaudited():
+            self._fair_tell_verdict()
 
     def fair_audit_waiting(self) -> bool:
         """The end's audit is ready to run and waits for ``fair_settle``."""

@@ -18,9 +18,9 @@ from net.netlog import write_desync_dump
 
 class FairReplica:
     def __init__(self, game, config: dict, seat_dealers: list[int], me: int,
-                 secret: bytes | None, seats=()) -> None:
-        self.args = (game, config, list(seat_dealers), me, secret, list(seats))
-        self.fair = FairTable(game, config, seat_dealers, me, secret, seats)
+                 secret: bytes | None, seats=(), strict_escrow: bool | None = None) -> None:
+        self.args = (game, config, list(seat_dealers), me, secret, list(seats), strict_escrow)
+        self.fair = FairTable(game, config, seat_dealers, me, secret, seats, strict_escrow)
         self.records: dict[int, object] = {}     # index -> record, not fed yet
         self.fed = 0                             # records fed to the driver
         self.pending: dict[int, tuple] = {}      # seq -> (seat, text, played)

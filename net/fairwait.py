@@ -26,14 +26,38 @@ def setup_owing(fair) -> list[int]:
     roll = t.rolls.get(SETUP_ROLL)
     if roll is None:
         return []
-    return _roll_owing(roll)
+    return sorted(_roll_owing(fair, roll))
 
 
-def _roll_owing(roll) -> list[int]:
+def _roll_owing(fair, roll) -> set[int]:
+    """The dealers a roll waits for: those whose part is missing, but for a part the host
+    declared overdue, the holders that have not given their part of its rebuild yet."""
     seats = roll.opening.seats
-    if len(roll.commitments) < len(seats):
-        return [d for d in seats if d not in roll.commitments]
-    return [d for d in seats if d not in roll.reveals]
+    if roll.commitments and len(roll.commitments) < len(seats):
+        return {d for d in seats if d not in roll.commitments}
+    name, attempt = roll.opening.roll, roll.opening.attempt
+    missing = {d for d in seats if d not in roll.reveals
+               and not fair.rescue.is_overdue(name, attempt, d)}
+    return missing | fair.rescue.owing(name)
+
+
+def roll_parts_late(fair) -> list[tuple[str, int, int]]:
+    """(roll, attempt, dealer) of every part of the roll being rolled (the setup's or the
+    current step's) that is missing and not declared overdue yet: the host rebuilds these
+    from the escrow instead of blaming anyone (``net.fairrescue``)."""
+    if fair.match is None:
+        name = SETUP_ROLL if fair.transcript.rolls.get(SETUP_ROLL) is not None else None
+    else:
+        step = fair.current_step
+        name = step[1] if step is not None and step[0] == "roll" else None
+    if name is None:
+        return []
+    roll = fair.transcript.rolls[name]
+    if roll.commitments or (len(fair.dealers) > 1 and len(fair.escrows) < len(fair.dealers)):
+        return []
+    attempt = roll.opening.attempt
+    return [(name, attempt, d) for d in roll.opening.seats if d not in roll.reveals
+            and not fair.rescue.is_overdue(name, attempt, d) and d in fair.escrows]
 
 
 def play_owing(fair) -> list[int]:
@@ -56,7 +80,7 @@ def play_owing(fair) -> list[int]:
     kind, name, positions, drawer, _ = step
     t = fair.transcript
     if kind == "roll":
-        owing = set(_roll_owing(t.rolls[name]))
+        owing = _roll_owing(fair, t.rolls[name])
     elif kind == "shuffle":
         pile = t.piles[name]
         nxt = None if pile.shuffled else pile.next_shuffler()

@@ -78,6 +78,7 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
         self._fair_start_msg: dict = {}
         self.fair_hold = False
         self.fair_owed: list = []       # records owed, not sent yet (net.fairjoin.send_owed)
+        self.fair_unacked: list = []    # sent, not seen in the host's stream yet (issue 28)
         self.wanted_seats = wanted_seats
         self.token = token
         self.game_name = game
@@ -415,10 +416,14 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
                    spectators=list(msg["spec"]), phase=msg["ph"])
 
     def _on_ab(self, msg: dict) -> None:
+        counted = self.fair_abort_counts()     # net.fairjoin: once every key was committed
         self.phase = "lobby"
         self.fair_replica = None       # a fair table's setup is over: back in the lobby
         self.fair_secret_bytes = None  # a new setup, a new secret (a roll is never repeated)
         self._early = []
+        if counted:
+            self.fair_abort_counted(msg)
+            return
         self._emit("seeding_aborted", code=msg["c"], args=msg["a"])
 
     def _on_go(self, msg: dict) -> None:
@@ -565,6 +570,7 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
         if self.phase == "ended":
             return
         self.fair_settle()          # an audit that waited for this pump comes before the end
+        self.fair_end_unaudited()   # ... and a game over that could not be audited is void
         self.phase = "ended"
         collector.left()
         self.ended = {"code": code, "args": dict(args)}

@@ -130,7 +130,7 @@ SCHEMAS: dict[str, Any] = {
     # a fair table's START: no seed, no reveals (a field this schema does not know, such as
     # the old protocol's "sd", is refused)
     ids.START: {"g": Str(40), "cfg": Plain(), "seats": ListOf(SEAT_INFO, MAX_SEATS),
-                "dl": ListOf(PeerId, MAX_SEATS), "?tid": Str(64), "?cu": Bool(),
+                "dl": ListOf(PeerId, MAX_SEATS), "?tid": Str(64), "?cu": Bool(), "?fs": Bool(),
                 "?ck": ListOf(CLAIM_KEY, MAX_SEATS)},
     ids.PROPOSE: {"s": Seat, "m": Notation, "n": Int(0, MAX_SEQ), "?cp": RECORD},
     ids.MOVE: {"q": Int(1, MAX_SEQ), "s": Seat, "m": Notation, "?cp": RECORD},

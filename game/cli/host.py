@@ -76,6 +76,10 @@ def add_arguments(parser) -> None:
                         help="headless: after a player dropped out, wait this long for them "
                              f"before a bot plays their seat (default {WAIT_LIMIT:g}); they "
                              "take it back when they rejoin")
+    parser.add_argument("--strict", action="store_true",
+                        help="a strict fair table: a machine's escrow opens only with all the "
+                             "other machines (no smaller group can read a hand); a machine "
+                             "that withholds is waited for, not replaced by a bot")
     parser.add_argument("--end-grace", type=float, default=END_GRACE, metavar="SECONDS",
                         help="headless: after the end, keep the table open this long for a "
                              "player whose connection broke to rejoin and learn the result "
@@ -144,6 +148,7 @@ def run(args) -> int:
     check_seconds(args.wait_limit, "--wait-limit", low=1.0, high=86400.0)
     endpoint = HostEndpoint(game, config, slots, name=args.name)
     endpoint.wait_limit, endpoint.wait_bot = args.wait_limit, args.bot
+    endpoint.fair_strict = bool(args.strict)
     endpoint.limits = spectator_limits(args)
     server = _listen(endpoint, args)
     if server.discovery_error:
@@ -315,6 +320,11 @@ def _serve(server, timeout: float, end_grace: float = END_GRACE, phones=None, *,
                 phones is None or phones.ready()):
             server.start_game()
         waited = time.monotonic() - over_since if over is not None else 0.0
+        if over is not None and not audited and waited > AUDIT_WAIT and endpoint.fair:
+            with server.lock:      # the audit could not run in time: the game is void
+                voided = endpoint.fair_void_unaudited()
+            if voided:
+                continue           # its "audit" line is printed with the next events
         audit_done = audited or endpoint.fair is None or waited > AUDIT_WAIT
         if over is not None and ((endpoint.all_confirmed() and audit_done)
                                  or waited > max(CONFIRM_WAIT, AUDIT_WAIT)):

@@ -247,6 +247,9 @@ class NetPlayScreen(PlayScreen):
             self._reseated(list(event["seats"]))
         elif kind == "resynced" and event.get("reason") == "desync":
             self.toast(t("lan.toast.resynced"), "info")
+        elif kind == "fair_host_withheld":
+            # only this machine can know: the host did not pass on what it sent
+            self.toast(reason_text(event["code"], event.get("args")), "bad")
         elif kind == "peer_refused":
             self.toast(t("lan.toast.peer_refused", reason=reason_text(event["code"],
                                                                         event.get("args"))), "bad")

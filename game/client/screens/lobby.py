@@ -27,6 +27,7 @@ from game.client.widgets import Form, Item, draw_item, place_indexed
 from game.client import canvas
 from game.rules.core import ConfigError
 from net.discovery import local_addresses
+from net.fairescrow import collusion
 
 
 def open_on_usual_ports(make):
@@ -251,6 +252,9 @@ class LanSetupScreen(SetupScreen):
         self.app.push(HostLobbyScreen(self.app, session, self.describe()))
 
 
+COLLUSION_BOX = pygame.Rect(816, 584, 416, 76)    # right of the Strict button (issue 28)
+
+
 class HostLobbyScreen(MenuScreen):
     """The open table on the host: seats fill up, players get ready, the host starts."""
 
@@ -307,6 +311,8 @@ class HostLobbyScreen(MenuScreen):
                               option_label=self.seat_label))
         items.append(Item("start", lambda: t("lan.start_game")))
         items.append(Item("close", lambda: t("lan.close_table")))
+        items.append(Item("strict", lambda: t("lan.strict_on" if self.strict()
+                                              else "lan.strict_off")))
         self.form = Form(items, pygame.Rect(0, 0, 10, 10))
         self.form.focus_on(focus_key)
         self._place_items()
@@ -332,6 +338,8 @@ class HostLobbyScreen(MenuScreen):
         for item in place_indexed(self.form.items, "who", rect_of):
             if item.key == "start":
                 item.rect = pygame.Rect(48, 590, 300, 64)
+            elif item.key == "strict":
+                item.rect = pygame.Rect(600, 590, 200, 64)
             else:
                 item.rect = pygame.Rect(364, 590, 220, 64)
 
@@ -390,6 +398,30 @@ class HostLobbyScreen(MenuScreen):
             self.start()
         elif item.key == "close":
             self.close()
+        elif item.key == "strict" and not self.seeding and self.session.phase == "lobby":
+            with self.session.lock():      # a strict table (issue 28): said to every machine
+                endpoint = self.session.conn.endpoint
+                endpoint.fair_strict = not endpoint.fair_strict
+            self.app.invalidate()
+
+    def strict(self) -> bool:
+        """Whether this table is strict: an escrow opens only with every other dealer."""
+        endpoint = getattr(self.session.conn, "endpoint", None)    # (none in a screen sweep)
+        return bool(getattr(endpoint, "fair_strict", False))
+
+    def collusion_text(self) -> str:
+        """Who could read hands together at this table, as it is seated now (issue 28)."""
+        machines = set()
+        for index, row in enumerate(self.session.seats):
+            kind = SeatKind.of_row(row)
+            if kind == SeatKind.REMOTE:
+                machines.add(("peer", row.get("peer", index)))
+            elif kind == SeatKind.OPEN:
+                machines.add(("open", index))      # whoever takes it: another machine
+            else:
+                machines.add(("host", 0))
+        key, args = collusion(len(machines), self.strict())
+        return t(key, **args)
 
     def on_cancel(self) -> None:
         self.close()
@@ -491,6 +523,12 @@ class HostLobbyScreen(MenuScreen):
         if session.spectators:
             fonts.blit(surface, t("lan.spectators", names=", ".join(session.spectators)), 20,
                        theme.TEXT_DIM, (48, 560), "regular", "midleft")
+        # who could read hands together: beside the Strict button that changes it
+        note = COLLUSION_BOX
+        size, lines, line_h = fit_text(self.collusion_text(), note, (18, 17, 16, 15, 14, 13))
+        top = note.centery - line_h * len(lines) // 2
+        for index, line in enumerate(lines):
+            fonts.blit(surface, line, size, theme.TEXT_DIM, (note.x, top + index * line_h))
         state, colour = self.status_line()
         # on the seats' header line, right-aligned over the seat choices: toasts (bottom
         # centre, beside the buttons) never cover it, and it reads as the table's state

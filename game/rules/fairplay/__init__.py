@@ -36,12 +36,14 @@ Modules
 ``arithmetic`` gmpy2-or-Python modular arithmetic and fixed-base tables; ``group`` the prime
 and card encoding; ``derive`` deterministic streams from a secret; ``cipher`` keys and
 ElGamal; ``shuffle`` a shuffle step and its checks; ``draw`` a private draw; ``commit``
-commit-reveal and dice; ``threshold`` Shamir sharing of a key; ``records`` what is published;
+commit-reveal and dice; ``threshold`` Shamir sharing of a key; ``vss`` its Feldman commitments, proofs of equal
+logarithms and roll parts fixed by the keys (a missing one rebuilt from the escrow, never
+rolled again); ``records`` what is published;
 ``transcript`` the checked sequence of records; ``peer`` one peer's records from its secret;
 ``audit`` the end-of-game check.
 
 What is left to the caller (the net layer): timing out a peer that withholds a step (its seat
-goes to a bot, the pile or roll re-opens as the next attempt without it), sending the Shamir
+goes to a bot, a pile re-opens as the next attempt without it; a roll part is rebuilt), sending the Shamir
 shares encrypted to their holders, and keeping each peer's secret in its own save.
 """
 

@@ -11,8 +11,9 @@ Checked, record by record:
 * every share is ``c1 ** x`` of its seat's key (``share``; checked per position in one power
   for all its shares, one by one only when that fails, to name the culprit);
 * every named card is the card at that position (``played``);
-* every roll reveal opens its commitment (``roll``; the transcript already refuses others, this
-  re-checks a transcript read back from a file).
+* every roll reveal opens its commitment, and every roll part (``RollContributed``, also one
+  rebuilt from the escrow) is its seat's key's (``roll``; the transcript already refuses
+  others, this re-checks a transcript read back from a file).
 
 The transcript records are replayed through a fresh ``Transcript``, so an audit of a transcript
 from a file also catches anything out of turn (``order``).
@@ -26,8 +27,8 @@ from typing import Mapping
 from .arithmetic import powmod
 from .cipher import decrypt, decryption_share, private_key, public_key
 from .group import EXPONENT_BITS, P
-from .records import (CardPlayed, DrawShared, FairplayError, KeyRevealed, RollRevealed,
-                      Shuffled)
+from .records import (CardPlayed, DrawShared, FairplayError, KeyRevealed, RollContributed,
+                      RollRevealed, Shuffled)
 from .shuffle import step_keeps_cards, step_matches_secret
 from .transcript import Transcript
 
@@ -85,7 +86,7 @@ def audit(records, secrets: Mapping[int, bytes],
         try:
             replay.append(record)
         except FairplayError as error:
-            kind = "roll" if isinstance(record, RollRevealed) else "order"
+            kind = "roll" if isinstance(record, (RollRevealed, RollContributed)) else "order"
             name(index, getattr(record, "seat", -1), kind=kind, message=str(error))
             continue
         if isinstance(record, KeyRevealed):
@@ -99,6 +100,12 @@ def audit(records, secrets: Mapping[int, bytes],
             pending_shares.setdefault(slot, []).append((index, record, pile))
         elif isinstance(record, CardPlayed):
             _check_played(index, record, replay, privates, name)
+        elif isinstance(record, RollContributed) and record.seat in privates:
+            roll = replay.rolls[record.roll]
+            if powmod(roll.base, privates[record.seat], P) != record.point:
+                name(index, record.seat, kind="roll",
+                     message=f"seat {record.seat}'s part of roll {record.roll!r} is not "
+                             "its key's")
     for entries in pending_shares.values():
         _check_shares(entries, privates, name)
     report.findings.sort(key=lambda finding: finding.index)

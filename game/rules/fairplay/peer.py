@@ -9,13 +9,15 @@ from __future__ import annotations
 
 from .cipher import private_key, public_key
 from .commit import commitment
-from .derive import check_secret
+from .arithmetic import powmod
+from .derive import Stream, check_secret
 from .draw import finish_draw, share_for_draw
-from .group import element_to_bytes
+from .group import G, P, element_to_bytes
 from .records import (CardPlayed, DrawShared, FairplayError, KeyCommitted, KeyRevealed,
-                      RollCommitted, RollRevealed, Shuffled)
+                      RollCommitted, RollContributed, RollRevealed, Shuffled)
 from .shuffle import shuffle_step
-from .threshold import split
+from .threshold import polynomial_for, split
+from .vss import commitments, prove_equal_logs, roll_context as part_context
 from .transcript import Transcript, key_context, roll_context
 
 
@@ -105,6 +107,22 @@ class Peer:
         """The reveal of a roll commitment (made for the roll's ``attempt``)."""
         return RollRevealed(roll, self.seat, value, nonce, attempt)
 
+    def contribute_roll(self, transcript: Transcript, roll: str) -> RollContributed:
+        """This peer's part of the roll's current attempt: fixed by its key, with its proof."""
+        state = transcript.rolls[roll]
+        attempt = state.opening.attempt
+        point = powmod(state.base, self.private, P)
+        proof = prove_equal_logs(self.private, G, state.base,
+                                 Stream(self.secret, "roll-proof", roll, attempt),
+                                 *part_context(roll, attempt, self.seat))
+        return RollContributed(roll, self.seat, point, proof, attempt)
+
     def key_shares(self, holders, threshold: int, randomness: bytes) -> dict[int, int]:
         """Shamir shares of this peer's private key for the other seated ``holders``."""
         return split(self.private, holders, threshold, randomness)
+
+    def key_escrow(self, holders, threshold: int, randomness: bytes
+                   ) -> tuple[dict[int, int], tuple[int, ...]]:
+        """Shamir shares of the private key and the Feldman commitments that check them."""
+        shares = split(self.private, holders, threshold, randomness)
+        return shares, commitments(polynomial_for(self.private, threshold, randomness))

@@ -12,7 +12,10 @@ malformed with a ``FairplayError`` (a clear message, nothing changed).
 * ``Shuffled``: one seat's output deck.  ``DrawShared``: one seat's share of one position
   for a drawer (``PUBLIC`` when the card is turned face up for all).  ``CardPlayed``: the
   drawer names the card of a position when a move plays it.
-* ``RollOpened`` / ``RollCommitted`` / ``RollRevealed``: a joint roll's commit-reveal.
+* ``RollOpened`` / ``RollContributed``: a joint roll, each dealer's part fixed by its key
+  and proved (``vss.py``); a part with no proof is one every machine rebuilt from the escrow
+  (never accepted from the wire). ``RollCommitted`` / ``RollRevealed``: the commit-reveal
+  rolls of tables saved before issue 28 (still read and audited).
 
 A shuffle, a share and a roll's commitment or reveal name the attempt of the pile or roll they
 were made for (``attempt``): a pile or roll opened again (a peer left) while one was on its
@@ -121,10 +124,21 @@ class RollRevealed:
     attempt: int | None = None     # the roll's attempt it was made for (None: not said)
 
 
+@dataclass(frozen=True)
+class RollContributed:
+    """A dealer's part ``roll_base(roll, attempt) ** key`` with its proof (``vss.py``); an
+    empty proof: rebuilt from the escrow by every machine."""
+    roll: str
+    seat: int
+    point: int
+    proof: bytes
+    attempt: int
+
+
 RECORDS = {cls.__name__: cls for cls in (KeyCommitted, KeyRevealed, PileOpened, Shuffled,
                                          DrawShared, CardPlayed, Returned, RollOpened, RollCommitted,
-                                         RollRevealed)}
-_ELEMENT_FIELDS = {"public_key", "share"}
+                                         RollRevealed, RollContributed)}
+_ELEMENT_FIELDS = {"public_key", "share", "point"}
 _OPTIONAL = {"again": 0}
 # the records whose ``attempt`` may be left out (it is required in the openings)
 _ATTEMPT_OPTIONAL = frozenset(("Shuffled", "DrawShared", "RollCommitted",
@@ -198,6 +212,10 @@ def _field(name: str, value):
         if not isinstance(value, str) or not 0 < len(value) <= 64:
             raise ValueError("a name of 1 to 64 characters")
         return value
+    if name == "proof":
+        if not isinstance(value, (bytes, bytearray)) or len(value) > 512:
+            raise ValueError("bytes (at most 512)")
+        return bytes(value)
     if name in ("commitment", "nonce", "value"):
         if not isinstance(value, (bytes, bytearray)) or len(value) > 64:
             raise ValueError("bytes (at most 64)")

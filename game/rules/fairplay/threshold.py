@@ -43,8 +43,7 @@ def split(key: int, holders: Sequence[int], threshold: int, randomness: bytes
         raise ValueError("holders are distinct non-negative seats")
     if not 1 <= threshold <= len(holders):
         raise ValueError(f"the threshold must be 1 to {len(holders)}, not {threshold}")
-    stream = Stream(randomness, "shamir")
-    coefficients = [key] + [stream.below(Q) for _ in range(threshold - 1)]
+    coefficients = polynomial_for(key, threshold, randomness)
     shares = {}
     for seat in holders:
         x, value = seat + 1, 0
@@ -52,6 +51,12 @@ def split(key: int, holders: Sequence[int], threshold: int, randomness: bytes
             value = (value * x + coefficient) % Q
         shares[seat] = value
     return shares
+
+
+def polynomial_for(key: int, threshold: int, randomness: bytes) -> list[int]:
+    """The coefficients of the sharing polynomial (the key first), from ``randomness``."""
+    stream = Stream(randomness, "shamir")
+    return [key] + [stream.below(Q) for _ in range(threshold - 1)]
 
 
 def lagrange_at_zero(holders) -> dict[int, int]:

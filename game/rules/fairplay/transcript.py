@@ -18,13 +18,15 @@ who shuffles next, a draw's shares, a roll's faces.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from .cipher import Ciphertext, joint_key, open_card, unmask
 from .commit import ROLL_VALUE_BYTES, reveal_matches, roll_dice
-from .group import CardTable, element_to_bytes, encode_card, is_element
+from .group import G, CardTable, element_to_bytes, encode_card, is_element
 from .records import (PUBLIC, CardPlayed, DrawShared, FairplayError, KeyCommitted,
-                      KeyRevealed, PileOpened, Returned, RollCommitted, RollOpened,
-                      RollRevealed, Shuffled)
+                      KeyRevealed, PileOpened, Returned, RollCommitted, RollContributed,
+                      RollOpened, RollRevealed, Shuffled)
+from .vss import equal_logs, roll_base, roll_context as part_context, roll_digest
 
 
 def stale(record, opening) -> bool:
@@ -84,10 +86,18 @@ class Pile:
 
 @dataclass
 class Roll:
-    """A roll's current attempt: its seats, commitments and reveals."""
+    """A roll's current attempt: its seats, commitments and reveals (a part fixed by the key
+    stands in the reveals by its digest; ``points`` the parts, ``rebuilt`` those rebuilt from
+    the escrow)."""
     opening: RollOpened
     commitments: dict = field(default_factory=dict)
     reveals: dict = field(default_factory=dict)
+    points: dict = field(default_factory=dict)
+    rebuilt: set = field(default_factory=set)
+
+    @cached_property
+    def base(self) -> int:
+        return roll_base(self.opening.roll, self.opening.attempt)
 
 
 class Transcript:
@@ -109,6 +119,7 @@ class Transcript:
             DrawShared: self._check_draw_shared, CardPlayed: self._check_card_played,
             RollOpened: self._check_roll_opened, RollCommitted: self._check_roll_committed,
             RollRevealed: self._check_roll_revealed, Returned: self._check_returned,
+            RollContributed: self._check_roll_contributed,
         }.get(type(record))
         if handler is None:
             raise FairplayError(code="malformed", message="not a fairplay record")
@@ -291,6 +302,31 @@ class Transcript:
                                 message=f"seat {record.seat}'s reveal does not open "
                                         "its commitment")
         return lambda: roll.reveals.__setitem__(record.seat, record.value)
+
+    def _check_roll_contributed(self, record: RollContributed):
+        """A dealer's part fixed by its key, with its proof; an empty proof is a part rebuilt
+        from the escrow (the caller vouches for it: the net driver never takes one from the
+        wire, and the audit checks it against the key)."""
+        roll = self._roll(record.roll, record.seat, record)
+        if roll.commitments:
+            raise FairplayError(code="out_of_turn", message="this roll is a commit-reveal roll")
+        if record.seat in roll.reveals:
+            raise FairplayError(code="twice", message=f"seat {record.seat} already gave its part")
+        if not is_element(record.point):
+            raise FairplayError(code="malformed", message="a roll part is not in the group")
+        if record.proof and not equal_logs(
+                record.proof, G, self.public_keys.get(record.seat, 0), roll.base, record.point,
+                *part_context(record.roll, roll.opening.attempt, record.seat)):
+            raise FairplayError(code="commitment",
+                                message=f"seat {record.seat}'s roll part is not made with "
+                                        "its key")
+
+        def apply():
+            roll.points[record.seat] = record.point
+            roll.reveals[record.seat] = roll_digest(record.point)
+            if not record.proof:
+                roll.rebuilt.add(record.seat)
+        return apply
 
     # ---------------------------------------------------------------- questions
     def deck(self, pile: str) -> tuple[Ciphertext, ...]:
