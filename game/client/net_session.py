@@ -76,6 +76,7 @@ class NetSession:
         self.closed = False
         self.audit: dict | None = None      # a fair table's end-of-game audit (issue 13)
         self.retrying: tuple[str, dict] | None = None   # why the link is being tried again
+        self.held: list[dict] = []          # news read early (``take_refusals``), not shown yet
         if role == "host":
             self.game = conn.endpoint.game.name
             self.seats = _host_rows(conn)
@@ -131,10 +132,26 @@ class NetSession:
             self.conn.pump(0)
         except OSError:
             pass       # a broken socket shows up as an "ended" event on the next poll
-        events = self.conn.poll()
+        with self.conn.lock:
+            events, self.held = self.held + self.conn.poll(), []
         for event in events:
             self._note(event)
         return events
+
+    def take_refusals(self, seats) -> list[dict]:
+        """The host's refusals of moves of ``seats`` that arrived since the last ``pump``,
+        taken out of the table's news now (a phone seat's refusal goes to its phone at once,
+        also while a menu covers the play screen); the rest of the news waits, in order, for
+        the screen's next ``pump``. Call it under ``lock()``."""
+        if self.closed:
+            return []
+        taken = []
+        for event in self.conn.poll():
+            if event["event"] == "rejected" and event.get("seat") in seats:
+                taken.append(event)
+            else:
+                self.held.append(event)
+        return taken
 
     def _note(self, event: dict) -> None:
         kind = event["event"]

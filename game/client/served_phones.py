@@ -136,9 +136,23 @@ class ServedPhones:
             if self.closed:
                 return
             if self.table is not None:
-                self.table.pump()
+                self._pump_table()
             else:
                 self._bots_for_unserved()
+
+    def _pump_table(self) -> None:
+        """A table that answers moves later (a LAN joiner's: ``take_refusals``) first hands
+        over the host's refusals of the phones' moves, so each reaches its phone now, also
+        under a menu; under the table's lock, so no refusal lands between them and the
+        phone table settling its moves (it would be told "answered" first)."""
+        take = getattr(self.source, "take_refusals", None)
+        if take is None:
+            self.table.pump()
+            return
+        with self.source.lock():
+            for seat, code, args in take(self.seat_numbers):
+                self.table.refuse(seat, IllegalMove(code, code, **args))
+            self.table.pump()
 
     def _bots_for_unserved(self) -> None:
         """No server: the table's bot plays every phone seat (retried while the table
@@ -166,9 +180,8 @@ class ServedPhones:
     # -- a LAN table goes on under a menu -----------------------------------------------------
     def cover(self) -> None:
         """Another screen covers a LAN table, which goes on meanwhile: a thread keeps
-        serving the phones (as ``NetSession.cover`` keeps the connection). A refusal the
-        host sends meanwhile reaches its phone once the menu closes (the play screen reads
-        the table's news), after the phone was already told its move was answered."""
+        serving the phones (as ``NetSession.cover`` keeps the connection), a joiner's host's
+        refusals of their moves included (``_pump_table``)."""
         if self.table is None or self.cover_stop is not None:
             return
         stop = self.cover_stop = threading.Event()
