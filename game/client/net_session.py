@@ -56,10 +56,13 @@ class NetSession:
 
     def __init__(self, role: str, conn, *, devices: dict[int, str] | None = None,
                  address: tuple[str, int] | None = None, name: str = "", wanted: int = 1,
-                 table: str = "") -> None:
+                 table: str = "", saved_phones: dict | None = None) -> None:
         self.role = role                    # "host" or "join"
         self.conn = conn
         self.devices: dict[int, str] = dict(devices or {})   # seats a human here plays
+        # the phone seats our save of this table recorded (a table resumed or rejoined after
+        # a crash: ``game.saves.lan.saved_phone_seats``): served again on the same links
+        self.saved_phones: dict = dict(saved_phones or {"seats": {}, "port": None})
         self.local_bots: dict[int, str] = {}                 # joiner: our seats a bot plays
         self.address = address
         self.name = name
@@ -109,6 +112,11 @@ class NetSession:
     @property
     def port(self) -> int:
         return self.conn.port if self.is_host else (self.address[1] if self.address else 0)
+
+    def autosaver(self):
+        """This machine's autosave of the table (None before the game starts, or if the disk
+        refused). Call it under ``lock()``."""
+        return getattr(self.conn.endpoint, "autosaver", None)
 
     def waiting_for(self, seat: int) -> bool:
         return (not self.is_host) and self.conn.endpoint.waiting_for(seat)

@@ -36,6 +36,18 @@ def new_code(taken=()) -> str:
             return code
 
 
+def is_token(text) -> bool:
+    """``text`` can be a seat's token: URL-safe, at least as long as a new one (a kept token
+    from a save is checked before it is used again)."""
+    return (isinstance(text, str) and len(new_token()) <= len(text) <= 64
+            and all(ch.isascii() and (ch.isalnum() or ch in "-_") for ch in text))
+
+
+def is_code(text) -> bool:
+    return (isinstance(text, str) and len(text) == CODE_LENGTH
+            and all(ch in CODE_ALPHABET for ch in text))
+
+
 def normal_code(text: str) -> str:
     """What a guest typed, as a code: upper case, spaces and dashes dropped."""
     return "".join(ch for ch in str(text)[:32].upper() if ch not in " -_")
