@@ -223,3 +223,54 @@ def test_the_page_fits_from_a_small_phone_to_a_tablet(browser, game, variants, m
                 assert not phone.errors, (where, phone.errors)
             finally:
                 context.close()
+
+
+def test_a_page_left_open_gets_its_seat_back_when_its_table_is_served_again(browser):
+    """The machine serving a phone seat crashes (no goodbye) and its table is resumed on the
+    links its save kept (``serve(links=...)``, the same port): the page still open on the
+    phone reconnects by itself and shows its seat and hand again, nothing to scan."""
+    import threading
+
+    from game.match import Match, SeatInfo
+    from game.phone.sources import MatchSource
+    from game.phone.table import serve
+    from game.rules import get_game
+
+    rules = get_game("metro")
+    match = Match.new(rules, rules.make_config(2, ["hand2"]), 5,
+                      [SeatInfo("Ann", "human"), SeatInfo("Bob", "human")])
+    source = MatchSource(match)
+
+    def served(table):
+        stop = threading.Event()
+
+        def loop():
+            while not stop.wait(0.01):
+                table.pump()
+        thread = threading.Thread(target=loop, daemon=True)
+        thread.start()
+        return stop, thread
+
+    first = serve(source, [0], bind="127.0.0.1", port=0)
+    link, port = first.phones.link(0), first.phones.port
+    stop, thread = served(first)
+    phone = PhonePage(browser, link.url)
+    phone.seated()
+    hand = phone.page.evaluate("() => TL.state.view.board.hand")
+    stop.set()
+    thread.join()
+    first.phones.stop("", wait=2.0)                  # the crash: the page just loses its link
+    phone.wait_for("() => !TL.state.open")
+    again = serve(source, [0], bind="127.0.0.1", port=port,
+                  links={0: (link.token, link.code)})
+    stop, thread = served(again)
+    try:
+        assert again.phones.link(0) == link
+        phone.wait_for("() => TL.state.open && TL.state.view", timeout=30)
+        assert phone.state()["seat"] == 0 and phone.state()["turn"]
+        assert phone.page.evaluate("() => TL.state.view.board.hand") == hand and hand
+        assert not phone.errors
+    finally:
+        stop.set()
+        thread.join()
+        again.close(wait=1.0)
