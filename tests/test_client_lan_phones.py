@@ -8,8 +8,9 @@ What is checked: a phone plays its seat to the end of a Metro game with secret h
 host, and of a Railroad Ink game from a joiner; the TV never takes the phone seat's view (no
 "Pass to", its hand's caption never drawn) and the other machine never holds that hand; a move
 refused by the joiner's rules and one refused later by the host (while the pause menu covers
-the joiner's table) both reach the phone at once with their reason; a phone that drops is waited on, then played by the serving machine's bot, and
-gets its seat back with the same link. Every wait is an event with a generous bound."""
+the joiner's table) both reach the phone at once with their reason; a phone that drops is
+waited on, then played by the serving machine's bot, and gets its seat back with the same
+link. Every wait is an event with a generous bound."""
 
 from __future__ import annotations
 

@@ -192,8 +192,9 @@ def test_the_page_fits_from_a_small_phone_to_a_tablet(browser, game, variants, m
                       '#app button, #app [data-die], #app [data-special]')]
                     .filter(b => b.offsetParent !== null)
                     .map(b => { const r = b.getBoundingClientRect();
-                      return {text: b.textContent.trim() || b.getAttribute('aria-label') || b.dataset.die
-                                || b.dataset.special, button: b.tagName === 'BUTTON',
+                      return {text: b.textContent.trim() || b.getAttribute('aria-label')
+                                || b.dataset.die || b.dataset.special,
+                              button: b.tagName === 'BUTTON',
                               left: r.left, right: r.right, bottom: r.bottom,
                               width: r.width, height: r.height}; });
                   return {width, scroll: document.documentElement.scrollWidth,

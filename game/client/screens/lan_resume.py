@@ -5,7 +5,8 @@ players are on other machines. ``open_resumed_table`` loads the best log of that
 file, or a longer copy of the same table in the saves or net logs folders), opens a table that
 continues it, and shows the usual host lobby. The seats this machine played stay here (humans
 on the mouse and keyboard, or on a guest's phone where our save recorded a phone seat, with
-the same link; the host can change that in the lobby), the old host's bots stay bots, every other seat waits for its old machine, which rejoins by its resume claim (see
+the same link; the host can change that in the lobby), the old host's bots stay bots, every
+other seat waits for its old machine, which rejoins by its resume claim (see
 ``game.saves.lan``), or for its player's name.
 """
 
