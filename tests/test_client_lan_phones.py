@@ -7,9 +7,10 @@ own seats and the joiner serves it. The phone is the scripted WebSocket phone of
 What is checked: a phone plays its seat to the end of a Metro game with secret hands from the
 host, and of a Railroad Ink game from a joiner; the TV never takes the phone seat's view (no
 "Pass to", its hand's caption never drawn) and the other machine never holds that hand; a move
-refused by the joiner's rules and one refused later by the host both reach the phone with
-their reason; a phone that drops is waited on, then played by the serving machine's bot, and
-gets its seat back with the same link. Every wait is an event with a generous bound."""
+refused by the joiner's rules and one refused later by the host (while the pause menu covers
+the joiner's table) both reach the phone at once with their reason; a phone that drops is
+waited on, then played by the serving machine's bot, and gets its seat back with the same
+link. Every wait is an event with a generous bound."""
 
 from __future__ import annotations
 
@@ -275,7 +276,7 @@ def phone_moves(match, seat: int) -> int:
     return sum(1 for entry in match.log if entry.seat == seat)
 
 
-# -- item 3: refusals reach the phone, the rules' at once and the host's later ---------------
+# -- item 3: refusals reach the phone, the rules' at once and the host's later, under a menu --
 class ScriptedPhone:
     """A phone that sends a move its seat's rules refuse, then a legal one, and waits for
     each answer (on a thread; ``done`` when both were answered)."""
@@ -344,16 +345,24 @@ def test_refusals_reach_a_joiners_phone_from_its_rules_and_from_the_host(tmp_pat
             match.check(1, match.game.parse_move(phone.bad))
         assert rules_refusal["code"] == expected.value.code == "central_square"
         assert rules_refusal["reason"] == illegal(expected.value, "metro")
-        # the host gives the seat to its bot before it reads the phone's move: it refuses it
+        # Gus opens the pause menu: the table goes on under it, and so do its phone's answers
+        key(guest, pygame.K_ESCAPE)
+        assert isinstance(guest.top, PauseScreen)
+        # the host gives the seat to its bot before it reads the phone's move: it refuses it,
+        # and the phone hears it at once, not once the menu closes (nor "answered" first)
         server.hand_to_bot(1, "random")
         run_until(phone.done, apps=(guest,), servers=(server,), seconds=60)
+        assert isinstance(guest.top, PauseScreen)        # the menu never closed meanwhile
         assert phone.error is None, phone.error
         host_refusal = phone.robot.refusals[-1]
         assert len(phone.robot.refusals) == 2
         assert host_refusal["code"] == ids.R_NOT_YOUR_SEAT
         assert host_refusal["reason"] == t("net.not_your_seat", seat=2)
         assert host_refusal["n"] == phone.robot.n        # the answer to that very move
-        # the refusal was the phone's business: the TV did not toast it
+        # the refusal was the phone's business: the TV does not toast it once the menu closes
+        key(guest, pygame.K_ESCAPE)
+        assert guest.top is play
+        guest.run(frames=2)
         assert t("net.not_your_seat", seat=2) not in [x.text for x in guest.toasts.items]
     finally:
         server.close()

@@ -156,16 +156,26 @@ def test_a_phone_meets_the_meteor_with_a_direction_or_a_specials_face(browser):
         assert not phone.errors
 
 
-SIZES = {"small phone": {"width": 360, "height": 640}, "landscape": {"width": 844, "height": 390},
-         "tablet": {"width": 1024, "height": 1366}}
+SIZES = {"small phone": {"width": 360, "height": 640}, "phone": {"width": 390, "height": 844},
+         "landscape": {"width": 844, "height": 390}, "tablet": {"width": 1024, "height": 1366}}
+UPRIGHT = ("small phone", "phone", "tablet")      # these show every control without scrolling
 
 
-@pytest.mark.parametrize("game, variants", [("metro", ["hand3"]), ("metromania", []),
-                                            ("railroad-ink", ["volcano"])])
-def test_the_page_fits_from_a_small_phone_to_a_tablet(browser, game, variants):
-    """At 360x640, in landscape and on a tablet the page never scrolls sideways, the board is
-    whole across the width, and every button is on the page and big enough for a thumb."""
+@pytest.mark.parametrize("game, variants, moves", [
+    ("metro", ["hand3"], 27), ("metromania", [], 9),
+    # mid-game, a cell tapped: seven dice (the volcano's too) and the placing buttons
+    ("railroad-ink", ["volcano"], 40),
+    # the meteor's round: its direction, a special to spend instead, and Hint
+    ("railroad-ink", ["meteor"], 12)])
+def test_the_page_fits_from_a_small_phone_to_a_tablet(browser, game, variants, moves):
+    """At 360x640, 390x844, in landscape and on a tablet the page never scrolls sideways, the
+    board is whole across the width, and every button is on the page and big enough for a
+    thumb; upright, no button, die or special is below the fold (the board takes the height
+    the controls leave)."""
+    from tests.phone_shots import advance
+
     with ServedTable(game, 2, phones=[0], variants=variants) as table:
+        advance(table, moves)
         for label, viewport in SIZES.items():
             context = browser.new_context(viewport=viewport, device_scale_factor=2,
                                           is_mobile=label != "tablet", has_touch=True)
@@ -173,28 +183,95 @@ def test_the_page_fits_from_a_small_phone_to_a_tablet(browser, game, variants):
                 phone = PhonePage(browser, table.phones.link(0).url, context=context)
                 phone.seated()
                 phone.page.wait_for_selector("#board svg", timeout=20000)
+                if phone.tap("[data-cell]") or phone.tap("[data-square]"):
+                    phone.page.wait_for_timeout(100)
                 found = phone.page.evaluate("""() => {
                   const width = document.documentElement.clientWidth;
                   const board = document.querySelector('#board svg').getBoundingClientRect();
-                  const buttons = [...document.querySelectorAll('button')]
+                  const controls = [...document.querySelectorAll(
+                      '#app button, #app [data-die], #app [data-special]')]
                     .filter(b => b.offsetParent !== null)
                     .map(b => { const r = b.getBoundingClientRect();
-                      return {text: b.textContent.trim(), left: r.left, right: r.right,
+                      return {text: b.textContent.trim() || b.getAttribute('aria-label')
+                                || b.dataset.die || b.dataset.special,
+                              button: b.tagName === 'BUTTON',
+                              left: r.left, right: r.right, bottom: r.bottom,
                               width: r.width, height: r.height}; });
                   return {width, scroll: document.documentElement.scrollWidth,
-                          board: {left: board.left, right: board.right, width: board.width},
-                          buttons};
+                          height: window.innerHeight,
+                          scrollHeight: document.documentElement.scrollHeight,
+                          board: {left: board.left, right: board.right, width: board.width,
+                                  height: board.height},
+                          controls};
                 }""")
-                where = f"{game} {label}"
+                where = f"{game} {variants} {label}"
                 assert found["scroll"] <= found["width"], f"{where}: scrolls sideways {found}"
                 board = found["board"]
                 assert board["left"] >= -1 and board["right"] <= found["width"] + 1, where
                 assert board["width"] >= min(found["width"], 320) * 0.6, (where, board)
-                assert found["buttons"], where
-                for button in found["buttons"]:
+                buttons = [c for c in found["controls"] if c["button"]]
+                assert buttons, where
+                for button in buttons:
                     assert button["left"] >= -1 and button["right"] <= found["width"] + 1, \
                         (where, button)
                     assert button["height"] >= 36, (where, button)
+                if label in UPRIGHT:
+                    below = [c["text"] for c in found["controls"]
+                             if c["bottom"] > found["height"] + 1]
+                    assert not below, f"{where}: below the fold {below} {found['height']}"
+                    assert found["scrollHeight"] <= found["height"], (where, found)
+                    assert board["height"] >= found["width"] * 0.55, (where, board)
                 assert not phone.errors, (where, phone.errors)
             finally:
                 context.close()
+
+
+def test_a_page_left_open_gets_its_seat_back_when_its_table_is_served_again(browser):
+    """The machine serving a phone seat crashes (no goodbye) and its table is resumed on the
+    links its save kept (``serve(links=...)``, the same port): the page still open on the
+    phone reconnects by itself and shows its seat and hand again, nothing to scan."""
+    import threading
+
+    from game.match import Match, SeatInfo
+    from game.phone.sources import MatchSource
+    from game.phone.table import serve
+    from game.rules import get_game
+
+    rules = get_game("metro")
+    match = Match.new(rules, rules.make_config(2, ["hand2"]), 5,
+                      [SeatInfo("Ann", "human"), SeatInfo("Bob", "human")])
+    source = MatchSource(match)
+
+    def served(table):
+        stop = threading.Event()
+
+        def loop():
+            while not stop.wait(0.01):
+                table.pump()
+        thread = threading.Thread(target=loop, daemon=True)
+        thread.start()
+        return stop, thread
+
+    first = serve(source, [0], bind="127.0.0.1", port=0)
+    link, port = first.phones.link(0), first.phones.port
+    stop, thread = served(first)
+    phone = PhonePage(browser, link.url)
+    phone.seated()
+    hand = phone.page.evaluate("() => TL.state.view.board.hand")
+    stop.set()
+    thread.join()
+    first.phones.stop("", wait=2.0)                  # the crash: the page just loses its link
+    phone.wait_for("() => !TL.state.open")
+    again = serve(source, [0], bind="127.0.0.1", port=port,
+                  links={0: (link.token, link.code)})
+    stop, thread = served(again)
+    try:
+        assert again.phones.link(0) == link
+        phone.wait_for("() => TL.state.open && TL.state.view", timeout=30)
+        assert phone.state()["seat"] == 0 and phone.state()["turn"]
+        assert phone.page.evaluate("() => TL.state.view.board.hand") == hand and hand
+        assert not phone.errors
+    finally:
+        stop.set()
+        thread.join()
+        again.close(wait=1.0)

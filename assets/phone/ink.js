@@ -251,6 +251,7 @@
     /* the meteor first */
     if (d.meteor.length) {
       ctx.setNote(t("phone.ink.meteor"));
+      ctx.actions.classList.add("meteor");     /* the directions and Hint share the first row */
       for (const dir of d.meteor) {
         ctx.actions.appendChild(TL.button(ARROWS[dir] + " " + dir, () => TL.move("meteor:" + dir),
           { cls: "primary", id: "meteor-" + dir }));

@@ -301,8 +301,27 @@
     if (view.over && S.results) {
       ctx.actions.appendChild(TL.button(TL.t("phone.results"), showResults, { cls: "primary wide", id: "results" }));
     }
+    fitBoard();
   }
   TL.render = render;
+
+  /* Upright, the board takes the height the rest leaves: no button below the fold (a Volcano
+     or Meteor turn has two rows of dice and specials). The board's box stays as wide as the
+     page; its drawing keeps its shape, centred. Never smaller than BOARD_MIN of the width:
+     a panel taller than that (the share exchange) scrolls. */
+  const BOARD_MIN = 0.6;
+  function fitBoard() {
+    const svg = document.querySelector("#board svg");
+    if (!svg) return;
+    svg.style.maxHeight = "";
+    if (!window.matchMedia("(orientation: portrait)").matches) return;
+    const page = document.documentElement;
+    const over = page.scrollHeight - window.innerHeight;
+    if (over <= 0) return;
+    const height = svg.getBoundingClientRect().height;
+    svg.style.maxHeight = Math.max(page.clientWidth * BOARD_MIN, Math.floor(height - over)) + "px";
+  }
+  window.addEventListener("resize", fitBoard);
   function bulb() {
     return TL.svg("svg", { class: "icon", viewBox: "0 0 20 20", "aria-hidden": "true" },
       TL.svg("path", { d: "M10 2a6 6 0 0 0-3.5 10.9V15h7v-2.1A6 6 0 0 0 10 2z", fill: "#f2b33d" }),

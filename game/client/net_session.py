@@ -56,10 +56,13 @@ class NetSession:
 
     def __init__(self, role: str, conn, *, devices: dict[int, str] | None = None,
                  address: tuple[str, int] | None = None, name: str = "", wanted: int = 1,
-                 table: str = "") -> None:
+                 table: str = "", saved_phones: dict | None = None) -> None:
         self.role = role                    # "host" or "join"
         self.conn = conn
         self.devices: dict[int, str] = dict(devices or {})   # seats a human here plays
+        # the phone seats our save of this table recorded (a table resumed or rejoined after
+        # a crash: ``game.saves.lan.saved_phone_seats``): served again on the same links
+        self.saved_phones: dict = dict(saved_phones or {"seats": {}, "port": None})
         self.local_bots: dict[int, str] = {}                 # joiner: our seats a bot plays
         self.address = address
         self.name = name
@@ -76,6 +79,7 @@ class NetSession:
         self.closed = False
         self.audit: dict | None = None      # a fair table's end-of-game audit (issue 13)
         self.retrying: tuple[str, dict] | None = None   # why the link is being tried again
+        self.held: list[dict] = []          # news read early (``take_refusals``), not shown yet
         if role == "host":
             self.game = conn.endpoint.game.name
             self.seats = _host_rows(conn)
@@ -109,6 +113,11 @@ class NetSession:
     def port(self) -> int:
         return self.conn.port if self.is_host else (self.address[1] if self.address else 0)
 
+    def autosaver(self):
+        """This machine's autosave of the table (None before the game starts, or if the disk
+        refused). Call it under ``lock()``."""
+        return getattr(self.conn.endpoint, "autosaver", None)
+
     def waiting_for(self, seat: int) -> bool:
         return (not self.is_host) and self.conn.endpoint.waiting_for(seat)
 
@@ -131,10 +140,26 @@ class NetSession:
             self.conn.pump(0)
         except OSError:
             pass       # a broken socket shows up as an "ended" event on the next poll
-        events = self.conn.poll()
+        with self.conn.lock:
+            events, self.held = self.held + self.conn.poll(), []
         for event in events:
             self._note(event)
         return events
+
+    def take_refusals(self, seats) -> list[dict]:
+        """The host's refusals of moves of ``seats`` that arrived since the last ``pump``,
+        taken out of the table's news now (a phone seat's refusal goes to its phone at once,
+        also while a menu covers the play screen); the rest of the news waits, in order, for
+        the screen's next ``pump``. Call it under ``lock()``."""
+        if self.closed:
+            return []
+        taken = []
+        for event in self.conn.poll():
+            if event["event"] == "rejected" and event.get("seat") in seats:
+                taken.append(event)
+            else:
+                self.held.append(event)
+        return taken
 
     def _note(self, event: dict) -> None:
         kind = event["event"]

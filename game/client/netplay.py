@@ -79,7 +79,7 @@ class NetPlayScreen(PlayScreen):
         from game.client.served_phones import ServedPhones
 
         source = host_source(self) if self.session.is_host else JoinerSource(self)
-        return ServedPhones(self, source, seats)
+        return ServedPhones(self, source, seats, saved=self.session.saved_phones)
 
     @property
     def phone_seat_numbers(self) -> list[int]:

@@ -128,7 +128,8 @@ class JoinerSource:
     # -- what the phones do -----------------------------------------------------------------
     def propose(self, seat: int, text: str) -> None:
         """Sent to the host (IllegalMove at once when this machine's rules refuse it); the
-        host's answer comes later: ``waiting_for``, and a refusal through the screen."""
+        host's answer comes later: ``waiting_for``, and a refusal through ``take_refusals``
+        (or the screen, when it reads the table's news first)."""
         with self.session.lock():
             if self.bot_plays(seat):
                 raise IllegalMove("not_your_seat", "Seat {seat} is not yours", seat=seat + 1)
@@ -139,6 +140,16 @@ class JoinerSource:
     def waiting_for(self, seat: int) -> bool:
         with self.session.lock():
             return self.session.waiting_for(seat)
+
+    def lock(self):
+        return self.session.lock()
+
+    def take_refusals(self, seats) -> list[tuple[int, str, dict]]:
+        """(seat, code, args) of each refusal the host sent a move of ``seats`` since the
+        screen last read the table's news (``NetSession.take_refusals``)."""
+        with self.session.lock():
+            return [(event["seat"], event["code"], dict(event.get("args", {})))
+                    for event in self.session.take_refusals(seats)]
 
     def bot_plays(self, seat: int) -> bool:
         """This machine's bot plays the seat, or the host's (it took the seat over)."""

@@ -47,6 +47,7 @@ class TableRedial:
     def __init__(self, address: tuple[str, int], name: str, *, token: str, wanted: int = 1,
                  game: str = "", claim: str = "", devices: dict[int, str] | None = None,
                  local_bots: dict[int, str] | None = None, table: str = "",
+                 saved_phones: dict | None = None,
                  pads: list[str] | None = None, keep_trying: bool = True,
                  clock: Callable[[], float] = time.monotonic) -> None:
         from net.backoff import Backoff
@@ -56,6 +57,7 @@ class TableRedial:
         self.tokens = [token] + ([claim] if claim and claim != token else [])
         self.devices = dict(devices or {})
         self.local_bots = dict(local_bots or {})
+        self.saved_phones = saved_phones     # our save's phone seats (``NetSession``)
         self.pads = list(pads or [])      # controllers for further seats of this machine
         self.keep_trying = keep_trying
         self.backoff = Backoff(first=0.25, cap=2.0)
@@ -102,7 +104,8 @@ class TableRedial:
                 return None
             self.current = netplay.NetSession("join", connector.conn, devices=self.devices,
                                               address=self.address, name=self.name,
-                                              wanted=self.wanted, table=self.table)
+                                              wanted=self.wanted, table=self.table,
+                                              saved_phones=self.saved_phones)
             self.current.local_bots = dict(self.local_bots)
             for seat, level in self.local_bots.items():
                 connector.conn.set_bot(seat, level)

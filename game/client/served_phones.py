@@ -41,7 +41,11 @@ def phone_address() -> tuple[str, int | None]:
 
 
 class ServedPhones:
-    def __init__(self, play, source, seats: list[int]) -> None:
+    def __init__(self, play, source, seats: list[int], saved: dict | None = None) -> None:
+        """``saved``: the phone seats a LAN save recorded (``game.saves.lan.saved_phone_seats``,
+        a table resumed or rejoined after a crash): each seat keeps its token and code, and
+        the server listens on the same port if it can, so a phone that still shows the page
+        (or reloads it, or scans its code again) gets its seat back."""
         from game.phone.table import serve
 
         self.play = play
@@ -52,10 +56,17 @@ class ServedPhones:
         self.links_shown = False
         self.pumping = threading.RLock()   # one pump at a time: the frame's, or the cover's
         self.cover_stop: threading.Event | None = None
+        self.saved_in = None               # the LAN autosave told of these seats (``_keep_saved``)
+        saved = saved or {}
+        links = {seat: (row["token"], row["code"])
+                 for seat, row in saved.get("seats", {}).items() if seat in self.seat_numbers}
         bind, port = phone_address()
+        if links and saved.get("port") and not port:
+            port = saved["port"]           # (taken meanwhile: any free port, new QR codes)
         try:
             self.table = serve(source, self.seat_numbers, lang=language(), bind=bind,
-                               port=port, wait_limit=WAIT_LIMIT, hints=SeatHints(source.game))
+                               port=port, wait_limit=WAIT_LIMIT, hints=SeatHints(source.game),
+                               links=links)
         except (OSError, ValueError) as exc:
             play.toast(t("phone_tv.no_server", reason=str(exc)), "bad")
         else:
@@ -136,9 +147,43 @@ class ServedPhones:
             if self.closed:
                 return
             if self.table is not None:
-                self.table.pump()
+                self._pump_table()
+                self._keep_saved()
             else:
                 self._bots_for_unserved()
+
+    def _keep_saved(self) -> None:
+        """A LAN table: its autosave on this machine records these phone seats and their
+        links (once per autosave: the game's start makes it, a rejoin a new one), so the
+        table resumed after a crash serves them as phones again."""
+        session = getattr(self.play, "session", None)
+        if session is None:
+            return                         # a local table's seats say it (``SeatInfo.device``)
+        from game.saves.lan import record_phone_seats
+
+        with session.lock():
+            saver = session.autosaver()
+            if saver is None or saver is self.saved_in or session.match is None:
+                return
+            self.saved_in = saver
+            links = [self.link(seat) for seat in self.seat_numbers]
+            record_phone_seats(saver, session.match, [
+                {"seat": link.seat, "name": link.name, "token": link.token, "code": link.code}
+                for link in links], self.table.phones.port)
+
+    def _pump_table(self) -> None:
+        """A table that answers moves later (a LAN joiner's: ``take_refusals``) first hands
+        over the host's refusals of the phones' moves, so each reaches its phone now, also
+        under a menu; under the table's lock, so no refusal lands between them and the
+        phone table settling its moves (it would be told "answered" first)."""
+        take = getattr(self.source, "take_refusals", None)
+        if take is None:
+            self.table.pump()
+            return
+        with self.source.lock():
+            for seat, code, args in take(self.seat_numbers):
+                self.table.refuse(seat, IllegalMove(code, code, **args))
+            self.table.pump()
 
     def _bots_for_unserved(self) -> None:
         """No server: the table's bot plays every phone seat (retried while the table
@@ -166,9 +211,8 @@ class ServedPhones:
     # -- a LAN table goes on under a menu -----------------------------------------------------
     def cover(self) -> None:
         """Another screen covers a LAN table, which goes on meanwhile: a thread keeps
-        serving the phones (as ``NetSession.cover`` keeps the connection). A refusal the
-        host sends meanwhile reaches its phone once the menu closes (the play screen reads
-        the table's news), after the phone was already told its move was answered."""
+        serving the phones (as ``NetSession.cover`` keeps the connection), a joiner's host's
+        refusals of their moves included (``_pump_table``)."""
         if self.table is None or self.cover_stop is not None:
             return
         stop = self.cover_stop = threading.Event()

@@ -14,7 +14,7 @@ import hmac
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.phone.links import new_code, new_token, normal_code
+from game.phone.links import is_code, is_token, new_code, new_token, normal_code
 
 
 def _digest(token: str) -> bytes:
@@ -44,11 +44,19 @@ class SeatBook:
         self._digests: dict[bytes, int] = {}
         self._codes: dict[str, int] = {}
 
-    def add(self, seat: int, name: str, colour: int) -> SeatRecord:
+    def add(self, seat: int, name: str, colour: int, token: str = "",
+            code: str = "") -> SeatRecord:
+        """A phone seat with a new token and code, or with those it had before (``token``,
+        ``code``: a table resumed after a crash, so the page its phone still shows, or its
+        QR code, finds the seat again). A token shorter than a new one's is not taken."""
         if seat in self.seats:
             raise ValueError(f"seat {seat} is a phone seat already")
         record = SeatRecord(seat, name, colour)
-        record.code = new_code(self._codes)
+        if is_token(token) and _digest(token) not in self._digests:
+            record.token = token
+        code = normal_code(code)
+        record.code = code if is_code(code) and code not in self._codes \
+            else new_code(self._codes)
         self.seats[seat] = record
         self._digests[_digest(record.token)] = seat
         self._codes[record.code] = seat

@@ -20,6 +20,7 @@ import secrets
 import socket
 
 TOKEN_BYTES = 16                      # 128 bits (issue 27 asks for at least 96)
+TOKEN_CHARS = (TOKEN_BYTES * 8 + 5) // 6     # its length as URL-safe base64 text
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"   # no look-alikes: 0/O, 1/I/L
 CODE_LENGTH = 6
 
@@ -34,6 +35,18 @@ def new_code(taken=()) -> str:
         code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
         if code not in taken:
             return code
+
+
+def is_token(text) -> bool:
+    """``text`` can be a seat's token: URL-safe, at least as long as a new one (a kept token
+    from a save is checked before it is used again)."""
+    return (isinstance(text, str) and TOKEN_CHARS <= len(text) <= 64
+            and all(ch.isascii() and (ch.isalnum() or ch in "-_") for ch in text))
+
+
+def is_code(text) -> bool:
+    return (isinstance(text, str) and len(text) == CODE_LENGTH
+            and all(ch in CODE_ALPHABET for ch in text))
 
 
 def normal_code(text: str) -> str:

@@ -75,11 +75,13 @@ class PhoneSeats:
         self.port = 0
 
     # ------------------------------------------------------------------ seats and links
-    def add(self, seat: int, name: str, colour: int = -1) -> None:
-        """Make ``seat`` a phone seat (before ``start``)."""
+    def add(self, seat: int, name: str, colour: int = -1, token: str = "",
+            code: str = "") -> None:
+        """Make ``seat`` a phone seat (before ``start``); ``token`` and ``code``: the link it
+        had before (``SeatBook.add``)."""
         if self.port:
             raise RuntimeError("add phone seats before the server starts")
-        self.book.add(seat, name, colour)
+        self.book.add(seat, name, colour, token, code)
         self._connected[seat] = False
 
     @property

@@ -330,10 +330,11 @@ def version_number(version: Any) -> int:
 
 def serve(source, seats, *, lang: str = "en", bind: str = "0.0.0.0", port: int | None = None,
           address: str | None = None, limits=None, wait_limit: float | None = None,
-          hints=None, on_event=None) -> PhoneTable:
+          hints=None, on_event=None, links=None) -> PhoneTable:
     """Serve ``seats`` of ``source`` to phones: the server listens (its port in
     ``table.phones.port``) and every seat has its link; call ``pump()`` from your loop and
-    ``close()`` at the end. OSError when no port can be had."""
+    ``close()`` at the end. ``links``: seat -> (token, code) a seat had before (a table
+    resumed after a crash), kept. OSError when no port can be had."""
     from game.phone import protocol
     from game.phone.seats import DEFAULT_PORT
 
@@ -352,7 +353,8 @@ def serve(source, seats, *, lang: str = "en", bind: str = "0.0.0.0", port: int |
                         greeting=words.before_seat())
     names, colours = source.names(), source.colours()
     for seat in seats:
-        phones.add(seat, names[seat], colours[seat])
+        token, code = (links or {}).get(seat, ("", ""))
+        phones.add(seat, names[seat], colours[seat], token, code)
     phones.start()
     table = PhoneTable(phones, source, words, wait_limit=wait_limit, hints=hints,
                        on_event=on_event)

@@ -6,7 +6,9 @@ Autosave: each peer (host and joiners) attaches a ``game.saves`` ``Autosaver`` t
 ``Match`` when the game starts, so its log is on disk after every applied (hashed) move, even
 after kill -9. The header carries a ``lan`` block: ``role`` ("host" or "peer<id>"), ``peers``
 (the peer id holding each seat, 0 for the host's own seats) and ``mine`` (the seats played on
-this machine). The table id in the header is the same on every peer (game, config and seed).
+this machine), and ``phones`` once the client serves some of those seats to guests' phones
+(``record_phone_seats``). The table id in the header is the same on every peer (game, config
+and seed).
 
 Resume: ``resumed_slots`` turns a saved header into the seats of a new table: the resuming
 host's seats (the old host's, peer 0, unless told which old machine this is), the old host's
@@ -105,6 +107,54 @@ def lan_info(header: dict) -> dict:
         address = None
     return {"role": role, "peers": peers, "mine": mine, "tokens": tokens,
             "key": key[:64], "address": tuple(address) if address else None}
+
+
+def record_phone_seats(autosaver: Any, match: Match, phones: list[dict], port: int) -> bool:
+    """Write into ``autosaver``'s LAN save which of this machine's seats guests play on their
+    phones (``lan.phones``: seat, name, and the link's token and short code; ``lan.phoneport``:
+    where the phones' page listened), so the table resumed after a crash serves them as phones
+    again on the same links (``saved_phone_seats``). The token is this machine's own secret,
+    like a joiner's seat token (``lan.key``): whoever has it plays the seat, and the machine
+    serving a phone seat may see its hand anyway. False if the disk refused (the game goes on).
+    """
+    from game.saves.format import header_check
+
+    block = dict(autosaver.header.get("lan") or {})
+    block["phones"] = [{"seat": int(p["seat"]), "name": str(p["name"])[:40],
+                        "token": str(p["token"])[:64], "code": str(p["code"])[:16]}
+                       for p in phones]
+    block["phoneport"] = int(port)
+    header = dict(autosaver.header, lan=block)
+    header["check"] = header_check(header)          # computed without the old check
+    autosaver.header = header
+    if autosaver.finished:
+        return True
+    try:
+        autosaver.rewrite(match)
+    except OSError:
+        return False
+    return True
+
+
+def saved_phone_seats(header: dict) -> dict:
+    """The phone seats a LAN save records (``record_phone_seats``), checked: ``seats`` (seat
+    -> {"name", "token", "code"}) and ``port`` (None if unknown). A save without them (older,
+    or a table without phones) or with a malformed entry gives no seat for it."""
+    block = header.get("lan")
+    players = header.get("config", {}).get("players", 0) if isinstance(
+        header.get("config"), dict) else 0
+    seats: dict[int, dict] = {}
+    rows = block.get("phones") if isinstance(block, dict) else None
+    for row in rows if isinstance(rows, list) else []:
+        if not isinstance(row, dict):
+            continue
+        seat = row.get("seat")
+        if type(seat) is not int or not 0 <= seat < players or seat in seats:
+            continue
+        seats[seat] = {key: row[key][:64] if isinstance(row.get(key), str) else ""
+                       for key in ("name", "token", "code")}
+    port = block.get("phoneport") if isinstance(block, dict) else None
+    return {"seats": seats, "port": port if type(port) is int and 0 < port < 65536 else None}
 
 
 def rejoin_info(header: dict) -> dict | None:

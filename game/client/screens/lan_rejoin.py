@@ -3,7 +3,8 @@ had joined offers *Rejoin Ann's table as Cleo* while that table still runs.
 
 A joiner's autosave keeps its seat token (a random secret only the host and this machine
 know; the host's save keeps only a digest), the table's address and its claim on the table
-(``game.saves.lan.rejoin_info``).
+(``game.saves.lan.rejoin_info``), and which of its seats guests played on their phones: those
+are served as phones again, on the same links (``game.saves.lan.saved_phone_seats``).
 ``TableProbe`` asks, off the frame loop, whether the table still answers at that address (else
 LAN discovery for a running table of that host and game). ``RejoinScreen`` connects with the
 saved token (``rejoin_link.TableRedial``), so the host hands the seats back at once (a bot
@@ -21,6 +22,7 @@ import pygame
 
 from game.client import fonts, navigation, netplay, text_layout, theme
 from game.client.screens.base import MenuScreen
+from game.client.seats import PHONE
 from game.client.text import t
 from game.client.widgets import Form, Item
 from game.saves import SaveError, read_save
@@ -32,7 +34,8 @@ def rejoin_target(path) -> dict | None:
     """The rejoin details of a joiner's save (``game.saves.lan.rejoin_info`` plus ``game``,
     ``path`` and ``claim``: the resume claim this save proves), or None (a host's save, an
     older save without its seat token)."""
-    from game.saves.lan import own_claim, rejoin_info   # network code loads for a LAN save
+    from game.saves.lan import (own_claim, rejoin_info,  # network code loads for a LAN save
+                                saved_phone_seats)
 
     try:
         header = read_save(path).header
@@ -41,7 +44,8 @@ def rejoin_target(path) -> dict | None:
     info = rejoin_info(header)
     if info is None:
         return None
-    return dict(info, game=str(header.get("game", "")), path=str(path), claim=own_claim(header))
+    return dict(info, game=str(header.get("game", "")), path=str(path), claim=own_claim(header),
+                phones=saved_phone_seats(header))
 
 
 def rejoin_label(target: dict) -> str:
@@ -113,9 +117,12 @@ class RejoinScreen(MenuScreen):
         self.stop()
         self.failed = None
         target = self.target
+        phones = target.get("phones") or {"seats": {}, "port": None}
         self.redial = TableRedial(self.address, target["name"], token=target["key"],
                                   claim=target.get("claim", ""), game=target.get("game", ""),
                                   table=target.get("host_name", ""),
+                                  devices={seat: PHONE for seat in phones["seats"]},
+                                  saved_phones=phones,
                                   pads=self.app.input.connected_pads(), keep_trying=False)
         self.build()
 

@@ -4,8 +4,9 @@ A LAN autosave (any peer's: see ``game.saves.lan``) is not continued as a local 
 players are on other machines. ``open_resumed_table`` loads the best log of that table (this
 file, or a longer copy of the same table in the saves or net logs folders), opens a table that
 continues it, and shows the usual host lobby. The seats this machine played stay here (humans
-on the mouse and keyboard, the host can change that in the lobby), the old host's bots stay
-bots, every other seat waits for its old machine, which rejoins by its resume claim (see
+on the mouse and keyboard, or on a guest's phone where our save recorded a phone seat, with
+the same link; the host can change that in the lobby), the old host's bots stay bots, every
+other seat waits for its old machine, which rejoins by its resume claim (see
 ``game.saves.lan``), or for its player's name.
 """
 
@@ -16,6 +17,7 @@ from pathlib import Path
 from game.client import navigation, netplay
 from game.client.save_info import error_line
 from game.client.screens.lobby import open_on_usual_ports
+from game.client.seats import PHONE
 from game.client.text import t
 from game.paths import saves_dir
 from game.saves import SaveError, read_save, table_key
@@ -50,6 +52,15 @@ def same_table_files(path) -> list[Path]:
     return found
 
 
+def own_header(path, fallback: dict) -> dict:
+    """The header of our own save ``path`` (the log resumed may be a longer copy of the
+    table from elsewhere, which does not know our phone seats), else ``fallback``."""
+    try:
+        return read_save(path).header
+    except (SaveError, OSError):
+        return fallback
+
+
 def open_resumed_table(app, path, replace: bool = False) -> str | None:
     """Host the LAN game saved in ``path`` again and show its lobby. Returns None on
     success, else the line to show (nothing changed)."""
@@ -57,7 +68,8 @@ def open_resumed_table(app, path, replace: bool = False) -> str | None:
     # the network layer loads when a LAN table is opened, not with the screens
     from net import messages as ids
     from net.host import HostServer
-    from game.saves.lan import load_table, own_names, own_peer, resumed_endpoint
+    from game.saves.lan import (load_table, own_names, own_peer, resumed_endpoint,
+                                saved_phone_seats)
     from game import lan_services
 
     lan_services.install()     # this table plays our bots and keeps our saves
@@ -76,9 +88,16 @@ def open_resumed_table(app, path, replace: bool = False) -> str | None:
             bind=netplay.NET_DEFAULTS["bind"], discovery_port=discovery, table_name=names[0]))
     if server is None:
         return t("lan.cannot_host")
-    devices = {seat: "mouse+keyboard" for seat, slot in enumerate(server.endpoint.slots)
+    # this machine's humans: on the mouse and keyboard, or on the guests' phones again where
+    # our save says so (the same links: a phone that kept the page gets its seat back)
+    phones = saved_phone_seats(own_header(path, loaded.save.header))
+    devices = {seat: PHONE if seat in phones["seats"] else "mouse+keyboard"
+               for seat, slot in enumerate(server.endpoint.slots)
                if slot.kind == ids.KIND_LOCAL and not slot.level}
-    session = netplay.NetSession("host", server, devices=devices, name=names[0], table=names[0])
+    phones["seats"] = {seat: row for seat, row in phones["seats"].items()
+                       if devices.get(seat) == PHONE}
+    session = netplay.NetSession("host", server, devices=devices, name=names[0], table=names[0],
+                                 saved_phones=phones)
     lobby = HostLobbyScreen(app, session, {"game": loaded.match.game.name, "lan": True,
                                            "resumed": str(loaded.path)})
     if replace:
