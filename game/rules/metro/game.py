@@ -7,6 +7,7 @@ from typing import Any, Iterable
 from ..core import HIDDEN, ChanceRequest, ConfigError, Game, IllegalMove, Rng
 from . import table
 from . import companies as comp
+from . import digest
 from .actions import place_tile
 from .board import DEPARTURES, SQUARES, square_name
 from .data import (CAR_TABLES, COLOURS, COMPANIES, COMPANY_STATIONS, MAX_PLAYERS, MIN_PLAYERS,
@@ -113,6 +114,7 @@ class MetroGame(Game):
         state.rng = None
         state.table = False
         state.chance = []
+        state.digest_memo = state.public_memo = None
         return state
 
     def new_game(self, config: dict, seed: int) -> MetroState:
@@ -414,6 +416,14 @@ class MetroGame(Game):
 
     def learn(self, state: MetroState, seat: int, pile: str, cards: tuple) -> None:
         table.learn(state, seat, pile, cards)
+
+    def state_digest(self, state: MetroState) -> str:
+        """The default hash (of ``canonical_bytes(["metro", encode])``), written fast."""
+        return digest.state_digest(state)
+
+    def public_digest(self, state: MetroState) -> bytes:
+        """``canonical_bytes(public_encode(state))``, written fast."""
+        return digest.public_bytes(state, self.view(state, None))
 
     def public_encode(self, state: MetroState) -> dict:
         """The spectator's view plus the chance steps the table waits for."""
