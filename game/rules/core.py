@@ -117,7 +117,12 @@ class Rng:
                     return value
         threshold = ((1 << 32) - n) % n  # values below this would bias the modulo
         while True:
-            r = self.next_u32()
+            # next_u32 written out: every random move of a playout draws here
+            old = self.state
+            self.state = (old * _PCG_MULT + _PCG_INC) & _MASK64
+            xorshifted = (((old >> 18) ^ old) >> 27) & _MASK32
+            rot = old >> 59
+            r = ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & _MASK32
             if r >= threshold:
                 return r % n
 

@@ -64,6 +64,19 @@ def line_value(tiles: int, centre: bool) -> int:
     return tiles * 2 if centre else tiles
 
 
+def complete_path(shape: list[int], station: int) -> list[list[int]]:
+    """``trace_path(shape, station)["path"]`` of a line known to be complete (the event of a
+    line just completed), without the rest of the trace."""
+    at = DEPARTURES[station - 1]
+    path = []
+    while at >= 0:
+        square = at >> 3
+        exit_endpoint = CONN_FLAT[shape[square] * 8 + (at & 7)]
+        path.append([square >> 3, square & 7, at & 7, exit_endpoint])
+        at = NEXT[(at & ~7) | exit_endpoint]
+    return path
+
+
 def trace_path(shape: list[int], station: int) -> dict:
     """The line of ``station`` (1-32) over a board of shapes, traced from scratch.
 
