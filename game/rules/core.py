@@ -116,6 +116,11 @@ class Rng:
                 if value < n:
                     return value
         threshold = ((1 << 32) - n) % n  # values below this would bias the modulo
+        if type(self) is not Rng:       # a subclass may draw otherwise (or refuse to)
+            while True:
+                r = self.next_u32()
+                if r >= threshold:
+                    return r % n
         while True:
             # next_u32 written out: every random move of a playout draws here
             old = self.state

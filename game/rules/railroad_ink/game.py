@@ -27,6 +27,7 @@ from typing import Iterable
 from game.rules.core import ConfigError, Game, IllegalMove, Rng, canonical_bytes, hash_bytes
 
 from . import lake, meteor, table, volcano
+from .drawings import drawings
 from .faces import (BASE_ROUNDS, EXPANSION_ROUNDS, EXPANSIONS, FACE_IDS, FACE_INDEX, FACE_KIND,
                     LAVA_KIND, MAX_SPECIALS, SPECIALS)
 from .moves import (DIRECTIONS, Crater, Draw, End, Erase, IgnoreMeteor, Meteor, Skip, Undo,
@@ -240,12 +241,7 @@ class RailroadInkGame(Game):
             wanted.append("volcano")
         if faces is not None:
             wanted = [face for face in wanted if face in faces]
-        moves = []
-        for face in wanted:
-            for cell, orientations in sheet.legal_cells(FACE_INDEX[face]):
-                for o in orientations:
-                    moves.append(Draw(face, cell, o))
-        return moves
+        return drawings(sheet, wanted)
 
     # -- moves -----------------------------------------------------------------------------
     def parse_move(self, text: str):
