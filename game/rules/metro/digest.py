@@ -28,9 +28,8 @@ def _chance(steps):
     return canonical_bytes(steps) if steps else None      # encoded only while non-empty
 
 
-def _fields(chance: str) -> list:
-    """The fields of ``MetroState.encode`` in key order; ``chance`` names the attribute
-    holding the table's pending chance steps."""
+def _fields() -> list:
+    """The fields of ``MetroState.encode`` in key order (``chance`` only while non-empty)."""
     F, L, N, S = enc.Field, enc.ListField, enc.NestedField, enc.Scalar
     return [
         L("board", enc.PAIRS), L("car_owner", enc.INTS),
@@ -50,8 +49,10 @@ def _fields(chance: str) -> list:
     ]
 
 
-_NAMES = [f.name for f in _fields("chance")]
-_STATE = enc.Record(_fields("chance"), _PREFIX)
+_FIELDS = _fields()
+_NAMES = [f.name for f in _FIELDS]
+_CHANCE_AT = _NAMES.index("chance")
+_STATE = enc.Record(_FIELDS, _PREFIX)
 _VALUES = attrgetter(*_NAMES)
 
 
@@ -65,14 +66,13 @@ def state_digest(state) -> str:
     return hash_bytes(state_bytes(state))
 
 
-_PUBLIC = enc.Record(_fields("chance"))
+_PUBLIC = enc.Record(_FIELDS)
 
 
 def public_bytes(state, view) -> bytes:
     """``canonical_bytes`` of a table's public encoding: ``view`` (the spectator's view of
     ``state``) with ``state``'s pending chance steps; updates ``state.public_memo``."""
     values = _VALUES(view)
-    chance_at = _NAMES.index("chance")
-    values = values[:chance_at] + (state.chance,) + values[chance_at + 1:]
+    values = values[:_CHANCE_AT] + (state.chance,) + values[_CHANCE_AT + 1:]
     data, state.public_memo = _PUBLIC.encode(values, state.public_memo)
     return data
