@@ -13,6 +13,7 @@ but not kept. A table never mixes bools with ints: ``True == 1`` would share a d
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from itertools import compress
 from operator import is_not, ne
 
@@ -133,9 +134,10 @@ class Field:
         """(bytes or None, what ``again`` needs next time) of a value written afresh."""
         return self.write(value), None
 
-    def again(self, value, old, kept) -> tuple[bytes | None, object]:
-        """The same for a value that differs from ``old`` (the snapshot ``kept`` goes with)."""
-        return self.write(value), None
+    def again(self, value, old, kept) -> tuple[bytes | None, object, object]:
+        """(bytes or None, what to keep, snapshot) for a value that differs from ``old``
+        (the snapshot ``kept`` goes with)."""
+        return self.write(value), None, self.snapshot(value)
 
 
 class Scalar(Field):
@@ -176,8 +178,8 @@ class ListField(Field):
         elif count < len(old) and value == old[:count]:
             kept = kept[:count]
         else:
-            return self.first(value)
-        return list_head(count) + b"".join(kept), kept
+            return self.first(value) + (value.copy(),)
+        return list_head(count) + b"".join(kept), kept, value.copy()
 
 
 class NestedField(Field):
@@ -199,11 +201,45 @@ class NestedField(Field):
 
     def again(self, value, old, kept):
         if len(value) != len(old):
-            return self.first(value)
-        kept = kept[:]
+            return self.first(value) + (nested_copy(value),)
+        kept, snapshot = kept[:], old[:]
         for i in compress(range(len(value)), map(ne, value, old)):
             kept[i] = self._inner(value[i])
-        return list_head(len(kept)) + b"".join(kept), kept
+            snapshot[i] = value[i][:]
+        return list_head(len(kept)) + b"".join(kept), kept, snapshot
+
+
+class SortedItems(Field):
+    """A dict written as the sorted list of its items, each item's bytes made by ``item``
+    from (key, value) (e.g. ``lambda k, v: PAIRS[(k, v)]`` for ``[key, value]`` pairs): the
+    entries added or changed since the last hash are written and put in place, the rest kept.
+    Optional: an empty dict may be left out (``optional``)."""
+
+    __slots__ = ("item", "optional")
+
+    def __init__(self, name: str, item, optional: bool = False) -> None:
+        super().__init__(name, None, flat_copy)
+        self.item, self.optional = item, optional
+
+    def first(self, value):
+        if self.optional and not value:
+            return None, ([], [])
+        keys = sorted(value)
+        items = [self.item(k, value[k]) for k in keys]
+        return list_head(len(items)) + b"".join(items), (keys, items)
+
+    def again(self, value, old, kept):
+        if old.keys() - value.keys() or (self.optional and not value):
+            return self.first(value) + (value.copy(),)      # an entry went: write it all
+        keys, items = kept[0][:], kept[1][:]
+        for k, v in sorted(value.items() - old.items()):
+            at = bisect_left(keys, k)
+            if at < len(keys) and keys[at] == k:
+                items[at] = self.item(k, v)
+            else:
+                keys.insert(at, k)
+                items.insert(at, self.item(k, v))
+        return list_head(len(items)) + b"".join(items), (keys, items), value.copy()
 
 
 class Record:
@@ -250,10 +286,8 @@ class Record:
                         pieces[i] = keys[i] + table[value]
                         snaps[i] = value
                         continue
-                    field = fields[i]
-                    data, kept[i] = field.again(value, snaps[i], kept[i])
+                    data, kept[i], snaps[i] = fields[i].again(value, snaps[i], kept[i])
                     pieces[i] = b"" if data is None else keys[i] + data
-                    snaps[i] = field.snapshot(value)
                 snaps, kept = tuple(snaps), tuple(kept)
         present = len(pieces) - pieces.count(b"")
         return (self.prefix + (b"d%d:" % present) + b"".join(pieces), (snaps, pieces, kept))

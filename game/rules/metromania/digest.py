@@ -10,7 +10,8 @@ are written again, not every line's.
 
 from __future__ import annotations
 
-from operator import attrgetter
+from itertools import compress
+from operator import attrgetter, ne
 
 from .. import encoding as enc
 from ..core import Rng, canonical_bytes, hash_bytes
@@ -19,49 +20,55 @@ from .markers import UNFAIR, hide_hand
 _PREFIX = canonical_bytes(["metromania", 0])[:-len(canonical_bytes(0))]
 
 
-def _line_code(line) -> list:
-    """``Line.encode()``: [points, spaces, start_side, end_side, done, closed]."""
-    return [line.points, line.spaces, line.start_side, line.end_side, line.done, line.closed]
+# ``Line.encode()``'s fields, read in one C call: (points, spaces, start_side, end_side, done,
+# closed) (a tuple encodes like the list)
+_line_code = attrgetter("points", "spaces", "start_side", "end_side", "done", "closed")
+_points = attrgetter("points")
 
 
-def _line_copy(code: list) -> list:
-    return [code[0][:], code[1][:], code[2], code[3], code[4], code[5]]
+def _lines_value(lines) -> tuple:
+    """What the lines are compared by: each line's fields (its lists themselves, not copies)
+    and the length of its points. A line's lists only ever grow (``lines.lay`` appends a point
+    and its tunnel's space; nothing else changes them), so a list that is the same object
+    with the same length holds the same items: comparing costs a few identity checks per
+    line instead of every point (a copy's lists are other objects, compared item by item)."""
+    return tuple(map(_line_code, lines)), tuple(map(len, map(_points, lines)))
 
 
-def _line_bytes(code: list) -> bytes:
+def _line_bytes(code: tuple) -> bytes:
     return (b"l6:" + enc.ints(code[0]) + enc.ints(code[1]) + enc.INTS[code[2]]
             + enc.INTS[code[3]] + enc.BOOLS[code[4]] + enc.BOOLS[code[5]])
 
 
 class _Lines(enc.Field):
-    """The lines (their ``_line_code`` values): only the lines that changed are written."""
+    """The lines (``_lines_value``): only the lines that changed are written."""
 
     __slots__ = ()
 
     def __init__(self) -> None:
-        super().__init__("lines", None, lambda codes: list(map(_line_copy, codes)))
+        super().__init__("lines", None)
 
     def first(self, value):
-        kept = list(map(_line_bytes, value))
+        kept = list(map(_line_bytes, value[0]))
         return enc.list_head(len(kept)) + b"".join(kept), kept
 
     def again(self, value, old, kept):
-        if len(value) != len(old):
-            return self.first(value)
+        codes, lengths = value
+        if len(codes) != len(old[0]):
+            return self.first(value) + (value,)
         kept = kept[:]
-        for i, (code, was) in enumerate(zip(value, old)):
-            if code != was:
-                kept[i] = _line_bytes(code)
-        return enc.list_head(len(kept)) + b"".join(kept), kept
+        for i in compress(range(len(codes)),
+                          map(ne, zip(codes, lengths), zip(old[0], old[1]))):
+            kept[i] = _line_bytes(codes[i])
+        return enc.list_head(len(kept)) + b"".join(kept), kept, value
 
 
-def _sorted_items(table) -> bytes:
-    """A dict point -> value as its sorted ``[key, value]`` pairs."""
-    return enc.pairs(sorted(table.items()))
+def _pair(key, value) -> bytes:
+    return enc.PAIRS[(key, value)]
 
 
-def _placed(placed: dict) -> bytes:
-    return enc.pairs(sorted((space, key, seat) for space, (key, seat) in placed.items()))
+def _placement(space, placed) -> bytes:
+    return enc.PAIRS[(space,) + placed]     # [space, marker key, seat]
 
 
 def _optional(write):
@@ -74,16 +81,16 @@ def _resume(seat: int):
 
 F, L, S = enc.Field, enc.ListField, enc.Scalar
 _FIELDS = [
-    F("attested", _optional(_sorted_items), enc.flat_copy),
+    enc.SortedItems("attested", _pair, optional=True),
     F("chance", _optional(canonical_bytes), enc.flat_copy),
     F("config", canonical_bytes), F("decks", _optional(canonical_bytes), enc.flat_copy),
     S("end_by", enc.INTS), enc.NestedField("hands", enc.STRS),
     S("last_turns", enc.INTS), F("layout", enc.pairs), _Lines(),
     S("moves_played", enc.INTS), S("passes", enc.INTS), L("pending", enc.INTS),
-    S("phase", enc.STRS), F("placed", _placed, enc.flat_copy),
+    S("phase", enc.STRS), enc.SortedItems("placed", _placement),
     F("resume", _resume), F("rng", canonical_bytes, lambda rng: rng.copy()),
-    L("station_points", enc.INTS), F("stations", _sorted_items, enc.flat_copy),
-    F("terminals", _sorted_items, enc.flat_copy), S("turn", enc.INTS),
+    L("station_points", enc.INTS), enc.SortedItems("stations", _pair),
+    enc.SortedItems("terminals", _pair), S("turn", enc.INTS),
 ]
 _NAMES = [f.name for f in _FIELDS]
 _LINES_AT = _NAMES.index("lines")
@@ -97,7 +104,7 @@ _VIEW_RNG = Rng(0)
 
 
 def _values(state) -> tuple:
-    return (_BEFORE(state) + (list(map(_line_code, state.lines)),) + _AFTER(state))
+    return _BEFORE(state) + (_lines_value(state.lines),) + _AFTER(state)
 
 
 def state_bytes(state) -> bytes:

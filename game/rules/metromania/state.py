@@ -26,6 +26,9 @@ LINE_LETTERS = ("S", "T")   # solid, striped
 
 
 class Line:
+    """One line's path. ``points`` and ``spaces`` only ever grow (``lines.lay`` appends): the
+    state hash (digest.py) relies on it to compare a line by its lists' identity and length."""
+
     __slots__ = ("points", "edges", "spaces", "index", "start_side", "end_side", "done",
                  "closed")
 
