@@ -3,7 +3,8 @@
 written by a ``rules.encoding.Record`` from the state's fields, of which only those a move
 changed are written again (the memo rides on the state: ``MetroState.digest_memo``).
 
-A LAN table hashes the spectator's view instead (``public_bytes``), with its own memo.
+A LAN table hashes the spectator's view instead (``public_bytes``), with its own memo;
+``tests/test_state_digests.py`` checks it against ``MetroGame.view``.
 """
 
 from __future__ import annotations
@@ -51,7 +52,6 @@ def _fields() -> list:
 
 _FIELDS = _fields()
 _NAMES = [f.name for f in _FIELDS]
-_CHANCE_AT = _NAMES.index("chance")
 _STATE = enc.Record(_FIELDS, _PREFIX)
 _VALUES = attrgetter(*_NAMES)
 
@@ -69,10 +69,23 @@ def state_digest(state) -> str:
 _PUBLIC = enc.Record(_FIELDS)
 
 
-def public_bytes(state, view) -> bytes:
-    """``canonical_bytes`` of a table's public encoding: ``view`` (the spectator's view of
-    ``state``) with ``state``'s pending chance steps; updates ``state.public_memo``."""
-    values = _VALUES(view)
-    values = values[:_CHANCE_AT] + (state.chance,) + values[_CHANCE_AT + 1:]
-    data, state.public_memo = _PUBLIC.encode(values, state.public_memo)
+_AT = {name: i for i, name in enumerate(_NAMES)}
+_HIDDEN_TILE = "?"          # game.HIDDEN_TILE, companies.HIDDEN_CARD: what a view shows
+_HIDDEN_CARD = (-1, 0)
+
+
+def public_bytes(state) -> bytes:
+    """``canonical_bytes(MetroGame.public_encode(state))``: the spectator's view (no Rng, the
+    stack and every hand face down; with companies the share cards and piles too, until the
+    final valuation shows the shares) with the table's pending chance steps, written without
+    copying the state; updates ``state.public_memo``."""
+    values = list(_VALUES(state))
+    values[_AT["rng"]] = None
+    values[_AT["stack"]] = [_HIDDEN_TILE] * len(state.stack)
+    values[_AT["hands"]] = [[_HIDDEN_TILE] * len(hand) for hand in state.hands]
+    if state.companies:
+        if not state.over or state.chance:
+            values[_AT["shares"]] = [[_HIDDEN_CARD] * len(cards) for cards in state.shares]
+        values[_AT["piles"]] = [[_HIDDEN_CARD] * len(pile) for pile in state.piles]
+    data, state.public_memo = _PUBLIC.encode(tuple(values), state.public_memo)
     return data

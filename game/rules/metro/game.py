@@ -15,8 +15,8 @@ from .data import (CAR_TABLES, COLOURS, COMPANIES, COMPANY_STATIONS, MAX_PLAYERS
                    SHARE_PERCENTS, TILE_COPIES)
 from .lines import trace_path
 from .moves import HIDDEN_COMPANY, Draw, Place, Swap, parse_move, places, public_move
-from .placement import (INITIAL_AVAIL, check_square, nth_square, rule_masks, square_flags,
-                        squares_of)
+from .placement import (BIT_BYTES, INITIAL_AVAIL, check_square, nth_square, rule_masks,
+                        square_flags, squares_of)
 from .scoresheet import score_placements
 from .state import MetroState
 from .tiles import BAD_MASK, SHAPE, TYPE_INDEX, TYPES
@@ -195,9 +195,14 @@ class MetroGame(Game):
                 index = TYPE_INDEX.get(tile)
                 if index is not None:          # None: a hidden tile in a view
                     good = avail & ~BAD_MASK[SHAPE[index][0]]    # placement.rule_masks
-                    moves.extend(compress(places(tile, 0), square_flags(good or avail)))
+                    # square_flags(good or avail), written out
+                    flags = format(good or avail, "064b").encode().translate(BIT_BYTES)[::-1]
+                    moves.extend(compress(places(tile, 0), flags))
         if state.pending is None:
-            moves.extend(self._other_moves(state, seat))
+            if state.companies:
+                moves.extend(self._other_moves(state, seat))
+            elif state.stack:
+                moves.append(DRAW)
         return moves
 
     def random_move(self, state: MetroState, seat: int, rng: Rng):
@@ -457,7 +462,7 @@ class MetroGame(Game):
 
     def public_digest(self, state: MetroState) -> bytes:
         """``canonical_bytes(public_encode(state))``, written fast."""
-        return digest.public_bytes(state, self.view(state, None))
+        return digest.public_bytes(state)
 
     def public_encode(self, state: MetroState) -> dict:
         """The spectator's view plus the chance steps the table waits for."""

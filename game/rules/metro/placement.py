@@ -33,14 +33,14 @@ def avail_after(avail: int, filled: int, square: int) -> int:
 
 
 # '0'/'1' -> byte 0/1: the bits of a mask as one byte per square, for ``compress``
-_BIT_BYTES = bytes.maketrans(b"01", b"\x00\x01")
+BIT_BYTES = bytes.maketrans(b"01", b"\x00\x01")
 _SQUARE_NUMBERS = tuple(range(64))
 
 
 def square_flags(mask: int) -> bytes:
     """One byte per square, 1 where the mask's bit is set (index = square): the selectors
     that pick a mask's squares out of any 64-item table in one C-level ``compress``."""
-    return format(mask, "064b").encode().translate(_BIT_BYTES)[::-1]
+    return format(mask, "064b").encode().translate(BIT_BYTES)[::-1]
 
 
 def squares_of(mask: int) -> list[int]:
