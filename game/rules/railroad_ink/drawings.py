@@ -68,9 +68,9 @@ class _FaceDrawings(dict):
         self.face, self.index = face, FACE_INDEX[face]
 
     def __missing__(self, key: int) -> tuple:
-        cell = key >> 12
-        found = tuple(Draw(self.face, cell, o)
-                      for o in fitting_orientations(self.index, key & 0xFFF))
+        orientations = fitting_orientations(self.index, key & 0xFFF)
+        found = (tuple(map(Draw, repeat(self.face), repeat(key >> 12), orientations))
+                 if orientations else ())
         if len(self) >= _TABLE_LIMIT:
             self.clear()
         self[key] = found
