@@ -247,9 +247,10 @@ class Record:
 
     ``encode(values, memo)`` takes the fields' current values (a tuple in the order given at
     construction, e.g. from ``operator.attrgetter``) and the memo returned by the previous
-    call for the same state (or None), and returns ``(bytes, memo)``. The memo is immutable
-    (snapshots, pieces, what each field keeps): a state's copies may share it, and each keeps
-    the one its own last hash returned, so no copy changes what another reads.
+    call for the same state (or None), and returns ``(bytes, memo)``. The memo (snapshots,
+    pieces, what each field keeps) is never changed once returned: a state's copies may share
+    it, and each keeps the one its own last hash returned, so no copy changes what another
+    reads.
 
     Finding what changed is one C-level comparison of each value with its snapshot; only the
     changed fields are written in Python. The result equals ``canonical_bytes`` of the dict
@@ -265,19 +266,22 @@ class Record:
         self.keys = tuple(key(f.name) for f in fields)
         self.indices = tuple(range(len(fields)))
         self.tables = tuple(f.table if isinstance(f, Scalar) else None for f in fields)
+        # the prefix and the dict's head, per number of fields present
+        self.headers = tuple(prefix + b"d%d:" % n for n in range(len(fields) + 1))
 
     def encode(self, values: tuple, memo: tuple | None) -> tuple[bytes, tuple]:
         fields, keys = self.fields, self.keys
         if memo is None:
-            snaps = tuple(f.snapshot(v) for f, v in zip(fields, values))
+            snaps = [f.snapshot(v) for f, v in zip(fields, values)]
             written = [f.first(v) for f, v in zip(fields, values)]
-            kept = tuple(w[1] for w in written)
+            kept = [w[1] for w in written]
             pieces = [b"" if w[0] is None else k + w[0] for k, w in zip(keys, written)]
         else:
+            # the memo's lists are never changed once handed out: a copy is made to change
             snaps, pieces, kept = memo
             changed = list(compress(self.indices, map(ne, values, snaps)))
             if changed:
-                snaps, pieces, kept = list(snaps), pieces[:], list(kept)
+                snaps, pieces, kept = snaps[:], pieces[:], kept[:]
                 tables = self.tables
                 for i in changed:
                     value = values[i]
@@ -288,6 +292,5 @@ class Record:
                         continue
                     data, kept[i], snaps[i] = fields[i].again(value, snaps[i], kept[i])
                     pieces[i] = b"" if data is None else keys[i] + data
-                snaps, kept = tuple(snaps), tuple(kept)
-        present = len(pieces) - pieces.count(b"")
-        return (self.prefix + (b"d%d:" % present) + b"".join(pieces), (snaps, pieces, kept))
+        header = self.headers[len(pieces) - pieces.count(b"")]
+        return header + b"".join(pieces), (snaps, pieces, kept)
