@@ -60,19 +60,9 @@ def strs(items) -> bytes:
     return list_head(len(items)) + b"".join(map(STRS.__getitem__, items))
 
 
-def bools(items) -> bytes:
-    """A list of bools."""
-    return list_head(len(items)) + b"".join(map(BOOLS.__getitem__, items))
-
-
 def pairs(items) -> bytes:
     """A list of tuples of atoms (each encoded as a list)."""
     return list_head(len(items)) + b"".join(map(PAIRS.__getitem__, items))
-
-
-def nested(items, inner) -> bytes:
-    """A list of lists, each written by ``inner`` (e.g. ``strs`` for the hands)."""
-    return list_head(len(items)) + b"".join(map(inner, items))
 
 
 def integer(value: int | None) -> bytes:
@@ -89,16 +79,6 @@ def key(name: str) -> bytes:
     if encoded is None:
         encoded = _KEYS[name] = canonical_bytes(name)
     return encoded
-
-
-def record(fields: dict[str, bytes]) -> bytes:
-    """A dict whose values are already encoded (``fields``: key -> bytes), keys sorted as
-    ``canonical_bytes`` sorts them."""
-    out = [b"d%d:" % len(fields)]
-    for name in sorted(fields):
-        out.append(key(name))
-        out.append(fields[name])
-    return b"".join(out)
 
 
 # --------------------------------------------------------------------------------------------
