@@ -40,6 +40,63 @@ def median_ms(func, repeat: int) -> float:
     return round(sorted(times)[len(times) // 2] * 1000, 4)
 
 
+def cpu_median_ms(func, repeat: int) -> float:
+    """Median CPU milliseconds (this process: other programs' load does not count) of one
+    ``func()``, each of ``repeat`` calls timed on its own."""
+    times = []
+    for _ in range(repeat):
+        started = time.process_time_ns()
+        func()
+        times.append(time.process_time_ns() - started)
+    return round(sorted(times)[len(times) // 2] / 1e6, 4)
+
+
+def legal_list_games_per_second(game, config: dict, seeds, rounds: int = 3) -> float:
+    """Complete random games per CPU second, the legal-move list built every turn (as a
+    search or a player's client does) and one move drawn from it with ``Rng(seed ^ 0x5EED)``;
+    the best of ``rounds`` passes over the seeds (the machine may be shared)."""
+    seeds = list(seeds)
+    best = 0.0
+    for _ in range(rounds):
+        started = time.process_time()
+        for seed in seeds:
+            state = game.new_game(config, seed)
+            rng = Rng(seed ^ 0x5EED)
+            while acting := game.to_act(state):
+                seat = acting[rng.below(len(acting))]
+                game.play(state, seat, rng.choice(game.legal_moves(state, seat)))
+        best = max(best, len(seeds) / max(time.process_time() - started, 1e-9))
+    return best
+
+
+def hash_after_move_us(game, config: dict, seeds) -> dict:
+    """µs of thread CPU of the state hash (``game.state_digest``) right after each move of
+    random games (``game.random_move``), the set-up hashed once first, as a table seals every
+    move; beside it the same position hashed from scratch (``canonical_bytes`` of
+    ``encode``, what the hash cost before it was incremental). Mean and median of each."""
+    from game.rules.core import canonical_bytes, hash_bytes
+
+    incremental, scratch = [], []
+    for seed in seeds:
+        state = game.new_game(config, seed)
+        rng = Rng(seed ^ 0x5EED)
+        game.state_digest(state)
+        while acting := game.to_act(state):
+            seat = acting[rng.below(len(acting))]
+            game.play(state, seat, game.random_move(state, seat, rng))
+            started = time.thread_time_ns()
+            game.state_digest(state)
+            incremental.append(time.thread_time_ns() - started)
+            started = time.thread_time_ns()
+            hash_bytes(canonical_bytes([game.name, game.encode(state)]))
+            scratch.append(time.thread_time_ns() - started)
+    return {"hash_after_move_us_mean": round(sum(incremental) / len(incremental) / 1000, 2),
+            "hash_after_move_us_median": round(percentile(incremental, 0.5) / 1000, 2),
+            "hash_after_move_target_us": 20,
+            "hash_from_scratch_us_mean": round(sum(scratch) / len(scratch) / 1000, 2),
+            "hash_from_scratch_us_median": round(percentile(scratch, 0.5) / 1000, 2)}
+
+
 def play_random(game, state, rng: Rng, until=None, most: int | None = None,
                 checked: bool = False) -> int:
     """Play random moves (``game.random_move``) on ``state`` until the game is over,

@@ -1,10 +1,14 @@
 """Bench section ``rules.metromania``: a full random 4-player game (target <= 50 ms), listing
 the legal continuations of a line mid-game (target <= 1 ms), and the cost of the complete
-legal-move list and of final scoring."""
+legal-move list and of final scoring.
+
+``hash_after_move_us_*``: thread CPU of the state hash right after each move of random
+4-player games (target <= 20 µs; ``..._2p`` at two players), beside the same position encoded
+and hashed from scratch (what it cost before the hash was incremental)."""
 
 from __future__ import annotations
 
-from game.benchmarks.measure import RandomGames, per_call_us, play_random
+from game.benchmarks.measure import RandomGames, hash_after_move_us, per_call_us, play_random
 from game.rules.core import Rng
 from game.rules.metromania import GAME
 from game.rules.metromania.lines import TurnContext, continuations
@@ -25,7 +29,12 @@ def run(quick: bool = False) -> dict:
     legal = GAME.legal_moves(state, seat)
     final = GAME.new_game(config, 3)
     play_random(GAME, final, Rng(3 ^ 0x5EED))
+    hashes = hash_after_move_us(GAME, config, range(4 if quick else 30))
+    two = hash_after_move_us(GAME, GAME.make_config(2), range(4 if quick else 30))
     return {
+        **hashes,
+        "hash_after_move_us_mean_2p": two["hash_after_move_us_mean"],
+        "hash_after_move_us_median_2p": two["hash_after_move_us_median"],
         "random_game_4p_mean_ms": round(played.mean_ms(), 2),
         "random_game_4p_max_ms": round(played.max_ms(), 2),
         "random_game_4p_target_ms": 50,

@@ -7,17 +7,27 @@
 * ``score_sheet_ms``: scoring a finished sheet (end of a random game) — target ≤ 0.5 ms;
   ``score_dense_sheet_ms``: a sheet filled to the brim by random legal drawings.
 * ``games_per_second_1p`` / ``_4p``: complete random games (uniform legal moves, undo included).
+* ``legal_moves_worst_case_ms``: the longest legal list we know of, a Lake game's first round
+  (six dice and six specials on an empty sheet; the position with the most moves over seeds
+  0-199) — target <= 0.2 ms; ``..._cold_ms`` forgets every legality memo first (the first
+  list of a process).
+* ``hash_after_move_us_*``: thread CPU of the (incremental) state hash right after each move of
+  random 4-player Lake games (target <= 20 µs; ``..._1p``: solo), beside the whole state
+  encoded and hashed from scratch for scale.
+
+The ``legal_moves_*`` times are CPU time of this process (the machine may be shared).
 """
 
 from __future__ import annotations
 
-from game.benchmarks.measure import RandomGames, median_ms
+from game.benchmarks.measure import RandomGames, cpu_median_ms, hash_after_move_us, median_ms
 from game.rules.core import Rng
 from game.rules.railroad_ink import GAME
 from game.rules.railroad_ink.faces import FACE_INDEX, ROUTE_DIE, JUNCTION_DIE, SPECIALS
 from game.rules.railroad_ink.moves import End, Undo
 from game.rules.railroad_ink.scoring import score_sheet
-from game.rules.railroad_ink.sheet import _FIT_CACHE, Sheet
+from game.rules.railroad_ink.drawings import clear_memos
+from game.rules.railroad_ink.sheet import Sheet
 
 SECTION = "rules.railroad_ink"
 
@@ -60,23 +70,50 @@ def _games_per_second(players: int, games: int) -> float:
                              score=True).per_second(), 2)
 
 
+def worst_case_position(seeds=range(200)):
+    """(moves, seed, state): the first-round Lake position with the longest legal list."""
+    config = GAME.make_config(1, ["lake"])
+    best = None
+    for seed in seeds:
+        state = GAME.new_game(config, seed)
+        count = len(GAME.legal_moves(state, 0))
+        if best is None or count > best[0]:
+            best = (count, seed, state)
+    return best
+
+
+def _cold(state):
+    def call():
+        clear_memos()
+        GAME.legal_moves(state, 0)
+    return call
+
+
 def run(quick: bool = False) -> dict:
     repeat = 20 if quick else 200
+    worst_count, worst_seed, worst = worst_case_position(range(40 if quick else 200))
+    worst_ms = cpu_median_ms(lambda: GAME.legal_moves(worst, 0), repeat)
+    worst_cold_ms = cpu_median_ms(_cold(worst), max(5, repeat // 10))
     mid = _play_random(GAME.make_config(1, []), 7, stop_round=4)
-    legal_ms = median_ms(lambda: GAME.legal_moves(mid, 0), repeat)
+    legal_ms = cpu_median_ms(lambda: GAME.legal_moves(mid, 0), repeat)
     legal_count = len(GAME.legal_moves(mid, 0))
-
-    def cold():
-        _FIT_CACHE.clear()
-        GAME.legal_moves(mid, 0)
-
-    legal_cold_ms = median_ms(cold, max(5, repeat // 10))
+    legal_cold_ms = cpu_median_ms(_cold(mid), max(5, repeat // 10))
+    hashes = hash_after_move_us(GAME, GAME.make_config(4, ["lake"]), range(2 if quick else 12))
+    solo = hash_after_move_us(GAME, GAME.make_config(1, []), range(3 if quick else 30))
     finished = [_play_random(GAME.make_config(1, []), seed).seats[0].sheet for seed in range(5)]
     score_ms = max(median_ms(lambda s=s: score_sheet(s), repeat) for s in finished)
     dense = [_dense_sheet(seed) for seed in range(3)]
     dense_ms = max(median_ms(lambda s=s: score_sheet(s), max(5, repeat // 10)) for s in dense)
     games = 3 if quick else 20
     return {
+        "legal_moves_worst_case_ms": worst_ms,
+        "legal_moves_worst_case_cold_ms": worst_cold_ms,
+        "legal_moves_worst_case_count": worst_count,
+        "legal_moves_worst_case_seed": worst_seed,
+        "legal_moves_worst_case_target_ms": 0.2,
+        **hashes,
+        "hash_after_move_us_mean_1p": solo["hash_after_move_us_mean"],
+        "hash_after_move_us_median_1p": solo["hash_after_move_us_median"],
         "legal_moves_full_roll_ms": legal_ms,
         "legal_moves_full_roll_count": legal_count,
         "legal_moves_full_roll_cold_memo_ms": legal_cold_ms,

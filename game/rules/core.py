@@ -116,8 +116,18 @@ class Rng:
                 if value < n:
                     return value
         threshold = ((1 << 32) - n) % n  # values below this would bias the modulo
+        if type(self) is not Rng:       # a subclass may draw otherwise (or refuse to)
+            while True:
+                r = self.next_u32()
+                if r >= threshold:
+                    return r % n
         while True:
-            r = self.next_u32()
+            # next_u32 written out: every random move of a playout draws here
+            old = self.state
+            self.state = (old * _PCG_MULT + _PCG_INC) & _MASK64
+            xorshifted = (((old >> 18) ^ old) >> 27) & _MASK32
+            rot = old >> 59
+            r = ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & _MASK32
             if r >= threshold:
                 return r % n
 

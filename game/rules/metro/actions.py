@@ -4,8 +4,8 @@ scoring the lines it completes (for the car's owner, or its company)."""
 from __future__ import annotations
 
 from . import companies as comp
-from .lines import advance_lines, line_value, trace_path
-from .placement import avail_after
+from .lines import advance_lines, complete_path, line_value
+from .board import NEIGHBOUR_MASK
 from .tiles import SHAPE, TYPE_INDEX
 
 
@@ -15,11 +15,14 @@ def place_tile(state, tile: str, square: int, rot: int, seat: int) -> list[dict]
     state.board[square] = (tile, rot)
     state.shape[square] = SHAPE[TYPE_INDEX[tile]][rot]
     state.placed_by[square] = seat
-    state.filled |= 1 << square
-    state.avail = avail_after(state.avail, state.filled, square)
+    filled = state.filled = state.filled | (1 << square)
+    state.avail = (state.avail | NEIGHBOUR_MASK[square]) & ~filled   # placement.avail_after
     state.placed += 1
+    completed = advance_lines(state, square)
+    if not completed and not state.companies:
+        return []
     events = []
-    for i in advance_lines(state, square):
+    for i in completed:
         points = line_value(state.line_tiles[i], state.line_centre[i])
         owner = state.car_owner[i]
         state.line_done[i] = True
@@ -27,7 +30,7 @@ def place_tile(state, tile: str, square: int, rot: int, seat: int) -> list[dict]
         event = {"kind": "line_completed", "station": i + 1, "points": points,
                  "centre": state.line_centre[i], "end": state.line_end[i],
                  "tiles": state.line_tiles[i],
-                 "path": trace_path(state.shape, i + 1)["path"]}
+                 "path": complete_path(state.shape, i + 1)}
         if state.companies:
             event["owner"] = None
             event["company"] = owner

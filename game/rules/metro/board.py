@@ -25,9 +25,17 @@ OFF_BOARD = -1
 CENTRE_STATION = -2
 
 
-def square_name(square: int) -> str:
+def _square_name(square: int) -> str:
     row, col = divmod(square, SIZE)
     return f"{'ABCDEFGH'[row]}{col + 1}"
+
+
+SQUARE_NAMES: tuple[str, ...] = tuple(_square_name(square) for square in range(SQUARES))
+
+
+def square_name(square: int) -> str:
+    """``'A1'`` … ``'H8'`` (row letter top to bottom, column 1-8)."""
+    return SQUARE_NAMES[square] if 0 <= square < SQUARES else _square_name(square)
 
 
 def parse_square(text: str) -> int | None:

@@ -2,23 +2,27 @@
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import Any, Iterable
 
 from ..core import HIDDEN, ChanceRequest, ConfigError, Game, IllegalMove, Rng
 from . import table
 from . import companies as comp
+from . import digest
 from .actions import place_tile
-from .board import DEPARTURES, SQUARES, square_name
+from .board import DEPARTURES, SQUARE_NAMES, SQUARES
 from .data import (CAR_TABLES, COLOURS, COMPANIES, COMPANY_STATIONS, MAX_PLAYERS, MIN_PLAYERS,
                    SHARE_PERCENTS, TILE_COPIES)
 from .lines import trace_path
-from .moves import HIDDEN_COMPANY, Draw, Place, Swap, parse_move, public_move
-from .placement import INITIAL_AVAIL, check_square, nth_square, rule_masks, squares_of
+from .moves import HIDDEN_COMPANY, Draw, Place, Swap, parse_move, places, public_move
+from .placement import (BIT_BYTES, INITIAL_AVAIL, check_square, nth_square, rule_masks,
+                        square_flags, squares_of)
 from .scoresheet import score_placements
 from .state import MetroState
-from .tiles import TYPE_INDEX, TYPES
+from .tiles import BAD_MASK, SHAPE, TYPE_INDEX, TYPES
 
 HIDDEN_TILE = "?"
+DRAW = Draw()
 TOTAL_TILES = sum(TILE_COPIES.values())
 
 VARIANTS = {
@@ -113,6 +117,7 @@ class MetroGame(Game):
         state.rng = None
         state.table = False
         state.chance = []
+        state.digest_memo = state.public_memo = None
         return state
 
     def new_game(self, config: dict, seed: int) -> MetroState:
@@ -146,12 +151,14 @@ class MetroGame(Game):
         if state.pending is not None:
             tiles = [state.pending]
         else:
-            tiles = sorted(set(state.hands[seat]))
+            hand = state.hands[seat]
+            tiles = hand if len(hand) < 2 else sorted(set(hand))
         groups = []
+        avail, orientation = state.avail, state.orientation
         for tile in tiles:
             if tile not in TYPE_INDEX:
                 continue   # a hidden tile in a view
-            for rot, mask in enumerate(rule_masks(state.avail, tile, state.orientation)):
+            for rot, mask in enumerate(rule_masks(avail, tile, orientation)):
                 if mask:
                     groups.append((tile, rot, mask))
         return groups
@@ -159,7 +166,7 @@ class MetroGame(Game):
     def _other_moves(self, state: MetroState, seat: int) -> list:
         if state.pending is not None:
             return []
-        others: list = [Draw()] if state.stack else []
+        others: list = [DRAW] if state.stack else []
         if state.companies and state.exchanges_open:
             for company, pct in state.shares[seat]:
                 if company >= 0:
@@ -168,12 +175,34 @@ class MetroGame(Game):
         return others
 
     def legal_moves(self, state: MetroState, seat: int) -> list:
+        # _placement_groups written out for the common case (no orientation variant): this
+        # runs every turn of every playout
         if state.over or seat != state.current:
             return []
-        moves: list = [Place(tile, square, rot)
-                       for tile, rot, mask in self._placement_groups(state, seat)
-                       for square in squares_of(mask)]
-        moves.extend(self._other_moves(state, seat))
+        if state.orientation:
+            moves: list = []
+            for tile, rot, mask in self._placement_groups(state, seat):
+                moves.extend(compress(places(tile, rot), square_flags(mask)))
+        else:
+            pending, avail = state.pending, state.avail
+            if pending is not None:
+                tiles = (pending,)
+            else:
+                hand = state.hands[seat]
+                tiles = hand if len(hand) < 2 else sorted(set(hand))
+            moves = []
+            for tile in tiles:
+                index = TYPE_INDEX.get(tile)
+                if index is not None:          # None: a hidden tile in a view
+                    good = avail & ~BAD_MASK[SHAPE[index][0]]    # placement.rule_masks
+                    # square_flags(good or avail), written out
+                    flags = format(good or avail, "064b").encode().translate(BIT_BYTES)[::-1]
+                    moves.extend(compress(places(tile, 0), flags))
+        if state.pending is None:
+            if state.companies:
+                moves.extend(self._other_moves(state, seat))
+            elif state.stack:
+                moves.append(DRAW)
         return moves
 
     def random_move(self, state: MetroState, seat: int, rng: Rng):
@@ -186,7 +215,7 @@ class MetroGame(Game):
         pick = rng.below(sum(counts) + len(others))
         for (tile, rot, mask), count in zip(groups, counts):
             if pick < count:
-                return Place(tile, nth_square(mask, pick), rot)
+                return places(tile, rot)[nth_square(mask, pick)]
             pick -= count
         return others[pick]
 
@@ -266,6 +295,38 @@ class MetroGame(Game):
     # -- playing -----------------------------------------------------------------------
     def play(self, state: MetroState, seat: int, move) -> list[dict]:
         state.turn += 1
+        if type(move) is not Place:
+            return self._draw_or_swap(state, seat, move)
+        square, pending = move.square, state.pending
+        if pending is None:
+            hand = state.hands[seat]
+            hidden = state.table and table.hidden_hand(hand)
+            hand.remove(HIDDEN if hidden else move.tile)
+        else:
+            state.pending = None
+        events = [{"kind": "placed", "seat": seat, "tile": move.tile, "rot": move.rot,
+                   "square": SQUARE_NAMES[square], "row": square >> 3, "col": square & 7,
+                   "from": "hand" if pending is None else "stack"}]
+        completed = place_tile(state, move.tile, square, move.rot, seat)
+        if completed:
+            events.extend(completed)
+        if pending is None and state.stack:
+            if state.table:
+                # The replacement waits on a deal. Ending the turn before it is dealt picks
+                # the same next seat: while the stack lasts every hand is full.
+                table.queue(state, "deal", table.TILE_PILE, seat=seat)
+            else:
+                tile = state.stack.pop()
+                state.hands[seat].append(tile)
+                # "tile" is secret: a client shows it only to this seat.
+                events.append({"kind": "drew", "seat": seat, "tile": tile, "to": "hand",
+                               "stack": len(state.stack)})
+        ended = self._end_turn(state)
+        if ended:
+            events.extend(ended)
+        return events
+
+    def _draw_or_swap(self, state: MetroState, seat: int, move) -> list[dict]:
         if isinstance(move, Draw) and state.table:
             table.queue(state, "reveal", table.TILE_PILE)   # the drawn tile is shown at once
             return []
@@ -273,35 +334,12 @@ class MetroGame(Game):
             state.pending = state.stack.pop()
             return [{"kind": "drew", "seat": seat, "tile": state.pending, "to": "play",
                      "stack": len(state.stack)}]
-        if isinstance(move, Swap):
-            card = (move.company, move.pct)
-            if state.table:
-                return table.exchange(state, seat, card, move.take_up) + self._end_turn(state)
-            taken = comp.exchange(state, seat, card, move.take_up)
-            events = [{"kind": "swapped", "seat": seat, "gave": list(card),
-                       "took": list(taken), "face_up": move.take_up}]
-            return events + self._end_turn(state)
-        from_hand = state.pending is None
-        if from_hand:
-            hand = state.hands[seat]
-            hidden = state.table and table.hidden_hand(hand)
-            hand.remove(HIDDEN if hidden else move.tile)
-        else:
-            state.pending = None
-        events = [{"kind": "placed", "seat": seat, "tile": move.tile, "rot": move.rot,
-                   "square": square_name(move.square), "row": move.square // 8,
-                   "col": move.square % 8, "from": "hand" if from_hand else "stack"}]
-        events.extend(place_tile(state, move.tile, move.square, move.rot, seat))
-        if from_hand and state.stack and state.table:
-            # The replacement waits on a deal. Ending the turn before it is dealt picks the
-            # same next seat: while the stack lasts every hand is full.
-            table.queue(state, "deal", table.TILE_PILE, seat=seat)
-        elif from_hand and state.stack:
-            tile = state.stack.pop()
-            state.hands[seat].append(tile)
-            # "tile" is secret: a client shows it only to this seat.
-            events.append({"kind": "drew", "seat": seat, "tile": tile, "to": "hand",
-                           "stack": len(state.stack)})
+        card = (move.company, move.pct)
+        if state.table:
+            return table.exchange(state, seat, card, move.take_up) + self._end_turn(state)
+        taken = comp.exchange(state, seat, card, move.take_up)
+        events = [{"kind": "swapped", "seat": seat, "gave": list(card),
+                   "took": list(taken), "face_up": move.take_up}]
         return events + self._end_turn(state)
 
     def _end_turn(self, state: MetroState) -> list[dict]:
@@ -312,10 +350,13 @@ class MetroGame(Game):
                 table.queue_final_reveals(state)
                 return []
             return [{"kind": "game_over", "scores": self.scores(state)["scores"]}]
+        if state.stack:           # every hand is full while the stack lasts
+            state.current = (state.current + 1) % state.players
+            return []
         # Seats with no tile left once the stack is empty are skipped (nothing to place).
         for step in range(1, state.players + 1):
             seat = (state.current + step) % state.players
-            if state.stack or state.hands[seat]:
+            if state.hands[seat]:
                 state.current = seat
                 break
         return []
@@ -414,6 +455,14 @@ class MetroGame(Game):
 
     def learn(self, state: MetroState, seat: int, pile: str, cards: tuple) -> None:
         table.learn(state, seat, pile, cards)
+
+    def state_digest(self, state: MetroState) -> str:
+        """The default hash (of ``canonical_bytes(["metro", encode])``), written fast."""
+        return digest.state_digest(state)
+
+    def public_digest(self, state: MetroState) -> bytes:
+        """``canonical_bytes(public_encode(state))``, written fast."""
+        return digest.public_bytes(state)
 
     def public_encode(self, state: MetroState) -> dict:
         """The spectator's view plus the chance steps the table waits for."""

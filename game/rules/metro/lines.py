@@ -7,6 +7,8 @@ square. ``trace_path`` retraces one station's line from scratch for the client a
 
 from __future__ import annotations
 
+from operator import rshift
+
 from .board import BEYOND, CENTRE_STATION, DEPARTURES, MATE, OFF_BOARD, arrival_station
 from .tiles import CONN_FLAT
 
@@ -26,6 +28,7 @@ def _next(index: int) -> int:
 
 
 NEXT: tuple[int, ...] = tuple(_next(i) for i in range(64 * 8))
+_THREES = (3,) * 32
 
 
 def advance_lines(state, square: int) -> list[int]:
@@ -35,11 +38,12 @@ def advance_lines(state, square: int) -> list[int]:
     line_at = state.line_at
     shape = state.shape
     completed = []
-    low, high = square * 8, square * 8 + 8
-    for i in range(32):
+    # the square each line waits on (-1: complete), found in C; usually 0-2 lines wait here
+    waiting = list(map(rshift, line_at, _THREES))
+    i = -1
+    for _ in range(waiting.count(square)):
+        i = waiting.index(square, i + 1)
         at = line_at[i]
-        if at < low or at >= high:
-            continue
         tiles = state.line_tiles[i]
         while True:
             s = shape[at >> 3]
@@ -62,6 +66,19 @@ def advance_lines(state, square: int) -> list[int]:
 def line_value(tiles: int, centre: bool) -> int:
     """Points of a complete line: one per tile passed (repeats count), doubled at the centre."""
     return tiles * 2 if centre else tiles
+
+
+def complete_path(shape: list[int], station: int) -> list[list[int]]:
+    """``trace_path(shape, station)["path"]`` of a line known to be complete (the event of a
+    line just completed), without the rest of the trace."""
+    at = DEPARTURES[station - 1]
+    path = []
+    while at >= 0:
+        square = at >> 3
+        exit_endpoint = CONN_FLAT[shape[square] * 8 + (at & 7)]
+        path.append([square >> 3, square & 7, at & 7, exit_endpoint])
+        at = NEXT[(at & ~7) | exit_endpoint]
+    return path
 
 
 def trace_path(shape: list[int], station: int) -> dict:

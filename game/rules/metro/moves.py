@@ -65,6 +65,17 @@ class Swap:
 
 Move = Place | Draw | Swap
 
+_PLACES: dict[tuple[str, int], tuple[Place, ...]] = {}
+
+
+def places(tile: str, rot: int) -> tuple[Place, ...]:
+    """``Place(tile, square, rot)`` for every square 0-63, made once (moves are immutable):
+    move generation picks from these instead of building a new move per square each turn."""
+    row = _PLACES.get((tile, rot))
+    if row is None:
+        row = _PLACES[(tile, rot)] = tuple(Place(tile, square, rot) for square in range(64))
+    return row
+
 
 def parse_placement(text: str) -> Place:
     """Read ``<type>@<square>[/<r>]``; NotationError if it is not one."""

@@ -7,6 +7,8 @@ orientation variant that means no square in any rotation.
 
 from __future__ import annotations
 
+from itertools import compress
+
 from ..core import IllegalMove
 from .board import CENTRE_MASK, NEIGHBOUR_MASK, RING_MASK, square_name
 from .tiles import BAD_MASK, SHAPE, TYPE_INDEX
@@ -30,14 +32,20 @@ def avail_after(avail: int, filled: int, square: int) -> int:
     return (avail | NEIGHBOUR_MASK[square]) & ~filled
 
 
+# '0'/'1' -> byte 0/1: the bits of a mask as one byte per square, for ``compress``
+BIT_BYTES = bytes.maketrans(b"01", b"\x00\x01")
+_SQUARE_NUMBERS = tuple(range(64))
+
+
+def square_flags(mask: int) -> bytes:
+    """One byte per square, 1 where the mask's bit is set (index = square): the selectors
+    that pick a mask's squares out of any 64-item table in one C-level ``compress``."""
+    return format(mask, "064b").encode().translate(BIT_BYTES)[::-1]
+
+
 def squares_of(mask: int) -> list[int]:
     """The set bits of a mask, ascending."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+    return list(compress(_SQUARE_NUMBERS, square_flags(mask)))
 
 
 def nth_square(mask: int, n: int) -> int:

@@ -47,6 +47,10 @@ Companies expansion (empty lists when off)
 
 ``rng``: the game's Rng (None in a view).
 
+``digest_memo`` / ``public_memo``: what the last hash of this state (of its public view) wrote,
+field by field (digest.py): immutable, so a copy starts from its original's. Not part of the
+state's value: a field's bytes are reused only while the field equals the copy kept of it.
+
 LAN table (partial information; see table.py)
   ``table``         True for a state held by a table peer (``new_table_game``): random events
                     wait on ``chance`` instead of taking the stack's top; False in local play
@@ -63,7 +67,7 @@ from ..copying import copy_fields
 # what ``copy`` takes as it is (never changed in place) and the flat lists it copies; the chance
 # steps (dicts) are never changed, only popped
 _SHARED = ("config", "players", "orientation", "hand_size", "companies", "current", "over",
-           "turn", "avail", "filled", "placed", "pending", "exchanges_open", "table")
+           "turn", "avail", "filled", "placed", "pending", "exchanges_open", "table", "digest_memo", "public_memo")
 _LISTS = ("board", "shape", "placed_by", "stack", "car_owner", "line_done", "line_points",
           "line_tiles", "line_centre", "line_end", "line_at", "scores", "profits", "face_up",
           "chance")
@@ -74,7 +78,7 @@ class MetroState:
                  "over", "turn", "board", "shape", "placed_by", "avail", "filled", "placed",
                  "hands", "stack", "pending", "car_owner", "line_done", "line_points", "line_tiles",
                  "line_centre", "line_end", "line_at", "scores", "profits", "shares", "piles",
-                 "face_up", "exchanges_open", "rng", "table", "chance")
+                 "face_up", "exchanges_open", "rng", "table", "chance", "digest_memo", "public_memo")
 
     def copy(self) -> "MetroState":
         other = copy_fields(self, _SHARED, _LISTS)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 
 from ..core import ConfigError, Game, IllegalMove, Rng
-from . import table
+from . import digest, table
 from .board_data import LINES_TO_END, TUNNELS_PER_DIG
 from .city import city_for, random_layout, validate_layout
 from .digs import all_digs, completable_continuations, dig_continuations, max_dig, \
@@ -390,6 +390,14 @@ class Metromania(Game):
 
     def encode(self, state: State):
         return state.encode()
+
+    def state_digest(self, state: State) -> str:
+        """The default hash (of ``canonical_bytes(["metromania", encode])``), written fast."""
+        return digest.state_digest(state)
+
+    def public_digest(self, state: State) -> bytes:
+        """``canonical_bytes(public_encode(state))`` (the spectator's view), written fast."""
+        return digest.public_bytes(state, self.is_over(state))
 
     def clone(self, state: State) -> State:
         return state.clone()

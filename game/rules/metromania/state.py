@@ -26,6 +26,9 @@ LINE_LETTERS = ("S", "T")   # solid, striped
 
 
 class Line:
+    """One line's path. ``points`` and ``spaces`` only ever grow (``lines.lay`` appends): the
+    state hash (digest.py) relies on it to compare a line by its lists' identity and length."""
+
     __slots__ = ("points", "edges", "spaces", "index", "start_side", "end_side", "done",
                  "closed")
 
@@ -65,7 +68,8 @@ class State:
     __slots__ = ("config", "players", "variants", "layout", "rng", "lines", "space_line",
                  "point_lines", "stations", "terminals", "hands", "placed", "station_points",
                  "turn", "phase", "pending", "end_by", "last_turns", "moves_played", "passes",
-                 "city", "table", "chance", "decks", "attested", "resume")
+                 "city", "table", "chance", "decks", "attested", "resume", "digest_memo",
+                 "public_memo")
 
     def __init__(self) -> None:
         self.config: dict = {}
@@ -94,6 +98,11 @@ class State:
         self.decks: dict = {}          # marker pile -> cards left while the deal runs
         self.attested: dict = {}       # line id -> 1 blocked / 0 not, said by its owner
         self.resume = -1               # seat whose end of turn waits on ``attested``
+        # what the last hash of this state (of its public view) wrote, field by field
+        # (digest.py); immutable, so a copy starts from its original's. Not part of the
+        # state's value: a field's bytes are reused only while it equals the copy kept of it.
+        self.digest_memo = None
+        self.public_memo = None
 
     def clone(self) -> "State":
         # written out field by field, as ``Line.copy``; a test checks every slot is copied
@@ -111,6 +120,8 @@ class State:
         other.city = self.city
         other.table = self.table
         other.resume = self.resume
+        other.digest_memo = self.digest_memo
+        other.public_memo = self.public_memo
         other.space_line = self.space_line[:]
         other.point_lines = self.point_lines[:]
         other.station_points = self.station_points[:]

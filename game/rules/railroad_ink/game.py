@@ -24,9 +24,10 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from game.rules.core import ConfigError, Game, IllegalMove, Rng, canonical_bytes, hash_bytes
+from game.rules.core import ConfigError, Game, IllegalMove, Rng, hash_bytes
 
 from . import lake, meteor, table, volcano
+from .drawings import drawings
 from .faces import (BASE_ROUNDS, EXPANSION_ROUNDS, EXPANSIONS, FACE_IDS, FACE_INDEX, FACE_KIND,
                     LAVA_KIND, MAX_SPECIALS, SPECIALS)
 from .moves import (DIRECTIONS, Crater, Draw, End, Erase, IgnoreMeteor, Meteor, Skip, Undo,
@@ -240,12 +241,7 @@ class RailroadInkGame(Game):
             wanted.append("volcano")
         if faces is not None:
             wanted = [face for face in wanted if face in faces]
-        moves = []
-        for face in wanted:
-            for cell, orientations in sheet.legal_cells(FACE_INDEX[face]):
-                for o in orientations:
-                    moves.append(Draw(face, cell, o))
-        return moves
+        return drawings(sheet, wanted)
 
     # -- moves -----------------------------------------------------------------------------
     def parse_move(self, text: str):
@@ -495,11 +491,11 @@ class RailroadInkGame(Game):
     def state_digest(self, state) -> str:
         """Incremental: the shared fields and the per-seat digests (see ``state.py``), so a
         move costs the same to hash at a table of 1 or 32 seats."""
-        return hash_bytes(canonical_bytes([self.name, state.digest_parts()]))
+        return hash_bytes(state.digest_bytes())
 
     def public_digest(self, state) -> bytes:
         """``public_encode`` (the spectator's view: the rolls unknown), incrementally."""
-        return canonical_bytes(state.digest_parts(table.UnknownRolls()))
+        return state.digest_bytes(table.UnknownRolls(), name=False)
 
     # -- a LAN table (``table``): only the rolls are chance, and all of them are public ----
     def new_table_game(self, config: dict, public_seed: int):

@@ -183,6 +183,11 @@ class Sheet:
 _FIT_CACHE: dict[int, tuple[int, ...]] = {}
 
 
+def clear_fit_memo() -> None:
+    """Forget the memoised legality (benchmarks measure the first moves of a process so)."""
+    _FIT_CACHE.clear()
+
+
 def fitting_orientations(face_index: int, facing_code: int) -> tuple[int, ...]:
     key = face_index | (facing_code << 6)
     found = _FIT_CACHE.get(key)

@@ -20,6 +20,7 @@ from __future__ import annotations
 import hashlib
 
 from game.rules.copying import copy_fields
+from game.rules import encoding as enc
 from game.rules.core import Rng, canonical_bytes
 
 from .sheet import Sheet
@@ -36,8 +37,42 @@ def _blake(value) -> bytes:
     return hashlib.blake2b(canonical_bytes(value), digest_size=16).digest()
 
 
+def _blake_bytes(data: bytes) -> bytes:
+    return hashlib.blake2b(data, digest_size=16).digest()
+
+
 def _sheet_digest(sheet) -> bytes:
-    return _blake([sheet.cells, sheet.specials, sheet.dot])
+    """``_blake([sheet.cells, sheet.specials, sheet.dot])``, its bytes written by the tables
+    of ``rules.encoding`` (a move hashes one sheet again: this is most of its cost)."""
+    return _blake_bytes(b"l3:" + enc.ints(sheet.cells) + enc.strs(sheet.specials)
+                        + enc.integer(sheet.dot))
+
+
+def _digest_list(digests: list) -> bytes:
+    """A list of 16-byte digests, as ``canonical_bytes`` writes it."""
+    return enc.list_head(len(digests)) + b"".join(map(_DIGEST_BYTES.__add__, digests))
+
+
+_DIGEST_BYTES = canonical_bytes(bytes(16))[:-16]     # b"b16:"
+_TOP = canonical_bytes(["railroad-ink", 0])[:-len(canonical_bytes(0))]
+_config_bytes: dict[int, tuple[dict, bytes]] = {}
+
+
+def _config(config: dict) -> bytes:
+    """The config's bytes, kept per config object (a game's states share it, never changed)."""
+    known = _config_bytes.get(id(config))
+    if known is not None and known[0] is config:
+        return known[1]
+    encoded = canonical_bytes(config)
+    if len(_config_bytes) > 64:
+        _config_bytes.clear()
+    _config_bytes[id(config)] = (config, encoded)   # holding it keeps its id unique
+    return encoded
+
+
+(_KEY_CONFIG, _KEY_DICE, _KEY_METEOR, _KEY_OVER, _KEY_RNG, _KEY_ROUND, _KEY_ROUNDS,
+ _KEY_SEATS) = map(enc.key, ("config", "dice", "meteor", "over", "rng", "round", "rounds",
+                             "seats"))
 
 
 class SeatState:
@@ -87,10 +122,15 @@ class SeatState:
                 self.cached_sheet = _sheet_digest(self.sheet)
             if self.cached_start is None:
                 self.cached_start = _sheet_digest(self.start)
-            self.cached_digest = _blake([
-                self.cached_sheet, self.cached_start, self.ended, self.pending, self.skipped,
-                self.special_round, self.meteor_done, self.volcano_round, self.lava_done,
-                self.round_moves])
+            # _blake([cached_sheet, cached_start, ended, pending, skipped, special_round,
+            #         meteor_done, volcano_round, lava_done, round_moves]), written fast
+            bools = enc.BOOLS
+            self.cached_digest = _blake_bytes(b"".join((
+                b"l10:", _DIGEST_BYTES, self.cached_sheet, _DIGEST_BYTES, self.cached_start,
+                bools[self.ended], enc.ints(self.pending), enc.ints(self.skipped),
+                enc.STRS[self.special_round], bools[self.meteor_done],
+                bools[self.volcano_round], bools[self.lava_done],
+                enc.strs(self.round_moves))))
         return self.cached_digest
 
     def encode(self) -> dict:
@@ -136,6 +176,19 @@ class State:
                 "rng": self.rng if rng is None else rng, "dice": list(self.dice),
                 "meteor": None if self.meteor is None else list(self.meteor),
                 "seats": [seat.digest() for seat in self.seats], "over": self.over}
+
+    def digest_bytes(self, rng: Rng | None = None, name: bool = True) -> bytes:
+        """``canonical_bytes(["railroad-ink", digest_parts(rng)])`` (without the name and its
+        list: ``canonical_bytes(digest_parts(rng))``), written fast."""
+        rng = self.rng if rng is None else rng
+        meteor = self.meteor
+        data = b"".join((
+            b"d8:", _KEY_CONFIG, _config(self.config), _KEY_DICE, enc.strs(self.dice),
+            _KEY_METEOR, b"N" if meteor is None else canonical_bytes(meteor),
+            _KEY_OVER, enc.BOOLS[self.over], _KEY_RNG, canonical_bytes(rng),
+            _KEY_ROUND, enc.integer(self.round), _KEY_ROUNDS, enc.integer(self.rounds),
+            _KEY_SEATS, _digest_list([seat.digest() for seat in self.seats])))
+        return _TOP + data if name else data
 
     def encode(self) -> dict:
         return {"config": self.config, "rounds": self.rounds, "round": self.round,

@@ -1,0 +1,129 @@
+"""Metromania's state hash, kept up to date move by move: the same bytes as ``canonical_bytes``
+of ``["metromania", state.encode()]`` (so the hash keeps its value in saves, replays and
+golden games), written by a ``rules.encoding.Record`` of which only the fields a move changed
+are written again (the memo rides on the state: ``State.digest_memo``; a table's public
+view has its own, ``State.public_memo``).
+
+The lines are compared and written one by one: a dig changes one line, so one line's points
+are written again, not every line's.
+"""
+
+from __future__ import annotations
+
+from itertools import compress
+from operator import attrgetter, ne
+
+from .. import encoding as enc
+from ..core import Rng, canonical_bytes, hash_bytes
+from .markers import UNFAIR, hide_hand
+
+_PREFIX = canonical_bytes(["metromania", 0])[:-len(canonical_bytes(0))]
+
+
+# ``Line.encode()``'s fields, read in one C call: (points, spaces, start_side, end_side, done,
+# closed) (a tuple encodes like the list)
+_line_code = attrgetter("points", "spaces", "start_side", "end_side", "done", "closed")
+_points = attrgetter("points")
+
+
+def _lines_value(lines) -> tuple:
+    """What the lines are compared by: each line's fields (its lists themselves, not copies)
+    and the length of its points. A line's lists only ever grow (``lines.lay`` appends a point
+    and its tunnel's space; nothing else changes them), so a list that is the same object
+    with the same length holds the same items: comparing costs a few identity checks per
+    line instead of every point (a copy's lists are other objects, compared item by item)."""
+    return tuple(map(_line_code, lines)), tuple(map(len, map(_points, lines)))
+
+
+def _line_bytes(code: tuple) -> bytes:
+    return (b"l6:" + enc.ints(code[0]) + enc.ints(code[1]) + enc.INTS[code[2]]
+            + enc.INTS[code[3]] + enc.BOOLS[code[4]] + enc.BOOLS[code[5]])
+
+
+class _Lines(enc.Field):
+    """The lines (``_lines_value``): only the lines that changed are written."""
+
+    __slots__ = ()
+
+    def __init__(self) -> None:
+        super().__init__("lines", None)
+
+    def first(self, value):
+        kept = list(map(_line_bytes, value[0]))
+        return enc.list_head(len(kept)) + b"".join(kept), kept
+
+    def again(self, value, old, kept):
+        codes, lengths = value
+        if len(codes) != len(old[0]):
+            return self.first(value) + (value,)
+        kept = kept[:]
+        for i in compress(range(len(codes)),
+                          map(ne, zip(codes, lengths), zip(old[0], old[1]))):
+            kept[i] = _line_bytes(codes[i])
+        return enc.list_head(len(kept)) + b"".join(kept), kept, value
+
+
+def _pair(key, value) -> bytes:
+    return enc.PAIRS[(key, value)]
+
+
+def _placement(space, placed) -> bytes:
+    return enc.PAIRS[(space,) + placed]     # [space, marker key, seat]
+
+
+def _optional(write):
+    return lambda value: write(value) if value else None
+
+
+def _resume(seat: int):
+    return enc.integer(seat) if seat >= 0 else None
+
+
+F, L, S = enc.Field, enc.ListField, enc.Scalar
+_FIELDS = [
+    enc.SortedItems("attested", _pair, optional=True),
+    F("chance", _optional(canonical_bytes), enc.flat_copy),
+    F("config", canonical_bytes), F("decks", _optional(canonical_bytes), enc.flat_copy),
+    S("end_by", enc.INTS), enc.NestedField("hands", enc.STRS),
+    S("last_turns", enc.INTS), F("layout", enc.pairs), _Lines(),
+    S("moves_played", enc.INTS), S("passes", enc.INTS), L("pending", enc.INTS),
+    S("phase", enc.STRS), enc.SortedItems("placed", _placement),
+    F("resume", _resume), F("rng", canonical_bytes, lambda rng: rng.copy()),
+    L("station_points", enc.INTS), enc.SortedItems("stations", _pair),
+    enc.SortedItems("terminals", _pair), S("turn", enc.INTS),
+]
+_NAMES = [f.name for f in _FIELDS]
+_LINES_AT = _NAMES.index("lines")
+_HANDS_AT = _NAMES.index("hands")
+_RNG_AT = _NAMES.index("rng")
+_STATE = enc.Record(_FIELDS, _PREFIX)
+_PUBLIC = enc.Record(_FIELDS)
+_BEFORE = attrgetter(*_NAMES[:_LINES_AT])
+_AFTER = attrgetter(*_NAMES[_LINES_AT + 1:])
+_VIEW_RNG = Rng(0)
+
+
+def _values(state) -> tuple:
+    return _BEFORE(state) + (_lines_value(state.lines),) + _AFTER(state)
+
+
+def state_bytes(state) -> bytes:
+    """``canonical_bytes(["metromania", state.encode()])``; updates ``state.digest_memo``."""
+    data, state.digest_memo = _STATE.encode(_values(state), state.digest_memo)
+    return data
+
+
+def state_digest(state) -> str:
+    return hash_bytes(state_bytes(state))
+
+
+def public_bytes(state, over: bool) -> bytes:
+    """``canonical_bytes`` of the spectator's view of ``state`` (``Metromania.view(state,
+    None)``: the Rng a placeholder, an Unfair hand's letters face down until the game is
+    ``over``) without copying the state; updates ``state.public_memo``."""
+    values = list(_values(state))
+    values[_RNG_AT] = _VIEW_RNG
+    if UNFAIR in state.variants and not over:
+        values[_HANDS_AT] = [hide_hand(hand) for hand in state.hands]
+    data, state.public_memo = _PUBLIC.encode(tuple(values), state.public_memo)
+    return data
