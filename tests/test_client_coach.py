@@ -164,7 +164,7 @@ def test_daily_from_the_title_menu_records_the_score(tmp_path):
         bot = make_bot(play.match.game, 0, "normal", 1)
         while not play.match.is_over():
             assert play.propose(0, bot.choose(play.match.view(0)))
-        wait_for(app, lambda: isinstance(app.top, CoachResultsScreen), 10)
+        wait_for(app, lambda: isinstance(app.top, CoachResultsScreen))
         frames(app, 60)
         score = play.match.scores()["scores"][0]
         assert daily.load_history() == {daily.today().isoformat(): score}
@@ -213,7 +213,7 @@ def test_puzzle_played_to_the_proved_best_and_best_placement_shown(tmp_path):
         # one drawing by the player's own hand (keyboard), then the rest of the best plan
         for move in plan_moves(plan):
             assert play.propose(0, move)
-        wait_for(app, lambda: isinstance(app.top, CoachResultsScreen), 10)
+        wait_for(app, lambda: isinstance(app.top, CoachResultsScreen))
         results = app.top
         frames(app, 60)
         assert results.score == best
@@ -247,7 +247,7 @@ def test_review_after_a_game_lists_the_costliest_and_marks_the_replay(tmp_path, 
             if 0 in play.match.to_act():
                 assert play.propose(0, human.choose(play.match.view(0)))
             frames(app, 1)
-        wait_for(app, lambda: isinstance(app.top, ResultsScreen), 20)
+        wait_for(app, lambda: isinstance(app.top, ResultsScreen))
         results = app.top
         runner = results.review
         assert runner is not None and runner.total > 0
@@ -301,7 +301,7 @@ def test_a_puzzle_finished_before_its_proof_still_gets_it_on_the_results(tmp_pat
                            if str(m) != "undo"]
             assert play.propose(0, end_or_draw[0])
         assert play.prover.result is None                  # still proving
-        wait_for(app, lambda: isinstance(app.top, CoachResultsScreen), 10)
+        wait_for(app, lambda: isinstance(app.top, CoachResultsScreen))
         results = app.top
         wait_for(app, lambda: results.prover.result is not None, 120)
         assert results.prover.result[0] == load_puzzles()[0]["best"]

@@ -171,7 +171,7 @@ def test_a_phone_plays_a_whole_railroad_ink_game_with_the_tv(tmp_path):
     app.screenshot(tmp_path / "tv.png")
     assert play.seat_status(0) in ("Phone connected", "A bot plays for now")
     _run_until(app, lambda: isinstance(app.top, ResultsScreen), seconds=200)
-    _run_until(app, phone.done, seconds=30)
+    _run_until(app, phone.done)
     assert phone.error is None
     assert phone.robot.results["scores"] == list(play.match.scores()["scores"])
 
