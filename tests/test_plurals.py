@@ -153,9 +153,8 @@ def test_metro_board_shows_russian_counts_1_2_5_21(tmp_path, monkeypatch):
             # four humans with secret hands: the game opens on "Pass to Аня"; Аня takes it
             pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
                                                  unicode="\r", scancode=0))
-            frames(app, 2)
-            drawn.clear()
-            frames(app, 2)
+            drawn.clear()       # the board's panel is painted once, when the board shows
+            frames(app, 4)
         for shown in ("21 вагон", "5 вагонов", "2 вагона", "1 вагон"):
             assert shown in drawn, (shown, sorted(set(d for d in drawn if "ваг" in d)))
         if os.environ.get("PLURALS_SHOT"):
