@@ -420,6 +420,10 @@ class Game:
     variants: dict[str, str] = {}   # variant name -> one-line English description
     simultaneous: bool = False      # several seats may act at once (Railroad Ink)
     score_needs_seed: bool = False  # score_notation replays a whole game from new_game(seed)
+    # The dotted name of the module that registers this game's bots (``game.bots.base``:
+    # its levels, and its coach estimator as ``COACH``); named here, never imported by the
+    # rules. "" : the game has only the random player every game gets.
+    bots: str = ""
 
     # -- setup ---------------------------------------------------------------------------
     def make_config(self, players: int, variants: Iterable[str] = (), **options: Any) -> dict:
@@ -490,6 +494,11 @@ class Game:
 
     def clone(self, state: Any) -> Any:
         return copy.deepcopy(state)
+
+    def move_codec(self) -> Any:
+        """This game's compact wire encoding of one move (a ``game.rules.movecodec.MoveCodec``)
+        or None: a LAN table then sends each move's notation as it is."""
+        return None
 
     def state_digest(self, state: Any) -> str:
         """The state hash (``state_hash``): BLAKE2b-128 of the canonical encoding of the whole

@@ -46,7 +46,12 @@ class MetroGame(Game):
     max_players = MAX_PLAYERS
     variants = VARIANTS
 
+    def move_codec(self):
+        from .codec import CODEC     # built on first use: only a LAN table sends moves
+        return CODEC
+
     # -- setup -----------------------------------------------------------------------------
+
     def make_config(self, players: int, variants: Iterable[str] = (), **options: Any) -> dict:
         if options:
             raise ConfigError(f"Metro has no option {', '.join(sorted(options))}")

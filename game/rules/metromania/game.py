@@ -41,7 +41,12 @@ class Metromania(Game):
     max_players = 4
     variants = VARIANTS
 
+    def move_codec(self):
+        from .codec import CODEC     # built on first use: only a LAN table sends moves
+        return CODEC
+
     # -- setup -------------------------------------------------------------------------
+
     def make_config(self, players, variants=(), **options) -> dict:
         if not isinstance(players, int) or not 2 <= players <= 4:
             raise ConfigError("Metromania is for 2 to 4 players")

@@ -57,7 +57,12 @@ class RailroadInkGame(Game):
     }
     expansions = EXPANSIONS     # the variants above are expansions: one at a time
 
+    def move_codec(self):
+        from .codec import CODEC     # built on first use: only a LAN table sends moves
+        return CODEC
+
     # -- setup -------------------------------------------------------------------------
+
     def make_config(self, players: int, variants: Iterable[str] = (), **options) -> dict:
         if isinstance(players, bool) or not isinstance(players, int):
             raise ConfigError("the number of players must be a whole number")
