@@ -32,6 +32,7 @@ class Pebbles(Game):
     min_players = 2
     max_players = 2
     variants = {"long": "a pile of 15 pebbles instead of 9"}
+    bots = "tests.fourth_game.bots"
 
     def make_config(self, players, variants=(), **options):
         variants = sorted(set(variants))

@@ -12,7 +12,8 @@ from game.client.games.kit_base import GameKit
 from game.client.games.metro.kit import KIT as METRO
 from game.client.games.metromania.kit import KIT as METROMANIA
 from game.client.games.railroad_ink.kit import KIT as RAILROAD_INK
-from game.rules import available_games
+from game.bots.base import check_bots
+from game.rules import available_games, get_game
 
 KITS: dict[str, GameKit] = {each.name: each for each in (
     METRO,
@@ -52,6 +53,8 @@ def unregister_kit(name: str) -> None:
 
 def check_kits(games: list[str] | None = None) -> None:
     """Start-up check: every game of the rules registry (or of ``games``) has a complete
-    kit. Raises MissingKit or TypeError naming what is missing."""
+    kit, and the bots and coach estimator its rules name load. Raises MissingKit, TypeError
+    or GameBotsError naming the game and what is missing."""
     for name in games if games is not None else available_games():
         kit(name).check()
+        check_bots(get_game(name))

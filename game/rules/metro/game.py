@@ -46,6 +46,8 @@ class MetroGame(Game):
     max_players = MAX_PLAYERS
     variants = VARIANTS
 
+    bots = "game.bots.metro"       # its levels and coach (``game.bots.base``); never imported here
+
     def move_codec(self):
         from .codec import CODEC     # built on first use: only a LAN table sends moves
         return CODEC

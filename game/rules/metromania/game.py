@@ -41,6 +41,8 @@ class Metromania(Game):
     max_players = 4
     variants = VARIANTS
 
+    bots = "game.bots.metromania"       # its levels and coach (``game.bots.base``); never imported here
+
     def move_codec(self):
         from .codec import CODEC     # built on first use: only a LAN table sends moves
         return CODEC

@@ -57,6 +57,8 @@ class RailroadInkGame(Game):
     }
     expansions = EXPANSIONS     # the variants above are expansions: one at a time
 
+    bots = "game.bots.railroad_ink"       # its levels and coach (``game.bots.base``); never imported here
+
     def move_codec(self):
         from .codec import CODEC     # built on first use: only a LAN table sends moves
         return CODEC

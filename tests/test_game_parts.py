@@ -1,0 +1,72 @@
+"""What a game declares is what the program uses, and a part that cannot be found fails
+loudly naming it: the bots its rules name (``Game.bots``) are offered, a bots module or coach
+estimator that does not load stops the start-up check with the game's and the module's name,
+and a game without a bot that can hint shows no Hint button."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.bots.base import GameBotsError, levels, make_bot
+from game.client.games import check_kits
+from game.client.screens.play import PlayScreen
+from game.match import Match, SeatInfo
+from game.rules import get_game
+from tests import fourth_game
+from tests.fourth_game import bots as pebbles_bots
+from tests.test_client_support import frames, key, make_app
+
+
+@pytest.fixture
+def pebbles():
+    fourth_game.install()
+    yield get_game(fourth_game.NAME)
+    fourth_game.uninstall()
+
+
+def test_the_bots_a_game_names_are_offered_and_play(pebbles):
+    assert levels("pebbles") == ["random", "easy"]
+    bot = make_bot(pebbles, 0, "easy", 1)
+    state = pebbles.new_game(pebbles.make_config(2), 1)
+    assert str(bot.choose(pebbles.view(state, 0))) == "take1"      # leaves 8, a multiple of 4
+    with pytest.raises(KeyError, match="unknown bot level 'expert'.*random, easy"):
+        make_bot(pebbles, 0, "expert", 1)
+
+
+def test_a_bots_module_that_does_not_load_stops_the_start_up_naming_it(pebbles, monkeypatch):
+    monkeypatch.setattr(type(pebbles), "bots", "tests.fourth_game.no_such_bots")
+    with pytest.raises(GameBotsError, match="'pebbles' .tests.fourth_game.no_such_bots."):
+        check_kits(["pebbles"])
+    with pytest.raises(GameBotsError, match="no_such_bots"):
+        levels("pebbles")
+
+
+def test_a_coach_estimator_without_its_parts_stops_the_start_up(pebbles, monkeypatch):
+    monkeypatch.setattr(pebbles_bots, "COACH", "tests.fourth_game.rules", raising=False)
+    with pytest.raises(GameBotsError, match="coach estimator of the game 'pebbles'.*worlds_for"):
+        check_kits(["pebbles"])
+
+
+def test_every_built_in_game_passes_the_start_up_check():
+    check_kits()
+    for name in ("metro", "metromania", "railroad-ink"):
+        assert levels(name)[-1] == "expert"
+
+
+def test_no_hint_button_without_a_bot_that_can_hint(pebbles, tmp_path):
+    app = make_app(tmp_path)
+    try:
+        seats = [SeatInfo("Ann", "human", colour=0), SeatInfo("Ben", "human", colour=1)]
+        play = PlayScreen(app, Match.new(pebbles, pebbles.make_config(2), 3, seats))
+        app.push(play)
+        frames(app, 2)
+        assert not play.coach.offered()
+        key(app, pygame.K_h)                          # the hint key: nothing is asked
+        frames(app, 2)
+        assert play.coach.used == 0 and play.coach.pending is None
+        metro = get_game("metro")
+        other = PlayScreen(app, Match.new(metro, metro.make_config(2, []), 3, seats))
+        assert other.coach.offered()                  # a game with an expert has the button
+    finally:
+        app.shutdown()
