@@ -93,3 +93,23 @@ def test_a_kit_that_draws_no_coach_move_leaves_the_hint_in_words(pebbles, tmp_pa
     surface = pygame.Surface((1280, 720))
     move = pebbles.parse_move("take2")
     assert draw_move(surface, None, "pebbles", 0, move, 0.0) is False
+
+
+def test_a_text_the_kit_needs_that_english_lacks_stops_the_start_up(pebbles, monkeypatch):
+    import sys
+    from pathlib import Path
+
+    from game.client.games import MissingText, kit
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
+    import check_catalogs
+
+    assert "help.pebbles.goal.body" in kit("pebbles").catalog_keys()
+    check_kits(["pebbles"])
+    monkeypatch.setattr(kit("pebbles"), "board_words", ("pebbles.take", "pebbles.no_such"))
+    with pytest.raises(MissingText, match="'pebbles' lack pebbles.no_such"):
+        check_kits(["pebbles"])
+    english, _ = check_catalogs.load("en")        # the shipped catalogs: Pebbles is not there
+    assert "pebbles: game.pebbles" in check_catalogs.game_key_problems(english)
+    assert not [problem for problem in check_catalogs.game_key_problems(english)
+                if not problem.startswith("pebbles:")]

@@ -13,6 +13,7 @@ from game.client.games.metro.kit import KIT as METRO
 from game.client.games.metromania.kit import KIT as METROMANIA
 from game.client.games.railroad_ink.kit import KIT as RAILROAD_INK
 from game.bots.base import check_bots
+from game.client.text import has_english
 from game.rules import available_games, get_game
 
 KITS: dict[str, GameKit] = {each.name: each for each in (
@@ -24,6 +25,10 @@ KITS: dict[str, GameKit] = {each.name: each for each in (
 
 class MissingKit(LookupError):
     """A game of the rules registry the client has no kit for."""
+
+
+class MissingText(LookupError):
+    """A text a game's kit needs (``GameKit.catalog_keys``) that English does not have."""
 
 
 def kit(name: str) -> GameKit:
@@ -53,8 +58,14 @@ def unregister_kit(name: str) -> None:
 
 def check_kits(games: list[str] | None = None) -> None:
     """Start-up check: every game of the rules registry (or of ``games``) has a complete
-    kit, and the bots and coach estimator its rules name load. Raises MissingKit, TypeError
-    or GameBotsError naming the game and what is missing."""
+    kit whose texts English has, and the bots and coach estimator its rules name load.
+    Raises MissingKit, TypeError, MissingText or GameBotsError naming the game and what is
+    missing."""
     for name in games if games is not None else available_games():
-        kit(name).check()
+        game_kit = kit(name)
+        game_kit.check()
+        missing = [key for key in game_kit.catalog_keys() if not has_english(key)]
+        if missing:
+            raise MissingText(f"the texts of the game {name!r} lack {', '.join(missing)} "
+                              f"(assets/lang/en/)")
         check_bots(get_game(name))

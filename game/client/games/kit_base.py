@@ -36,6 +36,11 @@ The hooks with a default (a game may leave them out):
   from the board's public geometry; ``lesson_always`` what no coach panel may cover at any
   step, ``lesson_toast_clear`` what a toast must leave in sight; default: none.
 
+* ``catalog_keys()``: the texts the game cannot be shown without (its name and blurb
+  ``game.<game>``, ``game.<game>.blurb``, and its rules pages); the start-up check and
+  ``tools/check_catalogs.py`` stop on one that English lacks. A kit adds its board's own words
+  (``board_words``) so the catalog check knows them too.
+
 The parts no screen draws are named by the rules' ``GAME`` instead (they load where pygame
 never does): ``Game.bots`` (its bot levels and the coach's estimator), ``Game.phone`` (its
 phone page) and ``Game.move_codec()`` (its moves on the wire).
@@ -56,6 +61,7 @@ class GameKit(ABC):
     lessons: str = ""                           # module of the game's LESSONS; "": none
     lesson_always: tuple[str, ...] = ()         # regions no coach panel covers, every step
     lesson_toast_clear: tuple[str, ...] = ()    # regions a toast leaves in sight, every step
+    board_words: tuple[str, ...] = ()           # catalog keys the board shows besides those
 
     def __init__(self, name: str, board: type, rules_pages: tuple[str, ...],
                  rules_picture: Callable[[pygame.Surface, pygame.Rect, str], None]) -> None:
@@ -97,6 +103,13 @@ class GameKit(ABC):
     def draw_rules_picture(self, surface: pygame.Surface, box: pygame.Rect, page: str) -> None:
         """The picture beside rules-help page ``page``, inside ``box``."""
         self.rules_picture(surface, box, page)
+
+    def catalog_keys(self) -> list[str]:
+        """Every catalog key this game needs in every language."""
+        keys = [f"game.{self.name}", f"game.{self.name}.blurb"]
+        for page in self.rules_pages:
+            keys += [f"help.{self.name}.{page}.title", f"help.{self.name}.{page}.body"]
+        return keys + list(self.board_words)
 
     def check(self) -> None:
         """Raise if the kit is incomplete in a way abstract methods cannot tell."""
