@@ -113,3 +113,24 @@ def test_a_text_the_kit_needs_that_english_lacks_stops_the_start_up(pebbles, mon
     assert "pebbles: game.pebbles" in check_catalogs.game_key_problems(english)
     assert not [problem for problem in check_catalogs.game_key_problems(english)
                 if not problem.startswith("pebbles:")]
+
+
+def test_the_rules_version_covers_games_registered_from_outside(tmp_path, monkeypatch):
+    from pathlib import Path
+
+    from game.rules import register_game, rules_version, unregister_game
+
+    source = (Path(__file__).parent / "fourth_game" / "rules.py").read_text(encoding="utf-8")
+    (tmp_path / "outside_rules_copy.py").write_text(source, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    before = rules_version()
+    register_game("outside-copy", "outside_rules_copy")
+    try:
+        registered = rules_version()
+        assert registered != before
+        (tmp_path / "outside_rules_copy.py").write_text(source.replace("15", "16"),
+                                                        encoding="utf-8")
+        assert rules_version() not in (before, registered)    # its rules changed: so did this
+    finally:
+        unregister_game("outside-copy")
+    assert rules_version() == before
