@@ -134,3 +134,22 @@ def test_the_rules_version_covers_games_registered_from_outside(tmp_path, monkey
     finally:
         unregister_game("outside-copy")
     assert rules_version() == before
+
+
+def test_phone_seats_only_for_a_game_with_a_phone_page(pebbles, monkeypatch, tmp_path):
+    from game.client.screens.setup import SetupScreen
+    from game.phone.games import MissingPhoneKit, has_phone_page
+
+    assert not has_phone_page(pebbles) and has_phone_page(get_game("metro"))
+    app = make_app(tmp_path)
+    try:
+        assert "human:phone" not in SetupScreen(app, "pebbles").who_options()
+        assert "human:phone" in SetupScreen(app, "metro").who_options()
+    finally:
+        app.shutdown()
+    monkeypatch.setattr(type(pebbles), "phone", "tests.fourth_game.no_such_page")
+    with pytest.raises(MissingPhoneKit, match="'pebbles' .tests.fourth_game.no_such_page."):
+        check_kits(["pebbles"])
+    monkeypatch.setattr(type(pebbles), "phone", "tests.fourth_game.rules")
+    with pytest.raises(MissingPhoneKit, match="lacks static, board, answer, hint_targets"):
+        check_kits(["pebbles"])

@@ -424,6 +424,9 @@ class Game:
     # its levels, and its coach estimator as ``COACH``); named here, never imported by the
     # rules. "" : the game has only the random player every game gets.
     bots: str = ""
+    # The dotted name of the module that draws this game on a phone's page
+    # (``game.phone.games``); "" : the game has no phone seats.
+    phone: str = ""
 
     # -- setup ---------------------------------------------------------------------------
     def make_config(self, players: int, variants: Iterable[str] = (), **options: Any) -> dict:

@@ -14,6 +14,7 @@ from game.client.games.metromania.kit import KIT as METROMANIA
 from game.client.games.railroad_ink.kit import KIT as RAILROAD_INK
 from game.bots.base import check_bots
 from game.client.text import has_english
+from game.phone.games import check_phone_kit
 from game.rules import available_games, get_game
 
 KITS: dict[str, GameKit] = {each.name: each for each in (
@@ -58,9 +59,9 @@ def unregister_kit(name: str) -> None:
 
 def check_kits(games: list[str] | None = None) -> None:
     """Start-up check: every game of the rules registry (or of ``games``) has a complete
-    kit whose texts English has, and the bots and coach estimator its rules name load.
-    Raises MissingKit, TypeError, MissingText or GameBotsError naming the game and what is
-    missing."""
+    kit whose texts English has, and the bots, coach estimator and phone page its rules name
+    load. Raises MissingKit, TypeError, MissingText, GameBotsError or MissingPhoneKit naming
+    the game and what is missing."""
     for name in games if games is not None else available_games():
         game_kit = kit(name)
         game_kit.check()
@@ -69,3 +70,4 @@ def check_kits(games: list[str] | None = None) -> None:
             raise MissingText(f"the texts of the game {name!r} lack {', '.join(missing)} "
                               f"(assets/lang/en/)")
         check_bots(get_game(name))
+        check_phone_kit(get_game(name))

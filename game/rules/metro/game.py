@@ -46,7 +46,10 @@ class MetroGame(Game):
     max_players = MAX_PLAYERS
     variants = VARIANTS
 
-    bots = "game.bots.metro"       # its levels and coach (``game.bots.base``); never imported here
+    # the modules of its other parts, named and never imported here: its bot levels and coach
+    # (``game.bots.base``) and its phone page (``game.phone.games``)
+    bots = "game.bots.metro"
+    phone = "game.phone.games.metro"
 
     def move_codec(self):
         from .codec import CODEC     # built on first use: only a LAN table sends moves

@@ -41,7 +41,10 @@ class Metromania(Game):
     max_players = 4
     variants = VARIANTS
 
-    bots = "game.bots.metromania"       # its levels and coach (``game.bots.base``); never imported here
+    # the modules of its other parts, named and never imported here: its bot levels and coach
+    # (``game.bots.base``) and its phone page (``game.phone.games``)
+    bots = "game.bots.metromania"
+    phone = "game.phone.games.metromania"
 
     def move_codec(self):
         from .codec import CODEC     # built on first use: only a LAN table sends moves

@@ -57,7 +57,10 @@ class RailroadInkGame(Game):
     }
     expansions = EXPANSIONS     # the variants above are expansions: one at a time
 
-    bots = "game.bots.railroad_ink"       # its levels and coach (``game.bots.base``); never imported here
+    # the modules of its other parts, named and never imported here: its bot levels and coach
+    # (``game.bots.base``) and its phone page (``game.phone.games``)
+    bots = "game.bots.railroad_ink"
+    phone = "game.phone.games.railroad_ink"
 
     def move_codec(self):
         from .codec import CODEC     # built on first use: only a LAN table sends moves
