@@ -20,9 +20,8 @@ from tests.test_client_support import frames, key, make_app
 
 @pytest.fixture
 def pebbles():
-    fourth_game.install()
-    yield get_game(fourth_game.NAME)
-    fourth_game.uninstall()
+    """Pebbles, registered for the whole session by tests/conftest.py."""
+    return get_game(fourth_game.NAME)
 
 
 def test_the_bots_a_game_names_are_offered_and_play(pebbles):

@@ -36,6 +36,11 @@ def register_game(name: str, module: str) -> None:
     GAME_MODULES[name] = module
 
 
+def rules_module(name: str) -> str:
+    """The module game ``name``'s rules live in (``GAME_MODULES``); KeyError if unknown."""
+    return GAME_MODULES[name]
+
+
 def unregister_game(name: str) -> None:
     """Forget a game added by ``register_game`` (the three built-in games stay)."""
     if GAME_MODULES.get(name, __name__ + ".").startswith(__name__ + "."):

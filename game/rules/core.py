@@ -402,6 +402,18 @@ def checked_outcome(expected: "ChanceRequest | None", request: Any, outcome: Any
     return tuple(outcome)
 
 
+def redeal(cards_by_holder: list[list], rng: Rng) -> list[list]:
+    """The same number of cards per holder, drawn from all of them shuffled together (what a
+    holder may not see of the others' cards: ``Game.hidden_variant``)."""
+    pool = [card for cards in cards_by_holder for card in cards]
+    rng.shuffle(pool)
+    dealt = []
+    for cards in cards_by_holder:
+        dealt.append(pool[:len(cards)])
+        pool = pool[len(cards):]
+    return dealt
+
+
 class Game:
     """The rules of one game. Stateless: every method takes the state it works on.
 
@@ -497,6 +509,15 @@ class Game:
 
     def clone(self, state: Any) -> Any:
         return copy.deepcopy(state)
+
+    def hidden_variant(self, state: Any, viewer: Seat | None, rng: Rng) -> Any:
+        """A copy of ``state`` that differs from it only in what ``viewer`` (a seat, or None
+        for a spectator) may not see — other seats' secrets re-dealt among themselves, face-down
+        piles reordered, another future for the Rng — or None when the game hides nothing.
+        Both must give ``viewer`` the same view (the conformance suite checks it for every
+        registered game, so each says what it hides)."""
+        raise NotImplementedError(f"the game {self.name!r} does not say what it hides "
+                                  f"(Game.hidden_variant)")
 
     def move_codec(self) -> Any:
         """This game's compact wire encoding of one move (a ``game.rules.movecodec.MoveCodec``)

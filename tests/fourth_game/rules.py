@@ -83,6 +83,9 @@ class Pebbles(Game):
     def view(self, state, seat):
         return self.clone(state)
 
+    def hidden_variant(self, state, viewer, rng):
+        return None                       # nothing is hidden from anyone
+
     def encode(self, state):
         return {"pile": state.pile, "turn": state.turn,
                 "winner": -1 if state.winner is None else state.winner}

@@ -62,6 +62,12 @@ class RailroadInkGame(Game):
     bots = "game.bots.railroad_ink"
     phone = "game.phone.games.railroad_ink"
 
+    def hidden_variant(self, state, viewer, rng: Rng):
+        """Only the future rolls are secret (from everyone)."""
+        other = state.copy()
+        other.rng = Rng(rng.next_u32())          # the future rolls: nothing else is secret
+        return other
+
     def move_codec(self):
         from .codec import CODEC     # built on first use: only a LAN table sends moves
         return CODEC
