@@ -32,7 +32,6 @@ from game.rules import available_games, get_game
 from game.rules.core import Game, Rng, state_hash
 
 
-
 class GameBotsError(RuntimeError):
     """A game's bots module (``Game.bots``) is missing, broken or registers no level."""
 

@@ -448,5 +448,6 @@ class _ReplyLine:
 register_levels(GAME.name, MetromaniaEasy, MetromaniaNormal, MetromaniaHard,
                 MetromaniaExpert)
 
-# what values this game's moves for the coach's hints and review (``game.bots.base.coach_estimator``)
+# what values this game's moves for the coach's hints and review
+# (``game.bots.base.coach_estimator``)
 COACH = "game.bots.mania_estimate"

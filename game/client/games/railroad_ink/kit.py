@@ -100,7 +100,8 @@ class RailroadInkKit(GameKit):
         return framed_piece(surface, ink.face(move.face, move.o, rect.width), rect, colour)
 
     def lesson_regions(self, board, seat: int) -> dict:
-        """The sheet, status lines, dice, specials, title, meteor and volcano rows and buttons of the seat's pane (none while it is folded)."""
+        """The sheet, status lines, dice, specials, title, meteor and volcano rows and
+        buttons of the seat's pane (none while it is folded)."""
         pane = board.pane_of(seat)
         if pane is None or not pane.full:
             return {}
@@ -111,7 +112,8 @@ class RailroadInkKit(GameKit):
             "sheet": [pygame.Rect(pane.geom.rect)],
             # the status lines, as wide as the tray: room for the most they say at once (a
             # refusal, the status, the device's hints), never below the pane
-            "status": [pygame.Rect(x, y, tray["w"], max(0, min(LESSON_STATUS_H, pane.rect.bottom - 4 - y)))],
+            "status": [pygame.Rect(x, y, tray["w"],
+                                   max(0, min(LESSON_STATUS_H, pane.rect.bottom - 4 - y)))],
             "dice": [pygame.Rect(r) for i, r in enumerate(tray["dice"]) if i < len(state.dice)],
             "specials": [pygame.Rect(r) for r in tray["specials"]],
         }
