@@ -141,7 +141,7 @@ def check_views(game: Game, state, players: int, perturb, rng: Rng) -> None:
             assert game.legal_moves(view, viewer) == game.legal_moves(state, viewer), \
                 "a seat's legal moves depend on what it cannot see"
         other = perturb(state, viewer, rng)
-        if other is None:                 # the game hides nothing (its PERTURB says so)
+        if other is None:                 # the game hides nothing (its hidden_variant says so)
             continue
         assert encoded(game, other) != before, "the perturbation changed nothing"
         assert encoded(game, game.view(other, viewer)) == seen, \

@@ -41,8 +41,13 @@ def _private_home(tmp_path, monkeypatch):
 
 
 from game import lan_services  # noqa: E402
+from tests import fourth_game  # noqa: E402
 
 lan_services.install()     # endpoints made by tests play our bots and keep our saves
+# the test-only fourth game (Pebbles) is registered before the tests are collected, so every
+# suite that runs over the registered games (conformance, golden, determinism, saves, replay,
+# LAN simulation, languages, bots) runs over it too
+fourth_game.install()
 
 
 def pytest_xdist_auto_num_workers(config):

@@ -41,7 +41,15 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
+from tests import fourth_game  # noqa: E402
 from tests.test_client_support import click, key, make_app, text  # noqa: E402
+
+# TRACKLAYER_TEST_GAME=1: the same games as a test process (tests/conftest.py registers
+# Pebbles) when this client meets that process' table: the same rules version, or the host
+# refuses the other client at the handshake (a table of child processes only, run.py ones
+# among them, leaves it out)
+if os.environ.get("TRACKLAYER_TEST_GAME") == "1":
+    fourth_game.install()
 
 
 def say(**fields) -> None:

@@ -1,6 +1,7 @@
 """Per-game dealers of the table simulation (``tests/table_simulation.py``): how to read the
-outcome of a chance step off the local game. Every registered game that implements the table
-protocol needs an entry in ``DEALERS`` (the conformance suite fails otherwise)."""
+outcome of a chance step off the local game. A game whose LAN table waits for chance needs an
+entry in ``DEALERS`` (the conformance suite fails otherwise, naming it); one whose table never
+does (no chance, no secrets: Pebbles) plays with the plain ``TableDealer`` (``dealer_for``)."""
 
 from __future__ import annotations
 
@@ -237,3 +238,9 @@ class MetromaniaDealer(TableDealer):
 
 DEALERS = {"metro": MetroDealer, "metromania": MetromaniaDealer,
            "railroad-ink": RailroadInkDealer}
+
+
+def dealer_for(name: str) -> type[TableDealer]:
+    """The simulation's dealer of game ``name``: its own, or the plain one (which refuses any
+    chance step: ``TableDealer.resolve``)."""
+    return DEALERS.get(name, TableDealer)

@@ -36,12 +36,16 @@ class TableDealer:
 
     def expects_chance(self, config: dict) -> bool:
         """Whether a table of ``config`` waits for any chance step (Metromania's public deals
-        come with the city, from the public seed)."""
+        come with the city, from the public seed); the plain dealer: whether the game's table
+        starts by waiting for one."""
+        if type(self).resolve is TableDealer.resolve:
+            return self.game.pending_chance(self.game.new_table_game(config, 1)) is not None
         return True
 
     def resolve(self, local, request) -> tuple[tuple, tuple]:
         """(public outcome, cards the dealt seat learns) of ``request``, as ``local`` drew it."""
-        raise NotImplementedError
+        raise NotImplementedError(f"the table of {self.game.name} waits for chance: "
+                                  f"tests/table_dealers.py needs a dealer for it")
 
     def before_move(self, local) -> None:
         """Called before each move of the local game (e.g. to keep its Rng before a roll)."""

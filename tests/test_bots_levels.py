@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from game.bots.base import levels, make_bot
-from game.rules import get_game
+from game.rules import available_games, get_game
 from game.rules.core import Rng, canonical_bytes, state_hash
 
 LEVELS = ("easy", "normal", "hard")
@@ -49,6 +49,23 @@ def test_every_game_has_the_three_levels(name):
         assert bot.level == level and bot.game is game
     with pytest.raises(KeyError):
         make_bot(game, 0, "grandmaster", 1)
+
+
+@pytest.mark.parametrize("name", available_games())
+def test_the_weakest_levels_of_every_registered_game_play_legal_moves(name):
+    """Every registered game, the test-only Pebbles too: the levels its rules' bots module
+    registers are offered, and the random player and its weakest level choose a legal move
+    on its first positions, the same one again for the same seed."""
+    game = get_game(name)
+    known = levels(name)
+    assert known[0] == "random" and len(known) >= 2, known
+    game, found = positions(name, game.min_players, [], seed=3, count=2, stride=1)
+    for state, seat in found:
+        for level in known[:2]:
+            view = game.view(state, seat)
+            move = make_bot(game, seat, level, 5).choose(view)
+            game.check(state, seat, move)
+            assert make_bot(game, seat, level, 5).choose(game.view(state, seat)) == move
 
 
 @pytest.mark.parametrize("name,players,variants", TABLES)

@@ -196,7 +196,7 @@ def test_a_lesson_waiting_for_the_learner_draws_nothing(tmp_path, no_sleep, game
 
     app = open_title(tmp_path, (1280, 720))
     try:
-        lesson = next(lesson for lesson in lessons.ALL if lesson.game == game_name)
+        lesson = next(lesson for lesson in lessons.all_lessons() if lesson.game == game_name)
         screen = TutorialScreen(app, lesson, Progress.beside(app.settings))
         app.push(screen)
         app.run(frames=2)

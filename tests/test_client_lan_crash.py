@@ -44,8 +44,12 @@ class ClientProcess:
     """``tests/lan_client_process.py`` in a subprocess: its JSON lines collected, its stdin
     a command line (``tell``)."""
 
-    def __init__(self, home: Path, *args: str) -> None:
-        env = dict(os.environ, TRACKLAYER_HOME=str(home), SDL_VIDEODRIVER="dummy",
+    def __init__(self, home: Path, *args: str, test_game: bool = True) -> None:
+        # test_game: the client has Pebbles as this process has (the same rules version: its
+        # table is this process'); a table of child processes and run.py ones leaves it out
+        env = dict(os.environ, TRACKLAYER_TEST_GAME="1" if test_game else "0",
+                   TRACKLAYER_HOME=str(home),
+                   SDL_VIDEODRIVER="dummy",
                    SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT))
         self.proc = subprocess.Popen([sys.executable, "-m", "tests.lan_client_process", *args],
                                      cwd=ROOT, env=env, stdin=subprocess.PIPE,

@@ -29,7 +29,15 @@ import pytest
 
 from game.benchmarks.net_soak import collect_json_lines
 from game.saves import read_save
-from tests.test_client_lan_crash import ClientProcess as Client
+from tests.test_client_lan_crash import ClientProcess
+
+
+class Client(ClientProcess):
+    """A client process without the test-only game: these tables are child processes only,
+    ``run.py`` ones among them (the same rules version as theirs)."""
+
+    def __init__(self, home: Path, *args: str) -> None:
+        super().__init__(home, *args, test_game=False)
 
 ROOT = Path(__file__).resolve().parents[1]
 STOP_AT = 8           # the table idles on Ann's turn once the game is at this move

@@ -32,7 +32,7 @@ FINGER = 40          # logical pixels at 1280×720: the width of a fingertip
 
 
 def lesson(app, tmp_path) -> TutorialScreen:
-    screen = TutorialScreen(app, lessons.BY_ID["metromania"], Progress(tmp_path / "t.json"))
+    screen = TutorialScreen(app, lessons.by_id("metromania"), Progress(tmp_path / "t.json"))
     app.push(screen)
     step(app, 1 / 60)
     key(app, pygame.K_RETURN)                   # read the welcome: on to "dig"

@@ -50,23 +50,6 @@ def test_refusal_uses_the_games_own_wording_first():
         text.set_language("en")
 
 
-def test_a_catalog_with_only_the_old_game_key_still_speaks_its_language(monkeypatch):
-    """A translation made before ``illegal.<game>.<code>`` (``illegal.ri.*``,
-    ``mania.illegal.*``) keeps being shown rather than the English of the new key."""
-    from game.client.text import _load
-
-    try:
-        text.set_language("ko")
-        catalog = dict(_load("ko"))
-        catalog.pop("illegal.railroad-ink.not_connected", None)
-        catalog["illegal.ri.not_connected"] = "연결 {cell}"
-        monkeypatch.setitem(text._catalogs, "ko", catalog)
-        exc = IllegalMove("not_connected", "", cell="B2")
-        assert text.illegal(exc, "railroad-ink") == "연결 B2"
-    finally:
-        text.set_language("en")
-
-
 def test_play_screen_words_a_refusal_for_its_game(app):
     from game.client.screens.play import PlayScreen
     from game.client.screens.title import TitleScreen

@@ -259,10 +259,7 @@ def test_the_review_shows_on_a_three_player_results_screen(tmp_path, monkeypatch
 
 
 def test_a_game_nothing_can_judge_says_not_reviewed(tmp_path):
-    from tests.fourth_game import install, uninstall
-
-    install()
-    app = make_app(tmp_path)
+    app = make_app(tmp_path)                   # Pebbles: registered by tests/conftest.py
     try:
         pebbles = get_game("pebbles")
         seats = [SeatInfo("Ann", "human", colour=0), SeatInfo("Ben", "human", colour=1)]
@@ -290,7 +287,6 @@ def test_a_game_nothing_can_judge_says_not_reviewed(tmp_path):
         assert t("coach.review_none") not in said            # never "no costly decision"
     finally:
         app.shutdown()
-        uninstall()
 
 
 def test_a_review_step_about_bens_move_shows_bens_sheet(tmp_path):

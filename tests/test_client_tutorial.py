@@ -14,11 +14,11 @@ from game.client.tutorial.progress import Progress
 from tests.test_client_support import click, frames, key, make_app
 from tests.tutorial_driver import Driver
 
-LESSON_IDS = [lesson.id for lesson in lessons.ALL]
+LESSON_IDS = [lesson.id for lesson in lessons.all_lessons()]
 
 
 def open_lesson(app, lesson_id: str) -> TutorialScreen:
-    app.push(TutorialScreen(app, lessons.BY_ID[lesson_id], Progress.beside(app.settings)))
+    app.push(TutorialScreen(app, lessons.by_id(lesson_id), Progress.beside(app.settings)))
     frames(app, 2)
     return app.top
 
@@ -30,7 +30,7 @@ def test_every_lesson_to_the_end_by_each_device(tmp_path, lesson_id, device):
     try:
         screen = open_lesson(app, lesson_id)
         seen = Driver(app, device).play_lesson(screen)
-        lesson = lessons.BY_ID[lesson_id]
+        lesson = lessons.by_id(lesson_id)
         assert seen == [step.name for step in lesson.steps]
         assert screen.free and app.top is screen
         assert Progress.beside(app.settings).done(lesson_id)

@@ -19,7 +19,7 @@ from tests.tutorial_driver import play_through
 def positions():
     """(lesson, step index, moves) at every step of every lesson (the example moves, the
     bots as the play screen seeds them: what the device tests play)."""
-    return [position for lesson in lessons.ALL for position in play_through(lesson)]
+    return [position for lesson in lessons.all_lessons() for position in play_through(lesson)]
 
 
 def test_every_step_in_every_language_fits(tmp_path, monkeypatch, positions):

@@ -62,17 +62,11 @@ def test_the_check_goes_on_from_the_screens_worlds():
 
 
 def test_a_game_without_an_estimator_is_not_judged():
-    from tests.fourth_game import install, uninstall
-
-    install()
-    try:
-        pebbles = get_game("pebbles")
-        match = Match.new(pebbles, pebbles.make_config(2, []), 1,
-                          [SeatInfo("Ann", "human"), SeatInfo("Ben", "human")])
-        match.apply(0, pebbles.parse_move(str(pebbles.legal_moves(match.state, 0)[0])))
-        [(_index, seat, view, played)] = decision_positions(match, [0])
-        judge = ReviewBot(pebbles, seat, 0)
-        judge.played, judge.seeds = [played], [1]
-        assert judge.choose([view]) == [None]          # said so, never "no mistakes"
-    finally:
-        uninstall()
+    pebbles = get_game("pebbles")
+    match = Match.new(pebbles, pebbles.make_config(2, []), 1,
+                      [SeatInfo("Ann", "human"), SeatInfo("Ben", "human")])
+    match.apply(0, pebbles.parse_move(str(pebbles.legal_moves(match.state, 0)[0])))
+    [(_index, seat, view, played)] = decision_positions(match, [0])
+    judge = ReviewBot(pebbles, seat, 0)
+    judge.played, judge.seeds = [played], [1]
+    assert judge.choose([view]) == [None]          # said so, never "no mistakes"

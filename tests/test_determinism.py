@@ -18,7 +18,7 @@ from game.rules import available_games, get_game
 from game.rules.core import Rng, canonical_bytes, hash_bytes, state_hash
 from tests.conformance import configs_for, playout
 from tests.golden.regenerate import golden_file
-from tests.table_dealers import DEALERS
+from tests.table_dealers import dealer_for
 from tests.table_simulation import TableSimulation, implements_table
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -26,6 +26,8 @@ HASH_SEEDS = ("4242",)     # another interpreter, another string hash than this 
 
 PROBE = """
 import json, sys
+from tests import fourth_game
+fourth_game.install()          # as tests/conftest.py does: the test-only game is registered
 from tests.test_determinism import fingerprints
 print(json.dumps(fingerprints(json.load(sys.stdin))))
 """
@@ -50,7 +52,7 @@ def table_fingerprint(name: str) -> list[str]:
     # (Metromania's secret letters, Metro's free orientation)
     config = game.make_config(max(game.min_players, min(3, game.max_players)),
                               sorted(game.variants)[-1:])
-    table = TableSimulation(game, config, 31, DEALERS[name])
+    table = TableSimulation(game, config, 31, dealer_for(name))
     table.play_out(Rng(31))
     return table.public_hashes
 

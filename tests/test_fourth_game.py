@@ -31,9 +31,8 @@ from tests.test_client_support import (click, frames, key, make_app, pad_added, 
 
 @pytest.fixture
 def pebbles():
-    fourth_game.install()
-    yield get_game(fourth_game.NAME)
-    fourth_game.uninstall()
+    """Pebbles, registered for the whole session by tests/conftest.py."""
+    return get_game(fourth_game.NAME)
 
 
 def test_the_fourth_game_is_registered_by_its_own_lines_only(pebbles):

@@ -733,6 +733,23 @@ def test_help_text_fits_its_box_in_every_language():
         text.set_language("en")
 
 
+def test_every_registered_game_has_its_own_texts_in_every_language():
+    """A game's name, blurb, rules pages and board words (``GameKit.catalog_keys``) in each
+    language's own catalog, the test-only Pebbles' included (its catalog folder is added
+    at run time)."""
+    from game.client.games import kit
+    from game.rules import available_games
+
+    try:
+        for lang in LANGS:
+            text.set_language(lang)
+            missing = [f"{name}: {key}" for name in available_games()
+                       for key in kit(name).catalog_keys() if not text.has_own(key)]
+            assert not missing, (lang, missing[:8])
+    finally:
+        text.set_language("en")
+
+
 def test_help_is_reachable_from_setup_and_pause(tmp_path):
     from game.client.screens.pause import PauseScreen
     from game.client.screens.play import PlayScreen

@@ -61,6 +61,8 @@ def test_state_at_every_index_equals_a_fresh_replay(name):
             game.apply(state, entry.seat, game.parse_move(entry.move))
         assert encoded(game, replay.state_at(index)) == encoded(game, state), f"index {index}"
     for index in sorted({0, 1, 7, 8, 9, len(replay) // 2, len(replay) - 1, len(replay)}):
+        if index > len(replay):
+            continue                                  # a short game (Pebbles)
         assert encoded(game, replay.state_at(index)) == encoded(game, fresh_state(match, index))
     assert state_hash(game, replay.state_at(len(replay))) == match.hash()
 
@@ -88,13 +90,14 @@ def test_events_entries_and_scores_per_move(name):
 @pytest.mark.parametrize("name", GAMES)
 def test_states_are_independent_copies(name):
     match, _, path = finished_game(name, seed=33)
-    replay = saves.Replay.open(path, snapshot_every=4)
-    state = replay.state_at(4)                   # exactly a snapshot
+    at = min(4, match.seq - 1)                   # a snapshot, before the last move
+    replay = saves.Replay.open(path, snapshot_every=at)
+    state = replay.state_at(at)                  # exactly a snapshot
     before = encoded(replay.game, state)
-    entry = match.log[4]
+    entry = match.log[at]
     replay.game.apply(state, entry.seat, replay.game.parse_move(entry.move))
-    assert encoded(replay.game, replay.state_at(4)) == before
-    assert encoded(replay.game, state) == encoded(replay.game, replay.state_at(5))
+    assert encoded(replay.game, replay.state_at(at)) == before
+    assert encoded(replay.game, state) == encoded(replay.game, replay.state_at(at + 1))
 
 
 @pytest.mark.parametrize("name", GAMES)

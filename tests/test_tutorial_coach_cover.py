@@ -122,7 +122,7 @@ class CutText:
 
 @pytest.fixture(scope="module")
 def positions():
-    return [position for lesson in lessons.ALL for position in play_through(lesson)]
+    return [position for lesson in lessons.all_lessons() for position in play_through(lesson)]
 
 
 @pytest.mark.parametrize("size", RESOLUTIONS, ids=lambda size: f"{size[1]}p")

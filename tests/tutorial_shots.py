@@ -23,7 +23,7 @@ def main(out: str, lang: str = "en", only: str = "", size=None) -> None:
 
     folder = Path(out)
     folder.mkdir(parents=True, exist_ok=True)
-    for lesson in lessons.ALL:
+    for lesson in lessons.all_lessons():
         if only and lesson.id != only:
             continue
         with tempfile.TemporaryDirectory() as tmp:

@@ -18,6 +18,10 @@ It also lists keys whose English text changed since the translations were last b
 to date (``--record`` stores the English texts the translations follow in
 ``assets/lang/translated_from.json``; the client never loads that file).
 
+Every registered game's own keys (its name, blurb and rules pages, and its board's words:
+``GameKit.catalog_keys()`` of its client kit) must be in English, so a new game's missing text
+is named here, not only by the language tests.
+
 The catalog layout mirrors ``game/client/text.py``: ``assets/lang/<lang>.json`` merged with
 ``assets/lang/<lang>/*.json``.
 """
@@ -147,6 +151,15 @@ def record(lang_dir: Path = LANG_DIR) -> None:
                                               sort_keys=True) + "\n", encoding="utf-8")
 
 
+def game_key_problems(english: dict) -> list[str]:
+    """The keys a registered game's kit needs that the English catalog lacks."""
+    from game.client.games import kit
+    from game.rules import available_games
+
+    return [f"{name}: {key}" for name in available_games()
+            for key in kit(name).catalog_keys() if key not in english]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
@@ -160,9 +173,11 @@ def main(argv: list[str] | None = None) -> int:
     english, en_problems = load("en")
     en_plurals = english_plural_problems()
     changed = changed_english()
+    game_keys = game_key_problems(english)
     if args.json:
         print(json.dumps({"english_keys": len(english), "english_problems": en_problems,
                           "english_plurals": en_plurals, "english_changed": changed,
+                          "game_keys_missing": game_keys,
                           "languages": reports}, indent=2, ensure_ascii=False))
     else:
         print(f"en: {len(english)} keys, {len(changed)} changed since the translations, "
@@ -173,6 +188,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  plural: {problem}")
         for key in changed:
             print(f"  changed: {key}")
+        for key in game_keys:
+            print(f"  a game's key missing: {key}")
         for report in reports:
             print(f"{report['language']}: {report['keys']} keys, {len(report['missing'])} missing,"
                   f" {len(report['extra'])} extra, {len(report['placeholders'])} placeholder "
@@ -188,7 +205,7 @@ def main(argv: list[str] | None = None) -> int:
                       f"translation {item['translation']}")
             for problem in report["problems"]:
                 print(f"  warning: {problem}")
-    bad = bool(changed) or bool(en_plurals) or any(
+    bad = bool(changed) or bool(en_plurals) or bool(game_keys) or any(
         r["missing"] or r["placeholders"] or r["plurals"] or r["problems"] for r in reports)
     return 1 if bad else 0
 

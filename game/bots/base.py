@@ -5,10 +5,14 @@ and returns a legal move. Given the same seed and the same sequence of views it 
 same moves, so bot games replay exactly and any lockstep peer can run a bot.
 
 Levels: ``random`` (every game), and per game ``easy``, ``normal``, ``hard`` and ``expert``
-(weakest to strongest; registered
-by the game's bot module, e.g. ``game.bots.metro``; ``make_bot`` and ``levels`` import those
-modules on first use). Searching bots budget their work in iterations, never in wall-clock
-time, so the move they pick never depends on the machine's speed.
+(weakest to strongest). A game names the module that registers its levels in its rules
+(``Game.bots``, e.g. ``"game.bots.metro"``; the rules name it, never import it);
+``make_bot`` and ``levels`` import it on first use, and ``check_bots`` (start-up) fails
+loudly, naming the game and the module, when it cannot be imported or registers nothing.
+That module may also name the coach's estimator of the game's moves (``COACH``, a module
+with ``worlds_for``, ``shortlist``, ``world_scores`` and ``POINTS``: see ``coach_estimator``).
+Searching bots budget their work in iterations, never in wall-clock time, so the move they
+pick never depends on the machine's speed.
 
 The easy/normal/hard bots take their randomness from ``rng_for(view)`` (seed + a hash of
 the view), so their move is a pure function of (seed, view) — not of the calls before.
@@ -24,10 +28,12 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from game.rules import available_games, get_game
 from game.rules.core import Game, Rng, state_hash
 
-# bot modules that register levels for each game (imported lazily by make_bot/levels)
-GAME_BOT_MODULES = ("game.bots.metro", "game.bots.railroad_ink", "game.bots.metromania")
+
+class GameBotsError(RuntimeError):
+    """A game's bots module (``Game.bots``) is missing, broken or registers no level."""
 
 
 class Bot:
@@ -81,20 +87,65 @@ class RandomBot(Bot):
 
 
 _LEVELS: dict[str, type[Bot]] = {"random": RandomBot}
-_loaded = False
+_LOADED: dict[tuple[str, str], Any] = {}     # (game, bots module name) -> the module
 
 
-def _load_game_bots() -> None:
-    """Import every game's bot module once so that their levels are registered."""
-    global _loaded
-    if _loaded:
-        return
-    _loaded = True
-    for name in GAME_BOT_MODULES:
+def bots_module(game: Game) -> Any:
+    """The module that registers ``game``'s bots (imported once), or None for a game with
+    only the random player. GameBotsError, naming the game and the module, if it cannot be
+    imported or registers no level for the game."""
+    if (game.name, game.bots) in _LOADED:
+        return _LOADED[game.name, game.bots]
+    module = None
+    if game.bots:
         try:
-            importlib.import_module(name)
-        except ImportError:
-            pass   # that game (or its bots) is not in this checkout
+            module = importlib.import_module(game.bots)
+        except ImportError as error:
+            raise GameBotsError(f"the bots of the game {game.name!r} ({game.bots}) cannot be "
+                                f"loaded: {error}") from error
+        if not any(key.startswith(f"{game.name}:") for key in _LEVELS):
+            raise GameBotsError(f"the bots module of the game {game.name!r} ({game.bots}) "
+                                f"registers no level for it (game.bots.base.register_levels)")
+    _LOADED[game.name, game.bots] = module
+    return module
+
+
+def check_bots(game: Game) -> None:
+    """Start-up check of a game's bot parts: its bots module loads and registers levels, and
+    the coach estimator it names (if any) loads and has what the coach calls."""
+    coach_estimator(game)
+
+
+def coach_estimator(game: Game) -> Any:
+    """The module that values ``game``'s moves for the coach (named ``COACH`` by the game's
+    bots module: ``worlds_for``, ``shortlist``, ``world_scores`` and ``POINTS``, what its
+    values are: ``"sheet"`` or ``"final"``), or None: then the coach shows the points a move
+    makes at once and the review says it could not judge."""
+    module = bots_module(game)
+    name = getattr(module, "COACH", None) if module is not None else None
+    if not name:
+        return None
+    try:
+        estimator = importlib.import_module(name)
+    except ImportError as error:
+        raise GameBotsError(f"the coach estimator of the game {game.name!r} ({name}) cannot "
+                            f"be loaded: {error}") from error
+    missing = [part for part in ("worlds_for", "shortlist", "world_scores", "POINTS")
+               if not hasattr(estimator, part)]
+    if missing:
+        raise GameBotsError(f"the coach estimator of the game {game.name!r} ({name}) lacks "
+                            f"{', '.join(missing)}")
+    return estimator
+
+
+def _load_bots(game_name: str | None) -> None:
+    """Import the bots of one game (or of every registered game), loudly."""
+    for name in available_games() if game_name is None else [game_name]:
+        try:
+            game = get_game(name)
+        except KeyError:
+            continue                # an unknown game has the random player only
+        bots_module(game)
 
 
 def register(level: str, game_name: str | None, cls: type[Bot]) -> None:
@@ -111,7 +162,7 @@ def register_levels(game_name: str, easy: type[Bot], normal: type[Bot], hard: ty
 
 def levels(game_name: str | None = None) -> list[str]:
     """Every level known (for one game: the levels ``make_bot`` accepts for it)."""
-    _load_game_bots()
+    _load_bots(game_name)
     keys = [key for key in _LEVELS
             if game_name is None or ":" not in key or key.startswith(f"{game_name}:")]
     order = {"random": 0, "easy": 1, "normal": 2, "hard": 3, "expert": 4}
@@ -119,7 +170,8 @@ def levels(game_name: str | None = None) -> list[str]:
 
 
 def make_bot(game: Game, seat: int, level: str, seed: int) -> Bot:
-    _load_game_bots()
+    if level != "random":
+        bots_module(game)
     cls = _LEVELS.get(f"{game.name}:{level}") or _LEVELS.get(level)
     if cls is None:
         raise KeyError(f"unknown bot level '{level}' (choose from: "

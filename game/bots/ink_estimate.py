@@ -20,6 +20,7 @@ from game.rules.railroad_ink.moves import Draw
 from .ink_plan import evaluate, plan_candidates, plan_round
 from .railroad_ink import considered, greedy_ranked
 
+POINTS = "sheet"    # what a value is, for the words shown with it: the sheet's expected worth
 PLAN_WIDTH = 12     # the beam of the round planner when valuing a move
 
 

@@ -28,6 +28,7 @@ from game.rules.metromania.state import OVER
 from .metromania import BEAM, determinize, has_hidden_letters, policy_turn, ranked_moves
 from .search import mix_seed, world_totals
 
+POINTS = "final"    # what a value is, for the words shown with it: the seat's expected final score
 HIDDEN_WORLDS = 2       # sampled worlds when some letters are hidden (3-4 players)
 ROLLOUT_WIDTH = BEAM    # the normal bot's beam
 SHORTLIST_WIDTH = BEAM + 4   # the beam the expert ranks its candidates with

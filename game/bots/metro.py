@@ -331,3 +331,7 @@ class MetroExpert(MetroHard):
 
 
 register_levels(GAME.name, MetroEasy, MetroNormal, MetroHard, MetroExpert)
+
+# what values this game's moves for the coach's hints and review
+# (``game.bots.base.coach_estimator``)
+COACH = "game.bots.metro_estimate"

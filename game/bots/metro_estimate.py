@@ -27,6 +27,7 @@ from game.rules.metro import GAME
 from .metro import determinize, greedy_choice, playout_move, scored_moves
 from .search import mix_seed, world_totals
 
+POINTS = "final"    # what a value is, for the words shown with it: the seat's expected final score
 TOTAL_PLACEMENTS = 60
 # a budget of simulated placements (weighted by the options each one weighs) per valued move:
 # about 0.2 s early in a two-player game on the reference two-core machine (``run.py bench``,

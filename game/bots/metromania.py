@@ -447,3 +447,7 @@ class _ReplyLine:
 
 register_levels(GAME.name, MetromaniaEasy, MetromaniaNormal, MetromaniaHard,
                 MetromaniaExpert)
+
+# what values this game's moves for the coach's hints and review
+# (``game.bots.base.coach_estimator``)
+COACH = "game.bots.mania_estimate"

@@ -464,3 +464,7 @@ class RailroadInkExpert(RailroadInkPlanner):
 
 register_levels(GAME.name, RailroadInkBeginner, RailroadInkNormalPlanner,
                 RailroadInkHardPlanner, RailroadInkExpert)
+
+# what values this game's moves for the coach's hints and review
+# (``game.bots.base.coach_estimator``)
+COACH = "game.bots.ink_estimate"

@@ -96,7 +96,7 @@ class PhoneHost:
                                wait_limit=args.wait_limit,
                                hints=None if args.no_phone_hints else SeatHints(self.source.game),
                                on_event=self._event)
-        except OSError as exc:
+        except (OSError, ValueError) as exc:       # ValueError: the game has no phone page
             raise CliError(f"cannot serve the phones' page ({exc})") from None
         phones = self.table.phones
         for seat in seats:

@@ -23,6 +23,7 @@ import pygame
 
 from game.client import bindings, canvas, frame_pacing, text, theme
 from game.client.games import check_kits
+from game.client.tutorial.lessons import check_lessons
 from game.client.input import InputLayer, Intent
 from game.client.settings import Settings
 from game.client.sound import Sound
@@ -49,6 +50,7 @@ class App:
                  window: tuple[int, int] | None = None) -> None:
         self.started = time.perf_counter()
         check_kits()       # every game of the rules registry has a complete client kit, or stop
+        check_lessons()    # and the lessons its kit names load
         pygame.init()
         self.settings = settings or Settings()
         text.set_language(self.settings["language"])

@@ -34,6 +34,8 @@ import threading
 import weakref
 from pathlib import Path
 
+from game.rules import rules_module
+
 _SKIP_ATTRS = ("_cancel", "game")   # not sent / not copied back (events, the rules object)
 _ROOT = str(Path(__file__).resolve().parents[2])
 _HEADER = struct.Struct("<I")
@@ -54,8 +56,10 @@ def _write_frame(stream, data: bytes) -> None:
 
 
 def helper_main() -> None:
-    """The helper process: answer (key, game, bot state, bot class, view) until stdin closes."""
-    from game.rules import get_game   # the helper process loads the rules when it starts
+    """The helper process: answer (key, (game, its rules module), bot state, bot class, view)
+    until stdin closes. A game registered at run time (``register_game``) is registered here
+    too, from the module its rules live in."""
+    from game.rules import available_games, get_game, register_game   # loaded when it starts
 
     stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
     while True:
@@ -63,7 +67,9 @@ def helper_main() -> None:
         if frame is None:
             return
         try:
-            key, game_name, bot_state, bot_class, view = pickle.loads(frame)
+            key, (game_name, module), bot_state, bot_class, view = pickle.loads(frame)
+            if game_name not in available_games():
+                register_game(game_name, module)
             bot = bot_class.__new__(bot_class)
             bot.__dict__.update(bot_state)
             bot.game = get_game(game_name)
@@ -267,7 +273,8 @@ class BotWorker:
         if helper is not None:
             try:
                 state = {k: v for k, v in bot.__dict__.items() if k not in _SKIP_ATTRS}
-                payload = pickle.dumps((key, bot.game.name, state, type(bot), view))
+                game = (bot.game.name, rules_module(bot.game.name))
+                payload = pickle.dumps((key, game, state, type(bot), view))
                 helper.send(payload)
                 with self._lock:
                     self._helper = helper

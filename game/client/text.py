@@ -93,6 +93,11 @@ def has(key: str) -> bool:
     return key in _load(_language) or key in _load(DEFAULT_LANGUAGE)
 
 
+def has_english(key: str) -> bool:
+    """Whether the English catalog (every other language's fallback) has ``key``."""
+    return key in _load(DEFAULT_LANGUAGE)
+
+
 def has_own(key: str) -> bool:
     """Whether the current language's own catalog has ``key`` (no English fallback)."""
     return key in _load(_language)
@@ -122,12 +127,6 @@ def t(key: str, **args) -> str:
         return template
 
 
-# Keys the two later games used for their own wording before ``illegal.<game>.<code>``
-# existed; still read (after the new key) so that catalogs translated under the old names keep
-# showing the player's language.
-LEGACY_GAME_KEYS = {"railroad-ink": "illegal.ri.{code}", "metromania": "mania.illegal.{code}"}
-
-
 def illegal(exc, game: str | None = None) -> str:
     """A refused move explained in the player's language.
 
@@ -137,12 +136,7 @@ def illegal(exc, game: str | None = None) -> str:
     code = getattr(exc, "code", "")
     if not code:
         return str(exc)
-    groups = []
-    if game:
-        group = [f"illegal.{game}.{code}"]
-        if game in LEGACY_GAME_KEYS:
-            group.append(LEGACY_GAME_KEYS[game].format(code=code))
-        groups.append(group)
+    groups = [[f"illegal.{game}.{code}"]] if game else []
     groups.append([f"illegal.{code}"])
     for group in groups:
         key = _first_known(group)

@@ -39,7 +39,7 @@ class PhoneTable:
         self.phones = phones
         self.source = source
         self.game = source.game
-        self.kit = kit_for(self.game.name)
+        self.kit = kit_for(self.game)
         if self.kit is None:
             raise ValueError(f"{self.game.name} has no phone page")
         self.words = words
@@ -340,7 +340,7 @@ def serve(source, seats, *, lang: str = "en", bind: str = "0.0.0.0", port: int |
 
     words = Words(lang)
     game = source.game
-    kit = kit_for(game.name)
+    kit = kit_for(game)
     if kit is None:
         raise ValueError(f"{game.name} has no phone page")
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import importlib.util
 from pathlib import Path
 
 from .core import Game
@@ -35,6 +36,11 @@ def register_game(name: str, module: str) -> None:
     GAME_MODULES[name] = module
 
 
+def rules_module(name: str) -> str:
+    """The module game ``name``'s rules live in (``GAME_MODULES``); KeyError if unknown."""
+    return GAME_MODULES[name]
+
+
 def unregister_game(name: str) -> None:
     """Forget a game added by ``register_game`` (the three built-in games stay)."""
     if GAME_MODULES.get(name, __name__ + ".").startswith(__name__ + "."):
@@ -51,10 +57,36 @@ def get_game(name: str) -> Game:
 
 
 def rules_version() -> str:
-    """A hash of every rules source file: two peers with different rules never play together."""
+    """A hash of every rules source file, those of the games registered from elsewhere
+    (``register_game``) included: two peers with different rules never play together."""
     root = Path(__file__).parent
     digest = hashlib.blake2b(digest_size=8)
     for path in sorted(root.rglob("*.py"), key=lambda p: p.relative_to(root).as_posix()):
         digest.update(path.relative_to(root).as_posix().encode("utf-8") + b"\0")
         digest.update(path.read_bytes() + b"\0")
+    for name, module in sorted(GAME_MODULES.items()):
+        if module.startswith(__name__ + "."):
+            continue                                   # hashed above
+        digest.update(f"game {name} {module}".encode("utf-8") + b"\0")
+        for label, path in _outside_sources(module):
+            digest.update(label.encode("utf-8") + b"\0")
+            digest.update(path.read_bytes() + b"\0")
     return digest.hexdigest()
+
+
+def _outside_sources(module: str) -> list[tuple[str, Path]]:
+    """The source files of a game's rules registered from outside this package: the module's
+    file, or every file of its package (each with a label that does not depend on where the
+    checkout lies). A module whose source cannot be found gives none: its name still counts."""
+    try:
+        spec = importlib.util.find_spec(module)
+    except (ImportError, ValueError):
+        return []
+    if spec is None or not spec.origin or not spec.origin.endswith(".py"):
+        return []
+    origin = Path(spec.origin)
+    if spec.submodule_search_locations:                # a package: all of it
+        return [(f"{module}/{path.relative_to(origin.parent).as_posix()}", path)
+                for path in sorted(origin.parent.rglob("*.py"),
+                                   key=lambda p: p.relative_to(origin.parent).as_posix())]
+    return [(module, origin)]

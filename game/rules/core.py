@@ -412,6 +412,18 @@ def checked_outcome(expected: "ChanceRequest | None", request: Any, outcome: Any
     return tuple(outcome)
 
 
+def redeal(cards_by_holder: list[list], rng: Rng) -> list[list]:
+    """The same number of cards per holder, drawn from all of them shuffled together (what a
+    holder may not see of the others' cards: ``Game.hidden_variant``)."""
+    pool = [card for cards in cards_by_holder for card in cards]
+    rng.shuffle(pool)
+    dealt = []
+    for cards in cards_by_holder:
+        dealt.append(pool[:len(cards)])
+        pool = pool[len(cards):]
+    return dealt
+
+
 class Game:
     """The rules of one game. Stateless: every method takes the state it works on.
 
@@ -430,6 +442,13 @@ class Game:
     variants: dict[str, str] = {}   # variant name -> one-line English description
     simultaneous: bool = False      # several seats may act at once (Railroad Ink)
     score_needs_seed: bool = False  # score_notation replays a whole game from new_game(seed)
+    # The dotted name of the module that registers this game's bots (``game.bots.base``:
+    # its levels, and its coach estimator as ``COACH``); named here, never imported by the
+    # rules. "" : the game has only the random player every game gets.
+    bots: str = ""
+    # The dotted name of the module that draws this game on a phone's page
+    # (``game.phone.games``); "" : the game has no phone seats.
+    phone: str = ""
 
     # -- setup ---------------------------------------------------------------------------
     def make_config(self, players: int, variants: Iterable[str] = (), **options: Any) -> dict:
@@ -500,6 +519,20 @@ class Game:
 
     def clone(self, state: Any) -> Any:
         return copy.deepcopy(state)
+
+    def hidden_variant(self, state: Any, viewer: Seat | None, rng: Rng) -> Any:
+        """A copy of ``state`` that differs from it only in what ``viewer`` (a seat, or None
+        for a spectator) may not see — other seats' secrets re-dealt among themselves, face-down
+        piles reordered, another future for the Rng — or None when the game hides nothing.
+        Both must give ``viewer`` the same view (the conformance suite checks it for every
+        registered game, so each says what it hides)."""
+        raise NotImplementedError(f"the game {self.name!r} does not say what it hides "
+                                  f"(Game.hidden_variant)")
+
+    def move_codec(self) -> Any:
+        """This game's compact wire encoding of one move (a ``game.rules.movecodec.MoveCodec``)
+        or None: a LAN table then sends each move's notation as it is."""
+        return None
 
     def state_digest(self, state: Any) -> str:
         """The state hash (``state_hash``): BLAKE2b-128 of the canonical encoding of the whole

@@ -2,7 +2,9 @@
 each turn take one to three, who takes the last one wins). It exists to prove the "Adding a
 game" list of the README: its rules (``rules.py``), its client folder (``kit.py``), its catalog
 entries (``lang/``), one registry line each (``install``) and its tests
-(``tests/test_fourth_game.py``) are all a new game needs.
+(``tests/test_fourth_game.py``) are all a new game needs. ``tests/conftest.py`` installs it
+before the tests are collected, so every suite that runs over the registered games runs over
+it too.
 """
 
 from __future__ import annotations

@@ -77,7 +77,10 @@ class PebblesBoard(BoardView):
 
 
 class PebblesKit(GameKit):
-    """Pebbles' hooks (built below with its name, board and rules pages)."""
+    """Pebbles' hooks (built below with its name, board and rules pages). It draws no coach
+    move and has no lessons: the defaults."""
+
+    board_words = ("pebbles.take", "pebbles.left", "pebbles.taken_last")
 
     def move_label(self, notation: str) -> str:
         if notation in ("take1", "take2", "take3"):

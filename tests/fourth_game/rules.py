@@ -32,6 +32,7 @@ class Pebbles(Game):
     min_players = 2
     max_players = 2
     variants = {"long": "a pile of 15 pebbles instead of 9"}
+    bots = "tests.fourth_game.bots"
 
     def make_config(self, players, variants=(), **options):
         variants = sorted(set(variants))
@@ -81,6 +82,9 @@ class Pebbles(Game):
 
     def view(self, state, seat):
         return self.clone(state)
+
+    def hidden_variant(self, state, viewer, rng):
+        return None                       # nothing is hidden from anyone
 
     def encode(self, state):
         return {"pile": state.pile, "turn": state.turn,

@@ -21,6 +21,9 @@ if __package__ in (None, ""):          # run as a script: import the project fro
 
 from game.rules import available_games, get_game  # noqa: E402
 from game.rules.core import Rng, state_hash  # noqa: E402
+from tests import fourth_game  # noqa: E402
+
+fourth_game.install()          # the test-only game has golden games too, as in tests/conftest.py
 
 SEED = 2026
 CASES: dict[str, list[tuple[int, tuple[str, ...]]]] = {

@@ -19,7 +19,7 @@ import pygame
 from game.client import fonts, frame_pacing, gfx, theme, widgets
 from game.client.bot_worker import BotWorker
 from game.client.coach.highlight import draw_move
-from game.client.coach.hint_bot import Hint, HintBot, points_meaning
+from game.client.coach.hint_bot import Hint, HintBot, can_hint, points_meaning
 from game.client.games import kit
 from game.client.input import accepts
 from game.client.seats import SeatKind
@@ -38,6 +38,7 @@ class HintCoach:
         self.pending = None          # (key, seat) of the hint being thought
         self.shown = None            # (key, seat, Hint)
         self.clock = 0.0
+        self.hintable = None         # whether the game has a bot that hints (asked once)
 
     # -- where ------------------------------------------------------------------------------
     @property
@@ -53,9 +54,12 @@ class HintCoach:
 
     def offered(self) -> bool:
         """The Hint button is there while the game runs and someone plays here (not on a
-        table of bots, nor one whose seats all play on phones: their pages have the hint)."""
+        table of bots, nor one whose seats all play on phones: their pages have the hint), and
+        only for a game with a bot that can hint (its expert level)."""
         board = self.play.board
-        return not (self.match.is_over() or getattr(board, "read_only", False)
+        if self.hintable is None:
+            self.hintable = can_hint(self.match.game.name)
+        return self.hintable and not (self.match.is_over() or getattr(board, "read_only", False)
                     or not self.play.human_seats())
 
     def seat_for(self, device: str):

@@ -5,12 +5,12 @@ process and thinks there, off the frame loop), but its answer is a ``Hint``: the
 and what following it is expected to be worth. It sees only the view it is given
 (``game.view(state, seat)``), so a hint never peeks at hidden information.
 
-Points (``Hint.worth`` True: an estimate of where the seat ends, not a gain): in Railroad Ink
-the round planner's value of the sheet after the move and the best rest of its round (in the
-last round the exact final score; ``game.bots.ink_estimate``); in Metro and Metromania the
-seat's expected final score after the move, from its own view (``game.bots.metro_estimate`` /
-``mania_estimate``: sampled worlds played to the end as the normal bot plays; ``seed`` picks
-the worlds, so two moves valued with one seed are compared on the same ones). Should an estimator fail, the points the
+Points (``Hint.worth`` True: an estimate of where the seat ends, not a gain): the game's coach
+estimator's value of the move (``game.bots.base.coach_estimator``, named by the game's bots
+module; e.g. in Railroad Ink the round planner's value of the sheet after the move and the best
+rest of its round, in Metro and Metromania the seat's expected final score from sampled worlds
+played to the end; ``seed`` picks the worlds, so two moves valued with one seed are compared
+on the same ones). Should an estimator fail, the points the
 move makes at once (score after minus before, ``worth`` False); None when the view cannot be
 played on. Pure: no pygame.
 """
@@ -20,7 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from game.bots.base import Bot, make_bot
+from game.bots.base import Bot, coach_estimator, levels, make_bot
+from game.rules import get_game
 
 LEVEL = "expert"
 
@@ -63,27 +64,22 @@ def estimate(estimator, view, seat: int, move, seed: int) -> int:
 
 def points_meaning(game_name: str, worth: bool) -> str:
     """What a hint's (or a review's) points are, for the words shown with them: ``"gain"``
-    (points made at once), ``"sheet"`` (Railroad Ink: the sheet's worth) or ``"final"`` (the
-    expected final score)."""
-    if not worth:
-        return "gain"
-    return "sheet" if game_name == "railroad-ink" else "final"
+    (points made at once) or what the game's estimator says its values are (``POINTS``:
+    ``"sheet"``, the sheet's worth, or ``"final"``, the expected final score)."""
+    estimator = appraiser(game_name) if worth else None
+    return estimator.POINTS if estimator is not None else "gain"
 
 
 def appraiser(game_name: str):
-    """The module that values a game's moves for the coach, or None: ``metro_estimate``,
-    ``mania_estimate`` or ``ink_estimate`` (each with ``worlds_for``, ``shortlist`` and
-    ``world_scores``, which the review's judge uses alike)."""
-    if game_name == "metro":
-        from game.bots import metro_estimate
-        return metro_estimate
-    if game_name == "metromania":
-        from game.bots import mania_estimate
-        return mania_estimate
-    if game_name == "railroad-ink":
-        from game.bots import ink_estimate
-        return ink_estimate
-    return None
+    """The module that values a game's moves for the coach (the ``COACH`` its bots module
+    names: ``worlds_for``, ``shortlist`` and ``world_scores``, which the review's judge uses
+    alike), or None."""
+    return coach_estimator(get_game(game_name))
+
+
+def can_hint(game_name: str) -> bool:
+    """Whether the game has a bot to give hints (its expert level)."""
+    return LEVEL in levels(game_name)
 
 
 def immediate_hint(game, view, seat: int, move) -> Hint:

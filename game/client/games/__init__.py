@@ -12,7 +12,10 @@ from game.client.games.kit_base import GameKit
 from game.client.games.metro.kit import KIT as METRO
 from game.client.games.metromania.kit import KIT as METROMANIA
 from game.client.games.railroad_ink.kit import KIT as RAILROAD_INK
-from game.rules import available_games
+from game.bots.base import check_bots
+from game.client.text import has_english
+from game.phone.games import check_phone_kit
+from game.rules import available_games, get_game
 
 KITS: dict[str, GameKit] = {each.name: each for each in (
     METRO,
@@ -23,6 +26,10 @@ KITS: dict[str, GameKit] = {each.name: each for each in (
 
 class MissingKit(LookupError):
     """A game of the rules registry the client has no kit for."""
+
+
+class MissingText(LookupError):
+    """A text a game's kit needs (``GameKit.catalog_keys``) that English does not have."""
 
 
 def kit(name: str) -> GameKit:
@@ -52,6 +59,15 @@ def unregister_kit(name: str) -> None:
 
 def check_kits(games: list[str] | None = None) -> None:
     """Start-up check: every game of the rules registry (or of ``games``) has a complete
-    kit. Raises MissingKit or TypeError naming what is missing."""
+    kit whose texts English has, and the bots, coach estimator and phone page its rules name
+    load. Raises MissingKit, TypeError, MissingText, GameBotsError or MissingPhoneKit naming
+    the game and what is missing."""
     for name in games if games is not None else available_games():
-        kit(name).check()
+        game_kit = kit(name)
+        game_kit.check()
+        missing = [key for key in game_kit.catalog_keys() if not has_english(key)]
+        if missing:
+            raise MissingText(f"the texts of the game {name!r} lack {', '.join(missing)} "
+                              f"(assets/lang/en/)")
+        check_bots(get_game(name))
+        check_phone_kit(get_game(name))

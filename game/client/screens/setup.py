@@ -25,6 +25,7 @@ from game.client.text import has, t
 from game.client.text_layout import fit_text
 from game.client.widgets import Form, Item, draw_item, glyph_text
 from game.match import Match, SeatInfo
+from game.phone.games import has_phone_page
 from game.rules import get_game
 from game.rules.core import ConfigError, seed_from_text
 
@@ -106,7 +107,9 @@ class SetupScreen(MenuScreen):
             return rest in levels(self.game_name)
         if kind != SeatKind.HUMAN or not rest:
             return False
-        present = {"mouse", "keyboard", PHONE, *self.app.input.connected_pads()}
+        present = {"mouse", "keyboard", *self.app.input.connected_pads()}
+        if has_phone_page(get_game(self.game_name)):
+            present.add(PHONE)
         return all(device in present for device in rest.split("+"))
 
     def who_options(self) -> list[str]:
@@ -116,8 +119,10 @@ class SetupScreen(MenuScreen):
             if device not in devices:
                 devices.append(device)   # keep a binding to an unplugged pad selectable
         # a guest's phone plays the seat, served by this machine (game/client/served_phones):
-        # at a local table and at the LAN table this machine hosts alike
-        devices.append(PHONE)
+        # at a local table and at the LAN table this machine hosts alike, for a game with a
+        # phone page
+        if has_phone_page(get_game(self.game_name)):
+            devices.append(PHONE)
         return [f"human:{d}" for d in devices] + [f"bot:{lv}" for lv in levels(self.game_name)]
 
     # -- local humans: some boards give each a pane of their own ---------------------------

@@ -1,12 +1,50 @@
-"""Every lesson, by id, and the lessons of each game in the order they are offered."""
+"""Every game's lessons, as its kit names them (``GameKit.lessons``: the module whose
+``LESSONS`` they are), in the rules registry's order; a game whose kit names none has no
+Learn-to-play button. ``check_lessons`` (start-up) fails loudly, naming the game and the
+module, when a kit's lessons cannot be loaded or are another game's."""
 
 from __future__ import annotations
 
-from game.client.tutorial import lessons_ink, lessons_mania, lessons_metro
+import importlib
 
-ALL = (*lessons_ink.LESSONS, lessons_metro.LESSON, lessons_mania.LESSON)
-BY_ID = {lesson.id: lesson for lesson in ALL}
+from game.client.games import kit
+from game.rules import available_games
+
+
+class MissingLessons(LookupError):
+    """A kit names a lessons module that does not load, or lessons of another game."""
 
 
 def for_game(game: str) -> list:
-    return [lesson for lesson in ALL if lesson.game == game]
+    """The lessons of ``game`` in the order they are offered."""
+    module_name = kit(game).lessons
+    if not module_name:
+        return []
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as error:
+        raise MissingLessons(f"the lessons of the game {game!r} ({module_name}) cannot be "
+                             f"loaded: {error}") from error
+    found = list(getattr(module, "LESSONS", ()))
+    if not found or any(lesson.game != game for lesson in found):
+        raise MissingLessons(f"{module_name} has no LESSONS of the game {game!r}")
+    return found
+
+
+def all_lessons() -> list:
+    """Every lesson of every registered game."""
+    return [lesson for game in available_games() for lesson in for_game(game)]
+
+
+def by_id(lesson_id: str):
+    """The lesson called ``lesson_id``; KeyError if no registered game has it."""
+    for lesson in all_lessons():
+        if lesson.id == lesson_id:
+            return lesson
+    raise KeyError(f"no lesson {lesson_id!r}")
+
+
+def check_lessons(games: list[str] | None = None) -> None:
+    """Start-up check: the lessons every game's kit names load and are that game's."""
+    for game in games if games is not None else available_games():
+        for_game(game)

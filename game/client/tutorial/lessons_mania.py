@@ -133,3 +133,5 @@ LESSON = Lesson(
         Step("trips", marks=trips_marks, names=("trips",)),
         Step("handover"),
     ))
+
+LESSONS = (LESSON,)

@@ -86,3 +86,5 @@ LESSON = Lesson(
         Step("stack_place", accept=places, marks=pending_marks),
         Step("handover"),
     ))
+
+LESSONS = (LESSON,)

@@ -58,7 +58,7 @@ class LessonsScreen(MenuScreen):
         if kind == "back":
             self.app.pop()
             return
-        lesson = lessons.BY_ID[lesson_id]
+        lesson = lessons.by_id(lesson_id)
         if kind == "restart":
             self.progress.restart(lesson.id)
         self.app.push(TutorialScreen(self.app, lesson, self.progress, fresh=kind == "restart"))

@@ -23,7 +23,7 @@ _PLACED_MAX = 512
 def asked_and_rest(play, step, marks: list) -> tuple[list, list]:
     """(what the panel must not cover, the board's other places) for ``step`` now."""
     found = regions.regions(play.board, 0)
-    names = set(regions.ALWAYS.get(play.match.game.name, ())) | set(step.names)
+    names = set(regions.always(play.match.game.name)) | set(step.names)
     hard = [pygame.Rect(m).inflate(MARK_REACH, MARK_REACH) for m in marks]
     hard += [r for name in sorted(names) for r in found.get(name, [])]
     hard += regions.screen_controls(play)
@@ -37,7 +37,7 @@ def toast_clear(play, step, marks: list) -> list:
     (toasts have always floated over a Metro board's edge), unless the step names it."""
     found = regions.regions(play.board, 0)
     clear = [pygame.Rect(m).inflate(MARK_REACH, MARK_REACH) for m in marks]
-    names = set(step.names) | set(regions.TOAST_CLEAR.get(play.match.game.name, ()))
+    names = set(step.names) | set(regions.toast_clear(play.match.game.name))
     clear += [r for name in sorted(names) for r in found.get(name, [])]
     return clear + regions.screen_controls(play)
 

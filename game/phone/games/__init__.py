@@ -1,4 +1,7 @@
-"""What each game sends a phone: one kit per game, registered here by the game's name.
+"""What each game sends a phone: one kit per game, named by the game's rules (``Game.phone``,
+e.g. ``"game.phone.games.metro"``) and loaded here on first use; a game that names none has no
+phone seats, and ``check_phone_kit`` (start-up) stops naming a kit that does not load or
+lacks a part.
 
 A kit is a module with
 
@@ -20,18 +23,42 @@ A kit is a module with
 * ``WORDS``: the catalog keys the game's page needs besides ``phone.*``.
 
 ``view`` is always the rules' ``view(state, seat)`` of the phone's own seat (or, for a kit whose
-view is public, of any seat: the same thing): a kit never sees what the seat may not. Nothing outside this package names a game.
+view is public, of any seat: the same thing): a kit never sees what the seat may not. Nothing
+outside the kits names a game.
 """
 
 from __future__ import annotations
 
+import importlib
 from types import ModuleType
 
-from game.phone.games import metro, metromania, railroad_ink
-
-KITS: dict[str, ModuleType] = {"metro": metro, "metromania": metromania,
-                               "railroad-ink": railroad_ink}
+PARTS = ("static", "board", "answer", "hint_targets", "WORDS")
 
 
-def kit_for(game_name: str) -> ModuleType | None:
-    return KITS.get(game_name)
+class MissingPhoneKit(LookupError):
+    """A game's phone kit (``Game.phone``) that does not load or lacks a part."""
+
+
+def kit_for(game) -> ModuleType | None:
+    """The phone kit of ``game`` (a rules ``Game``), or None: the game has no phone page."""
+    if not game.phone:
+        return None
+    try:
+        module = importlib.import_module(game.phone)
+    except ImportError as error:
+        raise MissingPhoneKit(f"the phone page of the game {game.name!r} ({game.phone}) "
+                              f"cannot be loaded: {error}") from error
+    missing = [part for part in PARTS if not hasattr(module, part)]
+    if missing:
+        raise MissingPhoneKit(f"the phone kit of the game {game.name!r} ({game.phone}) "
+                              f"lacks {', '.join(missing)}")
+    return module
+
+
+def has_phone_page(game) -> bool:
+    return kit_for(game) is not None
+
+
+def check_phone_kit(game) -> None:
+    """Start-up check: the phone kit ``game`` names loads and has every part."""
+    kit_for(game)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import compress
 from typing import Any, Iterable
 
-from ..core import HIDDEN, ChanceRequest, ConfigError, Game, IllegalMove, Rng
+from ..core import HIDDEN, ChanceRequest, ConfigError, Game, IllegalMove, Rng, redeal
 from . import table
 from . import companies as comp
 from . import digest
@@ -50,7 +50,47 @@ class MetroGame(Game):
     max_players = MAX_PLAYERS
     variants = VARIANTS
 
+    # the modules of its other parts, named and never imported here: its bot levels and coach
+    # (``game.bots.base``) and its phone page (``game.phone.games``)
+    bots = "game.bots.metro"
+    phone = "game.phone.games.metro"
+
+    def hidden_variant(self, state, viewer, rng: Rng):
+        """The stack and the other seats' hands hold any of their tiles in any order; with the
+        companies, the face-down share piles and the other seats' shares (until the end) any
+        of their cards."""
+        other = state.copy()
+        others = [seat for seat in range(state.players) if seat != viewer]
+        # the stack and the hands of the other seats hold any of their tiles in any order
+        holders = [other.stack] + [other.hands[seat] for seat in others]
+        dealt = redeal(holders, rng)
+        other.stack = dealt[0]
+        for seat, hand in zip(others, dealt[1:]):
+            other.hands[seat] = hand
+        if state.companies:
+            # face-down share piles, and the other seats' shares until they are shown at the end
+            for index, pile in enumerate(other.piles):
+                pct = SHARE_PERCENTS[index]
+                holders = [pile]
+                if not state.over:
+                    holders += [[card for card in other.shares[seat] if card[1] == pct]
+                                for seat in others]
+                dealt = redeal(holders, rng)
+                other.piles[index] = dealt[0]
+                if not state.over:
+                    for seat, cards in zip(others, dealt[1:]):
+                        kept = [card for card in other.shares[seat] if card[1] != pct]
+                        other.shares[seat] = sorted(kept + cards)
+        if other.rng is not None:
+            other.rng = Rng(rng.next_u32())
+        return other
+
+    def move_codec(self):
+        from .codec import CODEC     # built on first use: only a LAN table sends moves
+        return CODEC
+
     # -- setup -----------------------------------------------------------------------------
+
     def make_config(self, players: int, variants: Iterable[str] = (), **options: Any) -> dict:
         if options:
             raise ConfigError(f"Metro has no option {', '.join(sorted(options))}")

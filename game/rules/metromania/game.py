@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 
-from ..core import ConfigError, Game, IllegalMove, Rng
+from ..core import ConfigError, Game, IllegalMove, Rng, redeal
 from . import digest, table
 from .board_data import LINES_TO_END, TUNNELS_PER_DIG
 from .city import city_for, random_layout, validate_layout
@@ -41,7 +41,34 @@ class Metromania(Game):
     max_players = 4
     variants = VARIANTS
 
+    # the modules of its other parts, named and never imported here: its bot levels and coach
+    # (``game.bots.base``) and its phone page (``game.phone.games``)
+    bots = "game.bots.metromania"
+    phone = "game.phone.games.metromania"
+
+    def hidden_variant(self, state, viewer, rng: Rng):
+        """The future (its Rng); with Unfair Municipality, the letters of the other seats' markers,
+        swapped between markers of one type."""
+        other = state.clone()
+        other.rng = Rng(rng.next_u32())
+        if "unfair" in state.variants and state.phase != "over":
+            # the letters of the other seats' markers: swap letters between markers of one type
+            others = [seat for seat in range(len(state.hands)) if seat != viewer]
+            for marker_type in sorted({key[1] for seat in others for key in state.hands[seat]}):
+                holders = [[key for key in other.hands[seat] if key[1] == marker_type]
+                           for seat in others]
+                dealt = redeal(holders, rng)
+                for seat, keys in zip(others, dealt):
+                    kept = [key for key in other.hands[seat] if key[1] != marker_type]
+                    other.hands[seat] = sorted(kept + keys)
+        return other
+
+    def move_codec(self):
+        from .codec import CODEC     # built on first use: only a LAN table sends moves
+        return CODEC
+
     # -- setup -------------------------------------------------------------------------
+
     def make_config(self, players, variants=(), **options) -> dict:
         if not isinstance(players, int) or not 2 <= players <= 4:
             raise ConfigError("Metromania is for 2 to 4 players")

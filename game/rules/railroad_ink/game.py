@@ -58,7 +58,23 @@ class RailroadInkGame(Game):
     }
     expansions = EXPANSIONS     # the variants above are expansions: one at a time
 
+    # the modules of its other parts, named and never imported here: its bot levels and coach
+    # (``game.bots.base``) and its phone page (``game.phone.games``)
+    bots = "game.bots.railroad_ink"
+    phone = "game.phone.games.railroad_ink"
+
+    def hidden_variant(self, state, viewer, rng: Rng):
+        """Only the future rolls are secret (from everyone)."""
+        other = state.copy()
+        other.rng = Rng(rng.next_u32())          # the future rolls: nothing else is secret
+        return other
+
+    def move_codec(self):
+        from .codec import CODEC     # built on first use: only a LAN table sends moves
+        return CODEC
+
     # -- setup -------------------------------------------------------------------------
+
     def make_config(self, players: int, variants: Iterable[str] = (), **options) -> dict:
         if isinstance(players, bool) or not isinstance(players, int):
             raise ConfigError("the number of players must be a whole number")

@@ -7,7 +7,8 @@ import pygame
 
 from game.client import fonts, sprites, theme
 from game.client.games.hidden import Hidden, Item, Strip, centred, draw_count
-from game.client.games.kit_base import GameKit
+from game.client.games.kit_base import GameKit, framed_piece
+from game.client.games.metro.geometry import GRID, PAD, square_rect
 from game.client.games.metro.results import MetroResults
 from game.client.games.metro.board import MetroBoard
 from game.client.games.metro.help_art import draw_metro
@@ -24,6 +25,11 @@ CARD_TILES = ["bcbc", "aacb", "dacc"]
 class MetroKit(GameKit):
     """Metro's hooks (built at the end of this module with its name, board and rules
     pages)."""
+
+    lessons = "game.client.tutorial.lessons_metro"
+    lesson_always = ("board",)
+    # no lesson_toast_clear: toasts float over the board's edge, kept clear of it only
+    # where a step marks places on it
 
     def move_label(self, notation: str) -> str:
         """A placement by its square (the tile is on the board; its four-letter type code
@@ -78,6 +84,25 @@ class MetroKit(GameKit):
 
     def results_panel(self, match, result: dict) -> MetroResults:
         return MetroResults(match, result)
+
+    def draw_coach_move(self, surface, board, seat, move, colour) -> bool:
+        """A placement: its tile, translucent, on its square."""
+        if not isinstance(move, Place):
+            return False
+        rect = square_rect(move.square)
+        return framed_piece(surface, sprites.tile(move.tile, move.rot, rect.width), rect, colour)
+
+    def lesson_regions(self, board, seat: int) -> dict:
+        """The board, the players' score rows, the seat's hand and its draw button."""
+        out = {
+            "board": [GRID.inflate(2 * PAD, 2 * PAD)],
+            "players": [pygame.Rect(board.seat_row(s)) for s in range(board.state.players)],
+            "hand": [pygame.Rect(r) for r in board.hand_rects(seat)],
+        }
+        draw = board.button_rect("draw", seat)
+        if draw is not None:
+            out["draw"] = [pygame.Rect(draw)]
+        return out
 
     def draw_card_art(self, art: pygame.Surface) -> None:
         """Three Metro tiles."""

@@ -8,6 +8,9 @@ import pygame
 from game.client import fonts, theme
 from game.client.games.hidden import Hidden, Item, NOTHING_HIDDEN, draw_count
 from game.client.games.kit_base import GameKit
+from game.client.games.metromania import geometry as geo
+from game.client.games.metromania.geometry import point_xy, tunnel_segment
+from game.client.games.metromania.layout import RIGHT
 from game.client.games.metromania.results import MetromaniaResults
 from game.client.games.metromania import paint
 from game.client.games.metromania.board import MetromaniaBoard
@@ -15,12 +18,18 @@ from game.client.games.metromania.help_art import draw_metromania
 from game.client.text import t
 from game.client import gfx
 from game.rules.metromania.markers import UNFAIR
+from game.rules.metromania.moves import Bonus, Dig, Station
 from game.rules.metromania.state import OVER
 
 
 class MetromaniaKit(GameKit):
     """Metromania's hooks (built at the end of this module with its name, board and rules
     pages)."""
+
+    lessons = "game.client.tutorial.lessons_mania"
+    lesson_always = ("city",)
+    # no lesson_toast_clear: toasts float over the city's edge, kept clear of it only
+    # where a step marks places on it
 
     def move_label(self, notation: str) -> str:
         """"Dig ×3 (+C)" for a dig of three tunnels placing marker C, the station kinds by
@@ -57,6 +66,39 @@ class MetromaniaKit(GameKit):
 
     def results_panel(self, match, result: dict) -> MetromaniaResults:
         return MetromaniaResults(match, result)
+
+    def draw_coach_move(self, surface, board, seat, move, colour) -> bool:
+        """A dig: its tunnels traced; a station or a bonus: a ring on its point."""
+        if isinstance(move, Dig):
+            for tunnel in move.tunnels:
+                a, b = tunnel_segment(tunnel.space, tunnel.edge)
+                gfx.line(surface, theme.BG_DEEP, a, b, 11)
+                gfx.line(surface, colour, a, b, 7)
+                for end in (a, b):
+                    gfx.circle(surface, colour, (int(end[0]), int(end[1])), 6)
+            return True
+        if isinstance(move, (Station, Bonus)) and move.point >= 0:
+            x, y = point_xy(move.point)
+            gfx.circle(surface, theme.BG_DEEP, (int(x), int(y)), 17, 7)
+            gfx.circle(surface, colour, (int(x), int(y)), 16, 4)
+            return True
+        return False
+
+    def lesson_regions(self, board, seat: int) -> dict:
+        """The city, the players' rows, the markers, the test trips and the seat's buttons."""
+        xs = [p[0] for p in geo.POINT_XY]
+        ys = [p[1] for p in geo.POINT_XY]
+        city = pygame.Rect(int(min(xs)), int(min(ys)), int(max(xs) - min(xs)) + 1,
+                           int(max(ys) - min(ys)) + 1).inflate(16, 16)
+        out = {
+            "city": [city],
+            "players": [pygame.Rect(board.seat_row(s)) for s in range(board.state.players)],
+            "markers": [pygame.Rect(RIGHT.x + 8, RIGHT.y + 176, RIGHT.width - 16, 64)],
+            "trips": [pygame.Rect(RIGHT.x + 8, RIGHT.bottom - 166, RIGHT.width - 16, 158)],
+        }
+        for action, rect, _enabled in board.buttons(seat):
+            out[action] = [pygame.Rect(rect)]
+        return out
 
     def draw_card_art(self, art: pygame.Surface) -> None:
         """Two rows of the triangular lattice with destinations, a solid line meeting a

@@ -6,15 +6,18 @@ from __future__ import annotations
 import pygame
 
 from game.client.games.hidden import Hidden, Item, Strip, centred, draw_count
-from game.client.games.kit_base import GameKit
+from game.client.games.kit_base import GameKit, framed_piece
 from game.client.games.railroad_ink.results import RailroadInkResults
 from game.client.games.railroad_ink import sprites as ink
 from game.client.games.railroad_ink.board import RailroadInkBoard
 from game.client.games.railroad_ink.help_art import draw_railroad_ink
 from game.client.text import has, t
 from game.rules.railroad_ink import table
+from game.rules.railroad_ink.moves import Draw
 
 CARD_DICE = ["road-curve", "station-straight", "rail-curve"]
+LESSON_STATUS_H = 5 * 21 + 8   # a lesson's status region: five lines of its largest type
+LESSON_TITLE_H = 30            # a pane's title row (name, drawing…, points)
 UNKNOWN_ROLL = "unknown"     # next_roll of a fair table's state: the roll is not known yet
 
 
@@ -36,6 +39,11 @@ def next_roll(game, state):
 class RailroadInkKit(GameKit):
     """Railroad Ink's hooks (built at the end of this module with its name, board and rules
     pages)."""
+
+    lessons = "game.client.tutorial.lessons_ink"
+    lesson_always = ("sheet", "status")
+    # its toasts have a lane of their own: a lesson keeps the sheet and status lines clear
+    lesson_toast_clear = ("sheet", "status")
 
     def move_label(self, notation: str) -> str:
         """Dice by their names and the cell ("Railway curve · B7" for "rail-curve@B7/1"),
@@ -80,6 +88,44 @@ class RailroadInkKit(GameKit):
 
     def results_panel(self, match, result: dict) -> RailroadInkResults:
         return RailroadInkResults(match, result)
+
+    def draw_coach_move(self, surface, board, seat, move, colour) -> bool:
+        """A drawing: its face, translucent, in its cell of the seat's sheet."""
+        if not isinstance(move, Draw):
+            return False
+        pane = board.pane_of(seat)
+        if pane is None or pane.geom is None:
+            return False
+        rect = pane.geom.cell_rect(move.cell)
+        return framed_piece(surface, ink.face(move.face, move.o, rect.width), rect, colour)
+
+    def lesson_regions(self, board, seat: int) -> dict:
+        """The sheet, status lines, dice, specials, title, meteor and volcano rows and
+        buttons of the seat's pane (none while it is folded)."""
+        pane = board.pane_of(seat)
+        if pane is None or not pane.full:
+            return {}
+        tray = pane.tray
+        state = board.state
+        x, y = tray["status"]
+        out = {
+            "sheet": [pygame.Rect(pane.geom.rect)],
+            # the status lines, as wide as the tray: room for the most they say at once (a
+            # refusal, the status, the device's hints), never below the pane
+            "status": [pygame.Rect(x, y, tray["w"],
+                                   max(0, min(LESSON_STATUS_H, pane.rect.bottom - 4 - y)))],
+            "dice": [pygame.Rect(r) for i, r in enumerate(tray["dice"]) if i < len(state.dice)],
+            "specials": [pygame.Rect(r) for r in tray["specials"]],
+        }
+        # the player's name, state and points: over the tray, or along the pane's top
+        out["title"] = [pygame.Rect(tray["title"]) if "title" in tray
+                        else pygame.Rect(pane.rect.x, pane.rect.y, pane.rect.width, LESSON_TITLE_H)]
+        for name in ("meteor", "volcano"):
+            if tray[name].height:
+                out[name] = [pygame.Rect(tray[name])]
+        for name, rect in tray["buttons"].items():
+            out[name] = [pygame.Rect(rect)]
+        return out
 
     def draw_card_art(self, art: pygame.Surface) -> None:
         """Three route dice."""
