@@ -10,7 +10,8 @@ from game.inkcore import compiled_core, pure_core
 from game.rules.core import Rng
 from game.rules.railroad_ink import GAME
 from game.rules.railroad_ink.faces import FACE_INDEX, SPECIALS
-from game.rules.railroad_ink.scoring import score_sheet
+from game.rules.railroad_ink.networks import Networks
+from game.rules.railroad_ink.scoring import exit_networks, score_sheet
 from game.rules.railroad_ink.sheet import CELLS
 
 
@@ -27,7 +28,7 @@ def positions(games: int = 12, seed: int = 7):
 
 
 POSITIONS = positions()
-WEIGHTS = [40, 30, 60, 0, 10, 16, 20, 60, 35, 25, 20, 18, 16, 15]
+WEIGHTS = [40, 30, 60, 0, 10, 16, 20, 60, 35, 25, 20, 18, 16, 15, 10]
 
 
 def test_there_are_enough_positions():
@@ -48,6 +49,26 @@ def test_legal_cells_and_orientations_match_the_rules():
                 if mask:
                     mine[cell] = tuple(o for o in range(8) if mask >> o & 1)
             assert mine == dict(sheet.legal_cells(face))
+
+
+def test_tracked_exit_networks_match_the_rules():
+    core = pure_core()
+    k, T, b = core.k, core.T, core.buffers
+    for sheet in POSITIONS[::2]:
+        k.load_tracked(b["cells"], b["sides"], b["facing"], b["net"], b["exits"], sheet.cells,
+                       0, T)
+        roots = [node for node in range(CELLS * 4) if b["net"][node] == node]
+        counts = sorted((b["exits"][r] for r in roots if b["exits"][r]), reverse=True)
+        assert counts == exit_networks(sheet)
+        # what a drawing would add, against the rules' networks after drawing it
+        nets = Networks.of(sheet)
+        for face in (2, 7):
+            for cell, orientations in sheet.legal_cells(face)[:3]:
+                gain = k.network_gain(b["cells"], b["sides"], b["net"], b["exits"], cell,
+                                      face * 8 + orientations[0], T)
+                child = sheet.copy()
+                child.put(cell, face, orientations[0])
+                assert gain == Networks.of(child).exit_points - nets.exit_points
 
 
 def test_final_score_matches_the_rules_on_every_position():
@@ -79,15 +100,13 @@ def test_playouts_end_in_legal_sheets_scored_as_the_rules():
     k, T, b = core.k, core.T, core.buffers
     start = POSITIONS[40]
     b["rs"][0] = 99
-    k.load(b["cells"], b["sides"], b["facing"], start.cells, 0, T)
+    k.load_tracked(b["cells"], b["sides"], b["facing"], b["net"], b["exits"], start.cells, 0, T)
     sheet = start.copy()
     mask = 0
     for rounds_left in (3, 2, 1, 0):
         k.roll(b["rs"], b["dice"], T)
-        mask = k.play_round(b["cells"], b["sides"], b["facing"], b["dice"], rounds_left, mask,
-                            WEIGHTS, b["rs"], T)
-        # every cell the policy drew was legal for the rules at that moment (replayed in the
-        # rules' own order-free check: the face fits against the final neighbours' sides)
+        mask = k.play_round(b["cells"], b["sides"], b["facing"], b["net"], b["exits"],
+                            b["dice"], rounds_left, mask, WEIGHTS, b["rs"], T)
     for cell in range(CELLS):
         code = b["cells"][cell]
         if code >= 0 and sheet.cells[cell] < 0:
@@ -103,11 +122,12 @@ def test_the_policy_draws_only_legal_faces():
     k, T, b = core.k, core.T, core.buffers
     for index, start in enumerate(POSITIONS[::60]):
         sheet = start.copy()
-        k.load(b["cells"], b["sides"], b["facing"], sheet.cells, 0, T)
+        k.load_tracked(b["cells"], b["sides"], b["facing"], b["net"], b["exits"], sheet.cells,
+                       0, T)
         b["rs"][0] = index + 1
         k.roll(b["rs"], b["dice"], T)
-        while k.choose_and_put(b["cells"], b["sides"], b["facing"], b["dice"], 4, 2, WEIGHTS,
-                               b["rs"], T):
+        while k.choose_and_put(b["cells"], b["sides"], b["facing"], b["net"], b["exits"],
+                               b["dice"], 4, 2, WEIGHTS, b["rs"], T):
             drawn = [c for c in range(CELLS) if b["cells"][c] >= 0 and sheet.cells[c] < 0]
             assert len(drawn) == 1
             code = b["cells"][drawn[0]]

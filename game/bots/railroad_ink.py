@@ -33,7 +33,7 @@ import zlib
 
 from game.rules.core import Rng, state_hash
 from game.rules.railroad_ink import GAME
-from game.rules.railroad_ink.faces import (EXITS, FACE_IDS, FACE_INDEX, HIGHWAY, RAILWAY, SPECIALS,
+from game.rules.railroad_ink.faces import (BASE_ROUNDS, EXITS, FACE_IDS, FACE_INDEX, HIGHWAY, RAILWAY, SPECIALS,
                                            exits_score)
 from game.rules.railroad_ink.lake import forced_fills, smallest_lake
 from game.rules.railroad_ink.orientation import CANONICAL_O
@@ -44,8 +44,9 @@ from game.rules.railroad_ink.sheet import CELL_INDEX, CENTRE_CELLS
 from game.rules.railroad_ink.state import SeatState
 from game.rules.railroad_ink.volcano import volcano_score
 
-from .base import Bot, register_levels
+from .base import Bot, register, register_levels
 from .ink_plan import DEFAULT_WEIGHTS, evaluate, lookahead_value, plan_candidates, sample_roll
+from .ink_playout import PlayoutJudge, exact_last_round, round_seed
 from .search import mix_seed
 
 SCALE = 10
@@ -462,5 +463,42 @@ class RailroadInkExpert(RailroadInkPlanner):
     final_width = 100
 
 
+class RailroadInkPlayoutExpert(RailroadInkExpert):
+    """The expert's search by play-outs to the end of the game (``ink_playout``): the best
+    ``candidates`` plans of the round (beam of ``width``) are compared by their mean final
+    score over ``budget`` play-outs (successive halving, totals shared by the round's
+    decisions); the last round is searched exactly (up to ``exact_cap`` positions, else the
+    wide beam ranked by the exact score). Behind the level name ``expert-playouts`` (not
+    listed) until it measures better than the shipped expert."""
+
+    level = "expert-playouts"
+    listed = False
+    candidates = 8
+    budget = 2400
+    exact_cap = 40000
+
+    def plan(self, sheet, pending: list[int], special_ok: bool, after: int, key: tuple):
+        if after == 0:
+            exact = exact_last_round(sheet, pending, special_ok, self.exact_cap)
+            if exact is not None:
+                return exact[1], True
+            return super().plan(sheet, pending, special_ok, after, key)
+        ranked = plan_candidates(sheet, pending, special_ok, after, self.width, self.weights,
+                                 final_width=self.final_width, cheap_beam=self.cheap_beam)
+        if len(ranked) <= 1 or not self.budget:
+            return (ranked[0][1] if ranked else []), True
+        judge = self.__dict__.get("judge")
+        if judge is None:
+            judge = self.judge = PlayoutJudge()
+        judge.reset(key)
+        seed = round_seed(self.seed, zlib.crc32(repr(key).encode()))
+        sheets = [end_sheet for _, _, end_sheet in ranked[:self.candidates]]
+        first_round = BASE_ROUNDS - after + 1
+        index = judge.best(sheets, first_round, BASE_ROUNDS, seed, self.budget,
+                           should_stop=self.should_stop)
+        return ranked[index][1], not self.should_stop()
+
+
 register_levels(GAME.name, RailroadInkBeginner, RailroadInkNormalPlanner,
                 RailroadInkHardPlanner, RailroadInkExpert)
+register(RailroadInkPlayoutExpert.level, GAME.name, RailroadInkPlayoutExpert)

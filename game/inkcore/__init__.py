@@ -17,6 +17,7 @@ from __future__ import annotations
 from . import kernels, tables
 
 _BUFFERS = (("cells", 49), ("sides", 196), ("facing", 49), ("parent", 196), ("nodes", 196),
+            ("net", 196), ("exits", 196),
             ("path", 49), ("nexts", 49), ("rolls", 64), ("dice", 8), ("rs", 2))
 
 
@@ -44,19 +45,26 @@ class Core:
         return int(self.k.score_of(self.array(list(cells)), self.T, b["cells"], b["sides"],
                                    b["facing"], b["parent"], b["nodes"], b["path"], b["nexts"]))
 
-    def playout_totals(self, starts, specials, first_round: int, rounds: int, k_from: int,
+    def playout_scores(self, starts, specials, first_round: int, rounds: int, k_from: int,
                        k_count: int, seed: int, weights) -> list[int]:
-        """Summed final scores of play-outs ``k_from ..`` (``k_count`` of them) for each start
-        sheet (lists of 49 cell codes; ``specials``: bit masks of the specials used, in
-        ``SPECIALS`` order), the policy drawing rounds ``first_round .. rounds``."""
+        """Final scores of play-outs ``k_from .. k_from + k_count - 1`` of each start sheet
+        (lists of 49 cell codes; ``specials``: bit masks of the specials used, in ``SPECIALS``
+        order), the policy drawing rounds ``first_round .. rounds``: start 0's scores first."""
         b = self.buffers
         flat = [code for cells in starts for code in cells]
-        totals = self.array([0] * len(starts))
+        scores = self.array([0] * (len(starts) * k_count))
         self.k.playouts(self.array(flat), self.array(list(specials)), len(starts), first_round,
                         rounds, k_from, k_count, seed & kernels.MASK32, self.array(list(weights)),
-                        totals, b["cells"], b["sides"], b["facing"], b["parent"], b["nodes"],
-                        b["path"], b["nexts"], b["rolls"], b["dice"], b["rs"], self.T)
-        return [int(v) for v in totals]
+                        scores, b["cells"], b["sides"], b["facing"], b["parent"], b["nodes"],
+                        b["net"], b["exits"], b["path"], b["nexts"], b["rolls"], b["dice"], b["rs"], self.T)
+        return [int(v) for v in scores]
+
+    def playout_totals(self, starts, specials, first_round: int, rounds: int, k_from: int,
+                       k_count: int, seed: int, weights) -> list[int]:
+        """The summed scores of ``playout_scores``, one total per start sheet."""
+        scores = self.playout_scores(starts, specials, first_round, rounds, k_from, k_count,
+                                     seed, weights)
+        return [sum(scores[c * k_count:(c + 1) * k_count]) for c in range(len(starts))]
 
 
 class types_namespace:   # noqa: N801 - a namespace object: attribute access to a dict

@@ -26,7 +26,8 @@ T_ROUTE, T_JUNCTION, T_SPECIAL, T_CANON = range(8, 12)
 
 # indices into the policy weights W (ints; see ``policy.py``)
 W_CONNECT, W_EXIT, W_ERROR, W_BORDER, W_CENTRE, W_NOISE, W_SPECIAL, W_OPEN = range(8)
-W_SIZE = W_OPEN + 7            # the open-end weight per rounds left after this one (0..6)
+W_NETWORK = W_OPEN + 7         # after the open-end weights per rounds left after this (0..6)
+W_SIZE = W_NETWORK + 1
 
 MASK32 = 0xFFFFFFFF
 CELLS = 49
@@ -90,6 +91,122 @@ def put(cells, sides, facing, cell, code, T):
         if n >= 0:
             shift = 2 * ((s + 2) & 3)
             facing[n] = (facing[n] & ~(3 << shift)) | (t << shift)
+
+
+def exit_value(n):
+    """Points of one network touching ``n`` exits."""
+    if n < 2:
+        return 0
+    if n >= 12:
+        return 45
+    return 4 * (n - 1)
+
+
+def join_counted(net, exits, a, b):
+    ra = find(net, a)
+    rb = find(net, b)
+    if ra != rb:
+        net[ra] = rb
+        exits[rb] += exits[ra]
+        exits[ra] = 0
+
+
+def put_tracked(cells, sides, facing, net, exits, cell, code, T):
+    """``put``, and the face joined into the exit networks ``net`` (a union-find over the side
+    nodes) with ``exits[root]``: the exits each network touches."""
+    put(cells, sides, facing, cell, code, T)
+    head = T[T_GROUP_HEAD]
+    neigh = T[T_NEIGH]
+    border = T[T_BORDER][cell]
+    base = cell * 4
+    for s in range(4):
+        net[base + s] = base + s
+        exits[base + s] = 0
+    for s in range(4):
+        h = head[code * 4 + s]
+        if h >= 0 and h != s:
+            join_counted(net, exits, base + s, base + h)
+    for s in range(4):
+        t = sides[base + s]
+        if t == 0:
+            continue
+        n = neigh[base + s]
+        if n < 0:
+            if ((border >> (2 * s)) & 3) == t:
+                exits[find(net, base + s)] += 1
+        elif cells[n] >= 0 and sides[n * 4 + ((s + 2) & 3)] == t:
+            join_counted(net, exits, base + s, n * 4 + ((s + 2) & 3))
+
+
+def network_gain(cells, sides, net, exits, cell, code, T):
+    """How many exit points drawing ``code`` in ``cell`` would add by joining networks and
+    exits (each connection group of the face on its own)."""
+    osides = T[T_OSIDES]
+    head = T[T_GROUP_HEAD]
+    neigh = T[T_NEIGH]
+    border = T[T_BORDER][cell]
+    gain = 0
+    for g in range(4):
+        if head[code * 4 + g] != g:
+            continue
+        direct = 0
+        r0 = -1
+        r1 = -1
+        r2 = -1
+        r3 = -1
+        for s in range(4):
+            if head[code * 4 + s] != g:
+                continue
+            t = osides[code * 4 + s]
+            n = neigh[cell * 4 + s]
+            if n < 0:
+                if ((border >> (2 * s)) & 3) == t:
+                    direct += 1
+                continue
+            if cells[n] < 0 or sides[n * 4 + ((s + 2) & 3)] != t:
+                continue
+            root = find(net, n * 4 + ((s + 2) & 3))
+            if root != r0 and root != r1 and root != r2 and root != r3:
+                if r0 < 0:
+                    r0 = root
+                elif r1 < 0:
+                    r1 = root
+                elif r2 < 0:
+                    r2 = root
+                else:
+                    r3 = root
+        total = direct
+        before = 0
+        if r0 >= 0:
+            total += exits[r0]
+            before += exit_value(exits[r0])
+        if r1 >= 0:
+            total += exits[r1]
+            before += exit_value(exits[r1])
+        if r2 >= 0:
+            total += exits[r2]
+            before += exit_value(exits[r2])
+        if r3 >= 0:
+            total += exits[r3]
+            before += exit_value(exits[r3])
+        gain += exit_value(total) - before
+    return gain
+
+
+def load_tracked(cells, sides, facing, net, exits, source, offset, T):
+    """``load`` with the exit networks built as well."""
+    border = T[T_BORDER]
+    for cell in range(CELLS):
+        cells[cell] = -1
+        facing[cell] = border[cell]
+    for i in range(CELLS * 4):
+        sides[i] = 0
+        net[i] = i
+        exits[i] = 0
+    for cell in range(CELLS):
+        code = source[offset + cell]
+        if code >= 0:
+            put_tracked(cells, sides, facing, net, exits, cell, code, T)
 
 
 def load(cells, sides, facing, source, offset, T):
@@ -355,9 +472,10 @@ def sheet_score(cells, sides, parent, count, path, nexts, T):
 
 
 # -- the play-out policy ------------------------------------------------------------------
-def placement_score(cells, sides, cell, code, rounds_left, W, T):
+def placement_score(cells, sides, net, exits, cell, code, rounds_left, W, T):
     """How the policy likes drawing ``code`` in ``cell`` (before noise): joined sides and
-    exits, new open ends, sides it makes errors forever, the centre."""
+    exits, the exit points it adds, new open ends, sides it makes errors forever, the
+    centre."""
     osides = T[T_OSIDES]
     neigh = T[T_NEIGH]
     border = T[T_BORDER][cell]
@@ -386,10 +504,12 @@ def placement_score(cells, sides, cell, code, rounds_left, W, T):
             score -= W[W_ERROR]
     if T[T_CENTRE][cell]:
         score += W[W_CENTRE]
+    if W[W_NETWORK] != 0:
+        score += W[W_NETWORK] * network_gain(cells, sides, net, exits, cell, code, T)
     return score
 
 
-def choose_and_put(cells, sides, facing, dice, ndice, rounds_left, W, rs, T):
+def choose_and_put(cells, sides, facing, net, exits, dice, ndice, rounds_left, W, rs, T):
     """Draw the policy's favourite of the dice still to draw (``dice[0:ndice]``, -1 = done);
     False when none of them has a legal cell."""
     fit = T[T_FIT]
@@ -417,7 +537,8 @@ def choose_and_put(cells, sides, facing, dice, ndice, rounds_left, W, rs, T):
             for o in range(8):
                 if (mask >> o) & 1:
                     code = face * 8 + o
-                    score = placement_score(cells, sides, cell, code, rounds_left, W, T) * 64
+                    score = placement_score(cells, sides, net, exits, cell, code, rounds_left, W,
+                                                    T) * 64
                     if noise > 0:
                         score += rng_below(rs, noise)
                     if score > best:
@@ -427,12 +548,12 @@ def choose_and_put(cells, sides, facing, dice, ndice, rounds_left, W, rs, T):
                         best_die = i
     if best_cell < 0:
         return False
-    put(cells, sides, facing, best_cell, best_code, T)
+    put_tracked(cells, sides, facing, net, exits, best_cell, best_code, T)
     dice[best_die] = -1
     return True
 
 
-def special_put(cells, sides, facing, specials, rounds_left, W, rs, T):
+def special_put(cells, sides, facing, net, exits, specials, rounds_left, W, rs, T):
     """Draw the policy's favourite unused special if it is worth it (or the specials left
     would otherwise go unused); the specials bit mask after."""
     used = popcount(specials)
@@ -458,7 +579,8 @@ def special_put(cells, sides, facing, specials, rounds_left, W, rs, T):
             for o in range(8):
                 if (mask >> o) & 1:
                     code = face * 8 + o
-                    score = placement_score(cells, sides, cell, code, rounds_left, W, T) * 64
+                    score = placement_score(cells, sides, net, exits, cell, code, rounds_left, W,
+                                                    T) * 64
                     if noise > 0:
                         score += rng_below(rs, noise)
                     if score > best:
@@ -470,17 +592,18 @@ def special_put(cells, sides, facing, specials, rounds_left, W, rs, T):
         return specials
     if 3 - used <= rounds_left and best < W[W_SPECIAL] * 64:
         return specials
-    put(cells, sides, facing, best_cell, best_code, T)
+    put_tracked(cells, sides, facing, net, exits, best_cell, best_code, T)
     return specials | (1 << best_k)
 
 
-def play_round(cells, sides, facing, dice, rounds_left, specials, W, rs, T):
+def play_round(cells, sides, facing, net, exits, dice, rounds_left, specials, W, rs, T):
     """One round of the policy: the four dice (``dice`` is consumed), then maybe a special;
     the specials mask after."""
     for _ in range(4):
-        if not choose_and_put(cells, sides, facing, dice, 4, rounds_left, W, rs, T):
+        if not choose_and_put(cells, sides, facing, net, exits, dice, 4, rounds_left, W, rs,
+                              T):
             break
-    return special_put(cells, sides, facing, specials, rounds_left, W, rs, T)
+    return special_put(cells, sides, facing, net, exits, specials, rounds_left, W, rs, T)
 
 
 def roll(rs, dice, T):
@@ -493,11 +616,12 @@ def roll(rs, dice, T):
 
 
 def playouts(starts, specials, count, first_round, rounds, k_from, k_count, seed, W,
-             totals, cells, sides, facing, parent, nodes, path, nexts, rolls, dice, rs, T):
-    """Add to ``totals[c]`` the final scores of play-outs ``k_from .. k_from + k_count - 1``
-    of each of ``count`` candidate sheets (cells ``starts[c * 49:(c + 1) * 49]``, specials
-    bit mask ``specials[c]``), played from round ``first_round`` to ``rounds`` by the policy.
-    Play-out k rolls the same dice (and draws the same policy noise) for every candidate."""
+             totals, cells, sides, facing, parent, nodes, net, exits, path, nexts, rolls, dice,
+             rs, T):
+    """Write to ``totals[c * k_count + i]`` the final score of play-out ``k_from + i`` of each
+    of ``count`` candidate sheets (cells ``starts[c * 49:(c + 1) * 49]``, specials bit mask
+    ``specials[c]``), played from round ``first_round`` to ``rounds`` by the policy. Play-out
+    k rolls the same dice (and seeds the policy's noise alike) for every candidate."""
     for k in range(k_from, k_from + k_count):
         seed_k = mix32(seed, k)
         rs[0] = seed_k
@@ -506,14 +630,16 @@ def playouts(starts, specials, count, first_round, rounds, k_from, k_count, seed
             for d in range(4):
                 rolls[r * 4 + d] = dice[d]
         for c in range(count):
-            load(cells, sides, facing, starts, c * CELLS, T)
+            load_tracked(cells, sides, facing, net, exits, starts, c * CELLS, T)
             rs[0] = mix32(seed_k, 0x5EED)
             mask = specials[c]
             for r in range(first_round, rounds + 1):
                 for d in range(4):
                     dice[d] = rolls[r * 4 + d]
-                mask = play_round(cells, sides, facing, dice, rounds - r, mask, W, rs, T)
-            totals[c] += sheet_score(cells, sides, parent, nodes, path, nexts, T)
+                mask = play_round(cells, sides, facing, net, exits, dice, rounds - r, mask, W,
+                                  rs, T)
+            totals[c * k_count + k - k_from] = sheet_score(cells, sides, parent, nodes, path,
+                                                           nexts, T)
 
 
 def score_of(source, T, cells, sides, facing, parent, nodes, path, nexts):
@@ -522,7 +648,8 @@ def score_of(source, T, cells, sides, facing, parent, nodes, path, nexts):
     return sheet_score(cells, sides, parent, nodes, path, nexts, T)
 
 
-KERNELS = ("hash32", "mix32", "rng_next", "rng_below", "popcount", "put", "load", "legal_mask",
+KERNELS = ("hash32", "mix32", "rng_next", "rng_below", "popcount", "put", "exit_value",
+           "join_counted", "put_tracked", "network_gain", "load_tracked", "load", "legal_mask",
            "find", "union", "exit_points", "grow", "room_left", "farthest", "longest_path",
            "longest_route", "sheet_score", "placement_score", "choose_and_put", "special_put",
            "play_round", "roll", "playouts", "score_of")
