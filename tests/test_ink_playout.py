@@ -94,7 +94,7 @@ def test_the_judge_gives_the_same_totals_on_either_core(monkeypatch):
     for engine in (ink_playout.core(), pure_core()):
         monkeypatch.setattr(ink_playout, "core", lambda engine=engine: engine)
         judge = PlayoutJudge()
-        judge.best(sheets, 5, 7, 1234, 24)
+        judge.best(sheets, 5, 7, 1234, 72)
         judges.append(judge.totals)
     assert judges[0] == judges[1]
     assert all(len(scores) == 12 for scores in judges[0].values())

@@ -140,6 +140,9 @@ def test_special_faces_are_in_rules_order():
 
 
 @pytest.mark.skipif(compiled_core() is None, reason="numba is not installed here")
+# the first run on a machine compiles the kernels (about 15 s of CPU, once: numba caches the
+# machine code next to the sources); later runs load them in about half a second
+@pytest.mark.timeout(900)
 def test_compiled_and_pure_give_the_same_answers():
     pure, fast = pure_core(), compiled_core()
     starts = [POSITIONS[i].cells for i in (30, 31, 90)]

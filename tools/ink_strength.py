@@ -1,9 +1,14 @@
 """Railroad Ink solo strength, paired: two bot levels play the same seeds alone.
 
-    python tools/ink_strength.py BASE,CANDIDATE FIRST_SEED COUNT [JOBS]
+    python tools/ink_strength.py LEVEL,LEVEL[,...] FIRST_SEED COUNT [JOBS]
+    python tools/ink_strength.py --from GAMES.jsonl
 
-Prints per level the mean score with its 95 % interval, the paired difference (candidate -
-base, per seed) with its 95 % interval, and the decision CPU time per level (p50, p95, max,
+Every finished game is written to stderr as one JSON line as it ends, so a long run stopped
+early still tells what it played: ``--from`` summarises such lines (seeds that some level has
+not played yet are left out of every level, keeping the comparison paired).
+
+Prints per level the mean score with its 95 % interval, the paired difference of every later
+level against every earlier one (per seed) with its 95 % interval, and the decision CPU time per level (p50, p95, max,
 and the first decision of each game alone). Games run in JOBS spawned processes (default 1);
 the results do not depend on JOBS. Intervals are normal approximations (1.96 standard errors).
 State which seeds were used in tuning when you quote a result: tuning seeds and test seeds
@@ -45,20 +50,38 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def main() -> int:
-    if len(sys.argv) < 4:
+    if len(sys.argv) == 3 and sys.argv[1] == "--from":
+        lines = Path(sys.argv[2]).read_text(encoding="utf-8").splitlines()
+        results = [tuple(json.loads(line)) for line in lines if line.startswith("[")]
+        levels = list(dict.fromkeys(level for level, *_ in results))
+        played = {}
+        for level, seed, *_ in results:
+            played.setdefault(seed, set()).add(level)
+        results = [r for r in results if len(played[r[1]]) == len(levels)]
+        seeds = sorted({r[1] for r in results})
+        first, count, started = seeds[0], len(seeds), time.perf_counter()
+    elif len(sys.argv) < 4:
         print(__doc__)
         return 2
-    levels = sys.argv[1].split(",")
-    first, count = int(sys.argv[2]), int(sys.argv[3])
-    jobs = int(sys.argv[4]) if len(sys.argv) > 4 else 1
-    tasks = [(level, seed) for seed in range(first, first + count) for level in levels]
-    started = time.perf_counter()
-    if jobs > 1:
-        import multiprocessing
-        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-            results = list(pool.imap(play, tasks))
     else:
-        results = [play(task) for task in tasks]
+        levels = sys.argv[1].split(",")
+        first, count = int(sys.argv[2]), int(sys.argv[3])
+        jobs = int(sys.argv[4]) if len(sys.argv) > 4 else 1
+        tasks = [(level, seed) for seed in range(first, first + count) for level in levels]
+        started = time.perf_counter()
+        results = []
+        pool = None
+        if jobs > 1:
+            import multiprocessing
+            pool = multiprocessing.get_context("spawn").Pool(jobs)
+        try:
+            for result in (pool.imap(play, tasks) if pool else map(play, tasks)):
+                results.append(result)
+                print(json.dumps(list(result)), file=sys.stderr, flush=True)
+        finally:
+            if pool is not None:
+                pool.close()
+                pool.join()
     scores = {level: {} for level in levels}
     times = {level: [] for level in levels}
     firsts = {level: [] for level in levels}
@@ -66,7 +89,8 @@ def main() -> int:
         scores[level][seed] = score
         times[level].extend(cpu)
         firsts[level].append(cpu[0])
-    out = {"seeds": [first, first + count - 1], "games": count, "levels": {}}
+    out = {"seeds": [first, first + count - 1] if len(sys.argv) != 3 else seeds,
+           "games": count, "levels": {}}
     for level in levels:
         mean, low, high = interval(list(scores[level].values()))
         out["levels"][level] = {
@@ -78,13 +102,16 @@ def main() -> int:
                        "first_p95": round(percentile(firsts[level], 0.95)),
                        "over_1s": round(sum(t > 1000 for t in times[level])
                                         / len(times[level]), 4)}}
-    if len(levels) == 2:
-        base, candidate = levels
-        diffs = [scores[candidate][s] - scores[base][s] for s in scores[base]]
-        mean, low, high = interval(diffs)
-        out["paired"] = {"candidate": candidate, "base": base, "mean": round(mean, 2),
-                         "ci95": [round(low, 2), round(high, 2)]}
+    out["paired"] = []
+    for i, base in enumerate(levels):
+        for candidate in levels[i + 1:]:
+            diffs = [scores[candidate][s] - scores[base][s] for s in scores[base]]
+            mean, low, high = interval(diffs)
+            out["paired"].append({"candidate": candidate, "base": base, "mean": round(mean, 2),
+                                  "ci95": [round(low, 2), round(high, 2)]})
     out["seconds"] = round(time.perf_counter() - started, 1)
+    out["scores"] = {level: [scores[level][s] for s in sorted(scores[level])]
+                     for level in levels}
     print(json.dumps(out, indent=1))
     return 0
 

@@ -60,14 +60,16 @@ class PlayoutJudge:
     def best(self, sheets, first_round: int, rounds: int, seed: int, budget: int,
              policy=POLICY, should_stop=None) -> int:
         """The index of the best of ``sheets`` (end-of-round sheets, best-ranked first) after
-        about ``budget`` play-outs spread by successive halving; ties keep the earlier one."""
+        about ``budget`` rounds of play-outs (play-outs x rounds each plays) spread by
+        successive halving; ties keep the earlier one."""
         count = len(sheets)
         if count <= 1:
             return 0
         keys = [(tuple(s.cells), tuple(s.specials)) for s in sheets]
         alive = list(range(count))
         stages = max(1, (count - 1).bit_length())
-        per_stage = max(1, budget // stages)
+        # the budget counts rounds played out: a play-out from early in the game costs more
+        per_stage = max(1, budget // stages // max(1, rounds - first_round + 1))
         done = 0
         engine = core()
         while len(alive) > 1:

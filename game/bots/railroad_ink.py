@@ -466,15 +466,15 @@ class RailroadInkExpert(RailroadInkPlanner):
 class RailroadInkPlayoutExpert(RailroadInkExpert):
     """The expert's search by play-outs to the end of the game (``ink_playout``): the best
     ``candidates`` plans of the round (beam of ``width``) are compared by their mean final
-    score over ``budget`` play-outs (successive halving, totals shared by the round's
-    decisions); the last round is searched exactly (up to ``exact_cap`` positions, else the
+    score over play-outs (``budget`` rounds played out in all, by successive halving; totals
+    shared by the round's decisions); the last round is searched exactly (up to ``exact_cap`` positions, else the
     wide beam ranked by the exact score). Behind the level name ``expert-playouts`` (not
     listed) until it measures better than the shipped expert."""
 
     level = "expert-playouts"
     listed = False
     candidates = 8
-    budget = 2400
+    budget = 14400         # rounds played out per decision (2,400 play-outs from round 2)
     exact_cap = 40000
 
     def plan(self, sheet, pending: list[int], special_ok: bool, after: int, key: tuple):

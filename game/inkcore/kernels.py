@@ -22,7 +22,7 @@ from __future__ import annotations
 
 # indices into the tables tuple T (tables.TABLE_ORDER)
 T_OSIDES, T_GROUP_HEAD, T_FIT, T_NEIGH, T_BORDER, T_EXIT_NODE, T_EXIT_KIND, T_CENTRE = range(8)
-T_ROUTE, T_JUNCTION, T_SPECIAL, T_CANON = range(8, 12)
+T_ROUTE, T_JUNCTION, T_SPECIAL, T_CANON, T_ROUTE_FACINGS = range(8, 13)
 
 # indices into the policy weights W (ints; see ``policy.py``)
 W_CONNECT, W_EXIT, W_ERROR, W_BORDER, W_CENTRE, W_NOISE, W_SPECIAL, W_OPEN = range(8)
@@ -554,13 +554,15 @@ def choose_and_put(cells, sides, facing, net, exits, dice, ndice, rounds_left, W
 
 
 def special_put(cells, sides, facing, net, exits, specials, rounds_left, W, rs, T):
-    """Draw the policy's favourite unused special if it is worth it (or the specials left
-    would otherwise go unused); the specials bit mask after."""
+    """Draw the policy's favourite unused special (on a cell facing two routes or more) if it
+    is worth it, or if the specials left would otherwise go unused; the specials bit mask
+    after."""
     used = popcount(specials)
     if used >= 3:
         return specials
     fit = T[T_FIT]
     special_faces = T[T_SPECIAL]
+    route_facings = T[T_ROUTE_FACINGS]
     best = -(1 << 40)
     best_cell = -1
     best_code = -1
@@ -571,7 +573,8 @@ def special_put(cells, sides, facing, net, exits, specials, rounds_left, W, rs, 
             continue
         face = special_faces[k]
         for cell in range(CELLS):
-            if cells[cell] >= 0:
+            # a special is only worth its place where it meets two routes or more
+            if cells[cell] >= 0 or route_facings[facing[cell]] < 2:
                 continue
             mask = fit[face * 256 + facing[cell]]
             if mask == 0:

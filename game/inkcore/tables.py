@@ -16,7 +16,7 @@ lists. Base game only (the 15 faces of the route, junction and special dice).
 * ``NEIGH[cell * 4 + s]``: the neighbouring cell (-1 off the sheet); ``EXIT_NODE`` /
   ``EXIT_KIND``: the 12 exits as side nodes ``cell * 4 + s`` and their type; ``CENTRE[cell]``.
 * Dice: ``ROUTE_FACES``, ``JUNCTION_FACES`` (the six faces of each die, as face indices) and
-  ``SPECIAL_FACES``.
+  ``SPECIAL_FACES``; ``ROUTE_FACINGS[facing]``: how many of a cell's sides face a route.
 """
 
 from __future__ import annotations
@@ -84,10 +84,14 @@ CENTRE: list[int] = [1 if cell in CENTRE_CELLS else 0 for cell in range(CELLS)]
 ROUTE_FACES: list[int] = [FACE_INDEX[f] for f in ROUTE_DIE]
 JUNCTION_FACES: list[int] = [FACE_INDEX[f] for f in JUNCTION_DIE]
 SPECIAL_FACES: list[int] = [FACE_INDEX[f] for f in SPECIALS]
+# per facing code: how many sides face a highway or railway (an exit counts)
+ROUTE_FACINGS: list[int] = [sum(1 for s in range(4) if (code >> (2 * s)) & 3 in (1, 2))
+                            for code in range(256)]
 
 # the order the kernels receive them in (one tuple, indexed by these constants)
 TABLE_ORDER = ("OSIDES", "GROUP_HEAD", "FIT", "NEIGH", "BORDER_FACING", "EXIT_NODE",
-               "EXIT_KIND", "CENTRE", "ROUTE_FACES", "JUNCTION_FACES", "SPECIAL_FACES", "CANON")
+               "EXIT_KIND", "CENTRE", "ROUTE_FACES", "JUNCTION_FACES", "SPECIAL_FACES", "CANON",
+               "ROUTE_FACINGS")
 
 
 def as_tuple() -> tuple[list[int], ...]:
