@@ -56,6 +56,9 @@ def _write_frame(stream, data: bytes) -> None:
 def helper_main() -> None:
     """The helper process: answer (key, game, bot state, bot class, view) until stdin closes."""
     from game.rules import get_game   # the helper process loads the rules when it starts
+    from game.inkcore import warm      # and the Railroad Ink core's compiled code, if any
+
+    warm()
 
     stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
     while True:
