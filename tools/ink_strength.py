@@ -8,9 +8,9 @@ early still tells what it played: ``--from`` summarises such lines (seeds that s
 not played yet are left out of every level, keeping the comparison paired).
 
 Prints per level the mean score with its 95 % interval, the paired difference of every later
-level against every earlier one (per seed) with its 95 % interval, and the decision CPU time per level (p50, p95, max,
-and the first decision of each game alone). Games run in JOBS spawned processes (default 1);
-the results do not depend on JOBS. Intervals are normal approximations (1.96 standard errors).
+level against every earlier one (per seed) with its 95 % interval, and the decision CPU time
+per level (p50, p95, max, and the first decision of each game alone). Games run in JOBS
+spawned processes (default 1); the results do not depend on JOBS. Intervals are normal approximations (1.96 standard errors).
 State which seeds were used in tuning when you quote a result: tuning seeds and test seeds
 must not overlap.
 """

@@ -467,8 +467,8 @@ class RailroadInkPlayoutExpert(RailroadInkExpert):
     """The expert's search by play-outs to the end of the game (``ink_playout``): the best
     ``candidates`` plans of the round (beam of ``width``) are compared by their mean final
     score over play-outs (``budget`` rounds played out in all, by successive halving; totals
-    shared by the round's decisions); the last round is searched exactly (up to ``exact_cap`` positions, else the
-    wide beam ranked by the exact score). Behind the level name ``expert-playouts`` (not
+    shared by the round's decisions); the last round is searched exactly (up to
+    ``exact_cap`` positions, else the wide beam ranked by the exact score). Behind the level name ``expert-playouts`` (not
     listed) until it measures better than the shipped expert."""
 
     level = "expert-playouts"

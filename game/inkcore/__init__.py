@@ -1,7 +1,8 @@
 """A compact Railroad Ink sheet core for the bots' play-outs (base game).
 
 The sheet as flat integer buffers, legal cells by table look-up, a cheap play-out policy and
-the exact final score (``kernels.py``, tables from the rules in ``tables.py``). The same
+the exact final score (``sheet_kernels``, ``score_kernels`` and ``kernels``; the tables, built
+from the rules, in ``tables.py``). The same
 kernels run compiled by numba over NumPy arrays when numba can be imported (``compiled.py``)
 and as plain Python over lists otherwise: the two give the same answers bit for bit (integers
 only, the same generator), so a bot's move never depends on which one ran, and
@@ -16,6 +17,7 @@ code ahead of need (the bots' helper processes call it when they start).
 from __future__ import annotations
 
 from . import kernels, tables
+from .sheet_kernels import W_SIZE
 
 _BUFFERS = (("cells", 49), ("sides", 196), ("facing", 49), ("parent", 196), ("nodes", 196),
             ("net", 196), ("exits", 196),
@@ -28,7 +30,7 @@ class Core:
     def __init__(self, compiled=None) -> None:
         if compiled is None:
             self.name = "python"
-            self.k = kernels
+            self.k = types_namespace(kernels.namespace())
             self.T = tables.as_tuple()
             self.array = list
             self.buffers = {name: [0] * size for name, size in _BUFFERS}
@@ -55,9 +57,10 @@ class Core:
         flat = [code for cells in starts for code in cells]
         scores = self.array([0] * (len(starts) * k_count))
         self.k.playouts(self.array(flat), self.array(list(specials)), len(starts), first_round,
-                        rounds, k_from, k_count, seed & kernels.MASK32, self.array(list(weights)),
+                        rounds, k_from, k_count, seed & 0xFFFFFFFF, self.array(list(weights)),
                         scores, b["cells"], b["sides"], b["facing"], b["parent"], b["nodes"],
-                        b["net"], b["exits"], b["path"], b["nexts"], b["rolls"], b["dice"], b["rs"], self.T)
+                        b["net"], b["exits"], b["path"], b["nexts"], b["rolls"], b["dice"],
+                        b["rs"], self.T)
         return [int(v) for v in scores]
 
     def playout_totals(self, starts, specials, first_round: int, rounds: int, k_from: int,
@@ -101,5 +104,5 @@ def warm() -> None:
     second). Does nothing where numba is missing."""
     fast = compiled_core()
     if fast is not None:
-        fast.playout_scores([[-1] * 49], [0], 7, 7, 0, 1, 1, [0] * kernels.W_SIZE)
+        fast.playout_scores([[-1] * 49], [0], 7, 7, 0, 1, 1, [0] * W_SIZE)
         fast.score([-1] * 49)
