@@ -8,6 +8,7 @@ import json
 
 from game.assets import assets_dir
 from game.bots.base import levels, make_bot
+from game.bots.ink_plan import plan_candidates
 from game.bots.ink_playout import PlayoutJudge, exact_last_round
 from game.inkcore import pure_core
 from game.rules.core import Rng
@@ -105,3 +106,26 @@ def test_the_level_is_made_but_not_listed():
     view, _ = mid_game_view()
     move = small_bot().choose(view)
     assert move in GAME.legal_moves(view, 0) or isinstance(move, (Skip, End))
+
+
+def test_play_outs_shared_across_the_round_never_change_a_move():
+    """The round's second decision reuses the first one's play-outs (a cache): a fresh bot,
+    with none, chooses the same move."""
+    state = GAME.new_game(GAME.make_config(1), 11)
+    bot = small_bot(5)
+    GAME.play(state, 0, bot.choose(GAME.view(state, 0)))
+    view = GAME.view(state, 0)
+    assert bot.judge.totals                  # the first decision left play-outs behind
+    assert bot.choose(view) == small_bot(5).choose(view)
+
+
+def test_a_judge_with_play_outs_left_from_a_bigger_search_ranks_as_a_fresh_one():
+    view, state = mid_game_view()
+    sheet = state.seats[0].sheet
+    ranked = plan_candidates(sheet, [0, 2, 4, 7], True, 3, 8)
+    sheets = [end for _, _, end in ranked[:6]]
+    for seed in range(8):
+        fresh = PlayoutJudge().best(sheets, 5, 7, seed, 60)
+        used = PlayoutJudge()
+        used.best(sheets, 5, 7, seed, 600)
+        assert used.best(sheets, 5, 7, seed, 60) == fresh
