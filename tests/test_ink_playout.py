@@ -1,6 +1,7 @@
-"""The Railroad Ink play-out expert (``expert-playouts``): its last round is exact (checked
-against the puzzles' proved best on real round-7 positions), its moves do not depend on the
-core that computed them nor on the table's future dice, and it is not offered in the menus."""
+"""The Railroad Ink expert's play-out search: its last round is exact (checked against the
+puzzles' proved best on real round-7 positions), its moves do not depend on the core that
+computed them, on the table's future dice or on the play-outs it kept, and the expert it
+replaced stays as an unlisted level."""
 
 from __future__ import annotations
 
@@ -53,7 +54,7 @@ def test_the_exact_search_gives_up_past_its_cap():
 def test_the_bot_plays_the_last_round_to_the_proved_best():
     for seed in (1010, 1011):
         state = puzzle_state(PUZZLES[seed])
-        bot = make_bot(GAME, 0, "expert-playouts", 5)
+        bot = make_bot(GAME, 0, "expert", 5)
         while not GAME.is_over(state):
             GAME.play(state, 0, bot.choose(GAME.view(state, 0)))
         assert GAME.scores(state)["scores"][0] == PUZZLES[seed]["best"]
@@ -70,7 +71,7 @@ def mid_game_view(seed: int = 21, rounds: int = 3, table_seed: int | None = None
 
 
 def small_bot(seed: int = 3):
-    bot = make_bot(GAME, 0, "expert-playouts", seed)
+    bot = make_bot(GAME, 0, "expert", seed)
     bot.budget = 48
     bot.candidates = 4
     return bot
@@ -101,8 +102,10 @@ def test_the_judge_gives_the_same_totals_on_either_core(monkeypatch):
     assert all(len(scores) == 12 for scores in judges[0].values())
 
 
-def test_the_level_is_made_but_not_listed():
-    assert "expert-playouts" not in levels(GAME.name)
+def test_the_lookahead_expert_is_made_but_not_listed():
+    assert "expert-lookahead" not in levels(GAME.name)
+    assert levels(GAME.name)[-1] == "expert"
+    assert make_bot(GAME, 0, "expert-lookahead", 1).level == "expert-lookahead"
     view, _ = mid_game_view()
     move = small_bot().choose(view)
     assert move in GAME.legal_moves(view, 0) or isinstance(move, (Skip, End))

@@ -17,10 +17,14 @@ Base game (``ink_plan``: the dice of a round are planned jointly by beam search)
            by determinized lookahead (6 next rolls drawn from the bot's own Rng, each next
            round planned with a beam of 3) (≤ 0.3 s: CPU p95 about 0.29 s in selfplay).
            Solo, seeds 1000-1199: 50.8 ± 0.7 (3 plans x 4 rolls scored 49.9 ± 0.8).
-* expert — the best 6 plans of the round are compared by determinized lookahead: 10 next rolls
-           drawn from the bot's own Rng (the real rolls are unknown), each next round planned
-           with a beam of 4; the last round is planned with a beam of 100 sheets and ranked by
-           the exact final score.
+* expert — the best 8 plans of the round (beam of 30) are compared by their mean final score
+           over play-outs to the end of the game (``ink_playout``: the rounds to come rolled
+           from the bot's own seed, never the table's, and drawn by the sheet core's cheap
+           policy, ``game.inkcore``, compiled by numba where it imports); the last round is
+           searched exactly. Solo, fresh seeds from 30000 (never used in tuning): above hard
+           and the lookahead expert it replaced, paired (see README, "Railroad Ink solo
+           strength"). The lookahead expert (the best 6 plans compared over 10 sampled next
+           rolls, each planned with a beam of 4) stays as the unlisted ``expert-lookahead``.
 
 Expansions keep the older bots: easy (random dice), normal (greedy over ``sheet_value``) and
 hard (greedy candidates compared by determinized lookahead through ``play``); the planner
@@ -33,8 +37,8 @@ import zlib
 
 from game.rules.core import Rng, state_hash
 from game.rules.railroad_ink import GAME
-from game.rules.railroad_ink.faces import (BASE_ROUNDS, EXITS, FACE_IDS, FACE_INDEX, HIGHWAY, RAILWAY, SPECIALS,
-                                           exits_score)
+from game.rules.railroad_ink.faces import (BASE_ROUNDS, EXITS, FACE_IDS, FACE_INDEX, HIGHWAY,
+                                           RAILWAY, SPECIALS, exits_score)
 from game.rules.railroad_ink.lake import forced_fills, smallest_lake
 from game.rules.railroad_ink.orientation import CANONICAL_O
 from game.rules.railroad_ink.moves import Draw, End, IgnoreMeteor, Meteor, Skip, Undo
@@ -456,23 +460,27 @@ class RailroadInkHardPlanner(RailroadInkPlanner):
     look_width = 3
 
 
-class RailroadInkExpert(RailroadInkPlanner):
-    level = "expert"
+class RailroadInkLookaheadExpert(RailroadInkPlanner):
+    """The expert before play-outs (one round of determinized lookahead), kept for
+    comparisons as the unlisted level ``expert-lookahead``."""
+
+    level = "expert-lookahead"
+    listed = False
     candidates = 6
     samples = 10
     final_width = 100
 
 
-class RailroadInkPlayoutExpert(RailroadInkExpert):
+class RailroadInkExpert(RailroadInkLookaheadExpert):
     """The expert's search by play-outs to the end of the game (``ink_playout``): the best
     ``candidates`` plans of the round (beam of ``width``) are compared by their mean final
     score over play-outs (``budget`` rounds played out in all, by successive halving; totals
     shared by the round's decisions); the last round is searched exactly (up to
-    ``exact_cap`` positions, else the wide beam ranked by the exact score). Behind the level name ``expert-playouts`` (not
-    listed) until it measures better than the shipped expert."""
+    ``exact_cap`` positions, else the wide beam of ``final_width`` ranked by the exact
+    score)."""
 
-    level = "expert-playouts"
-    listed = False
+    level = "expert"
+    listed = True
     candidates = 8
     budget = 14400         # rounds played out per decision (2,400 play-outs from round 2)
     exact_cap = 40000
@@ -501,4 +509,4 @@ class RailroadInkPlayoutExpert(RailroadInkExpert):
 
 register_levels(GAME.name, RailroadInkBeginner, RailroadInkNormalPlanner,
                 RailroadInkHardPlanner, RailroadInkExpert)
-register(RailroadInkPlayoutExpert.level, GAME.name, RailroadInkPlayoutExpert)
+register(RailroadInkLookaheadExpert.level, GAME.name, RailroadInkLookaheadExpert)
