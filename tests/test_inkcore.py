@@ -151,3 +151,9 @@ def test_compiled_and_pure_give_the_same_answers():
     assert pure.playout_totals(*args) == fast.playout_totals(*args)
     for sheet in POSITIONS[::25]:
         assert fast.score(sheet.cells) == pure.score(sheet.cells)
+
+
+def test_the_bench_section_measures_play_outs_on_the_pure_core():
+    from game.benchmarks import bots_ink_core, sections
+    assert sections()["bots.ink_core"] is bots_ink_core
+    assert bots_ink_core.playouts_per_s(pure_core(), 0.05) > 0
