@@ -3,6 +3,10 @@
     python tools/ink_strength.py LEVEL,LEVEL[,...] FIRST_SEED COUNT [JOBS]
     python tools/ink_strength.py --from GAMES.jsonl
 
+A level may carry integer overrides of its bot's attributes
+(``expert@budget=28800+candidates=12``) to measure one lever at a time against the level as
+shipped.
+
 Every finished game is written to stderr as one JSON line as it ends, so a long run stopped
 early still tells what it played: ``--from`` summarises such lines (seeds that some level has
 not played yet are left out of every level, keeping the comparison paired).
@@ -10,7 +14,8 @@ not played yet are left out of every level, keeping the comparison paired).
 Prints per level the mean score with its 95 % interval, the paired difference of every later
 level against every earlier one (per seed) with its 95 % interval, and the decision CPU time
 per level (p50, p95, max, and the first decision of each game alone). Games run in JOBS
-spawned processes (default 1); the results do not depend on JOBS. Intervals are normal approximations (1.96 standard errors).
+spawned processes (default 1); the results do not depend on JOBS. Intervals are normal
+approximations (1.96 standard errors).
 State which seeds were used in tuning when you quote a result: tuning seeds and test seeds
 must not overlap.
 """
@@ -27,10 +32,30 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 
+def with_overrides(level: str) -> str:
+    """``LEVEL@name=value+...`` (a lever to measure, e.g. ``expert@budget=28800``): register
+    a subclass of the level's bot with those integer attributes under that whole name."""
+    if "@" not in level:
+        return level
+    from game.bots.base import make_bot, register
+    from game.rules.railroad_ink import GAME
+    base, _, spec = level.partition("@")
+    cls = type(make_bot(GAME, 0, base, 0))
+    values = {}
+    for item in spec.split("+"):
+        name, _, value = item.partition("=")
+        if not hasattr(cls, name):
+            raise SystemExit(f"{base} has no attribute {name!r}")
+        values[name] = int(value)
+    register(level, GAME.name, type(f"{cls.__name__}Lever", (cls,), values))
+    return level
+
+
 def play(task):
     level, seed = task
     from game.cli.playouts import play_one
     from game.rules.railroad_ink import GAME
+    with_overrides(level)
     cpu: dict = {}
     record = play_one(GAME, GAME.make_config(1), seed, [level], None, cpu)
     return level, seed, record["scores"][0], cpu[level]
