@@ -21,9 +21,10 @@ Base game (``ink_plan``: the dice of a round are planned jointly by beam search)
            over play-outs to the end of the game (``ink_playout``: the rounds to come rolled
            from the bot's own seed, never the table's, and drawn by the sheet core's cheap
            policy, ``game.inkcore``, compiled by numba where it imports); the last round is
-           searched exactly. Solo, fresh seeds from 30000 (never used in tuning): above hard
-           and the lookahead expert it replaced, paired (see README, "Railroad Ink solo
-           strength"). The lookahead expert (the best 6 plans compared over 10 sampled next
+           searched exactly. Solo, seeds 30000-30027 (never used in tuning), paired
+           (``tools/ink_strength.py``): 55.0 (53.2-56.9) against hard 50.2 (+4.8, 2.3 to 7.3)
+           and the lookahead expert it replaced 50.5 (+4.5, 2.1 to 6.9); CPU p95 0.5 s a
+           decision. The lookahead expert (the best 6 plans compared over 10 sampled next
            rolls, each planned with a beam of 4) stays as the unlisted ``expert-lookahead``.
 
 Expansions keep the older bots: easy (random dice), normal (greedy over ``sheet_value``) and
