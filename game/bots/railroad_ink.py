@@ -21,10 +21,11 @@ Base game (``ink_plan``: the dice of a round are planned jointly by beam search)
            over play-outs to the end of the game (``ink_playout``: the rounds to come rolled
            from the bot's own seed, never the table's, and drawn by the sheet core's cheap
            policy, ``game.inkcore``, compiled by numba where it imports); the last round is
-           searched exactly. Solo, seeds 30000-30027 (never used in tuning), paired
-           (``tools/ink_strength.py``): 55.0 (53.2-56.9) against hard 50.2 (+4.8, 2.3 to 7.3)
-           and the lookahead expert it replaced 50.5 (+4.5, 2.1 to 6.9); CPU p95 0.5 s a
-           decision. The lookahead expert (the best 6 plans compared over 10 sampled next
+           searched exactly. Solo, seeds 30000-30039 (never used in tuning), paired
+           (``tools/ink_strength.py``): 54.1 (52.5-55.7) against hard 49.9 (+4.2, 2.1 to 6.4)
+           and the lookahead expert it replaced 50.5 (+3.7, 1.6 to 5.7); CPU p95 0.5 s a
+           decision. Twice the budget with 12 plans: +1.6 (-1.1 to 4.3, seeds 31000-31019)
+           for p95 0.8 s, not taken. The lookahead expert (the best 6 plans compared over 10 sampled next
            rolls, each planned with a beam of 4) stays as the unlisted ``expert-lookahead``.
 
 Expansions keep the older bots: easy (random dice), normal (greedy over ``sheet_value``) and
