@@ -59,15 +59,15 @@ def test_last_round_plan_takes_the_best_final_score():
 
 def test_plan_caches_never_change_a_move():
     """A planner that follows the plan made at the round's start, and the expert, which
-    remembers lookahead values for the round (both kept between calls only as caches): a
-    fresh bot (empty caches) chooses the same move from every view of a game."""
+    remembers the round's play-out scores (both kept between calls only as caches): a fresh
+    bot (empty caches) chooses the same move from every view of a game."""
     def bot_for(level):
         bot = make_bot(GAME, 0, level, 5)
         bot.follow_round_plan = level == "hard"
         return bot
 
     # hard: round 1 whole and the start of round 2 (a plan per round); expert: its first two
-    # decisions (the lookahead memo made by the first is used by the second)
+    # decisions (the play-outs made by the first are used by the second)
     for level, rounds, most in (("hard", 2, 8), ("expert", 1, 2)):
         state = GAME.new_game(GAME.make_config(1), 11)
         bot = bot_for(level)
@@ -82,4 +82,4 @@ def test_plan_caches_never_change_a_move():
             GAME.play(state, 0, move)
             decisions += 1
         assert decisions == most
-        assert bot.round_plans if level == "hard" else len(bot.lookahead_memo) > 1
+        assert bot.round_plans if level == "hard" else len(bot.judge.totals) > 1

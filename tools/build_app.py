@@ -31,8 +31,10 @@ NAME = "tracklayer"
 DIST = ROOT / "dist"
 WORK = ROOT / "build" / "pyinstaller"
 ENTRY = ROOT / "tools" / "app_main.py"
-# Packages never needed by the game (optional imports of pygame and of test tools).
-EXCLUDES = ["tkinter", "numpy", "PIL", "pytest", "_pytest", "hypothesis", "IPython"]
+# Packages never needed by the game (optional imports of pygame and of test tools; numba and
+# llvmlite: the Railroad Ink core's optional compiler, whose pure path answers the same).
+EXCLUDES = ["tkinter", "numpy", "PIL", "pytest", "_pytest", "hypothesis", "IPython", "numba",
+            "llvmlite"]
 # Babel's locale data the game reads (plural rules of its six languages and their parents).
 BABEL_LOCALES = ("root", "en", "ru", "ko", "th", "zh", "ja")
 BUILD_TIMEOUT = 1800

@@ -161,10 +161,12 @@ def register_levels(game_name: str, easy: type[Bot], normal: type[Bot], hard: ty
 
 
 def levels(game_name: str | None = None) -> list[str]:
-    """Every level known (for one game: the levels ``make_bot`` accepts for it)."""
+    """Every level known (for one game: the levels ``make_bot`` accepts for it), less the
+    experimental ones a bot class marks ``listed = False`` (``make_bot`` still makes them)."""
     _load_bots(game_name)
     keys = [key for key in _LEVELS
-            if game_name is None or ":" not in key or key.startswith(f"{game_name}:")]
+            if (game_name is None or ":" not in key or key.startswith(f"{game_name}:"))
+            and getattr(_LEVELS[key], "listed", True)]
     order = {"random": 0, "easy": 1, "normal": 2, "hard": 3, "expert": 4}
     return sorted({key.split(":")[-1] for key in keys}, key=lambda lv: (order.get(lv, 9), lv))
 

@@ -17,10 +17,16 @@ Base game (``ink_plan``: the dice of a round are planned jointly by beam search)
            by determinized lookahead (6 next rolls drawn from the bot's own Rng, each next
            round planned with a beam of 3) (≤ 0.3 s: CPU p95 about 0.29 s in selfplay).
            Solo, seeds 1000-1199: 50.8 ± 0.7 (3 plans x 4 rolls scored 49.9 ± 0.8).
-* expert — the best 6 plans of the round are compared by determinized lookahead: 10 next rolls
-           drawn from the bot's own Rng (the real rolls are unknown), each next round planned
-           with a beam of 4; the last round is planned with a beam of 100 sheets and ranked by
-           the exact final score.
+* expert — the best 8 plans of the round (beam of 30) are compared by their mean final score
+           over play-outs to the end of the game (``ink_playout``: the rounds to come rolled
+           from the bot's own seed, never the table's, and drawn by the sheet core's cheap
+           policy, ``game.inkcore``, compiled by numba where it imports); the last round is
+           searched exactly. Solo, seeds 30000-30039 (never used in tuning), paired
+           (``tools/ink_strength.py``): 54.1 (52.5-55.7) against hard 49.9 (+4.2, 2.1 to 6.4)
+           and the lookahead expert it replaced 50.5 (+3.7, 1.6 to 5.7); CPU p95 0.5 s a
+           decision. Twice the budget with 12 plans: +1.6 (-1.1 to 4.3, seeds 31000-31019)
+           for p95 0.8 s, not taken. The lookahead expert (the best 6 plans compared over 10 sampled next
+           rolls, each planned with a beam of 4) stays as the unlisted ``expert-lookahead``.
 
 Expansions keep the older bots: easy (random dice), normal (greedy over ``sheet_value``) and
 hard (greedy candidates compared by determinized lookahead through ``play``); the planner
@@ -33,8 +39,8 @@ import zlib
 
 from game.rules.core import Rng, state_hash
 from game.rules.railroad_ink import GAME
-from game.rules.railroad_ink.faces import (EXITS, FACE_IDS, FACE_INDEX, HIGHWAY, RAILWAY, SPECIALS,
-                                           exits_score)
+from game.rules.railroad_ink.faces import (BASE_ROUNDS, EXITS, FACE_IDS, FACE_INDEX, HIGHWAY,
+                                           RAILWAY, SPECIALS, exits_score)
 from game.rules.railroad_ink.lake import forced_fills, smallest_lake
 from game.rules.railroad_ink.orientation import CANONICAL_O
 from game.rules.railroad_ink.moves import Draw, End, IgnoreMeteor, Meteor, Skip, Undo
@@ -44,8 +50,9 @@ from game.rules.railroad_ink.sheet import CELL_INDEX, CENTRE_CELLS
 from game.rules.railroad_ink.state import SeatState
 from game.rules.railroad_ink.volcano import volcano_score
 
-from .base import Bot, register_levels
+from .base import Bot, register, register_levels
 from .ink_plan import DEFAULT_WEIGHTS, evaluate, lookahead_value, plan_candidates, sample_roll
+from .ink_playout import PlayoutJudge, exact_last_round, round_seed
 from .search import mix_seed
 
 SCALE = 10
@@ -455,15 +462,56 @@ class RailroadInkHardPlanner(RailroadInkPlanner):
     look_width = 3
 
 
-class RailroadInkExpert(RailroadInkPlanner):
-    level = "expert"
+class RailroadInkLookaheadExpert(RailroadInkPlanner):
+    """The expert before play-outs (one round of determinized lookahead), kept for
+    comparisons as the unlisted level ``expert-lookahead``."""
+
+    level = "expert-lookahead"
+    listed = False
     candidates = 6
     samples = 10
     final_width = 100
 
 
+class RailroadInkExpert(RailroadInkLookaheadExpert):
+    """The expert's search by play-outs to the end of the game (``ink_playout``): the best
+    ``candidates`` plans of the round (beam of ``width``) are compared by their mean final
+    score over play-outs (``budget`` rounds played out in all, by successive halving; totals
+    shared by the round's decisions); the last round is searched exactly (up to
+    ``exact_cap`` positions, else the wide beam of ``final_width`` ranked by the exact
+    score)."""
+
+    level = "expert"
+    listed = True
+    candidates = 8
+    budget = 14400         # rounds played out per decision (2,400 play-outs from round 2)
+    exact_cap = 40000
+
+    def plan(self, sheet, pending: list[int], special_ok: bool, after: int, key: tuple):
+        if after == 0:
+            exact = exact_last_round(sheet, pending, special_ok, self.exact_cap)
+            if exact is not None:
+                return exact[1], True
+            return super().plan(sheet, pending, special_ok, after, key)
+        ranked = plan_candidates(sheet, pending, special_ok, after, self.width, self.weights,
+                                 final_width=self.final_width, cheap_beam=self.cheap_beam)
+        if len(ranked) <= 1 or not self.budget:
+            return (ranked[0][1] if ranked else []), True
+        judge = self.__dict__.get("judge")
+        if judge is None:
+            judge = self.judge = PlayoutJudge()
+        judge.reset(key)
+        seed = round_seed(self.seed, zlib.crc32(repr(key).encode()))
+        sheets = [end_sheet for _, _, end_sheet in ranked[:self.candidates]]
+        first_round = BASE_ROUNDS - after + 1
+        index = judge.best(sheets, first_round, BASE_ROUNDS, seed, self.budget,
+                           should_stop=self.should_stop)
+        return ranked[index][1], not self.should_stop()
+
+
 register_levels(GAME.name, RailroadInkBeginner, RailroadInkNormalPlanner,
                 RailroadInkHardPlanner, RailroadInkExpert)
+register(RailroadInkLookaheadExpert.level, GAME.name, RailroadInkLookaheadExpert)
 
 # what values this game's moves for the coach's hints and review
 # (``game.bots.base.coach_estimator``)

@@ -60,6 +60,9 @@ def helper_main() -> None:
     until stdin closes. A game registered at run time (``register_game``) is registered here
     too, from the module its rules live in."""
     from game.rules import available_games, get_game, register_game   # loaded when it starts
+    from game.inkcore import warm      # and the Railroad Ink core's compiled code, if any
+
+    warm()
 
     stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
     while True:

@@ -1,0 +1,158 @@
+"""Railroad Ink (base game): judging a round's plans by play-outs to the end of the game, and
+the last round searched exactly.
+
+* ``PlayoutJudge`` compares the end-of-round sheets of the planner's best plans
+  (``ink_plan.plan_candidates``) by their mean final score over play-outs: the rounds still
+  to come are rolled from the bot's own seed (never the table's real future, which the bot
+  cannot see) and drawn by the core's cheap policy (``game.inkcore``), then the sheet is
+  scored exactly. Play-out k rolls the same dice for every candidate (common random numbers),
+  and the budget is spread by successive halving (every stage the better half goes on with
+  twice the play-outs). Totals are kept per end sheet for the whole round, so the round's
+  later decisions, which mostly meet the same end sheets, reuse them (play-outs shared across
+  the round's placements).
+* ``exact_last_round``: every way to play the last round (every order of the dice, every
+  legal cell and orientation, the round's special at any point, a die skipped only when it has
+  no legal cell), the same sheet reached twice searched once, each finished sheet scored
+  exactly by the core. A position cap keeps it bounded; past it the caller falls back to the
+  wide beam.
+
+Budgets are counted in play-outs and positions, never in seconds, so a move is a pure function
+of (seed, view) on every machine, compiled core or not (the two give the same totals).
+"""
+
+from __future__ import annotations
+
+from game.inkcore import core
+from game.rules.railroad_ink.faces import SPECIALS
+
+from .search import mix_seed
+
+_SPECIAL_ORDER = {name: index for index, name in enumerate(SPECIALS)}
+_SPECIAL_FACE = {index + 9: name for index, name in enumerate(SPECIALS)}
+
+# the play-out policy's weights (points; see W_* in game/inkcore/sheet_kernels.py): joined
+# side, exit reached, error made for good, route into the border, centre cell, noise (1/64
+# points), the least a special must be worth, per rounds left after this one the cost of a
+# new open end, and the exit points a drawing adds to the networks. Hand-set, then tuned by
+# tools/tune_ink_policy.py (policy self-play from the empty sheet: 27.1 -> 31.8 points).
+POLICY = (60, 30, 100, -10, 10, 16, 20, 90, 35, 25, 10, 9, 8, 7, 10)
+
+
+def specials_mask(specials) -> int:
+    mask = 0
+    for name in specials:
+        mask |= 1 << _SPECIAL_ORDER[name]
+    return mask
+
+
+class PlayoutJudge:
+    """Play-out totals per end sheet for one round of one bot (a cache of a pure function of
+    (end sheet, play-out number, round seed))."""
+
+    def __init__(self) -> None:
+        self.key = None
+        self.totals: dict = {}
+
+    def reset(self, key) -> None:
+        if self.key != key:
+            self.key = key
+            self.totals = {}
+
+    def best(self, sheets, first_round: int, rounds: int, seed: int, budget: int,
+             policy=POLICY, should_stop=None) -> int:
+        """The index of the best of ``sheets`` (end-of-round sheets, best-ranked first) after
+        about ``budget`` rounds of play-outs (play-outs x rounds each plays) spread by
+        successive halving; ties keep the earlier one."""
+        count = len(sheets)
+        if count <= 1:
+            return 0
+        keys = [(tuple(s.cells), tuple(s.specials)) for s in sheets]
+        alive = list(range(count))
+        stages = max(1, (count - 1).bit_length())
+        # the budget counts rounds played out: a play-out from early in the game costs more
+        per_stage = max(1, budget // stages // max(1, rounds - first_round + 1))
+        done = 0
+        engine = core()
+        while len(alive) > 1:
+            target = done + max(1, per_stage // len(alive))
+            for index in alive:
+                if should_stop is not None and should_stop():
+                    break
+                self._extend(engine, keys[index], sheets[index], target, first_round, rounds,
+                             seed, policy)
+            done = target
+            alive.sort(key=lambda i: (-self._sum(keys[i], done), i))
+            alive = alive[:(len(alive) + 1) // 2]
+        return alive[0]
+
+    def _sum(self, key, upto: int) -> int:
+        return sum(self.totals.get(key, [])[:upto])
+
+    def _extend(self, engine, key, sheet, target, first_round, rounds, seed, policy) -> None:
+        scores = self.totals.get(key, [])
+        have = len(scores)
+        if have >= target:
+            return
+        batch = engine.playout_scores([list(sheet.cells)], [specials_mask(sheet.specials)],
+                                      first_round, rounds, have, target - have, seed, policy)
+        self.totals[key] = scores + batch
+
+
+def exact_last_round(sheet, dice: list[int], special_ok: bool, cap: int):
+    """(best final score, plan) of the last round, plan as [(face index, cell, o), ...]
+    (a die skipped for want of a legal cell is left out), or None past ``cap`` positions."""
+    engine = core()
+    memo: dict = {}
+    searched = [0]
+
+    class Capped(Exception):
+        pass
+
+    def best(node, pending: tuple, special: bool):
+        key = (tuple(node.cells), pending, special)
+        found = memo.get(key)
+        if found is not None:
+            return found
+        searched[0] += 1
+        if searched[0] > cap:
+            raise Capped
+        result = None if pending else (engine.score(node.cells), ())
+        for i, face in enumerate(pending):
+            if i and face == pending[i - 1]:
+                continue
+            rest = pending[:i] + pending[i + 1:]
+            options = node.legal_cells(face)
+            if not options:
+                value, plan = best(node, rest, special)
+                if result is None or value > result[0]:
+                    result = (value, plan)
+                continue
+            for cell, orientations in options:
+                for o in orientations:
+                    node.put(cell, face, o)
+                    value, plan = best(node, rest, special)
+                    node.clear(cell)
+                    if result is None or value > result[0]:
+                        result = (value, ((face, cell, o),) + plan)
+        if special:
+            for face, cell, o in list(node.special_drawings()):
+                node.put(cell, face, o)
+                node.specials.append(_SPECIAL_FACE[face])
+                value, plan = best(node, pending, False)
+                node.specials.pop()
+                node.clear(cell)
+                if result is None or value > result[0]:
+                    result = (value, ((face, cell, o),) + plan)
+        memo[key] = result
+        return result
+
+    try:
+        value, plan = best(sheet.copy(), tuple(sorted(dice)), bool(special_ok))
+    except Capped:
+        return None
+    return value, list(plan)
+
+
+def round_seed(bot_seed: int, key_crc: int) -> int:
+    """The play-outs' seed for one round of one bot (32 bits)."""
+    return mix_seed(bot_seed * 2 + 1, key_crc) & 0xFFFFFFFF
