@@ -106,6 +106,9 @@ def test_kill_minus_nine_then_resume(name, lines_before_kill, delay_ms):
     last_game, last_seq, last_hash = confirmed[-1].split()
     last_game, last_seq = int(last_game), int(last_seq)
 
+    # listing the saves (as the client does at start) finishes the move of a game that ended
+    # just before the kill, whose file had its end record but was not yet among the replays
+    resumable = saves.list_resumable()
     # every game finished before the kill is an intact replay
     finished = {}
     for info in saves.list_replays():
@@ -113,7 +116,6 @@ def test_kill_minus_nine_then_resume(name, lines_before_kill, delay_ms):
         assert replay.ok and replay.match.is_over()
         finished[replay.match.seed - child_seed] = replay.match.log[-1].hash
 
-    resumable = saves.list_resumable()
     assert len(resumable) <= 1, "one game at a time was being played"
     if not resumable:
         # killed after the last confirmed move ended a game, before the next game's first save
