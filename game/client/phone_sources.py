@@ -141,6 +141,19 @@ class JoinerSource:
         with self.session.lock():
             return self.session.waiting_for(seat)
 
+    def log_mark(self) -> int:
+        """Where the table's log stands (``played_since`` tells what came after)."""
+        with self.session.lock():
+            match = self.session.match
+            return match.seq if match is not None else 0
+
+    def played_since(self, seat: int, mark: int) -> bool:
+        """The log holds a move of ``seat`` after ``mark`` (its move was applied)."""
+        with self.session.lock():
+            match = self.session.match
+            return match is not None and any(entry.seat == seat
+                                             for entry in match.log[mark:])
+
     def lock(self):
         return self.session.lock()
 

@@ -31,6 +31,11 @@ from game.phone.seats import PhoneSeats
 from game.phone.words import Words
 from game.rules.core import IllegalMove
 
+# How long a phone's move that stopped being waited for without being played waits for the
+# host's refusal before it is acknowledged anyway (a refusal lost with a dropped link must
+# not leave the phone's page busy for good).
+REFUSAL_GRACE = 3.0
+
 class PhoneTable:
     def __init__(self, phones: PhoneSeats, source, words: Words, *,
                  wait_limit: float | None = None, hints=None,
@@ -54,6 +59,9 @@ class PhoneTable:
         self.static: dict | None = None
         self.acks: dict[int, int] = {}
         self.sent: dict[int, int] = {}      # seat -> n of its move the table answers later
+        # seat -> (where the table's log stood when that move was sent, when it stopped
+        # being waited for unplayed): see ``_settle_sent``
+        self.sent_mark: dict[int, tuple[int, float | None]] = {}
         self.last_n: dict[int, int] = {}    # seat -> n of its last move proposed
         self.turns: dict[int, bool] = {}
         self.away_since: dict[int, float] = {}
@@ -202,6 +210,7 @@ class PhoneTable:
         self.last_n[seat] = n
         if self._answered_later(seat):
             self.sent[seat] = n       # acknowledged once applied (``_settle_sent``)
+            self.sent_mark[seat] = (self._log_mark(), None)
         else:
             self.acks[seat] = n
 
@@ -209,20 +218,42 @@ class PhoneTable:
         waiting = getattr(self.source, "waiting_for", None)
         return waiting is not None and bool(waiting(seat))
 
+    def _log_mark(self) -> int | None:
+        mark = getattr(self.source, "log_mark", None)
+        return mark() if mark is not None else None
+
     def _settle_sent(self) -> None:
         """Moves the table has answered since: the applied ones are acknowledged (a refused
-        one was told by ``refuse``), so the phone sends its next move only after this one."""
+        one was told by ``refuse``), so the phone sends its next move only after this one.
+
+        "No longer waited for" is not "applied": a LAN joiner stops waiting for a seat the
+        host takes over while its move is in flight, and the host's refusal of that move
+        arrives after. So where the table can say, a move is acknowledged only once the log
+        holds a move of its seat; one that stops being waited for unplayed waits for its
+        refusal (``refuse``), at most ``REFUSAL_GRACE`` seconds."""
         for seat, n in list(self.sent.items()):
-            if not self._answered_later(seat):
-                del self.sent[seat]
-                self.acks[seat] = n
-                self.version = object()       # publish the view that acknowledges it
+            if self._answered_later(seat):
+                continue
+            mark, idle_since = self.sent_mark.get(seat, (None, None))
+            played = getattr(self.source, "played_since", None)
+            if mark is not None and played is not None and not played(seat, mark):
+                now = self.clock()
+                if idle_since is None:
+                    self.sent_mark[seat] = (mark, now)
+                    continue
+                if now - idle_since < REFUSAL_GRACE:
+                    continue
+            del self.sent[seat]
+            self.sent_mark.pop(seat, None)
+            self.acks[seat] = n
+            self.version = object()       # publish the view that acknowledges it
 
     def refuse(self, seat: int, exc: IllegalMove) -> None:
         """The table refused ``seat``'s move after ``propose`` returned (a LAN joiner's host
         decides): its phone is told with the reason in the table's language, as for a
         refusal at once."""
         n = self.sent.pop(seat, self.last_n.get(seat, 0))
+        self.sent_mark.pop(seat, None)
         self.phones.send(seat, {"type": "refused", "n": n, "code": exc.code,
                                 "reason": self._reason(exc)})
 
