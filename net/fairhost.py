@@ -232,20 +232,19 @@ class FairHosting:
         if fair.match is None or gone in fair.departed or gone not in fair.dealers:
             return
         plain = fair.stamped({"kind": "Depart", "seat": 0, "of": gone})
-        before = len(fair.published)
-        fair.publish(plain)
-        try:
-            self._fair_pump(pending=(before, plain))
-        except FairError as error:
-            fair.drop_inbox()
-            self._emit("fair_refused", peer=gone, code=error.code)
-            return
-        self._emit("dealer_departed", peer=gone)
+        if self._publish_rebuild(plain, gone):
+            self._emit("dealer_departed", peer=gone)
 
     def fair_overdue(self, roll: str, attempt: int, dealer: int) -> None:
         """Have a late roll part rebuilt from the escrow (an Overdue all machines see)."""
-        fair = self.fair
         plain = {"kind": "Overdue", "seat": 0, "of": dealer, "roll": roll, "attempt": attempt}
+        if self._publish_rebuild(plain, dealer):
+            self._emit("roll_part_overdue", dealer=dealer, roll=roll)
+
+    def _publish_rebuild(self, plain: dict, dealer: int) -> bool:
+        """Publish a record asking every machine to rebuild ``dealer``'s part from the escrow
+        and run it here; False (said as ``fair_refused``) when the table refuses it."""
+        fair = self.fair
         before = len(fair.published)
         fair.publish(plain)
         try:
@@ -253,8 +252,8 @@ class FairHosting:
         except FairError as error:
             fair.drop_inbox()
             self._emit("fair_refused", peer=dealer, code=error.code)
-            return
-        self._emit("roll_part_overdue", dealer=dealer, roll=roll)
+            return False
+        return True
 
     def fair_void_unaudited(self) -> bool:
         """The end's audit could not run in time: the game is marked void here, with the
