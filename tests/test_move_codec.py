@@ -22,9 +22,15 @@ MAX_FRAME = 24
 BIG_SEQ = 100_000          # a three-byte varint: far beyond any game's length
 
 
+PER_STEP = 30              # moves checked per seat and step: an evenly spread sample
+
+
 def legal_moves_of_a_playout(name: str, variants: list[str], seed: int, players: int):
-    """Every legal move of every seat to act at every third step of one random game (the
-    steps between add moves of the same shapes: a Metromania step alone has hundreds)."""
+    """The legal moves of every seat to act at every third step of one random game (the
+    steps between add moves of the same shapes: a Metromania step alone has hundreds). Where
+    a seat has more than ``PER_STEP`` moves (a Railroad Ink round: thousands, the same few
+    shapes on every square), an evenly spread sample of them, starting at a different place
+    each step, so that every part of the list is met over a game."""
     game = get_game(name)
     try:
         config = game.make_config(players, variants)
@@ -37,7 +43,9 @@ def legal_moves_of_a_playout(name: str, variants: list[str], seed: int, players:
             return
         acting = game.to_act(state)
         for seat in acting if step % 3 == 0 else ():
-            for move in game.legal_moves(state, seat):
+            moves = game.legal_moves(state, seat)
+            stride = max(1, len(moves) // PER_STEP)
+            for move in moves[step % stride::stride]:
                 yield seat, str(move)
         seat = rng.choice(list(acting))
         game.play(state, seat, rng.choice(game.legal_moves(state, seat)))

@@ -57,6 +57,12 @@ class Bot:
     def choose(self, view: Any) -> Any:
         raise NotImplementedError
 
+    @classmethod
+    def warm_process(cls) -> None:
+        """Load what this bot's decisions need once per process (compiled code, tables),
+        before its first decision's clock starts. A bot helper process calls it the first
+        time it plays this class. Nothing by default."""
+
     # -- thinking ahead (simultaneous rounds) ----------------------------------------------
     def view_after(self, view: Any, move: Any) -> Any:
         """The view this bot will be shown after its own ``move``, if that can be known now

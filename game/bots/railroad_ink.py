@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import zlib
 
+from game.inkcore import warm
 from game.rules.core import Rng, state_hash
 from game.rules.railroad_ink import GAME
 from game.rules.railroad_ink.faces import (BASE_ROUNDS, EXITS, FACE_IDS, FACE_INDEX, HIGHWAY,
@@ -486,6 +487,10 @@ class RailroadInkExpert(RailroadInkLookaheadExpert):
     candidates = 8
     budget = 14400         # rounds played out per decision (2,400 play-outs from round 2)
     exact_cap = 40000
+
+    @classmethod
+    def warm_process(cls) -> None:
+        warm()          # numba's compiled play-out kernels: about half a CPU second to load
 
     def plan(self, sheet, pending: list[int], special_ok: bool, after: int, key: tuple):
         if after == 0:

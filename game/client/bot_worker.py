@@ -60,10 +60,8 @@ def helper_main() -> None:
     until stdin closes. A game registered at run time (``register_game``) is registered here
     too, from the module its rules live in."""
     from game.rules import available_games, get_game, register_game   # loaded when it starts
-    from game.inkcore import warm      # and the Railroad Ink core's compiled code, if any
 
-    warm()
-
+    warmed: set = set()        # bot classes whose ``warm_process`` already ran here
     stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
     while True:
         frame = _read_frame(stdin)
@@ -77,6 +75,11 @@ def helper_main() -> None:
             bot.__dict__.update(bot_state)
             bot.game = get_game(game_name)
             bot.set_cancel(None)
+            if bot_class not in warmed:
+                # a bot that needs compiled code loads it before its first decision's clock
+                # starts, and only in a helper that plays that bot (not in every helper)
+                warmed.add(bot_class)
+                bot_class.warm_process()
             move = bot.choose(view)
             state = {k: v for k, v in bot.__dict__.items() if k not in _SKIP_ATTRS}
             reply = (key, "move", move, state)

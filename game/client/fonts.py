@@ -14,7 +14,6 @@ from contextlib import contextmanager
 
 import pygame
 
-from game.client import text as catalog
 from game.client import text_layout, typeface
 from game.client.canvas import Canvas, at_scale
 from game.client.text_layout import fit, fit_size
@@ -96,5 +95,4 @@ def clear_cache() -> None:
     typeface.clear_cache()
     text_layout.clear_cache()
 
-
-catalog.on_language_change(lambda _lang: clear_cache())
+# (not on a language change: the caches are keyed by the language)

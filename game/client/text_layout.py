@@ -237,5 +237,4 @@ def clear_cache() -> None:
     _wrapped.clear()
     _fitted.clear()
 
-
-catalog.on_language_change(lambda _lang: clear_cache())
+# (not on a language change: the caches are keyed by the language)

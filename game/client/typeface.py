@@ -59,6 +59,7 @@ def font_root() -> Path | None:
 
 
 _fonts: dict[tuple, pygame.font.Font] = {}
+_font_files: dict[int, str] = {}     # id(font) -> the file it was opened from (see _missing)
 _rendered: OrderedDict = OrderedDict()
 _RENDER_CACHE_MAX = 1500
 
@@ -86,7 +87,10 @@ def font(size: int, weight: str = "regular", lang: str | None = None) -> pygame.
     key = (lang or catalog.language(), size, weight)
     found = _fonts.get(key)
     if found is not None and not _alive(found):
-        clear_cache()          # pygame was quit and started again: every cached font is dead
+        # pygame was quit and started again: every open font is dead (what was drawn with
+        # them and what they lack stays true: those caches are kept)
+        _fonts.clear()
+        _font_files.clear()
         found = None
     if found is None:
         if not pygame.font.get_init():
@@ -98,6 +102,7 @@ def font(size: int, weight: str = "regular", lang: str | None = None) -> pygame.
         else:
             found = pygame.font.Font(str(path) if path else None, size)
         _fonts[key] = found
+        _font_files[id(found)] = str(path)
     return found
 
 
@@ -230,10 +235,14 @@ _NOTDEF = "\U000F0000"   # a private-use character no font here has: its metrics
 def _missing(f: pygame.font.Font, text: str) -> int:
     """How many characters of ``text`` the font would draw as an empty box."""
     # Asked for every line drawn in a non-Latin language (twice per new line), so each font
-    # remembers its answer per character instead of measuring the whole line again.
-    known = _coverage.get(id(f))
+    # file remembers its answer per character instead of measuring the whole line again
+    # (whether a file has a character does not depend on the size it is opened at, and the
+    # answers outlive a language switch or a restart of pygame: measuring is slow for the
+    # large CJK faces).
+    file = _font_files.get(id(f), id(f))
+    known = _coverage.get(file)
     if known is None:
-        known = _coverage[id(f)] = {}
+        known = _coverage[file] = {}
     new = "".join(sorted({ch for ch in text if ch not in known}))
     if new:
         notdef = f.metrics(_NOTDEF)[0]
@@ -243,13 +252,13 @@ def _missing(f: pygame.font.Font, text: str) -> int:
 
 
 _notdef_seen: dict[tuple, bool] = {}
-_coverage: dict[int, dict[str, bool]] = {}   # id(font) -> character -> drawn as an empty box
+_coverage: dict = {}      # font file (or id(font)) -> character -> drawn as an empty box
 
 
 def _draws_as_notdef(f: pygame.font.Font, ch: str) -> bool:
     # Equal metrics are not proof: in the Kurinto fonts the .notdef box is exactly as wide as
     # the digits and some capitals. A character is missing only if it also draws the box.
-    key = (id(f), ch)
+    key = (_font_files.get(id(f), id(f)), ch)
     found = _notdef_seen.get(key)
     if found is None:
         drawn = f.render(ch, False, (255, 255, 255))
@@ -348,9 +357,9 @@ def render_scaled(text: str, size: int, colour, weight: str, scale: float,
 
 def clear_cache() -> None:
     _fonts.clear()
+    _font_files.clear()
     _rendered.clear()
     _notdef_seen.clear()
     _coverage.clear()
-
-
-catalog.on_language_change(lambda _lang: clear_cache())
+# Nothing is cleared when the language changes: every cache is keyed by the language (or by
+# the font file), so a switch back and forth finds its fonts and texts again.
