@@ -38,7 +38,9 @@ def fresh_pool():
 def test_simultaneous_requests_use_several_processes_and_agree_with_the_bot():
     game = get_game("railroad-ink")
     match = Match.new(game, game.make_config(4, []), 8)
-    bots = [make_bot(game, seat, "hard", 50 + seat) for seat in range(4)]
+    # the normal level: a planner with caches that travel with the bot, like hard's, at a
+    # fraction of hard's search (each move is computed twice here)
+    bots = [make_bot(game, seat, "normal", 50 + seat) for seat in range(4)]
     local = [copy.deepcopy(bot) for bot in bots]
     workers = [BotWorker() for _ in range(4)]
     for seat, worker in enumerate(workers):

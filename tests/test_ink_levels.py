@@ -64,6 +64,11 @@ def test_plan_caches_never_change_a_move():
     def bot_for(level):
         bot = make_bot(GAME, 0, level, 5)
         bot.follow_round_plan = level == "hard"
+        # a fraction of each level's search: the caches work the same way
+        if level == "expert":
+            bot.budget = 1200     # play-outs per decision (of 14,400)
+        else:
+            bot.samples = 2       # next rolls looked at per plan (of 6)
         return bot
 
     # hard: round 1 whole and the start of round 2 (a plan per round); expert: its first two
