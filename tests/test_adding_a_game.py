@@ -38,7 +38,7 @@ PLACES = {
 CHECK = r"""
 import json, sys
 from game.client.games import check_kits, kit
-from game.client.tutorial.lessons import check_lessons, for_game
+from game.client.games.lessons import check_lessons, for_game
 
 check_kits()                      # the client's start-up check: every part of every game
 check_lessons()

@@ -73,15 +73,15 @@ def test_no_hint_button_without_a_bot_that_can_hint(pebbles, tmp_path):
 
 def test_lessons_come_from_the_kit_and_a_missing_module_stops_the_start_up(pebbles, monkeypatch):
     from game.client.games import kit
-    from game.client.tutorial.entry import has_lessons
-    from game.client.tutorial.lessons import MissingLessons, all_lessons, check_lessons
+    from game.client.screens.tutorial_entry import has_lessons
+    from game.client.games.lessons import MissingLessons, all_lessons, check_lessons
 
     assert not has_lessons("pebbles")                 # its kit names none: no Learn button
     assert {lesson.game for lesson in all_lessons()} == {"metro", "metromania", "railroad-ink"}
     monkeypatch.setattr(kit("pebbles"), "lessons", "tests.fourth_game.no_such_lessons")
     with pytest.raises(MissingLessons, match="'pebbles' .tests.fourth_game.no_such_lessons."):
         check_lessons(["pebbles"])
-    monkeypatch.setattr(kit("pebbles"), "lessons", "game.client.tutorial.lessons_metro")
+    monkeypatch.setattr(kit("pebbles"), "lessons", "game.client.games.metro.lessons")
     with pytest.raises(MissingLessons, match="no LESSONS of the game 'pebbles'"):
         check_lessons(["pebbles"])
 

@@ -23,7 +23,7 @@ import pygame
 
 from game.client import bindings, canvas, frame_pacing, text, theme
 from game.client.games import check_kits
-from game.client.tutorial.lessons import check_lessons
+from game.client.games.lessons import check_lessons
 from game.client.input import InputLayer, Intent
 from game.client.settings import Settings
 from game.client.sound import Sound

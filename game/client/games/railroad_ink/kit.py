@@ -40,7 +40,7 @@ class RailroadInkKit(GameKit):
     """Railroad Ink's hooks (built at the end of this module with its name, board and rules
     pages)."""
 
-    lessons = "game.client.tutorial.lessons_ink"
+    lessons = "game.client.games.railroad_ink.lessons"
     lesson_always = ("sheet", "status")
     # its toasts have a lane of their own: a lesson keeps the sheet and status lines clear
     lesson_toast_clear = ("sheet", "status")
