@@ -2,11 +2,12 @@
 
 ``Match`` is the one writer of a table's state and log: hotseat, bots, the LAN host, the LAN
 peers, loading and undo all change them only through ``apply`` / ``seal`` / ``rebuild`` /
-``undo`` / ``replace_log``. Every applied move is appended as a ``LogEntry`` (seq, seat,
+``undo`` / ``replace_log``; who sits in the seats changes only through ``reseat`` (the CLI's
+bots, the LAN host when the game begins, a LAN screen's view of its own seats). Every applied move is appended as a ``LogEntry`` (seq, seat,
 notation, state hash after it); replaying the log from (config, seed) rebuilds the same state,
 which is how undo, resume, rejoin and desync repair work. ``log`` is a read-only view and
-``state`` has no setter, so nothing else can change them by accident (tests/test_match_writer.py
-also scans the code for it).
+``state`` and ``seats`` (a tuple) have no setter, so nothing else can change them by accident
+(tests/test_match_writer.py also scans the code for it).
 
 Hashing and telling the listeners can wait: under lockstep a move is applied with
 ``hash_now=False`` (shown and sent on at once), ``seal()`` hashes it a moment later and
@@ -137,7 +138,7 @@ class Match:
         self.game = game
         self.config = config
         self.seed = seed
-        self.seats: list[SeatInfo] = list(seats)
+        self._seats: tuple[SeatInfo, ...] = tuple(seats)
         self._state = state
         self._entries: list[LogEntry] = list(log)
         self._view = LogView(self._entries)
@@ -201,6 +202,23 @@ class Match:
         return match
 
     # -- queries ----------------------------------------------------------------------
+    @property
+    def seats(self) -> tuple[SeatInfo, ...]:
+        """Who sits in each seat (read-only: change it with ``reseat``)."""
+        return self._seats
+
+    def reseat(self, seats: Iterable[SeatInfo]) -> None:
+        """Seat ``seats`` at this table in place of today's: one ``SeatInfo`` a seat, as many
+        as the config's players. Raises ValueError (and changes nothing) otherwise."""
+        new = tuple(seats)
+        if not all(isinstance(seat, SeatInfo) for seat in new):
+            raise ValueError("a seat must be a SeatInfo")
+        players = self.config.get("players") if isinstance(self.config, dict) else None
+        wanted = players if isinstance(players, int) else len(self._seats) or len(new)
+        if len(new) != wanted:
+            raise ValueError(f"{len(new)} seats for a table of {wanted}")
+        self._seats = new
+
     @property
     def state(self) -> Any:
         """The full current state (read it, never change it: use ``apply``)."""

@@ -425,7 +425,7 @@ class HostEndpoint(HostHandshake, SeatAllocation, SeatControl, FairHosting, Fair
 
     # ================================================================ the game begins
     def _begin(self, match: Match, announce: bool = True) -> None:
-        match.seats = [s.seat_info() for s in self.slots]
+        match.reseat(s.seat_info() for s in self.slots)
         self.sequencer = Sequencer(match)
         self.phase = "playing"
         collector.in_play()      # the collector looks only at what play allocates

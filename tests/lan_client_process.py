@@ -97,7 +97,7 @@ def open_host_table(app) -> None:
 
 
 def main(argv: list[str]) -> int:
-    from game.client.netplay import NET_DEFAULTS, NetPlayScreen
+    from game.client.screens.netplay import NET_DEFAULTS, NetPlayScreen
     from game.client.screens.lobby import HostLobbyScreen
     from game.client.screens.net_lobby import JoinedLobbyScreen
     from game.client.screens.net_notice import ConnectionLostScreen

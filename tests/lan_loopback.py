@@ -3,7 +3,7 @@ discovery asks nobody (unicast to no target): nothing is ever broadcast from a t
 
 from __future__ import annotations
 
-from game.client.netplay import NET_DEFAULTS
+from game.client.screens.netplay import NET_DEFAULTS
 
 LOOPBACK = {"port": 0, "discovery_port": 0, "bind": "127.0.0.1", "targets": []}
 

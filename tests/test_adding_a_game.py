@@ -4,7 +4,7 @@ rules package and one line in ``GAME_MODULES``, its client kit and its entry in 
 texts in six languages, its bots — and nowhere else; then, in that copy, the start-up check
 passes and the registry-driven checks run over it (conformance, the LAN table simulation, a
 golden game, saves and replay, bots, languages and the catalog tool, the wire codec, the
-rules version, the coach and the phone page's defaults).
+rules version, the coach, the lessons, the daily and the phone page's defaults).
 
 The copy and the check run in a child process (the copy's own ``game`` package); the game's
 files are made from tests/fourth_game's, so what is proved is where a game goes, not a
@@ -38,10 +38,13 @@ PLACES = {
 CHECK = r"""
 import json, sys
 from game.client.games import check_kits, kit
-from game.client.tutorial.lessons import check_lessons, for_game
+from game.client.games.dailies import check_dailies, daily_game
+from game.client.games.dailies import for_game as daily_of
+from game.client.games.lessons import check_lessons, for_game
 
 check_kits()                      # the client's start-up check: every part of every game
 check_lessons()
+check_dailies()
 from game.bots.base import levels, make_bot
 from game.client.coach.hint_bot import appraiser, can_hint
 from game.match import Match, SeatInfo
@@ -85,6 +88,7 @@ assert saves.Replay.open(path).final_scores() == match.scores()
 assert codec_for("stones") is None           # its moves travel as notation
 assert not can_hint("stones") and appraiser("stones") is None
 assert not has_phone_page(game) and for_game("stones") == []
+assert daily_of("stones") is None and daily_game() == "railroad-ink"   # no daily of its own
 assert kit("stones").draw_coach_move(None, None, 0, None, None) is False
 print(json.dumps({"rules_version": rules_version(), "moves": match.seq}))
 """

@@ -462,6 +462,6 @@ def test_unicode_digits_are_not_numbers_anywhere():
     # str.isdigit() accepts '²', which int() refuses: each parser must reject it cleanly.
     outcome = run_cli(["score", "metromania", "--seed", "1"], stdin="²: pass\n")
     assert outcome.status == 2 and outcome.out == "" and "Traceback" not in outcome.err
-    from game.client.netplay import parse_address
+    from game.client.screens.netplay import parse_address
     assert parse_address("host:²") is None and parse_address("host:٥٠٥٥") is None
     assert parse_address("host:5055") == ("host", 5055)

@@ -146,7 +146,7 @@ def test_results_screen_shows_hints_used(tmp_path):
 def test_daily_from_the_title_menu_records_the_score(tmp_path):
     from game.bots.base import make_bot
     from game.client.coach import daily
-    from game.client.coach.screens import CoachMenuScreen, CoachPlayScreen, CoachResultsScreen
+    from game.client.screens.coach_menu import CoachMenuScreen, CoachPlayScreen, CoachResultsScreen
 
     app = make_app(tmp_path)
     try:
@@ -186,7 +186,7 @@ def test_daily_from_the_title_menu_records_the_score(tmp_path):
 
 def test_puzzle_played_to_the_proved_best_and_best_placement_shown(tmp_path):
     from game.client.coach.puzzles import load_puzzles, plan_moves
-    from game.client.coach.screens import (BestPlacementScreen, CoachMenuScreen,
+    from game.client.screens.coach_menu import (BestPlacementScreen, CoachMenuScreen,
                                            CoachPlayScreen, CoachResultsScreen)
 
     app = make_app(tmp_path)
@@ -288,7 +288,7 @@ def test_review_after_a_game_lists_the_costliest_and_marks_the_replay(tmp_path, 
 
 def test_a_puzzle_finished_before_its_proof_still_gets_it_on_the_results(tmp_path):
     from game.client.coach.puzzles import load_puzzles
-    from game.client.coach.screens import CoachResultsScreen, start_puzzle
+    from game.client.screens.coach_menu import CoachResultsScreen, start_puzzle
 
     app = make_app(tmp_path)
     try:

@@ -18,7 +18,7 @@ def _coach_screens(app):
     from game.client.coach import daily
     from game.client.coach.hint_bot import hint_for
     from game.client.coach.puzzles import load_puzzles, puzzle_match
-    from game.client.coach.screens import (BestPlacementScreen, CoachMenuScreen,
+    from game.client.screens.coach_menu import (BestPlacementScreen, CoachMenuScreen,
                                            CoachPlayScreen, CoachResultsScreen, start_daily)
     from game.client.screens.play import PlayScreen
 

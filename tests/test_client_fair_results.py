@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from game.client import text
-from game.client.netplay import LanResultsScreen, cheater_names
+from game.client.screens.netplay import LanResultsScreen, cheater_names
 from game.client.screens.title import TitleScreen
 from game.client.text import t
 from game.match import Match, SeatInfo

@@ -190,8 +190,8 @@ def test_the_pass_screen_and_the_pause_menu_left_alone_draw_nothing(tmp_path, no
 @pytest.mark.parametrize("game_name", ["metro", "metromania", "railroad-ink"])
 def test_a_lesson_waiting_for_the_learner_draws_nothing(tmp_path, no_sleep, game_name):
     """Learn to play: the marks that point at the place to act pulse, then rest."""
-    from game.client.tutorial import lessons
-    from game.client.tutorial.play import TutorialScreen
+    from game.client.games import lessons
+    from game.client.screens.tutorial_play import TutorialScreen
     from game.client.tutorial.progress import Progress
 
     app = open_title(tmp_path, (1280, 720))
@@ -364,7 +364,7 @@ def test_a_lan_table_sleeps_on_a_remote_turn_and_draws_each_move_as_it_comes(tmp
     and the screen sleeps again. Over 127.0.0.1 with an ephemeral port."""
     import time
 
-    from game.client.netplay import NET_DEFAULTS, NetPlayScreen
+    from game.client.screens.netplay import NET_DEFAULTS, NetPlayScreen
     from game.client.screens.find_tables import FindTablesScreen
     from game.client.screens.net_lobby import JoinedLobbyScreen
     from game.client.screens.title import TitleScreen

@@ -1,5 +1,6 @@
 """The client's import graph: no import cycle in game/client (imports inside functions count
-too), no client module imports a private name (a leading underscore) of another module or
+too), its folders and top-level modules depend one way (screens above coach and tutorial above
+the game kits above boards: no import runs back up), no client module imports a private name (a leading underscore) of another module or
 reaches one through a module it imported, and screens open each other only through
 ``game.client.navigation``.
 
@@ -107,6 +108,36 @@ def test_the_client_has_no_import_cycle():
     assert _cycles(_graph()) == []
 
 
+def _room(module: str) -> str:
+    """The folder (``game.client.screens``) or top-level module (``game.client.app``) of
+    game/client that ``module`` belongs to."""
+    return ".".join(module.split(".")[:3])
+
+
+def _rooms(edges: dict[str, set[str]]) -> dict[str, set[str]]:
+    """The module graph folded into game/client's folders and top-level modules (a package's
+    own ``__init__`` is that folder too)."""
+    rooms: dict[str, set[str]] = {}
+    for name, targets in edges.items():
+        rooms.setdefault(_room(name), set()).update(
+            _room(t) for t in targets if _room(t) != _room(name))
+    return rooms
+
+
+def test_the_folder_fold_sees_a_folder_loop():
+    edges = {"game.client.screens.play": {"game.client.coach.hint"},
+             "game.client.coach.menu": {"game.client.screens.base"},
+             "game.client.screens.base": set(), "game.client.coach.hint": set()}
+    assert _cycles(_rooms(edges)) == [["game.client.coach", "game.client.screens"]]
+
+
+def test_client_folders_depend_one_way():
+    """Screens, coach, tutorial, the game kits and boards are layers: a screen opens a lesson
+    or the daily, a lesson is played over a kit's board, never the other way round (issue 29
+    item 5). A loop between two folders would put an import back up."""
+    assert _cycles(_rooms(_graph())) == []
+
+
 def _private_uses(path: Path) -> list[str]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
     ours = ("game", "net")
@@ -139,7 +170,7 @@ def _private_uses(path: Path) -> list[str]:
 
 def test_the_private_name_check_sees_a_private_import(tmp_path):
     sample = tmp_path / "sample.py"
-    sample.write_text("from game.client.netplay import _host_rows\nfrom game.client import text\n"
+    sample.write_text("from game.client.screens.netplay import _host_rows\nfrom game.client import text\n"
                       "def f(game):\n    text._load('en')\n    return getattr(game, '_roll')\n")
     assert len(_private_uses(sample)) == 3
 
@@ -162,7 +193,11 @@ def test_screens_do_not_import_each_other_to_open_them():
         ("game.client.screens.lan_resume", "game.client.screens.lobby"),    # the usual ports
         ("game.client.screens.replay_table", "game.client.screens.play"),   # seat colours
         ("game.client.screens.saves_menu", "game.client.screens.resume"),   # resume_into_play
-        ("game.client.netplay", "game.client.screens.play"),                # NetPlayScreen
+        ("game.client.screens.netplay", "game.client.screens.play"),        # NetPlayScreen
+        ("game.client.screens.netplay", "game.client.screens.results"),     # LanResultsScreen
+        ("game.client.screens.tutorial_play", "game.client.screens.play"),  # TutorialScreen
+        ("game.client.screens.coach_menu", "game.client.screens.play"),     # CoachPlayScreen
+        ("game.client.screens.coach_menu", "game.client.screens.results"),  # CoachResultsScreen
     }
     edges = _graph()
     wrong = sorted((name, target) for name, targets in edges.items()

@@ -11,7 +11,7 @@ import time
 import pygame
 import pytest
 
-from game.client.netplay import NET_DEFAULTS
+from game.client.screens.netplay import NET_DEFAULTS
 from game.client.screens.find_tables import FindTablesScreen
 from game.client.screens.title import TitleScreen
 from game.client.text import t

@@ -12,7 +12,7 @@ import time
 import pygame
 import pytest
 
-from game.client.netplay import NET_DEFAULTS, NetPlayScreen, parse_address, reason_text
+from game.client.screens.netplay import NET_DEFAULTS, NetPlayScreen, parse_address, reason_text
 from game.client.screens.find_tables import FindTablesScreen
 from game.client.screens.lobby import HostLobbyScreen, LanGameChoiceScreen, LanSetupScreen
 from game.client.screens.net_lobby import JoinedLobbyScreen

@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 from game.benchmarks.net_soak import collect_json_lines
-from game.client.netplay import NetPlayScreen
+from game.client.screens.netplay import NetPlayScreen
 from game.client.screens.net_notice import SeatDroppedScreen
 from game.client.text import t
 from tests.test_client_lan import host_app_table, metro_click_move, shot

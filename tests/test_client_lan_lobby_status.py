@@ -56,7 +56,7 @@ def test_status_line_stays_clear_of_toasts_and_stale_waits_go(tmp_path, language
 
 
 def test_joined_lobby_numbers_a_repeated_name_says_so_and_keeps_its_status_clear(tmp_path):
-    from game.client.netplay import NetSession
+    from game.client.screens.netplay import NetSession
     from game.client.screens.net_lobby import JoinedLobbyScreen
     from game.rules import get_game
     from net import messages as ids
@@ -93,7 +93,7 @@ def test_find_tables_sends_this_machines_resume_claims(tmp_path, monkeypatch):
     """Joining from the window claims the seats this machine's saves of a table held, so a
     resumed table gives them back whatever name is typed (tests/test_net_resume_identity.py
     covers the host's side)."""
-    from game.client import netplay
+    from game.client.screens import netplay
     from game.client.screens.find_tables import FindTablesScreen
     from game.saves.lan import resume_claims
     from tests.test_net_lockstep import Table

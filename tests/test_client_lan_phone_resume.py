@@ -14,7 +14,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.client.netplay import NetPlayScreen
+from game.client.screens.netplay import NetPlayScreen
 from game.client.screens.lobby import HostLobbyScreen
 from game.client.screens.phone_links import PhoneLinksScreen
 from game.client.screens.resume import ResumeScreen

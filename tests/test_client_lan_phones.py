@@ -23,7 +23,7 @@ import pygame
 import pytest
 
 from game.client import fonts
-from game.client.netplay import NetPlayScreen
+from game.client.screens.netplay import NetPlayScreen
 from game.client.screens.lobby import HostLobbyScreen, LanSetupScreen
 from game.client.screens.net_lobby import JoinedLobbyScreen
 from game.client.screens.pass_device import PassDeviceScreen
@@ -235,7 +235,7 @@ def joined_with_a_phone_seat(tmp_path, game: str):
 
 
 def test_a_joiner_serves_its_phone_seat_through_a_whole_railroad_ink_game(tmp_path):
-    from game.client.netplay import LanResultsScreen
+    from game.client.screens.netplay import LanResultsScreen
 
     server, guest, play = joined_with_a_phone_seat(tmp_path, "railroad-ink")
     try:
@@ -395,7 +395,7 @@ def hosted_with_a_phone_seat(tmp_path):
 
 @pytest.mark.parametrize("side", ["host", "joiner"])
 def test_a_phone_that_drops_is_waited_on_then_botted_and_gets_its_seat_back(tmp_path, side):
-    from game.client.netplay import LanResultsScreen
+    from game.client.screens.netplay import LanResultsScreen
 
     if side == "host":
         other, app, play, seat = hosted_with_a_phone_seat(tmp_path)
@@ -446,7 +446,7 @@ def test_a_phone_that_drops_is_waited_on_then_botted_and_gets_its_seat_back(tmp_
 
 
 def test_a_joiners_phones_keep_their_links_when_the_joiner_rejoins_after_a_lost_link(tmp_path):
-    from game.client.netplay import LanResultsScreen
+    from game.client.screens.netplay import LanResultsScreen
     from game.client.screens.net_notice import ConnectionLostScreen
 
     server, guest, play = joined_with_a_phone_seat(tmp_path, "metro")

@@ -11,7 +11,7 @@ import time
 import pygame
 import pytest
 
-from game.client.netplay import NetPlayScreen
+from game.client.screens.netplay import NetPlayScreen
 from game.client.screens.lobby import HostLobbyScreen
 from game.client.screens.resume import ResumeScreen
 from game.client.screens.title import TitleScreen

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.client.netplay import NetPlayScreen
+from game.client.screens.netplay import NetPlayScreen
 from game.client.screens.net_lobby import JoinedLobbyScreen
 from game.client.screens.pause import PauseScreen
 from game.client.screens.seat_control import SeatControlScreen, duration_text
@@ -226,7 +226,7 @@ def test_rejoin_and_seat_screens_fit_in_every_language(tmp_path, monkeypatch):
 def test_joining_a_running_table_from_the_list_takes_this_machines_seat_back(tmp_path):
     """Cleo's client died; she picks the running table from the list (same machine, so her
     save has the seat token): she gets her seat back, not a spectator's view."""
-    from game.client.netplay import NET_DEFAULTS
+    from game.client.screens.netplay import NET_DEFAULTS
     from game.client.screens.find_tables import FindTablesScreen
 
     host = make_app(tmp_path / "ann", player_names=["Ann"])

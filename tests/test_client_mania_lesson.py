@@ -18,8 +18,8 @@ from game.client import text
 from game.client.typeface import font
 from game.client.games.metromania import blocked
 from game.client.games.metromania import geometry as geo
-from game.client.tutorial import lessons
-from game.client.tutorial.play import TutorialScreen
+from game.client.games import lessons
+from game.client.screens.tutorial_play import TutorialScreen
 from game.client.tutorial.progress import Progress
 from game.rules.metromania.lines import is_blocked
 from game.rules.metromania.moves import Dig, parse_tunnel

@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from game.benchmarks.faultproxy import FaultProxy, Profile
-from game.client.netplay import reason_text
+from game.client.screens.netplay import reason_text
 from game.client.screens.net_lobby import JoinedLobbyScreen
 from game.client.text import t
 from net import messages as ids
@@ -81,7 +81,7 @@ def test_a_reset_during_play_is_named_and_rejoin_is_offered(tmp_path):
     import socket
     import struct
 
-    from game.client.netplay import NetPlayScreen
+    from game.client.screens.netplay import NetPlayScreen
     from game.client.screens.net_notice import ConnectionLostScreen
     from tests.test_client_lan import _host_with_guest_app
 

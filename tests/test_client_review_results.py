@@ -25,7 +25,7 @@ from game.client.coach.review import Decision
 from game.client.coach.review_ui import loss_text, values_line
 from game.client.games.railroad_ink.results import RailroadInkResults
 from game.client.games.results_panel import score_text
-from game.client.netplay import LanResultsScreen
+from game.client.screens.netplay import LanResultsScreen
 from game.client.screens import results as results_module
 from game.client.screens.replay_viewer import ReplayViewerScreen
 from game.client.screens.results import TABLE, ResultsScreen

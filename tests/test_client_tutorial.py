@@ -8,8 +8,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.client.tutorial import lessons
-from game.client.tutorial.play import TutorialScreen
+from game.client.games import lessons
+from game.client.screens.tutorial_play import TutorialScreen
 from game.client.tutorial.progress import Progress
 from tests.test_client_support import click, frames, key, make_app
 from tests.tutorial_driver import Driver
@@ -79,7 +79,7 @@ def test_leaving_and_picking_up_again_from_the_game_choice(tmp_path):
     client shows "continue at step n" in the lessons of the game and goes on from the same
     board; "Start over" begins again."""
     from game.client.screens.game_choice import GameChoiceScreen
-    from game.client.tutorial.menu import LessonsScreen
+    from game.client.screens.tutorial_menu import LessonsScreen
 
     app = make_app(tmp_path)
     try:
@@ -109,7 +109,7 @@ def test_leaving_and_picking_up_again_from_the_game_choice(tmp_path):
     try:
         app.push(GameChoiceScreen(app))
         frames(app, 1)
-        from game.client.tutorial.entry import button_rect
+        from game.client.screens.tutorial_entry import button_rect
         cards = dict(app.top.cards)
         click(app, button_rect(cards["metro"]).center)
         menu = app.top
@@ -136,7 +136,7 @@ def test_leaving_and_picking_up_again_from_the_game_choice(tmp_path):
 
 
 def test_start_over_and_a_damaged_progress_file(tmp_path):
-    from game.client.tutorial.menu import LessonsScreen
+    from game.client.screens.tutorial_menu import LessonsScreen
 
     app = make_app(tmp_path)
     try:
@@ -196,7 +196,7 @@ def test_after_the_lesson_the_game_is_the_players_to_the_results(tmp_path):
 
 def test_a_controller_finds_the_expansion_lessons_from_the_game_choice(tmp_path):
     from game.client.screens.game_choice import GameChoiceScreen
-    from game.client.tutorial.menu import LessonsScreen
+    from game.client.screens.tutorial_menu import LessonsScreen
     from tests.test_client_support import pad_added, pad_button, pad_hat
 
     app = make_app(tmp_path)

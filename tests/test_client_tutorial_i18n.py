@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from game.client import text
-from game.client.tutorial import lessons
-from game.client.tutorial.menu import LessonsScreen
-from game.client.tutorial.play import TutorialScreen
+from game.client.games import lessons
+from game.client.screens.tutorial_menu import LessonsScreen
+from game.client.screens.tutorial_play import TutorialScreen
 from game.client.tutorial.progress import Progress
 from tests.test_client_support import frames, make_app
 from tests.test_i18n import LANGS, TextProbe

@@ -5,7 +5,7 @@ state) instead of crashing on it."""
 import pytest
 
 from game.client import text
-from game.client.netplay import reason_text
+from game.client.screens.netplay import reason_text
 from game.client.screens.results import score_history
 from tests.test_net_fair import INK, METRO, FairTable
 

@@ -1,7 +1,8 @@
 """What a game declares is what the program uses, and a part that cannot be found fails
 loudly naming it: the bots its rules name (``Game.bots``) are offered, a bots module or coach
 estimator that does not load stops the start-up check with the game's and the module's name,
-and a game without a bot that can hint shows no Hint button."""
+and a game without a bot that can hint shows no Hint button; the lessons and the Daily &
+puzzles come from the kit, and a game without them has none (no button, no menu)."""
 
 from __future__ import annotations
 
@@ -73,17 +74,55 @@ def test_no_hint_button_without_a_bot_that_can_hint(pebbles, tmp_path):
 
 def test_lessons_come_from_the_kit_and_a_missing_module_stops_the_start_up(pebbles, monkeypatch):
     from game.client.games import kit
-    from game.client.tutorial.entry import has_lessons
-    from game.client.tutorial.lessons import MissingLessons, all_lessons, check_lessons
+    from game.client.screens.tutorial_entry import has_lessons
+    from game.client.games.lessons import MissingLessons, all_lessons, check_lessons
 
     assert not has_lessons("pebbles")                 # its kit names none: no Learn button
     assert {lesson.game for lesson in all_lessons()} == {"metro", "metromania", "railroad-ink"}
     monkeypatch.setattr(kit("pebbles"), "lessons", "tests.fourth_game.no_such_lessons")
     with pytest.raises(MissingLessons, match="'pebbles' .tests.fourth_game.no_such_lessons."):
         check_lessons(["pebbles"])
-    monkeypatch.setattr(kit("pebbles"), "lessons", "game.client.tutorial.lessons_metro")
+    monkeypatch.setattr(kit("pebbles"), "lessons", "game.client.games.metro.lessons")
     with pytest.raises(MissingLessons, match="no LESSONS of the game 'pebbles'"):
         check_lessons(["pebbles"])
+
+
+def test_the_daily_and_puzzles_come_from_the_kit_and_a_missing_part_stops_the_start_up(
+        pebbles, monkeypatch):
+    from game.client.games import dailies, kit
+    from game.client.screens import coach_menu
+
+    assert dailies.for_game("pebbles") is None        # its kit names none: no daily, no puzzles
+    assert dailies.daily_game() == "railroad-ink"     # the menu's game: the first that has one
+    assert coach_menu.load_puzzles()                  # through the kit, not a module of its own
+    match = coach_menu.source().daily_match(7, "Ann")
+    assert match.game.name == "railroad-ink" and [s.name for s in match.seats] == ["Ann"]
+    monkeypatch.setattr(kit("pebbles"), "daily", "tests.fourth_game.no_such_daily")
+    with pytest.raises(dailies.MissingDaily, match="'pebbles' .tests.fourth_game.no_such_daily."):
+        dailies.check_dailies(["pebbles"])
+    monkeypatch.setattr(kit("pebbles"), "daily", "game.client.games.metro.lessons")
+    with pytest.raises(dailies.MissingDaily, match="lacks daily_match, load_puzzles"):
+        dailies.check_dailies(["pebbles"])
+
+
+def test_no_daily_anywhere_leaves_the_coach_menu_greyed_and_changes_nothing(monkeypatch,
+                                                                            tmp_path):
+    from game.client.games import kit
+    from game.client.screens.coach_menu import CoachMenuScreen, load_puzzles, start_daily
+    from game.client.screens.title import TitleScreen
+
+    monkeypatch.setattr(kit("railroad-ink"), "daily", "")
+    app = make_app(tmp_path)
+    try:
+        title = TitleScreen(app)
+        assert not title.form.item("coach").enabled
+        menu = CoachMenuScreen(app)
+        assert load_puzzles() == [] and not menu.form.item("daily").enabled
+        depth = len(app.stack)
+        start_daily(app)                              # asked anyway: nothing opens
+        assert len(app.stack) == depth
+    finally:
+        app.shutdown()
 
 
 def test_a_kit_that_draws_no_coach_move_leaves_the_hint_in_words(pebbles, tmp_path):

@@ -860,10 +860,10 @@ def test_switching_language_redraws_open_screens(tmp_path, monkeypatch, finished
     app = make_app(tmp_path, language="en")
     try:
         stacks = _screens(app, finished, midgame)
-        from game.client import netplay
+        from game.client import net_session
 
         # a rejoin under way (no socket: the connector never finishes) shows its status line
-        monkeypatch.setattr(netplay, "Connector", lambda *a, **k: SimpleNamespace(
+        monkeypatch.setattr(net_session, "Connector", lambda *a, **k: SimpleNamespace(
             finished=lambda: False, abandon=lambda: None))
         lost = [s[-1] for n, s in stacks if n.startswith("lost timeout")]
         for notice in lost:

@@ -1,8 +1,9 @@
-"""Match is the one writer of a table's state and log (issue 13 item 5).
+"""Match is the one writer of a table's state, log (issue 13 item 5) and seats (issue 29 item 5).
 
-Two guards: at run time ``log`` is a read-only view and ``state`` has no setter, and a scan of
-the source of game/ and net/ finds no module but game/match.py that writes a match's log or
-state or plays a move on a match's state itself. Then the Match API the host, the LAN peers and
+Two guards: at run time ``log`` is a read-only view and ``state`` and ``seats`` have no setter,
+and a scan of the source of game/ and net/ finds no module but game/match.py that writes a
+match's log, state or seats or plays a move on a match's state itself (seats change through
+``Match.reseat``, which checks them). Then the Match API the host, the LAN peers and
 hotseat share: checked or unchecked apply, hashing later (``seal``), listeners told later
 (``tell``), and rebuild / undo / replace_log.
 """
@@ -24,7 +25,8 @@ ROOT = Path(__file__).resolve().parent.parent
 WRITER = Path("game/match.py")
 LIST_CHANGES = {"append", "extend", "insert", "pop", "remove", "clear", "sort", "reverse"}
 STATE_CHANGES = {"play", "apply", "apply_chance", "learn"}   # rules calls that change a state
-GUARDED = {"log", "state", "_entries", "_state", "_unheard", "_unsealed_events"}
+GUARDED = {"log", "state", "seats", "_entries", "_state", "_seats", "_unheard",
+           "_unsealed_events"}
 
 
 def _names_a_match(node: ast.AST) -> bool:
@@ -65,14 +67,14 @@ def match_writes(source: str, filename: str = "<source>") -> list[str]:
         where = f"{filename}:{getattr(node, 'lineno', 0)}"
         if isinstance(node, (ast.Assign, ast.Delete)):
             if any(_written(t) for t in node.targets):
-                found.append(f"{where} assigns or deletes a match's log/state")
+                found.append(f"{where} assigns or deletes a match's log, state or seats")
         elif isinstance(node, (ast.AugAssign, ast.AnnAssign)):
             if _written(node.target):
-                found.append(f"{where} assigns a match's log/state")
+                found.append(f"{where} assigns a match's log, state or seats")
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
             name, owner = node.func.attr, node.func.value
             if name in LIST_CHANGES and _match_part(owner):
-                found.append(f"{where} calls {name}() on a match's log/state")
+                found.append(f"{where} calls {name}() on a match's log, state or seats")
             elif name in STATE_CHANGES and node.args:
                 first = node.args[0]
                 if _match_part(first, {"state", "_state"}) or (
@@ -106,6 +108,9 @@ def test_no_module_but_match_writes_a_matchs_log_or_state():
     "match.game.play(match.state, seat, move)",
     "def f(match):\n    state = match.state\n    GAME.apply(state, 0, move)",
     "self.match._entries.pop()",
+    "match.seats = local_seat_infos(session, match.seats)",
+    "self.match.seats[0] = SeatInfo('Ann')",
+    "match._seats = ()",
 ])
 def test_the_scan_finds_each_way_of_writing_past_match(source):
     assert match_writes(source)
@@ -117,6 +122,8 @@ def test_the_scan_finds_each_way_of_writing_past_match(source):
     "game.play(state, seat, move)",                 # a private copy (replay snapshots)
     "copy = game.clone(match.state)",
     "self.state = 'menu'",                          # not a match
+    "match.reseat(seats)",
+    "self.seats = []",                              # a setup screen's rows, not a match
 ])
 def test_the_scan_leaves_reads_and_other_objects_alone(source):
     assert match_writes(source) == []
@@ -236,3 +243,20 @@ def test_a_past_position_is_a_new_match_and_leaves_the_source_alone():
     later = Match.at(source, 8, GAME.clone(snapshot.state), 3)   # from a snapshot
     assert later.hash() == source.log[7].hash
     assert (list(source.log), source.hash()) == before
+
+
+def test_seats_change_only_through_reseat_which_checks_them():
+    from game.match import SeatInfo
+    match = Match.new(GAME, GAME.make_config(2), 5, [SeatInfo("Ann"), SeatInfo("Bo")])
+    with pytest.raises(AttributeError):
+        match.seats = []
+    with pytest.raises(TypeError):
+        match.seats[0] = SeatInfo("Cy")
+    before = match.seats
+    for wrong in ([SeatInfo("Cy")], [SeatInfo("Cy"), SeatInfo("Di"), SeatInfo("Ed")],
+                  [SeatInfo("Cy"), {"name": "Di"}]):
+        with pytest.raises(ValueError):
+            match.reseat(wrong)
+        assert match.seats == before                # a refused reseat changes nothing
+    match.reseat([SeatInfo("Cy", "bot", level="easy"), SeatInfo("Di", "remote")])
+    assert [(s.name, s.kind) for s in match.seats] == [("Cy", "bot"), ("Di", "remote")]

@@ -11,7 +11,7 @@ import ifaddr
 import pytest
 
 from game.client import fonts
-from game.client.netplay import NET_DEFAULTS
+from game.client.screens.netplay import NET_DEFAULTS
 from game.client.screens.lobby import HostLobbyScreen
 from tests.test_client_support import make_app
 from tests.test_i18n import _fake_session

@@ -19,7 +19,7 @@ REASONS = {ids.R_BAD_CLAIM: {}, ids.R_TOO_MANY_SPECTATORS: {"limit": 16},
 
 
 def test_every_limit_reason_is_worded_in_every_language():
-    from game.client.netplay import reason_text
+    from game.client.screens.netplay import reason_text
 
     try:
         for lang in text.LANGUAGES:

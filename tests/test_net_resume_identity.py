@@ -95,7 +95,7 @@ def play_and_crash(players, seed, name="Player 1"):
     assert table.run(lambda: table.host.seq >= 12)
     match = table.host.match
     # the old version let names repeat: give every seat the same name in the saves
-    match.seats = [dataclasses.replace(seat, name=name) for seat in match.seats]
+    match.reseat(dataclasses.replace(seat, name=name) for seat in match.seats)
     table.host.autosaver.refresh_header(match)
     tid = table_id(match)
     old = [(client.seats, "r:" + resume_claim(tid, client.pid), client.token)

@@ -20,8 +20,9 @@ import pytest
 from game.client import canvas, fonts, text
 from game.client.games.railroad_ink.tray_text import line_height
 from game.client.text import t
-from game.client.tutorial import coach, lessons
-from game.client.tutorial.play import TutorialScreen
+from game.client.games import lessons
+from game.client.tutorial import coach
+from game.client.screens.tutorial_play import TutorialScreen
 from game.client.tutorial.progress import Progress
 from tests.test_client_support import frames, make_app
 from tests.test_i18n import LANGS

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.client.tutorial.play import LEARNER
+from game.client.screens.tutorial_play import LEARNER
 from game.client.tutorial.script import Guide, example_move
 from tests.test_client_support import VIRTUAL_PAD, click, frames, key, pad_added, pad_button
 

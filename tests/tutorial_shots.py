@@ -16,7 +16,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 def main(out: str, lang: str = "en", only: str = "", size=None) -> None:
     from game.client import text
-    from game.client.tutorial import lessons
+    from game.client.games import lessons
     from tests.test_client_support import make_app
     from tests.test_client_tutorial import open_lesson
     from tests.tutorial_driver import Driver

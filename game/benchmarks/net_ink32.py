@@ -107,7 +107,7 @@ def joiner_worker(port: int, delays: list[float]) -> None:
     """(subprocess) one joiner per item of ``delays``, one seat each played by a random bot
     that waits that long before each drawing; prints their final seq and hash when the game
     is over. Each connection is driven by its own network
-    thread, as the client drives its table (``game.client.netplay``): one peer's disk or
+    thread, as the client drives its table (``game.client.screens.netplay``): one peer's disk or
     CPU work does not hold up the next peer's reading as a single loop over all of them
     would (a real party has a machine per peer); the CPU is still shared."""
     from net.client import ClientConnection

@@ -28,6 +28,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from game.parts import load_part
 from game.rules import available_games, get_game
 from game.rules.core import Game, Rng, state_hash
 
@@ -131,17 +132,9 @@ def coach_estimator(game: Game) -> Any:
     name = getattr(module, "COACH", None) if module is not None else None
     if not name:
         return None
-    try:
-        estimator = importlib.import_module(name)
-    except ImportError as error:
-        raise GameBotsError(f"the coach estimator of the game {game.name!r} ({name}) cannot "
-                            f"be loaded: {error}") from error
-    missing = [part for part in ("worlds_for", "shortlist", "world_scores", "POINTS")
-               if not hasattr(estimator, part)]
-    if missing:
-        raise GameBotsError(f"the coach estimator of the game {game.name!r} ({name}) lacks "
-                            f"{', '.join(missing)}")
-    return estimator
+    return load_part(name, game=game.name, part="coach estimator",
+                     needs=("worlds_for", "shortlist", "world_scores", "POINTS"),
+                     error=GameBotsError)
 
 
 def _load_bots(game_name: str | None) -> None:

@@ -106,7 +106,7 @@ def run(args) -> int:
         app.push(TitleScreen(app))
         if match is not None:
             # named only now: the App has set the player's language
-            match.seats = _seats(match.game, match.config["players"], bots, args.level)
+            match.reseat(_seats(match.game, match.config["players"], bots, args.level))
             from game.client.screens.play import PlayScreen
 
             # a scripted run (--frames: tests, screenshots, benchmarks) is not a game the

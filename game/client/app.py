@@ -23,7 +23,8 @@ import pygame
 
 from game.client import bindings, canvas, frame_pacing, text, theme
 from game.client.games import check_kits
-from game.client.tutorial.lessons import check_lessons
+from game.client.games.dailies import check_dailies
+from game.client.games.lessons import check_lessons
 from game.client.input import InputLayer, Intent
 from game.client.settings import Settings
 from game.client.sound import Sound
@@ -51,6 +52,7 @@ class App:
         self.started = time.perf_counter()
         check_kits()       # every game of the rules registry has a complete client kit, or stop
         check_lessons()    # and the lessons its kit names load
+        check_dailies()    # and so does its Daily & puzzles, where its kit names one
         pygame.init()
         self.settings = settings or Settings()
         text.set_language(self.settings["language"])

@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 from game.client.app import App
-from game.client.netplay import NET_DEFAULTS, parse_address
+from game.client.net_session import NET_DEFAULTS, parse_address
 from game.client.screens.find_tables import FindTablesScreen
 from game.client.screens.lan_resume import open_resumed_table
 from game.client.screens.lobby import LanGameChoiceScreen, LanSetupScreen

@@ -30,7 +30,7 @@ ROUTES = {
     "ResultsScreen": f"{SCREENS}.results",
     "offer_resume": f"{SCREENS}.resume",
     "open_replay": f"{SCREENS}.replay_viewer",
-    "CoachMenuScreen": "game.client.coach.screens",    # Daily & puzzles
+    "CoachMenuScreen": "game.client.screens.coach_menu",    # Daily & puzzles
     "PhonePlayScreen": "game.client.phone_play",        # a table with phone seats
     "play_screen_for": "game.client.phone_play",
     "PhoneLinksScreen": f"{SCREENS}.phone_links",

@@ -1,6 +1,6 @@
 """Getting back into one's seat after the link to a table was lost: ``TableRedial``.
 
-It dials the table's address again (off the frame loop, ``netplay.Connector``) until the
+It dials the table's address again (off the frame loop, ``net_session.Connector``) until the
 table answers — after a host crash that is the host's relaunched client resuming the table
 on the same port, which may take a while — with the seat token of the lost connection. If
 the table no longer knows that token (a table resumed from a save that does not hold it), it
@@ -18,7 +18,7 @@ from __future__ import annotations
 import time
 from typing import Callable
 
-from game.client import netplay
+from game.client import net_session
 from game.client.text import t
 
 # a refusal or goodbye that another try does not mend (anything else: dial again)
@@ -62,8 +62,8 @@ class TableRedial:
         self.keep_trying = keep_trying
         self.backoff = Backoff(first=0.25, cap=2.0)
         self.clock = clock
-        self.connector: netplay.Connector | None = None
-        self.current: netplay.NetSession | None = None
+        self.connector: net_session.Connector | None = None
+        self.current: net_session.NetSession | None = None
         self.next_at = 0.0
         self.tries = 0
         self.failed: tuple[str, dict] | None = None     # final: the reason
@@ -75,13 +75,13 @@ class TableRedial:
         """"Rejoining…", "Cannot reach X — retrying…", "The table is back…" or the reason
         it is over, in the current language."""
         if self.failed is not None:
-            return netplay.reason_text(*self.failed)
+            return net_session.reason_text(*self.failed)
         if self.current is not None and self.current.phase == "lobby" and self.readied:
             return t("lan.rejoin_waiting")
         if self.current is not None and self.current.retrying is not None:
             return self.current.retry_text()
         if self.waiting is not None:
-            return t("lan.retrying", reason=netplay.reason_text(*self.waiting))
+            return t("lan.retrying", reason=net_session.reason_text(*self.waiting))
         return t("lan.rejoining")
 
     @property
@@ -102,7 +102,7 @@ class TableRedial:
                 self._again(now, "unreachable", {"address": self._where(),
                                                  "detail": connector.error})
                 return None
-            self.current = netplay.NetSession("join", connector.conn, devices=self.devices,
+            self.current = net_session.NetSession("join", connector.conn, devices=self.devices,
                                               address=self.address, name=self.name,
                                               wanted=self.wanted, table=self.table,
                                               saved_phones=self.saved_phones)
@@ -119,7 +119,7 @@ class TableRedial:
             elif kind == "ended":
                 self._ended(now, event["code"], dict(event.get("args") or {}))
                 return None
-        if session.phase in netplay.PLAYING_PHASES and session.match is not None:
+        if session.phase in net_session.PLAYING_PHASES and session.match is not None:
             if not session.devices:
                 self._adopt(list(session.conn.endpoint.seats))
             self.current = None
@@ -144,7 +144,7 @@ class TableRedial:
     def _dial(self) -> None:
         self.tries += 1
         self.readied = False
-        self.connector = netplay.Connector(self.address[0], self.address[1], self.name,
+        self.connector = net_session.Connector(self.address[0], self.address[1], self.name,
                                            wanted=self.wanted, token=self.tokens[0],
                                            game=self.game)
 

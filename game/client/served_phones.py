@@ -5,7 +5,7 @@ of that machine: its rules, legal moves, bots and coach run here, its hand is sh
 the phone (never on this screen, and no other machine ever has it). ``ServedPhones`` is that
 service, one object with its own state held by the play screen of a local table
 (``phone_play.PhonePlayScreen``) and of a LAN table, on its host or on a joiner
-(``netplay.NetPlayScreen``), which delegate to it. Each screen gives it the *source* its
+(``screens.netplay.NetPlayScreen``), which delegate to it. Each screen gives it the *source* its
 phone table reads the game from and proposes moves through (``phone_sources``).
 
 It owns the phone server and table (``game.phone.table``: started here, pumped every frame,

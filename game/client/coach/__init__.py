@@ -8,6 +8,6 @@ and what it is worth), ``review`` (each human decision screened, the costliest c
 expert), ``review_runner`` (the review thought in the helper processes).
 Client parts: ``hint`` (the Hint button, request and highlight on the play screen),
 ``highlight`` (a move drawn on each game's board), ``review_ui`` (the review's panel on the
-results screen and its marks in the replay viewer), ``screens``
-(the Daily & puzzles menu, the daily and puzzle play and results, the best placement).
+results screen and its marks in the replay viewer); the Daily & puzzles screens are
+``game.client.screens.coach_menu`` (nothing here imports a screen).
 """

@@ -1,4 +1,6 @@
-"""Daily Railroad Ink: one seed per calendar day, and the player's history of daily scores.
+"""The daily: one seed per calendar day, and the player's history of daily scores (the game
+it deals is the one whose kit names a daily, ``games.dailies``; the seed's salt still says
+"ink", as it always has, so a day's dice stay what they were).
 
 The seed comes from the player's *local* date only (no clock zone, no network): everybody who
 plays on 24 November 2026 gets the same dice, wherever they are, offline. The history is a

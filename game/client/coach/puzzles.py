@@ -77,3 +77,10 @@ class PuzzleProver(Bot):
         special_ok = not seat.special_round and len(seat.sheet.specials) < MAX_SPECIALS
         return solve(seat.sheet, faces, special_ok,
                      progress=lambda _n: self.should_stop())
+
+
+# -- the rest of Railroad Ink's daily (``RailroadInkKit.daily`` names this module) -----------
+def daily_match(seed: int, name: str, device: str = "any") -> Match:
+    """The day's solo base game from its seed (a human seat)."""
+    return Match.new(GAME, GAME.make_config(1), seed,
+                     [SeatInfo(name, "human", device=device, colour=0)])

@@ -31,10 +31,13 @@ The hooks with a default (a game may leave them out):
 * ``draw_coach_move(surface, board, seat, move, colour)``: the coach's suggested move on the
   board (``framed_piece`` helps); default: nothing drawn, the hint is told in words only.
 * ``lessons``: the dotted name of the module whose ``LESSONS`` are the game's Learn-to-play
-  lessons (``game.client.tutorial``); default "": the game has no lessons.
+  lessons (written on ``game.client.tutorial.script``); default "": the game has no lessons.
 * ``lesson_regions(board, seat)``: the places a lesson may name, ``{name: [rect, ...]}``, read
   from the board's public geometry; ``lesson_always`` what no coach panel may cover at any
   step, ``lesson_toast_clear`` what a toast must leave in sight; default: none.
+* ``daily``: the dotted name of the module that deals the game's Daily and its puzzles
+  (``games.dailies`` lists what it gives), with ``puzzle_marks(board, plan)``, where a
+  puzzle's best plan acts on the board; default "": the game has no daily and no puzzles.
 
 * ``catalog_keys()``: the texts the game cannot be shown without (its name and blurb
   ``game.<game>``, ``game.<game>.blurb``, and its rules pages); the start-up check and
@@ -59,6 +62,7 @@ from game.client.games.results_panel import ResultsPanel
 
 class GameKit(ABC):
     lessons: str = ""                           # module of the game's LESSONS; "": none
+    daily: str = ""                             # module of its Daily & puzzles; "": none
     lesson_always: tuple[str, ...] = ()         # regions no coach panel covers, every step
     lesson_toast_clear: tuple[str, ...] = ()    # regions a toast leaves in sight, every step
     board_words: tuple[str, ...] = ()           # catalog keys the board shows besides those
@@ -99,6 +103,10 @@ class GameKit(ABC):
     def lesson_regions(self, board, seat: int) -> dict[str, list[pygame.Rect]]:
         """The places on the screen a lesson may talk about, by name, for ``seat``."""
         return {}
+
+    def puzzle_marks(self, board, plan) -> list[pygame.Rect]:
+        """Where a puzzle's best ``plan`` (its daily module's) acts on ``board``."""
+        return []
 
     def draw_rules_picture(self, surface: pygame.Surface, box: pygame.Rect, page: str) -> None:
         """The picture beside rules-help page ``page``, inside ``box``."""

@@ -14,7 +14,8 @@ import threading
 
 import pygame
 
-from game.client import fonts, navigation, netplay, text_layout, theme
+from game.client import fonts, navigation, text_layout, theme
+from game.client.screens import netplay
 from game.client.screens.base import MenuScreen
 from game.client.text import t
 from game.client.widgets import Form, Item, place_indexed

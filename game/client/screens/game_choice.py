@@ -11,7 +11,7 @@ from game.client.screens.base import Screen
 from game.client.text import t
 from game.client import canvas
 from game.client import gfx
-from game.client.tutorial import entry as tutorial
+from game.client.screens import tutorial_entry as tutorial
 from game.rules import available_games, get_game
 
 ART_SIZE = (276, 84)

@@ -20,7 +20,8 @@ import threading
 
 import pygame
 
-from game.client import fonts, navigation, netplay, text_layout, theme
+from game.client import fonts, navigation, text_layout, theme
+from game.client.screens import netplay
 from game.client.screens.base import MenuScreen
 from game.client.seats import PHONE
 from game.client.text import t

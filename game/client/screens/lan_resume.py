@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from game.client import navigation, netplay
+from game.client import navigation
+from game.client.screens import netplay
 from game.client.save_info import error_line
 from game.client.screens.lobby import open_on_usual_ports
 from game.client.seats import PHONE

@@ -13,7 +13,8 @@ from __future__ import annotations
 import pygame
 
 from game.bots.base import levels
-from game.client import fonts, netplay, theme
+from game.client import fonts, theme
+from game.client.screens import netplay
 from game.client.games import kit
 from game.client.screens import seat_grid
 from game.client.screens.base import MenuScreen

@@ -11,7 +11,8 @@ from __future__ import annotations
 import pygame
 
 from game.bots.base import levels
-from game.client import fonts, navigation, netplay, text_layout, theme
+from game.client import fonts, navigation, text_layout, theme
+from game.client.screens import netplay
 from game.client.screens.base import MenuScreen
 from game.client.screens.lobby import draw_seat_rows, level_label, phone_seats_of
 from game.client.seats import PHONE, SeatKind

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.client import fonts, navigation, netplay, text_layout, theme
+from game.client import fonts, navigation, text_layout, theme
+from game.client.screens import netplay
 from game.client.screens.base import MenuScreen
 from game.client.screens.seat_control import SeatControlScreen
 from game.client.text import t

@@ -33,7 +33,8 @@ class PlayScreen(Screen):
         self.match = match
         self.setup = setup or {}
         self.landing_budget = BOT_MOVES_PER_FRAME
-        self.board = kit(match.game.name).board(app, self)
+        self.kit = kit(match.game.name)      # this game's client parts (boards, lessons...)
+        self.board = self.kit.board(app, self)
         self.workers: dict[int, BotWorker] = {}   # one per bot seat: bots of a round think at once
         self.ahead = LookAhead()                   # their next moves, thought while one is shown
         self.bots = {}

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pygame
 
 from game.client import fonts, frame_pacing, navigation, sprites, theme
+from game.client.games import dailies
 from game.client.screens.base import MenuScreen
 from game.client.text import t
 from game.client.widgets import Form, Item
@@ -32,7 +33,8 @@ class TitleScreen(MenuScreen):
                  Item("lan_join", lambda: t("menu.lan_join")),
                  Item("saves", lambda: t("menu.saves")),
                  Item("settings", lambda: t("menu.settings")),
-                 Item("coach", lambda: t("coach.menu_item")),
+                 Item("coach", lambda: t("coach.menu_item"),
+                      enabled=dailies.daily_game() is not None),   # a game with a daily
                  Item("quit", lambda: t("menu.quit"))]
         # seven rows between the tagline and the lower strip of tiles
         self.form = Form(items, pygame.Rect(490, 272, 300, 0), row_height=42, gap=6)

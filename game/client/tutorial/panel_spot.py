@@ -22,8 +22,8 @@ _PLACED_MAX = 512
 
 def asked_and_rest(play, step, marks: list) -> tuple[list, list]:
     """(what the panel must not cover, the board's other places) for ``step`` now."""
-    found = regions.regions(play.board, 0)
-    names = set(regions.always(play.match.game.name)) | set(step.names)
+    found = regions.regions(play, 0)
+    names = set(regions.always(play)) | set(step.names)
     hard = [pygame.Rect(m).inflate(MARK_REACH, MARK_REACH) for m in marks]
     hard += [r for name in sorted(names) for r in found.get(name, [])]
     hard += regions.screen_controls(play)
@@ -35,9 +35,9 @@ def toast_clear(play, step, marks: list) -> list:
     """What a toast must leave in sight at ``step``: the places it marks, the controls it
     names and the screen's buttons; not the whole sheet, board or city the game is played on
     (toasts have always floated over a Metro board's edge), unless the step names it."""
-    found = regions.regions(play.board, 0)
+    found = regions.regions(play, 0)
     clear = [pygame.Rect(m).inflate(MARK_REACH, MARK_REACH) for m in marks]
-    names = set(step.names) | set(regions.toast_clear(play.match.game.name))
+    names = set(step.names) | set(regions.toast_clear(play))
     clear += [r for name in sorted(names) for r in found.get(name, [])]
     return clear + regions.screen_controls(play)
 

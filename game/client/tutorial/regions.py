@@ -1,12 +1,11 @@
 """The places on the screen a lesson may talk about, by name, read from each board's public
-geometry (never from fixed coordinates, so they follow the board's own layout): each game's
-kit reads its own (``GameKit.lesson_regions``: Railroad Ink's sheet, dice, specials, buttons,
-meteor and volcano rows and status lines; Metro's board, hand, stack button and score rows;
-Metromania's city, line buttons, markers and test trips).
+geometry (never from fixed coordinates, so they follow the board's own layout). Each game's
+kit reads its own (``GameKit.lesson_regions``; the play screen hands its kit in as
+``play.kit``), so nothing here knows a game.
 
-``regions(board, seat)`` gives ``{name: [rect, ...]}`` for the seat's part of the board;
-``always(game)`` names what no coach panel may ever cover in a game (where the game is played
-and what it says back), ``toast_clear(game)`` what a toast must leave in sight;
+``regions(play, seat)`` gives ``{name: [rect, ...]}`` for the seat's part of the board;
+``always(play)`` names what no coach panel may ever cover in the game (where it is played and
+what it says back), ``toast_clear(play)`` what a toast must leave in sight;
 ``screen_controls`` the buttons every play screen keeps (Hint, Menu).
 """
 
@@ -14,21 +13,19 @@ from __future__ import annotations
 
 import pygame
 
-from game.client.games import kit
+
+def regions(play, seat: int) -> dict[str, list[pygame.Rect]]:
+    return play.kit.lesson_regions(play.board, seat)
 
 
-def regions(board, seat: int) -> dict[str, list[pygame.Rect]]:
-    return kit(board.match.game.name).lesson_regions(board, seat)
-
-
-def always(game_name: str) -> tuple[str, ...]:
+def always(play) -> tuple[str, ...]:
     """What every step of a lesson of this game needs to see (the steps add what they name)."""
-    return kit(game_name).lesson_always
+    return play.kit.lesson_always
 
 
-def toast_clear(game_name: str) -> tuple[str, ...]:
+def toast_clear(play) -> tuple[str, ...]:
     """What a toast must leave in sight at every step of a lesson of this game."""
-    return kit(game_name).lesson_toast_clear
+    return play.kit.lesson_toast_clear
 
 
 def screen_controls(play) -> list[pygame.Rect]:

@@ -29,8 +29,9 @@ outside the kits names a game.
 
 from __future__ import annotations
 
-import importlib
 from types import ModuleType
+
+from game.parts import load_part
 
 PARTS = ("static", "board", "answer", "hint_targets", "WORDS")
 
@@ -43,16 +44,8 @@ def kit_for(game) -> ModuleType | None:
     """The phone kit of ``game`` (a rules ``Game``), or None: the game has no phone page."""
     if not game.phone:
         return None
-    try:
-        module = importlib.import_module(game.phone)
-    except ImportError as error:
-        raise MissingPhoneKit(f"the phone page of the game {game.name!r} ({game.phone}) "
-                              f"cannot be loaded: {error}") from error
-    missing = [part for part in PARTS if not hasattr(module, part)]
-    if missing:
-        raise MissingPhoneKit(f"the phone kit of the game {game.name!r} ({game.phone}) "
-                              f"lacks {', '.join(missing)}")
-    return module
+    return load_part(game.phone, game=game.name, part="phone page", needs=PARTS,
+                     error=MissingPhoneKit)
 
 
 def has_phone_page(game) -> bool:

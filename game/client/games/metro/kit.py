@@ -26,7 +26,7 @@ class MetroKit(GameKit):
     """Metro's hooks (built at the end of this module with its name, board and rules
     pages)."""
 
-    lessons = "game.client.tutorial.lessons_metro"
+    lessons = "game.client.games.metro.lessons"
     lesson_always = ("board",)
     # no lesson_toast_clear: toasts float over the board's edge, kept clear of it only
     # where a step marks places on it

@@ -26,7 +26,7 @@ class MetromaniaKit(GameKit):
     """Metromania's hooks (built at the end of this module with its name, board and rules
     pages)."""
 
-    lessons = "game.client.tutorial.lessons_mania"
+    lessons = "game.client.games.metromania.lessons"
     lesson_always = ("city",)
     # no lesson_toast_clear: toasts float over the city's edge, kept clear of it only
     # where a step marks places on it

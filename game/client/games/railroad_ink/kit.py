@@ -40,7 +40,10 @@ class RailroadInkKit(GameKit):
     """Railroad Ink's hooks (built at the end of this module with its name, board and rules
     pages)."""
 
-    lessons = "game.client.tutorial.lessons_ink"
+    lessons = "game.client.games.railroad_ink.lessons"
+    # the Daily Railroad Ink and the last-round puzzles (the solver lives in the coach's
+    # folder until it joins the bots; see games.dailies for what the module gives)
+    daily = "game.client.coach.puzzles"
     lesson_always = ("sheet", "status")
     # its toasts have a lane of their own: a lesson keeps the sheet and status lines clear
     lesson_toast_clear = ("sheet", "status")
@@ -98,6 +101,14 @@ class RailroadInkKit(GameKit):
             return False
         rect = pane.geom.cell_rect(move.cell)
         return framed_piece(surface, ink.face(move.face, move.o, rect.width), rect, colour)
+
+    def puzzle_marks(self, board, plan) -> list:
+        """The cells the best last round draws on (a plan is (face, cell, orientation) rows;
+        a skipped die has no cell)."""
+        pane = board.pane_of(0)
+        if pane is None or pane.geom is None:
+            return []
+        return [pane.geom.cell_rect(cell) for _face, cell, _o in plan if cell >= 0]
 
     def lesson_regions(self, board, seat: int) -> dict:
         """The sheet, status lines, dice, specials, title, meteor and volcano rows and

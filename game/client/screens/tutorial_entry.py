@@ -27,11 +27,11 @@ def draw_button(surface, card: pygame.Rect, focused: bool) -> None:
 
 def has_lessons(game: str) -> bool:
     """Whether ``game`` has lessons (a game added without them shows no button)."""
-    from game.client.tutorial.lessons import for_game
+    from game.client.games.lessons import for_game
     return bool(for_game(game))
 
 
 def open_lessons(app, game: str) -> None:
-    from game.client.tutorial.menu import LessonsScreen   # only when a lesson is wanted
+    from game.client.screens.tutorial_menu import LessonsScreen   # only when a lesson is wanted
     app.sound.play("click")
     app.push(LessonsScreen(app, game))

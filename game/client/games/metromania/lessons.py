@@ -1,18 +1,18 @@
 """Metromania's lesson: against one easy bot, digging (three tunnels a turn from a white
 arrow), destination markers, stations, an intermediate station instead of digging, and the
 test trips that score at the end. The tunnels it rings never lead a line into a dead end, and
-a dig that would is refused with the rules' reasons (``mania_safe``)."""
+a dig that would is refused with the rules' reasons (``lesson_checks``)."""
 
 from __future__ import annotations
 
 import pygame
 
 from game.client.games.metromania import blocked, geometry as geo
+from game.client.games.metromania.kit import KIT
 from game.client.text import t
-from game.client.tutorial.mania_safe import (blocked_line_after, blocks_needlessly, glowing,
+from game.client.games.metromania.lesson_checks import (blocked_line_after, blocks_needlessly, glowing,
                                              glowing_choices, other_line_safe, takes_marker,
                                              wish_if_possible)
-from game.client.tutorial.regions import regions
 from game.client.tutorial.script import Lesson, Step
 from game.rules.metromania.moves import Bonus, Dig, Station
 
@@ -115,7 +115,7 @@ def station_marks(board, seat) -> list:
 
 
 def trips_marks(board, seat) -> list:
-    return regions(board, seat)["trips"]
+    return KIT.lesson_regions(board, seat)["trips"]
 
 
 LESSON = Lesson(

@@ -58,7 +58,7 @@ class NetPlayScreen(PlayScreen):
                  phones=None) -> None:
         self.session = session
         match = session.match
-        match.seats = local_seat_infos(session, match.seats)
+        match.reseat(local_seat_infos(session, match.seats))
         super().__init__(app, match, dict(setup or {}, lan=True))
         self.lost_shown = False
         self.handed_over = False

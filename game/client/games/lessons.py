@@ -5,9 +5,8 @@ module, when a kit's lessons cannot be loaded or are another game's."""
 
 from __future__ import annotations
 
-import importlib
-
 from game.client.games import kit
+from game.parts import load_part
 from game.rules import available_games
 
 
@@ -20,11 +19,7 @@ def for_game(game: str) -> list:
     module_name = kit(game).lessons
     if not module_name:
         return []
-    try:
-        module = importlib.import_module(module_name)
-    except ImportError as error:
-        raise MissingLessons(f"the lessons of the game {game!r} ({module_name}) cannot be "
-                             f"loaded: {error}") from error
+    module = load_part(module_name, game=game, part="lessons", needs=(), error=MissingLessons)
     found = list(getattr(module, "LESSONS", ()))
     if not found or any(lesson.game != game for lesson in found):
         raise MissingLessons(f"{module_name} has no LESSONS of the game {game!r}")

@@ -4,7 +4,7 @@ teaches (tests/test_tutorial_scripts.py plays every step's example move to the e
 
 from __future__ import annotations
 
-from game.client.tutorial import marks
+from game.client.games.railroad_ink import lesson_marks as marks
 from game.client.tutorial.script import Lesson, Step
 from game.rules.railroad_ink.faces import LAKE_DIE, LAVA_DIE, RIVER_DIE, SPECIALS
 from game.rules.railroad_ink.moves import Draw, End, IgnoreMeteor, Meteor, Skip

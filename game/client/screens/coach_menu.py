@@ -2,11 +2,13 @@
 picker), the play screen of a daily or a puzzle, their results, and the best placement of a
 puzzle drawn on the board.
 
-A daily is a solo base game of Railroad Ink from ``daily.daily_seed(today)``; its score goes
-into the player's history when the game ends. A puzzle starts at the last round of a shipped
-position (``puzzles``); the exhaustive proof of its best score runs in a helper process from
-the moment the puzzle opens (``PuzzleProver``), and the results compare the player's score
-with it and can show the best placement on the sheet.
+The game and its puzzles come from the kit that names a daily (``games.dailies``: the first
+registered game that has one; none names a game here). A daily is that game's solo match from
+``daily.daily_seed(today)``; its score goes into the player's history when the game ends. A
+puzzle starts at a shipped position (the daily module's ``load_puzzles``); the exhaustive proof
+of its best score runs in a helper process from the moment the puzzle opens (its
+``PuzzleProver``), and the results compare the player's score with it and can show the best
+plan on the board (the kit's ``puzzle_marks``).
 """
 
 from __future__ import annotations
@@ -19,9 +21,7 @@ from game.client import fonts, frame_pacing, gfx, text_layout, theme
 from game.client.bot_worker import BotWorker
 from game.client.coach import daily
 from game.client.coach.highlight import pulse_colour
-from game.client.coach.puzzles import (PuzzleProver, best_match, load_puzzles, plan_moves,
-                                       puzzle_match)
-from game.client.games import kit
+from game.client.games import dailies, kit
 from game.client.plural import tn
 from game.client.screens.base import MenuScreen, Screen
 from game.client.screens.play import PlayScreen
@@ -29,9 +29,7 @@ from game.client.screens.results import ResultsScreen
 from game.client.screens.replay_table import ReplayTable
 from game.client.text import t
 from game.client.widgets import Form, Item
-from game.match import Match, SeatInfo
-from game.rules.railroad_ink import GAME
-from game.rules.railroad_ink.moves import Draw
+from game.match import Match
 
 HISTORY_DAYS = 7
 PANEL = pygame.Rect(700, 150, 520, 440)
@@ -56,7 +54,8 @@ class Prover:
         self.key = ("prove", id(self))
         self.result = None          # (best, plan) once proved
         self.failed = False
-        self.worker.request(self.key, PuzzleProver(match.game, 0, 0), match.view(0))
+        prover = dailies.for_game(match.game.name).PuzzleProver
+        self.worker.request(self.key, prover(match.game, 0, 0), match.view(0))
 
     def poll(self):
         if self.result is None and not self.failed:
@@ -87,7 +86,7 @@ class CoachMenuScreen(MenuScreen):
         self.history = daily.load_history()
         self.solved = daily.load_history(daily.history_path(daily.PUZZLE_FILE))
         count = max(1, len(self.puzzles))
-        items = [Item("daily", lambda: t("coach.play_daily")),
+        items = [Item("daily", lambda: t("coach.play_daily"), enabled=source() is not None),
                  Item("puzzle", lambda: t("coach.puzzle_pick"), kind="choice",
                       options=list(range(count)), option_label=self.puzzle_label, value=0),
                  Item("play_puzzle", lambda: t("coach.play_puzzle"),
@@ -165,11 +164,25 @@ class CoachMenuScreen(MenuScreen):
         fonts.blit(surface, line, 18, theme.TEXT_DIM, (PANEL.x + 24, PANEL.bottom - 40))
 
 
+def source():
+    """The daily module of the game that has the Daily & puzzles (None: no game has)."""
+    game = dailies.daily_game()
+    return dailies.for_game(game) if game is not None else None
+
+
+def load_puzzles() -> list[dict]:
+    """The shipped puzzles of the daily's game ([]: it has none, or there is no daily)."""
+    found = source()
+    return found.load_puzzles() if found is not None else []
+
+
 def start_daily(app) -> None:
+    found = source()
+    if found is None:
+        return
     day = daily.today()
-    seats = [SeatInfo(player_name(app), "human", device="any", colour=0)]
-    match = Match.new(GAME, GAME.make_config(1), daily.daily_seed(day), seats)
-    app.push(CoachPlayScreen(app, match, {"game": GAME.name, "coach": "daily",
+    match = found.daily_match(daily.daily_seed(day), player_name(app))
+    app.push(CoachPlayScreen(app, match, {"game": match.game.name, "coach": "daily",
                                           "daily": day.isoformat()}))
 
 
@@ -177,8 +190,8 @@ def start_puzzle(app, index: int) -> None:
     puzzles = load_puzzles()
     if not 0 <= index < len(puzzles):
         return
-    match = puzzle_match(puzzles[index], player_name(app))
-    app.push(CoachPlayScreen(app, match, {"game": GAME.name, "coach": "puzzle",
+    match = source().puzzle_match(puzzles[index], player_name(app))
+    app.push(CoachPlayScreen(app, match, {"game": match.game.name, "coach": "puzzle",
                                           "puzzle": index, "review_from": match.seq}))
 
 
@@ -334,10 +347,10 @@ class BestPlacementScreen(Screen):
         super().__init__(app)
         self.best, self.plan = proved
         self.score = score
-        match = best_match(puzzle, self.plan, t("coach.best_name"))
+        match = source().best_match(puzzle, self.plan, t("coach.best_name"))
         self.table = ReplayTable(app, match)
-        self.board = kit(GAME.name).board(app, self.table)
-        self.moves = [m for m in plan_moves(self.plan) if isinstance(m, Draw)]
+        self.kit = kit(match.game.name)
+        self.board = self.kit.board(app, self.table)
 
     def update(self, dt: float) -> None:
         self.board.update(dt)
@@ -351,12 +364,9 @@ class BestPlacementScreen(Screen):
 
     def draw(self, surface) -> None:
         self.board.draw(surface)
-        pane = self.board.pane_of(0)
         colour = pulse_colour(frame_pacing.pulse_clock(self.app))
-        if pane is not None and pane.geom is not None:
-            for move in self.moves:
-                rect = pane.geom.cell_rect(move.cell)
-                gfx.rect(surface, colour, rect.inflate(6, 6), 4, border_radius=6)
+        for rect in self.kit.puzzle_marks(self.board, self.plan):
+            gfx.rect(surface, colour, rect.inflate(6, 6), 4, border_radius=6)
         text = t("coach.best_banner", best=self.best, score=self.score)
         rendered = fonts.render(text, 20, theme.TEXT_DARK, "semibold")
         box = pygame.Rect(0, 0, rendered.get_width() + 28, 36)

@@ -9,8 +9,8 @@ import pygame
 from game.client import fonts, theme
 from game.client.screens.base import MenuScreen
 from game.client.text import t
-from game.client.tutorial import lessons
-from game.client.tutorial.play import TutorialScreen
+from game.client.games import lessons
+from game.client.screens.tutorial_play import TutorialScreen
 from game.client.tutorial.progress import Progress
 from game.client.widgets import Form, Item
 

@@ -1,6 +1,6 @@
-"""Where to act, as screen rectangles asked from each board's public geometry: Railroad Ink's
-tray dice, specials, buttons and legal cells; Metro's hand, stack button and legal squares;
-Metromania's legal tunnels and stations. Only read; nothing here changes a board."""
+"""Where to act in a Railroad Ink lesson, as screen rectangles asked from the board's public
+geometry: the tray's dice, the specials, the buttons, the legal cells, the meteor and volcano
+rows. Only read; nothing here changes a board."""
 
 from __future__ import annotations
 
