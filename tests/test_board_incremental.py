@@ -123,6 +123,7 @@ def _forget_metromania(board) -> None:
     board._network = NetworkLayer(board)
     board._players = PlayersPanel(board)
     board._right_key = board._right_watch = None
+    board._frame.forget()
 
 
 @pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
@@ -134,8 +135,13 @@ def test_metromania_network_repaints_only_what_moves_changed(tmp_path, size):
     board = play.board
     for round_ in range(3):
         layer, panel, right = board._network.layer, board._players.panel, board._right
+        base = board._frame.surface
         _play_moves(app, play, 14, 100 * round_)
         assert board._network.layer is layer, "a move repainted the whole network"
+        # nobody plays at this screen: each frame starts from the network and panels
+        # composed once, and a move composes them again only where they changed
+        assert base is not None and board._frame.surface is base or play.match.is_over(), \
+            "a move composed the whole frame base again"
         assert board._players.panel is panel or play.match.is_over(), \
             "a move repainted the whole players' panel"
         _assert_same(app, _forget_metromania)

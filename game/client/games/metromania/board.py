@@ -18,10 +18,12 @@ from __future__ import annotations
 
 import pygame
 
+from game.client.boards import dirty
 from game.client.boards.base import BoardView
 from game.client.games.metromania import blocked, geometry as geo
 from game.client.games.metromania import turn as turn
 from game.client.games.metromania.drawing import BoardDrawing
+from game.client.games.metromania.frame_base import FrameBase
 from game.client.games.metromania.layout import LEFT, MENU_BUTTON, POP_TIME, RIGHT
 from game.client.games.metromania.lookahead import Lookahead
 from game.client.games.metromania.network import NetworkLayer
@@ -110,6 +112,8 @@ class MetromaniaBoard(InputRouting, BoardDrawing, BoardView):
         self._right_key = None
         self._right: pygame.Surface | None = None
         self._right_watch = None      # (whose turn, placed markers) the panel shows a watcher
+        self._right_damage = dirty.Damage()   # where it was painted again (``frame_base``)
+        self._frame = FrameBase()     # the network and both panels composed (a TV's frame)
         self._max_key = None
         self._max = 0
         self._reach = None
