@@ -107,8 +107,15 @@ def test_railroad_ink_panes_repaint_only_what_moves_changed(tmp_path, size):
     for round_ in range(3):
         comp = board._comp
         sheets = {key: found[1] for key, found in board._sheet_cache.items()}
+        panes = {seat: found[1] for seat, found in board._pane_cache.items()}
+        rolls = play.match.state.round
         _play_moves(app, play, 16, 100 * round_)
         assert board._comp is comp
+        if play.match.state.round != rolls:
+            # the big pane's seat plays elsewhere (a bot here; a phone on a TV): a new roll
+            # repaints its dice, words and title, not the whole pane
+            assert any(board._pane_cache.get(seat, (None, None))[1] is layer
+                       for seat, layer in panes.items()), "a new round repainted the whole pane"
         assert any(board._sheet_cache[key][1] is layer for key, layer in sheets.items()), \
             "every sheet layer was drawn anew"
         _assert_same(app, _forget_railroad_ink)

@@ -201,7 +201,9 @@ class RailroadInkBoard(PaneLayout, InputRouting, BoardDrawing, TrayDrawing, Boar
         if not isinstance(seat, int) or not 0 <= seat < len(self.state.seats):
             return            # a table's chance step (the roll) is no seat's move
         ui = self.seat_ui(seat)
-        can_end = self.acting(seat) and self.legal(seat).end
+        # only a seat drawn at this screen has a pick here: a phone's or a bot's move does
+        # not ask the rules for its legal moves in the frame it lands (the TV's frame)
+        can_end = self._acting_human(seat) and self.legal(seat).end
         if can_end and not ui.could_end and not isinstance(move, (End, Undo)):
             ui.pick, ui.o = ("end", ""), 0
         ui.could_end = can_end
