@@ -129,7 +129,7 @@ def _forget_metromania(board) -> None:
 
     board._network = NetworkLayer(board)
     board._players = PlayersPanel(board)
-    board._right_key = board._right_watch = None
+    board._right_key = board._right_watch = board._right = None
     board._frame.forget()
 
 
@@ -140,6 +140,12 @@ def test_metromania_network_repaints_only_what_moves_changed(tmp_path, size):
     play = _table(app, "metromania", 4, seed=21)
     app.draw()
     board = play.board
+    # the frame a move lands in paints the network; the panels follow in the next frames,
+    # which the screen asks for (an idle client would not draw them)
+    app.settings["animations"] = False           # no pop next to a panel
+    _play_moves(app, play, 1, 999)
+    assert board.behind and board.animating()
+    app.settings["animations"] = True
     for round_ in range(3):
         layer, panel, right = board._network.layer, board._players.panel, board._right
         base = board._frame.surface
@@ -149,6 +155,12 @@ def test_metromania_network_repaints_only_what_moves_changed(tmp_path, size):
         # composed once, and a move composes them again only where they changed
         assert base is not None and board._frame.surface is base or play.match.is_over(), \
             "a move composed the whole frame base again"
+        # the panels follow the network a frame or two later (one layer painted a frame),
+        # and the screen asks for those frames (an idle client would not draw them)
+        assert not board.behind or board.animating()
+        app.draw()
+        app.draw()
+        assert not board.behind
         assert board._players.panel is panel or play.match.is_over(), \
             "a move repainted the whole players' panel"
         _assert_same(app, _forget_metromania)

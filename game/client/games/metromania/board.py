@@ -114,6 +114,7 @@ class MetromaniaBoard(InputRouting, BoardDrawing, BoardView):
         self._right_watch = None      # (whose turn, placed markers) the panel shows a watcher
         self._right_damage = dirty.Damage()   # where it was painted again (``frame_base``)
         self._frame = FrameBase()     # the network and both panels composed (a TV's frame)
+        self.behind: set = set()      # panels still to follow a move (``_spread_parts``)
         self._max_key = None
         self._max = 0
         self._reach = None
@@ -340,8 +341,9 @@ class MetromaniaBoard(InputRouting, BoardDrawing, BoardView):
         return bool(self.pops) or (self.match.is_over() and not self.show_done)
 
     def animating(self) -> bool:
-        """Points popping, the end-of-game trips, a refused dig's flash."""
-        return self.busy() or self.flash is not None
+        """Points popping, the end-of-game trips, a refused dig's flash, a panel still to
+        follow the move that landed."""
+        return self.busy() or self.flash is not None or bool(self.behind)
 
     def hints(self, seat) -> list:
         if self.match.is_over():

@@ -157,16 +157,13 @@ class BoardDrawing:
             seat = None        # the turn shows once its options are in (``lookahead``)
         if self._composed(seat):
             # the network and both panels as one opaque picture (``frame_base``)
-            right, area = self._right_layer(seat)
-            surface.blit(self._frame.picture([
-                Part(self.network_layer(), (0, 0), None, self._network.damage),
-                Part(self._players.layer(), LEFT.topleft, None, self._players.damage),
-                Part(right, area.topleft, area, self._right_damage)]), (0, 0))
+            surface.blit(self._frame.picture(self._spread_parts(seat)), (0, 0))
             self._draw_flash(surface)
             self._draw_pops(surface)
             self._draw_header(surface)
             self.draw_menu_button(surface)
             return
+        self.behind = set()          # every layer is brought up to date in this frame
         surface.blit(self.network_layer(), (0, 0))
         if seat is not None and not self.match.is_over():
             # only the city's box of the full-size overlay is copied (blits cost by area)
@@ -184,6 +181,35 @@ class BoardDrawing:
         self._draw_left(surface)
         self._draw_right(surface, seat)
         self.draw_menu_button(surface)
+
+    def _spread_parts(self, seat) -> list[Part]:
+        """The three layers of the frame base, at most one of them painted again in a
+        frame: a move lands with the network's new tunnels, stations and markers; the
+        players' panel follows in the next frame, the side panel in the one after (each
+        about as long to paint as the network: together, in the frame the move landed, they
+        made it several times longer than the others). A panel waits one frame at most
+        (moves landing frame after frame do not hold it back); ``behind`` keeps frames
+        coming until both have caught up."""
+        late = self.behind
+        busy = self._network.layer is None or self._network.seq != self.match.seq
+        network = self.network_layer()
+        self.behind = set()
+        left = self._players.panel
+        if left is None or canvas.stale(left) or not busy or "left" in late:
+            rows = self._players.rows
+            left = self._players.layer()
+            busy = busy or self._players.rows is not rows
+        else:
+            self.behind.add("left")
+        right = self._right
+        if right is None or canvas.stale(right) or not busy or "right" in late:
+            right, area = self._right_layer(seat)
+        else:
+            area = RIGHT.inflate(0, 12).clip(right.get_rect())
+            self.behind.add("right")
+        return [Part(network, (0, 0), None, self._network.damage),
+                Part(left, LEFT.topleft, None, self._players.damage),
+                Part(right, area.topleft, area, self._right_damage)]
 
     def _composed(self, seat) -> bool:
         """Whether this frame draws nothing between the network and the side panels, so it
