@@ -120,6 +120,15 @@ def test_railroad_ink_panes_repaint_only_what_moves_changed(tmp_path, size):
             "every sheet layer was drawn anew"
         _assert_same(app, _forget_railroad_ink)
     assert play.match.state.round >= 2
+    # a move played elsewhere (here a bot's) is repainted in the frame after the one it
+    # lands in, which the screen asks for (an idle client would not draw it otherwise)
+    before = pygame.image.tobytes(app.surface, "RGB")
+    _play_moves(app, play, 1, 999)
+    assert board.late
+    board.anims.clear()                  # (the ring around the new drawing asks for frames)
+    assert board.animating()
+    app.draw()
+    assert not board.late and pygame.image.tobytes(app.surface, "RGB") != before
 
 
 def _forget_metromania(board) -> None:
