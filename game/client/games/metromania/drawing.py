@@ -25,6 +25,8 @@ from game.rules.metromania.state import BONUS
 
 # where the side panels are blended over the network (their shadows included)
 PANEL_AREAS = (LEFT.inflate(4, 4), RIGHT.inflate(4, 16))
+# the most frames each layer of the frame base waits for the one before it (``_spread_parts``)
+WAITS = {"network": 1, "left": 2, "right": 3}
 # the parts of the side panel that change while watching another's turn: whose turn it is,
 # the test trips' rings (``_paint_right_panel`` draws them there)
 WATCH_TITLE = pygame.Rect(RIGHT.x + 8, RIGHT.y + 6, RIGHT.width - 16, 44)
@@ -163,7 +165,7 @@ class BoardDrawing:
             self._draw_header(surface)
             self.draw_menu_button(surface)
             return
-        self.behind = set()          # every layer is brought up to date in this frame
+        self.behind, self.landed = {}, False     # every layer is up to date in this frame
         surface.blit(self.network_layer(), (0, 0))
         if seat is not None and not self.match.is_over():
             # only the city's box of the full-size overlay is copied (blits cost by area)
@@ -184,29 +186,38 @@ class BoardDrawing:
 
     def _spread_parts(self, seat) -> list[Part]:
         """The three layers of the frame base, at most one of them painted again in a
-        frame: a move lands with the network's new tunnels, stations and markers; the
-        players' panel follows in the next frame, the side panel in the one after (each
-        about as long to paint as the network: together, in the frame the move landed, they
-        made it several times longer than the others). A panel waits one frame at most
-        (moves landing frame after frame do not hold it back); ``behind`` keeps frames
-        coming until both have caught up."""
-        late = self.behind
-        busy = self._network.layer is None or self._network.seq != self.match.seq
-        network = self.network_layer()
-        self.behind = set()
+        frame. The frame a move played elsewhere (a phone's, a bot's) lands in shows the
+        last picture (the move's own work: the rules, the phones' views); the network's new
+        tunnels, stations and markers follow in the next frame, the players' panel in the
+        one after, the side panel last (each about as long to paint as the network: all in
+        the landing frame, they made it several times longer than the others). Each waits
+        a bounded number of frames (``WAITS``: moves landing frame after frame do not hold
+        them back); ``behind`` keeps frames coming until all have caught up."""
+        waited, self.behind = self.behind, {}
+        landed, self.landed = self.landed, False
+        network = self._network.layer
+        if landed and network is not None and not canvas.stale(network) \
+                and waited.get("network", 0) < WAITS["network"]:
+            busy = True
+            self.behind["network"] = waited.get("network", 0) + 1
+        else:
+            busy = network is None or self._network.seq != self.match.seq
+            network = self.network_layer()
         left = self._players.panel
-        if left is None or canvas.stale(left) or not busy or "left" in late:
+        if left is None or canvas.stale(left) or not busy \
+                or waited.get("left", 0) >= WAITS["left"]:
             rows = self._players.rows
             left = self._players.layer()
             busy = busy or self._players.rows is not rows
         else:
-            self.behind.add("left")
+            self.behind["left"] = waited.get("left", 0) + 1
         right = self._right
-        if right is None or canvas.stale(right) or not busy or "right" in late:
+        if right is None or canvas.stale(right) or not busy \
+                or waited.get("right", 0) >= WAITS["right"]:
             right, area = self._right_layer(seat)
         else:
             area = RIGHT.inflate(0, 12).clip(right.get_rect())
-            self.behind.add("right")
+            self.behind["right"] = waited.get("right", 0) + 1
         return [Part(network, (0, 0), None, self._network.damage),
                 Part(left, LEFT.topleft, None, self._players.damage),
                 Part(right, area.topleft, area, self._right_damage)]
