@@ -107,12 +107,28 @@ def test_railroad_ink_panes_repaint_only_what_moves_changed(tmp_path, size):
     for round_ in range(3):
         comp = board._comp
         sheets = {key: found[1] for key, found in board._sheet_cache.items()}
+        panes = {seat: found[1] for seat, found in board._pane_cache.items()}
+        rolls = play.match.state.round
         _play_moves(app, play, 16, 100 * round_)
         assert board._comp is comp
+        if play.match.state.round != rolls:
+            # the big pane's seat plays elsewhere (a bot here; a phone on a TV): a new roll
+            # repaints its dice, words and title, not the whole pane
+            assert any(board._pane_cache.get(seat, (None, None))[1] is layer
+                       for seat, layer in panes.items()), "a new round repainted the whole pane"
         assert any(board._sheet_cache[key][1] is layer for key, layer in sheets.items()), \
             "every sheet layer was drawn anew"
         _assert_same(app, _forget_railroad_ink)
     assert play.match.state.round >= 2
+    # a move played elsewhere (here a bot's) is repainted in the frame after the one it
+    # lands in, which the screen asks for (an idle client would not draw it otherwise)
+    before = pygame.image.tobytes(app.surface, "RGB")
+    _play_moves(app, play, 1, 999)
+    assert board.late
+    board.anims.clear()                  # (the ring around the new drawing asks for frames)
+    assert board.animating()
+    app.draw()
+    assert not board.late and pygame.image.tobytes(app.surface, "RGB") != before
 
 
 def _forget_metromania(board) -> None:
@@ -122,7 +138,8 @@ def _forget_metromania(board) -> None:
 
     board._network = NetworkLayer(board)
     board._players = PlayersPanel(board)
-    board._right_key = board._right_watch = None
+    board._right_key = board._right_watch = board._right = None
+    board._frame.forget()
 
 
 @pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
@@ -132,10 +149,28 @@ def test_metromania_network_repaints_only_what_moves_changed(tmp_path, size):
     play = _table(app, "metromania", 4, seed=21)
     app.draw()
     board = play.board
+    # the frame a move lands in paints the network; the panels follow in the next frames,
+    # which the screen asks for (an idle client would not draw them)
+    app.settings["animations"] = False           # no pop next to a panel
+    _play_moves(app, play, 1, 999)
+    assert board.behind and board.animating()
+    app.settings["animations"] = True
     for round_ in range(3):
         layer, panel, right = board._network.layer, board._players.panel, board._right
+        base = board._frame.surface
         _play_moves(app, play, 14, 100 * round_)
         assert board._network.layer is layer, "a move repainted the whole network"
+        # nobody plays at this screen: each frame starts from the network and panels
+        # composed once, and a move composes them again only where they changed
+        assert base is not None and board._frame.surface is base or play.match.is_over(), \
+            "a move composed the whole frame base again"
+        # the network and panels follow a move a frame to three later (one layer painted
+        # a frame), and the screen asks for those frames (an idle client would not draw them)
+        assert not board.behind or board.animating()
+        app.draw()
+        app.draw()
+        app.draw()
+        assert not board.behind
         assert board._players.panel is panel or play.match.is_over(), \
             "a move repainted the whole players' panel"
         _assert_same(app, _forget_metromania)

@@ -170,3 +170,79 @@ def test_bad_phone_options_are_refused_in_one_line(tmp_path, extra, message):
     out, err = table.proc.communicate(timeout=60)
     assert table.proc.returncode == 2, err
     assert message in err and "Traceback" not in err
+
+
+def test_a_resumed_headless_host_serves_its_phone_seat_again_on_the_same_link(tmp_path):
+    """The host dies (kill -9) after a few phone moves; ``host --resume SAVE`` serves the
+    phone seat its save records again on the same link (the same token, code and port), and
+    the phone that kept the page gets its seat back at the saved move and plays on."""
+    import signal
+
+    table = host(tmp_path, "metro", "--players", "2", "--phones", "1", "--bots", "1")
+    table.wait("listening")
+    seat = table.wait("phone_seat")
+    token = seat["url"].rsplit("/", 1)[1]
+
+    async def play_a_little(stop_after):
+        async with aiohttp.ClientSession() as session:
+            robot = PhoneRobot(base_of(seat["url"]), token, device="ann")
+            assert (await robot.connect(session))["type"] == "seat"
+            await robot.play(stop_after=stop_after, timeout=60)
+            await robot.settle()
+            await robot.close()
+            return robot
+    before = asyncio.run(asyncio.wait_for(play_a_little(2), 90))
+    played = before.view["seq"]
+    table.proc.send_signal(signal.SIGKILL)         # a crash: no goodbye, the save as it is
+    table.finish()
+    save = next((tmp_path / "host").rglob("*-lan-host*.tlsave"))
+
+    resumed = Process("host", "metro", "--headless", "--port", "0", "--bind", "127.0.0.1",
+                      "--discovery-port", "-1", "--phone-bind", "127.0.0.1", "--no-phone-hints",
+                      "--resume", str(save), "--phones", "1", home=tmp_path / "host")
+    try:
+        back_at = resumed.wait("resumed")["seq"]
+        again = resumed.wait("phone_seat")
+        assert again["seat"] == seat["seat"] and again["code"] == seat["code"]
+        assert again["url"] == seat["url"]            # same token, same port: the same page
+        assert back_at >= played
+        after = asyncio.run(asyncio.wait_for(play_a_little(before.moves + 1), 90))
+        assert after.seat_message["seat"] == seat["seat"]
+        assert after.moves > before.moves and after.view["seq"] > back_at
+        assert not after.errors and not after.refusals
+        assert resumed.wait("phone_connected", timeout=10)["seat"] == seat["seat"]
+    finally:
+        resumed.proc.terminate()
+        resumed.finish()
+
+
+def test_resume_serves_the_phone_seats_the_save_records_and_refuses_another_count(tmp_path,
+                                                                                monkeypatch):
+    """``saved_phones`` (in this process: no table is run): the seats and links a host's
+    LAN save records come back; ``--phones`` that does not match the save is one clear line."""
+    from argparse import Namespace
+
+    from game.cli import CliError
+    from game.cli.host_phones import saved_phones
+    from game.match import Match, SeatInfo
+    from game.rules import get_game
+    from game.saves.lan import record_phone_seats, start_net_autosave
+
+    monkeypatch.setenv("TRACKLAYER_HOME", str(tmp_path))
+    game = get_game("metro")
+    match = Match.new(game, game.make_config(2, []), 3,
+                      [SeatInfo("Ann", "human"), SeatInfo("bot 1", "bot", level="random")])
+    plain = start_net_autosave(match, "host", [0, 0], [0, 1])
+    phoned = start_net_autosave(match, "host", [0, 0], [0, 1])
+    record_phone_seats(phoned, match, [{"seat": 0, "name": "Ann", "token": "t" * 24,
+                                        "code": "K7M2QX"}], 5099)
+    plain.close()
+    phoned.close()
+    found = saved_phones(Namespace(resume=[str(plain.path), str(phoned.path)], phones=0), 2)
+    assert found == {"seats": {0: {"name": "Ann", "token": "t" * 24, "code": "K7M2QX"}},
+                     "port": 5099}
+    assert saved_phones(Namespace(resume=[str(phoned.path)], phones=1), 2) == found
+    for files, phones, message in (([plain.path], 1, "has no phone seats"),
+                                   ([phoned.path], 2, r"has 1 phone seat \(seats 0\)")):
+        with pytest.raises(CliError, match=message):
+            saved_phones(Namespace(resume=[str(path) for path in files], phones=phones), 2)

@@ -14,7 +14,8 @@ confirmed the final state. A player who drops out is waited on for ``--wait-limi
 (default 120), then the host's bot plays their seat (``{"event": "waited_out", ...}``) until
 they rejoin with their seat token (``join --rejoin`` finds it in the joiner's own save).
 ``--phones K``: the first K seats are played by phones this host serves (``host_phones``:
-one ``phone_seat`` line each, with the seat's link, after ``listening``).
+one ``phone_seat`` line each, with the seat's link, after ``listening``). A resumed table serves
+the phone seats its save records again, on the same links (the same lines, after ``resumed``).
 Ctrl-C, SIGTERM and SIGHUP close the table cleanly: every joiner is told the host closed it
 (BYE ``host_left``) and the logs are kept; the exit status is then 130 (Ctrl-C), 143
 (SIGTERM) or 129 (SIGHUP).
@@ -195,8 +196,6 @@ def _resumed(args) -> int:
     check_seconds(args.timeout, "--timeout", low=0.1)
     check_seconds(args.end_grace, "--end-grace", high=3600.0)
     check_name(args.name)
-    if args.phones:
-        raise CliError("--phones does not apply with --resume (the saved table has no phones)", 2)
     ignored = [option for option, value, default in (
         ("--players", args.players, None), ("--bots", args.bots, 0),
         ("--variant", args.variant, []), ("--expansion", args.expansion, [])) if value != default]
@@ -215,18 +214,32 @@ def _resumed(args) -> int:
         return run_lan_client("host", port=args.port, resume=[loaded.path])
     check_level(args.bot, loaded.match.game)
     check_seconds(args.wait_limit, "--wait-limit", low=1.0, high=86400.0)
-    endpoint = resumed_endpoint(loaded, args.name, headless_bot=args.bot)
+    # the old host's phone seats (its save records them) are served as phones again
+    saved = host_phones.saved_phones(args, loaded.match.config["players"])
+    endpoint = resumed_endpoint(loaded, args.name, headless_bot=args.bot,
+                                phone_seats=saved["seats"])
     endpoint.wait_limit, endpoint.wait_bot = args.wait_limit, args.bot
     endpoint.limits = spectator_limits(args)
+    phone_seats = [seat for seat in sorted(saved["seats"])
+                   if endpoint.slots[seat].kind == ids.KIND_LOCAL]
+    if args.phones and len(phone_seats) != args.phones:
+        raise CliError(f"the saved table's phone seats {sorted(saved['seats'])} are not this "
+                       "host's to serve", 2)
     server = _listen(endpoint, args)
     waiting = sorted({slot.reserved for slot in endpoint.slots if slot.reserved})
     emit("resumed", seq=loaded.match.seq, file=loaded.path, waiting_for=waiting,
          damaged=loaded.warning)
+    phones = None
     with stop_signals(STOPPED):
         try:
-            return _serve(server, args.timeout, args.end_grace, print_moves=args.print_moves)
+            if phone_seats:
+                phones = host_phones.PhoneHost(server, args, seats=phone_seats, saved=saved)
+            return _serve(server, args.timeout, args.end_grace, phones,
+                          print_moves=args.print_moves)
         finally:
             server.close(ids.R_HOST_LEFT)
+            if phones is not None:
+                phones.close()
 
 
 def _windowed(args) -> int:

@@ -14,6 +14,11 @@ is taken; ``--phone-bind`` chooses the interface), then ``phone_connected`` / ``
 been opened by a phone (and the LAN seats, if any, are filled and ready). The other seats
 follow the usual rules: ``--bots`` bot seats after the phone seats, the rest open for
 ``run.py join``.
+
+The host's LAN autosave records its phone seats and their links (``game.saves.lan``), so
+``run.py host --headless --resume FILE`` serves them as phones again on the same links (the
+same tokens and codes; the same port unless ``--phone-port`` says otherwise), printing the
+same ``phone_seat`` lines: a phone that still shows the page, or reloads it, gets its seat back.
 """
 
 from __future__ import annotations
@@ -34,8 +39,9 @@ def add_arguments(parser) -> None:
     parser.add_argument("--phone-name", action="append", default=[], metavar="NAME",
                         help="the name of a phone seat, in seat order (repeatable; default "
                              "'Phone 1', 'Phone 2', ...)")
-    parser.add_argument("--phone-port", type=int, default=PHONE_PORT, metavar="P",
-                        help=f"port of the phones' page (default {PHONE_PORT}; 0: any free port)")
+    parser.add_argument("--phone-port", type=int, default=None, metavar="P",
+                        help=f"port of the phones' page (default {PHONE_PORT}, or with --resume "
+                             "the port the saved table's phones used; 0: any free port)")
     parser.add_argument("--phone-bind", default=None, metavar="ADDRESS",
                         help="address the phones' page listens on (default: as --bind)")
     parser.add_argument("--phone-language", default=None, metavar="LANG",
@@ -78,24 +84,59 @@ def check_language(value: str | None) -> str:
     return value
 
 
-class PhoneHost:
-    """The phone seats of a headless host: served, pumped from the host's loop, closed."""
+def saved_phones(args, players: int) -> dict:
+    """``--resume``: the phone seats the saved table's host recorded (``saved_phone_seats``
+    of the first given file that records some), checked against ``--phones`` if given."""
+    from game.saves import SaveError, read_save
+    from game.saves.lan import saved_phone_seats
 
-    def __init__(self, server, args) -> None:
+    saved: dict = {"seats": {}, "port": None}
+    for path in args.resume:
+        try:
+            found = saved_phone_seats(read_save(path).header)
+        except (SaveError, OSError, AttributeError, TypeError, KeyError):
+            continue
+        if found["seats"]:
+            saved = found
+            break
+    count = len(saved["seats"])
+    if args.phones and args.phones != count:
+        seats = ", ".join(str(seat) for seat in sorted(saved["seats"]))
+        raise CliError(f"--phones {args.phones} does not match the saved table, which has "
+                       + (f"{count} phone seat{'' if count == 1 else 's'} (seats {seats})"
+                          if count else "no phone seats"), 2)
+    if any(seat >= players for seat in saved["seats"]):
+        saved["seats"] = {}
+    return saved
+
+
+class PhoneHost:
+    """The phone seats of a headless host: served, pumped from the host's loop, closed.
+    ``seats``: which seats (default the first ``--phones``); ``saved``: the links they had
+    (``saved_phones``: a resumed table), kept."""
+
+    def __init__(self, server, args, seats=None, saved: dict | None = None) -> None:
         from game.phone.sources import LanHostSource
         from game.client.coach.seat_hints import SeatHints
         from game.phone.table import serve
 
-        check_port(args.phone_port, "--phone-port")
+        port = args.phone_port
+        if port is None:
+            port = (saved or {}).get("port") or PHONE_PORT
+        check_port(port, "--phone-port")
         language = check_language(args.phone_language)
+        self.server = server
         self.source = LanHostSource(server, bot_level=args.bot)
-        seats = list(range(args.phones))
+        seats = list(range(args.phones)) if seats is None else sorted(seats)
+        links = {seat: (row["token"], row["code"])
+                 for seat, row in (saved or {}).get("seats", {}).items() if seat in seats}
+        self.saved_in = None           # the autosave told of these seats (``_keep_saved``)
         try:
             self.table = serve(self.source, seats, lang=language,
-                               bind=args.phone_bind or args.bind, port=args.phone_port,
+                               bind=args.phone_bind or args.bind, port=port,
                                wait_limit=args.wait_limit,
                                hints=None if args.no_phone_hints else SeatHints(self.source.game),
-                               on_event=self._event)
+                               on_event=self._event, links=links)
         except (OSError, ValueError) as exc:       # ValueError: the game has no phone page
             raise CliError(f"cannot serve the phones' page ({exc})") from None
         phones = self.table.phones
@@ -103,6 +144,23 @@ class PhoneHost:
             link = phones.link(seat)
             emit("phone_seat", seat=seat, name=link.name, url=link.url,
                  short_url=link.short_url, code=link.code, port=phones.port)
+
+    def _keep_saved(self) -> None:
+        """Once the table's autosave exists (the game's start): it records the phone seats
+        and their links, so ``--resume`` serves them as phones again on the same links."""
+        from game.saves.lan import record_phone_seats
+
+        endpoint = self.server.endpoint
+        saver = getattr(endpoint, "autosaver", None)
+        if saver is None or saver is self.saved_in or endpoint.match is None:
+            return
+        self.saved_in = saver
+        phones = self.table.phones
+        links = [phones.link(seat) for seat in phones.seat_numbers]
+        with self.server.lock:
+            record_phone_seats(saver, endpoint.match, [
+                {"seat": link.seat, "name": link.name, "token": link.token, "code": link.code}
+                for link in links], phones.port)
 
     @staticmethod
     def _event(kind: str, **fields) -> None:
@@ -116,6 +174,7 @@ class PhoneHost:
 
     def pump(self) -> None:
         self.table.pump()
+        self._keep_saved()
 
     def all_told(self) -> bool:
         return self.table.results_sent

@@ -259,7 +259,8 @@ def host_peer_of(header: dict, host_name: str | Iterable[str]) -> int:
 
 
 def resumed_slots(header: dict, host_name: str | Iterable[str], *,
-                  headless_bot: str = "", host_peer: int | None = None) -> list[Slot]:
+                  headless_bot: str = "", host_peer: int | None = None,
+                  phone_seats: Iterable[int] = ()) -> list[Slot]:
     """The seats of a table resumed from a save with this header.
 
     The resuming host plays the seats of one old machine: ``host_peer`` if given, else the
@@ -268,7 +269,8 @@ def resumed_slots(header: dict, host_name: str | Iterable[str], *,
     bots. Every other seat is open and reserved for its old player's name, grouped by the
     old machine that held it. ``headless_bot``: the level that plays the host's own seats
     (headless host); otherwise they are local humans (bots of the windowed host are local
-    seats with a level, as the client's table setup makes them).
+    seats with a level, as the client's table setup makes them). ``phone_seats``: seats of the
+    host played on phones (``saved_phone_seats``), local seats even on a headless host.
     """
     seats = header.get("seats") or []
     players = header["config"]["players"]
@@ -285,13 +287,14 @@ def resumed_slots(header: dict, host_name: str | Iterable[str], *,
     # named seats of that machine only, when the names say which (the old couch player who
     # is not here stays reserved); else every seat of that machine
     by_name = any(names[seat] in host_names for seat in group)
+    phones = set(phone_seats)
     slots = []
     for seat in range(players):
         colour = colours[seat] if type(colours[seat]) is int else -1
         is_host_bot = kinds[seat] == "bot" or (kinds[seat] == "human" and levels[seat])
         ours = seat in group and (names[seat] in host_names or not by_name)
         if ours and not is_host_bot:
-            if headless_bot:
+            if headless_bot and seat not in phones:
                 slots.append(Slot(kind=ids.KIND_BOT, name=names[seat], colour=colour,
                                   level=headless_bot))
             else:
@@ -351,9 +354,9 @@ def own_peer(header: dict) -> int | None:
 
 def resumed_endpoint(loaded: Any, name: str, *, headless_bot: str = "",
                      local_names: Iterable[str] = (), host_peer: int | None = None,
-                     **options: Any):
+                     phone_seats: Iterable[int] = (), **options: Any):
     """A ``HostEndpoint`` continuing ``loaded`` (see ``load_table``): its seats from
-    ``resumed_slots``; it autosaves into the same file when that is one of our saves (so the
+    ``resumed_slots`` (``phone_seats``: the host's seats played on phones); it autosaves into the same file when that is one of our saves (so the
     old save is not offered again), else into a new one."""
     from game.saves.files import saves_dir
     from net.claims import keys_from_header
@@ -361,7 +364,7 @@ def resumed_endpoint(loaded: Any, name: str, *, headless_bot: str = "",
 
     match = loaded.match
     slots = resumed_slots(loaded.save.header, [name, *local_names], headless_bot=headless_bot,
-                          host_peer=host_peer)
+                          host_peer=host_peer, phone_seats=phone_seats)
     path = None
     if loaded.save.source == "save" and loaded.path \
             and Path(loaded.path).resolve().parent == saves_dir().resolve():

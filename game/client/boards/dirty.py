@@ -105,3 +105,31 @@ def repaint(layer, rects, paint, clear=None) -> None:
             clear(layer, rect)
         paint(layer, Region(rect))
         layer.set_clip(None)
+
+
+class Damage:
+    """Where a kept layer was painted again since a picture made from it last looked: the
+    picture (e.g. a frame composed of several layers) is then composed again only there.
+    Starts as "everything" (nothing was composed yet); so many places that keeping them
+    costs more than composing everything become "everything" too."""
+
+    MOST = 48
+
+    def __init__(self) -> None:
+        self.rects: list[pygame.Rect] = []
+        self.everything = True
+
+    def add(self, rect) -> None:
+        if not self.everything:
+            self.rects.append(pygame.Rect(rect))
+            if len(self.rects) > self.MOST:
+                self.all()
+
+    def all(self) -> None:
+        self.everything, self.rects = True, []
+
+    def take(self) -> list[pygame.Rect] | None:
+        """The places since the last ``take`` (None: everything), forgotten."""
+        rects = None if self.everything else self.rects
+        self.everything, self.rects = False, []
+        return rects

@@ -18,16 +18,19 @@ from __future__ import annotations
 
 import pygame
 
+from game.client.boards import dirty
 from game.client.boards.base import BoardView
 from game.client.games.metromania import blocked, geometry as geo
 from game.client.games.metromania import turn as turn
 from game.client.games.metromania.drawing import BoardDrawing
+from game.client.games.metromania.frame_base import FrameBase
 from game.client.games.metromania.layout import LEFT, MENU_BUTTON, POP_TIME, RIGHT
 from game.client.games.metromania.lookahead import Lookahead
 from game.client.games.metromania.network import NetworkLayer
 from game.client.games.metromania.players_panel import PlayersPanel
 from game.client.games.metromania.routing import InputRouting
 from game.client.games.metromania.trips import TripShow
+from game.client.seats import SeatKind
 from game.client.text import t
 from game.rules.metromania.digs import max_dig, replay_partial
 from game.rules.metromania.lines import is_blocked
@@ -110,6 +113,10 @@ class MetromaniaBoard(InputRouting, BoardDrawing, BoardView):
         self._right_key = None
         self._right: pygame.Surface | None = None
         self._right_watch = None      # (whose turn, placed markers) the panel shows a watcher
+        self._right_damage = dirty.Damage()   # where it was painted again (``frame_base``)
+        self._frame = FrameBase()     # the network and both panels composed (a TV's frame)
+        self.behind: dict = {}        # layers still to follow a move, frames waited so far
+        self.landed = False           # a move played elsewhere landed since the last frame
         self._max_key = None
         self._max = 0
         self._reach = None
@@ -291,6 +298,9 @@ class MetromaniaBoard(InputRouting, BoardDrawing, BoardView):
         self._blocked_lines = now
 
     def on_applied(self, seat, move, events) -> None:
+        # a move played elsewhere shows from the next frame on (``_spread_parts``)
+        self.landed = self.play.is_bot(seat) or self.read_only \
+            or self.match.seats[seat].kind != SeatKind.HUMAN
         self.say_new_blocks()
         self._search_ahead()
         for event in events:
@@ -336,8 +346,9 @@ class MetromaniaBoard(InputRouting, BoardDrawing, BoardView):
         return bool(self.pops) or (self.match.is_over() and not self.show_done)
 
     def animating(self) -> bool:
-        """Points popping, the end-of-game trips, a refused dig's flash."""
-        return self.busy() or self.flash is not None
+        """Points popping, the end-of-game trips, a refused dig's flash, a panel still to
+        follow the move that landed."""
+        return self.busy() or self.flash is not None or bool(self.behind) or self.landed
 
     def hints(self, seat) -> list:
         if self.match.is_over():

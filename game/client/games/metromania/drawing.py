@@ -10,6 +10,7 @@ import pygame
 
 from game.client import fonts, frame_pacing, theme
 from game.client.games.metromania import blocked, geometry as geo, paint as paint, turn as turn
+from game.client.games.metromania.frame_base import Part
 from game.client.games.metromania.layout import (HEADER, LEFT, NOTE_WIDTH, POP_TIME, RIGHT,
                                                  point_label)
 from game.client.text import language, t
@@ -22,6 +23,10 @@ from game.rules.metromania.lines import is_blocked
 from game.rules.metromania.state import BONUS
 
 
+# where the side panels are blended over the network (their shadows included)
+PANEL_AREAS = (LEFT.inflate(4, 4), RIGHT.inflate(4, 16))
+# the most frames each layer of the frame base waits for the one before it (``_spread_parts``)
+WAITS = {"network": 1, "left": 2, "right": 3}
 # the parts of the side panel that change while watching another's turn: whose turn it is,
 # the test trips' rings (``_paint_right_panel`` draws them there)
 WATCH_TITLE = pygame.Rect(RIGHT.x + 8, RIGHT.y + 6, RIGHT.width - 16, 44)
@@ -149,10 +154,19 @@ class BoardDrawing:
         return layer
 
     def draw(self, surface) -> None:
-        surface.blit(self.network_layer(), (0, 0))
         seat = self.play.active_human()
         if self.searching(seat):
             seat = None        # the turn shows once its options are in (``lookahead``)
+        if self._composed(seat):
+            # the network and both panels as one opaque picture (``frame_base``)
+            surface.blit(self._frame.picture(self._spread_parts(seat)), (0, 0))
+            self._draw_flash(surface)
+            self._draw_pops(surface)
+            self._draw_header(surface)
+            self.draw_menu_button(surface)
+            return
+        self.behind, self.landed = {}, False     # every layer is up to date in this frame
+        surface.blit(self.network_layer(), (0, 0))
         if seat is not None and not self.match.is_over():
             # only the city's box of the full-size overlay is copied (blits cost by area)
             layer = self.draft_layer(seat)
@@ -160,15 +174,7 @@ class BoardDrawing:
             if self.hover_space is not None:
                 gfx.polygon(surface, theme.ILLEGAL, geo.SPACE_POLY[self.hover_space], 2)
             self._draw_cursor(surface, seat)
-        if self.flash is not None:
-            poly = geo.SPACE_POLY[self.flash["space"]]
-            xs, ys = [p[0] for p in poly], [p[1] for p in poly]
-            box = pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 2, max(ys) - min(ys) + 2)
-            alpha = int(190 * (1 - self.flash["age"] / 0.7))
-            red = canvas.layer(box.size, pygame.SRCALPHA)
-            gfx.polygon(red, (*theme.ILLEGAL, max(0, alpha)),
-                                [(x - box.x, y - box.y) for x, y in poly])
-            surface.blit(red, box)
+        self._draw_flash(surface)
         self._draw_pops(surface)
         if self.show is not None and not self.show_done:
             self.show.draw(surface)
@@ -177,6 +183,77 @@ class BoardDrawing:
         self._draw_left(surface)
         self._draw_right(surface, seat)
         self.draw_menu_button(surface)
+
+    def _spread_parts(self, seat) -> list[Part]:
+        """The three layers of the frame base, at most one of them painted again in a
+        frame. The frame a move played elsewhere (a phone's, a bot's) lands in shows the
+        last picture (the move's own work: the rules, the phones' views); the network's new
+        tunnels, stations and markers follow in the next frame, the players' panel in the
+        one after, the side panel last (each about as long to paint as the network: all in
+        the landing frame, they made it several times longer than the others). Each waits
+        a bounded number of frames (``WAITS``: moves landing frame after frame do not hold
+        them back); ``behind`` keeps frames coming until all have caught up."""
+        waited, self.behind = self.behind, {}
+        landed, self.landed = self.landed, False
+        network = self._network.layer
+        if landed and network is not None and not canvas.stale(network) \
+                and waited.get("network", 0) < WAITS["network"]:
+            busy = True
+            self.behind["network"] = waited.get("network", 0) + 1
+        else:
+            busy = network is None or self._network.seq != self.match.seq
+            network = self.network_layer()
+        left = self._players.panel
+        if left is None or canvas.stale(left) or not busy \
+                or waited.get("left", 0) >= WAITS["left"]:
+            rows = self._players.rows
+            left = self._players.layer()
+            busy = busy or self._players.rows is not rows
+        else:
+            self.behind["left"] = waited.get("left", 0) + 1
+        right = self._right
+        if right is None or canvas.stale(right) or not busy \
+                or waited.get("right", 0) >= WAITS["right"]:
+            right, area = self._right_layer(seat)
+        else:
+            area = RIGHT.inflate(0, 12).clip(right.get_rect())
+            self.behind["right"] = waited.get("right", 0) + 1
+        return [Part(network, (0, 0), None, self._network.damage),
+                Part(left, LEFT.topleft, None, self._players.damage),
+                Part(right, area.topleft, area, self._right_damage)]
+
+    def _composed(self, seat) -> bool:
+        """Whether this frame draws nothing between the network and the side panels, so it
+        may start from their composed picture (``frame_base``): nobody's draft or cursor
+        (nobody plays here, or the game is over), no trip show, and a flash or popping points
+        clear of both panels."""
+        if seat is not None and not self.match.is_over():
+            return False
+        if self.show is not None and not self.show_done:
+            return False
+        boxes = [self._flash_box()] if self.flash is not None else []
+        for pop in self.pops:
+            x, y = geo.POINT_XY[pop["point"]]
+            # the ring (at most 35 across) and the pill rising 48 above the point
+            boxes.append(pygame.Rect(x - 70, y - 90, 140, 130))
+        return not any(box.colliderect(panel) for box in boxes for panel in PANEL_AREAS)
+
+    def _flash_box(self) -> pygame.Rect:
+        poly = geo.SPACE_POLY[self.flash["space"]]
+        xs, ys = [p[0] for p in poly], [p[1] for p in poly]
+        return pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 2, max(ys) - min(ys) + 2)
+
+    def _draw_flash(self, surface) -> None:
+        """A refused dig: the space where it stops, in red, fading."""
+        if self.flash is None:
+            return
+        poly = geo.SPACE_POLY[self.flash["space"]]
+        box = self._flash_box()
+        alpha = int(190 * (1 - self.flash["age"] / 0.7))
+        red = canvas.layer(box.size, pygame.SRCALPHA)
+        gfx.polygon(red, (*theme.ILLEGAL, max(0, alpha)),
+                    [(x - box.x, y - box.y) for x, y in poly])
+        surface.blit(red, box)
 
     def _draw_cursor(self, surface, seat) -> None:
         d = self.draft(seat)
@@ -331,7 +408,13 @@ class BoardDrawing:
         return is_blocked(self.state, seat, k)
 
     def _draw_right(self, surface, seat) -> None:
-        """The side panel, painted again only when what it shows changes."""
+        layer, area = self._right_layer(seat)
+        surface.blit(layer, area.topleft, area)
+
+    def _right_layer(self, seat) -> tuple:
+        """The side panel's layer and the area of it to show (screen coordinates: the
+        layer starts at the screen's corner), painted again only when what it shows
+        changes (the places painted go to ``_right_damage``)."""
         d = self.draft(seat) if seat is not None else None
         key = (self.match.seq, seat, self.viewer, self.play.colour_key(), self.match.is_over(),
                language(), self.app.settings["colour_blind"],
@@ -355,11 +438,13 @@ class BoardDrawing:
                     ([WATCH_TRIPS] if shown[1] != watching[1] else [])
                 dirty.repaint(self._right, places,
                               lambda layer, region: self._paint_right(layer, None))
+                for place in places:
+                    self._right_damage.add(place)
             else:
                 self._right.fill((0, 0, 0, 0))
                 self._paint_right(self._right, seat)
-        area = RIGHT.inflate(0, 12).clip(self._right.get_rect())
-        surface.blit(self._right, area.topleft, area)
+                self._right_damage.all()
+        return self._right, RIGHT.inflate(0, 12).clip(self._right.get_rect())
 
     def _paint_right(self, surface, seat) -> None:
         with fonts.box(RIGHT.inflate(-36, 0), "right panel"):

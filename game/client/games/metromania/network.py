@@ -31,6 +31,7 @@ class NetworkLayer:
         self.seq = None
         self.shown: dict | None = None
         self.scratch: pygame.Surface | None = None     # where places are painted unclipped
+        self.damage = dirty.Damage()       # what the frame's composite must take again
 
     def layer_for(self, seq) -> pygame.Surface:
         board = self.board
@@ -45,6 +46,7 @@ class NetworkLayer:
             self.layer = city.copy()
             board.paint_lines(self.layer, st)
             board.paint_stops(self.layer, st)
+            self.damage.all()
         else:
             self._repaint(self._changed(self.shown, now), city)
         self.look, self.seq, self.shown = look, seq, now
@@ -70,6 +72,7 @@ class NetworkLayer:
             board.paint_lines(self.scratch, st, region=region)
             board.paint_stops(self.scratch, st, region=region)
             self.layer.blit(self.scratch, rect, rect)
+            self.damage.add(rect)
 
     def _content(self) -> dict:
         st = self.board.state

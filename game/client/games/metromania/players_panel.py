@@ -23,6 +23,7 @@ class PlayersPanel:
         self.panel: pygame.Surface | None = None
         self.look = None
         self.rows: list | None = None
+        self.damage = dirty.Damage()       # screen places the frame's composite must take again
 
     def layer(self) -> pygame.Surface:
         board = self.board
@@ -41,10 +42,13 @@ class PlayersPanel:
         if self.panel is None or look != self.look or canvas.stale(self.panel):
             self.panel = canvas.layer(LEFT.size, pygame.SRCALPHA)
             self._paint(self.panel, dirty.EVERYTHING)
+            self.damage.all()
         else:
             changed = [board.seat_row(seat).move(-LEFT.x, -LEFT.y).inflate(4, 4)
                        for seat, (a, b) in enumerate(zip(self.rows[2], rows[2])) if a != b]
             dirty.repaint(self.panel, changed, self._paint)
+            for rect in changed:
+                self.damage.add(rect.move(LEFT.topleft))
         self.look, self.rows = look, rows
         return self.panel
 

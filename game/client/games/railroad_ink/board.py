@@ -33,6 +33,7 @@ from game.client.games.railroad_ink.tray_drawing import TrayDrawing
 from game.client.games.railroad_ink.tray_text import face_name
 from game.client.games.railroad_ink.way_out import (LAVA_PREFIX, START_VOLCANO, EITHER,
                                                     confirm_word, dead_end_text, lava_dead_end)
+from game.client.seats import SeatKind
 from game.client.text import illegal, t
 from game.rules.railroad_ink.faces import SPECIALS
 from game.rules.railroad_ink.moves import Draw, End, Undo
@@ -74,6 +75,8 @@ class RailroadInkBoard(PaneLayout, InputRouting, BoardDrawing, TrayDrawing, Boar
         self._comp_keys: dict = {}
         self._tray_shown: dict[int, dict] = {}     # what each tray piece shows (repaint.py)
         self._pane_places: dict[int, list | None] = {}   # a pane's places to paint again
+        self.landed = False      # a move played elsewhere landed since the last frame
+        self.late = False        # the last frame showed the picture before it (``_picture``)
 
     # -- state helpers ------------------------------------------------------------------------
     @property
@@ -172,6 +175,9 @@ class RailroadInkBoard(PaneLayout, InputRouting, BoardDrawing, TrayDrawing, Boar
     # -- events -------------------------------------------------------------------------------
     def on_applied(self, seat, move, events) -> None:
         self.refusals.pop(seat, None)     # a move that went through answers the refusal
+        # a move played elsewhere is repainted in the next frame (``_picture``); one drawn
+        # at this screen shows in the frame it is made in
+        self.landed = not self._played_here(seat)
         for event in events:
             kind = event.get("kind")
             if kind in ("draw", "lake_fill", "erase"):
@@ -194,6 +200,12 @@ class RailroadInkBoard(PaneLayout, InputRouting, BoardDrawing, TrayDrawing, Boar
             ui.o = 0
         self._offer_end(seat, move)
 
+    def _played_here(self, seat) -> bool:
+        """A seat whose player draws at this screen (not a phone, a bot, another machine)."""
+        return (isinstance(seat, int) and 0 <= seat < len(self.match.seats)
+                and self.match.seats[seat].kind == SeatKind.HUMAN
+                and not self.play.is_bot(seat) and not self.read_only)
+
     def _offer_end(self, seat: int, move) -> None:
         """When a move leaves the seat nothing it must still do (only optional dice or
         specials, if any), its pick moves to End round: confirm then ends the round, and the
@@ -201,7 +213,9 @@ class RailroadInkBoard(PaneLayout, InputRouting, BoardDrawing, TrayDrawing, Boar
         if not isinstance(seat, int) or not 0 <= seat < len(self.state.seats):
             return            # a table's chance step (the roll) is no seat's move
         ui = self.seat_ui(seat)
-        can_end = self.acting(seat) and self.legal(seat).end
+        # only a seat drawn at this screen has a pick here: a phone's or a bot's move does
+        # not ask the rules for its legal moves in the frame it lands (the TV's frame)
+        can_end = self._acting_human(seat) and self.legal(seat).end
         if can_end and not ui.could_end and not isinstance(move, (End, Undo)):
             ui.pick, ui.o = ("end", ""), 0
         ui.could_end = can_end
@@ -271,8 +285,10 @@ class RailroadInkBoard(PaneLayout, InputRouting, BoardDrawing, TrayDrawing, Boar
         return any(a["kind"] == "meteor" for a in self.anims)
 
     def animating(self) -> bool:
-        """Drawings landing, a meteor, a refused cell's flash, a refusal shown for a while."""
-        return bool(self.anims) or self.flash is not None or bool(self.refusals)
+        """Drawings landing, a meteor, a refused cell's flash, a refusal shown for a while,
+        a move's repaint still to come (``_picture``)."""
+        return bool(self.anims) or self.flash is not None or bool(self.refusals) \
+            or self.landed or self.late
 
     def next_change(self) -> float | None:
         """A ranking longer than its box turns a page every ``PAGE_SECONDS``."""

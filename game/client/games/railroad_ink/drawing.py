@@ -22,8 +22,9 @@ from game.client.text import language, t
 from game.client import canvas
 from game.client.boards import dirty
 from game.client.games.railroad_ink.repaint import (changed_cells, light_change, pane_changes,
-                                                    pane_local_changes, same_but_moves,
-                                                    tray_changes, tray_items)
+                                                    pane_local_changes, quiet_change,
+                                                    same_but_moves, same_sitting, tray_changes,
+                                                    tray_items)
 from game.client import gfx
 from game.rules.railroad_ink.faces import EXITS, FACE_IDS, FACE_INDEX
 from game.rules.railroad_ink.meteor import meteor_path
@@ -42,7 +43,7 @@ class BoardDrawing:
         # Everything that only changes with a move or a pick is kept in one opaque composite;
         # a region of it (the header, a pane) is repainted only when its own key changes.
         # A frame is then one blit plus the live parts: cursors, ghosts, animations.
-        surface.blit(self._composite(), (0, 0))
+        surface.blit(self._picture(), (0, 0))
         self.draw_menu_button(surface)
         for pane in self.layout():
             if pane.full and self._acting_human(pane.seat) and not self._paused(pane.seat):
@@ -54,6 +55,21 @@ class BoardDrawing:
                     draw_hover(surface, ui.hover[1])
                 self._draw_way_out(surface, pane)
         self._draw_anims(surface)
+
+    def _picture(self) -> pygame.Surface:
+        """The composite, brought up to date; except in the frame a move played elsewhere
+        (a phone's, a bot's, another machine's) lands in, which shows the last frame's and
+        leaves the repaint to the next one: the move's own work (the rules, the phones'
+        views) and the repaint of what it changed then share two frames instead of
+        doubling one (at a table of 8 phones, moves land in one frame out of twelve). One
+        frame late at most: moves landing frame after frame do not hold the picture back."""
+        landed, self.landed = self.landed, False
+        if landed and not self.late and self._comp is not None \
+                and not canvas.stale(self._comp) and self._comp_layout == self._layout_key:
+            self.late = True
+            return self._comp
+        self.late = False
+        return self._composite()
 
     def _draw_way_out(self, surface, pane: Pane) -> None:
         """A lava dead end: the new volcano (until it is picked) and the routes that may be
@@ -118,7 +134,10 @@ class BoardDrawing:
             else:
                 self._tray_shown.pop(seat, None)
             self._pane_places[seat] = local
-            if before is not None and shown is not None and light_change(before, key):
+            if before is not None and shown is not None and (
+                    light_change(before, key) or (local is not None and quiet_change(before, key))):
+                # a seat that plays elsewhere: also a new round (the roll) or its end of round
+                # repaint only the tray pieces and words that changed (``tray_items``)
                 regions = pane_changes(pane, shown, content, local)
             for region in dirty.merged(regions):
                 comp.set_clip(region)
@@ -373,11 +392,18 @@ class BoardDrawing:
         found = self._pane_cache.get(seat)
         if found is not None and found[0] == key and not canvas.stale(found[1]):
             return found[1]
+        places = self._pane_places.get(seat)
         if found is not None and not canvas.stale(found[1]) and found[0][1] == acting \
                 and found[0][3] == key[3] and found[0][6:] == key[6:] \
-                and same_but_moves(found[0][0], key[0]):
+                and (same_but_moves(found[0][0], key[0])
+                     or (places is not None and same_sitting(found[0][0], key[0]))):
             layer = found[1]
-            dirty.repaint(layer, self._pane_places.get(seat) or pane_local_changes(pane),
+            # each place is one pass of the pane's whole painting, clipped: many places (a
+            # new roll: every die) are painted in one pass over the box that holds them
+            places = dirty.merged(places or pane_local_changes(pane))
+            if len(places) > 2:
+                places = [places[0].unionall(places[1:])]
+            dirty.repaint(layer, places,
                           lambda target, region: self._paint_pane(target, pane, acting, rgb))
         else:
             layer = canvas.layer(pane.rect.size, pygame.SRCALPHA)

@@ -30,6 +30,22 @@ def light_change(before: tuple, after: tuple) -> bool:
             and before[6] == after[6] and same_but_moves(before[0], after[0]))
 
 
+def same_sitting(before: tuple, after: tuple) -> bool:
+    """Two ``seat_version``s of one match that is not over in one and over in the other: a
+    pane that does not play here (``tray_items``) changes between them only in the places
+    ``tray_changes`` lists and the cells its sheet changed, a new round (the roll) and the
+    seat's end of round included."""
+    return before[0] == after[0] and before[2] == after[2]
+
+
+def quiet_change(before: tuple, after: tuple) -> bool:
+    """Two composite keys of a pane that does not play here, between which its look, its
+    pause and its meteor direction stayed (its moves, round, end of round and status words
+    may have changed): places of the pane (``tray_changes``), not the whole of it."""
+    return (before[1] == after[1] and before[3] == after[3] and before[4] == after[4]
+            and before[6] == after[6] and same_sitting(before[0], after[0]))
+
+
 def changed_cells(before: tuple, after: tuple) -> list[int]:
     """The cells drawn differently between two sheet contents ``(cells, dot)``: changed
     codes, and where the meteor's dot was and is."""
@@ -72,8 +88,8 @@ def title_row(pane) -> pygame.Rect:
 def tray_items(board, pane) -> dict:
     """What each piece of the tray of a seat that does not play here shows (its dice, the
     specials' count and states, the new volcano's row): item -> (pane rect, what it shows).
-    The board's move changes a die or two and perhaps a special: only those are painted
-    again. (A seat that plays here has buttons, picks and help that follow it: its whole
+    The board's move changes a die or two and perhaps a special, a new round every die and
+    the status line: only those are painted again. (A seat that plays here has buttons, picks and help that follow it: its whole
     tray column is painted instead.)"""
     st = board.state
     seat = pane.seat
@@ -102,6 +118,13 @@ def tray_items(board, pane) -> dict:
         items[("special", index)] = (rect.inflate(8, 8), status[SPECIALS[index]])
     if tray["volcano"].height:
         items["volcano"] = (tray["volcano"].inflate(8, 8), bool(s.volcano_round))
+    if st.meteor is not None:
+        items["meteor"] = (tray["meteor"].inflate(8, 8),
+                           (tuple(st.meteor), not s.meteor_done and not st.over))
+    # the status line under the buttons: "waiting" once the seat ended its round
+    status = tray["status_box"]
+    items["status"] = (pygame.Rect(tray["status"], (tray["w"], max(status.height, 30)))
+                       .inflate(8, 8), (s.ended, st.over))
     return items
 
 

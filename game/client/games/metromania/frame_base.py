@@ -1,0 +1,60 @@
+"""Metromania's frame base: the network with both side panels on it, as one opaque surface.
+
+While nobody plays at this screen (a TV showing the turns of phones, bots or other machines)
+nothing is drawn between the network and the two panels, so a frame can start from one opaque
+copy of the three instead of blending both panels over the full-screen network every frame
+(alpha blits cost by area: at 1080p that was a good part of the TV's frame). Each layer says
+where it was painted again (``dirty.Damage``); the base is composed again only there, with the
+same three blits clipped to those places, so its pixels are exactly those of the three blits.
+A frame that draws something between them (a human's draft and cursor, the trip show, a
+flash or points popping next to a panel) draws the layers one by one as before.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.client import canvas
+from game.client.boards import dirty
+
+PAD = 2      # logical units around a place: its edge rounds to the same native pixels
+
+
+class Part:
+    """A layer of the base: blitted at ``dest`` (its ``area`` only, if given); ``damage``
+    tells where it changed (screen coordinates)."""
+
+    def __init__(self, layer, dest, area, damage: dirty.Damage) -> None:
+        self.layer, self.dest, self.area, self.damage = layer, dest, area, damage
+
+    def blit(self, target) -> None:
+        target.blit(self.layer, self.dest, self.area)
+
+
+class FrameBase:
+    def __init__(self) -> None:
+        self.surface: pygame.Surface | None = None
+
+    def forget(self) -> None:
+        self.surface = None
+
+    def picture(self, parts: list[Part]) -> pygame.Surface:
+        """The parts composed, the first one opaque and as large as the frame."""
+        places = [part.damage.take() for part in parts]     # every part's, always taken
+        base = self.surface
+        if base is None or canvas.stale(base) or canvas.native_size(base) != \
+                canvas.native_size(parts[0].layer) or any(p is None for p in places):
+            base = self.surface = parts[0].layer.copy()
+            for part in parts[1:]:
+                part.blit(base)
+            return base
+        bounds = base.get_rect()
+        for rect in dirty.merged([r.inflate(2 * PAD, 2 * PAD) for p in places for r in p]):
+            rect = rect.clip(bounds)
+            if not rect.width or not rect.height:
+                continue
+            base.set_clip(rect)
+            for part in parts:
+                part.blit(base)
+            base.set_clip(None)
+        return base
