@@ -17,8 +17,8 @@ import pytest
 from game.match import LogEntry, Match
 from game.rules.core import IllegalMove, Rng
 from game.rules.metro import GAME
-from net.peer import Replica
-from net.sequencer import Sequencer
+from net.table.peer import Replica
+from net.table.sequencer import Sequencer
 
 ROOT = Path(__file__).resolve().parent.parent
 WRITER = Path("game/match.py")

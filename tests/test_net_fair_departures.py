@@ -28,8 +28,8 @@ import pytest
 
 from game.benchmarks.net_departures import clean_steps, drop_run
 from game.rules import get_game
-from net import messages as ids
-from net.wire import FrameReader
+from net.protocol import messages as ids
+from net.transport.wire import FrameReader
 from tests.test_net_lockstep import Table, _WithVariant
 
 pytestmark = pytest.mark.timeout(240)

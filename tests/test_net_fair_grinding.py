@@ -14,8 +14,8 @@ Both play the hostile host against the real endpoints over the in-memory network
 
 import pytest
 
-from net import messages as ids
-from net import fairjoin
+from net.protocol import messages as ids
+from net.fair import join as fairjoin
 from tests.test_net_fair import METRO, FairTable
 
 pytestmark = pytest.mark.timeout(120)

@@ -18,13 +18,13 @@ import pytest
 
 from game.benchmarks.faultproxy import FaultProxy, Profile
 from game.cli.join import describe
-from net import messages as ids
-from net.backoff import Backoff
+from net.protocol import messages as ids
+from net.transport.backoff import Backoff
 from net.client import ClientConnection
 from net.host import HostServer
-from net.lobby import Slot
-from net.timing import Timings
-from net.transport import Closed, Connection, Reset
+from net.protocol.lobby import Slot
+from net.transport.timing import Timings
+from net.transport.sockets import Closed, Connection, Reset
 from tests.patience import PATIENCE
 
 pytestmark = pytest.mark.timeout(180)      # a hang guard: the waits are events

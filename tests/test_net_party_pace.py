@@ -3,7 +3,7 @@
 * a joiner's end-of-game secret waits for the end's paperwork time, so the last move is
   confirmed before 32 secrets are relayed to every peer (the audit still runs);
 * the host's own bot seats can think like anybody else's (``HostEndpoint.bot_delay``);
-* the cyclic garbage collector is kept off what a table in play holds (``net.collector``),
+* the cyclic garbage collector is kept off what a table in play holds (``net.local.collector``),
   and everything is handed back when the table ends.
 """
 
@@ -12,8 +12,8 @@ from __future__ import annotations
 import dataclasses
 import gc
 
-from net import collector
-from net import messages as ids
+from net.local import collector
+from net.protocol import messages as ids
 from tests.test_net_lockstep import FAST, Table
 
 

@@ -67,11 +67,11 @@ def peer_worker(port: int, delay: float) -> None:
 
 
 def _play_one_game(delay: float) -> dict:
-    from net import messages as ids
+    from net.protocol import messages as ids
     from net.host import HostServer
-    from net.lobby import Slot
-    from net.moveframe import compact
-    from net.wire import encode
+    from net.protocol.lobby import Slot
+    from net.protocol.moveframe import compact
+    from net.transport.wire import encode
 
     from game.bots.base import make_bot
 
@@ -142,7 +142,7 @@ def _play_one_game(delay: float) -> dict:
             message["cp"] = played
         return message
 
-    # as sent: compact move frames (net.moveframe) with the card record beside them
+    # as sent: compact move frames (net.protocol.moveframe) with the card record beside them
     move_frames = [len(encode(compact(move_frame(*row), name))) for row in rows]
     bare_frames = [len(encode(compact(move_frame(seq, seat, text, None), name)))
                    for seq, seat, text, _ in rows]
@@ -161,9 +161,9 @@ def _play_one_game(delay: float) -> dict:
 def _fair_rebuild_ms(played: dict, repeats: int) -> float:
     """Decode + validate + replay a fair table's whole stream as a seatless late joiner's
     SYNC frame (median, ms): every cipher record and move re-checked."""
-    from net.fairpeer import FairReplica
-    from net.schema import validate
-    from net.wire import FrameReader, encode
+    from net.fair.peer import FairReplica
+    from net.protocol.schema import validate
+    from net.transport.wire import FrameReader, encode
 
     frame = encode(played["sync"])
     times = []
@@ -200,10 +200,10 @@ def _catch_up_over_tcp(server) -> float:
 
 def _rebuild_ms(game, config, seed, log, repeats: int) -> float:
     """Decode + validate + replay a complete log as a SYNC frame (median, ms)."""
-    from net import messages as ids
-    from net.peer import Replica
-    from net.schema import validate
-    from net.wire import FrameReader, encode
+    from net.protocol import messages as ids
+    from net.table.peer import Replica
+    from net.protocol.schema import validate
+    from net.transport.wire import FrameReader, encode
 
     frame = encode({"t": ids.SYNC, "w": ids.R_CATCH_UP, "cmd": [],
                     "log": [[e.seat, e.move, bytes.fromhex(e.hash)] for e in log]})
@@ -248,12 +248,12 @@ def _critical_path_us(games: int) -> list[float]:
     timed here (net.fair bench)."""
     from game.rules import get_game
     from game.rules.core import Rng
-    from net import messages as ids
-    from net.hosting import HostEndpoint
-    from net.joining import ClientEndpoint
-    from net.lobby import Slot
-    from net.memnet import MemNet
-    from net.wire import FrameReader, encode
+    from net.protocol import messages as ids
+    from net.table.host import HostEndpoint
+    from net.table.joiner import ClientEndpoint
+    from net.protocol.lobby import Slot
+    from net.transport.memnet import MemNet
+    from net.transport.wire import FrameReader, encode
 
     game = get_game("metro")
     samples = []

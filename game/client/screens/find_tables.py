@@ -1,6 +1,6 @@
 """Finding a LAN table: the tables that answer discovery, or a typed address; then join.
 
-Discovery (``net.discovery.find_tables``) runs in a background thread every few seconds so the
+Discovery (``net.transport.discovery.find_tables``) runs in a background thread every few seconds so the
 screen never waits on the network; it asks the broadcast address of every interface, or the
 targets in ``NET_DEFAULTS["targets"]`` (tests: unicast to 127.0.0.1). The address field offers
 the last address joined by typing it (the settings' ``lan_address``). Joining connects off the
@@ -80,7 +80,7 @@ class FindTablesScreen(MenuScreen):
     def search(self) -> None:
         if self.searching:
             return
-        from net.discovery import find_tables   # the network layer loads on first search
+        from net.transport.discovery import find_tables   # the network layer loads on first search
 
         self.searching = True
         self.since_search = 0.0
