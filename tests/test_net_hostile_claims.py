@@ -101,7 +101,11 @@ class Replayer(ClientEndpoint):
 
     recorded: dict = {}
 
-    def _on_ch(self, msg):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.handlers[ids.CHALLENGE] = Replayer.replay
+
+    def replay(self, msg):
         self._send(dict(self.recorded))
 
 

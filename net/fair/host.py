@@ -96,7 +96,7 @@ class FairHosting:
         if self.fair_strict or (self.fair is not None and self.fair.strict_escrow):
             message["fs"] = True
 
-    def _on_F(self, peer, msg: dict) -> None:
+    def on_fair(self, peer, msg: dict) -> None:
         if self.fair is None or self.phase not in ("dealing", "playing", "over"):
             return
         try:

@@ -95,7 +95,7 @@ class FairJoining:
         self._emit("dealing", dealers=sorted(set(dealers)))
         self._fair_after(self.fair_replica.pump())
 
-    def _on_F(self, msg: dict) -> None:
+    def on_fair(self, msg: dict) -> None:
         if self.fair_replica is None or "i" not in msg:
             self._early.append(msg)
             return
@@ -242,7 +242,7 @@ class FairJoining:
                    you=list(self.seats))
         early, self._early = self._early, []
         for message in early:
-            getattr(self, "_on_" + message["t"])(message)
+            self.dispatch(message)      # its handler, from the endpoint's table
 
     def _fair_save_secret(self) -> None:
         """Our secret goes into our own save of the table (nobody else's), so this machine
@@ -284,7 +284,7 @@ class FairJoining:
         self.bot_controlled = set()
         self._command_buffer = {}
         for index, entry in enumerate(msg["cmd"]):
-            self._on_C({"i": index, "e": entry})
+            self.on_command({"i": index, "e": entry})
         self._host_seq = max(self._host_seq, self.seq)
         self._fair_begin()
         if self.autosaver is not None:

@@ -234,7 +234,7 @@ class ClaimAnswering:
         hello["ck"] = self._claim_public
         return hello
 
-    def _on_ch(self, msg: dict) -> None:
+    def on_challenge(self, msg: dict) -> None:
         if self.pid >= 0:       # a challenge only answers a hello
             self.on_wire_error(ids.R_MALFORMED, {"detail": "challenge"})
             return

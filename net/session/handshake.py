@@ -136,7 +136,7 @@ class HostHandshake:
             self._send_sync(peer, ids.R_CATCH_UP)
             self._send(peer, {"t": ids.STATUS, "st": self.statuses()})
 
-    def _on_seat(self, peer: PeerRec, msg: dict) -> None:
+    def on_seat_set(self, peer: PeerRec, msg: dict) -> None:
         seat = msg["s"]
         if seat not in peer.seats or self.phase != "lobby":
             self._reject(peer, 0, seat, ids.R_NOT_YOUR_SEAT, {"seat": seat + 1})
@@ -147,7 +147,7 @@ class HostHandshake:
             peer.name = self.slots[seat].name
         self._lobby_changed()
 
-    def _on_ready(self, peer: PeerRec, msg: dict) -> None:
+    def on_ready(self, peer: PeerRec, msg: dict) -> None:
         if self.phase != "lobby":
             return
         peer.ready = msg["r"]
@@ -155,21 +155,21 @@ class HostHandshake:
             self.slots[seat].ready = msg["r"]
         self._lobby_changed()
 
-    def _on_bye(self, peer: PeerRec, msg: dict) -> None:
+    def on_bye(self, peer: PeerRec, msg: dict) -> None:
         conn = peer.conn
         self._emit("peer_bye", peer=peer.pid, code=msg["c"], args=msg["a"])
         self.transport.close(conn)
         self.on_disconnect(conn)
 
-    def _on_refuse(self, peer: PeerRec, msg: dict) -> None:
+    def on_refuse(self, peer: PeerRec, msg: dict) -> None:
         self._emit("peer_refused_us", peer=peer.pid, code=msg["c"], args=msg["a"])
         conn = peer.conn
         self.transport.close(conn)
         self.on_disconnect(conn)
 
-    def _on_B(self, peer: PeerRec, msg: dict) -> None:
+    def on_beat(self, peer: PeerRec, msg: dict) -> None:
         if "h" in msg:    # a peer's beat repeats its last hash (a lost report is caught too)
-            self._on_H(peer, msg)
+            self.on_hash(peer, msg)
 
     def _forget(self, peer: PeerRec) -> None:
         for seat in peer.seats:

@@ -38,7 +38,6 @@ from net.fair.guard import FairGuard
 from net.table.endgrace import EndGrace
 from net.session.claims import ClaimGuard
 from net.fair.host import FairHosting, new_fair_secret
-from net.table.handlers import HOST_HANDLERS, handler
 from net.table.bots import HostBots
 from net.session.handshake import HostHandshake, PeerRec
 from net.table.seating import SeatAllocation
@@ -127,6 +126,9 @@ class HostEndpoint(HostHandshake, SeatAllocation, SeatControl, FairHosting, Fair
         self.wait_limit: float | None = None    # then a bot plays a waited-on seat (None: never)
         self.wait_bot = "random"                # the level of that bot
         self.init_end_grace()                   # the end reaches late players (net.table.endgrace)
+        # message kind -> its handler; the endpoint's own copy, so a test can play a hostile
+        # host by replacing one entry
+        self.handlers: dict[str, HostHandler] = dict(HOST_HANDLERS)
 
     # ================================================================ queries
     @property
@@ -321,14 +323,14 @@ class HostEndpoint(HostHandshake, SeatAllocation, SeatControl, FairHosting, Fair
         if peer.interrupted:
             peer.interrupted = False
             self._status_changed()
-        handle = handler(self, HOST_HANDLERS, kind)     # net.table.handlers: an explicit table
+        handle = self.handlers.get(kind)     # an explicit table: never a name made of the kind
         if kind in (ids.HELLO, ids.PROOF):
             self._refuse(conn, ids.R_MALFORMED, {"detail": "hello_twice"})
         elif handle is None:
             self._refuse(conn, ids.R_UNKNOWN, {"type": kind})
         else:
             try:
-                handle(peer, message)
+                handle(self, peer, message)
             except Exception as exc:  # noqa: BLE001 - one peer's message never ends the table
                 self._peer_failed(conn, kind, exc)
 
@@ -454,7 +456,7 @@ class HostEndpoint(HostHandshake, SeatAllocation, SeatControl, FairHosting, Fair
         return message
 
     # ================================================================ play
-    def _on_P(self, peer: PeerRec, msg: dict) -> None:
+    def on_propose(self, peer: PeerRec, msg: dict) -> None:
         seat, nonce = msg["s"], msg["n"]
         if nonce in peer.nonces:           # a duplicate or a retry: answer the same
             outcome = peer.nonces[nonce]
@@ -499,7 +501,7 @@ class HostEndpoint(HostHandshake, SeatAllocation, SeatControl, FairHosting, Fair
         self._netlog_due = True        # written by ``settle``, once the last move is sent
         self._emit("game_over", seq=seq, hash=digest, scores=self.match.scores()["scores"])
 
-    def _on_H(self, peer: PeerRec, msg: dict) -> None:
+    def on_hash(self, peer: PeerRec, msg: dict) -> None:
         if self.sequencer is None:
             return
         seq, digest = msg["q"], msg["h"].hex()
@@ -529,7 +531,7 @@ class HostEndpoint(HostHandshake, SeatAllocation, SeatControl, FairHosting, Fair
         peer.repair_sent = now
         self._send_sync(peer, ids.R_DESYNC)
 
-    def _on_G(self, peer: PeerRec, msg: dict) -> None:
+    def on_get(self, peer: PeerRec, msg: dict) -> None:
         if self.sequencer is None:
             return
         entries = self.sequencer.entries_from(msg["q"])
@@ -611,3 +613,21 @@ class HostEndpoint(HostHandshake, SeatAllocation, SeatControl, FairHosting, Fair
         if self.match is not None:
             self.sequencer.seal()
             self.netlog_path = self.persistence.write_netlog(self.match, "host", self.commands)
+
+
+HostHandler = Callable[[HostEndpoint, PeerRec, dict], None]
+
+# what a peer sends the host, by kind (HELLO and PROOF come before a peer exists:
+# ``HostEndpoint.on_frame``). A kind missing here is refused with ``R_UNKNOWN``; the schema
+# checks (``net.protocol.schema``) run first, so a handler only sees a message of its shape.
+HOST_HANDLERS: dict[str, HostHandler] = {
+    ids.SEAT_SET: HostEndpoint.on_seat_set,     # net.session.handshake
+    ids.READY: HostEndpoint.on_ready,
+    ids.BYE: HostEndpoint.on_bye,
+    ids.REFUSE: HostEndpoint.on_refuse,
+    ids.BEAT: HostEndpoint.on_beat,
+    ids.PROPOSE: HostEndpoint.on_propose,       # here: a move to sequence
+    ids.HASH: HostEndpoint.on_hash,
+    ids.GET: HostEndpoint.on_get,
+    ids.FAIR: HostEndpoint.on_fair,             # net.fair.host: a dealer's record
+}

@@ -22,7 +22,6 @@ from net.protocol import messages as ids
 from net.session.claims import ClaimAnswering
 from net.fair.host import new_fair_secret
 from net.fair.join import FairJoining
-from net.table.handlers import BEFORE_WELCOME, JOIN_HANDLERS, handler
 from net.protocol.lobby import plain_seats
 from net.fair.peer import FairReplica
 from net.table.peer import BROKEN_HASH
@@ -123,6 +122,9 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
         self._unsent_report: tuple[int, str] | None = None    # the newest, not sent yet
         self.on_applied: Callable[[int, int], None] | None = None   # (seq, seat): timing hook
         self.init_redial()      # off unless the transport sets a limit (net.session.redialing)
+        # message kind -> its handler; the endpoint's own copy (a test plays a hostile joiner
+        # by replacing one entry)
+        self.handlers: dict[str, JoinHandler] = dict(JOIN_HANDLERS)
 
     # ================================================================ queries
     @property
@@ -233,11 +235,15 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
         if self.pid < 0 and kind not in BEFORE_WELCOME:
             self.on_wire_error(ids.R_MALFORMED, {"detail": "welcome_first"})
             return
-        handle = handler(self, JOIN_HANDLERS, kind)      # net.table.handlers: an explicit table
-        if handle is None:
+        if kind not in self.handlers:     # an explicit table: never a name made of the kind
             self.on_wire_error(ids.R_UNKNOWN, {"type": kind})
             return
-        handle(message)
+        self.dispatch(message)
+
+    def dispatch(self, message: dict) -> None:
+        """Hand a checked message of a known kind to its handler (also the moves kept back
+        until the game started: ``net.fair.join``)."""
+        self.handlers[message["t"]](self, message)
 
     def tick(self) -> None:
         if self.phase == "ended":
@@ -369,7 +375,7 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
                 self._cooldown[seat] = now + self.timings.retry
 
     # ================================================================ handshake and lobby
-    def _on_welcome(self, msg: dict) -> None:
+    def on_welcome(self, msg: dict) -> None:
         self.link_restored(list(msg["seats"]))
         if self.replica is not None and self.pid == msg["you"]:
             self._reseated(list(msg["seats"]))
@@ -394,20 +400,20 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
             self.autosaver.refresh_header(self.match)
         self._emit("seated", seats=list(seats))
 
-    def _on_refuse(self, msg: dict) -> None:
+    def on_refuse(self, msg: dict) -> None:
         if self.refusal_is_passing(msg["c"]):
             self.link_lost(msg["c"], msg["a"], passing=True)
             return
         self._emit("refused", code=msg["c"], args=msg["a"])
         self._end(msg["c"], msg["a"], refused=True)
 
-    def _on_bye(self, msg: dict) -> None:
+    def on_bye(self, msg: dict) -> None:
         if msg["c"] == ids.R_TIMEOUT and self.refusal_is_passing(msg["c"]):
             self.link_lost(msg["c"], msg["a"], passing=True)    # dropped while our link stalled
             return
         self._end(msg["c"], msg["a"])
 
-    def _on_lobby(self, msg: dict) -> None:
+    def on_lobby(self, msg: dict) -> None:
         self.lobby = msg
         if self.replica is None:      # during play our seats come with a welcome
             self.seats = [i for i, s in enumerate(msg["seats"])
@@ -416,7 +422,7 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
         self._emit("lobby", game=msg["g"], config=msg["cfg"], seats=plain_seats(msg["seats"]),
                    spectators=list(msg["spec"]), phase=msg["ph"])
 
-    def _on_ab(self, msg: dict) -> None:
+    def on_abort(self, msg: dict) -> None:
         counted = self.fair_abort_counts()     # net.fair.join: once every key was committed
         self.phase = "lobby"
         self.fair_replica = None       # a fair table's setup is over: back in the lobby
@@ -427,7 +433,7 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
             return
         self._emit("seeding_aborted", code=msg["c"], args=msg["a"])
 
-    def _on_go(self, msg: dict) -> None:
+    def on_start(self, msg: dict) -> None:
         if self.replica is not None or self.fair_replica is not None:
             started = self._fair_start_msg if self.fair_replica is not None else {
                 "g": self.match.game.name if self.match else "", "cfg": self.match.config
@@ -442,13 +448,13 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
         self._fair_go(msg)     # net.fair.join: the dealers key, roll the public seed, deal
 
     # ================================================================ play
-    def _on_M(self, msg: dict) -> None:
+    def on_move(self, msg: dict) -> None:
         if self.replica is None:
             self._early.append(msg)
             return
         self._fair_move(msg)
 
-    def _on_X(self, msg: dict) -> None:
+    def on_reject(self, msg: dict) -> None:
         if self.replica is not None and self.replica.sealed and not self.replica.broken:
             self._send(self._beat())    # refused: maybe our state is wrong, let the host check
         seat = msg["s"]
@@ -459,13 +465,13 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
         self._emit("rejected", seat=seat, move=pending[1] if pending else "", code=msg["c"],
                    args=msg["a"])
 
-    def _on_Y(self, msg: dict) -> None:
+    def on_sync(self, msg: dict) -> None:
         if self.fair_replica is not None:
             self._fair_sync(msg)
             return
         self._early.append(msg)      # before START: kept until the table is set up
 
-    def _on_C(self, msg: dict) -> None:
+    def on_command(self, msg: dict) -> None:
         if msg["i"] < len(self.commands):
             return      # already applied (a resend)
         self._command_buffer[msg["i"]] = msg["e"]
@@ -480,12 +486,12 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
             self._emit("seat_control", seat=seat, control="bot" if kind == ids.CMD_BOT
                        else "player", level=level)
 
-    def _on_S(self, msg: dict) -> None:
+    def on_status(self, msg: dict) -> None:
         if msg["st"] != self.statuses:
             self.statuses = list(msg["st"])
             self._emit("status", statuses=list(self.statuses))
 
-    def _on_B(self, msg: dict) -> None:
+    def on_beat(self, msg: dict) -> None:
         self._host_seq = max(self._host_seq, msg["q"])
 
     def _start_autosave(self) -> None:
@@ -583,3 +589,29 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
         self._emit("ended", code=code, args=dict(args))
         if self.transport is not None:
             self.transport.close()
+
+
+JoinHandler = Callable[[ClientEndpoint, dict], None]
+
+# what the host sends a joiner, by kind. A kind missing here is refused with ``R_UNKNOWN``;
+# the schema checks (``net.protocol.schema``) run first, so a handler only sees a message of
+# its shape.
+JOIN_HANDLERS: dict[str, JoinHandler] = {
+    ids.WELCOME: ClientEndpoint.on_welcome,
+    ids.REFUSE: ClientEndpoint.on_refuse,
+    ids.BYE: ClientEndpoint.on_bye,
+    ids.LOBBY: ClientEndpoint.on_lobby,
+    ids.ABORT: ClientEndpoint.on_abort,
+    ids.START: ClientEndpoint.on_start,
+    ids.MOVE: ClientEndpoint.on_move,
+    ids.REJECT: ClientEndpoint.on_reject,
+    ids.SYNC: ClientEndpoint.on_sync,
+    ids.COMMAND: ClientEndpoint.on_command,
+    ids.STATUS: ClientEndpoint.on_status,
+    ids.BEAT: ClientEndpoint.on_beat,
+    ids.FAIR: ClientEndpoint.on_fair,               # net.fair.join: a record of the stream
+    ids.CHALLENGE: ClientEndpoint.on_challenge,     # net.session.claims
+}
+
+# what a joiner may receive before it is welcomed
+BEFORE_WELCOME = frozenset({ids.WELCOME, ids.REFUSE, ids.BYE, ids.CHALLENGE})
