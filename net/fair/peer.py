@@ -1,8 +1,7 @@
 """A joiner's lockstep on a fair table: the sequenced records and moves fed to its driver.
 
-``FairReplica`` has the interface of ``net.table.peer.Replica`` (receive / seal / sealed /
-take_reports / tell / last_hash / first_gap / broken / rebuild) over a ``FairTable``: cipher
-records arrive in the host's order (``record``, by index), moves by seq (``receive``), and
+``FairReplica`` is the joiner's one lockstep path (receive / seal / sealed / take_reports /
+tell / last_hash / first_gap / broken / rebuild) over a ``FairTable``: cipher records arrive in the host's order (``record``, by index), moves by seq (``receive``), and
 the driver applies chance entries between them itself, so a move waits until the entries
 before it are in. A refused record or move raises ``FairError``: the caller ends the table
 with its reason (a cheat or a broken host, not a network fault: frames are never lost on a
@@ -14,6 +13,9 @@ from __future__ import annotations
 from game.match import Match
 from net.fair.deal import FairTable
 from net.local.netlog import write_desync_dump
+
+BROKEN_HASH = "0" * 32   # a joiner that knows its state is wrong reports this: never a real
+                         # BLAKE2b-128 digest in practice, so the host sends its stream again
 
 
 class FairReplica:

@@ -23,8 +23,7 @@ from net.session.claims import ClaimAnswering
 from net.fair.host import new_fair_secret
 from net.fair.join import FairJoining
 from net.protocol.lobby import plain_seats
-from net.fair.peer import FairReplica
-from net.table.peer import BROKEN_HASH
+from net.fair.peer import BROKEN_HASH, FairReplica
 from net.transport.ratelimit import FrameBudget
 from net.protocol.reasons import scalar_args
 from net.session.redialing import Redialing

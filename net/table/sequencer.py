@@ -1,21 +1,22 @@
-"""Host-side ordering: check a proposed move without changing state, stamp the next seq, apply.
+"""The host's move order on a fair table: check a proposed move without changing state, seal
+(hash) the state after the last move, and compare a peer's reported hash with ours.
 
-The host's ``Match`` is the reference and the only writer of its log. ``stamp`` either raises
-``IllegalMove`` (nothing changed) or has the match apply and log the move; ``seal`` has it hash
-the state after it (kept off the broadcast path); ``verify`` compares a peer's reported hash
-with ours after the same seq.
+The host's ``Match`` is the reference and the only writer of its log; a checked move goes
+into it through the fair-deal driver (``net.fair.host``: ``FairTable.move`` then ``pump``),
+the one path every table takes. ``check`` either raises ``IllegalMove`` (nothing changed)
+or returns the parsed move; ``seal`` has the match hash the state after its last move (kept
+off the broadcast path); ``verify`` compares a peer's hash with ours after the same seq.
 """
 
 from __future__ import annotations
 
 from game.match import LogEntry, Match
-from game.rules.core import Event, IllegalMove, state_hash
+from game.rules.core import IllegalMove
 
 
 class Sequencer:
     def __init__(self, match: Match) -> None:
         self.match = match
-        self._start_hash = ""
 
     @property
     def seq(self) -> int:
@@ -33,30 +34,11 @@ class Sequencer:
             raise IllegalMove("rules_error", "The rules could not check this move") from None
         return move
 
-    def stamp(self, seat: int, text: str, announce=None) -> tuple[LogEntry, list[Event]]:
-        """Check, apply and log a move. ``announce(seq, seat, notation)`` is called as soon as
-        the move is known to be legal, before we apply it ourselves, so the peers apply it
-        while we do. The state hash is left for ``seal()`` (the match does it at the latest
-        before the next move is applied), so peers hear of a move before we hash it."""
-        self.match.seal(tell=False)      # the previous move's hash, before checking this one
-        try:
-            move = self.check(seat, text)
-        except IllegalMove:
-            self.match.tell()    # a refused move must not keep the last one from the save
-            raise
-        if announce is not None:
-            announce(self.match.seq + 1, seat, str(move))
-        events = self.match.apply(seat, move, check=False, hash_now=False, tell=False)
-        self.match.tell()    # the previous move's listeners (autosave) after the broadcast
-        return self.match.log[-1], events
-
     def seal(self, tell: bool = True) -> str:
         """Hash the state after the last move if not done yet; returns that hash. The
         listeners hear of it now, or with ``tell=False`` at the next ``tell()``."""
-        if not self.match.log and self.match.table:
-            return self.match.hash()
         if not self.match.log:
-            return self._initial_hash()
+            return self.match.hash()     # a fair table's start: the records so far
         self.match.seal(tell=tell)
         return self.match.log[-1].hash
 
@@ -69,14 +51,14 @@ class Sequencer:
         return self.match.sealed
 
     def verify(self, seq: int, digest: str) -> bool | None:
-        """True/False when the host knows seq (0 = the start), None for a seq not reached."""
-        if seq > self.match.seq or (seq == 0 and self.match.table):
-            return None     # a fair table's start hash depends on the records so far
+        """True/False when the host knows seq, None for a seq not reached or 0 (a fair
+        table's start hash depends on the records so far, which may still be on their way)."""
+        if seq > self.match.seq or seq == 0:
+            return None
         return digest == self.expected(seq)
 
     def expected(self, seq: int) -> str:
-        if seq == 0:
-            return self._initial_hash()
+        """Our hash after move ``seq`` (1 or more, reached)."""
         if seq == self.match.seq:
             self.seal()
         return self.match.log[seq - 1].hash
@@ -84,10 +66,3 @@ class Sequencer:
     def entries_from(self, seq: int) -> list[LogEntry]:
         self.seal()
         return self.match.log[max(0, seq - 1):]
-
-    def _initial_hash(self) -> str:
-        """The hash before any move (what a peer reports while the log is still empty)."""
-        if not self._start_hash:
-            state = self.match.game.new_game(self.match.config, self.match.seed)
-            self._start_hash = state_hash(self.match.game, state)
-        return self._start_hash
