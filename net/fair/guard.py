@@ -28,6 +28,7 @@ from __future__ import annotations
 from typing import Any
 
 from net.protocol import messages as ids
+from net.fair.phases import PHASES, ROLL_PARTS_LATE, Action, phase_of
 from net.fair.wait import play_owing, roll_parts_late, setup_owing
 from net.protocol.reasons import scalar_args
 
@@ -40,7 +41,8 @@ class FairGuard:
     def fair_setup_lost(self, peer: Any, code: str) -> bool:
         """A machine is gone during the setup: True if it was a dealer (the setup is over,
         the table back in the lobby)."""
-        if self.phase != "dealing" or self.fair is None or self.fair.match is not None:
+        if self.phase != "dealing" or self.fair is None \
+                or PHASES[phase_of(self.fair)].on_departure is not Action.ABORT:
             return False
         if not peer.seats:
             return False          # a spectator deals nothing
@@ -65,9 +67,11 @@ class FairGuard:
         if fair is None or self.phase not in ("dealing", "playing", "over"):
             self.fair_waiting = ()
             return
+        phase = phase_of(fair)
+        rule = PHASES[phase]          # net.fair.phases: what a late or gone dealer costs here
         owing = setup_owing(fair) if fair.match is None else play_owing(fair)
         owing = [d for d in owing if d != fair.me]      # this machine never withholds
-        if fair.match is not None and fair.finished and owing:
+        if rule.on_departure is Action.REKEY_AT_ONCE and owing:
             # the game is over and a dealer that owes its secret is gone: its secret is
             # rebuilt from the escrow at once (every secret is shown now anyway), so a
             # cheater that closes at the last move is audited all the same (issue 28)
@@ -88,7 +92,8 @@ class FairGuard:
         if now - self.fair_waiting[1] < self.timings.seeding:
             return
         self.fair_waiting = ()
-        overdue = [item for item in roll_parts_late(fair) if item[2] != fair.me]
+        overdue = [item for item in roll_parts_late(fair) if item[2] != fair.me] \
+            if phase in ROLL_PARTS_LATE else []
         if overdue:
             # a late roll part is rebuilt from the escrow, never rolled again, and its
             # dealer keeps its seats: dropping it gains the host nothing
@@ -96,7 +101,7 @@ class FairGuard:
                 self.fair_overdue(name, attempt, dealer)
             return
         late = [p for p in self.peers.values() if self.fair_dealer_of(p) in owing and p.seats]
-        if fair.match is None:
+        if rule.on_timeout is Action.ABORT:
             self.fair_abort(ids.R_TIMEOUT, peer=late[0].pid if late else -1)
             for peer in late:        # back in the lobby: their seats open again
                 self._emit("fair_withheld", peer=peer.pid, dealer=self.fair_dealer_of(peer))
