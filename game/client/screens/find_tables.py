@@ -219,6 +219,9 @@ class FindTablesScreen(MenuScreen):
             fonts.blit(surface, label, 24, theme.TEXT_DIM, box.center, "semibold", "center")
             fonts.blit(surface, t("lan.no_tables_help"), 18, theme.TEXT_DIM,
                        (box.centerx, box.centery + 36), "regular", "center")
+            # an overlay network (Tailscale, WireGuard, ZeroTier) carries no broadcast
+            fonts.blit(surface, t("lan.no_tables_overlay"), 16, theme.TEXT_DIM,
+                       (box.centerx, box.centery + 64), "regular", "center")
         self.form.draw(surface)
         for index, table in enumerate(self.tables[:MAX_SHOWN]):
             rect = self.form.item(f"table:{index}").rect
