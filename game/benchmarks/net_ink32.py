@@ -161,7 +161,7 @@ def play_party(delay: float, timeout: float = 240.0, seats: int = SEATS,
     slots += [Slot() for _ in range(seats - 1)]
     server = HostServer.create("railroad-ink", seats, seats=slots, port=0, bind="127.0.0.1")
     endpoint = server.endpoint
-    endpoint.bot_delay = delay      # the host's seat thinks like every other seat
+    endpoint.bot_seats.delay = delay      # the host's seat thinks like every other seat
     stamped: dict[int, float] = {}        # seq -> when the host sequenced that drawing
     endpoint.on_applied = lambda seq, seat: stamped.__setitem__(seq, time.perf_counter())
     paces = joiner_paces(delay, seats - 1) if spread else [delay] * (seats - 1)

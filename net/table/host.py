@@ -17,8 +17,10 @@ catches up through the SYNC message and replays the stream with its own secret.
 Split by job, mixed into ``HostEndpoint``: the handshake and lobby messages
 (``net.session.handshake``), seat allocation (``net.table.seating``), seat commands
 (``net.table.seat_control``), the fair table (``net.fair.host``, ``net.fair.guard``), resume claims
-(``net.session.claims``) and the end grace (``net.table.endgrace``). Bots and persistence come from the
-caller (``net.local.services``).
+(``net.session.claims``) and the end grace (``net.table.endgrace``). Composed, each with its
+own state: the host's bot seats (``bot_seats``: ``net.table.bots.HostBotSeats``), the flood
+and request budgets (``net.transport.limits``) and the handler table (``handlers``). Bots and
+persistence come from the caller (``net.local.services``).
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ from net.fair.guard import FairGuard
 from net.table.endgrace import EndGrace
 from net.session.claims import ClaimGuard
 from net.fair.host import FairHosting, new_fair_secret
-from net.table.bots import HostBots
+from net.table.bots import HostBotSeats
 from net.session.handshake import HostHandshake, PeerRec
 from net.table.seating import SeatAllocation
 from net.transport.limits import PER_SEAT_KINDS, HostLimits, RequestBudgets, request_rates
@@ -62,7 +64,7 @@ REPAIR_ATTEMPTS = 3
 
 
 class HostEndpoint(HostHandshake, SeatAllocation, SeatControl, FairHosting, FairGuard, EndGrace,
-                   ClaimGuard, HostBots):
+                   ClaimGuard):
     def __init__(self, game: Game, config: dict, slots: list[Slot], *,
                  clock: Callable[[], float] = time.monotonic, timings: Timings = Timings(),
                  rules_version: str | None = None, name: str = "host",
@@ -104,7 +106,8 @@ class HostEndpoint(HostHandshake, SeatAllocation, SeatControl, FairHosting, Fair
         self._events: deque = deque()
         self.sequencer: Sequencer | None = None
         self.commands: list[list] = []
-        self.init_host_bots()                   # net.table.bots: the host's bot seats
+        # the host's own bot seats (the clock looked up at each call: memnet sets its own)
+        self.bot_seats = HostBotSeats(self.make_bot, lambda: self.clock())
         self._last_status: list[str] = []
         self.netlog_path = None
         self._applied_at = 0.0
@@ -232,7 +235,7 @@ class HostEndpoint(HostHandshake, SeatAllocation, SeatControl, FairHosting, Fair
         if not slot.bot_level:
             return
         slot.bot_level = ""
-        self.bots.pop(seat, None)
+        self.bot_seats.forget(seat)
         self._command(ids.CMD_BACK, seat, "")
 
     def close(self, code: str = ids.R_HOST_LEFT, **args: Any) -> None:
@@ -425,6 +428,30 @@ class HostEndpoint(HostHandshake, SeatAllocation, SeatControl, FairHosting, Fair
         if bots is not None:
             due.append(bots)
         return max(0.0, min(due) - now)
+
+    # ================================================================ the host's bots
+    def bots_due(self) -> float | None:
+        """When the next host bot may move (the clock's time), None if none is to act."""
+        if self.phase != "playing":
+            return None
+        return self.bot_seats.due(self.match, self.slots, self.fair_can_play)
+
+    def run_bots(self) -> None:
+        """Let the host's bots move while one of their seats is to act (and has waited)."""
+        while self.phase == "playing":
+            picked = self.bot_seats.next_move(self.game, self.match, self.slots,
+                                              self.fair_can_play)
+            if picked is None:
+                return
+            seat, move = picked
+            try:
+                self._stamp(seat, str(move))
+            except IllegalMove as exc:
+                # the table refused our own bot's move (it should not happen): say so and
+                # let the bot try again at the next tick rather than end the table
+                log_line("bot_refused", seat=seat, move=str(move), code=exc.code)
+                self._emit("bot_refused", seat=seat, move=str(move), code=exc.code)
+                return
 
     # ================================================================ the game begins
     def _begin(self, match: Match, announce: bool = True) -> None:
