@@ -17,8 +17,9 @@ catches up through the SYNC message and replays the stream with its own secret.
 Split by job, mixed into ``HostEndpoint``: the handshake and lobby messages
 (``net.session.handshake``), seat allocation (``net.table.seating``), seat commands
 (``net.table.seat_control``), the fair table (``net.fair.host``, ``net.fair.guard``), resume claims
-(``net.session.claims``) and the end grace (``net.table.endgrace``). Composed, each with its
-own state: the host's bot seats (``bot_seats``: ``net.table.bots.HostBotSeats``), the flood
+(``net.session.claims``). Composed, each with its own state: the host's bot seats
+(``bot_seats``: ``net.table.bots.HostBotSeats``), the end of a finished table (``end``:
+``net.table.endgrace.EndGrace``: the goodbye, its grace, the paperwork's wait), the flood
 and request budgets (``net.transport.limits``) and the handler table (``handlers``). Bots and
 persistence come from the caller (``net.local.services``).
 """
@@ -63,7 +64,7 @@ RESEND_LIMIT = 200        # a peer further behind than this gets the whole log i
 REPAIR_ATTEMPTS = 3
 
 
-class HostEndpoint(HostHandshake, SeatAllocation, SeatControl, FairHosting, FairGuard, EndGrace,
+class HostEndpoint(HostHandshake, SeatAllocation, SeatControl, FairHosting, FairGuard,
                    ClaimGuard):
     def __init__(self, game: Game, config: dict, slots: list[Slot], *,
                  clock: Callable[[], float] = time.monotonic, timings: Timings = Timings(),
@@ -128,7 +129,7 @@ class HostEndpoint(HostHandshake, SeatAllocation, SeatControl, FairHosting, Fair
         self.dropped_at: dict[int, float] = {}  # seats whose player's connection dropped: since
         self.wait_limit: float | None = None    # then a bot plays a waited-on seat (None: never)
         self.wait_bot = "random"                # the level of that bot
-        self.init_end_grace()                   # the end reaches late players (net.table.endgrace)
+        self.end = EndGrace(lambda: self.clock())   # the end reaches late players too
         # message kind -> its handler; the endpoint's own copy, so a test can play a hostile
         # host by replacing one entry
         self.handlers: dict[str, HostHandler] = dict(HOST_HANDLERS)
@@ -271,7 +272,7 @@ class HostEndpoint(HostHandshake, SeatAllocation, SeatControl, FairHosting, Fair
         peer = self.by_conn.pop(conn, None)
         if peer is None or peer.conn is not conn:
             return
-        self.end_heard(peer, reset)
+        self.end.heard(peer.pid, reset)
         peer.conn = None
         peer.interrupted = False
         for seat in peer.seats:
@@ -394,7 +395,8 @@ class HostEndpoint(HostHandshake, SeatAllocation, SeatControl, FairHosting, Fair
         just over is written, the end's audit runs, and the autosave is flushed."""
         if self.sequencer is not None:
             self.sequencer.tell()
-        if self.paperwork_ready():
+        if self.end.paperwork_ready(self.phase, self.all_confirmed,
+                                    self.timings.end_paperwork):
             if self._netlog_due:
                 self._netlog_due = False
                 self._save_log()
@@ -411,7 +413,8 @@ class HostEndpoint(HostHandshake, SeatAllocation, SeatControl, FairHosting, Fair
         due = [now + 1.0]
         if self.sequencer is not None and not self.sequencer.sealed:
             due.append(self._applied_at + t.hash_delay)
-        paperwork = self.paperwork_due_at(self._netlog_due or self.fair_audit_waiting())
+        paperwork = self.end.paperwork_due_at(
+            self.phase, self._netlog_due or self.fair_audit_waiting(), t.end_paperwork)
         if paperwork is not None:
             due.append(paperwork)
         due += [since + self.hello_deadline() for since in self.pending_conns.values()]
@@ -428,6 +431,42 @@ class HostEndpoint(HostHandshake, SeatAllocation, SeatControl, FairHosting, Fair
         if bots is not None:
             due.append(bots)
         return max(0.0, min(due) - now)
+
+    # ================================================================ the end (net.table.endgrace)
+    def finish_table(self, grace: float, **args: Any) -> None:
+        """Close a finished table for everyone with ``BYE game_over`` (``args``: q, the
+        final seq, and h, its hash: scalars as the wire wants them)."""
+        if self.phase == "closed":
+            return
+        message = self.end.announce(grace, args, {p.pid for p in self.peers.values() if p.seats})
+        for peer in self._live_peers():
+            self._send(peer, message)       # their connection stays open: see EndGrace.heard
+        for conn in list(self.pending_conns):
+            self.transport.close(conn)
+        self.pending_conns.clear()
+        self.phase = "closed"
+        self._save_log()
+        self._emit("ended", code=ids.R_GAME_OVER, args=dict(args))
+
+    def everyone_told(self) -> bool:
+        return self.end.everyone_told()
+
+    def grace_hello(self, conn: Any, msg: dict) -> bool:
+        """A hello at a closed table: a seated player back within the grace learns the end
+        (True); anything else is for the caller to refuse (False)."""
+        peer = self.end.returning(msg["tok"], self.peers.values())
+        if peer is None:
+            return False
+        if peer.conn is not None:           # its old connection, not closed yet
+            self.by_conn.pop(peer.conn, None)
+            self.transport.close(peer.conn)
+        self._attach(peer, conn)
+        self._emit("peer_back", peer=peer.pid, name=peer.name, seats=list(peer.seats))
+        self._welcome(peer)
+        self._send(peer, self._start_message())
+        self._send_sync(peer, ids.R_CATCH_UP)
+        self._send(peer, self.end.message)
+        return True
 
     # ================================================================ the host's bots
     def bots_due(self) -> float | None:
@@ -523,7 +562,7 @@ class HostEndpoint(HostHandshake, SeatAllocation, SeatControl, FairHosting, Fair
 
     def _game_over(self, seq: int) -> None:
         self.phase = "over"
-        self.over_at = self.clock()
+        self.end.game_over()
         digest = self.sequencer.seal(tell=False)
         self._netlog_due = True        # written by ``settle``, once the last move is sent
         self._emit("game_over", seq=seq, hash=digest, scores=self.match.scores()["scores"])
