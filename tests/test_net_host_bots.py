@@ -7,7 +7,7 @@ from game.rules import get_game
 from game.rules.core import Rng
 from net.protocol import messages as ids
 from net.protocol.lobby import Slot
-from net.table.bots import HostBotSeats
+from net.table.bots import HostBotSeats, JoinerBotSeats
 
 METRO = get_game("metro")
 
@@ -62,3 +62,18 @@ def test_a_seat_the_host_handed_to_a_bot_plays_at_that_level():
     assert HostBotSeats.level_of(Slot(kind=ids.KIND_REMOTE, bot_level="hard")) == "hard"
     assert HostBotSeats.level_of(Slot(kind=ids.KIND_BOT)) == "random"
     assert HostBotSeats.level_of(Slot(kind=ids.KIND_LOCAL)) == ""
+
+
+def test_a_joiners_bot_seat_waits_for_a_refusals_cool_down_and_skips_blocked_seats():
+    match = Match.new(METRO, METRO.make_config(2), 5)
+    clock, made = Clock(), CountingBots()
+    seats = JoinerBotSeats(made, clock, auto="random", delay=0.0)
+    assert seats.level_of(0) == "random"                     # every seat we get
+    assert list(seats.moves(match, [0], blocked={0})) == []   # e.g. the host's bot plays it
+    seats.cool_down(0, 105.0)                                 # its last move was refused
+    assert seats.due(match, [0], set()) == [105.0]
+    assert list(seats.moves(match, [0], set())) == []
+    clock.now = 105.0
+    assert [seat for seat, _move in seats.moves(match, [0], set())] == [0]
+    seats.set_level(0, None)                                  # no level of its own: auto
+    assert seats.level_of(0) == "random" and seats.bots == {}

@@ -66,7 +66,7 @@ class Table:
 
     def rejoin(self, index, **kwargs):
         old = self.clients[index]
-        kwargs.setdefault("auto_bot", old.auto_bot)
+        kwargs.setdefault("auto_bot", old.bot_seats.auto)
         kwargs.setdefault("autosave", self.autosave)
         # a machine that comes back takes its dealer secret from its own save of the table;
         # these tables keep no saves, so the old endpoint hands it over

@@ -68,3 +68,61 @@ class HostBotSeats:
     def forget(self, seat: int) -> None:
         """The seat's player plays it again: its bot goes."""
         self.bots.pop(seat, None)
+
+
+class JoinerBotSeats:
+    """A joiner's own seats played by local bots (a level per seat, or ``auto`` for every seat
+    it gets): when each may move (``delay`` after it could, and not before a refused move's
+    cool-down), and its moves. Part of ``ClientEndpoint``, which proposes what it returns."""
+
+    def __init__(self, make_bot: Callable[..., Any], clock: Callable[[], float],
+                 auto: str = "", delay: float = 0.0) -> None:
+        self.make_bot = make_bot
+        self.clock = clock
+        self.auto = auto                          # the level of every seat we get ("": none)
+        self.delay = delay                        # seconds a local bot waits before it moves
+        self.levels: dict[int, str] = {}          # seat -> level the player chose
+        self.bots: dict[int, Any] = {}            # seat -> its bot, made on its first move
+        self.since: dict[int, float] = {}         # seat -> when it could first move
+        self.cooldown: dict[int, float] = {}      # seat -> no move before (after a refusal)
+
+    def set_level(self, seat: int, level: str | None) -> None:
+        """A local bot plays ``seat`` (None: a human on this machine again)."""
+        if level:
+            self.levels[seat] = level
+        else:
+            self.levels.pop(seat, None)
+            self.bots.pop(seat, None)
+
+    def level_of(self, seat: int) -> str:
+        return self.levels.get(seat) or self.auto
+
+    def cool_down(self, seat: int, until: float) -> None:
+        self.cooldown[seat] = until
+
+    def due(self, match, seats: list[int], blocked: set) -> list[float]:
+        """When each of our bot seats that is to act may move (the clock's time)."""
+        return [max(self.cooldown.get(seat, 0.0), self.since.get(seat, 0.0) + self.delay)
+                for seat in match.to_act()
+                if seat in seats and self.level_of(seat) and seat not in blocked]
+
+    def moves(self, match, seats: list[int], blocked: set):
+        """(seat, move) of each of our bot seats that is to act and has waited (a seat in
+        ``blocked`` does not move: the host's bot plays it, or its last move is unanswered)."""
+        now = self.clock()
+        acting = match.to_act()
+        # our own seats only (a 32-seat table acts with up to 32 seats, we hold one or a few)
+        for seat in sorted(seats):
+            if seat not in acting or not self.level_of(seat) or seat in blocked \
+                    or self.cooldown.get(seat, 0) > now:
+                continue
+            since = self.since.setdefault(seat, now)
+            if now - since < self.delay:
+                continue
+            bot = self.bots.get(seat)
+            if bot is None:
+                bot = self.bots[seat] = self.make_bot(match.game, seat, self.level_of(seat),
+                                                      match.seed * 7919 + seat)
+            move = bot.choose(match.view(seat))
+            self.since.pop(seat, None)
+            yield seat, move

@@ -2,8 +2,9 @@
 
 ``ClientEndpoint`` is driven by a transport through ``on_connect / on_frame / on_wire_error /
 on_disconnect / tick`` (then ``settle``: the autosave's disk flush, after the network) and sends with ``transport.send(msg)`` / ``transport.close()``. The UI
-calls ``set_seat / set_ready / propose / leave`` and reads events with ``poll()``. Seats listed
-in ``bots`` (seat -> level, or ``auto_bot`` for every seat we get) are played by local bots.
+calls ``set_seat / set_ready / propose / leave`` and reads events with ``poll()``. Seats given
+a level (``set_bot``, or ``auto_bot`` for every seat we get) are played by local bots
+(``bot_seats``: ``net.table.bots.JoinerBotSeats``, a part with its own state).
 Every table is a fair table (issue 13): a seated machine is one of its dealers
 (``net.fair.join``), and the game's state here is what this machine may know.
 """
@@ -24,6 +25,7 @@ from net.fair.host import new_fair_secret
 from net.fair.join import FairJoining
 from net.protocol.lobby import plain_seats
 from net.fair.peer import BROKEN_HASH, FairReplica
+from net.table.bots import JoinerBotSeats
 from net.transport.ratelimit import FrameBudget
 from net.protocol.reasons import scalar_args
 from net.session.redialing import Redialing
@@ -61,6 +63,9 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
         disk, passed in by the caller (``net.local.services``: the installed ones when None)."""
         self.name = name
         self.make_bot = make_bot or default_make_bot()
+        # our seats played by local bots (the clock looked up at each call: memnet sets its own)
+        self.bot_seats = JoinerBotSeats(self.make_bot, lambda: self.clock(), auto_bot,
+                                        bot_delay)
         self.persistence = persistence or default_persistence()
         self.claims_join_init(claim_secret or (self.persistence.secret_for_key(token)
                                                if autosave else b""),
@@ -81,10 +86,6 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
         self.wanted_seats = wanted_seats
         self.token = token
         self.game_name = game
-        self.auto_bot = auto_bot
-        self.bots_levels: dict[int, str] = {}
-        self.bot_delay = bot_delay             # seconds a local bot waits before it moves
-        self._acting_since: dict[int, float] = {}
         self.clock = clock
         self.timings = timings
         self.rules_version = rules_version or current_rules_version()
@@ -105,8 +106,6 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
         self._events: deque = deque()
         self._nonce = 0
         self._pending: dict[int, tuple[int, str, float]] = {}   # seat -> (nonce, move, sent)
-        self._cooldown: dict[int, float] = {}
-        self._bots: dict[int, Any] = {}
         self._last_heard = 0.0
         self._last_sent = 0.0
         self._last_get = -1e9
@@ -152,11 +151,7 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
 
     def set_bot(self, seat: int, level: str | None) -> None:
         """Let a local bot play one of our seats (None: a human on this machine again)."""
-        if level:
-            self.bots_levels[seat] = level
-        else:
-            self.bots_levels.pop(seat, None)
-            self._bots.pop(seat, None)
+        self.bot_seats.set_level(seat, level)
 
     def propose(self, seat: int, text: str, *, checked: bool = False) -> None:
         """Send a move of one of our seats. IllegalMove at once if it cannot be legal here
@@ -336,13 +331,8 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
             if replica.first_gap() or self._host_seq > self.seq:
                 due.append(self._last_get + t.retry)
             if self.phase == "playing" and not replica.broken:
-                for seat in self.match.to_act():
-                    level = self.bots_levels.get(seat) or (
-                        self.auto_bot if seat in self.seats else "")
-                    if (level and seat in self.seats and seat not in self.bot_controlled
-                            and seat not in self._pending):
-                        due.append(max(self._cooldown.get(seat, 0.0),
-                                       self._acting_since.get(seat, 0.0) + self.bot_delay))
+                due += self.bot_seats.due(self.match, self.seats,
+                                          self.bot_controlled | set(self._pending))
         return max(0.0, min(due) - self.clock())
 
     def run_bots(self) -> None:
@@ -350,28 +340,12 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
                 or self.match is None):
             return
         now = self.clock()
-        acting = self.match.to_act()
-        # our own seats only (a 32-seat table acts with up to 32 seats, we hold one or a few)
-        for seat in sorted(self.seats):
-            if seat not in acting:
-                continue
-            level = self.bots_levels.get(seat) or self.auto_bot
-            if (not level or seat in self.bot_controlled
-                    or seat in self._pending or self._cooldown.get(seat, 0) > now):
-                continue
-            since = self._acting_since.setdefault(seat, now)
-            if now - since < self.bot_delay:
-                continue
-            bot = self._bots.get(seat)
-            if bot is None:
-                bot = self._bots[seat] = self.make_bot(self.match.game, seat, level,
-                                                  self.match.seed * 7919 + seat)
-            move = bot.choose(self.match.view(seat))
-            self._acting_since.pop(seat, None)
+        for seat, move in self.bot_seats.moves(self.match, self.seats,
+                                               self.bot_controlled | set(self._pending)):
             try:
                 self.propose(seat, str(move), checked=True)
             except IllegalMove:
-                self._cooldown[seat] = now + self.timings.retry
+                self.bot_seats.cool_down(seat, now + self.timings.retry)
 
     # ================================================================ handshake and lobby
     def on_welcome(self, msg: dict) -> None:
@@ -460,7 +434,7 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
         pending = self._pending.get(seat)
         if pending is not None and pending[0] == msg["n"]:
             del self._pending[seat]
-            self._cooldown[seat] = self.clock() + self.timings.retry / 4
+            self.bot_seats.cool_down(seat, self.clock() + self.timings.retry / 4)
         self._emit("rejected", seat=seat, move=pending[1] if pending else "", code=msg["c"],
                    args=msg["a"])
 
