@@ -51,7 +51,7 @@ def test_a_joiners_secret_leaves_only_at_the_ends_paperwork_time():
 
 def test_the_hosts_bot_waits_its_think_time_before_each_move():
     table = Table(players=2, seed=3)
-    table.host.bot_delay = 0.4
+    table.host.bot_seats.delay = 0.4
     moved: list[float] = []
     table.host.on_applied = lambda seq, seat: moved.append(table.net.now) if seat == 0 \
         else None
