@@ -1,4 +1,4 @@
-"""What the game side gives the network layer: its bots and its LAN saves (``net.services``).
+"""What the game side gives the network layer: its bots and its LAN saves (``net.local.services``).
 
 net imports neither ``game.bots`` nor ``game.saves`` (issue 15: net -> match -> rules); the
 code that opens tables (the command line, the client, the benchmarks, the tests) calls
@@ -12,7 +12,7 @@ from __future__ import annotations
 from game import paths
 from game.bots.base import make_bot
 from game.saves.lan import LanPersistence
-from net import services
+from net.local import services
 
 
 def install() -> None:

@@ -25,11 +25,11 @@ import socket
 import time
 from typing import Callable
 
-from net.dialer import Dialer
-from net.joining import ClientEndpoint
-from net.timing import Timings
-from net.transport import Closed, Connection, Pumped
-from net.wire import WireError
+from net.transport.dialer import Dialer
+from net.table.joiner import ClientEndpoint
+from net.transport.timing import Timings
+from net.transport.sockets import Closed, Connection, Pumped
+from net.transport.wire import WireError
 
 DIAL_TIMEOUT = 3.0      # one new connection attempt after a lost link
 
@@ -50,7 +50,7 @@ class ClientConnection(Pumped):
         super().__init__()
         self.endpoint = endpoint
         self.selector = selectors.DefaultSelector()
-        self._dialer: Dialer | None = None     # a new connection under way (net.redialing)
+        self._dialer: Dialer | None = None     # a new connection under way (net.session.redialing)
         self._attach(sock)
         endpoint.transport = _Transport(self)
         endpoint.on_connect()
@@ -92,7 +92,7 @@ class ClientConnection(Pumped):
                 redial_limit: float = 0.0, redial_in_game: bool = True) -> "ClientConnection":
         """Connect and say hello. OSError if nobody answers (show "cannot reach HOST").
         ``redial_limit`` > 0: a link lost without a goodbye is dialled again with backoff
-        for up to that many seconds per outage (``retrying`` events; see net.redialing);
+        for up to that many seconds per outage (``retrying`` events; see net.session.redialing);
         ``redial_in_game=False``: only until the table first welcomed us."""
         sock = socket.create_connection((host, port), timeout=timeout)
         endpoint = ClientEndpoint(name, wanted_seats=wanted_seats, token=token, game=game,

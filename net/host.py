@@ -13,7 +13,7 @@ status (per seat: connected / interrupted / disconnected / bot / open), seeding,
 seeding_aborted, started (seed, seats), move (seq, seat, move, events), foreign_move,
 desync (peer, seq, ours, theirs), repaired, seat_control (seat, control, level), game_over
 (seq, hash, scores), ended (code, args). Reason codes are the ``R_*`` ids in
-``net.messages``: the client translates ``net.<code>`` with the args.
+``net.protocol.messages``: the client translates ``net.<code>`` with the args.
 """
 
 from __future__ import annotations
@@ -24,15 +24,15 @@ import time
 from typing import Callable
 
 from game.rules import get_game
-from net import messages as ids
-from net.discovery import DiscoveryResponder
-from net.door import Door
-from net.hosting import HostEndpoint
-from net.limits import FrameBytes
-from net.lobby import Slot
-from net.timing import Timings
-from net.transport import READ_CHUNK, Closed, Connection, Pumped
-from net.wire import MAX_FRAME, WireError, encode
+from net.protocol import messages as ids
+from net.transport.discovery import DiscoveryResponder
+from net.transport.door import Door
+from net.table.host import HostEndpoint
+from net.transport.limits import FrameBytes
+from net.protocol.lobby import Slot
+from net.transport.timing import Timings
+from net.transport.sockets import READ_CHUNK, Closed, Connection, Pumped
+from net.transport.wire import MAX_FRAME, WireError, encode
 
 
 class _Transport:
@@ -66,7 +66,7 @@ class HostServer(Pumped):
         self.selector.register(self.listener, selectors.EVENT_READ, None)
         self.conns: set[Connection] = set()
         self.frame_bytes = FrameBytes()     # unfinished frames held, per connection and total
-        self.door = Door()                  # addresses turned away for a while (net.door)
+        self.door = Door()                  # addresses turned away for a while (net.transport.door)
         self.unseated_bytes = 0             # bytes read from connections without a seat
         self.discovery = None
         self.discovery_error = ""     # why LAN discovery is off (the table works without it)
@@ -154,7 +154,7 @@ class HostServer(Pumped):
 
     def _turned_away(self, address) -> tuple[str, dict] | None:
         """Why a new connection from ``address`` is refused at once (None: let it in): its
-        address is turned away for a while (``net.door``), it has too many connections
+        address is turned away for a while (``net.transport.door``), it has too many connections
         open, or too many connections wait for their hello."""
         host = address[0] if address else ""
         limits = self.endpoint.limits
@@ -170,7 +170,7 @@ class HostServer(Pumped):
 
     def refusing(self, conn: Connection, code: str) -> None:
         """The table refuses ``conn`` with ``code``: a connection without a seat refused for
-        abuse gets its address a strike (``net.door``)."""
+        abuse gets its address a strike (``net.transport.door``)."""
         if conn.address and not self.endpoint.seated(conn):
             limits = self.endpoint.limits
             self.door.refused(conn.address[0], code, self.endpoint.clock(),
@@ -210,7 +210,7 @@ class HostServer(Pumped):
             self.unseated_bytes += conn.reader.received_bytes - before
 
     def _refuse_over_limit(self, conn: Connection, code: str, args: dict) -> None:
-        """Drop a peer over a bound of ``net.limits`` with the reason, without waiting for it
+        """Drop a peer over a bound of ``net.transport.limits`` with the reason, without waiting for it
         to read anything (a peer that does not read could hold the host up)."""
         conn.reader = type(conn.reader)(conn.reader.max_frame)    # free its buffer now
         self.frame_bytes.forget(conn)

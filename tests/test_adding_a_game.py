@@ -52,7 +52,7 @@ from game.phone.games import has_phone_page
 from game.rules import available_games, get_game, rules_version
 from game.rules.core import Rng
 from game import saves
-from net.movecodec import codec_for
+from net.protocol.movecodec import codec_for
 from tests.conformance import configs_for, conform
 from tests.table_dealers import dealer_for
 from tests.table_simulation import TableSimulation

@@ -368,9 +368,9 @@ def test_a_lan_table_sleeps_on_a_remote_turn_and_draws_each_move_as_it_comes(tmp
     from game.client.screens.find_tables import FindTablesScreen
     from game.client.screens.net_lobby import JoinedLobbyScreen
     from game.client.screens.title import TitleScreen
-    from net import messages as ids
+    from net.protocol import messages as ids
     from net.host import HostServer
-    from net.lobby import Slot
+    from net.protocol.lobby import Slot
 
     def until(condition, what: str) -> None:
         # a loopback table answers within milliseconds; the bound only ends a broken test

@@ -260,7 +260,7 @@ def test_the_package_has_no_import_cycle():
 
 def test_net_imports_only_rules_match_and_itself():
     """net imports rules, match and its own modules; bots, persistence and the folder for
-    its diagnostics are passed in (``net.services``)."""
+    its diagnostics are passed in (``net.local.services``)."""
     assert _net_violations(_package_graph()) == []
 
 

@@ -22,10 +22,10 @@ from game.client.text import illegal, t
 from game.rules import rules_version
 from game.rules.core import IllegalMove
 from game.rules.metro.moves import Place
-from net import messages as ids
+from net.protocol import messages as ids
 from net.client import ClientConnection
 from net.host import HostServer
-from net.lobby import Slot
+from net.protocol.lobby import Slot
 from tests.patience import PATIENCE
 from tests.test_client_support import click, frames, key, make_app, text
 from tests.lan_loopback import use_loopback

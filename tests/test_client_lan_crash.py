@@ -173,7 +173,7 @@ def test_a_guest_whose_client_dies_gets_back_into_its_seat(tmp_path, answer):
             assert host.top is play
             # Ann moves if it is her turn: Cleo's seat then waits on the board
             # (or, on a fair table, a tile dealt to Ann waits for Cleo's machine's share)
-            from net.fairwait import play_owing
+            from net.fair.wait import play_owing
 
             cleo = endpoint.fair.seat_dealers[1]
             run_until(host, lambda: 1 in endpoint.match.to_act() or play_owing(

@@ -59,10 +59,10 @@ def test_joined_lobby_numbers_a_repeated_name_says_so_and_keeps_its_status_clear
     from game.client.screens.netplay import NetSession
     from game.client.screens.net_lobby import JoinedLobbyScreen
     from game.rules import get_game
-    from net import messages as ids
+    from net.protocol import messages as ids
     from net.host import HostServer
-    from net.hosting import HostEndpoint
-    from net.lobby import Slot
+    from net.table.host import HostEndpoint
+    from net.protocol.lobby import Slot
 
     game = get_game("metro")
     server = HostServer(HostEndpoint(game, game.make_config(3), [

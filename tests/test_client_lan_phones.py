@@ -34,10 +34,10 @@ from game.phone.robot import PhoneRobot, metro_move
 from game.rules.core import IllegalMove
 from game.rules.metro.board import square_name
 from game.rules.metro.game import HIDDEN_TILE
-from net import messages as ids
+from net.protocol import messages as ids
 from net.client import ClientConnection
 from net.host import HostServer
-from net.lobby import Slot
+from net.protocol.lobby import Slot
 from tests.patience import PATIENCE
 from tests.test_client_lan import _loopback, join_app_find, shot  # noqa: F401
 from tests.test_client_phones import PhoneThread, _phones_on_loopback  # noqa: F401

@@ -18,7 +18,7 @@ from game.client.screens.title import TitleScreen
 from game.client.text import t
 from game.paths import saves_dir
 from game.saves import load
-from net import messages as ids
+from net.protocol import messages as ids
 from net.client import ClientConnection
 from tests.patience import PATIENCE
 from tests.test_client_support import key, make_app
@@ -63,7 +63,7 @@ def until(condition, app, peers=(), seconds=PATIENCE):
 
 
 def test_lan_autosave_is_offered_and_resumed_as_host_with_the_player_back_by_claim(tmp_path):
-    from net.tables import resume_claim, table_id
+    from net.protocol.tables import resume_claim, table_id
 
     table, original = crashed_lan_table()
     app = make_app(tmp_path)

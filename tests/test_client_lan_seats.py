@@ -13,7 +13,7 @@ from game.client.screens.net_lobby import JoinedLobbyScreen
 from game.client.screens.pause import PauseScreen
 from game.client.screens.seat_control import SeatControlScreen, duration_text
 from game.client.text import t
-from net import messages as ids
+from net.protocol import messages as ids
 from net.client import ClientConnection
 from tests.test_client_lan import (_loopback, host_app_table, join_app_find, shot,  # noqa: F401
                                    until)
@@ -172,7 +172,7 @@ def test_rejoin_and_seat_screens_fit_in_every_language(tmp_path, monkeypatch):
     from game.match import Match, SeatInfo
     from game.rules.metro import GAME
     from game.saves import list_resumable
-    from net.lobby import Slot
+    from net.protocol.lobby import Slot
     from game.saves.lan import start_net_autosave
     from tests.test_i18n import LANGS, TextProbe
 

@@ -14,9 +14,9 @@ from game.benchmarks.faultproxy import FaultProxy, Profile
 from game.client.screens.netplay import reason_text
 from game.client.screens.net_lobby import JoinedLobbyScreen
 from game.client.text import t
-from net import messages as ids
+from net.protocol import messages as ids
 from net.host import HostServer
-from net.lobby import Slot
+from net.protocol.lobby import Slot
 from tests.test_client_lan import join_app_find, until
 from tests.test_client_support import click, key, make_app, text
 from tests.lan_loopback import use_loopback

@@ -1,4 +1,4 @@
-"""The fair table's chance driver (net.fairdeal, issue 13) over an in-process table: every
+"""The fair table's chance driver (net.fair.deal, issue 13) over an in-process table: every
 machine runs its own driver over the same sequenced stream of cipher records and moves.
 
 Honest games of Metro and Railroad Ink end with every machine agreeing on every entry's hash
@@ -21,7 +21,7 @@ from game.rules.fairplay.cipher import unmask
 from game.rules.fairplay.draw import share_for_draw
 from game.rules.fairplay.records import CardPlayed, PileOpened, Shuffled
 from tests import old_seed_model as old_seeding
-from net.fairdeal import FairError, FairTable
+from net.fair.deal import FairError, FairTable
 
 METRO = get_game("metro")
 INK = get_game("railroad-ink")

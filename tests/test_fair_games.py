@@ -1,4 +1,4 @@
-"""The fair driver (net.fairdeal) on the games' extra chance kinds (issue 13): Metromania's
+"""The fair driver (net.fair.deal) on the games' extra chance kinds (issue 13): Metromania's
 Unfair Municipality (``attest``: a seat answers about its own hand; ``show``: the unplaced
 markers named at the end; a marker placed by a dig carries its CardPlayed) and Metro with
 companies (``return``: a share goes back face down under its pile and is dealt again;
@@ -19,8 +19,8 @@ from game.rules.fairplay.records import CardPlayed, Returned
 from game.rules.metromania import table as mania_table
 from game.rules.metromania.markers import ALL_MARKERS, HIDDEN_LETTER
 from tests import old_seed_model as old_seeding
-from net.fairdeal import FairError
-from net.fairkinds import ATTEST
+from net.fair.deal import FairError
+from net.fair.kinds import ATTEST
 from tests.test_fair_driver import Table, depart, secret
 
 METRO = get_game("metro")

@@ -161,10 +161,10 @@ def test_a_crashed_game_resumes_from_its_autosave(pebbles, tmp_path):
 
 
 def test_a_lan_table_over_loopback_plays_to_the_end(pebbles):
-    from net import messages as ids
+    from net.protocol import messages as ids
     from net.client import ClientConnection
     from net.host import HostServer
-    from net.lobby import Slot
+    from net.protocol.lobby import Slot
 
     server = HostServer.create("pebbles", 2, port=0, bind="127.0.0.1", name="Hosty",
                                seats=[Slot(kind=ids.KIND_BOT, name="Bot", level="random"),

@@ -11,7 +11,7 @@ from game.match import Match
 from game.rules import get_game
 from game.rules.core import ConfigError, Rng, canonical_bytes, hash_bytes, state_hash
 from game.rules.railroad_ink import state as ink_state
-from net.schema import MAX_SEATS
+from net.protocol.schema import MAX_SEATS
 
 GAME = get_game("railroad-ink")
 

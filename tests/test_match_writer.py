@@ -18,8 +18,6 @@ import pytest
 from game.match import LogEntry, Match
 from game.rules.core import IllegalMove, Rng
 from game.rules.metro import GAME
-from net.peer import Replica
-from net.sequencer import Sequencer
 
 ROOT = Path(__file__).resolve().parent.parent
 WRITER = Path("game/match.py")
@@ -210,27 +208,6 @@ def test_undo_rebuild_and_replace_log_replay_through_match():
     assert other.hash() == full[-1].hash
 
 
-def test_host_and_peer_write_only_through_their_match():
-    """The sequencer stamps and the replica receives by asking the match: both logs agree
-    with a hotseat match of the same moves, listeners hear every move once, in order."""
-    hotseat = Match.new(GAME, GAME.make_config(3), 12)
-    _play(hotseat, 15)
-    host = Match.new(GAME, GAME.make_config(3), 12)
-    sequencer = Sequencer(host)
-    replica = Replica(GAME, GAME.make_config(3), 12)
-    heard = {"host": [], "peer": []}
-    host.subscribe(lambda entry, events: heard["host"].append(entry.seq))
-    replica.match.subscribe(lambda entry, events: heard["peer"].append(entry.seq))
-    for entry in hotseat.log:
-        sequencer.stamp(entry.seat, entry.move,
-                        announce=lambda q, s, m: replica.receive(q, s, m))
-        # neither side hashed the move on its way to the screen: that waits for seal()
-        assert not host.sealed and not replica.sealed
-        replica.tell()
-        replica.seal()
-    sequencer.seal()
-    assert host.log == hotseat.log == replica.match.log
-    assert heard["host"] == heard["peer"] == list(range(1, 16))
 
 
 def test_a_past_position_is_a_new_match_and_leaves_the_source_alone():

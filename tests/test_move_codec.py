@@ -9,11 +9,11 @@ from hypothesis import given, settings, strategies as st
 
 from game.rules import get_game
 from game.rules.core import Rng
-from net import messages as ids
-from net.movecodec import VERSION, CodecError, codec_for
-from net.moveframe import compact, expand, pack_move, read_varint, unpack_move, varint
-from net.schema import FROM_HOST, FROM_PEER, SchemaError, validate
-from net.wire import encode
+from net.protocol import messages as ids
+from net.protocol.movecodec import VERSION, CodecError, codec_for
+from net.protocol.moveframe import compact, expand, pack_move, read_varint, unpack_move, varint
+from net.protocol.schema import FROM_HOST, FROM_PEER, SchemaError, validate
+from net.transport.wire import encode
 
 GAMES = {"railroad-ink": [[], ["river"], ["lake"], ["meteor"], ["volcano"]],
          "metro": [[], ["companies"]],

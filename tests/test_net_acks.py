@@ -10,12 +10,12 @@ import random
 import pytest
 
 from game.rules import get_game
-from net import messages as ids
-from net.hosting import HostEndpoint
-from net.joining import ClientEndpoint
-from net.lobby import Slot
-from net.memnet import MemNet
-from net.timing import Timings
+from net.protocol import messages as ids
+from net.table.host import HostEndpoint
+from net.table.joiner import ClientEndpoint
+from net.protocol.lobby import Slot
+from net.transport.memnet import MemNet
+from net.transport.timing import Timings
 
 
 # beats far apart: an ack that waited for a beat would come a whole second late

@@ -34,20 +34,20 @@ def machine(monkeypatch):
 
 
 def test_discovery_targets_are_every_networks_broadcast_address(machine):
-    from net.discovery import broadcast_targets
+    from net.transport.discovery import broadcast_targets
 
     assert broadcast_targets(4242) == [("10.1.255.255", 4242), ("169.254.255.255", 4242),
                                        ("192.168.7.255", 4242), ("255.255.255.255", 4242)]
 
 
 def test_the_hosts_addresses_leave_out_loopback_and_put_self_assigned_last(machine):
-    from net.discovery import local_addresses
+    from net.transport.discovery import local_addresses
 
     assert local_addresses() == ["192.168.7.23", "10.1.2.3", "10.8.0.2", "169.254.40.2"]
 
 
 def test_without_an_interface_list_discovery_still_asks_the_global_broadcast(monkeypatch):
-    from net.discovery import broadcast_targets, local_addresses
+    from net.transport.discovery import broadcast_targets, local_addresses
 
     def refuse(*args, **kwargs):
         raise OSError("getifaddrs failed")

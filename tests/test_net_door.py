@@ -3,7 +3,7 @@
 A program that connects as a spectator, sends a 680 kB frame and reconnects after each
 refusal (what drove a host to 53 % CPU and the players' p99 from 4 to 655 ms) is refused on
 the frame's length prefix, having had a few kB of it read, and its address is turned away
-(``net.door``) before a byte of its next tries is read, while an honest player's game runs to
+(``net.transport.door``) before a byte of its next tries is read, while an honest player's game runs to
 its end. So is a program that sends endless small frames, and one that guesses seat tokens;
 idle connections hold no spectator's slot and are closed at the hello deadline.
 
@@ -21,12 +21,12 @@ import selectors
 import socket
 import struct
 
-from net import messages as ids
+from net.protocol import messages as ids
 from net.client import ClientConnection
-from net.door import TOKEN_GUESSES, Door
+from net.transport.door import TOKEN_GUESSES, Door
 from net.host import HostServer
-from net.limits import HostLimits
-from net.wire import FrameReader, encode
+from net.transport.limits import HostLimits
+from net.transport.wire import FrameReader, encode
 from tests.patience import PATIENCE, wait_for
 from tests.test_net_sockets import hello
 
@@ -130,7 +130,7 @@ def test_endless_small_frames_and_token_guesses_close_the_door():
     try:
         port = server.port
         beats = encode({"t": ids.BEAT, "q": 0}) * 2000       # far past the frame budget
-        # past the beats' own rate (net.limits), before the overall frame budget
+        # past the beats' own rate (net.transport.limits), before the overall frame budget
         assert knock(port, hello(n="chatty") + beats)[0] == ids.R_TOO_MANY_REQUESTS
         assert knock(port, hello(n="chatty"))[0] == ids.R_TRY_LATER
     finally:

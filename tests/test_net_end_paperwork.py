@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from net.services import Persistence
+from net.local.services import Persistence
 from tests.test_net_lockstep import FAST, Table
 
 

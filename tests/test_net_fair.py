@@ -10,12 +10,12 @@ import pytest
 
 from game.rules import get_game
 from game.rules.core import HIDDEN
-from net import messages as ids
-from net.hosting import HostEndpoint
-from net.joining import ClientEndpoint
-from net.lobby import Slot
-from net.memnet import MemNet
-from net.timing import Timings
+from net.protocol import messages as ids
+from net.table.host import HostEndpoint
+from net.table.joiner import ClientEndpoint
+from net.protocol.lobby import Slot
+from net.transport.memnet import MemNet
+from net.transport.timing import Timings
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -183,7 +183,7 @@ def test_a_returning_machine_takes_its_secret_back_and_reads_its_hand_again():
 
 @pytest.mark.parametrize("game", [METRO, INK])
 def test_a_lossy_network_keeps_a_fair_table_in_step(game):
-    from net.memnet import Faults
+    from net.transport.memnet import Faults
     table = FairTable(game, 3, [], host_bots=1, seed=3)
     table.net.faults = Faults(latency=(0.001, 0.03), drop=0.1, duplicate=0.1, reorder=0.3)
     table.start()

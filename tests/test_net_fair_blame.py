@@ -11,6 +11,7 @@ in-memory network.
 
 import pytest
 
+from net.protocol import messages as ids
 from tests.test_net_fair import INK, FairTable
 
 pytestmark = pytest.mark.timeout(120)
@@ -36,16 +37,16 @@ def test_a_host_that_drops_an_honest_part_of_a_roll_gets_the_same_dice_and_blame
     table = FairTable(INK, 3, [], host_bots=1)
     victim = table.clients[0]
     dropped = []
-    real = table.host._on_F
+    real = table.host.handlers[ids.FAIR]
 
-    def hostile_relay(peer, msg):
+    def hostile_relay(host, peer, msg):
         record = msg["r"]        # its part: a reveal then, a part fixed by its key now
         if record.get("kind") in PARTS and record.get("roll") == ROLL \
                 and peer.pid == victim.pid:
             dropped.append(record)        # kept back: the host would rather roll again
             return
-        real(peer, msg)
-    table.host._on_F = hostile_relay
+        real(host, peer, msg)
+    table.host.handlers[ids.FAIR] = hostile_relay
     table.start()
     assert first_roll(table) == dice
     assert dropped

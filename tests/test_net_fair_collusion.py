@@ -13,8 +13,8 @@ import pytest
 
 from game.rules.core import HIDDEN
 from game.rules.fairplay.draw import finish_draw, share_for_draw
-from net import messages as ids
-from net.fairescrow import collusion, rebuild_key
+from net.protocol import messages as ids
+from net.fair.escrow import collusion, rebuild_key
 from tests.test_net_fair import METRO, FairTable
 
 pytestmark = pytest.mark.timeout(120)

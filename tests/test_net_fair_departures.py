@@ -28,8 +28,8 @@ import pytest
 
 from game.benchmarks.net_departures import clean_steps, drop_run
 from game.rules import get_game
-from net import messages as ids
-from net.wire import FrameReader
+from net.protocol import messages as ids
+from net.transport.wire import FrameReader
 from tests.test_net_lockstep import Table, _WithVariant
 
 pytestmark = pytest.mark.timeout(240)
@@ -110,13 +110,13 @@ def test_a_peer_whose_message_raises_in_the_host_is_dropped_and_the_table_goes_o
     table.start()
     host = table.host
     victim, other = table.clients
-    real = host._on_H
+    real = host.handlers[ids.HASH]
 
-    def broken(peer, msg):
+    def broken(endpoint, peer, msg):
         if peer.pid == victim.pid and host.seq >= 5:
             raise RuntimeError("a planted bug")
-        real(peer, msg)
-    host._on_H = broken
+        real(endpoint, peer, msg)
+    host.handlers[ids.HASH] = broken
     events = []
     assert table.run(lambda: host.phase == "over" and other.phase == "over"
                      and other.seq == host.seq, limit=60,

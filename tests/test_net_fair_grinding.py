@@ -14,8 +14,8 @@ Both play the hostile host against the real endpoints over the in-memory network
 
 import pytest
 
-from net import messages as ids
-from net import fairjoin
+from net.protocol import messages as ids
+from net.fair import join as fairjoin
 from tests.test_net_fair import METRO, FairTable
 
 pytestmark = pytest.mark.timeout(120)
@@ -35,17 +35,17 @@ def test_a_host_that_drops_the_last_setup_part_gets_the_same_seed():
     table = FairTable(METRO, 3, ["hand2"], host_bots=1)
     victim = table.clients[-1]
     dropped = []
-    real = table.host._on_F
+    real = table.host.handlers[ids.FAIR]
 
-    def hostile_relay(peer, msg):
+    def hostile_relay(host, peer, msg):
         """The host keeps the victim's part of the setup roll to itself (and would abort)."""
         record = msg["r"]        # its part: a reveal then, a part fixed by its key now
         if record.get("kind") in PARTS and record.get("roll") == "setup" \
                 and peer.pid == victim.pid:
             dropped.append(record)
             return
-        real(peer, msg)
-    table.host._on_F = hostile_relay
+        real(host, peer, msg)
+    table.host.handlers[ids.FAIR] = hostile_relay
     seed = dealt_seed(table)
     assert dropped, "the victim's part never reached the host"
     events = table.host.poll()

@@ -8,9 +8,9 @@ import pytest
 from game.rules.core import HIDDEN
 from game.saves import read_save
 from game.saves.files import saves_dir
-from net import messages as ids
-from net.joining import ClientEndpoint
-from net.memnet import MemNet
+from net.protocol import messages as ids
+from net.table.joiner import ClientEndpoint
+from net.transport.memnet import MemNet
 from game.saves.lan import load_table, resume_claim, resumed_endpoint
 from tests.test_net_fair import FAST, METRO, INK, FairTable, secret_source
 

@@ -8,7 +8,7 @@ A dropped machine is waited on like its moves. A spectator never owes anything."
 import pytest
 
 from game.rules import get_game
-from net import messages as ids
+from net.protocol import messages as ids
 from tests.test_net_lockstep import FAST, Table
 
 pytestmark = pytest.mark.timeout(120)

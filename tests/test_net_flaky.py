@@ -18,13 +18,13 @@ import pytest
 
 from game.benchmarks.faultproxy import FaultProxy, Profile
 from game.cli.join import describe
-from net import messages as ids
-from net.backoff import Backoff
+from net.protocol import messages as ids
+from net.transport.backoff import Backoff
 from net.client import ClientConnection
 from net.host import HostServer
-from net.lobby import Slot
-from net.timing import Timings
-from net.transport import Closed, Connection, Reset
+from net.protocol.lobby import Slot
+from net.transport.timing import Timings
+from net.transport.sockets import Closed, Connection, Reset
 from tests.patience import PATIENCE
 
 pytestmark = pytest.mark.timeout(180)      # a hang guard: the waits are events
@@ -214,9 +214,9 @@ def test_a_player_reset_at_the_last_move_comes_back_and_learns_the_end(tmp_path,
         finals = [e for e in events if e["event"] == "game_over"]
         assert finals and finals[-1]["scores"] == over["scores"]
         run_until(server.endpoint.everyone_told, server)
-        assert server.endpoint.untold == set()      # it hung up politely after the goodbye
+        assert server.endpoint.end.untold == set()      # it hung up politely after the goodbye
         # once the grace is over the closed table refuses the same seat token
-        server.endpoint.grace_until = 0.0
+        server.endpoint.end.until = 0.0
         late = ClientConnection.connect("127.0.0.1", server.port, name="Ann",
                                         token=peer.token)
         run_until(lambda: late.phase == "ended", server, late)
@@ -238,9 +238,9 @@ def test_a_polite_goodbye_needs_no_grace(tmp_path, monkeypatch):
         assert peer.endpoint.ended["code"] == ids.R_GAME_OVER
         # told by the peer's polite hang-up after the goodbye, not by the 30 s grace running
         # out (only a hang-up empties ``untold``; the grace makes everyone_told true as well)
-        run_until(lambda: not server.endpoint.untold, server)
+        run_until(lambda: not server.endpoint.end.untold, server)
         assert server.endpoint.everyone_told()
-        assert server.endpoint.clock() < server.endpoint.grace_until
+        assert server.endpoint.clock() < server.endpoint.end.until
         peer.close()
     finally:
         server.close()

@@ -3,9 +3,9 @@ with a reason and dropped; a normal burst passes; the table plays on for everyon
 
 import socket
 
-from net import messages as ids
-from net.ratelimit import BURST, FRAMES_PER_SECOND, FrameBudget
-from net.wire import FrameReader, encode
+from net.protocol import messages as ids
+from net.transport.ratelimit import BURST, FRAMES_PER_SECOND, FrameBudget
+from net.transport.wire import FrameReader, encode
 from tests.patience import PATIENCE
 from tests.test_net_sockets import ThreadedTable, hello, raw_exchange
 
@@ -29,7 +29,7 @@ def test_a_flooding_peer_is_refused_and_the_others_play_on():
     try:
         port = table.server.port
         # a player (welcomed to a seat first), then hash reports and proposals: each kind
-        # within its own per-kind limit (net.limits), together past the frame budget
+        # within its own per-kind limit (net.transport.limits), together past the frame budget
         report = encode({"t": ids.HASH, "q": 0, "h": bytes(16)})
         proposal = encode({"t": ids.PROPOSE, "s": 1, "m": "x", "n": 1})
         frames = []

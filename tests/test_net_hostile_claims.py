@@ -7,11 +7,11 @@ gets exactly its seats back. In memory (MemNet), real Metro rules.
 from game.paths import saves_dir
 from game.saves import read_save
 from game.saves import lan as lan_saves
-from net import claims
-from net import messages as ids
-from net.joining import ClientEndpoint
-from net.lobby import Slot
-from net.memnet import MemNet
+from net.session import claims
+from net.protocol import messages as ids
+from net.table.joiner import ClientEndpoint
+from net.protocol.lobby import Slot
+from net.transport.memnet import MemNet
 from game.saves.lan import lan_info, load_table, resume_claim, resumed_endpoint, table_id
 from tests.test_net_lockstep import FAST, Table
 
@@ -101,7 +101,11 @@ class Replayer(ClientEndpoint):
 
     recorded: dict = {}
 
-    def _on_ch(self, msg):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.handlers[ids.CHALLENGE] = Replayer.replay
+
+    def replay(self, msg):
         self._send(dict(self.recorded))
 
 

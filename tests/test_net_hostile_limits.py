@@ -13,19 +13,19 @@ import time
 
 import pytest
 
-from net import messages as ids
+from net.protocol import messages as ids
 from net.client import ClientConnection
 from net.host import HostServer
-from net.limits import DEFAULT_SPECTATORS, HostLimits
-from net.timing import Timings
-from net.wire import FrameReader, encode
+from net.transport.limits import DEFAULT_SPECTATORS, HostLimits
+from net.transport.timing import Timings
+from net.transport.wire import FrameReader, encode
 from tests.patience import PATIENCE, wait_for
 from tests.test_net_sockets import hello
 
 pytestmark = pytest.mark.timeout(240)      # a hang guard: the waits are events
 
 
-TOTAL_CAP_MIB = 16     # net.limits.HostLimits.total_frame_bytes
+TOTAL_CAP_MIB = 16     # net.transport.limits.HostLimits.total_frame_bytes
 
 
 def rss_mib() -> float:
@@ -37,7 +37,7 @@ def rss_mib() -> float:
 
 
 def table(players=2, bots=1, door=True, timings=None):
-    """``door=False``: no address is turned away after an abuse (``net.door``; the attackers
+    """``door=False``: no address is turned away after an abuse (``net.transport.door``; the attackers
     and the honest player of these tests all come from 127.0.0.1)."""
     server = HostServer.create("metro", players, port=0, bind="127.0.0.1",
                                timings=timings or Timings())

@@ -7,11 +7,10 @@ import pytest
 
 from game.benchmarks.net_fuzz import fuzz
 from game.rules import get_game
-from net import messages as ids
-from net.handlers import HOST_HANDLERS, JOIN_HANDLERS
-from net.hosting import HostEndpoint
-from net.joining import ClientEndpoint
-from net.schema import FROM_HOST, FROM_PEER
+from net.protocol import messages as ids
+from net.table.host import HOST_HANDLERS, HostEndpoint
+from net.table.joiner import JOIN_HANDLERS, ClientEndpoint
+from net.protocol.schema import FROM_HOST, FROM_PEER
 from tests.test_net_lockstep import Table
 
 pytestmark = pytest.mark.timeout(120)
@@ -28,12 +27,12 @@ def test_hostile_messages_in_random_states_never_escape(side, kinds):
 
 
 def test_every_kind_has_exactly_one_handler_per_endpoint():
-    # compact move frames are expanded to MOVE / PROPOSE before the table (net.moveframe)
+    # compact move frames are expanded to MOVE / PROPOSE before the table (net.protocol.moveframe)
     assert set(HOST_HANDLERS) == set(FROM_PEER) - {ids.HELLO, ids.PROOF, ids.PROPOSE_C}
     assert set(JOIN_HANDLERS) == set(FROM_HOST) - {ids.MOVE_C}
     for table, cls in ((HOST_HANDLERS, HostEndpoint), (JOIN_HANDLERS, ClientEndpoint)):
-        for kind, name in table.items():
-            assert callable(getattr(cls, name)), (kind, name)
+        for kind, function in table.items():       # functions, never method names
+            assert getattr(cls, function.__name__) is function, (kind, function)
 
 
 def test_an_unknown_kind_is_refused_with_a_reason_on_both_sides():

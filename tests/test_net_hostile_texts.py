@@ -1,4 +1,4 @@
-"""A player turned away by one of the table's limits (net.limits, net.claims) reads why in
+"""A player turned away by one of the table's limits (net.transport.limits, net.session.claims) reads why in
 their language, through the real client's table finder; every new reason is worded in all
 six languages. ``GUARD_SHOTS=folder`` saves a screenshot per language."""
 
@@ -6,9 +6,9 @@ import os
 
 from game.client import text
 from game.client.text import t
-from net import messages as ids
+from net.protocol import messages as ids
 from net.host import HostServer
-from net.limits import HostLimits
+from net.transport.limits import HostLimits
 from tests.test_client_lan import _loopback, join_app_find, until  # noqa: F401 - fixture
 from tests.test_client_support import make_app
 

@@ -16,13 +16,13 @@ from game import paths
 from game.match import Match
 from game.rules import available_games, get_game
 from game.rules.metro import GAME
-from net import messages as ids
-from net.hosting import HostEndpoint
-from net.joining import ClientEndpoint
-from net.lobby import Slot
-from net.memnet import Faults, MemNet
-from net.timing import Timings
-from net.wire import encode
+from net.protocol import messages as ids
+from net.table.host import HostEndpoint
+from net.table.joiner import ClientEndpoint
+from net.protocol.lobby import Slot
+from net.transport.memnet import Faults, MemNet
+from net.transport.timing import Timings
+from net.transport.wire import encode
 
 
 FAST = Timings(heartbeat=0.1, interrupted=0.3, dropped=1.0, retry=0.05, seeding=2.0)
@@ -66,7 +66,7 @@ class Table:
 
     def rejoin(self, index, **kwargs):
         old = self.clients[index]
-        kwargs.setdefault("auto_bot", old.auto_bot)
+        kwargs.setdefault("auto_bot", old.bot_seats.auto)
         kwargs.setdefault("autosave", self.autosave)
         # a machine that comes back takes its dealer secret from its own save of the table;
         # these tables keep no saves, so the old endpoint hands it over
@@ -331,7 +331,7 @@ def test_corrupted_peer_is_detected_at_next_move_and_repaired(corrupt, faults):
 
 def test_a_key_that_does_not_open_its_commitment_is_refused_and_the_table_returns_to_the_lobby():
     from game.rules.fairplay.records import KeyRevealed
-    from net.fairdeal import record_to_plain
+    from net.fair.deal import record_to_plain
 
     table = Table(players=3, seed=2)
     cheat = table.clients[1]

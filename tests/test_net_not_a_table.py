@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from net import messages as ids
+from net.protocol import messages as ids
 from net.client import ClientConnection
-from net.timing import Timings
+from net.transport.timing import Timings
 from tests.patience import PATIENCE
 
 ROOT = Path(__file__).resolve().parent.parent

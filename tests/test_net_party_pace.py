@@ -3,7 +3,7 @@
 * a joiner's end-of-game secret waits for the end's paperwork time, so the last move is
   confirmed before 32 secrets are relayed to every peer (the audit still runs);
 * the host's own bot seats can think like anybody else's (``HostEndpoint.bot_delay``);
-* the cyclic garbage collector is kept off what a table in play holds (``net.collector``),
+* the cyclic garbage collector is kept off what a table in play holds (``net.local.collector``),
   and everything is handed back when the table ends.
 """
 
@@ -12,8 +12,8 @@ from __future__ import annotations
 import dataclasses
 import gc
 
-from net import collector
-from net import messages as ids
+from net.local import collector
+from net.protocol import messages as ids
 from tests.test_net_lockstep import FAST, Table
 
 
@@ -51,7 +51,7 @@ def test_a_joiners_secret_leaves_only_at_the_ends_paperwork_time():
 
 def test_the_hosts_bot_waits_its_think_time_before_each_move():
     table = Table(players=2, seed=3)
-    table.host.bot_delay = 0.4
+    table.host.bot_seats.delay = 0.4
     moved: list[float] = []
     table.host.on_applied = lambda seq, seat: moved.append(table.net.now) if seat == 0 \
         else None

@@ -8,7 +8,7 @@ Real processes on 127.0.0.1 with ephemeral ports (run.py host/join), each with i
 from game import saves
 from game.paths import saves_dir
 from game.saves.format import parse_bytes
-from net import messages as ids
+from net.protocol import messages as ids
 from game.saves.lan import lan_info, resumed_slots
 from tests.patience import wait_for
 from tests.test_net_sockets import finish, host_process, read_until, spawn
@@ -173,7 +173,7 @@ def test_every_peer_autosave_follows_its_log_through_a_desync_repair():
     table.check_agreement = lambda: [c.poll() for c in table.clients]
     assert table.run(table.all_over, limit=60)
     # each finished save moves to the replays once its end's audit is recorded, a moment
-    # after the end (net.timing.Timings.end_paperwork)
+    # after the end (net.transport.timing.Timings.end_paperwork)
     assert table.run(lambda: len(list(saves.replays_dir().glob("*.tlsave"))) == 3, limit=5)
     table.assert_converged()
     finals = [saves.load(path) for path in sorted(saves.replays_dir().glob("*.tlsave"))]
@@ -185,8 +185,8 @@ def test_every_peer_autosave_follows_its_log_through_a_desync_repair():
 
 
 def test_resumed_table_gives_seats_back_by_claim_and_refuses_names():
-    from net.joining import ClientEndpoint
-    from net.memnet import MemNet
+    from net.table.joiner import ClientEndpoint
+    from net.transport.memnet import MemNet
     from game.saves.lan import load_table, resume_claim, resumed_endpoint, table_id
     from tests.test_net_lockstep import FAST, Table
 
@@ -267,21 +267,24 @@ def test_autosave_of_a_sequenced_game_hears_moves_late_and_ends_with_the_last_on
     from game.rules.core import Rng
     from game.rules.metro import GAME
     from game.saves import start_autosave
-    from net.sequencer import Sequencer
 
     match = Match.new(GAME, GAME.make_config(2), 21)
     saver = start_autosave(match, durable=False)
-    sequencer = Sequencer(match)
     rng = Rng(3)
     while not match.is_over():
         seat = match.to_act()[0]
-        sequencer.stamp(seat, str(GAME.random_move(match.state, seat, rng)))
+        # what the fair host does with a checked move (net.fair.host, net.fair.moves): the
+        # last move's hash first, the move applied unhashed, then the listeners
+        match.seal(tell=False)
+        match.apply(seat, GAME.random_move(match.state, seat, rng), check=False,
+                    hash_now=False, tell=False)
+        match.tell()
         if match.seq == 10:
             saver.sync(match)          # e.g. after a resync: the unhashed last move waits
             early = saves.load(saver.path)
             assert early.ok and early.match.seq == 9
     assert not saver.finished          # the last move is not hashed yet
-    sequencer.seal()
+    match.seal()
     assert saver.finished and saver.path.parent == saves.replays_dir()
     final = saves.load(saver.path)
     assert final.ok and final.match.log == match.log and final.save.end is not None

@@ -11,11 +11,11 @@ and, once, with real ``run.py host --resume`` / ``run.py join`` processes on 127
 import dataclasses
 
 from game.paths import saves_dir
-from net import messages as ids
-from net.lobby import Slot
+from net.protocol import messages as ids
+from net.protocol.lobby import Slot
 from game.saves.lan import (claimed_group, lan_info, load_table, resume_claim, resume_claims,
                          resumed_endpoint, resumed_slots, table_id)
-from net.tables import claimed_groups
+from net.protocol.tables import claimed_groups
 from tests.test_net_lockstep import FAST, Table
 
 
@@ -109,8 +109,8 @@ def play_and_crash(players, seed, name="Player 1"):
 
 
 def test_a_resume_where_everyone_had_the_same_name_gives_each_machine_its_seats():
-    from net.joining import ClientEndpoint
-    from net.memnet import MemNet
+    from net.table.joiner import ClientEndpoint
+    from net.transport.memnet import MemNet
 
     host_file, old = play_and_crash(4, seed=9)
     loaded = load_table([host_file])
@@ -152,8 +152,8 @@ def test_a_resume_where_everyone_had_the_same_name_gives_each_machine_its_seats(
 
 
 def test_without_a_claim_a_shared_name_gives_one_machine_only():
-    from net.joining import ClientEndpoint
-    from net.memnet import MemNet
+    from net.table.joiner import ClientEndpoint
+    from net.transport.memnet import MemNet
 
     host_file, old = play_and_crash(3, seed=6)
     loaded = load_table([host_file])
@@ -237,8 +237,8 @@ def test_a_save_cut_between_a_move_and_its_records_resumes_and_plays_on():
     itself is not in the save yet. The resumed host must go on from the last saved move: the
     records that wait for the lost move are dropped, and their dealers send them again when
     the move is played again (before, the resumed host stopped with fair_out_of_turn)."""
-    from net.joining import ClientEndpoint
-    from net.memnet import MemNet
+    from net.table.joiner import ClientEndpoint
+    from net.transport.memnet import MemNet
 
     host_file, old = play_and_crash(3, seed=6)
     loaded = load_table([host_file])
@@ -270,8 +270,8 @@ def test_a_machine_with_the_old_hosts_save_too_still_proves_its_own_seat():
     both claims, the host's first. The resumed host challenges the claim whose seats wait for
     their key, not just the first one (before: no challenge for the old host's own seat, then
     the name was refused as seat_owned — depending on which save the folder listed first)."""
-    from net.joining import ClientEndpoint
-    from net.memnet import MemNet
+    from net.table.joiner import ClientEndpoint
+    from net.transport.memnet import MemNet
 
     host_file, old = play_and_crash(3, seed=6)
     host = resumed_endpoint(load_table([host_file]), "Player 1", headless_bot="random",

@@ -7,8 +7,8 @@ relaunched client rejoins with)."""
 import pytest
 
 from game import paths
-from net import messages as ids
-from net.joining import ClientEndpoint
+from net.protocol import messages as ids
+from net.table.joiner import ClientEndpoint
 from game.saves.lan import rejoin_info
 from tests.test_net_lockstep import FAST, Table
 

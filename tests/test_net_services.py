@@ -1,15 +1,15 @@
-"""net takes its bots and its disk from the caller (issue 15, ``net.services``): an endpoint
+"""net takes its bots and its disk from the caller (issue 15, ``net.local.services``): an endpoint
 given ``make_bot`` plays its bot seats with it, and one given a ``persistence`` autosaves
 and writes its netlog through it, not through ``game.saves``. In memory (MemNet)."""
 
 from game.bots.base import make_bot
 from game.paths import saves_dir
-from net import messages as ids
-from net.hosting import HostEndpoint
-from net.joining import ClientEndpoint
-from net.lobby import Slot
-from net.memnet import MemNet
-from net.services import NoPersistence
+from net.protocol import messages as ids
+from net.table.host import HostEndpoint
+from net.table.joiner import ClientEndpoint
+from net.protocol.lobby import Slot
+from net.transport.memnet import MemNet
+from net.local.services import NoPersistence
 from tests.test_net_lockstep import FAST, GAME
 
 

@@ -17,7 +17,7 @@ import pytest
 
 from game.benchmarks.faultproxy import FaultProxy, Profile
 from game.benchmarks.net_soak import MILD, play_game
-from net.wire import decode_body, encode
+from net.transport.wire import decode_body, encode
 from tests.patience import PATIENCE
 
 
@@ -165,12 +165,12 @@ def test_a_refused_proposal_does_not_leave_the_host_save_behind(tmp_path, monkey
     from game.rules import get_game
     from game.rules.core import Rng
     from game.saves.load import read_save
-    from net import messages as ids
-    from net.hosting import HostEndpoint
-    from net.joining import ClientEndpoint
-    from net.lobby import Slot
-    from net.memnet import MemNet
-    from net.wire import FrameReader
+    from net.protocol import messages as ids
+    from net.table.host import HostEndpoint
+    from net.table.joiner import ClientEndpoint
+    from net.protocol.lobby import Slot
+    from net.transport.memnet import MemNet
+    from net.transport.wire import FrameReader
 
     monkeypatch.setenv("TRACKLAYER_HOME", str(tmp_path))
     game = get_game("metromania")

@@ -14,11 +14,11 @@ from pathlib import Path
 import msgpack
 import pytest
 
-from net import messages as ids
+from net.protocol import messages as ids
 from net.client import ClientConnection
-from net.discovery import find_tables
+from net.transport.discovery import find_tables
 from net.host import HostServer
-from net.wire import FrameReader, encode
+from net.transport.wire import FrameReader, encode
 from tests.patience import PATIENCE
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -93,7 +93,7 @@ def test_killed_joiner_rejoins_with_its_token_and_finishes(tmp_path):
 class ThreadedTable:
     def __init__(self, players=3, door=True):
         """``door=False``: an address refused for abuse is not turned away afterwards
-        (``net.door``): for tests that probe one limit after another, each probe a new
+        (``net.transport.door``): for tests that probe one limit after another, each probe a new
         connection from 127.0.0.1 (the door has its own tests)."""
         self.server = HostServer.create("metro", players, port=0, bind="127.0.0.1",
                                         discovery_port=0)
@@ -234,7 +234,7 @@ def test_unreachable_host_fails_cleanly(tmp_path):
 
 
 def test_default_discovery_targets_are_broadcast_addresses_and_not_used_here():
-    from net.discovery import broadcast_targets
+    from net.transport.discovery import broadcast_targets
 
     targets = broadcast_targets(4242)
     assert ("255.255.255.255", 4242) in targets

@@ -7,9 +7,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from net import messages as ids
-from net.schema import FROM_HOST, FROM_PEER, SchemaError, validate
-from net.wire import MAX_FRAME, FrameReader, WireError, decode_body, encode
+from net.protocol import messages as ids
+from net.protocol.schema import FROM_HOST, FROM_PEER, SchemaError, validate
+from net.transport.wire import MAX_FRAME, FrameReader, WireError, decode_body, encode
 
 
 def frame_of(obj) -> bytes:

@@ -434,7 +434,7 @@ def test_resume_of_a_damaged_save_keeps_the_verified_moves(name):
 
 
 def _netlog(match: Match, role: str) -> dict:
-    doc = match.to_plain()            # what net/netlog.py writes, plus its extra keys
+    doc = match.to_plain()            # what net/local/netlog.py writes, plus its extra keys
     doc.update({"commands": [], "role": role})
     return doc
 

@@ -1,5 +1,5 @@
 """The best of several copies of one game's log: three machines kept the same Metro game's
-log (``net.netlog`` format), the first one is lost, one copy is cut short and one damaged
+log (``net.local.netlog`` format), the first one is lost, one copy is cut short and one damaged
 near its end; the longest verified copy resumes the game at its last verified move, as an
 autosave, with the same seats. (A fair LAN table's own saves resume through its cipher
 stream: tests/test_net_resume.py and tests/test_net_fair_resume.py.)"""

@@ -30,7 +30,7 @@ import time
 from collections import deque
 from dataclasses import dataclass
 
-from net.wire import decode_body
+from net.transport.wire import decode_body
 
 LENGTH = struct.Struct(">I")
 
@@ -131,7 +131,7 @@ class _Link:
         reset = self.profile.reset
         if reset == "before_welcome" and self.frames_down == 1:
             return True
-        if kind in ("M", "m"):         # a move, plain or compact (net.moveframe)
+        if kind in ("M", "m"):         # a move, plain or compact (net.protocol.moveframe)
             self.moves_down += 1
             if reset == "mid_game" and self.moves_down >= self.reset_at_move:
                 return True

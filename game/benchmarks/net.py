@@ -67,11 +67,11 @@ def peer_worker(port: int, delay: float) -> None:
 
 
 def _play_one_game(delay: float) -> dict:
-    from net import messages as ids
+    from net.protocol import messages as ids
     from net.host import HostServer
-    from net.lobby import Slot
-    from net.moveframe import compact
-    from net.wire import encode
+    from net.protocol.lobby import Slot
+    from net.protocol.moveframe import compact
+    from net.transport.wire import encode
 
     from game.bots.base import make_bot
 
@@ -142,7 +142,7 @@ def _play_one_game(delay: float) -> dict:
             message["cp"] = played
         return message
 
-    # as sent: compact move frames (net.moveframe) with the card record beside them
+    # as sent: compact move frames (net.protocol.moveframe) with the card record beside them
     move_frames = [len(encode(compact(move_frame(*row), name))) for row in rows]
     bare_frames = [len(encode(compact(move_frame(seq, seat, text, None), name)))
                    for seq, seat, text, _ in rows]
@@ -161,9 +161,9 @@ def _play_one_game(delay: float) -> dict:
 def _fair_rebuild_ms(played: dict, repeats: int) -> float:
     """Decode + validate + replay a fair table's whole stream as a seatless late joiner's
     SYNC frame (median, ms): every cipher record and move re-checked."""
-    from net.fairpeer import FairReplica
-    from net.schema import validate
-    from net.wire import FrameReader, encode
+    from net.fair.peer import FairReplica
+    from net.protocol.schema import validate
+    from net.transport.wire import FrameReader, encode
 
     frame = encode(played["sync"])
     times = []
@@ -198,26 +198,6 @@ def _catch_up_over_tcp(server) -> float:
     return elapsed
 
 
-def _rebuild_ms(game, config, seed, log, repeats: int) -> float:
-    """Decode + validate + replay a complete log as a SYNC frame (median, ms)."""
-    from net import messages as ids
-    from net.peer import Replica
-    from net.schema import validate
-    from net.wire import FrameReader, encode
-
-    frame = encode({"t": ids.SYNC, "w": ids.R_CATCH_UP, "cmd": [],
-                    "log": [[e.seat, e.move, bytes.fromhex(e.hash)] for e in log]})
-    times = []
-    for _ in range(repeats):
-        started = time.perf_counter()
-        message = validate(FrameReader().feed(frame)[0])
-        replica = Replica(game, config, seed)
-        replica.rebuild([(s, m, h.hex()) for s, m, h in message["log"]], ids.R_CATCH_UP, "bench")
-        assert replica.last_hash() == log[-1].hash
-        times.append((time.perf_counter() - started) * 1000)
-    return statistics.median(times)
-
-
 class _Capture:
     """A stand-in transport that keeps what an endpoint sends (and passes it on, if given)."""
 
@@ -248,12 +228,12 @@ def _critical_path_us(games: int) -> list[float]:
     timed here (net.fair bench)."""
     from game.rules import get_game
     from game.rules.core import Rng
-    from net import messages as ids
-    from net.hosting import HostEndpoint
-    from net.joining import ClientEndpoint
-    from net.lobby import Slot
-    from net.memnet import MemNet
-    from net.wire import FrameReader, encode
+    from net.protocol import messages as ids
+    from net.table.host import HostEndpoint
+    from net.table.joiner import ClientEndpoint
+    from net.protocol.lobby import Slot
+    from net.transport.memnet import MemNet
+    from net.transport.wire import FrameReader, encode
 
     game = get_game("metro")
     samples = []
@@ -364,23 +344,6 @@ def _loopback_floor_us(pings: int) -> list[float]:
     return samples
 
 
-def _largest_log(name: str, players: int):
-    """A complete random game of ``name`` (for the catch-up of a long log)."""
-    from game.match import Match
-    from game.rules import available_games, get_game
-    from game.rules.core import Rng
-
-    if name not in available_games():
-        return None
-    game = get_game(name)
-    players = min(players, game.max_players)
-    match = Match.new(game, game.make_config(players), 7)
-    rng = Rng(7)
-    while not match.is_over():
-        acting = match.to_act()
-        seat = acting[rng.below(len(acting))]
-        match.apply(seat, game.random_move(match.state, seat, rng))
-    return match
 
 
 def run(quick: bool = False) -> dict:
@@ -403,14 +366,6 @@ def _run(quick: bool) -> dict:
     cpu = _critical_path_us(1 if quick else 3)
     floor = _loopback_floor_us(100 if quick else 400)
     rebuild = _fair_rebuild_ms(last, 1 if quick else 5)
-    extra = {}
-    for name in ("railroad-ink", "metromania"):
-        match = _largest_log(name, PEERS)
-        if match is not None:
-            key = name.replace("-", "_")
-            extra[f"rebuild_{key}_{match.config['players']}p_moves"] = match.seq
-            extra[f"rebuild_{key}_{match.config['players']}p_ms"] = round(_rebuild_ms(
-                match.game, match.config, match.seed, match.log, 3 if quick else 7), 3)
     return {
         "peers": PEERS,
         "games": games,
@@ -430,5 +385,4 @@ def _run(quick: bool) -> dict:
         "log_moves": last["moves"],
         "rebuild_from_full_log_ms": round(rebuild, 3),
         "rejoin_catch_up_tcp_ms": round(statistics.median(catch_ups), 3),
-        **extra,
     }

@@ -1,6 +1,6 @@
 """Bench section "net.crowd": a player's moves past a crowd of spectators, on loopback.
 
-A Metro table (seat 0 the host's bot) takes as many spectators as it allows (``net.limits.
+A Metro table (seat 0 the host's bot) takes as many spectators as it allows (``net.transport.limits.
 DEFAULT_SPECTATORS``, each a raw socket that reads along), then an honest player joins the
 open seat and the game runs to its end. For every move: the time from the host stamping it
 to the player applying it. Target: p99 below 250 ms (the crowd must not slow the table down).
@@ -10,7 +10,7 @@ quickly is measured here, where a loaded machine gives a slow number, not a fail
 Then the same table without the crowd, twice: quiet, and with one program that connects as a
 spectator, sends a 680 kB frame and reconnects at once after each refusal (issue 28 item 6: it
 drove a host to 53 % CPU and the player's p99 from 4 to 655 ms). ``flood_*``: its tries, how
-many the host's door turned away at accept (``net.door``), the bytes the host read from
+many the host's door turned away at accept (``net.transport.door``), the bytes the host read from
 connections without a seat, the host thread's CPU share during the game, and the player's p99
 quiet and under the flood (target: the flood costs the player nothing, the host little).
 """
@@ -70,8 +70,8 @@ class Flooder:
         self.thread.start()
 
     def _run(self) -> None:
-        from net import messages as ids
-        from net.wire import FrameReader, WireError
+        from net.protocol import messages as ids
+        from net.transport.wire import FrameReader, WireError
 
         while not self.stop.is_set():
             self.tries += 1
@@ -115,10 +115,10 @@ def _host_thread(server, stop: threading.Event, cpu: list) -> threading.Thread:
 
 def _quiet_or_flooded(flood: bool) -> dict:
     """A Metro game of the host's bot and an honest player, with or without the flooder."""
-    from net import messages as ids
+    from net.protocol import messages as ids
     from net.client import ClientConnection
     from net.host import HostServer
-    from net.wire import encode
+    from net.transport.wire import encode
     from game.rules import rules_version
 
     server = HostServer.create("metro", 2, port=0, bind="127.0.0.1")
@@ -179,11 +179,11 @@ def run(quick: bool = False) -> dict:
 
 
 def _crowd() -> dict:
-    from net import messages as ids
+    from net.protocol import messages as ids
     from net.client import ClientConnection
     from net.host import HostServer
-    from net.limits import DEFAULT_SPECTATORS
-    from net.wire import FrameReader, encode
+    from net.transport.limits import DEFAULT_SPECTATORS
+    from net.transport.wire import FrameReader, encode
     from game.rules import rules_version
 
     with temporary_home():

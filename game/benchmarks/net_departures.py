@@ -2,7 +2,7 @@
 every moment of its game, and the others must play on (issue 26 item 1).
 
 A table of three dealers (the host's bot seat and two joiners with bots) over the in-memory
-network (``net.memnet``, virtual time; every frame really encoded and strictly decoded). One
+network (``net.transport.memnet``, virtual time; every frame really encoded and strictly decoded). One
 dealer is dropped right after a chance step (every shuffle, deal, answer and roll of the deal,
 the re-deals of void rounds, the final shows) or, finer, right after each cipher record the
 host takes, in one of two ways: ``disconnect`` (its link drops) or ``silent`` (it stays
@@ -46,12 +46,12 @@ class DropTable:
     def __init__(self, seed: int, wait_limit: float = WAIT_LIMIT) -> None:
         from game import lan_services
         from game.rules import get_game, rules_version
-        from net import messages as ids
-        from net.hosting import HostEndpoint
-        from net.joining import ClientEndpoint
-        from net.lobby import Slot
-        from net.memnet import MemNet
-        from net.timing import Timings
+        from net.protocol import messages as ids
+        from net.table.host import HostEndpoint
+        from net.table.joiner import ClientEndpoint
+        from net.protocol.lobby import Slot
+        from net.transport.memnet import MemNet
+        from net.transport.timing import Timings
 
         lan_services.install()        # the tables play our bots
         timings = Timings(heartbeat=0.1, interrupted=0.3, dropped=1.0, retry=0.05,
@@ -97,7 +97,7 @@ class DropTable:
 
 def silence(joiner) -> None:
     """From now on the joiner sends everything but its cipher records (the veto path)."""
-    from net import messages as ids
+    from net.protocol import messages as ids
 
     real = joiner._send
     joiner._send = lambda message: None if message["t"] == ids.FAIR else real(message)

@@ -1,7 +1,7 @@
-"""Bench section ``net.fair``: the fair table's driver (net.fairdeal) on 6 machines.
+"""Bench section ``net.fair``: the fair table's driver (net.fair.deal) on 6 machines.
 
 Six dealers' drivers run in this process over one sequenced stream; every record goes through
-the real wire encoding (``net.wire``: frame, msgpack, strict decoding) and every driver's
+the real wire encoding (``net.transport.wire``: frame, msgpack, strict decoding) and every driver's
 ``pump`` (transcript checks, chance entries into its Match, hashes). Wall-clock times
 (``perf_counter``) on this machine; "critical path" adds, record after record, the slowest
 machine's work on it (decoding, checking, applying, and making its own next record, e.g. its
@@ -40,8 +40,8 @@ def _secret(pid: int) -> bytes:
 
 
 def _wire(record):
-    from net.fairdeal import record_to_plain
-    from net.wire import FrameReader, encode
+    from net.fair.deal import record_to_plain
+    from net.transport.wire import FrameReader, encode
 
     return FrameReader().feed(encode({"t": "F", "i": 0, "r": record_to_plain(record)}))[0]["r"]
 
@@ -50,7 +50,7 @@ class _Table:
     def __init__(self, game_name: str, players: int, variants=()):
         from game.rules import get_game
         from game.rules.core import Rng
-        from net.fairdeal import FairTable
+        from net.fair.deal import FairTable
 
         self.game = get_game(game_name)
         config = self.game.make_config(players, list(variants))

@@ -1,11 +1,11 @@
 """Bench section ``net.fuzz``: schema-valid hostile messages sent to a host and to a joiner
 in random states (issue 14 item 4), counting the uncaught exceptions (the target: zero).
 
-Each episode builds a real table in memory (``net.memnet``: a host, one or two joiners that
+Each episode builds a real table in memory (``net.transport.memnet``: a host, one or two joiners that
 play with bots, a spectator), brings it to a random state (lobby, seeding, playing after a
 random number of moves, over; with 3 players often a game whose hands are secret:
 Metromania's Unfair Municipality or Metro's companies) and then sends a stream of messages
-that pass ``net.schema`` but mean nothing good: wrong seats, wrong rounds, seqs from the
+that pass ``net.protocol.schema`` but mean nothing good: wrong seats, wrong rounds, seqs from the
 past and the future, moves from other games, a START for another game, garbage logs, fair
 records of junk. Host-bound messages arrive as if from a seated joiner or from the
 spectator; joiner-bound ones as if from the host. Time moves on between them, so the
@@ -73,7 +73,7 @@ class Hostile:
                          {"detail": self.text(24)})
 
     def code(self) -> str:
-        from net import messages as ids
+        from net.protocol import messages as ids
 
         return self.pick(ids.R_LEFT, ids.R_GAME_OVER, ids.R_DESYNC, ids.R_CATCH_UP,
                          ids.R_TIMEOUT, ids.R_HOST_LEFT, ids.R_KICKED, "zz", self.text(40, 1))
@@ -94,7 +94,7 @@ class Hostile:
         return self.text(60, 1)
 
     def seat_info(self, ctx: dict, index: int) -> dict:
-        from net import messages as ids
+        from net.protocol import messages as ids
 
         return {"k": self.pick(ids.KIND_LOCAL, ids.KIND_BOT, ids.KIND_OPEN, ids.KIND_REMOTE),
                 "n": self.text(), "c": self.rng.randrange(-1, 64),
@@ -118,7 +118,7 @@ class Hostile:
     # ---------------------------------------------------------------- peer -> host
     def to_host(self, ctx: dict) -> dict:
         from game.rules import rules_version
-        from net import messages as ids
+        from net.protocol import messages as ids
 
         seq = ctx.get("seq", 0)
         kind = self.pick(ids.HELLO, ids.REFUSE, ids.BYE, ids.SEAT_SET, ids.READY,
@@ -172,9 +172,9 @@ class Hostile:
             message["i"] = self.int_near(near)
 
     def compact_move(self, ctx: dict, full: dict) -> dict:
-        """A compact move frame (net.moveframe): a real move's bytes, or hostile bytes."""
-        from net import messages as ids
-        from net.moveframe import compact
+        """A compact move frame (net.protocol.moveframe): a real move's bytes, or hostile bytes."""
+        from net.protocol import messages as ids
+        from net.protocol.moveframe import compact
 
         kind = ids.PROPOSE_C if full["t"] == ids.PROPOSE else ids.MOVE_C
         if self.rng.random() < 0.5:
@@ -185,7 +185,7 @@ class Hostile:
 
     # ---------------------------------------------------------------- host -> joiner
     def to_joiner(self, ctx: dict) -> dict:
-        from net import messages as ids
+        from net.protocol import messages as ids
 
         seq = ctx.get("seq", 0)
         kind = self.pick(ids.WELCOME, ids.REFUSE, ids.BYE, ids.LOBBY,
@@ -268,12 +268,12 @@ class Episode:
 
     def __init__(self, rng: random.Random, fast: bool = True) -> None:
         from game.rules import get_game, rules_version
-        from net import messages as ids
-        from net.hosting import HostEndpoint
-        from net.joining import ClientEndpoint
-        from net.lobby import Slot
-        from net.memnet import MemNet
-        from net.timing import Timings
+        from net.protocol import messages as ids
+        from net.table.host import HostEndpoint
+        from net.table.joiner import ClientEndpoint
+        from net.protocol.lobby import Slot
+        from net.transport.memnet import MemNet
+        from net.transport.timing import Timings
 
         timings = Timings(heartbeat=0.1, interrupted=0.3, dropped=1.0, retry=0.05,
                           seeding=2.0)
@@ -322,7 +322,7 @@ class Episode:
 
     def rejoin(self, index: int):
         """A new joiner in place of an ended one (it says hello; the host answers later)."""
-        from net.joining import ClientEndpoint
+        from net.table.joiner import ClientEndpoint
 
         old = self.joiners[index]
         joiner = ClientEndpoint(old.name, wanted_seats=old.wanted_seats, token=old.token,
@@ -361,8 +361,8 @@ class Episode:
 
 def fuzz(side: str, seed: int, count: int, per_episode: int = 200) -> dict:
     """Send ``count`` schema-valid hostile messages to ``side`` ("host" or "joiner")."""
-    from net.schema import FROM_HOST, FROM_PEER, SchemaError, validate
-    from net.wire import FrameReader, WireError, encode
+    from net.protocol.schema import FROM_HOST, FROM_PEER, SchemaError, validate
+    from net.transport.wire import FrameReader, WireError, encode
 
     rng = random.Random(seed)
     hostile = Hostile(rng)

@@ -78,9 +78,9 @@ def largest_move_frame(games: int) -> tuple[int, str]:
     """(bytes, notation) of the largest compact move frame of random playouts."""
     from game.rules import get_game
     from game.rules.core import Rng
-    from net import messages as ids
-    from net.moveframe import compact
-    from net.wire import encode
+    from net.protocol import messages as ids
+    from net.protocol.moveframe import compact
+    from net.transport.wire import encode
 
     worst = (0, "")
     for name, players, variants in (("railroad-ink", 4, ["volcano"]), ("railroad-ink", 4, ["meteor"]),
@@ -153,15 +153,15 @@ def play_party(delay: float, timeout: float = 240.0, seats: int = SEATS,
     acked that drawing (``drawing_agreed_ms``), until the host applied the next roll, dealt
     jointly by every dealer (``roll_wait_ms``), and until every peer acked that roll and the
     host bot's moves after it (``end_to_agreed_ms``: what a player waits between rounds)."""
-    from net import messages as ids
+    from net.protocol import messages as ids
     from net.host import HostServer
-    from net.lobby import Slot
+    from net.protocol.lobby import Slot
 
     slots = [Slot(kind=ids.KIND_BOT, name="host bot", level="random")]
     slots += [Slot() for _ in range(seats - 1)]
     server = HostServer.create("railroad-ink", seats, seats=slots, port=0, bind="127.0.0.1")
     endpoint = server.endpoint
-    endpoint.bot_delay = delay      # the host's seat thinks like every other seat
+    endpoint.bot_seats.delay = delay      # the host's seat thinks like every other seat
     stamped: dict[int, float] = {}        # seq -> when the host sequenced that drawing
     endpoint.on_applied = lambda seq, seat: stamped.__setitem__(seq, time.perf_counter())
     paces = joiner_paces(delay, seats - 1) if spread else [delay] * (seats - 1)
@@ -258,10 +258,10 @@ def round_apply_cpu(games: int) -> list[float]:
     from game.match import Match
     from game.rules import get_game
     from game.rules.core import Rng
-    from net import messages as ids
-    from net.moveframe import compact, expand
-    from net.schema import FROM_HOST, validate
-    from net.wire import FrameReader, encode
+    from net.protocol import messages as ids
+    from net.protocol.moveframe import compact, expand
+    from net.protocol.schema import FROM_HOST, validate
+    from net.transport.wire import FrameReader, encode
 
     game = get_game("railroad-ink")
     samples = []

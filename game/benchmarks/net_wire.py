@@ -52,9 +52,9 @@ def _joiner(port: int, index: int, home: str) -> subprocess.Popen:
 
 def play_table(game: str, dealers: int, limit: float = 180.0) -> dict:
     """One table of ``dealers`` machines to its end; the numbers of the module docstring."""
-    from net import messages as ids
+    from net.protocol import messages as ids
     from net.host import HostServer
-    from net.lobby import Slot
+    from net.protocol.lobby import Slot
 
     slots = [Slot(kind=ids.KIND_BOT, name="host", level="random")]
     slots += [Slot() for _ in range(dealers - 1)]

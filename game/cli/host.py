@@ -85,7 +85,7 @@ def add_arguments(parser) -> None:
                         help="headless: after the end, keep the table open this long for a "
                              "player whose connection broke to rejoin and learn the result "
                              f"(default {END_GRACE:g}; it closes earlier once everyone heard)")
-    from net.limits import DEFAULT_SPECTATORS
+    from net.transport.limits import DEFAULT_SPECTATORS
 
     parser.add_argument("--spectators", type=int, default=DEFAULT_SPECTATORS, metavar="N",
                         help="headless: at most N machines may watch the table (default "
@@ -104,10 +104,10 @@ def add_arguments(parser) -> None:
 
 
 def spectator_limits(args):
-    """The table's bounds (``net.limits``) with ``--spectators`` (0 .. 256) applied."""
+    """The table's bounds (``net.transport.limits``) with ``--spectators`` (0 .. 256) applied."""
     import dataclasses
 
-    from net.limits import HostLimits
+    from net.transport.limits import HostLimits
 
     if not 0 <= args.spectators <= 256:
         raise CliError(f"--spectators must be between 0 and 256 (got {args.spectators})", 2)
@@ -135,9 +135,9 @@ def run(args) -> int:
     check_seconds(args.timeout, "--timeout", low=0.1)
     check_seconds(args.end_grace, "--end-grace", high=3600.0)
     check_name(args.name)
-    from net import messages as ids
-    from net.hosting import HostEndpoint
-    from net.lobby import Slot
+    from net.protocol import messages as ids
+    from net.table.host import HostEndpoint
+    from net.protocol.lobby import Slot
 
     if args.phones:
         slots = host_phones.phone_slots(args, players)
@@ -186,7 +186,7 @@ def _resumed(args) -> int:
     seats are the host's (headless: played by ``--bot``), the others wait for their old
     machines (see ``game.saves.lan``: resume claim, old seat token, else name)."""
     from game.saves import SaveError
-    from net import messages as ids
+    from net.protocol import messages as ids
     from game.saves.lan import load_table, resumed_endpoint
 
     args.bot = args.bot or HEADLESS_BOT
@@ -245,7 +245,7 @@ def _resumed(args) -> int:
 def _windowed(args) -> int:
     """Open the client at the LAN table setup (the lobby screens drive ``net`` themselves),
     filled in with the table the options describe (``window_table``)."""
-    from net.limits import HostLimits
+    from net.transport.limits import HostLimits
 
     check_port(args.port, "--port")
     table = window_table(args)
@@ -355,7 +355,7 @@ def _serve(server, timeout: float, end_grace: float = END_GRACE, phones=None, *,
 
 def _linger(server, deadline: float) -> None:
     """After the end: until every seated player heard it (or the grace is over), a player
-    whose link broke at the last move may come back and learn the end (net.endgrace)."""
+    whose link broke at the last move may come back and learn the end (net.table.endgrace)."""
     endpoint = server.endpoint
     while time.monotonic() < deadline and not endpoint.everyone_told():
         server.pump(0.01)

@@ -52,8 +52,8 @@ def add_arguments(parser) -> None:
 
 def phone_slots(args, players: int) -> list:
     """The table's slots: K phone seats (local), then ``--bots`` bots, then open seats."""
-    from net import messages as ids
-    from net.lobby import Slot
+    from net.protocol import messages as ids
+    from net.protocol.lobby import Slot
 
     phones = args.phones
     if not 1 <= phones <= players:

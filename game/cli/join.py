@@ -88,7 +88,7 @@ def check_level(level: str, game=None) -> None:
 
 def check_name(name: str) -> str:
     """A player name for the table: 1 to MAX_NAME printable characters (the wire's limit)."""
-    from net.schema import MAX_NAME
+    from net.protocol.schema import MAX_NAME
 
     if not name.strip() or len(name) > MAX_NAME or not name.isprintable():
         raise CliError(f"--name must be 1 to {MAX_NAME} printable characters", 2)
@@ -185,7 +185,7 @@ def run(args) -> int:
     check_name(args.name)
     if len(args.token) > 64 or not args.token.isprintable():
         raise CliError("--token is not a seat token (the one printed when you joined)", 2)
-    from net.schema import MAX_SEATS
+    from net.protocol.schema import MAX_SEATS
 
     if not 0 <= args.seats <= MAX_SEATS:      # bots: one process may play many seats
         raise CliError(f"--seats must be between 0 and {MAX_SEATS}", 2)

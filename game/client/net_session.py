@@ -30,8 +30,8 @@ PLAYING_PHASES = ("playing", "over")
 
 
 def net_codes() -> set[str]:
-    """The net layer's refusal codes (``net.messages.R_*``)."""
-    from net import messages as ids
+    """The net layer's refusal codes (``net.protocol.messages.R_*``)."""
+    from net.protocol import messages as ids
 
     return {value for name, value in vars(ids).items() if name.startswith("R_")}
 
@@ -212,7 +212,7 @@ class NetSession:
 
     def everyone_back(self) -> bool:
         """The host of a resumed table: every seat kept for an old player is taken again by
-        its own machine and everyone is ready (``net.host_seating.owners_back``)."""
+        its own machine and everyone is ready (``net.table.seating.owners_back``)."""
         if not self.is_host:
             return False
         with self.conn.lock:
@@ -305,6 +305,6 @@ def parse_address(text: str) -> tuple[str, int] | None:
 
 
 def _host_rows(server) -> list[dict]:
-    from net.lobby import plain_seats
+    from net.protocol.lobby import plain_seats
 
     return plain_seats(server.endpoint.lobby_message()["seats"])

@@ -4,7 +4,7 @@ It dials the table's address again (off the frame loop, ``net_session.Connector`
 table answers — after a host crash that is the host's relaunched client resuming the table
 on the same port, which may take a while — with the seat token of the lost connection. If
 the table no longer knows that token (a table resumed from a save that does not hold it), it
-proves the seats from this machine's own save instead (the resume claim, ``net.claims``).
+proves the seats from this machine's own save instead (the resume claim, ``net.session.claims``).
 Welcomed into the lobby of a resumed table, it gets ready at once: a player who pressed
 *Rejoin* wants to play on, and the resumed table starts by itself once every seat's owner is
 back (``HostLobbyScreen``). ``session()`` hands over the table once the game runs again.
@@ -32,7 +32,7 @@ FINAL = frozenset({"host_left", "game_over", "game_started", "replaced", "left",
 def claim_token(session) -> str:
     """The resume claim of the table ``session`` played at, as the machine it was there
     ("" when it never got a seat)."""
-    from net.tables import CLAIM_PREFIX, resume_claim, table_id
+    from net.protocol.tables import CLAIM_PREFIX, resume_claim, table_id
 
     if session.match is None or session.conn.endpoint.pid < 0:
         return ""
@@ -50,7 +50,7 @@ class TableRedial:
                  saved_phones: dict | None = None,
                  pads: list[str] | None = None, keep_trying: bool = True,
                  clock: Callable[[], float] = time.monotonic) -> None:
-        from net.backoff import Backoff
+        from net.transport.backoff import Backoff
 
         self.address = tuple(address)
         self.name, self.wanted, self.game, self.table = name, wanted, game, table
@@ -137,7 +137,7 @@ class TableRedial:
 
     # -- inside ---------------------------------------------------------------------------
     def _where(self) -> str:
-        from net.redialing import address_text
+        from net.session.redialing import address_text
 
         return address_text(self.address)
 

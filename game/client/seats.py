@@ -20,7 +20,7 @@ class SeatKind(StrEnum):
 
     @classmethod
     def of_row(cls, row: dict) -> "SeatKind":
-        """The kind of a LAN lobby row (``net.lobby.plain_seats``)."""
+        """The kind of a LAN lobby row (``net.protocol.lobby.plain_seats``)."""
         kind = row["kind"]
         if kind == NET_LOCAL:
             return cls.BOT if row.get("level") else cls.HUMAN

@@ -34,7 +34,7 @@ from game.assets import assets_dir
 from game.phone import protocol as wire
 from game.phone.book import SeatBook, SeatRecord
 from game.phone.links import CODE_LENGTH
-from net.ratelimit import FrameBudget
+from net.transport.ratelimit import FrameBudget
 
 PAGE_DIR = assets_dir() / "phone"
 STATIC_NAME = re.compile(r"^[a-z][a-z0-9_-]{0,40}\.(js|css|svg|png)$")

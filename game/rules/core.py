@@ -557,7 +557,7 @@ class Game:
 
     def supports_table(self) -> bool:
         """Whether this game has table states (``new_table_game``): a LAN table then deals
-        its chance jointly (net.fairdeal)."""
+        its chance jointly (net.fair.deal)."""
         return type(self).new_table_game is not Game.new_table_game
 
     def piles(self, config: dict) -> dict[str, tuple]:

@@ -15,7 +15,7 @@ a move is a few bytes instead. Each game builds its own ``MoveCodec`` next to it
 Layout: the first byte is ``VERSION << 4 | kind``; the fields of that kind follow packed as
 bits, most significant first, in as few bytes as they need (zero padding at the end).
 
-Each game's module documents its kinds and fields. ``net.moveframe`` (``pack_move`` /
+Each game's module documents its kinds and fields. ``net.protocol.moveframe`` (``pack_move`` /
 ``unpack_move``) puts seq, seat and these bytes in one frame.
 """
 

@@ -92,7 +92,7 @@ def save_fair_stream(autosaver: Any, fair: Any, played: dict) -> None:
     the CardPlayed of the moves applied since (``played``: seq -> plain record)."""
     if autosaver is None or fair is None:
         return
-    from net.fairdeal import record_to_plain
+    from net.fair.deal import record_to_plain
 
     done = getattr(autosaver, "fair_records", 0)
     seqs = getattr(autosaver, "fair_played", set())
@@ -138,8 +138,8 @@ def replay_fair_save(save: Any, secret: bytes | None = None, me: int | None = No
     holds every secret). SaveError when the stream does not replay to the saved log."""
     from game.rules import get_game
     from game.saves import SaveError
-    from net.fairdeal import FairError
-    from net.fairpeer import FairReplica
+    from net.fair.deal import FairError
+    from net.fair.peer import FairReplica
 
     header = save.header
     dealers = header["lan"]["dealers"]

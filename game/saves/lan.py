@@ -1,6 +1,6 @@
 """LAN tables on disk: every peer's crash-safe autosave, its netlog and claim secrets, and the
 seats of a table resumed from one. The game side of ``net``: the code that opens a table gives
-the endpoints ``LanPersistence`` (``net.services``; net itself imports no ``game.saves``).
+the endpoints ``LanPersistence`` (``net.local.services``; net itself imports no ``game.saves``).
 
 Autosave: each peer (host and joiners) attaches a ``game.saves`` ``Autosaver`` to its own
 ``Match`` when the game starts, so its log is on disk after every applied (hashed) move, even
@@ -33,11 +33,11 @@ from game.saves.files import netlogs_dir
 from game.saves.fair_lan import (is_fair_save, load_fair_table, own_fair_save_secret,
                                  record_audit, resumed_fair_driver, save_fair_stream,
                                  saved_fair_secret, saved_fair_stream)
-from net import messages as ids
-from net.claims import TABLE_CHARS, own_secret
-from net.lobby import Slot
-from net.services import Persistence
-from net.tables import (CLAIM_PREFIX, CLAIM_TABLE, MAX_CLAIMS, claimed_group,  # noqa: F401
+from net.protocol import messages as ids
+from net.session.claims import TABLE_CHARS, own_secret
+from net.protocol.lobby import Slot
+from net.local.services import Persistence
+from net.protocol.tables import (CLAIM_PREFIX, CLAIM_TABLE, MAX_CLAIMS, claimed_group,  # noqa: F401
                         is_claim, resume_claim, table_id, token_digest)
 
 
@@ -51,7 +51,7 @@ def start_net_autosave(match: Match, role: str, peers: list[int], mine: list[int
     the host's own seats), so a resumed table knows a returning player's old token.
     ``key`` and ``address`` (a joiner): its seat token, a random secret only the host and this
     machine know, and where the table listened, so a relaunched client rejoins its seat.
-    ``claim`` and ``claim_keys`` (``net.claims``): this machine's own claim secret and every
+    ``claim`` and ``claim_keys`` (``net.session.claims``): this machine's own claim secret and every
     seat's public claim key, so a resumed table can check who really held a seat.
     Returns the ``Autosaver``, or None if the disk refused: a LAN game never stops for that."""
     try:
@@ -359,8 +359,8 @@ def resumed_endpoint(loaded: Any, name: str, *, headless_bot: str = "",
     ``resumed_slots`` (``phone_seats``: the host's seats played on phones); it autosaves into the same file when that is one of our saves (so the
     old save is not offered again), else into a new one."""
     from game.saves.files import saves_dir
-    from net.claims import keys_from_header
-    from net.hosting import HostEndpoint
+    from net.session.claims import keys_from_header
+    from net.table.host import HostEndpoint
 
     match = loaded.match
     slots = resumed_slots(loaded.save.header, [name, *local_names], headless_bot=headless_bot,
@@ -381,7 +381,7 @@ def resumed_endpoint(loaded: Any, name: str, *, headless_bot: str = "",
     if fair is not None:
         endpoint.resume_fair(fair, loaded.save)
     endpoint.old_tokens = old_token_groups(loaded.save.header)
-    endpoint.old_claim_keys = keys_from_header(loaded.save.header)   # net.claims
+    endpoint.old_claim_keys = keys_from_header(loaded.save.header)   # net.session.claims
     return endpoint
 
 
@@ -462,7 +462,7 @@ def write_netlog(match: Match, role: str, commands: list | None = None,
 
 
 class LanPersistence(Persistence):
-    """This machine's saves folder, as the network endpoints use it (``net.services``)."""
+    """This machine's saves folder, as the network endpoints use it (``net.local.services``)."""
 
     def start_autosave(self, match: Match, role: str, peers: list[int], mine: list[int],
                        **options: Any) -> Any:

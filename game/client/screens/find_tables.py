@@ -1,6 +1,6 @@
 """Finding a LAN table: the tables that answer discovery, or a typed address; then join.
 
-Discovery (``net.discovery.find_tables``) runs in a background thread every few seconds so the
+Discovery (``net.transport.discovery.find_tables``) runs in a background thread every few seconds so the
 screen never waits on the network; it asks the broadcast address of every interface, or the
 targets in ``NET_DEFAULTS["targets"]`` (tests: unicast to 127.0.0.1). The address field offers
 the last address joined by typing it (the settings' ``lan_address``). Joining connects off the
@@ -81,7 +81,7 @@ class FindTablesScreen(MenuScreen):
     def search(self) -> None:
         if self.searching:
             return
-        from net.discovery import find_tables   # the network layer loads on first search
+        from net.transport.discovery import find_tables   # the network layer loads on first search
 
         self.searching = True
         self.since_search = 0.0
@@ -220,6 +220,9 @@ class FindTablesScreen(MenuScreen):
             fonts.blit(surface, label, 24, theme.TEXT_DIM, box.center, "semibold", "center")
             fonts.blit(surface, t("lan.no_tables_help"), 18, theme.TEXT_DIM,
                        (box.centerx, box.centery + 36), "regular", "center")
+            # an overlay network (Tailscale, WireGuard, ZeroTier) carries no broadcast
+            fonts.blit(surface, t("lan.no_tables_overlay"), 16, theme.TEXT_DIM,
+                       (box.centerx, box.centery + 64), "regular", "center")
         self.form.draw(surface)
         for index, table in enumerate(self.tables[:MAX_SHOWN]):
             rect = self.form.item(f"table:{index}").rect

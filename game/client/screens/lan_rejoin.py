@@ -84,7 +84,7 @@ class TableProbe:
     def _discover(self) -> tuple[str, int] | None:
         """A running table of the same game and host name found by LAN discovery (the host
         may have another address now); the saved token decides whether it is ours."""
-        from net.discovery import find_tables
+        from net.transport.discovery import find_tables
 
         try:
             tables = find_tables(netplay.NET_DEFAULTS["targets"], timeout=0.6,

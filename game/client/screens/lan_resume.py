@@ -67,7 +67,7 @@ def open_resumed_table(app, path, replace: bool = False) -> str | None:
     success, else the line to show (nothing changed)."""
     HostLobbyScreen = navigation.get("HostLobbyScreen")
     # the network layer loads when a LAN table is opened, not with the screens
-    from net import messages as ids
+    from net.protocol import messages as ids
     from net.host import HostServer
     from game.saves.lan import (load_table, own_names, own_peer, resumed_endpoint,
                                 saved_phone_seats)

@@ -27,8 +27,8 @@ from game.client.text_layout import fit_size, fit_text
 from game.client.widgets import Form, Item, draw_item, place_indexed
 from game.client import canvas
 from game.rules.core import ConfigError
-from net.discovery import local_addresses
-from net.fairescrow import collusion
+from net.transport.discovery import local_addresses
+from net.fair.escrow import collusion
 
 
 def open_on_usual_ports(make):
@@ -208,9 +208,9 @@ class LanSetupScreen(SetupScreen):
 
     def start(self) -> None:
         # the network layer loads when a table is opened, not with the screens
-        from net import messages as ids
+        from net.protocol import messages as ids
         from net.host import HostServer
-        from net.lobby import Slot
+        from net.protocol.lobby import Slot
         from game import lan_services
 
         lan_services.install()     # this table plays our bots and keeps our saves
@@ -356,7 +356,7 @@ class HostLobbyScreen(MenuScreen):
         if self.seeding or self.session.phase != "lobby":
             self.build()      # seats are fixed once the start is under way: undo the step
             return
-        from net import messages as ids
+        from net.protocol import messages as ids
 
         index = int(item.key.split(":")[1])
         kind, _, rest = item.value.partition(":")

@@ -1,0 +1,638 @@
+"""The fair table's chance driver (issue 13): one machine's deterministic side of the table.
+
+Every machine of a LAN table (host, joiners, spectators) runs one ``FairTable`` over the same
+sequenced stream: the cipher records the dealers publish (``publish``) and the moves
+(``move``), in the host's order. The driver turns what the game waits for
+(``Match.pending_chance``) into the steps of ``game.rules.fairplay`` and feeds the outcomes to
+its ``Match`` as chance entries, so every machine's match holds only what that machine may
+know: the public state plus the secrets of its own seats.
+
+* The dealers are the machines holding a seat at START (peer ids, sorted); a spectator deals
+  nothing and so can delay nothing. A dealer's fairplay seat number is its peer id.
+* Setup: every dealer commits to its key, then reveals it; then a joint roll ("setup") gives
+  the public seed (``new_table_game``).
+* ``shuffle``: each dealer in turn shuffles the pile; ``deal`` to a seat: every dealer but
+  the drawer's machine shares the next positions of the pile (a cursor per pile), the drawer
+  reads its cards and its match ``learn``s them; ``reveal``: every dealer shares the next
+  positions face up; ``roll``: a commit-reveal roll among the dealers; ``attest``, ``show``
+  and ``return`` (Metromania's answers about a hand, the final shows, Metro's returned
+  shares): net.fair.kinds.
+* The openings (``PileOpened`` / ``RollOpened``) are derived by every driver alike, never
+  sent: the host has no say over them.
+* A move that plays a hidden card (``Game.played_card``) comes with the ``CardPlayed`` record
+  of its machine naming the position that held it: every machine checks at once that the
+  position was dealt to that seat and that the card id is the card the move names.
+* The state hash the machines compare is the public part plus the transcript's digest.
+* After the last move every dealer publishes its secret (``Secret``) and every machine runs
+  ``fairplay.audit``: ``verdict`` names a cheat, or says the game was fair. A dealer that
+  left instead has its key rebuilt (net.fair.leave); the audit runs once every key is in.
+* A record that comes too late through no fault of its own (``is_stale``: made before its
+  machine heard that its dealer left, or that its pile or roll was opened again) is dropped
+  by the host, never sequenced, and costs its sender nothing.
+
+What a dealer publishes is computed from its secret alone (nonces and roll values come from
+streams of it), so a machine that comes back with its secret rebuilds its partial state by
+replaying the same stream. The driver never draws randomness itself: the secret comes from
+the caller (``secrets.token_bytes`` in net).
+
+Split by job: what this machine owes a step (``net.fair.dues``), the moves and the cards they
+play (``net.fair.moves``), departures (``net.fair.leave``), the extra kinds (``net.fair.kinds``)
+and who reads a dealt position (``net.fair.positions``) are mixed into ``FairTable``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import deque
+from dataclasses import dataclass
+from typing import Any
+
+from game.match import Match
+from game.rules.core import IllegalMove, canonical_bytes
+from game.rules.fairplay import (PUBLIC, FairplayError, Peer, Transcript, audit, from_plain,
+                                 to_plain)
+from game.rules.fairplay.draw import finish_draw, share_for_draw
+from net.fair.dues import SECRET, SETUP_ROLL, FairDues
+from net.fair.errors import FairError
+from net.fair.escrow import DEPART, ESCROW, KEY_SHARE, SHARE_BYTES, threshold_for
+from net.fair.kinds import ATTEST, ChanceKinds, attest_record_ok
+from net.fair.leave import Departures
+from net.fair.moves import FairMoves
+from net.fair.positions import Positions
+from net.fair.rescue import OVERDUE, ROLL_PART, RollRescue, rescue_record_ok
+from game.rules.fairplay.records import (CardPlayed, DrawShared, KeyCommitted, KeyRevealed,
+                                          PileOpened, Returned, RollCommitted,
+                                          RollContributed, RollOpened, RollRevealed, Shuffled)
+
+SEED_DICE = (256,) * 8            # 64 bits of public seed
+SUPPORTED = ("shuffle", "deal", "reveal", "roll", "attest", "show", "return")
+OPENINGS = (PileOpened, RollOpened, Returned)    # derived by every driver, never sent
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The end-of-game audit: ``fair``; else the dealers named, the first finding's kind and
+    its English text (the client translates by ``kind``)."""
+    fair: bool
+    cheaters: tuple = ()
+    kind: str = ""
+    message: str = ""
+
+    def to_plain(self) -> dict:
+        return {"fair": self.fair, "cheaters": list(self.cheaters), "kind": self.kind,
+                "message": self.message}
+
+
+def record_to_plain(record) -> dict:
+    if isinstance(record, dict):      # a Secret
+        return dict(record)
+    return to_plain(record)
+
+
+DRIVER_RECORDS = (SECRET, ESCROW, DEPART, KEY_SHARE, ATTEST, OVERDUE, ROLL_PART)
+
+
+def _small(value) -> bool:
+    return type(value) is int and 0 <= value < (1 << 31)
+
+
+def record_from_plain(plain) -> Any:
+    """A published record from its plain form; FairError if malformed."""
+    kind = plain.get("kind") if isinstance(plain, dict) else None
+    if kind in DRIVER_RECORDS:
+        ok = _small(plain.get("seat"))
+        if kind == SECRET:
+            ok = ok and set(plain) == {"kind", "seat", "secret"} and isinstance(
+                plain["secret"], bytes) and 16 <= len(plain["secret"]) <= 64
+        elif kind == ESCROW:
+            ok = ok and isinstance(plain.get("shares"), list)
+        elif kind == ATTEST:
+            ok = ok and attest_record_ok(plain)
+        elif kind in (OVERDUE, ROLL_PART):
+            ok = ok and rescue_record_ok(plain)
+        elif kind == DEPART:
+            ok = ok and set(plain) - {"at"} == {"kind", "seat", "of"} and _small(plain["of"])
+        else:
+            ok = ok and set(plain) - {"at", "ss"} == {"kind", "seat", "of", "share"} and _small(
+                plain["of"]) and all(isinstance(plain.get(k, b""), bytes) and len(
+                    plain.get(k, b"x" * SHARE_BYTES)) == SHARE_BYTES for k in ("share", "ss"))
+        if kind in (DEPART, KEY_SHARE) and "at" in plain:
+            ok = ok and _small(plain["at"])
+        if not ok:
+            raise FairError("fair_malformed", detail=kind)
+        return dict(plain)
+    try:
+        record = from_plain(plain)
+    except FairplayError as error:
+        raise FairError("fair_malformed", detail=error.code) from None
+    if isinstance(record, RollContributed) and not record.proof:
+        # a part without its proof is one every machine rebuilds itself: never sent
+        raise FairError("fair_malformed", detail="proof")
+    return record
+
+
+class FairTable(FairDues, FairMoves, Departures, ChanceKinds, Positions):
+    """One machine's driver (see the module docstring).
+
+    ``seat_dealers``: the dealer (machine) of each seat; ``me``: this machine's peer id;
+    ``secret``: its secret (None for a spectator or a machine holding no seat)."""
+
+    def __init__(self, game, config: dict, seat_dealers: list[int], me: int,
+                 secret: bytes | None = None, seats=(), strict_escrow: bool | None = False
+                 ) -> None:
+        self.game = game
+        self.config = config
+        self.seats_info = list(seats)
+        self.seat_dealers = list(seat_dealers)
+        self.dealers = tuple(sorted(set(seat_dealers)))
+        self.me = me
+        self.my_seats = [s for s, d in enumerate(seat_dealers) if d == me]
+        self.peer = Peer(me, secret) if secret is not None and me in self.dealers else None
+        self.piles = game.piles(config)
+        self.transcript = Transcript()
+        self.published: list = []          # every record consumed from the stream, in order
+        self.move_cards: set = set()       # indexes in published of the moves' CardPlayed
+        self._inbox: deque = deque()       # sequenced records not consumed yet
+        self._moves: deque = deque()       # sequenced moves (seq, seat, text, played)
+        self._digest = hashlib.blake2b(digest_size=16, person=b"fair-transcript")
+        self.match: Match | None = None
+        self.cursor: dict[str, int] = {}
+        self.bottom: dict[str, list[int]] = {}             # returned positions, in order
+        self.returning: dict[str, int] = {}                # pile -> seat that returned
+        self.face_up: dict[str, int] = {}                  # pile -> last revealed position
+        self.answer: int | None = None                     # the opened attest's answer
+        self.shown: dict[int, int] = {}                    # the opened show: position -> id
+        self.attests: list = []                            # for the audit (net.fair.kinds)
+        self.public_seed: int | None = None
+        self.held: dict[str, dict[int, list[int]]] = {}    # pile -> seat -> positions
+        self.known: dict[tuple[str, int], int] = {}        # own draws: (pile, pos) -> id
+        self.rolls = 0                                     # rolls opened so far
+        self.rekey: list[int] = []     # resumed elsewhere: dealers whose key the escrow rebuilds
+        self._step: tuple | None = None                    # the opened step
+        self._owed_done: set = set()
+        self._outbox: list = []
+        self._private_forms: dict[int, tuple[str, str]] = {}   # seat -> (public, full)
+        self.secrets: dict[int, bytes] = {}
+        self.verdict: Verdict | None = None
+        self.defer_audit = False    # True: the audit waits for ``finish_audit`` (a pump's
+        self.audit_due = False      # end, once its frames are sent: it takes a while)
+        self.strict = False     # True: a record while a move is awaited is refused at once
+        # dealers that left for good (net.fair.escrow): escrows, departures, rebuilt keys
+        self.escrows: dict[int, dict[int, bytes]] = {}
+        self.departed: list[int] = []
+        self.key_shares: dict[int, dict[int, bytes]] = {}
+        self.recovered: dict[int, int] = {}
+        self.escrow_commitments: dict[int, tuple | None] = {}
+        self.secret_escrows: dict[int, dict[int, bytes]] = {}     # owner -> holder -> share
+        self.secret_shares: dict[int, dict[int, bytes]] = {}      # published, per departed
+        self.recovered_secrets: dict[int, bytes] = {}
+        self.rescue = RollRescue(self)     # roll parts rebuilt from the escrow (issue 28)
+        # a strict table (issue 28, item 4): only all the other dealers together can open a
+        # dealer's escrow, and a withholder is waited for, not replaced. None: not known (a
+        # table replayed from a save): the first escrow's commitments say it
+        self.strict_escrow = strict_escrow
+
+    @property
+    def escrow_threshold(self) -> int:
+        """How many other dealers' escrow shares rebuild a key or a roll part."""
+        return threshold_for(len(self.dealers), bool(self.strict_escrow))
+
+    @property
+    def owed_done(self) -> set:
+        """What this machine has queued already (items of ``net.fair.dues``)."""
+        return self._owed_done
+
+    def queue(self, record) -> None:
+        """Queue a record this machine owes (sent by ``take_outbox``)."""
+        self._outbox.append(record)
+
+    def append_derived(self, record) -> None:
+        """A record every machine derives alike (never sent): into the transcript."""
+        self._append(record)
+
+    # ================================================================ input
+    def publish(self, record) -> None:
+        """The next sequenced record (a record object, a Secret dict, or plain data)."""
+        if not hasattr(record, "__dataclass_fields__") and not (
+                isinstance(record, dict) and record.get("kind") in DRIVER_RECORDS):
+            record = record_from_plain(record)
+        self._inbox.append(record)
+
+    def move(self, seq: int, seat: int, text: str, played=None) -> None:
+        """The next sequenced move (``played``: its CardPlayed record, plain or not, or the
+        wire's short form ``[position, card]``: the pile is the one the move plays from and
+        the drawer the position's, both known to every machine)."""
+        if isinstance(played, list):
+            if len(played) != 2 or not all(_small(value) for value in played):
+                raise FairError("fair_malformed", detail="card_played")
+            played = tuple(played)
+        elif played is not None and not isinstance(played, CardPlayed):
+            played = record_from_plain(played)
+            if not isinstance(played, CardPlayed):
+                raise FairError("fair_malformed", detail="card_played")
+        self._moves.append((seq, seat, text, played))
+
+    def intend(self, seat: int, full_text: str) -> str:
+        """A move this machine proposes for one of its seats: the text to send (its public
+        form); the full form is applied here when the sequenced public form arrives."""
+        move = self.game.parse_move(full_text)
+        if self.seat_dealers[seat] in self.recovered:
+            return str(move)     # its dealer left for good: every machine knows that hand
+        public = str(self.game.public_move(move))
+        if public != str(move):
+            self._private_forms[seat] = (public, str(move))
+        return public
+
+    def card_for(self, seat: int, text: str) -> CardPlayed | None:
+        """The CardPlayed record to send with this machine's move ``text`` of ``seat`` (None
+        if the move plays no hidden card). FairError if no drawn position holds that card."""
+        played = self.game.played_card(self.match.state, seat, self.game.parse_move(text))
+        if played is None:
+            return None
+        pile, value = played
+        for position in self.held.get(pile, {}).get(seat, []):
+            card = self.known.get((pile, position))
+            if card is not None and self.piles[pile][card] == value:
+                return CardPlayed(pile, position, self.position_drawer(pile, position), card)
+        raise FairError("fair_not_held", dealer=self.me, seat=seat)
+
+    # ================================================================ output
+    def prepare_ahead(self, count: int = 2) -> None:
+        """Compute this machine's shares of the next positions of every pile now (while a
+        player thinks), so the next draw costs no power on the table's clock."""
+        if self.peer is None or self.me in self.departed or self.match is None:
+            return
+        for pile, state in self.transcript.piles.items():
+            if not state.shuffled or self.me not in state.opening.seats:
+                continue
+            start = self.cursor.get(pile, 0)
+            positions = [p for p in range(start, min(start + count, len(state.opening.cards)))
+                         if p not in state.draws]
+            self.peer.prepare(self.transcript, pile, positions)
+
+    def recount_owed(self) -> None:
+        """After a replay of the whole stream: forget what was queued on the way (it is in
+        the stream already) and owe only what the transcript still lacks from us."""
+        self._outbox = []
+        self._owed_done = set()
+        self._owe()
+
+    def drop_inbox(self) -> int:
+        """Forget the records not consumed (one the host could not sequence); how many."""
+        dropped = len(self._inbox)
+        self._inbox.clear()
+        return dropped
+
+    def drop_move(self) -> None:
+        """Forget the move at the head of the queue (the host refused it)."""
+        if self._moves:
+            self._moves.popleft()
+
+    @property
+    def queued_moves(self) -> int:
+        return len(self._moves)
+
+    @property
+    def waiting_for_move(self) -> bool:
+        """The state waits for a move (no chance step, not over)."""
+        return (self.match is not None and self.match.pending_chance() is None
+                and not self.match.is_over())
+
+    def take_outbox(self) -> list:
+        """Records this machine owes the table now (to send to the host), in order."""
+        out, self._outbox = self._outbox, []
+        return out
+
+    @property
+    def finished(self) -> bool:
+        """The game is over and every chance step of its end is in (Metro's is_over comes
+        before the final shows)."""
+        return self.match.is_over() and self.match.pending_chance() is None
+
+    @property
+    def current_step(self) -> tuple | None:
+        """The opened chance step: (kind, pile or roll name, positions, drawer, key)."""
+        return self._step
+
+    @property
+    def started(self) -> bool:
+        return self.match is not None
+
+    @property
+    def digest(self) -> bytes:
+        return self._digest.digest()
+
+    def public_hash(self, state) -> str:
+        data = self.game.public_digest(state) + self._digest.digest()
+        return hashlib.blake2b(data, digest_size=16).hexdigest()
+
+    # ================================================================ the driver
+    def pump(self) -> list[tuple[int, Any, str, list]]:
+        """Consume what can be consumed now; returns the log entries applied, as (seq, seat
+        (None: chance), notation, events). Raises FairError for a refused record or move
+        (nothing of it applied)."""
+        applied: list = []
+        while True:
+            progressed = self._advance(applied)
+            self._owe()
+            if not progressed:
+                return applied
+
+    def _advance(self, applied: list) -> bool:
+        if self.match is None:
+            if self._inbox:
+                self._consume(self._inbox.popleft())
+                self._maybe_begin()
+                return True
+            return False
+        request = self.match.pending_chance()
+        if request is not None:
+            self._open(request)
+            self._stand_in()
+            if self._complete(request, applied):
+                return True
+            if self._inbox:
+                self._consume(self._inbox.popleft())
+                return True
+            return False
+        if self.match.is_over():
+            if self._inbox:
+                self._consume(self._inbox.popleft())
+                return True
+            return False
+        if self._inbox and isinstance(self._inbox[0], dict) and \
+                self._inbox[0]["kind"] in (DEPART, KEY_SHARE) and \
+                self._inbox[0].get("at", self.match.seq) <= self.match.seq:
+            # a departure comes between moves: where the host sequenced it (``at``: the
+            # seq it follows), so a machine replaying the stream takes it at the same place
+            self._consume(self._inbox.popleft())
+            return True
+        if self._moves:
+            return self._play(applied)
+        if self._inbox:
+            record = self._inbox[0]
+            if isinstance(record, OPENINGS):
+                raise FairError("fair_opening_sent", dealer=-1)
+            if self.strict:
+                raise FairError("fair_out_of_turn", dealer=_dealer_of(record),
+                                kind=_kind_of(record))
+            # records that follow a move not here yet (lost on the way, or a catch-up):
+            # they wait for it; once it is applied they must fit the next step
+        return False
+
+    # -- records ------------------------------------------------------------------------
+    def _append(self, record) -> None:
+        if self.match is not None:
+            self.match.seal(tell=False)    # an entry's hash covers the transcript of its time
+        self.transcript.append(record)
+        self._digest.update(canonical_bytes(to_plain(record)))
+
+    @property
+    def active(self) -> tuple[int, ...]:
+        """The dealers still at the table (not departed)."""
+        return tuple(d for d in self.dealers if d not in self.departed)
+
+    def _consume(self, record) -> None:
+        if isinstance(record, dict):
+            kind = record["kind"]
+            if kind == SECRET:
+                self._take_secret(record)
+            elif kind == ESCROW:
+                self._take_escrow(record)
+            elif kind == DEPART:
+                self._take_depart(record)
+            elif kind == ATTEST:
+                self.take_attest(record)
+            elif kind == OVERDUE:
+                self.rescue.take_overdue(record)
+            elif kind == ROLL_PART:
+                self.rescue.take_part(record)
+            else:
+                self._take_key_share(record)
+            self.published.append(record)
+            return
+        if isinstance(record, OPENINGS):
+            raise FairError("fair_opening_sent", dealer=-1)   # openings are derived, not sent
+        if isinstance(record, CardPlayed) and self._step is not None \
+                and self._step[0] == "show":
+            self._keep_unless_refused(self.take_shown, record)
+            return
+        if isinstance(record, CardPlayed):
+            raise FairError("fair_out_of_turn", dealer=record.seat, kind="CardPlayed")
+        if record.seat not in self.dealers:
+            raise FairError("fair_not_dealer", dealer=record.seat)
+        self._check_belongs(record)
+        self._keep_unless_refused(self._append, record)
+
+    def _keep_unless_refused(self, take, record) -> None:
+        """``take(record)`` and keep the record as published; one the fair-play rules refuse
+        is its dealer's fault (FairError ``fair_refused``) and is not kept."""
+        try:
+            take(record)
+        except FairplayError as error:
+            raise FairError("fair_refused", dealer=record.seat, detail=error.code,
+                            message=str(error)) from None
+        self.published.append(record)
+
+    def _check_belongs(self, record) -> None:
+        """A record must be one the current step asks for (the transcript checks its turn)."""
+        step = self._step
+        if isinstance(record, (KeyCommitted, KeyRevealed)):
+            ok = self.match is None and SETUP_ROLL not in self.transcript.rolls
+        elif isinstance(record, (RollCommitted, RollRevealed, RollContributed)):
+            ok = (step is not None and step[0] == "roll" and record.roll == step[1]) or (
+                self.match is None and record.roll == SETUP_ROLL)
+        elif isinstance(record, Shuffled):
+            ok = step is not None and step[0] == "shuffle" and record.pile == step[1]
+        elif isinstance(record, DrawShared):
+            ok = (step is not None and step[0] in ("deal", "reveal") and record.pile == step[1]
+                  and record.position in step[2] and record.drawer == step[3])
+        else:
+            ok = False
+        if not ok:
+            raise FairError("fair_out_of_turn", dealer=record.seat, kind=type(record).__name__)
+
+    def _maybe_begin(self) -> None:
+        t = self.transcript
+        escrowed = len(self.dealers) == 1 or len(self.escrows) == len(self.dealers)
+        if len(t.public_keys) == len(self.dealers) and escrowed and SETUP_ROLL not in t.rolls:
+            self._append(RollOpened(SETUP_ROLL, 0, self.dealers))
+        faces = t.roll_faces(SETUP_ROLL, SEED_DICE) if SETUP_ROLL in t.rolls else None
+        if faces is None:
+            return
+        public_seed = int.from_bytes(bytes(faces), "big")
+        self.public_seed = public_seed
+        self.match = Match.table_match(self.game, self.config, public_seed, self.seats_info)
+        self.match.hasher = self.public_hash
+
+    # -- chance steps -------------------------------------------------------------------
+    def _open(self, request) -> None:
+        if request.kind not in SUPPORTED:
+            raise FairError("fair_unsupported", kind=request.kind)
+        key = (request.kind, request.pile, request.seat, request.count, self.match.seq)
+        if self._step is not None and self._step[-1] == key:
+            return
+        t = self.transcript
+        if request.kind == "shuffle":
+            if request.pile not in self.piles:
+                raise FairError("fair_unsupported", kind="pile")
+            attempt = t.piles[request.pile].opening.attempt + 1 if request.pile in t.piles else 0
+            self._append(PileOpened(request.pile, attempt, tuple(range(len(request.cards))),
+                                    self.active))
+            self.cursor[request.pile] = 0
+            self.bottom[request.pile] = []
+            self.returning.pop(request.pile, None)
+            self.face_up.pop(request.pile, None)
+            self.held[request.pile] = {}
+            self._step = ("shuffle", request.pile, (), None, key)
+        elif request.kind in ("attest", "show", "return"):
+            self.open_extra(request, key)
+        elif request.kind in ("deal", "reveal"):
+            positions = self.next_positions(request.pile, request.count)
+            drawer = self.deal_drawer(request.seat, request.pile) if request.kind == "deal" \
+                else PUBLIC
+            self._step = (request.kind, request.pile, positions, drawer, key)
+        else:
+            name = f"roll{self.rolls}"
+            self.rolls += 1
+            self._append(RollOpened(name, 0, self.active))
+            self._step = ("roll", name, (), None, key)
+
+    def _complete(self, request, applied: list) -> bool:
+        kind, name, positions, drawer, _ = self._step
+        t = self.transcript
+        learned = []
+        if kind in ("attest", "show", "return"):
+            outcome = self.complete_extra(request)
+            if outcome is None:
+                return False
+        elif kind == "shuffle":
+            if not t.piles[name].shuffled:
+                return False
+            outcome = ()
+        elif kind == "roll":
+            faces = t.roll_faces(name, request.sides)
+            if faces is None:
+                return False
+            outcome = tuple(faces)
+        else:
+            others = [d for d in t.piles[name].opening.seats if d != drawer]
+            if others and not all(t.draw_complete(name, p) for p in positions):
+                return False
+            if kind == "reveal":
+                outcome = tuple(t.public_card(name, p) for p in positions)
+                if None in outcome:
+                    raise FairError("fair_bad_share", dealer=-1, pile=name)
+                self.after_reveal(name, positions)
+            else:
+                outcome = ()
+                if drawer == PUBLIC:     # dealt to a departed machine's seat: read by all
+                    cards = tuple(t.public_card(name, p) for p in positions)
+                    if None in cards:
+                        raise FairError("fair_bad_share", dealer=-1, pile=name)
+                    for p, card in zip(positions, cards):
+                        self.known[(name, p)] = card
+                    learned = [(request.seat, name, cards)]
+                elif (drawer == self.me and self.peer is not None) or drawer in self.recovered:
+                    cards = tuple(self._read(name, p, drawer) for p in positions)
+                    for p, card in zip(positions, cards):
+                        self.known[(name, p)] = card
+                    learned = [(request.seat, name, cards)]
+                self.held.setdefault(name, {}).setdefault(request.seat, []).extend(positions)
+            self.consume_positions(name, positions)
+        self._step = None
+        try:
+            events = self.match.apply_chance(request, outcome, learned, hash_now=False,
+                                             tell=False)
+        except IllegalMove as error:     # e.g. a revealed card already in sight
+            raise FairError("fair_bad_outcome", dealer=-1, detail=error.code) from None
+        entry = self.match.log[-1]
+        applied.append((entry.seq, None, entry.move, events))
+        return True
+
+    def _read(self, pile: str, position: int, drawer: int | None = None) -> int:
+        t = self.transcript
+        if drawer is not None and drawer in self.recovered and drawer != self.me:
+            ciphertext = t.card_at(pile, position)
+            draw = t.piles[pile].draws.get(position)
+            others = list(draw.shares.values()) if draw is not None else []
+            card = finish_draw(ciphertext, share_for_draw(ciphertext, self.recovered[drawer]),
+                               others, t.piles[pile].cards)
+        elif len(t.piles[pile].opening.seats) == 1:
+            ciphertext = t.card_at(pile, position)
+            card = finish_draw(ciphertext, share_for_draw(ciphertext, self.peer.private), (),
+                               t.piles[pile].cards)
+        else:
+            card = self.peer.read_draw(t, pile, position)
+        if card is None:     # a share was wrong: the audit names who; we cannot play on
+            raise FairError("fair_bad_share", dealer=-1, pile=pile, position=position)
+        return card
+
+    # -- the end ------------------------------------------------------------------------
+    def _take_secret(self, record: dict) -> None:
+        if self.match is None or not self.finished:
+            raise FairError("fair_out_of_turn", dealer=record["seat"], kind=SECRET)
+        if record["seat"] not in self.dealers or record["seat"] in self.secrets:
+            raise FairError("fair_out_of_turn", dealer=record["seat"], kind=SECRET)
+        self.secrets[record["seat"]] = record["secret"]
+        self.audit_when_complete()
+
+    def audit_when_complete(self) -> None:
+        """Run the audit (or have it wait for ``finish_audit``) once the game is finished,
+        every dealer still at the table published its secret and the key of every one that
+        left is rebuilt: after the last secret, or after the last rebuild when a dealer left
+        instead of publishing it."""
+        if self.verdict is not None or self.audit_due or self.match is None \
+                or not self.finished:
+            return
+        if not all(d in self.secrets for d in self.active) \
+                or not all(d in self.recovered for d in self.departed):
+            return
+        if self.defer_audit:
+            self.audit_due = True
+        else:
+            self.verdict = self.run_audit()
+
+    def finish_audit(self) -> bool:
+        """Run the audit that waits (``defer_audit``); True if it ran now."""
+        if not self.audit_due:
+            return False
+        self.audit_due = False
+        self.verdict = self.run_audit()
+        return True
+
+    def void_unaudited(self) -> Verdict | None:
+        """The game is over but its audit cannot run (a dealer left before showing its
+        secret and the escrow could not rebuild it in time, or the table ended first): the
+        game is marked void on this machine, naming the dealers whose secret is missing.
+        None if the audit ran (or the game is not over)."""
+        if self.verdict is not None or self.match is None or not self.finished:
+            return None
+        missing = tuple(d for d in self.dealers if d not in self.secrets
+                        and d not in self.recovered_secrets and d not in self.recovered)
+        self.audit_due = False
+        self.verdict = Verdict(False, missing, "unaudited",
+                               "the audit could not run: the secret of dealers "
+                               f"{list(missing)} is missing; the game is void")
+        return self.verdict
+
+    def run_audit(self) -> Verdict:
+        """The end-of-game audit over the whole transcript with every dealer's secret."""
+        # a dealer that left before showing its secret: its secret rebuilt by the escrow
+        secrets = {**self.recovered_secrets, **self.secrets}
+        report = audit(self.transcript.records, secrets, self.recovered)
+        if not report.ok:
+            first = report.first
+            return Verdict(False, tuple(report.cheaters), first.kind, first.message)
+        finding = self.audit_extra()     # answers about hands, the game's own replay
+        return Verdict(True) if finding is None else Verdict(False, *finding)
+
+
+def _dealer_of(record) -> int:
+    if isinstance(record, dict):
+        return record.get("seat", -1)
+    return getattr(record, "seat", -1)
+
+
+def _kind_of(record) -> str:
+    return record.get("kind", "") if isinstance(record, dict) else type(record).__name__

@@ -1,0 +1,99 @@
+"""Who a fair table waits for (issue 13): the dealers that owe the current step.
+
+A dealer can hold a step up only by not sending what it owes: its key commitment or key, its
+escrow, its part of a roll, its shuffle, its share of a draw, its key share of a dealer that
+left, or its secret at the end. The host watches these (``net.fair.guard``): a dealer lost or
+silent during the setup sends the table back to the lobby, and one that withholds during
+play loses its seats to a bot, its key rebuilt by the escrow, the step finished without it.
+Spectators owe nothing, so they can never hold anything up.
+"""
+
+from __future__ import annotations
+
+from net.fair.dues import SETUP_ROLL
+
+
+def setup_owing(fair) -> list[int]:
+    """Dealers the setup (keys, escrows, the public seed's roll) waits for, sorted."""
+    t = fair.transcript
+    dealers = fair.dealers
+    if len(t.key_commitments) < len(dealers):
+        return [d for d in dealers if d not in t.key_commitments]
+    if len(t.public_keys) < len(dealers):
+        return [d for d in dealers if d not in t.public_keys]
+    if len(dealers) > 1 and len(fair.escrows) < len(dealers):
+        return [d for d in dealers if d not in fair.escrows]
+    roll = t.rolls.get(SETUP_ROLL)
+    if roll is None:
+        return []
+    return sorted(_roll_owing(fair, roll))
+
+
+def _roll_owing(fair, roll) -> set[int]:
+    """The dealers a roll waits for: those whose part is missing, but for a part the host
+    declared overdue, the holders that have not given their part of its rebuild yet."""
+    seats = roll.opening.seats
+    if roll.commitments and len(roll.commitments) < len(seats):
+        return {d for d in seats if d not in roll.commitments}
+    name, attempt = roll.opening.roll, roll.opening.attempt
+    missing = {d for d in seats if d not in roll.reveals
+               and not fair.rescue.is_overdue(name, attempt, d)}
+    return missing | fair.rescue.owing(name)
+
+
+def roll_parts_late(fair) -> list[tuple[str, int, int]]:
+    """(roll, attempt, dealer) of every part of the roll being rolled (the setup's or the
+    current step's) that is missing and not declared overdue yet: the host rebuilds these
+    from the escrow instead of blaming anyone (``net.fair.rescue``)."""
+    if fair.match is None:
+        name = SETUP_ROLL if fair.transcript.rolls.get(SETUP_ROLL) is not None else None
+    else:
+        step = fair.current_step
+        name = step[1] if step is not None and step[0] == "roll" else None
+    if name is None:
+        return []
+    roll = fair.transcript.rolls[name]
+    if roll.commitments or (len(fair.dealers) > 1 and len(fair.escrows) < len(fair.dealers)):
+        return []
+    attempt = roll.opening.attempt
+    return [(name, attempt, d) for d in roll.opening.seats if d not in roll.reveals
+            and not fair.rescue.is_overdue(name, attempt, d) and d in fair.escrows]
+
+
+def play_owing(fair) -> list[int]:
+    """Dealers the current chance step of a running game waits for (none while the game
+    waits for a move), sorted; a departed dealer's part is done by every machine."""
+    if fair.match is None:
+        return setup_owing(fair)
+    active = set(fair.active)
+    owing: set[int] = set()
+    for gone in fair.departed:
+        if gone not in fair.recovered:
+            owing |= {d for d in active if d not in fair.key_shares.get(gone, {})}
+    if owing:
+        return sorted(owing)
+    if fair.finished:
+        return sorted(d for d in active if d not in fair.secrets)
+    step = fair.current_step
+    if step is None:
+        return []
+    kind, name, positions, drawer, _ = step
+    t = fair.transcript
+    if kind == "roll":
+        owing = _roll_owing(fair, t.rolls[name])
+    elif kind == "shuffle":
+        pile = t.piles[name]
+        nxt = None if pile.shuffled else pile.next_shuffler()
+        owing = {nxt} if nxt is not None else set()
+    elif kind in ("deal", "reveal"):
+        pile = t.piles[name]
+        for dealer in pile.opening.seats:
+            if dealer == drawer:
+                continue
+            for position in positions:
+                draw = pile.draws.get(position)
+                if draw is None or dealer not in draw.shares:
+                    owing.add(dealer)
+    elif drawer is not None and drawer not in fair.recovered:
+        owing = {drawer}      # attest / show / return: the hand's own machine answers
+    return sorted(d for d in owing if d in active)

@@ -1,0 +1,246 @@
+"""Resume claims that cannot be forged: each machine proves it holds its own secret key.
+
+Before, a joiner claimed its old seats on a resumed table with ``r:<table>:<old peer id>``,
+which every participant can compute, so a former player could take another machine's seats.
+Now every machine at a LAN table (host and joiners) makes a random *claim secret* when it
+joins. Only the machine itself keeps it (in its own save, ``lan.claim``); it sends the
+matching public key (``G ** x`` in the fair table's group, ``game.rules.fairplay.group``) in
+its hello, and the host hands every seat's public key to everybody in START, so every peer's
+save knows them (``lan.claimkeys``, per seat) and any of them can resume the table later.
+
+A claim on a resumed table is answered by a CHALLENGE carrying a fresh random nonce; the
+joiner answers with a Schnorr proof of knowledge of its secret bound to that nonce, the table
+id and the old peer id (Fiat–Shamir over BLAKE2b). Only the public key is needed to check it,
+so neither the saves nor the wire ever hold anything that lets another machine prove the
+claim, and a recorded proof is useless against any other nonce.
+
+A name is no secret either: a seat whose old machine left its claim key (or its seat token's
+digest) in the save goes back to that machine only, and nobody else ever sits in it meanwhile
+(``net.table.seating``: a name asking for it is refused with ``R_SEAT_OWNED``), so its owner
+always finds it free. A forged claim is refused outright (``R_BAD_CLAIM``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from typing import Any, Callable
+
+from game.rules.fairplay.arithmetic import powmod
+from game.rules.fairplay.cipher import private_key, public_key
+from game.rules.fairplay.group import ELEMENT_BYTES, G, P, element_from_bytes, element_to_bytes, \
+    is_element
+from net.protocol import messages as ids
+from net.protocol.tables import claimed_groups, table_id
+
+SECRET_BYTES = 32
+PUBLIC_BYTES = ELEMENT_BYTES
+NONCE_BYTES = 16
+CHALLENGE_BITS = 128
+MASK_BITS = 256 + CHALLENGE_BITS + 64     # hides challenge * key statistically
+RESPONSE_BYTES = 64                       # the response is below 2 ** (MASK_BITS + 1)
+TABLE_CHARS = 12                          # as many hex digits of the table id as a claim has
+
+
+def new_claim_secret() -> bytes:
+    return secrets.token_bytes(SECRET_BYTES)
+
+
+def claim_public(secret: bytes) -> bytes:
+    """The public key (256 bytes) of a claim secret."""
+    return element_to_bytes(public_key(private_key(secret)))
+
+
+def new_nonce() -> bytes:
+    return secrets.token_bytes(NONCE_BYTES)
+
+
+def _challenge(nonce: bytes, table: str, group: int, public: bytes, commitment: bytes) -> int:
+    digest = hashlib.blake2b(digest_size=CHALLENGE_BITS // 8, person=b"tl-resume-claim")
+    for part in (nonce, table[:TABLE_CHARS].encode("ascii", "replace"),
+                 int(group).to_bytes(4, "big", signed=True), public, commitment):
+        digest.update(len(part).to_bytes(4, "big"))
+        digest.update(part)
+    return int.from_bytes(digest.digest(), "big")
+
+
+def prove(secret: bytes, nonce: bytes, table: str, group: int) -> tuple[bytes, bytes]:
+    """(commitment, response): proof that we know ``secret`` for this nonce, table and peer."""
+    private = private_key(secret)
+    public = element_to_bytes(public_key(private))
+    mask = secrets.randbits(MASK_BITS)
+    commitment = element_to_bytes(powmod(G, mask, P))
+    response = mask + _challenge(nonce, table, group, public, commitment) * private
+    return commitment, response.to_bytes(RESPONSE_BYTES, "big")
+
+
+def verify(public: bytes, nonce: bytes, table: str, group: int, commitment: bytes,
+           response: bytes) -> bool:
+    """Whether the proof shows knowledge of the secret behind ``public``. Never raises."""
+    try:
+        key = element_from_bytes(public)
+        point = element_from_bytes(commitment)
+    except (ValueError, TypeError):
+        return False
+    if not (is_element(key) and is_element(point)) or len(response) != RESPONSE_BYTES:
+        return False
+    answer = int.from_bytes(response, "big")
+    if answer >> (MASK_BITS + 1):
+        return False
+    challenge = _challenge(nonce, table, group, public, commitment)
+    return powmod(G, answer, P) == point * powmod(key, challenge, P) % P
+
+
+# ------------------------------------------------------------------ what saves keep
+def keys_to_header(keys: list[bytes]) -> list[str]:
+    return [key.hex() for key in keys]
+
+
+def keys_from_header(header: dict) -> list[bytes]:
+    """Per seat, the claim public key saved with the table (b"" where none)."""
+    block = header.get("lan") if isinstance(header, dict) else None
+    players = header.get("config", {}).get("players", 0) if isinstance(header, dict) else 0
+    raw = block.get("claimkeys") if isinstance(block, dict) else None
+    if not (isinstance(raw, list) and len(raw) == players):
+        return [b""] * players
+    out = []
+    for item in raw:
+        try:
+            key = bytes.fromhex(item) if isinstance(item, str) else b""
+        except ValueError:
+            key = b""
+        out.append(key if len(key) == PUBLIC_BYTES else b"")
+    return out
+
+
+def own_secret(header: dict) -> bytes:
+    """The claim secret a machine kept in its own save (b"" if none)."""
+    block = header.get("lan") if isinstance(header, dict) else None
+    raw = block.get("claim") if isinstance(block, dict) else None
+    try:
+        secret = bytes.fromhex(raw) if isinstance(raw, str) else b""
+    except ValueError:
+        return b""
+    return secret if len(secret) == SECRET_BYTES else b""
+
+
+# ------------------------------------------------------------------ the host's side
+class ClaimGuard:
+    """Mixed into ``HostEndpoint``: keys of the players, challenges, proofs."""
+
+    def claims_init(self) -> None:
+        self.claim_secret = new_claim_secret()     # the host's own (peer 0 on a resume)
+        self.claim_publics: dict[int, bytes] = {}  # peer id -> its public key (this table)
+        self.old_claim_keys: list[bytes] = []      # resumed table: per seat, from the save
+        self._challenges: dict[Any, tuple[dict, int, bytes]] = {}   # conn -> hello, group, n
+        self._proven: dict[Any, int] = {}          # conn -> old group it proved
+
+    def seat_claim_keys(self) -> list[bytes]:
+        """Per seat, the public key of the machine holding it now (the host's for its own)."""
+        own = claim_public(self.claim_secret)
+        out = []
+        for slot in self.slots:
+            if slot.kind == ids.KIND_REMOTE:
+                out.append(self.claim_publics.get(slot.peer, b""))
+            elif slot.kind == ids.KIND_OPEN:
+                out.append(b"")
+            else:
+                out.append(own)
+        return out
+
+    def keyed_group(self, group: int | None) -> bytes:
+        """The saved public key of old machine ``group`` (b"" when it had none)."""
+        if group is None or not self.old_claim_keys:
+            return b""
+        for index, slot in enumerate(self.slots):
+            if (slot.kind in (ids.KIND_OPEN, ids.KIND_REMOTE) and slot.reserved
+                    and slot.group == group
+                    and index < len(self.old_claim_keys) and self.old_claim_keys[index]):
+                return self.old_claim_keys[index]
+        return b""
+
+    def claim_hello(self, conn: Any, msg: dict) -> bool:
+        """Keep the joiner's public key; when its hello claims a keyed old machine of this
+        resumed table, send a challenge and hold the hello (True) until the proof."""
+        if self.resumed is None or self.phase != "lobby" or conn in self._proven:
+            return False
+        table = table_id(self.resumed)
+        # the first claimed old machine whose seats wait for their key here: a machine that
+        # holds several saves of this table (the old host's too) claims each of them
+        group = next((g for g in claimed_groups(msg["tok"], table) if self.keyed_group(g)),
+                     None)
+        if group is None:
+            return False
+        nonce = new_nonce()
+        self._challenges[conn] = (msg, group, nonce)
+        self.transport.send(conn, {"t": ids.CHALLENGE, "n": nonce, "tb": table[:TABLE_CHARS],
+                                   "p": group})
+        return True
+
+    def on_proof(self, conn: Any, msg: dict) -> None:
+        """A joiner's answer to our challenge: seat it as its old machine, or refuse it."""
+        held = self._challenges.pop(conn, None)
+        if held is None or self.resumed is None:
+            self._refuse(conn, ids.R_BAD_CLAIM, {})
+            return
+        hello, group, nonce = held
+        public = self.keyed_group(group)
+        if not public or not verify(public, nonce, table_id(self.resumed), group, msg["pt"],
+                                    msg["ps"]):
+            self._refuse(conn, ids.R_BAD_CLAIM, {})
+            return
+        self._proven[conn] = group
+        self._hello(conn, hello)
+
+    def proven_group(self, conn: Any) -> int | None:
+        """The old machine ``conn`` proved to be by its claim (resumed table, lobby)."""
+        if self.resumed is None or self.phase != "lobby":
+            return None
+        return self._proven.get(conn)
+
+    def claims_forget(self, conn: Any) -> None:
+        self._challenges.pop(conn, None)
+        self._proven.pop(conn, None)
+
+
+# ------------------------------------------------------------------ the joiner's side
+def answer_challenge(msg: dict, token: str,
+                     lookup: Callable[[str, int], bytes]) -> dict | None:
+    """The PROOF for a host's CHALLENGE, if our hello claimed that table and peer and we
+    hold its secret; None otherwise (we then refuse: it is not our claim)."""
+    table, group = msg["tb"], msg["p"]
+    if group not in claimed_groups(token, table):
+        return None
+    secret = lookup(table, group)
+    if not secret:
+        return None
+    commitment, response = prove(secret, msg["n"], table, group)
+    return {"t": ids.PROOF, "pt": commitment, "ps": response}
+
+
+class ClaimAnswering:
+    """Mixed into ``ClientEndpoint``: our claim key, and the proof a challenge asks for."""
+
+    def claims_join_init(self, secret: bytes = b"",
+                         lookup: Callable[[str, int], bytes] | None = None) -> None:
+        self.claim_secret = secret or new_claim_secret()
+        self.claim_lookup = lookup or self.persistence.claim_secret
+        self.claim_keys: list[bytes] | None = None     # every seat's key, from START
+        self._claim_public = b""
+
+    def claim_hello_fields(self, hello: dict) -> dict:
+        if not self._claim_public:
+            self._claim_public = claim_public(self.claim_secret)
+        hello["ck"] = self._claim_public
+        return hello
+
+    def on_challenge(self, msg: dict) -> None:
+        if self.pid >= 0:       # a challenge only answers a hello
+            self.on_wire_error(ids.R_MALFORMED, {"detail": "challenge"})
+            return
+        proof = answer_challenge(msg, self.token, self.claim_lookup)
+        if proof is None:       # not a claim we made, or not our secret: say so and go
+            self._send({"t": ids.REFUSE, "c": ids.R_BAD_CLAIM, "a": {}})
+            self._end(ids.R_BAD_CLAIM, {}, refused=True)
+            return
+        self._send(proof)

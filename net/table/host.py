@@ -1,0 +1,699 @@
+"""The host's side of the protocol, free of sockets: lobby, handshake, sequencing.
+
+``HostEndpoint`` is driven by a transport (TCP in ``net.host``, in-memory in ``net.transport.memnet``)
+through ``on_connect / on_frame / on_wire_error / on_disconnect / tick`` (then ``settle``,
+once what the pump sent is on its way: the autosave's disk flush) and talks back through
+``transport.send(conn, msg)``, ``transport.send_many(conns, msg)`` and
+``transport.close(conn)``. The UI drives it through ``set_seat / start / propose /
+hand_to_bot / take_back / close`` and reads what happened with ``poll()`` (a list of event
+dicts, see ``net.host`` for the list). The clock is injectable.
+
+Every table is a fair table (issue 13, ``net.fair.host``): START names the dealers and carries
+no seed; chance is dealt jointly by the seated machines and the host only sequences. Every
+applied move is autosaved (``game.saves.lan``). A table made with ``resume=match`` (a fair table
+replayed from a saved stream, see ``game.saves.lan.resumed_endpoint``) continues it: every peer
+catches up through the SYNC message and replays the stream with its own secret.
+
+Split by job, mixed into ``HostEndpoint``: the handshake and lobby messages
+(``net.session.handshake``), seat allocation (``net.table.seating``), seat commands
+(``net.table.seat_control``), the fair table (``net.fair.host``, ``net.fair.guard``), resume claims
+(``net.session.claims``). Composed, each with its own state: the host's bot seats
+(``bot_seats``: ``net.table.bots.HostBotSeats``), the end of a finished table (``end``:
+``net.table.endgrace.EndGrace``: the goodbye, its grace, the paperwork's wait), the flood
+and request budgets (``net.transport.limits``) and the handler table (``handlers``). Bots and
+persistence come from the caller (``net.local.services``).
+"""
+
+from __future__ import annotations
+
+import time
+import traceback
+from collections import deque
+from typing import Any, Callable
+
+from game.match import Match
+from game.rules import rules_version as current_rules_version
+from game.rules.core import Game, IllegalMove
+from net.local import collector
+from net.protocol import messages as ids
+from net.protocol.seed import new_token
+from net.fair.guard import FairGuard
+from net.table.endgrace import EndGrace
+from net.session.claims import ClaimGuard
+from net.fair.host import FairHosting, new_fair_secret
+from net.table.bots import HostBotSeats
+from net.session.handshake import HostHandshake, PeerRec
+from net.table.seating import SeatAllocation
+from net.transport.limits import PER_SEAT_KINDS, HostLimits, RequestBudgets, request_rates
+from net.protocol.lobby import Slot, plain_seats
+from net.local.netlog import log_line
+from net.protocol.reasons import error_reason, scalar_args
+from net.transport.ratelimit import BURST, FRAMES_PER_SECOND, FrameBudget
+from net.protocol.moveframe import compact, expand
+from net.protocol.schema import FROM_PEER, SchemaError, validate
+from net.table.seat_control import SeatControl
+from net.table.sequencer import Sequencer
+from net.local.services import Persistence, default_make_bot, default_persistence
+from net.protocol.tables import token_digest
+from net.transport.timing import Timings
+
+# the flood guard's budget covers this many seats of one machine (more: a bigger budget)
+SEATS_PER_BUDGET = 4
+
+RESEND_LIMIT = 200        # a peer further behind than this gets the whole log instead
+REPAIR_ATTEMPTS = 3
+
+
+class HostEndpoint(HostHandshake, SeatAllocation, SeatControl, FairHosting, FairGuard,
+                   ClaimGuard):
+    def __init__(self, game: Game, config: dict, slots: list[Slot], *,
+                 clock: Callable[[], float] = time.monotonic, timings: Timings = Timings(),
+                 rules_version: str | None = None, name: str = "host",
+                 resume: Match | None = None, autosave: bool = True,
+                 save_path: Any = None,
+                 fair_secret: Callable[[], bytes] = new_fair_secret,
+                 make_bot: Callable[..., Any] | None = None,
+                 persistence: Persistence | None = None) -> None:
+        """``resume``: a fair table's match replayed from a saved stream (then
+        ``resume_fair``); the table continues it (joiners catch up through the usual sync).
+        ``autosave``: keep the log on disk after every move (``save_path``: continue in that
+        file). ``fair_secret``: where this machine's dealer secret comes from.
+        ``make_bot`` and ``persistence``: the bots and the disk of the table, passed in by
+        the caller (``net.local.services``: the installed ones when None)."""
+        if not game.supports_table():
+            raise ValueError(f"{game.name} has no table states: it cannot be dealt fairly")
+        if len(slots) != config["players"]:
+            raise ValueError("one slot per player")
+        if resume is not None and (resume.config != config or resume.game.name != game.name):
+            raise ValueError("the resumed match is of another table")
+        self.game = game
+        self.config = config
+        self.make_bot = make_bot or default_make_bot()
+        self.persistence = persistence or default_persistence()
+        self.slots = slots
+        self.clock = clock
+        self.timings = timings
+        self.rules_version = rules_version or current_rules_version()
+        self.name = name
+        self.fair_secret = fair_secret   # tests inject a seeded source
+        self.new_table_id = new_token
+        self.fair = None
+        self.transport: Any = None
+        self.phase = "lobby"            # lobby, dealing (the setup), playing, over, closed
+        self.peers: dict[int, PeerRec] = {}
+        self.by_conn: dict[Any, PeerRec] = {}
+        self.pending_conns: dict[Any, float] = {}   # connected, no hello yet
+        self._next_pid = 1
+        self._events: deque = deque()
+        self.sequencer: Sequencer | None = None
+        self.commands: list[list] = []
+        # the host's own bot seats (the clock looked up at each call: memnet sets its own)
+        self.bot_seats = HostBotSeats(self.make_bot, lambda: self.clock())
+        self._last_status: list[str] = []
+        self.netlog_path = None
+        self._applied_at = 0.0
+        self._netlog_due = False
+        self.on_applied: Callable[[int, int], None] | None = None   # (seq, seat): timing hook
+        self._budgets: dict[Any, FrameBudget] = {}     # per connection: the flood guard
+        self.limits = HostLimits()                     # net.transport.limits: every bound, settable
+        self._requests: dict[Any, RequestBudgets] = {}  # per connection and message kind
+        self.claims_init()                             # net.session.claims: unforgeable resume claims
+        self.resumed = resume
+        self.autosave = autosave
+        self.save_path = save_path
+        self.autosaver = None
+        self.old_tokens: dict[str, int] = {}   # resumed table: saved token digest -> old peer
+        # resumed table: the seats kept for the old players (``net.table.seating.owners_back``)
+        self.kept_seats = [i for i, s in enumerate(slots) if s.reserved] \
+            if resume is not None else []
+        self.dropped_at: dict[int, float] = {}  # seats whose player's connection dropped: since
+        self.wait_limit: float | None = None    # then a bot plays a waited-on seat (None: never)
+        self.wait_bot = "random"                # the level of that bot
+        self.end = EndGrace(lambda: self.clock())   # the end reaches late players too
+        # message kind -> its handler; the endpoint's own copy, so a test can play a hostile
+        # host by replacing one entry
+        self.handlers: dict[str, HostHandler] = dict(HOST_HANDLERS)
+
+    # ================================================================ queries
+    @property
+    def match(self) -> Match | None:
+        return self.sequencer.match if self.sequencer else None
+
+    @property
+    def seq(self) -> int:
+        return self.sequencer.seq if self.sequencer else 0
+
+    def poll(self) -> list[dict]:
+        out = list(self._events)
+        self._events.clear()
+        return out
+
+    def statuses(self) -> list[str]:
+        out = []
+        for slot in self.slots:
+            if slot.bot_level or slot.kind == ids.KIND_BOT:
+                out.append(ids.ST_BOT)
+            elif slot.kind == ids.KIND_OPEN:
+                out.append(ids.ST_OPEN)
+            elif slot.kind == ids.KIND_LOCAL:
+                out.append(ids.ST_CONNECTED)
+            else:
+                peer = self.peers.get(slot.peer)
+                if peer is None or peer.conn is None:
+                    out.append(ids.ST_DISCONNECTED)
+                elif peer.interrupted:
+                    out.append(ids.ST_INTERRUPTED)
+                else:
+                    out.append(ids.ST_CONNECTED)
+        return out
+
+    def lobby_message(self) -> dict:
+        statuses = self.statuses()
+        return {"t": ids.LOBBY, "g": self.game.name, "cfg": self.config,
+                "seats": [s.to_wire(st) for s, st in zip(self.slots, statuses)],
+                "spec": [p.name for p in self._live_peers() if p.spectator],
+                "ph": self.phase}
+
+    def all_confirmed(self) -> bool:
+        """Every connected seated peer has reported the hash of our last move."""
+        return all(p.acked >= self.seq for p in self._live_peers() if not p.spectator)
+
+    def can_start(self) -> bool:
+        if self.phase != "lobby" or any(s.kind == ids.KIND_OPEN for s in self.slots):
+            return False
+        return all(p.ready for p in self._live_peers() if not p.spectator)
+
+    # ================================================================ UI commands
+    def set_seat(self, seat: int, kind: str, name: str = "", colour: int = -1,
+                 level: str = "") -> None:
+        """Lobby: make a seat local/bot/open (a remote seat is freed by its peer leaving)."""
+        if self.phase != "lobby":
+            raise RuntimeError("seats are fixed once the game starts")
+        slot = self.slots[seat]
+        if slot.kind == ids.KIND_REMOTE and kind != ids.KIND_REMOTE:
+            peer = self.peers.get(slot.peer)
+            if peer and seat in peer.seats:
+                peer.seats.remove(seat)
+        self.slots[seat] = Slot(kind=kind, name=self._unique_name(name, seat), colour=colour,
+                                level=level)
+        self._lobby_changed()
+
+    def start(self) -> bool:
+        """Begin the commit–reveal round; the game starts when every secret is revealed."""
+        if not self.can_start():
+            return False
+        if self.resumed is None:
+            self._fair_start()        # the dealers key, roll the public seed, deal
+            return True
+        if self.fair is None:
+            raise RuntimeError("a resumed table continues a fair table's saved stream")
+        self._begin(self.resumed)
+        for peer in self._live_peers():
+            self._send_sync(peer, ids.R_CATCH_UP)
+        self._fair_resumed()
+        return True
+
+    def propose(self, seat: int, text: str) -> None:
+        """A move of a seat played on this machine; IllegalMove if refused."""
+        slot = self.slots[seat] if 0 <= seat < len(self.slots) else None
+        if slot is None or slot.kind not in (ids.KIND_LOCAL, ids.KIND_BOT) or slot.bot_level:
+            raise IllegalMove(ids.R_NOT_YOUR_SEAT, "Seat {seat} is not played here",
+                              seat=seat + 1)
+        self._stamp(seat, text)
+
+    def hand_to_bot(self, seat: int, level: str = "random") -> None:
+        """Let the host's bot play ``seat`` (a sequenced command every peer applies)."""
+        if self.phase not in ("playing", "over"):
+            raise RuntimeError("only during a game")
+        self.make_bot(self.game, seat, level, 0)   # KeyError for an unknown level
+        self.slots[seat].bot_level = level
+        self._command(ids.CMD_BOT, seat, level)
+        self._fair_depart(seat)
+
+    def take_back(self, seat: int) -> None:
+        """The seat's own player plays it again (local seats, or a returning remote player)."""
+        slot = self.slots[seat]
+        if not slot.bot_level:
+            return
+        slot.bot_level = ""
+        self.bot_seats.forget(seat)
+        self._command(ids.CMD_BACK, seat, "")
+
+    def close(self, code: str = ids.R_HOST_LEFT, **args: Any) -> None:
+        """End the table for everyone with a reason; keep the log."""
+        if self.phase == "closed":
+            return
+        self.fair_settle()          # an audit that waited for this pump comes before the end
+        message = {"t": ids.BYE, "c": code, "a": scalar_args(args)}
+        for peer in self._live_peers():
+            self._send(peer, message)
+            self.transport.close(peer.conn)
+        for conn in list(self.pending_conns):
+            self.transport.close(conn)
+        self.pending_conns.clear()
+        self.phase = "closed"
+        collector.left()
+        self._save_log()
+        self._emit("ended", code=code, args=scalar_args(args))
+
+    # ================================================================ transport events
+    def on_connect(self, conn: Any) -> None:
+        self.pending_conns[conn] = self.clock()
+
+    def on_wire_error(self, conn: Any, code: str, args: dict) -> None:
+        self._refuse(conn, code, args)
+
+    def on_disconnect(self, conn: Any, reset: bool = False) -> None:
+        """``reset``: the connection was reset rather than hung up (see net.table.endgrace)."""
+        self.pending_conns.pop(conn, None)
+        self._budgets.pop(conn, None)
+        self._requests.pop(conn, None)
+        self.claims_forget(conn)
+        peer = self.by_conn.pop(conn, None)
+        if peer is None or peer.conn is not conn:
+            return
+        self.end.heard(peer.pid, reset)
+        peer.conn = None
+        peer.interrupted = False
+        for seat in peer.seats:
+            self.dropped_at[seat] = self.clock()
+        self._emit("peer_left", peer=peer.pid, name=peer.name, seats=list(peer.seats))
+        if self.phase == "lobby":
+            self._forget(peer)
+        elif self.fair_setup_lost(peer, ids.R_CONNECTION_LOST):
+            self._forget(peer)
+        elif peer.spectator:
+            self.peers.pop(peer.pid, None)
+        self._status_changed()
+
+    def on_frame(self, conn: Any, raw: Any) -> None:
+        now = self.clock()
+        budget = self._budgets.get(conn)
+        if budget is None:
+            budget = self._budgets[conn] = FrameBudget(now)
+        seated = self.by_conn.get(conn)
+        if seated is not None and len(seated.seats) > SEATS_PER_BUDGET:
+            # a machine playing many seats of a big Railroad Ink table sends in proportion
+            share = -(-len(seated.seats) // SEATS_PER_BUDGET)
+            budget.rate, budget.burst = FRAMES_PER_SECOND * share, BURST * share
+        if not budget.take(now):
+            self._budgets.pop(conn, None)
+            self._refuse(conn, ids.R_FLOODING, {"limit": int(budget.rate)})
+            return
+        try:
+            message = expand(validate(raw, FROM_PEER), self.game.name, FROM_PEER)
+        except SchemaError as exc:
+            self._refuse(conn, exc.code, exc.args_dict)
+            return
+        peer = self.by_conn.get(conn)
+        kind = message["t"]
+        requests = self._requests.get(conn)
+        if requests is None:
+            requests = self._requests[conn] = RequestBudgets(request_rates(self.timings.retry))
+        scale = max(1, len(peer.seats)) if peer is not None and kind in PER_SEAT_KINDS else 1
+        if not requests.take(kind, now, scale):
+            self._refuse(conn, ids.R_TOO_MANY_REQUESTS,
+                         {"kind": kind, "limit": requests.limit(kind, scale)})
+            return
+        if peer is None:
+            if kind == ids.PROOF and conn in self.pending_conns:
+                self.on_proof(conn, message)
+            elif kind != ids.HELLO or conn not in self.pending_conns:
+                self._refuse(conn, ids.R_MALFORMED, {"detail": "hello_first"})
+            elif not self.claim_hello(conn, message):
+                self._hello(conn, message)
+            return
+        peer.last_heard = self.clock()
+        if peer.interrupted:
+            peer.interrupted = False
+            self._status_changed()
+        handle = self.handlers.get(kind)     # an explicit table: never a name made of the kind
+        if kind in (ids.HELLO, ids.PROOF):
+            self._refuse(conn, ids.R_MALFORMED, {"detail": "hello_twice"})
+        elif handle is None:
+            self._refuse(conn, ids.R_UNKNOWN, {"type": kind})
+        else:
+            try:
+                handle(self, peer, message)
+            except Exception as exc:  # noqa: BLE001 - one peer's message never ends the table
+                self._peer_failed(conn, kind, exc)
+
+    def _peer_failed(self, conn: Any, kind: str, exc: Exception) -> None:
+        """A peer's message raised where nothing should (a bug, or an input no check
+        foresaw): that peer alone is dropped with a reason, the table goes on; the traceback
+        goes to the netlog and a ``host_error`` event names it."""
+        peer = self.by_conn.get(conn)
+        pid, text = peer.pid if peer else -1, f"{type(exc).__name__}: {exc}"
+        log_line("host_error", peer=pid, type=kind, error=text,
+                 trace="".join(traceback.format_exception(exc))[-4000:])
+        self._emit("host_error", peer=pid, type=kind, error=text)
+        if self.fair is not None:
+            self.fair.drop_inbox()      # nothing of that message waits to be taken later
+        if conn in self.by_conn:
+            self._refuse(conn, *error_reason(exc, ids.R_WRONG_STATE, type=kind,
+                                             phase=self.phase))
+
+    def tick(self) -> None:
+        now = self.clock()
+        if (self.sequencer is not None and not self.sequencer.sealed
+                and now - self._applied_at >= self.timings.hash_delay):
+            self.sequencer.seal(tell=False)   # hashed once the burst of sending is over
+        for conn, since in list(self.pending_conns.items()):
+            if now - since > self.hello_deadline():
+                self._refuse(conn, ids.R_TIMEOUT, {})
+        for peer in self._live_peers():
+            silent = now - peer.last_heard
+            if silent > self.timings.dropped:
+                self._send(peer, {"t": ids.BYE, "c": ids.R_TIMEOUT, "a": {}})
+                conn = peer.conn
+                self.transport.close(conn)
+                self.on_disconnect(conn)
+                continue
+            if silent > self.timings.interrupted and not peer.interrupted:
+                peer.interrupted = True
+                self._emit("peer_interrupted", peer=peer.pid, seats=list(peer.seats))
+                self._status_changed()
+            if now - peer.last_sent >= self.timings.heartbeat:
+                self._send(peer, {"t": ids.BEAT, "q": self.seq})
+        self.fair_watch()
+        self.enforce_wait_limit()
+        self.run_bots()
+
+    def hello_deadline(self) -> float:
+        """Seconds a connection may stay without a hello (``net.transport.limits``), then it is closed:
+        an idle connection holds no spectator's slot, and not for long a connection."""
+        return min(self.timings.dropped, self.limits.hello_seconds)
+
+    def seated(self, conn: Any) -> bool:
+        """``conn`` is a player's: its hello was answered with at least one seat."""
+        peer = self.by_conn.get(conn)
+        return peer is not None and bool(peer.seats)
+
+    def settle(self) -> None:
+        """Once the pump's frames are sent and what it read is handled: the autosave hears of
+        every hashed entry (also one the fair driver hashed on the way), the netlog of a game
+        just over is written, the end's audit runs, and the autosave is flushed."""
+        if self.sequencer is not None:
+            self.sequencer.tell()
+        if self.end.paperwork_ready(self.phase, self.all_confirmed,
+                                    self.timings.end_paperwork):
+            if self._netlog_due:
+                self._netlog_due = False
+                self._save_log()
+            self.fair_settle()      # the end's audit (net.fair.host), after the acks it read
+        self.persistence.settle(self.autosaver)
+
+    def wake_in(self) -> float:
+        """Seconds until ``tick`` has something to do (0: now): the pump sleeps that long
+        at most instead of waking every few milliseconds."""
+        if self.phase == "closed":
+            return 1.0
+        t = self.timings
+        now = self.clock()
+        due = [now + 1.0]
+        if self.sequencer is not None and not self.sequencer.sealed:
+            due.append(self._applied_at + t.hash_delay)
+        paperwork = self.end.paperwork_due_at(
+            self.phase, self._netlog_due or self.fair_audit_waiting(), t.end_paperwork)
+        if paperwork is not None:
+            due.append(paperwork)
+        due += [since + self.hello_deadline() for since in self.pending_conns.values()]
+        for peer in self._live_peers():
+            due += [peer.last_heard + t.dropped, peer.last_sent + t.heartbeat]
+            if not peer.interrupted:
+                due.append(peer.last_heard + t.interrupted)
+        if self.wait_limit is not None:
+            due += [now - waited + self.wait_limit for waited in self.waiting_on().values()]
+        watch = self.fair_watch_due()
+        if watch is not None:
+            due.append(watch)
+        bots = self.bots_due()
+        if bots is not None:
+            due.append(bots)
+        return max(0.0, min(due) - now)
+
+    # ================================================================ the end (net.table.endgrace)
+    def finish_table(self, grace: float, **args: Any) -> None:
+        """Close a finished table for everyone with ``BYE game_over`` (``args``: q, the
+        final seq, and h, its hash: scalars as the wire wants them)."""
+        if self.phase == "closed":
+            return
+        message = self.end.announce(grace, args, {p.pid for p in self.peers.values() if p.seats})
+        for peer in self._live_peers():
+            self._send(peer, message)       # their connection stays open: see EndGrace.heard
+        for conn in list(self.pending_conns):
+            self.transport.close(conn)
+        self.pending_conns.clear()
+        self.phase = "closed"
+        self._save_log()
+        self._emit("ended", code=ids.R_GAME_OVER, args=dict(args))
+
+    def everyone_told(self) -> bool:
+        return self.end.everyone_told()
+
+    def grace_hello(self, conn: Any, msg: dict) -> bool:
+        """A hello at a closed table: a seated player back within the grace learns the end
+        (True); anything else is for the caller to refuse (False)."""
+        peer = self.end.returning(msg["tok"], self.peers.values())
+        if peer is None:
+            return False
+        if peer.conn is not None:           # its old connection, not closed yet
+            self.by_conn.pop(peer.conn, None)
+            self.transport.close(peer.conn)
+        self._attach(peer, conn)
+        self._emit("peer_back", peer=peer.pid, name=peer.name, seats=list(peer.seats))
+        self._welcome(peer)
+        self._send(peer, self._start_message())
+        self._send_sync(peer, ids.R_CATCH_UP)
+        self._send(peer, self.end.message)
+        return True
+
+    # ================================================================ the host's bots
+    def bots_due(self) -> float | None:
+        """When the next host bot may move (the clock's time), None if none is to act."""
+        if self.phase != "playing":
+            return None
+        return self.bot_seats.due(self.match, self.slots, self.fair_can_play)
+
+    def run_bots(self) -> None:
+        """Let the host's bots move while one of their seats is to act (and has waited)."""
+        while self.phase == "playing":
+            picked = self.bot_seats.next_move(self.game, self.match, self.slots,
+                                              self.fair_can_play)
+            if picked is None:
+                return
+            seat, move = picked
+            try:
+                self._stamp(seat, str(move))
+            except IllegalMove as exc:
+                # the table refused our own bot's move (it should not happen): say so and
+                # let the bot try again at the next tick rather than end the table
+                log_line("bot_refused", seat=seat, move=str(move), code=exc.code)
+                self._emit("bot_refused", seat=seat, move=str(move), code=exc.code)
+                return
+
+    # ================================================================ the game begins
+    def _begin(self, match: Match, announce: bool = True) -> None:
+        match.reseat(s.seat_info() for s in self.slots)
+        self.sequencer = Sequencer(match)
+        self.phase = "playing"
+        collector.in_play()      # the collector looks only at what play allocates
+        if self.autosave:
+            peers = [s.peer if s.kind == ids.KIND_REMOTE else 0 for s in self.slots]
+            mine = [i for i, s in enumerate(self.slots)
+                    if s.kind in (ids.KIND_LOCAL, ids.KIND_BOT)]
+            holders = [self.peers.get(s.peer) if s.kind == ids.KIND_REMOTE else None
+                       for s in self.slots]
+            tokens = [token_digest(p.token) if p else "" for p in holders]
+            self.autosaver = self.persistence.start_autosave(
+                match, "host", peers, mine, path=self.save_path, tokens=tokens,
+                claim=self.claim_secret, claim_keys=self.seat_claim_keys())
+        if announce:
+            self._broadcast(self._start_message())
+        self._emit("started", seed=match.seed, seats=plain_seats(self.lobby_message()["seats"]))
+        self._status_changed()
+        if match.is_over():
+            self.phase = "over"
+
+    def _start_message(self) -> dict:
+        message = {"t": ids.START, "g": self.game.name, "cfg": self.config,
+                   "seats": self.lobby_message()["seats"], "ck": self.seat_claim_keys()}
+        self._fair_start_fields(message)      # the dealers and the table id, never a seed
+        return message
+
+    # ================================================================ play
+    def on_propose(self, peer: PeerRec, msg: dict) -> None:
+        seat, nonce = msg["s"], msg["n"]
+        if nonce in peer.nonces:           # a duplicate or a retry: answer the same
+            outcome = peer.nonces[nonce]
+            if outcome is not None:
+                self._reject(peer, nonce, seat, outcome[0], outcome[1])
+            return
+        if self.phase != "playing":
+            self._reject(peer, nonce, seat, ids.R_NOT_PLAYING, {})
+            return
+        if seat not in peer.seats or self.slots[seat].bot_level:
+            self._remember(peer, nonce, (ids.R_NOT_YOUR_SEAT, {"seat": seat + 1}))
+            self._reject(peer, nonce, seat, ids.R_NOT_YOUR_SEAT, {"seat": seat + 1})
+            self._emit("foreign_move", peer=peer.pid, seat=seat)
+            return
+        try:
+            self._stamp(seat, msg["m"], msg.get("cp"))
+        except IllegalMove as exc:
+            outcome = (exc.code, scalar_args(exc.args_dict))
+            self._remember(peer, nonce, outcome)
+            self._reject(peer, nonce, seat, *outcome)
+            return
+        self._remember(peer, nonce, None)
+
+    def _remember(self, peer: PeerRec, nonce: int, outcome) -> None:
+        peer.nonces[nonce] = outcome
+        if len(peer.nonces) > 256:
+            for key in sorted(peer.nonces)[:128]:
+                del peer.nonces[key]
+
+    def _reject(self, peer: PeerRec, nonce: int, seat: int, code: str, args: dict) -> None:
+        self._send(peer, {"t": ids.REJECT, "n": nonce, "s": seat, "c": code, "a": args})
+
+    def _stamp(self, seat: int, text: str, played: Any = None) -> None:
+        if self.phase != "playing":
+            raise IllegalMove(ids.R_NOT_PLAYING, "The game is not running")
+        self._fair_stamp(seat, text, played)
+
+    def _game_over(self, seq: int) -> None:
+        self.phase = "over"
+        self.end.game_over()
+        digest = self.sequencer.seal(tell=False)
+        self._netlog_due = True        # written by ``settle``, once the last move is sent
+        self._emit("game_over", seq=seq, hash=digest, scores=self.match.scores()["scores"])
+
+    def on_hash(self, peer: PeerRec, msg: dict) -> None:
+        if self.sequencer is None:
+            return
+        seq, digest = msg["q"], msg["h"].hex()
+        verdict = self.sequencer.verify(seq, digest)
+        if verdict is None:
+            return
+        if verdict:
+            peer.acked = max(peer.acked, seq)
+            if peer.repair_from >= 0 and seq >= peer.repair_from:
+                self._emit("repaired", peer=peer.pid, seq=seq)
+                peer.repair_from = -1
+                peer.repairs = 0
+            return
+        now = self.clock()
+        if peer.repair_from >= 0 and (seq < peer.repair_from
+                                      or now - peer.repair_sent < 3 * self.timings.retry):
+            return      # sent before our log reached it, or the log is still on its way
+        peer.repairs += 1
+        ours = self.sequencer.expected(seq)
+        self._emit("desync", peer=peer.pid, seq=seq, ours=ours, theirs=digest)
+        log_line("desync", game=self.game.name, seed=self.match.seed, peer=peer.pid,
+                 name=peer.name, seq=seq, ours=ours, theirs=digest)
+        if peer.repairs > REPAIR_ATTEMPTS:
+            self._refuse(peer.conn, ids.R_DESYNC, {"seq": seq})
+            return
+        peer.repair_from = self.seq
+        peer.repair_sent = now
+        self._send_sync(peer, ids.R_DESYNC)
+
+    def on_get(self, peer: PeerRec, msg: dict) -> None:
+        if self.sequencer is None:
+            return
+        entries = self.sequencer.entries_from(msg["q"])
+        if len(entries) > RESEND_LIMIT:
+            self._send_sync(peer, ids.R_CATCH_UP)
+            return
+        self._fair_resend(peer, entries)
+        for index, command in enumerate(self.commands):
+            self._send(peer, {"t": ids.COMMAND, "i": index, "e": command})
+
+    def _send_sync(self, peer: PeerRec, reason: str) -> None:
+        if self.sequencer is not None:
+            self.sequencer.seal()
+        message = {"t": ids.SYNC, "w": reason, "cmd": self.commands}
+        self._fair_sync_fields(message)     # the whole stream: each joiner replays it
+        self._send(peer, message)
+
+    def _command(self, kind: str, seat: int, level: str) -> None:
+        entry = [self.seq, kind, seat, level]
+        self.commands.append(entry)
+        self._broadcast({"t": ids.COMMAND, "i": len(self.commands) - 1, "e": entry})
+        self._emit("seat_control", seat=seat, control="bot" if kind == ids.CMD_BOT else "player",
+                   level=level)
+        self._status_changed()
+        self.run_bots()
+
+    # ================================================================ plumbing
+    def _live_peers(self) -> list[PeerRec]:
+        return [p for p in self.peers.values() if p.conn is not None]
+
+    def _send(self, peer: PeerRec, message: dict) -> None:
+        if peer.conn is not None:
+            peer.last_sent = self.clock()
+            self.transport.send(peer.conn, compact(message, self.game.name))
+
+    def _broadcast(self, message: dict) -> None:
+        live = self._live_peers()
+        if not live:
+            return
+        now = self.clock()
+        for peer in live:
+            peer.last_sent = now
+        self.transport.send_many([p.conn for p in live], compact(message, self.game.name))
+
+    def _refuse(self, conn: Any, code: str, args: dict) -> None:
+        """Tell ``conn`` why, close it, and show the reason here too."""
+        peer = self.by_conn.get(conn)
+        self.transport.send(conn, {"t": ids.REFUSE, "c": code, "a": scalar_args(args)})
+        self.transport.close(conn)
+        self._emit("peer_refused", peer=peer.pid if peer else -1, code=code,
+                   args=scalar_args(args))
+        log_line("refused", peer=peer.pid if peer else -1, code=code, args=scalar_args(args))
+        if peer is not None:
+            self.on_disconnect(conn)
+        else:
+            self.pending_conns.pop(conn, None)
+
+    def _emit(self, event: str, **fields: Any) -> None:
+        fields["event"] = event
+        self._events.append(fields)
+
+    def _lobby_changed(self) -> None:
+        if self.phase == "lobby":
+            message = self.lobby_message()
+            self._broadcast(message)
+            self._emit("lobby", seats=plain_seats(message["seats"]), spectators=message["spec"],
+                       can_start=self.can_start())
+
+    def _status_changed(self) -> None:
+        statuses = self.statuses()
+        if statuses != self._last_status:
+            self._last_status = statuses
+            if self.phase in ("playing", "over"):
+                self._broadcast({"t": ids.STATUS, "st": statuses})
+            self._emit("status", statuses=statuses)
+
+    def _save_log(self) -> None:
+        self._netlog_due = False
+        if self.match is not None:
+            self.sequencer.seal()
+            self.netlog_path = self.persistence.write_netlog(self.match, "host", self.commands)
+
+
+HostHandler = Callable[[HostEndpoint, PeerRec, dict], None]
+
+# what a peer sends the host, by kind (HELLO and PROOF come before a peer exists:
+# ``HostEndpoint.on_frame``). A kind missing here is refused with ``R_UNKNOWN``; the schema
+# checks (``net.protocol.schema``) run first, so a handler only sees a message of its shape.
+HOST_HANDLERS: dict[str, HostHandler] = {
+    ids.SEAT_SET: HostEndpoint.on_seat_set,     # net.session.handshake
+    ids.READY: HostEndpoint.on_ready,
+    ids.BYE: HostEndpoint.on_bye,
+    ids.REFUSE: HostEndpoint.on_refuse,
+    ids.BEAT: HostEndpoint.on_beat,
+    ids.PROPOSE: HostEndpoint.on_propose,       # here: a move to sequence
+    ids.HASH: HostEndpoint.on_hash,
+    ids.GET: HostEndpoint.on_get,
+    ids.FAIR: HostEndpoint.on_fair,             # net.fair.host: a dealer's record
+}

@@ -1,0 +1,590 @@
+"""A peer's side of the protocol, free of sockets: handshake, lobby, lockstep play.
+
+``ClientEndpoint`` is driven by a transport through ``on_connect / on_frame / on_wire_error /
+on_disconnect / tick`` (then ``settle``: the autosave's disk flush, after the network) and sends with ``transport.send(msg)`` / ``transport.close()``. The UI
+calls ``set_seat / set_ready / propose / leave`` and reads events with ``poll()``. Seats given
+a level (``set_bot``, or ``auto_bot`` for every seat we get) are played by local bots
+(``bot_seats``: ``net.table.bots.JoinerBotSeats``, a part with its own state).
+Every table is a fair table (issue 13): a seated machine is one of its dealers
+(``net.fair.join``), and the game's state here is what this machine may know.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from typing import Any, Callable
+
+from game.match import Match
+from game.rules import rules_version as current_rules_version
+from game.rules.core import IllegalMove
+from net.local import collector
+from net.protocol import messages as ids
+from net.session.claims import ClaimAnswering
+from net.fair.host import new_fair_secret
+from net.fair.join import FairJoining
+from net.protocol.lobby import plain_seats
+from net.fair.peer import BROKEN_HASH, FairReplica
+from net.table.bots import JoinerBotSeats
+from net.transport.ratelimit import FrameBudget
+from net.protocol.reasons import scalar_args
+from net.session.redialing import Redialing
+from net.local.services import Persistence, default_make_bot, default_persistence
+from net.protocol.moveframe import compact, expand
+from net.protocol.schema import FROM_HOST, SchemaError, validate
+from net.transport.timing import Timings
+
+
+# At a table of more than SMALL_TABLE seats a peer's hash reports are coalesced: the newest
+# one, at the end of a pump (one report for all that one read applied), and at most
+# REPORT_RATE a second with bursts of REPORT_BURST, else every peer would send the host a
+# frame for every move of every seat (32 seats drawing at once) and spend its HASH budget
+# (``net.transport.limits``: 100 a second). A quiet peer's report leaves at once: no fixed gap.
+# Smaller tables report every move at once.
+SMALL_TABLE = 8
+REPORT_RATE = 50.0
+REPORT_BURST = 8
+
+
+class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
+    def __init__(self, name: str, *, wanted_seats: int = 1, token: str = "", game: str = "",
+                 auto_bot: str = "", bot_delay: float = 0.0,
+                 clock: Callable[[], float] = time.monotonic, timings: Timings = Timings(),
+                 rules_version: str | None = None,
+                 autosave: bool = True,
+                 fair_secret: Callable[[], bytes] = new_fair_secret,
+                 claim_secret: bytes = b"",
+                 claim_lookup: Callable[[str, int], bytes] | None = None,
+                 make_bot: Callable[..., Any] | None = None,
+                 persistence: Persistence | None = None) -> None:
+        """``claim_secret`` / ``claim_lookup`` (``net.session.claims``): our key for this table (default:
+        the one saved with ``token``, else a new one) and where the secrets of our old tables
+        are found (default: our saves). ``make_bot`` and ``persistence``: our bots and our
+        disk, passed in by the caller (``net.local.services``: the installed ones when None)."""
+        self.name = name
+        self.make_bot = make_bot or default_make_bot()
+        # our seats played by local bots (the clock looked up at each call: memnet sets its own)
+        self.bot_seats = JoinerBotSeats(self.make_bot, lambda: self.clock(), auto_bot,
+                                        bot_delay)
+        self.persistence = persistence or default_persistence()
+        self.claims_join_init(claim_secret or (self.persistence.secret_for_key(token)
+                                               if autosave else b""),
+                              claim_lookup)
+        self.autosave = autosave        # keep our log on disk after every applied move
+        self.autosaver = None
+        self._save_peers: list[int] = []
+        self._resumed_table = False
+        self.fair_secret = fair_secret   # this machine's dealer secret (tests inject a source)
+        self.fair_secret_bytes: bytes | None = None
+        self.fair_table_id = ""
+        self.fair_verdict_told = False
+        self._fair_played: dict[int, Any] = {}    # seat -> CardPlayed of the pending move
+        self._fair_start_msg: dict = {}
+        self.fair_hold = False
+        self.fair_owed: list = []       # records owed, not sent yet (net.fair.join.send_owed)
+        self.fair_unacked: list = []    # sent, not seen in the host's stream yet (issue 28)
+        self.wanted_seats = wanted_seats
+        self.token = token
+        self.game_name = game
+        self.clock = clock
+        self.timings = timings
+        self.rules_version = rules_version or current_rules_version()
+        self.transport: Any = None
+        self.address: tuple[str, int] | None = None   # where the table listens (saved)
+        self.phase = "connecting"    # connecting, lobby, dealing, playing, over, ended
+        self.pid = -1
+        self.seats: list[int] = []
+        self.lobby: dict | None = None
+        self.statuses: list[str] = []
+        self.replica: FairReplica | None = None   # the fair replica, once the game starts
+        self.commands: list[list] = []
+        self.bot_controlled: set[int] = set()   # our seats the host's bot plays for now
+        self.ended: dict | None = None
+        self.host_interrupted = False
+        self._early: list[dict] = []           # moves that came before the game start
+        self._command_buffer: dict[int, list] = {}
+        self._events: deque = deque()
+        self._nonce = 0
+        self._pending: dict[int, tuple[int, str, float]] = {}   # seat -> (nonce, move, sent)
+        self._last_heard = 0.0
+        self._last_sent = 0.0
+        self._last_get = -1e9
+        self._host_seq = 0
+        self.netlog_path = None
+        self._over_hash = ""
+        self._applied_at = 0.0
+        self._netlog_due = False
+        self._over_at: float | None = None      # when we first held the finished game
+        self._broken_reported = 0.0
+        self._report_budget = FrameBudget(clock(), REPORT_RATE, REPORT_BURST)
+        self._unsent_report: tuple[int, str] | None = None    # the newest, not sent yet
+        self.on_applied: Callable[[int, int], None] | None = None   # (seq, seat): timing hook
+        self.init_redial()      # off unless the transport sets a limit (net.session.redialing)
+        # message kind -> its handler; the endpoint's own copy (a test plays a hostile joiner
+        # by replacing one entry)
+        self.handlers: dict[str, JoinHandler] = dict(JOIN_HANDLERS)
+
+    # ================================================================ queries
+    @property
+    def match(self) -> Match | None:
+        return self.replica.match if self.replica else None
+
+    @property
+    def seq(self) -> int:
+        return self.replica.seq if self.replica else 0
+
+    def poll(self) -> list[dict]:
+        out = list(self._events)
+        self._events.clear()
+        return out
+
+    def view(self, seat: int | None):
+        """What ``seat`` (None: a spectator) may see; the UI draws only this."""
+        return self.match.view(seat) if self.match else None
+
+    # ================================================================ UI commands
+    def set_seat(self, seat: int, name: str, colour: int = -1) -> None:
+        self._send({"t": ids.SEAT_SET, "s": seat, "n": name[:40], "c": colour})
+
+    def set_ready(self, ready: bool = True) -> None:
+        self._send({"t": ids.READY, "r": bool(ready)})
+
+    def set_bot(self, seat: int, level: str | None) -> None:
+        """Let a local bot play one of our seats (None: a human on this machine again)."""
+        self.bot_seats.set_level(seat, level)
+
+    def propose(self, seat: int, text: str, *, checked: bool = False) -> None:
+        """Send a move of one of our seats. IllegalMove at once if it cannot be legal here
+        (``checked``: the caller took it from the legal moves, e.g. a bot); the host's
+        refusal arrives later as a ``rejected`` event."""
+        if seat not in self.seats or seat in self.bot_controlled:
+            raise IllegalMove(ids.R_NOT_YOUR_SEAT, "Seat {seat} is not yours", seat=seat + 1)
+        if self.phase != "playing" or self.replica is None:
+            raise IllegalMove(ids.R_NOT_PLAYING, "The game is not running")
+        if not checked and not self.replica.broken:
+            self.match.check(seat, text)    # instant feedback; the host decides anyway
+        message = {"t": ids.PROPOSE, "s": seat, "m": text}
+        if self.fair_replica is not None:
+            text, played = self._fair_propose(seat, text)
+            message["m"] = text
+            if played is not None:
+                message["cp"] = self._fair_played[seat] = played
+        self._nonce += 1
+        self._pending[seat] = (self._nonce, text, self.clock())
+        message["n"] = self._nonce
+        self._send(message)
+
+    def waiting_for(self, seat: int) -> bool:
+        """A move of ``seat`` was sent and is neither applied nor refused yet."""
+        return seat in self._pending
+
+    def leave(self) -> None:
+        if self.phase != "ended":
+            self._send({"t": ids.BYE, "c": ids.R_LEFT, "a": {}})
+            self._end(ids.R_LEFT, {})
+
+    # ================================================================ transport events
+    def on_connect(self) -> None:
+        """A connection is up (the first, or a new one after a lost link): say hello."""
+        self._last_heard = self.clock()
+        self.offline = False
+        self.awaiting_welcome = True
+        self._send(self.claim_hello_fields(
+            {"t": ids.HELLO, "pv": ids.PROTOCOL_VERSION, "rv": self.rules_version,
+             "g": self.game_name, "n": self.name[:40], "tok": self.hello_token(),
+             "ws": self.wanted_seats}))
+
+    def on_wire_error(self, code: str, args: dict) -> None:
+        self._send({"t": ids.REFUSE, "c": code, "a": scalar_args(args)})
+        if self.pid < 0:      # garbage before any welcome: whatever listens there is not us
+            self._end(ids.R_NOT_A_TABLE, {"detail": code})
+            return
+        self._end(code, args)
+
+    def on_disconnect(self, reset: bool = False) -> None:
+        """The connection closed without a goodbye: ``reset`` (an RST) or hung up. Neither
+        proves that no table listens there, so neither is reported as "not a table"."""
+        if self.phase == "ended" or self.offline:
+            return
+        if reset:
+            self.link_lost(ids.R_CONNECTION_RESET)
+        elif self.awaiting_welcome:
+            self.link_lost(ids.R_HUNG_UP)
+        else:
+            self.link_lost(ids.R_CONNECTION_LOST)
+
+    def on_frame(self, raw: Any) -> None:
+        if self.phase == "ended":
+            return
+        try:
+            message = expand(validate(raw, FROM_HOST), self._move_game(), FROM_HOST)
+        except SchemaError as exc:
+            self.on_wire_error(exc.code, exc.args_dict)
+            return
+        self._last_heard = self.clock()
+        if self.host_interrupted:
+            self.host_interrupted = False
+            self._emit("host_back")
+        kind = message["t"]
+        if self.pid < 0 and kind not in BEFORE_WELCOME:
+            self.on_wire_error(ids.R_MALFORMED, {"detail": "welcome_first"})
+            return
+        if kind not in self.handlers:     # an explicit table: never a name made of the kind
+            self.on_wire_error(ids.R_UNKNOWN, {"type": kind})
+            return
+        self.dispatch(message)
+
+    def dispatch(self, message: dict) -> None:
+        """Hand a checked message of a known kind to its handler (also the moves kept back
+        until the game started: ``net.fair.join``)."""
+        self.handlers[message["t"]](self, message)
+
+    def tick(self) -> None:
+        if self.phase == "ended":
+            return
+        now = self.clock()
+        silent = now - self._last_heard
+        # offline, or connected without a welcome yet: a slow handshake is not "not a table"
+        if self.handshake_tick(now) or self.phase == "connecting":
+            return
+        if silent > self.timings.dropped:
+            self._send({"t": ids.BYE, "c": ids.R_TIMEOUT, "a": {}})
+            self.link_lost(ids.R_CONNECTION_LOST, {"detail": ids.R_TIMEOUT})
+            return
+        if silent > self.timings.interrupted and not self.host_interrupted:
+            self.host_interrupted = True
+            self._emit("host_interrupted")
+        if now - self._last_sent >= self.timings.heartbeat:
+            self._send(self._beat())
+        if self.replica is None:
+            return
+        if not self.replica.sealed and now - self._applied_at >= self.timings.hash_delay:
+            self.replica.seal(tell=False)   # hashed once every peer had its chance to apply
+        self._queue_reports()
+        self._send_report()           # the newest report of this pump (a big table)
+        for seat, (nonce, text, sent) in list(self._pending.items()):
+            if now - sent >= self.timings.retry:       # lost on the way? the host dedups
+                self._pending[seat] = (nonce, text, now)
+                message = {"t": ids.PROPOSE, "s": seat, "m": text, "n": nonce}
+                if seat in self._fair_played:
+                    message["cp"] = self._fair_played[seat]
+                self._send(message)
+        if self.replica.broken and now - self._broken_reported >= self.timings.retry:
+            self._report_broken()      # until the host's log arrives
+        gap = self.replica.first_gap()
+        behind = self._host_seq > self.seq and not self.replica.broken
+        if (gap or behind) and now - self._last_get >= self.timings.retry:
+            self._last_get = now
+            self._send({"t": ids.GET, "q": self.seq + 1})
+        self.run_bots()
+
+    def settle(self) -> None:
+        """The disk, once the pump's frames are sent (our hash report among them): the
+        autosave hears of every hashed entry (the game's end moves its file, with flushes),
+        the netlog of a game just over is written, and the autosave is flushed."""
+        if self.replica is not None and self.phase != "ended":
+            self.replica.tell()
+        if self.phase != "ended" and self.paperwork_ready():
+            if self.fair_owed:
+                self.send_owed()       # our end-of-game secret
+            if self._netlog_due and self.replica is not None:
+                self._netlog_due = False
+                self.netlog_path = self.persistence.write_netlog(
+                    self.match, f"peer{self.pid}", self.commands)
+            self.fair_settle()      # the end's audit (net.fair.join), after our report
+        self.persistence.settle(self.autosaver)
+
+    def paperwork_ready(self) -> bool:
+        """May the end's netlog and audit be written now? Only ``Timings.end_paperwork``
+        after the last move: until then the other peers are still confirming it, and at a
+        big table on shared CPUs our writing would slow theirs. The save's flush never
+        waits."""
+        if self.phase != "over" or self._over_at is None:
+            return True
+        return self.clock() >= self._over_at + self.timings.end_paperwork
+
+    def wake_in(self) -> float:
+        """Seconds until ``tick`` has something to do (0: now). The pump sleeps that long at
+        most, so an idle peer does not wake every few milliseconds and leaves the CPU free
+        for the moment a move arrives."""
+        if self.phase == "ended":
+            return 1.0
+        redial = self.redial_wake()
+        if redial is not None:
+            return max(0.0, redial - self.clock())
+        t = self.timings
+        due = [self._last_heard + t.dropped, self._last_sent + t.heartbeat]
+        if not self.host_interrupted:
+            due.append(self._last_heard + t.interrupted)
+        replica = self.replica
+        if replica is not None:
+            if not replica.sealed:
+                due.append(self._applied_at + t.hash_delay)
+            if self.phase == "over" and self._over_at is not None and (
+                    self._netlog_due or self.fair_audit_waiting() or self.fair_owed):
+                due.append(self._over_at + t.end_paperwork)
+            if self._unsent_report is not None:
+                due.append(self._report_budget.ready_at(self.clock()))
+            due += [sent + t.retry for _n, _m, sent in self._pending.values()]
+            if replica.broken:
+                due.append(self._broken_reported + t.retry)
+            if replica.first_gap() or self._host_seq > self.seq:
+                due.append(self._last_get + t.retry)
+            if self.phase == "playing" and not replica.broken:
+                due += self.bot_seats.due(self.match, self.seats,
+                                          self.bot_controlled | set(self._pending))
+        return max(0.0, min(due) - self.clock())
+
+    def run_bots(self) -> None:
+        if (self.phase != "playing" or self.replica is None or self.replica.broken
+                or self.match is None):
+            return
+        now = self.clock()
+        for seat, move in self.bot_seats.moves(self.match, self.seats,
+                                               self.bot_controlled | set(self._pending)):
+            try:
+                self.propose(seat, str(move), checked=True)
+            except IllegalMove:
+                self.bot_seats.cool_down(seat, now + self.timings.retry)
+
+    # ================================================================ handshake and lobby
+    def on_welcome(self, msg: dict) -> None:
+        self.link_restored(list(msg["seats"]))
+        if self.replica is not None and self.pid == msg["you"]:
+            self._reseated(list(msg["seats"]))
+            return
+        self.pid, self.token, self.seats = msg["you"], msg["tok"], list(msg["seats"])
+        self.phase = "lobby"
+        self._emit("welcome", peer=self.pid, token=self.token, seats=list(self.seats),
+                   game=msg["g"])
+
+    def _reseated(self, seats: list[int]) -> None:
+        """During play the host gave us a seat (or took one back): play those from now on;
+        our save says so (with our seat token), and the catch-up follows."""
+        if seats == self.seats:
+            return
+        self.seats = seats
+        self._pending.clear()
+        if self.autosaver is not None:
+            lan = dict(self.autosaver.header.get("lan", {}), mine=sorted(seats), key=self.token)
+            if self.address:
+                lan["address"] = [self.address[0], int(self.address[1])]
+            self.autosaver.header = dict(self.autosaver.header, lan=lan)
+            self.autosaver.refresh_header(self.match)
+        self._emit("seated", seats=list(seats))
+
+    def on_refuse(self, msg: dict) -> None:
+        if self.refusal_is_passing(msg["c"]):
+            self.link_lost(msg["c"], msg["a"], passing=True)
+            return
+        self._emit("refused", code=msg["c"], args=msg["a"])
+        self._end(msg["c"], msg["a"], refused=True)
+
+    def on_bye(self, msg: dict) -> None:
+        if msg["c"] == ids.R_TIMEOUT and self.refusal_is_passing(msg["c"]):
+            self.link_lost(msg["c"], msg["a"], passing=True)    # dropped while our link stalled
+            return
+        self._end(msg["c"], msg["a"])
+
+    def on_lobby(self, msg: dict) -> None:
+        self.lobby = msg
+        if self.replica is None:      # during play our seats come with a welcome
+            self.seats = [i for i, s in enumerate(msg["seats"])
+                          if s["p"] == self.pid and s["k"] == ids.KIND_REMOTE] or self.seats
+        self.statuses = [s["st"] for s in msg["seats"]]
+        self._emit("lobby", game=msg["g"], config=msg["cfg"], seats=plain_seats(msg["seats"]),
+                   spectators=list(msg["spec"]), phase=msg["ph"])
+
+    def on_abort(self, msg: dict) -> None:
+        counted = self.fair_abort_counts()     # net.fair.join: once every key was committed
+        self.phase = "lobby"
+        self.fair_replica = None       # a fair table's setup is over: back in the lobby
+        self.fair_secret_bytes = None  # a new setup, a new secret (a roll is never repeated)
+        self._early = []
+        if counted:
+            self.fair_abort_counted(msg)
+            return
+        self._emit("seeding_aborted", code=msg["c"], args=msg["a"])
+
+    def on_start(self, msg: dict) -> None:
+        if self.replica is not None or self.fair_replica is not None:
+            started = self._fair_start_msg if self.fair_replica is not None else {
+                "g": self.match.game.name if self.match else "", "cfg": self.match.config
+                if self.match else None}
+            if msg["g"] != started.get("g") or msg["cfg"] != started.get("cfg"):
+                # a START for another game while one runs: the host is broken or hostile
+                self.on_wire_error(ids.R_WRONG_STATE, {"type": msg["t"], "phase": self.phase})
+            return       # welcomed again during play (seated): the catch-up follows
+        keys = msg.get("ck")
+        self.claim_keys = list(keys) if keys is not None and len(keys) == len(msg["seats"]) \
+            else None
+        self._fair_go(msg)     # net.fair.join: the dealers key, roll the public seed, deal
+
+    # ================================================================ play
+    def on_move(self, msg: dict) -> None:
+        if self.replica is None:
+            self._early.append(msg)
+            return
+        self._fair_move(msg)
+
+    def on_reject(self, msg: dict) -> None:
+        if self.replica is not None and self.replica.sealed and not self.replica.broken:
+            self._send(self._beat())    # refused: maybe our state is wrong, let the host check
+        seat = msg["s"]
+        pending = self._pending.get(seat)
+        if pending is not None and pending[0] == msg["n"]:
+            del self._pending[seat]
+            self.bot_seats.cool_down(seat, self.clock() + self.timings.retry / 4)
+        self._emit("rejected", seat=seat, move=pending[1] if pending else "", code=msg["c"],
+                   args=msg["a"])
+
+    def on_sync(self, msg: dict) -> None:
+        if self.fair_replica is not None:
+            self._fair_sync(msg)
+            return
+        self._early.append(msg)      # before START: kept until the table is set up
+
+    def on_command(self, msg: dict) -> None:
+        if msg["i"] < len(self.commands):
+            return      # already applied (a resend)
+        self._command_buffer[msg["i"]] = msg["e"]
+        while len(self.commands) in self._command_buffer:
+            at_seq, kind, seat, level = self._command_buffer.pop(len(self.commands))
+            self.commands.append([at_seq, kind, seat, level])
+            if kind == ids.CMD_BOT:
+                self.bot_controlled.add(seat)
+            else:
+                self.bot_controlled.discard(seat)
+            self._pending.pop(seat, None)
+            self._emit("seat_control", seat=seat, control="bot" if kind == ids.CMD_BOT
+                       else "player", level=level)
+
+    def on_status(self, msg: dict) -> None:
+        if msg["st"] != self.statuses:
+            self.statuses = list(msg["st"])
+            self._emit("status", statuses=list(self.statuses))
+
+    def on_beat(self, msg: dict) -> None:
+        self._host_seq = max(self._host_seq, msg["q"])
+
+    def _start_autosave(self) -> None:
+        """Keep our log on disk after every applied move from now on. Rejoining a table after
+        a crash (or a resumed one) continues in our old save of it, if this machine has one,
+        so that save is not offered for resuming again."""
+        if not self.autosave or self.autosaver is not None or self.match is None:
+            return
+        path = self.persistence.unfinished_save(self.match, self.seats)
+        self.autosaver = self.persistence.start_autosave(
+            self.match, f"peer{self.pid}", self._save_peers, self.seats, path=path,
+            key=self.token, address=self.address, claim=self.claim_secret,
+            claim_keys=self.claim_keys)
+
+    def _beat(self) -> dict:
+        """A heartbeat; during play it repeats our last hash (the host re-checks it)."""
+        beat = {"t": ids.BEAT, "q": self.seq}
+        if (self.replica is not None and self.replica.sealed and not self.replica.broken
+                and (self.seq > 0 or self.fair_replica is None)):
+            beat["h"] = bytes.fromhex(self.replica.last_hash())
+        return beat
+
+    def _report_broken(self) -> None:
+        """A move the host accepted is illegal here: report a hash that cannot match."""
+        self._broken_reported = self.clock()
+        self._send({"t": ids.HASH, "q": self.seq + 1, "h": bytes.fromhex(BROKEN_HASH)})
+
+    def _queue_reports(self) -> None:
+        """Take the reports of what was hashed since the last call: a small table sends each
+        at once; a big one keeps the newest for ``_send_report`` (see ``REPORT_RATE``)."""
+        reports = self.replica.take_reports()
+        if self.match is not None and self.match.config.get("players", 0) <= SMALL_TABLE:
+            for seq, digest in reports:
+                self._send({"t": ids.HASH, "q": seq, "h": bytes.fromhex(digest)})
+        elif reports:
+            self._unsent_report = reports[-1]
+
+    def _send_report(self, force: bool = False) -> None:
+        """Send the newest kept report if the rate allows (``force``: now)."""
+        if self._unsent_report is None:
+            return
+        if not self._report_budget.take(self.clock()) and not force:
+            return
+        seq, digest = self._unsent_report
+        self._unsent_report = None
+        self._send({"t": ids.HASH, "q": seq, "h": bytes.fromhex(digest)})
+
+    def _check_over(self) -> None:
+        """Announce the end once we hold the complete game (again after a late repair)."""
+        if self.phase not in ("playing", "over") or self.match is None \
+                or not self.match.is_over() or self.replica.broken or self.seq < self._host_seq:
+            return
+        digest = self.replica.last_hash()
+        self._queue_reports()
+        self._send_report(force=True)
+        if self.phase == "over" and digest == self._over_hash:
+            return
+        if self.phase != "over":
+            self._over_at = self.clock()
+        self.phase = "over"
+        self._over_hash = digest
+        self._netlog_due = True        # written by ``settle``, once our report is sent
+        self._emit("game_over", seq=self.seq, hash=digest, scores=self.match.scores()["scores"])
+
+    # ================================================================ plumbing
+    def _send(self, message: dict) -> None:
+        if self.transport is not None and self.phase != "ended" and not self.offline:
+            self._last_sent = self.clock()
+            self.transport.send(compact(message, self._move_game()))
+
+    def _move_game(self) -> str:
+        """The game whose move codec the move frames use (none before the start)."""
+        if self.match is not None:
+            return self.match.game.name
+        fair = getattr(self, "fair_replica", None)      # a fair table still dealing
+        return fair.args[0].name if fair is not None else ""
+
+    def _emit(self, event: str, **fields: Any) -> None:
+        fields["event"] = event
+        self._events.append(fields)
+
+    def _end(self, code: str, args: dict, refused: bool = False) -> None:
+        if self.phase == "ended":
+            return
+        self.fair_settle()          # an audit that waited for this pump comes before the end
+        self.fair_end_unaudited()   # ... and a game over that could not be audited is void
+        self.phase = "ended"
+        collector.left()
+        self.ended = {"code": code, "args": dict(args)}
+        self._netlog_due = False
+        if self.match is not None:
+            self.replica.seal()
+            self.netlog_path = self.persistence.write_netlog(self.match, f"peer{self.pid}",
+                                                              self.commands)
+        self._emit("ended", code=code, args=dict(args))
+        if self.transport is not None:
+            self.transport.close()
+
+
+JoinHandler = Callable[[ClientEndpoint, dict], None]
+
+# what the host sends a joiner, by kind. A kind missing here is refused with ``R_UNKNOWN``;
+# the schema checks (``net.protocol.schema``) run first, so a handler only sees a message of
+# its shape.
+JOIN_HANDLERS: dict[str, JoinHandler] = {
+    ids.WELCOME: ClientEndpoint.on_welcome,
+    ids.REFUSE: ClientEndpoint.on_refuse,
+    ids.BYE: ClientEndpoint.on_bye,
+    ids.LOBBY: ClientEndpoint.on_lobby,
+    ids.ABORT: ClientEndpoint.on_abort,
+    ids.START: ClientEndpoint.on_start,
+    ids.MOVE: ClientEndpoint.on_move,
+    ids.REJECT: ClientEndpoint.on_reject,
+    ids.SYNC: ClientEndpoint.on_sync,
+    ids.COMMAND: ClientEndpoint.on_command,
+    ids.STATUS: ClientEndpoint.on_status,
+    ids.BEAT: ClientEndpoint.on_beat,
+    ids.FAIR: ClientEndpoint.on_fair,               # net.fair.join: a record of the stream
+    ids.CHALLENGE: ClientEndpoint.on_challenge,     # net.session.claims
+}
+
+# what a joiner may receive before it is welcomed
+BEFORE_WELCOME = frozenset({ids.WELCOME, ids.REFUSE, ids.BYE, ids.CHALLENGE})
