@@ -1,7 +1,7 @@
 """What the peers publish, one record per step, and their plain (msgpack-ready) form.
 
-Big numbers travel as fixed-length bytes (msgpack integers stop at 64 bits): group elements
-as 256 bytes, a deck as a list of ``[c1, c2]`` pairs. ``from_plain`` refuses anything
+Group elements travel as their 32-byte encodings (``group.py``), checked to be elements of
+the group when read; a deck as a list of ``[c1, c2]`` pairs. ``from_plain`` refuses anything
 malformed with a ``FairplayError`` (a clear message, nothing changed).
 
 * ``KeyCommitted`` / ``KeyRevealed``: a peer's public key, committed before anyone reveals
@@ -51,7 +51,7 @@ class KeyCommitted:
 @dataclass(frozen=True)
 class KeyRevealed:
     seat: int
-    public_key: int
+    public_key: bytes
     nonce: bytes
 
 
@@ -77,7 +77,7 @@ class DrawShared:
     position: int
     drawer: int
     seat: int
-    share: int
+    share: bytes
     again: int = 0     # times the position was returned before this draw (Returned)
     attempt: int | None = None     # the pile's attempt it was made for (None: not said)
 
@@ -130,7 +130,7 @@ class RollContributed:
     empty proof: rebuilt from the escrow by every machine."""
     roll: str
     seat: int
-    point: int
+    point: bytes
     proof: bytes
     attempt: int
 
