@@ -194,9 +194,9 @@ def test_records_survive_msgpack_and_malformed_ones_are_refused():
     assert back == transcript.records
     assert audit(back, secrets_of(peers)).ok
     plain = to_plain(transcript.records[-2])
-    for broken in ({**plain, "share": G_PLUS_TORSION}, {**plain, "share": b"short"},
-                   {**plain, "seat": "0"}, {**plain, "extra": 1}, {"kind": "Nope"}, [1, 2],
-                   {k: v for k, v in plain.items() if k != "pile"}):
+    for broken in ({**plain, "x": G_PLUS_TORSION}, {**plain, "x": b"short"},
+                   {**plain, "s": "0"}, {**plain, "extra": 1}, {"kind": "Nope"}, [1, 2],
+                   {k: v for k, v in plain.items() if k != "p"}):
         with pytest.raises(FairplayError):
             from_plain(broken)
 
