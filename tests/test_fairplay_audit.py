@@ -9,7 +9,7 @@ from game.rules.fairplay import (FairplayError, PileOpened, RollOpened, audit, f
                                  to_plain)
 from game.rules.fairplay.cipher import Rerandomizer, decryption_share
 from game.rules.fairplay.commit import commitment
-from game.rules.fairplay.group import G, P, element_to_bytes, is_element
+from game.rules.fairplay.group import G, element_to_bytes, is_element, mul
 from game.rules.fairplay.peer import Peer
 from game.rules.fairplay.records import (CardPlayed, DrawShared, KeyCommitted, KeyRevealed,
                                           Shuffled)
@@ -17,6 +17,7 @@ from game.rules.fairplay.transcript import Transcript
 from game.rules.fairplay.threshold import majority, recover
 
 from tests.test_fairplay_cipher import secret, seated, shuffled
+from tests.test_fairplay_group import G_PLUS_TORSION, TORSION
 
 
 def draw_all(peers, transcript, positions=range(8), pile="tiles"):
@@ -84,7 +85,7 @@ def test_a_wrong_decryption_share_is_named():
     draw_all(peers, transcript, positions=range(2))
     good = peers[2].share(transcript, "tiles", 2, 0)
     transcript.append(peers[1].share(transcript, "tiles", 2, 0))
-    transcript.append(DrawShared("tiles", 2, 0, 2, good.share * G % P))
+    transcript.append(DrawShared("tiles", 2, 0, 2, mul(good.share, G)))
     assert peers[0].read_draw(transcript, "tiles", 2) is None   # the drawer sees no card
     report = audit(transcript.records, secrets_of(peers))
     assert report.cheaters == [2] and report.first.kind == "share"
@@ -193,9 +194,9 @@ def test_records_survive_msgpack_and_malformed_ones_are_refused():
     assert back == transcript.records
     assert audit(back, secrets_of(peers)).ok
     plain = to_plain(transcript.records[-2])
-    for broken in ({**plain, "share": P.to_bytes(256, "big")}, {**plain, "share": b"short"},
-                   {**plain, "seat": "0"}, {**plain, "extra": 1}, {"kind": "Nope"}, [1, 2],
-                   {k: v for k, v in plain.items() if k != "pile"}):
+    for broken in ({**plain, "x": G_PLUS_TORSION}, {**plain, "x": b"short"},
+                   {**plain, "s": "0"}, {**plain, "extra": 1}, {"kind": "Nope"}, [1, 2],
+                   {k: v for k, v in plain.items() if k != "p"}):
         with pytest.raises(FairplayError):
             from_plain(broken)
 
@@ -204,11 +205,11 @@ def test_a_deck_card_outside_the_group_is_refused_before_any_key_touches_it():
     peers, transcript = seated(2)
     honest = peers[0].shuffle(transcript, "tiles")
     first, second = honest.deck[0]
-    transcript.append(Shuffled("tiles", 0, ((P - first, second),) + honest.deck[1:]))
+    transcript.append(Shuffled("tiles", 0, ((mul(first, TORSION), second),) + honest.deck[1:]))
     transcript.append(peers[1].shuffle(transcript, "tiles"))
     outside = [position for position in range(8)
                if not is_element(transcript.card_at("tiles", position)[0])]
-    assert len(outside) == 1   # -c1 times a square stays outside the group
+    assert len(outside) == 1   # c1 times a point of order 8 stays outside the subgroup
     with pytest.raises(FairplayError) as refused:
         peers[1].share(transcript, "tiles", outside[0], 0)
     assert refused.value.code == "not_in_group"
@@ -218,9 +219,9 @@ def test_a_deck_card_outside_the_group_is_refused_before_any_key_touches_it():
 def test_a_public_key_outside_the_group_is_refused():
     transcript = Transcript()
     nonce = secret("nonce")
-    transcript.append(KeyCommitted(0, commitment(element_to_bytes(P - 4), nonce, "key", 0)))
+    transcript.append(KeyCommitted(0, commitment(element_to_bytes(G_PLUS_TORSION), nonce, "key", 0)))
     with pytest.raises(FairplayError):
-        transcript.append(KeyRevealed(0, P - 4, nonce))
+        transcript.append(KeyRevealed(0, G_PLUS_TORSION, nonce))
     assert transcript.public_keys == {}
 
 

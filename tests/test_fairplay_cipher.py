@@ -10,13 +10,13 @@ from game.rules.fairplay import PileOpened, Transcript
 from game.rules.fairplay.cipher import (Rerandomizer, decrypt, decryption_share, joint_key,
                                         open_card, private_key, public_key, unmask)
 from game.rules.fairplay.derive import Stream
-from game.rules.fairplay.group import EXPONENT_BITS, CardTable, encode_card
+from game.rules.fairplay.group import Q, CardTable, encode_card
 from game.rules.fairplay.peer import Peer
 from game.rules.fairplay.shuffle import shuffle_step
 
 FAST = settings(max_examples=20, deadline=None)
 secrets_st = st.binary(min_size=16, max_size=64)
-exponents = st.integers(1, 2**EXPONENT_BITS - 1)
+exponents = st.integers(1, Q - 1)
 
 
 def secret(*parts) -> bytes:

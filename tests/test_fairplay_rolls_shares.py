@@ -13,7 +13,8 @@ from game.rules.fairplay.group import Q
 from game.rules.fairplay.cipher import decryption_share, private_key
 from game.rules.fairplay.group import encode_card
 from game.rules.fairplay.threshold import (combine_partial_shares, interpolate_at_zero, majority,
-                                          partial_share, recover, split)
+                                          partial_share, recover, recover_bytes, split,
+                                          split_bytes)
 
 FAST = settings(max_examples=40, deadline=None)
 nonces = st.binary(min_size=NONCE_BYTES, max_size=NONCE_BYTES)
@@ -158,3 +159,22 @@ def test_holders_finish_a_departed_peers_share_without_learning_its_key():
         combine_partial_shares({seat: partial_share(first, shares[seat]) for seat in (0, 1)}, 3)
     assert combine_partial_shares({seat: partial_share(first, shares[seat]) for seat in (0, 1)},
                                   2) != wanted
+
+
+@pytest.mark.parametrize("size", [16, 32, 61, 64])
+def test_a_whole_secret_longer_than_an_exponent_comes_back_from_k_shares(size):
+    # a dealer's secret (up to 64 bytes) no longer fits one exponent of the 252-bit group:
+    # it is shared in 31-byte chunks, each by its own polynomial
+    data = Stream(b"s" * 32, "data", size).take(size)
+    shares = split_bytes(data, [0, 2, 3, 5], 3, b"r" * 32)
+    assert {len(share) for share in shares.values()} == {32 * ((size + 1 + 30) // 31)}
+    for chosen in itertools.combinations(shares, 3):
+        assert recover_bytes({seat: shares[seat] for seat in chosen}, 3) == data
+    two = {seat: shares[seat] for seat in (0, 5)}
+    with pytest.raises(ValueError):
+        recover_bytes(two, 3)
+    assert recover_bytes(two, 2) != data                # too few shares give other bytes
+    forged = {**two, 3: bytes(len(shares[3]))}
+    assert recover_bytes(forged, 3) != data
+    with pytest.raises(ValueError):
+        split_bytes(b"", [0, 1], 1, b"r" * 32)

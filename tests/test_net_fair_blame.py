@@ -41,7 +41,7 @@ def test_a_host_that_drops_an_honest_part_of_a_roll_gets_the_same_dice_and_blame
 
     def hostile_relay(host, peer, msg):
         record = msg["r"]        # its part: a reveal then, a part fixed by its key now
-        if record.get("kind") in PARTS and record.get("roll") == ROLL \
+        if record.get("kind") in PARTS and record.get("r") == ROLL \
                 and peer.pid == victim.pid:
             dropped.append(record)        # kept back: the host would rather roll again
             return

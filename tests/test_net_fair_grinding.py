@@ -40,7 +40,7 @@ def test_a_host_that_drops_the_last_setup_part_gets_the_same_seed():
     def hostile_relay(host, peer, msg):
         """The host keeps the victim's part of the setup roll to itself (and would abort)."""
         record = msg["r"]        # its part: a reveal then, a part fixed by its key now
-        if record.get("kind") in PARTS and record.get("roll") == "setup" \
+        if record.get("kind") in PARTS and record.get("r") == "setup" \
                 and peer.pid == victim.pid:
             dropped.append(record)
             return

@@ -106,3 +106,15 @@ def test_replay_verify_reruns_the_audit_and_names_a_cheat(capsys):
     message = str(caught.value)
     assert "the audit caught a cheat" in message and "bot0" in message, message
     assert "p0" not in message and "p1" not in message
+
+
+def test_a_fair_save_from_the_former_group_is_refused_with_one_clear_message():
+    # a stream saved before issue 28 item 5: fields named in full, 256-byte group elements
+    class Older:
+        path = "older.tlsave"
+        fair = [{"r": {"kind": "KeyCommitted", "seat": 0, "commitment": b"\0" * 32}},
+                {"r": {"kind": "KeyRevealed", "seat": 0, "public_key": b"\2" * 256,
+                       "nonce": b"\0" * 32}}]
+    with pytest.raises(SaveError) as refused:
+        saved_fair_stream(Older)
+    assert "older version" in str(refused.value) and "2048-bit" in str(refused.value)

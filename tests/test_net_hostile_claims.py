@@ -138,8 +138,8 @@ def test_proofs_bind_nonce_table_and_peer():
     assert not claims.verify(public, nonce, "0123456789ab", 1, *proof)
     other = claims.claim_public(claims.new_claim_secret())
     assert not claims.verify(other, nonce, "0123456789ab", 2, *proof)
-    assert not claims.verify(public, nonce, "0123456789ab", 2, b"\0" * 256, proof[1])
-    assert not claims.verify(b"\1" * 256, nonce, "0123456789ab", 2, *proof)
+    assert not claims.verify(public, nonce, "0123456789ab", 2, b"\0" * 32, proof[1])
+    assert not claims.verify(b"\1" * 32, nonce, "0123456789ab", 2, *proof)
 
 
 def test_a_seat_proved_by_its_key_is_not_taken_away_by_another_proof_for_it():

@@ -330,6 +330,7 @@ def test_corrupted_peer_is_detected_at_next_move_and_repaired(corrupt, faults):
 
 
 def test_a_key_that_does_not_open_its_commitment_is_refused_and_the_table_returns_to_the_lobby():
+    from game.rules.fairplay.group import generator_power
     from game.rules.fairplay.records import KeyRevealed
     from net.fair.deal import record_to_plain
 
@@ -340,7 +341,7 @@ def test_a_key_that_does_not_open_its_commitment_is_refused_and_the_table_return
     def lying(message):             # reveal another key than the one committed to
         record = message.get("r")
         if message["t"] == ids.FAIR and record.get("kind") == "KeyRevealed":
-            other = KeyRevealed(record["seat"], 4, bytes(32))
+            other = KeyRevealed(record["s"], generator_power(4), bytes(32))
             message = {"t": ids.FAIR, "r": record_to_plain(other)}
         real_send(message)
 

@@ -109,6 +109,9 @@ def pyinstaller_args(dist: Path, work: Path) -> list[str]:
             # subcommands and games are imported by name (game/cli, game/rules): take them all
             "--collect-submodules", "game", "--collect-submodules", "net",
             "--hidden-import", "weblate_fonts", "--hidden-import", "babel.plural",
+            # the fair table's group (game/rules/fairplay/group.py): PyNaCl's libsodium
+            # extension imports cffi's backend from C, where the import analysis cannot see it
+            "--hidden-import", "nacl.bindings", "--hidden-import", "_cffi_backend",
             *data]
     for name in EXCLUDES:
         args += ["--exclude-module", name]

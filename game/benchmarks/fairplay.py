@@ -1,6 +1,7 @@
-"""Bench section ``fairplay``: the cryptography of issue 13 (in-process, no network), once per
-arithmetic backend (gmpy2 when installed, and pure Python). Times are this thread's CPU
-time (``time.thread_time``), so other programs' load on the machine does not count.
+"""Bench section ``fairplay``: the cryptography of issue 13 (in-process, no network), in the
+group of ``game.rules.fairplay.group`` (edwards25519 through libsodium since issue 28 item 5).
+Times are this thread's CPU time (``time.thread_time``), so other programs' load on the
+machine does not count.
 
 * ``shuffle_60x6_ms``: the joint shuffle of Metro's 60 tiles by 6 peers, the six steps one
   after the other (the order the protocol imposes), each step also decoded from its wire form
@@ -19,10 +20,11 @@ time (``time.thread_time``), so other programs' load on the machine does not cou
 * ``audit_6p_60_draws_ms``: the end-of-game audit of that game (keys, six shuffle steps, 300
   shares, 60 named tiles) — target ≤ 1000 ms.
 * ``threshold_part_ms`` / ``threshold_combine_3_ms``: finishing a departed peer's share
-  without rebuilding its key: one holder's part (a full-size power; the holders work in
+  without rebuilding its key: one holder's part (one power; the holders work in
   parallel) and combining three parts.
-* ``sra_draw_chain_6_ms``: for comparison, the chain of six full-size powers an SRA draw needs
-  (each peer removes its layer in turn with a 2047-bit ``d = e^-1 mod Q``).
+* ``power_us`` / ``generator_power_us`` / ``mul_us`` / ``check_element_us``: one power of
+  an element by a secret exponent (constant time), of the generator, one group operation,
+  one check that 32 received bytes are an element (p50, microseconds); ``element_bytes``.
 """
 
 from __future__ import annotations
@@ -32,9 +34,9 @@ import time
 
 from game.benchmarks.measure import percentile
 from game.rules.fairplay import PileOpened, RollOpened, Transcript, audit, from_plain, to_plain
-from game.rules.fairplay.arithmetic import available_backends, powmod, use_backend
 from game.rules.fairplay.cipher import Rerandomizer
-from game.rules.fairplay.group import P, Q, encode_card
+from game.rules.fairplay.group import (ELEMENT_BYTES, Q, element_from_bytes, encode_card,
+                                       generator_power, mul, power)
 from game.rules.fairplay.peer import Peer
 from game.rules.fairplay.threshold import combine_partial_shares, partial_share, split
 
@@ -109,21 +111,28 @@ def _roll(peers, transcript, index: int) -> float:
     return _ms(started)
 
 
-def _sra_chain_ms(repeat: int) -> float:
-    decryptors = [pow(_bytes_int("e", i) | 1, -1, Q) for i in range(PEERS)]
-    card = encode_card(7)
-    times = []
-    for _ in range(repeat):
-        started = time.thread_time()
-        value = card
-        for d in decryptors:
-            value = powmod(value, d, P)
-        times.append(_ms(started))
-    return round(sorted(times)[len(times) // 2], 2)
+def _group_us(repeat: int) -> dict:
+    """p50 microseconds of the group's operations."""
+    element, other = encode_card(7), encode_card(8)
+    exponent = _bytes_int("exponent")
+    operations = {"power_us": lambda: power(element, exponent),
+                  "generator_power_us": lambda: generator_power(exponent),
+                  "mul_us": lambda: mul(element, other),
+                  "check_element_us": lambda: element_from_bytes(element)}
+    numbers = {}
+    for name, operation in operations.items():
+        times = []
+        for _ in range(repeat):
+            started = time.thread_time()
+            for _ in range(20):
+                operation()
+            times.append((time.thread_time() - started) * 1e6 / 20)
+        numbers[name] = round(sorted(times)[len(times) // 2], 1)
+    return numbers
 
 
 def _threshold_ms(repeat: int) -> tuple[float, float]:
-    shares = split(_bytes_int("departed") % (1 << 256), range(5), 3, _bytes("split"))
+    shares = split(_bytes_int("departed"), range(5), 3, _bytes("split"))
     first = encode_card(11)
     part_times, combine_times = [], []
     for _ in range(repeat):
@@ -141,7 +150,7 @@ def _bytes_int(*parts) -> int:
     return int.from_bytes(hashlib.blake2b(repr(parts).encode()).digest() * 4, "big") % Q
 
 
-def _backend_numbers(quick: bool) -> dict:
+def _numbers(quick: bool) -> dict:
     games = 1 if quick else 2
     shuffle_ms, cold_ms, audit_ms, rolls = [], [], [], []
     draws = {"share": [], "apply": [], "finish": [], "all": [], "critical": []}
@@ -181,16 +190,13 @@ def _backend_numbers(quick: bool) -> dict:
     numbers["audit_6p_60_draws_ms"] = round(max(audit_ms), 1)
     numbers["threshold_part_ms"], numbers["threshold_combine_3_ms"] = _threshold_ms(
         3 if quick else 10)
-    numbers["sra_draw_chain_6_ms"] = _sra_chain_ms(3 if quick else 10)
+    numbers.update(_group_us(5 if quick else 25))
+    numbers["element_bytes"] = ELEMENT_BYTES
     return numbers
 
 
 def run(quick: bool = False) -> dict:
-    numbers = {"backends": ", ".join(available_backends())}
-    for name in available_backends():
-        with use_backend(name):
-            for key, value in _backend_numbers(quick).items():
-                numbers[f"{name}.{key}"] = value
+    numbers = _numbers(quick)
     numbers.update({"target_shuffle_ms": 1000, "target_draw_p99_ms": 5,
                     "target_roll_p99_ms": 5, "target_audit_ms": 1000})
     return numbers

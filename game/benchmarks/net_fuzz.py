@@ -27,6 +27,7 @@ import time
 import traceback
 from collections import Counter
 from game import lan_services
+from net.session.claims import PUBLIC_BYTES, RESPONSE_BYTES   # a claim key and its proof (net.protocol.schema)
 
 lan_services.install()      # the tables benchmarked here play our bots and keep our saves
 
@@ -132,7 +133,7 @@ class Hostile:
                                          + ":" + str(self.rng.randrange(0, 4))),
                            ws=self.rng.randrange(0, 9))
             if self.rng.random() < 0.5:
-                message["ck"] = self.blob(256)
+                message["ck"] = self.blob(PUBLIC_BYTES)
         elif kind in (ids.REFUSE, ids.BYE):
             message.update(c=self.code(), a=self.args())
         elif kind == ids.SEAT_SET:
@@ -152,7 +153,7 @@ class Hostile:
         elif kind == ids.FAIR:
             self.fair_fields(message, 0.3, seq)
         elif kind == ids.PROOF:
-            message.update(pt=self.blob(256), ps=self.blob(64))
+            message.update(pt=self.blob(PUBLIC_BYTES), ps=self.blob(RESPONSE_BYTES))
         elif kind == ids.PROPOSE_C:
             return self.compact_move(ctx, {"t": ids.PROPOSE, "s": self.seat(),
                                            "m": self.notation(ctx),
@@ -220,7 +221,7 @@ class Hostile:
             if self.rng.random() < 0.5:
                 message["tid"] = self.text(64)
             if self.rng.random() < 0.2:
-                message["ck"] = [self.pick(b"", self.blob(256)) for _ in range(
+                message["ck"] = [self.pick(b"", self.blob(PUBLIC_BYTES)) for _ in range(
                     self.rng.randrange(0, 9))]
         elif kind == ids.MOVE:
             message.update(q=max(1, self.int_near(seq + 1, 1 << 31)), s=self.seat(),

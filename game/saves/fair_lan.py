@@ -122,7 +122,23 @@ def saved_fair_stream(save: Any) -> tuple[list, dict]:
             played[value["cp"][0]] = from_json_safe(value["cp"][1])
         else:
             raise SaveError("the fair table's record stream in this save is damaged", save.path)
+    if any(_older_group(record) for record in records[:1]):
+        raise SaveError(OLDER_GROUP, save.path)
     return records, played
+
+
+# A fair table saved before issue 28 item 5 computed in RFC 3526's 2048-bit group (256-byte
+# keys and cards) and named its records' fields in full; this version's group is another one
+# (game/rules/fairplay/group.py), so it can neither replay nor audit such a stream.
+OLDER_GROUP = ("this fair table was played by an older version of Tracklayer, with the "
+               "fair table's former cryptography (its 2048-bit group): this version cannot "
+               "replay or audit it; open it with the version that played it")
+
+
+def _older_group(record) -> bool:
+    """Whether a stream's first record (a key's commitment) is in the pre-issue-28 form."""
+    return isinstance(record, dict) and record.get("kind") == "KeyCommitted" \
+        and "seat" in record
 
 
 def is_fair_save(header: dict) -> bool:

@@ -54,7 +54,8 @@ from game.rules.fairplay import (PUBLIC, FairplayError, Peer, Transcript, audit,
 from game.rules.fairplay.draw import finish_draw, share_for_draw
 from net.fair.dues import SECRET, SETUP_ROLL, FairDues
 from net.fair.errors import FairError
-from net.fair.escrow import DEPART, ESCROW, KEY_SHARE, SHARE_BYTES, threshold_for
+from net.fair.escrow import (DEPART, ESCROW, KEY_SHARE, SECRET_SHARE_SIZES, SHARE_BYTES,
+                             threshold_for)
 from net.fair.kinds import ATTEST, ChanceKinds, attest_record_ok
 from net.fair.leave import Departures
 from net.fair.moves import FairMoves
@@ -113,9 +114,11 @@ def record_from_plain(plain) -> Any:
         elif kind == DEPART:
             ok = ok and set(plain) - {"at"} == {"kind", "seat", "of"} and _small(plain["of"])
         else:
+            ss = plain.get("ss", b"x" * SHARE_BYTES)
             ok = ok and set(plain) - {"at", "ss"} == {"kind", "seat", "of", "share"} and _small(
-                plain["of"]) and all(isinstance(plain.get(k, b""), bytes) and len(
-                    plain.get(k, b"x" * SHARE_BYTES)) == SHARE_BYTES for k in ("share", "ss"))
+                plain["of"]) and isinstance(plain["share"], bytes) and len(
+                    plain["share"]) == SHARE_BYTES and isinstance(ss, bytes) and len(
+                        ss) in SECRET_SHARE_SIZES
         if kind in (DEPART, KEY_SHARE) and "at" in plain:
             ok = ok and _small(plain["at"])
         if not ok:

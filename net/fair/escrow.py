@@ -23,14 +23,14 @@ from __future__ import annotations
 
 import hashlib
 
-from game.rules.fairplay.arithmetic import powmod
 from game.rules.fairplay.cipher import private_key, public_key
 from game.rules.fairplay.derive import Stream
-from game.rules.fairplay.group import P, element_from_bytes, element_to_bytes
-from game.rules.fairplay.threshold import majority, recover, split
+from game.rules.fairplay.group import element_from_bytes, element_to_bytes, power
+from game.rules.fairplay.threshold import SHARE_BYTES, majority, recover, recover_bytes, split_bytes
 from game.rules.fairplay.vss import share_fits
 
-SHARE_BYTES = 256
+# a share of the whole secret: 32 bytes per 31-byte chunk of it (a 32-byte secret: two)
+SECRET_SHARE_SIZES = (SHARE_BYTES, 2 * SHARE_BYTES, 3 * SHARE_BYTES)
 ESCROW = "Escrow"
 DEPART = "Depart"
 KEY_SHARE = "KeyShare"
@@ -57,20 +57,10 @@ def collusion(dealers: int, strict: bool = False) -> tuple[str, dict]:
     return "fair.collude.any", {"n": dealers, "k": need}
 
 
-def _pad(dh_value: int, owner: int, holder: int, *what) -> bytes:
+def _pad(dh_value: bytes, owner: int, holder: int, *what, size: int = SHARE_BYTES) -> bytes:
     key = hashlib.blake2b(element_to_bytes(dh_value), digest_size=32,
                           person=b"fair-escrow").digest()
-    return Stream(key, "escrow-pad", owner, holder, *what).take(SHARE_BYTES)
-
-
-def secret_number(secret: bytes) -> int:
-    """A dealer's secret as a number to share (a leading 1 keeps its length)."""
-    return int.from_bytes(b"\x01" + secret, "big")
-
-
-def secret_from_number(number: int) -> bytes | None:
-    data = number.to_bytes((number.bit_length() + 7) // 8, "big")
-    return data[1:] if data[:1] == b"\x01" and 16 <= len(data) - 1 <= 64 else None
+    return Stream(key, "escrow-pad", owner, holder, *what).take(size)
 
 
 def _xor(a: bytes, b: bytes) -> bytes:
@@ -85,47 +75,48 @@ def escrow_record(peer, dealers, public_keys: dict, randomness: bytes,
     holders = [d for d in dealers if d != peer.seat]
     threshold = threshold_for(len(dealers)) if threshold is None else threshold
     shares, committed = peer.key_escrow(holders, threshold, randomness)
-    secret_shares = split(secret_number(peer.secret), holders, threshold,
-                          Stream(randomness, "secret").take(32))
+    secret_shares = split_bytes(peer.secret, holders, threshold,
+                                Stream(randomness, "secret").take(32))
     rows, secret_rows = [], []
     for holder in holders:
-        dh = powmod(public_keys[holder], peer.private, P)
+        dh = power(public_keys[holder], peer.private)
         rows.append([holder, _xor(shares[holder].to_bytes(SHARE_BYTES, "big"),
                                   _pad(dh, peer.seat, holder))])
-        secret_rows.append(_xor(secret_shares[holder].to_bytes(SHARE_BYTES, "big"),
-                                _pad(dh, peer.seat, holder, "secret")))
+        secret_share = secret_shares[holder]
+        secret_rows.append(_xor(secret_share, _pad(dh, peer.seat, holder, "secret",
+                                                   size=len(secret_share))))
     return {"kind": ESCROW, "seat": peer.seat, "shares": rows,
             "cm": [element_to_bytes(c) for c in committed], "ss": secret_rows}
 
 
-def open_secret_share(encrypted: bytes, holder_private: int, owner_public: int, owner: int,
+def open_secret_share(encrypted: bytes, holder_private: int, owner_public: bytes, owner: int,
                       holder: int) -> bytes:
     """The holder's share (plain bytes) of ``owner``'s whole secret, from the escrow."""
-    return _xor(encrypted, _pad(powmod(owner_public, holder_private, P), owner, holder,
-                                "secret"))
+    return _xor(encrypted, _pad(power(owner_public, holder_private), owner, holder,
+                                "secret", size=len(encrypted)))
 
 
-def rebuild_secret(shares: dict[int, bytes], threshold: int, announced_public: int
+def rebuild_secret(shares: dict[int, bytes], threshold: int, announced_public: bytes
                    ) -> bytes | None:
     """The whole secret from ``threshold`` shares, or None if it does not give the key."""
-    values = {holder: int.from_bytes(share, "big") for holder, share in shares.items()}
     try:
-        secret = secret_from_number(recover(values, threshold))
-        if secret is None or public_key(private_key(secret)) != announced_public:
+        secret = recover_bytes(shares, threshold)
+        if secret is None or not 16 <= len(secret) <= 64 \
+                or public_key(private_key(secret)) != announced_public:
             return None
     except ValueError:
         return None
     return secret
 
 
-def escrow_commitments(record: dict) -> tuple[int, ...] | None:
+def escrow_commitments(record: dict) -> tuple[bytes, ...] | None:
     """The commitments of an Escrow record (None: an escrow of a table saved before them)."""
     if "cm" not in record:
         return None
     return tuple(element_from_bytes(c) for c in record["cm"])
 
 
-def check_holder_share(share: bytes, owner_public: int, committed, holder: int) -> bool:
+def check_holder_share(share: bytes, owner_public: bytes, committed, holder: int) -> bool:
     """Whether a holder's (opened) share fits the owner's commitments (True if the escrow
     carries none: a table saved before them)."""
     if committed is None:
@@ -133,14 +124,15 @@ def check_holder_share(share: bytes, owner_public: int, committed, holder: int) 
     return share_fits(int.from_bytes(share, "big"), owner_public, committed, holder)
 
 
-def open_share(encrypted: bytes, holder_private: int, owner_public: int, owner: int,
+def open_share(encrypted: bytes, holder_private: int, owner_public: bytes, owner: int,
                holder: int) -> bytes:
     """The holder's share (plain bytes) of ``owner``'s key, from the escrow."""
-    pad = _pad(powmod(owner_public, holder_private, P), owner, holder)
+    pad = _pad(power(owner_public, holder_private), owner, holder)
     return _xor(encrypted, pad)
 
 
-def rebuild_key(shares: dict[int, bytes], threshold: int, announced_public: int) -> int | None:
+def rebuild_key(shares: dict[int, bytes], threshold: int, announced_public: bytes
+                ) -> int | None:
     """The key from ``threshold`` published shares, or None if it is not the announced one."""
     values = {holder: int.from_bytes(share, "big") for holder, share in shares.items()}
     try:
@@ -159,7 +151,7 @@ def check_escrow(record: dict, dealers, threshold: int | None = None) -> bool:
     if set(record) - {"cm", "ss"} != {"kind", "seat", "shares"} or not isinstance(rows, list):
         return False
     if "ss" in record and not (isinstance(record["ss"], list) and len(record["ss"]) == len(
-            rows) and all(isinstance(row, bytes) and len(row) == SHARE_BYTES
+            rows) and all(isinstance(row, bytes) and len(row) in SECRET_SHARE_SIZES
                           for row in record["ss"])):
         return False
     if "cm" in record:

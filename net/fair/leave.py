@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from game.rules.core import IllegalMove
 from game.rules.fairplay.draw import share_for_draw
-from game.rules.fairplay.arithmetic import powmod
-from game.rules.fairplay.group import P
+from game.rules.fairplay.group import power
 from game.rules.fairplay.records import (DrawShared, PileOpened, RollCommitted,
                                           RollContributed, RollOpened, RollRevealed, Shuffled)
 from game.rules.fairplay.transcript import stale
@@ -206,7 +205,7 @@ class Departures:
             return
         for gone in sorted(self.recovered):
             if gone in roll.opening.seats and gone not in roll.reveals:
-                self._append(RollContributed(name, gone, powmod(roll.base, self.recovered[gone], P),
+                self._append(RollContributed(name, gone, power(roll.base, self.recovered[gone]),
                                              b"", roll.opening.attempt))
 
     def _stand_in(self) -> None:

@@ -17,9 +17,8 @@ table (``net.fair.deal.FairTable``) hands it the records and asks it what it owe
 
 from __future__ import annotations
 
-from game.rules.fairplay.arithmetic import powmod
 from game.rules.fairplay.derive import Stream
-from game.rules.fairplay.group import ELEMENT_BYTES, G, P, element_from_bytes, element_to_bytes
+from game.rules.fairplay.group import ELEMENT_BYTES, G, element_from_bytes, element_to_bytes, power
 from game.rules.fairplay.records import RollContributed
 from game.rules.fairplay.threshold import combine_partial_shares
 from game.rules.fairplay.vss import (CHALLENGE_BYTES, FULL_Z_BYTES, equal_logs,
@@ -56,7 +55,7 @@ class RollRescue:
 
     def __init__(self, table) -> None:
         self.table = table
-        self.overdue: dict[tuple[str, int, int], dict[int, int]] = {}   # -> holder -> part
+        self.overdue: dict[tuple[str, int, int], dict[int, bytes]] = {}  # -> holder -> part
         self.rebuilt: list[tuple[str, int, int]] = []                  # in order, for all
         self.told_overdue: list[tuple[str, int]] = []   # our own parts the host said were late
 
@@ -92,7 +91,7 @@ class RollRescue:
         try:
             part = element_from_bytes(record["part"])
         except ValueError:
-            part = 0
+            part = b""
         committed = table.escrow_commitments.get(owner)
         if committed is None or not equal_logs(
                 record["c"] + record["z"], G, share_image(table.transcript.public_keys[owner], committed,
@@ -127,10 +126,9 @@ class RollRescue:
             share = int.from_bytes(table.my_escrow_share(owner), "big")
             proof = prove_equal_logs(share, G, roll.base,
                                      Stream(table.peer.secret, "rescue", name, attempt, owner),
-                                     *rescue_context(name, attempt, owner, table.me),
-                                     short=False)
+                                     *rescue_context(name, attempt, owner, table.me))
             table.queue({"kind": ROLL_PART, "seat": table.me, "of": owner, "roll": name,
-                         "attempt": attempt, "part": element_to_bytes(powmod(roll.base, share, P)),
+                         "attempt": attempt, "part": element_to_bytes(power(roll.base, share)),
                          "c": proof[:CHALLENGE_BYTES], "z": proof[CHALLENGE_BYTES:]})
 
     def owing(self, roll_name: str) -> set[int]:
@@ -166,7 +164,7 @@ class RollRescue:
                 continue
             share = open_share(table.escrows[owner][holder], key,
                                table.transcript.public_keys[owner], owner, holder)
-            parts[holder] = powmod(roll.base, int.from_bytes(share, "big"), P)
+            parts[holder] = power(roll.base, int.from_bytes(share, "big"))
 
     def _try_complete(self, slot) -> None:
         table = self.table

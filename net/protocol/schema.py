@@ -113,11 +113,11 @@ MOVE_ROW = lambda v: (type(v) is list and len(v) == 4 and Int(1, MAX_SEQ)(v[0]) 
                       and Seat(v[1]) and Notation(v[2]) and (v[3] is None or RECORD(v[3])))
 COMMAND_ENTRY = Tuple(Seq, Enum(ids.CMD_BOT, ids.CMD_BACK), Seat, Str(24))
 LOG_ROW = Tuple(Seat, Notation, Hash)
-CLAIM_KEY = lambda v: type(v) is bytes and len(v) in (0, 256)  # noqa: E731 - net.session.claims
+CLAIM_KEY = lambda v: type(v) is bytes and len(v) in (0, 32)  # noqa: E731 - net.session.claims
 
 SCHEMAS: dict[str, Any] = {
     ids.HELLO: {"pv": Int(0, 1 << 30), "rv": Str(64), "g": Str(40), "n": Name,
-                "tok": Str(64), "ws": Int(0, MAX_SEATS), "?ck": Bin(256)},
+                "tok": Str(64), "ws": Int(0, MAX_SEATS), "?ck": Bin(32)},
     ids.WELCOME: {"you": PeerId, "tok": Str(64), "seats": ListOf(Seat, MAX_SEATS),
                   "g": Str(40)},
     ids.REFUSE: {"c": Code, "a": ARGS},
@@ -146,7 +146,7 @@ SCHEMAS: dict[str, Any] = {
     ids.STATUS: {"st": ListOf(Status, MAX_SEATS)},
     ids.BEAT: {"q": Seq, "?h": Hash},
     ids.CHALLENGE: {"n": Bin(16), "tb": Str(16, 1), "p": PeerId},
-    ids.PROOF: {"pt": Bin(256), "ps": Bin(64)},
+    ids.PROOF: {"pt": Bin(32), "ps": Bin(32)},     # net.session.claims: a group element, an exponent
 }
 
 _CHECKERS = {name: {k.lstrip("?"): spec for k, spec in fields.items()}

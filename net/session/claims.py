@@ -26,10 +26,9 @@ import hashlib
 import secrets
 from typing import Any, Callable
 
-from game.rules.fairplay.arithmetic import powmod
 from game.rules.fairplay.cipher import private_key, public_key
-from game.rules.fairplay.group import ELEMENT_BYTES, G, P, element_from_bytes, element_to_bytes, \
-    is_element
+from game.rules.fairplay.group import (ELEMENT_BYTES, Q, SCALAR_BYTES, divide, element_from_bytes,
+                                       element_to_bytes, generator_power, power)
 from net.protocol import messages as ids
 from net.protocol.tables import claimed_groups, table_id
 
@@ -37,8 +36,7 @@ SECRET_BYTES = 32
 PUBLIC_BYTES = ELEMENT_BYTES
 NONCE_BYTES = 16
 CHALLENGE_BITS = 128
-MASK_BITS = 256 + CHALLENGE_BITS + 64     # hides challenge * key statistically
-RESPONSE_BYTES = 64                       # the response is below 2 ** (MASK_BITS + 1)
+RESPONSE_BYTES = SCALAR_BYTES             # the response, an exponent mod Q
 TABLE_CHARS = 12                          # as many hex digits of the table id as a claim has
 
 
@@ -47,7 +45,7 @@ def new_claim_secret() -> bytes:
 
 
 def claim_public(secret: bytes) -> bytes:
-    """The public key (256 bytes) of a claim secret."""
+    """The public key (32 bytes) of a claim secret."""
     return element_to_bytes(public_key(private_key(secret)))
 
 
@@ -68,9 +66,9 @@ def prove(secret: bytes, nonce: bytes, table: str, group: int) -> tuple[bytes, b
     """(commitment, response): proof that we know ``secret`` for this nonce, table and peer."""
     private = private_key(secret)
     public = element_to_bytes(public_key(private))
-    mask = secrets.randbits(MASK_BITS)
-    commitment = element_to_bytes(powmod(G, mask, P))
-    response = mask + _challenge(nonce, table, group, public, commitment) * private
+    mask = 1 + secrets.randbelow(Q - 1)
+    commitment = element_to_bytes(generator_power(mask))
+    response = (mask + _challenge(nonce, table, group, public, commitment) * private) % Q
     return commitment, response.to_bytes(RESPONSE_BYTES, "big")
 
 
@@ -82,13 +80,13 @@ def verify(public: bytes, nonce: bytes, table: str, group: int, commitment: byte
         point = element_from_bytes(commitment)
     except (ValueError, TypeError):
         return False
-    if not (is_element(key) and is_element(point)) or len(response) != RESPONSE_BYTES:
+    if not isinstance(response, bytes) or len(response) != RESPONSE_BYTES:
         return False
     answer = int.from_bytes(response, "big")
-    if answer >> (MASK_BITS + 1):
+    if answer >= Q:
         return False
     challenge = _challenge(nonce, table, group, public, commitment)
-    return powmod(G, answer, P) == point * powmod(key, challenge, P) % P
+    return divide(generator_power(answer), power(key, challenge)) == point
 
 
 # ------------------------------------------------------------------ what saves keep

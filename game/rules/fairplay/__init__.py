@@ -13,29 +13,25 @@ needs the previous peer's output): a 6-peer draw is six full powers in a row, me
 5 ms target for a draw even before the network.
 
 So the table uses ElGamal under a joint key instead (as in Barnett-Smart mental poker):
-``H = G ** (x_1 + ... + x_n)``, each ``x_i`` a peer's 256-bit private key, the public keys
+``H = G ** (x_1 + ... + x_n)``, each ``x_i`` a peer's private key, the public keys
 committed before any is revealed. A shuffle step permutes and re-randomises every card under
-``H`` (powers of the fixed bases ``G`` and ``H`` from precomputed tables). A draw needs one
-share ``c1 ** x_j`` from each non-drawer, all computed at the same time, and the drawer adds
-its own, which it never publishes. Measured in-process (``run.py bench --only fairplay``, CPU
-time), gmpy2 / pure Python:
+``H``. A draw needs one share ``c1 ** x_j`` from each non-drawer, all computed at the same
+time, and the drawer adds its own, which it never publishes.
 
-* joint shuffle of 60 tiles by 6 peers: 49 / 247 ms (target 1 s with the network);
-* a 6-peer draw's critical path (one share, applying the five shares, the drawer's finish):
-  760 / 5890 µs p99 (target 5 ms with the network); when the peers computed their shares of
-  the next card ahead of time (``Peer.prepare``, e.g. while the previous player thinks):
-  120 / 360 µs p99;
-* a joint roll of 6 peers: 180 / 370 µs p99; the audit of a 6-player, 60-draw game:
-  86 / 544 ms (target 1 s).
+The group (issue 28 item 5) is the prime-order subgroup of edwards25519 through libsodium
+(PyNaCl): 32-byte elements, powers constant time in the secret exponent. It replaced RFC
+3526's 2048-bit group (256-byte elements, gmpy2), which made a Metro joiner receive up to
+309 kB a game; ``group.py`` says why, and ``run.py bench --only fairplay`` /
+``--only net.wire`` give the numbers (CPU time): a joint shuffle of 60 tiles by 6 peers
+about 100 ms with every received element checked (target 1 s), a 6-peer draw's critical path
+about 1 ms p99 (target 5 ms), the audit of a 6-player, 60-draw game under 100 ms.
 
-The group is the one the issue names (RFC 3526's safe prime, cards as quadratic residues),
-and the audit works as for SRA: secrets revealed, every step redone, the first cheat named.
+The audit works as for SRA: secrets revealed, every step redone, the first cheat named.
 
 Modules
 -------
-``arithmetic`` gmpy2-or-Python modular arithmetic and fixed-base tables; ``group`` the prime
-and card encoding; ``derive`` deterministic streams from a secret; ``cipher`` keys and
-ElGamal; ``shuffle`` a shuffle step and its checks; ``draw`` a private draw; ``commit``
+``group`` the group's operations and the card encoding; ``derive`` deterministic streams
+from a secret; ``cipher`` keys and ElGamal; ``shuffle`` a shuffle step and its checks; ``draw`` a private draw; ``commit``
 commit-reveal and dice; ``threshold`` Shamir sharing of a key; ``vss`` its Feldman commitments, proofs of equal
 logarithms and roll parts fixed by the keys (a missing one rebuilt from the escrow, never
 rolled again); ``records`` what is published;

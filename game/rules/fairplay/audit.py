@@ -24,9 +24,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping
 
-from .arithmetic import powmod
 from .cipher import decrypt, decryption_share, private_key, public_key
-from .group import EXPONENT_BITS, P
+from .group import Q, power, product
 from .records import (CardPlayed, DrawShared, FairplayError, KeyRevealed, RollContributed,
                       RollRevealed, Shuffled)
 from .shuffle import step_keeps_cards, step_matches_secret
@@ -102,7 +101,7 @@ def audit(records, secrets: Mapping[int, bytes],
             _check_played(index, record, replay, privates, name)
         elif isinstance(record, RollContributed) and record.seat in privates:
             roll = replay.rolls[record.roll]
-            if powmod(roll.base, privates[record.seat], P) != record.point:
+            if power(roll.base, privates[record.seat]) != record.point:
                 name(index, record.seat, kind="roll",
                      message=f"seat {record.seat}'s part of roll {record.roll!r} is not "
                              "its key's")
@@ -126,7 +125,7 @@ def _check_key(index, record, secrets, recovered_keys, privates, name):
         privates[seat] = key
     elif seat in recovered_keys:
         key = recovered_keys[seat]
-        if not 0 < key < (1 << EXPONENT_BITS) or public_key(key) != record.public_key:
+        if not 0 < key < Q or public_key(key) != record.public_key:
             name(index, seat, kind="key",
                  message=f"the key recovered for seat {seat} is not its key")
             return
@@ -175,10 +174,8 @@ def _check_shares(entries, privates, name):
     if not all(seat in privates for seat in sharers):
         return
     ciphertext = pile.decks[-1][entries[0][1].position]
-    product = 1
-    for _, record, _ in entries:
-        product = product * record.share % P
-    if product == powmod(ciphertext[0], sum(privates[seat] for seat in sharers), P):
+    if product(record.share for _, record, _ in entries) == power(
+            ciphertext[0], sum(privates[seat] for seat in sharers)):
         return
     for index, record, _ in entries:
         if record.share != decryption_share(ciphertext, privates[record.seat]):

@@ -1,10 +1,10 @@
-"""The table's cipher: ElGamal over the quadratic-residue group, under a joint key that is the
+"""The table's cipher: ElGamal over the group of ``group.py``, under a joint key that is the
 product of every seated peer's public key, so that a card is readable only with every peer's
 share (a "commutative" layering: the peers' shares may be removed in any order, or all at once).
 
-* A peer's private key ``x`` (256 bits, from its secret bytes) and public key ``G ** x``.
+* A peer's private key ``x`` (an exponent mod Q, from its secret bytes) and public key ``G ** x``.
 * ``joint_key``: ``H = product of the public keys = G ** (x_1 + ... + x_n)``.
-* A card starts face up as ``(1, m)`` (``m`` its encoding); ``Rerandomizer.rerandomize``
+* A card starts face up as ``(IDENTITY, m)`` (``m`` its encoding); ``Rerandomizer.rerandomize``
   multiplies in ``(G ** r, H ** r)``: the same card, but nobody can tell which any more.
 * ``decryption_share(c, x) = c1 ** x``: one peer's part of the mask ``H ** r = c1 ** sum(x)``;
   ``unmask`` divides the product of the shares out of ``c2``. With one share missing the rest
@@ -13,16 +13,16 @@ share (a "commutative" layering: the peers' shares may be removed in any order, 
 
 from __future__ import annotations
 
-from .arithmetic import FixedBase, backend, invert, powmod
 from .derive import Stream
-from .group import EXPONENT_BITS, P, encode_card, generator_power, is_element
+from .group import (IDENTITY, divide, encode_card, generator_power, is_element, mul, power,
+                    product, random_exponent)
 
-Ciphertext = tuple[int, int]
+Ciphertext = tuple[bytes, bytes]
 
 
 def private_key(secret: bytes) -> int:
-    """The private key derived from a peer's secret bytes (1 .. 2**256 - 1)."""
-    return Stream(secret, "private key").exponent(EXPONENT_BITS)
+    """The private key derived from a peer's secret bytes (1 .. Q - 1)."""
+    return random_exponent(Stream(secret, "private key"))
 
 
 def public_key(private: int) -> int:
@@ -30,17 +30,14 @@ def public_key(private: int) -> int:
     return generator_power(private)
 
 
-def joint_key(public_keys) -> int:
+def joint_key(public_keys) -> bytes:
     """The product of the public keys: encryption under it needs every private key to undo."""
-    product = 1
-    for key in public_keys:
-        product = product * key % P
-    return product
+    return product(public_keys)
 
 
 def open_card(card: int) -> Ciphertext:
-    """A card face up: the trivial ciphertext ``(1, encode(card))`` that anyone can read."""
-    return (1, encode_card(card))
+    """A card face up: the trivial ciphertext ``(IDENTITY, encode(card))`` anyone can read."""
+    return (IDENTITY, encode_card(card))
 
 
 def is_ciphertext(value) -> bool:
@@ -50,52 +47,48 @@ def is_ciphertext(value) -> bool:
 
 
 class Rerandomizer:
-    """Re-encryption under one joint key, with its powers tabulated (built once per key)."""
+    """Re-encryption under one joint key (libsodium has no fixed-base tables for a point of
+    our own, so this only remembers the key; kept as a class so callers need not change)."""
 
-    _cache: dict[tuple[str, int], "Rerandomizer"] = {}
+    _cache: dict[bytes, "Rerandomizer"] = {}
 
-    def __init__(self, key: int):
+    def __init__(self, key: bytes):
         self.key = key
-        self._table = FixedBase(key, P, EXPONENT_BITS)
 
     @classmethod
-    def for_key(cls, key: int) -> "Rerandomizer":
-        """The (cached) re-randomiser of joint key ``key`` in the current backend."""
-        slot = (backend(), key)
-        found = cls._cache.get(slot)
+    def for_key(cls, key: bytes) -> "Rerandomizer":
+        """The (cached) re-randomiser of joint key ``key``."""
+        found = cls._cache.get(key)
         if found is None:
             if len(cls._cache) > 16:   # a table has a few joint keys, not hundreds
                 cls._cache.clear()
-            found = cls._cache[slot] = cls(key)
+            found = cls._cache[key] = cls(key)
         return found
 
     @classmethod
     def forget_tables(cls) -> None:
-        """Drop the cached tables (the bench times a cold start with it)."""
+        """Drop the cache (the bench times a cold start with it)."""
         cls._cache.clear()
 
     def rerandomize(self, ciphertext: Ciphertext, randomizer: int) -> Ciphertext:
         """``(c1 * G**r, c2 * H**r)``: the same card under fresh randomness ``r``."""
         first, second = ciphertext
-        return (first * generator_power(randomizer) % P,
-                second * self._table.power(randomizer) % P)
+        return (mul(first, generator_power(randomizer)),
+                mul(second, power(self.key, randomizer)))
 
 
-def decryption_share(ciphertext: Ciphertext, private: int) -> int:
+def decryption_share(ciphertext: Ciphertext, private: int) -> bytes:
     """One peer's share ``c1 ** x`` of the mask of ``ciphertext``."""
-    return powmod(ciphertext[0], private, P)
+    return power(ciphertext[0], private)
 
 
-def unmask(ciphertext: Ciphertext, shares) -> int:
+def unmask(ciphertext: Ciphertext, shares) -> bytes:
     """``c2`` divided by the product of ``shares``: the encoded card once every peer's share
     is in (and a meaningless group element otherwise)."""
-    product = 1
-    for share in shares:
-        product = product * share % P
-    return ciphertext[1] * invert(product, P) % P
+    return divide(ciphertext[1], product(shares))
 
 
-def decrypt(ciphertext: Ciphertext, privates) -> int:
+def decrypt(ciphertext: Ciphertext, privates) -> bytes:
     """The encoded card under the given private keys (all of the joint key's), at the cost of
     one power: ``c2 / c1 ** (x_1 + ... + x_n)``."""
-    return ciphertext[1] * invert(powmod(ciphertext[0], sum(privates), P), P) % P
+    return divide(ciphertext[1], power(ciphertext[0], sum(privates)))

@@ -20,7 +20,7 @@ from .cipher import Ciphertext, decryption_share, unmask
 from .group import CardTable, is_element
 
 
-def share_for_draw(ciphertext: Ciphertext, private: int) -> int:
+def share_for_draw(ciphertext: Ciphertext, private: int) -> bytes:
     """A peer's share ``c1 ** x`` of a card; ValueError if ``c1`` is not in the group (raising
     an element outside it to the key would leak a bit of the key)."""
     if not is_element(ciphertext[0]):
@@ -28,7 +28,7 @@ def share_for_draw(ciphertext: Ciphertext, private: int) -> int:
     return decryption_share(ciphertext, private)
 
 
-def finish_draw(ciphertext: Ciphertext, own_share: int, other_shares: Iterable[int],
+def finish_draw(ciphertext: Ciphertext, own_share: bytes, other_shares: Iterable[bytes],
                 cards: CardTable) -> int | None:
     """The drawer's card from its own share and every other peer's; None if the result is no
     card of the pile (a peer published a wrong share: the audit will name it)."""

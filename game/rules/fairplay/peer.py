@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from .cipher import private_key, public_key
 from .commit import commitment
-from .arithmetic import powmod
 from .derive import Stream, check_secret
 from .draw import finish_draw, share_for_draw
-from .group import G, P, element_to_bytes
+from .group import G, element_to_bytes, power
 from .records import (CardPlayed, DrawShared, FairplayError, KeyCommitted, KeyRevealed,
                       RollCommitted, RollContributed, RollRevealed, Shuffled)
 from .shuffle import shuffle_step
@@ -38,7 +37,7 @@ class Peer:
         for position in positions:
             self._own_share(transcript, pile, position)
 
-    def _own_share(self, transcript: Transcript, pile: str, position: int) -> int:
+    def _own_share(self, transcript: Transcript, pile: str, position: int) -> bytes:
         ciphertext = transcript.card_at(pile, position)
         slot = (pile, transcript.piles[pile].opening.attempt, position, ciphertext[0])
         share = self._prepared.get(slot)
@@ -111,7 +110,7 @@ class Peer:
         """This peer's part of the roll's current attempt: fixed by its key, with its proof."""
         state = transcript.rolls[roll]
         attempt = state.opening.attempt
-        point = powmod(state.base, self.private, P)
+        point = power(state.base, self.private)
         proof = prove_equal_logs(self.private, G, state.base,
                                  Stream(self.secret, "roll-proof", roll, attempt),
                                  *part_context(roll, attempt, self.seat))
@@ -122,7 +121,7 @@ class Peer:
         return split(self.private, holders, threshold, randomness)
 
     def key_escrow(self, holders, threshold: int, randomness: bytes
-                   ) -> tuple[dict[int, int], tuple[int, ...]]:
+                   ) -> tuple[dict[int, int], tuple[bytes, ...]]:
         """Shamir shares of the private key and the Feldman commitments that check them."""
         shares = split(self.private, holders, threshold, randomness)
         return shares, commitments(polynomial_for(self.private, threshold, randomness))

@@ -1,7 +1,7 @@
 """What the peers publish, one record per step, and their plain (msgpack-ready) form.
 
-Big numbers travel as fixed-length bytes (msgpack integers stop at 64 bits): group elements
-as 256 bytes, a deck as a list of ``[c1, c2]`` pairs. ``from_plain`` refuses anything
+Group elements travel as their 32-byte encodings (``group.py``), checked to be elements of
+the group when read; a deck as a list of ``[c1, c2]`` pairs. ``from_plain`` refuses anything
 malformed with a ``FairplayError`` (a clear message, nothing changed).
 
 * ``KeyCommitted`` / ``KeyRevealed``: a peer's public key, committed before anyone reveals
@@ -51,7 +51,7 @@ class KeyCommitted:
 @dataclass(frozen=True)
 class KeyRevealed:
     seat: int
-    public_key: int
+    public_key: bytes
     nonce: bytes
 
 
@@ -77,7 +77,7 @@ class DrawShared:
     position: int
     drawer: int
     seat: int
-    share: int
+    share: bytes
     again: int = 0     # times the position was returned before this draw (Returned)
     attempt: int | None = None     # the pile's attempt it was made for (None: not said)
 
@@ -130,7 +130,7 @@ class RollContributed:
     empty proof: rebuilt from the escrow by every machine."""
     roll: str
     seat: int
-    point: int
+    point: bytes
     proof: bytes
     attempt: int
 
@@ -139,6 +139,13 @@ RECORDS = {cls.__name__: cls for cls in (KeyCommitted, KeyRevealed, PileOpened, 
                                          DrawShared, CardPlayed, Returned, RollOpened, RollCommitted,
                                          RollRevealed, RollContributed)}
 _ELEMENT_FIELDS = {"public_key", "share", "point"}
+# The plain form names a field by one or two letters (issue 28 item 5: a share travels to
+# every machine, 300 times a game at a 6-dealer Metro table, and its field names were a third
+# of its bytes). ``kind`` keeps its name: the net layer's own records share it.
+WIRE_NAMES = {"pile": "p", "roll": "r", "seat": "s", "attempt": "a", "position": "n",
+              "drawer": "d", "share": "x", "deck": "k", "public_key": "y", "point": "y",
+              "nonce": "o", "commitment": "c", "cards": "cs", "seats": "ss", "card": "cd",
+              "proof": "f", "value": "v", "again": "g"}
 _OPTIONAL = {"again": 0}
 # the records whose ``attempt`` may be left out (it is required in the openings)
 _ATTEMPT_OPTIONAL = frozenset(("Shuffled", "DrawShared", "RollCommitted",
@@ -153,7 +160,8 @@ def _optional(kind: str) -> dict:
 
 def to_plain(record) -> dict:
     """The record as a dict of str, small ints, bytes and lists (for msgpack or JSON-like
-    storage); ``from_plain`` is its inverse."""
+    storage), its fields under their short names (``WIRE_NAMES``); ``from_plain`` is its
+    inverse."""
     plain = {"kind": type(record).__name__}
     optional = _optional(plain["kind"])
     for name, value in vars(record).items():
@@ -165,7 +173,7 @@ def to_plain(record) -> dict:
             value = [[element_to_bytes(a), element_to_bytes(b)] for a, b in value]
         elif isinstance(value, tuple):
             value = list(value)
-        plain[name] = value
+        plain[WIRE_NAMES[name]] = value
     return plain
 
 
@@ -176,15 +184,16 @@ def from_plain(plain) -> object:
     cls = RECORDS[plain["kind"]]
     fields = cls.__dataclass_fields__
     optional = _optional(plain["kind"])
-    given = set(plain) | {name for name in optional if name in fields}
-    if given != set(fields) | {"kind"} or not set(plain) <= set(fields) | {"kind"}:
+    wire = {WIRE_NAMES[name]: name for name in fields}
+    given = {wire.get(key, key) for key in plain} | {name for name in optional if name in fields}
+    if given != set(fields) | {"kind"} or not set(plain) <= set(wire) | {"kind"}:
         raise FairplayError(code="malformed", message=f"a {cls.__name__} record has the fields "
-                                         f"{', '.join(sorted(fields))}")
+                                         f"{', '.join(sorted(WIRE_NAMES[f] for f in fields))}")
     values = {}
     try:
         for name in fields:
-            if name in plain:
-                values[name] = _field(name, plain[name])
+            if WIRE_NAMES[name] in plain:
+                values[name] = _field(name, plain[WIRE_NAMES[name]])
             else:
                 values[name] = optional[name]
     except (ValueError, TypeError) as error:

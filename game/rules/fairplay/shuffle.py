@@ -19,7 +19,7 @@ from typing import Sequence
 
 from .cipher import Ciphertext, Rerandomizer, decrypt
 from .derive import Stream
-from .group import EXPONENT_BITS
+from .group import random_exponent
 
 
 def shuffle_stream(secret: bytes, pile: str, attempt: int) -> Stream:
@@ -28,17 +28,17 @@ def shuffle_stream(secret: bytes, pile: str, attempt: int) -> Stream:
 
 
 def shuffle_step(deck: Sequence[Ciphertext], secret: bytes, pile: str, attempt: int,
-                 joint_key: int) -> tuple[Ciphertext, ...]:
+                 joint_key: bytes) -> tuple[Ciphertext, ...]:
     """The deck after this peer's step: ``out[k] = rerandomize(deck[order[k]], r_k)``."""
     stream = shuffle_stream(secret, pile, attempt)
     order = stream.permutation(len(deck))
     rerandomizer = Rerandomizer.for_key(joint_key)
-    return tuple(rerandomizer.rerandomize(deck[source], stream.exponent(EXPONENT_BITS))
+    return tuple(rerandomizer.rerandomize(deck[source], random_exponent(stream))
                  for source in order)
 
 
 def step_matches_secret(before: Sequence[Ciphertext], after: Sequence[Ciphertext],
-                        secret: bytes, pile: str, attempt: int, joint_key: int) -> bool:
+                        secret: bytes, pile: str, attempt: int, joint_key: bytes) -> bool:
     """Whether ``after`` is exactly the step this secret makes from ``before``."""
     return tuple(after) == shuffle_step(before, secret, pile, attempt, joint_key)
 

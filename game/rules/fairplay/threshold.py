@@ -14,17 +14,15 @@ Two ways to finish a departed peer's decryptions:
   never another peer's, since each draw still needs its drawer's key;
 * or ``partial_share`` / ``combine_partial_shares``: each holder publishes ``c1 ** s_j``
   for the card and anyone combines ``threshold`` of them into ``c1 ** x`` (Lagrange in the
-  exponent), so nobody ever learns the key; each costs full-size powers (a few ms with gmpy2,
-  about 15 ms in Python per holder, in parallel).
+  exponent), so nobody ever learns the key; each costs a power per holder, in parallel.
 """
 
 from __future__ import annotations
 
 from typing import Mapping, Sequence
 
-from .arithmetic import powmod
 from .derive import Stream
-from .group import P, Q
+from .group import IDENTITY, Q, mul, power
 
 
 def majority(holders: int) -> int:
@@ -89,19 +87,60 @@ def recover(shares: Mapping[int, int], threshold: int) -> int:
     return interpolate_at_zero(shares)
 
 
-def partial_share(first: int, key_share: int) -> int:
+def partial_share(first: bytes, key_share: int) -> bytes:
     """A holder's part ``c1 ** s_j`` of the departed peer's share of a card (``first`` = c1,
     an element of the group)."""
-    return powmod(first, key_share, P)
+    return power(first, key_share)
 
 
-def combine_partial_shares(partials: Mapping[int, int], threshold: int) -> int:
+def combine_partial_shares(partials: Mapping[int, bytes], threshold: int) -> bytes:
     """The departed peer's share ``c1 ** x`` from ``threshold`` or more holders' parts
     (ValueError with fewer)."""
     if len(partials) < threshold:
         raise ValueError(f"{threshold} parts are needed, only {len(partials)} were given")
     coefficients = lagrange_at_zero(partials)
-    product = 1
+    combined = IDENTITY
     for seat, value in partials.items():
-        product = product * powmod(value, coefficients[seat], P) % P
-    return product
+        combined = mul(combined, power(value, coefficients[seat]))
+    return combined
+
+
+# -- sharing bytes longer than an exponent (a dealer's whole secret) ------------------------
+CHUNK_BYTES = 31            # 248 bits: a chunk is always below Q
+SHARE_BYTES = 32            # one share of one chunk (a number below Q)
+
+
+def split_bytes(data: bytes, holders: Sequence[int], threshold: int, randomness: bytes
+                ) -> dict[int, bytes]:
+    """``{holder: share}`` of ``data`` (1 to 93 bytes): ``data`` with a leading 1 byte,
+    cut into 31-byte chunks (each below Q), each chunk shared by its own polynomial; a share
+    is the chunks' shares, 32 bytes each. ``recover_bytes`` is its inverse."""
+    if not isinstance(data, (bytes, bytearray)) or not 1 <= len(data) <= 3 * CHUNK_BYTES - 1:
+        raise ValueError("1 to 92 bytes are shared")
+    marked = b"\x01" + bytes(data)
+    marked = bytes(-len(marked) % CHUNK_BYTES) + marked
+    chunks = [marked[start:start + CHUNK_BYTES] for start in range(0, len(marked), CHUNK_BYTES)]
+    stream = Stream(randomness, "bytes")
+    rows = [split(int.from_bytes(chunk, "big"), holders, threshold, stream.take(32))
+            for chunk in chunks]
+    return {holder: b"".join(row[holder].to_bytes(SHARE_BYTES, "big") for row in rows)
+            for holder in holders}
+
+
+def recover_bytes(shares: Mapping[int, bytes], threshold: int) -> bytes | None:
+    """The bytes shared by ``split_bytes`` from ``threshold`` of its shares; None if they
+    do not give such bytes back (ValueError with too few shares)."""
+    if len(shares) < threshold:
+        raise ValueError(f"{threshold} shares are needed, only {len(shares)} were given")
+    sizes = {len(share) for share in shares.values()}
+    if len(sizes) != 1 or not sizes <= {SHARE_BYTES, 2 * SHARE_BYTES, 3 * SHARE_BYTES}:
+        return None
+    marked = b""
+    for start in range(0, sizes.pop(), SHARE_BYTES):
+        chunk = recover({holder: int.from_bytes(share[start:start + SHARE_BYTES], "big")
+                         for holder, share in shares.items()}, threshold)
+        if chunk >> (8 * CHUNK_BYTES):
+            return None
+        marked += chunk.to_bytes(CHUNK_BYTES, "big")
+    marked = marked.lstrip(b"\x00")
+    return marked[1:] if marked[:1] == b"\x01" and len(marked) > 1 else None

@@ -22,7 +22,7 @@ from functools import cached_property
 
 from .cipher import Ciphertext, joint_key, open_card, unmask
 from .commit import ROLL_VALUE_BYTES, reveal_matches, roll_dice
-from .group import G, CardTable, element_to_bytes, encode_card, is_element
+from .group import G, IDENTITY, CardTable, element_to_bytes, encode_card, is_element
 from .records import (PUBLIC, CardPlayed, DrawShared, FairplayError, KeyCommitted,
                       KeyRevealed, PileOpened, Returned, RollCommitted, RollContributed,
                       RollOpened, RollRevealed, Shuffled)
@@ -70,7 +70,7 @@ class Draw:
 class Pile:
     """A pile's current opening: its cards, seats, joint key, decks and draws."""
     opening: PileOpened
-    joint_key: int
+    joint_key: bytes
     cards: CardTable
     decks: list = field(default_factory=list)   # decks[0] face up, then one per shuffler
     draws: dict = field(default_factory=dict)   # position -> Draw
@@ -96,7 +96,7 @@ class Roll:
     rebuilt: set = field(default_factory=set)
 
     @cached_property
-    def base(self) -> int:
+    def base(self) -> bytes:
         return roll_base(self.opening.roll, self.opening.attempt)
 
 
@@ -106,7 +106,7 @@ class Transcript:
     def __init__(self):
         self.records: list = []
         self.key_commitments: dict[int, bytes] = {}
-        self.public_keys: dict[int, int] = {}
+        self.public_keys: dict[int, bytes] = {}
         self.piles: dict[str, Pile] = {}
         self.rolls: dict[str, Roll] = {}
 
@@ -142,7 +142,7 @@ class Transcript:
         if record.seat in self.public_keys:
             raise FairplayError(code="twice",
                                 message=f"seat {record.seat} already revealed its key")
-        if not is_element(record.public_key) or record.public_key == 1:
+        if not is_element(record.public_key):
             raise FairplayError(code="malformed",
                                 message=f"seat {record.seat}'s key is not in the group")
         if not reveal_matches(
@@ -315,7 +315,7 @@ class Transcript:
         if not is_element(record.point):
             raise FairplayError(code="malformed", message="a roll part is not in the group")
         if record.proof and not equal_logs(
-                record.proof, G, self.public_keys.get(record.seat, 0), roll.base, record.point,
+                record.proof, G, self.public_keys.get(record.seat, IDENTITY), roll.base, record.point,
                 *part_context(record.roll, roll.opening.attempt, record.seat)):
             raise FairplayError(code="commitment",
                                 message=f"seat {record.seat}'s roll part is not made with "
