@@ -153,11 +153,13 @@ def network_gain(cells, sides, net, exits, cell, code, T):
     for g in range(4):
         if head[code * 4 + g] != g:
             continue
-        direct = 0
+        # the group's exits once drawn: its own border exits plus those of every distinct
+        # network it joins (each network counted once, before: what those were worth)
+        total = 0
+        before = 0
         r0 = -1
         r1 = -1
         r2 = -1
-        r3 = -1
         for s in range(4):
             if head[code * 4 + s] != g:
                 continue
@@ -165,34 +167,21 @@ def network_gain(cells, sides, net, exits, cell, code, T):
             n = neigh[cell * 4 + s]
             if n < 0:
                 if ((border >> (2 * s)) & 3) == t:
-                    direct += 1
+                    total += 1
                 continue
             if cells[n] < 0 or sides[n * 4 + ((s + 2) & 3)] != t:
                 continue
             root = find(net, n * 4 + ((s + 2) & 3))
-            if root != r0 and root != r1 and root != r2 and root != r3:
-                if r0 < 0:
-                    r0 = root
-                elif r1 < 0:
-                    r1 = root
-                elif r2 < 0:
-                    r2 = root
-                else:
-                    r3 = root
-        total = direct
-        before = 0
-        if r0 >= 0:
-            total += exits[r0]
-            before += exit_value(exits[r0])
-        if r1 >= 0:
-            total += exits[r1]
-            before += exit_value(exits[r1])
-        if r2 >= 0:
-            total += exits[r2]
-            before += exit_value(exits[r2])
-        if r3 >= 0:
-            total += exits[r3]
-            before += exit_value(exits[r3])
+            if root == r0 or root == r1 or root == r2:
+                continue
+            total += exits[root]
+            before += exit_value(exits[root])
+            if r0 < 0:
+                r0 = root
+            elif r1 < 0:
+                r1 = root
+            else:
+                r2 = root
         gain += exit_value(total) - before
     return gain
 
