@@ -10,6 +10,9 @@ frame must be pixel for pixel the frame drawn from scratch (every cache dropped)
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Callable
+
 import pygame
 import pytest
 
@@ -69,6 +72,7 @@ def _assert_same(app, forget, tolerance: int = 0) -> None:
                                 f"{where[:5].tolist()}")
 
 
+# -- what each game's board keeps between moves, and how to drop it -------------------------
 def _forget_metro(board) -> None:
     from game.client.games.metro.static_layer import StaticBoard
 
@@ -76,19 +80,16 @@ def _forget_metro(board) -> None:
     board._static_key = board._base_key = None
 
 
-@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
-def test_metro_board_repaints_only_what_moves_changed(tmp_path, size):
-    app = make_app(tmp_path)
-    app.resize(size)
-    play = _table(app, "metro", 6, ["hand3"], seed=3)
-    app.draw()
-    board = play.board
-    for round_ in range(3):
-        first = board._static
-        _play_moves(app, play, 12, 100 * round_)
-        assert board._static is first, "a move repainted the whole board layer"
-        _assert_same(app, _forget_metro)
-    assert any(play.match.state.line_done), "no line was completed: pick another seed"
+def _metro_layers(board):
+    return board._static
+
+
+def _metro_kept(play, first) -> None:
+    assert play.board._static is first, "a move repainted the whole board layer"
+
+
+def _metro_played_enough(match) -> bool:
+    return any(match.state.line_done)         # else no line was completed
 
 
 def _forget_railroad_ink(board) -> None:
@@ -97,27 +98,24 @@ def _forget_railroad_ink(board) -> None:
     board._comp = None
 
 
-@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
-def test_railroad_ink_panes_repaint_only_what_moves_changed(tmp_path, size):
-    app = make_app(tmp_path)
-    app.resize(size)
-    play = _table(app, "railroad-ink", 6, ["meteor"], seed=4)
-    app.draw()
+def _railroad_ink_layers(board):
+    return board._comp, {key: found[1] for key, found in board._sheet_cache.items()}
+
+
+def _railroad_ink_kept(play, before) -> None:
+    comp, sheets = before
     board = play.board
-    for round_ in range(3):
-        comp = board._comp
-        sheets = {key: found[1] for key, found in board._sheet_cache.items()}
-        _play_moves(app, play, 16, 100 * round_)
-        assert board._comp is comp
-        assert any(board._sheet_cache[key][1] is layer for key, layer in sheets.items()), \
-            "every sheet layer was drawn anew"
-        _assert_same(app, _forget_railroad_ink)
-    assert play.match.state.round >= 2
+    assert board._comp is comp
+    assert any(board._sheet_cache[key][1] is layer for key, layer in sheets.items()), \
+        "every sheet layer was drawn anew"
+
+
+def _railroad_ink_played_enough(match) -> bool:
+    return match.state.round >= 2
 
 
 def _forget_metromania(board) -> None:
     from game.client.games.metromania.network import NetworkLayer
-
     from game.client.games.metromania.players_panel import PlayersPanel
 
     board._network = NetworkLayer(board)
@@ -125,23 +123,62 @@ def _forget_metromania(board) -> None:
     board._right_key = board._right_watch = None
 
 
+def _metromania_layers(board):
+    return board._network.layer, board._players.panel
+
+
+def _metromania_kept(play, before) -> None:
+    layer, panel = before
+    board = play.board
+    assert board._network.layer is layer, "a move repainted the whole network"
+    assert board._players.panel is panel or play.match.is_over(), \
+        "a move repainted the whole players' panel"
+
+
+def _metromania_played_enough(match) -> bool:
+    state = match.state
+    return bool(state.stations and state.placed and any(line.done for line in state.lines)) \
+        or match.seq >= 42
+
+
+@dataclass(frozen=True)
+class BoardCase:
+    """One game's table for the driver: who plays, how many moves between checks, and the
+    board's own layers (what must survive a move, how to drop them all)."""
+    players: int
+    variants: tuple
+    seed: int
+    moves: int
+    layers: Callable        # board -> what must still be there after the moves
+    kept: Callable          # (play, layers before) -> asserts they were kept
+    forget: Callable        # board -> every cache dropped
+    played_enough: Callable  # match -> the moves reached what the check is about
+
+
+CASES = {
+    "metro": BoardCase(6, ("hand3",), 3, 12, _metro_layers, _metro_kept, _forget_metro,
+                       _metro_played_enough),
+    "railroad-ink": BoardCase(6, ("meteor",), 4, 16, _railroad_ink_layers, _railroad_ink_kept,
+                              _forget_railroad_ink, _railroad_ink_played_enough),
+    "metromania": BoardCase(4, (), 21, 14, _metromania_layers, _metromania_kept,
+                            _forget_metromania, _metromania_played_enough),
+}
+
+
 @pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
-def test_metromania_network_repaints_only_what_moves_changed(tmp_path, size):
+@pytest.mark.parametrize("game_name", list(CASES))
+def test_the_board_repaints_only_what_moves_changed(tmp_path, game_name, size):
+    case = CASES[game_name]
     app = make_app(tmp_path)
     app.resize(size)
-    play = _table(app, "metromania", 4, seed=21)
+    play = _table(app, game_name, case.players, case.variants, seed=case.seed)
     app.draw()
-    board = play.board
     for round_ in range(3):
-        layer, panel, right = board._network.layer, board._players.panel, board._right
-        _play_moves(app, play, 14, 100 * round_)
-        assert board._network.layer is layer, "a move repainted the whole network"
-        assert board._players.panel is panel or play.match.is_over(), \
-            "a move repainted the whole players' panel"
-        _assert_same(app, _forget_metromania)
-    state = play.match.state
-    assert state.stations and state.placed and any(line.done for line in state.lines) \
-        or play.match.seq >= 42
+        before = case.layers(play.board)
+        _play_moves(app, play, case.moves, 100 * round_)
+        case.kept(play, before)
+        _assert_same(app, case.forget)
+    assert case.played_enough(play.match), "the moves fell short of the case: pick another seed"
 
 
 def test_metromania_searches_the_next_humans_options_off_the_frame(tmp_path, monkeypatch):
