@@ -186,14 +186,20 @@ def network_gain(cells, sides, net, exits, cell, code, T):
     return gain
 
 
-def load_tracked(cells, sides, facing, net, exits, source, offset, T):
-    """``load`` with the exit networks built as well."""
+def clear_sheet(cells, sides, facing, T):
+    """An empty sheet in the buffers (every cell free, the border's exits facing in)."""
     border = T[T_BORDER]
     for cell in range(CELLS):
         cells[cell] = -1
         facing[cell] = border[cell]
     for i in range(CELLS * 4):
         sides[i] = 0
+
+
+def load_tracked(cells, sides, facing, net, exits, source, offset, T):
+    """``load`` with the exit networks built as well."""
+    clear_sheet(cells, sides, facing, T)
+    for i in range(CELLS * 4):
         net[i] = i
         exits[i] = 0
     for cell in range(CELLS):
@@ -204,12 +210,7 @@ def load_tracked(cells, sides, facing, net, exits, source, offset, T):
 
 def load(cells, sides, facing, source, offset, T):
     """Fill the sheet buffers from the 49 cell codes ``source[offset:offset + 49]``."""
-    border = T[T_BORDER]
-    for cell in range(CELLS):
-        cells[cell] = -1
-        facing[cell] = border[cell]
-    for i in range(CELLS * 4):
-        sides[i] = 0
+    clear_sheet(cells, sides, facing, T)
     for cell in range(CELLS):
         code = source[offset + cell]
         if code >= 0:
@@ -224,5 +225,6 @@ def legal_mask(cells, facing, face, cell, T):
 
 
 KERNELS = ("hash32", "mix32", "rng_next", "rng_below", "popcount", "put", "find", "union",
-           "exit_value", "join_counted", "put_tracked", "network_gain", "load_tracked", "load",
+           "exit_value", "join_counted", "put_tracked", "network_gain", "clear_sheet", "load_tracked",
+           "load",
            "legal_mask")
