@@ -50,6 +50,15 @@ lan_services.install()     # endpoints made by tests play our bots and keep our 
 fourth_game.install()
 
 
+@pytest.fixture
+def built_in_games_only():
+    """For a test whose other machines are child processes (``run.py join``, bench peers):
+    they know only the built-in games, so this process leaves the test-only Pebbles out
+    meanwhile and computes the same rules version as theirs."""
+    with fourth_game.left_out():
+        yield
+
+
 def pytest_xdist_auto_num_workers(config):
     """``-n auto``: one worker more than the cores (at most ``--maxprocesses``). Many tests
     spend part of their time waiting (sockets on loopback, helper processes, a browser): a

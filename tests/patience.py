@@ -27,3 +27,14 @@ def wait_for(condition, what: str, step=None, seconds: float = PATIENCE,
             step()
         if pause:
             time.sleep(pause)
+
+
+def worker_answer(worker, key, seconds: float = PATIENCE):
+    """The bot worker's answer for ``key`` (``game.client.bot_worker``), waited for."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        answer = worker.poll(key)
+        if answer is not None:
+            return answer
+        time.sleep(0.005)
+    raise AssertionError("no answer from the bot worker")

@@ -8,17 +8,10 @@ from game.benchmarks import net as bench_net
 pytestmark = pytest.mark.timeout(120)
 
 
+@pytest.mark.usefixtures("built_in_games_only")     # the bench's peers are child processes
 def test_net_bench_section_measures_a_real_six_peer_game(tmp_path, monkeypatch):
-    from tests import fourth_game
-
     monkeypatch.setenv("TRACKLAYER_HOME", str(tmp_path))
-    # the bench's peers are child processes with the built-in games only: this process'
-    # host leaves the test-only Pebbles out meanwhile (the same rules version as theirs)
-    fourth_game.uninstall()
-    try:
-        result = bench_net.run(quick=True)
-    finally:
-        fourth_game.install()
+    result = bench_net.run(quick=True)
     assert result["peers"] == 6 and result["moves_measured"] > 20
     assert 0 < result["propose_to_applied_all_p50_ms"] <= result["propose_to_applied_all_p99_ms"]
     assert result["move_frame_bytes_max"] <= 48          # the issue's wire budget

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import copy
 import os
-import time
 
 import pytest
 
@@ -15,17 +14,7 @@ from game.client import bot_worker
 from game.client.bot_worker import BotWorker
 from game.match import Match
 from game.rules import get_game
-from tests.patience import PATIENCE
-
-
-def _wait(worker, key, seconds=PATIENCE):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        answer = worker.poll(key)
-        if answer is not None:
-            return answer
-        time.sleep(0.005)
-    raise AssertionError("no answer from the bot worker")
+from tests.patience import worker_answer
 
 
 @pytest.fixture(autouse=True)
@@ -49,7 +38,7 @@ def test_simultaneous_requests_use_several_processes_and_agree_with_the_bot():
     assert 1 <= bot_worker.helper_count() <= limit
     assert bot_worker.helper_count() == min(limit, 4)     # one per core, while all are busy
     for seat, worker in enumerate(workers):
-        kind, move = _wait(worker, ("pool", seat))
+        kind, move = worker_answer(worker, ("pool", seat))
         assert kind == "move"
         assert move == local[seat].choose(match.view(seat))
     bot_worker.shutdown_helpers()
@@ -68,7 +57,7 @@ def test_without_helper_processes_bots_think_in_threads(monkeypatch):
     bot = make_bot(game, 0, "easy", 3)
     expected = copy.deepcopy(bot).choose(match.view(0))
     worker.request("thread", bot, match.view(0))
-    assert _wait(worker, "thread") == ("move", expected)
+    assert worker_answer(worker, "thread") == ("move", expected)
     assert bot_worker.helper_count() == 0
 
 
@@ -81,4 +70,4 @@ def test_the_pool_is_bounded_by_the_cores(monkeypatch):
         worker.request(("one", seat), make_bot(game, seat, "normal", seat), match.view(seat))
     assert bot_worker.helper_count() == 1
     for seat, worker in enumerate(workers):
-        assert _wait(worker, ("one", seat))[0] == "move"
+        assert worker_answer(worker, ("one", seat))[0] == "move"

@@ -5,23 +5,12 @@ reported instead of freezing the table."""
 from __future__ import annotations
 
 import copy
-import time
 
 from game.bots.base import make_bot
 from game.client.bot_worker import BotWorker
 from game.match import Match
 from game.rules import get_game
-from tests.patience import PATIENCE
-
-
-def _wait(worker, key, seconds=PATIENCE):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        answer = worker.poll(key)
-        if answer is not None:
-            return answer
-        time.sleep(0.005)
-    raise AssertionError("no answer from the bot worker")
+from tests.patience import worker_answer
 
 
 def test_process_worker_matches_the_bot_in_place():
@@ -37,7 +26,7 @@ def test_process_worker_matches_the_bot_in_place():
             key = ("test", level, step)
             worker.request(key, remote[seat], view)
             assert worker.busy_with(key)
-            kind, move = _wait(worker, key)
+            kind, move = worker_answer(worker, key)
             assert kind == "move"
             assert move == local[seat].choose(match.view(seat))
             assert remote[seat].rng == local[seat].rng     # generator advanced identically
@@ -57,7 +46,7 @@ def test_stale_and_failing_requests():
     worker.request("old", make_bot(game, 0, "random", 1), match.view(0))
     worker.request("new", Broken(game, 0, 1), match.view(0))
     assert worker.poll("old") is None          # a superseded request never answers
-    kind, error = _wait(worker, "new")
+    kind, error = worker_answer(worker, "new")
     assert kind == "error" and "no idea" in str(error)
     # a bot class the helper cannot import (defined in a test function) still gets an
     # answer, through the thread fallback or the helper's error report

@@ -79,18 +79,25 @@ def text(app, s: str) -> None:
     app.run(frames=1)
 
 
-def test_synthetic_events_become_intents(tmp_path):
+def record_intents(app, fields: tuple) -> list:
+    """A screen on top of ``app`` that keeps each intent it gets as the tuple of ``fields``;
+    the list they go to."""
     from game.client.screens.base import Screen
 
-    app = make_app(tmp_path)
-    seen = []
+    seen: list = []
 
     class Recorder(Screen):
         def handle(self, intent):
-            seen.append((intent.kind, intent.device, intent.dx, intent.dy))
+            seen.append(tuple(getattr(intent, name) for name in fields))
 
+    app.push(Recorder(app))
+    return seen
+
+
+def test_synthetic_events_become_intents(tmp_path):
+    app = make_app(tmp_path)
+    seen = record_intents(app, ("kind", "device", "dx", "dy"))
     try:
-        app.push(Recorder(app))
         pad_added(app)
         key(app, pygame.K_LEFT)
         click(app, (100, 100))
@@ -108,17 +115,9 @@ def test_synthetic_events_become_intents(tmp_path):
 
 
 def test_several_controllers_at_once_keep_their_slots(tmp_path):
-    from game.client.screens.base import Screen
-
     app = make_app(tmp_path)
-    seen = []
-
-    class Recorder(Screen):
-        def handle(self, intent):
-            seen.append((intent.kind, intent.device))
-
+    seen = record_intents(app, ("kind", "device"))
     try:
-        app.push(Recorder(app))
         pad_added(app, instance_id=501, device_index=21)
         pad_added(app, instance_id=502, device_index=22)
         pad_added(app, instance_id=503, device_index=23)
@@ -144,17 +143,9 @@ def test_several_controllers_at_once_keep_their_slots(tmp_path):
 
 
 def test_game_controller_api_events(tmp_path):
-    from game.client.screens.base import Screen
-
     app = make_app(tmp_path)
-    seen = []
-
-    class Recorder(Screen):
-        def handle(self, intent):
-            seen.append((intent.kind, intent.device, intent.dx, intent.dy))
-
+    seen = record_intents(app, ("kind", "device", "dx", "dy"))
     try:
-        app.push(Recorder(app))
         pygame.event.post(pygame.event.Event(pygame.CONTROLLERDEVICEADDED, device_index=40,
                                              instance_id=801))
         app.run(frames=1)

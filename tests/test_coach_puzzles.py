@@ -9,7 +9,7 @@ import datetime
 import pytest
 
 from game.client.coach import daily
-from game.client.coach.last_round import solve
+from game.bots.ink_last_round import solve
 from game.client.coach.puzzles import best_match, load_puzzles, puzzle_match, puzzle_roll
 from game.rules.core import Rng
 from game.rules.railroad_ink import GAME
@@ -76,7 +76,7 @@ def test_proved_best_equals_brute_force(seed, empty, specials_used):
         sheet.put(cell, face, o)
         if FACE_IDS[face] in SPECIALS:
             sheet.specials.append(FACE_IDS[face])
-    from game.client.coach.last_round import final_score
+    from game.bots.ink_last_round import final_score
     assert final_score(sheet) == proved[0]
 
 

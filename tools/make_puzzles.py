@@ -3,7 +3,7 @@
 A puzzle is a solo base game whose first six rounds were played by the "normal" bot (kept as
 the seed and the move notation, so the puzzle never changes when the bots do), stopped at the
 start of the last round. Only sheets whose three specials are spent are kept: their last round
-is proved exhaustively in about a second (``game.client.coach.last_round``), so the client can
+is proved exhaustively in about a second (``game.bots.ink_last_round``), so the client can
 prove it again while the player thinks. ``best`` is the proved best score, checked by tests.
 
     python tools/make_puzzles.py [COUNT]
@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from game.bots.base import make_bot  # noqa: E402
-from game.client.coach.last_round import solve  # noqa: E402
+from game.bots.ink_last_round import solve  # noqa: E402
 from game.rules.railroad_ink import GAME  # noqa: E402
 from game.rules.railroad_ink.faces import FACE_INDEX, MAX_SPECIALS  # noqa: E402
 

@@ -29,6 +29,7 @@ from pathlib import Path
 
 from game import lan_services
 from game.benchmarks.measure import temporary_home
+from game.cli.join import describe
 
 lan_services.install()      # the tables benchmarked here play our bots and keep our saves
 
@@ -50,6 +51,16 @@ def _joiner(port: int, index: int, home: str) -> subprocess.Popen:
                             env=env)
 
 
+def _check_joiners_alive(joiners: list[subprocess.Popen], game: str, dealers: int) -> None:
+    """A joiner that quit before the game's end (refused, or failed) ends the table at once,
+    with what it said, rather than leaving the host waiting for it until the time limit."""
+    for joiner in joiners:
+        if joiner.poll() is not None:
+            said = joiner.stderr.read().decode("utf-8", "replace").strip().splitlines()
+            raise RuntimeError(f"the {game} table of {dealers}: a joiner quit (exit "
+                               f"{joiner.returncode}): {said[-1] if said else 'no message'}")
+
+
 def play_table(game: str, dealers: int, limit: float = 180.0) -> dict:
     """One table of ``dealers`` machines to its end; the numbers of the module docstring."""
     from net.protocol import messages as ids
@@ -64,7 +75,7 @@ def play_table(game: str, dealers: int, limit: float = 180.0) -> dict:
     conns: dict = {}
     started = ready = over = first_move = None
     cpu_at_start = cpu_ready = 0.0
-    audited = False
+    audited = finished = False
     with temporary_home("tracklayer-bench-wire-") as home:
         try:
             joiners = [_joiner(server.port, i, os.path.join(str(home), f"j{i}"))
@@ -80,6 +91,11 @@ def play_table(game: str, dealers: int, limit: float = 180.0) -> dict:
                 server.pump(0.002)
                 for event in endpoint.poll():
                     audited |= event["event"] == "audit"
+                    if event["event"] == "peer_refused":
+                        raise RuntimeError(f"the {game} table of {dealers}: the host refused "
+                                           f"a joiner: {describe(event['code'], event['args'])}")
+                if endpoint.phase != "over":
+                    _check_joiners_alive(joiners, game, dealers)
                 for conn, peer in endpoint.by_conn.items():
                     conns[peer.pid] = conn          # the last connection of each joiner
                 if endpoint.phase == "lobby" and endpoint.can_start():
@@ -94,6 +110,7 @@ def play_table(game: str, dealers: int, limit: float = 180.0) -> dict:
                         break
             else:
                 raise RuntimeError(f"the {game} table of {dealers} did not finish")
+            finished = True
             received = [conn.sent_bytes for conn in conns.values()]
             largest_down = max(conn.largest_sent for conn in conns.values())
             largest_up = max(conn.reader.largest for conn in conns.values())
@@ -104,7 +121,8 @@ def play_table(game: str, dealers: int, limit: float = 180.0) -> dict:
         finally:
             for joiner in joiners:
                 try:
-                    joiner.wait(timeout=30)
+                    # a finished table's joiners leave by themselves; a failed one's are ended
+                    joiner.wait(timeout=30 if finished else 0)
                 except subprocess.TimeoutExpired:
                     joiner.kill()
                     joiner.wait()

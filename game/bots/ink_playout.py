@@ -10,9 +10,8 @@ the last round searched exactly.
   twice the play-outs). Totals are kept per end sheet for the whole round, so the round's
   later decisions, which mostly meet the same end sheets, reuse them (play-outs shared across
   the round's placements).
-* ``exact_last_round``: every way to play the last round (every order of the dice, every
-  legal cell and orientation, the round's special at any point, a die skipped only when it has
-  no legal cell), the same sheet reached twice searched once, each finished sheet scored
+* ``exact_last_round``: every way to play the last round, by the exhaustive solver the
+  coach's puzzles prove their best with (``ink_last_round``), each finished sheet scored
   exactly by the core. A position cap keeps it bounded; past it the caller falls back to the
   wide beam.
 
@@ -25,10 +24,10 @@ from __future__ import annotations
 from game.inkcore import core
 from game.rules.railroad_ink.faces import SPECIALS
 
+from .ink_last_round import solve
 from .search import mix_seed
 
 _SPECIAL_ORDER = {name: index for index, name in enumerate(SPECIALS)}
-_SPECIAL_FACE = {index + 9: name for index, name in enumerate(SPECIALS)}
 
 # the play-out policy's weights (points; see W_* in game/inkcore/sheet_kernels.py): joined
 # side, exit reached, error made for good, route into the border, centre cell, noise (1/64
@@ -99,58 +98,16 @@ class PlayoutJudge:
 
 
 def exact_last_round(sheet, dice: list[int], special_ok: bool, cap: int):
-    """(best final score, plan) of the last round, plan as [(face index, cell, o), ...]
-    (a die skipped for want of a legal cell is left out), or None past ``cap`` positions."""
+    """(best final score, plan) of the last round by the exhaustive solver
+    (``ink_last_round``), finished sheets scored by the core; plan as [(face index, cell, o),
+    ...] (a die skipped for want of a legal cell is left out), or None past ``cap``
+    positions."""
     engine = core()
-    memo: dict = {}
-    searched = [0]
-
-    class Capped(Exception):
-        pass
-
-    def best(node, pending: tuple, special: bool):
-        key = (tuple(node.cells), pending, special)
-        found = memo.get(key)
-        if found is not None:
-            return found
-        searched[0] += 1
-        if searched[0] > cap:
-            raise Capped
-        result = None if pending else (engine.score(node.cells), ())
-        for i, face in enumerate(pending):
-            if i and face == pending[i - 1]:
-                continue
-            rest = pending[:i] + pending[i + 1:]
-            options = node.legal_cells(face)
-            if not options:
-                value, plan = best(node, rest, special)
-                if result is None or value > result[0]:
-                    result = (value, plan)
-                continue
-            for cell, orientations in options:
-                for o in orientations:
-                    node.put(cell, face, o)
-                    value, plan = best(node, rest, special)
-                    node.clear(cell)
-                    if result is None or value > result[0]:
-                        result = (value, ((face, cell, o),) + plan)
-        if special:
-            for face, cell, o in list(node.special_drawings()):
-                node.put(cell, face, o)
-                node.specials.append(_SPECIAL_FACE[face])
-                value, plan = best(node, pending, False)
-                node.specials.pop()
-                node.clear(cell)
-                if result is None or value > result[0]:
-                    result = (value, ((face, cell, o),) + plan)
-        memo[key] = result
-        return result
-
-    try:
-        value, plan = best(sheet.copy(), tuple(sorted(dice)), bool(special_ok))
-    except Capped:
+    found = solve(sheet, dice, special_ok, cap=cap, score=lambda node: engine.score(node.cells))
+    if found is None:
         return None
-    return value, list(plan)
+    value, plan = found
+    return value, [step for step in plan if step[1] >= 0]
 
 
 def round_seed(bot_seed: int, key_crc: int) -> int:

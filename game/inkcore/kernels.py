@@ -55,27 +55,35 @@ def placement_score(cells, sides, net, exits, cell, code, rounds_left, W, T):
     return score
 
 
-def choose_and_put(cells, sides, facing, net, exits, dice, ndice, rounds_left, W, rs, T):
-    """Draw the policy's favourite of the dice still to draw (``dice[0:ndice]``, -1 = done);
-    False when none of them has a legal cell."""
+def best_drawing(cells, sides, facing, net, exits, faces, nfaces, used, min_routes, rounds_left,
+                 W, rs, T):
+    """(score, cell, code, index) of the policy's favourite drawing of one of
+    ``faces[0:nfaces]`` (an index skipped when its face is -1, repeats an earlier face or
+    has its bit set in ``used``), or cell -1 when none has a legal cell: faces in order, free
+    cells ascending (only those facing ``min_routes`` routes or more), legal orientations in
+    order, scores x 64 plus noise (drawn for every legal drawing, whether it wins or not),
+    the first of equal scores kept."""
     fit = T[T_FIT]
+    route_facings = T[T_ROUTE_FACINGS]
+    noise = W[W_NOISE]
     best = -(1 << 40)
     best_cell = -1
     best_code = -1
-    best_die = -1
-    noise = W[W_NOISE]
-    for i in range(ndice):
-        face = dice[i]
-        if face < 0:
+    best_index = -1
+    for i in range(nfaces):
+        face = faces[i]
+        if face < 0 or (used >> i) & 1:
             continue
         repeated = False
         for j in range(i):
-            if dice[j] == face:
+            if faces[j] == face:
                 repeated = True
         if repeated:
             continue
         for cell in range(CELLS):
             if cells[cell] >= 0:
+                continue
+            if min_routes > 0 and route_facings[facing[cell]] < min_routes:
                 continue
             mask = fit[face * 256 + facing[cell]]
             if mask == 0:
@@ -83,19 +91,27 @@ def choose_and_put(cells, sides, facing, net, exits, dice, ndice, rounds_left, W
             for o in range(8):
                 if (mask >> o) & 1:
                     code = face * 8 + o
-                    score = placement_score(cells, sides, net, exits, cell, code, rounds_left, W,
-                                                    T) * 64
+                    score = placement_score(cells, sides, net, exits, cell, code, rounds_left,
+                                            W, T) * 64
                     if noise > 0:
                         score += rng_below(rs, noise)
                     if score > best:
                         best = score
                         best_cell = cell
                         best_code = code
-                        best_die = i
-    if best_cell < 0:
+                        best_index = i
+    return best, best_cell, best_code, best_index
+
+
+def choose_and_put(cells, sides, facing, net, exits, dice, ndice, rounds_left, W, rs, T):
+    """Draw the policy's favourite of the dice still to draw (``dice[0:ndice]``, -1 = done);
+    False when none of them has a legal cell."""
+    _, cell, code, die = best_drawing(cells, sides, facing, net, exits, dice, ndice, 0, 0,
+                                      rounds_left, W, rs, T)
+    if cell < 0:
         return False
-    put_tracked(cells, sides, facing, net, exits, best_cell, best_code, T)
-    dice[best_die] = -1
+    put_tracked(cells, sides, facing, net, exits, cell, code, T)
+    dice[die] = -1
     return True
 
 
@@ -106,43 +122,15 @@ def special_put(cells, sides, facing, net, exits, specials, rounds_left, W, rs, 
     used = popcount(specials)
     if used >= 3:
         return specials
-    fit = T[T_FIT]
-    special_faces = T[T_SPECIAL]
-    route_facings = T[T_ROUTE_FACINGS]
-    best = -(1 << 40)
-    best_cell = -1
-    best_code = -1
-    best_k = -1
-    noise = W[W_NOISE]
-    for k in range(6):
-        if (specials >> k) & 1:
-            continue
-        face = special_faces[k]
-        for cell in range(CELLS):
-            # a special is only worth its place where it meets two routes or more
-            if cells[cell] >= 0 or route_facings[facing[cell]] < 2:
-                continue
-            mask = fit[face * 256 + facing[cell]]
-            if mask == 0:
-                continue
-            for o in range(8):
-                if (mask >> o) & 1:
-                    code = face * 8 + o
-                    score = placement_score(cells, sides, net, exits, cell, code, rounds_left, W,
-                                                    T) * 64
-                    if noise > 0:
-                        score += rng_below(rs, noise)
-                    if score > best:
-                        best = score
-                        best_cell = cell
-                        best_code = code
-                        best_k = k
-    if best_cell < 0:
+    # a special is only worth its place where it meets two routes or more
+    best, cell, code, k = best_drawing(cells, sides, facing, net, exits, T[T_SPECIAL], 6,
+                                       specials, 2, rounds_left, W, rs, T)
+    if cell < 0:
         return specials
     if 3 - used <= rounds_left and best < W[W_SPECIAL] * 64:
         return specials
-    put_tracked(cells, sides, facing, net, exits, best_cell, best_code, T)
-    return specials | (1 << best_k)
+    put_tracked(cells, sides, facing, net, exits, cell, code, T)
+    return specials | (1 << k)
 
 
 def play_round(cells, sides, facing, net, exits, dice, rounds_left, specials, W, rs, T):
@@ -191,8 +179,8 @@ def playouts(starts, specials, count, first_round, rounds, k_from, k_count, seed
                                                            nexts, T)
 
 
-POLICY_KERNELS = ("placement_score", "choose_and_put", "special_put", "play_round", "roll",
-                  "playouts")
+POLICY_KERNELS = ("placement_score", "best_drawing", "choose_and_put", "special_put",
+                  "play_round", "roll", "playouts")
 # every kernel of the three modules, callees before callers
 KERNELS = sheet_kernels.KERNELS + score_kernels.KERNELS + POLICY_KERNELS
 

@@ -6,12 +6,17 @@ nodes, the longest highway and railway (tree components by two breadth-first sea
 cell sets, components with a loop by a depth-first search bounded by what is still reachable,
 as the rules bound theirs), centre and errors. ``tests/test_inkcore.py`` compares it with the
 rules position by position.
+
+A deliberate second implementation of ``game.rules.railroad_ink.scoring``, not a copy to fold
+into it: numba compiles only plain-integer code over flat buffers, and the rules' scoring (sheet
+objects, sets, recursion) must stay readable and pure Python; the position-by-position tests are
+what keeps the two the same.
 """
 
 from __future__ import annotations
 
 from .sheet_kernels import (CELLS, T_CENTRE, T_EXIT_KIND, T_EXIT_NODE, T_GROUP_HEAD, T_NEIGH,
-                            find, load, popcount, union)
+                            exit_value, find, load, popcount, union)
 
 
 def exit_points(cells, sides, parent, count, T):
@@ -55,10 +60,7 @@ def exit_points(cells, sides, parent, count, T):
             n = count[root]
             if n > 0:
                 count[root] = 0
-                if n >= 12:
-                    points += 45
-                elif n >= 2:
-                    points += 4 * (n - 1)
+                points += exit_value(n)
     return points
 
 
@@ -68,15 +70,21 @@ def grow(reach, east, west, south, north):
             | ((reach & north) >> 7))
 
 
+def spread(start, within, east, west, south, north):
+    """Every cell reachable from the cells ``start`` along the links through ``within`` (49-bit
+    sets; ``start`` itself included)."""
+    reach = start
+    while True:
+        grown = reach | (grow(reach, east, west, south, north) & within)
+        if grown == reach:
+            return reach
+        reach = grown
+
+
 def room_left(cell_bit, free, east, west, south, north):
     """How many more cells a path from ``cell_bit`` could still take through ``free``: the
     cells it reaches less all but one of the dead ends among them (as the rules bound it)."""
-    reach = cell_bit
-    while True:
-        grown = reach | (grow(reach, east, west, south, north) & free)
-        if grown == reach:
-            break
-        reach = grown
+    reach = spread(cell_bit, free, east, west, south, north)
     a = reach & east & (reach >> 1)
     b = reach & west & (reach << 1)
     c = reach & south & (reach >> 7)
@@ -197,12 +205,7 @@ def longest_route(sides, t, path, nexts):
     left = nodes
     while left:
         start_bit = left & -left
-        comp = start_bit
-        while True:
-            grown = comp | (grow(comp, east, west, south, north) & nodes)
-            if grown == comp:
-                break
-            comp = grown
+        comp = spread(start_bit, nodes, east, west, south, north)
         left &= ~comp
         size = popcount(comp)
         if size <= best:
@@ -246,5 +249,5 @@ def score_of(source, T, cells, sides, facing, parent, nodes, path, nexts):
     return sheet_score(cells, sides, parent, nodes, path, nexts, T)
 
 
-KERNELS = ("exit_points", "grow", "room_left", "farthest", "longest_path", "longest_route",
+KERNELS = ("exit_points", "grow", "spread", "room_left", "farthest", "longest_path", "longest_route",
            "sheet_score", "score_of")

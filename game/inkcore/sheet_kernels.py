@@ -153,11 +153,13 @@ def network_gain(cells, sides, net, exits, cell, code, T):
     for g in range(4):
         if head[code * 4 + g] != g:
             continue
-        direct = 0
+        # the group's exits once drawn: its own border exits plus those of every distinct
+        # network it joins (each network counted once, before: what those were worth)
+        total = 0
+        before = 0
         r0 = -1
         r1 = -1
         r2 = -1
-        r3 = -1
         for s in range(4):
             if head[code * 4 + s] != g:
                 continue
@@ -165,46 +167,39 @@ def network_gain(cells, sides, net, exits, cell, code, T):
             n = neigh[cell * 4 + s]
             if n < 0:
                 if ((border >> (2 * s)) & 3) == t:
-                    direct += 1
+                    total += 1
                 continue
             if cells[n] < 0 or sides[n * 4 + ((s + 2) & 3)] != t:
                 continue
             root = find(net, n * 4 + ((s + 2) & 3))
-            if root != r0 and root != r1 and root != r2 and root != r3:
-                if r0 < 0:
-                    r0 = root
-                elif r1 < 0:
-                    r1 = root
-                elif r2 < 0:
-                    r2 = root
-                else:
-                    r3 = root
-        total = direct
-        before = 0
-        if r0 >= 0:
-            total += exits[r0]
-            before += exit_value(exits[r0])
-        if r1 >= 0:
-            total += exits[r1]
-            before += exit_value(exits[r1])
-        if r2 >= 0:
-            total += exits[r2]
-            before += exit_value(exits[r2])
-        if r3 >= 0:
-            total += exits[r3]
-            before += exit_value(exits[r3])
+            if root == r0 or root == r1 or root == r2:
+                continue
+            total += exits[root]
+            before += exit_value(exits[root])
+            if r0 < 0:
+                r0 = root
+            elif r1 < 0:
+                r1 = root
+            else:
+                r2 = root
         gain += exit_value(total) - before
     return gain
 
 
-def load_tracked(cells, sides, facing, net, exits, source, offset, T):
-    """``load`` with the exit networks built as well."""
+def clear_sheet(cells, sides, facing, T):
+    """An empty sheet in the buffers (every cell free, the border's exits facing in)."""
     border = T[T_BORDER]
     for cell in range(CELLS):
         cells[cell] = -1
         facing[cell] = border[cell]
     for i in range(CELLS * 4):
         sides[i] = 0
+
+
+def load_tracked(cells, sides, facing, net, exits, source, offset, T):
+    """``load`` with the exit networks built as well."""
+    clear_sheet(cells, sides, facing, T)
+    for i in range(CELLS * 4):
         net[i] = i
         exits[i] = 0
     for cell in range(CELLS):
@@ -215,12 +210,7 @@ def load_tracked(cells, sides, facing, net, exits, source, offset, T):
 
 def load(cells, sides, facing, source, offset, T):
     """Fill the sheet buffers from the 49 cell codes ``source[offset:offset + 49]``."""
-    border = T[T_BORDER]
-    for cell in range(CELLS):
-        cells[cell] = -1
-        facing[cell] = border[cell]
-    for i in range(CELLS * 4):
-        sides[i] = 0
+    clear_sheet(cells, sides, facing, T)
     for cell in range(CELLS):
         code = source[offset + cell]
         if code >= 0:
@@ -235,5 +225,6 @@ def legal_mask(cells, facing, face, cell, T):
 
 
 KERNELS = ("hash32", "mix32", "rng_next", "rng_below", "popcount", "put", "find", "union",
-           "exit_value", "join_counted", "put_tracked", "network_gain", "load_tracked", "load",
+           "exit_value", "join_counted", "put_tracked", "network_gain", "clear_sheet", "load_tracked",
+           "load",
            "legal_mask")

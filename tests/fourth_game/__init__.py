@@ -9,6 +9,7 @@ it too.
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from pathlib import Path
 
 NAME = "pebbles"
@@ -36,3 +37,13 @@ def uninstall() -> None:
     unregister_kit(NAME)
     unregister_game(NAME)
     remove_catalog_dir(LANG)
+
+
+@contextmanager
+def left_out():
+    """Pebbles unregistered for the block, then registered again (whatever the block does)."""
+    uninstall()
+    try:
+        yield
+    finally:
+        install()

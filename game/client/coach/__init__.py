@@ -1,10 +1,10 @@
 """The coach: hints during play, the post-game review, Daily Railroad Ink and last-round
 puzzles (issue 16).
 
-Pure parts (no pygame; some also run in the bots' helper processes): ``last_round`` (the
-exhaustive best last round of a Railroad Ink sheet), ``puzzles`` (puzzle positions and their
-prover), ``daily`` (the daily seed and the personal history), ``hint_bot`` (the expert's move
-and what it is worth), ``review`` (each human decision screened, the costliest checked by the
+Pure parts (no pygame; some also run in the bots' helper processes): ``puzzles`` (puzzle
+positions and their prover, whose exhaustive solver is ``game.bots.ink_last_round``),
+``daily`` (the daily seed and the personal history), ``hint_bot`` (the expert's move and what
+it is worth), ``review`` (each human decision screened, the costliest checked by the
 expert), ``review_runner`` (the review thought in the helper processes).
 Client parts: ``hint`` (the Hint button, request and highlight on the play screen),
 ``highlight`` (a move drawn on each game's board), ``review_ui`` (the review's panel on the

@@ -3,8 +3,8 @@ by ``tools/make_puzzles.py``) and the matches that start from them.
 
 A puzzle is a solo base game whose first six rounds were played by a bot, kept as its seed and
 move notation; replaying them gives the sheet at the start of the last round and its roll
-(the seed's). The player plays that round; ``last_round.solve`` proves the best score.
-Pure (no pygame).
+(the seed's). The player plays that round; ``game.bots.ink_last_round.solve`` proves the best
+score. Pure (no pygame).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import json
 
 from game.assets import assets_dir
 from game.bots.base import Bot
-from game.client.coach.last_round import solve
+from game.bots.ink_last_round import solve
 from game.match import Match, SeatInfo
 from game.rules.railroad_ink import GAME
 from game.rules.railroad_ink.faces import FACE_IDS, FACE_INDEX, MAX_SPECIALS
@@ -42,7 +42,7 @@ def puzzle_match(puzzle: dict, name: str, device: str = "any") -> Match:
 
 
 def puzzle_roll(match: Match) -> list[int]:
-    """Face indices of the last round's mandatory dice (what ``last_round.solve`` takes)."""
+    """Face indices of the last round's mandatory dice (what ``ink_last_round.solve`` takes)."""
     state = match.state
     return [FACE_INDEX[face] for face in state.dice[:4]]
 
