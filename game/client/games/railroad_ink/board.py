@@ -175,9 +175,11 @@ class RailroadInkBoard(PaneLayout, InputRouting, BoardDrawing, TrayDrawing, Boar
     # -- events -------------------------------------------------------------------------------
     def on_applied(self, seat, move, events) -> None:
         self.refusals.pop(seat, None)     # a move that went through answers the refusal
-        # a move played elsewhere is repainted in the next frame (``_picture``); one drawn
-        # at this screen shows in the frame it is made in
-        self.landed = not self._played_here(seat)
+        # a move played elsewhere is repainted in the next frame (``_picture``) when nobody
+        # plays at this screen (a TV with phones and bots); where someone does, every frame
+        # shows at once what their hands just changed (a pick, a hover), so nothing waits
+        self.landed = not any(self._played_here(other)
+                              for other in range(len(self.match.seats)))
         for event in events:
             kind = event.get("kind")
             if kind in ("draw", "lake_fill", "erase"):
