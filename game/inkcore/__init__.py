@@ -86,11 +86,17 @@ def pure_core() -> Core:
 
 
 def compiled_core() -> Core | None:
-    """The numba core, or None where numba cannot be used."""
+    """The numba core, or None where numba cannot be used; its kernels compiled (or loaded
+    from numba's cache) on first use, one process at a time while there is no cache."""
     if "numba" not in _CORES:
-        from .compiled import load
-        loaded = load()
-        _CORES["numba"] = Core(loaded) if loaded is not None else None
+        from .compiled import first_compile_lock, load
+        with first_compile_lock():
+            loaded = load()
+            fast = Core(loaded) if loaded is not None else None
+            if fast is not None:      # numba compiles (or loads) a kernel at its first call
+                fast.playout_scores([[-1] * 49], [0], 7, 7, 0, 1, 1, [0] * W_SIZE)
+                fast.score([-1] * 49)
+        _CORES["numba"] = fast
     return _CORES["numba"]
 
 
@@ -102,7 +108,4 @@ def warm() -> None:
     """Load the compiled kernels now (a long-lived process calls this when it starts, so
     that its first play-out does not pay numba's import and cache load, about half a CPU
     second). Does nothing where numba is missing."""
-    fast = compiled_core()
-    if fast is not None:
-        fast.playout_scores([[-1] * 49], [0], 7, 7, 0, 1, 1, [0] * W_SIZE)
-        fast.score([-1] * 49)
+    compiled_core()

@@ -12,6 +12,36 @@ from __future__ import annotations
 
 import os
 import types
+from contextlib import contextmanager
+from pathlib import Path
+
+CACHE = Path(__file__).resolve().parent / "__pycache__"    # numba's cache, beside the kernels
+
+
+@contextmanager
+def first_compile_lock():
+    """Held while a process loads (and so, the first time, compiles) the kernels, as long as
+    numba's cache holds none of them: processes started together (the test workers, a
+    round's bot helpers on a fresh install) then compile once, one after the other finding
+    the cache, instead of each compiling the same code (about 13 CPU seconds each). Where
+    the cache is there, or no lock can be had (no ``fcntl``, a read-only install), nothing
+    is waited for."""
+    if any(CACHE.glob("*.nbi")):
+        yield
+        return
+    try:
+        import fcntl
+        CACHE.mkdir(exist_ok=True)
+        handle = open(CACHE / "numba-compile.lock", "a")
+    except (ImportError, OSError):
+        yield
+        return
+    with handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 def load():
