@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import re
+from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -36,8 +37,8 @@ def _imports(tree: ast.AST):
             yield node, node.module, [alias.name for alias in node.names]
 
 
-def _graph() -> dict[str, set[str]]:
-    modules = _modules()
+def _edges(modules: dict[str, Path]) -> dict[str, set[str]]:
+    """Each of ``modules`` -> the modules among them it imports (at any depth)."""
     edges: dict[str, set[str]] = {name: set() for name in modules}
     for name, path in modules.items():
         for _node, target, names in _imports(ast.parse(path.read_text(encoding="utf-8"))):
@@ -49,6 +50,13 @@ def _graph() -> dict[str, set[str]]:
                 if found and found != name and not name.startswith(found + "."):
                     edges[name].add(found)
     return edges
+
+
+@cache
+def _graph() -> dict[str, set[str]]:
+    """The client's modules -> the client modules each imports (read it, never change it:
+    parsed once per test process)."""
+    return _edges(_modules())
 
 
 def _cycles(edges: dict[str, set[str]]) -> list[list[str]]:
@@ -220,20 +228,11 @@ def _package_modules() -> dict[str, Path]:
     return found
 
 
+@cache
 def _package_graph() -> dict[str, set[str]]:
-    """Every module of game/ and net/ -> the modules of ours it imports (at any depth)."""
-    modules = _package_modules()
-    edges: dict[str, set[str]] = {name: set() for name in modules}
-    for name, path in modules.items():
-        for _node, target, names in _imports(ast.parse(path.read_text(encoding="utf-8"))):
-            for full in [target] + [f"{target}.{n}" for n in names]:
-                parts = full.split(".")
-                while parts and ".".join(parts) not in modules:
-                    parts.pop()
-                found = ".".join(parts)
-                if found and found != name and not name.startswith(found + "."):
-                    edges[name].add(found)
-    return edges
+    """Every module of game/ and net/ -> the modules of ours it imports (at any depth; read
+    it, never change it: parsed once per test process)."""
+    return _edges(_package_modules())
 
 
 NET_MAY_IMPORT = ("game.rules", "game.match")     # and net's own modules
