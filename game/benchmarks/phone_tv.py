@@ -172,7 +172,7 @@ def run(quick: bool = False) -> dict:
     """``tv_<table>_{phones,bots}_cpu_ms_{p50,p99,max}`` (every frame), the frames in which
     a move landed (``..._landing_ms_{p50,p99,max}``, ``..._landing_frames``) and the moves
     that landed while timed (``..._moves``), for each table of ``TABLES``."""
-    frames = 90 if quick else 600       # quick (the test): a second and a half a table
+    frames = 45 if quick else 600       # quick (the test): three quarters of a second a table
     numbers: dict = {}
     with _phones_on_loopback(), headless_app(bot_delay_ms=int(PACE * 1000)) as app:
         app.resize(SIZE)
