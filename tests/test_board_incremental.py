@@ -29,6 +29,15 @@ def _table(app, game_name: str, players: int, variants=(), seed: int = 5):
     return play
 
 
+def _open_table(tmp_path, size, game_name: str, players: int, variants=(), seed: int = 5):
+    """A client of window ``size`` showing a table of bots, drawn once: (app, play screen)."""
+    app = make_app(tmp_path)
+    app.resize(size)
+    play = _table(app, game_name, players, variants, seed)
+    app.draw()
+    return app, play
+
+
 def _play_moves(app, play, count: int, seed: int) -> None:
     """``count`` random moves, each proposed as the play screen does and drawn as it lands
     (the board's layers follow move by move, as on the TV)."""
@@ -78,10 +87,7 @@ def _forget_metro(board) -> None:
 
 @pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
 def test_metro_board_repaints_only_what_moves_changed(tmp_path, size):
-    app = make_app(tmp_path)
-    app.resize(size)
-    play = _table(app, "metro", 6, ["hand3"], seed=3)
-    app.draw()
+    app, play = _open_table(tmp_path, size, "metro", 6, ["hand3"], seed=3)
     board = play.board
     for round_ in range(3):
         first = board._static
@@ -99,10 +105,7 @@ def _forget_railroad_ink(board) -> None:
 
 @pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
 def test_railroad_ink_panes_repaint_only_what_moves_changed(tmp_path, size):
-    app = make_app(tmp_path)
-    app.resize(size)
-    play = _table(app, "railroad-ink", 6, ["meteor"], seed=4)
-    app.draw()
+    app, play = _open_table(tmp_path, size, "railroad-ink", 6, ["meteor"], seed=4)
     board = play.board
     for round_ in range(3):
         comp = board._comp
@@ -144,10 +147,7 @@ def _forget_metromania(board) -> None:
 
 @pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
 def test_metromania_network_repaints_only_what_moves_changed(tmp_path, size):
-    app = make_app(tmp_path)
-    app.resize(size)
-    play = _table(app, "metromania", 4, seed=21)
-    app.draw()
+    app, play = _open_table(tmp_path, size, "metromania", 4, seed=21)
     board = play.board
     # the frame a move lands in paints the network; the panels follow in the next frames,
     # which the screen asks for (an idle client would not draw them)
@@ -156,7 +156,7 @@ def test_metromania_network_repaints_only_what_moves_changed(tmp_path, size):
     assert board.behind and board.animating()
     app.settings["animations"] = True
     for round_ in range(3):
-        layer, panel, right = board._network.layer, board._players.panel, board._right
+        layer, panel = board._network.layer, board._players.panel
         base = board._frame.surface
         _play_moves(app, play, 14, 100 * round_)
         assert board._network.layer is layer, "a move repainted the whole network"
