@@ -19,6 +19,7 @@ from typing import Any
 from game.rules.core import IllegalMove
 from net.local import collector
 from net.protocol import messages as ids
+from net.fair.bundle import ShareRelay
 from net.fair.deal import FairError, FairTable, record_from_plain, record_to_plain
 from net.fair.positions import short_played
 
@@ -35,6 +36,7 @@ class FairHosting:
 
     fair: FairTable | None = None
     fair_strict = False      # a strict table (issue 28): escrows open only with every dealer
+    fair_relay: ShareRelay | None = None     # draw shares held for a bundle
 
     def seat_dealers(self) -> list[int]:
         return [s.peer if s.kind == ids.KIND_REMOTE else 0 for s in self.slots]
@@ -45,6 +47,7 @@ class FairHosting:
         self.fair_stream: list = []          # the plain records broadcast, by index
         self.fair_played: dict[int, dict] = {}   # seq -> CardPlayed (plain) of that move
         self.fair_verdict_told = False
+        self.fair_relay = ShareRelay(self._broadcast)
         secret = self.fair_secret() if 0 in dealers else None
         self.fair = FairTable(self.game, self.config, dealers, 0, secret,
                               [s.seat_info() for s in self.slots],
@@ -155,18 +158,29 @@ class FairHosting:
                 if len(self.fair.published) > before:
                     self._fair_broadcast(record_to_plain(record))
                 self._fair_applied(applied)
+        if not self.fair.collecting_shares:
+            self.fair_flush()
         self._fair_check_verdict()
         if self.fair.waiting_for_move:
             self.fair.prepare_ahead()       # our next shares, while the player thinks
 
     def _fair_broadcast(self, plain: dict) -> None:
         self.fair_stream.append(plain)
-        self._broadcast({"t": ids.FAIR, "i": len(self.fair_stream) - 1, "r": plain})
+        index = len(self.fair_stream) - 1
+        if not self.fair_relay.hold(index, plain):
+            self._broadcast({"t": ids.FAIR, "i": index, "r": plain})
+
+    def fair_flush(self) -> None:
+        """Send the draw shares held for a bundle (net.fair.bundle)."""
+        if self.fair_relay is not None:
+            self.fair_relay.flush()
 
     def _fair_applied(self, applied: list) -> None:
         if self.fair.match is not None and self.sequencer is None:
             self._begin(self.fair.match, announce=False)
             self._fair_save_header()
+        if applied:
+            self.fair_flush()    # a step completed: its shares go out now, in one frame
         for seq, seat, move, events in applied:
             self._applied_at = self.clock()
             if self.timings.hash_delay <= 0:
@@ -208,6 +222,7 @@ class FairHosting:
         self.fair_stream = list(records[:len(records) - waiting])
         self.fair_played = dict(played)
         self.fair_verdict_told = False
+        self.fair_relay = ShareRelay(self._broadcast)
 
     def fair_dealer_of(self, peer) -> int:
         """The dealer id of a joiner: its peer id, or on a resumed table the old machine's
@@ -309,6 +324,7 @@ class FairHosting:
         if played is not None:
             message["cp"] = played
             self.fair_played[seq] = played
+        self.fair_flush()        # the stream before the move, as it was sequenced
         self._broadcast(message)
         if self.on_applied is not None:
             self.on_applied(seq, seat)

@@ -16,6 +16,7 @@ from game.rules import get_game
 from game.rules.core import IllegalMove
 from net.local import collector
 from net.protocol import messages as ids
+from net.fair.bundle import unpack
 from net.fair.deal import FairError, record_to_plain
 from net.fair.dues import SECRET
 from net.fair.positions import short_played
@@ -102,6 +103,22 @@ class FairJoining:
         self._fair_acknowledged(msg["r"])
         try:
             applied = self.fair_replica.record(msg["i"], msg["r"])
+        except FairError as error:
+            self._fair_caught(error)
+            return
+        self._fair_after(applied)
+
+    def on_fair_bundle(self, msg: dict) -> None:
+        """Consecutive records of the stream in one frame (net.fair.bundle): each taken as
+        if it came alone, what they complete applied once."""
+        if self.fair_replica is None:
+            self._early.append(msg)
+            return
+        try:
+            applied = []
+            for index, plain in unpack(msg):
+                self._fair_acknowledged(plain)
+                applied += self.fair_replica.record(index, plain)
         except FairError as error:
             self._fair_caught(error)
             return
