@@ -20,6 +20,7 @@ from game.rules.core import IllegalMove
 from net.local import collector
 from net.protocol import messages as ids
 from net.fair.bundle import ShareRelay
+from net.fair.decks import DeckRoutes
 from net.fair.deal import FairError, FairTable, record_from_plain, record_to_plain
 from net.fair.positions import short_played
 
@@ -37,6 +38,7 @@ class FairHosting:
     fair: FairTable | None = None
     fair_strict = False      # a strict table (issue 28): escrows open only with every dealer
     fair_relay: ShareRelay | None = None     # draw shares held for a bundle
+    fair_decks: DeckRoutes | None = None     # who gets each intermediate deck whole
 
     def seat_dealers(self) -> list[int]:
         return [s.peer if s.kind == ids.KIND_REMOTE else 0 for s in self.slots]
@@ -48,6 +50,8 @@ class FairHosting:
         self.fair_played: dict[int, dict] = {}   # seq -> CardPlayed (plain) of that move
         self.fair_verdict_told = False
         self.fair_relay = ShareRelay(self._broadcast)
+        self.fair_decks = DeckRoutes()
+        self.fair_decks = DeckRoutes()
         secret = self.fair_secret() if 0 in dealers else None
         self.fair = FairTable(self.game, self.config, dealers, 0, secret,
                               [s.seat_info() for s in self.slots],
@@ -167,8 +171,14 @@ class FairHosting:
     def _fair_broadcast(self, plain: dict) -> None:
         self.fair_stream.append(plain)
         index = len(self.fair_stream) - 1
-        if not self.fair_relay.hold(index, plain):
+        if self.fair_relay.hold(index, plain):
+            return
+        if not self.fair_decks.note(index, plain, self.fair.transcript):
             self._broadcast({"t": ids.FAIR, "i": index, "r": plain})
+            return
+        for peer in self._live_peers():      # the deck whole only to the next shuffler
+            form = self.fair_decks.form_for(index, plain, self.fair_dealer_of(peer))
+            self._send(peer, {"t": ids.FAIR, "i": index, "r": form})
 
     def fair_flush(self) -> None:
         """Send the draw shares held for a bundle (net.fair.bundle)."""
@@ -223,6 +233,7 @@ class FairHosting:
         self.fair_played = dict(played)
         self.fair_verdict_told = False
         self.fair_relay = ShareRelay(self._broadcast)
+        self.fair_decks = DeckRoutes()
 
     def fair_dealer_of(self, peer) -> int:
         """The dealer id of a joiner: its peer id, or on a resumed table the old machine's
@@ -349,11 +360,15 @@ class FairHosting:
                 message["cp"] = played
             self._send(peer, message)
 
-    def _fair_sync_fields(self, message: dict) -> None:
-        """A fair table's catch-up: the whole stream (records, moves in public form); the
-        joiner replays it with its own secret."""
+    def _fair_sync_fields(self, message: dict, peer) -> None:
+        """A fair table's catch-up: the whole stream (records, moves in public form; an
+        intermediate deck whole only to the dealer that shuffled after it); the joiner
+        replays it with its own secret."""
         moves = [self.fair_move_row(entry) for entry in
                  (self.match.log if self.match is not None else ()) if entry.seat is not None]
         message["log"] = []
-        message["fr"] = list(self.fair_stream)
+        dealer = self.fair_dealer_of(peer)
+        routes = self.fair_decks if self.fair_decks is not None else DeckRoutes()
+        message["fr"] = [routes.form_for(index, plain, dealer)
+                         for index, plain in enumerate(self.fair_stream)]
         message["fm"] = moves

@@ -18,6 +18,7 @@ from net.local import collector
 from net.protocol import messages as ids
 from net.fair.bundle import unpack
 from net.fair.deal import FairError, record_to_plain
+from net.fair.decks import relay_form
 from net.fair.dues import SECRET
 from net.fair.positions import short_played
 from net.fair.peer import FairReplica
@@ -144,6 +145,11 @@ class FairJoining:
         bare = {k: v for k, v in plain.items() if k != "at"}
         if bare in unacked:
             unacked.remove(bare)
+        elif "h" in bare:        # our shuffle, relayed to us as its digest (net.fair.decks)
+            for sent in unacked:
+                if relay_form(sent) == bare:
+                    unacked.remove(sent)
+                    break
 
     def _fair_tell_relay(self) -> None:
         """What only this machine can tell: the host declared a part of ours late that we had
