@@ -70,14 +70,15 @@ def test_shares_come_in_one_frame_a_draw_and_decks_whole_only_to_the_next_shuffl
 
 def test_a_cheating_shuffler_seen_as_a_digest_is_named_on_every_machine():
     table = FairTable(METRO, 4, ["hand2"], host_bots=1)
-    order = [c.name for c in table.clients]
-    cheater = table.clients[0]
+    assert table.run(lambda: all(c.phase != "connecting" for c in table.clients), 2)
+    # the second shuffler (after the host): its deck goes whole to the third, and only as
+    # its digest to the fourth
+    cheater, _, last = sorted(table.clients, key=lambda c: c.pid)
     stack_the_shuffles(cheater)
     table.start()
     assert table.run(table.all_over, limit=200)
-    last = max(table.clients, key=lambda c: c.pid)          # it shuffles after the next one
-    pile = last.fair_replica.fair.transcript.piles
-    assert order and any(isinstance(deck, bytes) for deck in pile["tiles"].decks[1:])
+    decks = last.fair_replica.fair.transcript.piles["tiles"].decks
+    assert isinstance(decks[2], bytes)      # the cheater's deck, as its digest
     for fair in [table.host.fair] + [c.fair_replica.fair for c in table.clients]:
         verdict = fair.verdict
         assert not verdict.fair and verdict.cheaters == (cheater.pid,), verdict
