@@ -4,7 +4,9 @@ Mixed into ``HostEndpoint``. START names the table's dealers (the machine of eac
 remote seat's peer id, 0 for the host's own local and bot seats) and a table id; it carries
 no seed and no reveal. The host runs the same driver (``net.fair.deal.FairTable``) as every
 joiner, with its own secret if it holds a seat: a record a dealer sends (``F``) is appended to
-the host's driver first and broadcast with its index only if the driver accepts it; a record
+the host's driver first and relayed with its index only if the driver accepts it (a draw's
+shares in one frame once the step is complete, ``net.fair.bundle``; an intermediate deck whole
+only to the dealer that shuffles next, ``net.fair.decks``); a record
 the driver refuses ends that peer's connection with the driver's reason, and a stale one (made
 before its machine heard of a departure or of a pile or roll opened again) is dropped. Moves
 that play a hidden card carry their ``CardPlayed`` record (``cp``) from the proposer, checked
