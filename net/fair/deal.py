@@ -319,19 +319,6 @@ class FairTable(FairDues, FairMoves, Departures, ChanceKinds, Positions):
         return self._step
 
     @property
-    def collecting_shares(self) -> bool:
-        """The opened step is a draw (deal or reveal) whose shares are not all in yet."""
-        step = self._step
-        if step is None or step[0] not in ("deal", "reveal"):
-            return False
-        kind, pile, positions, drawer, _ = step
-        state = self.transcript.piles.get(pile)
-        return state is not None and any(
-            d != drawer and (position not in state.draws
-                             or d not in state.draws[position].shares)
-            for d in state.opening.seats for position in positions)
-
-    @property
     def started(self) -> bool:
         return self.match is not None
 

@@ -25,6 +25,7 @@ from net.fair.bundle import ShareRelay
 from net.fair.decks import DeckRoutes
 from net.fair.deal import FairError, FairTable, record_from_plain, record_to_plain
 from net.fair.positions import short_played
+from net.fair.wait import collecting_shares
 
 FAIR_SECRET_BYTES = 32
 
@@ -164,7 +165,7 @@ class FairHosting:
                 if len(self.fair.published) > before:
                     self._fair_broadcast(record_to_plain(record))
                 self._fair_applied(applied)
-        if not self.fair.collecting_shares:
+        if not collecting_shares(self.fair):
             self.fair_flush()
         self._fair_check_verdict()
         if self.fair.waiting_for_move:
