@@ -54,7 +54,6 @@ class FairHosting:
         self.fair_verdict_told = False
         self.fair_relay = ShareRelay(self._broadcast)
         self.fair_decks = DeckRoutes()
-        self.fair_decks = DeckRoutes()
         secret = self.fair_secret() if 0 in dealers else None
         self.fair = FairTable(self.game, self.config, dealers, 0, secret,
                               [s.seat_info() for s in self.slots],

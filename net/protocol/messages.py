@@ -8,7 +8,9 @@ The hot-path messages (propose, move, hash, heartbeat) have one-letter ids to ke
 from __future__ import annotations
 
 # 2: every table is a fair table (issue 13): no seed round, START names the dealers. 3: compact
-# move frames (net.protocol.moveframe). An older peer is refused at its hello with both versions named.
+# move frames (net.protocol.moveframe). 4: a draw's shares in one FAIR_BUNDLE frame, intermediate
+# decks as their digests (issue 28 item 5). An older peer is refused at its hello with both
+# versions named.
 PROTOCOL_VERSION = 4
 
 # -- message type ids ------------------------------------------------------------------------
