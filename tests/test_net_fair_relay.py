@@ -108,3 +108,17 @@ def test_a_shuffle_relayed_as_its_digest_acknowledges_its_sender():
     assert sent and isinstance(first.fair_replica.fair.transcript.piles["tiles"].decks[
         shufflers(table).index(first.pid) + 1], bytes)
     assert not any(u.get("kind") == "Shuffled" for u in first.fair_unacked)
+
+
+def test_a_catch_up_gives_each_machine_the_decks_as_it_got_them_live():
+    table = FairTable(METRO, 4, ["hand2"], host_bots=1, spectators=1)
+    table.start()
+    assert table.run(lambda: table.host.seq >= 6, limit=60)
+    by_pid = {c.pid: c for c in table.clients}
+    for peer in table.host.peers.values():
+        message = {}
+        table.host._fair_sync_fields(message, peer)
+        caught_up = [("h" in r) for r in message["fr"] if r.get("kind") == "Shuffled"]
+        live = by_pid[peer.pid].fair_replica.fair.transcript.piles["tiles"].decks[1:]
+        assert caught_up == [isinstance(deck, bytes) for deck in live], peer.pid
+        assert caught_up.count(False) == (2 if by_pid[peer.pid].seats else 1)
