@@ -90,10 +90,15 @@ def test_a_bundle_unpacks_to_the_records_it_packed_and_a_bad_row_is_refused():
                 "a": 0} for s in (0, 1, 3)] + [{"kind": "Secret", "seat": 1, "secret": b"s" * 32}]
     message = pack(7, records)
     assert message["rs"][1] == {"s": 1, "x": b"\x01" * 32}          # only what changed
-    assert unpack(message) == list(enumerate(records, 7))
+    assert "sg" not in message
+    assert unpack(message) == [(i, r, None) for i, r in enumerate(records, 7)]
+    signatures = [b"a" * 64, b"b" * 64, None, b"c" * 64]        # each record keeps its own
+    assert [s for _, _, s in unpack(pack(7, records, signatures))] == signatures
     for rows in ([{"s": 1}], [records[0], {"zz": 1}], [records[0], 5]):
         with pytest.raises(FairError):
             unpack({"t": ids.FAIR_BUNDLE, "i": 0, "rs": rows})
+    with pytest.raises(FairError):
+        unpack({"t": ids.FAIR_BUNDLE, "i": 0, "rs": records[:2], "sg": [None]})
 
 
 def test_a_shuffle_relayed_as_its_digest_acknowledges_its_sender():

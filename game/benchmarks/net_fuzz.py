@@ -184,6 +184,9 @@ class Hostile:
             rows = [first] + [self.pick({"s": self.seat(), "x": self.blob(32)}, {"q": 1}, {})
                               for _ in range(rng.randrange(0, 5))]
         message.update(i=self.int_near(near), rs=rows)
+        if rng.random() < 0.3:      # the records' signatures, one a row (or the wrong count)
+            message["sg"] = [self.pick(None, self.blob(64))
+                             for _ in range(len(rows) + self.pick(0, 0, 1))]
 
     def compact_move(self, ctx: dict, full: dict) -> dict:
         """A compact move frame (net.protocol.moveframe): a real move's bytes, or hostile bytes."""

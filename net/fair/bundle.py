@@ -9,6 +9,8 @@ complete (or anything else goes out first, or the bundle is full): one FAIR_BUND
 (``FB``) with the stream index of its first record and the records in order, each after the
 first written as the fields it changes from the one before (``pack`` / ``unpack``). Every
 record keeps its own stream index, so the stream, the saves and the audit are unchanged.
+A record that travels with its dealer's signature keeps it: ``sg``, one per record (None for
+one without), in the records' order.
 """
 
 from __future__ import annotations
@@ -22,10 +24,11 @@ BUNDLED_KINDS = frozenset({"DrawShared"})
 MAX_BUNDLE = 48           # records in one bundle: a frame stays far below 8 kB
 
 
-def pack(first: int, plains: list) -> dict:
+def pack(first: int, plains: list, signatures: list | None = None) -> dict:
     """One FAIR_BUNDLE message of the records ``plains`` (plain dicts) whose stream indexes
     are ``first``, ``first + 1``, ...: a record of the same kind and fields as the one
-    before it travels as only the fields whose value changed (no ``kind``)."""
+    before it travels as only the fields whose value changed (no ``kind``). ``signatures``:
+    each record's (bytes or None), sent only if one is there."""
     rows = []
     previous = None
     for plain in plains:
@@ -35,13 +38,20 @@ def pack(first: int, plains: list) -> dict:
         else:
             rows.append(dict(plain))
         previous = plain
-    return {"t": ids.FAIR_BUNDLE, "i": first, "rs": rows}
+    message = {"t": ids.FAIR_BUNDLE, "i": first, "rs": rows}
+    if signatures is not None and any(sig is not None for sig in signatures):
+        message["sg"] = list(signatures)
+    return message
 
 
-def unpack(message: dict) -> list[tuple[int, dict]]:
-    """(stream index, plain record) of each record of a FAIR_BUNDLE message; FairError
-    ``fair_malformed`` if a row without a kind has no record before it to complete, or names
-    a field that record lacks (the records themselves are checked by the driver)."""
+def unpack(message: dict) -> list[tuple[int, dict, bytes | None]]:
+    """(stream index, plain record, its signature or None) of each record of a FAIR_BUNDLE
+    message; FairError ``fair_malformed`` if a row without a kind has no record before it to
+    complete, or names a field that record lacks, or the signatures are not one a record
+    (the records themselves are checked by the driver)."""
+    signatures = message.get("sg")
+    if signatures is not None and len(signatures) != len(message["rs"]):
+        raise FairError("fair_malformed", detail="bundle")
     out = []
     previous = None
     for offset, row in enumerate(message["rs"]):
@@ -53,7 +63,8 @@ def unpack(message: dict) -> list[tuple[int, dict]]:
             plain = {**previous, **row}
         else:
             raise FairError("fair_malformed", detail="bundle")
-        out.append((message["i"] + offset, plain))
+        out.append((message["i"] + offset, plain,
+                    signatures[offset] if signatures is not None else None))
         previous = plain
     return out
 
@@ -64,9 +75,9 @@ class ShareRelay:
 
     def __init__(self, broadcast: Callable[[dict], None]) -> None:
         self.broadcast = broadcast
-        self.held: list[tuple[int, dict]] = []       # (stream index, plain), consecutive
+        self.held: list[tuple] = []     # (stream index, plain, signature), consecutive
 
-    def hold(self, index: int, plain: dict) -> bool:
+    def hold(self, index: int, plain: dict, signature: bytes | None = None) -> bool:
         """Keep the record at ``index`` for the next bundle if it is of a bundled kind (True);
         otherwise send what is held first, so the stream goes out in order (False: the
         caller sends this record itself)."""
@@ -75,7 +86,7 @@ class ShareRelay:
             return False
         if self.held and self.held[-1][0] != index - 1:
             self.flush()
-        self.held.append((index, plain))
+        self.held.append((index, plain, signature))
         if len(self.held) >= MAX_BUNDLE:
             self.flush()
         return True
@@ -84,7 +95,11 @@ class ShareRelay:
         """Send what is held (nothing if nothing is)."""
         held, self.held = self.held, []
         if len(held) == 1:
-            index, plain = held[0]
-            self.broadcast({"t": ids.FAIR, "i": index, "r": plain})
+            index, plain, signature = held[0]
+            message = {"t": ids.FAIR, "i": index, "r": plain}
+            if signature is not None:
+                message["sg"] = signature
+            self.broadcast(message)
         elif held:
-            self.broadcast(pack(held[0][0], [plain for _, plain in held]))
+            self.broadcast(pack(held[0][0], [plain for _, plain, _ in held],
+                                [signature for _, _, signature in held]))

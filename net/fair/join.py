@@ -117,7 +117,7 @@ class FairJoining:
             return
         try:
             applied = []
-            for index, plain in unpack(msg):
+            for index, plain, _signature in unpack(msg):
                 self._fair_acknowledged(plain)
                 applied += self.fair_replica.record(index, plain)
         except FairError as error:

@@ -137,7 +137,8 @@ SCHEMAS: dict[str, Any] = {
     ids.PROPOSE_C: {"b": Bytes(3, 32), "?cp": RECORD},       # net.protocol.moveframe
     ids.MOVE_C: {"b": Bytes(3, 32), "?cp": RECORD},
     ids.FAIR: {"?i": Int(0, MAX_SEQ), "r": RECORD},
-    ids.FAIR_BUNDLE: {"i": Int(0, MAX_SEQ), "rs": ListOf(RECORD, 48)},   # net.fair.bundle
+    ids.FAIR_BUNDLE: {"i": Int(0, MAX_SEQ), "rs": ListOf(RECORD, 48),      # net.fair.bundle
+                      "?sg": ListOf(lambda v: v is None or Bin(64)(v), 48)},
     ids.REJECT: {"n": Int(0, MAX_SEQ), "s": Seat, "c": Code, "a": ARGS},
     ids.HASH: {"q": Seq, "h": Hash},
     ids.GET: {"q": Int(1, MAX_SEQ)},
