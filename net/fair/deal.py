@@ -62,6 +62,7 @@ from net.fair.moves import FairMoves
 from net.fair.positions import Positions
 from net.fair.rescue import OVERDUE, ROLL_PART, RollRescue, rescue_record_ok
 from game.rules.fairplay.records import (CardPlayed, DrawShared, KeyCommitted, KeyRevealed,
+                                          digest_form,
                                           PileOpened, Returned, RollCommitted,
                                           RollContributed, RollOpened, RollRevealed, Shuffled)
 
@@ -388,7 +389,9 @@ class FairTable(FairDues, FairMoves, Departures, ChanceKinds, Positions):
         if self.match is not None:
             self.match.seal(tell=False)    # an entry's hash covers the transcript of its time
         self.transcript.append(record)
-        self._digest.update(canonical_bytes(to_plain(record)))
+        # a deck counts by its digest: machines that received only the digest of an
+        # intermediate deck (net.fair.decks) hash the same transcript as the others
+        self._digest.update(canonical_bytes(to_plain(digest_form(record))))
 
     @property
     def active(self) -> tuple[int, ...]:

@@ -287,7 +287,7 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
         if self.phase != "ended" and self.paperwork_ready():
             if self.fair_owed:
                 self.send_owed()       # our end-of-game secret
-            if self._netlog_due and self.replica is not None:
+            if self._netlog_due and self.replica is not None and self.match is not None:
                 self._netlog_due = False
                 self.netlog_path = self.persistence.write_netlog(
                     self.match, f"peer{self.pid}", self.commands)
@@ -583,6 +583,7 @@ JOIN_HANDLERS: dict[str, JoinHandler] = {
     ids.STATUS: ClientEndpoint.on_status,
     ids.BEAT: ClientEndpoint.on_beat,
     ids.FAIR: ClientEndpoint.on_fair,               # net.fair.join: a record of the stream
+    ids.FAIR_BUNDLE: ClientEndpoint.on_fair_bundle,     # net.fair.join: records of the stream
     ids.CHALLENGE: ClientEndpoint.on_challenge,     # net.session.claims
 }
 
