@@ -62,6 +62,7 @@ class ConfigError(ValueError):
 
 _MASK64 = (1 << 64) - 1
 _MASK32 = (1 << 32) - 1
+_SPAN32 = 1 << 32
 _PCG_MULT = 6364136223846793005
 _PCG_INC = 1442695040888963407  # odd; fixed stream
 
@@ -101,11 +102,24 @@ class Rng:
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n)."""
+        if 1 < n <= _SPAN32 and type(self) is Rng:
+            # the common case, next_u32 written out: every random move of a playout draws here
+            threshold = (_SPAN32 - n) % n  # values below this would bias the modulo
+            state = self.state
+            while True:
+                old = state
+                state = (old * _PCG_MULT + _PCG_INC) & _MASK64
+                xorshifted = (((old >> 18) ^ old) >> 27) & _MASK32
+                rot = old >> 59
+                r = ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & _MASK32
+                if r >= threshold:
+                    self.state = state
+                    return r % n
         if n <= 0:
             raise ValueError("below() needs a positive bound")
         if n == 1:
             return 0
-        if n > _MASK32 + 1:
+        if n > _SPAN32:
             # Compose wider numbers from 32-bit draws; rare (seeds, tokens), still exact.
             bits = n.bit_length()
             while True:
@@ -115,19 +129,9 @@ class Rng:
                 value &= (1 << bits) - 1
                 if value < n:
                     return value
-        threshold = ((1 << 32) - n) % n  # values below this would bias the modulo
-        if type(self) is not Rng:       # a subclass may draw otherwise (or refuse to)
-            while True:
-                r = self.next_u32()
-                if r >= threshold:
-                    return r % n
-        while True:
-            # next_u32 written out: every random move of a playout draws here
-            old = self.state
-            self.state = (old * _PCG_MULT + _PCG_INC) & _MASK64
-            xorshifted = (((old >> 18) ^ old) >> 27) & _MASK32
-            rot = old >> 59
-            r = ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & _MASK32
+        threshold = (_SPAN32 - n) % n
+        while True:                     # a subclass may draw otherwise (or refuse to)
+            r = self.next_u32()
             if r >= threshold:
                 return r % n
 
@@ -137,9 +141,33 @@ class Rng:
         return items[self.below(len(items))]
 
     def shuffle(self, items: list) -> None:
+        """Fisher–Yates from the end: ``j = below(i + 1)`` for i from the last index down."""
+        if type(self) is not Rng:
+            for i in range(len(items) - 1, 0, -1):
+                j = self.below(i + 1)
+                items[i], items[j] = items[j], items[i]
+            return
+        state = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            if n > _SPAN32:             # never in a game; ``below`` composes the wide draw
+                self.state = state
+                j = self.below(n)
+                state = self.state
+            else:
+                # below(n) written out (a shuffle of a game's stack is most of its set-up)
+                threshold = (_SPAN32 - n) % n
+                while True:
+                    old = state
+                    state = (old * _PCG_MULT + _PCG_INC) & _MASK64
+                    xorshifted = (((old >> 18) ^ old) >> 27) & _MASK32
+                    rot = old >> 59
+                    r = ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & _MASK32
+                    if r >= threshold:
+                        j = r % n
+                        break
             items[i], items[j] = items[j], items[i]
+        self.state = state
 
     def fork(self) -> "Rng":
         """A new generator seeded from this one (advances this one by two draws)."""

@@ -18,6 +18,8 @@ def place_tile(state, tile: str, square: int, rot: int, seat: int) -> list[dict]
     filled = state.filled = state.filled | (1 << square)
     state.avail = (state.avail | NEIGHBOUR_MASK[square]) & ~filled   # placement.avail_after
     state.placed += 1
+    if not state.line_waiting[square]:
+        return []               # no line waits here (advance_lines would find none)
     completed = advance_lines(state, square)
     if not completed and not state.companies:
         return []
