@@ -101,3 +101,37 @@ def test_metro_lines_and_legal_moves_match_the_references_move_by_move(seed, tab
                 assert event["path"] == trace_path(state.shape, event["station"])["path"]
     copy = METRO.clone(state)
     assert copy.line_waiting == state.line_waiting and copy.line_waiting is not state.line_waiting
+
+
+# --- the hash's incremental writers ------------------------------------------------------
+
+def _pair_item(key, value) -> bytes:
+    from game.rules import encoding as enc
+    return enc.PAIRS[(key, value)]
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["add", "set", "drop", "add_set"]),
+                          st.integers(0, 30), st.integers(0, 5)), max_size=40))
+def test_sorted_items_write_what_canonical_bytes_writes_after_every_change(steps):
+    """``SortedItems`` (a dict written as its sorted [key, value] pairs): one entry added
+    takes a short cut; any other change (an entry changed, dropped, or changed beside the
+    one added) must still be written in full."""
+    from game.rules import encoding as enc
+    from game.rules.core import canonical_bytes
+
+    record = enc.Record([enc.SortedItems("items", _pair_item)])
+    value: dict = {}
+    memo = None
+    for kind, key, number in steps:
+        if kind == "add" and key not in value:
+            value[key] = number
+        elif kind == "set" and value:
+            value[sorted(value)[key % len(value)]] = number
+        elif kind == "drop" and value:
+            value.pop(sorted(value)[key % len(value)])
+        elif kind == "add_set" and value and key not in value:
+            value[sorted(value)[0]] = number + 10      # changed beside the one added
+            value[key] = number
+        data, memo = record.encode((value,), memo)
+        assert data == canonical_bytes({"items": sorted([k, v] for k, v in value.items())})
