@@ -135,3 +135,73 @@ def test_sorted_items_write_what_canonical_bytes_writes_after_every_change(steps
             value[key] = number
         data, memo = record.encode((value,), memo)
         assert data == canonical_bytes({"items": sorted([k, v] for k, v in value.items())})
+
+
+# --- Railroad Ink: legality tables and ready-made moves ----------------------------------
+
+def test_ink_fitting_orientations_follow_side_problem_for_every_face_and_facing():
+    """The per-side mask tables give, for every face and every facing (each side: a type,
+    an exit or the border), the orientations ``side_problem`` finds no fault with."""
+    from game.rules.railroad_ink.orientation import DISTINCT_O
+    from game.rules.railroad_ink.sheet import (BORDER, clear_fit_memo, fitting_orientations,
+                                               side_problem)
+
+    clear_fit_memo()
+    values = range(BORDER + 1)
+    for face in range(len(DISTINCT_O)):
+        for north in values:
+            for east in values:
+                for south in values:
+                    for west in values:
+                        facing = (north, east, south, west)
+                        code = north | east << 3 | south << 6 | west << 9
+                        expected = tuple(o for o in DISTINCT_O[face]
+                                         if side_problem(face, o, facing, "") is None)
+                        assert fitting_orientations(face, code) == expected, (face, facing)
+
+
+def test_ink_ready_made_draws_are_the_same_moves_as_draw():
+    from game.rules.railroad_ink.faces import FACE_IDS
+    from game.rules.railroad_ink.moves import Draw, draws
+
+    for face in FACE_IDS:
+        for cell in (0, 24, 48):
+            made = draws(face, cell, range(8))
+            plain = tuple(Draw(face, cell, o) for o in range(8))
+            assert made == plain
+            assert [hash(m) for m in made] == [hash(m) for m in plain]
+            assert [str(m) for m in made] == [str(m) for m in plain]
+            assert [vars(m) for m in made] == [vars(m) for m in plain]
+    assert draws("road-curve", 3, ()) == ()
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(0, 10**6), st.sampled_from([[], ["lake"], ["meteor"], ["volcano"]]))
+def test_ink_legal_list_is_the_same_cold_and_warm_along_a_game(seed, variants):
+    """The legal list made with every memo forgotten equals the one from warm tables and
+    the one asked of the sheet rule (``Sheet.problem``) cell by cell and orientation by
+    orientation, position by position."""
+    from game.rules.railroad_ink import GAME as INK
+    from game.rules.railroad_ink.drawings import clear_memos
+    from game.rules.railroad_ink.faces import FACE_INDEX
+    from game.rules.railroad_ink.moves import Draw as InkDraw
+    from game.rules.railroad_ink.orientation import DISTINCT_O
+    from game.rules.railroad_ink.sheet import CELLS
+
+    state = INK.new_game(INK.make_config(1, variants), seed)
+    rng = Rng(seed)
+    for _ in range(60):
+        if not INK.to_act(state):
+            break
+        warm = INK.legal_moves(state, 0)
+        clear_memos()
+        assert INK.legal_moves(state, 0) == warm
+        drawn = [m for m in warm if isinstance(m, InkDraw)]
+        sheet = state.seats[0].sheet
+        for face in dict.fromkeys(m.face for m in drawn):
+            index = FACE_INDEX[face]
+            expected = [InkDraw(face, cell, o) for cell in range(CELLS)
+                        for o in (DISTINCT_O[index] if sheet.cells[cell] < 0 else ())
+                        if sheet.problem(index, cell, o) is None]
+            assert [m for m in drawn if m.face == face] == expected
+        INK.play(state, 0, rng.choice(warm))

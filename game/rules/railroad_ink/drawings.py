@@ -20,7 +20,7 @@ from itertools import chain, compress, repeat
 from operator import gt, lshift, or_
 
 from .faces import FACE_INDEX, FACE_KIND, VOLCANO_KIND
-from .moves import Draw
+from .moves import Draw, draws
 from .sheet import BORDER_FACING, CELLS, NEIGHBOUR, OPPOSITE, clear_fit_memo, \
     fitting_orientations
 
@@ -69,8 +69,7 @@ class _FaceDrawings(dict):
 
     def __missing__(self, key: int) -> tuple:
         orientations = fitting_orientations(self.index, key & 0xFFF)
-        found = (tuple(map(Draw, repeat(self.face), repeat(key >> 12), orientations))
-                 if orientations else ())
+        found = draws(self.face, key >> 12, orientations) if orientations else ()
         if len(self) >= _TABLE_LIMIT:
             self.clear()
         self[key] = found
