@@ -35,42 +35,42 @@ def _lines_value(lines) -> tuple:
     return tuple(map(_line_code, lines)), tuple(map(len, map(_points, lines)))
 
 
-def _line_pieces(code: tuple) -> tuple:
-    """(bytes of ``Line.encode()``, the bytes of its points' items, how many, the bytes of
-    its spaces' items, how many): what ``_Lines`` keeps of a line to write it again."""
-    points, spaces = code[0], code[1]
-    point_items = b"".join(map(enc.INTS.__getitem__, points))
-    space_items = b"".join(map(enc.INTS.__getitem__, spaces))
-    return (_line_bytes(code, point_items, space_items), point_items, len(points),
-            space_items, len(spaces))
+def _items(numbers) -> bytes:
+    return b"".join(map(enc.INTS.__getitem__, numbers))
 
 
 def _line_bytes(code: tuple, point_items: bytes, space_items: bytes) -> bytes:
-    return (b"l6:" + enc.list_head(len(code[0])) + point_items
-            + enc.list_head(len(code[1])) + space_items + enc.INTS[code[2]]
-            + enc.INTS[code[3]] + enc.BOOLS[code[4]] + enc.BOOLS[code[5]])
+    """``Line.encode()``'s bytes from its fields and its lists' items already written."""
+    return b"".join((b"l6:", enc.list_head(len(code[0])), point_items,
+                     enc.list_head(len(code[1])), space_items, enc.INTS[code[2]],
+                     enc.INTS[code[3]], enc.BOOLS[code[4]], enc.BOOLS[code[5]]))
 
 
-def _grown_line(code: tuple, old_code: tuple, kept: tuple) -> tuple:
-    """``_line_pieces(code)`` from what was kept of the line when it was ``old_code``: the
+def _line_parts(code: tuple) -> tuple:
+    """What ``_Lines`` keeps of a line to write it again: the bytes of its points' items,
+    how many, the bytes of its spaces' items, how many."""
+    return _items(code[0]), len(code[0]), _items(code[1]), len(code[1])
+
+
+def _grown_parts(code: tuple, old_code: tuple, parts: tuple) -> tuple:
+    """``_line_parts(code)`` from the parts kept of the line when it was ``old_code``: the
     same lists (grown since: a line's lists only ever grow) get only their new items
     written; other lists (a copy's) are written whole."""
     points, spaces = code[0], code[1]
-    _, point_items, point_count, space_items, space_count = kept
+    point_items, point_count, space_items, space_count = parts
     if points is not old_code[0] or spaces is not old_code[1] \
             or len(points) < point_count or len(spaces) < space_count:
-        return _line_pieces(code)
+        return _line_parts(code)
     if len(points) > point_count:
-        point_items += b"".join(map(enc.INTS.__getitem__, points[point_count:]))
+        point_items += _items(points[point_count:])
     if len(spaces) > space_count:
-        space_items += b"".join(map(enc.INTS.__getitem__, spaces[space_count:]))
-    return (_line_bytes(code, point_items, space_items), point_items, len(points),
-            space_items, len(spaces))
+        space_items += _items(spaces[space_count:])
+    return point_items, len(points), space_items, len(spaces)
 
 
 class _Lines(enc.Field):
     """The lines (``_lines_value``): only the lines that changed are written, and of a line
-    that grew only its new points and spaces."""
+    that grew only its new points and spaces. Kept: each line's bytes and parts."""
 
     __slots__ = ()
 
@@ -78,19 +78,22 @@ class _Lines(enc.Field):
         super().__init__("lines", None)
 
     def first(self, value):
-        kept = list(map(_line_pieces, value[0]))
-        return enc.list_head(len(kept)) + b"".join([k[0] for k in kept]), kept
+        parts = list(map(_line_parts, value[0]))
+        written = [_line_bytes(code, part[0], part[2]) for code, part in zip(value[0], parts)]
+        return enc.list_head(len(written)) + b"".join(written), (written, parts)
 
     def again(self, value, old, kept):
         codes, lengths = value
         old_codes = old[0]
         if len(codes) != len(old_codes):
             return self.first(value) + (value,)
-        kept = kept[:]
+        written, parts = kept[0][:], kept[1][:]
         for i in compress(range(len(codes)),
                           map(ne, zip(codes, lengths), zip(old_codes, old[1]))):
-            kept[i] = _grown_line(codes[i], old_codes[i], kept[i])
-        return enc.list_head(len(kept)) + b"".join([k[0] for k in kept]), kept, value
+            code = codes[i]
+            part = parts[i] = _grown_parts(code, old_codes[i], parts[i])
+            written[i] = _line_bytes(code, part[0], part[2])
+        return enc.list_head(len(written)) + b"".join(written), (written, parts), value
 
 
 def _pair(key, value) -> bytes:
