@@ -89,6 +89,7 @@ def test_metro_lines_and_legal_moves_match_the_references_move_by_move(seed, tab
     players, variants = table
     state = METRO.new_game(METRO.make_config(players, variants), seed)
     rng = Rng(seed ^ 0x5EED)
+    ended = False
     while not state.over:
         seat = state.current
         moves = METRO.legal_moves(state, seat)
@@ -99,6 +100,10 @@ def test_metro_lines_and_legal_moves_match_the_references_move_by_move(seed, tab
         for event in events:
             if event["kind"] == "line_completed":
                 assert event["path"] == trace_path(state.shape, event["station"])["path"]
+            if event["kind"] == "game_over":
+                assert event["scores"] == METRO.scores(state)["scores"]
+                ended = True
+    assert ended
     copy = METRO.clone(state)
     assert copy.line_waiting == state.line_waiting and copy.line_waiting is not state.line_waiting
 

@@ -415,7 +415,7 @@ class MetroGame(Game):
                 # The shares are shown for the valuation; game_over follows the last one.
                 table.queue_final_reveals(state)
                 return []
-            return [{"kind": "game_over", "scores": self.scores(state)["scores"]}]
+            return [{"kind": "game_over", "scores": self.final_scores(state)}]
         if state.stack:           # every hand is full while the stack lasts
             state.current = (state.current + 1) % state.players
             return []
@@ -428,6 +428,12 @@ class MetroGame(Game):
         return []
 
     # -- results -----------------------------------------------------------------------
+    def final_scores(self, state: MetroState) -> list[int]:
+        """``scores(state)["scores"]`` without the breakdown (the game_over event's)."""
+        if not state.companies:
+            return list(state.scores)
+        return comp.valuation(state.profits, state.shares)["scores"]
+
     def scores(self, state: MetroState) -> dict:
         lines = [{"station": i + 1, "owner": state.car_owner[i], "done": state.line_done[i],
                   "points": state.line_points[i], "tiles": state.line_tiles[i],
@@ -516,7 +522,7 @@ class MetroGame(Game):
     def apply_chance(self, state: MetroState, request: ChanceRequest, outcome: tuple) -> list:
         events = table.apply_chance(state, request, outcome)
         if request.kind == "show" and not state.chance:
-            events.append({"kind": "game_over", "scores": self.scores(state)["scores"]})
+            events.append({"kind": "game_over", "scores": self.final_scores(state)})
         return events
 
     def learn(self, state: MetroState, seat: int, pile: str, cards: tuple) -> None:
