@@ -63,6 +63,9 @@ class ConfigError(ValueError):
 _MASK64 = (1 << 64) - 1
 _MASK32 = (1 << 32) - 1
 _SPAN32 = 1 << 32
+# x * _TWICE32 is x's 32 bits twice over, so shifting it right by r and keeping 32 bits is
+# x rotated right by r (0 <= r < 32): PCG's rotation in two operations instead of five
+_TWICE32 = (1 << 32) | 1
 _PCG_MULT = 6364136223846793005
 _PCG_INC = 1442695040888963407  # odd; fixed stream
 
@@ -98,7 +101,7 @@ class Rng:
         self._step()
         xorshifted = (((old >> 18) ^ old) >> 27) & _MASK32
         rot = old >> 59
-        return ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & _MASK32
+        return ((xorshifted * _TWICE32) >> rot) & _MASK32
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n)."""
@@ -111,7 +114,7 @@ class Rng:
                 state = (old * _PCG_MULT + _PCG_INC) & _MASK64
                 xorshifted = (((old >> 18) ^ old) >> 27) & _MASK32
                 rot = old >> 59
-                r = ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & _MASK32
+                r = ((xorshifted * _TWICE32) >> rot) & _MASK32
                 if r >= threshold:
                     self.state = state
                     return r % n
@@ -162,7 +165,7 @@ class Rng:
                     state = (old * _PCG_MULT + _PCG_INC) & _MASK64
                     xorshifted = (((old >> 18) ^ old) >> 27) & _MASK32
                     rot = old >> 59
-                    r = ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & _MASK32
+                    r = ((xorshifted * _TWICE32) >> rot) & _MASK32
                     if r >= threshold:
                         j = r % n
                         break
