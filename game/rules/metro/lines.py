@@ -26,6 +26,14 @@ def _next(index: int) -> int:
 
 
 NEXT: tuple[int, ...] = tuple(_next(i) for i in range(64 * 8))
+# STEP[shape << 9 | index]: where a line entering (square, endpoint) = divmod(index, 8)
+# goes once it crosses a tile of that shape there (NEXT of the exit): one look-up a tile
+STEP: tuple[int, ...] = tuple(NEXT[(index & ~7) | CONN_FLAT[shape * 8 + (index & 7)]]
+                              for shape in range(24) for index in range(64 * 8))
+# PASS[shape << 9 | index]: that crossing as a path entry (row, col, enter, exit)
+PASS: tuple[tuple[int, int, int, int], ...] = tuple(
+    (index >> 6, (index >> 3) & 7, index & 7, CONN_FLAT[shape * 8 + (index & 7)])
+    for shape in range(24) for index in range(64 * 8))
 
 
 def initial_waiting() -> list[int]:
@@ -66,7 +74,7 @@ def advance_lines(state, square: int) -> list[int]:
                 waiting[at >> 3] |= low
                 break
             tiles += 1
-            at = NEXT[(at & ~7) | CONN_FLAT[s * 8 + (at & 7)]]
+            at = STEP[s << 9 | at]
             if at < 0:
                 line_at[i] = -1
                 state.line_end[i] = 0 if at == _CENTRE_END else -at
@@ -87,11 +95,11 @@ def complete_path(shape: list[int], station: int) -> list[list[int]]:
     line just completed), without the rest of the trace."""
     at = DEPARTURES[station - 1]
     path = []
+    append = path.append
     while at >= 0:
-        square = at >> 3
-        exit_endpoint = CONN_FLAT[shape[square] * 8 + (at & 7)]
-        path.append([square >> 3, square & 7, at & 7, exit_endpoint])
-        at = NEXT[(at & ~7) | exit_endpoint]
+        crossing = shape[at >> 3] << 9 | at
+        append([*PASS[crossing]])
+        at = STEP[crossing]
     return path
 
 
