@@ -1,4 +1,4 @@
-"""Line tracing and line scoring.
+"""Line tracing (the points a completed line scores are counted in actions.place_tile).
 
 Lines are traced incrementally: each open line remembers where it waits (the empty square and
 the endpoint it will enter by), so placing a tile only advances the lines waiting on that
@@ -83,11 +83,6 @@ def advance_lines(state, square: int) -> list[int]:
                 break
         line_tiles[i] = tiles
     return completed
-
-
-def line_value(tiles: int, centre: bool) -> int:
-    """Points of a complete line: one per tile passed (repeats count), doubled at the centre."""
-    return tiles * 2 if centre else tiles
 
 
 def complete_path(shape: list[int], station: int) -> list[list[int]]:
