@@ -52,22 +52,6 @@ def _line_parts(code: tuple) -> tuple:
     return _items(code[0]), len(code[0]), _items(code[1]), len(code[1])
 
 
-def _grown_parts(code: tuple, old_code: tuple, parts: tuple) -> tuple:
-    """``_line_parts(code)`` from the parts kept of the line when it was ``old_code``: the
-    same lists (grown since: a line's lists only ever grow) get only their new items
-    written; other lists (a copy's) are written whole."""
-    points, spaces = code[0], code[1]
-    point_items, point_count, space_items, space_count = parts
-    if points is not old_code[0] or spaces is not old_code[1] \
-            or len(points) < point_count or len(spaces) < space_count:
-        return _line_parts(code)
-    if len(points) > point_count:
-        point_items += _items(points[point_count:])
-    if len(spaces) > space_count:
-        space_items += _items(spaces[space_count:])
-    return point_items, len(points), space_items, len(spaces)
-
-
 class _Lines(enc.Field):
     """The lines (``_lines_value``): only the lines that changed are written, and of a line
     that grew only its new points and spaces. Kept: each line's bytes and parts."""
@@ -88,11 +72,25 @@ class _Lines(enc.Field):
         if len(codes) != len(old_codes):
             return self.first(value) + (value,)
         written, parts = kept[0][:], kept[1][:]
+        ints = enc.INTS
         for i in compress(range(len(codes)),
                           map(ne, zip(codes, lengths), zip(old_codes, old[1]))):
-            code = codes[i]
-            part = parts[i] = _grown_parts(code, old_codes[i], parts[i])
-            written[i] = _line_bytes(code, part[0], part[2])
+            code, old_code = codes[i], old_codes[i]
+            points, spaces = code[0], code[1]
+            point_items, point_count, space_items, space_count = parts[i]
+            point_total, space_total = len(points), len(spaces)
+            if points is old_code[0] and spaces is old_code[1] \
+                    and point_total >= point_count and space_total >= space_count:
+                # the same lists, grown since (a line's lists only ever grow): only the new
+                # items are written, usually one point and one space
+                for point in points[point_count:]:
+                    point_items += ints[point]
+                for space in spaces[space_count:]:
+                    space_items += ints[space]
+            else:                           # other lists (a copy's): written whole
+                point_items, space_items = _items(points), _items(spaces)
+            parts[i] = point_items, point_total, space_items, space_total
+            written[i] = _line_bytes(code, point_items, space_items)
         return enc.list_head(len(written)) + b"".join(written), (written, parts), value
 
 
