@@ -60,6 +60,18 @@ def _car_owners(players: int, companies: bool) -> tuple[int | None, ...]:
     return owners
 
 
+_SWAPS: dict[tuple[int, int], tuple[Swap, Swap]] = {}
+
+
+def _swaps(card: tuple[int, int]) -> tuple[Swap, Swap]:
+    """The two exchanges of a share card (face-up card taken, then face-down), made once
+    per card (moves are immutable): a companies game lists them every turn."""
+    pair = _SWAPS.get(card)
+    if pair is None:
+        pair = _SWAPS[card] = (Swap(card[0], card[1], True), Swap(card[0], card[1], False))
+    return pair
+
+
 class MetroGame(Game):
     name = "metro"
     title = "Metro"
@@ -226,10 +238,9 @@ class MetroGame(Game):
             return []
         others: list = [DRAW] if state.stack else []
         if state.companies and state.exchanges_open:
-            for company, pct in state.shares[seat]:
-                if company >= 0:
-                    others.append(Swap(company, pct, True))
-                    others.append(Swap(company, pct, False))
+            for card in state.shares[seat]:
+                if card[0] >= 0:
+                    others.extend(_swaps(card))
         return others
 
     def legal_moves(self, state: MetroState, seat: int) -> list:
