@@ -4,8 +4,8 @@ play-outs: a fast path must give the very answers of the plain code it replaced.
 * Metro: the lines advanced only where a tile lands (``line_waiting``) match every station's
   line traced from scratch after each move, and the legal list written out with per-tile
   tables matches the placement rule's masks (``rule_masks``) square by square.
-* ``Rng``: ``below`` and ``shuffle`` with the generator written out inline draw what the plain
-  PCG32 step by step (``next_u32`` and rejection) draws.
+* ``Rng``: ``below`` (the generator written out inline) and ``shuffle`` draw what a textbook
+  PCG32 with rejection sampling draws.
 """
 
 from hypothesis import given, settings, strategies as st

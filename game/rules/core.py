@@ -144,33 +144,9 @@ class Rng:
         return items[self.below(len(items))]
 
     def shuffle(self, items: list) -> None:
-        """Fisher–Yates from the end: ``j = below(i + 1)`` for i from the last index down."""
-        if type(self) is not Rng:
-            for i in range(len(items) - 1, 0, -1):
-                j = self.below(i + 1)
-                items[i], items[j] = items[j], items[i]
-            return
-        state = self.state
         for i in range(len(items) - 1, 0, -1):
-            n = i + 1
-            if n > _SPAN32:             # never in a game; ``below`` composes the wide draw
-                self.state = state
-                j = self.below(n)
-                state = self.state
-            else:
-                # below(n) written out (a shuffle of a game's stack is most of its set-up)
-                threshold = (_SPAN32 - n) % n
-                while True:
-                    old = state
-                    state = (old * _PCG_MULT + _PCG_INC) & _MASK64
-                    xorshifted = (((old >> 18) ^ old) >> 27) & _MASK32
-                    rot = old >> 59
-                    r = ((xorshifted * _TWICE32) >> rot) & _MASK32
-                    if r >= threshold:
-                        j = r % n
-                        break
+            j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
-        self.state = state
 
     def fork(self) -> "Rng":
         """A new generator seeded from this one (advances this one by two draws)."""
