@@ -75,6 +75,14 @@ class _FaceDrawings(dict):
         self[key] = found
         return found
 
+    def fill(self, keys) -> None:
+        """Make the moves of every key at once (a face's first list: each of its cells is
+        new), in one loop instead of a ``__missing__`` call per cell."""
+        index, face = self.index, self.face
+        for key in keys:
+            orientations = fitting_orientations(index, key & 0xFFF)
+            self[key] = draws(face, key >> 12, orientations) if orientations else ()
+
 
 _TABLES: dict[str, _FaceDrawings] = {}
 
@@ -100,5 +108,6 @@ def drawings(sheet, faces) -> list:
         table = _TABLES.get(face)
         if table is None:
             table = _TABLES[face] = _FaceDrawings(face)
+            table.fill(keys)
         out.extend(chain.from_iterable(map(table.__getitem__, keys)))
     return out
