@@ -18,6 +18,10 @@ from game.client import canvas
 from game.client.boards import dirty
 
 PAD = 2      # logical units around a place: its edge rounds to the same native pixels
+# more places than this (the layers painted move after move while a human played here) and
+# the base is composed whole: three clipped blits a place, and merging the places (quadratic),
+# then cost more than the three whole blits
+MOST_PLACES = 24
 
 
 class Part:
@@ -43,13 +47,21 @@ class FrameBase:
         places = [part.damage.take() for part in parts]     # every part's, always taken
         base = self.surface
         if base is None or canvas.stale(base) or canvas.native_size(base) != \
-                canvas.native_size(parts[0].layer) or any(p is None for p in places):
+                canvas.native_size(parts[0].layer):
             base = self.surface = parts[0].layer.copy()
             for part in parts[1:]:
                 part.blit(base)
             return base
+        rects = None if any(p is None for p in places) else \
+            [r.inflate(2 * PAD, 2 * PAD) for p in places for r in p]
+        if rects is None or len(rects) > MOST_PLACES:
+            # everything again, into the surface it already has: a new full-screen surface
+            # costs its fresh memory's page faults on top of the copy (about as much again)
+            for part in parts:
+                part.blit(base)
+            return base
         bounds = base.get_rect()
-        for rect in dirty.merged([r.inflate(2 * PAD, 2 * PAD) for p in places for r in p]):
+        for rect in dirty.merged(rects):
             rect = rect.clip(bounds)
             if not rect.width or not rect.height:
                 continue
