@@ -190,6 +190,9 @@ class App:
                 self.surface = self.surface.convert()
             except pygame.error:
                 pass
+            # a board's kept picture is copied onto the frame only where either changed
+            # (``Canvas._blit_frame``): one full-screen copy a frame (to the window), not two
+            self.surface.keeps_frames = True
         for screen in getattr(self, "stack", []):
             resized = getattr(screen, "resized", None)
             if resized is not None:
