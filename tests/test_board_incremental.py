@@ -95,6 +95,27 @@ def test_metro_board_repaints_only_what_moves_changed(tmp_path, size):
         assert board._static is first, "a move repainted the whole board layer"
         _assert_same(app, _forget_metro)
     assert any(play.match.state.line_done), "no line was completed: pick another seed"
+    # a move played elsewhere (here a bot's) is repainted in the frame after the one it
+    # lands in, which the screen asks for (an idle client would not draw it otherwise)
+    from game.client.games.metro.geometry import square_rect
+
+    def square_pixels(sq: int) -> bytes:
+        inner = square_rect(sq).inflate(-12, -12)     # (the glow lies outside the square)
+        native = app.surface.native_rect(inner) if size != (1280, 720) \
+            else inner
+        return pygame.image.tobytes(app.surface.subsurface(native), "RGB")
+    while True:                           # a move that places a tile
+        placed = board.last_placed
+        _play_moves(app, play, 1, 999 + play.match.seq)
+        if board.last_placed is not placed:
+            break
+        app.draw()
+    sq = board.last_placed[0]
+    assert board.late and board.animating()
+    empty = square_pixels(sq)             # the landing frame: the square as it was
+    app.draw()
+    assert not board.late and square_pixels(sq) != empty, "the tile never showed"
+    _assert_same(app, _forget_metro)
 
 
 def _forget_railroad_ink(board) -> None:
