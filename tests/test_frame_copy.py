@@ -90,3 +90,22 @@ def test_frame_is_copied_in_places(tmp_path):
     assert frame.get_at((610, 310)) == (0, 200, 0, 255), "the picture's change is missing"
     pygame.Surface.fill(frame, (10, 20, 30), (0, 0, 8, 8))
     assert pygame.image.tobytes(frame, "RGB") == pygame.image.tobytes(picture, "RGB")
+
+
+def test_toast_is_painted_once(tmp_path):
+    """A toast on screen is painted once (its panel and words), not in every frame; the
+    frame is the one a toast painted afresh gives."""
+    app = make_app(tmp_path)
+    app.resize((1920, 1080))
+    app.toasts.show("Ann completed the solid line", "good")
+    app.toasts.update(0.5)                 # faded in
+    app.draw()
+    first = pygame.image.tobytes(app.surface, "RGB")
+    toast = app.toasts.items[0]
+    painted = toast.picture[1]
+    app.toasts.update(0.1)
+    app.draw()
+    assert toast.picture[1] is painted, "the toast was painted again"
+    toast.picture = None                   # painted afresh: the same frame
+    app.draw()
+    assert pygame.image.tobytes(app.surface, "RGB") == first
