@@ -391,3 +391,47 @@ def test_metromania_finished_game_reckons_its_scores_once(tmp_path):
     finally:
         type(match.game).scores = real
     assert len(calls) == 1, f"the final scores were reckoned {len(calls)} times"
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
+def test_metromania_last_move_and_trip_show_spread_their_repaint(tmp_path, size):
+    """The game's last move lands like the others (the frame it lands in shows the last
+    picture, the layers follow a frame each); the trip show begins once they have, and its
+    first frame leaves the panels (whose words change) to the next; each frame of the show
+    then equals a full repaint."""
+    from game.bots.base import make_bot
+
+    app, play = _open_table(tmp_path, size, "metromania", 4, seed=21)
+    board, match = play.board, play.match
+    last = None
+    while last is None:
+        seat = match.to_act()[0]
+        move = make_bot(match.game, seat, "random", match.seq).choose(match.view(seat))
+        probe = match.game.clone(match.state)
+        match.game.play(probe, seat, move)
+        if match.game.is_over(probe):
+            last = (seat, move)
+        else:
+            play.propose(seat, move)
+            app.draw()
+    _settle(app, board)
+    before = pygame.image.tobytes(app.surface, "RGB")
+    play.propose(*last)
+    board.update(1 / 60)
+    app.draw()                           # the frame the last move lands in
+    assert not board.show_shown and board.behind, "the show began before the layers followed"
+    while not board.show_shown:
+        board.update(1 / 60)
+        app.draw()
+    assert pygame.image.tobytes(app.surface, "RGB") != before
+    assert board.behind.get("left") and board.behind.get("right"), \
+        "the show's first frame painted the panels too"
+    _settle(app, board)
+    _assert_same(app, _forget_metromania)
+    for _ in range(3):                   # the show goes on: a trip after another
+        board.show.skip()
+        if board.show.finished:
+            break
+        app.draw()
+        _settle(app, board)
+        _assert_same(app, _forget_metromania)

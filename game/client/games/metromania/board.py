@@ -123,6 +123,7 @@ class MetromaniaBoard(InputRouting, BoardDrawing, BoardView):
         self._reach = None
         self._other = None
         self.show = None               # the end-of-game trip show
+        self.show_shown = False        # its first frame was drawn (``_composed``)
         self.show_done = False
         # the lines blocked so far: a line newly blocked is announced with the reason
         self._blocked_lines = self.blocked_lines()

@@ -166,10 +166,14 @@ class BoardDrawing:
             self.draw_menu_button(surface)
             return
         parts = None
-        if seat is not None and not self.match.is_over():
-            # a human's turn: the network shows the move at once (the draft is drawn over
-            # it), the panels follow in the next frames as on a TV
-            parts = self._spread_parts(seat, network_now=True)
+        showing = self.show is not None and not self.show_done
+        if (seat is not None and not self.match.is_over()) or showing:
+            # a human's turn, the trip show: the network shows the move at once (the draft
+            # or the trips are drawn over it), the panels follow in the next frames as on a
+            # TV (the show's first frame, whose words are new, leaves both to the next)
+            parts = self._spread_parts(seat, network_now=True,
+                                       hold=showing and not self.show_shown)
+            self.show_shown = self.show_shown or showing
         else:
             self.behind, self.landed = {}, False     # every layer is up to date in this frame
         surface.blit(self.network_layer() if parts is None else parts[0].layer, (0, 0))
@@ -194,7 +198,7 @@ class BoardDrawing:
             parts[2].blit(surface)
         self.draw_menu_button(surface)
 
-    def _spread_parts(self, seat, network_now: bool = False) -> list[Part]:
+    def _spread_parts(self, seat, network_now: bool = False, hold: bool = False) -> list[Part]:
         """The three layers of the frame base, at most one of them painted again in a
         frame. The frame a move played elsewhere (a phone's, a bot's) lands in shows the
         last picture (the move's own work: the rules, the phones' views); the network's new
@@ -202,7 +206,8 @@ class BoardDrawing:
         one after, the side panel last (each about as long to paint as the network: all in
         the landing frame, they made it several times longer than the others). The frame
         that gives a human here their turn paints the network at once (``network_now``:
-        their draft is drawn over it) and leaves the panels to the next frames too. Each waits
+        their draft is drawn over it) and leaves the panels to the next frames too, as do
+        the trip show's frames (``hold``: its first frame leaves both panels). Each waits
         a bounded number of frames (``WAITS``: moves landing frame after frame do not hold
         them back); ``behind`` keeps frames coming until all have caught up."""
         waited, self.behind = self.behind, {}
@@ -213,7 +218,7 @@ class BoardDrawing:
             busy = True
             self.behind["network"] = waited.get("network", 0) + 1
         else:
-            busy = network is None or self._network.seq != self.match.seq
+            busy = hold or network is None or self._network.seq != self.match.seq
             network = self.network_layer()
         left = self._players.panel
         if left is None or canvas.stale(left) or not busy \
@@ -241,8 +246,9 @@ class BoardDrawing:
         clear of both panels."""
         if seat is not None and not self.match.is_over():
             return False
-        if self.show is not None and not self.show_done:
-            return False
+        if self.show is not None and not self.show_done and \
+                (self.show_shown or not (self.landed or self.behind)):
+            return False       # the trip show (once the last move's layers have followed it)
         boxes = [self._flash_box()] if self.flash is not None else []
         for pop in self.pops:
             x, y = geo.POINT_XY[pop["point"]]
@@ -460,7 +466,9 @@ class BoardDrawing:
                 for place in places:
                     self._right_damage.add(place)
             else:
-                self._right.fill((0, 0, 0, 0))
+                # only the part shown is wiped (the layer spans the screen's width: wiping
+                # all of it cost a millisecond at 1080p)
+                self._right.fill((0, 0, 0, 0), RIGHT.inflate(0, 12).clip(self._right.get_rect()))
                 self._paint_right(self._right, seat)
                 self._right_damage.all()
         return self._right, RIGHT.inflate(0, 12).clip(self._right.get_rect())
