@@ -118,6 +118,17 @@ def test_metro_board_repaints_only_what_moves_changed(tmp_path, size):
     _assert_same(app, _forget_metro)
 
 
+def _catch_up_ink(app, board) -> None:
+    """Frames until every pane has followed the moves (one pane of a seat played elsewhere a
+    frame), each asked for by the screen."""
+    for _ in range(len(board.match.seats) + 2):
+        if not (board.late or board.catching_up or board.landed):
+            return
+        assert board.animating()
+        app.draw()
+    assert not board.catching_up, "the panes never caught up"
+
+
 def _forget_railroad_ink(board) -> None:
     board._sheet_cache.clear()
     board._pane_cache.clear()
@@ -142,6 +153,7 @@ def test_railroad_ink_panes_repaint_only_what_moves_changed(tmp_path, size):
                        for seat, layer in panes.items()), "a new round repainted the whole pane"
         assert any(board._sheet_cache[key][1] is layer for key, layer in sheets.items()), \
             "every sheet layer was drawn anew"
+        _catch_up_ink(app, board)
         _assert_same(app, _forget_railroad_ink)
     assert play.match.state.round >= 2
     # a move played elsewhere (here a bot's) is repainted in the frame after the one it
@@ -435,3 +447,28 @@ def test_metromania_last_move_and_trip_show_spread_their_repaint(tmp_path, size)
         app.draw()
         _settle(app, board)
         _assert_same(app, _forget_metromania)
+
+
+@pytest.mark.parametrize("size", [(1920, 1080)])
+def test_railroad_ink_moves_landing_together_repaint_a_pane_a_frame(tmp_path, size):
+    """Moves of several seats played elsewhere that land in one frame (a round's bots, up
+    to three a frame; phones) are repainted one pane a frame after it, the screen asking for
+    those frames; then the picture equals a full repaint."""
+    from game.bots.base import make_bot
+
+    app, play = _open_table(tmp_path, size, "railroad-ink", 6, ["meteor"], seed=4)
+    board, match = play.board, play.match
+    _play_moves(app, play, 8, 50)
+    _catch_up_ink(app, board)
+    for _ in range(2):
+        acting = list(match.to_act())[:3]
+        assert len(acting) == 3
+        for seat in acting:                       # three moves land in one frame
+            play.propose(seat, make_bot(match.game, seat, "random", match.seq).choose(
+                match.view(seat)))
+        app.draw()                                # the frame they land in: the last picture
+        assert board.late
+        app.draw()                                # one pane follows, the others wait
+        assert board.catching_up and board.animating(), "every pane was painted at once"
+        _catch_up_ink(app, board)
+        _assert_same(app, _forget_railroad_ink)

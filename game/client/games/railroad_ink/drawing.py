@@ -32,6 +32,7 @@ from game.rules.railroad_ink.orientation import CANONICAL_O
 from game.rules.railroad_ink.sheet import CELL_INDEX, CRATER, EMPTY
 
 
+PANES_PER_FRAME = 1   # panes of seats played elsewhere painted again in one frame (``_composite``)
 MIN_CHIP_W = 110      # a header chip narrower than this cannot show a name and a score
 
 
@@ -98,6 +99,7 @@ class BoardDrawing:
             self._comp_layout = self._layout_key
             self._comp_keys = {}
         comp = self._comp
+        budget, self.catching_up = PANES_PER_FRAME, False
         common = (self.app.settings["colour_blind"], self.play.colour_key(), language())
         header = (self.version, tuple(self._status_of(s)[0] for s in self.chips), common)
         if self._comp_keys.get("header") != header:
@@ -115,6 +117,14 @@ class BoardDrawing:
             before = self._comp_keys.get(seat)
             if before == key:
                 continue
+            if before is not None and not self._played_here(seat):
+                # a seat played elsewhere (a phone, a bot): at most PANES_PER_FRAME such panes
+                # a frame (a round's bots land up to three moves a frame, a new roll changes
+                # every pane); the others follow in the next frames (``catching_up``)
+                if budget <= 0:
+                    self.catching_up = True
+                    continue
+                budget -= 1
             self._comp_keys[seat] = key
             sheet = self.state.seats[seat].sheet
             content = (tuple(sheet.cells), sheet.dot)
