@@ -76,7 +76,7 @@ class RailroadInkBoard(PaneLayout, InputRouting, BoardDrawing, TrayDrawing, Boar
         self._tray_shown: dict[int, dict] = {}     # what each tray piece shows (repaint.py)
         self._pane_places: dict[int, list | None] = {}   # a pane's places to paint again
         self.landed = False      # a move played elsewhere landed since the last frame
-        self.late = False        # the last frame showed the picture before it (``_picture``)
+        self.late = 0            # frames in a row that showed the picture before a move
         self.catching_up = False  # panes still to follow the moves that landed (``_composite``)
 
     # -- state helpers ------------------------------------------------------------------------
