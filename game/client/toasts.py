@@ -200,6 +200,18 @@ class Toasts:
             surface.blit(layer, rect.move(0, rise))
 
 
+# every letter once: the font's glyphs are drawn the first time a text uses them
+WARM_TEXT = "abcdefghijklmnopqrstuvwxyz ABCDEFGHIJKLMNOPQRSTUVWXYZ 0123456789 .,:;'!?-+()/…"
+
+
+def warm() -> None:
+    """Open the toasts' font at the window's scale now (the window opening or changing size),
+    not in the frame of the first toast, often the frame a move lands in (a few ms at 1080p)."""
+    fonts.font(TOAST_SIZE, "semibold")
+    canvas.at_scale(fonts.render(WARM_TEXT, TOAST_SIZE, theme.TEXT, "semibold"),
+                    canvas.current_scale())
+
+
 def _painted(toast: Toast, size) -> pygame.Surface:
     """The toast's panel of ``size`` with its lines, painted once for its look."""
     look = (tuple(size), tuple(toast.lines), toast.kind, canvas.current_scale())

@@ -49,7 +49,9 @@ class BoardDrawing:
     def network_layer(self) -> pygame.Surface:
         """City plus lines, stations and markers as one opaque surface; a move paints again
         only the places it changed (``network.NetworkLayer``)."""
-        return self._network.layer_for(self.match.seq)
+        layer = self._network.layer_for(self.match.seq)
+        self._frame.prepare(layer)
+        return layer
 
     def paint_lines(self, layer, st, only=None, width=paint.LINE_WIDTH, region=None) -> None:
         for line_id, line in enumerate(st.lines):

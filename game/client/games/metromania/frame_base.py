@@ -38,9 +38,20 @@ class Part:
 class FrameBase:
     def __init__(self) -> None:
         self.surface: pygame.Surface | None = None
+        self.composed = False     # the surface holds the parts (not only made ready)
 
     def forget(self) -> None:
         self.surface = None
+
+    def prepare(self, like: pygame.Surface) -> None:
+        """Make the surface (as ``like``: the network layer) now, when the network is painted
+        whole (the table opening, the window changing), so the first frame composed from it
+        (a human's first move, a TV's first frame) does not also pay for a new full-screen
+        surface."""
+        base = self.surface
+        if base is None or canvas.stale(base) or canvas.native_size(base) != \
+                canvas.native_size(like):
+            self.surface, self.composed = like.copy(), False
 
     def picture(self, parts: list[Part]) -> pygame.Surface:
         """The parts composed, the first one opaque and as large as the frame."""
@@ -51,10 +62,12 @@ class FrameBase:
             base = self.surface = parts[0].layer.copy()
             for part in parts[1:]:
                 part.blit(base)
+            self.composed = True
             return base
         rects = None if any(p is None for p in places) else \
             [r.inflate(2 * PAD, 2 * PAD) for p in places for r in p]
-        if rects is None or len(rects) > MOST_PLACES:
+        if rects is None or len(rects) > MOST_PLACES or not self.composed:
+            self.composed = True
             # everything again, into the surface it already has: a new full-screen surface
             # costs its fresh memory's page faults on top of the copy (about as much again)
             for part in parts:
