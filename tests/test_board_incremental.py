@@ -95,6 +95,38 @@ def test_metro_board_repaints_only_what_moves_changed(tmp_path, size):
         assert board._static is first, "a move repainted the whole board layer"
         _assert_same(app, _forget_metro)
     assert any(play.match.state.line_done), "no line was completed: pick another seed"
+    # a move played elsewhere (here a bot's) is repainted in the frame after the one it
+    # lands in, which the screen asks for (an idle client would not draw it otherwise)
+    from game.client.games.metro.geometry import square_rect
+
+    def square_pixels(sq: int) -> bytes:
+        inner = square_rect(sq).inflate(-12, -12)     # (the glow lies outside the square)
+        native = app.surface.native_rect(inner) if size != (1280, 720) \
+            else inner
+        return pygame.image.tobytes(app.surface.subsurface(native), "RGB")
+    while True:                           # a move that places a tile
+        placed = board.last_placed
+        _play_moves(app, play, 1, 999 + play.match.seq)
+        if board.last_placed is not placed:
+            break
+        app.draw()
+    sq = board.last_placed[0]
+    assert board.late and board.animating()
+    empty = square_pixels(sq)             # the landing frame: the square as it was
+    app.draw()
+    assert not board.late and square_pixels(sq) != empty, "the tile never showed"
+    _assert_same(app, _forget_metro)
+
+
+def _catch_up_ink(app, board) -> None:
+    """Frames until every pane has followed the moves (one pane of a seat played elsewhere a
+    frame), each asked for by the screen."""
+    for _ in range(len(board.match.seats) + 2):
+        if not (board.late or board.catching_up or board.landed):
+            return
+        assert board.animating()
+        app.draw()
+    assert not board.catching_up, "the panes never caught up"
 
 
 def _forget_railroad_ink(board) -> None:
@@ -121,6 +153,7 @@ def test_railroad_ink_panes_repaint_only_what_moves_changed(tmp_path, size):
                        for seat, layer in panes.items()), "a new round repainted the whole pane"
         assert any(board._sheet_cache[key][1] is layer for key, layer in sheets.items()), \
             "every sheet layer was drawn anew"
+        _catch_up_ink(app, board)
         _assert_same(app, _forget_railroad_ink)
     assert play.match.state.round >= 2
     # a move played elsewhere (here a bot's) is repainted in the frame after the one it
@@ -227,3 +260,215 @@ def test_metromania_searches_the_next_humans_options_off_the_frame(tmp_path, mon
         expected.setdefault((tunnel.space, tunnel.edge), []).append(tunnel)
     assert board.candidates(0) == expected and expected
     assert board.hints(0) != [("menu", "Menu")] or not expected
+
+
+def _human_table(tmp_path, size, seed: int = 21):
+    """A Metromania table at ``size``: Ann (a human at this screen) and three bots, drawn
+    once, at a turn of the bot just before Ann: (app, play screen)."""
+    from game.bots.base import make_bot
+    from game.client.screens.play import PlayScreen
+    from game.match import Match, SeatInfo
+    from game.rules import get_game
+
+    app = make_app(tmp_path)
+    app.resize(size)
+    game = get_game("metromania")
+    seats = [SeatInfo("Ann", "human", device="mouse+keyboard", colour=0)] + [
+        SeatInfo(f"Bot {i}", "bot", level="random", colour=i) for i in range(1, 4)]
+    match = Match.new(game, game.make_config(4), seed, seats)
+    while match.seq < 9 or match.to_act() != (3,):
+        seat = match.to_act()[0]
+        match.apply(seat, make_bot(game, seat, "random", match.seq).choose(match.view(seat)))
+    play = PlayScreen(app, match, {"autosave": False})
+    app.push(play)
+    app.draw()
+    return app, play
+
+
+def _settle(app, board) -> None:
+    """Frames until every layer has followed the last move (each waits a bounded number)."""
+    import time
+
+    deadline = time.monotonic() + 10
+    while board.searching(board.play.active_human()) or board.behind:
+        assert time.monotonic() < deadline, "the layers never caught up"
+        app.draw()
+        time.sleep(0.005)
+    app.draw()
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
+def test_metromania_moves_at_this_screen_spread_their_panels(tmp_path, size):
+    """The frame in which a move of the human here lands, or a bot's move gives them the
+    turn, paints the network at once (a dug line never vanishes for a frame) and leaves the
+    two panels to the next frames, as a move played elsewhere does; the picture then equals
+    a full repaint."""
+    from game.bots.base import make_bot
+
+    app, play = _human_table(tmp_path, size)
+    board, match = play.board, play.match
+    for _ in range(3):
+        seat = match.to_act()[0]
+        play.propose(seat, make_bot(match.game, seat, "random", match.seq).choose(
+            match.view(seat)))
+        _settle(app, board)
+        assert match.to_act() == (0,)
+        # Ann's own dig lands: the next frame (a bot's turn: nobody plays here)
+        play.propose(0, make_bot(match.game, 0, "random", match.seq).choose(match.view(0)))
+        app.draw()
+        assert board._network.seq == match.seq, "the network did not show Ann's move at once"
+        assert board.behind and board.animating(), "the panels were painted in the same frame"
+        _settle(app, board)
+        _assert_same(app, _forget_metromania)
+        # the bots play round to Ann again; the frame that gives her the turn
+        while match.to_act() != (3,):
+            seat = match.to_act()[0]
+            play.propose(seat, make_bot(match.game, seat, "random", match.seq).choose(
+                match.view(seat)))
+            _settle(app, board)
+    seat = match.to_act()[0]
+    play.propose(seat, make_bot(match.game, seat, "random", 7).choose(match.view(seat)))
+    import time
+
+    deadline = time.monotonic() + 10
+    while board.searching(0):
+        assert time.monotonic() < deadline
+        time.sleep(0.005)
+    app.draw()                               # Ann's turn shows: her draft over the network
+    assert board._network.seq == match.seq
+    assert board.behind, "the panels were painted in the frame that gave Ann the turn"
+    _settle(app, board)
+    _assert_same(app, _forget_metromania)
+
+
+def test_metromania_frame_base_composed_whole_after_many_places(tmp_path):
+    """A base whose layers were painted again in many places (move after move while a human
+    played here and the base waited) is composed whole, in its own surface, with one blit a
+    layer, not three blits a place; its pixels are those of a fresh composition."""
+    from game.client.boards import dirty
+    from game.client.games.metromania.frame_base import FrameBase, Part
+
+    make_app(tmp_path)
+    network = pygame.Surface((1280, 720))
+    network.fill((30, 60, 90))
+    panel = pygame.Surface((200, 600), pygame.SRCALPHA)
+    panel.fill((200, 100, 50, 128))
+    blits = []
+
+    class Counted(Part):
+        def blit(self, target) -> None:
+            blits.append(self)
+            super().blit(target)
+
+    damages = [dirty.Damage(), dirty.Damage()]
+    parts = [Counted(network, (0, 0), None, damages[0]), Counted(panel, (10, 40), None,
+                                                                 damages[1])]
+    frame = FrameBase()
+    base = frame.picture(parts)
+    for i in range(40):                       # places far apart: none merge
+        pygame.draw.rect(network, (i * 5, 200, 40), (30 + (i % 10) * 120, 30 + i // 10 * 150,
+                                                     12, 12))
+        damages[0].add(pygame.Rect(30 + (i % 10) * 120, 30 + i // 10 * 150, 12, 12))
+    blits.clear()
+    composed = frame.picture(parts)
+    assert composed is base, "a new surface was made"
+    assert len(blits) == len(parts), f"{len(blits)} blits to compose {len(parts)} layers"
+    fresh = network.copy()
+    fresh.blit(panel, (10, 40))
+    assert _pixels(composed) == _pixels(fresh)
+
+
+def test_metromania_finished_game_reckons_its_scores_once(tmp_path):
+    """The frame of a finished game asks the rules for the final scores (every trip of every
+    player) once, not once per row of the players' panel."""
+    from game.bots.base import make_bot
+
+    app, play = _open_table(tmp_path, (1280, 720), "metromania", 4, seed=21)
+    match = play.match
+    while not match.is_over():
+        seat = match.to_act()[0]
+        match.apply(seat, make_bot(match.game, seat, "random", match.seq).choose(
+            match.view(seat)))
+    calls = []
+    real = type(match.game).scores
+
+    def counted(self, state):
+        calls.append(1)
+        return real(self, state)
+    type(match.game).scores = counted
+    try:
+        _forget_metromania(play.board)
+        app.draw()
+        app.draw()
+    finally:
+        type(match.game).scores = real
+    assert len(calls) == 1, f"the final scores were reckoned {len(calls)} times"
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
+def test_metromania_last_move_and_trip_show_spread_their_repaint(tmp_path, size):
+    """The game's last move lands like the others (the frame it lands in shows the last
+    picture, the layers follow a frame each); the trip show begins once they have, and its
+    first frame leaves the panels (whose words change) to the next; each frame of the show
+    then equals a full repaint."""
+    from game.bots.base import make_bot
+
+    app, play = _open_table(tmp_path, size, "metromania", 4, seed=21)
+    board, match = play.board, play.match
+    last = None
+    while last is None:
+        seat = match.to_act()[0]
+        move = make_bot(match.game, seat, "random", match.seq).choose(match.view(seat))
+        probe = match.game.clone(match.state)
+        match.game.play(probe, seat, move)
+        if match.game.is_over(probe):
+            last = (seat, move)
+        else:
+            play.propose(seat, move)
+            app.draw()
+    _settle(app, board)
+    before = pygame.image.tobytes(app.surface, "RGB")
+    play.propose(*last)
+    board.update(1 / 60)
+    app.draw()                           # the frame the last move lands in
+    assert not board.show_shown and board.behind, "the show began before the layers followed"
+    while not board.show_shown:
+        board.update(1 / 60)
+        app.draw()
+    assert pygame.image.tobytes(app.surface, "RGB") != before
+    assert board.behind.get("left") and board.behind.get("right"), \
+        "the show's first frame painted the panels too"
+    _settle(app, board)
+    _assert_same(app, _forget_metromania)
+    for _ in range(3):                   # the show goes on: a trip after another
+        board.show.skip()
+        if board.show.finished:
+            break
+        app.draw()
+        _settle(app, board)
+        _assert_same(app, _forget_metromania)
+
+
+@pytest.mark.parametrize("size", [(1920, 1080)])
+def test_railroad_ink_moves_landing_together_repaint_a_pane_a_frame(tmp_path, size):
+    """Moves of several seats played elsewhere that land in one frame (a round's bots, up
+    to three a frame; phones) are repainted one pane a frame after it, the screen asking for
+    those frames; then the picture equals a full repaint."""
+    from game.bots.base import make_bot
+
+    app, play = _open_table(tmp_path, size, "railroad-ink", 6, ["meteor"], seed=4)
+    board, match = play.board, play.match
+    _play_moves(app, play, 8, 50)
+    _catch_up_ink(app, board)
+    for _ in range(2):
+        acting = list(match.to_act())[:3]
+        assert len(acting) == 3
+        for seat in acting:                       # three moves land in one frame
+            play.propose(seat, make_bot(match.game, seat, "random", match.seq).choose(
+                match.view(seat)))
+        app.draw()                                # the frame they land in: the last picture
+        assert board.late
+        app.draw()                                # one pane follows, the others wait
+        assert board.catching_up and board.animating(), "every pane was painted at once"
+        _catch_up_ink(app, board)
+        _assert_same(app, _forget_railroad_ink)

@@ -7,6 +7,12 @@ The landing frames are played one move at a time, each followed by a few frames 
 pause, as at a table: when the turn passes to the human, the board searches their options on
 a helper thread (``metromania.lookahead``: not this thread's CPU) and shows the turn a frame
 or two later (``turn_shown_cpu_ms_*``: those frames).
+
+``tv_move_landing_cpu_ms_*``: the same on the table's screen of a 4-player table where nobody
+plays at the screen (phones, bots: a TV), at 1920x1080, from the first move to the end of
+the game, the game's last move included; the rules applying each move count in its frame.
+A move's repaint is spread over the frames after it (``frame_base``), so those frames are
+given too (``tv_after_landing_cpu_ms_*``: the three frames after each landing).
 """
 
 from __future__ import annotations
@@ -93,5 +99,43 @@ def run(quick: bool = False) -> dict:
                         "turn_shown_cpu_ms_p99": round(percentile(after.cpu_ms, 0.99), 3),
                         "turn_shown_cpu_ms_max": round(max(after.cpu_ms), 3),
                         "move_landing_target_ms": 4.0})
+    numbers.update(_tv_landing(quick))
     numbers["load_average_1min"] = round(os.getloadavg()[0], 2)
     return numbers
+
+
+def _tv_landing(quick: bool) -> dict:
+    """Every move of a 4-player game landing on a TV at 1080p (see the module's doc)."""
+    from game.bots.base import make_bot
+    from game.client.screens.play import PlayScreen
+    from game.match import Match, SeatInfo
+    from game.rules import get_game
+
+    game = get_game("metromania")
+    seats = [SeatInfo(f"Bot {i}", "bot", level="random", colour=i) for i in range(4)]
+    landing: list[float] = []
+    after = FrameTimes()
+    with headless_app(bot_delay_ms=10 ** 7) as app:       # the bench plays their moves
+        app.resize((1920, 1080))
+        match = Match.new(game, game.make_config(4), 21, seats)
+        play = PlayScreen(app, match, {"autosave": False})
+        app.push(play)
+        for _ in range(10):   # warm the caches (city, network, text)
+            app.step(1 / 60)
+        while not match.is_over() and (not quick or len(landing) < 8):
+            seat = match.to_act()[0]
+            move = make_bot(game, seat, "random", match.seq).choose(match.view(seat))
+            started = time.thread_time()
+            play.propose(seat, move)
+            app.step(1 / 60)
+            landing.append((time.thread_time() - started) * 1000)
+            for _ in range(3):      # the frames after it (the layers follow the move)
+                after.step(app)
+            time.sleep(0.002)
+    return {"tv_move_landing_frames": len(landing),
+            "tv_move_landing_cpu_ms_p50": round(percentile(landing, 0.5), 3),
+            "tv_move_landing_cpu_ms_p99": round(percentile(landing, 0.99), 3),
+            "tv_move_landing_cpu_ms_max": round(max(landing), 3),
+            "tv_after_landing_cpu_ms_p50": round(percentile(after.cpu_ms, 0.5), 3),
+            "tv_after_landing_cpu_ms_p99": round(percentile(after.cpu_ms, 0.99), 3),
+            "tv_after_landing_cpu_ms_max": round(max(after.cpu_ms), 3)}

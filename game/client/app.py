@@ -28,7 +28,7 @@ from game.client.games.lessons import check_lessons
 from game.client.input import InputLayer, Intent
 from game.client.settings import Settings
 from game.client.sound import Sound
-from game.client.toasts import Toasts
+from game.client.toasts import Toasts, warm as warm_toasts
 from game.client.widgets import draw_hints
 from game.client import bot_worker, canvas
 from game.client import gfx
@@ -181,6 +181,7 @@ class App:
         size = canvas.native_size(self.window)
         self.scale, self.offset = canvas.fit(size)
         canvas.set_scale(self.scale)
+        warm_toasts()      # the toasts' font at this scale, before a move's frame needs it
         self._background: pygame.Surface | None = None   # drawn again at the new size
         if self.scale == 1.0 and size == theme.LOGICAL_SIZE:
             self.surface = self.window
@@ -190,6 +191,9 @@ class App:
                 self.surface = self.surface.convert()
             except pygame.error:
                 pass
+            # a board's kept picture is copied onto the frame only where either changed
+            # (``Canvas._blit_frame``): one full-screen copy a frame (to the window), not two
+            self.surface.keeps_frames = True
         for screen in getattr(self, "stack", []):
             resized = getattr(screen, "resized", None)
             if resized is not None:

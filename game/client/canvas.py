@@ -37,6 +37,12 @@ MIN_SCALE = 0.5
 
 _scale = 1.0
 
+# a frame copied from a kept picture (``Canvas._blit_frame``): at most this many places noted
+# (more: copied whole), restored one blit each, widened by a pixel or two for safety
+MOST_NOTED = 256
+MOST_RESTORED = 96
+NOTE_SLACK = 2
+
 
 def current_scale() -> float:
     """Native pixels per logical unit of the window being drawn now."""
@@ -111,7 +117,16 @@ def _stretch(image: pygame.Surface, factor: float) -> pygame.Surface:
 
 class Canvas(pygame.Surface):
     """A surface of ``logical`` size in logical units, ``scale`` native pixels per unit.
-    ``get_size``/``get_rect`` answer in logical units; ``native_size`` in pixels."""
+    ``get_size``/``get_rect`` answer in logical units; ``native_size`` in pixels.
+
+    A canvas can note where it is drawn on (``drawn``: the pixel rects of every blit, fill
+    and ``gfx`` shape since it was last copied whole, or None while nobody asks); the app's
+    frame uses it to copy a board's kept picture only where it changed (``keeps_frames``,
+    see ``_blit_frame``)."""
+
+    drawn: list | None = None       # pixel rects drawn on since watched (None: not watched)
+    keeps_frames = False            # the app's frame: a full-frame opaque blit is a restore
+    _frame_from = None              # the picture the frame was last copied from whole
 
     def __init__(self, logical, flags: int = 0, scale: float = 1.0) -> None:
         w, h = int(logical[0]), int(logical[1])
@@ -122,6 +137,54 @@ class Canvas(pygame.Surface):
     def _adopt(self, other: "Canvas") -> "Canvas":
         other.scale, other.logical = self.scale, self.logical
         return other
+
+    # -- where it was drawn on --------------------------------------------------------------
+    def note(self, native) -> None:
+        """Pixels inside ``native`` (a pixel rect) may have changed."""
+        drawn = self.drawn
+        if drawn is not None:
+            if len(drawn) < MOST_NOTED:
+                drawn.append(native)
+            else:
+                self.drawn = None      # so many places: the next copy is a whole one
+
+    def _blit_frame(self, source: "Canvas") -> pygame.Rect:
+        """``source`` (an opaque picture as large as this frame: a board's kept layers) copied
+        onto the app's frame. A whole copy of a 1080p frame costs about half a millisecond,
+        and the app copies the frame to the window once more; but the frame still holds the
+        picture it was copied from last time, except where the frame was drawn on since
+        (``drawn``: the header, cursors, hints, toasts) and where the picture itself was
+        painted again (its own ``drawn``). Only those places are copied again: the very
+        pixels of a whole copy, since outside them frame and picture did not change."""
+        size = pygame.Surface.get_size(self)
+        places = None
+        if source is self._frame_from and self.drawn is not None and source.drawn is not None:
+            places = self.drawn + source.drawn
+            area = sum(r.width * r.height for r in places)
+            if len(places) > MOST_RESTORED or area > size[0] * size[1] // 2:
+                places = None
+        if places is None:
+            pygame.Surface.blit(self, source, (0, 0))
+        else:
+            bounds = pygame.Rect((0, 0), size)
+            for rect in places:
+                rect = rect.inflate(2 * NOTE_SLACK, 2 * NOTE_SLACK).clip(bounds)
+                if rect.width and rect.height:
+                    pygame.Surface.blit(self, source, rect, rect)
+        self._frame_from = source
+        self.drawn, source.drawn = [], []
+        return pygame.Rect((0, 0), self.logical)
+
+    def _frame_copy(self, source, pos, area, special_flags) -> bool:
+        """Whether this blit copies a whole opaque picture onto the app's frame."""
+        return (self.keeps_frames and area is None and not special_flags
+                and isinstance(source, Canvas) and pos[0] == 0 and pos[1] == 0
+                and abs(source.scale - self.scale) < 1e-9
+                and pygame.Surface.get_size(source) == pygame.Surface.get_size(self)
+                and not source.get_flags() & pygame.SRCALPHA
+                and source.get_alpha() is None and source.get_colorkey() is None
+                and pygame.Surface.get_clip(self) == pygame.Rect(
+                    (0, 0), pygame.Surface.get_size(self)))
 
     def copy(self) -> "Canvas":
         return self._adopt(super().copy())
@@ -175,26 +238,36 @@ class Canvas(pygame.Surface):
 
     # -- drawing ----------------------------------------------------------------------------
     def blit(self, source, dest, area=None, special_flags: int = 0) -> pygame.Rect:
+        pos = dest.topleft if isinstance(dest, pygame.Rect) else (dest[0], dest[1])
+        if self.keeps_frames and self._frame_copy(source, pos, area, special_flags):
+            return self._blit_frame(source)
         image = at_scale(source, self.scale)
         if image is not source:
             alpha = source.get_alpha()       # a faded sprite or panel stays faded
             if alpha is not None and image.get_alpha() != alpha:
                 image.set_alpha(alpha)
-        pos = dest.topleft if isinstance(dest, pygame.Rect) else (dest[0], dest[1])
         native_area = None
         if area is not None:
             # ``area`` is in the source's logical units; ``image`` has this canvas's scale
             native_area = _scaled_rect(area, self.scale)
         done = pygame.Surface.blit(self, image, self.point(pos), native_area, special_flags)
+        if self.drawn is not None:
+            self.note(done)
         return self.logical_rect(done)
 
     def blit_native(self, image, native_pos, special_flags: int = 0) -> pygame.Rect:
         """Blit a surface already drawn at native size at a pixel position."""
-        return pygame.Surface.blit(self, image, native_pos, None, special_flags)
+        done = pygame.Surface.blit(self, image, native_pos, None, special_flags)
+        if self.drawn is not None:
+            self.note(done)
+        return done
 
     def fill(self, colour, rect=None, special_flags: int = 0) -> pygame.Rect:
         native = None if rect is None else self.native_rect(rect)
-        return self.logical_rect(super().fill(colour, native, special_flags))
+        done = super().fill(colour, native, special_flags)
+        if self.drawn is not None:
+            self.note(done)
+        return self.logical_rect(done)
 
     def set_clip(self, rect=None) -> None:
         super().set_clip(None if rect is None else self.native_rect(rect))

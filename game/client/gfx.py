@@ -22,6 +22,8 @@ def _points(surface: Canvas, points) -> list[tuple[float, float]]:
 
 
 def _back(surface, rect) -> pygame.Rect:
+    if surface.drawn is not None:
+        surface.note(rect)        # where the shape went (a frame copied in places needs it)
     return surface.logical_rect(rect)
 
 

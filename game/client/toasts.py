@@ -31,6 +31,9 @@ class Toast:
     ttl: float = 3.0
     age: float = 0.0
     lines: list = field(default_factory=list, compare=False, repr=False)   # as last laid out
+    # (what it was painted for, the painted panel): a toast looks the same every frame but
+    # for its fade and place, so it is painted once (a frame of 0.5-1 ms at 1080p before)
+    picture: tuple | None = field(default=None, compare=False, repr=False)
 
     def alpha(self) -> int:
         """Opacity 0..255: a short fade in, then a fade out over the last moments."""
@@ -190,22 +193,43 @@ class Toasts:
             alpha = toast.alpha()
             if alpha <= 0:
                 continue
-            layer = canvas.layer(rect.size, pygame.SRCALPHA)
-            accent = {"bad": theme.BAD, "good": theme.GOOD}.get(toast.kind, theme.ACCENT)
-            radius = min(20, rect.height // 2)
-            gfx.rect(layer, (*theme.BG_DEEP, 240), layer.get_rect(),
-                             border_radius=radius)
-            gfx.rect(layer, (*accent, 255), layer.get_rect(), 3, border_radius=radius)
-            gfx.circle(layer, accent, (22, 8 + (rect.height - 16) // 2), 6)
-            y = 8
-            for line in toast.lines:
-                text = fonts.render(line, TOAST_SIZE, theme.TEXT, "semibold")
-                layer.blit(text, (38, y))
-                y += fonts.font(TOAST_SIZE, "semibold").get_linesize()
+            layer = _painted(toast, rect.size)
             layer.set_alpha(alpha)
             # a toast slides up a few pixels as it appears
             rise = int(8 * (1 - min(1.0, toast.age / TOAST_FADE_IN)))
             surface.blit(layer, rect.move(0, rise))
+
+
+# every letter once: the font's glyphs are drawn the first time a text uses them
+WARM_TEXT = "abcdefghijklmnopqrstuvwxyz ABCDEFGHIJKLMNOPQRSTUVWXYZ 0123456789 .,:;'!?-+()/…"
+
+
+def warm() -> None:
+    """Open the toasts' font at the window's scale now (the window opening or changing size),
+    not in the frame of the first toast, often the frame a move lands in (a few ms at 1080p)."""
+    fonts.font(TOAST_SIZE, "semibold")
+    canvas.at_scale(fonts.render(WARM_TEXT, TOAST_SIZE, theme.TEXT, "semibold"),
+                    canvas.current_scale())
+
+
+def _painted(toast: Toast, size) -> pygame.Surface:
+    """The toast's panel of ``size`` with its lines, painted once for its look."""
+    look = (tuple(size), tuple(toast.lines), toast.kind, canvas.current_scale())
+    if toast.picture is not None and toast.picture[0] == look:
+        return toast.picture[1]
+    layer = canvas.layer(size, pygame.SRCALPHA)
+    accent = {"bad": theme.BAD, "good": theme.GOOD}.get(toast.kind, theme.ACCENT)
+    radius = min(20, size[1] // 2)
+    gfx.rect(layer, (*theme.BG_DEEP, 240), layer.get_rect(), border_radius=radius)
+    gfx.rect(layer, (*accent, 255), layer.get_rect(), 3, border_radius=radius)
+    gfx.circle(layer, accent, (22, 8 + (size[1] - 16) // 2), 6)
+    y = 8
+    for line in toast.lines:
+        text = fonts.render(line, TOAST_SIZE, theme.TEXT, "semibold")
+        layer.blit(text, (38, y))
+        y += fonts.font(TOAST_SIZE, "semibold").get_linesize()
+    toast.picture = (look, layer)
+    return layer
 
 
 def _clear_shift(stack: list[pygame.Rect], avoid: list[pygame.Rect], width: int,

@@ -47,6 +47,8 @@ class MetroBoard(InputRouting, BoardDrawing, BoardView):
         self.in_flight: dict[int, int] = {}    # owner -> points not yet landed on the panel
         self.flash: dict | None = None         # a refused square, drawn red briefly
         self.last_placed: tuple[int, float] | None = None
+        self.landed = False      # a move played elsewhere landed since the last frame
+        self.late = False        # the last frame showed the board before it (``draw``)
         self._static_key = None
         self._board_layer = StaticBoard(self)
         self._static: pygame.Surface | None = None
@@ -173,6 +175,12 @@ class MetroBoard(InputRouting, BoardDrawing, BoardView):
     # -- events -----------------------------------------------------------------------------
     def on_applied(self, seat, move, events) -> None:
         self.exchange_form = None
+        # when nobody plays at this screen (a TV with phones and bots), the frame a move
+        # lands in shows the board before it and the next frame repaints what it changed
+        # (``draw``): the move's own work (the rules, the phones' views) and the repaint
+        # share two frames instead of doubling one
+        self.landed = not any(self._played_here(other)
+                              for other in range(len(self.match.seats)))
         for event in events:
             kind = event.get("kind")
             if kind == "placed":
@@ -233,13 +241,20 @@ class MetroBoard(InputRouting, BoardDrawing, BoardView):
                 self.in_flight[owner] = self.in_flight.get(owner, 0) - anim["points_value"]
                 self.app.sound.play("score")
 
+    def _played_here(self, seat: int) -> bool:
+        """A seat whose player places tiles at this screen (not a phone, a bot, another
+        machine)."""
+        return (self.match.seats[seat].kind == SeatKind.HUMAN
+                and not self.play.is_bot(seat) and not self.read_only)
+
     def busy(self) -> bool:
         return bool(self.anims)
 
     def animating(self) -> bool:
-        """Lines drawing and flying, a refused square's flash, the last tile's fading glow."""
+        """Lines drawing and flying, a refused square's flash, the last tile's fading glow,
+        a move still to be painted (``late``)."""
         glowing = self.last_placed is not None and self.clock - self.last_placed[1] < GLOW_TIME
-        return self.busy() or self.flash is not None or glowing
+        return self.busy() or self.flash is not None or glowing or self.landed or self.late
 
     def shown_score(self, owner) -> int:
         st = self.state

@@ -77,36 +77,19 @@ class BoardDrawing:
         # A move repaints only the places it changed, in the board layer and in this one.
         look = (self.app.settings["colour_blind"], self.play.colour_key(), catalog.language(),
                 canvas.current_scale())
-        static_key = (st.turn, look)
-        changed: list | None = []
-        if static_key != self._static_key:
-            changed = self._board_layer.update(look)
-            self._static = self._board_layer.layer
-            self._static_key = static_key
-        base_key = (static_key, legal_key)
-        # the players' panel is part of the base too, painted again when what it shows
-        # changes (a score, whose turn, a bot's status), not drawn every frame
-        left_key = self._left_key()
-        if base_key != self._base_key or canvas.stale(self._base):
-            shown = frozenset(self._legal) if helping and self._legal_layer is not None \
-                else frozenset()
-            if changed is not None and self._base_key is not None \
-                    and self._base_key[0][1] == look:
-                changed = changed + [square_rect(sq) for sq in shown ^ self._base_legal]
-                changed += self._left_changes(self._base_left, left_key)
-            else:
-                changed = None
-            self._base_left = left_key
-            self._compose_base(helping, changed)
-            self._base_key, self._base_legal = base_key, shown
-        elif left_key != self._base_left:
-            places = self._left_changes(self._base_left, left_key)
-            self._base_left = left_key
-            self._compose_base(helping, places)
+        landed, self.landed = self.landed, False
+        # the frame a move played elsewhere lands in shows the board before it (the base as
+        # it is); the next frame repaints what the move changed. One frame late at most:
+        # moves landing frame after frame do not hold the board back
+        self.late = landed and not self.late and self._base is not None \
+            and not canvas.stale(self._base) and self._static_key is not None \
+            and self._static_key[1] == look
+        if not self.late:
+            self._update_base(helping, legal_key, look)
         surface.blit(self._base, (0, 0))
         if helping:
             self._draw_placement_help(surface, seat)
-        if self.last_placed is not None:
+        if self.last_placed is not None and not self.late:    # (its tile shows next frame)
             sq, when = self.last_placed
             age = self.clock - when
             if age < GLOW_TIME:
@@ -141,6 +124,37 @@ class BoardDrawing:
             tile = self.current_tile(seat)
             if tile is not None:
                 overlay.draw_dragged(surface, tile, self.rotation.get(seat, 0), self.drag["pos"])
+
+    def _update_base(self, helping: bool, legal_key, look) -> None:
+        """Bring the board layer and the base up to the match: only the places that changed
+        are painted again."""
+        st = self.state
+        static_key = (st.turn, look)
+        changed: list | None = []
+        if static_key != self._static_key:
+            changed = self._board_layer.update(look)
+            self._static = self._board_layer.layer
+            self._static_key = static_key
+        base_key = (static_key, legal_key)
+        # the players' panel is part of the base too, painted again when what it shows
+        # changes (a score, whose turn, a bot's status), not drawn every frame
+        left_key = self._left_key()
+        if base_key != self._base_key or canvas.stale(self._base):
+            shown = frozenset(self._legal) if helping and self._legal_layer is not None \
+                else frozenset()
+            if changed is not None and self._base_key is not None \
+                    and self._base_key[0][1] == look:
+                changed = changed + [square_rect(sq) for sq in shown ^ self._base_legal]
+                changed += self._left_changes(self._base_left, left_key)
+            else:
+                changed = None
+            self._base_left = left_key
+            self._compose_base(helping, changed)
+            self._base_key, self._base_legal = base_key, shown
+        elif left_key != self._base_left:
+            places = self._left_changes(self._base_left, left_key)
+            self._base_left = left_key
+            self._compose_base(helping, places)
 
     def _compose_base(self, with_legal: bool, rects: list | None = None) -> None:
         """Repaint the reusable full-screen base surface (same pixel format as the display,

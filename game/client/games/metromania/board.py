@@ -110,6 +110,7 @@ class MetromaniaBoard(InputRouting, BoardDrawing, BoardView):
         self._players = PlayersPanel(self)
         self.lookahead = Lookahead(self.game)
         self._hands = None                  # (seq, viewer) and the hands that view shows
+        self._final = None                  # (seq, the final scores) once the game is over
         self._right_key = None
         self._right: pygame.Surface | None = None
         self._right_watch = None      # (whose turn, placed markers) the panel shows a watcher
@@ -122,6 +123,7 @@ class MetromaniaBoard(InputRouting, BoardDrawing, BoardView):
         self._reach = None
         self._other = None
         self.show = None               # the end-of-game trip show
+        self.show_shown = False        # its first frame was drawn (``_composed``)
         self.show_done = False
         # the lines blocked so far: a line newly blocked is announced with the reason
         self._blocked_lines = self.blocked_lines()
@@ -337,7 +339,7 @@ class MetromaniaBoard(InputRouting, BoardDrawing, BoardView):
                 self.show_done = True      # straight to the results
                 return
             if self.show is None:
-                self.show = TripShow(self, self.match.scores())
+                self.show = TripShow(self, self.final_scores())
             self.show.update(dt)
             if self.show.finished:
                 self.show_done = True

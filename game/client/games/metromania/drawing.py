@@ -49,7 +49,9 @@ class BoardDrawing:
     def network_layer(self) -> pygame.Surface:
         """City plus lines, stations and markers as one opaque surface; a move paints again
         only the places it changed (``network.NetworkLayer``)."""
-        return self._network.layer_for(self.match.seq)
+        layer = self._network.layer_for(self.match.seq)
+        self._frame.prepare(layer)
+        return layer
 
     def paint_lines(self, layer, st, only=None, width=paint.LINE_WIDTH, region=None) -> None:
         for line_id, line in enumerate(st.lines):
@@ -165,8 +167,18 @@ class BoardDrawing:
             self._draw_header(surface)
             self.draw_menu_button(surface)
             return
-        self.behind, self.landed = {}, False     # every layer is up to date in this frame
-        surface.blit(self.network_layer(), (0, 0))
+        parts = None
+        showing = self.show is not None and not self.show_done
+        if (seat is not None and not self.match.is_over()) or showing:
+            # a human's turn, the trip show: the network shows the move at once (the draft
+            # or the trips are drawn over it), the panels follow in the next frames as on a
+            # TV (the show's first frame, whose words are new, leaves both to the next)
+            parts = self._spread_parts(seat, network_now=True,
+                                       hold=showing and not self.show_shown)
+            self.show_shown = self.show_shown or showing
+        else:
+            self.behind, self.landed = {}, False     # every layer is up to date in this frame
+        surface.blit(self.network_layer() if parts is None else parts[0].layer, (0, 0))
         if seat is not None and not self.match.is_over():
             # only the city's box of the full-size overlay is copied (blits cost by area)
             layer = self.draft_layer(seat)
@@ -180,28 +192,35 @@ class BoardDrawing:
             self.show.draw(surface)
         if self.show is None or self.show_done:
             self._draw_header(surface)
-        self._draw_left(surface)
-        self._draw_right(surface, seat)
+        if parts is None:
+            self._draw_left(surface)
+            self._draw_right(surface, seat)
+        else:
+            parts[1].blit(surface)
+            parts[2].blit(surface)
         self.draw_menu_button(surface)
 
-    def _spread_parts(self, seat) -> list[Part]:
+    def _spread_parts(self, seat, network_now: bool = False, hold: bool = False) -> list[Part]:
         """The three layers of the frame base, at most one of them painted again in a
         frame. The frame a move played elsewhere (a phone's, a bot's) lands in shows the
         last picture (the move's own work: the rules, the phones' views); the network's new
         tunnels, stations and markers follow in the next frame, the players' panel in the
         one after, the side panel last (each about as long to paint as the network: all in
-        the landing frame, they made it several times longer than the others). Each waits
+        the landing frame, they made it several times longer than the others). The frame
+        that gives a human here their turn paints the network at once (``network_now``:
+        their draft is drawn over it) and leaves the panels to the next frames too, as do
+        the trip show's frames (``hold``: its first frame leaves both panels). Each waits
         a bounded number of frames (``WAITS``: moves landing frame after frame do not hold
         them back); ``behind`` keeps frames coming until all have caught up."""
         waited, self.behind = self.behind, {}
         landed, self.landed = self.landed, False
         network = self._network.layer
-        if landed and network is not None and not canvas.stale(network) \
-                and waited.get("network", 0) < WAITS["network"]:
+        if landed and not network_now and network is not None \
+                and not canvas.stale(network) and waited.get("network", 0) < WAITS["network"]:
             busy = True
             self.behind["network"] = waited.get("network", 0) + 1
         else:
-            busy = network is None or self._network.seq != self.match.seq
+            busy = hold or network is None or self._network.seq != self.match.seq
             network = self.network_layer()
         left = self._players.panel
         if left is None or canvas.stale(left) or not busy \
@@ -229,8 +248,9 @@ class BoardDrawing:
         clear of both panels."""
         if seat is not None and not self.match.is_over():
             return False
-        if self.show is not None and not self.show_done:
-            return False
+        if self.show is not None and not self.show_done and \
+                (self.show_shown or not (self.landed or self.behind)):
+            return False       # the trip show (once the last move's layers have followed it)
         boxes = [self._flash_box()] if self.flash is not None else []
         for pop in self.pops:
             x, y = geo.POINT_XY[pop["point"]]
@@ -378,7 +398,7 @@ class BoardDrawing:
         after the line adjustment, then each trip as it is shown); the final score after."""
         if not self.match.is_over():
             return self.state.station_points[seat]
-        result = self.match.scores()
+        result = self.final_scores()
         if self.show is None or self.show_done:
             return result["scores"][seat]
         b = result["breakdown"][seat]
@@ -386,6 +406,13 @@ class BoardDrawing:
         for item in self.show.items[:self.show.index + 1]:
             total += item["scorers"][seat]
         return total
+
+    def final_scores(self) -> dict:
+        """The rules' final scores, reckoned once (every trip of every player: a few
+        milliseconds, asked by each row of the players' panel and the trip show)."""
+        if self._final is None or self._final[0] != self.match.seq:
+            self._final = (self.match.seq, self.match.scores())
+        return self._final[1]
 
     def shown_hand(self, seat: int) -> list:
         """A seat's unplaced markers as the current viewer may see them ("?R": face down)."""
@@ -441,7 +468,9 @@ class BoardDrawing:
                 for place in places:
                     self._right_damage.add(place)
             else:
-                self._right.fill((0, 0, 0, 0))
+                # only the part shown is wiped (the layer spans the screen's width: wiping
+                # all of it cost a millisecond at 1080p)
+                self._right.fill((0, 0, 0, 0), RIGHT.inflate(0, 12).clip(self._right.get_rect()))
                 self._paint_right(self._right, seat)
                 self._right_damage.all()
         return self._right, RIGHT.inflate(0, 12).clip(self._right.get_rect())

@@ -18,6 +18,10 @@ from game.client import canvas
 from game.client.boards import dirty
 
 PAD = 2      # logical units around a place: its edge rounds to the same native pixels
+# more places than this (the layers painted move after move while a human played here) and
+# the base is composed whole: three clipped blits a place, and merging the places (quadratic),
+# then cost more than the three whole blits
+MOST_PLACES = 24
 
 
 class Part:
@@ -34,22 +38,43 @@ class Part:
 class FrameBase:
     def __init__(self) -> None:
         self.surface: pygame.Surface | None = None
+        self.composed = False     # the surface holds the parts (not only made ready)
 
     def forget(self) -> None:
         self.surface = None
+
+    def prepare(self, like: pygame.Surface) -> None:
+        """Make the surface (as ``like``: the network layer) now, when the network is painted
+        whole (the table opening, the window changing), so the first frame composed from it
+        (a human's first move, a TV's first frame) does not also pay for a new full-screen
+        surface."""
+        base = self.surface
+        if base is None or canvas.stale(base) or canvas.native_size(base) != \
+                canvas.native_size(like):
+            self.surface, self.composed = like.copy(), False
 
     def picture(self, parts: list[Part]) -> pygame.Surface:
         """The parts composed, the first one opaque and as large as the frame."""
         places = [part.damage.take() for part in parts]     # every part's, always taken
         base = self.surface
         if base is None or canvas.stale(base) or canvas.native_size(base) != \
-                canvas.native_size(parts[0].layer) or any(p is None for p in places):
+                canvas.native_size(parts[0].layer):
             base = self.surface = parts[0].layer.copy()
             for part in parts[1:]:
                 part.blit(base)
+            self.composed = True
+            return base
+        rects = None if any(p is None for p in places) else \
+            [r.inflate(2 * PAD, 2 * PAD) for p in places for r in p]
+        if rects is None or len(rects) > MOST_PLACES or not self.composed:
+            self.composed = True
+            # everything again, into the surface it already has: a new full-screen surface
+            # costs its fresh memory's page faults on top of the copy (about as much again)
+            for part in parts:
+                part.blit(base)
             return base
         bounds = base.get_rect()
-        for rect in dirty.merged([r.inflate(2 * PAD, 2 * PAD) for p in places for r in p]):
+        for rect in dirty.merged(rects):
             rect = rect.clip(bounds)
             if not rect.width or not rect.height:
                 continue

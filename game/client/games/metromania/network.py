@@ -47,6 +47,9 @@ class NetworkLayer:
             board.paint_lines(self.layer, st)
             board.paint_stops(self.layer, st)
             self.damage.all()
+            # the scratch a move's places are painted on, made now (the table opening, the
+            # window changing) rather than in the frame of the first move
+            self.scratch = self.layer.copy()
         else:
             self._repaint(self._changed(self.shown, now), city)
         self.look, self.seq, self.shown = look, seq, now

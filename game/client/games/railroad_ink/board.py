@@ -76,7 +76,8 @@ class RailroadInkBoard(PaneLayout, InputRouting, BoardDrawing, TrayDrawing, Boar
         self._tray_shown: dict[int, dict] = {}     # what each tray piece shows (repaint.py)
         self._pane_places: dict[int, list | None] = {}   # a pane's places to paint again
         self.landed = False      # a move played elsewhere landed since the last frame
-        self.late = False        # the last frame showed the picture before it (``_picture``)
+        self.late = 0            # frames in a row that showed the picture before a move
+        self.catching_up = False  # panes still to follow the moves that landed (``_composite``)
 
     # -- state helpers ------------------------------------------------------------------------
     @property
@@ -288,9 +289,9 @@ class RailroadInkBoard(PaneLayout, InputRouting, BoardDrawing, TrayDrawing, Boar
 
     def animating(self) -> bool:
         """Drawings landing, a meteor, a refused cell's flash, a refusal shown for a while,
-        a move's repaint still to come (``_picture``)."""
+        a move's repaint still to come (``_picture``, ``_composite``)."""
         return bool(self.anims) or self.flash is not None or bool(self.refusals) \
-            or self.landed or self.late
+            or self.landed or self.late or self.catching_up
 
     def next_change(self) -> float | None:
         """A ranking longer than its box turns a page every ``PAGE_SECONDS``."""

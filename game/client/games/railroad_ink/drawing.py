@@ -32,6 +32,8 @@ from game.rules.railroad_ink.orientation import CANONICAL_O
 from game.rules.railroad_ink.sheet import CELL_INDEX, CRATER, EMPTY
 
 
+LATE_MOST = 3         # frames in a row the picture may wait for moves landing (``_picture``)
+PANES_PER_FRAME = 1   # panes of seats played elsewhere painted again in one frame (``_composite``)
 MIN_CHIP_W = 110      # a header chip narrower than this cannot show a name and a score
 
 
@@ -61,14 +63,15 @@ class BoardDrawing:
         (a phone's, a bot's, another machine's) lands in, which shows the last frame's and
         leaves the repaint to the next one: the move's own work (the rules, the phones'
         views) and the repaint of what it changed then share two frames instead of
-        doubling one (at a table of 8 phones, moves land in one frame out of twelve). One
-        frame late at most: moves landing frame after frame do not hold the picture back."""
+        doubling one (at a table of 8 phones, moves land in one frame out of twelve). A
+        round's bots land up to three moves a frame for a few frames: ``LATE_MOST`` frames
+        late at most, so moves landing frame after frame do not hold the picture back."""
         landed, self.landed = self.landed, False
-        if landed and not self.late and self._comp is not None \
+        if landed and self.late < LATE_MOST and self._comp is not None \
                 and not canvas.stale(self._comp) and self._comp_layout == self._layout_key:
-            self.late = True
+            self.late += 1
             return self._comp
-        self.late = False
+        self.late = 0
         return self._composite()
 
     def _draw_way_out(self, surface, pane: Pane) -> None:
@@ -98,6 +101,7 @@ class BoardDrawing:
             self._comp_layout = self._layout_key
             self._comp_keys = {}
         comp = self._comp
+        budget, self.catching_up = PANES_PER_FRAME, False
         common = (self.app.settings["colour_blind"], self.play.colour_key(), language())
         header = (self.version, tuple(self._status_of(s)[0] for s in self.chips), common)
         if self._comp_keys.get("header") != header:
@@ -115,6 +119,14 @@ class BoardDrawing:
             before = self._comp_keys.get(seat)
             if before == key:
                 continue
+            if before is not None and not self._played_here(seat):
+                # a seat played elsewhere (a phone, a bot): at most PANES_PER_FRAME such panes
+                # a frame (a round's bots land up to three moves a frame, a new roll changes
+                # every pane); the others follow in the next frames (``catching_up``)
+                if budget <= 0:
+                    self.catching_up = True
+                    continue
+                budget -= 1
             self._comp_keys[seat] = key
             sheet = self.state.seats[seat].sheet
             content = (tuple(sheet.cells), sheet.dot)
