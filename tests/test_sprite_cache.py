@@ -41,6 +41,7 @@ def test_a_window_that_changes_size_and_back_draws_no_tile_again(tmp_path, monke
         return real(code, rot, size, *rest)
 
     monkeypatch.setattr(sprites, "_draw_tile", counting)
+    sprites.clear()               # as a fresh client: nothing drawn yet by earlier tests
     app = make_app(tmp_path)
     try:
         app.push(TitleScreen(app))
