@@ -31,6 +31,7 @@ import struct
 import subprocess
 import sys
 import threading
+import time
 import weakref
 from pathlib import Path
 
@@ -57,7 +58,8 @@ def _write_frame(stream, data: bytes) -> None:
 
 def helper_main() -> None:
     """The helper process: answer (key, (game, its rules module), bot state, bot class, view)
-    until stdin closes. A game registered at run time (``register_game``) is registered here
+    with (key, "move" or "error", the move or the message, the bot's state, the CPU seconds
+    the answer took here) until stdin closes. A game registered at run time (``register_game``) is registered here
     too, from the module its rules live in."""
     from game.rules import available_games, get_game, register_game   # loaded when it starts
 
@@ -75,6 +77,7 @@ def helper_main() -> None:
             bot.__dict__.update(bot_state)
             bot.game = get_game(game_name)
             bot.set_cancel(None)
+            started = time.process_time()
             if bot_class not in warmed:
                 # a bot that needs compiled code loads it before its first decision's clock
                 # starts, and only in a helper that plays that bot (not in every helper)
@@ -82,9 +85,9 @@ def helper_main() -> None:
                 bot_class.warm_process()
             move = bot.choose(view)
             state = {k: v for k, v in bot.__dict__.items() if k not in _SKIP_ATTRS}
-            reply = (key, "move", move, state)
+            reply = (key, "move", move, state, time.process_time() - started)
         except Exception as exc:  # noqa: BLE001 - reported to the client, never fatal
-            reply = (locals().get("key"), "error", f"{type(exc).__name__}: {exc}", None)
+            reply = (locals().get("key"), "error", f"{type(exc).__name__}: {exc}", None, None)
         try:
             _write_frame(stdout, pickle.dumps(reply))
         except (OSError, ValueError):
@@ -116,10 +119,10 @@ class _Helper:
                     self.load = 0
                 _tell_answered()
                 return
-            key, kind, value, state = pickle.loads(frame)
+            key, kind, value, state, cpu = pickle.loads(frame)
             with self.lock:
                 self.load = max(0, self.load - 1)
-                self.results[key] = (kind, value, state)
+                self.results[key] = (kind, value, state, cpu)
                 if len(self.results) > 64:
                     # answers nobody waits for any more (cancelled requests): the oldest
                     # go; a live answer is taken within a frame, so it is among the newest
@@ -245,6 +248,8 @@ class BotWorker:
         self._result = None
         self._done = False
         self._helper: _Helper | None = None
+        # the helper's CPU seconds for the last answer taken (question to answer: the bench)
+        self.last_cpu: float | None = None
 
     def busy_with(self, key) -> bool:
         with self._lock:
@@ -319,7 +324,7 @@ class BotWorker:
             # the helper died: report it; the play screen falls back to a legal move
             result = ("error", RuntimeError("the bot helper process stopped"))
         else:
-            kind, value, state = answer
+            kind, value, state, self.last_cpu = answer
             if kind == "move":
                 bot.__dict__.update(state)     # the bot's generator advanced as in a thread
                 result = ("move", value)
