@@ -1,0 +1,57 @@
+"""A bot's one-off loading (``Bot.warm_process``, the Railroad Ink expert's compiled core) is
+done by its helper process when the table opens (``prepare_helpers``), before the first
+question, so no decision pays for it; only for bots that have something to warm."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.bots.base import make_bot
+from game.client import bot_worker
+from game.client.bot_worker import BotWorker, needs_warming, prepare_helpers
+from game.rules import get_game
+from tests.patience import wait_for, worker_answer
+from tests.warm_probe import ColdProbe, WarmProbe
+
+
+@pytest.fixture(autouse=True)
+def fresh_pool(tmp_path, monkeypatch):
+    monkeypatch.setenv("TRACKLAYER_WARM_PROBE", str(tmp_path / "warm.txt"))
+    bot_worker.shutdown_helpers()
+    yield tmp_path / "warm.txt"
+    bot_worker.shutdown_helpers()
+
+
+def _ask(bot, key):
+    game = get_game("metro")
+    worker = BotWorker()
+    worker.request(key, bot, game.view(game.new_game(game.make_config(2, []), 1), 0))
+    return worker_answer(worker, key)
+
+
+def test_the_helper_warms_when_the_table_opens_before_any_question(fresh_pool):
+    bot = WarmProbe(get_game("metro"), 0, 1)
+    prepare_helpers([bot, WarmProbe(get_game("metro"), 1, 2)], 1)
+    assert bot_worker.helper_count() == 1
+    # nothing was asked yet, and the warm-up has run (once for the class, not per bot)
+    wait_for(lambda: fresh_pool.exists(), "warm-up before the first question")
+    kind, lines = _ask(bot, "first")
+    assert kind == "move" and len(lines) == 1 and lines[0].startswith("warm ")
+    assert fresh_pool.read_text().splitlines() == lines      # not warmed again
+
+
+def test_without_a_warm_up_frame_the_first_question_still_warms_once(fresh_pool):
+    bot = WarmProbe(get_game("metro"), 0, 1)
+    assert not fresh_pool.exists()
+    kind, lines = _ask(bot, "first")
+    assert kind == "move" and len(lines) == 1
+    assert _ask(bot, "second")[1] == lines
+
+
+def test_a_table_with_nothing_to_warm_starts_no_helper_early():
+    game = get_game("metro")
+    prepare_helpers([ColdProbe(game, 0, 1), make_bot(game, 1, "expert", 2)], 2)
+    assert bot_worker.helper_count() == 0
+    assert not needs_warming(ColdProbe) and needs_warming(WarmProbe)
+    assert needs_warming(type(make_bot(get_game("railroad-ink"), 0, "expert", 1)))
+    assert not needs_warming(type(make_bot(get_game("railroad-ink"), 0, "hard", 1)))
