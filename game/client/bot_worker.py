@@ -15,6 +15,11 @@ new one is started while there are fewer than ``os.cpu_count()``, else it queues
 loaded one. ``shutdown_helpers`` closes them all (the app calls it on quit; a helper also
 stops by itself when the client's end of its pipe closes).
 
+A bot that loads something once per process (``Bot.warm_process``: the Railroad Ink expert's
+compiled core, about 0.4 CPU s) has it loaded when its table opens: ``prepare_helpers`` starts
+the helpers the table's bots will think in and sends each a warm-up frame, done before any
+question, so the first decision does not pay for it.
+
 The bot travels to the helper with the view and comes back with its advanced state (its
 random generator), so the bot object in the client ends up exactly where a thread would have
 left it and games replay identically, whichever helper computed the move. If no helper can be
