@@ -55,3 +55,32 @@ def test_a_table_with_nothing_to_warm_starts_no_helper_early():
     assert not needs_warming(ColdProbe) and needs_warming(WarmProbe)
     assert needs_warming(type(make_bot(get_game("railroad-ink"), 0, "expert", 1)))
     assert not needs_warming(type(make_bot(get_game("railroad-ink"), 0, "hard", 1)))
+
+
+@pytest.mark.parametrize("game_name, players, thinking", [("railroad-ink", 3, 3), ("metro", 2, 1)])
+def test_the_play_screen_prepares_its_bots_helpers_when_the_table_opens(
+        tmp_path, monkeypatch, game_name, players, thinking):
+    """Made, before any frame: the screen hands its bots to ``prepare_helpers`` with how many
+    think at once (every bot of a simultaneous Railroad Ink round, one in turn-based Metro)."""
+    from game.client.screens import play as play_module
+    from game.match import Match, SeatInfo
+    from tests.test_client_support import make_app
+
+    calls = []
+    monkeypatch.setattr(play_module, "prepare_helpers",
+                        lambda bots, at_once: calls.append((list(bots), at_once)))
+    game = get_game(game_name)
+    seats = [SeatInfo(f"Bot {i + 1}", "bot", level="expert", colour=i) for i in range(players)]
+    match = Match.new(game, game.make_config(players, []), 4, seats)
+    screen = play_module.PlayScreen(make_app(tmp_path), match)
+    assert [(sorted(b.seat for b in bots), at_once) for bots, at_once in calls] == \
+        [(list(range(players)), thinking)]
+    assert all(bot is screen.bots[bot.seat] for bot in calls[0][0])
+
+
+def test_the_bench_times_a_fresh_tables_first_decision_through_a_fresh_helper():
+    from game.benchmarks.first_decisions import first_decision
+    result = first_decision(get_game("metro"), 2, [], "easy", 3)
+    assert result["cpu"] is not None and result["cpu"] >= 0      # reported by the helper
+    assert result["table_wall"] >= result["wall"] > 0
+    assert bot_worker.helper_count() == 0                        # stopped: its CPU counted
