@@ -9,7 +9,10 @@ the searching bots simulate.
   percentiles, the wait from the table's opening and the helper's whole CPU; ``with_first``:
   the percentiles of the positions and the first decisions together. ``<game>`` is
   ``railroad-ink+lake`` for the Lake expansion. Budgets: easy/normal instant, hard <= 0.3 s,
-  expert <= 1 s (p95, the first decision of a game included).
+  expert <= 1 s (p95, the first decision of a game included). Each position is decided by a
+  fresh bot: a Railroad Ink planner in mid-round then has none of the round's shared
+  lookahead or play-outs that a bot which played the round reuses, so its figures there
+  are those of a bot taking over a seat (the dearer case).
 * ``<game>_random_playouts_per_s``: complete games of uniformly random moves per second from
   the start (the rules' own speed).
 * ``metro_search_playouts_per_s``: the Metro hard/expert simulation (a determinized world
