@@ -84,3 +84,24 @@ def test_the_bench_times_a_fresh_tables_first_decision_through_a_fresh_helper():
     assert result["cpu"] is not None and result["cpu"] >= 0      # reported by the helper
     assert result["table_wall"] >= result["wall"] > 0
     assert bot_worker.helper_count() == 0                        # stopped: its CPU counted
+
+
+def test_the_setup_screen_has_the_helpers_warmed_while_the_table_is_set_up(tmp_path,
+                                                                           monkeypatch):
+    """Opening the setup with a remembered expert seat, and choosing an expert for a seat,
+    hand those bots to ``prepare_helpers``: the warm-up is done before the table opens."""
+    from game.client.screens import setup as setup_module
+    from game.client.widgets import Item
+    from tests.test_client_support import make_app
+
+    calls = []
+    monkeypatch.setattr(setup_module, "prepare_helpers",
+                        lambda bots, at_once: calls.append(sorted(
+                            (bot.seat, bot.level) for bot in bots)))
+    previous = {"players": 2, "seats": [{"name": "A", "who": "human:mouse+keyboard",
+                                         "colour": 0},
+                                        {"name": "B", "who": "bot:expert", "colour": 1}]}
+    screen = setup_module.SetupScreen(make_app(tmp_path), "railroad-ink", previous)
+    assert calls == [[(1, "expert")]]
+    screen.on_change(Item("who:0", lambda: "", "choice", value="bot:hard"))
+    assert calls[-1] == [(0, "hard"), (1, "expert")]
