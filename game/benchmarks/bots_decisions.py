@@ -3,8 +3,16 @@ the searching bots simulate.
 
 * ``<game>_<level>_ms``: p50 / p95 / max wall-clock milliseconds of ``choose`` over the same
   positions for every level (positions of normal-vs-normal games, every few moves), and
-  ``cpu_p95`` the thread's CPU time (what it costs on an idle core when the machine is shared).
-  Budgets: easy/normal instant, hard <= 0.3 s, expert <= 1 s (p95).
+  ``cpu_p50`` / ``cpu_p95`` / ``cpu_max`` the thread's CPU time (what it costs on an idle core
+  when the machine is shared); ``first``: the first decision of fresh tables as a player
+  meets it (a fresh bot helper process, the real pool: ``first_decisions``), CPU and wall
+  percentiles, the wait from the table's opening and the helper's whole CPU; ``with_first``:
+  the percentiles of the positions and the first decisions together. ``<game>`` is
+  ``railroad-ink+lake`` for the Lake expansion. Budgets: easy/normal instant, hard <= 0.3 s,
+  expert <= 1 s (p95, the first decision of a game included). Each position is decided by a
+  fresh bot: a Railroad Ink planner in mid-round then has none of the round's shared
+  lookahead or play-outs that a bot which played the round reuses, so its figures there
+  are those of a bot taking over a seat (the dearer case).
 * ``<game>_random_playouts_per_s``: complete games of uniformly random moves per second from
   the start (the rules' own speed).
 * ``metro_search_playouts_per_s``: the Metro hard/expert simulation (a determinized world
@@ -25,13 +33,18 @@ from game.rules.core import Rng
 
 SECTION = "bots.decisions"
 TABLES = (("metro", 2), ("metromania", 2), ("railroad-ink", 1))
+# the tables whose decisions are timed: (label, game, players, expansions)
+DECISION_TABLES = (("metro", "metro", 2, ()), ("metromania", "metromania", 2, ()),
+                   ("railroad-ink", "railroad-ink", 1, ()),
+                   ("railroad-ink+lake", "railroad-ink", 1, ("lake",)))
+FIRST_SEEDS = range(101, 105)      # fresh tables per game and level (one in quick mode)
 
 
-def _positions(game, players: int, seeds: range, stride: int) -> list:
+def _positions(game, players: int, seeds: range, stride: int, expansions=()) -> list:
     from game.bots.base import make_bot
     found = []
     for seed in seeds:
-        state = game.new_game(game.make_config(players, []), seed)
+        state = game.new_game(game.make_config(players, list(expansions)), seed)
         bots = [make_bot(game, seat, "normal", seed + seat) for seat in range(players)]
         step = 0
         while not game.is_over(state):
@@ -52,13 +65,21 @@ def _stats(values: list[float]) -> dict:
             "max": round(max(values) * 1000, 1), "n": len(values)}
 
 
-def decision_times(name: str, players: int, quick: bool) -> dict:
+def _cpu_stats(values: list[float]) -> dict:
+    stats = _stats(values)
+    return {"cpu_p50": stats["p50"], "cpu_p95": stats["p95"], "cpu_max": stats["max"]}
+
+
+def decision_times(label: str, name: str, players: int, expansions, quick: bool) -> dict:
+    from game.benchmarks.first_decisions import first_decisions
     from game.bots.base import levels, make_bot
     from game.rules import get_game
     game = get_game(name)
-    positions = _positions(game, players, range(1, 2 if quick else 3), 9 if quick else 5)
+    positions = _positions(game, players, range(1, 2 if quick else 3), 9 if quick else 5,
+                           expansions)
     if quick:
         positions = positions[:6]
+    seeds = FIRST_SEEDS[:1] if quick else FIRST_SEEDS
     out = {}
     for level in levels(name):
         wall, cpu = [], []
@@ -69,8 +90,15 @@ def decision_times(name: str, players: int, quick: bool) -> dict:
             wall.append(time.perf_counter() - started)
             cpu.append(time.thread_time() - cpu_started)
         stats = _stats(wall)
-        stats["cpu_p95"] = _stats(cpu)["p95"]
-        out[f"{name}_{level}_ms"] = stats
+        stats.update(_cpu_stats(cpu))
+        first = first_decisions(game, players, list(expansions), level, seeds)
+        stats["first"] = dict(_stats(first["wall"]), **_cpu_stats(first["cpu"]))
+        stats["first"]["table_wall_max"] = round(max(first["table_wall"]) * 1000, 1)
+        if "helper_cpu" in first:
+            stats["first"]["helper_cpu_max"] = round(max(first["helper_cpu"]) * 1000, 1)
+        stats["with_first"] = dict(_stats(wall + first["wall"]),
+                                   **_cpu_stats(cpu + first["cpu"]))
+        out[f"{label}_{level}_ms"] = stats
     return out
 
 
@@ -192,6 +220,6 @@ def run(quick: bool = False) -> dict:
     numbers["metromania_search_turns_per_s"] = metromania_search_turns_per_s(seconds)
     numbers["railroad-ink_plan_rounds_per_s"] = ink_plan_rounds_per_s(seconds)
     numbers["railroad-ink_networks_per_s"] = ink_networks_per_s(seconds)
-    for name, players in TABLES:
-        numbers.update(decision_times(name, players, quick))
+    for label, name, players, expansions in DECISION_TABLES:
+        numbers.update(decision_times(label, name, players, expansions, quick))
     return numbers

@@ -60,9 +60,10 @@ class Bot:
 
     @classmethod
     def warm_process(cls) -> None:
-        """Load what this bot's decisions need once per process (compiled code, tables),
-        before its first decision's clock starts. A bot helper process calls it the first
-        time it plays this class. Nothing by default."""
+        """Load what this bot's decisions need once per process (compiled code, tables).
+        A bot helper process calls it when its table opens (``bot_worker.prepare_helpers``),
+        before the first question, or else before the first decision of this class it is
+        asked for (then the player waits for it). Nothing by default."""
 
     # -- thinking ahead (simultaneous rounds) ----------------------------------------------
     def view_after(self, view: Any, move: Any) -> Any:

@@ -15,6 +15,11 @@ new one is started while there are fewer than ``os.cpu_count()``, else it queues
 loaded one. ``shutdown_helpers`` closes them all (the app calls it on quit; a helper also
 stops by itself when the client's end of its pipe closes).
 
+A bot that loads something once per process (``Bot.warm_process``: the Railroad Ink expert's
+compiled core, about 0.4 CPU s) has it loaded when its table opens: ``prepare_helpers`` starts
+the helpers the table's bots will think in and sends each a warm-up frame, done before any
+question, so the first decision does not pay for it.
+
 The bot travels to the helper with the view and comes back with its advanced state (its
 random generator), so the bot object in the client ends up exactly where a thread would have
 left it and games replay identically, whichever helper computed the move. If no helper can be
@@ -31,6 +36,7 @@ import struct
 import subprocess
 import sys
 import threading
+import time
 import weakref
 from pathlib import Path
 
@@ -57,7 +63,8 @@ def _write_frame(stream, data: bytes) -> None:
 
 def helper_main() -> None:
     """The helper process: answer (key, (game, its rules module), bot state, bot class, view)
-    until stdin closes. A game registered at run time (``register_game``) is registered here
+    with (key, "move" or "error", the move or the message, the bot's state, the CPU seconds
+    the answer took here) until stdin closes. A game registered at run time (``register_game``) is registered here
     too, from the module its rules live in."""
     from game.rules import available_games, get_game, register_game   # loaded when it starts
 
@@ -68,27 +75,54 @@ def helper_main() -> None:
         if frame is None:
             return
         try:
-            key, (game_name, module), bot_state, bot_class, view = pickle.loads(frame)
+            request = pickle.loads(frame)
+            if request[0] == _WARM:
+                # the table is opening (``prepare_helpers``): the one-off loading is done now,
+                # before its first question, not inside its first decision; no answer
+                _warm_classes(request[1], warmed)
+                continue
+            key, (game_name, module), bot_state, bot_class, view = request
             if game_name not in available_games():
                 register_game(game_name, module)
             bot = bot_class.__new__(bot_class)
             bot.__dict__.update(bot_state)
             bot.game = get_game(game_name)
             bot.set_cancel(None)
-            if bot_class not in warmed:
-                # a bot that needs compiled code loads it before its first decision's clock
-                # starts, and only in a helper that plays that bot (not in every helper)
-                warmed.add(bot_class)
-                bot_class.warm_process()
+            started = time.process_time()
+            # a bot that needs compiled code loads it in a helper that plays it (not in every
+            # helper); here only if no warm-up frame came first, and then inside the answer
+            _warm_classes([bot_class], warmed)
             move = bot.choose(view)
             state = {k: v for k, v in bot.__dict__.items() if k not in _SKIP_ATTRS}
-            reply = (key, "move", move, state)
+            reply = (key, "move", move, state, time.process_time() - started)
         except Exception as exc:  # noqa: BLE001 - reported to the client, never fatal
-            reply = (locals().get("key"), "error", f"{type(exc).__name__}: {exc}", None)
+            reply = (locals().get("key"), "error", f"{type(exc).__name__}: {exc}", None, None)
         try:
             _write_frame(stdout, pickle.dumps(reply))
         except (OSError, ValueError):
             return
+
+
+_WARM = "warm"     # a frame (_WARM, [bot classes]): load what they need, answer nothing
+
+
+def _warm_classes(classes, warmed: set) -> None:
+    for bot_class in classes:
+        if bot_class not in warmed:
+            warmed.add(bot_class)
+            try:
+                bot_class.warm_process()
+            except Exception:  # noqa: BLE001 - a failed warm-up is paid by the first decision
+                pass
+
+
+def needs_warming(bot_class) -> bool:
+    """Whether a bot class loads something once per process (overrides ``warm_process``)."""
+    warm = getattr(bot_class, "warm_process", None)
+    base = next((getattr(c, "warm_process") for c in reversed(bot_class.__mro__)
+                 if "warm_process" in vars(c)), None)
+    return warm is not None and base is not None and \
+        getattr(warm, "__func__", warm) is not getattr(base, "__func__", base)
 
 
 class _Helper:
@@ -104,6 +138,7 @@ class _Helper:
         self.lock = threading.Lock()
         self.results: dict = {}
         self.load = 0              # requests sent and not answered yet (cancelled ones too)
+        self.warm_sent: set = set()   # bot classes this helper was asked to warm
         self.reader = threading.Thread(target=self._read, name="bot-helper-reader",
                                        daemon=True)
         self.reader.start()
@@ -116,10 +151,10 @@ class _Helper:
                     self.load = 0
                 _tell_answered()
                 return
-            key, kind, value, state = pickle.loads(frame)
+            key, kind, value, state, cpu = pickle.loads(frame)
             with self.lock:
                 self.load = max(0, self.load - 1)
-                self.results[key] = (kind, value, state)
+                self.results[key] = (kind, value, state, cpu)
                 if len(self.results) > 64:
                     # answers nobody waits for any more (cancelled requests): the oldest
                     # go; a live answer is taken within a frame, so it is among the newest
@@ -139,6 +174,13 @@ class _Helper:
             with self.lock:
                 self.load -= 1
             raise
+
+    def send_warm(self, classes: list) -> None:
+        """Ask the helper to warm ``classes`` now (no answer comes back: not counted)."""
+        fresh = [cls for cls in classes if cls not in self.warm_sent]
+        if fresh:
+            _write_frame(self.process.stdin, pickle.dumps((_WARM, fresh)))
+            self.warm_sent.update(fresh)
 
     def pending(self) -> int:
         with self.lock:
@@ -216,6 +258,39 @@ def _pick_helper() -> _Helper | None:
         return _pool[min(loads)[1]] if loads else None
 
 
+def prepare_helpers(bots, thinking_at_once: int = 1) -> None:
+    """A table with these bots opens: if any of them loads something once per process
+    (``Bot.warm_process``: the Railroad Ink expert's compiled core), start the helpers its
+    bots will think in (``thinking_at_once``, at most one per core) and have each load it
+    now, in parallel with the table's opening, so no decision pays for it. The first question
+    waits in the helper's input until the warm-up is done. Nothing to warm: nothing started
+    (a helper starts on its first question, as before)."""
+    global _pool_failed
+    classes = sorted({type(bot) for bot in bots if needs_warming(type(bot))},
+                     key=lambda cls: (cls.__module__, cls.__qualname__))
+    if not classes:
+        return
+    with _pool_lock:
+        _pool[:] = [helper for helper in _pool if helper.alive()]
+        if _pool_failed:
+            return
+        wanted = min(max(1, thinking_at_once), pool_limit())
+        while len(_pool) < wanted:
+            try:
+                _pool.append(_Helper())
+            except OSError:
+                if not _pool:
+                    _pool_failed = True
+                    return
+                break
+        helpers = list(_pool)
+    for helper in helpers:
+        try:
+            helper.send_warm(classes)
+        except (pickle.PicklingError, TypeError, AttributeError, OSError, ValueError):
+            pass       # then the first question warms it, as without this call
+
+
 def helper_count() -> int:
     """How many helper processes are running (tests, the bench)."""
     with _pool_lock:
@@ -245,6 +320,8 @@ class BotWorker:
         self._result = None
         self._done = False
         self._helper: _Helper | None = None
+        # the helper's CPU seconds for the last answer taken (question to answer: the bench)
+        self.last_cpu: float | None = None
 
     def busy_with(self, key) -> bool:
         with self._lock:
@@ -319,7 +396,7 @@ class BotWorker:
             # the helper died: report it; the play screen falls back to a legal move
             result = ("error", RuntimeError("the bot helper process stopped"))
         else:
-            kind, value, state = answer
+            kind, value, state, self.last_cpu = answer
             if kind == "move":
                 bot.__dict__.update(state)     # the bot's generator advanced as in a thread
                 result = ("move", value)

@@ -13,7 +13,7 @@ import pygame
 from game.bots.base import make_bot
 from game.client import frame_pacing, navigation, theme
 from game.client.bot_ahead import LookAhead
-from game.client.bot_worker import BotWorker
+from game.client.bot_worker import BotWorker, prepare_helpers
 from game.client.coach.hint import HintCoach
 from game.client.games import kit
 from game.client.input import accepts, ordered_devices, seat_devices
@@ -42,6 +42,10 @@ class PlayScreen(Screen):
             if info.kind == SeatKind.BOT:
                 self.bots[seat] = make_bot(match.game, seat, info.level or "random",
                                            (match.seed * 7919 + seat) & 0xFFFFFFFF)
+        # bots that load something once per process (compiled code) have their helpers load
+        # it while the table opens, not inside their first decision
+        prepare_helpers(self.bots.values(),
+                        len(self.bots) if self.board.simultaneous_rounds else 1)
         self.history: list[list[int]] = [list(match.scores()["scores"])]
         self.viewer = None
         self.turn_started = 0.0

@@ -13,8 +13,9 @@ import re
 
 import pygame
 
-from game.bots.base import levels
+from game.bots.base import levels, make_bot
 from game.client import fonts, navigation, text_layout, theme
+from game.client.bot_worker import prepare_helpers
 from game.client.games import kit
 from game.client.input import ordered_devices
 from game.client.screens import seat_window
@@ -62,6 +63,7 @@ class SetupScreen(MenuScreen):
         self.toggles = [v for v in toggles if v not in self.expansions]
         self._ensure_seats()
         self.build()
+        self._warm_bots()
 
     # -- model -----------------------------------------------------------------------------
     def memory_name(self) -> str:
@@ -85,6 +87,20 @@ class SetupScreen(MenuScreen):
             if not seat.get("name"):
                 seat["name"] = (names[i] if i < len(names) and names[i]
                                 else t("common.player_n", n=i + 1))
+
+    def _warm_bots(self) -> None:
+        """Bots that load something once per process (the Railroad Ink expert's compiled
+        core) have their helper processes load it while the table is being set up, so the
+        table's first decisions do not wait for it (``bot_worker.prepare_helpers``)."""
+        bots = []
+        for i, seat in enumerate(self.seats):
+            kind, _, level = (seat.get("who") or "").partition(":")
+            if kind == SeatKind.BOT:
+                try:
+                    bots.append(make_bot(self.game, i, level, 0))
+                except KeyError:
+                    continue          # a level this game does not have: nothing to warm
+        prepare_helpers(bots, len(bots))
 
     def _default_who(self, i: int, pads: list[str]) -> str:
         if i >= 2:
@@ -311,6 +327,7 @@ class SetupScreen(MenuScreen):
             self.seats[int(key.split(":")[1])]["who"] = item.value
             if was_full != self.at_human_limit():
                 self.build()      # the other seats' device choices come and go
+            self._warm_bots()
         elif key.startswith("colour:"):
             i = int(key.split(":")[1])
             old = self.seats[i]["colour"]
