@@ -18,7 +18,6 @@ second run (or the build test run twice) costs a second. PyInstaller's own cache
 from __future__ import annotations
 
 import argparse
-import contextlib
 import hashlib
 import os
 import shutil
@@ -138,27 +137,6 @@ def folder_size(path: Path) -> int:
     return sum(p.lstat().st_size for p in path.rglob("*") if p.is_file() and not p.is_symlink())
 
 
-@contextlib.contextmanager
-def one_build_at_a_time(work: Path):
-    """Held while a build runs: two builds into the same folders at once (the build test's
-    fixture in two test workers, the tool started twice) overwrite each other's files and
-    both fail; the second now waits and then finds the first one's folder up to date. No lock
-    where ``fcntl`` is missing (Windows): nothing is waited for there."""
-    try:
-        import fcntl
-        work.mkdir(parents=True, exist_ok=True)
-        handle = open(work / "build.lock", "a")
-    except (ImportError, OSError):
-        yield
-        return
-    with handle:
-        fcntl.flock(handle, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
-
-
 def build(dist: Path = DIST, work: Path = WORK, force: bool = False,
           timeout: float = BUILD_TIMEOUT, log=print) -> Path:
     """Build the application folder (or reuse an identical one); returns the program path."""
@@ -166,7 +144,13 @@ def build(dist: Path = DIST, work: Path = WORK, force: bool = False,
         import PyInstaller  # noqa: F401
     except ImportError:
         raise BuildError("PyInstaller is not installed: pip install -e \".[build]\"") from None
-    with one_build_at_a_time(work):
+    # two builds into the same folders at once (the build test's fixture in two test workers,
+    # the tool started twice) overwrite each other's files and both fail: the second waits,
+    # then finds the first one's folder up to date
+    sys.path.insert(0, str(ROOT))
+    from game.file_lock import held
+
+    with held(work / "build.lock"):
         return build_unlocked(dist, work, force, timeout, log)
 
 

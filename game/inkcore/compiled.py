@@ -15,6 +15,8 @@ import types
 from contextlib import contextmanager
 from pathlib import Path
 
+from game.file_lock import held
+
 CACHE = Path(__file__).resolve().parent / "__pycache__"    # numba's cache, beside the kernels
 
 
@@ -29,19 +31,8 @@ def first_compile_lock():
     if any(CACHE.glob("*.nbi")):
         yield
         return
-    try:
-        import fcntl
-        CACHE.mkdir(exist_ok=True)
-        handle = open(CACHE / "numba-compile.lock", "a")
-    except (ImportError, OSError):
+    with held(CACHE / "numba-compile.lock"):
         yield
-        return
-    with handle:
-        fcntl.flock(handle, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 def load():
