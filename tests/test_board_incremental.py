@@ -220,22 +220,10 @@ def test_metromania_searches_the_next_humans_options_off_the_frame(tmp_path, mon
     import time
 
     from game.bots.base import make_bot
-    from game.client.screens.play import PlayScreen
-    from game.match import Match, SeatInfo
-    from game.rules import get_game
 
-    app = make_app(tmp_path)
-    game = get_game("metromania")
-    seats = [SeatInfo("Ann", "human", device="mouse+keyboard", colour=0)] + [
-        SeatInfo(f"Bot {i}", "bot", level="random", colour=i) for i in range(1, 4)]
-    match = Match.new(game, game.make_config(4), 21, seats)
-    while match.seq < 9 or match.to_act() != (3,):
-        seat = match.to_act()[0]
-        match.apply(seat, make_bot(game, seat, "random", match.seq).choose(match.view(seat)))
-    play = PlayScreen(app, match, {"autosave": False})
-    app.push(play)
-    app.draw()
-    board = play.board
+    app, play = _human_table(tmp_path, (1280, 720))
+    match, board = play.match, play.board
+    game = match.game
     searched_in: list[str] = []
     real = type(game).dig_options
 
