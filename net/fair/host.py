@@ -21,6 +21,7 @@ from net.local import collector
 from net.protocol import messages as ids
 from net.fair.deal import FairError, FairTable, record_from_plain, record_to_plain
 from net.fair.positions import short_played
+from net.fair.signing import FrameSigner, SignerBook, dealer_of_plain, needs_signature
 
 FAIR_SECRET_BYTES = 32
 
@@ -46,6 +47,7 @@ class FairHosting:
         self.fair_played: dict[int, dict] = {}   # seq -> CardPlayed (plain) of that move
         self.fair_verdict_told = False
         secret = self.fair_secret() if 0 in dealers else None
+        self._fair_signing(secret, 0)
         self.fair = FairTable(self.game, self.config, dealers, 0, secret,
                               [s.seat_info() for s in self.slots],
                               strict_escrow=self.fair_strict)
@@ -55,6 +57,15 @@ class FairHosting:
         self._broadcast(self._start_message())
         self._emit("dealing", dealers=sorted(set(dealers)))
         self._fair_pump()
+
+    def _fair_signing(self, secret: bytes | None, me: int) -> None:
+        """The table's verify keys as this host fixes them (net.fair.signing), our own
+        signer, and the signatures of the stream's records, by index."""
+        signer = FrameSigner(secret, self.fair_table_id, me) if secret is not None else None
+        self.fair_signer = signer
+        self.fair_book = SignerBook(self.fair_table_id, signer)
+        self.fair_sigs: dict[int, bytes] = {}
+        self.fair_keys_told: set[int] = set()     # dealers whose key went out with a frame
 
     def _fair_depart(self, seat: int) -> None:
         """A remote seat goes to the host's bot: its machine's key is rebuilt from the escrow
@@ -108,6 +119,13 @@ class FairHosting:
         if dealer != self.fair_dealer_of(peer):
             self._refuse(peer.conn, "fair_foreign", {"peer": peer.pid, "seat": dealer})
             return
+        signature = msg.get("sg")
+        problem = self.fair_book.check(msg["r"], signature, msg.get("vk"))
+        if problem is not None:
+            # it came straight from that machine: its own frame is unsigned or falsely signed
+            self._refuse(peer.conn, "fair_bad_signature", {"peer": peer.pid, "detail": problem})
+            self._emit("fair_refused", peer=peer.pid, code="fair_bad_signature")
+            return
         if self.fair.is_stale(record):
             # made before its machine heard of a departure or of a pile or roll opened again
             # (e.g. its shuffle crossed the Depart of a withholding dealer): it no longer
@@ -127,7 +145,7 @@ class FairHosting:
         before = len(self.fair.published)
         self.fair.publish(record)
         try:
-            self._fair_pump(pending=(before, plain))
+            self._fair_pump(pending=(before, plain, signature))
         except FairError as error:
             self.fair.drop_inbox()
             self._refuse(peer.conn, error.code, error.details)
@@ -139,10 +157,10 @@ class FairHosting:
         while True:
             applied = self.fair.pump()
             if pending is not None:
-                before, plain = pending
+                before, plain, signature = pending
                 pending = None
                 if len(self.fair.published) > before:
-                    self._fair_broadcast(plain)
+                    self._fair_broadcast(plain, signature)
             self._fair_applied(applied)
             out = self.fair.take_outbox()
             if not out:
@@ -153,15 +171,36 @@ class FairHosting:
                 before = len(self.fair.published)
                 applied = self.fair.pump()
                 if len(self.fair.published) > before:
-                    self._fair_broadcast(record_to_plain(record))
+                    plain = record_to_plain(record)
+                    self._fair_broadcast(plain, self._fair_own_signature(plain))
                 self._fair_applied(applied)
         self._fair_check_verdict()
         if self.fair.waiting_for_move:
             self.fair.prepare_ahead()       # our next shares, while the player thinks
 
-    def _fair_broadcast(self, plain: dict) -> None:
+    def _fair_own_signature(self, plain: dict) -> bytes | None:
+        """Our signature of a record of ours that others must see signed (we deal under
+        another id than the relay's on a table resumed from another machine's save)."""
+        signer = self.fair_signer
+        if signer is None or not needs_signature(dealer_of_plain(plain)):
+            return None
+        return signer.sign(plain)
+
+    def _fair_broadcast(self, plain: dict, signature: bytes | None = None) -> None:
+        """Relay one record of the stream, with its dealer's signature; its dealer's verify
+        key goes with the first of its records we relay."""
         self.fair_stream.append(plain)
-        self._broadcast({"t": ids.FAIR, "i": len(self.fair_stream) - 1, "r": plain})
+        index = len(self.fair_stream) - 1
+        message = {"t": ids.FAIR, "i": index, "r": plain}
+        if signature is not None:
+            self.fair_sigs[index] = signature
+            message["sg"] = signature
+            dealer = dealer_of_plain(plain)
+            key = self.fair_book.keys.get(dealer)
+            if dealer not in self.fair_keys_told and key is not None:
+                self.fair_keys_told.add(dealer)
+                message["vk"] = key
+        self._broadcast(message)
 
     def _fair_applied(self, applied: list) -> None:
         if self.fair.match is not None and self.sequencer is None:
@@ -200,6 +239,7 @@ class FairHosting:
         fair.strict = True
         fair.defer_audit = True
         self.fair_table_id = str(save.header["lan"].get("table", ""))
+        self._fair_signing(fair.peer.secret if fair.peer is not None else None, fair.me)
         # a crash can cut the save between a move and the records that follow it (a share
         # for the draw after it): the move is not in the saved log, so those records wait for
         # it and never fit. They are dropped from what this table goes on from and from the
@@ -249,7 +289,7 @@ class FairHosting:
         before = len(fair.published)
         fair.publish(plain)
         try:
-            self._fair_pump(pending=(before, plain))
+            self._fair_pump(pending=(before, plain, None))
         except FairError as error:
             fair.drop_inbox()
             self._emit("fair_refused", peer=dealer, code=error.code)
@@ -341,3 +381,7 @@ class FairHosting:
         message["log"] = []
         message["fr"] = list(self.fair_stream)
         message["fm"] = moves
+        # each record's signature (empty: the relay's own, or saved before a resume) and
+        # every dealer key fixed so far: the joiner checks the stream as if relayed live
+        message["fg"] = [self.fair_sigs.get(i, b"") for i in range(len(self.fair_stream))]
+        message["vk"] = self.fair_book.table()

@@ -20,6 +20,7 @@ from net.fair.deal import FairError, record_to_plain
 from net.fair.dues import SECRET
 from net.fair.positions import short_played
 from net.fair.peer import FairReplica
+from net.fair.signing import RELAY, FrameSigner, SignerBook, dealer_of_plain
 from net.protocol.lobby import plain_seats, seat_infos_from_wire
 
 # A joiner leaves a table whose host aborts the start more often than this once every key was
@@ -35,6 +36,8 @@ class FairJoining:
     fair_told = 0            # roll parts of ours the host declared late, told so far
     fair_rebuilt_told = 0    # roll parts rebuilt from the escrow, told so far
     fair_blame_told = False  # our seats given away while records of ours were unrelayed
+    fair_signer: FrameSigner | None = None   # our key at this table (net.fair.signing)
+    fair_book: SignerBook | None = None      # the dealers' keys as fixed here
 
     def fair_abort_counts(self) -> bool:
         """Whether an ABORT now comes after every dealer committed to its key (the seed is
@@ -82,6 +85,9 @@ class FairJoining:
             if self.fair_secret_bytes is None:
                 self.fair_secret_bytes = self.fair_secret()
             secret = self.fair_secret_bytes
+        self.fair_signer = FrameSigner(secret, self.fair_table_id, me) \
+            if secret is not None else None
+        self.fair_book = SignerBook(self.fair_table_id, self.fair_signer)
         self._fair_start_msg = msg
         self.fair_hold = bool(msg.get("cu"))    # owe nothing until the catch-up is in
         self.fair_replica = FairReplica(game, msg["cfg"], dealers, me, secret,
@@ -99,6 +105,8 @@ class FairJoining:
         if self.fair_replica is None or "i" not in msg:
             self._early.append(msg)
             return
+        if not self._fair_signed(msg["r"], msg.get("sg"), msg.get("vk")):
+            return
         self._fair_acknowledged(msg["r"])
         try:
             applied = self.fair_replica.record(msg["i"], msg["r"])
@@ -106,6 +114,17 @@ class FairJoining:
             self._fair_caught(error)
             return
         self._fair_after(applied)
+
+    def _fair_signed(self, plain, signature, verify_key) -> bool:
+        """Whether a relayed record is its dealer's own word (net.fair.signing). If not, it
+        was made or changed on the way, and the host is the only machine on the way: the
+        table ends here naming the host, never the dealer in whose name it came."""
+        problem = self.fair_book.check(plain, signature, verify_key)
+        if problem is None:
+            return True
+        self._fair_caught(FairError("fair_relay_forged", RELAY, of=dealer_of_plain(plain),
+                                    detail=problem))
+        return False
 
     def _fair_move(self, msg: dict) -> None:
         if self.fair_replica is None:       # not dealt in yet (or a hostile host's order)
@@ -198,7 +217,10 @@ class FairJoining:
                 waiting.append(record)
             else:
                 plain = record_to_plain(record)
-                self._send({"t": ids.FAIR, "r": plain})
+                message = {"t": ids.FAIR, "r": plain}
+                if self.fair_signer is not None:
+                    message.update(self.fair_signer.fields(plain))
+                self._send(message)
                 if len(self.fair_unacked) < 256:
                     self.fair_unacked.append(plain)
         self.fair_owed = waiting
@@ -225,6 +247,21 @@ class FairJoining:
         """At the end of a pump (its frames sent): the audit that waited for it."""
         if self.fair_replica is not None and self.fair_replica.fair.finish_audit():
             self._fair_tell_verdict()
+
+    def _fair_sync_signed(self, msg: dict) -> bool:
+        """A catch-up's records are checked like relayed ones: the dealers' keys it names
+        must agree with those fixed here, and every signature it carries must hold. A record
+        without one is taken: the table was resumed from a save, which keeps records and not
+        their signatures (the limit docs/protocol.md states)."""
+        records, signatures = msg.get("fr", []), msg.get("fg", [])
+        if self.fair_book.learn_table(msg.get("vk", [])) is not None:
+            self._fair_caught(FairError("fair_relay_forged", RELAY, detail="key"))
+            return False
+        for index, plain in enumerate(records):
+            signature = signatures[index] if index < len(signatures) else b""
+            if signature and not self._fair_signed(plain, signature, None):
+                return False
+        return True
 
     def _fair_begin(self) -> None:
         """The public seed is rolled: the game starts here (once)."""
@@ -270,6 +307,8 @@ class FairJoining:
 
     def _fair_sync(self, msg: dict) -> None:
         self.fair_hold = False
+        if not self._fair_sync_signed(msg):
+            return
         try:
             self.fair_replica.rebuild(msg.get("fr", []), msg.get("fm", []), msg["w"],
                                       f"peer{self.pid}")
