@@ -3,6 +3,8 @@
 * A roll part (the setup's public seed, or a roll in play) that is late is rebuilt from the
   escrow (``Overdue``, ``net.fair.rescue``): the same value, so the roll is never rolled again
   and its dealer keeps its seats (a host that dropped it gains nothing, and blames nobody).
+* A draw share that is late is rebuilt from the escrow the same way (``ShareOverdue``,
+  ``net.fair.share_rescue``): the same card, its dealer keeps its seats and its hand.
 * Setup (keys, escrows, the public seed): a dealer that leaves, is refused, or owes its key
   or escrow (or its part of a rebuild) longer than ``timings.seeding`` ends the setup for
   everyone; the table goes back to the lobby (ABORT, seen by all) with that dealer's seats
@@ -28,8 +30,8 @@ from __future__ import annotations
 from typing import Any
 
 from net.protocol import messages as ids
-from net.fair.phases import PHASES, ROLL_PARTS_LATE, Action, phase_of
-from net.fair.wait import play_owing, roll_parts_late, setup_owing
+from net.fair.phases import PHASES, ROLL_PARTS_LATE, Action, Phase, phase_of
+from net.fair.wait import play_owing, roll_parts_late, setup_owing, shares_late
 from net.protocol.reasons import scalar_args
 
 
@@ -99,6 +101,13 @@ class FairGuard:
             # dealer keeps its seats: dropping it gains the host nothing
             for name, attempt, dealer in overdue:
                 self.fair_overdue(name, attempt, dealer)
+            return
+        shares = [item for item in shares_late(fair) if item[4] != fair.me] \
+            if phase is Phase.CHANCE else []
+        if shares:
+            # a late draw share too (net.fair.share_rescue): the same share, nobody blamed
+            for item in shares:
+                self.fair_share_overdue(*item)
             return
         late = [p for p in self.peers.values() if self.fair_dealer_of(p) in owing and p.seats]
         if rule.on_timeout is Action.ABORT:

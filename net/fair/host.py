@@ -21,6 +21,7 @@ from net.local import collector
 from net.protocol import messages as ids
 from net.fair.deal import FairError, FairTable, record_from_plain, record_to_plain
 from net.fair.positions import short_played
+from net.fair.share_rescue import SHARE_OVERDUE
 from net.fair.signing import FrameSigner, SignerBook, dealer_of_plain, needs_signature
 
 FAIR_SECRET_BYTES = 32
@@ -281,6 +282,14 @@ class FairHosting:
         plain = {"kind": "Overdue", "seat": 0, "of": dealer, "roll": roll, "attempt": attempt}
         if self._publish_rebuild(plain, dealer):
             self._emit("roll_part_overdue", dealer=dealer, roll=roll)
+
+    def fair_share_overdue(self, pile: str, attempt: int, position: int, again: int,
+                           dealer: int) -> None:
+        """Have a late draw share rebuilt from the escrow (a ShareOverdue all machines see)."""
+        plain = {"kind": SHARE_OVERDUE, "seat": 0, "of": dealer, "pile": pile,
+                 "pos": position, "again": again, "attempt": attempt}
+        if self._publish_rebuild(plain, dealer):
+            self._emit("share_overdue", dealer=dealer, pile=pile, position=position)
 
     def _publish_rebuild(self, plain: dict, dealer: int) -> bool:
         """Publish a record asking every machine to rebuild ``dealer``'s part from the escrow

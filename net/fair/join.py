@@ -35,6 +35,7 @@ class FairJoining:
     fair_aborts = 0          # the host's aborts after every key was committed
     fair_told = 0            # roll parts of ours the host declared late, told so far
     fair_rebuilt_told = 0    # roll parts rebuilt from the escrow, told so far
+    fair_shares_told = 0     # shares of ours the host declared late, told so far
     fair_blame_told = False  # our seats given away while records of ours were unrelayed
     fair_signer: FrameSigner | None = None   # our key at this table (net.fair.signing)
     fair_book: SignerBook | None = None      # the dealers' keys as fixed here
@@ -158,6 +159,12 @@ class FairJoining:
             roll, _attempt = told[self.fair_told]
             self.fair_told += 1
             self._emit("fair_host_withheld", code="fair_host_withheld", args={"roll": roll})
+        shares = fair.share_rescue.told_overdue
+        while self.fair_shares_told < len(shares):
+            pile, _attempt, position = shares[self.fair_shares_told][:3]
+            self.fair_shares_told += 1
+            self._emit("fair_host_withheld", code="fair_host_withheld_share",
+                       args={"pile": pile, "position": position})
         rebuilt = fair.rescue.rebuilt
         while self.fair_rebuilt_told < len(rebuilt):
             roll, _attempt, dealer = rebuilt[self.fair_rebuilt_told]

@@ -1,0 +1,128 @@
+"""Issue 28, item 2: a relay cannot frame anyone (played by a hostile host against the real
+endpoints over the in-memory network).
+
+* Drop and blame: the host keeps back an honest dealer's share of a draw and waits, as if
+  that dealer withheld it. Before the fix the dealer lost its seats to the host's bot and its
+  key (its hand) was opened to the table; now the share is rebuilt from the escrow — the very
+  share the dealer had sent — the dealer keeps its seats, nobody is blamed, and the dealer's
+  own machine says the host did not pass its share on.
+* Forge: the host changes an honest dealer's share on its way to the others (or makes one up
+  in its name). Before the fix the others took it and the draw went wrong in that dealer's
+  name; now every other machine refuses it at once and names the host (``fair_relay_forged``),
+  since only the relay could have made a record its dealer did not sign.
+"""
+
+import pytest
+
+from game.rules.fairplay.group import G, element_to_bytes, power, element_from_bytes
+from net.protocol import messages as ids
+from tests.test_net_fair import METRO, FairTable
+
+pytestmark = pytest.mark.timeout(120)
+
+
+def _is_share_for_another(record, pid) -> bool:
+    return record.get("kind") == "DrawShared" and record.get("s") == pid \
+        and record.get("d") != pid
+
+
+def test_a_host_that_drops_an_honest_share_and_waits_blames_nobody_and_the_card_is_the_same():
+    table = FairTable(METRO, 3, [], host_bots=1)
+    victim = table.clients[0]
+    dropped = []
+    real = table.host.handlers[ids.FAIR]
+
+    def hostile_relay(host, peer, msg):
+        record = msg["r"]
+        if peer.pid == victim.pid and not dropped and _is_share_for_another(record, victim.pid):
+            dropped.append(record)        # kept back: the host reports the dealer as silent
+            return
+        real(host, peer, msg)
+    table.host.handlers[ids.FAIR] = hostile_relay
+    table.start()
+    assert table.run(lambda: dropped and table.host.fair.share_rescue.rebuilt, limit=60)
+    host_events = table.host.poll()
+    assert any(e["event"] == "share_overdue" and e["dealer"] == victim.pid for e in host_events)
+    # nobody is blamed: no seat handed over, no key rebuilt
+    assert not any(e["event"] in ("fair_withheld", "dealer_departed") for e in host_events)
+    assert victim.pid not in table.host.fair.departed
+    assert not table.host.slots[victim.seats[0]].bot_level
+    # the rebuilt share is the one the victim sent, on every machine
+    pile, position = dropped[0]["p"], dropped[0]["n"]
+    sent = dropped[0]["x"]
+    assert table.run(lambda: all(
+        c.fair_replica.fair.share_rescue.rebuilt for c in table.clients), limit=30)
+    for fair in [table.host.fair] + [c.fair_replica.fair for c in table.clients]:
+        draw = fair.transcript.piles[pile].draws[position]
+        assert element_to_bytes(draw.shares[victim.pid]) == sent
+    # the victim's machine knows the host did not pass its share on, and says so
+    told = [e for e in victim.poll() if e["event"] == "fair_host_withheld"]
+    assert told and told[0]["code"] == "fair_host_withheld_share"
+    # and the game plays on to a fair audit with the victim still in its seat
+    assert table.run(table.all_over, limit=200)
+    assert table.host.fair.verdict.fair
+    assert victim.pid not in table.host.fair.departed
+
+
+def _forging_host(table, victim, forge, strip=False):
+    """The host relays every record, but one of the victim's shares for the other joiner's
+    draw goes out changed by ``forge`` (the host's own driver took the real one);
+    ``strip``: without the signature that came with it."""
+    drawer = next(c.pid for c in table.clients if c is not victim)
+    real_broadcast = table.host._broadcast
+    forged = []
+
+    def broadcast(message, *args, **kwargs):
+        record = message.get("r") if message.get("t") == ids.FAIR else None
+        if record is not None and not forged and _is_share_for_another(record, victim.pid) \
+                and record.get("d") == drawer:
+            message = dict(message, r=forge(dict(record)))
+            if strip:
+                message = {k: v for k, v in message.items() if k not in ("sg", "vk")}
+            forged.append(message)
+        return real_broadcast(message, *args, **kwargs)
+    table.host._broadcast = broadcast
+    return forged
+
+
+def _events(client, name):
+    return [e for e in client.poll() if e["event"] == name]
+
+
+def test_a_host_that_changes_an_honest_share_on_the_way_is_named_not_the_dealer():
+    table = FairTable(METRO, 3, [], host_bots=1)
+    victim, other = table.clients
+
+    def squared(record):     # still a group element: only the signature can tell
+        record["x"] = element_to_bytes(power(element_from_bytes(record["x"]), 2))
+        return record
+    forged = _forging_host(table, victim, squared)
+    table.net.run_until(lambda: all(c.phase != "connecting" for c in table.clients), 2)
+    for client in table.clients:
+        client.set_ready(True)
+    assert table.net.run_until(table.host.can_start, 2)
+    assert table.host.start()
+    assert table.run(lambda: forged and other.phase == "ended", limit=60)
+    caught = _events(other, "fair_caught")
+    assert caught and caught[0]["code"] == "fair_relay_forged"
+    assert caught[0]["args"]["peer"] == 0 and caught[0]["args"]["of"] == victim.pid
+    assert caught[0]["args"]["detail"] == "signature"
+
+
+def test_a_host_that_makes_up_a_share_in_an_honest_dealers_name_is_named():
+    table = FairTable(METRO, 3, [], host_bots=1)
+    victim, other = table.clients
+
+    def made_up(record):     # a share of the host's own making, without the victim's key
+        record["x"] = element_to_bytes(power(G, 12345))
+        return record
+    forged = _forging_host(table, victim, made_up, strip=True)
+    table.net.run_until(lambda: all(c.phase != "connecting" for c in table.clients), 2)
+    for client in table.clients:
+        client.set_ready(True)
+    assert table.net.run_until(table.host.can_start, 2)
+    assert table.host.start()
+    assert table.run(lambda: forged and other.phase == "ended", limit=60)
+    caught = _events(other, "fair_caught")
+    assert caught and caught[0]["code"] == "fair_relay_forged"
+    assert caught[0]["args"]["peer"] == 0 and caught[0]["args"]["of"] == victim.pid
