@@ -287,7 +287,7 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
         if self.phase != "ended" and self.paperwork_ready():
             if self.fair_owed:
                 self.send_owed()       # our end-of-game secret
-            if self._netlog_due and self.replica is not None:
+            if self._netlog_due and self.replica is not None and self.match is not None:
                 self._netlog_due = False
                 self.netlog_path = self.persistence.write_netlog(
                     self.match, f"peer{self.pid}", self.commands)
