@@ -126,3 +126,36 @@ def test_a_host_that_makes_up_a_share_in_an_honest_dealers_name_is_named():
     caught = _events(other, "fair_caught")
     assert caught and caught[0]["code"] == "fair_relay_forged"
     assert caught[0]["args"]["peer"] == 0 and caught[0]["args"]["of"] == victim.pid
+
+
+def test_a_host_that_also_drops_a_holders_part_of_the_rebuild_frames_nobody_and_waits():
+    """Two drops: the victim's share, then the one part of its rebuild the host does not
+    hold itself (at three dealers both other machines' parts are needed). Blaming that
+    holder would frame it; the step waits instead, until the host passes the part on."""
+    table = FairTable(METRO, 3, [], host_bots=1)
+    victim, holder = table.clients
+    dropped, kept = [], []
+    real = table.host.handlers[ids.FAIR]
+
+    def hostile_relay(host, peer, msg):
+        record = msg["r"]
+        if peer.pid == victim.pid and not dropped and _is_share_for_another(record, victim.pid):
+            dropped.append(record)
+            return
+        if peer.pid == holder.pid and record.get("kind") == "SharePart" and not kept:
+            kept.append((host, peer, msg))       # the holder's part, kept back too
+            return
+        real(host, peer, msg)
+    table.host.handlers[ids.FAIR] = hostile_relay
+    table.start()
+    events = []
+    table.run(lambda: events.extend(table.host.poll()) or False,
+              limit=table.host.timings.seeding * 6)
+    assert dropped and kept
+    assert any(e["event"] == "fair_stalled" and e["dealer"] == holder.pid for e in events)
+    assert not any(e["event"] in ("fair_withheld", "dealer_departed") for e in events)
+    assert not table.host.fair.departed
+    assert not any(table.host.slots[c.seats[0]].bot_level for c in table.clients)
+    real(*kept[0])           # the host gives in: the step goes on, and so does the game
+    assert table.run(table.all_over, limit=200)
+    assert table.host.fair.verdict.fair and not table.host.fair.departed

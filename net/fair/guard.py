@@ -31,7 +31,8 @@ from typing import Any
 
 from net.protocol import messages as ids
 from net.fair.phases import PHASES, ROLL_PARTS_LATE, Action, Phase, phase_of
-from net.fair.wait import play_owing, roll_parts_late, setup_owing, shares_late
+from net.fair.wait import (play_owing, rebuild_parts_owing, roll_parts_late, setup_owing,
+                           shares_late)
 from net.protocol.reasons import scalar_args
 
 
@@ -121,6 +122,16 @@ class FairGuard:
         # only one that is connected and does not send what it owes withholds
         connected = {self.fair_dealer_of(p) for p in self._live_peers() if p.seats}
         secrets_only = fair.finished and all(g in fair.recovered for g in fair.departed)
+        parts = rebuild_parts_owing(fair)
+        if parts and set(owing) <= parts:
+            # only parts of a rebuild are missing (a late share or roll part): blaming their
+            # holders would let a host that dropped both the share and a holder's part
+            # frame that holder, so nobody is blamed and the step waits (the host can end
+            # the game; two silent machines can stall it, as they could veto before)
+            for dealer in owing:
+                if dealer in connected:
+                    self._emit("fair_stalled", dealer=dealer)
+            return
         if fair.strict_escrow and not secrets_only:
             # a strict table (issue 28): nobody stands in for a withholder (its hand would be
             # opened behind a veto); the step waits for it until the host ends the game

@@ -83,6 +83,22 @@ def shares_late(fair) -> list[tuple[str, int, int, int, int]]:
     return late
 
 
+def rebuild_parts_owing(fair) -> set[int]:
+    """Dealers owing only a part of a rebuild in the running game's current step: of a late
+    roll part (``net.fair.rescue``) or of a late draw share (``net.fair.share_rescue``)."""
+    step = fair.current_step if fair.match is not None else None
+    if step is None:
+        return set()
+    if step[0] == "roll":
+        return set(fair.rescue.owing(step[1]))
+    if step[0] in ("deal", "reveal"):
+        owing: set[int] = set()
+        for position in step[2]:
+            owing |= fair.share_rescue.owing(step[1], position)
+        return owing
+    return set()
+
+
 def play_owing(fair) -> list[int]:
     """Dealers the current chance step of a running game waits for (none while the game
     waits for a move), sorted; a departed dealer's part is done by every machine."""
