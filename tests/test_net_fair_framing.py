@@ -159,3 +159,31 @@ def test_a_host_that_also_drops_a_holders_part_of_the_rebuild_frames_nobody_and_
     real(*kept[0])           # the host gives in: the step goes on, and so does the game
     assert table.run(table.all_over, limit=200)
     assert table.host.fair.verdict.fair and not table.host.fair.departed
+
+
+def test_a_dealer_cannot_get_the_host_named_by_signing_another_form_of_its_record():
+    """A record sent in a form the host relays differently (a default field spelled out),
+    signed in that form: the host checks the form it relays and refuses the sender, so the
+    other machines never see a signature that fails and never blame the host for it."""
+    from net.fair.signing import FrameSigner
+    table = FairTable(METRO, 3, [], host_bots=1)
+    trickster, other = table.clients
+    real_send = trickster._send
+    tried = []
+
+    def send(message):
+        record = message.get("r") if message.get("t") == ids.FAIR else None
+        if record is not None and not tried and record.get("kind") == "DrawShared":
+            record = dict(record, g=0)          # "again" spelled out: the same share
+            signer = FrameSigner(trickster.fair_secret_bytes, trickster.fair_table_id,
+                                 trickster.fair_replica.fair.me)
+            message = dict(message, r=record, **signer.fields(record))
+            tried.append(message)
+        return real_send(message)
+    trickster._send = send
+    table.start()
+    assert table.run(lambda: tried and trickster.phase == "ended", limit=60)
+    refused = [e for e in table.host.poll() if e["event"] == "fair_refused"]
+    assert refused and refused[0]["code"] == "fair_bad_signature"
+    assert refused[0]["peer"] == trickster.pid
+    assert not [e for e in other.poll() if e["event"] == "fair_caught"]

@@ -121,7 +121,10 @@ class FairHosting:
             self._refuse(peer.conn, "fair_foreign", {"peer": peer.pid, "seat": dealer})
             return
         signature = msg.get("sg")
-        problem = self.fair_book.check(msg["r"], signature, msg.get("vk"))
+        # checked in the form we relay (a record sent in another form of the same content,
+        # with a signature over that form, would otherwise fail on every other machine and
+        # have them name us for the dealer's trick)
+        problem = self.fair_book.check(record_to_plain(record), signature, msg.get("vk"))
         if problem is not None:
             # it came straight from that machine: its own frame is unsigned or falsely signed
             self._refuse(peer.conn, "fair_bad_signature", {"peer": peer.pid, "detail": problem})
