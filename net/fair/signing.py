@@ -41,7 +41,8 @@ UNSIGNED_FIELDS = ("at",)   # the host's stamp on a departure record, added afte
 def _canonical(value):
     """The same value whatever order a machine built its maps in (dict keys sorted)."""
     if isinstance(value, dict):
-        return [[str(k), _canonical(v)] for k, v in sorted(value.items(), key=lambda kv: str(kv[0]))]
+        return [[str(k), _canonical(v)]
+                for k, v in sorted(value.items(), key=lambda item: str(item[0]))]
     if isinstance(value, (list, tuple)):
         return [_canonical(v) for v in value]
     return value
