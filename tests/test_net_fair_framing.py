@@ -187,3 +187,26 @@ def test_a_dealer_cannot_get_the_host_named_by_signing_another_form_of_its_recor
     assert refused and refused[0]["code"] == "fair_bad_signature"
     assert refused[0]["peer"] == trickster.pid
     assert not [e for e in other.poll() if e["event"] == "fair_caught"]
+
+
+def test_a_host_that_changes_the_card_an_honest_move_names_is_named_not_the_player():
+    """Moves are not signed, but the host checks every move and the card it names before it
+    sequences it: a relayed move that fails those checks is the host's doing."""
+    table = FairTable(METRO, 3, [], host_bots=1)
+    victim, other = table.clients
+    real_broadcast = table.host._broadcast
+    changed = []
+
+    def broadcast(message, *args, **kwargs):
+        if message.get("t") == ids.MOVE and message.get("cp") is not None and not changed \
+                and message["s"] in victim.seats:
+            position, card = message["cp"]
+            message = dict(message, cp=[position + 1, card])   # a position it was not dealt
+            changed.append(message)
+        return real_broadcast(message, *args, **kwargs)
+    table.host._broadcast = broadcast
+    table.start()
+    assert table.run(lambda: changed and other.phase == "ended", limit=60)
+    caught = _events(other, "fair_caught")
+    assert caught and caught[0]["code"].startswith("fair_card")
+    assert caught[0]["args"]["peer"] == 0 and caught[0]["args"]["of"] == victim.pid

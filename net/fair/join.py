@@ -28,6 +28,15 @@ from net.protocol.lobby import plain_seats, seat_infos_from_wire
 FAIR_ABORT_LIMIT = 2
 
 
+def relayed_fault(error: FairError) -> FairError:
+    """A sequenced move our driver refuses is the host's fault, not its seat's: the host ran
+    the very same checks (the move, the card it names) before sequencing it, so it relayed a
+    move it had to refuse, or made one up in that seat's name. The host is named (``peer``
+    0), the seat's dealer given as ``of``."""
+    args = {k: v for k, v in error.details.items() if k not in ("peer", "of", "message")}
+    return FairError(error.code, RELAY, of=error.dealer, **args)
+
+
 class FairJoining:
     """Joiner-side fair-table behaviour; expects the attributes of ``ClientEndpoint``."""
 
@@ -135,7 +144,7 @@ class FairJoining:
         try:
             applied = self.fair_replica.receive(msg["q"], msg["s"], msg["m"], msg.get("cp"))
         except FairError as error:
-            self._fair_caught(error)
+            self._fair_caught(relayed_fault(error))
             return
         self._fair_after(applied)
 
