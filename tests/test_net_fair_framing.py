@@ -210,3 +210,35 @@ def test_a_host_that_changes_the_card_an_honest_move_names_is_named_not_the_play
     caught = _events(other, "fair_caught")
     assert caught and caught[0]["code"].startswith("fair_card")
     assert caught[0]["args"]["peer"] == 0 and caught[0]["args"]["of"] == victim.pid
+
+
+def test_a_host_that_drops_an_honest_shuffle_step_and_waits_blames_nobody():
+    """A shuffle step cannot be rebuilt from the escrow: it is skipped (the deck as it was,
+    in that dealer's name, on every machine), and its dealer keeps its seats and its hand."""
+    table = FairTable(METRO, 3, [], host_bots=1)
+    victim = table.clients[0]
+    dropped = []
+    real = table.host.handlers[ids.FAIR]
+
+    def hostile_relay(host, peer, msg):
+        if peer.pid == victim.pid and msg["r"].get("kind") == "Shuffled" and not dropped:
+            dropped.append(msg["r"])
+            return
+        real(host, peer, msg)
+    table.host.handlers[ids.FAIR] = hostile_relay
+    table.start()
+    assert table.run(table.all_over, limit=200)
+    assert dropped
+    host_events = table.host.poll()
+    assert any(e["event"] == "shuffle_overdue" and e["dealer"] == victim.pid
+               for e in host_events)
+    assert not any(e["event"] in ("fair_withheld", "dealer_departed") for e in host_events)
+    assert not table.host.fair.departed
+    assert not table.host.slots[victim.seats[0]].bot_level
+    for fair in [table.host.fair] + [c.fair_replica.fair for c in table.clients]:
+        skipped = [r for r in fair.transcript.records
+                   if type(r).__name__ == "Shuffled" and r.skipped]
+        assert [r.seat for r in skipped] == [victim.pid]
+        assert fair.verdict.fair           # the audit knows the step was not the victim's
+    told = [e for e in victim.poll() if e["event"] == "fair_host_withheld"]
+    assert told and told[0]["code"] == "fair_host_withheld_shuffle"

@@ -21,6 +21,7 @@ from net.local import collector
 from net.protocol import messages as ids
 from net.fair.deal import FairError, FairTable, record_from_plain, record_to_plain
 from net.fair.positions import short_played
+from net.fair.late_shuffle import SHUFFLE_OVERDUE
 from net.fair.share_rescue import SHARE_OVERDUE
 from net.fair.signing import FrameSigner, SignerBook, dealer_of_plain, needs_signature
 
@@ -293,6 +294,13 @@ class FairHosting:
                  "pos": position, "again": again, "attempt": attempt}
         if self._publish_rebuild(plain, dealer):
             self._emit("share_overdue", dealer=dealer, pile=pile, position=position)
+
+    def fair_shuffle_overdue(self, pile: str, attempt: int, dealer: int) -> None:
+        """Have a late shuffle step skipped (a ShuffleOverdue all machines see)."""
+        plain = {"kind": SHUFFLE_OVERDUE, "seat": 0, "of": dealer, "pile": pile,
+                 "attempt": attempt}
+        if self._publish_rebuild(plain, dealer):
+            self._emit("shuffle_overdue", dealer=dealer, pile=pile)
 
     def _publish_rebuild(self, plain: dict, dealer: int) -> bool:
         """Publish a record asking every machine to rebuild ``dealer``'s part from the escrow

@@ -45,6 +45,7 @@ class FairJoining:
     fair_told = 0            # roll parts of ours the host declared late, told so far
     fair_rebuilt_told = 0    # roll parts rebuilt from the escrow, told so far
     fair_shares_told = 0     # shares of ours the host declared late, told so far
+    fair_shuffles_told = 0   # shuffle steps of ours the host declared late, told so far
     fair_blame_told = False  # our seats given away while records of ours were unrelayed
     fair_signer: FrameSigner | None = None   # our key at this table (net.fair.signing)
     fair_book: SignerBook | None = None      # the dealers' keys as fixed here
@@ -174,6 +175,11 @@ class FairJoining:
             self.fair_shares_told += 1
             self._emit("fair_host_withheld", code="fair_host_withheld_share",
                        args={"pile": pile, "position": position})
+        while self.fair_shuffles_told < len(fair.told_shuffles):
+            pile = fair.told_shuffles[self.fair_shuffles_told]
+            self.fair_shuffles_told += 1
+            self._emit("fair_host_withheld", code="fair_host_withheld_shuffle",
+                       args={"pile": pile})
         rebuilt = fair.rescue.rebuilt
         while self.fair_rebuilt_told < len(rebuilt):
             roll, _attempt, dealer = rebuilt[self.fair_rebuilt_told]

@@ -21,6 +21,7 @@ from net.fair.escrow import (ESCROW, KEY_SHARE, check_escrow, check_holder_share
                             rebuild_secret)
 from net.fair.kinds import ATTEST
 from net.fair.rescue import ROLL_PART
+from net.fair.late_shuffle import shuffle_step_is_late
 from net.fair.share_rescue import SHARE_PART
 
 
@@ -42,6 +43,8 @@ class Departures:
         if getattr(record, "seat", None) in self.departed:
             return True
         t = self.transcript
+        if isinstance(record, Shuffled) and shuffle_step_is_late(self, record):
+            return True     # its turn was skipped before it came (net.fair.late_shuffle)
         if isinstance(record, DrawShared) and self.share_rescue.share_is_late(record):
             return True     # rebuilt from the escrow before it came: late, and the same value
         if isinstance(record, (Shuffled, DrawShared)) and record.pile in t.piles:

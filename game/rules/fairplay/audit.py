@@ -7,7 +7,8 @@ Checked, record by record:
   (``withheld``) unless the seat's key was recovered from its Shamir shares;
 * every shuffle step is the one its secret makes (``shuffle``: a substituted, dropped or
   duplicated card, or any other deck); for a seat known only by its recovered key, the step
-  must at least keep the multiset of cards;
+  must at least keep the multiset of cards; a step the table skipped (``skipped``: its
+  dealer's shuffle did not arrive) is the deck unchanged, and not that seat's;
 * every share is ``c1 ** x`` of its seat's key (``share``; checked per position in one power
   for all its shares, one by one only when that fails, to name the culprit);
 * every named card is the card at that position (``played``);
@@ -142,6 +143,8 @@ def _pile_privates(pile, privates):
 def _check_shuffle(index, record, before, replay, secrets, privates, name):
     pile = replay.piles[record.pile]
     seat = record.seat
+    if record.skipped:
+        return      # the deck as it was (the transcript checked it): no step of the seat's
     if seat in secrets and seat in privates:
         if not step_matches_secret(before, record.deck, secrets[seat], record.pile,
                                    pile.opening.attempt, pile.joint_key):

@@ -69,6 +69,9 @@ class Shuffled:
     seat: int
     deck: tuple[Ciphertext, ...]
     attempt: int | None = None     # the pile's attempt it was made for (None: not said)
+    # True: the seat's step was skipped (it did not arrive in time): the deck is the one
+    # before it, unchanged. Derived by every machine alike from the host's call, never sent
+    skipped: bool = False
 
 
 @dataclass(frozen=True)
@@ -145,8 +148,8 @@ _ELEMENT_FIELDS = {"public_key", "share", "point"}
 WIRE_NAMES = {"pile": "p", "roll": "r", "seat": "s", "attempt": "a", "position": "n",
               "drawer": "d", "share": "x", "deck": "k", "public_key": "y", "point": "y",
               "nonce": "o", "commitment": "c", "cards": "cs", "seats": "ss", "card": "cd",
-              "proof": "f", "value": "v", "again": "g"}
-_OPTIONAL = {"again": 0}
+              "proof": "f", "value": "v", "again": "g", "skipped": "sk"}
+_OPTIONAL = {"again": 0, "skipped": False}
 # the records whose ``attempt`` may be left out (it is required in the openings)
 _ATTEMPT_OPTIONAL = frozenset(("Shuffled", "DrawShared", "RollCommitted",
                                "RollRevealed"))
@@ -225,6 +228,10 @@ def _field(name: str, value):
         if not isinstance(value, (bytes, bytearray)) or len(value) > 512:
             raise ValueError("bytes (at most 512)")
         return bytes(value)
+    if name == "skipped":
+        if not isinstance(value, bool):
+            raise ValueError("true or false")
+        return value
     if name in ("commitment", "nonce", "value"):
         if not isinstance(value, (bytes, bytearray)) or len(value) > 64:
             raise ValueError("bytes (at most 64)")

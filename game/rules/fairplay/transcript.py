@@ -190,6 +190,8 @@ class Transcript:
                                                f"{record.pile!r} now")
         if len(record.deck) != len(pile.opening.cards):
             raise FairplayError(code="malformed", message="the deck has the wrong number of cards")
+        if record.skipped and tuple(record.deck) != tuple(pile.decks[-1]):
+            raise FairplayError(code="malformed", message="a skipped step changed the deck")
         return lambda: pile.decks.append(record.deck)
 
     def _check_draw_shared(self, record: DrawShared):
