@@ -14,6 +14,8 @@ endpoints over the in-memory network).
 
 import pytest
 
+from game.cli.replay import run as replay_run
+from game.saves.files import replays_dir
 from game.rules.fairplay.group import G, element_to_bytes, power, element_from_bytes
 from net.protocol import messages as ids
 from tests.test_net_fair import METRO, FairTable
@@ -212,10 +214,12 @@ def test_a_host_that_changes_the_card_an_honest_move_names_is_named_not_the_play
     assert caught[0]["args"]["peer"] == 0 and caught[0]["args"]["of"] == victim.pid
 
 
-def test_a_host_that_drops_an_honest_shuffle_step_and_waits_blames_nobody():
+def test_a_host_that_drops_an_honest_shuffle_step_and_waits_blames_nobody(capsys):
     """A shuffle step cannot be rebuilt from the escrow: it is skipped (the deck as it was,
-    in that dealer's name, on every machine), and its dealer keeps its seats and its hand."""
+    in that dealer's name, on every machine), and its dealer keeps its seats and its hand;
+    the host's save of the table verifies (``run.py replay --verify``)."""
     table = FairTable(METRO, 3, [], host_bots=1)
+    table.host.autosave = True
     victim = table.clients[0]
     dropped = []
     real = table.host.handlers[ids.FAIR]
@@ -242,3 +246,8 @@ def test_a_host_that_drops_an_honest_shuffle_step_and_waits_blames_nobody():
         assert fair.verdict.fair           # the audit knows the step was not the victim's
     told = [e for e in victim.poll() if e["event"] == "fair_host_withheld"]
     assert told and told[0]["code"] == "fair_host_withheld_shuffle"
+
+    class Args:
+        file, verify, json = str(next(replays_dir().glob("*lan-host*"))), True, False
+    assert replay_run(Args) == 0
+    assert "the audit rerun: fair" in capsys.readouterr().out
