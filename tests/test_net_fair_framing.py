@@ -251,3 +251,36 @@ def test_a_host_that_drops_an_honest_shuffle_step_and_waits_blames_nobody(capsys
         file, verify, json = str(next(replays_dir().glob("*lan-host*"))), True, False
     assert replay_run(Args) == 0
     assert "the audit rerun: fair" in capsys.readouterr().out
+
+
+def test_a_catch_up_with_a_record_changed_in_an_honest_dealers_name_names_the_host():
+    """A machine that comes back gets the whole stream with each record's signature and the
+    dealers' keys: a record the host changed in it is refused like one relayed live."""
+    from tests.test_net_lockstep import Table
+    table = Table(players=3, seed=41)
+    table.start()
+    assert table.run(lambda: table.host.seq >= 6, limit=30)
+    victim = table.clients[1]
+    real_send = table.host._send
+    changed = []
+
+    def send(peer, message, *args, **kwargs):
+        if message.get("t") == ids.SYNC and message.get("fr") and not changed:
+            records = list(message["fr"])
+            signed = message.get("fg") or [b"?"] * len(records)   # (the old protocol: none)
+            index = next(i for i, r in enumerate(records)
+                         if _is_share_for_another(r, victim.pid) and signed[i])
+            records[index] = dict(records[index], x=element_to_bytes(
+                power(element_from_bytes(records[index]["x"]), 2)))
+            message = dict(message, fr=records)
+            changed.append(index)
+        return real_send(peer, message, *args, **kwargs)
+    table.host._send = send
+    table.net.disconnect(table.links[0])
+    back = table.rejoin(0)
+    events = []
+    table.check_agreement = lambda: events.extend(back.poll())   # its events, kept here
+    assert table.run(lambda: changed and back.phase == "ended", limit=30)
+    caught = [e for e in events if e["event"] == "fair_caught"]
+    assert caught and caught[0]["code"] == "fair_relay_forged"
+    assert caught[0]["args"]["peer"] == 0 and caught[0]["args"]["of"] == victim.pid
