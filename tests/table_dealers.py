@@ -1,7 +1,10 @@
-"""Per-game dealers of the table simulation (``tests/table_simulation.py``): how to read the
-outcome of a chance step off the local game. A game whose LAN table waits for chance needs an
-entry in ``DEALERS`` (the conformance suite fails otherwise, naming it); one whose table never
-does (no chance, no secrets: Pebbles) plays with the plain ``TableDealer`` (``dealer_for``)."""
+"""The built-in games' own dealers of the table simulation (``tests/table_simulation.py``),
+for their own table tests (``test_table_<game>.py``, ``test_state_digests.py``): how to read
+the outcome of a chance step off the *local* game, so that those tests prove a table plays
+exactly the game local play does, with per-game checks that no secret is in a table state.
+
+No game needs one: every registry-driven suite deals every game's table with the generic
+``tests/fair_dealer.py``, from the rules' own table API."""
 
 from __future__ import annotations
 
@@ -82,7 +85,7 @@ class RailroadInkDealer(TableDealer):
         super().__init__(game, config, seed)
         self.rng_before_roll = Rng(seed)
 
-    def before_move(self, local) -> None:
+    def before_move(self, local, seat, move) -> None:
         self.rng_before_roll = local.rng.copy()
 
     def resolve(self, local, request):
@@ -215,9 +218,6 @@ class MetromaniaDealer(TableDealer):
     def public_seed(self, seed: int) -> int:
         return seed
 
-    def expects_chance(self, config: dict) -> bool:
-        return UNFAIR in config["variants"]
-
     def resolve(self, local, request):
         if self.markers is None:
             self.markers = MarkerDealer(local, Rng(self.seed * 7 + 3), void_first=False)
@@ -234,13 +234,3 @@ class MetromaniaDealer(TableDealer):
         data = canonical_bytes(plain)
         for key in ALL_MARKERS:            # no other seat's marker anywhere in the state
             assert b"s2:" + key.encode() not in data, (seat, key)
-
-
-DEALERS = {"metro": MetroDealer, "metromania": MetromaniaDealer,
-           "railroad-ink": RailroadInkDealer}
-
-
-def dealer_for(name: str) -> type[TableDealer]:
-    """The simulation's dealer of game ``name``: its own, or the plain one (which refuses any
-    chance step: ``TableDealer.resolve``)."""
-    return DEALERS.get(name, TableDealer)

@@ -1,14 +1,17 @@
 """The generic LAN-table simulation, for every game that implements the table protocol.
 
-A local game (``new_game`` with a seed) is the omniscient dealer. One table state per seat and
-one for a spectator start from ``new_table_game``; each chance step they wait for is resolved
-from the local game by the game's ``TableDealer`` (``tests/table_dealers.py``): its public
-outcome goes to every table state, the dealt cards to the owner's (``learn``). Every move of
-the local game goes to every table state (in the form the other peers receive, if the game
-has ``public_move``). After every step: all table states wait for the same chance and agree
-on ``public_encode``; each seat's table state encodes like ``view(local, seat)`` (so it holds
-nothing of another seat's secrets: it never learned them) and has the same seats to act and
-legal moves; at the end the scores and winners are the local game's.
+A reference state knows everything: by default (``tests/fair_dealer.py``, every game) a table
+state that learns every seat's cards, its chance dealt as a LAN table's fair dealing would;
+for a built-in game's own table tests (``tests/table_dealers.py``) its local game
+(``new_game`` with a seed), each chance step then resolved as the local game drew it. One
+table state per seat and one for a spectator start from ``new_table_game``; each chance step
+they wait for is resolved by the dealer: its public outcome goes to every table state, the
+dealt cards to the owner's (``learn``). Every move of the reference goes to every table
+state (in the form the other peers receive, if the game has ``public_move``). After every
+step: all table states wait for the same chance and agree on ``public_encode``; each seat's
+table state encodes like ``view(reference, seat)`` (so it holds nothing of another seat's
+secrets: it never learned them) and has the same seats to act and legal moves; at the end the
+scores and winners are the reference's.
 """
 
 from __future__ import annotations
@@ -22,7 +25,10 @@ def implements_table(game: Game) -> bool:
 
 
 class TableDealer:
-    """What the simulation needs to know of one game; override what the game needs."""
+    """What the simulation needs to know of one game; override what the game needs. This
+    plain one follows the local game of a game whose table never waits for chance."""
+
+    local_waits = False      # whether the reference state waits for chance (a table state)
 
     def __init__(self, game: Game, config: dict, seed: int) -> None:
         self.game, self.config, self.seed = game, config, seed
@@ -34,21 +40,20 @@ class TableDealer:
         a city, must be the local game's, the same seed)."""
         return seed ^ 0x5EED
 
-    def expects_chance(self, config: dict) -> bool:
-        """Whether a table of ``config`` waits for any chance step (Metromania's public deals
-        come with the city, from the public seed); the plain dealer: whether the game's table
-        starts by waiting for one."""
-        if type(self).resolve is TableDealer.resolve:
-            return self.game.pending_chance(self.game.new_table_game(config, 1)) is not None
-        return True
+    def new_local(self, seed: int):
+        """The reference state that every table state is checked against."""
+        return self.game.new_game(self.config, seed)
+
+    def deal_local(self, local, request, outcome, learned) -> None:
+        """Tell the reference a chance step (a local game never waits for one)."""
 
     def resolve(self, local, request) -> tuple[tuple, tuple]:
         """(public outcome, cards the dealt seat learns) of ``request``, as ``local`` drew it."""
         raise NotImplementedError(f"the table of {self.game.name} waits for chance: "
-                                  f"tests/table_dealers.py needs a dealer for it")
+                                  f"deal it with tests/fair_dealer.py")
 
-    def before_move(self, local) -> None:
-        """Called before each move of the local game (e.g. to keep its Rng before a roll)."""
+    def before_move(self, local, seat, move) -> None:
+        """Called before each move of the reference (e.g. to keep its Rng before a roll)."""
 
     def told(self, move, masked: bool):
         """The move as the other peers of the table receive it."""
@@ -75,10 +80,10 @@ class TableSimulation:
     def __init__(self, game: Game, config: dict, seed: int, dealer_class, *,
                  masked: bool = True) -> None:
         self.game, self.config, self.masked = game, config, masked
-        self.local = game.new_game(config, seed)
         self.players = config["players"]
         self.dealer = dealer_class(game, config, seed)
         self.dealer.simulation = self
+        self.local = self.dealer.new_local(seed)
         self.peers = [game.new_table_game(config, self.dealer.public_seed(seed))
                       for _ in range(self.players + 1)]
         self.steps = 0
@@ -106,6 +111,7 @@ class TableSimulation:
                 told.append(game.apply_chance(peer, request, outcome))
                 if request.kind == "deal" and self.seat_of(index) == request.seat:
                     game.learn(peer, request.seat, request.pile, learned)
+            self.dealer.deal_local(self.local, request, outcome, learned)
             assert all(events == told[0] for events in told), "a chance step told peers apart"
             self.dealer.check_chance_events(self.local, request, told[0])
             self.chances += 1
@@ -124,7 +130,7 @@ class TableSimulation:
         for index, peer in enumerate(self.peers):
             seat = self.seat_of(index)
             assert self.encoded(peer) == self.encoded(game.view(self.local, seat)), \
-                f"seat {seat}'s table state is not its view of the local game (step {self.steps})"
+                f"seat {seat}'s table state is not its view of the reference (step {self.steps})"
             assert game.to_act(peer) == acting
             if seat in acting:
                 assert game.legal_moves(peer, seat) == game.legal_moves(self.local, seat)
@@ -135,9 +141,10 @@ class TableSimulation:
         own = self.peers[seat]
         game.check(own, seat, move)              # the mover's own peer checks it
         told = self.dealer.told(move, self.masked)
-        self.dealer.before_move(self.local)
+        self.dealer.before_move(self.local, seat, move)
         local_events = game.apply(self.local, seat, move)
-        assert game.pending_chance(self.local) is None, "local play waited for chance"
+        assert self.dealer.local_waits or game.pending_chance(self.local) is None, \
+            "local play waited for chance"
         for index, peer in enumerate(self.peers):
             events = game.apply(peer, seat, move if index == seat else told)
             self.dealer.check_events(local_events, events)

@@ -54,7 +54,7 @@ from game.rules.core import Rng
 from game import saves
 from net.protocol.movecodec import codec_for
 from tests.conformance import configs_for, conform
-from tests.table_dealers import dealer_for
+from tests.fair_dealer import FairDealer
 from tests.table_simulation import TableSimulation
 sys.path.insert(0, "tools")
 import check_catalogs
@@ -63,7 +63,7 @@ assert available_games()[-1] == "stones", available_games()
 game = get_game("stones")
 for index, config in enumerate(configs_for(game, [2])):
     conform(game, config, 7, game.hidden_variant)
-    table = TableSimulation(game, config, 3 + index, dealer_for("stones"))
+    table = TableSimulation(game, config, 3 + index, FairDealer)
     table.play_out(Rng(3 + index))
     assert table.steps > 0
 english, _ = check_catalogs.load("en")

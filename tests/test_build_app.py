@@ -115,7 +115,8 @@ def test_built_program_draws_the_client(program, tmp_path):
 
     image = pygame.image.load(str(shot))
     assert image.get_size()[0] >= 640
-    # text is drawn with the bundled fonts: many distinct colours (anti-aliased glyphs)
+    # text is drawn with the bundled fonts: many distinct colours (anti-aliased glyphs),
+    # wherever the first screen puts it (two players at one screen open on "Pass to ...")
     colours = {tuple(image.get_at((x, y)))[:3] for x in range(0, image.get_width(), 3)
-               for y in range(0, 80, 2)}
+               for y in range(0, image.get_height(), 2)}
     assert len(colours) > 20

@@ -185,7 +185,7 @@ def test_daily_from_the_title_menu_records_the_score(tmp_path):
 
 
 def test_puzzle_played_to_the_proved_best_and_best_placement_shown(tmp_path):
-    from game.client.coach.puzzles import load_puzzles, plan_moves
+    from game.bots.ink_puzzles import load_puzzles, plan_moves
     from game.client.screens.coach_menu import (BestPlacementScreen, CoachMenuScreen,
                                            CoachPlayScreen, CoachResultsScreen)
 
@@ -287,7 +287,7 @@ def test_review_after_a_game_lists_the_costliest_and_marks_the_replay(tmp_path, 
 
 
 def test_a_puzzle_finished_before_its_proof_still_gets_it_on_the_results(tmp_path):
-    from game.client.coach.puzzles import load_puzzles
+    from game.bots.ink_puzzles import load_puzzles
     from game.client.screens.coach_menu import CoachResultsScreen, start_puzzle
 
     app = make_app(tmp_path)

@@ -17,7 +17,7 @@ from tests.test_i18n import LANGS, TextProbe
 def _coach_screens(app):
     from game.client.coach import daily
     from game.client.coach.hint_bot import hint_for
-    from game.client.coach.puzzles import load_puzzles, puzzle_match
+    from game.bots.ink_puzzles import load_puzzles, puzzle_match
     from game.client.screens.coach_menu import (BestPlacementScreen, CoachMenuScreen,
                                            CoachPlayScreen, CoachResultsScreen, start_daily)
     from game.client.screens.play import PlayScreen
@@ -52,7 +52,7 @@ def _coach_screens(app):
         play.coach.pending = (play.coach.position_key(0), 0)
         out.append((f"hint thinking {name}", [play]))
     finished = puzzle_match(puzzle, "Gwendolyn")
-    from game.client.coach.puzzles import plan_moves
+    from game.bots.ink_puzzles import plan_moves
     for move in plan_moves(proved[1]):
         finished.apply(0, move)
     results = CoachResultsScreen(app, finished, None, {"coach": "puzzle", "puzzle": 10,

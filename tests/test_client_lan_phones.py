@@ -30,7 +30,8 @@ from game.client.screens.pass_device import PassDeviceScreen
 from game.client.screens.pause import PauseScreen
 from game.client.screens.phone_links import PhoneLinksScreen
 from game.client.text import illegal, t
-from game.phone.robot import PhoneRobot, metro_move
+from game.phone.games.metro import robot_move as metro_move
+from game.phone.robot import PhoneRobot
 from game.rules.core import IllegalMove
 from game.rules.metro.board import square_name
 from game.rules.metro.game import HIDDEN_TILE
@@ -302,7 +303,7 @@ class ScriptedPhone:
                 self.bad = f"{tile}@{self.bad_square}"
                 await robot.move(self.bad)
                 await robot.settle()
-                self.good = metro_move(board, {})
+                self.good = await metro_move(board, {}, robot.ask)
                 await robot.move(self.good)
                 await robot.settle(timeout=120)
                 await robot.close()

@@ -1,20 +1,24 @@
 """Puzzles and the exhaustive last round (issue 16 item 4): the proved best score equals a
 brute force through the rules' own moves on small cases; the shipped puzzles replay to the
-start of a last round and keep their proved best; the daily seed and history."""
+start of a last round and keep their proved best; the daily seed and history; the proof runs
+in a bot helper process that loads no pygame."""
 
 from __future__ import annotations
 
 import datetime
+import os
 
 import pytest
 
 from game.client.coach import daily
 from game.bots.ink_last_round import solve
-from game.client.coach.puzzles import best_match, load_puzzles, puzzle_match, puzzle_roll
+from game.bots.ink_puzzles import best_match, load_puzzles, puzzle_match, puzzle_roll
 from game.rules.core import Rng
 from game.rules.railroad_ink import GAME
 from game.rules.railroad_ink.faces import FACE_IDS, FACE_INDEX, ROUTE_DIE, SPECIALS
 from game.rules.railroad_ink.moves import End, Undo
+from tests.patience import worker_answer
+from tests.pygame_probe import PygameProbe
 
 
 def brute_force(state) -> int:
@@ -114,3 +118,27 @@ def test_daily_seed_is_per_date_and_history_keeps_the_best(tmp_path):
     assert daily.streak(history, day) == 2
     path.write_text("{not json", encoding="utf-8")
     assert daily.load_history(path) == {}
+
+
+def test_a_bot_helper_proves_a_puzzle_without_loading_pygame(monkeypatch):
+    """The prover of the game that has the Daily & puzzles (the module its kit names) goes to
+    a bot helper process, which must stay free of pygame and SDL: after the proof, that same
+    helper (one helper: one core) answers a probe with the pygame modules it has loaded."""
+    from game.client import bot_worker
+    from game.client.games.dailies import daily_game, for_game
+
+    monkeypatch.setattr(os, "cpu_count", lambda: 1)
+    bot_worker.shutdown_helpers()
+    try:
+        found = for_game(daily_game())
+        puzzle = found.load_puzzles()[0]
+        match = found.puzzle_match(puzzle, "P")
+        worker = bot_worker.BotWorker()
+        worker.request("prove", found.PuzzleProver(match.game, 0, 0), match.view(0))
+        kind, proved = worker_answer(worker, "prove")
+        assert kind == "move" and proved[0] == puzzle["best"], proved
+        worker.request("probe", PygameProbe(match.game, 0, 0), match.view(0))
+        assert worker_answer(worker, "probe") == ("move", [])
+        assert bot_worker.helper_count() == 1
+    finally:
+        bot_worker.shutdown_helpers()

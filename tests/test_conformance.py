@@ -13,8 +13,8 @@ import pytest
 from game.rules import GAME_MODULES, available_games, get_game
 from game.rules.core import Rng
 from tests.conformance import configs_for, conform
-from tests.table_dealers import dealer_for
-from tests.table_simulation import TableDealer, TableSimulation, implements_table
+from tests.fair_dealer import FairDealer
+from tests.table_simulation import TableSimulation, implements_table
 
 
 def cases():
@@ -57,22 +57,14 @@ def table_cases():
     return out
 
 
-def test_every_table_game_with_chance_has_a_dealer():
-    """A game whose table waits for chance needs a dealer of its own in the simulation
-    (``tests/table_dealers.py``); one whose table never does plays with the plain one."""
-    for name in available_games():
-        game = get_game(name)
-        if implements_table(game):
-            config = game.make_config(game.min_players)
-            if game.pending_chance(game.new_table_game(config, 1)) is not None:
-                assert dealer_for(name) is not TableDealer, \
-                    f"tests/table_dealers.py needs a dealer for {name}"
-
-
 @pytest.mark.parametrize("name,config,index", table_cases())
-def test_table_simulation_matches_the_local_game(name, config, index):
+def test_table_simulation_deals_every_game_fairly(name, config, index):
+    """Every table game dealt as a LAN table deals it (``tests/fair_dealer.py``: no game
+    needs a dealer of its own): each seat's table state is its view of the table that knows
+    every secret, all of them agree and end alike."""
     game = get_game(name)
-    table = TableSimulation(game, config, 100 + index, dealer_for(name), masked=index % 2 == 0)
+    table = TableSimulation(game, config, 100 + index, FairDealer, masked=index % 2 == 0)
     table.play_out(Rng(index))
     assert table.steps > 0
-    assert table.chances > 0 or not table.dealer.expects_chance(config)
+    waits = game.pending_chance(game.new_table_game(config, 1)) is not None
+    assert table.chances > 0 or not waits

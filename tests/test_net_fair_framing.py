@@ -17,6 +17,7 @@ import pytest
 from game.cli.replay import run as replay_run
 from game.saves.files import replays_dir
 from game.rules.fairplay.group import G, element_to_bytes, power, element_from_bytes
+from net.fair.bundle import unpack
 from net.protocol import messages as ids
 from tests.test_net_fair import METRO, FairTable
 
@@ -68,20 +69,32 @@ def test_a_host_that_drops_an_honest_share_and_waits_blames_nobody_and_the_card_
 
 def _forging_host(table, victim, forge, strip=False):
     """The host relays every record, but one of the victim's shares for the other joiner's
-    draw goes out changed by ``forge`` (the host's own driver took the real one);
-    ``strip``: without the signature that came with it."""
+    draw goes out changed by ``forge`` (the host's own driver took the real one), alone or
+    in a bundle of shares; ``strip``: without the signature that came with it."""
     drawer = next(c.pid for c in table.clients if c is not victim)
     real_broadcast = table.host._broadcast
     forged = []
 
+    def wanted(record):
+        return not forged and _is_share_for_another(record, victim.pid) \
+            and record.get("d") == drawer
+
     def broadcast(message, *args, **kwargs):
-        record = message.get("r") if message.get("t") == ids.FAIR else None
-        if record is not None and not forged and _is_share_for_another(record, victim.pid) \
-                and record.get("d") == drawer:
-            message = dict(message, r=forge(dict(record)))
+        if message.get("t") == ids.FAIR and wanted(message["r"]):
+            message = dict(message, r=forge(dict(message["r"])))
             if strip:
                 message = {k: v for k, v in message.items() if k not in ("sg", "vk")}
             forged.append(message)
+        elif message.get("t") == ids.FAIR_BUNDLE:
+            for offset, (_, record, _) in enumerate(unpack(message)):
+                if wanted(record):       # its row holds its share (each share differs)
+                    rows = list(message["rs"])
+                    rows[offset] = dict(rows[offset], x=forge(dict(record))["x"])
+                    message = dict(message, rs=rows)
+                    if strip and message.get("sg"):
+                        message["sg"] = [None if i == offset else sig
+                                         for i, sig in enumerate(message["sg"])]
+                    forged.append(message)
         return real_broadcast(message, *args, **kwargs)
     table.host._broadcast = broadcast
     return forged

@@ -58,8 +58,15 @@ def test_a_tampered_stream_is_refused():
     save = read_save(next(saves_dir().glob("*lan-host*")))
     index = next(i for i, v in enumerate(save.fair) if v.get("r", {}).get("kind") == "Shuffled")
     del save.fair[index]
-    with pytest.raises(SaveError):
+    with pytest.raises(SaveError) as damaged:
         replay_fair_save(save)
+    assert "another version" not in str(damaged.value)
+    # the same stream saved by another version (whose fair table's forms this one does not
+    # rebuild) is refused saying so, not as a damaged or forged save
+    save.header["rules_version"] = "0123456789abcdef"
+    with pytest.raises(SaveError) as other:
+        replay_fair_save(save)
+    assert "another version of Tracklayer (rules 0123456789abcdef" in str(other.value)
 
 
 @pytest.mark.parametrize("game", [METRO, INK])

@@ -12,6 +12,7 @@ import json
 import aiohttp
 import pytest
 
+from game.phone.games import kit_for
 from game.phone.robot import PhoneRobot
 from game.phone.palette import COLOUR_HEX, COLOUR_NAMES
 from tests.phone_support import ServedTable, run
@@ -240,3 +241,17 @@ def test_a_railroad_ink_phone_reads_its_errors_with_a_true_minus_and_never_minus
     errors = score_sheet(match.state.seats[0].sheet, "")[0]["errors"]
     text = kit.board(game, match.view(0), 0, words)["score_text"]
     assert text.endswith(f"Errors −{errors}") and "−0" not in text
+
+
+def test_the_scripted_phone_plays_by_each_games_own_chooser_and_names_a_game_without_one():
+    from game.phone.robot import scripted_player
+    from game.rules import available_games, get_game
+
+    for name in available_games():
+        kit = kit_for(get_game(name))
+        if kit is not None and hasattr(kit, "robot_move"):
+            assert scripted_player(name) is kit.robot_move
+        else:
+            with pytest.raises(LookupError, match=name):
+                scripted_player(name)
+    assert scripted_player("metro") is not scripted_player("metromania")

@@ -18,6 +18,7 @@ second run (or the build test run twice) costs a second. PyInstaller's own cache
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import os
 import shutil
@@ -60,7 +61,10 @@ def font_files() -> tuple[Path, list[str]]:
     names: set[str] = set()
 
     def collect(value) -> None:
-        if isinstance(value, str) and value.endswith((".ttf", ".otf")):
+        # the font files the typeface module names (relative to the package); the absolute
+        # paths its caches hold once it has drawn (in a test process) are the same files
+        if isinstance(value, str) and value.endswith((".ttf", ".otf")) \
+                and not Path(value).is_absolute():
             names.add(value)
         elif isinstance(value, (tuple, list, set)):
             for item in value:
@@ -134,6 +138,27 @@ def folder_size(path: Path) -> int:
     return sum(p.lstat().st_size for p in path.rglob("*") if p.is_file() and not p.is_symlink())
 
 
+@contextlib.contextmanager
+def one_build_at_a_time(work: Path):
+    """Held while a build runs: two builds into the same folders at once (the build test's
+    fixture in two test workers, the tool started twice) overwrite each other's files and
+    both fail; the second now waits and then finds the first one's folder up to date. No lock
+    where ``fcntl`` is missing (Windows): nothing is waited for there."""
+    try:
+        import fcntl
+        work.mkdir(parents=True, exist_ok=True)
+        handle = open(work / "build.lock", "a")
+    except (ImportError, OSError):
+        yield
+        return
+    with handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
 def build(dist: Path = DIST, work: Path = WORK, force: bool = False,
           timeout: float = BUILD_TIMEOUT, log=print) -> Path:
     """Build the application folder (or reuse an identical one); returns the program path."""
@@ -141,6 +166,12 @@ def build(dist: Path = DIST, work: Path = WORK, force: bool = False,
         import PyInstaller  # noqa: F401
     except ImportError:
         raise BuildError("PyInstaller is not installed: pip install -e \".[build]\"") from None
+    with one_build_at_a_time(work):
+        return build_unlocked(dist, work, force, timeout, log)
+
+
+def build_unlocked(dist: Path, work: Path, force: bool, timeout: float, log) -> Path:
+    """The build itself, once the lock is held."""
     program = program_path(dist)
     stamp = dist / f"{NAME}.fingerprint"
     wanted = fingerprint()

@@ -176,6 +176,22 @@ class Hostile:
             if self.rng.random() < 0.3:
                 message["vk"] = self.blob(32)
 
+    def bundle_fields(self, message: dict, near: int) -> None:
+        """A bundle of records (net.fair.bundle): junk rows, or a share's record followed by
+        rows that change some of its fields (or name fields it lacks)."""
+        rng = self.rng
+        rows = [self.plain() for _ in range(rng.randrange(0, 4))]
+        if rng.random() < 0.6:
+            first = {"kind": self.pick("DrawShared", "Shuffled", "Secret", "zz"),
+                     "p": self.pick("tiles", "zz"), "n": self.int_near(0), "d": self.seat(),
+                     "s": self.seat(), "x": self.blob(32)}
+            rows = [first] + [self.pick({"s": self.seat(), "x": self.blob(32)}, {"q": 1}, {})
+                              for _ in range(rng.randrange(0, 5))]
+        message.update(i=self.int_near(near), rs=rows)
+        if rng.random() < 0.3:      # the records' signatures, one a row (or the wrong count)
+            message["sg"] = [self.pick(None, self.blob(64))
+                             for _ in range(len(rows) + self.pick(0, 0, 1))]
+
     def compact_move(self, ctx: dict, full: dict) -> dict:
         """A compact move frame (net.protocol.moveframe): a real move's bytes, or hostile bytes."""
         from net.protocol import messages as ids
@@ -196,7 +212,7 @@ class Hostile:
         kind = self.pick(ids.WELCOME, ids.REFUSE, ids.BYE, ids.LOBBY,
                          ids.ABORT, ids.START, ids.START, ids.MOVE, ids.MOVE,
                          ids.MOVE, ids.REJECT, ids.SYNC, ids.COMMAND, ids.STATUS, ids.BEAT,
-                         ids.FAIR, ids.CHALLENGE, ids.MOVE_C, ids.MOVE_C)
+                         ids.FAIR, ids.FAIR_BUNDLE, ids.CHALLENGE, ids.MOVE_C, ids.MOVE_C)
         message: dict = {"t": kind}
         players = ctx.get("players", 2)
         if kind == ids.WELCOME:
@@ -266,6 +282,8 @@ class Hostile:
             self.beat_fields(message, seq)
         elif kind == ids.FAIR:
             self.fair_fields(message, 0.7, ctx.get("fair", 0))
+        elif kind == ids.FAIR_BUNDLE:
+            self.bundle_fields(message, ctx.get("fair", 0))
         elif kind == ids.CHALLENGE:
             message.update(n=self.blob(16), tb=self.text(16, 1), p=self.rng.randrange(0, 5))
         return message

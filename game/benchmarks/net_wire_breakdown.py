@@ -22,14 +22,15 @@ def _size(value) -> int:
 
 def tally_table(game: str, dealers: int) -> dict:
     """Per-kind byte counts of the frames the host sent in one table (all joiners summed)."""
-    from net import transport, wire
+    from net.transport import sockets
+    from net.transport.wire import decode_body
 
     kinds: dict = defaultdict(lambda: [0, 0, 0])      # kind -> frames, bytes, largest
     fields: dict = defaultdict(int)                     # (record kind, field) -> bytes
-    original = transport.Connection.send_frame
+    original = sockets.Connection.send_frame
 
     def counting_send(self, frame: bytes) -> None:
-        message = msgpack.unpackb(frame[wire._HEADER.size:], raw=False)
+        message = decode_body(frame[4:])      # after the 4-byte length prefix
         kind = message.get("t", "?")
         record = message.get("r")
         if isinstance(record, dict) and "kind" in record:
@@ -42,11 +43,11 @@ def tally_table(game: str, dealers: int) -> dict:
         row[2] = max(row[2], len(frame))
         original(self, frame)
 
-    transport.Connection.send_frame = counting_send
+    sockets.Connection.send_frame = counting_send
     try:
         table = net_wire.play_table(game, dealers)
     finally:
-        transport.Connection.send_frame = original
+        sockets.Connection.send_frame = original
     return {"table": table, "kinds": dict(kinds), "fields": dict(fields)}
 
 

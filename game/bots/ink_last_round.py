@@ -1,6 +1,6 @@
 """The best possible last round of a Railroad Ink sheet, proved by exhaustive search: the one
 solver behind the expert bot's last round (``ink_playout.exact_last_round``) and the coach's
-last-round puzzles (``game.client.coach.puzzles``).
+last-round puzzles (``game.bots.ink_puzzles``).
 
 Given a sheet at the start of the last round and the roll (face indices of the mandatory
 dice), ``solve`` tries every legal way to play the round: every order of the dice, every legal

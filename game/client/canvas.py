@@ -43,23 +43,9 @@ def current_scale() -> float:
     return _scale
 
 
-# called when the scale changes: caches of pictures drawn for the old window size let go
-_on_change: list = []
-
-
-def on_scale_change(callback) -> None:
-    """Call ``callback()`` whenever the window's scale changes (a sprite cache that would
-    otherwise keep every size the window ever had)."""
-    _on_change.append(callback)
-
-
 def set_scale(value: float) -> None:
     global _scale
-    changed = float(value) != _scale
     _scale = float(value)
-    if changed:
-        for callback in list(_on_change):
-            callback()
 
 
 def fit(window: tuple[int, int]) -> tuple[float, tuple[int, int]]:

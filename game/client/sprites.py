@@ -12,7 +12,8 @@ import pygame
 
 from game.client import theme
 from game.client import gfx
-from game.client.canvas import on_scale_change, remember
+from game.client.canvas import remember
+from game.client.sprite_cache import SpriteCache
 from game.rules.core import HIDDEN
 
 SUPERSAMPLE = 4
@@ -22,7 +23,9 @@ _OFFSET = {"a": 5, "b": 3, "c": 7, "d": 1}
 _INWARD = {0: (0.0, 1.0), 1: (-1.0, 0.0), 2: (0.0, -1.0), 3: (1.0, 0.0)}  # by side
 _CORNER = {(0, 1): (1.0, 0.0), (1, 2): (1.0, 1.0), (2, 3): (0.0, 1.0), (0, 3): (0.0, 0.0)}
 
-_cache: dict[tuple, pygame.Surface] = {}
+# every tile face and back at the window sizes in use (a 4K window's 96 Metro faces
+# are ~14 MB): redrawing them costs far more than keeping them
+_cache = SpriteCache(64 * 1024 * 1024)
 _curve_cache: dict[tuple, list[tuple[float, float]]] = {}
 
 
@@ -149,5 +152,3 @@ def tile_back(size: int) -> pygame.Surface:
 def clear() -> None:
     _cache.clear()
 
-
-on_scale_change(clear)       # a resized window: drop the sprites drawn for the old size

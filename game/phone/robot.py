@@ -10,8 +10,9 @@ their own).
 
 ``PhoneRobot`` keeps what a page keeps (the token, a device id) and what it saw; it sends one
 move at a time and waits for the view that acknowledges it (or its refusal) before the next.
-Choosers read only the ``board`` payload of ``game.phone.games`` (never the rules), so a test
-that a robot finishes a game shows that the payload is enough to play it.
+Each game's chooser is its phone kit's ``robot_move``, which reads only the payload the page
+gets (never the rules), so a test that a robot finishes a game shows that the payload is
+enough to play it.
 """
 
 from __future__ import annotations
@@ -22,32 +23,17 @@ import secrets
 import time
 
 
-def metro_move(board: dict, static: dict) -> str | None:
-    for tile in sorted(board.get("legal", {})):
-        rotations = board["legal"][tile]
-        for rot in sorted(rotations):
-            if rotations[rot]:
-                square = rotations[rot][0]
-                return f"{tile}@{square}" + (f"/{rot}" if rot != "0" else "")
-    return "draw" if board.get("draw") else None
+def scripted_player(name: str):
+    """The game's scripted chooser (its phone kit's ``robot_move``); LookupError, naming the
+    game, for a game whose page has none (or no page at all)."""
+    from game.phone.games import kit_for
+    from game.rules import get_game
 
-
-def ink_move(board: dict, static: dict) -> str | None:
-    if board.get("meteor"):
-        return f"meteor:{board['meteor'][0]}"
-    legal = board.get("legal", {})
-    dice = [face for face, _ in board.get("dice", [])]
-    for face in dice + ["volcano"]:     # a new volcano: the way out for lava with no room
-        if face in legal:
-            cell = sorted(legal[face])[0]
-            return f"{face}@{cell}/{legal[face][cell][0]}"
-    if board.get("erase"):
-        return f"erase@{board['erase'][0]}"
-    if board.get("skips"):
-        return f"skip:{board['skips'][0]}"
-    if board.get("end"):
-        return "end"
-    return None
+    kit = kit_for(get_game(name))
+    chooser = getattr(kit, "robot_move", None)
+    if chooser is None:
+        raise LookupError(f"the phone page of {name} has no scripted player (robot_move)")
+    return chooser
 
 
 class PhoneRobot:
@@ -157,33 +143,9 @@ class PhoneRobot:
 
     async def choose(self) -> str | None:
         """The move to make on the current view, or None (nothing to do now)."""
-        game = self.seat_message["game"]
         board = self.view["board"]
         static = self.seat_message.get("static") or {}
-        if game == "metro":
-            return metro_move(board, static)
-        if game == "railroad-ink":
-            return ink_move(board, static)
-        return await self._mania_move(board)
-
-    async def _mania_move(self, board: dict) -> str | None:
-        if board.get("bonus"):
-            letter = "ST"[board["bonus_line"]]
-            point = board["bonus"][0]
-            return f"bonus {letter}:{point if point else 'none'}"
-        if board.get("can_dig"):
-            partial: list[str] = []
-            while True:
-                options = await self.ask(partial)
-                if options["complete"]:
-                    return "dig " + " ".join(partial)
-                if not options["tunnels"]:
-                    break
-                partial.append(options["tunnels"][0])
-        if board.get("station_moves"):
-            k, point = board["station_moves"][0]
-            return f"station {'ST'[k]}:{point}"
-        return "pass" if board.get("pass") else None
+        return await scripted_player(self.seat_message["game"])(board, static, self.ask)
 
     async def play(self, stop_after: int | None = None, timeout: float = 120.0) -> dict | None:
         """Play until the results (or ``stop_after`` moves of ours); the results message."""

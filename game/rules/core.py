@@ -62,6 +62,10 @@ class ConfigError(ValueError):
 
 _MASK64 = (1 << 64) - 1
 _MASK32 = (1 << 32) - 1
+_SPAN32 = 1 << 32
+# x * _TWICE32 is x's 32 bits twice over, so shifting it right by r and keeping 32 bits is
+# x rotated right by r (0 <= r < 32): PCG's rotation in two operations instead of five
+_TWICE32 = (1 << 32) | 1
 _PCG_MULT = 6364136223846793005
 _PCG_INC = 1442695040888963407  # odd; fixed stream
 
@@ -97,15 +101,28 @@ class Rng:
         self._step()
         xorshifted = (((old >> 18) ^ old) >> 27) & _MASK32
         rot = old >> 59
-        return ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & _MASK32
+        return ((xorshifted * _TWICE32) >> rot) & _MASK32
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n)."""
+        if 1 < n <= _SPAN32 and type(self) is Rng:
+            # the common case, next_u32 written out: every random move of a playout draws here
+            threshold = (_SPAN32 - n) % n  # values below this would bias the modulo
+            state = self.state
+            while True:
+                old = state
+                state = (old * _PCG_MULT + _PCG_INC) & _MASK64
+                xorshifted = (((old >> 18) ^ old) >> 27) & _MASK32
+                rot = old >> 59
+                r = ((xorshifted * _TWICE32) >> rot) & _MASK32
+                if r >= threshold:
+                    self.state = state
+                    return r % n
         if n <= 0:
             raise ValueError("below() needs a positive bound")
         if n == 1:
             return 0
-        if n > _MASK32 + 1:
+        if n > _SPAN32:
             # Compose wider numbers from 32-bit draws; rare (seeds, tokens), still exact.
             bits = n.bit_length()
             while True:
@@ -115,19 +132,9 @@ class Rng:
                 value &= (1 << bits) - 1
                 if value < n:
                     return value
-        threshold = ((1 << 32) - n) % n  # values below this would bias the modulo
-        if type(self) is not Rng:       # a subclass may draw otherwise (or refuse to)
-            while True:
-                r = self.next_u32()
-                if r >= threshold:
-                    return r % n
-        while True:
-            # next_u32 written out: every random move of a playout draws here
-            old = self.state
-            self.state = (old * _PCG_MULT + _PCG_INC) & _MASK64
-            xorshifted = (((old >> 18) ^ old) >> 27) & _MASK32
-            rot = old >> 59
-            r = ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & _MASK32
+        threshold = (_SPAN32 - n) % n
+        while True:                     # a subclass may draw otherwise (or refuse to)
+            r = self.next_u32()
             if r >= threshold:
                 return r % n
 

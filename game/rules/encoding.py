@@ -209,6 +209,19 @@ class SortedItems(Field):
         return list_head(len(items)) + b"".join(items), (keys, items)
 
     def again(self, value, old, kept):
+        if len(value) == len(old) + 1:
+            # the common change, one entry added (a station built, a marker placed): found
+            # as the last one inserted, the others checked unchanged in one comparison
+            added = next(reversed(value))
+            if added not in old:
+                snapshot = old.copy()
+                snapshot[added] = value[added]
+                if snapshot == value:
+                    keys, items = kept[0][:], kept[1][:]
+                    at = bisect_left(keys, added)
+                    keys.insert(at, added)
+                    items.insert(at, self.item(added, value[added]))
+                    return list_head(len(items)) + b"".join(items), (keys, items), snapshot
         if old.keys() - value.keys() or (self.optional and not value):
             return self.first(value) + (value.copy(),)      # an entry went: write it all
         keys, items = kept[0][:], kept[1][:]

@@ -135,6 +135,20 @@ OLDER_GROUP = ("this fair table was played by an older version of Tracklayer, wi
                "replay or audit it; open it with the version that played it")
 
 
+def _another_version(header: dict) -> str | None:
+    """The reason a fair save that does not replay here was most likely not damaged: it was
+    played by another version, whose fair table (its wire forms, what its hash covers) this
+    one does not rebuild; None when the versions are the same."""
+    from game.rules import rules_version
+
+    saved = header.get("rules_version")
+    if not saved or saved == rules_version():
+        return None
+    return (f"this fair table was played by another version of Tracklayer (rules {saved}, "
+            f"this one {rules_version()}), whose fair table this version cannot replay or "
+            "audit; open it with the version that played it")
+
+
 def _older_group(record) -> bool:
     """Whether a stream's first record (a key's commitment) is in the pre-issue-28 form."""
     return isinstance(record, dict) and record.get("kind") == "KeyCommitted" \
@@ -188,7 +202,8 @@ def replay_fair_save(save: Any, secret: bytes | None = None, me: int | None = No
     try:
         replica.pump()
     except (FairError, IllegalMove, ValueError) as error:
-        raise SaveError(f"the fair table's stream does not replay ({error})", save.path) \
+        raise SaveError(_another_version(header) or
+                        f"the fair table's stream does not replay ({error})", save.path) \
             from None
     match = replica.match
     if match is not None:
@@ -200,7 +215,8 @@ def replay_fair_save(save: Any, secret: bytes | None = None, me: int | None = No
         same = (entry.hash == again.hash if entry.hash
                 else str(entry.move) == str(again.move))
         if entry.seat != again.seat or not same:
-            raise SaveError(f"move {entry.seq}: the fair table's stream does not match the "
+            raise SaveError(_another_version(header) or
+                            f"move {entry.seq}: the fair table's stream does not match the "
                             "saved log", save.path)
     if len(rebuilt) < len(save.entries):
         raise SaveError(f"move {len(rebuilt) + 1}: the fair table's stream stops before the "

@@ -66,6 +66,7 @@ from net.fair.late_shuffle import (SHUFFLE_OVERDUE, late_shuffle_record_ok,
 from net.fair.share_rescue import (SHARE_OVERDUE, SHARE_PART, ShareRescue,
                                    share_rescue_record_ok)
 from game.rules.fairplay.records import (CardPlayed, DrawShared, KeyCommitted, KeyRevealed,
+                                          digest_form,
                                           PileOpened, Returned, RollCommitted,
                                           RollContributed, RollOpened, RollRevealed, Shuffled)
 
@@ -402,7 +403,9 @@ class FairTable(FairDues, FairMoves, Departures, ChanceKinds, Positions):
         if self.match is not None:
             self.match.seal(tell=False)    # an entry's hash covers the transcript of its time
         self.transcript.append(record)
-        self._digest.update(canonical_bytes(to_plain(record)))
+        # a deck counts by its digest: machines that received only the digest of an
+        # intermediate deck (net.fair.decks) hash the same transcript as the others
+        self._digest.update(canonical_bytes(to_plain(digest_form(record))))
 
     @property
     def active(self) -> tuple[int, ...]:

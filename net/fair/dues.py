@@ -77,7 +77,10 @@ class FairDues:
         elif kind == "shuffle":
             pile = t.piles[name]
             item = ("shuffle", name, pile.opening.attempt)
-            if pile.next_shuffler() == self.me and item not in self._owed_done:
+            # (a stream replayed from another machine's save may hold only the digest of
+            # the deck before ours: our shuffle is in that stream already)
+            if pile.next_shuffler() == self.me and item not in self._owed_done \
+                    and t.has_deck(name):
                 self._owed_done.add(item)
                 self._outbox.append(peer.shuffle(t, name))
         elif kind == "roll":

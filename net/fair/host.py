@@ -4,7 +4,9 @@ Mixed into ``HostEndpoint``. START names the table's dealers (the machine of eac
 remote seat's peer id, 0 for the host's own local and bot seats) and a table id; it carries
 no seed and no reveal. The host runs the same driver (``net.fair.deal.FairTable``) as every
 joiner, with its own secret if it holds a seat: a record a dealer sends (``F``) is appended to
-the host's driver first and broadcast with its index only if the driver accepts it; a record
+the host's driver first and relayed with its index only if the driver accepts it (a draw's
+shares in one frame once the step is complete, ``net.fair.bundle``; an intermediate deck whole
+only to the dealer that shuffles next, ``net.fair.decks``); a record
 the driver refuses ends that peer's connection with the driver's reason, and a stale one (made
 before its machine heard of a departure or of a pile or roll opened again) is dropped. Moves
 that play a hidden card carry their ``CardPlayed`` record (``cp``) from the proposer, checked
@@ -19,11 +21,14 @@ from typing import Any
 from game.rules.core import IllegalMove
 from net.local import collector
 from net.protocol import messages as ids
+from net.fair.bundle import ShareRelay
+from net.fair.decks import DeckRoutes
 from net.fair.deal import FairError, FairTable, record_from_plain, record_to_plain
 from net.fair.positions import short_played
-from net.fair.late_shuffle import SHUFFLE_OVERDUE
+from net.fair.late_shuffle import overdue_record
 from net.fair.share_rescue import SHARE_OVERDUE
 from net.fair.signing import FrameSigner, SignerBook, dealer_of_plain, needs_signature
+from net.fair.wait import collecting_shares
 
 FAIR_SECRET_BYTES = 32
 
@@ -38,6 +43,8 @@ class FairHosting:
 
     fair: FairTable | None = None
     fair_strict = False      # a strict table (issue 28): escrows open only with every dealer
+    fair_relay: ShareRelay | None = None     # draw shares held for a bundle
+    fair_decks: DeckRoutes | None = None     # who gets each intermediate deck whole
 
     def seat_dealers(self) -> list[int]:
         return [s.peer if s.kind == ids.KIND_REMOTE else 0 for s in self.slots]
@@ -48,6 +55,8 @@ class FairHosting:
         self.fair_stream: list = []          # the plain records broadcast, by index
         self.fair_played: dict[int, dict] = {}   # seq -> CardPlayed (plain) of that move
         self.fair_verdict_told = False
+        self.fair_relay = ShareRelay(self._broadcast)
+        self.fair_decks = DeckRoutes()
         secret = self.fair_secret() if 0 in dealers else None
         self._fair_signing(secret, 0)
         self.fair = FairTable(self.game, self.config, dealers, 0, secret,
@@ -179,6 +188,8 @@ class FairHosting:
                     plain = record_to_plain(record)
                     self._fair_broadcast(plain, self._fair_own_signature(plain))
                 self._fair_applied(applied)
+        if not collecting_shares(self.fair):
+            self.fair_flush()
         self._fair_check_verdict()
         if self.fair.waiting_for_move:
             self.fair.prepare_ahead()       # our next shares, while the player thinks
@@ -196,21 +207,36 @@ class FairHosting:
         key goes with the first of its records we relay."""
         self.fair_stream.append(plain)
         index = len(self.fair_stream) - 1
-        message = {"t": ids.FAIR, "i": index, "r": plain}
+        extra = {}
         if signature is not None:
             self.fair_sigs[index] = signature
-            message["sg"] = signature
+            extra["sg"] = signature
             dealer = dealer_of_plain(plain)
             key = self.fair_book.keys.get(dealer)
             if dealer not in self.fair_keys_told and key is not None:
                 self.fair_keys_told.add(dealer)
-                message["vk"] = key
-        self._broadcast(message)
+                extra["vk"] = key
+        if "vk" not in extra and self.fair_relay.hold(index, plain, signature):
+            return
+        self.fair_relay.flush()
+        if not self.fair_decks.note(index, plain, self.fair.transcript):
+            self._broadcast({"t": ids.FAIR, "i": index, "r": plain, **extra})
+            return
+        for peer in self._live_peers():      # the deck whole only to the next shuffler
+            form = self.fair_decks.form_for(index, plain, self.fair_dealer_of(peer))
+            self._send(peer, {"t": ids.FAIR, "i": index, "r": form, **extra})
+
+    def fair_flush(self) -> None:
+        """Send the draw shares held for a bundle (net.fair.bundle)."""
+        if self.fair_relay is not None:
+            self.fair_relay.flush()
 
     def _fair_applied(self, applied: list) -> None:
         if self.fair.match is not None and self.sequencer is None:
             self._begin(self.fair.match, announce=False)
             self._fair_save_header()
+        if applied:
+            self.fair_flush()    # a step completed: its shares go out now, in one frame
         for seq, seat, move, events in applied:
             self._applied_at = self.clock()
             if self.timings.hash_delay <= 0:
@@ -253,6 +279,8 @@ class FairHosting:
         self.fair_stream = list(records[:len(records) - waiting])
         self.fair_played = dict(played)
         self.fair_verdict_told = False
+        self.fair_relay = ShareRelay(self._broadcast)
+        self.fair_decks = DeckRoutes()
 
     def fair_dealer_of(self, peer) -> int:
         """The dealer id of a joiner: its peer id, or on a resumed table the old machine's
@@ -297,8 +325,7 @@ class FairHosting:
 
     def fair_shuffle_overdue(self, pile: str, attempt: int, dealer: int) -> None:
         """Have a late shuffle step skipped (a ShuffleOverdue all machines see)."""
-        plain = {"kind": SHUFFLE_OVERDUE, "seat": 0, "of": dealer, "pile": pile,
-                 "attempt": attempt}
+        plain = overdue_record(self.fair, pile, attempt, dealer)
         if self._publish_rebuild(plain, dealer):
             self._emit("shuffle_overdue", dealer=dealer, pile=pile)
 
@@ -369,6 +396,7 @@ class FairHosting:
         if played is not None:
             message["cp"] = played
             self.fair_played[seq] = played
+        self.fair_flush()        # the stream before the move, as it was sequenced
         self._broadcast(message)
         if self.on_applied is not None:
             self.on_applied(seq, seat)
@@ -393,13 +421,17 @@ class FairHosting:
                 message["cp"] = played
             self._send(peer, message)
 
-    def _fair_sync_fields(self, message: dict) -> None:
-        """A fair table's catch-up: the whole stream (records, moves in public form); the
-        joiner replays it with its own secret."""
+    def _fair_sync_fields(self, message: dict, peer) -> None:
+        """A fair table's catch-up: the whole stream (records, moves in public form; an
+        intermediate deck whole only to the dealer that shuffled after it); the joiner
+        replays it with its own secret."""
         moves = [self.fair_move_row(entry) for entry in
                  (self.match.log if self.match is not None else ()) if entry.seat is not None]
         message["log"] = []
-        message["fr"] = list(self.fair_stream)
+        dealer = self.fair_dealer_of(peer)
+        routes = self.fair_decks if self.fair_decks is not None else DeckRoutes()
+        message["fr"] = [routes.form_for(index, plain, dealer)
+                         for index, plain in enumerate(self.fair_stream)]
         message["fm"] = moves
         # each record's signature (empty: the relay's own, or saved before a resume) and
         # every dealer key fixed so far: the joiner checks the stream as if relayed live

@@ -16,7 +16,9 @@ from game.rules import get_game
 from game.rules.core import IllegalMove
 from net.local import collector
 from net.protocol import messages as ids
+from net.fair.bundle import unpack
 from net.fair.deal import FairError, record_to_plain
+from net.fair.decks import relay_form
 from net.fair.dues import SECRET
 from net.fair.positions import short_played
 from net.fair.peer import FairReplica
@@ -137,6 +139,24 @@ class FairJoining:
                                     detail=problem))
         return False
 
+    def on_fair_bundle(self, msg: dict) -> None:
+        """Consecutive records of the stream in one frame (net.fair.bundle): each taken as
+        if it came alone, what they complete applied once."""
+        if self.fair_replica is None:
+            self._early.append(msg)
+            return
+        try:
+            applied = []
+            for index, plain, signature in unpack(msg):
+                if not self._fair_signed(plain, signature, None):
+                    return
+                self._fair_acknowledged(plain)
+                applied += self.fair_replica.record(index, plain)
+        except FairError as error:
+            self._fair_caught(error)
+            return
+        self._fair_after(applied)
+
     def _fair_move(self, msg: dict) -> None:
         if self.fair_replica is None:       # not dealt in yet (or a hostile host's order)
             self._early.append(msg)
@@ -157,6 +177,11 @@ class FairJoining:
         bare = {k: v for k, v in plain.items() if k != "at"}
         if bare in unacked:
             unacked.remove(bare)
+        elif "h" in bare:        # our shuffle, relayed to us as its digest (net.fair.decks)
+            for sent in unacked:
+                if relay_form(sent) == bare:
+                    unacked.remove(sent)
+                    break
 
     def _fair_tell_relay(self) -> None:
         """What only this machine can tell: the host declared a part of ours late that we had

@@ -15,11 +15,12 @@ dropped as stale.
 
 from __future__ import annotations
 
-from game.rules.fairplay.records import Shuffled
+from game.rules.fairplay.records import (FairplayError, Shuffled, deck_digest, from_plain,
+                                          to_plain)
 from net.fair.errors import FairError
 
 SHUFFLE_OVERDUE = "ShuffleOverdue"
-_FIELDS = {"kind", "seat", "of", "pile", "attempt"}
+_FIELDS = {"kind", "seat", "of", "pile", "attempt", "k"}
 
 
 def late_shuffle_record_ok(plain: dict) -> bool:
@@ -27,7 +28,8 @@ def late_shuffle_record_ok(plain: dict) -> bool:
     return (set(plain) == _FIELDS
             and all(type(plain[k]) is int and 0 <= plain[k] < (1 << 31)
                     for k in ("seat", "of", "attempt"))
-            and isinstance(plain["pile"], str) and 0 < len(plain["pile"]) <= 64)
+            and isinstance(plain["pile"], str) and 0 < len(plain["pile"]) <= 64
+            and isinstance(plain["k"], list))
 
 
 def take_shuffle_overdue(table, record: dict) -> None:
@@ -38,12 +40,32 @@ def take_shuffle_overdue(table, record: dict) -> None:
             or pile is None or pile.opening.attempt != record["attempt"]
             or pile.next_shuffler() != record["of"]):
         raise FairError("fair_out_of_turn", dealer=record["seat"], kind=SHUFFLE_OVERDUE)
+    # the deck before the skipped step, whole: most machines got it only as its digest
+    # (net.fair.decks), and the next shuffler (or the draws) needs it; bound by that digest
+    try:
+        deck = from_plain({"kind": "Shuffled", "p": record["pile"], "s": record["of"],
+                           "k": record["k"]}).deck
+    except FairplayError:
+        deck = ()
+    before = pile.decks[-1]
+    if not deck or (deck_digest(deck) != before if isinstance(before, bytes)
+                    else tuple(deck) != tuple(before)):
+        raise FairError("fair_bad_deck", dealer=record["seat"], pile=record["pile"])
     if record["of"] == table.me and ("shuffle", record["pile"], record["attempt"]) \
             in table.owed_done:
         table.told_shuffles.append(record["pile"])   # we had sent it: the host kept it back
-    table.append_derived(Shuffled(record["pile"], record["of"], tuple(pile.decks[-1]),
+    table.append_derived(Shuffled(record["pile"], record["of"], tuple(deck),
                                   record["attempt"], skipped=True))
     table.skipped_shufflers.add(record["of"])
+
+
+def overdue_record(table, pile_name: str, attempt: int, dealer: int) -> dict:
+    """The host's ShuffleOverdue: the pile, its attempt, the dealer skipped and the deck
+    before its step, whole (the host's driver has every deck whole)."""
+    before = table.transcript.piles[pile_name].decks[-1]
+    deck = to_plain(Shuffled(pile_name, dealer, tuple(before)))["k"]
+    return {"kind": SHUFFLE_OVERDUE, "seat": 0, "of": dealer, "pile": pile_name,
+            "attempt": attempt, "k": deck}
 
 
 def shuffle_step_is_late(table, record) -> bool:
@@ -56,12 +78,13 @@ def shuffle_step_is_late(table, record) -> bool:
 
 
 def shuffle_late(fair) -> list[tuple[str, int, int]]:
-    """(pile, attempt, dealer) of the shuffle step the running game waits for, if any."""
+    """(pile, attempt, dealer) of the shuffle step the running game waits for, if any (none
+    when the deck before it is here only as its digest: the host has every deck whole)."""
     step = fair.current_step if fair.match is not None else None
     if step is None or step[0] != "shuffle":
         return []
     pile = fair.transcript.piles[step[1]]
     dealer = pile.next_shuffler()
-    if dealer is None or dealer in fair.departed:
+    if dealer is None or dealer in fair.departed or isinstance(pile.decks[-1], bytes):
         return []
     return [(step[1], pile.opening.attempt, dealer)]

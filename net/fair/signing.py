@@ -31,6 +31,8 @@ import msgpack
 from nacl.exceptions import BadSignatureError, CryptoError
 from nacl.signing import SigningKey, VerifyKey
 
+from net.fair.decks import relay_form
+
 DOMAIN = b"tracklayer/fair-frame/1"
 SIGNATURE_BYTES = 64
 VERIFY_KEY_BYTES = 32
@@ -49,8 +51,10 @@ def _canonical(value):
 
 
 def frame_digest(table_id: str, dealer: int, plain: dict) -> bytes:
-    """What a dealer signs: one 32-byte digest of the table, the dealer and the record."""
-    body = {k: v for k, v in plain.items() if k not in UNSIGNED_FIELDS}
+    """What a dealer signs: one 32-byte digest of the table, the dealer and the record. A
+    shuffle is signed in its digest form (``net.fair.decks.relay_form``: the deck by its
+    digest), so the signature holds for the machines that get only that form too."""
+    body = {k: v for k, v in relay_form(plain).items() if k not in UNSIGNED_FIELDS}
     packed = msgpack.packb([DOMAIN, str(table_id), int(dealer), _canonical(body)],
                            use_bin_type=True)
     return hashlib.blake2b(packed, digest_size=32).digest()

@@ -139,3 +139,17 @@ def play_owing(fair) -> list[int]:
     elif drawer is not None and drawer not in fair.recovered:
         owing = {drawer}      # attest / show / return: the hand's own machine answers
     return sorted(d for d in owing if d in active)
+
+
+def collecting_shares(fair) -> bool:
+    """The opened step is a draw (deal or reveal) whose shares are not all in yet: the host
+    holds the shares it has for one bundle (net.fair.bundle)."""
+    step = fair.current_step
+    if step is None or step[0] not in ("deal", "reveal"):
+        return False
+    _, name, positions, drawer, _ = step
+    pile = fair.transcript.piles.get(name)
+    return pile is not None and any(
+        dealer != drawer and (position not in pile.draws
+                              or dealer not in pile.draws[position].shares)
+        for dealer in pile.opening.seats for position in positions)

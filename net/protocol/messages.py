@@ -8,8 +8,10 @@ The hot-path messages (propose, move, hash, heartbeat) have one-letter ids to ke
 from __future__ import annotations
 
 # 2: every table is a fair table (issue 13): no seed round, START names the dealers. 3: compact
-# move frames (net.protocol.moveframe). An older peer is refused at its hello with both versions named.
-PROTOCOL_VERSION = 3
+# move frames (net.protocol.moveframe). 4: a draw's shares in one FAIR_BUNDLE frame, intermediate
+# decks as their digests (issue 28 item 5). An older peer is refused at its hello with both
+# versions named.
+PROTOCOL_VERSION = 4
 
 # -- message type ids ------------------------------------------------------------------------
 # handshake and lobby
@@ -33,6 +35,7 @@ GET = "G"              # peer -> host: resend moves from seq q
 SYNC = "Y"             # host -> peer: whole log (+hashes, commands): catch-up or repair
 COMMAND = "C"          # host -> all: sequenced seat-control command (bot takes a seat...)
 FAIR = "F"             # a fair table's cipher record: peer -> host (r), host -> all (i, r)
+FAIR_BUNDLE = "FB"     # host -> all: consecutive records of the stream from index i (net.fair.bundle)
 STATUS = "S"           # host -> all: connection state of every seat
 BEAT = "B"             # heartbeat either way, carries the sender's seq
 # resume claims (net.session.claims): a claimed seat is given only to the machine that proves its key

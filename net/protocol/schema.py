@@ -139,6 +139,8 @@ SCHEMAS: dict[str, Any] = {
     ids.PROPOSE_C: {"b": Bytes(3, 32), "?cp": RECORD},       # net.protocol.moveframe
     ids.MOVE_C: {"b": Bytes(3, 32), "?cp": RECORD},
     ids.FAIR: {"?i": Int(0, MAX_SEQ), "r": RECORD, "?sg": Bin(64), "?vk": Bin(32)},
+    ids.FAIR_BUNDLE: {"i": Int(0, MAX_SEQ), "rs": ListOf(RECORD, 48),      # net.fair.bundle
+                      "?sg": ListOf(lambda v: v is None or Bin(64)(v), 48)},
     ids.REJECT: {"n": Int(0, MAX_SEQ), "s": Seat, "c": Code, "a": ARGS},
     ids.HASH: {"q": Seq, "h": Hash},
     ids.GET: {"q": Int(1, MAX_SEQ)},
@@ -186,4 +188,5 @@ FROM_PEER = frozenset({ids.HELLO, ids.REFUSE, ids.BYE, ids.SEAT_SET, ids.READY,
                        ids.PROPOSE_C})
 FROM_HOST = frozenset({ids.WELCOME, ids.REFUSE, ids.BYE, ids.LOBBY,
                        ids.ABORT, ids.START, ids.MOVE, ids.REJECT, ids.SYNC,
-                       ids.COMMAND, ids.STATUS, ids.BEAT, ids.FAIR, ids.CHALLENGE, ids.MOVE_C})
+                       ids.COMMAND, ids.STATUS, ids.BEAT, ids.FAIR, ids.FAIR_BUNDLE,
+                       ids.CHALLENGE, ids.MOVE_C})

@@ -612,7 +612,7 @@ class HostEndpoint(HostHandshake, SeatAllocation, SeatControl, FairHosting, Fair
         if self.sequencer is not None:
             self.sequencer.seal()
         message = {"t": ids.SYNC, "w": reason, "cmd": self.commands}
-        self._fair_sync_fields(message)     # the whole stream: each joiner replays it
+        self._fair_sync_fields(message, peer)    # the whole stream: each joiner replays it
         self._send(peer, message)
 
     def _command(self, kind: str, seat: int, level: str) -> None:

@@ -583,6 +583,7 @@ JOIN_HANDLERS: dict[str, JoinHandler] = {
     ids.STATUS: ClientEndpoint.on_status,
     ids.BEAT: ClientEndpoint.on_beat,
     ids.FAIR: ClientEndpoint.on_fair,               # net.fair.join: a record of the stream
+    ids.FAIR_BUNDLE: ClientEndpoint.on_fair_bundle,     # net.fair.join: records of the stream
     ids.CHALLENGE: ClientEndpoint.on_challenge,     # net.session.claims
 }
 

@@ -1,8 +1,8 @@
-"""The coach: hints during play, the post-game review, Daily Railroad Ink and last-round
-puzzles (issue 16).
+"""The coach: hints during play, the post-game review, the Daily and puzzles' seed and history
+(issue 16); what a game deals as its Daily and puzzles is the module its kit names
+(``game.client.games.dailies``: Railroad Ink's is ``game.bots.ink_puzzles``).
 
-Pure parts (no pygame; some also run in the bots' helper processes): ``puzzles`` (puzzle
-positions and their prover, whose exhaustive solver is ``game.bots.ink_last_round``),
+Pure parts (no pygame; some also run in the bots' helper processes):
 ``daily`` (the daily seed and the personal history), ``hint_bot`` (the expert's move and what
 it is worth), ``review`` (each human decision screened, the costliest checked by the
 expert), ``review_runner`` (the review thought in the helper processes).

@@ -21,6 +21,9 @@ A kit is a module with
   Ink hides only the future rolls, from everyone), so one view per change serves every phone
   seat instead of one copy of the table per seat (32 copies of 32 sheets per drawing);
 * ``WORDS``: the catalog keys the game's page needs besides ``phone.*``.
+* optionally ``async robot_move(board, static, ask) -> str | None``: the move a scripted
+  phone (``game.phone.robot``: tests and the bench) makes from the payload alone,
+  ``await ask(partial)`` getting the page's options while it composes one.
 
 ``view`` is always the rules' ``view(state, seat)`` of the phone's own seat (or, for a kit whose
 view is public, of any seat: the same thing): a kit never sees what the seat may not. Nothing

@@ -85,3 +85,15 @@ def hint_targets(move) -> dict:
     if isinstance(move, Place):
         return {"tile": move.tile, "rot": move.rot, "square": square_name(move.square)}
     return {}
+
+
+async def robot_move(board: dict, static: dict, ask) -> str | None:
+    """The scripted phone's move (``game.phone.robot``): the first legal placement the page
+    offers, else a draw; read from the payload only."""
+    for tile in sorted(board.get("legal", {})):
+        rotations = board["legal"][tile]
+        for rot in sorted(rotations):
+            if rotations[rot]:
+                square = rotations[rot][0]
+                return f"{tile}@{square}" + (f"/{rot}" if rot != "0" else "")
+    return "draw" if board.get("draw") else None

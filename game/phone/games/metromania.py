@@ -115,3 +115,25 @@ def hint_targets(move) -> dict:
     if text.startswith(("station ", "bonus ")):
         return {"point": text.split(":", 1)[1]}
     return {}
+
+
+async def robot_move(board: dict, static: dict, ask) -> str | None:
+    """The scripted phone's move (``game.phone.robot``): a bonus, else a dig composed tunnel
+    by tunnel by asking the page's options (``ask(partial)``), a station, a pass."""
+    if board.get("bonus"):
+        letter = "ST"[board["bonus_line"]]
+        point = board["bonus"][0]
+        return f"bonus {letter}:{point if point else 'none'}"
+    if board.get("can_dig"):
+        partial: list[str] = []
+        while True:
+            options = await ask(partial)
+            if options["complete"]:
+                return "dig " + " ".join(partial)
+            if not options["tunnels"]:
+                break
+            partial.append(options["tunnels"][0])
+    if board.get("station_moves"):
+        k, point = board["station_moves"][0]
+        return f"station {'ST'[k]}:{point}"
+    return "pass" if board.get("pass") else None

@@ -131,3 +131,23 @@ def hint_targets(move) -> dict:
     if isinstance(move, Draw):
         return {"face": move.face, "cell": CELL_NAMES[move.cell], "o": move.o}
     return {}
+
+
+async def robot_move(board: dict, static: dict, ask) -> str | None:
+    """The scripted phone's move (``game.phone.robot``): a meteor's landing, else the first
+    die (or a new volcano) with room, an erase, a skip, the round's end; payload only."""
+    if board.get("meteor"):
+        return f"meteor:{board['meteor'][0]}"
+    legal = board.get("legal", {})
+    dice = [face for face, _ in board.get("dice", [])]
+    for face in dice + ["volcano"]:     # a new volcano: the way out for lava with no room
+        if face in legal:
+            cell = sorted(legal[face])[0]
+            return f"{face}@{cell}/{legal[face][cell][0]}"
+    if board.get("erase"):
+        return f"erase@{board['erase'][0]}"
+    if board.get("skips"):
+        return f"skip:{board['skips'][0]}"
+    if board.get("end"):
+        return "end"
+    return None

@@ -7,8 +7,10 @@ Checked, record by record:
   (``withheld``) unless the seat's key was recovered from its Shamir shares;
 * every shuffle step is the one its secret makes (``shuffle``: a substituted, dropped or
   duplicated card, or any other deck); for a seat known only by its recovered key, the step
-  must at least keep the multiset of cards; a step the table skipped (``skipped``: its
-  dealer's shuffle did not arrive) is the deck unchanged, and not that seat's;
+  must at least keep the multiset of cards. An intermediate deck that reached this machine
+  only as its digest is rebuilt from the secrets (``fairplay.deckchain``) and must match it;
+  a step the table skipped (``skipped``: its dealer's shuffle did not arrive) is the deck
+  unchanged, and not that seat's;
 * every share is ``c1 ** x`` of its seat's key (``share``; checked per position in one power
   for all its shares, one by one only when that fails, to name the culprit);
 * every named card is the card at that position (``played``);
@@ -29,7 +31,7 @@ from .cipher import decrypt, decryption_share, private_key, public_key
 from .group import Q, power, product
 from .records import (CardPlayed, DrawShared, FairplayError, KeyRevealed, RollContributed,
                       RollRevealed, Shuffled)
-from .shuffle import step_keeps_cards, step_matches_secret
+from .deckchain import check_chain
 from .transcript import Transcript
 
 
@@ -75,14 +77,12 @@ def audit(records, secrets: Mapping[int, bytes],
     replay = Transcript()
     privates: dict[int, int] = {}
     pending_shares: dict[tuple, list] = {}   # (pile, attempt, position) -> [(index, record)]
+    chains: dict[int, tuple] = {}     # id(pile's opening) -> (its Pile, [(index, Shuffled)])
 
     def name(index, seat, kind, message):
         report.findings.append(Finding(index, seat, kind, message))
 
     for index, record in enumerate(records):
-        before = None
-        if isinstance(record, Shuffled) and record.pile in replay.piles:
-            before = replay.deck(record.pile)
         try:
             replay.append(record)
         except FairplayError as error:
@@ -92,7 +92,8 @@ def audit(records, secrets: Mapping[int, bytes],
         if isinstance(record, KeyRevealed):
             _check_key(index, record, secrets, recovered_keys, privates, name)
         elif isinstance(record, Shuffled):
-            _check_shuffle(index, record, before, replay, secrets, privates, name)
+            pile = replay.piles[record.pile]
+            chains.setdefault(id(pile), (pile, []))[1].append((index, record))
         elif isinstance(record, DrawShared):
             pile = replay.piles[record.pile]
             slot = (record.pile, pile.opening.attempt, record.position,
@@ -106,6 +107,10 @@ def audit(records, secrets: Mapping[int, bytes],
                 name(index, record.seat, kind="roll",
                      message=f"seat {record.seat}'s part of roll {record.roll!r} is not "
                              "its key's")
+    for pile, steps in chains.values():
+        known = {seat: secrets[seat] for seat in pile.opening.seats
+                 if seat in secrets and seat in privates}
+        check_chain(pile, steps, known, _pile_privates(pile, privates), name)
     for entries in pending_shares.values():
         _check_shares(entries, privates, name)
     report.findings.sort(key=lambda finding: finding.index)
@@ -138,25 +143,6 @@ def _check_key(index, record, secrets, recovered_keys, privates, name):
 def _pile_privates(pile, privates):
     seats = pile.opening.seats
     return [privates[seat] for seat in seats] if all(seat in privates for seat in seats) else None
-
-
-def _check_shuffle(index, record, before, replay, secrets, privates, name):
-    pile = replay.piles[record.pile]
-    seat = record.seat
-    if record.skipped:
-        return      # the deck as it was (the transcript checked it): no step of the seat's
-    if seat in secrets and seat in privates:
-        if not step_matches_secret(before, record.deck, secrets[seat], record.pile,
-                                   pile.opening.attempt, pile.joint_key):
-            name(index, seat, kind="shuffle",
-                 message=f"seat {seat}'s shuffle of {record.pile!r} is not "
-                         "the one its secret makes")
-        return
-    keys = _pile_privates(pile, privates)
-    if keys is not None and not step_keeps_cards(before, record.deck, keys):
-        name(index, seat, kind="shuffle",
-             message=f"seat {seat}'s shuffle of {record.pile!r} changed "
-                     "the cards")
 
 
 def _check_played(index, record, replay, privates, name):

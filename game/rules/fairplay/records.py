@@ -9,7 +9,9 @@ malformed with a ``FairplayError`` (a clear message, nothing changed).
 * ``PileOpened``: a pile's cards (face up, in a published order), the seats that shuffle it
   (whose keys make its joint key) and the attempt (a restart without a departed peer is the
   next attempt, for everyone to see).
-* ``Shuffled``: one seat's output deck.  ``DrawShared``: one seat's share of one position
+* ``Shuffled``: one seat's output deck, or only its digest (``deck_digest``: an intermediate
+  deck relayed to a machine that does not shuffle next; the pile's last deck always travels
+  whole, and the audit rebuilds the others from the secrets and checks their digests).  ``DrawShared``: one seat's share of one position
   for a drawer (``PUBLIC`` when the card is turned face up for all).  ``CardPlayed``: the
   drawer names the card of a position when a move plays it.
 * ``RollOpened`` / ``RollContributed``: a joint roll, each dealer's part fixed by its key
@@ -26,7 +28,8 @@ records written before it existed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import hashlib
+from dataclasses import dataclass, replace
 
 from .cipher import Ciphertext
 from .group import element_from_bytes, element_to_bytes
@@ -67,11 +70,38 @@ class PileOpened:
 class Shuffled:
     pile: str
     seat: int
-    deck: tuple[Ciphertext, ...]
+    deck: tuple[Ciphertext, ...]   # () when only the digest travelled
     attempt: int | None = None     # the pile's attempt it was made for (None: not said)
+    digest: bytes = b""            # ``deck_digest`` of the deck, when the deck is left out
     # True: the seat's step was skipped (it did not arrive in time): the deck is the one
     # before it, unchanged. Derived by every machine alike from the host's call, never sent
     skipped: bool = False
+
+    @property
+    def deck_hash(self) -> bytes:
+        """The digest of the output deck (given, or computed from the deck)."""
+        return self.digest or deck_digest(self.deck)
+
+
+DECK_DIGEST_BYTES = 32
+
+
+def deck_digest(deck) -> bytes:
+    """A binding digest of a deck: BLAKE2b-256 of its elements' encodings, in order."""
+    hasher = hashlib.blake2b(digest_size=DECK_DIGEST_BYTES, person=b"fairplay-deck")
+    for first, second in deck:
+        hasher.update(element_to_bytes(first))
+        hasher.update(element_to_bytes(second))
+    return hasher.digest()
+
+
+def digest_form(record):
+    """A ``Shuffled`` with its deck replaced by the deck's digest (any other record as it
+    is): what a machine that does not shuffle next receives, and what the transcript's
+    digest covers on every machine alike."""
+    if isinstance(record, Shuffled) and record.deck:
+        return replace(record, deck=(), digest=deck_digest(record.deck))
+    return record
 
 
 @dataclass(frozen=True)
@@ -148,7 +178,7 @@ _ELEMENT_FIELDS = {"public_key", "share", "point"}
 WIRE_NAMES = {"pile": "p", "roll": "r", "seat": "s", "attempt": "a", "position": "n",
               "drawer": "d", "share": "x", "deck": "k", "public_key": "y", "point": "y",
               "nonce": "o", "commitment": "c", "cards": "cs", "seats": "ss", "card": "cd",
-              "proof": "f", "value": "v", "again": "g", "skipped": "sk"}
+              "proof": "f", "value": "v", "again": "g", "digest": "h", "skipped": "sk"}
 _OPTIONAL = {"again": 0, "skipped": False}
 # the records whose ``attempt`` may be left out (it is required in the openings)
 _ATTEMPT_OPTIONAL = frozenset(("Shuffled", "DrawShared", "RollCommitted",
@@ -158,6 +188,8 @@ _ATTEMPT_OPTIONAL = frozenset(("Shuffled", "DrawShared", "RollCommitted",
 def _optional(kind: str) -> dict:
     """The fields a record of ``kind`` may leave out, with their defaults."""
     extra = {"attempt": None} if kind in _ATTEMPT_OPTIONAL else {}
+    if kind == "Shuffled":          # a deck or its digest: exactly one (``from_plain``)
+        extra.update(deck=(), digest=b"")
     return dict(_OPTIONAL, **extra)
 
 
@@ -201,6 +233,9 @@ def from_plain(plain) -> object:
                 values[name] = optional[name]
     except (ValueError, TypeError) as error:
         raise FairplayError(code="malformed", message=f"{cls.__name__}.{name}: {error}") from None
+    if cls is Shuffled and bool(values["deck"]) == bool(values["digest"]):
+        raise FairplayError(code="malformed", message="a Shuffled record has its deck (k) or "
+                                                      "its digest (h), one of them")
     return cls(**values)
 
 
@@ -232,6 +267,10 @@ def _field(name: str, value):
         if not isinstance(value, bool):
             raise ValueError("true or false")
         return value
+    if name == "digest":
+        if not isinstance(value, (bytes, bytearray)) or len(value) != DECK_DIGEST_BYTES:
+            raise ValueError(f"{DECK_DIGEST_BYTES} bytes")
+        return bytes(value)
     if name in ("commitment", "nonce", "value"):
         if not isinstance(value, (bytes, bytearray)) or len(value) > 64:
             raise ValueError("bytes (at most 64)")

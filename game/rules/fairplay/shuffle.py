@@ -7,6 +7,9 @@ audit. After the last peer nobody knows the order unless every peer colludes.
 
 * ``shuffle_step``: the deck a peer publishes.
 * ``step_matches_secret``: redo the step from the revealed secret, compare (the normal audit).
+* ``unshuffle_step``: the deck a step started from, given its output and its secret (the
+  step is a bijection once the secret is known): the audit rebuilds an intermediate deck
+  that travelled only as its digest from the deck after it.
 * ``step_keeps_cards``: with every private key known (e.g. one recovered from Shamir shares
   for a peer that left and revealed nothing), check only that the output holds exactly the
   cards of the input: no card substituted, dropped or duplicated.
@@ -19,7 +22,7 @@ from typing import Sequence
 
 from .cipher import Ciphertext, Rerandomizer, decrypt
 from .derive import Stream
-from .group import random_exponent
+from .group import divide, generator_power, power, random_exponent
 
 
 def shuffle_stream(secret: bytes, pile: str, attempt: int) -> Stream:
@@ -35,6 +38,19 @@ def shuffle_step(deck: Sequence[Ciphertext], secret: bytes, pile: str, attempt: 
     rerandomizer = Rerandomizer.for_key(joint_key)
     return tuple(rerandomizer.rerandomize(deck[source], random_exponent(stream))
                  for source in order)
+
+
+def unshuffle_step(after: Sequence[Ciphertext], secret: bytes, pile: str, attempt: int,
+                   joint_key: bytes) -> tuple[Ciphertext, ...]:
+    """The deck ``before`` with ``shuffle_step(before, ...) == after``."""
+    stream = shuffle_stream(secret, pile, attempt)
+    order = stream.permutation(len(after))
+    before: list = [None] * len(after)
+    for card, source in zip(after, order):
+        randomizer = random_exponent(stream)
+        before[source] = (divide(card[0], generator_power(randomizer)),
+                          divide(card[1], power(joint_key, randomizer)))
+    return tuple(before)
 
 
 def step_matches_secret(before: Sequence[Ciphertext], after: Sequence[Ciphertext],

@@ -25,7 +25,7 @@ from .commit import ROLL_VALUE_BYTES, reveal_matches, roll_dice
 from .group import G, IDENTITY, CardTable, element_to_bytes, encode_card, is_element
 from .records import (PUBLIC, CardPlayed, DrawShared, FairplayError, KeyCommitted,
                       KeyRevealed, PileOpened, Returned, RollCommitted, RollContributed,
-                      RollOpened, RollRevealed, Shuffled)
+                      RollOpened, RollRevealed, Shuffled, deck_digest)
 from .vss import equal_logs, roll_base, roll_context as part_context, roll_digest
 
 
@@ -72,7 +72,9 @@ class Pile:
     opening: PileOpened
     joint_key: bytes
     cards: CardTable
-    decks: list = field(default_factory=list)   # decks[0] face up, then one per shuffler
+    # decks[0] face up, then one per shuffler: a deck, or its digest (bytes) where only the
+    # digest was relayed to this machine (never the last one: the draws read it)
+    decks: list = field(default_factory=list)
     draws: dict = field(default_factory=dict)   # position -> Draw
     returns: dict = field(default_factory=dict)  # position -> times it went back (Returned)
 
@@ -188,9 +190,16 @@ class Transcript:
         if record.seat != pile.next_shuffler():
             raise FairplayError(code="out_of_turn", message=f"seat {record.seat} does not shuffle "
                                                f"{record.pile!r} now")
+        if not record.deck:
+            if len(pile.decks) == len(pile.opening.seats):
+                raise FairplayError(code="malformed", message="the last shuffle of a pile "
+                                                              "carries its whole deck")
+            return lambda: pile.decks.append(record.digest)
         if len(record.deck) != len(pile.opening.cards):
             raise FairplayError(code="malformed", message="the deck has the wrong number of cards")
-        if record.skipped and tuple(record.deck) != tuple(pile.decks[-1]):
+        before = pile.decks[-1]
+        if record.skipped and (deck_digest(record.deck) != before if isinstance(before, bytes)
+                               else tuple(record.deck) != tuple(before)):
             raise FairplayError(code="malformed", message="a skipped step changed the deck")
         return lambda: pile.decks.append(record.deck)
 
@@ -332,8 +341,17 @@ class Transcript:
 
     # ---------------------------------------------------------------- questions
     def deck(self, pile: str) -> tuple[Ciphertext, ...]:
-        """The pile's deck as the last shuffler left it."""
-        return self._pile(pile).decks[-1]
+        """The pile's deck as the last shuffler left it; FairplayError ``digest_only`` if
+        only its digest was relayed here."""
+        deck = self._pile(pile).decks[-1]
+        if isinstance(deck, bytes):
+            raise FairplayError(code="digest_only", message=f"only the digest of {pile!r}'s "
+                                                            "deck was relayed here")
+        return deck
+
+    def has_deck(self, pile: str) -> bool:
+        """Whether the pile's latest deck is here whole (not only its digest)."""
+        return not isinstance(self._pile(pile).decks[-1], bytes)
 
     def card_at(self, pile: str, position: int) -> Ciphertext:
         """The ciphertext at a position of the shuffled deck."""

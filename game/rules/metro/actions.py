@@ -4,7 +4,7 @@ scoring the lines it completes (for the car's owner, or its company)."""
 from __future__ import annotations
 
 from . import companies as comp
-from .lines import advance_lines, complete_path, line_value
+from .lines import advance_lines, complete_path
 from .board import NEIGHBOUR_MASK
 from .tiles import SHAPE, TYPE_INDEX
 
@@ -18,20 +18,24 @@ def place_tile(state, tile: str, square: int, rot: int, seat: int) -> list[dict]
     filled = state.filled = state.filled | (1 << square)
     state.avail = (state.avail | NEIGHBOUR_MASK[square]) & ~filled   # placement.avail_after
     state.placed += 1
+    if not state.line_waiting[square]:
+        return []               # no line waits here (advance_lines would find none)
     completed = advance_lines(state, square)
     if not completed and not state.companies:
         return []
     events = []
+    companies, shape = state.companies, state.shape
     for i in completed:
-        points = line_value(state.line_tiles[i], state.line_centre[i])
+        tiles, centre = state.line_tiles[i], state.line_centre[i]
+        # a complete line scores one point per tile passed (repeats count), doubled at the centre
+        points = tiles * 2 if centre else tiles
         owner = state.car_owner[i]
         state.line_done[i] = True
         state.line_points[i] = points
         event = {"kind": "line_completed", "station": i + 1, "points": points,
-                 "centre": state.line_centre[i], "end": state.line_end[i],
-                 "tiles": state.line_tiles[i],
-                 "path": complete_path(state.shape, i + 1)}
-        if state.companies:
+                 "centre": centre, "end": state.line_end[i], "tiles": tiles,
+                 "path": complete_path(shape, i + 1)}
+        if companies:
             event["owner"] = None
             event["company"] = owner
             state.profits[owner] += points

@@ -13,7 +13,7 @@ from .actions import place_tile
 from .board import DEPARTURES, SQUARE_NAMES, SQUARES
 from .data import (CAR_TABLES, COLOURS, COMPANIES, COMPANY_STATIONS, MAX_PLAYERS, MIN_PLAYERS,
                    SHARE_PERCENTS, TILE_COPIES)
-from .lines import trace_path
+from .lines import initial_waiting, trace_path
 from .moves import HIDDEN_COMPANY, Draw, Place, Swap, parse_move, places, public_move
 from .placement import (BIT_BYTES, INITIAL_AVAIL, check_square, nth_square, rule_masks,
                         square_flags, squares_of)
@@ -24,6 +24,10 @@ from .tiles import BAD_MASK, SHAPE, TYPE_INDEX, TYPES
 HIDDEN_TILE = "?"
 DRAW = Draw()
 TOTAL_TILES = sum(TILE_COPIES.values())
+# tile -> (squares where it keeps the one-tile rule unturned, its Place of each square):
+# legal_moves' tables for the game without the orientation variant
+_UNTURNED = {tile: (~BAD_MASK[SHAPE[index][0]], places(tile, 0))
+             for index, tile in enumerate(TYPES)}
 
 VARIANTS = {
     "orientation": "free orientation: tiles may be placed in any of four rotations",
@@ -41,6 +45,31 @@ def car_owners(players: int, companies: bool) -> list[int | None]:
         for station in stations:
             owners[station - 1] = owner
     return owners
+
+
+# what every new game starts from, made once (a playout starts thousands of games)
+_INITIAL_WAITING = tuple(initial_waiting())
+_OWNERS: dict[tuple[int, bool], tuple[int | None, ...]] = {}
+
+
+def _car_owners(players: int, companies: bool) -> tuple[int | None, ...]:
+    """``car_owners``, made once per table size."""
+    owners = _OWNERS.get((players, companies))
+    if owners is None:
+        owners = _OWNERS[(players, companies)] = tuple(car_owners(players, companies))
+    return owners
+
+
+_SWAPS: dict[tuple[int, int], tuple[Swap, Swap]] = {}
+
+
+def _swaps(card: tuple[int, int]) -> tuple[Swap, Swap]:
+    """The two exchanges of a share card (face-up card taken, then face-down), made once
+    per card (moves are immutable): a companies game lists them every turn."""
+    pair = _SWAPS.get(card)
+    if pair is None:
+        pair = _SWAPS[card] = (Swap(card[0], card[1], True), Swap(card[0], card[1], False))
+    return pair
 
 
 class MetroGame(Game):
@@ -141,13 +170,14 @@ class MetroGame(Game):
         state.hands = [[] for _ in range(state.players)]
         state.stack = []
         state.pending = None
-        state.car_owner = car_owners(state.players, state.companies)
+        state.car_owner = list(_car_owners(state.players, state.companies))
         state.line_done = [False] * 32
         state.line_points = [0] * 32
         state.line_tiles = [0] * 32
         state.line_centre = [False] * 32
         state.line_end = [-1] * 32
         state.line_at = list(DEPARTURES)
+        state.line_waiting = list(_INITIAL_WAITING)
         state.scores = [0] * state.players
         state.profits = [0] * len(COMPANIES) if state.companies else []
         state.shares = [[] for _ in range(state.players)] if state.companies else []
@@ -208,10 +238,9 @@ class MetroGame(Game):
             return []
         others: list = [DRAW] if state.stack else []
         if state.companies and state.exchanges_open:
-            for company, pct in state.shares[seat]:
-                if company >= 0:
-                    others.append(Swap(company, pct, True))
-                    others.append(Swap(company, pct, False))
+            for card in state.shares[seat]:
+                if card[0] >= 0:
+                    others.extend(_swaps(card))
         return others
 
     def legal_moves(self, state: MetroState, seat: int) -> list:
@@ -232,12 +261,13 @@ class MetroGame(Game):
                 tiles = hand if len(hand) < 2 else sorted(set(hand))
             moves = []
             for tile in tiles:
-                index = TYPE_INDEX.get(tile)
-                if index is not None:          # None: a hidden tile in a view
-                    good = avail & ~BAD_MASK[SHAPE[index][0]]    # placement.rule_masks
-                    # square_flags(good or avail), written out
+                fixed = _UNTURNED.get(tile)
+                if fixed is not None:          # None: a hidden tile in a view
+                    keep, row = fixed
+                    # placement.rule_masks, then square_flags(good or avail) written out
+                    good = avail & keep
                     flags = format(good or avail, "064b").encode().translate(BIT_BYTES)[::-1]
-                    moves.extend(compress(places(tile, 0), flags))
+                    moves.extend(compress(row, flags))
         if state.pending is None:
             if state.companies:
                 moves.extend(self._other_moves(state, seat))
@@ -337,30 +367,37 @@ class MetroGame(Game):
         state.turn += 1
         if type(move) is not Place:
             return self._draw_or_swap(state, seat, move)
-        square, pending = move.square, state.pending
+        square, pending, tile = move.square, state.pending, move.tile
         if pending is None:
             hand = state.hands[seat]
-            hidden = state.table and table.hidden_hand(hand)
-            hand.remove(HIDDEN if hidden else move.tile)
+            if state.table and table.hidden_hand(hand):
+                hand.remove(HIDDEN)
+            else:
+                hand.remove(tile)
         else:
             state.pending = None
-        events = [{"kind": "placed", "seat": seat, "tile": move.tile, "rot": move.rot,
+        events = [{"kind": "placed", "seat": seat, "tile": tile, "rot": move.rot,
                    "square": SQUARE_NAMES[square], "row": square >> 3, "col": square & 7,
                    "from": "hand" if pending is None else "stack"}]
-        completed = place_tile(state, move.tile, square, move.rot, seat)
+        completed = place_tile(state, tile, square, move.rot, seat)
         if completed:
             events.extend(completed)
-        if pending is None and state.stack:
+        stack = state.stack
+        if pending is None and stack:
             if state.table:
                 # The replacement waits on a deal. Ending the turn before it is dealt picks
                 # the same next seat: while the stack lasts every hand is full.
                 table.queue(state, "deal", table.TILE_PILE, seat=seat)
             else:
-                tile = state.stack.pop()
-                state.hands[seat].append(tile)
+                drawn = stack.pop()
+                hand.append(drawn)
                 # "tile" is secret: a client shows it only to this seat.
-                events.append({"kind": "drew", "seat": seat, "tile": tile, "to": "hand",
-                               "stack": len(state.stack)})
+                events.append({"kind": "drew", "seat": seat, "tile": drawn, "to": "hand",
+                               "stack": len(stack)})
+        if stack and state.placed != TOTAL_TILES:
+            # _end_turn's common case: every hand is full while the stack lasts
+            state.current = (state.current + 1) % state.players
+            return events
         ended = self._end_turn(state)
         if ended:
             events.extend(ended)
@@ -389,7 +426,7 @@ class MetroGame(Game):
                 # The shares are shown for the valuation; game_over follows the last one.
                 table.queue_final_reveals(state)
                 return []
-            return [{"kind": "game_over", "scores": self.scores(state)["scores"]}]
+            return [{"kind": "game_over", "scores": self.final_scores(state)}]
         if state.stack:           # every hand is full while the stack lasts
             state.current = (state.current + 1) % state.players
             return []
@@ -402,6 +439,12 @@ class MetroGame(Game):
         return []
 
     # -- results -----------------------------------------------------------------------
+    def final_scores(self, state: MetroState) -> list[int]:
+        """``scores(state)["scores"]`` without the breakdown (the game_over event's)."""
+        if not state.companies:
+            return list(state.scores)
+        return comp.valuation(state.profits, state.shares)["scores"]
+
     def scores(self, state: MetroState) -> dict:
         lines = [{"station": i + 1, "owner": state.car_owner[i], "done": state.line_done[i],
                   "points": state.line_points[i], "tiles": state.line_tiles[i],
@@ -490,7 +533,7 @@ class MetroGame(Game):
     def apply_chance(self, state: MetroState, request: ChanceRequest, outcome: tuple) -> list:
         events = table.apply_chance(state, request, outcome)
         if request.kind == "show" and not state.chance:
-            events.append({"kind": "game_over", "scores": self.scores(state)["scores"]})
+            events.append({"kind": "game_over", "scores": self.final_scores(state)})
         return events
 
     def learn(self, state: MetroState, seat: int, pile: str, cards: tuple) -> None:

@@ -1,4 +1,4 @@
-"""Line tracing and line scoring.
+"""Line tracing (the points a completed line scores are counted in actions.place_tile).
 
 Lines are traced incrementally: each open line remembers where it waits (the empty square and
 the endpoint it will enter by), so placing a tile only advances the lines waiting on that
@@ -6,8 +6,6 @@ square. ``trace_path`` retraces one station's line from scratch for the client a
 """
 
 from __future__ import annotations
-
-from operator import rshift
 
 from .board import BEYOND, CENTRE_STATION, DEPARTURES, MATE, OFF_BOARD, arrival_station
 from .tiles import CONN_FLAT
@@ -28,44 +26,63 @@ def _next(index: int) -> int:
 
 
 NEXT: tuple[int, ...] = tuple(_next(i) for i in range(64 * 8))
-_THREES = (3,) * 32
+# STEP[shape << 9 | index]: where a line entering (square, endpoint) = divmod(index, 8)
+# goes once it crosses a tile of that shape there (NEXT of the exit): one look-up a tile
+STEP: tuple[int, ...] = tuple(NEXT[(index & ~7) | CONN_FLAT[shape * 8 + (index & 7)]]
+                              for shape in range(24) for index in range(64 * 8))
+# PASS[shape << 9 | index]: that crossing as a path entry (row, col, enter, exit)
+PASS: tuple[tuple[int, int, int, int], ...] = tuple(
+    (index >> 6, (index >> 3) & 7, index & 7, CONN_FLAT[shape * 8 + (index & 7)])
+    for shape in range(24) for index in range(64 * 8))
+
+
+def initial_waiting() -> list[int]:
+    """``waiting[square]``: bit ``i`` set while line ``i`` (station i + 1) waits on that empty
+    square (``line_at[i] >> 3 == square``); the lines of a new game wait at their departures."""
+    waiting = [0] * 64
+    for i, at in enumerate(DEPARTURES):
+        waiting[at >> 3] |= 1 << i
+    return waiting
 
 
 def advance_lines(state, square: int) -> list[int]:
     """Advance every open line waiting on ``square`` (just filled) through the placed tiles.
     Completed lines are recorded on the state (not yet scored); returns their station
-    indices (0-based), in station order."""
+    indices (0-based), in station order.
+
+    ``state.line_waiting`` names the lines waiting on each square (``initial_waiting``), so
+    the lines of this square are read off one mask instead of looking at all 32."""
+    waiting = state.line_waiting
+    lines = waiting[square]
+    if not lines:
+        return []
+    waiting[square] = 0             # the square is filled: no line waits on it any more
     line_at = state.line_at
+    line_tiles = state.line_tiles
     shape = state.shape
     completed = []
-    # the square each line waits on (-1: complete), found in C; usually 0-2 lines wait here
-    waiting = list(map(rshift, line_at, _THREES))
-    i = -1
-    for _ in range(waiting.count(square)):
-        i = waiting.index(square, i + 1)
+    while lines:                    # lowest bit first: station order
+        low = lines & -lines
+        lines ^= low
+        i = low.bit_length() - 1
         at = line_at[i]
-        tiles = state.line_tiles[i]
+        tiles = line_tiles[i]
         while True:
             s = shape[at >> 3]
             if s < 0:
                 line_at[i] = at
+                waiting[at >> 3] |= low
                 break
-            leave = (at & ~7) | CONN_FLAT[s * 8 + (at & 7)]
             tiles += 1
-            at = NEXT[leave]
+            at = STEP[s << 9 | at]
             if at < 0:
                 line_at[i] = -1
                 state.line_end[i] = 0 if at == _CENTRE_END else -at
                 state.line_centre[i] = at == _CENTRE_END
                 completed.append(i)
                 break
-        state.line_tiles[i] = tiles
+        line_tiles[i] = tiles
     return completed
-
-
-def line_value(tiles: int, centre: bool) -> int:
-    """Points of a complete line: one per tile passed (repeats count), doubled at the centre."""
-    return tiles * 2 if centre else tiles
 
 
 def complete_path(shape: list[int], station: int) -> list[list[int]]:
@@ -73,11 +90,11 @@ def complete_path(shape: list[int], station: int) -> list[list[int]]:
     line just completed), without the rest of the trace."""
     at = DEPARTURES[station - 1]
     path = []
+    append = path.append
     while at >= 0:
-        square = at >> 3
-        exit_endpoint = CONN_FLAT[shape[square] * 8 + (at & 7)]
-        path.append([square >> 3, square & 7, at & 7, exit_endpoint])
-        at = NEXT[(at & ~7) | exit_endpoint]
+        crossing = shape[at >> 3] << 9 | at
+        append([*PASS[crossing]])
+        at = STEP[crossing]
     return path
 
 

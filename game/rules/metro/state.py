@@ -35,6 +35,8 @@ Cars and lines (index i = station i + 1, stations 1-32 clockwise from the top-le
                     (repeats counted), ``line_centre[i]`` it ended at the central station,
                     ``line_end[i]`` -1 open, 0 centre, else the arrival station number,
                     ``line_at[i]`` where the open line continues (square * 8 + endpoint) or -1
+  ``line_waiting[sq]`` bit i set while line i waits on empty square sq (``line_at[i] >> 3``):
+                    derived from ``line_at``, not encoded; it finds the lines a tile advances
   ``scores[seat]``  line points per seat (all 0 with companies: points go to companies)
 
 Companies expansion (empty lists when off)
@@ -69,15 +71,15 @@ from ..copying import copy_fields
 _SHARED = ("config", "players", "orientation", "hand_size", "companies", "current", "over",
            "turn", "avail", "filled", "placed", "pending", "exchanges_open", "table", "digest_memo", "public_memo")
 _LISTS = ("board", "shape", "placed_by", "stack", "car_owner", "line_done", "line_points",
-          "line_tiles", "line_centre", "line_end", "line_at", "scores", "profits", "face_up",
-          "chance")
+          "line_tiles", "line_centre", "line_end", "line_at", "line_waiting", "scores", "profits",
+          "face_up", "chance")
 
 
 class MetroState:
     __slots__ = ("config", "players", "orientation", "hand_size", "companies", "current",
                  "over", "turn", "board", "shape", "placed_by", "avail", "filled", "placed",
                  "hands", "stack", "pending", "car_owner", "line_done", "line_points", "line_tiles",
-                 "line_centre", "line_end", "line_at", "scores", "profits", "shares", "piles",
+                 "line_centre", "line_end", "line_at", "line_waiting", "scores", "profits", "shares", "piles",
                  "face_up", "exchanges_open", "rng", "table", "chance", "digest_memo", "public_memo")
 
     def copy(self) -> "MetroState":

@@ -35,13 +35,26 @@ def _lines_value(lines) -> tuple:
     return tuple(map(_line_code, lines)), tuple(map(len, map(_points, lines)))
 
 
-def _line_bytes(code: tuple) -> bytes:
-    return (b"l6:" + enc.ints(code[0]) + enc.ints(code[1]) + enc.INTS[code[2]]
-            + enc.INTS[code[3]] + enc.BOOLS[code[4]] + enc.BOOLS[code[5]])
+def _items(numbers) -> bytes:
+    return b"".join(map(enc.INTS.__getitem__, numbers))
+
+
+def _line_bytes(code: tuple, point_items: bytes, space_items: bytes) -> bytes:
+    """``Line.encode()``'s bytes from its fields and its lists' items already written."""
+    return b"".join((b"l6:", enc.list_head(len(code[0])), point_items,
+                     enc.list_head(len(code[1])), space_items, enc.INTS[code[2]],
+                     enc.INTS[code[3]], enc.BOOLS[code[4]], enc.BOOLS[code[5]]))
+
+
+def _line_parts(code: tuple) -> tuple:
+    """What ``_Lines`` keeps of a line to write it again: the bytes of its points' items,
+    how many, the bytes of its spaces' items, how many."""
+    return _items(code[0]), len(code[0]), _items(code[1]), len(code[1])
 
 
 class _Lines(enc.Field):
-    """The lines (``_lines_value``): only the lines that changed are written."""
+    """The lines (``_lines_value``): only the lines that changed are written, and of a line
+    that grew only its new points and spaces. Kept: each line's bytes and parts."""
 
     __slots__ = ()
 
@@ -49,18 +62,36 @@ class _Lines(enc.Field):
         super().__init__("lines", None)
 
     def first(self, value):
-        kept = list(map(_line_bytes, value[0]))
-        return enc.list_head(len(kept)) + b"".join(kept), kept
+        parts = list(map(_line_parts, value[0]))
+        written = [_line_bytes(code, part[0], part[2]) for code, part in zip(value[0], parts)]
+        return enc.list_head(len(written)) + b"".join(written), (written, parts)
 
     def again(self, value, old, kept):
         codes, lengths = value
-        if len(codes) != len(old[0]):
+        old_codes = old[0]
+        if len(codes) != len(old_codes):
             return self.first(value) + (value,)
-        kept = kept[:]
+        written, parts = kept[0][:], kept[1][:]
+        ints = enc.INTS
         for i in compress(range(len(codes)),
-                          map(ne, zip(codes, lengths), zip(old[0], old[1]))):
-            kept[i] = _line_bytes(codes[i])
-        return enc.list_head(len(kept)) + b"".join(kept), kept, value
+                          map(ne, zip(codes, lengths), zip(old_codes, old[1]))):
+            code, old_code = codes[i], old_codes[i]
+            points, spaces = code[0], code[1]
+            point_items, point_count, space_items, space_count = parts[i]
+            point_total, space_total = len(points), len(spaces)
+            if points is old_code[0] and spaces is old_code[1] \
+                    and point_total >= point_count and space_total >= space_count:
+                # the same lists, grown since (a line's lists only ever grow): only the new
+                # items are written, usually one point and one space
+                for point in points[point_count:]:
+                    point_items += ints[point]
+                for space in spaces[space_count:]:
+                    space_items += ints[space]
+            else:                           # other lists (a copy's): written whole
+                point_items, space_items = _items(points), _items(spaces)
+            parts[i] = point_items, point_total, space_items, space_total
+            written[i] = _line_bytes(code, point_items, space_items)
+        return enc.list_head(len(written)) + b"".join(written), (written, parts), value
 
 
 def _pair(key, value) -> bytes:

@@ -20,7 +20,7 @@ from itertools import chain, compress, repeat
 from operator import gt, lshift, or_
 
 from .faces import FACE_INDEX, FACE_KIND, VOLCANO_KIND
-from .moves import Draw
+from .moves import Draw, draws
 from .sheet import BORDER_FACING, CELLS, NEIGHBOUR, OPPOSITE, clear_fit_memo, \
     fitting_orientations
 
@@ -69,12 +69,19 @@ class _FaceDrawings(dict):
 
     def __missing__(self, key: int) -> tuple:
         orientations = fitting_orientations(self.index, key & 0xFFF)
-        found = (tuple(map(Draw, repeat(self.face), repeat(key >> 12), orientations))
-                 if orientations else ())
+        found = draws(self.face, key >> 12, orientations) if orientations else ()
         if len(self) >= _TABLE_LIMIT:
             self.clear()
         self[key] = found
         return found
+
+    def fill(self, keys) -> None:
+        """Make the moves of every key at once (a face's first list: each of its cells is
+        new), in one loop instead of a ``__missing__`` call per cell."""
+        index, face = self.index, self.face
+        for key in keys:
+            orientations = fitting_orientations(index, key & 0xFFF)
+            self[key] = draws(face, key >> 12, orientations) if orientations else ()
 
 
 _TABLES: dict[str, _FaceDrawings] = {}
@@ -101,5 +108,6 @@ def drawings(sheet, faces) -> list:
         table = _TABLES.get(face)
         if table is None:
             table = _TABLES[face] = _FaceDrawings(face)
+            table.fill(keys)
         out.extend(chain.from_iterable(map(table.__getitem__, keys)))
     return out

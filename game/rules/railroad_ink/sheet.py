@@ -188,14 +188,58 @@ def clear_fit_memo() -> None:
     _FIT_CACHE.clear()
 
 
+def _side_masks(face_index: int) -> tuple:
+    """The face's rules side by side, as bit masks of its distinct orientations (bit ``o``)
+    indexed ``side * 8 + facing value``: (breaks a rule there, meets a matching route there,
+    joins lava there) — ``side_problem`` taken apart, one side at a time."""
+    bad, meets, lava = [0] * 32, [0] * 32, [0] * 32
+    for o in DISTINCT_O[face_index]:
+        sides = ORIENTED_SIDES[face_index][o]
+        for side in range(4):
+            mine = sides[side]
+            for theirs in range(8):
+                at = side * 8 + theirs
+                if mine == HIGHWAY or mine == RAILWAY:
+                    if theirs == HIGHWAY or theirs == RAILWAY:
+                        if theirs != mine:
+                            bad[at] |= 1 << o
+                        else:
+                            meets[at] |= 1 << o
+                    elif theirs == RIVER:
+                        bad[at] |= 1 << o
+                elif mine == RIVER:
+                    if theirs == HIGHWAY or theirs == RAILWAY:
+                        bad[at] |= 1 << o
+                elif mine == LAVA and theirs == LAVA:
+                    lava[at] |= 1 << o
+    return tuple(bad), tuple(meets), tuple(lava)
+
+
+# per face: (its distinct orientations as a mask, must it meet a route, must it join lava,
+# then _side_masks); built once at import (32 faces x 8 orientations x 32 facings)
+_FIT_TABLES = tuple(
+    (sum(1 << o for o in DISTINCT_O[face]), FACE_KIND[face] in MUST_CONNECT_KINDS,
+     FACE_KIND[face] == LAVA_KIND) + _side_masks(face)
+    for face in range(len(DISTINCT_O)))
+# an orientation mask -> its orientations ascending (DISTINCT_O lists them ascending)
+_ORIENTATIONS = tuple(tuple(o for o in range(8) if mask >> o & 1) for mask in range(256))
+
+
 def fitting_orientations(face_index: int, facing_code: int) -> tuple[int, ...]:
+    """The distinct orientations of a face that break no sheet rule against the facing
+    (``side_problem(face, o, facing) is None``), ascending; memoised per (face, facing)."""
     key = face_index | (facing_code << 6)
     found = _FIT_CACHE.get(key)
     if found is None:
-        facing = tuple((facing_code >> (3 * s)) & 7 for s in range(4))
-        found = tuple(o for o in DISTINCT_O[face_index]
-                      if side_problem(face_index, o, facing, "") is None)
-        _FIT_CACHE[key] = found
+        every, must_meet, must_join, bad, meets, lava = _FIT_TABLES[face_index]
+        north, east = facing_code & 7, 8 + (facing_code >> 3 & 7)
+        south, west = 16 + (facing_code >> 6 & 7), 24 + (facing_code >> 9 & 7)
+        fit = every & ~(bad[north] | bad[east] | bad[south] | bad[west])
+        if must_meet:
+            fit &= meets[north] | meets[east] | meets[south] | meets[west]
+        if must_join:
+            fit &= lava[north] | lava[east] | lava[south] | lava[west]
+        found = _FIT_CACHE[key] = _ORIENTATIONS[fit]
     return found
 
 

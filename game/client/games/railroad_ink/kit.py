@@ -41,9 +41,9 @@ class RailroadInkKit(GameKit):
     pages)."""
 
     lessons = "game.client.games.railroad_ink.lessons"
-    # the Daily Railroad Ink and the last-round puzzles (the solver lives in the coach's
-    # folder until it joins the bots; see games.dailies for what the module gives)
-    daily = "game.client.coach.puzzles"
+    # the Daily Railroad Ink and the last-round puzzles: pygame-free, beside the game's bots
+    # (the prover runs in their helper processes); see games.dailies for what it gives
+    daily = "game.bots.ink_puzzles"
     lesson_always = ("sheet", "status")
     # its toasts have a lane of their own: a lesson keeps the sheet and status lines clear
     lesson_toast_clear = ("sheet", "status")

@@ -15,7 +15,8 @@ import math
 
 import pygame
 from game.client import gfx
-from game.client.canvas import on_scale_change, remember
+from game.client.canvas import remember
+from game.client.sprite_cache import SpriteCache
 
 from game.rules.railroad_ink.faces import (FACE_INDEX, FACE_KIND, HIGHWAY, LAKE, LAVA, NONE,
                                            RAILWAY, RIVER, SPECIAL, VOLCANO_KIND)
@@ -40,7 +41,8 @@ CRATER_FILL = (150, 140, 128)
 CRATER_EDGE = (84, 76, 70)
 METEOR_RED = (214, 40, 40)
 
-_cache: dict[tuple, pygame.Surface] = {}
+# the faces, dice and stubs at the window sizes in use
+_cache = SpriteCache(64 * 1024 * 1024)
 
 
 def _mid(side: int, big: float) -> tuple[float, float]:
@@ -362,8 +364,6 @@ def die(face_id: str, size: int, state: str = "ready") -> pygame.Surface:
 def clear() -> None:
     _cache.clear()
 
-
-on_scale_change(clear)       # a resized window: drop the sprites drawn for the old size
 
 
 __all__ = ["face", "crater", "meteor_dot", "exit_stub", "die", "clear", "PAPER", "INK",

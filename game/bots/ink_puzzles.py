@@ -1,10 +1,13 @@
-"""Railroad Ink last-round puzzles: the positions (``assets/puzzles/railroad_ink.json``, made
-by ``tools/make_puzzles.py``) and the matches that start from them.
+"""Railroad Ink's Daily and its last-round puzzles (the module ``RailroadInkKit.daily`` names;
+what it gives: ``game.client.games.dailies``): the positions (``assets/puzzles/railroad_ink.json``,
+made by ``tools/make_puzzles.py``) and the matches that start from them.
 
 A puzzle is a solo base game whose first six rounds were played by a bot, kept as its seed and
 move notation; replaying them gives the sheet at the start of the last round and its roll
 (the seed's). The player plays that round; ``game.bots.ink_last_round.solve`` proves the best
-score. Pure (no pygame).
+score. Pure (no pygame, nothing of the client): the prover runs in the bots' helper processes,
+which load this module to unpickle it, so it lives beside the game's bots, not in its kit (whose
+package loads pygame); the kit draws the best plan (``puzzle_marks``).
 """
 
 from __future__ import annotations
