@@ -65,3 +65,14 @@ def test_the_relays_own_records_need_no_signature():
     assert book.check({"kind": "Depart", "seat": 0, "of": 2}, None) is None
     assert book.check({"kind": "KeyCommitted", "s": 0, "c": b"\0" * 32}, None) is None
     assert book.check({"kind": "Secret", "seat": 3, "secret": b"\0" * 32}, None) == "key"
+
+
+def test_a_record_in_nobodys_name_never_fixes_a_key():
+    """(The endpoint fuzzer's find: a key sent with a record without a dealer was fixed for
+    dealer -1, and the next such record, a list, reached the digest.)"""
+    dealer = FrameSigner(b"\x01" * 32, "t1", 2)
+    book = SignerBook("t1")
+    assert book.check({"kind": "x"}, b"\0" * 64, dealer.verify_key) == "key"
+    assert book.check([1, 2], b"\0" * 64, dealer.verify_key) == "key"
+    assert book.keys == {}
+    assert len(frame_digest("t1", 2, [1, 2])) == 32

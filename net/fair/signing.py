@@ -54,7 +54,8 @@ def frame_digest(table_id: str, dealer: int, plain: dict) -> bytes:
     """What a dealer signs: one 32-byte digest of the table, the dealer and the record. A
     shuffle is signed in its digest form (``net.fair.decks.relay_form``: the deck by its
     digest), so the signature holds for the machines that get only that form too."""
-    body = {k: v for k, v in relay_form(plain).items() if k not in UNSIGNED_FIELDS}
+    form = relay_form(plain) if isinstance(plain, dict) else {"": plain}
+    body = {k: v for k, v in form.items() if k not in UNSIGNED_FIELDS}
     packed = msgpack.packb([DOMAIN, str(table_id), int(dealer), _canonical(body)],
                            use_bin_type=True)
     return hashlib.blake2b(packed, digest_size=32).digest()
@@ -139,6 +140,8 @@ class SignerBook:
         dealer = dealer_of_plain(plain)
         if not needs_signature(dealer):
             return None
+        if dealer < 0:
+            return "key"      # in nobody's name: no key is ever fixed for it
         if verify_key is not None and not self.learn(dealer, verify_key):
             return "key"
         key = self.keys.get(dealer)
