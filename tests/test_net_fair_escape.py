@@ -109,9 +109,9 @@ def test_a_joiner_whose_host_leaves_before_the_audit_marks_the_game_void():
     table.start()
     real = table.host._fair_broadcast
 
-    def no_secrets(plain):       # the host shows no secret of its own ...
+    def no_secrets(plain, *signed):       # the host shows no secret of its own ...
         if plain["kind"] != "Secret":
-            real(plain)
+            real(plain, *signed)
     table.host._fair_broadcast = no_secrets
     events = []
 

@@ -171,6 +171,10 @@ class Hostile:
         message["r"] = self.plain()
         if self.rng.random() < indexed:
             message["i"] = self.int_near(near)
+        if self.rng.random() < 0.5:      # a signature (net.fair.signing), rarely a key
+            message["sg"] = self.blob(64)
+            if self.rng.random() < 0.3:
+                message["vk"] = self.blob(32)
 
     def bundle_fields(self, message: dict, near: int) -> None:
         """A bundle of records (net.fair.bundle): junk rows, or a share's record followed by
@@ -262,6 +266,10 @@ class Hostile:
                                 for _ in range(self.rng.randrange(0, 3))])
             if self.rng.random() < 0.1:
                 message["fr"] = [self.plain() for _ in range(self.rng.randrange(0, 3))]
+                if self.rng.random() < 0.5:      # signatures (some empty) and dealer keys
+                    message["fg"] = [self.pick(b"", self.blob(64)) for _ in message["fr"]]
+                    message["vk"] = [[self.rng.randrange(0, 5), self.blob(32)]
+                                     for _ in range(self.rng.randrange(0, 3))]
         elif kind == ids.COMMAND:
             message.update(i=self.int_near(ctx.get("commands", 0), 4096),
                            e=[self.int_near(seq), self.pick("bot", "back"), self.seat(),

@@ -61,6 +61,10 @@ from net.fair.leave import Departures
 from net.fair.moves import FairMoves
 from net.fair.positions import Positions
 from net.fair.rescue import OVERDUE, ROLL_PART, RollRescue, rescue_record_ok
+from net.fair.late_shuffle import (SHUFFLE_OVERDUE, late_shuffle_record_ok,
+                                   take_shuffle_overdue)
+from net.fair.share_rescue import (SHARE_OVERDUE, SHARE_PART, ShareRescue,
+                                   share_rescue_record_ok)
 from game.rules.fairplay.records import (CardPlayed, DrawShared, KeyCommitted, KeyRevealed,
                                           digest_form,
                                           PileOpened, Returned, RollCommitted,
@@ -91,7 +95,8 @@ def record_to_plain(record) -> dict:
     return to_plain(record)
 
 
-DRIVER_RECORDS = (SECRET, ESCROW, DEPART, KEY_SHARE, ATTEST, OVERDUE, ROLL_PART)
+DRIVER_RECORDS = (SECRET, ESCROW, DEPART, KEY_SHARE, ATTEST, OVERDUE, ROLL_PART,
+                  SHARE_OVERDUE, SHARE_PART, SHUFFLE_OVERDUE)
 
 
 def _small(value) -> bool:
@@ -112,6 +117,10 @@ def record_from_plain(plain) -> Any:
             ok = ok and attest_record_ok(plain)
         elif kind in (OVERDUE, ROLL_PART):
             ok = ok and rescue_record_ok(plain)
+        elif kind in (SHARE_OVERDUE, SHARE_PART):
+            ok = ok and share_rescue_record_ok(plain)
+        elif kind == SHUFFLE_OVERDUE:
+            ok = ok and late_shuffle_record_ok(plain)
         elif kind == DEPART:
             ok = ok and set(plain) - {"at"} == {"kind", "seat", "of"} and _small(plain["of"])
         else:
@@ -132,6 +141,8 @@ def record_from_plain(plain) -> Any:
     if isinstance(record, RollContributed) and not record.proof:
         # a part without its proof is one every machine rebuilds itself: never sent
         raise FairError("fair_malformed", detail="proof")
+    if isinstance(record, Shuffled) and record.skipped:
+        raise FairError("fair_malformed", detail="skipped")    # derived, never sent
     return record
 
 
@@ -191,6 +202,9 @@ class FairTable(FairDues, FairMoves, Departures, ChanceKinds, Positions):
         self.secret_shares: dict[int, dict[int, bytes]] = {}      # published, per departed
         self.recovered_secrets: dict[int, bytes] = {}
         self.rescue = RollRescue(self)     # roll parts rebuilt from the escrow (issue 28)
+        self.share_rescue = ShareRescue(self)     # and draw shares (net.fair.share_rescue)
+        self.told_shuffles: list[str] = []   # piles whose step of ours the host said was late
+        self.skipped_shufflers: set[int] = set()    # dealers whose shuffle step was skipped
         # a strict table (issue 28, item 4): only all the other dealers together can open a
         # dealer's escrow, and a withholder is waited for, not replaced. None: not known (a
         # table replayed from a save): the first escrow's commitments say it
@@ -413,6 +427,12 @@ class FairTable(FairDues, FairMoves, Departures, ChanceKinds, Positions):
                 self.rescue.take_overdue(record)
             elif kind == ROLL_PART:
                 self.rescue.take_part(record)
+            elif kind == SHARE_OVERDUE:
+                self.share_rescue.take_overdue(record)
+            elif kind == SHARE_PART:
+                self.share_rescue.take_part(record)
+            elif kind == SHUFFLE_OVERDUE:
+                take_shuffle_overdue(self, record)
             else:
                 self._take_key_share(record)
             self.published.append(record)

@@ -70,6 +70,8 @@ class FairDues:
         if step is None:
             return
         kind, name, positions, drawer, _ = step
+        if kind in ("deal", "reveal"):
+            self.share_rescue.owe()      # our parts of a late share (the drawer's too)
         if kind in ("attest", "show", "return"):
             self.owe_extra(step)
         elif kind == "shuffle":

@@ -3,6 +3,10 @@
 * A roll part (the setup's public seed, or a roll in play) that is late is rebuilt from the
   escrow (``Overdue``, ``net.fair.rescue``): the same value, so the roll is never rolled again
   and its dealer keeps its seats (a host that dropped it gains nothing, and blames nobody).
+* A draw share that is late is rebuilt from the escrow the same way (``ShareOverdue``,
+  ``net.fair.share_rescue``): the same card, its dealer keeps its seats and its hand; a late
+  shuffle step is skipped (``ShuffleOverdue``, ``net.fair.late_shuffle``), its dealer keeps
+  its seats and its hand too.
 * Setup (keys, escrows, the public seed): a dealer that leaves, is refused, or owes its key
   or escrow (or its part of a rebuild) longer than ``timings.seeding`` ends the setup for
   everyone; the table goes back to the lobby (ABORT, seen by all) with that dealer's seats
@@ -28,8 +32,10 @@ from __future__ import annotations
 from typing import Any
 
 from net.protocol import messages as ids
-from net.fair.phases import PHASES, ROLL_PARTS_LATE, Action, phase_of
-from net.fair.wait import play_owing, roll_parts_late, setup_owing
+from net.fair.late_shuffle import shuffle_late
+from net.fair.phases import PHASES, ROLL_PARTS_LATE, Action, Phase, phase_of
+from net.fair.wait import (play_owing, rebuild_parts_owing, roll_parts_late, setup_owing,
+                           shares_late)
 from net.protocol.reasons import scalar_args
 
 
@@ -86,6 +92,8 @@ class FairGuard:
         if not owing:
             self.fair_waiting = ()
             return
+        if phase is Phase.CHANCE and self._fair_late_again(fair):
+            return
         if not self.fair_waiting or self.fair_waiting[0] != mark:
             self.fair_waiting = (mark, now)
             return
@@ -100,6 +108,19 @@ class FairGuard:
             for name, attempt, dealer in overdue:
                 self.fair_overdue(name, attempt, dealer)
             return
+        shares = [item for item in shares_late(fair) if item[4] != fair.me] \
+            if phase is Phase.CHANCE else []
+        if shares:
+            # a late draw share too (net.fair.share_rescue): the same share, nobody blamed
+            for item in shares:
+                self.fair_share_overdue(*item)
+            return
+        shuffles = [item for item in shuffle_late(fair) if item[2] != fair.me] \
+            if phase is Phase.CHANCE else []
+        if shuffles:
+            # a late shuffle step is skipped (net.fair.late_shuffle): nobody blamed
+            self.fair_shuffle_overdue(*shuffles[0])
+            return
         late = [p for p in self.peers.values() if self.fair_dealer_of(p) in owing and p.seats]
         if rule.on_timeout is Action.ABORT:
             self.fair_abort(ids.R_TIMEOUT, peer=late[0].pid if late else -1)
@@ -112,6 +133,16 @@ class FairGuard:
         # only one that is connected and does not send what it owes withholds
         connected = {self.fair_dealer_of(p) for p in self._live_peers() if p.seats}
         secrets_only = fair.finished and all(g in fair.recovered for g in fair.departed)
+        parts = rebuild_parts_owing(fair)
+        if parts and set(owing) <= parts:
+            # only parts of a rebuild are missing (a late share or roll part): blaming their
+            # holders would let a host that dropped both the share and a holder's part
+            # frame that holder, so nobody is blamed and the step waits (the host can end
+            # the game; two silent machines can stall it, as they could veto before)
+            for dealer in owing:
+                if dealer in connected:
+                    self._emit("fair_stalled", dealer=dealer)
+            return
         if fair.strict_escrow and not secrets_only:
             # a strict table (issue 28): nobody stands in for a withholder (its hand would be
             # opened behind a veto); the step waits for it until the host ends the game
@@ -133,6 +164,23 @@ class FairGuard:
                     self.hand_to_bot(seat, self.wait_bot)
             if dealer not in fair.departed:
                 self.fair_rekey(dealer)
+
+    def _fair_late_again(self, fair) -> bool:
+        """A dealer late once with a share or a shuffle step (rebuilt or skipped, nobody
+        blamed) has the rest rebuilt or skipped at once, without waiting the limit again: a
+        silent machine could otherwise slow every step of the game to the limit. The same
+        values either way (a record of its own that comes first simply counts); True if
+        something was called."""
+        again = {slot[4] for slot in fair.share_rescue.overdue}
+        shares = [item for item in shares_late(fair) if item[4] in again and item[4] != fair.me]
+        for item in shares:
+            self.fair_share_overdue(*item)
+        skipped = fair.skipped_shufflers
+        shuffles = [item for item in shuffle_late(fair) if item[2] in skipped
+                    and item[2] != fair.me]
+        for item in shuffles[:1]:
+            self.fair_shuffle_overdue(*item)
+        return bool(shares or shuffles)
 
     def fair_watch_due(self) -> float | None:
         """When ``fair_watch`` has something to decide (for ``wake_in``), or None."""

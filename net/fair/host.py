@@ -25,6 +25,9 @@ from net.fair.bundle import ShareRelay
 from net.fair.decks import DeckRoutes
 from net.fair.deal import FairError, FairTable, record_from_plain, record_to_plain
 from net.fair.positions import short_played
+from net.fair.late_shuffle import overdue_record
+from net.fair.share_rescue import SHARE_OVERDUE
+from net.fair.signing import FrameSigner, SignerBook, dealer_of_plain, needs_signature
 from net.fair.wait import collecting_shares
 
 FAIR_SECRET_BYTES = 32
@@ -55,6 +58,7 @@ class FairHosting:
         self.fair_relay = ShareRelay(self._broadcast)
         self.fair_decks = DeckRoutes()
         secret = self.fair_secret() if 0 in dealers else None
+        self._fair_signing(secret, 0)
         self.fair = FairTable(self.game, self.config, dealers, 0, secret,
                               [s.seat_info() for s in self.slots],
                               strict_escrow=self.fair_strict)
@@ -64,6 +68,15 @@ class FairHosting:
         self._broadcast(self._start_message())
         self._emit("dealing", dealers=sorted(set(dealers)))
         self._fair_pump()
+
+    def _fair_signing(self, secret: bytes | None, me: int) -> None:
+        """The table's verify keys as this host fixes them (net.fair.signing), our own
+        signer, and the signatures of the stream's records, by index."""
+        signer = FrameSigner(secret, self.fair_table_id, me) if secret is not None else None
+        self.fair_signer = signer
+        self.fair_book = SignerBook(self.fair_table_id, signer)
+        self.fair_sigs: dict[int, bytes] = {}
+        self.fair_keys_told: set[int] = set()     # dealers whose key went out with a frame
 
     def _fair_depart(self, seat: int) -> None:
         """A remote seat goes to the host's bot: its machine's key is rebuilt from the escrow
@@ -117,6 +130,16 @@ class FairHosting:
         if dealer != self.fair_dealer_of(peer):
             self._refuse(peer.conn, "fair_foreign", {"peer": peer.pid, "seat": dealer})
             return
+        signature = msg.get("sg")
+        # checked in the form we relay (a record sent in another form of the same content,
+        # with a signature over that form, would otherwise fail on every other machine and
+        # have them name us for the dealer's trick)
+        problem = self.fair_book.check(record_to_plain(record), signature, msg.get("vk"))
+        if problem is not None:
+            # it came straight from that machine: its own frame is unsigned or falsely signed
+            self._refuse(peer.conn, "fair_bad_signature", {"peer": peer.pid, "detail": problem})
+            self._emit("fair_refused", peer=peer.pid, code="fair_bad_signature")
+            return
         if self.fair.is_stale(record):
             # made before its machine heard of a departure or of a pile or roll opened again
             # (e.g. its shuffle crossed the Depart of a withholding dealer): it no longer
@@ -136,7 +159,7 @@ class FairHosting:
         before = len(self.fair.published)
         self.fair.publish(record)
         try:
-            self._fair_pump(pending=(before, plain))
+            self._fair_pump(pending=(before, plain, signature))
         except FairError as error:
             self.fair.drop_inbox()
             self._refuse(peer.conn, error.code, error.details)
@@ -148,10 +171,10 @@ class FairHosting:
         while True:
             applied = self.fair.pump()
             if pending is not None:
-                before, plain = pending
+                before, plain, signature = pending
                 pending = None
                 if len(self.fair.published) > before:
-                    self._fair_broadcast(plain)
+                    self._fair_broadcast(plain, signature)
             self._fair_applied(applied)
             out = self.fair.take_outbox()
             if not out:
@@ -162,7 +185,8 @@ class FairHosting:
                 before = len(self.fair.published)
                 applied = self.fair.pump()
                 if len(self.fair.published) > before:
-                    self._fair_broadcast(record_to_plain(record))
+                    plain = record_to_plain(record)
+                    self._fair_broadcast(plain, self._fair_own_signature(plain))
                 self._fair_applied(applied)
         if not collecting_shares(self.fair):
             self.fair_flush()
@@ -170,17 +194,37 @@ class FairHosting:
         if self.fair.waiting_for_move:
             self.fair.prepare_ahead()       # our next shares, while the player thinks
 
-    def _fair_broadcast(self, plain: dict) -> None:
+    def _fair_own_signature(self, plain: dict) -> bytes | None:
+        """Our signature of a record of ours that others must see signed (we deal under
+        another id than the relay's on a table resumed from another machine's save)."""
+        signer = self.fair_signer
+        if signer is None or not needs_signature(dealer_of_plain(plain)):
+            return None
+        return signer.sign(plain)
+
+    def _fair_broadcast(self, plain: dict, signature: bytes | None = None) -> None:
+        """Relay one record of the stream, with its dealer's signature; its dealer's verify
+        key goes with the first of its records we relay."""
         self.fair_stream.append(plain)
         index = len(self.fair_stream) - 1
-        if self.fair_relay.hold(index, plain):
+        extra = {}
+        if signature is not None:
+            self.fair_sigs[index] = signature
+            extra["sg"] = signature
+            dealer = dealer_of_plain(plain)
+            key = self.fair_book.keys.get(dealer)
+            if dealer not in self.fair_keys_told and key is not None:
+                self.fair_keys_told.add(dealer)
+                extra["vk"] = key
+        if "vk" not in extra and self.fair_relay.hold(index, plain, signature):
             return
+        self.fair_relay.flush()
         if not self.fair_decks.note(index, plain, self.fair.transcript):
-            self._broadcast({"t": ids.FAIR, "i": index, "r": plain})
+            self._broadcast({"t": ids.FAIR, "i": index, "r": plain, **extra})
             return
         for peer in self._live_peers():      # the deck whole only to the next shuffler
             form = self.fair_decks.form_for(index, plain, self.fair_dealer_of(peer))
-            self._send(peer, {"t": ids.FAIR, "i": index, "r": form})
+            self._send(peer, {"t": ids.FAIR, "i": index, "r": form, **extra})
 
     def fair_flush(self) -> None:
         """Send the draw shares held for a bundle (net.fair.bundle)."""
@@ -226,6 +270,7 @@ class FairHosting:
         fair.strict = True
         fair.defer_audit = True
         self.fair_table_id = str(save.header["lan"].get("table", ""))
+        self._fair_signing(fair.peer.secret if fair.peer is not None else None, fair.me)
         # a crash can cut the save between a move and the records that follow it (a share
         # for the draw after it): the move is not in the saved log, so those records wait for
         # it and never fit. They are dropped from what this table goes on from and from the
@@ -270,6 +315,20 @@ class FairHosting:
         if self._publish_rebuild(plain, dealer):
             self._emit("roll_part_overdue", dealer=dealer, roll=roll)
 
+    def fair_share_overdue(self, pile: str, attempt: int, position: int, again: int,
+                           dealer: int) -> None:
+        """Have a late draw share rebuilt from the escrow (a ShareOverdue all machines see)."""
+        plain = {"kind": SHARE_OVERDUE, "seat": 0, "of": dealer, "pile": pile,
+                 "pos": position, "again": again, "attempt": attempt}
+        if self._publish_rebuild(plain, dealer):
+            self._emit("share_overdue", dealer=dealer, pile=pile, position=position)
+
+    def fair_shuffle_overdue(self, pile: str, attempt: int, dealer: int) -> None:
+        """Have a late shuffle step skipped (a ShuffleOverdue all machines see)."""
+        plain = overdue_record(self.fair, pile, attempt, dealer)
+        if self._publish_rebuild(plain, dealer):
+            self._emit("shuffle_overdue", dealer=dealer, pile=pile)
+
     def _publish_rebuild(self, plain: dict, dealer: int) -> bool:
         """Publish a record asking every machine to rebuild ``dealer``'s part from the escrow
         and run it here; False (said as ``fair_refused``) when the table refuses it."""
@@ -277,7 +336,7 @@ class FairHosting:
         before = len(fair.published)
         fair.publish(plain)
         try:
-            self._fair_pump(pending=(before, plain))
+            self._fair_pump(pending=(before, plain, None))
         except FairError as error:
             fair.drop_inbox()
             self._emit("fair_refused", peer=dealer, code=error.code)
@@ -374,3 +433,7 @@ class FairHosting:
         message["fr"] = [routes.form_for(index, plain, dealer)
                          for index, plain in enumerate(self.fair_stream)]
         message["fm"] = moves
+        # each record's signature (empty: the relay's own, or saved before a resume) and
+        # every dealer key fixed so far: the joiner checks the stream as if relayed live
+        message["fg"] = [self.fair_sigs.get(i, b"") for i in range(len(self.fair_stream))]
+        message["vk"] = self.fair_book.table()

@@ -22,11 +22,21 @@ from net.fair.decks import relay_form
 from net.fair.dues import SECRET
 from net.fair.positions import short_played
 from net.fair.peer import FairReplica
+from net.fair.signing import RELAY, FrameSigner, SignerBook, dealer_of_plain
 from net.protocol.lobby import plain_seats, seat_infos_from_wire
 
 # A joiner leaves a table whose host aborts the start more often than this once every key was
 # committed (issue 28): from then on the seed is fixed, and only an abort gets another one.
 FAIR_ABORT_LIMIT = 2
+
+
+def relayed_fault(error: FairError) -> FairError:
+    """A sequenced move our driver refuses is the host's fault, not its seat's: the host ran
+    the very same checks (the move, the card it names) before sequencing it, so it relayed a
+    move it had to refuse, or made one up in that seat's name. The host is named (``peer``
+    0), the seat's dealer given as ``of``."""
+    args = {k: v for k, v in error.details.items() if k not in ("peer", "of", "message")}
+    return FairError(error.code, RELAY, of=error.dealer, **args)
 
 
 class FairJoining:
@@ -36,7 +46,11 @@ class FairJoining:
     fair_aborts = 0          # the host's aborts after every key was committed
     fair_told = 0            # roll parts of ours the host declared late, told so far
     fair_rebuilt_told = 0    # roll parts rebuilt from the escrow, told so far
+    fair_shares_told = 0     # shares of ours the host declared late, told so far
+    fair_shuffles_told = 0   # shuffle steps of ours the host declared late, told so far
     fair_blame_told = False  # our seats given away while records of ours were unrelayed
+    fair_signer: FrameSigner | None = None   # our key at this table (net.fair.signing)
+    fair_book: SignerBook | None = None      # the dealers' keys as fixed here
 
     def fair_abort_counts(self) -> bool:
         """Whether an ABORT now comes after every dealer committed to its key (the seed is
@@ -84,6 +98,9 @@ class FairJoining:
             if self.fair_secret_bytes is None:
                 self.fair_secret_bytes = self.fair_secret()
             secret = self.fair_secret_bytes
+        self.fair_signer = FrameSigner(secret, self.fair_table_id, me) \
+            if secret is not None else None
+        self.fair_book = SignerBook(self.fair_table_id, self.fair_signer)
         self._fair_start_msg = msg
         self.fair_hold = bool(msg.get("cu"))    # owe nothing until the catch-up is in
         self.fair_replica = FairReplica(game, msg["cfg"], dealers, me, secret,
@@ -101,6 +118,8 @@ class FairJoining:
         if self.fair_replica is None or "i" not in msg:
             self._early.append(msg)
             return
+        if not self._fair_signed(msg["r"], msg.get("sg"), msg.get("vk")):
+            return
         self._fair_acknowledged(msg["r"])
         try:
             applied = self.fair_replica.record(msg["i"], msg["r"])
@@ -108,6 +127,17 @@ class FairJoining:
             self._fair_caught(error)
             return
         self._fair_after(applied)
+
+    def _fair_signed(self, plain, signature, verify_key) -> bool:
+        """Whether a relayed record is its dealer's own word (net.fair.signing). If not, it
+        was made or changed on the way, and the host is the only machine on the way: the
+        table ends here naming the host, never the dealer in whose name it came."""
+        problem = self.fair_book.check(plain, signature, verify_key)
+        if problem is None:
+            return True
+        self._fair_caught(FairError("fair_relay_forged", RELAY, of=dealer_of_plain(plain),
+                                    detail=problem))
+        return False
 
     def on_fair_bundle(self, msg: dict) -> None:
         """Consecutive records of the stream in one frame (net.fair.bundle): each taken as
@@ -117,7 +147,9 @@ class FairJoining:
             return
         try:
             applied = []
-            for index, plain, _signature in unpack(msg):
+            for index, plain, signature in unpack(msg):
+                if not self._fair_signed(plain, signature, None):
+                    return
                 self._fair_acknowledged(plain)
                 applied += self.fair_replica.record(index, plain)
         except FairError as error:
@@ -133,7 +165,7 @@ class FairJoining:
         try:
             applied = self.fair_replica.receive(msg["q"], msg["s"], msg["m"], msg.get("cp"))
         except FairError as error:
-            self._fair_caught(error)
+            self._fair_caught(relayed_fault(error))
             return
         self._fair_after(applied)
 
@@ -162,6 +194,17 @@ class FairJoining:
             roll, _attempt = told[self.fair_told]
             self.fair_told += 1
             self._emit("fair_host_withheld", code="fair_host_withheld", args={"roll": roll})
+        shares = fair.share_rescue.told_overdue
+        while self.fair_shares_told < len(shares):
+            pile, _attempt, position = shares[self.fair_shares_told][:3]
+            self.fair_shares_told += 1
+            self._emit("fair_host_withheld", code="fair_host_withheld_share",
+                       args={"pile": pile, "position": position})
+        while self.fair_shuffles_told < len(fair.told_shuffles):
+            pile = fair.told_shuffles[self.fair_shuffles_told]
+            self.fair_shuffles_told += 1
+            self._emit("fair_host_withheld", code="fair_host_withheld_shuffle",
+                       args={"pile": pile})
         rebuilt = fair.rescue.rebuilt
         while self.fair_rebuilt_told < len(rebuilt):
             roll, _attempt, dealer = rebuilt[self.fair_rebuilt_told]
@@ -221,7 +264,10 @@ class FairJoining:
                 waiting.append(record)
             else:
                 plain = record_to_plain(record)
-                self._send({"t": ids.FAIR, "r": plain})
+                message = {"t": ids.FAIR, "r": plain}
+                if self.fair_signer is not None:
+                    message.update(self.fair_signer.fields(plain))
+                self._send(message)
                 if len(self.fair_unacked) < 256:
                     self.fair_unacked.append(plain)
         self.fair_owed = waiting
@@ -248,6 +294,21 @@ class FairJoining:
         """At the end of a pump (its frames sent): the audit that waited for it."""
         if self.fair_replica is not None and self.fair_replica.fair.finish_audit():
             self._fair_tell_verdict()
+
+    def _fair_sync_signed(self, msg: dict) -> bool:
+        """A catch-up's records are checked like relayed ones: the dealers' keys it names
+        must agree with those fixed here, and every signature it carries must hold. A record
+        without one is taken: the table was resumed from a save, which keeps records and not
+        their signatures (the limit docs/protocol.md states)."""
+        records, signatures = msg.get("fr", []), msg.get("fg", [])
+        if self.fair_book.learn_table(msg.get("vk", [])) is not None:
+            self._fair_caught(FairError("fair_relay_forged", RELAY, detail="key"))
+            return False
+        for index, plain in enumerate(records):
+            signature = signatures[index] if index < len(signatures) else b""
+            if signature and not self._fair_signed(plain, signature, None):
+                return False
+        return True
 
     def _fair_begin(self) -> None:
         """The public seed is rolled: the game starts here (once)."""
@@ -293,6 +354,8 @@ class FairJoining:
 
     def _fair_sync(self, msg: dict) -> None:
         self.fair_hold = False
+        if not self._fair_sync_signed(msg):
+            return
         try:
             self.fair_replica.rebuild(msg.get("fr", []), msg.get("fm", []), msg["w"],
                                       f"peer{self.pid}")

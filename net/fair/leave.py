@@ -21,6 +21,8 @@ from net.fair.escrow import (ESCROW, KEY_SHARE, check_escrow, check_holder_share
                             rebuild_secret)
 from net.fair.kinds import ATTEST
 from net.fair.rescue import ROLL_PART
+from net.fair.late_shuffle import shuffle_step_is_late
+from net.fair.share_rescue import SHARE_PART
 
 
 class Departures:
@@ -35,10 +37,16 @@ class Departures:
         if isinstance(record, dict):      # a departed dealer still hands over key shares
             if record.get("kind") == ROLL_PART:
                 return self.rescue.is_stale(record)
+            if record.get("kind") == SHARE_PART:
+                return self.share_rescue.is_stale(record)
             return record.get("kind") == ATTEST and record.get("seat") in self.departed
         if getattr(record, "seat", None) in self.departed:
             return True
         t = self.transcript
+        if isinstance(record, Shuffled) and shuffle_step_is_late(self, record):
+            return True     # its turn was skipped before it came (net.fair.late_shuffle)
+        if isinstance(record, DrawShared) and self.share_rescue.share_is_late(record):
+            return True     # rebuilt from the escrow before it came: late, and the same value
         if isinstance(record, (Shuffled, DrawShared)) and record.pile in t.piles:
             return stale(record, t.piles[record.pile].opening)
         if isinstance(record, RollContributed) and record.roll in t.rolls and \
@@ -123,6 +131,7 @@ class Departures:
         self.recovered[gone] = key
         self._try_rebuild_secret(gone, chosen)
         self.rescue.departed_changed()
+        self.share_rescue.departed_changed()
         self._derive_key_shares()
         self._learn_departed_hands(gone)
         self._stand_in()

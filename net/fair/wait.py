@@ -60,6 +60,45 @@ def roll_parts_late(fair) -> list[tuple[str, int, int]]:
             and not fair.rescue.is_overdue(name, attempt, d) and d in fair.escrows]
 
 
+def shares_late(fair) -> list[tuple[str, int, int, int, int]]:
+    """(pile, attempt, position, again, dealer) of every share of the opened draw that is
+    missing and not declared overdue yet, from a dealer whose key is in escrow: the host
+    rebuilds these from the escrow instead of blaming anyone (``net.fair.share_rescue``)."""
+    step = fair.current_step if fair.match is not None else None
+    if step is None or step[0] not in ("deal", "reveal"):
+        return []
+    _, name, positions, drawer, _ = step
+    pile = fair.transcript.piles[name]
+    attempt = pile.opening.attempt
+    late = []
+    for position in positions:
+        draw = pile.draws.get(position)
+        again = pile.returns.get(position, 0)
+        for dealer in pile.opening.seats:
+            if (dealer == drawer or (draw is not None and dealer in draw.shares)
+                    or dealer in fair.departed or dealer not in fair.escrows
+                    or fair.share_rescue.is_overdue(name, attempt, position, again, dealer)):
+                continue
+            late.append((name, attempt, position, again, dealer))
+    return late
+
+
+def rebuild_parts_owing(fair) -> set[int]:
+    """Dealers owing only a part of a rebuild in the running game's current step: of a late
+    roll part (``net.fair.rescue``) or of a late draw share (``net.fair.share_rescue``)."""
+    step = fair.current_step if fair.match is not None else None
+    if step is None:
+        return set()
+    if step[0] == "roll":
+        return set(fair.rescue.owing(step[1]))
+    if step[0] in ("deal", "reveal"):
+        owing: set[int] = set()
+        for position in step[2]:
+            owing |= fair.share_rescue.owing(step[1], position)
+        return owing
+    return set()
+
+
 def play_owing(fair) -> list[int]:
     """Dealers the current chance step of a running game waits for (none while the game
     waits for a move), sorted; a departed dealer's part is done by every machine."""
@@ -87,13 +126,16 @@ def play_owing(fair) -> list[int]:
         owing = {nxt} if nxt is not None else set()
     elif kind in ("deal", "reveal"):
         pile = t.piles[name]
-        for dealer in pile.opening.seats:
-            if dealer == drawer:
-                continue
-            for position in positions:
-                draw = pile.draws.get(position)
-                if draw is None or dealer not in draw.shares:
+        rescue = fair.share_rescue
+        for position in positions:
+            draw = pile.draws.get(position)
+            again = pile.returns.get(position, 0)
+            for dealer in pile.opening.seats:
+                if dealer == drawer or (draw is not None and dealer in draw.shares):
+                    continue
+                if not rescue.is_overdue(name, pile.opening.attempt, position, again, dealer):
                     owing.add(dealer)
+            owing |= rescue.owing(name, position)
     elif drawer is not None and drawer not in fair.recovered:
         owing = {drawer}      # attest / show / return: the hand's own machine answers
     return sorted(d for d in owing if d in active)

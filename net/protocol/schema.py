@@ -115,6 +115,8 @@ COMMAND_ENTRY = Tuple(Seq, Enum(ids.CMD_BOT, ids.CMD_BACK), Seat, Str(24))
 LOG_ROW = Tuple(Seat, Notation, Hash)
 CLAIM_KEY = lambda v: type(v) is bytes and len(v) in (0, 32)  # noqa: E731 - net.session.claims
 
+DEALER_KEY = Tuple(PeerId, Bin(32))      # net.fair.signing: a dealer's verify key
+
 SCHEMAS: dict[str, Any] = {
     ids.HELLO: {"pv": Int(0, 1 << 30), "rv": Str(64), "g": Str(40), "n": Name,
                 "tok": Str(64), "ws": Int(0, MAX_SEATS), "?ck": Bin(32)},
@@ -136,14 +138,15 @@ SCHEMAS: dict[str, Any] = {
     ids.MOVE: {"q": Int(1, MAX_SEQ), "s": Seat, "m": Notation, "?cp": RECORD},
     ids.PROPOSE_C: {"b": Bytes(3, 32), "?cp": RECORD},       # net.protocol.moveframe
     ids.MOVE_C: {"b": Bytes(3, 32), "?cp": RECORD},
-    ids.FAIR: {"?i": Int(0, MAX_SEQ), "r": RECORD},
+    ids.FAIR: {"?i": Int(0, MAX_SEQ), "r": RECORD, "?sg": Bin(64), "?vk": Bin(32)},
     ids.FAIR_BUNDLE: {"i": Int(0, MAX_SEQ), "rs": ListOf(RECORD, 48),      # net.fair.bundle
                       "?sg": ListOf(lambda v: v is None or Bin(64)(v), 48)},
     ids.REJECT: {"n": Int(0, MAX_SEQ), "s": Seat, "c": Code, "a": ARGS},
     ids.HASH: {"q": Seq, "h": Hash},
     ids.GET: {"q": Int(1, MAX_SEQ)},
     ids.SYNC: {"w": Code, "log": ListOf(LOG_ROW, 20000), "cmd": ListOf(COMMAND_ENTRY, 4096),
-               "?fr": ListOf(RECORD, 20000), "?fm": ListOf(MOVE_ROW, 20000)},
+               "?fr": ListOf(RECORD, 20000), "?fm": ListOf(MOVE_ROW, 20000),
+               "?fg": ListOf(Bytes(0, 64), 20000), "?vk": ListOf(DEALER_KEY, MAX_SEATS)},
     ids.COMMAND: {"i": Int(0, 4096), "e": COMMAND_ENTRY},
     ids.STATUS: {"st": ListOf(Status, MAX_SEATS)},
     ids.BEAT: {"q": Seq, "?h": Hash},

@@ -9,6 +9,8 @@ Checked, record by record:
   duplicated card, or any other deck); for a seat known only by its recovered key, the step
   must at least keep the multiset of cards. An intermediate deck that reached this machine
   only as its digest is rebuilt from the secrets (``fairplay.deckchain``) and must match it;
+  a step the table skipped (``skipped``: its dealer's shuffle did not arrive) is the deck
+  unchanged, and not that seat's;
 * every share is ``c1 ** x`` of its seat's key (``share``; checked per position in one power
   for all its shares, one by one only when that fails, to name the culprit);
 * every named card is the card at that position (``played``);

@@ -7,7 +7,8 @@ deck before it into the deck after it (``shuffle_step``); backward, it turns the
 into the one before (``unshuffle_step``). Each rebuilt deck must have the digest its step
 published, or that step is not the one its secret makes and its seat is named. A step whose
 seat is known only by its recovered key (it left and its secret could not be rebuilt) must
-keep the cards, which needs both its decks, rebuilt or received.
+keep the cards, which needs both its decks, rebuilt or received. A step the table skipped
+(``skipped``: its dealer's shuffle did not arrive) is the deck unchanged, both ways.
 """
 
 from __future__ import annotations
@@ -31,18 +32,23 @@ def check_chain(pile, steps, secrets: dict, privates, name) -> None:
         """Check step j from the deck on one side, filling in the other; False if that
         side is not known yet."""
         index, record = steps[j]
-        args = (secrets[record.seat], record.pile, opening.attempt, pile.joint_key)
+        if record.skipped:       # the table skipped the step: the deck as it was
+            args = ()
+            step, unstep = tuple, tuple
+        else:
+            args = (secrets[record.seat], record.pile, opening.attempt, pile.joint_key)
+            step, unstep = shuffle_step, unshuffle_step
         if forward:
             if decks[j] is None:
                 return False
-            made = shuffle_step(decks[j], *args)
+            made = step(decks[j], *args)
             ok = made == decks[j + 1] if decks[j + 1] is not None else \
                 deck_digest(made) == digests[j + 1]
             other = j + 1
         else:
             if decks[j + 1] is None:
                 return False
-            made = unshuffle_step(decks[j + 1], *args)
+            made = unstep(decks[j + 1], *args)
             ok = deck_digest(made) == digests[j]
             other = j
         verdict[j] = ok
@@ -54,19 +60,24 @@ def check_chain(pile, steps, secrets: dict, privates, name) -> None:
                          "its secret makes")
         return True
 
+    def checkable(j: int) -> bool:
+        record = steps[j][1]
+        return record.skipped or record.seat in secrets
+
     progress = True
     while progress:          # a chain of at most a few dealers: a few rounds at most
         progress = False
         for j in range(count):
-            if verdict[j] is None and steps[j][1].seat in secrets and redo(j, True):
+            if verdict[j] is None and checkable(j) and redo(j, True):
                 progress = True
         for j in reversed(range(count)):
-            if verdict[j] is None and steps[j][1].seat in secrets and redo(j, False):
+            if verdict[j] is None and checkable(j) and redo(j, False):
                 progress = True
     if privates is None:
         return
     for j, (index, record) in enumerate(steps):
-        if record.seat in secrets or decks[j] is None or decks[j + 1] is None:
+        if record.skipped or record.seat in secrets or decks[j] is None \
+                or decks[j + 1] is None:
             continue
         if not step_keeps_cards(decks[j], decks[j + 1], privates):
             name(index, record.seat, kind="shuffle",

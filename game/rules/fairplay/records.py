@@ -73,6 +73,9 @@ class Shuffled:
     deck: tuple[Ciphertext, ...]   # () when only the digest travelled
     attempt: int | None = None     # the pile's attempt it was made for (None: not said)
     digest: bytes = b""            # ``deck_digest`` of the deck, when the deck is left out
+    # True: the seat's step was skipped (it did not arrive in time): the deck is the one
+    # before it, unchanged. Derived by every machine alike from the host's call, never sent
+    skipped: bool = False
 
     @property
     def deck_hash(self) -> bytes:
@@ -175,8 +178,8 @@ _ELEMENT_FIELDS = {"public_key", "share", "point"}
 WIRE_NAMES = {"pile": "p", "roll": "r", "seat": "s", "attempt": "a", "position": "n",
               "drawer": "d", "share": "x", "deck": "k", "public_key": "y", "point": "y",
               "nonce": "o", "commitment": "c", "cards": "cs", "seats": "ss", "card": "cd",
-              "proof": "f", "value": "v", "again": "g", "digest": "h"}
-_OPTIONAL = {"again": 0}
+              "proof": "f", "value": "v", "again": "g", "digest": "h", "skipped": "sk"}
+_OPTIONAL = {"again": 0, "skipped": False}
 # the records whose ``attempt`` may be left out (it is required in the openings)
 _ATTEMPT_OPTIONAL = frozenset(("Shuffled", "DrawShared", "RollCommitted",
                                "RollRevealed"))
@@ -260,6 +263,10 @@ def _field(name: str, value):
         if not isinstance(value, (bytes, bytearray)) or len(value) > 512:
             raise ValueError("bytes (at most 512)")
         return bytes(value)
+    if name == "skipped":
+        if not isinstance(value, bool):
+            raise ValueError("true or false")
+        return value
     if name == "digest":
         if not isinstance(value, (bytes, bytearray)) or len(value) != DECK_DIGEST_BYTES:
             raise ValueError(f"{DECK_DIGEST_BYTES} bytes")

@@ -25,7 +25,7 @@ from .commit import ROLL_VALUE_BYTES, reveal_matches, roll_dice
 from .group import G, IDENTITY, CardTable, element_to_bytes, encode_card, is_element
 from .records import (PUBLIC, CardPlayed, DrawShared, FairplayError, KeyCommitted,
                       KeyRevealed, PileOpened, Returned, RollCommitted, RollContributed,
-                      RollOpened, RollRevealed, Shuffled)
+                      RollOpened, RollRevealed, Shuffled, deck_digest)
 from .vss import equal_logs, roll_base, roll_context as part_context, roll_digest
 
 
@@ -197,6 +197,10 @@ class Transcript:
             return lambda: pile.decks.append(record.digest)
         if len(record.deck) != len(pile.opening.cards):
             raise FairplayError(code="malformed", message="the deck has the wrong number of cards")
+        before = pile.decks[-1]
+        if record.skipped and (deck_digest(record.deck) != before if isinstance(before, bytes)
+                               else tuple(record.deck) != tuple(before)):
+            raise FairplayError(code="malformed", message="a skipped step changed the deck")
         return lambda: pile.decks.append(record.deck)
 
     def _check_draw_shared(self, record: DrawShared):
