@@ -9,9 +9,13 @@ from .board import NEIGHBOUR_MASK
 from .tiles import SHAPE, TYPE_INDEX
 
 
-def place_tile(state, tile: str, square: int, rot: int, seat: int) -> list[dict]:
+NOTHING: tuple = ()     # what place_tile returns when no line waits on the square: no new list
+
+
+def place_tile(state, tile: str, square: int, rot: int, seat: int) -> list[dict] | tuple:
     """Put a tile on the board, advance the lines waiting there and score completed ones.
-    Returns the line_completed events (and exchanges_closed with companies)."""
+    Returns the line_completed events (and exchanges_closed with companies): a new list, or
+    the shared empty ``NOTHING``. (``MetroGame.play`` writes the board part out.)"""
     state.board[square] = (tile, rot)
     state.shape[square] = SHAPE[TYPE_INDEX[tile]][rot]
     state.placed_by[square] = seat
@@ -19,10 +23,16 @@ def place_tile(state, tile: str, square: int, rot: int, seat: int) -> list[dict]
     state.avail = (state.avail | NEIGHBOUR_MASK[square]) & ~filled   # placement.avail_after
     state.placed += 1
     if not state.line_waiting[square]:
-        return []               # no line waits here (advance_lines would find none)
+        return NOTHING          # no line waits here (advance_lines would find none)
+    return finish_lines(state, square)
+
+
+def finish_lines(state, square: int) -> list[dict] | tuple:
+    """The second half of ``place_tile``, once the tile is on ``square`` and some line waits
+    there: advance those lines and score the ones completed."""
     completed = advance_lines(state, square)
     if not completed and not state.companies:
-        return []
+        return NOTHING
     events = []
     companies, shape = state.companies, state.shape
     for i in completed:
