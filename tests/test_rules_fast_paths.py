@@ -226,3 +226,26 @@ def test_ink_legal_list_is_the_same_cold_and_warm_along_a_game(seed, variants):
                         if sheet.problem(index, cell, o) is None]
             assert [m for m in drawn if m.face == face] == expected
         INK.play(state, 0, rng.choice(warm))
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(0, 10**6), st.sampled_from([(4, []), (2, ["hand3"]),
+                                               (5, ["orientation", "hand2"]),
+                                               (4, ["companies"]), (6, ["companies", "hand2"])]))
+def test_metro_play_quiet_changes_the_state_as_play_does_move_by_move(seed, table):
+    """``play_quiet`` (play without its events, for searches) leaves every field as ``play``
+    does, the derived ones too, after every move of a random game (draws and swaps included)."""
+    players, variants = table
+    config = METRO.make_config(players, variants)
+    loud, quiet = METRO.new_game(config, seed), METRO.new_game(config, seed)
+    rng = Rng(seed ^ 0x5EED)
+    while not loud.over:
+        seat = loud.current
+        move = rng.choice(METRO.legal_moves(loud, seat))
+        METRO.play(loud, seat, move)
+        assert METRO.play_quiet(quiet, seat, move) is None
+        assert quiet.encode() == loud.encode()
+        assert (quiet.line_waiting, quiet.avail, quiet.filled, quiet.placed, quiet.shape) == \
+            (loud.line_waiting, loud.avail, loud.filled, loud.placed, loud.shape)
+        assert METRO.state_digest(quiet) == METRO.state_digest(loud)
+    assert quiet.over

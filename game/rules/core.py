@@ -508,6 +508,11 @@ class Game:
         """Perform a move already known to be legal. Returns what happened."""
         raise NotImplementedError
 
+    def play_quiet(self, state: Any, seat: Seat, move: Any) -> None:
+        """``play`` for a search or playout that ignores what happened: the very same change
+        of ``state``, without building the events (games may override it to skip them)."""
+        self.play(state, seat, move)
+
     def apply(self, state: Any, seat: Seat, move: Any) -> list[Event]:
         """Check, then perform. On IllegalMove the state is unchanged."""
         self.check(state, seat, move)

@@ -33,6 +33,31 @@ def finish_lines(state, square: int) -> list[dict] | tuple:
     completed = advance_lines(state, square)
     if not completed and not state.companies:
         return NOTHING
+    return _score_lines(state, completed)
+
+
+def finish_lines_quiet(state, square: int) -> None:
+    """``finish_lines`` without its events (``MetroGame.play_quiet``): the same scores."""
+    completed = advance_lines(state, square)
+    if not completed and not state.companies:
+        return
+    companies = state.companies
+    for i in completed:
+        tiles = state.line_tiles[i]
+        points = tiles * 2 if state.line_centre[i] else tiles
+        owner = state.car_owner[i]
+        state.line_done[i] = True
+        state.line_points[i] = points
+        if companies:
+            state.profits[owner] += points
+        elif owner is not None:
+            state.scores[owner] += points
+    if companies and state.exchanges_open and comp.reached_cutoff(state.profits):
+        state.exchanges_open = False
+
+
+def _score_lines(state, completed: list[int]) -> list[dict]:
+    """Score the lines just completed (station indices) and return their events."""
     events = []
     companies, shape = state.companies, state.shape
     for i in completed:

@@ -8,7 +8,7 @@ from ..core import HIDDEN, ChanceRequest, ConfigError, Game, IllegalMove, Rng, r
 from . import table
 from . import companies as comp
 from . import digest
-from .actions import finish_lines
+from .actions import finish_lines, finish_lines_quiet
 from .board import DEPARTURES, NEIGHBOUR_MASK, SQUARE_NAMES, SQUARES
 from .data import (CAR_TABLES, COLOURS, COMPANIES, COMPANY_STATIONS, MAX_PLAYERS, MIN_PLAYERS,
                    SHARE_PERCENTS, TILE_COPIES)
@@ -424,6 +424,37 @@ class MetroGame(Game):
         if ended:
             events.extend(ended)
         return events
+
+    def play_quiet(self, state: MetroState, seat: int, move) -> None:
+        """``play`` without its events, for searches and playouts (the same state change:
+        tests compare the two move by move). Its placement is ``play``'s written out with the
+        events left out; every other move, and any move at a table, goes through ``play``."""
+        if type(move) is not Place or state.table:
+            self.play(state, seat, move)
+            return
+        state.turn += 1
+        square, tile = move.square, move.tile
+        pending = state.pending
+        if pending is None:
+            hand = state.hands[seat]
+            hand.remove(tile)
+        else:
+            state.pending = None
+        state.board[square] = (tile, move.rot)
+        state.shape[square] = SHAPE[TYPE_INDEX[tile]][move.rot]
+        state.placed_by[square] = seat
+        filled = state.filled = state.filled | (1 << square)
+        state.avail = (state.avail | NEIGHBOUR_MASK[square]) & ~filled
+        state.placed += 1
+        if state.line_waiting[square]:
+            finish_lines_quiet(state, square)
+        stack = state.stack
+        if pending is None and stack:
+            hand.append(stack.pop())
+        if stack and state.placed != TOTAL_TILES:
+            state.current = (state.current + 1) % state.players
+        else:
+            self._end_turn(state)
 
     def _draw_or_swap(self, state: MetroState, seat: int, move) -> list[dict]:
         if isinstance(move, Draw) and state.table:
