@@ -249,3 +249,22 @@ def test_metro_play_quiet_changes_the_state_as_play_does_move_by_move(seed, tabl
             (loud.line_waiting, loud.avail, loud.filled, loud.placed, loud.shape)
         assert METRO.state_digest(quiet) == METRO.state_digest(loud)
     assert quiet.over
+
+
+def test_metro_moves_by_row_are_the_places_of_every_set_square():
+    """``places_by_row``: for every row and every byte of it, the Places of exactly the set
+    columns, left to right; ``mask_moves`` joins them into the squares of a whole mask."""
+    from game.rules.metro.moves import mask_moves, places_by_row
+    from game.rules.metro.tiles import TYPES
+
+    for tile, rot in ((TYPES[0], 0), ("cbcb", 3), (TYPES[-1], 1)):
+        rows = places_by_row(tile, rot)
+        for row in range(8):
+            for bits in range(256):
+                assert rows[row][bits] == tuple(Place(tile, row * 8 + col, rot)
+                                                for col in range(8) if bits >> col & 1)
+        rng = Rng(len(tile) + rot)
+        for _ in range(200):
+            mask = (rng.next_u32() << 32 | rng.next_u32()) & rng.next_u32() * 0x100000001
+            assert mask_moves(rows, mask) == [Place(tile, square, rot)
+                                              for square in squares_of(mask)]
