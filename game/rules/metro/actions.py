@@ -24,23 +24,45 @@ def place_tile(state, tile: str, square: int, rot: int, seat: int) -> list[dict]
     state.placed += 1
     if not state.line_waiting[square]:
         return NOTHING          # no line waits here (advance_lines would find none)
-    return finish_lines(state, square)
-
-
-def finish_lines(state, square: int) -> list[dict] | tuple:
-    """The second half of ``place_tile``, once the tile is on ``square`` and some line waits
-    there: advance those lines and score the ones completed."""
     completed = advance_lines(state, square)
     if not completed and not state.companies:
         return NOTHING
-    return _score_lines(state, completed)
+    return score_lines(state, completed)
 
 
-def finish_lines_quiet(state, square: int) -> None:
-    """``finish_lines`` without its events (``MetroGame.play_quiet``): the same scores."""
-    completed = advance_lines(state, square)
-    if not completed and not state.companies:
-        return
+def score_lines(state, completed: list[int]) -> list[dict]:
+    """The rest of ``place_tile`` once ``advance_lines`` returned the lines just completed
+    (station indices; called when there are some, or with the companies): score them and
+    return their events (and exchanges_closed)."""
+    events = []
+    companies, shape = state.companies, state.shape
+    for i in completed:
+        tiles, centre = state.line_tiles[i], state.line_centre[i]
+        # a complete line scores one point per tile passed (repeats count), doubled at the centre
+        points = tiles * 2 if centre else tiles
+        owner = state.car_owner[i]
+        state.line_done[i] = True
+        state.line_points[i] = points
+        if companies:
+            events.append({"kind": "line_completed", "station": i + 1, "points": points,
+                           "centre": centre, "end": state.line_end[i], "tiles": tiles,
+                           "path": complete_path(shape, i + 1), "owner": None,
+                           "company": owner})
+            state.profits[owner] += points
+        else:
+            events.append({"kind": "line_completed", "station": i + 1, "points": points,
+                           "centre": centre, "end": state.line_end[i], "tiles": tiles,
+                           "path": complete_path(shape, i + 1), "owner": owner})
+            if owner is not None:
+                state.scores[owner] += points
+    if state.companies and state.exchanges_open and comp.reached_cutoff(state.profits):
+        state.exchanges_open = False
+        events.append({"kind": "exchanges_closed"})
+    return events
+
+
+def score_lines_quiet(state, completed: list[int]) -> None:
+    """``score_lines`` without its events (``MetroGame.play_quiet``): the same scores."""
     companies = state.companies
     for i in completed:
         tiles = state.line_tiles[i]
@@ -54,32 +76,3 @@ def finish_lines_quiet(state, square: int) -> None:
             state.scores[owner] += points
     if companies and state.exchanges_open and comp.reached_cutoff(state.profits):
         state.exchanges_open = False
-
-
-def _score_lines(state, completed: list[int]) -> list[dict]:
-    """Score the lines just completed (station indices) and return their events."""
-    events = []
-    companies, shape = state.companies, state.shape
-    for i in completed:
-        tiles, centre = state.line_tiles[i], state.line_centre[i]
-        # a complete line scores one point per tile passed (repeats count), doubled at the centre
-        points = tiles * 2 if centre else tiles
-        owner = state.car_owner[i]
-        state.line_done[i] = True
-        state.line_points[i] = points
-        event = {"kind": "line_completed", "station": i + 1, "points": points,
-                 "centre": centre, "end": state.line_end[i], "tiles": tiles,
-                 "path": complete_path(shape, i + 1)}
-        if companies:
-            event["owner"] = None
-            event["company"] = owner
-            state.profits[owner] += points
-        else:
-            event["owner"] = owner
-            if owner is not None:
-                state.scores[owner] += points
-        events.append(event)
-    if state.companies and state.exchanges_open and comp.reached_cutoff(state.profits):
-        state.exchanges_open = False
-        events.append({"kind": "exchanges_closed"})
-    return events

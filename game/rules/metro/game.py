@@ -8,11 +8,11 @@ from ..core import HIDDEN, ChanceRequest, ConfigError, Game, IllegalMove, Rng, r
 from . import table
 from . import companies as comp
 from . import digest
-from .actions import finish_lines, finish_lines_quiet
+from .actions import score_lines, score_lines_quiet
 from .board import DEPARTURES, NEIGHBOUR_MASK, SQUARE_NAMES, SQUARES
 from .data import (CAR_TABLES, COLOURS, COMPANIES, COMPANY_STATIONS, MAX_PLAYERS, MIN_PLAYERS,
                    SHARE_PERCENTS, TILE_COPIES)
-from .lines import initial_waiting, trace_path
+from .lines import advance_lines, initial_waiting, trace_path
 from .moves import (HIDDEN_COMPANY, Draw, Place, Swap, mask_moves, parse_move, places,
                     places_by_row, public_move)
 from .placement import INITIAL_AVAIL, check_square, nth_square, rule_masks, squares_of
@@ -401,9 +401,9 @@ class MetroGame(Game):
         state.avail = (state.avail | NEIGHBOUR_MASK[square]) & ~filled
         state.placed += 1
         if state.line_waiting[square]:
-            completed = finish_lines(state, square)
-            if completed:
-                events += completed
+            completed = advance_lines(state, square)
+            if completed or state.companies:
+                events += score_lines(state, completed)
         stack = state.stack
         if pending is None and stack:
             if state.table:
@@ -447,7 +447,9 @@ class MetroGame(Game):
         state.avail = (state.avail | NEIGHBOUR_MASK[square]) & ~filled
         state.placed += 1
         if state.line_waiting[square]:
-            finish_lines_quiet(state, square)
+            completed = advance_lines(state, square)
+            if completed or state.companies:
+                score_lines_quiet(state, completed)
         stack = state.stack
         if pending is None and stack:
             hand.append(stack.pop())
