@@ -13,34 +13,18 @@ from .board import DEPARTURES, NEIGHBOUR_MASK, SQUARE_NAMES, SQUARES
 from .data import (CAR_TABLES, COLOURS, COMPANIES, COMPANY_STATIONS, MAX_PLAYERS, MIN_PLAYERS,
                    SHARE_PERCENTS, TILE_COPIES)
 from .lines import advance_lines, initial_waiting, trace_path
-from .moves import (HIDDEN_COMPANY, Draw, Place, Swap, mask_moves, parse_move, places,
-                    places_by_row, public_move)
+from .moves import (HIDDEN_COMPANY, UNTURNED, Draw, Place, Swap, mask_moves, parse_move,
+                    places, places_by_row, public_move)
 from .placement import INITIAL_AVAIL, check_square, nth_square, rule_masks, squares_of
 from .scoresheet import score_placements
 from .state import MetroState
-from .tiles import BAD_MASK, SHAPE, TYPE_INDEX, TYPES
+from .tiles import SHAPE, TYPE_INDEX, TYPES
 
 HIDDEN_TILE = "?"
 DRAW = Draw()
 TOTAL_TILES = sum(TILE_COPIES.values())
 # every tile, each type as many times as it has copies, in type order: a new game shuffles it
 _FULL_STACK = tuple(code for code in TYPES for _ in range(TILE_COPIES[code]))
-
-
-class _Unturned(dict):
-    """tile -> (squares where it keeps the one-tile rule unturned, its moves by board row):
-    legal_moves' tables for the game without the orientation variant, each made on first use
-    (not on import); None for what is not a tile (a hidden tile in a view)."""
-
-    def __missing__(self, tile: str):
-        index = TYPE_INDEX.get(tile)
-        if index is None:
-            return None
-        made = self[tile] = (~BAD_MASK[SHAPE[index][0]], places_by_row(tile, 0))
-        return made
-
-
-_UNTURNED = _Unturned()
 
 VARIANTS = {
     "orientation": "free orientation: tiles may be placed in any of four rotations",
@@ -273,7 +257,7 @@ class MetroGame(Game):
                 hand = state.hands[seat]
                 tiles = hand if len(hand) < 2 else sorted(set(hand))
             for tile in tiles:
-                fixed = _UNTURNED[tile]
+                fixed = UNTURNED[tile]
                 if fixed is not None:          # None: a hidden tile in a view
                     keep, (r0, r1, r2, r3, r4, r5, r6, r7) = fixed
                     # placement.rule_masks (good or avail), then mask_moves written out

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from ..core import NotationError
 from .board import parse_square, square_name
 from .data import COMPANIES, SHARE_PERCENTS
-from .tiles import TYPE_INDEX
+from .tiles import BAD_MASK, SHAPE, TYPE_INDEX
 
 HIDDEN_COMPANY = -1   # a masked swap: the company given is not told
 EXPECTED = "<type>@<square>[/<r>], draw or swap:<company>:<pct>:up|down"
@@ -109,6 +109,22 @@ def mask_moves(rows: tuple[tuple[tuple[Place, ...], ...], ...], mask: int) -> li
     r0, r1, r2, r3, r4, r5, r6, r7 = rows
     b0, b1, b2, b3, b4, b5, b6, b7 = mask.to_bytes(8, "little")
     return [*r0[b0], *r1[b1], *r2[b2], *r3[b3], *r4[b4], *r5[b5], *r6[b6], *r7[b7]]
+
+
+class _Unturned(dict):
+    """tile -> (squares where it keeps the one-tile rule unturned, its ``places_by_row``): the
+    legal list's tables without the orientation variant, each made on first use (not on
+    import); None for what is not a tile (a hidden tile in a view)."""
+
+    def __missing__(self, tile: str):
+        index = TYPE_INDEX.get(tile)
+        if index is None:
+            return None
+        made = self[tile] = (~BAD_MASK[SHAPE[index][0]], places_by_row(tile, 0))
+        return made
+
+
+UNTURNED = _Unturned()
 
 
 def parse_placement(text: str) -> Place:
