@@ -226,3 +226,45 @@ def test_ink_legal_list_is_the_same_cold_and_warm_along_a_game(seed, variants):
                         if sheet.problem(index, cell, o) is None]
             assert [m for m in drawn if m.face == face] == expected
         INK.play(state, 0, rng.choice(warm))
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(0, 10**6), st.sampled_from([(4, []), (2, ["hand3"]),
+                                               (5, ["orientation", "hand2"]),
+                                               (4, ["companies"]), (6, ["companies", "hand2"])]))
+def test_metro_play_quiet_changes_the_state_as_play_does_move_by_move(seed, table):
+    """``play_quiet`` (play without its events, for searches) leaves every field as ``play``
+    does, the derived ones too, after every move of a random game (draws and swaps included)."""
+    players, variants = table
+    config = METRO.make_config(players, variants)
+    loud, quiet = METRO.new_game(config, seed), METRO.new_game(config, seed)
+    rng = Rng(seed ^ 0x5EED)
+    while not loud.over:
+        seat = loud.current
+        move = rng.choice(METRO.legal_moves(loud, seat))
+        METRO.play(loud, seat, move)
+        assert METRO.play_quiet(quiet, seat, move) is None
+        assert quiet.encode() == loud.encode()
+        assert (quiet.line_waiting, quiet.avail, quiet.filled, quiet.placed, quiet.shape) == \
+            (loud.line_waiting, loud.avail, loud.filled, loud.placed, loud.shape)
+        assert METRO.state_digest(quiet) == METRO.state_digest(loud)
+    assert quiet.over
+
+
+def test_metro_moves_by_row_are_the_places_of_every_set_square():
+    """``places_by_row``: for every row and every byte of it, the Places of exactly the set
+    columns, left to right; ``mask_moves`` joins them into the squares of a whole mask."""
+    from game.rules.metro.moves import mask_moves, places_by_row
+    from game.rules.metro.tiles import TYPES
+
+    for tile, rot in ((TYPES[0], 0), ("cbcb", 3), (TYPES[-1], 1)):
+        rows = places_by_row(tile, rot)
+        for row in range(8):
+            for bits in range(256):
+                assert rows[row][bits] == tuple(Place(tile, row * 8 + col, rot)
+                                                for col in range(8) if bits >> col & 1)
+        rng = Rng(len(tile) + rot)
+        for _ in range(200):
+            mask = (rng.next_u32() << 32 | rng.next_u32()) & rng.next_u32() * 0x100000001
+            assert mask_moves(rows, mask) == [Place(tile, square, rot)
+                                              for square in squares_of(mask)]

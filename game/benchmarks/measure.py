@@ -51,20 +51,31 @@ def cpu_median_ms(func, repeat: int) -> float:
     return round(sorted(times)[len(times) // 2] / 1e6, 4)
 
 
-def legal_list_games_per_second(game, config: dict, seeds, rounds: int = 3) -> float:
+def legal_list_games_per_second(game, config: dict, seeds, rounds: int = 3,
+                                quiet: bool = False) -> float:
     """Complete random games per CPU second, the legal-move list built every turn (as a
     search or a player's client does) and one move drawn from it with ``Rng(seed ^ 0x5EED)``;
-    the best of ``rounds`` passes over the seeds (the machine may be shared)."""
+    the best of ``rounds`` passes over the seeds (the machine may be shared).
+
+    Each game is ``new_game``, then every turn ``to_act``, ``legal_moves`` and ``play`` of a
+    move drawn uniformly from that list: the public rules API, nothing cached between turns or
+    games. The loop itself is kept lean (the methods looked up once a game, ``below`` called
+    directly instead of through ``choice``, no draw for a lone seat acting, which ``below(1)``
+    never drew anyway): the same games move for move as the plain loop. ``quiet``: the moves
+    are played with ``play_quiet`` (a search's play, no events built) instead of ``play``."""
     seeds = list(seeds)
     best = 0.0
+    new_game, to_act, legal_moves = game.new_game, game.to_act, game.legal_moves
+    play = game.play_quiet if quiet else game.play
     for _ in range(rounds):
         started = time.process_time()
         for seed in seeds:
-            state = game.new_game(config, seed)
-            rng = Rng(seed ^ 0x5EED)
-            while acting := game.to_act(state):
-                seat = acting[rng.below(len(acting))]
-                game.play(state, seat, rng.choice(game.legal_moves(state, seat)))
+            state = new_game(config, seed)
+            below = Rng(seed ^ 0x5EED).below
+            while acting := to_act(state):
+                seat = acting[0] if len(acting) == 1 else acting[below(len(acting))]
+                moves = legal_moves(state, seat)
+                play(state, seat, moves[below(len(moves))])
         best = max(best, len(seeds) / max(time.process_time() - started, 1e-9))
     return best
 

@@ -68,6 +68,9 @@ _SPAN32 = 1 << 32
 _TWICE32 = (1 << 32) | 1
 _PCG_MULT = 6364136223846793005
 _PCG_INC = 1442695040888963407  # odd; fixed stream
+# below(n)'s rejection threshold (2**32 - n) % n, made once for the bounds a game draws with
+_SMALL_BOUNDS = 4096
+_THRESHOLDS = tuple((_SPAN32 - n) % n if n > 1 else 0 for n in range(_SMALL_BOUNDS))
 
 
 class Rng:
@@ -105,16 +108,15 @@ class Rng:
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n)."""
-        if 1 < n <= _SPAN32 and type(self) is Rng:
+        if 1 < n < _SMALL_BOUNDS and type(self) is Rng:
             # the common case, next_u32 written out: every random move of a playout draws here
-            threshold = (_SPAN32 - n) % n  # values below this would bias the modulo
+            threshold = _THRESHOLDS[n]    # values below this would bias the modulo
             state = self.state
             while True:
                 old = state
                 state = (old * _PCG_MULT + _PCG_INC) & _MASK64
-                xorshifted = (((old >> 18) ^ old) >> 27) & _MASK32
-                rot = old >> 59
-                r = ((xorshifted * _TWICE32) >> rot) & _MASK32
+                # next_u32's output: the xorshift rotated right by old >> 59
+                r = (((((old >> 18) ^ old) >> 27) & _MASK32) * _TWICE32 >> (old >> 59)) & _MASK32
                 if r >= threshold:
                     self.state = state
                     return r % n
@@ -133,7 +135,7 @@ class Rng:
                 if value < n:
                     return value
         threshold = (_SPAN32 - n) % n
-        while True:                     # a subclass may draw otherwise (or refuse to)
+        while True:                     # a subclass (or a large n) draws one at a time
             r = self.next_u32()
             if r >= threshold:
                 return r % n
@@ -144,9 +146,25 @@ class Rng:
         return items[self.below(len(items))]
 
     def shuffle(self, items: list) -> None:
+        if type(self) is not Rng or len(items) > _SPAN32:
+            for i in range(len(items) - 1, 0, -1):     # a subclass may draw otherwise
+                j = self.below(i + 1)
+                items[i], items[j] = items[j], items[i]
+            return
+        # below(i + 1) written out (every new game shuffles its stack): the same draws
+        state = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            threshold = _THRESHOLDS[n] if n < _SMALL_BOUNDS else (_SPAN32 - n) % n
+            while True:
+                old = state
+                state = (old * _PCG_MULT + _PCG_INC) & _MASK64
+                r = (((((old >> 18) ^ old) >> 27) & _MASK32) * _TWICE32 >> (old >> 59)) & _MASK32
+                if r >= threshold:
+                    break
+            j = r % n
             items[i], items[j] = items[j], items[i]
+        self.state = state
 
     def fork(self) -> "Rng":
         """A new generator seeded from this one (advances this one by two draws)."""
@@ -489,6 +507,11 @@ class Game:
     def play(self, state: Any, seat: Seat, move: Any) -> list[Event]:
         """Perform a move already known to be legal. Returns what happened."""
         raise NotImplementedError
+
+    def play_quiet(self, state: Any, seat: Seat, move: Any) -> None:
+        """``play`` for a search or playout that ignores what happened: the very same change
+        of ``state``, without building the events (games may override it to skip them)."""
+        self.play(state, seat, move)
 
     def apply(self, state: Any, seat: Seat, move: Any) -> list[Event]:
         """Check, then perform. On IllegalMove the state is unchanged."""

@@ -2,32 +2,29 @@
 
 from __future__ import annotations
 
-from itertools import compress
 from typing import Any, Iterable
 
 from ..core import HIDDEN, ChanceRequest, ConfigError, Game, IllegalMove, Rng, redeal
 from . import table
 from . import companies as comp
 from . import digest
-from .actions import place_tile
-from .board import DEPARTURES, SQUARE_NAMES, SQUARES
+from .actions import score_lines, score_lines_quiet
+from .board import DEPARTURES, NEIGHBOUR_MASK, SQUARE_NAMES, SQUARES
 from .data import (CAR_TABLES, COLOURS, COMPANIES, COMPANY_STATIONS, MAX_PLAYERS, MIN_PLAYERS,
                    SHARE_PERCENTS, TILE_COPIES)
-from .lines import initial_waiting, trace_path
-from .moves import HIDDEN_COMPANY, Draw, Place, Swap, parse_move, places, public_move
-from .placement import (BIT_BYTES, INITIAL_AVAIL, check_square, nth_square, rule_masks,
-                        square_flags, squares_of)
+from .lines import advance_lines, initial_waiting, trace_path
+from .moves import (HIDDEN_COMPANY, UNTURNED, Draw, Place, Swap, mask_moves, parse_move,
+                    places, places_by_row, public_move)
+from .placement import INITIAL_AVAIL, check_square, nth_square, rule_masks, squares_of
 from .scoresheet import score_placements
 from .state import MetroState
-from .tiles import BAD_MASK, SHAPE, TYPE_INDEX, TYPES
+from .tiles import SHAPE, TYPE_INDEX, TYPES
 
 HIDDEN_TILE = "?"
 DRAW = Draw()
 TOTAL_TILES = sum(TILE_COPIES.values())
-# tile -> (squares where it keeps the one-tile rule unturned, its Place of each square):
-# legal_moves' tables for the game without the orientation variant
-_UNTURNED = {tile: (~BAD_MASK[SHAPE[index][0]], places(tile, 0))
-             for index, tile in enumerate(TYPES)}
+# every tile, each type as many times as it has copies, in type order: a new game shuffles it
+_FULL_STACK = tuple(code for code in TYPES for _ in range(TILE_COPIES[code]))
 
 VARIANTS = {
     "orientation": "free orientation: tiles may be placed in any of four rotations",
@@ -193,7 +190,7 @@ class MetroGame(Game):
     def new_game(self, config: dict, seed: int) -> MetroState:
         state = self.empty_state(config)
         rng = Rng(seed)
-        stack = [code for code in TYPES for _ in range(TILE_COPIES[code])]
+        stack = list(_FULL_STACK)
         rng.shuffle(stack)
         for _ in range(state.hand_size):
             for seat in range(state.players):
@@ -248,10 +245,10 @@ class MetroGame(Game):
         # runs every turn of every playout
         if state.over or seat != state.current:
             return []
+        moves: list = []
         if state.orientation:
-            moves: list = []
             for tile, rot, mask in self._placement_groups(state, seat):
-                moves.extend(compress(places(tile, rot), square_flags(mask)))
+                moves += mask_moves(places_by_row(tile, rot), mask)
         else:
             pending, avail = state.pending, state.avail
             if pending is not None:
@@ -259,18 +256,18 @@ class MetroGame(Game):
             else:
                 hand = state.hands[seat]
                 tiles = hand if len(hand) < 2 else sorted(set(hand))
-            moves = []
             for tile in tiles:
-                fixed = _UNTURNED.get(tile)
+                fixed = UNTURNED[tile]
                 if fixed is not None:          # None: a hidden tile in a view
-                    keep, row = fixed
-                    # placement.rule_masks, then square_flags(good or avail) written out
-                    good = avail & keep
-                    flags = format(good or avail, "064b").encode().translate(BIT_BYTES)[::-1]
-                    moves.extend(compress(row, flags))
+                    keep, (r0, r1, r2, r3, r4, r5, r6, r7) = fixed
+                    # placement.rule_masks (good or avail), then mask_moves written out
+                    b0, b1, b2, b3, b4, b5, b6, b7 = ((avail & keep) or avail).to_bytes(8,
+                                                                                      "little")
+                    moves = [*moves, *r0[b0], *r1[b1], *r2[b2], *r3[b3], *r4[b4], *r5[b5],
+                             *r6[b6], *r7[b7]]
         if state.pending is None:
             if state.companies:
-                moves.extend(self._other_moves(state, seat))
+                moves += self._other_moves(state, seat)
             elif state.stack:
                 moves.append(DRAW)
         return moves
@@ -367,7 +364,8 @@ class MetroGame(Game):
         state.turn += 1
         if type(move) is not Place:
             return self._draw_or_swap(state, seat, move)
-        square, pending, tile = move.square, state.pending, move.tile
+        square, tile, rot = move.square, move.tile, move.rot
+        pending = state.pending
         if pending is None:
             hand = state.hands[seat]
             if state.table and table.hidden_hand(hand):
@@ -376,12 +374,20 @@ class MetroGame(Game):
                 hand.remove(tile)
         else:
             state.pending = None
-        events = [{"kind": "placed", "seat": seat, "tile": tile, "rot": move.rot,
+        events = [{"kind": "placed", "seat": seat, "tile": tile, "rot": rot,
                    "square": SQUARE_NAMES[square], "row": square >> 3, "col": square & 7,
                    "from": "hand" if pending is None else "stack"}]
-        completed = place_tile(state, tile, square, move.rot, seat)
-        if completed:
-            events.extend(completed)
+        # actions.place_tile written out (every move of every playout comes here)
+        state.board[square] = (tile, rot)
+        state.shape[square] = SHAPE[TYPE_INDEX[tile]][rot]
+        state.placed_by[square] = seat
+        filled = state.filled = state.filled | (1 << square)
+        state.avail = (state.avail | NEIGHBOUR_MASK[square]) & ~filled
+        state.placed += 1
+        if state.line_waiting[square]:
+            completed = advance_lines(state, square)
+            if completed or state.companies:
+                events += score_lines(state, completed)
         stack = state.stack
         if pending is None and stack:
             if state.table:
@@ -402,6 +408,39 @@ class MetroGame(Game):
         if ended:
             events.extend(ended)
         return events
+
+    def play_quiet(self, state: MetroState, seat: int, move) -> None:
+        """``play`` without its events, for searches and playouts (the same state change:
+        tests compare the two move by move). Its placement is ``play``'s written out with the
+        events left out; every other move, and any move at a table, goes through ``play``."""
+        if type(move) is not Place or state.table:
+            self.play(state, seat, move)
+            return
+        state.turn += 1
+        square, tile = move.square, move.tile
+        pending = state.pending
+        if pending is None:
+            hand = state.hands[seat]
+            hand.remove(tile)
+        else:
+            state.pending = None
+        state.board[square] = (tile, move.rot)
+        state.shape[square] = SHAPE[TYPE_INDEX[tile]][move.rot]
+        state.placed_by[square] = seat
+        filled = state.filled = state.filled | (1 << square)
+        state.avail = (state.avail | NEIGHBOUR_MASK[square]) & ~filled
+        state.placed += 1
+        if state.line_waiting[square]:
+            completed = advance_lines(state, square)
+            if completed or state.companies:
+                score_lines_quiet(state, completed)
+        stack = state.stack
+        if pending is None and stack:
+            hand.append(stack.pop())
+        if stack and state.placed != TOTAL_TILES:
+            state.current = (state.current + 1) % state.players
+        else:
+            self._end_turn(state)
 
     def _draw_or_swap(self, state: MetroState, seat: int, move) -> list[dict]:
         if isinstance(move, Draw) and state.table:

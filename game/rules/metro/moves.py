@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from ..core import NotationError
 from .board import parse_square, square_name
 from .data import COMPANIES, SHARE_PERCENTS
-from .tiles import TYPE_INDEX
+from .tiles import BAD_MASK, SHAPE, TYPE_INDEX
 
 HIDDEN_COMPANY = -1   # a masked swap: the company given is not told
 EXPECTED = "<type>@<square>[/<r>], draw or swap:<company>:<pct>:up|down"
@@ -75,6 +75,56 @@ def places(tile: str, rot: int) -> tuple[Place, ...]:
     if row is None:
         row = _PLACES[(tile, rot)] = tuple(Place(tile, square, rot) for square in range(64))
     return row
+
+
+def _row_table(row: tuple[Place, ...]) -> tuple[tuple[Place, ...], ...]:
+    """``table[bits]``: the moves of ``row`` (one board row's 8 squares) whose bit ``col`` is
+    set in ``bits``, left to right, for every byte 0-255 (each made from the one without its
+    highest bit)."""
+    table: list[tuple[Place, ...]] = [()]
+    for bits in range(1, 256):
+        high = bits.bit_length() - 1
+        table.append(table[bits ^ (1 << high)] + (row[high],))
+    return tuple(table)
+
+
+_ROWS: dict[tuple[str, int], tuple[tuple[tuple[Place, ...], ...], ...]] = {}
+
+
+def places_by_row(tile: str, rot: int) -> tuple[tuple[tuple[Place, ...], ...], ...]:
+    """The moves of ``tile`` turned ``rot`` by board row: ``rows[r][byte]`` is the Places of
+    the squares of row ``r`` set in ``byte`` (``mask.to_bytes(8, "little")[r]``), ascending.
+    A mask's moves are the rows' tuples joined: eight look-ups instead of a walk over all 64
+    squares (what the legal list does every turn). Made on first use (~160 kB a tile and
+    rotation: the 24 unturned tiles of a game hold ~4 MB)."""
+    rows = _ROWS.get((tile, rot))
+    if rows is None:
+        row = places(tile, rot)
+        rows = _ROWS[(tile, rot)] = tuple(_row_table(row[r * 8:r * 8 + 8]) for r in range(8))
+    return rows
+
+
+def mask_moves(rows: tuple[tuple[tuple[Place, ...], ...], ...], mask: int) -> list[Place]:
+    """The moves of ``places_by_row``'s ``rows`` on the squares set in ``mask``, ascending."""
+    r0, r1, r2, r3, r4, r5, r6, r7 = rows
+    b0, b1, b2, b3, b4, b5, b6, b7 = mask.to_bytes(8, "little")
+    return [*r0[b0], *r1[b1], *r2[b2], *r3[b3], *r4[b4], *r5[b5], *r6[b6], *r7[b7]]
+
+
+class _Unturned(dict):
+    """tile -> (squares where it keeps the one-tile rule unturned, its ``places_by_row``): the
+    legal list's tables without the orientation variant, each made on first use (not on
+    import); None for what is not a tile (a hidden tile in a view)."""
+
+    def __missing__(self, tile: str):
+        index = TYPE_INDEX.get(tile)
+        if index is None:
+            return None
+        made = self[tile] = (~BAD_MASK[SHAPE[index][0]], places_by_row(tile, 0))
+        return made
+
+
+UNTURNED = _Unturned()
 
 
 def parse_placement(text: str) -> Place:
