@@ -98,7 +98,7 @@ def evaluate(state, seat: int) -> int:
 
 def after(state, seat: int, move):
     child = GAME.clone(state)
-    GAME.play(child, seat, move)
+    GAME.play_quiet(child, seat, move)      # a search's position: no events wanted
     return child
 
 
@@ -288,11 +288,11 @@ class MetroHard(Bot):
 
         def simulate(index: int, k: int) -> int:
             world = determinize(view, seat, Rng(mix_seed(decision, k)))
-            GAME.play(world, seat, moves[index])
+            GAME.play_quiet(world, seat, moves[index])
             rollout = Rng(mix_seed(decision, k, 1))
             while not world.over:
                 actor = world.current
-                GAME.play(world, actor, playout_move(world, actor, rollout))
+                GAME.play_quiet(world, actor, playout_move(world, actor, rollout))
             return self.utility(GAME.scores(world)["scores"], seat)
 
         best = successive_halving(len(moves), playouts, simulate,

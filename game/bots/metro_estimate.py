@@ -63,7 +63,7 @@ def world_scores(view, seat: int, moves: list, seed: int, worlds) -> list[int]:
         rollout = Rng(mix_seed(seed, k, 1))
         while not world.over:
             actor = world.current
-            GAME.play(world, actor, greedy_choice(world, actor, rollout))
+            GAME.play_quiet(world, actor, greedy_choice(world, actor, rollout))
 
     return world_totals(GAME, lambda k: determinize(view, seat, Rng(mix_seed(seed, k))),
                         finish, seat, moves, worlds)
