@@ -226,6 +226,9 @@ def conform(game: Game, config: dict, seed: int, perturb, *, probe_every: int = 
     rng = Rng(seed * 2654435761 + 1)
     log: list[tuple[int, str]] = []
     recent: list = []
+    # the state's encoding, carried from the end of one step to the next (nothing may change
+    # the state in between: a change shows as the clone encoding differently)
+    now = encoded(game, state)
     for step in range(max_steps):
         acting = game.to_act(state)
         if not acting:
@@ -240,23 +243,23 @@ def conform(game: Game, config: dict, seed: int, perturb, *, probe_every: int = 
             again = game.parse_move(text)
             assert again == move and str(again) == text, f"notation does not round-trip: {text}"
         if step % probe_every == 0:
-            before = encoded(game, state)
             for move in moves:
                 game.check(state, seat, move)
-            assert encoded(game, state) == before, "check() changed the state"
+            assert encoded(game, state) == now, "check() changed the state"
             check_views(game, state, players, perturb, rng)
             check_refusals(game, state, seat, acting, moves, recent, players)
         move = moves[rng.below(len(moves))]
         twin = game.clone(state)
-        before = encoded(game, state)
+        before = now
         assert encoded(game, twin) == before, "a clone encodes differently"
         game.check(state, seat, move)
         events = game.play(state, seat, move)
         assert encoded(game, twin) == before, "playing on the state changed its clone"
         assert game.apply(twin, seat, move) == events, "apply's events differ from play's"
-        assert encoded(game, twin) == encoded(game, state), "apply != check + play"
+        now = encoded(game, state)
+        assert encoded(game, twin) == now, "apply != check + play"
         if step % probe_every == 0 and game.to_act(twin):
-            after = encoded(game, state)
+            after = now
             other_seat = game.to_act(twin)[0]
             game.play(twin, other_seat, game.legal_moves(twin, other_seat)[-1])
             assert encoded(game, state) == after, "playing on a clone changed the original"

@@ -14,6 +14,9 @@ from tests.test_client_support import make_app
 from tests.test_i18n import LANGS, TextProbe
 
 
+HINTS: dict = {}        # game name -> the hint shown on its play screen
+
+
 def _coach_screens(app):
     from game.client.coach import daily
     from game.client.coach.hint_bot import hint_for
@@ -46,7 +49,9 @@ def _coach_screens(app):
         view = play.match.view(0)
         from game.bots.base import make_bot
         move = make_bot(game, 0, "easy", 1).choose(view)
-        play.coach.shown = (play.coach.position_key(0), 0, hint_for(game, view, 0, move))
+        if name not in HINTS:       # the same hint in every language: valued once
+            HINTS[name] = hint_for(game, view, 0, move)
+        play.coach.shown = (play.coach.position_key(0), 0, HINTS[name])
         out.append((f"hint {name}", [play]))
         play.coach.shown = None
         play.coach.pending = (play.coach.position_key(0), 0)

@@ -29,6 +29,7 @@ from game.rules.railroad_ink.moves import Draw, End, Skip
 from game.rules.railroad_ink.orientation import CANONICAL_O
 from game.rules.railroad_ink.sheet import CELL_NAMES
 from tests.test_client_support import make_app, step
+from tests.quick_hint import use_quick_hints
 
 GAME = get_game("railroad-ink")
 PAD = 501
@@ -328,6 +329,7 @@ def wait_for_hint(app, play, seconds: float = 90.0) -> None:
 @pytest.mark.parametrize("humans,asker", [(2, 1), (4, 1), (2, 0), (4, 0)])
 def test_a_split_screen_hint_is_labelled_in_the_askers_pane_with_their_name(app, monkeypatch,
                                                                             humans, asker):
+    use_quick_hints(monkeypatch)      # where the label goes, not how good the move is
     devices = ["pad1", "mouse+keyboard", "pad2", "pad3"][:humans]
     names = ["Ann", "Ben", "Cleo", "Dev"]
     seats = [SeatInfo(names[i], "human", device=d, colour=i) for i, d in enumerate(devices)]

@@ -24,6 +24,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 import re
 import string
 import sys
@@ -645,6 +646,16 @@ def _party_screens(app) -> list[tuple[str, list]]:
     joined.welcomed, joined.mine = True, [7]
     joined._adopt([7])
     joined.build()
+    match = _party_game()
+    done = PlayScreen(app, match)
+    return [("host lobby 32 seats", [host]), ("joined lobby 32 seats", [joined]),
+            ("results railroad-ink 32 players", [ResultsScreen(app, match, done.history, {})])]
+
+
+@functools.lru_cache(maxsize=None)
+def _party_game() -> Match:
+    """The finished 32-seat Railroad Ink party game (the same in every language: played
+    once a process, like the ``finished`` games)."""
     game = get_game("railroad-ink")
     party = [SeatInfo(LONG_NAMES[i % 8], "bot", level="easy", colour=i % 8) for i in range(32)]
     match = Match.new(game, game.make_config(32, []), 5, party)
@@ -652,9 +663,7 @@ def _party_screens(app) -> list[tuple[str, list]]:
     while not match.is_over():
         seat = match.to_act()[0]
         match.apply(seat, rng.choice(game.legal_moves(match.state, seat)))
-    done = PlayScreen(app, match)
-    return [("host lobby 32 seats", [host]), ("joined lobby 32 seats", [joined]),
-            ("results railroad-ink 32 players", [ResultsScreen(app, match, done.history, {})])]
+    return match
 
 
 def _extra_screens(app, finished: dict) -> list[tuple[str, list]]:

@@ -602,10 +602,11 @@ def test_a_seat_answering_the_same_question_the_same_way_twice_is_heard_both_tim
     """Metromania's unfair municipality asks a seat yes/no questions about its own hand
     (attest). Two answers of one seat can read alike; the host took the second for a copy
     re-sent after a reconnection and dropped it, so about one game in three stalled until the
-    withholding limit, gave the seat to a bot, and could then crash the host. Ten games (each
-    on a new deal): none waits, none loses a dealer."""
+    withholding limit, gave the seat to a bot, and could then crash the host. The games of
+    seeds 4 to 7 (of 0 to 9, the four where a seat answers alike twice: each stalls on the old
+    code): none waits, none loses a dealer."""
     game = _WithVariant(get_game("metromania"), ["unfair"])
-    for seed in range(10):
+    for seed in range(4, 8):
         table = Table(players=3, seed=seed, game=game)
         table.start()
         started = table.net.now

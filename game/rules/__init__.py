@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import importlib
 import importlib.util
+import sys
 from pathlib import Path
 
 from .core import Game
@@ -50,6 +51,11 @@ def unregister_game(name: str) -> None:
 
 def get_game(name: str) -> Game:
     """The Game object for a command-line name; KeyError with a clear message if unknown."""
+    loaded = sys.modules.get(GAME_MODULES.get(name, ""))
+    if loaded is not None and hasattr(loaded, "GAME"):
+        # imported already, so present: no look at the disk (this is called per message and
+        # per frame, and ``available_games`` stats every game's package)
+        return loaded.GAME
     if name not in GAME_MODULES or name not in available_games():
         known = ", ".join(available_games())
         raise KeyError(f"unknown game '{name}' (choose from: {known})")
