@@ -83,7 +83,7 @@ class ShareProofs:
         public_key = transcript.public_keys.get(dealer_of_plain(plain))
         try:
             c1 = transcript.card_at(plain["p"], plain["n"])[0]
-        except (KeyError, IndexError, TypeError, ValueError):
+        except (FairplayError, KeyError, IndexError, TypeError, ValueError):
             return False
         if public_key is None:
             return False
