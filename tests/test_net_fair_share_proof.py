@@ -34,7 +34,9 @@ def _cheating_dealer(table):
             record = dict(record, x=element_to_bytes(power(G, 12345)))
             signer = FrameSigner(cheat.fair_secret_bytes, cheat.fair_table_id,
                                  cheat.fair_replica.fair.me)
-            message = dict(message, r=record, **signer.fields(record))
+            # signed with the proof it sends (made for the true share): the dealer's word
+            signed = dict(record, pf=message["pf"]) if "pf" in message else record
+            message = dict(message, r=record, **signer.fields(signed))
             sent.append(message)
         return real_send(message)
     cheat._send = send
@@ -81,3 +83,54 @@ def test_a_host_that_strips_the_signature_off_a_dealers_bad_share_is_named():
     assert caught and caught[0]["code"] == "fair_relay_forged"
     assert caught[0]["args"]["peer"] == 0 and caught[0]["args"]["of"] == cheat.pid
     assert caught[0]["args"]["detail"] == "proof"
+
+
+def test_a_host_that_swaps_an_honest_shares_proof_under_its_signature_is_named():
+    """The dealer signs its share and its proof together: a host that relays an honest
+    share with its signature but a proof that fails (to pass it off as the dealer's bad
+    share) breaks the signature, and is named."""
+    from net.fair.bundle import unpack
+    table = FairTable(METRO, 3, [], host_bots=1)
+    victim, other = table.clients
+    real_relay = table.host.handlers[ids.FAIR]
+    real_broadcast = table.host._broadcast
+    signatures, swapped = {}, []
+
+    def relay(host, peer, msg):
+        record = msg["r"]
+        if record.get("kind") == "DrawShared" and "sg" in msg:
+            signatures[(record["p"], record["n"], record["s"])] = msg["sg"]
+        real_relay(host, peer, msg)
+
+    def wanted(record):
+        return not swapped and record.get("kind") == "DrawShared" \
+            and record.get("s") == victim.pid and record.get("d") == other.pid \
+            and (record["p"], record["n"], record["s"]) in signatures
+
+    def broadcast(message, *args, **kwargs):
+        junk = bytes(48)
+        if message.get("t") == ids.FAIR and wanted(message["r"]):
+            record = message["r"]
+            message = dict(message, sg=signatures[(record["p"], record["n"], record["s"])],
+                           pf=junk)
+            swapped.append(message)
+        elif message.get("t") == ids.FAIR_BUNDLE:
+            rows = unpack(message)
+            for offset, (_, record, _) in enumerate(rows):
+                if wanted(record):
+                    sg = [None] * len(rows)
+                    sg[offset] = signatures[(record["p"], record["n"], record["s"])]
+                    pf = list(message.get("pf") or [None] * len(rows))
+                    pf[offset] = junk
+                    message = dict(message, sg=sg, pf=pf)
+                    swapped.append(message)
+                    break
+        return real_broadcast(message, *args, **kwargs)
+    table.host.handlers[ids.FAIR] = relay
+    table.host._broadcast = broadcast
+    table.start()
+    assert table.run(lambda: swapped and other.phase == "ended", limit=60)
+    caught = _events(other, "fair_caught")
+    assert caught and caught[0]["code"] == "fair_relay_forged"
+    assert caught[0]["args"]["peer"] == 0 and caught[0]["args"]["of"] == victim.pid
+    assert caught[0]["args"]["detail"] == "signature"

@@ -27,7 +27,7 @@ from net.fair.deal import FairError, FairTable, record_from_plain, record_to_pla
 from net.fair.positions import short_played
 from net.fair.late_shuffle import overdue_record
 from net.fair.share_rescue import SHARE_OVERDUE
-from net.fair.share_proof import PROOF_BYTES, ShareProofs, is_share
+from net.fair.share_proof import PROOF_BYTES, ShareProofs, is_share, signed_form
 from net.fair.signing import FrameSigner, SignerBook, dealer_of_plain, needs_signature
 from net.fair.wait import collecting_shares
 
@@ -139,7 +139,8 @@ class FairHosting:
         # checked in the form we relay (a record sent in another form of the same content,
         # with a signature over that form, would otherwise fail on every other machine and
         # have them name us for the dealer's trick)
-        problem = self.fair_book.check(record_to_plain(record), signature, msg.get("vk"))
+        problem = self.fair_book.check(signed_form(record_to_plain(record), msg.get("pf")),
+                                       signature, msg.get("vk"))
         if problem is not None:
             # it came straight from that machine: its own frame is unsigned or falsely signed
             self._refuse(peer.conn, "fair_bad_signature", {"peer": peer.pid, "detail": problem})

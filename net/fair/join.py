@@ -22,7 +22,7 @@ from net.fair.decks import relay_form
 from net.fair.dues import SECRET
 from net.fair.positions import short_played
 from net.fair.peer import FairReplica
-from net.fair.share_proof import ShareProofs, is_share
+from net.fair.share_proof import ShareProofs, is_share, signed_form
 from net.fair.signing import RELAY, FrameSigner, SignerBook, dealer_of_plain
 from net.protocol.lobby import plain_seats, seat_infos_from_wire
 
@@ -147,7 +147,7 @@ class FairJoining:
                                             of=dealer_of_plain(plain), detail="proof"))
                 return False
             return True
-        problem = self.fair_book.check(plain, signature, verify_key)
+        problem = self.fair_book.check(signed_form(plain, proof), signature, verify_key)
         if problem is None:
             self.fair_proofs.note(plain, proof, signed=True)
             return True
@@ -282,9 +282,11 @@ class FairJoining:
                 plain = record_to_plain(record)
                 message = {"t": ids.FAIR, "r": plain}
                 if self.fair_signer is not None:
-                    message.update(self.fair_signer.fields(plain))
-                    if is_share(plain):      # the host checks it and relays it alone
-                        message["pf"] = self.fair_proofs.prove(self.fair_replica.fair, plain)
+                    proof = self.fair_proofs.prove(self.fair_replica.fair, plain) \
+                        if is_share(plain) else None     # the host relays a share with it
+                    message.update(self.fair_signer.fields(signed_form(plain, proof)))
+                    if proof is not None:
+                        message["pf"] = proof
                 self._send(message)
                 if len(self.fair_unacked) < 256:
                     self.fair_unacked.append(plain)

@@ -6,8 +6,9 @@ the dealer and the whole record). Nobody without ``x`` can make a proof that hol
 so a share with a good proof is its dealer's own, whoever relayed it; the 64-byte signature it
 needed before is kept only where it is evidence:
 
-* The dealer sends its share to the host signed (as every record) and with its proof. The
-  host checks both. A good share goes on to the others WITHOUT the signature: its proof
+* The dealer sends its share to the host with its proof, and signs the two together (its
+  signature covers the proof: ``signed_form``), so a proof that fails under a signature that
+  holds is the dealer's own doing, never the relay's swap. The host checks both. A good share goes on to the others WITHOUT the signature: its proof
   speaks for it, 16 bytes lighter and checkable by every machine.
 * A share whose proof fails but whose signature holds is the dealer's own bad share: the host
   refuses that dealer and relays the share with its signature, as evidence; every machine
@@ -33,6 +34,14 @@ from net.fair.signing import RELAY, dealer_of_plain, frame_digest, needs_signatu
 
 PROOF_BYTES = 48
 SHARE_KIND = "DrawShared"
+
+
+def signed_form(plain: dict, proof) -> dict:
+    """What a dealer signs of a share it sends with ``proof``: the record and the proof (a
+    record without a proof as it is)."""
+    if is_share(plain) and isinstance(proof, bytes) and proof:
+        return dict(plain, pf=proof)
+    return plain
 
 
 def is_share(plain) -> bool:
