@@ -174,6 +174,7 @@ class FairHosting:
                                      proof))
         except FairError as error:
             self.fair.drop_inbox()
+            self.fair_proofs.forget()     # refused: nothing of it is taken later
             if error.code == "fair_bad_share" and error.dealer == dealer and is_share(plain):
                 self._fair_evidence(plain, signature, proof)
             self._refuse(peer.conn, error.code, error.details)

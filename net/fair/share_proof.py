@@ -85,6 +85,11 @@ class ShareProofs:
             self.noted[_key(plain)] = (proof if isinstance(proof, bytes) and proof else None,
                                        signed)
 
+    def forget(self) -> None:
+        """Drop what was noted and not taken (the host, when its driver refused the record and
+        dropped what waited: shares from a peer sending junk must not pile up)."""
+        self.noted.clear()
+
     def holds(self, fair, plain: dict, proof) -> bool:
         if not isinstance(proof, bytes) or len(proof) != PROOF_BYTES:
             return False
