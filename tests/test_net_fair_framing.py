@@ -121,7 +121,8 @@ def test_a_host_that_changes_an_honest_share_on_the_way_is_named_not_the_dealer(
     caught = _events(other, "fair_caught")
     assert caught and caught[0]["code"] == "fair_relay_forged"
     assert caught[0]["args"]["peer"] == 0 and caught[0]["args"]["of"] == victim.pid
-    assert caught[0]["args"]["detail"] == "signature"
+    # a share goes on with its proof, not its signature (net.fair.share_proof)
+    assert caught[0]["args"]["detail"] == "proof"
 
 
 def test_a_host_that_makes_up_a_share_in_an_honest_dealers_name_is_named():
@@ -281,8 +282,9 @@ def test_a_catch_up_with_a_record_changed_in_an_honest_dealers_name_names_the_ho
         if message.get("t") == ids.SYNC and message.get("fr") and not changed:
             records = list(message["fr"])
             signed = message.get("fg") or [b"?"] * len(records)   # (the old protocol: none)
+            proved = message.get("fp") or [b""] * len(records)     # a share: its proof
             index = next(i for i, r in enumerate(records)
-                         if _is_share_for_another(r, victim.pid) and signed[i])
+                         if _is_share_for_another(r, victim.pid) and (signed[i] or proved[i]))
             records[index] = dict(records[index], x=element_to_bytes(
                 power(element_from_bytes(records[index]["x"]), 2)))
             message = dict(message, fr=records)

@@ -10,7 +10,8 @@ complete (or anything else goes out first, or the bundle is full): one FAIR_BUND
 first written as the fields it changes from the one before (``pack`` / ``unpack``). Every
 record keeps its own stream index, so the stream, the saves and the audit are unchanged.
 A record that travels with its dealer's signature keeps it: ``sg``, one per record (None for
-one without), in the records' order.
+one without), in the records' order; a share's proof (net.fair.share_proof) likewise in
+``pf``.
 """
 
 from __future__ import annotations
@@ -24,11 +25,12 @@ BUNDLED_KINDS = frozenset({"DrawShared"})
 MAX_BUNDLE = 48           # records in one bundle: a frame stays far below 8 kB
 
 
-def pack(first: int, plains: list, signatures: list | None = None) -> dict:
+def pack(first: int, plains: list, signatures: list | None = None,
+         proofs: list | None = None) -> dict:
     """One FAIR_BUNDLE message of the records ``plains`` (plain dicts) whose stream indexes
     are ``first``, ``first + 1``, ...: a record of the same kind and fields as the one
     before it travels as only the fields whose value changed (no ``kind``). ``signatures``:
-    each record's (bytes or None), sent only if one is there."""
+    each record's (bytes or None), sent only if one is there; ``proofs`` likewise."""
     rows = []
     previous = None
     for plain in plains:
@@ -41,6 +43,8 @@ def pack(first: int, plains: list, signatures: list | None = None) -> dict:
     message = {"t": ids.FAIR_BUNDLE, "i": first, "rs": rows}
     if signatures is not None and any(sig is not None for sig in signatures):
         message["sg"] = list(signatures)
+    if proofs is not None and any(proof is not None for proof in proofs):
+        message["pf"] = list(proofs)
     return message
 
 
@@ -69,15 +73,27 @@ def unpack(message: dict) -> list[tuple[int, dict, bytes | None]]:
     return out
 
 
+def unpack_proofs(message: dict) -> list:
+    """Each record's proof (bytes or None) of a FAIR_BUNDLE message, in the records' order;
+    FairError ``fair_malformed`` if they are not one a record."""
+    proofs = message.get("pf")
+    if proofs is None:
+        return [None] * len(message["rs"])
+    if len(proofs) != len(message["rs"]):
+        raise FairError("fair_malformed", detail="bundle")
+    return list(proofs)
+
+
 class ShareRelay:
     """The host's held shares: ``hold`` keeps a bundled kind's record, ``flush`` sends what
     is held as one frame (a plain FAIR frame when it is only one record)."""
 
     def __init__(self, broadcast: Callable[[dict], None]) -> None:
         self.broadcast = broadcast
-        self.held: list[tuple] = []     # (stream index, plain, signature), consecutive
+        self.held: list[tuple] = []     # (stream index, plain, signature, proof), consecutive
 
-    def hold(self, index: int, plain: dict, signature: bytes | None = None) -> bool:
+    def hold(self, index: int, plain: dict, signature: bytes | None = None,
+             proof: bytes | None = None) -> bool:
         """Keep the record at ``index`` for the next bundle if it is of a bundled kind (True);
         otherwise send what is held first, so the stream goes out in order (False: the
         caller sends this record itself)."""
@@ -86,7 +102,7 @@ class ShareRelay:
             return False
         if self.held and self.held[-1][0] != index - 1:
             self.flush()
-        self.held.append((index, plain, signature))
+        self.held.append((index, plain, signature, proof))
         if len(self.held) >= MAX_BUNDLE:
             self.flush()
         return True
@@ -95,11 +111,13 @@ class ShareRelay:
         """Send what is held (nothing if nothing is)."""
         held, self.held = self.held, []
         if len(held) == 1:
-            index, plain, signature = held[0]
+            index, plain, signature, proof = held[0]
             message = {"t": ids.FAIR, "i": index, "r": plain}
             if signature is not None:
                 message["sg"] = signature
+            if proof is not None:
+                message["pf"] = proof
             self.broadcast(message)
         elif held:
-            self.broadcast(pack(held[0][0], [plain for _, plain, _ in held],
-                                [signature for _, _, signature in held]))
+            self.broadcast(pack(held[0][0], [row[1] for row in held],
+                                [row[2] for row in held], [row[3] for row in held]))

@@ -209,6 +209,8 @@ class FairTable(FairDues, FairMoves, Departures, ChanceKinds, Positions):
         # dealer's escrow, and a withholder is waited for, not replaced. None: not known (a
         # table replayed from a save): the first escrow's commitments say it
         self.strict_escrow = strict_escrow
+        # the check of a draw share's proof as it is taken (net.fair.share_proof), or None
+        self.share_check = None
 
     @property
     def escrow_threshold(self) -> int:
@@ -448,6 +450,8 @@ class FairTable(FairDues, FairMoves, Departures, ChanceKinds, Positions):
         if record.seat not in self.dealers:
             raise FairError("fair_not_dealer", dealer=record.seat)
         self._check_belongs(record)
+        if self.share_check is not None and isinstance(record, DrawShared):
+            self.share_check(self, record)     # its proof (net.fair.share_proof)
         self._keep_unless_refused(self._append, record)
 
     def _keep_unless_refused(self, take, record) -> None:

@@ -27,6 +27,7 @@ from net.fair.deal import FairError, FairTable, record_from_plain, record_to_pla
 from net.fair.positions import short_played
 from net.fair.late_shuffle import overdue_record
 from net.fair.share_rescue import SHARE_OVERDUE
+from net.fair.share_proof import PROOF_BYTES, ShareProofs, is_share, signed_form
 from net.fair.signing import FrameSigner, SignerBook, dealer_of_plain, needs_signature
 from net.fair.wait import collecting_shares
 
@@ -62,6 +63,7 @@ class FairHosting:
         self.fair = FairTable(self.game, self.config, dealers, 0, secret,
                               [s.seat_info() for s in self.slots],
                               strict_escrow=self.fair_strict)
+        self.fair.share_check = self.fair_proofs.check
         self.fair.strict = True     # the host refuses a record out of turn at once
         self.fair.defer_audit = True    # run by ``settle``, after the network
         self.phase = "dealing"
@@ -76,6 +78,9 @@ class FairHosting:
         self.fair_signer = signer
         self.fair_book = SignerBook(self.fair_table_id, signer)
         self.fair_sigs: dict[int, bytes] = {}
+        # draw shares go on with their proof instead of their signature (net.fair.share_proof)
+        self.fair_proofs = ShareProofs(self.fair_table_id)
+        self.fair_proofs_sent: dict[int, bytes] = {}
         self.fair_keys_told: set[int] = set()     # dealers whose key went out with a frame
 
     def _fair_depart(self, seat: int) -> None:
@@ -134,7 +139,8 @@ class FairHosting:
         # checked in the form we relay (a record sent in another form of the same content,
         # with a signature over that form, would otherwise fail on every other machine and
         # have them name us for the dealer's trick)
-        problem = self.fair_book.check(record_to_plain(record), signature, msg.get("vk"))
+        problem = self.fair_book.check(signed_form(record_to_plain(record), msg.get("pf")),
+                                       signature, msg.get("vk"))
         if problem is not None:
             # it came straight from that machine: its own frame is unsigned or falsely signed
             self._refuse(peer.conn, "fair_bad_signature", {"peer": peer.pid, "detail": problem})
@@ -156,12 +162,21 @@ class FairHosting:
             return
         record = self.fair.stamped(record)
         plain = record_to_plain(record)
+        proof = msg.get("pf") if is_share(plain) else None
+        if is_share(plain):
+            # checked with its proof as our driver takes it; a good one goes on with its
+            # proof alone, a bad one (signed: its dealer's) with its signature as evidence
+            self.fair_proofs.note(plain, proof, signed=True)
         before = len(self.fair.published)
         self.fair.publish(record)
         try:
-            self._fair_pump(pending=(before, plain, signature))
+            self._fair_pump(pending=(before, plain, None if is_share(plain) else signature,
+                                     proof))
         except FairError as error:
             self.fair.drop_inbox()
+            self.fair_proofs.forget()     # refused: nothing of it is taken later
+            if error.code == "fair_bad_share" and error.dealer == dealer and is_share(plain):
+                self._fair_evidence(plain, signature, proof)
             self._refuse(peer.conn, error.code, error.details)
             self._emit("fair_refused", peer=peer.pid, code=error.code)
 
@@ -171,10 +186,10 @@ class FairHosting:
         while True:
             applied = self.fair.pump()
             if pending is not None:
-                before, plain, signature = pending
+                before, plain, signature, proof = pending
                 pending = None
                 if len(self.fair.published) > before:
-                    self._fair_broadcast(plain, signature)
+                    self._fair_broadcast(plain, signature, proof)
             self._fair_applied(applied)
             out = self.fair.take_outbox()
             if not out:
@@ -186,7 +201,12 @@ class FairHosting:
                 applied = self.fair.pump()
                 if len(self.fair.published) > before:
                     plain = record_to_plain(record)
-                    self._fair_broadcast(plain, self._fair_own_signature(plain))
+                    if is_share(plain) and self.fair.peer is not None:
+                        # ours under another id than the relay's (a resumed table): proved
+                        self._fair_broadcast(plain, None,
+                                             self.fair_proofs.prove(self.fair, plain))
+                    else:
+                        self._fair_broadcast(plain, self._fair_own_signature(plain))
                 self._fair_applied(applied)
         if not collecting_shares(self.fair):
             self.fair_flush()
@@ -202,12 +222,31 @@ class FairHosting:
             return None
         return signer.sign(plain)
 
-    def _fair_broadcast(self, plain: dict, signature: bytes | None = None) -> None:
-        """Relay one record of the stream, with its dealer's signature; its dealer's verify
-        key goes with the first of its records we relay."""
+    def _fair_evidence(self, plain: dict, signature, proof) -> None:
+        """A dealer's own bad share (its signature holds, its proof does not): relayed with
+        both so that every machine sees it is the dealer's and names it. It never enters the
+        stream (every machine ends its table on it)."""
+        self.fair_relay.flush()
+        message = {"t": ids.FAIR, "i": len(self.fair_stream), "r": plain, "sg": signature}
+        if isinstance(proof, bytes) and len(proof) == PROOF_BYTES:
+            message["pf"] = proof
+        dealer = dealer_of_plain(plain)
+        key = self.fair_book.keys.get(dealer)
+        if dealer not in self.fair_keys_told and key is not None:
+            message["vk"] = key
+        self._broadcast(message)
+
+    def _fair_broadcast(self, plain: dict, signature: bytes | None = None,
+                        proof: bytes | None = None) -> None:
+        """Relay one record of the stream, with its dealer's signature (a draw share: with
+        its proof instead); its dealer's verify key goes with the first of its records we
+        relay."""
         self.fair_stream.append(plain)
         index = len(self.fair_stream) - 1
         extra = {}
+        if proof is not None:
+            self.fair_proofs_sent[index] = proof
+            extra["pf"] = proof
         if signature is not None:
             self.fair_sigs[index] = signature
             extra["sg"] = signature
@@ -216,7 +255,7 @@ class FairHosting:
             if dealer not in self.fair_keys_told and key is not None:
                 self.fair_keys_told.add(dealer)
                 extra["vk"] = key
-        if "vk" not in extra and self.fair_relay.hold(index, plain, signature):
+        if "vk" not in extra and self.fair_relay.hold(index, plain, signature, proof):
             return
         self.fair_relay.flush()
         if not self.fair_decks.note(index, plain, self.fair.transcript):
@@ -271,6 +310,7 @@ class FairHosting:
         fair.defer_audit = True
         self.fair_table_id = str(save.header["lan"].get("table", ""))
         self._fair_signing(fair.peer.secret if fair.peer is not None else None, fair.me)
+        fair.share_check = self.fair_proofs.check
         # a crash can cut the save between a move and the records that follow it (a share
         # for the draw after it): the move is not in the saved log, so those records wait for
         # it and never fit. They are dropped from what this table goes on from and from the
@@ -336,7 +376,7 @@ class FairHosting:
         before = len(fair.published)
         fair.publish(plain)
         try:
-            self._fair_pump(pending=(before, plain, None))
+            self._fair_pump(pending=(before, plain, None, None))
         except FairError as error:
             fair.drop_inbox()
             self._emit("fair_refused", peer=dealer, code=error.code)
@@ -437,3 +477,4 @@ class FairHosting:
         # every dealer key fixed so far: the joiner checks the stream as if relayed live
         message["fg"] = [self.fair_sigs.get(i, b"") for i in range(len(self.fair_stream))]
         message["vk"] = self.fair_book.table()
+        message["fp"] = [self.fair_proofs_sent.get(i, b"") for i in range(len(self.fair_stream))]

@@ -16,12 +16,13 @@ from game.rules import get_game
 from game.rules.core import IllegalMove
 from net.local import collector
 from net.protocol import messages as ids
-from net.fair.bundle import unpack
+from net.fair.bundle import unpack, unpack_proofs
 from net.fair.deal import FairError, record_to_plain
 from net.fair.decks import relay_form
 from net.fair.dues import SECRET
 from net.fair.positions import short_played
 from net.fair.peer import FairReplica
+from net.fair.share_proof import ShareProofs, is_share, signed_form
 from net.fair.signing import RELAY, FrameSigner, SignerBook, dealer_of_plain
 from net.protocol.lobby import plain_seats, seat_infos_from_wire
 
@@ -51,6 +52,7 @@ class FairJoining:
     fair_blame_told = False  # our seats given away while records of ours were unrelayed
     fair_signer: FrameSigner | None = None   # our key at this table (net.fair.signing)
     fair_book: SignerBook | None = None      # the dealers' keys as fixed here
+    fair_proofs: ShareProofs | None = None   # draw shares' proofs (net.fair.share_proof)
 
     def fair_abort_counts(self) -> bool:
         """Whether an ABORT now comes after every dealer committed to its key (the seed is
@@ -102,10 +104,12 @@ class FairJoining:
             if secret is not None else None
         self.fair_book = SignerBook(self.fair_table_id, self.fair_signer)
         self._fair_start_msg = msg
+        self.fair_proofs = ShareProofs(self.fair_table_id)
         self.fair_hold = bool(msg.get("cu"))    # owe nothing until the catch-up is in
         self.fair_replica = FairReplica(game, msg["cfg"], dealers, me, secret,
                                         seat_infos_from_wire(msg["seats"]),
                                         strict_escrow=bool(msg.get("fs")))
+        self.fair_replica.fair.share_check = self.fair_proofs.check
         self.fair_replica.fair.defer_audit = True     # run by ``settle``, after the network
         self._save_peers = [row["p"] if row["k"] == ids.KIND_REMOTE else 0
                             for row in msg["seats"]]
@@ -118,7 +122,7 @@ class FairJoining:
         if self.fair_replica is None or "i" not in msg:
             self._early.append(msg)
             return
-        if not self._fair_signed(msg["r"], msg.get("sg"), msg.get("vk")):
+        if not self._fair_signed(msg["r"], msg.get("sg"), msg.get("vk"), msg.get("pf")):
             return
         self._fair_acknowledged(msg["r"])
         try:
@@ -128,12 +132,24 @@ class FairJoining:
             return
         self._fair_after(applied)
 
-    def _fair_signed(self, plain, signature, verify_key) -> bool:
+    def _fair_signed(self, plain, signature, verify_key, proof=None, live=True) -> bool:
         """Whether a relayed record is its dealer's own word (net.fair.signing). If not, it
         was made or changed on the way, and the host is the only machine on the way: the
-        table ends here naming the host, never the dealer in whose name it came."""
-        problem = self.fair_book.check(plain, signature, verify_key)
+        table ends here naming the host, never the dealer in whose name it came. A draw
+        share comes with its proof instead (net.fair.share_proof), checked as the driver
+        takes it; one with neither was stripped on the way (in a catch-up: taken, as a
+        record saved without its signature)."""
+        if is_share(plain) and not signature:
+            if isinstance(proof, bytes) and proof:
+                self.fair_proofs.note(plain, proof, signed=False)
+            elif live:
+                self._fair_caught(FairError("fair_relay_forged", RELAY,
+                                            of=dealer_of_plain(plain), detail="proof"))
+                return False
+            return True
+        problem = self.fair_book.check(signed_form(plain, proof), signature, verify_key)
         if problem is None:
+            self.fair_proofs.note(plain, proof, signed=True)
             return True
         self._fair_caught(FairError("fair_relay_forged", RELAY, of=dealer_of_plain(plain),
                                     detail=problem))
@@ -147,8 +163,8 @@ class FairJoining:
             return
         try:
             applied = []
-            for index, plain, signature in unpack(msg):
-                if not self._fair_signed(plain, signature, None):
+            for (index, plain, signature), proof in zip(unpack(msg), unpack_proofs(msg)):
+                if not self._fair_signed(plain, signature, None, proof):
                     return
                 self._fair_acknowledged(plain)
                 applied += self.fair_replica.record(index, plain)
@@ -266,7 +282,11 @@ class FairJoining:
                 plain = record_to_plain(record)
                 message = {"t": ids.FAIR, "r": plain}
                 if self.fair_signer is not None:
-                    message.update(self.fair_signer.fields(plain))
+                    proof = self.fair_proofs.prove(self.fair_replica.fair, plain) \
+                        if is_share(plain) else None     # the host relays a share with it
+                    message.update(self.fair_signer.fields(signed_form(plain, proof)))
+                    if proof is not None:
+                        message["pf"] = proof
                 self._send(message)
                 if len(self.fair_unacked) < 256:
                     self.fair_unacked.append(plain)
@@ -301,12 +321,15 @@ class FairJoining:
         without one is taken: the table was resumed from a save, which keeps records and not
         their signatures (the limit docs/protocol.md states)."""
         records, signatures = msg.get("fr", []), msg.get("fg", [])
+        proofs = msg.get("fp", [])
         if self.fair_book.learn_table(msg.get("vk", [])) is not None:
             self._fair_caught(FairError("fair_relay_forged", RELAY, detail="key"))
             return False
         for index, plain in enumerate(records):
             signature = signatures[index] if index < len(signatures) else b""
-            if signature and not self._fair_signed(plain, signature, None):
+            proof = proofs[index] if index < len(proofs) else b""
+            if (signature or is_share(plain)) and not self._fair_signed(
+                    plain, signature, None, proof, live=False):
                 return False
         return True
 

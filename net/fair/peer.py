@@ -120,6 +120,7 @@ class FairReplica:
         ``[seq, seat, text, played]``; FairError if it does not replay. After a desync our
         old log and the rebuilt one go to a desync dump first."""
         fresh = FairReplica(*self.args)
+        fresh.fair.share_check = self.fair.share_check     # shares' proofs, checked alike
         for index, plain in enumerate(records):
             fresh.records[index] = plain
         for seq, seat, text, played in moves:

@@ -138,15 +138,18 @@ SCHEMAS: dict[str, Any] = {
     ids.MOVE: {"q": Int(1, MAX_SEQ), "s": Seat, "m": Notation, "?cp": RECORD},
     ids.PROPOSE_C: {"b": Bytes(3, 32), "?cp": RECORD},       # net.protocol.moveframe
     ids.MOVE_C: {"b": Bytes(3, 32), "?cp": RECORD},
-    ids.FAIR: {"?i": Int(0, MAX_SEQ), "r": RECORD, "?sg": Bin(64), "?vk": Bin(32)},
+    ids.FAIR: {"?i": Int(0, MAX_SEQ), "r": RECORD, "?sg": Bin(64), "?vk": Bin(32),
+               "?pf": Bin(48)},         # a draw share's proof (net.fair.share_proof)
     ids.FAIR_BUNDLE: {"i": Int(0, MAX_SEQ), "rs": ListOf(RECORD, 48),      # net.fair.bundle
-                      "?sg": ListOf(lambda v: v is None or Bin(64)(v), 48)},
+                      "?sg": ListOf(lambda v: v is None or Bin(64)(v), 48),
+                      "?pf": ListOf(lambda v: v is None or Bin(48)(v), 48)},
     ids.REJECT: {"n": Int(0, MAX_SEQ), "s": Seat, "c": Code, "a": ARGS},
     ids.HASH: {"q": Seq, "h": Hash},
     ids.GET: {"q": Int(1, MAX_SEQ)},
     ids.SYNC: {"w": Code, "log": ListOf(LOG_ROW, 20000), "cmd": ListOf(COMMAND_ENTRY, 4096),
                "?fr": ListOf(RECORD, 20000), "?fm": ListOf(MOVE_ROW, 20000),
-               "?fg": ListOf(Bytes(0, 64), 20000), "?vk": ListOf(DEALER_KEY, MAX_SEATS)},
+               "?fg": ListOf(Bytes(0, 64), 20000), "?vk": ListOf(DEALER_KEY, MAX_SEATS),
+               "?fp": ListOf(Bytes(0, 48), 20000)},
     ids.COMMAND: {"i": Int(0, 4096), "e": COMMAND_ENTRY},
     ids.STATUS: {"st": ListOf(Status, MAX_SEATS)},
     ids.BEAT: {"q": Seq, "?h": Hash},
