@@ -107,7 +107,7 @@ def test_a_host_that_swaps_an_honest_shares_proof_under_its_signature_is_named()
             and record.get("s") == victim.pid and record.get("d") == other.pid \
             and (record["p"], record["n"], record["s"]) in signatures
 
-    def broadcast(message, *args, **kwargs):
+    def swap(message):
         junk = bytes(48)
         if message.get("t") == ids.FAIR and wanted(message["r"]):
             record = message["r"]
@@ -125,9 +125,17 @@ def test_a_host_that_swaps_an_honest_shares_proof_under_its_signature_is_named()
                     message = dict(message, sg=sg, pf=pf)
                     swapped.append(message)
                     break
-        return real_broadcast(message, *args, **kwargs)
+        return message
+
+    def broadcast(message, *args, **kwargs):
+        return real_broadcast(swap(message), *args, **kwargs)
+
+    def send_each(make):       # a hidden card's shares: each machine its own form
+        return real_send_each(lambda dealer: swap(make(dealer)))
+    real_send_each = table.host._fair_send_each
     table.host.handlers[ids.FAIR] = relay
     table.host._broadcast = broadcast
+    table.host._fair_send_each = send_each
     table.start()
     assert table.run(lambda: swapped and other.phase == "ended", limit=60)
     caught = _events(other, "fair_caught")

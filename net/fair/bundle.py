@@ -12,12 +12,18 @@ record keeps its own stream index, so the stream, the saves and the audit are un
 A record that travels with its dealer's signature keeps it: ``sg``, one per record (None for
 one without), in the records' order; a share's proof (net.fair.share_proof) likewise in
 ``pf``.
+
+A hidden card's shares (drawn into one machine's hand, ``d`` not ``PUBLIC``) are read during
+play only by that machine: their proofs (``proof_for``) go only to the drawer's machine, every
+other machine gets the shares alone (it never reads the card; its audit checks each share
+against its dealer's secret, and the host checked every proof before relaying).
 """
 
 from __future__ import annotations
 
 from typing import Callable
 
+from game.rules.fairplay.records import PUBLIC
 from net.fair.errors import FairError
 from net.protocol import messages as ids
 
@@ -84,12 +90,30 @@ def unpack_proofs(message: dict) -> list:
     return list(proofs)
 
 
+def proof_for(plain: dict, proof, dealer: int):
+    """What the machine of ``dealer`` receives of ``proof``, the proof of the share ``plain``:
+    the proof of a face-up card's share for everyone, of a hidden card's only for its drawer's
+    machine (None for the others)."""
+    if proof is None or not isinstance(plain, dict) or plain.get("d", PUBLIC) == PUBLIC:
+        return proof
+    return proof if plain.get("d") == dealer else None
+
+
+def routed(plain: dict, proof) -> bool:
+    """Whether ``proof`` goes to some machines and not to others (a hidden card's share)."""
+    return proof is not None and isinstance(plain, dict) and plain.get("d", PUBLIC) != PUBLIC
+
+
 class ShareRelay:
     """The host's held shares: ``hold`` keeps a bundled kind's record, ``flush`` sends what
-    is held as one frame (a plain FAIR frame when it is only one record)."""
+    is held as one frame (a plain FAIR frame when it is only one record). ``send_each``
+    (``make``): send each live machine ``make(its dealer id)``, for frames whose proofs only
+    the drawer's machine gets; without it every frame is broadcast whole."""
 
-    def __init__(self, broadcast: Callable[[dict], None]) -> None:
+    def __init__(self, broadcast: Callable[[dict], None],
+                 send_each: Callable[[Callable[[int], dict]], None] | None = None) -> None:
         self.broadcast = broadcast
+        self.send_each = send_each
         self.held: list[tuple] = []     # (stream index, plain, signature, proof), consecutive
 
     def hold(self, index: int, plain: dict, signature: bytes | None = None,
@@ -110,14 +134,25 @@ class ShareRelay:
     def flush(self) -> None:
         """Send what is held (nothing if nothing is)."""
         held, self.held = self.held, []
+        if not held:
+            return
+        if self.send_each is not None and any(routed(row[1], row[3]) for row in held):
+            self.send_each(lambda dealer: self._message(held, dealer))
+        else:
+            self.broadcast(self._message(held, None))
+
+    @staticmethod
+    def _message(held: list, dealer) -> dict:
+        """The frame of the ``held`` records for the machine of ``dealer`` (None: every
+        proof, as the host keeps them)."""
+        proofs = [proof if dealer is None else proof_for(plain, proof, dealer)
+                  for _, plain, _, proof in held]
         if len(held) == 1:
-            index, plain, signature, proof = held[0]
+            index, plain, signature, _ = held[0]
             message = {"t": ids.FAIR, "i": index, "r": plain}
             if signature is not None:
                 message["sg"] = signature
-            if proof is not None:
-                message["pf"] = proof
-            self.broadcast(message)
-        elif held:
-            self.broadcast(pack(held[0][0], [row[1] for row in held],
-                                [row[2] for row in held], [row[3] for row in held]))
+            if proofs[0] is not None:
+                message["pf"] = proofs[0]
+            return message
+        return pack(held[0][0], [row[1] for row in held], [row[2] for row in held], proofs)

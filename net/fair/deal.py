@@ -63,6 +63,7 @@ from net.fair.positions import Positions
 from net.fair.rescue import OVERDUE, ROLL_PART, RollRescue, rescue_record_ok
 from net.fair.late_shuffle import (SHUFFLE_OVERDUE, late_shuffle_record_ok,
                                    take_shuffle_overdue)
+from net.fair.share_proof import blame_relay
 from net.fair.share_rescue import (SHARE_OVERDUE, SHARE_PART, ShareRescue,
                                    share_rescue_record_ok)
 from game.rules.fairplay.records import (CardPlayed, DrawShared, KeyCommitted, KeyRevealed,
@@ -211,6 +212,8 @@ class FairTable(FairDues, FairMoves, Departures, ChanceKinds, Positions):
         self.strict_escrow = strict_escrow
         # the check of a draw share's proof as it is taken (net.fair.share_proof), or None
         self.share_check = None
+        # shares of other machines' hidden cards, relayed without their proofs (net.fair.bundle)
+        self.unproved_shares: set = set()
 
     @property
     def escrow_threshold(self) -> int:
@@ -650,7 +653,8 @@ class FairTable(FairDues, FairMoves, Departures, ChanceKinds, Positions):
         """The end-of-game audit over the whole transcript with every dealer's secret."""
         # a dealer that left before showing its secret: its secret rebuilt by the escrow
         secrets = {**self.recovered_secrets, **self.secrets}
-        report = audit(self.transcript.records, secrets, self.recovered)
+        report = blame_relay(audit(self.transcript.records, secrets, self.recovered),
+                             self.transcript.records, self.unproved_shares)
         if not report.ok:
             first = report.first
             return Verdict(False, tuple(report.cheaters), first.kind, first.message)

@@ -21,7 +21,7 @@ from typing import Any
 from game.rules.core import IllegalMove
 from net.local import collector
 from net.protocol import messages as ids
-from net.fair.bundle import ShareRelay
+from net.fair.bundle import ShareRelay, proof_for
 from net.fair.decks import DeckRoutes
 from net.fair.deal import FairError, FairTable, record_from_plain, record_to_plain
 from net.fair.positions import short_played
@@ -56,7 +56,7 @@ class FairHosting:
         self.fair_stream: list = []          # the plain records broadcast, by index
         self.fair_played: dict[int, dict] = {}   # seq -> CardPlayed (plain) of that move
         self.fair_verdict_told = False
-        self.fair_relay = ShareRelay(self._broadcast)
+        self.fair_relay = ShareRelay(self._broadcast, self._fair_send_each)
         self.fair_decks = DeckRoutes()
         secret = self.fair_secret() if 0 in dealers else None
         self._fair_signing(secret, 0)
@@ -265,6 +265,11 @@ class FairHosting:
             form = self.fair_decks.form_for(index, plain, self.fair_dealer_of(peer))
             self._send(peer, {"t": ids.FAIR, "i": index, "r": form, **extra})
 
+    def _fair_send_each(self, make) -> None:
+        """Send each live machine its own form of a frame: ``make(its dealer id)``."""
+        for peer in self._live_peers():
+            self._send(peer, make(self.fair_dealer_of(peer)))
+
     def fair_flush(self) -> None:
         """Send the draw shares held for a bundle (net.fair.bundle)."""
         if self.fair_relay is not None:
@@ -319,7 +324,7 @@ class FairHosting:
         self.fair_stream = list(records[:len(records) - waiting])
         self.fair_played = dict(played)
         self.fair_verdict_told = False
-        self.fair_relay = ShareRelay(self._broadcast)
+        self.fair_relay = ShareRelay(self._broadcast, self._fair_send_each)
         self.fair_decks = DeckRoutes()
 
     def fair_dealer_of(self, peer) -> int:
@@ -477,4 +482,6 @@ class FairHosting:
         # every dealer key fixed so far: the joiner checks the stream as if relayed live
         message["fg"] = [self.fair_sigs.get(i, b"") for i in range(len(self.fair_stream))]
         message["vk"] = self.fair_book.table()
-        message["fp"] = [self.fair_proofs_sent.get(i, b"") for i in range(len(self.fair_stream))]
+        # a hidden card's share proofs only to its drawer's machine (net.fair.bundle)
+        message["fp"] = [proof_for(plain, self.fair_proofs_sent.get(i, b""), dealer) or b""
+                         for i, plain in enumerate(self.fair_stream)]

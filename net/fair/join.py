@@ -14,6 +14,7 @@ from typing import Any
 
 from game.rules import get_game
 from game.rules.core import IllegalMove
+from game.rules.fairplay import PUBLIC
 from net.local import collector
 from net.protocol import messages as ids
 from net.fair.bundle import unpack, unpack_proofs
@@ -22,7 +23,7 @@ from net.fair.decks import relay_form
 from net.fair.dues import SECRET
 from net.fair.positions import short_played
 from net.fair.peer import FairReplica
-from net.fair.share_proof import ShareProofs, is_share, signed_form
+from net.fair.share_proof import ShareProofs, is_share, signed_form, unproved_key
 from net.fair.signing import RELAY, FrameSigner, SignerBook, dealer_of_plain
 from net.protocol.lobby import plain_seats, seat_infos_from_wire
 
@@ -142,6 +143,11 @@ class FairJoining:
         if is_share(plain) and not signature:
             if isinstance(proof, bytes) and proof:
                 self.fair_proofs.note(plain, proof, signed=False)
+            elif self._fair_not_mine(plain):
+                # another machine's hidden card: its proof went to its drawer only
+                key = unproved_key(plain)
+                if key is not None:
+                    self.fair_replica.fair.unproved_shares.add(key)
             elif live:
                 self._fair_caught(FairError("fair_relay_forged", RELAY,
                                             of=dealer_of_plain(plain), detail="proof"))
@@ -154,6 +160,13 @@ class FairJoining:
         self._fair_caught(FairError("fair_relay_forged", RELAY, of=dealer_of_plain(plain),
                                     detail=problem))
         return False
+
+    def _fair_not_mine(self, plain: dict) -> bool:
+        """Whether a share opens a hidden card drawn by another machine than this one (the
+        host relays it without its proof: net.fair.bundle)."""
+        drawer = plain.get("d", PUBLIC)
+        return self.fair_replica is not None and isinstance(drawer, int) and drawer != PUBLIC \
+            and drawer != self.fair_replica.fair.me
 
     def on_fair_bundle(self, msg: dict) -> None:
         """Consecutive records of the stream in one frame (net.fair.bundle): each taken as

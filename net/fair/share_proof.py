@@ -25,6 +25,8 @@ a signature is (a table resumed from a save: saves keep records, not proofs or s
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from game.rules.fairplay import FairplayError, from_plain, to_plain
 from game.rules.fairplay.derive import Stream
 from game.rules.fairplay.group import G
@@ -118,3 +120,28 @@ class ShareProofs:
             raise FairError("fair_bad_share", dealer=dealer, pile=plain["p"],
                             position=plain["n"], detail="proof")
         raise FairError("fair_relay_forged", RELAY, of=dealer, detail="proof")
+
+
+def unproved_key(plain: dict):
+    """The record a share ``plain`` taken without a proof stands for (hashable), or None."""
+    try:
+        return from_plain(plain)
+    except (FairplayError, KeyError, TypeError, ValueError):
+        return None
+
+
+def blame_relay(report, records, unproved: set):
+    """The audit's ``report`` as this machine may state it: a wrong share it received
+    without a proof (another machine's hidden card, net.fair.bundle) may have been changed on
+    the way, so the relay is named for it, never the dealer in whose name it came (the host
+    checked the dealer's proof before relaying)."""
+    if not unproved:
+        return report
+    findings = []
+    for finding in report.findings:
+        if finding.kind == "share" and records[finding.index] in unproved:
+            finding = replace(finding, seat=RELAY, kind="relay_share",
+                              message="a share relayed without its proof is wrong: the "
+                                      "relay passed on what its dealer did not send")
+        findings.append(finding)
+    return type(report)(findings)
