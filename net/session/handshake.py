@@ -121,8 +121,7 @@ class HostHandshake:
         peer.nonces = {}
         peer.repair_from = -1
         self.by_conn[conn] = peer
-        for seat in peer.seats:
-            self.dropped_at.pop(seat, None)
+        self.seat_waits.back(peer.seats)
 
     def _welcome(self, peer: PeerRec) -> None:
         self._send(peer, {"t": ids.WELCOME, "you": peer.pid, "tok": peer.token,

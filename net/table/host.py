@@ -15,9 +15,10 @@ replayed from a saved stream, see ``game.saves.lan.resumed_endpoint``) continues
 catches up through the SYNC message and replays the stream with its own secret.
 
 Split by job, mixed into ``HostEndpoint``: the handshake and lobby messages
-(``net.session.handshake``), seat allocation (``net.table.seating``), seat commands
-(``net.table.seat_control``), the fair table (``net.fair.host``, ``net.fair.guard``), resume claims
-(``net.session.claims``). Composed, each with its own state: the host's bot seats
+(``net.session.handshake``), seat allocation (``net.table.seating``), the fair table
+(``net.fair.host``, ``net.fair.guard``), resume claims (``net.session.claims``). Composed, each
+with its own state: the seats waited on during play and the host's hand on them (``seat_waits``:
+``net.table.seat_control.SeatWaits``), the host's bot seats
 (``bot_seats``: ``net.table.bots.HostBotSeats``), the end of a finished table (``end``:
 ``net.table.endgrace.EndGrace``: the goodbye, its grace, the paperwork's wait), the flood
 and request budgets (``net.transport.limits``) and the handler table (``handlers``). Bots and
@@ -51,7 +52,7 @@ from net.protocol.reasons import error_reason, scalar_args
 from net.transport.ratelimit import BURST, FRAMES_PER_SECOND, FrameBudget
 from net.protocol.moveframe import compact, expand
 from net.protocol.schema import FROM_PEER, SchemaError, validate
-from net.table.seat_control import SeatControl
+from net.table.seat_control import SeatWaits
 from net.table.sequencer import Sequencer
 from net.local.services import Persistence, default_make_bot, default_persistence
 from net.protocol.tables import token_digest
@@ -64,8 +65,7 @@ RESEND_LIMIT = 200        # a peer further behind than this gets the whole log i
 REPAIR_ATTEMPTS = 3
 
 
-class HostEndpoint(HostHandshake, SeatAllocation, SeatControl, FairHosting, FairGuard,
-                   ClaimGuard):
+class HostEndpoint(HostHandshake, SeatAllocation, FairHosting, FairGuard, ClaimGuard):
     def __init__(self, game: Game, config: dict, slots: list[Slot], *,
                  clock: Callable[[], float] = time.monotonic, timings: Timings = Timings(),
                  rules_version: str | None = None, name: str = "host",
@@ -126,9 +126,10 @@ class HostEndpoint(HostHandshake, SeatAllocation, SeatControl, FairHosting, Fair
         # resumed table: the seats kept for the old players (``net.table.seating.owners_back``)
         self.kept_seats = [i for i, s in enumerate(slots) if s.reserved] \
             if resume is not None else []
-        self.dropped_at: dict[int, float] = {}  # seats whose player's connection dropped: since
-        self.wait_limit: float | None = None    # then a bot plays a waited-on seat (None: never)
-        self.wait_bot = "random"                # the level of that bot
+        # the seats waited on during play, the bounded wait, the host's free / give
+        self.seat_waits = SeatWaits(self, to_bot=self.hand_to_bot, take_back=self.take_back,
+                                    hand_over=self.fair_hand_over, welcome=self._welcome,
+                                    emit=self._emit, status_changed=self._status_changed)
         self.end = EndGrace(lambda: self.clock())   # the end reaches late players too
         # message kind -> its handler; the endpoint's own copy, so a test can play a hostile
         # host by replacing one entry
@@ -183,6 +184,37 @@ class HostEndpoint(HostHandshake, SeatAllocation, SeatControl, FairHosting, Fair
             return False
         return all(p.ready for p in self._live_peers() if not p.spectator)
 
+    def spectators(self) -> list[tuple[int, str]]:
+        """Connected peers holding no seat (peer id, name): the host may seat one of them."""
+        return [(p.pid, p.name) for p in self._live_peers() if p.spectator]
+
+    def seat_holder(self, seat: int) -> PeerRec | None:
+        """The peer a remote seat belongs to (None for any other seat)."""
+        slot = self.slots[seat]
+        return self.peers.get(slot.peer) if slot.kind == ids.KIND_REMOTE else None
+
+    def waiting_on(self) -> dict[int, float]:
+        """Seats waited on for their dropped player: seconds since (``SeatWaits``)."""
+        return self.seat_waits.waiting_on()
+
+    @property
+    def wait_limit(self) -> float | None:
+        """Seconds a dropped player's seat is waited on, then a bot plays it (None: never)."""
+        return self.seat_waits.wait_limit
+
+    @wait_limit.setter
+    def wait_limit(self, seconds: float | None) -> None:
+        self.seat_waits.wait_limit = seconds
+
+    @property
+    def wait_bot(self) -> str:
+        """The level of the bot that plays a seat waited on too long, or freed."""
+        return self.seat_waits.wait_bot
+
+    @wait_bot.setter
+    def wait_bot(self, level: str) -> None:
+        self.seat_waits.wait_bot = level
+
     # ================================================================ UI commands
     def set_seat(self, seat: int, kind: str, name: str = "", colour: int = -1,
                  level: str = "") -> None:
@@ -230,6 +262,14 @@ class HostEndpoint(HostHandshake, SeatAllocation, SeatControl, FairHosting, Fair
         self._command(ids.CMD_BOT, seat, level)
         self._fair_depart(seat)
 
+    def free_seat(self, seat: int, level: str = "") -> None:
+        """During play: a dropped player's seat goes to a bot until given (``SeatWaits``)."""
+        self.seat_waits.free_seat(seat, level)
+
+    def give_seat(self, seat: int, pid: int) -> None:
+        """During play: connected peer ``pid`` plays ``seat`` from now on (``SeatWaits``)."""
+        self.seat_waits.give_seat(seat, pid)
+
     def take_back(self, seat: int) -> None:
         """The seat's own player plays it again (local seats, or a returning remote player)."""
         slot = self.slots[seat]
@@ -275,8 +315,7 @@ class HostEndpoint(HostHandshake, SeatAllocation, SeatControl, FairHosting, Fair
         self.end.heard(peer.pid, reset)
         peer.conn = None
         peer.interrupted = False
-        for seat in peer.seats:
-            self.dropped_at[seat] = self.clock()
+        self.seat_waits.dropped(peer.seats)
         self._emit("peer_left", peer=peer.pid, name=peer.name, seats=list(peer.seats))
         if self.phase == "lobby":
             self._forget(peer)
@@ -376,7 +415,7 @@ class HostEndpoint(HostHandshake, SeatAllocation, SeatControl, FairHosting, Fair
             if now - peer.last_sent >= self.timings.heartbeat:
                 self._send(peer, {"t": ids.BEAT, "q": self.seq})
         self.fair_watch()
-        self.enforce_wait_limit()
+        self.seat_waits.enforce()
         self.run_bots()
 
     def hello_deadline(self) -> float:
@@ -422,8 +461,9 @@ class HostEndpoint(HostHandshake, SeatAllocation, SeatControl, FairHosting, Fair
             due += [peer.last_heard + t.dropped, peer.last_sent + t.heartbeat]
             if not peer.interrupted:
                 due.append(peer.last_heard + t.interrupted)
-        if self.wait_limit is not None:
-            due += [now - waited + self.wait_limit for waited in self.waiting_on().values()]
+        waited_out = self.seat_waits.due()
+        if waited_out is not None:
+            due.append(waited_out)
         watch = self.fair_watch_due()
         if watch is not None:
             due.append(watch)
