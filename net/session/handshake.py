@@ -83,7 +83,7 @@ class HostHandshake:
             return self._refuse(conn, ids.R_STARTED, {})
         # the old machine this one proved to be (its claim's proof, or its old seat token)
         # gets exactly its seats; they wait for nobody else (``owned_group``)
-        owner = self.proven_group(conn)
+        owner = self.claims.proven_group(conn)
         if owner is None:
             owner = token_group
         claimed = self._old_machine_seats(owner) if wanted else []
@@ -95,7 +95,7 @@ class HostHandshake:
             return self._refuse(conn, ids.R_TOO_MANY_SPECTATORS,
                                 {"limit": self.limits.spectators})
         peer = PeerRec(pid=self._next_pid, name="", token=new_token())
-        self.claim_publics[peer.pid] = msg.get("ck", b"")
+        self.claims.joined(peer.pid, msg.get("ck", b""))
         self._next_pid += 1
         for seat in taking:
             old = self.slots[seat]

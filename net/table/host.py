@@ -16,13 +16,13 @@ catches up through the SYNC message and replays the stream with its own secret.
 
 Split by job, mixed into ``HostEndpoint``: the handshake and lobby messages
 (``net.session.handshake``), seat allocation (``net.table.seating``), the fair table
-(``net.fair.host``, ``net.fair.guard``), resume claims (``net.session.claims``). Composed, each
-with its own state: the seats waited on during play and the host's hand on them (``seat_waits``:
-``net.table.seat_control.SeatWaits``), the host's bot seats
-(``bot_seats``: ``net.table.bots.HostBotSeats``), the end of a finished table (``end``:
-``net.table.endgrace.EndGrace``: the goodbye, its grace, the paperwork's wait), the flood
-and request budgets (``net.transport.limits``) and the handler table (``handlers``). Bots and
-persistence come from the caller (``net.local.services``).
+(``net.fair.host``, ``net.fair.guard``). Composed, each with its own state: the resume claims
+(``claims``: ``net.session.claims.ClaimGuard``: keys, challenges, proofs), the seats waited on
+during play and the host's hand on them (``seat_waits``: ``net.table.seat_control.SeatWaits``),
+the host's bot seats (``bot_seats``: ``net.table.bots.HostBotSeats``), the end of a finished
+table (``end``: ``net.table.endgrace.EndGrace``: the goodbye, its grace, the paperwork's
+wait), the flood and request budgets (``net.transport.limits``) and the handler table
+(``handlers``). Bots and persistence come from the caller (``net.local.services``).
 """
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ RESEND_LIMIT = 200        # a peer further behind than this gets the whole log i
 REPAIR_ATTEMPTS = 3
 
 
-class HostEndpoint(HostHandshake, SeatAllocation, FairHosting, FairGuard, ClaimGuard):
+class HostEndpoint(HostHandshake, SeatAllocation, FairHosting, FairGuard):
     def __init__(self, game: Game, config: dict, slots: list[Slot], *,
                  clock: Callable[[], float] = time.monotonic, timings: Timings = Timings(),
                  rules_version: str | None = None, name: str = "host",
@@ -117,7 +117,7 @@ class HostEndpoint(HostHandshake, SeatAllocation, FairHosting, FairGuard, ClaimG
         self._budgets: dict[Any, FrameBudget] = {}     # per connection: the flood guard
         self.limits = HostLimits()                     # net.transport.limits: every bound, settable
         self._requests: dict[Any, RequestBudgets] = {}  # per connection and message kind
-        self.claims_init()                             # net.session.claims: unforgeable resume claims
+        self.claims = ClaimGuard(self)                 # net.session.claims: unforgeable resume claims
         self.resumed = resume
         self.autosave = autosave
         self.save_path = save_path
@@ -196,6 +196,15 @@ class HostEndpoint(HostHandshake, SeatAllocation, FairHosting, FairGuard, ClaimG
     def waiting_on(self) -> dict[int, float]:
         """Seats waited on for their dropped player: seconds since (``SeatWaits``)."""
         return self.seat_waits.waiting_on()
+
+    @property
+    def old_claim_keys(self) -> list[bytes]:
+        """A resumed table: per seat, the old machine's claim key from the save."""
+        return self.claims.old_keys
+
+    @old_claim_keys.setter
+    def old_claim_keys(self, keys: list[bytes]) -> None:
+        self.claims.old_keys = keys
 
     @property
     def wait_limit(self) -> float | None:
@@ -308,7 +317,7 @@ class HostEndpoint(HostHandshake, SeatAllocation, FairHosting, FairGuard, ClaimG
         self.pending_conns.pop(conn, None)
         self._budgets.pop(conn, None)
         self._requests.pop(conn, None)
-        self.claims_forget(conn)
+        self.claims.forget(conn)
         peer = self.by_conn.pop(conn, None)
         if peer is None or peer.conn is not conn:
             return
@@ -355,12 +364,7 @@ class HostEndpoint(HostHandshake, SeatAllocation, FairHosting, FairGuard, ClaimG
                          {"kind": kind, "limit": requests.limit(kind, scale)})
             return
         if peer is None:
-            if kind == ids.PROOF and conn in self.pending_conns:
-                self.on_proof(conn, message)
-            elif kind != ids.HELLO or conn not in self.pending_conns:
-                self._refuse(conn, ids.R_MALFORMED, {"detail": "hello_first"})
-            elif not self.claim_hello(conn, message):
-                self._hello(conn, message)
+            self._stranger(conn, kind, message)
             return
         peer.last_heard = self.clock()
         if peer.interrupted:
@@ -376,6 +380,25 @@ class HostEndpoint(HostHandshake, SeatAllocation, FairHosting, FairGuard, ClaimG
                 handle(self, peer, message)
             except Exception as exc:  # noqa: BLE001 - one peer's message never ends the table
                 self._peer_failed(conn, kind, exc)
+
+    def _stranger(self, conn: Any, kind: str, message: dict) -> None:
+        """A message on a connection that is no peer yet: a hello (held for a challenge
+        when it claims a keyed old machine: ``net.session.claims``), or the proof that
+        answers our challenge; anything else is refused."""
+        if kind == ids.PROOF and conn in self.pending_conns:
+            hello = self.claims.proof(conn, message)
+            if hello is None:
+                self._refuse(conn, ids.R_BAD_CLAIM, {})
+            else:
+                self._hello(conn, hello)
+        elif kind != ids.HELLO or conn not in self.pending_conns:
+            self._refuse(conn, ids.R_MALFORMED, {"detail": "hello_first"})
+        else:
+            challenge = self.claims.challenge(conn, message)
+            if challenge is not None:
+                self.transport.send(conn, challenge)
+            else:
+                self._hello(conn, message)
 
     def _peer_failed(self, conn: Any, kind: str, exc: Exception) -> None:
         """A peer's message raised where nothing should (a bug, or an input no check
@@ -547,7 +570,7 @@ class HostEndpoint(HostHandshake, SeatAllocation, FairHosting, FairGuard, ClaimG
             tokens = [token_digest(p.token) if p else "" for p in holders]
             self.autosaver = self.persistence.start_autosave(
                 match, "host", peers, mine, path=self.save_path, tokens=tokens,
-                claim=self.claim_secret, claim_keys=self.seat_claim_keys())
+                claim=self.claims.secret, claim_keys=self.claims.seat_keys())
         if announce:
             self._broadcast(self._start_message())
         self._emit("started", seed=match.seed, seats=plain_seats(self.lobby_message()["seats"]))
@@ -557,7 +580,7 @@ class HostEndpoint(HostHandshake, SeatAllocation, FairHosting, FairGuard, ClaimG
 
     def _start_message(self) -> dict:
         message = {"t": ids.START, "g": self.game.name, "cfg": self.config,
-                   "seats": self.lobby_message()["seats"], "ck": self.seat_claim_keys()}
+                   "seats": self.lobby_message()["seats"], "ck": self.claims.seat_keys()}
         self._fair_start_fields(message)      # the dealers and the table id, never a seed
         return message
 

@@ -25,7 +25,7 @@ class SeatAllocation:
         digest. Such seats go back to that machine only, never to a name."""
         if group is None or self.resumed is None:
             return False
-        return bool(self.keyed_group(group)) or group in self.old_tokens.values()
+        return bool(self.claims.keyed_group(group)) or group in self.old_tokens.values()
 
     def _free_seats_for(self, name: str) -> list[int]:
         """Open seats a newcomer called ``name`` may take, best first: on a resumed table the
