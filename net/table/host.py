@@ -15,8 +15,9 @@ replayed from a saved stream, see ``game.saves.lan.resumed_endpoint``) continues
 catches up through the SYNC message and replays the stream with its own secret.
 
 Split by job, mixed into ``HostEndpoint``: the handshake and lobby messages
-(``net.session.handshake``), seat allocation (``net.table.seating``), the fair table
-(``net.fair.host``, ``net.fair.guard``). Composed, each with its own state: the resume claims
+(``net.session.handshake``), the fair table (``net.fair.host``, ``net.fair.guard``). Composed,
+each with its own state: seat allocation (``seating``: ``net.table.seating.SeatAllocation``:
+a newcomer's seats, a resumed table's old machines, names), the resume claims
 (``claims``: ``net.session.claims.ClaimGuard``: keys, challenges, proofs), the seats waited on
 during play and the host's hand on them (``seat_waits``: ``net.table.seat_control.SeatWaits``),
 the host's bot seats (``bot_seats``: ``net.table.bots.HostBotSeats``), the end of a finished
@@ -65,7 +66,7 @@ RESEND_LIMIT = 200        # a peer further behind than this gets the whole log i
 REPAIR_ATTEMPTS = 3
 
 
-class HostEndpoint(HostHandshake, SeatAllocation, FairHosting, FairGuard):
+class HostEndpoint(HostHandshake, FairHosting, FairGuard):
     def __init__(self, game: Game, config: dict, slots: list[Slot], *,
                  clock: Callable[[], float] = time.monotonic, timings: Timings = Timings(),
                  rules_version: str | None = None, name: str = "host",
@@ -122,10 +123,8 @@ class HostEndpoint(HostHandshake, SeatAllocation, FairHosting, FairGuard):
         self.autosave = autosave
         self.save_path = save_path
         self.autosaver = None
-        self.old_tokens: dict[str, int] = {}   # resumed table: saved token digest -> old peer
-        # resumed table: the seats kept for the old players (``net.table.seating.owners_back``)
-        self.kept_seats = [i for i, s in enumerate(slots) if s.reserved] \
-            if resume is not None else []
+        # who sits where: a newcomer's seats, a resumed table's old machines, unique names
+        self.seating = SeatAllocation(self, self.claims.keyed_group)
         # the seats waited on during play, the bounded wait, the host's free / give
         self.seat_waits = SeatWaits(self, to_bot=self.hand_to_bot, take_back=self.take_back,
                                     hand_over=self.fair_hand_over, welcome=self._welcome,
@@ -197,6 +196,19 @@ class HostEndpoint(HostHandshake, SeatAllocation, FairHosting, FairGuard):
         """Seats waited on for their dropped player: seconds since (``SeatWaits``)."""
         return self.seat_waits.waiting_on()
 
+    def owners_back(self) -> bool:
+        """A resumed table whose old players are all back and ready (``SeatAllocation``)."""
+        return self.seating.owners_back()
+
+    @property
+    def old_tokens(self) -> dict[str, int]:
+        """A resumed table: the old seat tokens' digests from the save -> old machine."""
+        return self.seating.old_tokens
+
+    @old_tokens.setter
+    def old_tokens(self, groups: dict[str, int]) -> None:
+        self.seating.old_tokens = groups
+
     @property
     def old_claim_keys(self) -> list[bytes]:
         """A resumed table: per seat, the old machine's claim key from the save."""
@@ -235,8 +247,8 @@ class HostEndpoint(HostHandshake, SeatAllocation, FairHosting, FairGuard):
             peer = self.peers.get(slot.peer)
             if peer and seat in peer.seats:
                 peer.seats.remove(seat)
-        self.slots[seat] = Slot(kind=kind, name=self._unique_name(name, seat), colour=colour,
-                                level=level)
+        self.slots[seat] = Slot(kind=kind, name=self.seating.unique_name(name, seat),
+                                colour=colour, level=level)
         self._lobby_changed()
 
     def start(self) -> bool:
