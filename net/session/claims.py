@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from typing import Any, Callable
+from typing import Any, Callable, Protocol
 
 from game.rules.fairplay.cipher import private_key, public_key
 from game.rules.fairplay.group import (ELEMENT_BYTES, Q, SCALAR_BYTES, divide, element_from_bytes,
@@ -123,23 +123,39 @@ def own_secret(header: dict) -> bytes:
 
 
 # ------------------------------------------------------------------ the host's side
-class ClaimGuard:
-    """Mixed into ``HostEndpoint``: keys of the players, challenges, proofs."""
+class ClaimTable(Protocol):
+    """What ``ClaimGuard`` reads of the table it guards (``HostEndpoint`` is one)."""
 
-    def claims_init(self) -> None:
-        self.claim_secret = new_claim_secret()     # the host's own (peer 0 on a resume)
-        self.claim_publics: dict[int, bytes] = {}  # peer id -> its public key (this table)
-        self.old_claim_keys: list[bytes] = []      # resumed table: per seat, from the save
+    resumed: Any        # the resumed match (None: a new table, where nobody claims)
+    phase: str          # claims are made in the lobby only
+    slots: list         # net.protocol.lobby.Slot per seat
+
+
+class ClaimGuard:
+    """A part of ``HostEndpoint`` (``claims``) with its own state: the host's own claim
+    secret, every peer's public key, the old machines' keys of a resumed table, the
+    challenges sent and the claims proven, per connection. It sends nothing itself: it
+    answers with the CHALLENGE to send, or the hello a proof lets through."""
+
+    def __init__(self, table: ClaimTable) -> None:
+        self.table = table
+        self.secret = new_claim_secret()           # the host's own (peer 0 on a resume)
+        self.publics: dict[int, bytes] = {}        # peer id -> its public key (this table)
+        self.old_keys: list[bytes] = []            # resumed table: per seat, from the save
         self._challenges: dict[Any, tuple[dict, int, bytes]] = {}   # conn -> hello, group, n
         self._proven: dict[Any, int] = {}          # conn -> old group it proved
 
-    def seat_claim_keys(self) -> list[bytes]:
+    def joined(self, pid: int, public: bytes) -> None:
+        """A new peer's public key, from its hello (b"" when it sent none)."""
+        self.publics[pid] = public
+
+    def seat_keys(self) -> list[bytes]:
         """Per seat, the public key of the machine holding it now (the host's for its own)."""
-        own = claim_public(self.claim_secret)
+        own = claim_public(self.secret)
         out = []
-        for slot in self.slots:
+        for slot in self.table.slots:
             if slot.kind == ids.KIND_REMOTE:
-                out.append(self.claim_publics.get(slot.peer, b""))
+                out.append(self.publics.get(slot.peer, b""))
             elif slot.kind == ids.KIND_OPEN:
                 out.append(b"")
             else:
@@ -148,55 +164,55 @@ class ClaimGuard:
 
     def keyed_group(self, group: int | None) -> bytes:
         """The saved public key of old machine ``group`` (b"" when it had none)."""
-        if group is None or not self.old_claim_keys:
+        if group is None or not self.old_keys:
             return b""
-        for index, slot in enumerate(self.slots):
+        for index, slot in enumerate(self.table.slots):
             if (slot.kind in (ids.KIND_OPEN, ids.KIND_REMOTE) and slot.reserved
                     and slot.group == group
-                    and index < len(self.old_claim_keys) and self.old_claim_keys[index]):
-                return self.old_claim_keys[index]
+                    and index < len(self.old_keys) and self.old_keys[index]):
+                return self.old_keys[index]
         return b""
 
-    def claim_hello(self, conn: Any, msg: dict) -> bool:
-        """Keep the joiner's public key; when its hello claims a keyed old machine of this
-        resumed table, send a challenge and hold the hello (True) until the proof."""
-        if self.resumed is None or self.phase != "lobby" or conn in self._proven:
-            return False
-        table = table_id(self.resumed)
+    def challenge(self, conn: Any, hello: dict) -> dict | None:
+        """When the hello claims a keyed old machine of this resumed table: the CHALLENGE to
+        send, the hello held until the proof. None: the hello goes on as it is."""
+        resumed = self.table.resumed
+        if resumed is None or self.table.phase != "lobby" or conn in self._proven:
+            return None
+        table = table_id(resumed)
         # the first claimed old machine whose seats wait for their key here: a machine that
         # holds several saves of this table (the old host's too) claims each of them
-        group = next((g for g in claimed_groups(msg["tok"], table) if self.keyed_group(g)),
+        group = next((g for g in claimed_groups(hello["tok"], table) if self.keyed_group(g)),
                      None)
         if group is None:
-            return False
+            return None
         nonce = new_nonce()
-        self._challenges[conn] = (msg, group, nonce)
-        self.transport.send(conn, {"t": ids.CHALLENGE, "n": nonce, "tb": table[:TABLE_CHARS],
-                                   "p": group})
-        return True
+        self._challenges[conn] = (hello, group, nonce)
+        return {"t": ids.CHALLENGE, "n": nonce, "tb": table[:TABLE_CHARS], "p": group}
 
-    def on_proof(self, conn: Any, msg: dict) -> None:
-        """A joiner's answer to our challenge: seat it as its old machine, or refuse it."""
+    def proof(self, conn: Any, msg: dict) -> dict | None:
+        """A joiner's answer to our challenge: the hello it held, now proven to come from its
+        old machine; None when no challenge waits or the proof is false (refuse it)."""
         held = self._challenges.pop(conn, None)
-        if held is None or self.resumed is None:
-            self._refuse(conn, ids.R_BAD_CLAIM, {})
-            return
+        resumed = self.table.resumed
+        if held is None or resumed is None:
+            return None
         hello, group, nonce = held
         public = self.keyed_group(group)
-        if not public or not verify(public, nonce, table_id(self.resumed), group, msg["pt"],
+        if not public or not verify(public, nonce, table_id(resumed), group, msg["pt"],
                                     msg["ps"]):
-            self._refuse(conn, ids.R_BAD_CLAIM, {})
-            return
+            return None
         self._proven[conn] = group
-        self._hello(conn, hello)
+        return hello
 
     def proven_group(self, conn: Any) -> int | None:
         """The old machine ``conn`` proved to be by its claim (resumed table, lobby)."""
-        if self.resumed is None or self.phase != "lobby":
+        if self.table.resumed is None or self.table.phase != "lobby":
             return None
         return self._proven.get(conn)
 
-    def claims_forget(self, conn: Any) -> None:
+    def forget(self, conn: Any) -> None:
+        """The connection is gone: its challenge and its proof with it."""
         self._challenges.pop(conn, None)
         self._proven.pop(conn, None)
 

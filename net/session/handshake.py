@@ -59,7 +59,8 @@ class HostHandshake:
         seat_token = msg["tok"] if not msg["tok"].startswith(CLAIM_PREFIX) else ""
         peer = next((p for p in self.peers.values() if p.token == seat_token), None) \
             if seat_token else None
-        token_group = self.old_token_group(seat_token) if seat_token and peer is None else None
+        token_group = (self.seating.old_token_group(seat_token)
+                       if seat_token and peer is None else None)
         if seat_token and peer is None and token_group is None:
             return self._refuse(conn, ids.R_BAD_TOKEN, {})
         if peer is not None:
@@ -82,31 +83,31 @@ class HostHandshake:
         if self.phase == "dealing":
             return self._refuse(conn, ids.R_STARTED, {})
         # the old machine this one proved to be (its claim's proof, or its old seat token)
-        # gets exactly its seats; they wait for nobody else (``owned_group``)
-        owner = self.proven_group(conn)
+        # gets exactly its seats; they wait for nobody else (``net.table.seating``)
+        owner = self.claims.proven_group(conn)
         if owner is None:
             owner = token_group
-        claimed = self._old_machine_seats(owner) if wanted else []
-        free = claimed or self._free_seats_for(msg["n"])
+        claimed = self.seating.old_machine_seats(owner) if wanted else []
+        free = claimed or self.seating.free_seats_for(msg["n"])
         if wanted and not free:
-            return self._refuse(conn, *self.no_seat_reason(msg["n"]))
+            return self._refuse(conn, *self.seating.no_seat_reason(msg["n"]))
         taking = free if claimed else free[:wanted]
         if not taking and sum(p.spectator for p in self._live_peers()) >= self.limits.spectators:
             return self._refuse(conn, ids.R_TOO_MANY_SPECTATORS,
                                 {"limit": self.limits.spectators})
         peer = PeerRec(pid=self._next_pid, name="", token=new_token())
-        self.claim_publics[peer.pid] = msg.get("ck", b"")
+        self.claims.joined(peer.pid, msg.get("ck", b""))
         self._next_pid += 1
         for seat in taking:
             old = self.slots[seat]
             # a name another player already has at this table gets a number: "ann (2)"
-            name = self._unique_name(old.reserved or msg["n"], seat)
+            name = self.seating.unique_name(old.reserved or msg["n"], seat)
             self.slots[seat] = Slot(kind=ids.KIND_REMOTE, name=name,
                                     colour=old.colour, peer=peer.pid, reserved=old.reserved,
                                     group=old.group)
             peer.seats.append(seat)
         peer.name = (self.slots[peer.seats[0]].name if peer.seats
-                     else self._unique_name(msg["n"], -1))
+                     else self.seating.unique_name(msg["n"], -1))
         self.peers[peer.pid] = peer
         self._attach(peer, conn)
         self._emit("peer_joined", peer=peer.pid, name=peer.name, seats=list(peer.seats))
@@ -121,8 +122,7 @@ class HostHandshake:
         peer.nonces = {}
         peer.repair_from = -1
         self.by_conn[conn] = peer
-        for seat in peer.seats:
-            self.dropped_at.pop(seat, None)
+        self.seat_waits.back(peer.seats)
 
     def _welcome(self, peer: PeerRec) -> None:
         self._send(peer, {"t": ids.WELCOME, "you": peer.pid, "tok": peer.token,
@@ -141,7 +141,7 @@ class HostHandshake:
         if seat not in peer.seats or self.phase != "lobby":
             self._reject(peer, 0, seat, ids.R_NOT_YOUR_SEAT, {"seat": seat + 1})
             return
-        self.slots[seat].name = self._unique_name(msg["n"], seat)
+        self.slots[seat].name = self.seating.unique_name(msg["n"], seat)
         self.slots[seat].colour = msg["c"]
         if seat == peer.seats[0]:
             peer.name = self.slots[seat].name

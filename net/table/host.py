@@ -15,13 +15,15 @@ replayed from a saved stream, see ``game.saves.lan.resumed_endpoint``) continues
 catches up through the SYNC message and replays the stream with its own secret.
 
 Split by job, mixed into ``HostEndpoint``: the handshake and lobby messages
-(``net.session.handshake``), seat allocation (``net.table.seating``), seat commands
-(``net.table.seat_control``), the fair table (``net.fair.host``, ``net.fair.guard``), resume claims
-(``net.session.claims``). Composed, each with its own state: the host's bot seats
-(``bot_seats``: ``net.table.bots.HostBotSeats``), the end of a finished table (``end``:
-``net.table.endgrace.EndGrace``: the goodbye, its grace, the paperwork's wait), the flood
-and request budgets (``net.transport.limits``) and the handler table (``handlers``). Bots and
-persistence come from the caller (``net.local.services``).
+(``net.session.handshake``), the fair table (``net.fair.host``, ``net.fair.guard``). Composed,
+each with its own state: seat allocation (``seating``: ``net.table.seating.SeatAllocation``:
+a newcomer's seats, a resumed table's old machines, names), the resume claims
+(``claims``: ``net.session.claims.ClaimGuard``: keys, challenges, proofs), the seats waited on
+during play and the host's hand on them (``seat_waits``: ``net.table.seat_control.SeatWaits``),
+the host's bot seats (``bot_seats``: ``net.table.bots.HostBotSeats``), the end of a finished
+table (``end``: ``net.table.endgrace.EndGrace``: the goodbye, its grace, the paperwork's
+wait), the flood and request budgets (``net.transport.limits``) and the handler table
+(``handlers``). Bots and persistence come from the caller (``net.local.services``).
 """
 
 from __future__ import annotations
@@ -51,7 +53,7 @@ from net.protocol.reasons import error_reason, scalar_args
 from net.transport.ratelimit import BURST, FRAMES_PER_SECOND, FrameBudget
 from net.protocol.moveframe import compact, expand
 from net.protocol.schema import FROM_PEER, SchemaError, validate
-from net.table.seat_control import SeatControl
+from net.table.seat_control import SeatWaits
 from net.table.sequencer import Sequencer
 from net.local.services import Persistence, default_make_bot, default_persistence
 from net.protocol.tables import token_digest
@@ -64,8 +66,7 @@ RESEND_LIMIT = 200        # a peer further behind than this gets the whole log i
 REPAIR_ATTEMPTS = 3
 
 
-class HostEndpoint(HostHandshake, SeatAllocation, SeatControl, FairHosting, FairGuard,
-                   ClaimGuard):
+class HostEndpoint(HostHandshake, FairHosting, FairGuard):
     def __init__(self, game: Game, config: dict, slots: list[Slot], *,
                  clock: Callable[[], float] = time.monotonic, timings: Timings = Timings(),
                  rules_version: str | None = None, name: str = "host",
@@ -117,18 +118,17 @@ class HostEndpoint(HostHandshake, SeatAllocation, SeatControl, FairHosting, Fair
         self._budgets: dict[Any, FrameBudget] = {}     # per connection: the flood guard
         self.limits = HostLimits()                     # net.transport.limits: every bound, settable
         self._requests: dict[Any, RequestBudgets] = {}  # per connection and message kind
-        self.claims_init()                             # net.session.claims: unforgeable resume claims
+        self.claims = ClaimGuard(self)                 # net.session.claims: unforgeable resume claims
         self.resumed = resume
         self.autosave = autosave
         self.save_path = save_path
         self.autosaver = None
-        self.old_tokens: dict[str, int] = {}   # resumed table: saved token digest -> old peer
-        # resumed table: the seats kept for the old players (``net.table.seating.owners_back``)
-        self.kept_seats = [i for i, s in enumerate(slots) if s.reserved] \
-            if resume is not None else []
-        self.dropped_at: dict[int, float] = {}  # seats whose player's connection dropped: since
-        self.wait_limit: float | None = None    # then a bot plays a waited-on seat (None: never)
-        self.wait_bot = "random"                # the level of that bot
+        # who sits where: a newcomer's seats, a resumed table's old machines, unique names
+        self.seating = SeatAllocation(self, self.claims.keyed_group)
+        # the seats waited on during play, the bounded wait, the host's free / give
+        self.seat_waits = SeatWaits(self, to_bot=self.hand_to_bot, take_back=self.take_back,
+                                    hand_over=self.fair_hand_over, welcome=self._welcome,
+                                    emit=self._emit, status_changed=self._status_changed)
         self.end = EndGrace(lambda: self.clock())   # the end reaches late players too
         # message kind -> its handler; the endpoint's own copy, so a test can play a hostile
         # host by replacing one entry
@@ -183,6 +183,59 @@ class HostEndpoint(HostHandshake, SeatAllocation, SeatControl, FairHosting, Fair
             return False
         return all(p.ready for p in self._live_peers() if not p.spectator)
 
+    def spectators(self) -> list[tuple[int, str]]:
+        """Connected peers holding no seat (peer id, name): the host may seat one of them."""
+        return [(p.pid, p.name) for p in self._live_peers() if p.spectator]
+
+    def seat_holder(self, seat: int) -> PeerRec | None:
+        """The peer a remote seat belongs to (None for any other seat)."""
+        slot = self.slots[seat]
+        return self.peers.get(slot.peer) if slot.kind == ids.KIND_REMOTE else None
+
+    def waiting_on(self) -> dict[int, float]:
+        """Seats waited on for their dropped player: seconds since (``SeatWaits``)."""
+        return self.seat_waits.waiting_on()
+
+    def owners_back(self) -> bool:
+        """A resumed table whose old players are all back and ready (``SeatAllocation``)."""
+        return self.seating.owners_back()
+
+    @property
+    def old_tokens(self) -> dict[str, int]:
+        """A resumed table: the old seat tokens' digests from the save -> old machine."""
+        return self.seating.old_tokens
+
+    @old_tokens.setter
+    def old_tokens(self, groups: dict[str, int]) -> None:
+        self.seating.old_tokens = groups
+
+    @property
+    def old_claim_keys(self) -> list[bytes]:
+        """A resumed table: per seat, the old machine's claim key from the save."""
+        return self.claims.old_keys
+
+    @old_claim_keys.setter
+    def old_claim_keys(self, keys: list[bytes]) -> None:
+        self.claims.old_keys = keys
+
+    @property
+    def wait_limit(self) -> float | None:
+        """Seconds a dropped player's seat is waited on, then a bot plays it (None: never)."""
+        return self.seat_waits.wait_limit
+
+    @wait_limit.setter
+    def wait_limit(self, seconds: float | None) -> None:
+        self.seat_waits.wait_limit = seconds
+
+    @property
+    def wait_bot(self) -> str:
+        """The level of the bot that plays a seat waited on too long, or freed."""
+        return self.seat_waits.wait_bot
+
+    @wait_bot.setter
+    def wait_bot(self, level: str) -> None:
+        self.seat_waits.wait_bot = level
+
     # ================================================================ UI commands
     def set_seat(self, seat: int, kind: str, name: str = "", colour: int = -1,
                  level: str = "") -> None:
@@ -194,8 +247,8 @@ class HostEndpoint(HostHandshake, SeatAllocation, SeatControl, FairHosting, Fair
             peer = self.peers.get(slot.peer)
             if peer and seat in peer.seats:
                 peer.seats.remove(seat)
-        self.slots[seat] = Slot(kind=kind, name=self._unique_name(name, seat), colour=colour,
-                                level=level)
+        self.slots[seat] = Slot(kind=kind, name=self.seating.unique_name(name, seat),
+                                colour=colour, level=level)
         self._lobby_changed()
 
     def start(self) -> bool:
@@ -229,6 +282,14 @@ class HostEndpoint(HostHandshake, SeatAllocation, SeatControl, FairHosting, Fair
         self.slots[seat].bot_level = level
         self._command(ids.CMD_BOT, seat, level)
         self._fair_depart(seat)
+
+    def free_seat(self, seat: int, level: str = "") -> None:
+        """During play: a dropped player's seat goes to a bot until given (``SeatWaits``)."""
+        self.seat_waits.free_seat(seat, level)
+
+    def give_seat(self, seat: int, pid: int) -> None:
+        """During play: connected peer ``pid`` plays ``seat`` from now on (``SeatWaits``)."""
+        self.seat_waits.give_seat(seat, pid)
 
     def take_back(self, seat: int) -> None:
         """The seat's own player plays it again (local seats, or a returning remote player)."""
@@ -268,15 +329,14 @@ class HostEndpoint(HostHandshake, SeatAllocation, SeatControl, FairHosting, Fair
         self.pending_conns.pop(conn, None)
         self._budgets.pop(conn, None)
         self._requests.pop(conn, None)
-        self.claims_forget(conn)
+        self.claims.forget(conn)
         peer = self.by_conn.pop(conn, None)
         if peer is None or peer.conn is not conn:
             return
         self.end.heard(peer.pid, reset)
         peer.conn = None
         peer.interrupted = False
-        for seat in peer.seats:
-            self.dropped_at[seat] = self.clock()
+        self.seat_waits.dropped(peer.seats)
         self._emit("peer_left", peer=peer.pid, name=peer.name, seats=list(peer.seats))
         if self.phase == "lobby":
             self._forget(peer)
@@ -316,12 +376,7 @@ class HostEndpoint(HostHandshake, SeatAllocation, SeatControl, FairHosting, Fair
                          {"kind": kind, "limit": requests.limit(kind, scale)})
             return
         if peer is None:
-            if kind == ids.PROOF and conn in self.pending_conns:
-                self.on_proof(conn, message)
-            elif kind != ids.HELLO or conn not in self.pending_conns:
-                self._refuse(conn, ids.R_MALFORMED, {"detail": "hello_first"})
-            elif not self.claim_hello(conn, message):
-                self._hello(conn, message)
+            self._stranger(conn, kind, message)
             return
         peer.last_heard = self.clock()
         if peer.interrupted:
@@ -337,6 +392,25 @@ class HostEndpoint(HostHandshake, SeatAllocation, SeatControl, FairHosting, Fair
                 handle(self, peer, message)
             except Exception as exc:  # noqa: BLE001 - one peer's message never ends the table
                 self._peer_failed(conn, kind, exc)
+
+    def _stranger(self, conn: Any, kind: str, message: dict) -> None:
+        """A message on a connection that is no peer yet: a hello (held for a challenge
+        when it claims a keyed old machine: ``net.session.claims``), or the proof that
+        answers our challenge; anything else is refused."""
+        if kind == ids.PROOF and conn in self.pending_conns:
+            hello = self.claims.proof(conn, message)
+            if hello is None:
+                self._refuse(conn, ids.R_BAD_CLAIM, {})
+            else:
+                self._hello(conn, hello)
+        elif kind != ids.HELLO or conn not in self.pending_conns:
+            self._refuse(conn, ids.R_MALFORMED, {"detail": "hello_first"})
+        else:
+            challenge = self.claims.challenge(conn, message)
+            if challenge is not None:
+                self.transport.send(conn, challenge)
+            else:
+                self._hello(conn, message)
 
     def _peer_failed(self, conn: Any, kind: str, exc: Exception) -> None:
         """A peer's message raised where nothing should (a bug, or an input no check
@@ -376,7 +450,7 @@ class HostEndpoint(HostHandshake, SeatAllocation, SeatControl, FairHosting, Fair
             if now - peer.last_sent >= self.timings.heartbeat:
                 self._send(peer, {"t": ids.BEAT, "q": self.seq})
         self.fair_watch()
-        self.enforce_wait_limit()
+        self.seat_waits.enforce()
         self.run_bots()
 
     def hello_deadline(self) -> float:
@@ -422,8 +496,9 @@ class HostEndpoint(HostHandshake, SeatAllocation, SeatControl, FairHosting, Fair
             due += [peer.last_heard + t.dropped, peer.last_sent + t.heartbeat]
             if not peer.interrupted:
                 due.append(peer.last_heard + t.interrupted)
-        if self.wait_limit is not None:
-            due += [now - waited + self.wait_limit for waited in self.waiting_on().values()]
+        waited_out = self.seat_waits.due()
+        if waited_out is not None:
+            due.append(waited_out)
         watch = self.fair_watch_due()
         if watch is not None:
             due.append(watch)
@@ -507,7 +582,7 @@ class HostEndpoint(HostHandshake, SeatAllocation, SeatControl, FairHosting, Fair
             tokens = [token_digest(p.token) if p else "" for p in holders]
             self.autosaver = self.persistence.start_autosave(
                 match, "host", peers, mine, path=self.save_path, tokens=tokens,
-                claim=self.claim_secret, claim_keys=self.seat_claim_keys())
+                claim=self.claims.secret, claim_keys=self.claims.seat_keys())
         if announce:
             self._broadcast(self._start_message())
         self._emit("started", seed=match.seed, seats=plain_seats(self.lobby_message()["seats"]))
@@ -517,7 +592,7 @@ class HostEndpoint(HostHandshake, SeatAllocation, SeatControl, FairHosting, Fair
 
     def _start_message(self) -> dict:
         message = {"t": ids.START, "g": self.game.name, "cfg": self.config,
-                   "seats": self.lobby_message()["seats"], "ck": self.seat_claim_keys()}
+                   "seats": self.lobby_message()["seats"], "ck": self.claims.seat_keys()}
         self._fair_start_fields(message)      # the dealers and the table id, never a seed
         return message
 
