@@ -380,8 +380,8 @@ def resumed_endpoint(loaded: Any, name: str, *, headless_bot: str = "",
                             save_path=path, **options)
     if fair is not None:
         endpoint.resume_fair(fair, loaded.save)
-    endpoint.old_tokens = old_token_groups(loaded.save.header)
-    endpoint.old_claim_keys = keys_from_header(loaded.save.header)   # net.session.claims
+    endpoint.seating.old_tokens = old_token_groups(loaded.save.header)
+    endpoint.claims.old_keys = keys_from_header(loaded.save.header)   # net.session.claims
     return endpoint
 
 

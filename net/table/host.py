@@ -201,24 +201,6 @@ class HostEndpoint(HostHandshake, FairHosting, FairGuard):
         return self.seating.owners_back()
 
     @property
-    def old_tokens(self) -> dict[str, int]:
-        """A resumed table: the old seat tokens' digests from the save -> old machine."""
-        return self.seating.old_tokens
-
-    @old_tokens.setter
-    def old_tokens(self, groups: dict[str, int]) -> None:
-        self.seating.old_tokens = groups
-
-    @property
-    def old_claim_keys(self) -> list[bytes]:
-        """A resumed table: per seat, the old machine's claim key from the save."""
-        return self.claims.old_keys
-
-    @old_claim_keys.setter
-    def old_claim_keys(self, keys: list[bytes]) -> None:
-        self.claims.old_keys = keys
-
-    @property
     def wait_limit(self) -> float | None:
         """Seconds a dropped player's seat is waited on, then a bot plays it (None: never)."""
         return self.seat_waits.wait_limit
