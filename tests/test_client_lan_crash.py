@@ -108,7 +108,7 @@ class AskedAgain:
         self.due = 0              # frames started with the limit passed and the seat waited on
 
     def check(self) -> None:
-        waited = 1 in self.endpoint.waiting_on() and not self.play.match.is_over()
+        waited = 1 in self.endpoint.seat_waits.waiting_on() and not self.play.match.is_over()
         # the screen reads the clock inside its frame and this check after it, so a frame that
         # starts right at the limit may see it a frame later: asked again within three frames
         # of the limit is "at once"; never asking again still fails
@@ -190,7 +190,7 @@ def test_a_guest_whose_client_dies_gets_back_into_its_seat(tmp_path, answer):
             click(host, host.top.form.item("wait").rect.center)
         else:
             click(host, dialog.form.item("bot").rect.center)
-            run_until(host, lambda: endpoint.statuses()[1] == "bot", what="bot plays")
+            run_until(host, lambda: endpoint.seating.statuses()[1] == "bot", what="bot plays")
         seq_at_relaunch = endpoint.seq
         # Cleo's client is started again: it offers her own seat first
         again = ClientProcess(guest_home, "relaunch")
@@ -207,7 +207,7 @@ def test_a_guest_whose_client_dies_gets_back_into_its_seat(tmp_path, answer):
         assert prompt["focus"] == "rejoin"
         assert prompt["label"] in (t("rejoin.rejoin_named", host="Ann", name="Cleo"),
                                    t("rejoin.looking_named", host="Ann"))
-        run_until(host, lambda: endpoint.statuses()[1] == "connected", watch,
+        run_until(host, lambda: endpoint.seating.statuses()[1] == "connected", watch,
                   what=f"Cleo back {again.lines[-3:]} {again.errors[-5:]}")
         assert not isinstance(host.top, SeatDroppedScreen)
         assert 1 in endpoint.seat_holder(1).seats and endpoint.slots[1].bot_level == ""

@@ -210,7 +210,7 @@ def test_rejoin_proves_the_seat_by_claim_when_the_resumed_table_does_not_know_it
 
         def started() -> bool:
             endpoint = again.endpoint
-            if endpoint.phase == "lobby" and endpoint.owners_back():
+            if endpoint.phase == "lobby" and endpoint.seating.owners_back():
                 again.start_game()
             return isinstance(guest.top, NetPlayScreen) and guest.top is not play
 

@@ -93,7 +93,7 @@ def test_the_host_gives_a_dropped_seat_to_its_player_back_as_a_spectator(tmp_pat
         assert host.top is play
         until(lambda: isinstance(guest.top, NetPlayScreen) and guest.top is not watching
               and guest.top.human_seats() == [1], apps=(host, guest))
-        assert server.endpoint.statuses()[1] == ids.ST_CONNECTED
+        assert server.endpoint.seating.statuses()[1] == ids.ST_CONNECTED
         mine = guest.top
         until(lambda: 1 in mine.match.to_act() or 0 in mine.match.to_act(), apps=(host, guest))
         shot(guest, "seated_back")
@@ -187,7 +187,7 @@ def test_rejoin_and_seat_screens_fit_in_every_language(tmp_path, monkeypatch):
              Slot(kind="open", name="Bo", bot_level="easy")]
     endpoint = SimpleNamespace(
         slots=slots, seat_holder=lambda seat: SimpleNamespace(conn=None) if seat == 1 else None,
-        waiting_on=lambda: {1: 754.0},
+        seat_waits=SimpleNamespace(waiting_on=lambda: {1: 754.0}),
         spectators=lambda: [(4, "Cleopatra Smith (2)"), (5, "Александра Петрова")])
     session = SimpleNamespace(is_host=True, conn=SimpleNamespace(endpoint=endpoint),
                               lock=lambda: __import__("contextlib").nullcontext(),
@@ -255,7 +255,7 @@ def test_joining_a_running_table_from_the_list_takes_this_machines_seat_back(tmp
         session.closed = True
         session.conn._drop()
         guest.stack = []
-        until(lambda: server.endpoint.statuses()[1] == ids.ST_DISCONNECTED, apps=(host,))
+        until(lambda: server.endpoint.seating.statuses()[1] == ids.ST_DISCONNECTED, apps=(host,))
         NET_DEFAULTS["targets"] = [("127.0.0.1", server.discovery.port)]
         again = make_app(tmp_path / "cleo2", player_names=["Cleo"])
         finder = FindTablesScreen(again)
@@ -266,7 +266,7 @@ def test_joining_a_running_table_from_the_list_takes_this_machines_seat_back(tmp
         key(again, pygame.K_RETURN)
         until(lambda: isinstance(again.top, NetPlayScreen), apps=(host, again))
         assert again.top.human_seats() == [1]
-        until(lambda: server.endpoint.statuses()[1] == ids.ST_CONNECTED
+        until(lambda: server.endpoint.seating.statuses()[1] == ids.ST_CONNECTED
               and again.top.match.seq == server.endpoint.seq, apps=(host, again))
     finally:
         host.shutdown()

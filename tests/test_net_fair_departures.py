@@ -106,7 +106,7 @@ def test_a_peer_whose_message_raises_in_the_host_is_dropped_and_the_table_goes_o
     """Whatever a peer's message makes the host raise (here: a bug planted in the handler
     of its hash reports), that peer alone is dropped with a reason, and the others play on."""
     table = Table(players=3, seed=7)
-    table.host.wait_limit = 1.0
+    table.host.seat_waits.wait_limit = 1.0
     table.start()
     host = table.host
     victim, other = table.clients

@@ -104,14 +104,9 @@ def _events(client, name):
     return [e for e in client.poll() if e["event"] == name]
 
 
-def test_a_host_that_changes_an_honest_share_on_the_way_is_named_not_the_dealer():
-    table = FairTable(METRO, 3, [], host_bots=1)
-    victim, other = table.clients
-
-    def squared(record):     # still a group element: only the signature can tell
-        record["x"] = element_to_bytes(power(element_from_bytes(record["x"]), 2))
-        return record
-    forged = _forging_host(table, victim, squared)
+def _forged_share_named_on_the_host(table, victim, other, forged) -> dict:
+    """Start ``table``; the other joiner ends the table naming the host (peer 0) for a share
+    in ``victim``'s name: its ``fair_caught`` event's arguments."""
     table.net.run_until(lambda: all(c.phase != "connecting" for c in table.clients), 2)
     for client in table.clients:
         client.set_ready(True)
@@ -121,8 +116,20 @@ def test_a_host_that_changes_an_honest_share_on_the_way_is_named_not_the_dealer(
     caught = _events(other, "fair_caught")
     assert caught and caught[0]["code"] == "fair_relay_forged"
     assert caught[0]["args"]["peer"] == 0 and caught[0]["args"]["of"] == victim.pid
+    return caught[0]["args"]
+
+
+def test_a_host_that_changes_an_honest_share_on_the_way_is_named_not_the_dealer():
+    table = FairTable(METRO, 3, [], host_bots=1)
+    victim, other = table.clients
+
+    def squared(record):     # still a group element: only the signature can tell
+        record["x"] = element_to_bytes(power(element_from_bytes(record["x"]), 2))
+        return record
+    forged = _forging_host(table, victim, squared)
+    named = _forged_share_named_on_the_host(table, victim, other, forged)
     # a share goes on with its proof, not its signature (net.fair.share_proof)
-    assert caught[0]["args"]["detail"] == "proof"
+    assert named["detail"] == "proof"
 
 
 def test_a_host_that_makes_up_a_share_in_an_honest_dealers_name_is_named():
@@ -133,15 +140,7 @@ def test_a_host_that_makes_up_a_share_in_an_honest_dealers_name_is_named():
         record["x"] = element_to_bytes(power(G, 12345))
         return record
     forged = _forging_host(table, victim, made_up, strip=True)
-    table.net.run_until(lambda: all(c.phase != "connecting" for c in table.clients), 2)
-    for client in table.clients:
-        client.set_ready(True)
-    assert table.net.run_until(table.host.can_start, 2)
-    assert table.host.start()
-    assert table.run(lambda: forged and other.phase == "ended", limit=60)
-    caught = _events(other, "fair_caught")
-    assert caught and caught[0]["code"] == "fair_relay_forged"
-    assert caught[0]["args"]["peer"] == 0 and caught[0]["args"]["of"] == victim.pid
+    _forged_share_named_on_the_host(table, victim, other, forged)
 
 
 def test_a_host_that_also_drops_a_holders_part_of_the_rebuild_frames_nobody_and_waits():

@@ -20,9 +20,10 @@ from game.rules.fairplay.group import G, element_to_bytes, power
 from game.rules.fairplay.records import DrawShared
 from net.fair.bundle import unpack, unpack_proofs
 from net.fair.share_proof import blame_relay
-from net.fair.signing import RELAY, FrameSigner
+from net.fair.signing import RELAY
 from net.protocol import messages as ids
 from tests.test_net_fair import METRO, FairTable
+from tests.test_net_fair_share_proof import cheating_dealer
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -72,21 +73,7 @@ def test_a_dealers_bad_share_for_a_hidden_card_is_named_on_every_machine():
     (which gets no proof of the owner's shares otherwise) names the cheat too."""
     table = FairTable(METRO, 4, [], host_bots=1)
     cheat, owner, bystander = table.clients
-    real_send = cheat._send
-    sent = []
-
-    def send(message):
-        record = message.get("r") if message.get("t") == ids.FAIR else None
-        if record is not None and not sent and record.get("kind") == "DrawShared" \
-                and record.get("d") == owner.pid:
-            record = dict(record, x=element_to_bytes(power(G, 12345)))
-            signer = FrameSigner(cheat.fair_secret_bytes, cheat.fair_table_id,
-                                 cheat.fair_replica.fair.me)
-            signed = dict(record, pf=message["pf"]) if "pf" in message else record
-            message = dict(message, r=record, **signer.fields(signed))
-            sent.append(message)
-        return real_send(message)
-    cheat._send = send
+    _, _, sent = cheating_dealer(table, owner)
     table.start()
     assert table.run(lambda: sent and owner.phase == "ended" and bystander.phase == "ended",
                      limit=60)

@@ -20,10 +20,11 @@ from tests.test_net_fair import METRO, FairTable
 pytestmark = pytest.mark.timeout(120)
 
 
-def _cheating_dealer(table):
-    """The first joiner sends one bad share for the other joiner's draw, signed by itself
-    (its proof, made for the true share, does not hold for it)."""
-    cheat, other = table.clients
+def cheating_dealer(table, victim=None):
+    """The first joiner sends one bad share for ``victim``'s draw (the second joiner's by
+    default), signed by itself (its proof, made for the true share, does not hold for it):
+    (the cheat, the victim, the frames it sent so)."""
+    cheat, other = table.clients[0], victim or table.clients[1]
     real_send = cheat._send
     sent = []
 
@@ -49,7 +50,7 @@ def _events(endpoint, name):
 
 def test_a_dealer_that_signs_a_bad_share_is_named_on_every_machine():
     table = FairTable(METRO, 3, [], host_bots=1)
-    cheat, other, sent = _cheating_dealer(table)
+    cheat, other, sent = cheating_dealer(table)
     table.start()
     assert table.run(lambda: sent and other.phase == "ended", limit=60)
     refused = _events(table.host, "fair_refused")
@@ -65,7 +66,7 @@ def test_a_dealer_that_signs_a_bad_share_is_named_on_every_machine():
 
 def test_a_host_that_strips_the_signature_off_a_dealers_bad_share_is_named():
     table = FairTable(METRO, 3, [], host_bots=1)
-    cheat, other, sent = _cheating_dealer(table)
+    cheat, other, sent = cheating_dealer(table)
     real_broadcast = table.host._broadcast
     stripped = []
 

@@ -213,7 +213,7 @@ def test_a_player_reset_at_the_last_move_comes_back_and_learns_the_end(tmp_path,
         assert peer.endpoint.replica.last_hash() == over["hash"]
         finals = [e for e in events if e["event"] == "game_over"]
         assert finals and finals[-1]["scores"] == over["scores"]
-        run_until(server.endpoint.everyone_told, server)
+        run_until(server.endpoint.end.everyone_told, server)
         assert server.endpoint.end.untold == set()      # it hung up politely after the goodbye
         # once the grace is over the closed table refuses the same seat token
         server.endpoint.end.until = 0.0
@@ -239,7 +239,7 @@ def test_a_polite_goodbye_needs_no_grace(tmp_path, monkeypatch):
         # told by the peer's polite hang-up after the goodbye, not by the 30 s grace running
         # out (only a hang-up empties ``untold``; the grace makes everyone_told true as well)
         run_until(lambda: not server.endpoint.end.untold, server)
-        assert server.endpoint.everyone_told()
+        assert server.endpoint.end.everyone_told()
         assert server.endpoint.clock() < server.endpoint.end.until
         peer.close()
     finally:

@@ -248,7 +248,7 @@ def test_rejoin_catches_up_and_takes_the_seat_back():
     stuck_at = table.host.seq
     table.net.advance(0.5)
     assert table.host.seq == stuck_at, "the seat waits for its player"
-    assert table.host.statuses()[seat] == ids.ST_DISCONNECTED
+    assert table.host.seating.statuses()[seat] == ids.ST_DISCONNECTED
     back = table.rejoin(0)
     assert back.token == token
     assert table.run(table.all_over, limit=60)
@@ -264,10 +264,10 @@ def test_silent_peer_interrupted_then_dropped_then_bot_then_back():
     seat = table.clients[1].seats[0]
     silent.frozen = True
     table.net.advance(FAST.interrupted + 0.15)
-    assert table.host.statuses()[seat] == ids.ST_INTERRUPTED
+    assert table.host.seating.statuses()[seat] == ids.ST_INTERRUPTED
     assert table.clients[0].statuses[seat] == ids.ST_INTERRUPTED   # others see it too
     table.net.advance(FAST.dropped)
-    assert table.host.statuses()[seat] == ids.ST_DISCONNECTED
+    assert table.host.seating.statuses()[seat] == ids.ST_DISCONNECTED
     assert not silent.open
     table.host.hand_to_bot(seat, "random")       # a sequenced command every peer applies
     table.net.advance(0.03)
@@ -275,7 +275,7 @@ def test_silent_peer_interrupted_then_dropped_then_bot_then_back():
     assert table.clients[0].commands == table.host.commands
     back = table.rejoin(1)
     assert table.run(lambda: back.phase in ("playing", "over") and seat not in back.bot_controlled
-                     and table.host.statuses()[seat] != ids.ST_BOT, limit=5)
+                     and table.host.seating.statuses()[seat] != ids.ST_BOT, limit=5)
     assert table.run(table.all_over, limit=60)
     table.assert_converged()
     assert [c[1] for c in table.host.commands] == [ids.CMD_BOT, ids.CMD_BACK]

@@ -230,7 +230,7 @@ def test_resumed_table_gives_seats_back_by_claim_and_refuses_names():
     assert second.seats == old_seats["p1"] and first.seats == old_seats["p0"]
     for client in (first, second):
         client.set_ready(True)
-    assert net.run_until(host.can_start, 2) and host.owners_back() and host.start()
+    assert net.run_until(host.can_start, 2) and host.seating.owners_back() and host.start()
     assert net.run_until(lambda: host.phase == "over" and all(
         c.phase == "over" and c.seq == host.seq for c in (first, second)), 60)
     assert host.match.log[:len(original)] == original

@@ -15,23 +15,23 @@ from tests.test_net_lockstep import FAST, Table
 
 def test_a_waited_on_seat_goes_to_a_bot_after_the_limit_and_back_to_its_player():
     table = Table(players=3, seed=11)
-    table.host.wait_limit = 2.0
+    table.host.seat_waits.wait_limit = 2.0
     table.start()
     table.run(lambda: table.host.seq >= 6)
     seat = table.clients[0].seats[0]
     table.net.disconnect(table.links[0])
-    table.run(lambda: table.host.statuses()[seat] == ids.ST_DISCONNECTED, limit=3)
-    assert seat in table.host.waiting_on()
+    table.run(lambda: table.host.seating.statuses()[seat] == ids.ST_DISCONNECTED, limit=3)
+    assert seat in table.host.seat_waits.waiting_on()
     events = []
-    table.run(lambda: table.host.statuses()[seat] == ids.ST_BOT, limit=5,
+    table.run(lambda: table.host.seating.statuses()[seat] == ids.ST_BOT, limit=5,
               each=lambda: events.extend(table.host.poll()))
     waited = [e for e in events if e["event"] == "waited_out"]
     assert waited and waited[0]["seat"] == seat
     assert 2.0 <= waited[0]["seconds"] <= 2.5        # bounded by the limit, not for good
-    assert table.host.waiting_on() == {}
+    assert table.host.seat_waits.waiting_on() == {}
     back = table.rejoin(0)
     assert table.run(lambda: back.phase in ("playing", "over")
-                     and table.host.statuses()[seat] != ids.ST_BOT, limit=5)
+                     and table.host.seating.statuses()[seat] != ids.ST_BOT, limit=5)
     assert table.run(table.all_over, limit=60)
     table.assert_converged()
 
@@ -42,11 +42,11 @@ def test_without_a_limit_the_seat_waits_and_says_for_how_long():
     table.run(lambda: table.host.seq >= 2)
     seat = table.clients[0].seats[0]
     table.net.disconnect(table.links[0])
-    table.run(lambda: seat in table.host.waiting_on(), limit=3)
-    first = table.host.waiting_on()[seat]
+    table.run(lambda: seat in table.host.seat_waits.waiting_on(), limit=3)
+    first = table.host.seat_waits.waiting_on()[seat]
     table.net.advance(3.0)
-    assert table.host.waiting_on()[seat] >= first + 2.9
-    assert table.host.statuses()[seat] == ids.ST_DISCONNECTED
+    assert table.host.seat_waits.waiting_on()[seat] >= first + 2.9
+    assert table.host.seating.statuses()[seat] == ids.ST_DISCONNECTED
 
 
 def test_the_host_gives_a_dropped_seat_to_its_player_back_as_a_spectator():
@@ -55,15 +55,15 @@ def test_the_host_gives_a_dropped_seat_to_its_player_back_as_a_spectator():
     table.run(lambda: table.host.seq >= 5)
     seat = table.clients[0].seats[0]
     table.net.disconnect(table.links[0])
-    table.run(lambda: table.host.statuses()[seat] == ids.ST_DISCONNECTED, limit=3)
+    table.run(lambda: table.host.seating.statuses()[seat] == ids.ST_DISCONNECTED, limit=3)
     # back from another machine without the token: only a spectator
     watcher = table.join("p0", wanted_seats=0)
     table.run(lambda: watcher.phase == "playing", limit=3)
     assert watcher.seats == []
     (pid, name), = table.host.spectators()
     assert name.startswith("p0")
-    table.host.give_seat(seat, pid)
-    assert table.run(lambda: watcher.seats == [seat] and seat not in table.host.waiting_on(),
+    table.host.seat_waits.give_seat(seat, pid)
+    assert table.run(lambda: watcher.seats == [seat] and seat not in table.host.seat_waits.waiting_on(),
                      limit=3)
     assert table.run(table.all_over, limit=60)
     table.assert_converged()
@@ -77,21 +77,21 @@ def test_a_freed_seat_is_played_by_a_bot_until_given_to_a_spectator():
     table.run(lambda: table.host.seq >= 4)
     seat = table.clients[1].seats[0]
     table.net.disconnect(table.links[1])
-    table.run(lambda: table.host.statuses()[seat] == ids.ST_DISCONNECTED, limit=3)
-    table.host.free_seat(seat)
-    assert table.host.statuses()[seat] == ids.ST_BOT
+    table.run(lambda: table.host.seating.statuses()[seat] == ids.ST_DISCONNECTED, limit=3)
+    table.host.seat_waits.free_seat(seat)
+    assert table.host.seating.statuses()[seat] == ids.ST_BOT
     assert table.host.slots[seat].kind == ids.KIND_OPEN
     before = table.host.seq
     table.run(lambda: table.host.seq > before + 3, limit=10)
     guest = table.join("Newcomer", wanted_seats=0, auto_bot="random")
     table.run(lambda: guest.phase == "playing", limit=3)
-    table.host.give_seat(seat, guest.pid)
+    table.host.seat_waits.give_seat(seat, guest.pid)
     assert table.run(lambda: guest.seats == [seat]
-                     and table.host.statuses()[seat] == ids.ST_CONNECTED, limit=3)
+                     and table.host.seating.statuses()[seat] == ids.ST_CONNECTED, limit=3)
     assert table.run(table.all_over, limit=60)
     table.assert_converged()
     with pytest.raises(ValueError):
-        table.host.give_seat(seat, 999)
+        table.host.seat_waits.give_seat(seat, 999)
 
 
 def test_a_joiners_save_keeps_its_seat_token_and_the_tables_address(tmp_path, monkeypatch):

@@ -64,7 +64,7 @@ class DropTable:
                                                      level="random"), Slot(), Slot()],
                                  timings=timings, autosave=False, rules_version=version,
                                  fair_secret=lambda: secrets.randbytes(32))
-        self.host.wait_limit = wait_limit
+        self.host.seat_waits.wait_limit = wait_limit
         self.net = MemNet(self.host, seed=seed)
         self.joiners = [ClientEndpoint(f"p{i}", auto_bot="random", timings=timings,
                                        autosave=False, rules_version=version,

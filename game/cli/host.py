@@ -148,7 +148,7 @@ def run(args) -> int:
         slots += [Slot() for _ in range(players - len(slots))]
     check_seconds(args.wait_limit, "--wait-limit", low=1.0, high=86400.0)
     endpoint = HostEndpoint(game, config, slots, name=args.name)
-    endpoint.wait_limit, endpoint.wait_bot = args.wait_limit, args.bot
+    endpoint.seat_waits.wait_limit, endpoint.seat_waits.wait_bot = args.wait_limit, args.bot
     endpoint.fair_strict = bool(args.strict)
     endpoint.limits = spectator_limits(args)
     server = _listen(endpoint, args)
@@ -218,7 +218,7 @@ def _resumed(args) -> int:
     saved = host_phones.saved_phones(args, loaded.match.config["players"])
     endpoint = resumed_endpoint(loaded, args.name, headless_bot=args.bot,
                                 phone_seats=saved["seats"])
-    endpoint.wait_limit, endpoint.wait_bot = args.wait_limit, args.bot
+    endpoint.seat_waits.wait_limit, endpoint.seat_waits.wait_bot = args.wait_limit, args.bot
     endpoint.limits = spectator_limits(args)
     phone_seats = [seat for seat in sorted(saved["seats"])
                    if endpoint.slots[seat].kind == ids.KIND_LOCAL]
@@ -357,6 +357,6 @@ def _linger(server, deadline: float) -> None:
     """After the end: until every seated player heard it (or the grace is over), a player
     whose link broke at the last move may come back and learn the end (net.table.endgrace)."""
     endpoint = server.endpoint
-    while time.monotonic() < deadline and not endpoint.everyone_told():
+    while time.monotonic() < deadline and not endpoint.end.everyone_told():
         server.pump(0.01)
         server.poll()      # game_over stays our last line

@@ -216,7 +216,7 @@ class NetSession:
         if not self.is_host:
             return False
         with self.conn.lock:
-            return self.conn.endpoint.owners_back()
+            return self.conn.endpoint.seating.owners_back()
 
     def reread_host_lobby(self) -> None:
         """The host's seat rows and whether it can start, read from its own endpoint."""

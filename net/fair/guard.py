@@ -161,7 +161,7 @@ class FairGuard:
             self._emit("fair_withheld", dealer=dealer, seats=seats)
             for seat in seats:
                 if not self.slots[seat].bot_level:
-                    self.hand_to_bot(seat, self.wait_bot)
+                    self.hand_to_bot(seat, self.seat_waits.wait_bot)
             if dealer not in fair.departed:
                 self.fair_rekey(dealer)
 

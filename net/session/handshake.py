@@ -134,7 +134,7 @@ class HostHandshake:
         if self.phase in ("playing", "over"):
             self._send(peer, self._start_message())
             self._send_sync(peer, ids.R_CATCH_UP)
-            self._send(peer, {"t": ids.STATUS, "st": self.statuses()})
+            self._send(peer, {"t": ids.STATUS, "st": self.seating.statuses()})
 
     def on_seat_set(self, peer: PeerRec, msg: dict) -> None:
         seat = msg["s"]

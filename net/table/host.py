@@ -53,6 +53,7 @@ from net.protocol.reasons import error_reason, scalar_args
 from net.transport.ratelimit import BURST, FRAMES_PER_SECOND, FrameBudget
 from net.protocol.moveframe import compact, expand
 from net.protocol.schema import FROM_PEER, SchemaError, validate
+from net.table import repair
 from net.table.seat_control import SeatWaits
 from net.table.sequencer import Sequencer
 from net.local.services import Persistence, default_make_bot, default_persistence
@@ -63,7 +64,6 @@ from net.transport.timing import Timings
 SEATS_PER_BUDGET = 4
 
 RESEND_LIMIT = 200        # a peer further behind than this gets the whole log instead
-REPAIR_ATTEMPTS = 3
 
 
 class HostEndpoint(HostHandshake, FairHosting, FairGuard):
@@ -148,27 +148,8 @@ class HostEndpoint(HostHandshake, FairHosting, FairGuard):
         self._events.clear()
         return out
 
-    def statuses(self) -> list[str]:
-        out = []
-        for slot in self.slots:
-            if slot.bot_level or slot.kind == ids.KIND_BOT:
-                out.append(ids.ST_BOT)
-            elif slot.kind == ids.KIND_OPEN:
-                out.append(ids.ST_OPEN)
-            elif slot.kind == ids.KIND_LOCAL:
-                out.append(ids.ST_CONNECTED)
-            else:
-                peer = self.peers.get(slot.peer)
-                if peer is None or peer.conn is None:
-                    out.append(ids.ST_DISCONNECTED)
-                elif peer.interrupted:
-                    out.append(ids.ST_INTERRUPTED)
-                else:
-                    out.append(ids.ST_CONNECTED)
-        return out
-
     def lobby_message(self) -> dict:
-        statuses = self.statuses()
+        statuses = self.seating.statuses()
         return {"t": ids.LOBBY, "g": self.game.name, "cfg": self.config,
                 "seats": [s.to_wire(st) for s, st in zip(self.slots, statuses)],
                 "spec": [p.name for p in self._live_peers() if p.spectator],
@@ -191,32 +172,6 @@ class HostEndpoint(HostHandshake, FairHosting, FairGuard):
         """The peer a remote seat belongs to (None for any other seat)."""
         slot = self.slots[seat]
         return self.peers.get(slot.peer) if slot.kind == ids.KIND_REMOTE else None
-
-    def waiting_on(self) -> dict[int, float]:
-        """Seats waited on for their dropped player: seconds since (``SeatWaits``)."""
-        return self.seat_waits.waiting_on()
-
-    def owners_back(self) -> bool:
-        """A resumed table whose old players are all back and ready (``SeatAllocation``)."""
-        return self.seating.owners_back()
-
-    @property
-    def wait_limit(self) -> float | None:
-        """Seconds a dropped player's seat is waited on, then a bot plays it (None: never)."""
-        return self.seat_waits.wait_limit
-
-    @wait_limit.setter
-    def wait_limit(self, seconds: float | None) -> None:
-        self.seat_waits.wait_limit = seconds
-
-    @property
-    def wait_bot(self) -> str:
-        """The level of the bot that plays a seat waited on too long, or freed."""
-        return self.seat_waits.wait_bot
-
-    @wait_bot.setter
-    def wait_bot(self, level: str) -> None:
-        self.seat_waits.wait_bot = level
 
     # ================================================================ UI commands
     def set_seat(self, seat: int, kind: str, name: str = "", colour: int = -1,
@@ -264,14 +219,6 @@ class HostEndpoint(HostHandshake, FairHosting, FairGuard):
         self.slots[seat].bot_level = level
         self._command(ids.CMD_BOT, seat, level)
         self._fair_depart(seat)
-
-    def free_seat(self, seat: int, level: str = "") -> None:
-        """During play: a dropped player's seat goes to a bot until given (``SeatWaits``)."""
-        self.seat_waits.free_seat(seat, level)
-
-    def give_seat(self, seat: int, pid: int) -> None:
-        """During play: connected peer ``pid`` plays ``seat`` from now on (``SeatWaits``)."""
-        self.seat_waits.give_seat(seat, pid)
 
     def take_back(self, seat: int) -> None:
         """The seat's own player plays it again (local seats, or a returning remote player)."""
@@ -505,9 +452,6 @@ class HostEndpoint(HostHandshake, FairHosting, FairGuard):
         self._save_log()
         self._emit("ended", code=ids.R_GAME_OVER, args=dict(args))
 
-    def everyone_told(self) -> bool:
-        return self.end.everyone_told()
-
     def grace_hello(self, conn: Any, msg: dict) -> bool:
         """A hello at a closed table: a seated player back within the grace learns the end
         (True); anything else is for the caller to refuse (False)."""
@@ -631,28 +575,20 @@ class HostEndpoint(HostHandshake, FairHosting, FairGuard):
         verdict = self.sequencer.verify(seq, digest)
         if verdict is None:
             return
-        if verdict:
-            peer.acked = max(peer.acked, seq)
-            if peer.repair_from >= 0 and seq >= peer.repair_from:
-                self._emit("repaired", peer=peer.pid, seq=seq)
-                peer.repair_from = -1
-                peer.repairs = 0
+        action = repair.on_verdict(peer, seq, verdict, self.clock(), self.timings.retry,
+                                   self.seq)
+        if action == repair.REPAIRED:
+            self._emit("repaired", peer=peer.pid, seq=seq)
+        if action not in (repair.RESYNC, repair.GIVE_UP):
             return
-        now = self.clock()
-        if peer.repair_from >= 0 and (seq < peer.repair_from
-                                      or now - peer.repair_sent < 3 * self.timings.retry):
-            return      # sent before our log reached it, or the log is still on its way
-        peer.repairs += 1
         ours = self.sequencer.expected(seq)
         self._emit("desync", peer=peer.pid, seq=seq, ours=ours, theirs=digest)
         log_line("desync", game=self.game.name, seed=self.match.seed, peer=peer.pid,
                  name=peer.name, seq=seq, ours=ours, theirs=digest)
-        if peer.repairs > REPAIR_ATTEMPTS:
+        if action == repair.GIVE_UP:
             self._refuse(peer.conn, ids.R_DESYNC, {"seq": seq})
-            return
-        peer.repair_from = self.seq
-        peer.repair_sent = now
-        self._send_sync(peer, ids.R_DESYNC)
+        else:
+            self._send_sync(peer, ids.R_DESYNC)
 
     def on_get(self, peer: PeerRec, msg: dict) -> None:
         if self.sequencer is None:
@@ -724,7 +660,7 @@ class HostEndpoint(HostHandshake, FairHosting, FairGuard):
                        can_start=self.can_start())
 
     def _status_changed(self) -> None:
-        statuses = self.statuses()
+        statuses = self.seating.statuses()
         if statuses != self._last_status:
             self._last_status = statuses
             if self.phase in ("playing", "over"):

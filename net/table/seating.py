@@ -44,6 +44,27 @@ class SeatAllocation:
         self.kept_seats = [i for i, s in enumerate(table.slots) if s.reserved] \
             if table.resumed is not None else []
 
+    def statuses(self) -> list[str]:
+        """Each seat's status as the lobby and the STATUS message give it: a bot's, open,
+        played here, or its remote player's connection (gone, interrupted, connected)."""
+        out = []
+        for slot in self.table.slots:
+            if slot.bot_level or slot.kind == ids.KIND_BOT:
+                out.append(ids.ST_BOT)
+            elif slot.kind == ids.KIND_OPEN:
+                out.append(ids.ST_OPEN)
+            elif slot.kind == ids.KIND_LOCAL:
+                out.append(ids.ST_CONNECTED)
+            else:
+                peer = self.table.peers.get(slot.peer)
+                if peer is None or peer.conn is None:
+                    out.append(ids.ST_DISCONNECTED)
+                elif peer.interrupted:
+                    out.append(ids.ST_INTERRUPTED)
+                else:
+                    out.append(ids.ST_CONNECTED)
+        return out
+
     def owned_group(self, group: int | None) -> bool:
         """Whether the old machine ``group`` of a resumed table can prove its seats: the save
         keeps its public claim key (every fair table's save does) or its seat token's

@@ -310,7 +310,7 @@ class NetPlayScreen(PlayScreen):
             return
         with self.session.lock():
             endpoint = self.session.conn.endpoint
-            waiting, now = endpoint.waiting_on(), endpoint.clock()
+            waiting, now = endpoint.seat_waits.waiting_on(), endpoint.clock()
         for seat in sorted(waiting):
             asked = self.asked_at.get(seat)
             if asked is None or now - asked >= NET_DEFAULTS["wait_limit"]:

@@ -81,7 +81,7 @@ class SeatControlScreen(MenuScreen):
         out["kind"] = slot.kind
         out["bot"] = bool(slot.bot_level)
         out["holder_here"] = holder is not None and holder.conn is not None
-        out["waited"] = endpoint.waiting_on().get(self.seat)
+        out["waited"] = endpoint.seat_waits.waiting_on().get(self.seat)
         # the seat's own player back on a new connection ("Cleo", "Cleo (2)") first
         own = self.play.seat_name(self.seat)
         out["spectators"] = sorted(endpoint.spectators(), key=lambda spec: not (
@@ -152,10 +152,10 @@ class SeatControlScreen(MenuScreen):
                 elif key == "back":
                     endpoint.take_back(self.seat)
                 elif key == "free":
-                    endpoint.free_seat(self.seat, self.level)
+                    endpoint.seat_waits.free_seat(self.seat, self.level)
                     self.play.toast(t("rejoin.toast.freed", name=name), "info")
                 elif key.startswith("give:"):
-                    endpoint.give_seat(self.seat, int(key.split(":")[1]))
+                    endpoint.seat_waits.give_seat(self.seat, int(key.split(":")[1]))
         except (RuntimeError, ValueError, KeyError, IndexError):
             pass       # the game ended or the player left meanwhile: nothing to do
         self.app.pop()
