@@ -40,9 +40,14 @@ class Process:
         threading.Thread(target=self._read, daemon=True).start()
 
     def _read(self) -> None:
-        for line in self.proc.stdout:
-            if line.strip():
-                self.lines.put(json.loads(line))
+        try:
+            for line in self.proc.stdout:
+                if line.strip():
+                    self.lines.put(json.loads(line))
+        except ValueError:
+            if not self.proc.stdout.closed:
+                raise       # a line that is not JSON
+            # else the test closed the pipe (its process is done with) while we read
         self.lines.put(None)
 
     def wait(self, event: str, timeout: float = 60.0) -> dict:
