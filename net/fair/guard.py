@@ -32,10 +32,7 @@ from __future__ import annotations
 from typing import Any
 
 from net.protocol import messages as ids
-from net.fair.late_shuffle import shuffle_late
-from net.fair.phases import PHASES, ROLL_PARTS_LATE, Action, Phase, phase_of
-from net.fair.wait import (play_owing, rebuild_parts_owing, roll_parts_late, setup_owing,
-                           shares_late)
+from net.fair.phases import Action, Decision, Phase
 from net.protocol.reasons import scalar_args
 
 
@@ -48,7 +45,7 @@ class FairGuard:
         """A machine is gone during the setup: True if it was a dealer (the setup is over,
         the table back in the lobby)."""
         if self.phase != "dealing" or self.fair is None \
-                or PHASES[phase_of(self.fair)].on_departure is not Action.ABORT:
+                or self.fair.machine.waiting().on_departure is not Action.ABORT:
             return False
         if not peer.seats:
             return False          # a spectator deals nothing
@@ -68,31 +65,31 @@ class FairGuard:
         self._lobby_changed()
 
     def fair_watch(self) -> None:
-        """Called from ``tick``: hand a withholding dealer's seats over (see the docstring)."""
+        """Called from ``tick``: hand a withholding dealer's seats over (see the docstring).
+        What the table waits for, and what a timeout or a departure does, is the deal's
+        machine's answer (``fair.machine``, net.fair.phases); this acts on it."""
         fair = self.fair
         if fair is None or self.phase not in ("dealing", "playing", "over"):
             self.fair_waiting = ()
             return
-        phase = phase_of(fair)
-        rule = PHASES[phase]          # net.fair.phases: what a late or gone dealer costs here
-        owing = setup_owing(fair) if fair.match is None else play_owing(fair)
-        owing = [d for d in owing if d != fair.me]      # this machine never withholds
-        if rule.on_departure is Action.REKEY_AT_ONCE and owing:
+        machine = fair.machine
+        connected = {self.fair_dealer_of(p) for p in self._live_peers() if p.seats}
+        gone = machine.on_departure(connected)
+        if gone.action is Action.REKEY_AT_ONCE:
             # the game is over and a dealer that owes its secret is gone: its secret is
             # rebuilt from the escrow at once (every secret is shown now anyway), so a
             # cheater that closes at the last move is audited all the same (issue 28)
-            connected = {self.fair_dealer_of(p) for p in self._live_peers() if p.seats}
-            gone = [d for d in owing if d not in connected and d not in fair.departed]
-            if gone and all(g in fair.recovered for g in fair.departed):
-                for dealer in gone:
-                    self.fair_rekey(dealer)
-                return
+            for dealer in gone.items:
+                self.fair_rekey(dealer)
+            return
+        waiting = machine.waiting()
+        owing = [d for d in waiting.dealers if d != fair.me]      # this machine never withholds
         now = self.clock()
         mark = (tuple(owing), len(fair.published), fair.match.seq if fair.match else -1)
         if not owing:
             self.fair_waiting = ()
             return
-        if phase is Phase.CHANCE and self._fair_late_again(fair):
+        if waiting.phase is Phase.CHANCE and self._fair_late_again(fair):
             return
         if not self.fair_waiting or self.fair_waiting[0] != mark:
             self.fair_waiting = (mark, now)
@@ -100,70 +97,53 @@ class FairGuard:
         if now - self.fair_waiting[1] < self.timings.seeding:
             return
         self.fair_waiting = ()
-        overdue = [item for item in roll_parts_late(fair) if item[2] != fair.me] \
-            if phase in ROLL_PARTS_LATE else []
-        if overdue:
+        self._fair_decide(machine.on_timeout(connected), owing)
+
+    def _fair_decide(self, decision: Decision, owing: list) -> None:
+        """Carry out the machine's decision about dealers late for the limit."""
+        action = decision.action
+        if action is Action.REBUILD_PART:
             # a late roll part is rebuilt from the escrow, never rolled again, and its
             # dealer keeps its seats: dropping it gains the host nothing
-            for name, attempt, dealer in overdue:
+            for name, attempt, dealer in decision.items:
                 self.fair_overdue(name, attempt, dealer)
-            return
-        shares = [item for item in shares_late(fair) if item[4] != fair.me] \
-            if phase is Phase.CHANCE else []
-        if shares:
+        elif action is Action.REBUILD_SHARE:
             # a late draw share too (net.fair.share_rescue): the same share, nobody blamed
-            for item in shares:
+            for item in decision.items:
                 self.fair_share_overdue(*item)
-            return
-        shuffles = [item for item in shuffle_late(fair) if item[2] != fair.me] \
-            if phase is Phase.CHANCE else []
-        if shuffles:
+        elif action is Action.SKIP_STEP:
             # a late shuffle step is skipped (net.fair.late_shuffle): nobody blamed
-            self.fair_shuffle_overdue(*shuffles[0])
-            return
-        late = [p for p in self.peers.values() if self.fair_dealer_of(p) in owing and p.seats]
-        if rule.on_timeout is Action.ABORT:
+            self.fair_shuffle_overdue(*decision.items[0])
+        elif action is Action.ABORT:
+            late = [p for p in self.peers.values()
+                    if self.fair_dealer_of(p) in owing and p.seats]
             self.fair_abort(ids.R_TIMEOUT, peer=late[0].pid if late else -1)
             for peer in late:        # back in the lobby: their seats open again
                 self._emit("fair_withheld", peer=peer.pid, dealer=self.fair_dealer_of(peer))
                 if peer.conn is not None:
                     self._refuse(peer.conn, ids.R_TIMEOUT, {"peer": peer.pid})
-            return
-        # a dealer whose machine dropped is waited on like its moves are (``wait_limit``):
-        # only one that is connected and does not send what it owes withholds
-        connected = {self.fair_dealer_of(p) for p in self._live_peers() if p.seats}
-        secrets_only = fair.finished and all(g in fair.recovered for g in fair.departed)
-        parts = rebuild_parts_owing(fair)
-        if parts and set(owing) <= parts:
-            # only parts of a rebuild are missing (a late share or roll part): blaming their
-            # holders would let a host that dropped both the share and a holder's part
-            # frame that holder, so nobody is blamed and the step waits (the host can end
-            # the game; two silent machines can stall it, as they could veto before)
-            for dealer in owing:
-                if dealer in connected:
-                    self._emit("fair_stalled", dealer=dealer)
-            return
-        if fair.strict_escrow and not secrets_only:
-            # a strict table (issue 28): nobody stands in for a withholder (its hand would be
-            # opened behind a veto); the step waits for it until the host ends the game
-            for dealer in owing:
-                if dealer in connected:
-                    self._emit("fair_stalled", dealer=dealer)
-            return
-        for dealer in owing:
-            if dealer not in connected:
-                if secrets_only:
+        elif action is Action.STALL:
+            # nobody is blamed and the step waits: only parts of a rebuild are missing (a
+            # host that dropped a share and a holder's part could otherwise frame that
+            # holder), or a strict table, where nobody stands in for a withholder (its
+            # hand would be opened behind a veto); the host can end the game
+            for dealer in decision.items:
+                self._emit("fair_stalled", dealer=dealer)
+        elif action is Action.BOT_AND_REKEY:
+            fair = self.fair
+            for dealer, withheld in decision.items:
+                if not withheld:
                     # the game is over and only its secret is missing: nothing is left to
                     # wait on it for, and its key rebuilt by the escrow serves the audit
                     self.fair_rekey(dealer)
-                continue
-            seats = [s for s, d in enumerate(fair.seat_dealers) if d == dealer]
-            self._emit("fair_withheld", dealer=dealer, seats=seats)
-            for seat in seats:
-                if not self.slots[seat].bot_level:
-                    self.hand_to_bot(seat, self.seat_waits.wait_bot)
-            if dealer not in fair.departed:
-                self.fair_rekey(dealer)
+                    continue
+                seats = [s for s, d in enumerate(fair.seat_dealers) if d == dealer]
+                self._emit("fair_withheld", dealer=dealer, seats=seats)
+                for seat in seats:
+                    if not self.slots[seat].bot_level:
+                        self.hand_to_bot(seat, self.seat_waits.wait_bot)
+                if dealer not in fair.departed:
+                    self.fair_rekey(dealer)
 
     def _fair_late_again(self, fair) -> bool:
         """A dealer late once with a share or a shuffle step (rebuilt or skipped, nobody
@@ -171,14 +151,10 @@ class FairGuard:
         silent machine could otherwise slow every step of the game to the limit. The same
         values either way (a record of its own that comes first simply counts); True if
         something was called."""
-        again = {slot[4] for slot in fair.share_rescue.overdue}
-        shares = [item for item in shares_late(fair) if item[4] in again and item[4] != fair.me]
+        shares, shuffles = fair.machine.late_again()
         for item in shares:
             self.fair_share_overdue(*item)
-        skipped = fair.skipped_shufflers
-        shuffles = [item for item in shuffle_late(fair) if item[2] in skipped
-                    and item[2] != fair.me]
-        for item in shuffles[:1]:
+        for item in shuffles:
             self.fair_shuffle_overdue(*item)
         return bool(shares or shuffles)
 

@@ -141,10 +141,10 @@ class Waiting:
 @dataclass(frozen=True)
 class Decision:
     """What the host does about the dealers a step waits for: ``action`` and its items (the
-    parts to rebuild, the step to skip, the dealers to stall or rekey or hand to a bot)."""
+    parts to rebuild, the step to skip, the dealers to abort for, stall or rekey; for
+    ``bot_and_rekey`` (dealer, withheld) pairs: a withholder's seats also go to a bot)."""
     action: Action
     items: tuple = ()
-    rekey: tuple = ()       # dealers gone at the end: their secret rebuilt (bot_and_rekey)
 
 
 class DealMachine:
@@ -238,10 +238,13 @@ class DealMachine:
             return Decision(Action.STALL, here)
         if fair.strict_escrow and not secrets_only:
             return Decision(Action.STALL, here)   # a strict table: nobody stands in
-        # a dropped machine is waited on like its moves; one gone at the very end has its
-        # secret rebuilt (nothing is left to wait on it for)
-        gone = tuple(d for d in owing if d not in connected) if secrets_only else ()
-        return Decision(Action.BOT_AND_REKEY, here, gone)
+        # a connected withholder loses its seats to a bot and its key is rebuilt
+        # (``(dealer, True)``); a dropped machine is waited on like its moves, but one gone
+        # at the very end has its secret rebuilt (``(dealer, False)``): nothing is left to
+        # wait on it for
+        items = tuple((d, d in connected) for d in owing
+                      if d in connected or secrets_only)
+        return Decision(Action.BOT_AND_REKEY, items)
 
     def late_again(self) -> tuple[tuple, tuple]:
         """(shares, shuffle steps) late now from dealers already late once with a share or a
