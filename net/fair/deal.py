@@ -42,21 +42,22 @@ net.fair.shuffle_step), ``dues`` (net.fair.dues: what this machine owes, its out
 ``move_queue`` (net.fair.moves), ``departures`` (net.fair.leave: escrows, rebuilt keys),
 ``kinds`` (net.fair.kinds: attest / show / return and their audit), ``positions``
 (net.fair.positions: pile order, held and known cards), ``rescue`` and ``share_rescue``
-(net.fair.rescue, net.fair.share_rescue: late roll parts and draw shares rebuilt).
+(net.fair.rescue, net.fair.share_rescue: late roll parts and draw shares rebuilt) and
+``ending`` (net.fair.audit_step: the secrets and the verdict).
 """
 
 from __future__ import annotations
 
 import hashlib
 from collections import deque
-from dataclasses import dataclass
 from typing import Any
 
 from game.match import Match
 from game.rules.core import canonical_bytes
-from game.rules.fairplay import FairplayError, Peer, Transcript, audit, from_plain, to_plain
+from game.rules.fairplay import FairplayError, Peer, Transcript, from_plain, to_plain
 from game.rules.fairplay.records import (CardPlayed, DrawShared, PileOpened, Returned,
                                           RollContributed, RollOpened, Shuffled, digest_form)
+from net.fair.audit_step import AuditStep, Verdict
 from net.fair.draw_step import learn_departed_hands
 from net.fair.dues import SECRET, SETUP_ROLL, Dues
 from net.fair.errors import FairError
@@ -69,26 +70,11 @@ from net.fair.positions import Positions, stamped
 from net.fair.rescue import OVERDUE, ROLL_PART, RollRescue, rescue_record_ok
 from net.fair.late_shuffle import (SHUFFLE_OVERDUE, late_shuffle_record_ok,
                                    take_shuffle_overdue)
-from net.fair.share_proof import blame_relay
 from net.fair.share_rescue import (SHARE_OVERDUE, SHARE_PART, ShareRescue,
                                    share_rescue_record_ok)
 
 SEED_DICE = (256,) * 8            # 64 bits of public seed
 OPENINGS = (PileOpened, RollOpened, Returned)    # derived by every driver, never sent
-
-
-@dataclass(frozen=True)
-class Verdict:
-    """The end-of-game audit: ``fair``; else the dealers named, the first finding's kind and
-    its English text (the client translates by ``kind``)."""
-    fair: bool
-    cheaters: tuple = ()
-    kind: str = ""
-    message: str = ""
-
-    def to_plain(self) -> dict:
-        return {"fair": self.fair, "cheaters": list(self.cheaters), "kind": self.kind,
-                "message": self.message}
 
 
 def record_to_plain(record) -> dict:
@@ -173,10 +159,6 @@ class FairTable:
         self.match: Match | None = None
         self.public_seed: int | None = None
         self.rekey: list[int] = []     # resumed elsewhere: dealers whose key the escrow rebuilds
-        self.secrets: dict[int, bytes] = {}
-        self.verdict: Verdict | None = None
-        self.defer_audit = False    # True: the audit waits for ``finish_audit`` (a pump's
-        self.audit_due = False      # end, once its frames are sent: it takes a while)
         self.strict = False     # True: a record while a move is awaited is refused at once
         self.told_shuffles: list[str] = []   # piles whose step of ours the host said was late
         self.skipped_shufflers: set[int] = set()    # dealers whose shuffle step was skipped
@@ -193,6 +175,7 @@ class FairTable:
         self.departures = Departures(self, strict_escrow)
         self.rescue = RollRescue(self)     # roll parts rebuilt from the escrow (issue 28)
         self.share_rescue = ShareRescue(self)     # and draw shares (net.fair.share_rescue)
+        self.ending = AuditStep(self)      # the secrets and the verdict (net.fair.audit_step)
 
     # -- what the parts keep, as the table's callers read it (forwarders) -----------------
     departed = property(lambda self: self.departures.departed)
@@ -212,6 +195,12 @@ class FairTable:
     move_cards = property(lambda self: self.move_queue.move_cards)
     owed_done = property(lambda self: self.dues.done,
                          doc="What this machine has queued already (items of net.fair.dues).")
+    secrets = property(lambda self: self.ending.secrets)
+    verdict = property(lambda self: self.ending.verdict)
+    audit_due = property(lambda self: self.ending.due)
+    defer_audit = property(lambda self: self.ending.defer,
+                           lambda self, value: setattr(self.ending, "defer", value),
+                           doc="True: the audit waits for ``finish_audit`` (a pump's end).")
     current_step = property(lambda self: self.machine.step, doc="The opened chance step: "
                             "(kind, pile or roll name, positions, drawer, key).")
 
@@ -457,7 +446,7 @@ class FairTable:
         if isinstance(record, dict):
             kind = record["kind"]
             if kind == SECRET:
-                self._take_secret(record)
+                self.ending.take_secret(record)
             elif kind == ESCROW:
                 self.departures.take_escrow(record)
             elif kind == DEPART:
@@ -516,65 +505,20 @@ class FairTable:
         self.match = Match.table_match(self.game, self.config, public_seed, self.seats_info)
         self.match.hasher = self.public_hash
 
-    # -- the end ------------------------------------------------------------------------
-    def _take_secret(self, record: dict) -> None:
-        if self.match is None or not self.finished:
-            raise FairError("fair_out_of_turn", dealer=record["seat"], kind=SECRET)
-        if record["seat"] not in self.dealers or record["seat"] in self.secrets:
-            raise FairError("fair_out_of_turn", dealer=record["seat"], kind=SECRET)
-        self.secrets[record["seat"]] = record["secret"]
-        self.audit_when_complete()
-
+    # -- the end (net.fair.audit_step) --------------------------------------------------
     def audit_when_complete(self) -> None:
-        """Run the audit (or have it wait for ``finish_audit``) once the game is finished,
-        every dealer still at the table published its secret and the key of every one that
-        left is rebuilt: after the last secret, or after the last rebuild when a dealer left
-        instead of publishing it."""
-        if self.verdict is not None or self.audit_due or self.match is None \
-                or not self.finished:
-            return
-        if not all(d in self.secrets for d in self.active) \
-                or not all(d in self.recovered for d in self.departed):
-            return
-        if self.defer_audit:
-            self.audit_due = True
-        else:
-            self.verdict = self.run_audit()
+        self.ending.when_complete()
 
     def finish_audit(self) -> bool:
         """Run the audit that waits (``defer_audit``); True if it ran now."""
-        if not self.audit_due:
-            return False
-        self.audit_due = False
-        self.verdict = self.run_audit()
-        return True
+        return self.ending.finish()
 
     def void_unaudited(self) -> Verdict | None:
-        """The game is over but its audit cannot run (a dealer left before showing its
-        secret and the escrow could not rebuild it in time, or the table ended first): the
-        game is marked void on this machine, naming the dealers whose secret is missing.
-        None if the audit ran (or the game is not over)."""
-        if self.verdict is not None or self.match is None or not self.finished:
-            return None
-        missing = tuple(d for d in self.dealers if d not in self.secrets
-                        and d not in self.recovered_secrets and d not in self.recovered)
-        self.audit_due = False
-        self.verdict = Verdict(False, missing, "unaudited",
-                               "the audit could not run: the secret of dealers "
-                               f"{list(missing)} is missing; the game is void")
-        return self.verdict
+        """The game is over but its audit cannot run: void on this machine (AuditStep.void)."""
+        return self.ending.void()
 
     def run_audit(self) -> Verdict:
-        """The end-of-game audit over the whole transcript with every dealer's secret."""
-        # a dealer that left before showing its secret: its secret rebuilt by the escrow
-        secrets = {**self.recovered_secrets, **self.secrets}
-        report = blame_relay(audit(self.transcript.records, secrets, self.recovered),
-                             self.transcript.records, self.unproved_shares)
-        if not report.ok:
-            first = report.first
-            return Verdict(False, tuple(report.cheaters), first.kind, first.message)
-        finding = self.kinds.audit_extra()     # answers about hands, the game's own replay
-        return Verdict(True) if finding is None else Verdict(False, *finding)
+        return self.ending.run()
 
 
 def _dealer_of(record) -> int:
