@@ -167,15 +167,15 @@ class FairTable:
         # shares of other machines' hidden cards, relayed without their proofs (net.fair.bundle)
         self.unproved_shares: set = set()
         # the parts, each with its own state (see the module docstring)
-        self.machine = DealMachine(self)
-        self.positions = Positions(self)
-        self.kinds = ChanceKinds(self)
-        self.move_queue = MoveQueue(self)
-        self.dues = Dues(self)
-        self.departures = Departures(self, strict_escrow)
-        self.rescue = RollRescue(self)     # roll parts rebuilt from the escrow (issue 28)
-        self.share_rescue = ShareRescue(self)     # and draw shares (net.fair.share_rescue)
-        self.ending = AuditStep(self)      # the secrets and the verdict (net.fair.audit_step)
+        self.machine: DealMachine = DealMachine(self)
+        self.positions: Positions = Positions(self)
+        self.kinds: ChanceKinds = ChanceKinds(self)
+        self.move_queue: MoveQueue = MoveQueue(self)
+        self.dues: Dues = Dues(self)
+        self.departures: Departures = Departures(self, strict_escrow)
+        self.rescue: RollRescue = RollRescue(self)    # late roll parts rebuilt (issue 28)
+        self.share_rescue: ShareRescue = ShareRescue(self)     # and draw shares
+        self.ending: AuditStep = AuditStep(self)      # the secrets and the verdict
 
     # -- what the parts keep, as the table's callers read it (forwarders) -----------------
     departed = property(lambda self: self.departures.departed)
