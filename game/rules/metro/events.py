@@ -4,10 +4,10 @@ time the list is read.
 A placement's events (the tile placed, each line it completed with the line's traced path,
 exchanges closed, the replacement drawn, the end of the game) cost more to build than the move
 itself: a search or playout that plays through ``play`` and never looks at them would pay for
-them every move. So ``play`` keeps the few plain values they are made from (``Recipe``: taken
-when the move is played, never the live state, so reading the events later, after more moves,
-gives what reading them at once gives) and ``PlacementEvents`` builds the dicts when first
-read.
+them every move. So ``play`` keeps the few values they are made from (``Recipe``, taken when
+the move is played: reading the events later, after more moves, gives what reading them at
+once gives; the one live part, the board's shapes, is read only where it can no longer
+change) and ``PlacementEvents`` builds the dicts when first read.
 """
 
 from __future__ import annotations
@@ -16,9 +16,10 @@ from .board import SQUARE_NAMES
 from .lines import trace_path
 
 # (seat, tile, rot, square, from_hand, lines, closed, drawn, stack, ended):
-#   lines  None, or (completed station indices, the board's shapes then (a tuple), car owners,
-#          companies): every completed line's path, tiles and end are traced from those shapes
-#          (the squares of a completed line never change, the copy keeps it exact anyway)
+#   lines  None, or (completed station indices, the state's list of shapes, car owners,
+#          companies): every completed line's path, tiles and end are traced from the shapes
+#          when read (a completed line's squares are filled, and a filled square never
+#          changes: the state only moves forward, an undo replays into a new state)
 #   closed True when the move closed the share exchanges (companies)
 #   drawn  the tile drawn to the hand after the move, or None; stack: the stack's size then
 #   ended  the turn's end events (game_over) as built, or None

@@ -391,7 +391,10 @@ class MetroGame(Game):
             if completed or state.companies:
                 closed = score_lines(state, completed)
                 if completed:
-                    lines = (completed, tuple(shape), state.car_owner, state.companies)
+                    # the board's shapes as they are: a completed line's squares are filled and
+                    # a filled square never changes (a state only moves forward; an undo
+                    # replays into a new state), so its path reads the same later
+                    lines = (completed, shape, state.car_owner, state.companies)
         stack = state.stack
         if pending is None and stack:
             if state.table:
