@@ -34,6 +34,7 @@ def test_a_batched_saver_writes_each_move_at_once_and_flushes_once_per_settle(fl
     plain = saves.start_autosave(match)          # durable, flushing every move
     batched = Autosaver(match, plain.path.with_name("batched.tlsave"), header=plain.header,
                         batched=True)
+    assert flusher.wait(5.0)           # nothing of an earlier test still to flush
     flushes.clear()
     play(match, 5)
     assert flusher.wait(5.0)
