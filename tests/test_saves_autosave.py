@@ -192,6 +192,7 @@ def test_a_failing_disk_never_stops_the_game(monkeypatch):
         calls.append(1)
         raise OSError(28, "No space left on device")
 
+    assert flusher.wait(5.0)                    # the first moves' flushes are done
     with monkeypatch.context() as patch:
         # a move's flush runs on the flusher thread (off the frame)
         patch.setattr("game.saves.flusher._sync", full_disk)
