@@ -43,8 +43,8 @@ def test_the_events_are_those_the_eager_play_built_read_at_once_or_after_the_gam
 
 def test_play_traces_no_line_until_its_events_are_read(monkeypatch):
     traced = []
-    real = metro_events.trace_path
-    monkeypatch.setattr(metro_events, "trace_path",
+    real = metro_events.completed_line
+    monkeypatch.setattr(metro_events, "completed_line",
                         lambda shapes, station: traced.append(station) or real(shapes, station))
     state, rng, kept = GAME.new_game(GAME.make_config(4), 3), Rng(3), []
     while not state.over:

@@ -13,7 +13,7 @@ change) and ``PlacementEvents`` builds the dicts when first read.
 from __future__ import annotations
 
 from .board import SQUARE_NAMES
-from .lines import trace_path
+from .lines import completed_line
 
 # (seat, tile, rot, square, from_hand, lines, closed, drawn, stack, ended):
 #   lines  None, or (completed station indices, the state's list of shapes, car owners,
@@ -35,13 +35,13 @@ def placement_events(recipe: Recipe) -> list[dict]:
     if lines is not None:
         completed, shapes, owners, companies = lines
         for i in completed:
-            line = trace_path(shapes, i + 1)
-            tiles, centre = line["tiles"], line["centre"]
+            path, end = completed_line(shapes, i + 1)
+            tiles, centre = len(path), end == 0
             # one point per tile passed (repeats count), doubled at the centre (actions.py)
             points = tiles * 2 if centre else tiles
             event = {"kind": "line_completed", "station": i + 1, "points": points,
-                     "centre": centre, "end": line["end"], "tiles": tiles,
-                     "path": line["path"], "owner": None if companies else owners[i]}
+                     "centre": centre, "end": end, "tiles": tiles, "path": path,
+                     "owner": None if companies else owners[i]}
             if companies:
                 event["company"] = owners[i]      # a company's line: its profit, no seat's
             events.append(event)
