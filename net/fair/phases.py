@@ -115,8 +115,27 @@ SETUP = (Phase.KEY_COMMIT, Phase.KEY_REVEAL, Phase.ESCROW, Phase.SEED)
 
 
 def phase_of(fair) -> Phase:
-    """The phase a ``FairTable`` is in, from what it has consumed."""
-    return fair.machine.phase()
+    """The phase a ``FairTable`` (or anything that reads like one) is in, from what it has
+    consumed (``DealMachine.phase``)."""
+    if fair.verdict is not None:
+        return Phase.AUDITED
+    dealers = fair.dealers
+    t = fair.transcript
+    if fair.match is None:
+        if len(t.key_commitments) < len(dealers):
+            return Phase.KEY_COMMIT
+        if len(t.public_keys) < len(dealers):
+            return Phase.KEY_REVEAL
+        if len(dealers) > 1 and len(fair.escrows) < len(dealers):
+            return Phase.ESCROW
+        return Phase.SEED
+    if any(gone not in fair.recovered for gone in fair.departed):
+        return Phase.REKEY
+    if fair.finished:
+        return Phase.SECRETS
+    if fair.waiting_for_move:
+        return Phase.MOVE
+    return Phase.CHANCE
 
 
 @dataclass(frozen=True)
@@ -159,26 +178,8 @@ class DealMachine:
 
     # -- where the deal is ----------------------------------------------------------------
     def phase(self) -> Phase:
-        fair = self.table
-        if fair.verdict is not None:
-            return Phase.AUDITED
-        dealers = fair.dealers
-        t = fair.transcript
-        if fair.match is None:
-            if len(t.key_commitments) < len(dealers):
-                return Phase.KEY_COMMIT
-            if len(t.public_keys) < len(dealers):
-                return Phase.KEY_REVEAL
-            if len(dealers) > 1 and len(fair.escrows) < len(dealers):
-                return Phase.ESCROW
-            return Phase.SEED
-        if any(gone not in fair.recovered for gone in fair.departed):
-            return Phase.REKEY
-        if fair.finished:
-            return Phase.SECRETS
-        if fair.waiting_for_move:
-            return Phase.MOVE
-        return Phase.CHANCE
+        """The phase the deal is in, from what its table has consumed."""
+        return phase_of(self.table)
 
     def waiting(self) -> Waiting:
         """What the table waits for now, from whom, and what a timeout or departure does."""
