@@ -198,7 +198,7 @@ def test_the_table_runs_the_games_own_audit_too():
     assert problem.startswith("move ") and f"by seat {culprit + 1}" in problem
     # the finding names the machine of the seat whose move its real hand could not make
     # (the answers' own audit, which the other city upsets too, left out here)
-    table.ref.audit_answers = lambda privates: []
+    table.ref.kinds.audit_answers = lambda privates: []
     named, kind, _ = table.ref.audit_extra()
     assert kind == "table" and named == (table.ref.seat_dealers[culprit],)
 

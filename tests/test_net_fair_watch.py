@@ -8,6 +8,7 @@ when the table last moved on, and the watch acts only through what it was handed
 from types import SimpleNamespace
 
 from net.fair.guard import FairWatch
+from net.fair.phases import DealMachine
 from net.protocol import messages as ids
 from net.protocol.lobby import Slot
 from net.session.handshake import PeerRec
@@ -23,7 +24,9 @@ def driver(**fields) -> SimpleNamespace:
                 secrets={}, waiting_for_move=False, current_step=None, published=[],
                 strict_escrow=False, seat_dealers=[0, 7, 9])
     base.update(fields)
-    return SimpleNamespace(**base)
+    fair = SimpleNamespace(**base)
+    fair.machine = DealMachine(fair)     # the deal's state machine, over the fake driver
+    return fair
 
 
 class FakeDeal:

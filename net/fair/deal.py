@@ -35,59 +35,46 @@ streams of it), so a machine that comes back with its secret rebuilds its partia
 replaying the same stream. The driver never draws randomness itself: the secret comes from
 the caller (``secrets.token_bytes`` in net).
 
-Split by job: what this machine owes a step (``net.fair.dues``), the moves and the cards they
-play (``net.fair.moves``), departures (``net.fair.leave``), the extra kinds (``net.fair.kinds``)
-and who reads a dealt position (``net.fair.positions``) are mixed into ``FairTable``.
+``FairTable`` is made of parts, each with its own state, held in one attribute and reaching
+the table only through a small interface of its own: ``machine`` (net.fair.phases: the deal's
+state machine, the step in flight; the steps themselves in net.fair.draw_step and
+net.fair.shuffle_step), ``dues`` (net.fair.dues: what this machine owes, its outbox),
+``move_queue`` (net.fair.moves), ``departures`` (net.fair.leave: escrows, rebuilt keys),
+``kinds`` (net.fair.kinds: attest / show / return and their audit), ``positions``
+(net.fair.positions: pile order, held and known cards), ``rescue`` and ``share_rescue``
+(net.fair.rescue, net.fair.share_rescue: late roll parts and draw shares rebuilt) and
+``ending`` (net.fair.audit_step: the secrets and the verdict).
 """
 
 from __future__ import annotations
 
 import hashlib
 from collections import deque
-from dataclasses import dataclass
 from typing import Any
 
 from game.match import Match
-from game.rules.core import IllegalMove, canonical_bytes
-from game.rules.fairplay import (PUBLIC, FairplayError, Peer, Transcript, audit, from_plain,
-                                 to_plain)
-from game.rules.fairplay.draw import finish_draw, share_for_draw
-from net.fair.dues import SECRET, SETUP_ROLL, FairDues
+from game.rules.core import canonical_bytes
+from game.rules.fairplay import FairplayError, Peer, Transcript, from_plain, to_plain
+from game.rules.fairplay.records import (CardPlayed, DrawShared, PileOpened, Returned,
+                                          RollContributed, RollOpened, Shuffled, digest_form)
+from net.fair.audit_step import AuditStep, Verdict
+from net.fair.draw_step import learn_departed_hands
+from net.fair.dues import SECRET, SETUP_ROLL, Dues
 from net.fair.errors import FairError
-from net.fair.escrow import (DEPART, ESCROW, KEY_SHARE, SECRET_SHARE_SIZES, SHARE_BYTES,
-                             threshold_for)
+from net.fair.escrow import DEPART, ESCROW, KEY_SHARE, SECRET_SHARE_SIZES, SHARE_BYTES
 from net.fair.kinds import ATTEST, ChanceKinds, attest_record_ok
-from net.fair.leave import Departures
-from net.fair.moves import FairMoves
-from net.fair.positions import Positions
+from net.fair.leave import Departures, is_stale
+from net.fair.moves import MoveQueue
+from net.fair.phases import DealMachine
+from net.fair.positions import Positions, stamped
 from net.fair.rescue import OVERDUE, ROLL_PART, RollRescue, rescue_record_ok
 from net.fair.late_shuffle import (SHUFFLE_OVERDUE, late_shuffle_record_ok,
                                    take_shuffle_overdue)
-from net.fair.share_proof import blame_relay
 from net.fair.share_rescue import (SHARE_OVERDUE, SHARE_PART, ShareRescue,
                                    share_rescue_record_ok)
-from game.rules.fairplay.records import (CardPlayed, DrawShared, KeyCommitted, KeyRevealed,
-                                          digest_form,
-                                          PileOpened, Returned, RollCommitted,
-                                          RollContributed, RollOpened, RollRevealed, Shuffled)
 
 SEED_DICE = (256,) * 8            # 64 bits of public seed
-SUPPORTED = ("shuffle", "deal", "reveal", "roll", "attest", "show", "return")
 OPENINGS = (PileOpened, RollOpened, Returned)    # derived by every driver, never sent
-
-
-@dataclass(frozen=True)
-class Verdict:
-    """The end-of-game audit: ``fair``; else the dealers named, the first finding's kind and
-    its English text (the client translates by ``kind``)."""
-    fair: bool
-    cheaters: tuple = ()
-    kind: str = ""
-    message: str = ""
-
-    def to_plain(self) -> dict:
-        return {"fair": self.fair, "cheaters": list(self.cheaters), "kind": self.kind,
-                "message": self.message}
 
 
 def record_to_plain(record) -> dict:
@@ -147,7 +134,7 @@ def record_from_plain(plain) -> Any:
     return record
 
 
-class FairTable(FairDues, FairMoves, Departures, ChanceKinds, Positions):
+class FairTable:
     """One machine's driver (see the module docstring).
 
     ``seat_dealers``: the dealer (machine) of each seat; ``me``: this machine's peer id;
@@ -167,71 +154,122 @@ class FairTable(FairDues, FairMoves, Departures, ChanceKinds, Positions):
         self.piles = game.piles(config)
         self.transcript = Transcript()
         self.published: list = []          # every record consumed from the stream, in order
-        self.move_cards: set = set()       # indexes in published of the moves' CardPlayed
         self._inbox: deque = deque()       # sequenced records not consumed yet
-        self._moves: deque = deque()       # sequenced moves (seq, seat, text, played)
         self._digest = hashlib.blake2b(digest_size=16, person=b"fair-transcript")
         self.match: Match | None = None
-        self.cursor: dict[str, int] = {}
-        self.bottom: dict[str, list[int]] = {}             # returned positions, in order
-        self.returning: dict[str, int] = {}                # pile -> seat that returned
-        self.face_up: dict[str, int] = {}                  # pile -> last revealed position
-        self.answer: int | None = None                     # the opened attest's answer
-        self.shown: dict[int, int] = {}                    # the opened show: position -> id
-        self.attests: list = []                            # for the audit (net.fair.kinds)
         self.public_seed: int | None = None
-        self.held: dict[str, dict[int, list[int]]] = {}    # pile -> seat -> positions
-        self.known: dict[tuple[str, int], int] = {}        # own draws: (pile, pos) -> id
-        self.rolls = 0                                     # rolls opened so far
         self.rekey: list[int] = []     # resumed elsewhere: dealers whose key the escrow rebuilds
-        self._step: tuple | None = None                    # the opened step
-        self._owed_done: set = set()
-        self._outbox: list = []
-        self._private_forms: dict[int, tuple[str, str]] = {}   # seat -> (public, full)
-        self.secrets: dict[int, bytes] = {}
-        self.verdict: Verdict | None = None
-        self.defer_audit = False    # True: the audit waits for ``finish_audit`` (a pump's
-        self.audit_due = False      # end, once its frames are sent: it takes a while)
         self.strict = False     # True: a record while a move is awaited is refused at once
-        # dealers that left for good (net.fair.escrow): escrows, departures, rebuilt keys
-        self.escrows: dict[int, dict[int, bytes]] = {}
-        self.departed: list[int] = []
-        self.key_shares: dict[int, dict[int, bytes]] = {}
-        self.recovered: dict[int, int] = {}
-        self.escrow_commitments: dict[int, tuple | None] = {}
-        self.secret_escrows: dict[int, dict[int, bytes]] = {}     # owner -> holder -> share
-        self.secret_shares: dict[int, dict[int, bytes]] = {}      # published, per departed
-        self.recovered_secrets: dict[int, bytes] = {}
-        self.rescue = RollRescue(self)     # roll parts rebuilt from the escrow (issue 28)
-        self.share_rescue = ShareRescue(self)     # and draw shares (net.fair.share_rescue)
         self.told_shuffles: list[str] = []   # piles whose step of ours the host said was late
         self.skipped_shufflers: set[int] = set()    # dealers whose shuffle step was skipped
-        # a strict table (issue 28, item 4): only all the other dealers together can open a
-        # dealer's escrow, and a withholder is waited for, not replaced. None: not known (a
-        # table replayed from a save): the first escrow's commitments say it
-        self.strict_escrow = strict_escrow
         # the check of a draw share's proof as it is taken (net.fair.share_proof), or None
         self.share_check = None
         # shares of other machines' hidden cards, relayed without their proofs (net.fair.bundle)
         self.unproved_shares: set = set()
+        # the parts, each with its own state (see the module docstring)
+        self.machine: DealMachine = DealMachine(self)
+        self.positions: Positions = Positions(self)
+        self.kinds: ChanceKinds = ChanceKinds(self)
+        self.move_queue: MoveQueue = MoveQueue(self)
+        self.dues: Dues = Dues(self)
+        self.departures: Departures = Departures(self, strict_escrow)
+        self.rescue: RollRescue = RollRescue(self)    # late roll parts rebuilt (issue 28)
+        self.share_rescue: ShareRescue = ShareRescue(self)     # and draw shares
+        self.ending: AuditStep = AuditStep(self)      # the secrets and the verdict
+
+    # -- what the parts keep, as the table's callers read it (forwarders) -----------------
+    departed = property(lambda self: self.departures.departed)
+    recovered = property(lambda self: self.departures.recovered)
+    escrows = property(lambda self: self.departures.escrows)
+    key_shares = property(lambda self: self.departures.key_shares)
+    recovered_secrets = property(lambda self: self.departures.recovered_secrets)
+    escrow_commitments = property(lambda self: self.departures.escrow_commitments)
+    escrow_threshold = property(lambda self: self.departures.threshold,
+                                doc="How many other dealers' escrow shares rebuild a key.")
+    strict_escrow = property(lambda self: self.departures.strict_escrow,
+                             lambda self, value: setattr(self.departures, "strict_escrow",
+                                                         value))
+    held = property(lambda self: self.positions.held)
+    known = property(lambda self: self.positions.known)
+    attests = property(lambda self: self.kinds.attests)
+    move_cards = property(lambda self: self.move_queue.move_cards)
+    owed_done = property(lambda self: self.dues.done,
+                         doc="What this machine has queued already (items of net.fair.dues).")
+    secrets = property(lambda self: self.ending.secrets)
+    verdict = property(lambda self: self.ending.verdict)
+    audit_due = property(lambda self: self.ending.due)
+    defer_audit = property(lambda self: self.ending.defer,
+                           lambda self, value: setattr(self.ending, "defer", value),
+                           doc="True: the audit waits for ``finish_audit`` (a pump's end).")
+    current_step = property(lambda self: self.machine.step, doc="The opened chance step: "
+                            "(kind, pile or roll name, positions, drawer, key).")
 
     @property
-    def escrow_threshold(self) -> int:
-        """How many other dealers' escrow shares rebuild a key or a roll part."""
-        return threshold_for(len(self.dealers), bool(self.strict_escrow))
-
-    @property
-    def owed_done(self) -> set:
-        """What this machine has queued already (items of ``net.fair.dues``)."""
-        return self._owed_done
+    def active(self) -> tuple[int, ...]:
+        """The dealers still at the table (not departed)."""
+        return self.departures.active()
 
     def queue(self, record) -> None:
         """Queue a record this machine owes (sent by ``take_outbox``)."""
-        self._outbox.append(record)
+        self.dues.queue(record)
 
     def append_derived(self, record) -> None:
         """A record every machine derives alike (never sent): into the transcript."""
         self._append(record)
+
+    def take_card_played(self, record: CardPlayed) -> int:
+        """A move's card: into the transcript and the published records; its index."""
+        self._append(record)
+        self.published.append(record)
+        return len(self.published) - 1
+
+    # -- what the parts ask of each other (their interfaces' callbacks) -------------------
+    def owe_key_shares(self) -> None:
+        self.departures.owe_key_shares()
+
+    def owe_roll_parts(self) -> None:
+        self.rescue.owe()
+
+    def owe_share_parts(self) -> None:
+        self.share_rescue.owe()
+
+    def owe_extra(self, step) -> None:
+        self.kinds.owe(step)
+
+    def key_rebuilt(self, gone: int) -> None:
+        """A departed dealer's key is rebuilt: its parts of rebuilds are computed by all."""
+        self.rescue.departed_changed()
+        self.share_rescue.departed_changed()
+
+    def hand_opened(self, gone: int) -> None:
+        """... its hand is read by every machine, its part of the step done, and the audit
+        runs if it left at the end instead of showing its secret."""
+        learn_departed_hands(self, gone)
+        self.machine.stand_in()
+        self.audit_when_complete()
+
+    # -- kept for the table's callers: the parts' answers ---------------------------------
+    def my_escrow_share(self, owner: int) -> bytes:
+        return self.departures.my_escrow_share(owner)
+
+    def is_stale(self, record) -> bool:
+        """Whether a record comes too late to count, through no fault of its sender's
+        (net.fair.leave.is_stale): the host drops it and blames nobody."""
+        return is_stale(self, record)
+
+    def stamped(self, record):
+        """The host's copy of a departure record, stamped with the seq it follows."""
+        return stamped(record, self.match.seq if self.match is not None else None)
+
+    def awaits_answer_from(self, dealer: int) -> bool:
+        """Whether the open step is an ``attest`` that waits for ``dealer``'s answer."""
+        return self.kinds.awaits_answer_from(self.machine.step, dealer)
+
+    def audit_game(self) -> tuple:
+        return self.kinds.audit_game()
+
+    def audit_extra(self):
+        return self.kinds.audit_extra()
 
     # ================================================================ input
     def publish(self, record) -> None:
@@ -253,7 +291,7 @@ class FairTable(FairDues, FairMoves, Departures, ChanceKinds, Positions):
             played = record_from_plain(played)
             if not isinstance(played, CardPlayed):
                 raise FairError("fair_malformed", detail="card_played")
-        self._moves.append((seq, seat, text, played))
+        self.move_queue.add(seq, seat, text, played)
 
     def intend(self, seat: int, full_text: str) -> str:
         """A move this machine proposes for one of its seats: the text to send (its public
@@ -263,7 +301,7 @@ class FairTable(FairDues, FairMoves, Departures, ChanceKinds, Positions):
             return str(move)     # its dealer left for good: every machine knows that hand
         public = str(self.game.public_move(move))
         if public != str(move):
-            self._private_forms[seat] = (public, str(move))
+            self.move_queue.keep_private(seat, public, str(move))
         return public
 
     def card_for(self, seat: int, text: str) -> CardPlayed | None:
@@ -273,10 +311,11 @@ class FairTable(FairDues, FairMoves, Departures, ChanceKinds, Positions):
         if played is None:
             return None
         pile, value = played
-        for position in self.held.get(pile, {}).get(seat, []):
-            card = self.known.get((pile, position))
+        book = self.positions
+        for position in book.held.get(pile, {}).get(seat, []):
+            card = book.known.get((pile, position))
             if card is not None and self.piles[pile][card] == value:
-                return CardPlayed(pile, position, self.position_drawer(pile, position), card)
+                return CardPlayed(pile, position, book.position_drawer(pile, position), card)
         raise FairError("fair_not_held", dealer=self.me, seat=seat)
 
     # ================================================================ output
@@ -288,7 +327,7 @@ class FairTable(FairDues, FairMoves, Departures, ChanceKinds, Positions):
         for pile, state in self.transcript.piles.items():
             if not state.shuffled or self.me not in state.opening.seats:
                 continue
-            start = self.cursor.get(pile, 0)
+            start = self.positions.cursor.get(pile, 0)
             positions = [p for p in range(start, min(start + count, len(state.opening.cards)))
                          if p not in state.draws]
             self.peer.prepare(self.transcript, pile, positions)
@@ -296,9 +335,7 @@ class FairTable(FairDues, FairMoves, Departures, ChanceKinds, Positions):
     def recount_owed(self) -> None:
         """After a replay of the whole stream: forget what was queued on the way (it is in
         the stream already) and owe only what the transcript still lacks from us."""
-        self._outbox = []
-        self._owed_done = set()
-        self._owe()
+        self.dues.recount()
 
     def drop_inbox(self) -> int:
         """Forget the records not consumed (one the host could not sequence); how many."""
@@ -308,12 +345,11 @@ class FairTable(FairDues, FairMoves, Departures, ChanceKinds, Positions):
 
     def drop_move(self) -> None:
         """Forget the move at the head of the queue (the host refused it)."""
-        if self._moves:
-            self._moves.popleft()
+        self.move_queue.drop()
 
     @property
     def queued_moves(self) -> int:
-        return len(self._moves)
+        return len(self.move_queue)
 
     @property
     def waiting_for_move(self) -> bool:
@@ -323,19 +359,13 @@ class FairTable(FairDues, FairMoves, Departures, ChanceKinds, Positions):
 
     def take_outbox(self) -> list:
         """Records this machine owes the table now (to send to the host), in order."""
-        out, self._outbox = self._outbox, []
-        return out
+        return self.dues.take()
 
     @property
     def finished(self) -> bool:
         """The game is over and every chance step of its end is in (Metro's is_over comes
         before the final shows)."""
         return self.match.is_over() and self.match.pending_chance() is None
-
-    @property
-    def current_step(self) -> tuple | None:
-        """The opened chance step: (kind, pile or roll name, positions, drawer, key)."""
-        return self._step
 
     @property
     def started(self) -> bool:
@@ -357,7 +387,7 @@ class FairTable(FairDues, FairMoves, Departures, ChanceKinds, Positions):
         applied: list = []
         while True:
             progressed = self._advance(applied)
-            self._owe()
+            self.dues.owe()
             if not progressed:
                 return applied
 
@@ -370,9 +400,9 @@ class FairTable(FairDues, FairMoves, Departures, ChanceKinds, Positions):
             return False
         request = self.match.pending_chance()
         if request is not None:
-            self._open(request)
-            self._stand_in()
-            if self._complete(request, applied):
+            self.machine.open(request)
+            self.machine.stand_in()
+            if self.machine.complete(request, applied):
                 return True
             if self._inbox:
                 self._consume(self._inbox.popleft())
@@ -390,8 +420,8 @@ class FairTable(FairDues, FairMoves, Departures, ChanceKinds, Positions):
             # seq it follows), so a machine replaying the stream takes it at the same place
             self._consume(self._inbox.popleft())
             return True
-        if self._moves:
-            return self._play(applied)
+        if len(self.move_queue):
+            return self.move_queue.play(applied)
         if self._inbox:
             record = self._inbox[0]
             if isinstance(record, OPENINGS):
@@ -412,22 +442,17 @@ class FairTable(FairDues, FairMoves, Departures, ChanceKinds, Positions):
         # intermediate deck (net.fair.decks) hash the same transcript as the others
         self._digest.update(canonical_bytes(to_plain(digest_form(record))))
 
-    @property
-    def active(self) -> tuple[int, ...]:
-        """The dealers still at the table (not departed)."""
-        return tuple(d for d in self.dealers if d not in self.departed)
-
     def _consume(self, record) -> None:
         if isinstance(record, dict):
             kind = record["kind"]
             if kind == SECRET:
-                self._take_secret(record)
+                self.ending.take_secret(record)
             elif kind == ESCROW:
-                self._take_escrow(record)
+                self.departures.take_escrow(record)
             elif kind == DEPART:
-                self._take_depart(record)
+                self.departures.take_depart(record)
             elif kind == ATTEST:
-                self.take_attest(record)
+                self.kinds.take_attest(self.machine.step, record)
             elif kind == OVERDUE:
                 self.rescue.take_overdue(record)
             elif kind == ROLL_PART:
@@ -439,20 +464,20 @@ class FairTable(FairDues, FairMoves, Departures, ChanceKinds, Positions):
             elif kind == SHUFFLE_OVERDUE:
                 take_shuffle_overdue(self, record)
             else:
-                self._take_key_share(record)
+                self.departures.take_key_share(record)
             self.published.append(record)
             return
         if isinstance(record, OPENINGS):
             raise FairError("fair_opening_sent", dealer=-1)   # openings are derived, not sent
-        if isinstance(record, CardPlayed) and self._step is not None \
-                and self._step[0] == "show":
-            self._keep_unless_refused(self.take_shown, record)
+        step = self.machine.step
+        if isinstance(record, CardPlayed) and step is not None and step[0] == "show":
+            self._keep_unless_refused(lambda shown: self.kinds.take_shown(step, shown), record)
             return
         if isinstance(record, CardPlayed):
             raise FairError("fair_out_of_turn", dealer=record.seat, kind="CardPlayed")
         if record.seat not in self.dealers:
             raise FairError("fair_not_dealer", dealer=record.seat)
-        self._check_belongs(record)
+        self.machine.check_belongs(record)
         if self.share_check is not None and isinstance(record, DrawShared):
             self.share_check(self, record)     # its proof (net.fair.share_proof)
         self._keep_unless_refused(self._append, record)
@@ -467,24 +492,6 @@ class FairTable(FairDues, FairMoves, Departures, ChanceKinds, Positions):
                             message=str(error)) from None
         self.published.append(record)
 
-    def _check_belongs(self, record) -> None:
-        """A record must be one the current step asks for (the transcript checks its turn)."""
-        step = self._step
-        if isinstance(record, (KeyCommitted, KeyRevealed)):
-            ok = self.match is None and SETUP_ROLL not in self.transcript.rolls
-        elif isinstance(record, (RollCommitted, RollRevealed, RollContributed)):
-            ok = (step is not None and step[0] == "roll" and record.roll == step[1]) or (
-                self.match is None and record.roll == SETUP_ROLL)
-        elif isinstance(record, Shuffled):
-            ok = step is not None and step[0] == "shuffle" and record.pile == step[1]
-        elif isinstance(record, DrawShared):
-            ok = (step is not None and step[0] in ("deal", "reveal") and record.pile == step[1]
-                  and record.position in step[2] and record.drawer == step[3])
-        else:
-            ok = False
-        if not ok:
-            raise FairError("fair_out_of_turn", dealer=record.seat, kind=type(record).__name__)
-
     def _maybe_begin(self) -> None:
         t = self.transcript
         escrowed = len(self.dealers) == 1 or len(self.escrows) == len(self.dealers)
@@ -498,168 +505,20 @@ class FairTable(FairDues, FairMoves, Departures, ChanceKinds, Positions):
         self.match = Match.table_match(self.game, self.config, public_seed, self.seats_info)
         self.match.hasher = self.public_hash
 
-    # -- chance steps -------------------------------------------------------------------
-    def _open(self, request) -> None:
-        if request.kind not in SUPPORTED:
-            raise FairError("fair_unsupported", kind=request.kind)
-        key = (request.kind, request.pile, request.seat, request.count, self.match.seq)
-        if self._step is not None and self._step[-1] == key:
-            return
-        t = self.transcript
-        if request.kind == "shuffle":
-            if request.pile not in self.piles:
-                raise FairError("fair_unsupported", kind="pile")
-            attempt = t.piles[request.pile].opening.attempt + 1 if request.pile in t.piles else 0
-            self._append(PileOpened(request.pile, attempt, tuple(range(len(request.cards))),
-                                    self.active))
-            self.cursor[request.pile] = 0
-            self.bottom[request.pile] = []
-            self.returning.pop(request.pile, None)
-            self.face_up.pop(request.pile, None)
-            self.held[request.pile] = {}
-            self._step = ("shuffle", request.pile, (), None, key)
-        elif request.kind in ("attest", "show", "return"):
-            self.open_extra(request, key)
-        elif request.kind in ("deal", "reveal"):
-            positions = self.next_positions(request.pile, request.count)
-            drawer = self.deal_drawer(request.seat, request.pile) if request.kind == "deal" \
-                else PUBLIC
-            self._step = (request.kind, request.pile, positions, drawer, key)
-        else:
-            name = f"roll{self.rolls}"
-            self.rolls += 1
-            self._append(RollOpened(name, 0, self.active))
-            self._step = ("roll", name, (), None, key)
-
-    def _complete(self, request, applied: list) -> bool:
-        kind, name, positions, drawer, _ = self._step
-        t = self.transcript
-        learned = []
-        if kind in ("attest", "show", "return"):
-            outcome = self.complete_extra(request)
-            if outcome is None:
-                return False
-        elif kind == "shuffle":
-            if not t.piles[name].shuffled:
-                return False
-            outcome = ()
-        elif kind == "roll":
-            faces = t.roll_faces(name, request.sides)
-            if faces is None:
-                return False
-            outcome = tuple(faces)
-        else:
-            others = [d for d in t.piles[name].opening.seats if d != drawer]
-            if others and not all(t.draw_complete(name, p) for p in positions):
-                return False
-            if kind == "reveal":
-                outcome = tuple(t.public_card(name, p) for p in positions)
-                if None in outcome:
-                    raise FairError("fair_bad_share", dealer=-1, pile=name)
-                self.after_reveal(name, positions)
-            else:
-                outcome = ()
-                if drawer == PUBLIC:     # dealt to a departed machine's seat: read by all
-                    cards = tuple(t.public_card(name, p) for p in positions)
-                    if None in cards:
-                        raise FairError("fair_bad_share", dealer=-1, pile=name)
-                    for p, card in zip(positions, cards):
-                        self.known[(name, p)] = card
-                    learned = [(request.seat, name, cards)]
-                elif (drawer == self.me and self.peer is not None) or drawer in self.recovered:
-                    cards = tuple(self._read(name, p, drawer) for p in positions)
-                    for p, card in zip(positions, cards):
-                        self.known[(name, p)] = card
-                    learned = [(request.seat, name, cards)]
-                self.held.setdefault(name, {}).setdefault(request.seat, []).extend(positions)
-            self.consume_positions(name, positions)
-        self._step = None
-        try:
-            events = self.match.apply_chance(request, outcome, learned, hash_now=False,
-                                             tell=False)
-        except IllegalMove as error:     # e.g. a revealed card already in sight
-            raise FairError("fair_bad_outcome", dealer=-1, detail=error.code) from None
-        entry = self.match.log[-1]
-        applied.append((entry.seq, None, entry.move, events))
-        return True
-
-    def _read(self, pile: str, position: int, drawer: int | None = None) -> int:
-        t = self.transcript
-        if drawer is not None and drawer in self.recovered and drawer != self.me:
-            ciphertext = t.card_at(pile, position)
-            draw = t.piles[pile].draws.get(position)
-            others = list(draw.shares.values()) if draw is not None else []
-            card = finish_draw(ciphertext, share_for_draw(ciphertext, self.recovered[drawer]),
-                               others, t.piles[pile].cards)
-        elif len(t.piles[pile].opening.seats) == 1:
-            ciphertext = t.card_at(pile, position)
-            card = finish_draw(ciphertext, share_for_draw(ciphertext, self.peer.private), (),
-                               t.piles[pile].cards)
-        else:
-            card = self.peer.read_draw(t, pile, position)
-        if card is None:     # a share was wrong: the audit names who; we cannot play on
-            raise FairError("fair_bad_share", dealer=-1, pile=pile, position=position)
-        return card
-
-    # -- the end ------------------------------------------------------------------------
-    def _take_secret(self, record: dict) -> None:
-        if self.match is None or not self.finished:
-            raise FairError("fair_out_of_turn", dealer=record["seat"], kind=SECRET)
-        if record["seat"] not in self.dealers or record["seat"] in self.secrets:
-            raise FairError("fair_out_of_turn", dealer=record["seat"], kind=SECRET)
-        self.secrets[record["seat"]] = record["secret"]
-        self.audit_when_complete()
-
+    # -- the end (net.fair.audit_step) --------------------------------------------------
     def audit_when_complete(self) -> None:
-        """Run the audit (or have it wait for ``finish_audit``) once the game is finished,
-        every dealer still at the table published its secret and the key of every one that
-        left is rebuilt: after the last secret, or after the last rebuild when a dealer left
-        instead of publishing it."""
-        if self.verdict is not None or self.audit_due or self.match is None \
-                or not self.finished:
-            return
-        if not all(d in self.secrets for d in self.active) \
-                or not all(d in self.recovered for d in self.departed):
-            return
-        if self.defer_audit:
-            self.audit_due = True
-        else:
-            self.verdict = self.run_audit()
+        self.ending.when_complete()
 
     def finish_audit(self) -> bool:
         """Run the audit that waits (``defer_audit``); True if it ran now."""
-        if not self.audit_due:
-            return False
-        self.audit_due = False
-        self.verdict = self.run_audit()
-        return True
+        return self.ending.finish()
 
     def void_unaudited(self) -> Verdict | None:
-        """The game is over but its audit cannot run (a dealer left before showing its
-        secret and the escrow could not rebuild it in time, or the table ended first): the
-        game is marked void on this machine, naming the dealers whose secret is missing.
-        None if the audit ran (or the game is not over)."""
-        if self.verdict is not None or self.match is None or not self.finished:
-            return None
-        missing = tuple(d for d in self.dealers if d not in self.secrets
-                        and d not in self.recovered_secrets and d not in self.recovered)
-        self.audit_due = False
-        self.verdict = Verdict(False, missing, "unaudited",
-                               "the audit could not run: the secret of dealers "
-                               f"{list(missing)} is missing; the game is void")
-        return self.verdict
+        """The game is over but its audit cannot run: void on this machine (AuditStep.void)."""
+        return self.ending.void()
 
     def run_audit(self) -> Verdict:
-        """The end-of-game audit over the whole transcript with every dealer's secret."""
-        # a dealer that left before showing its secret: its secret rebuilt by the escrow
-        secrets = {**self.recovered_secrets, **self.secrets}
-        report = blame_relay(audit(self.transcript.records, secrets, self.recovered),
-                             self.transcript.records, self.unproved_shares)
-        if not report.ok:
-            first = report.first
-            return Verdict(False, tuple(report.cheaters), first.kind, first.message)
-        finding = self.audit_extra()     # answers about hands, the game's own replay
-        return Verdict(True) if finding is None else Verdict(False, *finding)
+        return self.ending.run()
 
 
 def _dealer_of(record) -> int:

@@ -39,10 +39,7 @@ from __future__ import annotations
 from typing import Any, Callable, Protocol
 
 from net.protocol import messages as ids
-from net.fair.late_shuffle import shuffle_late
-from net.fair.phases import PHASES, ROLL_PARTS_LATE, Action, Phase, phase_of
-from net.fair.wait import (play_owing, rebuild_parts_owing, roll_parts_late, setup_owing,
-                           shares_late)
+from net.fair.phases import Action, Decision, Phase
 from net.protocol.reasons import scalar_args
 
 
@@ -102,7 +99,7 @@ class FairWatch:
         the table back in the lobby)."""
         fair = self.deal.fair
         if self.table.phase != "dealing" or fair is None \
-                or PHASES[phase_of(fair)].on_departure is not Action.ABORT:
+                or fair.machine.waiting().on_departure is not Action.ABORT:
             return False
         if not peer.seats:
             return False          # a spectator deals nothing
@@ -125,32 +122,32 @@ class FairWatch:
 
     def tick(self) -> None:
         """Called from the table's ``tick``: hand a withholding dealer's seats over (see the
-        module's docstring)."""
+        module's docstring). What the deal waits for, from whom, and what a timeout or a
+        departure does there is the answer of its state machine (``fair.machine``,
+        net.fair.phases.DealMachine); the watch keeps the time and carries the decision out."""
         table, deal = self.table, self.deal
         fair = deal.fair
         if fair is None or table.phase not in ("dealing", "playing", "over"):
             self.waiting = ()
             return
-        phase = phase_of(fair)
-        rule = PHASES[phase]          # net.fair.phases: what a late or gone dealer costs here
-        owing = setup_owing(fair) if fair.match is None else play_owing(fair)
-        owing = [d for d in owing if d != fair.me]      # this machine never withholds
-        if rule.on_departure is Action.REKEY_AT_ONCE and owing:
+        machine = fair.machine
+        connected = {deal.dealer_of(p) for p in self.live_peers() if p.seats}
+        gone = machine.on_departure(connected)
+        if gone.action is Action.REKEY_AT_ONCE:
             # the game is over and a dealer that owes its secret is gone: its secret is
             # rebuilt from the escrow at once (every secret is shown now anyway), so a
             # cheater that closes at the last move is audited all the same (issue 28)
-            connected = {deal.dealer_of(p) for p in self.live_peers() if p.seats}
-            gone = [d for d in owing if d not in connected and d not in fair.departed]
-            if gone and all(g in fair.recovered for g in fair.departed):
-                for dealer in gone:
-                    deal.rekey(dealer)
-                return
+            for dealer in gone.items:
+                deal.rekey(dealer)
+            return
+        waiting = machine.waiting()
+        owing = [d for d in waiting.dealers if d != fair.me]   # this machine never withholds
         now = table.clock()
         mark = (tuple(owing), len(fair.published), fair.match.seq if fair.match else -1)
         if not owing:
             self.waiting = ()
             return
-        if phase is Phase.CHANCE and self._late_again(fair):
+        if waiting.phase is Phase.CHANCE and self._late_again(machine):
             return
         if not self.waiting or self.waiting[0] != mark:
             self.waiting = (mark, now)
@@ -158,85 +155,64 @@ class FairWatch:
         if now - self.waiting[1] < table.timings.seeding:
             return
         self.waiting = ()
-        overdue = [item for item in roll_parts_late(fair) if item[2] != fair.me] \
-            if phase in ROLL_PARTS_LATE else []
-        if overdue:
+        self._decide(machine.on_timeout(connected), owing)
+
+    def _decide(self, decision: Decision, owing: list) -> None:
+        """Carry out the deal's decision about the dealers late past the limit."""
+        table, deal = self.table, self.deal
+        action = decision.action
+        if action is Action.REBUILD_PART:
             # a late roll part is rebuilt from the escrow, never rolled again, and its
             # dealer keeps its seats: dropping it gains the host nothing
-            for name, attempt, dealer in overdue:
+            for name, attempt, dealer in decision.items:
                 deal.overdue(name, attempt, dealer)
-            return
-        shares = [item for item in shares_late(fair) if item[4] != fair.me] \
-            if phase is Phase.CHANCE else []
-        if shares:
+        elif action is Action.REBUILD_SHARE:
             # a late draw share too (net.fair.share_rescue): the same share, nobody blamed
-            for item in shares:
+            for item in decision.items:
                 deal.share_overdue(*item)
-            return
-        shuffles = [item for item in shuffle_late(fair) if item[2] != fair.me] \
-            if phase is Phase.CHANCE else []
-        if shuffles:
+        elif action is Action.SKIP_STEP:
             # a late shuffle step is skipped (net.fair.late_shuffle): nobody blamed
-            deal.shuffle_overdue(*shuffles[0])
-            return
-        late = [p for p in table.peers.values() if deal.dealer_of(p) in owing and p.seats]
-        if rule.on_timeout is Action.ABORT:
+            deal.shuffle_overdue(*decision.items[0])
+        elif action is Action.ABORT:
+            late = [p for p in table.peers.values() if deal.dealer_of(p) in owing and p.seats]
             self.abort(ids.R_TIMEOUT, peer=late[0].pid if late else -1)
             for peer in late:        # back in the lobby: their seats open again
                 self.emit("fair_withheld", peer=peer.pid, dealer=deal.dealer_of(peer))
                 if peer.conn is not None:
                     self.refuse(peer.conn, ids.R_TIMEOUT, {"peer": peer.pid})
-            return
-        # a dealer whose machine dropped is waited on like its moves are (``wait_limit``):
-        # only one that is connected and does not send what it owes withholds
-        connected = {deal.dealer_of(p) for p in self.live_peers() if p.seats}
-        secrets_only = fair.finished and all(g in fair.recovered for g in fair.departed)
-        parts = rebuild_parts_owing(fair)
-        if parts and set(owing) <= parts:
-            # only parts of a rebuild are missing (a late share or roll part): blaming their
-            # holders would let a host that dropped both the share and a holder's part
-            # frame that holder, so nobody is blamed and the step waits (the host can end
-            # the game; two silent machines can stall it, as they could veto before)
-            for dealer in owing:
-                if dealer in connected:
-                    self.emit("fair_stalled", dealer=dealer)
-            return
-        if fair.strict_escrow and not secrets_only:
-            # a strict table (issue 28): nobody stands in for a withholder (its hand would be
-            # opened behind a veto); the step waits for it until the host ends the game
-            for dealer in owing:
-                if dealer in connected:
-                    self.emit("fair_stalled", dealer=dealer)
-            return
-        for dealer in owing:
-            if dealer not in connected:
-                if secrets_only:
+        elif action is Action.STALL:
+            # nobody is blamed and the step waits: only parts of a rebuild are missing (a
+            # host that dropped a share and a holder's part could otherwise frame that
+            # holder), or a strict table, where nobody stands in for a withholder (its hand
+            # would be opened behind a veto); the host can end the game
+            for dealer in decision.items:
+                self.emit("fair_stalled", dealer=dealer)
+        elif action is Action.BOT_AND_REKEY:
+            fair = deal.fair
+            for dealer, withheld in decision.items:
+                if not withheld:
                     # the game is over and only its secret is missing: nothing is left to
                     # wait on it for, and its key rebuilt by the escrow serves the audit
                     deal.rekey(dealer)
-                continue
-            seats = [s for s, d in enumerate(fair.seat_dealers) if d == dealer]
-            self.emit("fair_withheld", dealer=dealer, seats=seats)
-            for seat in seats:
-                if not table.slots[seat].bot_level:
-                    self.to_bot(seat)
-            if dealer not in fair.departed:
-                deal.rekey(dealer)
+                    continue
+                seats = [s for s, d in enumerate(fair.seat_dealers) if d == dealer]
+                self.emit("fair_withheld", dealer=dealer, seats=seats)
+                for seat in seats:
+                    if not table.slots[seat].bot_level:
+                        self.to_bot(seat)
+                if dealer not in fair.departed:
+                    deal.rekey(dealer)
 
-    def _late_again(self, fair) -> bool:
+    def _late_again(self, machine) -> bool:
         """A dealer late once with a share or a shuffle step (rebuilt or skipped, nobody
         blamed) has the rest rebuilt or skipped at once, without waiting the limit again: a
         silent machine could otherwise slow every step of the game to the limit. The same
         values either way (a record of its own that comes first simply counts); True if
         something was called."""
-        again = {slot[4] for slot in fair.share_rescue.overdue}
-        shares = [item for item in shares_late(fair) if item[4] in again and item[4] != fair.me]
+        shares, shuffles = machine.late_again()
         for item in shares:
             self.deal.share_overdue(*item)
-        skipped = fair.skipped_shufflers
-        shuffles = [item for item in shuffle_late(fair) if item[2] in skipped
-                    and item[2] != fair.me]
-        for item in shuffles[:1]:
+        for item in shuffles:
             self.deal.shuffle_overdue(*item)
         return bool(shares or shuffles)
 
