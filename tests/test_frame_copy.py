@@ -99,6 +99,7 @@ def test_toast_is_painted_once(tmp_path):
     app.resize((1920, 1080))
     app.toasts.show("Ann completed the solid line", "good")
     app.toasts.update(0.5)                 # faded in
+    app.draw()                             # the frame it was raised in: painted in the next
     app.draw()
     first = pygame.image.tobytes(app.surface, "RGB")
     toast = app.toasts.items[0]
@@ -109,3 +110,34 @@ def test_toast_is_painted_once(tmp_path):
     toast.picture = None                   # painted afresh: the same frame
     app.draw()
     assert pygame.image.tobytes(app.surface, "RGB") == first
+
+
+def test_toasts_raised_in_a_frame_are_painted_after_it_and_appear_together(tmp_path):
+    """The frame a toast is raised in (often the frame a move lands in) paints none of it:
+    the toasts raised together are painted one a frame in the next frames and appear
+    together once all are; the frame then is the one the toasts painted at once give."""
+    app = make_app(tmp_path)
+    app.resize((1920, 1080))
+    app.draw()
+    empty = pygame.image.tobytes(app.surface, "RGB")
+    app.toasts.show("Bot 2's solid line is blocked: every way on from its end meets the lake "
+                    "or the park, its own track, tunnels already dug.", "bad")
+    app.toasts.show("Bot 2 completed the solid line!", "good")
+    app.toasts.update(0.5)                 # faded in
+    app.draw()
+    assert [toast.picture for toast in app.toasts.items] == [None, None], \
+        "a toast was painted in the frame it was raised in"
+    assert pygame.image.tobytes(app.surface, "RGB") == empty
+    app.draw()                             # one painted: it waits for the other
+    assert [toast.picture is None for toast in app.toasts.items] == [False, True]
+    assert pygame.image.tobytes(app.surface, "RGB") == empty
+    app.draw()                             # both painted, both shown
+    assert all(toast.picture is not None for toast in app.toasts.items)
+    shown = pygame.image.tobytes(app.surface, "RGB")
+    assert shown != empty
+    for toast in app.toasts.items:
+        toast.picture = None               # painted afresh in the frame: the same picture
+    app.toasts.prepare(app.toasts.items[0])
+    app.toasts.prepare(app.toasts.items[1])
+    app.draw()
+    assert pygame.image.tobytes(app.surface, "RGB") == shown

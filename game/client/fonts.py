@@ -15,7 +15,7 @@ from contextlib import contextmanager
 import pygame
 
 from game.client import text_layout, typeface
-from game.client.canvas import Canvas, at_scale
+from game.client.canvas import Canvas, at_scale, current_scale
 from game.client.text_layout import fit, fit_size
 # the drawing API screens and boards use (``fonts.render``, ``fonts.font``): the text tests
 # hook these names to see every text a screen draws
@@ -74,6 +74,17 @@ def blit(surface: pygame.Surface, text: str, size: int, colour, pos, weight: str
     else:
         surface.blit(surf, rect)
     return rect
+
+
+def warm(text: str, size: int, colour, pos, weight: str = "regular",
+         anchor: str = "topleft") -> None:
+    """Make what ``blit`` would draw for ``text`` at ``pos`` in the current box, at the
+    window's scale, without drawing it: a text a screen shows later (a header's next words)
+    then costs that frame one blit."""
+    text, size = fit_to_box(text, size, pos, anchor, weight)
+    made = typeface.render(text, size, colour, weight)
+    if current_scale() != 1.0:
+        at_scale(made, current_scale())
 
 
 def blit_in(surface: pygame.Surface, text: str, size: int, colour, rect, weight: str = "regular",

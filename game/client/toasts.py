@@ -1,6 +1,12 @@
 """Toasts: short messages that fade in above the hint bar, stack (at most a few), and move
 aside from what a screen says they must not cover (its buttons, a player's sheet), into the
-lane a screen keeps for them when nothing else is free."""
+lane a screen keeps for them when nothing else is free.
+
+A toast raised during a frame (often the frame a move lands in: a line blocked, a line
+completed) is not drawn in it: its words are wrapped and its panel painted in the next
+frames, one toast a frame (``Toasts.draw``), and the toasts raised together appear together
+once all are painted. The frame a move lands in then only blits the toasts already shown
+(painting a long toast at 1080p cost 1-3 ms of it; issue 30 wants that frame under 4 ms)."""
 
 from __future__ import annotations
 
@@ -34,6 +40,8 @@ class Toast:
     # (what it was painted for, the painted panel): a toast looks the same every frame but
     # for its fade and place, so it is painted once (a frame of 0.5-1 ms at 1080p before)
     picture: tuple | None = field(default=None, compare=False, repr=False)
+    batch: int = field(default=0, compare=False, repr=False)    # the frame it was raised in
+    seen: bool = field(default=False, compare=False, repr=False)   # a frame was drawn since
 
     def alpha(self) -> int:
         """Opacity 0..255: a short fade in, then a fade out over the last moments."""
@@ -53,10 +61,11 @@ class Toasts:
         # would otherwise wrap every text and try every place again)
         self._layout_key = None
         self._placed: list[tuple[int, pygame.Rect, list]] = []
+        self._frames = 0          # frames drawn: toasts raised in the same one are a batch
 
     def show(self, text: str, kind: str = "info", seconds: float = 3.0) -> None:
         self.items = [toast for toast in self.items if toast.text != text]
-        self.items.append(Toast(text, kind, seconds))
+        self.items.append(Toast(text, kind, seconds, batch=self._frames))
         self.items = self.items[-TOAST_MAX:]
 
     def update(self, dt: float) -> None:
@@ -87,28 +96,29 @@ class Toasts:
         placed.reverse()
         return placed
 
-    def layout(self, size: tuple[int, int], avoid=(),
-               lane=None) -> list[tuple[Toast, pygame.Rect]]:
-        """Where each toast is drawn (see ``_place``); the same as the last frame's when
-        nothing it depends on changed."""
-        key = (tuple((id(toast), toast.text) for toast in self.items), tuple(size),
+    def layout(self, size: tuple[int, int], avoid=(), lane=None,
+               items=None) -> list[tuple[Toast, pygame.Rect]]:
+        """Where each toast (of ``items``, default all) is drawn (see ``_place``); the same
+        as the last frame's when nothing it depends on changed."""
+        items = self.items if items is None else items
+        key = (tuple((id(toast), toast.text) for toast in items), tuple(size),
                tuple(tuple(pygame.Rect(r)) for r in avoid),
                None if lane is None else tuple(pygame.Rect(lane)))
         if key != self._layout_key:
-            placed = self._place(size, avoid, lane)
-            index = {id(toast): i for i, toast in enumerate(self.items)}
+            placed = self._place(size, avoid, lane, items)
+            index = {id(toast): i for i, toast in enumerate(items)}
             self._placed = [(index[id(toast)], pygame.Rect(rect), list(toast.lines))
                             for toast, rect in placed]
             self._layout_key = key
         out = []
         for i, rect, lines in self._placed:
-            toast = self.items[i]
+            toast = items[i]
             toast.lines = lines
             out.append((toast, pygame.Rect(rect)))
         return out
 
-    def _place(self, size: tuple[int, int], avoid=(),
-                lane=None) -> list[tuple[Toast, pygame.Rect]]:
+    def _place(self, size: tuple[int, int], avoid=(), lane=None,
+               items=None) -> list[tuple[Toast, pygame.Rect]]:
         """Where each toast is drawn on a screen of ``size``: bottom-centred, the newest
         lowest, the older ones above it without overlapping. ``avoid``: rects the stack must
         not cover (a menu's buttons): it slides sideways to the nearest clear place, else
@@ -117,28 +127,29 @@ class Toasts:
         ``lane``: where the screen keeps room for toasts when its bottom is covered (Railroad
         Ink's header, over panels everywhere else): the newest toasts that fit go there. If
         not even the newest one fits anywhere it alone stays centred."""
+        items = self.items if items is None else items
         width, height = size
         bottom = height - TOAST_BOTTOM_GAP
         avoid = [pygame.Rect(r) for r in avoid]
-        if not avoid or not self.items:
-            return self._stack(width // 2, bottom, TOAST_MAX_W)
-        for keep in range(len(self.items), 0, -1):
-            placed = self._clear_place(self.items[-keep:], size, avoid, bottom)
+        if not avoid or not items:
+            return self._stack(width // 2, bottom, TOAST_MAX_W, items)
+        for keep in range(len(items), 0, -1):
+            placed = self._clear_place(items[-keep:], size, avoid, bottom)
             if placed is not None:
                 return placed
         # nothing clear along the bottom (a long list of rows reaches it): a free stretch
         # higher up, the lowest first (the left column's gap under a setup's options)
-        for keep in range(len(self.items), 0, -1):
+        for keep in range(len(items), 0, -1):
             for higher in range(bottom - TOAST_RAISE_STEP, height // 4, -TOAST_RAISE_STEP):
-                placed = self._clear_place(self.items[-keep:], size, avoid, higher)
+                placed = self._clear_place(items[-keep:], size, avoid, higher)
                 if placed is not None:
                     return placed
         if lane is not None:
-            for keep in range(len(self.items), 0, -1):
-                placed = self._in_lane(self.items[-keep:], size, pygame.Rect(lane), avoid)
+            for keep in range(len(items), 0, -1):
+                placed = self._in_lane(items[-keep:], size, pygame.Rect(lane), avoid)
                 if placed is not None:
                     return placed
-        return self._stack(width // 2, bottom, TOAST_MAX_W, self.items[-1:])
+        return self._stack(width // 2, bottom, TOAST_MAX_W, items[-1:])
 
     def _in_lane(self, items, size, lane: pygame.Rect,
                  avoid) -> list[tuple[Toast, pygame.Rect]] | None:
@@ -189,7 +200,12 @@ class Toasts:
         return None
 
     def draw(self, surface: pygame.Surface, avoid=(), lane=None) -> None:
-        for toast, rect in self.layout(surface.get_size(), avoid, lane):
+        """Paint one toast raised before this frame (see the module's doc), then draw
+        those painted."""
+        waiting = [toast for toast in self.items if toast.seen and toast.picture is None]
+        if waiting:
+            self.prepare(waiting[0])
+        for toast, rect in self.layout(surface.get_size(), avoid, lane, self.shown()):
             alpha = toast.alpha()
             if alpha <= 0:
                 continue
@@ -198,6 +214,20 @@ class Toasts:
             # a toast slides up a few pixels as it appears
             rise = int(8 * (1 - min(1.0, toast.age / TOAST_FADE_IN)))
             surface.blit(layer, rect.move(0, rise))
+        for toast in self.items:
+            toast.seen = True
+        self._frames += 1
+
+    def shown(self) -> list[Toast]:
+        """The toasts drawn now: those painted, with every toast raised in the same frame."""
+        waiting = {toast.batch for toast in self.items if toast.picture is None}
+        return [toast for toast in self.items if toast.batch not in waiting]
+
+    def prepare(self, toast: Toast) -> None:
+        """Wrap ``toast``'s words and paint its panel as it stands at the bottom centre (a
+        place that narrows it paints it again there)."""
+        ((_, rect),) = self._stack(0, 0, TOAST_MAX_W, [toast])
+        _painted(toast, rect.size)
 
 
 # every letter once: the font's glyphs are drawn the first time a text uses them

@@ -24,6 +24,7 @@ from game.client.games.metromania import blocked, geometry as geo
 from game.client.games.metromania import turn as turn
 from game.client.games.metromania.drawing import BoardDrawing
 from game.client.games.metromania.frame_base import FrameBase
+from game.client.games.metromania.header import Header
 from game.client.games.metromania.layout import LEFT, MENU_BUTTON, POP_TIME, RIGHT
 from game.client.games.metromania.lookahead import Lookahead
 from game.client.games.metromania.network import NetworkLayer
@@ -108,6 +109,7 @@ class MetromaniaBoard(InputRouting, BoardDrawing, BoardView):
         self._targets_key = None
         self._targets: dict = {}
         self._players = PlayersPanel(self)
+        self.header = Header(self)       # its texts made ahead, at the first frame
         self.lookahead = Lookahead(self.game)
         self._hands = None                  # (seq, viewer) and the hands that view shows
         self._final = None                  # (seq, the final scores) once the game is over

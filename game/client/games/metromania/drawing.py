@@ -20,7 +20,6 @@ from game.client import gfx
 from game.rules.metromania.board_data import LETTERS, MARKER_PAIRS
 from game.rules.metromania.lattice import EDGE_POINTS, SPACE_EDGES
 from game.rules.metromania.lines import is_blocked
-from game.rules.metromania.state import BONUS
 
 
 # where the side panels are blended over the network (their shadows included)
@@ -330,17 +329,7 @@ class BoardDrawing:
             fonts.blit_in(surface, label, 26, theme.ink_on(rgb), pill, "bold", name="points")
 
     def _draw_header(self, surface) -> None:
-        st = self.state
-        if self.match.is_over():
-            text = t("mania.trips_title")
-        else:
-            text = self.turn_line(st.turn, "mania.bonus_turn" if st.phase == BONUS else None)
-            if st.end_by >= 0:
-                text += "  ·  " + t("mania.last_round")
-        with fonts.box(HEADER, "header"):
-            fonts.blit(surface, text, 28, theme.TEXT, (640, 30), "semibold", "center")
-            fonts.blit(surface, t("mania.stations_left", n=st.stations_left()), 18,
-                       theme.TEXT_DIM, (640, 62), "regular", "center")
+        self.header.draw(surface)
 
     # -- panels ----------------------------------------------------------------------------
     def seat_row(self, seat: int) -> pygame.Rect:
