@@ -28,26 +28,15 @@ from net.session.claims import ClaimAnswers
 from net.fair.host import new_fair_secret
 from net.fair.join import FairJoin
 from net.protocol.lobby import plain_seats
-from net.fair.peer import BROKEN_HASH, FairReplica
+from net.fair.peer import FairReplica
 from net.table.bots import JoinerBotSeats
-from net.transport.ratelimit import FrameBudget
+from net.table.reports import HashReports
 from net.protocol.reasons import scalar_args
 from net.session.redialing import Redial
 from net.local.services import Persistence, default_make_bot, default_persistence
 from net.protocol.moveframe import compact, expand
 from net.protocol.schema import FROM_HOST, SchemaError, validate
 from net.transport.timing import Timings
-
-
-# At a table of more than SMALL_TABLE seats a peer's hash reports are coalesced: the newest
-# one, at the end of a pump (one report for all that one read applied), and at most
-# REPORT_RATE a second with bursts of REPORT_BURST, else every peer would send the host a
-# frame for every move of every seat (32 seats drawing at once) and spend its HASH budget
-# (``net.transport.limits``: 100 a second). A quiet peer's report leaves at once: no fixed gap.
-# Smaller tables report every move at once.
-SMALL_TABLE = 8
-REPORT_RATE = 50.0
-REPORT_BURST = 8
 
 
 class ClientEndpoint:
@@ -78,7 +67,6 @@ class ClientEndpoint:
         self.autosave = autosave        # keep our log on disk after every applied move
         self.autosaver = None
         self._save_peers: list[int] = []
-        self._resumed_table = False
         self.wanted_seats = wanted_seats
         self.token = token
         self.game_name = game
@@ -111,9 +99,8 @@ class ClientEndpoint:
         self._applied_at = 0.0
         self._netlog_due = False
         self._over_at: float | None = None      # when we first held the finished game
-        self._broken_reported = 0.0
-        self._report_budget = FrameBudget(clock(), REPORT_RATE, REPORT_BURST)
-        self._unsent_report: tuple[int, str] | None = None    # the newest, not sent yet
+        # our hash reports to the host, coalesced at a big table (net.table.reports)
+        self.reports = HashReports(lambda: self.clock(), lambda message: self._send(message))
         self.on_applied: Callable[[int, int], None] | None = None   # (seq, seat): timing hook
         # this machine as a dealer of the table (net.fair.join), from START on; its frames
         # leave through our ``_send`` as it is at each call (a test plays a hostile joiner
@@ -264,7 +251,7 @@ class ClientEndpoint:
         if not self.replica.sealed and now - self._applied_at >= self.timings.hash_delay:
             self.replica.seal(tell=False)   # hashed once every peer had its chance to apply
         self._queue_reports()
-        self._send_report()           # the newest report of this pump (a big table)
+        self.reports.send_newest()    # the newest report of this pump (a big table)
         for seat, (nonce, text, sent) in list(self._pending.items()):
             if now - sent >= self.timings.retry:       # lost on the way? the host dedups
                 self._pending[seat] = (nonce, text, now)
@@ -272,8 +259,8 @@ class ClientEndpoint:
                 if seat in self.fair_join.played:
                     message["cp"] = self.fair_join.played[seat]
                 self._send(message)
-        if self.replica.broken and now - self._broken_reported >= self.timings.retry:
-            self._report_broken()      # until the host's log arrives
+        if self.replica.broken and now - self.reports.broken_at >= self.timings.retry:
+            self.reports.broken(self.seq)      # until the host's log arrives
         gap = self.replica.first_gap()
         behind = self._host_seq > self.seq and not self.replica.broken
         if (gap or behind) and now - self._last_get >= self.timings.retry:
@@ -326,11 +313,11 @@ class ClientEndpoint:
             if self.phase == "over" and self._over_at is not None and (
                     self._netlog_due or self.fair_join.audit_waiting() or self.fair_join.owed):
                 due.append(self._over_at + t.end_paperwork)
-            if self._unsent_report is not None:
-                due.append(self._report_budget.ready_at(self.clock()))
+            if self.reports.unsent is not None:
+                due.append(self.reports.newest_due())
             due += [sent + t.retry for _n, _m, sent in self._pending.values()]
             if replica.broken:
-                due.append(self._broken_reported + t.retry)
+                due.append(self.reports.broken_at + t.retry)
             if replica.first_gap() or self._host_seq > self.seq:
                 due.append(self._last_get + t.retry)
             if self.phase == "playing" and not replica.broken:
@@ -586,30 +573,10 @@ class ClientEndpoint:
             beat["h"] = bytes.fromhex(self.replica.last_hash())
         return beat
 
-    def _report_broken(self) -> None:
-        """A move the host accepted is illegal here: report a hash that cannot match."""
-        self._broken_reported = self.clock()
-        self._send({"t": ids.HASH, "q": self.seq + 1, "h": bytes.fromhex(BROKEN_HASH)})
-
     def _queue_reports(self) -> None:
-        """Take the reports of what was hashed since the last call: a small table sends each
-        at once; a big one keeps the newest for ``_send_report`` (see ``REPORT_RATE``)."""
-        reports = self.replica.take_reports()
-        if self.match is not None and self.match.config.get("players", 0) <= SMALL_TABLE:
-            for seq, digest in reports:
-                self._send({"t": ids.HASH, "q": seq, "h": bytes.fromhex(digest)})
-        elif reports:
-            self._unsent_report = reports[-1]
-
-    def _send_report(self, force: bool = False) -> None:
-        """Send the newest kept report if the rate allows (``force``: now)."""
-        if self._unsent_report is None:
-            return
-        if not self._report_budget.take(self.clock()) and not force:
-            return
-        seq, digest = self._unsent_report
-        self._unsent_report = None
-        self._send({"t": ids.HASH, "q": seq, "h": bytes.fromhex(digest)})
+        """Take the reports of what was hashed since the last call (net.table.reports)."""
+        self.reports.queue(self.replica.take_reports(), self.match.config.get("players", 0)
+                           if self.match is not None else None)
 
     def _check_over(self) -> None:
         """Announce the end once we hold the complete game (again after a late repair)."""
@@ -618,7 +585,7 @@ class ClientEndpoint:
             return
         digest = self.replica.last_hash()
         self._queue_reports()
-        self._send_report(force=True)
+        self.reports.send_newest(force=True)
         if self.phase == "over" and digest == self._over_hash:
             return
         if self.phase != "over":
