@@ -94,19 +94,19 @@ def test_a_relayed_record_reaches_the_driver_only_as_its_dealers_own_word():
     part = seat.part(driver)
     dealer = FrameSigner(b"\x02" * 32, TABLE, 2)
     plain = {"kind": "KeyCommitted", "seat": 2, "c": b"x" * 32}
-    assert part.record(_relayed(plain, dealer)) == [("applied", 4)]
+    assert part.take_record(_relayed(plain, dealer)) == [("applied", 4)]
     assert driver.taken == [("record", 4, plain)] and seat.calls == []
     # changed on the way, its signature kept: the host is named, not the dealer
     changed = _relayed(plain, dealer, 5)
     changed["r"] = dict(plain, c=b"y" * 32)
-    assert part.record(changed) is None
+    assert part.take_record(changed) is None
     assert driver.taken == [("record", 4, plain)]
     assert seat.calls[-1] == ("fail", "fair_relay_forged",
                               {"peer": RELAY, "of": 2, "detail": "signature"})
     # signed by another key in the dealer's name
     seat.calls.clear()
     forger = FrameSigner(b"\x09" * 32, TABLE, 2)
-    assert part.record(_relayed(dict(plain, c=b"z" * 32), forger, 6)) is None
+    assert part.take_record(_relayed(dict(plain, c=b"z" * 32), forger, 6)) is None
     assert seat.calls[-1] == ("fail", "fair_relay_forged",
                               {"peer": RELAY, "of": 2, "detail": "key"})
     assert len(driver.taken) == 1
@@ -116,9 +116,9 @@ def test_a_move_the_driver_refuses_is_blamed_on_the_host_that_sequenced_it():
     seat, driver = FakeSeat(), FakeDriver()
     part = seat.part(driver)
     move = {"t": ids.MOVE, "q": 7, "s": 1, "m": "A1", "cp": None}
-    assert part.move(move) == [(7, 1, "A1", [])]
+    assert part.take_move(move) == [(7, 1, "A1", [])]
     driver.refuse = FairError("fair_card", 2, pile="tiles")
-    assert part.move(dict(move, q=8)) is None
+    assert part.take_move(dict(move, q=8)) is None
     assert seat.calls[0] == ("fair_caught", {"code": "fair_card",
                                              "args": {"pile": "tiles", "peer": RELAY, "of": 2}})
     assert seat.calls[1] == ("fail", "fair_card", {"pile": "tiles", "peer": RELAY, "of": 2})
@@ -176,9 +176,9 @@ def test_our_records_are_acknowledged_when_the_stream_shows_them():
     part.owe()
     assert part.unacked == [shuffle, attest]
     digest = relay_form(shuffle)                 # relayed to us as its digest
-    assert part.record(_relayed(digest, mine, 9)) is not None
+    assert part.take_record(_relayed(digest, mine, 9)) is not None
     assert part.unacked == [attest]
-    assert part.record(_relayed(dict(attest, at=3), mine, 10)) is not None
+    assert part.take_record(_relayed(dict(attest, at=3), mine, 10)) is not None
     assert part.unacked == []
 
 

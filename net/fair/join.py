@@ -133,15 +133,15 @@ class FairJoin:
         secret = None
         # our dealer id: our peer id, or on a resumed table the old machine's whose seats
         # we took back (the transcript names the dealers of the table's first START)
-        me = dealers[seat.seats[0]] if seat.seats and seat.seats[0] < len(dealers) \
-            else seat.pid
+        me = (dealers[seat.seats[0]] if seat.seats and seat.seats[0] < len(dealers)
+              else seat.pid)
         if me in dealers:
             if self.secret is None and seat.token:
                 # a machine that comes back: its secret is in its own save of this table
                 # (read even when this endpoint keeps no save of its own)
                 disk = seat.persistence
-                self.secret = disk.fair_secret_for_key(self.table_id, seat.token) \
-                    or disk.fair_save_secret(self.table_id, me)
+                self.secret = (disk.fair_secret_for_key(self.table_id, seat.token)
+                               or disk.fair_save_secret(self.table_id, me))
             if self.secret is None:
                 self.secret = self.new_secret()
             secret = self.secret
@@ -162,7 +162,7 @@ class FairJoin:
         return self.replica.args[0].name if self.replica is not None else ""
 
     # ------------------------------------------------------------------ the host's stream
-    def record(self, msg: dict) -> list | None:
+    def take_record(self, msg: dict) -> list | None:
         """A record of the stream (``F``): the moves it completed, None when refused."""
         if not self._signed(msg["r"], msg.get("sg"), msg.get("vk"), msg.get("pf")):
             return None
@@ -173,7 +173,7 @@ class FairJoin:
             self.caught(error)
             return None
 
-    def bundle(self, msg: dict) -> list | None:
+    def take_bundle(self, msg: dict) -> list | None:
         """Consecutive records of the stream in one frame (net.fair.bundle): each taken as
         if it came alone, what they complete applied once. None when one is refused."""
         try:
@@ -188,7 +188,7 @@ class FairJoin:
             return None
         return applied
 
-    def move(self, msg: dict) -> list | None:
+    def take_move(self, msg: dict) -> list | None:
         """A sequenced move (``M``) for our driver: the moves applied, None when refused."""
         try:
             return self.replica.receive(msg["q"], msg["s"], msg["m"], msg.get("cp"))
@@ -196,7 +196,7 @@ class FairJoin:
             self.caught(relayed_fault(error))
             return None
 
-    def sync(self, msg: dict, pid: int) -> bool:
+    def take_sync(self, msg: dict, pid: int) -> bool:
         """A catch-up (``SYNC``): our driver rebuilt from its records and moves. False when
         refused (the table ends here)."""
         self.hold = False
@@ -243,8 +243,8 @@ class FairJoin:
         """Whether a share opens a hidden card drawn by another machine than this one (the
         host relays it without its proof: net.fair.bundle)."""
         drawer = plain.get("d", PUBLIC)
-        return self.replica is not None and isinstance(drawer, int) and drawer != PUBLIC \
-            and drawer != self.replica.fair.me
+        return (self.replica is not None and isinstance(drawer, int) and drawer != PUBLIC
+                and drawer != self.replica.fair.me)
 
     def _sync_signed(self, msg: dict) -> bool:
         """A catch-up's records are checked like relayed ones: the dealers' keys it names
@@ -319,8 +319,9 @@ class FairJoin:
                 plain = record_to_plain(record)
                 message = {"t": ids.FAIR, "r": plain}
                 if self.signer is not None:
-                    proof = self.proofs.prove(self.replica.fair, plain) \
-                        if is_share(plain) else None     # the host relays a share with it
+                    # the host relays a share with its proof
+                    proof = (self.proofs.prove(self.replica.fair, plain)
+                             if is_share(plain) else None)
                     message.update(self.signer.fields(signed_form(plain, proof)))
                     if proof is not None:
                         message["pf"] = proof

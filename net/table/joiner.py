@@ -417,7 +417,7 @@ class ClientEndpoint:
             self._early.append(msg)
             return
         self._host_seq = max(self._host_seq, msg["q"])
-        applied = self.fair_join.move(msg)      # our driver checks and applies it
+        applied = self.fair_join.take_move(msg)      # our driver checks and applies it
         self._play_on(applied)
 
     def on_fair(self, msg: dict) -> None:
@@ -425,14 +425,14 @@ class ClientEndpoint:
         if self.fair_join.replica is None or "i" not in msg:
             self._early.append(msg)
             return
-        self._play_on(self.fair_join.record(msg))
+        self._play_on(self.fair_join.take_record(msg))
 
     def on_fair_bundle(self, msg: dict) -> None:
         """Consecutive records of the stream in one frame (``FB``)."""
         if self.fair_join.replica is None:
             self._early.append(msg)
             return
-        self._play_on(self.fair_join.bundle(msg))
+        self._play_on(self.fair_join.take_bundle(msg))
 
     def _play_on(self, applied: list | None) -> None:
         """After our dealer part took a record or move (None: it refused, the table ended):
@@ -499,7 +499,7 @@ class ClientEndpoint:
         if self.fair_join.replica is None:
             self._early.append(msg)      # before START: kept until the table is set up
             return
-        if not self.fair_join.sync(msg, self.pid):
+        if not self.fair_join.take_sync(msg, self.pid):
             return
         # what we proposed before is answered (or dropped) by the host; nothing is resent
         self._pending.clear()
@@ -580,8 +580,8 @@ class ClientEndpoint:
 
     def _check_over(self) -> None:
         """Announce the end once we hold the complete game (again after a late repair)."""
-        if self.phase not in ("playing", "over") or self.match is None \
-                or not self.match.is_over() or self.replica.broken or self.seq < self._host_seq:
+        if (self.phase not in ("playing", "over") or self.match is None
+                or not self.match.is_over() or self.replica.broken or self.seq < self._host_seq):
             return
         digest = self.replica.last_hash()
         self._queue_reports()
