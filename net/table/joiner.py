@@ -155,10 +155,11 @@ class ClientEndpoint:
         if not checked and not self.replica.broken:
             self.match.check(seat, text)    # instant feedback; the host decides anyway
         message = {"t": ids.PROPOSE, "s": seat, "m": text}
-        text, played = self.fair_join.propose(seat, text)
-        message["m"] = text
-        if played is not None:
-            message["cp"] = played
+        if self.fair_join.replica is not None:     # (none after a hostile host's ABORT)
+            text, played = self.fair_join.propose(seat, text)
+            message["m"] = text
+            if played is not None:
+                message["cp"] = played
         self._nonce += 1
         self._pending[seat] = (self._nonce, text, self.clock())
         message["n"] = self._nonce
@@ -413,8 +414,8 @@ class ClientEndpoint:
 
     # ================================================================ play
     def on_move(self, msg: dict) -> None:
-        if self.replica is None:
-            self._early.append(msg)
+        if self.replica is None or self.fair_join.replica is None:
+            self._early.append(msg)     # not dealt in yet (or a hostile host's order)
             return
         self._host_seq = max(self._host_seq, msg["q"])
         applied = self.fair_join.take_move(msg)      # our driver checks and applies it
