@@ -164,10 +164,8 @@ def test_ink_fitting_orientations_follow_side_problem_for_every_face_and_facing(
     """The per-side mask tables give, for every face and every facing (each side: a type,
     an exit or the border), the orientations ``side_problem`` finds no fault with."""
     from game.rules.railroad_ink.orientation import DISTINCT_O
-    from game.rules.railroad_ink.sheet import (BORDER, clear_fit_memo, fitting_orientations,
-                                               side_problem)
+    from game.rules.railroad_ink.sheet import BORDER, fitting_orientations, side_problem
 
-    clear_fit_memo()
     values = range(BORDER + 1)
     for face in range(len(DISTINCT_O)):
         for north in values:
@@ -194,6 +192,23 @@ def test_ink_ready_made_draws_are_the_same_moves_as_draw():
             assert [str(m) for m in made] == [str(m) for m in plain]
             assert [vars(m) for m in made] == [vars(m) for m in plain]
     assert draws("road-curve", 3, ()) == ()
+
+
+def test_ink_legal_list_makes_no_move_objects_the_moves_are_made_once_at_import():
+    """A legal list, the first of a process (every memo forgotten) or not, hands out the very
+    ``Draw`` objects made at import (``drawings.DRAWS``): no list makes moves of its own."""
+    from game.rules.railroad_ink import GAME as INK
+    from game.rules.railroad_ink.drawings import DRAWS, clear_memos
+    from game.rules.railroad_ink.faces import FACE_INDEX
+    from game.rules.railroad_ink.moves import Draw as InkDraw
+
+    state = INK.new_game(INK.make_config(1, ["lake"]), 70)      # the bench's worst case
+    clear_memos()
+    first = [m for m in INK.legal_moves(state, 0) if isinstance(m, InkDraw)]
+    clear_memos()
+    again = [m for m in INK.legal_moves(state, 0) if isinstance(m, InkDraw)]
+    assert len(first) > 700 and first == again
+    assert all(a is b is DRAWS[FACE_INDEX[a.face]][a.cell][a.o] for a, b in zip(first, again))
 
 
 @settings(max_examples=10, deadline=None)

@@ -16,6 +16,7 @@ from game.match import Match, SeatInfo
 from game.paths import saves_dir
 from game.rules import available_games, get_game
 from game.rules.core import state_hash
+from game.saves import flusher
 from game.saves.format import SaveError, parse_bytes
 
 GAMES = available_games()
@@ -187,13 +188,16 @@ def test_a_failing_disk_never_stops_the_game(monkeypatch):
     play(match, 3)
     calls = []
 
-    def full_disk(handle):
+    def full_disk(fd):
         calls.append(1)
         raise OSError(28, "No space left on device")
 
+    assert flusher.wait(5.0)                    # the first moves' flushes are done
     with monkeypatch.context() as patch:
-        patch.setattr("game.saves.autosave._fdatasync", full_disk)
-        play(match, 1, seed=5)                  # the move is played, the save failed
+        # a move's flush runs on the flusher thread (off the frame)
+        patch.setattr("game.saves.flusher._sync", full_disk)
+        play(match, 1, seed=5)                  # the move is played, its flush failed
+        assert flusher.wait(5.0)
     assert match.seq == 4 and calls
     assert saver.error == "the game could not be saved (No space left on device)"
     play(match, 1, seed=6)                      # the disk is back: a full rewrite catches up

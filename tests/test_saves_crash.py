@@ -170,7 +170,7 @@ def test_kill_minus_nine_then_resume(name, lines_before_kill, delay_ms):
 FROZEN = r"""
 import sys, time
 from game import saves
-from game.saves import autosave, files
+from game.saves import files, flusher
 from tests.test_saves_autosave import new_match, play
 
 where = sys.argv[1]
@@ -187,8 +187,10 @@ if where == "rewrite":
     match.undo(2)
     saver.sync(match)
 else:
-    autosave._fdatasync = freeze     # the record is written, not yet flushed to the disk
+    # the record is written, not yet flushed to the disk (flushed on the flusher thread)
+    flusher._sync = freeze
     play(match, 1, seed=9)
+    time.sleep(120)
 """
 
 

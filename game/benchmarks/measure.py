@@ -52,7 +52,7 @@ def cpu_median_ms(func, repeat: int) -> float:
 
 
 def legal_list_games_per_second(game, config: dict, seeds, rounds: int = 3,
-                                quiet: bool = False) -> float:
+                                quiet: bool = False, read_events: bool = False) -> float:
     """Complete random games per CPU second, the legal-move list built every turn (as a
     search or a player's client does) and one move drawn from it with ``Rng(seed ^ 0x5EED)``;
     the best of ``rounds`` passes over the seeds (the machine may be shared).
@@ -62,7 +62,9 @@ def legal_list_games_per_second(game, config: dict, seeds, rounds: int = 3,
     games. The loop itself is kept lean (the methods looked up once a game, ``below`` called
     directly instead of through ``choice``, no draw for a lone seat acting, which ``below(1)``
     never drew anyway): the same games move for move as the plain loop. ``quiet``: the moves
-    are played with ``play_quiet`` (a search's play, no events built) instead of ``play``."""
+    are played with ``play_quiet`` (a search's play, no events built) instead of ``play``.
+    ``read_events``: every event of every move is read (what a client showing them pays: a
+    game whose events are built when first read builds them all)."""
     seeds = list(seeds)
     best = 0.0
     new_game, to_act, legal_moves = game.new_game, game.to_act, game.legal_moves
@@ -75,7 +77,10 @@ def legal_list_games_per_second(game, config: dict, seeds, rounds: int = 3,
             while acting := to_act(state):
                 seat = acting[0] if len(acting) == 1 else acting[below(len(acting))]
                 moves = legal_moves(state, seat)
-                play(state, seat, moves[below(len(moves))])
+                events = play(state, seat, moves[below(len(moves))])
+                if read_events:
+                    for _event in events:
+                        pass
         best = max(best, len(seeds) / max(time.process_time() - started, 1e-9))
     return best
 

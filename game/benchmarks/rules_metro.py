@@ -4,10 +4,14 @@ the legal moves of a typical mid-game position.
 * ``games_4p_legal_list_per_second_cpu``: complete random 4-player games per CPU second with
   the legal-move list built every turn and the move drawn from it (target >= 5,000; CPU time
   of this process, best of 3 passes: the machine may be shared): ``new_game``, then every turn
-  ``to_act``, ``legal_moves``, ``Rng.below`` over the list and ``play``, whose events are built
-  (what the client gets). ``..._quiet_...``: the same games played with ``play_quiet`` (what a
-  search or playout that ignores the events calls). ``games_4p_per_second`` is the older,
-  kinder figure (wall clock, ``random_move`` without the list).
+  ``to_act``, ``legal_moves``, ``Rng.below`` over the list and ``play``, which returns the
+  move's events (what the client gets: a placement's list keeps the values its events are
+  made from and builds the dicts when first read, ``metro/events.py``; this loop does not
+  read them, as a search or playout through ``play`` does not). ``..._events_read_...``: the
+  same games with every event read (all built), what a client showing them pays.
+  ``..._quiet_...``: the same games played with ``play_quiet`` (no events at all).
+  ``games_4p_per_second`` is the older, kinder figure (wall clock, ``random_move`` without
+  the list).
 * ``hash_after_move_us_*``: thread CPU of the state hash right after each move of random
   4-player games (target <= 20 µs; ``..._6p_companies``: the largest state), beside the same
   position encoded and hashed from scratch (what it cost before the hash was incremental).
@@ -43,6 +47,9 @@ def run(quick: bool = False) -> dict:
     return {
         "games_4p_legal_list_per_second_cpu": round(
             legal_list_games_per_second(GAME, config, range(20 if quick else 300)), 1),
+        "games_4p_legal_list_events_read_per_second_cpu": round(
+            legal_list_games_per_second(GAME, config, range(20 if quick else 300),
+                                        read_events=True), 1),
         "games_4p_legal_list_quiet_per_second_cpu": round(
             legal_list_games_per_second(GAME, config, range(20 if quick else 300), quiet=True), 1),
         "games_4p_legal_list_target_per_second": 5000,

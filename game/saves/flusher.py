@@ -1,4 +1,5 @@
-"""Disk flushes off the caller's thread, for the savers of a LAN table (``Autosaver.settle``).
+"""Disk flushes off the caller's thread: every autosave's (a hotseat saver's after each move,
+a LAN table's at ``Autosaver.settle``).
 
 A LAN peer's pump must never wait for the disk: an ``fdatasync`` costs a few milliseconds (4 ms
 on a plain virtual disk), and a pump that waits for it delays the next frame it reads and the
@@ -8,11 +9,15 @@ background thread that flushes it and closes the duplicate; the lines are alread
 the operating system, so a crash of the program loses nothing, and the disk holds them a few
 milliseconds later, as it would after a flush on the caller's thread.
 
-``wait()`` blocks until every flush handed over so far is done (tests, and the end of a game).
+``wait()`` blocks until every flush handed over so far is done (tests, the end of a game, a
+saver closing its file); the program waits for them on its way out too (``atexit``), so a
+quit never leaves a flush undone. A flush that fails is told to the ``failed`` callback given
+with it (on the flusher thread), so its saver can write the whole file again.
 """
 
 from __future__ import annotations
 
+import atexit
 import os
 import threading
 from collections import deque
@@ -28,13 +33,33 @@ def _sync(fd: int) -> None:
     getattr(os, "fdatasync", os.fsync)(fd)
 
 
-def flush_later(fd: int) -> None:
-    """Flush the file behind ``fd`` to disk soon, on the flusher thread. OSError if ``fd``
-    cannot be duplicated (the caller then flushes it itself)."""
+def _sync_folder(fd: int) -> None:
+    os.fsync(fd)
+
+
+def flush_later(fd: int, failed=None) -> None:
+    """Flush the file behind ``fd`` to disk soon, on the flusher thread; ``failed(message)``
+    is called there if the flush fails. OSError if ``fd`` cannot be duplicated (the caller
+    then flushes it itself)."""
+    _hand(os.dup(fd), failed, _sync)
+
+
+def sync_folder_later(folder) -> None:
+    """Make a rename in ``folder`` durable soon, on the flusher thread (after the flushes
+    handed over before it). Nothing where folders cannot be opened (Windows, whose rename is
+    durable enough for us) or no descriptor is left (as ``files.fsync_dir``)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    _hand(fd, None, _sync_folder)
+
+
+def _hand(fd: int, failed, sync) -> None:
+    """Queue ``sync(fd)`` (the flusher closes ``fd``), starting the thread if need be."""
     global _busy, _thread
-    duplicate = os.dup(fd)
     with _lock:
-        _pending.append(duplicate)
+        _pending.append((fd, failed, sync))
         _busy += 1
         if _thread is None or not _thread.is_alive():
             _thread = threading.Thread(target=_run, name="save-flusher", daemon=True)
@@ -53,11 +78,13 @@ def _run() -> None:
     while True:
         with _lock:
             _lock.wait_for(lambda: bool(_pending))
-            fd = _pending.popleft()
+            fd, failed, sync = _pending.popleft()
         try:
-            _sync(fd)
+            sync(fd)
         except OSError as exc:
             errors[:] = (errors + [exc.strerror or str(exc)])[-5:]
+            if failed is not None:
+                failed(exc.strerror or str(exc))
         finally:
             try:
                 os.close(fd)
@@ -66,3 +93,6 @@ def _run() -> None:
             with _lock:
                 _busy -= 1
                 _lock.notify_all()
+
+
+atexit.register(wait, 5.0)     # a quit leaves no flush undone

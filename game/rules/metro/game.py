@@ -8,10 +8,11 @@ from ..core import HIDDEN, ChanceRequest, ConfigError, Game, IllegalMove, Rng, r
 from . import table
 from . import companies as comp
 from . import digest
-from .actions import score_lines, score_lines_quiet
-from .board import DEPARTURES, NEIGHBOUR_MASK, SQUARE_NAMES, SQUARES
+from .actions import score_lines
+from .board import DEPARTURES, NEIGHBOUR_MASK, SQUARES
 from .data import (CAR_TABLES, COLOURS, COMPANIES, COMPANY_STATIONS, MAX_PLAYERS, MIN_PLAYERS,
                    SHARE_PERCENTS, TILE_COPIES)
+from .events import PlacementEvents
 from .lines import advance_lines, initial_waiting, trace_path
 from .moves import (HIDDEN_COMPANY, UNTURNED, Draw, Place, Swap, mask_moves, parse_move,
                     places, places_by_row, public_move)
@@ -361,6 +362,8 @@ class MetroGame(Game):
 
     # -- playing -----------------------------------------------------------------------
     def play(self, state: MetroState, seat: int, move) -> list[dict]:
+        """The move, and what it did: for a placement, a list of events built only when read
+        (events.py), so a playout through ``play`` pays for the values kept, not the dicts."""
         state.turn += 1
         if type(move) is not Place:
             return self._draw_or_swap(state, seat, move)
@@ -374,20 +377,24 @@ class MetroGame(Game):
                 hand.remove(tile)
         else:
             state.pending = None
-        events = [{"kind": "placed", "seat": seat, "tile": tile, "rot": rot,
-                   "square": SQUARE_NAMES[square], "row": square >> 3, "col": square & 7,
-                   "from": "hand" if pending is None else "stack"}]
         # actions.place_tile written out (every move of every playout comes here)
         state.board[square] = (tile, rot)
-        state.shape[square] = SHAPE[TYPE_INDEX[tile]][rot]
+        shape = state.shape
+        shape[square] = SHAPE[TYPE_INDEX[tile]][rot]
         state.placed_by[square] = seat
         filled = state.filled = state.filled | (1 << square)
         state.avail = (state.avail | NEIGHBOUR_MASK[square]) & ~filled
         state.placed += 1
+        lines = closed = drawn = None
         if state.line_waiting[square]:
             completed = advance_lines(state, square)
             if completed or state.companies:
-                events += score_lines(state, completed)
+                closed = score_lines(state, completed)
+                if completed:
+                    # the board's shapes as they are: a completed line's squares are filled and
+                    # a filled square never changes (a state only moves forward; an undo
+                    # replays into a new state), so its path reads the same later
+                    lines = (completed, shape, state.car_owner, state.companies)
         stack = state.stack
         if pending is None and stack:
             if state.table:
@@ -397,16 +404,15 @@ class MetroGame(Game):
             else:
                 drawn = stack.pop()
                 hand.append(drawn)
-                # "tile" is secret: a client shows it only to this seat.
-                events.append({"kind": "drew", "seat": seat, "tile": drawn, "to": "hand",
-                               "stack": len(stack)})
         if stack and state.placed != TOTAL_TILES:
             # _end_turn's common case: every hand is full while the stack lasts
             state.current = (state.current + 1) % state.players
-            return events
-        ended = self._end_turn(state)
-        if ended:
-            events.extend(ended)
+            ended = None
+        else:
+            ended = self._end_turn(state)
+        events = PlacementEvents()
+        events.recipe = (seat, tile, rot, square, pending is None, lines, closed, drawn,
+                         len(stack), ended)
         return events
 
     def play_quiet(self, state: MetroState, seat: int, move) -> None:
@@ -433,7 +439,7 @@ class MetroGame(Game):
         if state.line_waiting[square]:
             completed = advance_lines(state, square)
             if completed or state.companies:
-                score_lines_quiet(state, completed)
+                score_lines(state, completed)
         stack = state.stack
         if pending is None and stack:
             hand.append(stack.pop())

@@ -2,7 +2,8 @@
 
 Lines are traced incrementally: each open line remembers where it waits (the empty square and
 the endpoint it will enter by), so placing a tile only advances the lines waiting on that
-square. ``trace_path`` retraces one station's line from scratch for the client and events.
+square. ``trace_path`` retraces one station's line from scratch for the client;
+``completed_line`` a complete one for its event (when the event is read, events.py).
 """
 
 from __future__ import annotations
@@ -85,9 +86,10 @@ def advance_lines(state, square: int) -> list[int]:
     return completed
 
 
-def complete_path(shape: list[int], station: int) -> list[list[int]]:
-    """``trace_path(shape, station)["path"]`` of a line known to be complete (the event of a
-    line just completed), without the rest of the trace."""
+def completed_line(shape: list[int], station: int) -> tuple[list[list[int]], int]:
+    """A line known to be complete, traced over a board of shapes: its path (as
+    ``trace_path``'s) and its end (0 at the centre, else the arrival station), one table
+    look-up per tile (the events of a line just completed)."""
     at = DEPARTURES[station - 1]
     path = []
     append = path.append
@@ -95,7 +97,7 @@ def complete_path(shape: list[int], station: int) -> list[list[int]]:
         crossing = shape[at >> 3] << 9 | at
         append([*PASS[crossing]])
         at = STEP[crossing]
-    return path
+    return path, 0 if at == _CENTRE_END else -at
 
 
 def trace_path(shape: list[int], station: int) -> dict:

@@ -6,11 +6,16 @@ every turn. Whether a face may be drawn in a cell depends only on the face and t
 *facing code* (what its four neighbouring sides show, see ``sheet.py``), so:
 
 * the facing codes of all free cells are computed together in a few C-level passes over the
-  sheet's side list (``cell_keys``), not cell by cell in Python;
-* the ``Draw`` moves of a (face, cell, facing code) are made once and kept in one table per
-  face, and the moves of a face are picked for every free cell in one C-level pass.
+  sheet's side list (``free_cells``), not cell by cell in Python;
+* the legal orientations of a face at every code are one look-up in ``sheet.FIT``, and every
+  ``Draw(face, cell, o)`` there is (5,292 of them) is made once at import (``DRAWS``): a
+  face's moves are its fitting cells' rows of ``DRAWS`` filtered by those orientations, in a
+  few C-level passes. Both tables are constant data built at import (~3 ms, ~1.5 MB), not
+  memos: no list makes moves of its own, and a list costs the same whatever came before it
+  (but for the interpreter's own first run of this code in a process).
 
-Volcano faces depend on lava in the neighbouring cells instead and take ``Sheet.legal_cells``.
+Volcano faces depend on lava in the neighbouring cells instead and take ``Sheet.legal_cells``
+(their moves from ``DRAWS`` too).
 The order is the rules' order: faces as given, cells ascending, orientations ascending.
 """
 
@@ -19,14 +24,31 @@ from __future__ import annotations
 from itertools import chain, compress, repeat
 from operator import gt, lshift, or_
 
-from .faces import FACE_INDEX, FACE_KIND, VOLCANO_KIND
-from .moves import Draw, draws
-from .sheet import BORDER_FACING, CELLS, NEIGHBOUR, OPPOSITE, clear_fit_memo, \
-    fitting_orientations
+from .faces import FACE_IDS, FACE_INDEX, FACE_KIND, VOLCANO_KIND
+from .moves import draws
+from .orientation import DISTINCT_O
+from .sheet import BORDER_FACING, CELLS, FIT, NEIGHBOUR, OPPOSITE
 
-# (cell, facing) keys kept per face: 750 random games of every expansion reach ~2,000 per face
-# (13 MB in all); a full table starts again, so a long-running bot stays within ~40 MB
-_TABLE_LIMIT = 6_000
+
+def draw_rows() -> tuple[tuple[tuple, ...], ...]:
+    """``DRAWS[face][cell][o]``: the move ``Draw(face, cell, o)`` for each distinct orientation
+    ``o`` of the face (None at the others, which no fit mask holds)."""
+    faces = []
+    for index, face in enumerate(FACE_IDS):
+        distinct = DISTINCT_O[index]
+        rows = []
+        for cell in range(CELLS):
+            row = [None] * 8
+            for o, move in zip(distinct, draws(face, cell, distinct)):
+                row[o] = move
+            rows.append(tuple(row))
+        faces.append(tuple(rows))
+    return tuple(faces)
+
+
+DRAWS = draw_rows()
+# a fit mask -> its 8 bits as 0/1, orientation 0 first (what ``compress`` filters a row with)
+_MASK_BITS = tuple(tuple(mask >> o & 1 for o in range(8)) for mask in range(256))
 
 
 def _facing_indices() -> tuple[tuple[int, ...], ...]:
@@ -43,71 +65,43 @@ def _facing_indices() -> tuple[tuple[int, ...], ...]:
 
 _FACING_AT = _facing_indices()
 _BORDER_SIDES = [BORDER_FACING[cell][s] for cell in range(CELLS) for s in range(4)]
-_CELL_BITS = tuple(cell << 12 for cell in range(CELLS))
 _ZEROS = (0,) * CELLS
+_CELL_NUMBERS = range(CELLS)
 
 
-def cell_keys(sheet) -> list[int]:
-    """``cell << 12 | facing code`` of every free cell (empty or crater), ascending: equal to
-    ``[cell << 12 | sheet.facing_code(cell) for free cells]``."""
+def free_cells(sheet) -> tuple[list[int], list[int]]:
+    """The free cells (empty or a crater), ascending, and each one's facing code: equal to
+    ``[sheet.facing_code(cell) for each]``."""
     values = sheet.sides + _BORDER_SIDES
     north, east, south, west = (map(values.__getitem__, at) for at in _FACING_AT)
     codes = map(or_, map(or_, north, map(lshift, east, repeat(3))),
                 map(or_, map(lshift, south, repeat(6)), map(lshift, west, repeat(9))))
-    keys = map(or_, _CELL_BITS, codes)
-    return list(compress(keys, map(gt, _ZEROS, sheet.cells)))
-
-
-class _FaceDrawings(dict):
-    """cell key -> the tuple of ``Draw`` moves of one face there, made on first use."""
-
-    __slots__ = ("face", "index")
-
-    def __init__(self, face: str) -> None:
-        super().__init__()
-        self.face, self.index = face, FACE_INDEX[face]
-
-    def __missing__(self, key: int) -> tuple:
-        orientations = fitting_orientations(self.index, key & 0xFFF)
-        found = draws(self.face, key >> 12, orientations) if orientations else ()
-        if len(self) >= _TABLE_LIMIT:
-            self.clear()
-        self[key] = found
-        return found
-
-    def fill(self, keys) -> None:
-        """Make the moves of every key at once (a face's first list: each of its cells is
-        new), in one loop instead of a ``__missing__`` call per cell."""
-        index, face = self.index, self.face
-        for key in keys:
-            orientations = fitting_orientations(index, key & 0xFFF)
-            self[key] = draws(face, key >> 12, orientations) if orientations else ()
-
-
-_TABLES: dict[str, _FaceDrawings] = {}
+    free = list(map(gt, _ZEROS, sheet.cells))
+    return list(compress(_CELL_NUMBERS, free)), list(compress(codes, free))
 
 
 def clear_memos() -> None:
-    """Forget every memo the legal list uses (what the first moves of a process see)."""
-    _TABLES.clear()
-    clear_fit_memo()
+    """Forget every memo the legal list uses, for a bench's first-list figure. There is none
+    now (``FIT`` and ``DRAWS`` are constant, built at import); a memo added to the legal list
+    later must be cleared here."""
 
 
 def drawings(sheet, faces) -> list:
     """Every legal ``Draw`` of ``faces`` (face ids, in that order) on ``sheet``."""
     out: list = []
-    keys = None
+    cells = None
     for face in faces:
         index = FACE_INDEX[face]
         if FACE_KIND[index] == VOLCANO_KIND:
-            out.extend(Draw(face, cell, o) for cell, orientations in sheet.legal_cells(index)
+            rows = DRAWS[index]
+            out.extend(rows[cell][o] for cell, orientations in sheet.legal_cells(index)
                        for o in orientations)
             continue
-        if keys is None:
-            keys = cell_keys(sheet)
-        table = _TABLES.get(face)
-        if table is None:
-            table = _TABLES[face] = _FaceDrawings(face)
-            table.fill(keys)
-        out.extend(chain.from_iterable(map(table.__getitem__, keys)))
+        if cells is None:
+            cells, codes = free_cells(sheet)
+        fits = list(map(FIT[index].__getitem__, codes))
+        # the cells where some orientation fits, each one's row of moves kept where it fits
+        rows = map(DRAWS[index].__getitem__, compress(cells, fits))
+        out.extend(chain.from_iterable(map(compress, rows,
+                                           map(_MASK_BITS.__getitem__, compress(fits, fits)))))
     return out
