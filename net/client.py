@@ -66,7 +66,7 @@ class ClientConnection(Pumped):
         (bounded by ``DIAL_TIMEOUT``) and say hello; a failure is the endpoint's to report
         and retry."""
         if self._dialer is None:
-            if self.endpoint.redial_due():
+            if self.endpoint.redial.due():
                 self._dialer = Dialer(self.endpoint.address, DIAL_TIMEOUT)
             return
         if not self._dialer.done():
@@ -78,11 +78,11 @@ class ClientConnection(Pumped):
                 self._attach(sock)
             except OSError as exc:      # reset between connect and register
                 sock.close()
-                self.endpoint.redial_failed(exc.strerror or str(exc))
+                self.endpoint.redial.failed(exc.strerror or str(exc))
                 return
             self.endpoint.on_connect()
         elif self.endpoint.phase != "ended":
-            self.endpoint.redial_failed(dialer.error)
+            self.endpoint.redial.failed(dialer.error)
 
     @classmethod
     def connect(cls, host: str, port: int, name: str = "player", *, wanted_seats: int = 1,
@@ -99,13 +99,13 @@ class ClientConnection(Pumped):
                                   auto_bot=auto_bot, bot_delay=bot_delay, timings=timings,
                                   clock=clock)
         endpoint.address = (host, int(port))
-        endpoint.redial_limit = redial_limit
-        endpoint.redial_in_game = redial_in_game
+        endpoint.redial.limit = redial_limit
+        endpoint.redial.in_game = redial_in_game
         return cls(endpoint, sock)
 
     def pump(self, timeout: float = 0.0) -> None:
         with self.lock:
-            if not self._open and self.endpoint.offline:
+            if not self._open and self.endpoint.redial.offline:
                 self._redial()
             is_open = self._open
             if is_open:

@@ -92,8 +92,8 @@ def test_lan_autosave_is_offered_and_resumed_as_host_with_the_player_back_by_cla
                                                                 guest.pid))
     # the player's own machine proves its seat with the claim secret in its own save of the
     # table (that machine is elsewhere here, so its endpoint gets it handed over)
-    player.endpoint.claim_lookup = lambda _table, _group: guest.claim_secret
-    player.endpoint.fair_secret = lambda: table.clients[0].fair_secret_bytes
+    player.endpoint.claims.lookup = lambda _table, _group: guest.claims.secret
+    player.endpoint.fair_join.new_secret = lambda: table.clients[0].fair_join.secret
     until(lambda: player.phase == "lobby", app, [player])
     assert player.endpoint.seats == table.clients[0].seats
     player.set_ready(True)
@@ -150,7 +150,7 @@ def test_a_guest_window_rejoins_a_resumed_table_by_its_claim_and_plays_to_the_en
     until(lambda: isinstance(guest.top, JoinedLobbyScreen), guest, [server])
     joined = guest.top
     # the guest's machine keeps its dealer secret in its own save (elsewhere here)
-    joined.session.conn.endpoint.fair_secret = lambda: table.clients[0].fair_secret_bytes
+    joined.session.conn.endpoint.fair_join.new_secret = lambda: table.clients[0].fair_join.secret
     until(lambda: joined.mine, guest, [server])
     assert joined.session.conn.endpoint.seats == table.clients[0].seats
     click(guest, joined.form.item("ready").rect.center)

@@ -47,7 +47,7 @@ def test_the_end_is_written_down_once_the_table_agreed_on_it():
         over, _ = when(client, "game_over")
         audit, _ = when(client, "audit")
         assert audit - over >= PAPERWORK - 0.02, (over, audit)
-        assert client.fair_verdict_told
+        assert client.fair_join.verdict_told
 
 
 def test_the_end_is_written_down_even_if_a_peer_never_confirms():

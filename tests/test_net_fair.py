@@ -69,7 +69,7 @@ class FairTable:
         return (self.host.phase == "over" and all(c.phase == "over" and c.seq == self.host.seq
                                                   for c in self.clients)
                 and self.host.fair.verdict is not None
-                and all(c.fair_replica.fair.verdict is not None for c in self.clients))
+                and all(c.fair_join.replica.fair.verdict is not None for c in self.clients))
 
 
 @pytest.mark.parametrize("game,players,bots,variants", [
@@ -84,7 +84,7 @@ def test_a_fair_table_plays_to_a_fair_audit(game, players, bots, variants):
         log = client.match.log
         assert [(e.seq, e.seat) for e in log] == [(e.seq, e.seat) for e in host_log]
         assert [e.hash for e in log] == [e.hash for e in host_log]
-        assert client.fair_replica.fair.verdict.fair
+        assert client.fair_join.replica.fair.verdict.fair
     assert table.host.fair.verdict.fair
     events = [e for e in table.clients[0].poll() if e["event"] == "audit"]
     assert events and events[0]["fair"] is True
@@ -126,7 +126,7 @@ def test_start_has_no_seed_and_a_start_with_one_is_refused():
     joiner.on_frame(dict(start, sd=12345))
     assert joiner.phase == "ended" and joiner.ended["code"] == ids.R_SCHEMA
     assert joiner.ended["args"] == {"type": ids.START, "field": "sd"}
-    assert joiner.fair_replica is None and joiner.match is None
+    assert joiner.fair_join.replica is None and joiner.match is None
 
 
 def test_a_spectator_that_never_answers_cannot_delay_the_start():
@@ -143,7 +143,7 @@ def test_a_spectator_that_never_answers_cannot_delay_the_start():
 def live_over(table):
     live = [c for c, link in zip(table.clients, table.links) if link.open and c.phase != "ended"]
     return table.host.phase == "over" and table.host.fair.verdict is not None and all(
-        c.phase == "over" and c.fair_replica.fair.verdict is not None for c in live)
+        c.phase == "over" and c.fair_join.replica.fair.verdict is not None for c in live)
 
 
 @pytest.mark.parametrize("game", [METRO, INK])
@@ -159,7 +159,7 @@ def test_a_dealer_gone_for_good_loses_its_seat_to_a_bot_and_play_goes_on(game):
     assert table.host.fair.departed == [gone.pid]
     other = table.clients[1]
     assert [e.hash for e in other.match.log] == [e.hash for e in table.host.match.log]
-    assert table.host.fair.verdict.fair and other.fair_replica.fair.verdict.fair
+    assert table.host.fair.verdict.fair and other.fair_join.replica.fair.verdict.fair
 
 
 def test_a_returning_machine_takes_its_secret_back_and_reads_its_hand_again():
@@ -170,7 +170,7 @@ def test_a_returning_machine_takes_its_secret_back_and_reads_its_hand_again():
     table.net.disconnect(table.links[0])
     table.net.advance(0.3)
     back = ClientEndpoint(old.name, token=old.token, timings=FAST, autosave=False,
-                          auto_bot="random", fair_secret=lambda: old.fair_secret_bytes)
+                          auto_bot="random", fair_secret=lambda: old.fair_join.secret)
     table.clients[0] = back
     table.links[0] = table.net.connect(back)
     assert table.run(lambda: back.phase in ("playing", "over") and back.seq >= 12, limit=10)
@@ -178,7 +178,7 @@ def test_a_returning_machine_takes_its_secret_back_and_reads_its_hand_again():
     assert back.match.state.hands[seat] and HIDDEN not in back.match.state.hands[seat]
     assert table.run(table.all_over, limit=200)
     assert [e.hash for e in back.match.log] == [e.hash for e in table.host.match.log]
-    assert back.fair_replica.fair.verdict.fair
+    assert back.fair_join.replica.fair.verdict.fair
 
 
 @pytest.mark.parametrize("game", [METRO, INK])
@@ -204,9 +204,9 @@ def test_a_restarted_joiner_takes_its_secret_from_its_own_save_and_the_audit_is_
     old = table.clients[0]
     headers = [read_save(p).header for p in saves_dir().glob("*lan-peer*")]
     mine = [h for h in headers if h["lan"]["role"] == f"peer{old.pid}"]
-    assert mine and bytes.fromhex(mine[0]["lan"]["fair"]) == old.fair_secret_bytes
+    assert mine and bytes.fromhex(mine[0]["lan"]["fair"]) == old.fair_join.secret
     others = [h for h in headers if h["lan"]["role"] != f"peer{old.pid}"]
-    assert all(h["lan"].get("fair") != old.fair_secret_bytes.hex() for h in others)
+    assert all(h["lan"].get("fair") != old.fair_join.secret.hex() for h in others)
     table.net.disconnect(table.links[0])
     table.net.advance(0.3)
     # a new process: only the token (from the save), no secret passed in
@@ -215,7 +215,7 @@ def test_a_restarted_joiner_takes_its_secret_from_its_own_save_and_the_audit_is_
     table.clients[0] = back
     table.links[0] = table.net.connect(back)
     assert table.run(table.all_over, limit=200)
-    assert back.fair_secret_bytes == old.fair_secret_bytes
-    assert back.fair_replica.fair.verdict.fair
+    assert back.fair_join.secret == old.fair_join.secret
+    assert back.fair_join.replica.fair.verdict.fair
     audits = [read_save(p).header.get("audit") for p in replays_dir().glob("*lan-*")]
     assert audits and all(a is not None and a["fair"] for a in audits), audits

@@ -65,5 +65,5 @@ def test_a_host_that_drops_an_honest_part_of_a_roll_gets_the_same_dice_and_blame
     other = table.clients[1]
     assert table.run(lambda: other.seq >= table.host.seq and victim.seq >= table.host.seq, 30)
     for client in table.clients:
-        assert client.fair_replica.fair.transcript.roll_faces(ROLL, (6,) * 4) == dice
-        assert client.fair_replica.fair.transcript.rolls[ROLL].rebuilt == {victim.pid}
+        assert client.fair_join.replica.fair.transcript.roll_faces(ROLL, (6,) * 4) == dice
+        assert client.fair_join.replica.fair.transcript.rolls[ROLL].rebuilt == {victim.pid}

@@ -33,8 +33,8 @@ def collude(table):
     """Two joiners pool their escrow shares of the third joiner's key and try to read its
     hand (locally, leaving no trace on the table)."""
     one, two, victim = table.clients
-    fair_one, fair_two = one.fair_replica.fair, two.fair_replica.fair
-    gone = victim.fair_replica.fair.me
+    fair_one, fair_two = one.fair_join.replica.fair, two.fair_join.replica.fair
+    gone = victim.fair_join.replica.fair.me
     shares = {fair_one.me: fair_one.my_escrow_share(gone),
               fair_two.me: fair_two.my_escrow_share(gone)}
     key = rebuild_key(shares, len(shares), fair_one.transcript.public_keys[gone])
@@ -64,7 +64,7 @@ def test_two_machines_of_four_can_read_a_hand_and_the_table_says_so():
 
 def test_at_a_strict_table_two_colluding_machines_read_nothing_and_a_withholder_is_waited_for():
     table = four_dealers(strict=True)
-    assert all(c.fair_replica.fair.strict_escrow for c in table.clients)
+    assert all(c.fair_join.replica.fair.strict_escrow for c in table.clients)
     assert collude(table) is None
     assert collusion(4, strict=True) == ("fair.collude.strict", {"n": 4, "k": 3})
     # a withholder: not replaced by a bot, its key not opened; its shares are rebuilt by

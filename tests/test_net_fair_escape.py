@@ -26,11 +26,11 @@ pytestmark = pytest.mark.timeout(120)
 def stack_the_shuffles(client) -> None:
     """From the deal on, the client shuffles with a permutation of its choosing (a secret of
     its own making, not the one its key comes from): only the audit can tell."""
-    real_go = client._fair_go
+    real_start = client.fair_join.start
 
-    def go(msg):
-        real_go(msg)
-        peer = client.fair_replica.fair.peer
+    def start(msg):
+        dealt = real_start(msg)
+        peer = client.fair_join.replica.fair.peer
 
         def stacked(transcript, pile):
             state = transcript.piles[pile]
@@ -38,7 +38,8 @@ def stack_the_shuffles(client) -> None:
                 state.decks[-1], b"\x42" * 32, pile, state.opening.attempt, state.joint_key),
                 state.opening.attempt)
         peer.shuffle = stacked
-    client._fair_go = go
+        return dealt
+    client.fair_join.start = start
 
 
 def leaves_at_the_last_move(table, index) -> None:
@@ -56,7 +57,7 @@ def leaves_at_the_last_move(table, index) -> None:
 def finished_elsewhere(table, gone):
     others = [c for c in table.clients if c is not gone]
     return (table.host.fair.verdict is not None
-            and all(c.phase == "over" and c.fair_replica.fair.verdict is not None
+            and all(c.phase == "over" and c.fair_join.replica.fair.verdict is not None
                     for c in others))
 
 
@@ -74,12 +75,12 @@ def test_a_cheater_that_closes_at_the_last_move_is_audited_and_named(capsys):
     assert table.run(lambda: finished_elsewhere(table, cheater), limit=200)
     fair = table.host.fair
     assert cheater.pid not in fair.secrets        # it never showed its secret
-    for verdict in [fair.verdict] + [c.fair_replica.fair.verdict for c in table.clients[1:]]:
+    for verdict in [fair.verdict] + [c.fair_join.replica.fair.verdict for c in table.clients[1:]]:
         assert not verdict.fair and verdict.cheaters == (cheater.pid,)
         assert verdict.kind == "shuffle"
     # its whole secret rebuilt from the escrow (a key alone checks no more than that its
     # shuffle kept the cards: the stacked one does)
-    assert getattr(fair, "recovered_secrets", {}).get(cheater.pid) == cheater.fair_secret_bytes
+    assert getattr(fair, "recovered_secrets", {}).get(cheater.pid) == cheater.fair_join.secret
     # the host's save holds what the audit needs: replay --verify names the cheat again
     Args.file = str(next(replays_dir().glob("*lan-host*")))
     with pytest.raises(CliError) as caught:
@@ -96,7 +97,7 @@ def test_an_honest_dealer_that_closes_at_the_last_move_is_audited_fair_and_the_s
     table.start()
     assert table.run(lambda: finished_elsewhere(table, gone), limit=200)
     assert gone.pid in getattr(table.host.fair, "recovered_secrets", {})
-    assert table.host.fair.verdict.fair and table.clients[0].fair_replica.fair.verdict.fair
+    assert table.host.fair.verdict.fair and table.clients[0].fair_join.replica.fair.verdict.fair
     Args.file = str(next(replays_dir().glob("*lan-host*")))
     assert replay_run(Args) == 0
     assert "the audit rerun: fair" in capsys.readouterr().out
@@ -122,7 +123,7 @@ def test_a_joiner_whose_host_leaves_before_the_audit_marks_the_game_void():
         return joiner.phase == "ended"
     assert table.run(over_then_host_gone, 200)
     events.extend(joiner.poll())
-    verdict = joiner.fair_replica.fair.verdict
+    verdict = joiner.fair_join.replica.fair.verdict
     assert verdict is not None and not verdict.fair and verdict.kind == "unaudited"
     assert 0 in verdict.cheaters
     audits = [e for e in events if e["event"] == "audit"]

@@ -54,8 +54,8 @@ def test_a_host_that_drops_an_honest_share_and_waits_blames_nobody_and_the_card_
     pile, position = dropped[0]["p"], dropped[0]["n"]
     sent = dropped[0]["x"]
     assert table.run(lambda: all(
-        c.fair_replica.fair.share_rescue.rebuilt for c in table.clients), limit=30)
-    for fair in [table.host.fair] + [c.fair_replica.fair for c in table.clients]:
+        c.fair_join.replica.fair.share_rescue.rebuilt for c in table.clients), limit=30)
+    for fair in [table.host.fair] + [c.fair_join.replica.fair for c in table.clients]:
         draw = fair.transcript.piles[pile].draws[position]
         assert element_to_bytes(draw.shares[victim.pid]) == sent
     # the victim's machine knows the host did not pass its share on, and says so
@@ -190,8 +190,8 @@ def test_a_dealer_cannot_get_the_host_named_by_signing_another_form_of_its_recor
         record = message.get("r") if message.get("t") == ids.FAIR else None
         if record is not None and not tried and record.get("kind") == "DrawShared":
             record = dict(record, g=0)          # "again" spelled out: the same share
-            signer = FrameSigner(trickster.fair_secret_bytes, trickster.fair_table_id,
-                                 trickster.fair_replica.fair.me)
+            signer = FrameSigner(trickster.fair_join.secret, trickster.fair_join.table_id,
+                                 trickster.fair_join.replica.fair.me)
             message = dict(message, r=record, **signer.fields(record))
             tried.append(message)
         return real_send(message)
@@ -252,7 +252,7 @@ def test_a_host_that_drops_an_honest_shuffle_step_and_waits_blames_nobody(capsys
     assert not any(e["event"] in ("fair_withheld", "dealer_departed") for e in host_events)
     assert not table.host.fair.departed
     assert not table.host.slots[victim.seats[0]].bot_level
-    for fair in [table.host.fair] + [c.fair_replica.fair for c in table.clients]:
+    for fair in [table.host.fair] + [c.fair_join.replica.fair for c in table.clients]:
         skipped = [r for r in fair.transcript.records
                    if type(r).__name__ == "Shuffled" and r.skipped]
         assert [r.seat for r in skipped] == [victim.pid]

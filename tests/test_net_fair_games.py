@@ -27,7 +27,7 @@ def test_a_fair_table_of_every_game_plays_to_a_fair_audit(game, players, bots, v
         log = client.match.log
         assert [(e.seq, e.seat, e.hash) for e in log] == [(e.seq, e.seat, e.hash)
                                                            for e in host_log]
-        assert client.fair_replica.fair.verdict.fair, client.fair_replica.fair.verdict
+        assert client.fair_join.replica.fair.verdict.fair, client.fair_join.replica.fair.verdict
     assert table.host.fair.verdict.fair
     kinds = {parse_chance(e.move)[0].kind for e in host_log if e.seat is None}
     if "unfair" in variants:

@@ -105,4 +105,4 @@ def test_an_abort_before_every_key_is_committed_is_not_counted():
     events = []
     assert table.run(lambda: events.extend(e for e in table.clients[0].poll()
                                            if e["event"] == "seeding_aborted") or events, 5)
-    assert events[0]["code"] == ids.R_TIMEOUT and table.clients[0].fair_aborts == 0
+    assert events[0]["code"] == ids.R_TIMEOUT and table.clients[0].fair_join.aborts == 0

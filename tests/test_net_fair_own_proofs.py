@@ -55,14 +55,14 @@ def test_a_hidden_cards_share_proofs_go_only_to_its_drawer_and_every_machine_aud
     table.start()
     assert table.run(table.all_over, limit=200)
     for client in table.clients:
-        me = client.fair_replica.fair.me if client.seats else None
+        me = client.fair_join.replica.fair.me if client.seats else None
         shares = seen[id(client)]
         others = [proof for drawer, proof in shares if drawer not in (PUBLIC, me)]
         assert others and all(proof is None for proof in others)
         if me is not None:     # its own cards' shares come with their proofs
             own = [proof for drawer, proof in shares if drawer == me]
             assert own and all(isinstance(proof, bytes) and len(proof) == 48 for proof in own)
-        assert client.fair_replica.fair.verdict.fair
+        assert client.fair_join.replica.fair.verdict.fair
         assert [e.hash for e in client.match.log] == [e.hash for e in table.host.match.log]
     assert table.host.fair.verdict.fair
 

@@ -51,7 +51,7 @@ def test_shares_come_in_one_frame_a_draw_and_decks_whole_only_to_the_next_shuffl
         kinds = seen[index]
         assert kinds.count(ids.FAIR_BUNDLE) >= 5, kinds
         assert "F:DrawShared" not in kinds          # 3 shares a draw: always bundled
-        pile = client.fair_replica.fair.transcript.piles["tiles"]
+        pile = client.fair_join.replica.fair.transcript.piles["tiles"]
         whole = [not isinstance(deck, bytes) for deck in pile.decks[1:]]
         me = client.pid if client.seats else None
         # whole: the deck before its own step, and the last one
@@ -63,8 +63,8 @@ def test_shares_come_in_one_frame_a_draw_and_decks_whole_only_to_the_next_shuffl
     # every machine hashed the same transcript: no desync, the joiners' hashes match
     assert not any(e["event"] == "desync" for e in table.host.poll())
     table.host.match.seal(tell=False)
-    assert all(c.fair_replica.fair.digest == table.host.fair.digest
-               and c.fair_replica.last_hash() == table.host.match.log[-1].hash
+    assert all(c.fair_join.replica.fair.digest == table.host.fair.digest
+               and c.fair_join.replica.last_hash() == table.host.match.log[-1].hash
                for c in table.clients)
 
 
@@ -77,9 +77,9 @@ def test_a_cheating_shuffler_seen_as_a_digest_is_named_on_every_machine():
     stack_the_shuffles(cheater)
     table.start()
     assert table.run(table.all_over, limit=200)
-    decks = last.fair_replica.fair.transcript.piles["tiles"].decks
+    decks = last.fair_join.replica.fair.transcript.piles["tiles"].decks
     assert isinstance(decks[2], bytes)      # the cheater's deck, as its digest
-    for fair in [table.host.fair] + [c.fair_replica.fair for c in table.clients]:
+    for fair in [table.host.fair] + [c.fair_join.replica.fair for c in table.clients]:
         verdict = fair.verdict
         assert not verdict.fair and verdict.cheaters == (cheater.pid,), verdict
         assert verdict.kind == "shuffle"
@@ -110,9 +110,9 @@ def test_a_shuffle_relayed_as_its_digest_acknowledges_its_sender():
     first = min(table.clients, key=lambda c: c.pid)       # its deck goes whole to the next
     sent = [r for r in table.host.fair.published if isinstance(r, Shuffled)
             and r.seat == first.pid]
-    assert sent and isinstance(first.fair_replica.fair.transcript.piles["tiles"].decks[
+    assert sent and isinstance(first.fair_join.replica.fair.transcript.piles["tiles"].decks[
         shufflers(table).index(first.pid) + 1], bytes)
-    assert not any(u.get("kind") == "Shuffled" for u in first.fair_unacked)
+    assert not any(u.get("kind") == "Shuffled" for u in first.fair_join.unacked)
 
 
 def test_a_catch_up_gives_each_machine_the_decks_as_it_got_them_live():
@@ -124,6 +124,6 @@ def test_a_catch_up_gives_each_machine_the_decks_as_it_got_them_live():
         message = {}
         table.host.fair_host.sync_fields(message, peer)
         caught_up = [("h" in r) for r in message["fr"] if r.get("kind") == "Shuffled"]
-        live = by_pid[peer.pid].fair_replica.fair.transcript.piles["tiles"].decks[1:]
+        live = by_pid[peer.pid].fair_join.replica.fair.transcript.piles["tiles"].decks[1:]
         assert caught_up == [isinstance(deck, bytes) for deck in live], peer.pid
         assert caught_up.count(False) == (2 if by_pid[peer.pid].seats else 1)

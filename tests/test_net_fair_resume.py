@@ -26,7 +26,7 @@ def played_then_all_gone(game, variants):
     table.run(lambda: table.host.seq >= 14, limit=30)
     for link in table.links:
         table.net.disconnect(link)
-    old = {c.pid: (c.name, c.seats, c.fair_secret_bytes) for c in table.clients}
+    old = {c.pid: (c.name, c.seats, c.fair_join.secret) for c in table.clients}
     if table.host.autosaver is not None:
         table.host.autosaver.close()
     for client in table.clients:
@@ -73,15 +73,15 @@ def test_a_fair_table_resumes_from_a_save_and_plays_to_a_fair_audit(game, varian
                                      for c in clients), 10), [
         (c.phase, c.seq, getattr(c, "ended", None), loaded.match.seq, host.seq) for c in clients]
     for client in clients:
-        secret = old[client.fair_replica.fair.me][2]
-        assert client.fair_secret_bytes == secret      # taken back from its own save
+        secret = old[client.fair_join.replica.fair.me][2]
+        assert client.fair_join.secret == secret      # taken back from its own save
         seat = client.seats[0]
         if game is METRO:
             hand = client.match.state.hands[seat]
             assert hand and HIDDEN not in hand
     assert net.run_until(lambda: host.phase == "over" and host.fair.verdict is not None and all(
-        c.phase == "over" and c.fair_replica.fair.verdict is not None for c in clients), 200)
+        c.phase == "over" and c.fair_join.replica.fair.verdict is not None for c in clients), 200)
     assert host.fair.verdict.fair
     for client in clients:
-        assert client.fair_replica.fair.verdict.fair
+        assert client.fair_join.replica.fair.verdict.fair
         assert [e.hash for e in client.match.log] == [e.hash for e in host.match.log]

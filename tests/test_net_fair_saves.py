@@ -29,8 +29,8 @@ def test_every_save_of_a_running_fair_table_replays_with_its_own_secret_only():
     saves = [read_save(p) for p in saves_dir().glob("*lan-*")]
     assert len(saves) == 4
     secrets = {0: table.host.fair.peer.secret.hex()}
-    secrets.update({c.pid: c.fair_secret_bytes.hex() for c in table.clients
-                    if c.fair_secret_bytes})
+    secrets.update({c.pid: c.fair_join.secret.hex() for c in table.clients
+                    if c.fair_join.secret})
     for save in saves:
         records, played = saved_fair_stream(save)
         assert records and not any(r.get("kind") == "Secret" for r in records)

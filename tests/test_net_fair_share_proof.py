@@ -33,8 +33,8 @@ def cheating_dealer(table, victim=None):
         if record is not None and not sent and record.get("kind") == "DrawShared" \
                 and record.get("d") == other.pid:
             record = dict(record, x=element_to_bytes(power(G, 12345)))
-            signer = FrameSigner(cheat.fair_secret_bytes, cheat.fair_table_id,
-                                 cheat.fair_replica.fair.me)
+            signer = FrameSigner(cheat.fair_join.secret, cheat.fair_join.table_id,
+                                 cheat.fair_join.replica.fair.me)
             # signed with the proof it sends (made for the true share): the dealer's word
             signed = dict(record, pf=message["pf"]) if "pf" in message else record
             message = dict(message, r=record, **signer.fields(signed))

@@ -52,9 +52,9 @@ def test_a_dealer_that_withholds_its_shares_keeps_its_seat_and_they_are_rebuilt(
                 and table.host.phase == "playing"]
     for client in honest:
         assert client.match.hash() == table.host.match.hash()
-        assert client.fair_replica.fair.share_rescue.rebuilt
+        assert client.fair_join.replica.fair.share_rescue.rebuilt
     assert table.run(lambda: table.host.fair.verdict is not None and all(
-        c.fair_replica.fair.verdict is not None for c in honest), limit=30)
+        c.fair_join.replica.fair.verdict is not None for c in honest), limit=30)
     assert table.host.fair.verdict.fair      # withholding is no cheat the audit finds
 
 

@@ -43,7 +43,7 @@ def own_secret_only(pid):
 def joiner(name, token, lookup=None):
     client = ClientEndpoint(name, token=token, auto_bot="random", timings=FAST, autosave=False)
     if lookup is not None:
-        client.claim_lookup = lookup
+        client.claims.lookup = lookup
     return client
 
 

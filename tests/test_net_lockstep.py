@@ -71,7 +71,7 @@ class Table:
         # a machine that comes back takes its dealer secret from its own save of the table;
         # these tables keep no saves, so the old endpoint hands it over
         # (or, when it was cut again before it learned it, asks the endpoint before it)
-        kwargs.setdefault("fair_secret", lambda: old.fair_secret_bytes or old.fair_secret())
+        kwargs.setdefault("fair_secret", lambda: old.fair_join.secret or old.fair_join.new_secret())
         client = ClientEndpoint(old.name, token=old.token, timings=self.timings, **kwargs)
         self.clients[index] = client
         self.links[index] = self.net.connect(client)
@@ -156,10 +156,10 @@ def test_clean_game_four_players_and_a_spectator():
     # chance came from every seated machine (never the spectator) and the audit at the end,
     # run on every machine over the whole transcript, finds the game fair
     assert table.run(lambda: table.host.fair.verdict is not None and all(
-        c.fair_replica.fair.verdict is not None for c in table.live()), limit=10)
-    assert watcher.fair_replica.fair.peer is None      # a spectator deals nothing
+        c.fair_join.replica.fair.verdict is not None for c in table.live()), limit=10)
+    assert watcher.fair_join.replica.fair.peer is None      # a spectator deals nothing
     assert len(table.host.fair.dealers) == 4
-    for fair in [table.host.fair] + [c.fair_replica.fair for c in table.live()]:
+    for fair in [table.host.fair] + [c.fair_join.replica.fair for c in table.live()]:
         assert fair.verdict.fair, fair.verdict
 
 
@@ -356,7 +356,7 @@ def test_a_key_that_does_not_open_its_commitment_is_refused_and_the_table_return
     assert cheat.ended["code"] == refused[0]["code"]
     assert table.host.phase == "lobby" and table.host.fair is None
     assert any(e["event"] == "seeding_aborted" for e in table.clients[0].poll())
-    assert table.clients[0].phase == "lobby" and table.clients[0].fair_replica is None
+    assert table.clients[0].phase == "lobby" and table.clients[0].fair_join.replica is None
     assert table.host.slots[cheat_seat].kind == ids.KIND_OPEN     # the cheater's seat is free again
     # the table starts again without the cheat, with a new setup
     table.join("fresh")
@@ -543,7 +543,7 @@ def test_same_token_from_elsewhere_replaces_the_old_connection():
     old = table.clients[0]
     old_link = table.links[0]
     new = ClientEndpoint(old.name, token=old.token, timings=FAST, auto_bot="random",
-                         fair_secret=lambda: old.fair_secret_bytes)   # from its own save
+                         fair_secret=lambda: old.fair_join.secret)   # from its own save
     table.clients.append(new)
     table.links.append(table.net.connect(new))
     table.history[new] = None

@@ -39,7 +39,7 @@ def test_a_joiners_secret_leaves_only_at_the_ends_paperwork_time():
 
         client._send = spy
     table.start()
-    assert table.run(lambda: table.all_over() and all(c.fair_verdict_told
+    assert table.run(lambda: table.all_over() and all(c.fair_join.verdict_told
                                                       for c in table.clients),
                      limit=60, step=0.01)
     assert set(secret_sent) == set(table.clients)

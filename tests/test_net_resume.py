@@ -194,7 +194,7 @@ def test_resumed_table_gives_seats_back_by_claim_and_refuses_names():
     table.start()
     assert table.run(lambda: table.host.seq >= 12)
     old_seats = {c.name: c.seats for c in table.clients}
-    old_secrets = {c.name: c.fair_secret_bytes for c in table.clients}   # in their own saves
+    old_secrets = {c.name: c.fair_join.secret for c in table.clients}   # in their own saves
     tid = table_id(table.host.match)
     claims = {c.name: "r:" + resume_claim(tid, c.pid) for c in table.clients}
     for client in table.clients:          # the joiners' machines crash (no clean end)

@@ -91,7 +91,7 @@ class NetSession:
     def fair(self) -> bool:
         """A fair table (issue 13): its audit follows the last move."""
         endpoint = self.conn.endpoint
-        return (endpoint.fair if self.is_host else endpoint.fair_replica) is not None
+        return (endpoint.fair if self.is_host else endpoint.fair_join.replica) is not None
 
     @property
     def is_host(self) -> bool:

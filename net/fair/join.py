@@ -1,21 +1,28 @@
-"""A joiner's side of a fair table (issue 13), mixed into ``ClientEndpoint``.
+"""A joiner's side of a fair table (issue 13): ``FairJoin``, a part of ``ClientEndpoint``
+(``fair_join``) with its own state.
 
 START names the dealers; a joiner that holds a seat is one of them and makes its secret here
-(or takes it back from its own save when it returns). It runs its driver
-(``net.fair.peer.FairReplica``) over the host's stream, sends the records it owes (``F``) and,
-with a move that plays a hidden card, the ``CardPlayed`` record naming its position. A record
-or move its driver refuses ends the table here with the driver's reason: the host or a dealer
-cheated (or broke), and this machine says so rather than play on.
+(or takes it back from its own save when it returns). The part runs its driver
+(``net.fair.peer.FairReplica``) over the host's stream: every record is checked against its
+dealer's signature or its share proof, then taken; every move goes to the driver. It sends the
+records it owes (``F``) and gives a move that plays a hidden card its ``CardPlayed`` record. A
+record or move its driver refuses ends the table here with the driver's reason: the host or a
+dealer cheated (or broke), and this machine says so rather than play on.
+
+The endpoint decides what a message is and what is done with the moves the driver applied
+(the lockstep: pending moves, events, hash reports, the save); the part answers it with the
+moves applied (None: refused, the table ended). It reads the endpoint through ``FairSeat``
+and acts on it only through the callbacks it is handed: send a frame, emit an event, end the
+table with a reason (``fail``).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable, Protocol
 
 from game.rules import get_game
 from game.rules.core import IllegalMove
 from game.rules.fairplay import PUBLIC
-from net.local import collector
 from net.protocol import messages as ids
 from net.fair.bundle import unpack, unpack_proofs
 from net.fair.deal import FairError, record_to_plain
@@ -25,7 +32,7 @@ from net.fair.positions import short_played
 from net.fair.peer import FairReplica
 from net.fair.share_proof import ShareProofs, is_share, signed_form, unproved_key
 from net.fair.signing import RELAY, FrameSigner, SignerBook, dealer_of_plain
-from net.protocol.lobby import plain_seats, seat_infos_from_wire
+from net.protocol.lobby import seat_infos_from_wire
 
 # A joiner leaves a table whose host aborts the start more often than this once every key was
 # committed (issue 28): from then on the seed is fixed, and only an abort gets another one.
@@ -41,99 +48,170 @@ def relayed_fault(error: FairError) -> FairError:
     return FairError(error.code, RELAY, of=error.dealer, **args)
 
 
-class FairJoining:
-    """Joiner-side fair-table behaviour; expects the attributes of ``ClientEndpoint``."""
+class FairSeat(Protocol):
+    """What ``FairJoin`` reads of the endpoint it deals for (``ClientEndpoint`` is one)."""
 
-    fair_replica: FairReplica | None = None
-    fair_aborts = 0          # the host's aborts after every key was committed
-    fair_told = 0            # roll parts of ours the host declared late, told so far
-    fair_rebuilt_told = 0    # roll parts rebuilt from the escrow, told so far
-    fair_shares_told = 0     # shares of ours the host declared late, told so far
-    fair_shuffles_told = 0   # shuffle steps of ours the host declared late, told so far
-    fair_blame_told = False  # our seats given away while records of ours were unrelayed
-    fair_signer: FrameSigner | None = None   # our key at this table (net.fair.signing)
-    fair_book: SignerBook | None = None      # the dealers' keys as fixed here
-    fair_proofs: ShareProofs | None = None   # draw shares' proofs (net.fair.share_proof)
+    pid: int                 # our peer id at this table
+    token: str               # our seat token (finds our secret in our own save)
+    seats: list[int]         # the seats we hold
+    phase: str               # the secret we owe at the end waits while "playing"
+    autosaver: Any           # our save of the game (None: none)
+    persistence: Any         # net.local.services.Persistence: our disk
+    match: Any               # the game, once it runs
 
-    def fair_abort_counts(self) -> bool:
-        """Whether an ABORT now comes after every dealer committed to its key (the seed is
-        fixed from then on: such an abort is the only way to another one, so it counts)."""
-        replica = self.fair_replica
-        return replica is not None and replica.match is None and len(
+    def paperwork_ready(self) -> bool: ...
+
+
+class FairJoin:
+    """The joiner's dealer and driver at a fair table (see the module docstring)."""
+
+    def __init__(self, seat: FairSeat, *, secret: Callable[[], bytes],
+                 send: Callable[[dict], None], emit: Callable[..., None],
+                 fail: Callable[[str, dict], None]) -> None:
+        """``secret()``: a new dealer secret (tests inject a source); ``send(message)``;
+        ``emit(event, **fields)``; ``fail(code, args)``: refuse what came and end here."""
+        self.seat = seat
+        self.new_secret = secret
+        self.send = send
+        self.emit = emit
+        self.fail = fail
+        self.replica: FairReplica | None = None   # our driver, from START to an abort
+        self.secret: bytes | None = None          # our dealer secret at this table
+        self.table_id = ""
+        self.start_msg: dict = {}                 # the START our driver was made from
+        self.hold = False         # owe nothing until a catch-up is in
+        self.owed: list = []      # records owed, not sent yet (``send_owed``)
+        self.unacked: list = []   # sent, not seen in the host's stream yet (issue 28)
+        self.played: dict[int, Any] = {}    # seat -> CardPlayed of our move in flight
+        self.verdict_told = False
+        self.aborts = 0           # the host's aborts after every key was committed
+        self.told = 0             # roll parts of ours the host declared late, told so far
+        self.rebuilt_told = 0     # roll parts rebuilt from the escrow, told so far
+        self.shares_told = 0      # shares of ours the host declared late, told so far
+        self.shuffles_told = 0    # shuffle steps of ours the host declared late, told so far
+        self.blame_told = False   # our seats given away while records of ours were unrelayed
+        self.signer: FrameSigner | None = None    # our key at this table (net.fair.signing)
+        self.book: SignerBook | None = None       # the dealers' keys as fixed here
+        self.proofs: ShareProofs | None = None    # draw shares' proofs (net.fair.share_proof)
+
+    # ------------------------------------------------------------------ setup and aborts
+    def aborted(self, msg: dict) -> bool:
+        """The host aborted the setup: our driver and secret go (a new setup, a new secret:
+        a roll is never repeated). True when the abort counts (it came after every dealer
+        committed to its key: the seed is fixed from then on, so such an abort is the only
+        way to another one); it is then said with its count, and past the limit we leave the
+        table, saying why (to the host and here)."""
+        replica = self.replica
+        counted = replica is not None and replica.match is None and len(
             replica.fair.transcript.key_commitments) == len(replica.fair.dealers)
+        self.replica = None
+        self.secret = None
+        if not counted:
+            return False
+        self.aborts += 1
+        args = dict(msg["a"], count=self.aborts, limit=FAIR_ABORT_LIMIT)
+        self.emit("seeding_aborted", code="fair_abort_counted", args=args, cause=msg["c"])
+        if self.aborts > FAIR_ABORT_LIMIT:
+            self.fail("fair_abort_limit", {"count": self.aborts, "limit": FAIR_ABORT_LIMIT})
+        return True
 
-    def fair_abort_counted(self, msg: dict) -> None:
-        """A counted abort: said with its count; past the limit we leave the table, saying
-        why (to the host and here)."""
-        self.fair_aborts += 1
-        args = dict(msg["a"], count=self.fair_aborts, limit=FAIR_ABORT_LIMIT)
-        self._emit("seeding_aborted", code="fair_abort_counted", args=args, cause=msg["c"])
-        if self.fair_aborts > FAIR_ABORT_LIMIT:
-            self.on_wire_error("fair_abort_limit", {"count": self.fair_aborts,
-                                                    "limit": FAIR_ABORT_LIMIT})
-
-    def _fair_go(self, msg: dict) -> None:
-        if self.fair_replica is not None:
-            return
+    def start(self, msg: dict) -> bool:
+        """START: we deal from now on (our driver made, keyed by our secret when we hold a
+        seat). False when it names a table we cannot play (refused: the table ends)."""
         dealers = list(msg["dl"])
         if len(dealers) != len(msg["seats"]):
-            self.on_wire_error("fair_start", {"detail": "dealers"})
-            return
+            self.fail("fair_start", {"detail": "dealers"})
+            return False
         try:
             game = get_game(msg["g"])
             game.make_config(msg["cfg"]["players"], msg["cfg"].get("variants", ()))
         except Exception:  # noqa: BLE001 - a config our rules refuse: cannot play along
-            self.on_wire_error(ids.R_MALFORMED, {"detail": "config"})
-            return
-        self.fair_table_id = msg["tid"] if "tid" in msg else ""
+            self.fail(ids.R_MALFORMED, {"detail": "config"})
+            return False
+        seat = self.seat
+        self.table_id = msg["tid"] if "tid" in msg else ""
         secret = None
         # our dealer id: our peer id, or on a resumed table the old machine's whose seats
         # we took back (the transcript names the dealers of the table's first START)
-        me = dealers[self.seats[0]] if self.seats and self.seats[0] < len(dealers) \
-            else self.pid
+        me = (dealers[seat.seats[0]] if seat.seats and seat.seats[0] < len(dealers)
+              else seat.pid)
         if me in dealers:
-            if self.fair_secret_bytes is None and self.token:
+            if self.secret is None and seat.token:
                 # a machine that comes back: its secret is in its own save of this table
                 # (read even when this endpoint keeps no save of its own)
-                disk = self.persistence
-                self.fair_secret_bytes = disk.fair_secret_for_key(self.fair_table_id, self.token) \
-                    or disk.fair_save_secret(self.fair_table_id, me)
-            if self.fair_secret_bytes is None:
-                self.fair_secret_bytes = self.fair_secret()
-            secret = self.fair_secret_bytes
-        self.fair_signer = FrameSigner(secret, self.fair_table_id, me) \
-            if secret is not None else None
-        self.fair_book = SignerBook(self.fair_table_id, self.fair_signer)
-        self._fair_start_msg = msg
-        self.fair_proofs = ShareProofs(self.fair_table_id)
-        self.fair_hold = bool(msg.get("cu"))    # owe nothing until the catch-up is in
-        self.fair_replica = FairReplica(game, msg["cfg"], dealers, me, secret,
-                                        seat_infos_from_wire(msg["seats"]),
-                                        strict_escrow=bool(msg.get("fs")))
-        self.fair_replica.fair.share_check = self.fair_proofs.check
-        self.fair_replica.fair.defer_audit = True     # run by ``settle``, after the network
-        self._save_peers = [row["p"] if row["k"] == ids.KIND_REMOTE else 0
-                            for row in msg["seats"]]
-        self.statuses = [s["st"] for s in msg["seats"]]
-        self.phase = "dealing"
-        self._emit("dealing", dealers=sorted(set(dealers)))
-        self._fair_after(self.fair_replica.pump())
+                disk = seat.persistence
+                self.secret = (disk.fair_secret_for_key(self.table_id, seat.token)
+                               or disk.fair_save_secret(self.table_id, me))
+            if self.secret is None:
+                self.secret = self.new_secret()
+            secret = self.secret
+        self.signer = FrameSigner(secret, self.table_id, me) if secret is not None else None
+        self.book = SignerBook(self.table_id, self.signer)
+        self.start_msg = msg
+        self.proofs = ShareProofs(self.table_id)
+        self.hold = bool(msg.get("cu"))    # owe nothing until the catch-up is in
+        self.replica = FairReplica(game, msg["cfg"], dealers, me, secret,
+                                   seat_infos_from_wire(msg["seats"]),
+                                   strict_escrow=bool(msg.get("fs")))
+        self.replica.fair.share_check = self.proofs.check
+        self.replica.fair.defer_audit = True     # run by ``settle``, after the network
+        return True
 
-    def on_fair(self, msg: dict) -> None:
-        if self.fair_replica is None or "i" not in msg:
-            self._early.append(msg)
-            return
-        if not self._fair_signed(msg["r"], msg.get("sg"), msg.get("vk"), msg.get("pf")):
-            return
-        self._fair_acknowledged(msg["r"])
+    def game_name(self) -> str:
+        """The game being dealt ("" before START): the move frames' codec."""
+        return self.replica.args[0].name if self.replica is not None else ""
+
+    # ------------------------------------------------------------------ the host's stream
+    def take_record(self, msg: dict) -> list | None:
+        """A record of the stream (``F``): the moves it completed, None when refused."""
+        if not self._signed(msg["r"], msg.get("sg"), msg.get("vk"), msg.get("pf")):
+            return None
+        self._acknowledged(msg["r"])
         try:
-            applied = self.fair_replica.record(msg["i"], msg["r"])
+            return self.replica.record(msg["i"], msg["r"])
         except FairError as error:
-            self._fair_caught(error)
-            return
-        self._fair_after(applied)
+            self.caught(error)
+            return None
 
-    def _fair_signed(self, plain, signature, verify_key, proof=None, live=True) -> bool:
+    def take_bundle(self, msg: dict) -> list | None:
+        """Consecutive records of the stream in one frame (net.fair.bundle): each taken as
+        if it came alone, what they complete applied once. None when one is refused."""
+        try:
+            applied = []
+            for (index, plain, signature), proof in zip(unpack(msg), unpack_proofs(msg)):
+                if not self._signed(plain, signature, None, proof):
+                    return None
+                self._acknowledged(plain)
+                applied += self.replica.record(index, plain)
+        except FairError as error:
+            self.caught(error)
+            return None
+        return applied
+
+    def take_move(self, msg: dict) -> list | None:
+        """A sequenced move (``M``) for our driver: the moves applied, None when refused."""
+        try:
+            return self.replica.receive(msg["q"], msg["s"], msg["m"], msg.get("cp"))
+        except FairError as error:
+            self.caught(relayed_fault(error))
+            return None
+
+    def take_sync(self, msg: dict, pid: int) -> bool:
+        """A catch-up (``SYNC``): our driver rebuilt from its records and moves. False when
+        refused (the table ends here)."""
+        self.hold = False
+        if not self._sync_signed(msg):
+            return False
+        try:
+            self.replica.rebuild(msg.get("fr", []), msg.get("fm", []), msg["w"], f"peer{pid}")
+        except FairError as error:
+            self.caught(error)
+            return False
+        self.replica.fair.defer_audit = True
+        self.played.clear()      # what we proposed before is answered (or dropped) by the host
+        return True
+
+    def _signed(self, plain, signature, verify_key, proof=None, live=True) -> bool:
         """Whether a relayed record is its dealer's own word (net.fair.signing). If not, it
         was made or changed on the way, and the host is the only machine on the way: the
         table ends here naming the host, never the dealer in whose name it came. A draw
@@ -142,65 +220,53 @@ class FairJoining:
         record saved without its signature)."""
         if is_share(plain) and not signature:
             if isinstance(proof, bytes) and proof:
-                self.fair_proofs.note(plain, proof, signed=False)
-            elif self._fair_not_mine(plain):
+                self.proofs.note(plain, proof, signed=False)
+            elif self._not_mine(plain):
                 # another machine's hidden card: its proof went to its drawer only
                 key = unproved_key(plain)
                 if key is not None:
-                    self.fair_replica.fair.unproved_shares.add(key)
+                    self.replica.fair.unproved_shares.add(key)
             elif live:
-                self._fair_caught(FairError("fair_relay_forged", RELAY,
-                                            of=dealer_of_plain(plain), detail="proof"))
+                self.caught(FairError("fair_relay_forged", RELAY, of=dealer_of_plain(plain),
+                                      detail="proof"))
                 return False
             return True
-        problem = self.fair_book.check(signed_form(plain, proof), signature, verify_key)
+        problem = self.book.check(signed_form(plain, proof), signature, verify_key)
         if problem is None:
-            self.fair_proofs.note(plain, proof, signed=True)
+            self.proofs.note(plain, proof, signed=True)
             return True
-        self._fair_caught(FairError("fair_relay_forged", RELAY, of=dealer_of_plain(plain),
-                                    detail=problem))
+        self.caught(FairError("fair_relay_forged", RELAY, of=dealer_of_plain(plain),
+                              detail=problem))
         return False
 
-    def _fair_not_mine(self, plain: dict) -> bool:
+    def _not_mine(self, plain: dict) -> bool:
         """Whether a share opens a hidden card drawn by another machine than this one (the
         host relays it without its proof: net.fair.bundle)."""
         drawer = plain.get("d", PUBLIC)
-        return self.fair_replica is not None and isinstance(drawer, int) and drawer != PUBLIC \
-            and drawer != self.fair_replica.fair.me
+        return (self.replica is not None and isinstance(drawer, int) and drawer != PUBLIC
+                and drawer != self.replica.fair.me)
 
-    def on_fair_bundle(self, msg: dict) -> None:
-        """Consecutive records of the stream in one frame (net.fair.bundle): each taken as
-        if it came alone, what they complete applied once."""
-        if self.fair_replica is None:
-            self._early.append(msg)
-            return
-        try:
-            applied = []
-            for (index, plain, signature), proof in zip(unpack(msg), unpack_proofs(msg)):
-                if not self._fair_signed(plain, signature, None, proof):
-                    return
-                self._fair_acknowledged(plain)
-                applied += self.fair_replica.record(index, plain)
-        except FairError as error:
-            self._fair_caught(error)
-            return
-        self._fair_after(applied)
+    def _sync_signed(self, msg: dict) -> bool:
+        """A catch-up's records are checked like relayed ones: the dealers' keys it names
+        must agree with those fixed here, and every signature it carries must hold. A record
+        without one is taken: the table was resumed from a save, which keeps records and not
+        their signatures (the limit docs/protocol.md states)."""
+        records, signatures = msg.get("fr", []), msg.get("fg", [])
+        proofs = msg.get("fp", [])
+        if self.book.learn_table(msg.get("vk", [])) is not None:
+            self.caught(FairError("fair_relay_forged", RELAY, detail="key"))
+            return False
+        for index, plain in enumerate(records):
+            signature = signatures[index] if index < len(signatures) else b""
+            proof = proofs[index] if index < len(proofs) else b""
+            if (signature or is_share(plain)) and not self._signed(
+                    plain, signature, None, proof, live=False):
+                return False
+        return True
 
-    def _fair_move(self, msg: dict) -> None:
-        if self.fair_replica is None:       # not dealt in yet (or a hostile host's order)
-            self._early.append(msg)
-            return
-        self._host_seq = max(self._host_seq, msg["q"])
-        try:
-            applied = self.fair_replica.receive(msg["q"], msg["s"], msg["m"], msg.get("cp"))
-        except FairError as error:
-            self._fair_caught(relayed_fault(error))
-            return
-        self._fair_after(applied)
-
-    def _fair_acknowledged(self, plain) -> None:
+    def _acknowledged(self, plain) -> None:
         """A record of ours in the host's stream is acknowledged: sent and relayed."""
-        unacked = self.fair_unacked
+        unacked = self.unacked
         if not unacked or not isinstance(plain, dict):
             return
         bare = {k: v for k, v in plain.items() if k != "at"}
@@ -212,208 +278,135 @@ class FairJoining:
                     unacked.remove(sent)
                     break
 
-    def _fair_tell_relay(self) -> None:
-        """What only this machine can tell: the host declared a part of ours late that we had
-        sent (it did not pass it on, or not in time), or gave our seats away while records
-        of ours it never relayed were on their way. And, on every machine, each roll part
-        rebuilt from the escrow (the same dice)."""
-        fair = self.fair_replica.fair
-        told = fair.rescue.told_overdue
-        while self.fair_told < len(told):
-            roll, _attempt = told[self.fair_told]
-            self.fair_told += 1
-            self._emit("fair_host_withheld", code="fair_host_withheld", args={"roll": roll})
-        shares = fair.share_rescue.told_overdue
-        while self.fair_shares_told < len(shares):
-            pile, _attempt, position = shares[self.fair_shares_told][:3]
-            self.fair_shares_told += 1
-            self._emit("fair_host_withheld", code="fair_host_withheld_share",
-                       args={"pile": pile, "position": position})
-        while self.fair_shuffles_told < len(fair.told_shuffles):
-            pile = fair.told_shuffles[self.fair_shuffles_told]
-            self.fair_shuffles_told += 1
-            self._emit("fair_host_withheld", code="fair_host_withheld_shuffle",
-                       args={"pile": pile})
-        rebuilt = fair.rescue.rebuilt
-        while self.fair_rebuilt_told < len(rebuilt):
-            roll, _attempt, dealer = rebuilt[self.fair_rebuilt_told]
-            self.fair_rebuilt_told += 1
-            self._emit("roll_part_rebuilt", dealer=dealer, roll=roll)
-        if fair.me in fair.departed and self.fair_unacked and not self.fair_blame_told:
-            self.fair_blame_told = True
-            self._emit("fair_host_withheld", code="fair_host_blamed",
-                       args={"records": len(self.fair_unacked)})
-
-    def _fair_caught(self, error: FairError) -> None:
+    def caught(self, error: FairError) -> None:
         """A refused record or move: say why to the host and everyone here, and stop."""
         args = {k: v for k, v in error.details.items() if k != "message"}
-        self._emit("fair_caught", code=error.code, args=args)
-        self.on_wire_error(error.code, args)
+        self.emit("fair_caught", code=error.code, args=args)
+        self.fail(error.code, args)
 
-    def _fair_after(self, applied: list) -> None:
-        """Send what we owe, start the game once set up, tell what was applied."""
-        replica = self.fair_replica
-        if not self.fair_hold:
-            self.fair_owed += replica.take_outbox()
+    # ------------------------------------------------------------------ what we send
+    def propose(self, seat: int, text: str) -> tuple[str, Any]:
+        """(public text, CardPlayed plain or None) of our move, the card kept for a resend
+        (``played``); IllegalMove if the card is not in our hand."""
+        fair = self.replica.fair
+        try:
+            public = fair.intend(seat, text)
+            played = fair.card_for(seat, text)
+        except FairError:
+            raise IllegalMove("not_in_hand", "That card is not in your hand") from None
+        played = short_played(played)
+        if played is not None:
+            self.played[seat] = played
+        return public, played
+
+    def owe(self) -> None:
+        """Send what our driver owes the table (unless a catch-up is still on its way)."""
+        if not self.hold:
+            self.owed += self.replica.take_outbox()
             self.send_owed()
-        self._fair_begin()
-        self._fair_tell_relay()
-        if self.replica is None:
-            return
-        for seq, seat, move, events in applied:
-            if self.on_applied is not None:
-                self.on_applied(seq, seat)
-            if seat is not None:
-                self._pending.pop(seat, None)
-                self._fair_played.pop(seat, None)
-            self._emit("move", seq=seq, seat=seat, move=move, events=events)
-            if seat is None:
-                collector.in_play()     # a round begins: set aside what the last one kept
-        if applied:
-            self._applied_at = self.clock()
-            if self.timings.hash_delay <= 0:
-                replica.seal(tell=False)
-        self._queue_reports()         # the network first: our hash report (a big table: tick)
-        replica.tell()                # then the disk: the autosave of what was hashed
-        self.persistence.save_fair_stream(self.autosaver, replica.fair, replica.played)
-        self._fair_tell_verdict()
-        self._check_over()
-        self.run_bots()
-        if replica.fair.waiting_for_move:
-            replica.fair.prepare_ahead()    # our next shares, while the player thinks
 
     def send_owed(self) -> None:
         """Send the records we owe the table. Our secret, owed once the game is over, waits
         for the end's paperwork time (``paperwork_ready``): at a big table 32 secrets relayed
         to every peer at the last move would hold up the confirmations of that move."""
         waiting = []
-        hold = self.phase == "playing" or (self.phase == "over" and not self.paperwork_ready())
-        for record in self.fair_owed:
+        phase = self.seat.phase
+        hold = phase == "playing" or (phase == "over" and not self.seat.paperwork_ready())
+        for record in self.owed:
             if hold and isinstance(record, dict) and record.get("kind") == SECRET:
                 waiting.append(record)
             else:
                 plain = record_to_plain(record)
                 message = {"t": ids.FAIR, "r": plain}
-                if self.fair_signer is not None:
-                    proof = self.fair_proofs.prove(self.fair_replica.fair, plain) \
-                        if is_share(plain) else None     # the host relays a share with it
-                    message.update(self.fair_signer.fields(signed_form(plain, proof)))
+                if self.signer is not None:
+                    # the host relays a share with its proof
+                    proof = (self.proofs.prove(self.replica.fair, plain)
+                             if is_share(plain) else None)
+                    message.update(self.signer.fields(signed_form(plain, proof)))
                     if proof is not None:
                         message["pf"] = proof
-                self._send(message)
-                if len(self.fair_unacked) < 256:
-                    self.fair_unacked.append(plain)
-        self.fair_owed = waiting
+                self.send(message)
+                if len(self.unacked) < 256:
+                    self.unacked.append(plain)
+        self.owed = waiting
 
-    def _fair_tell_verdict(self) -> None:
-        verdict = self.fair_replica.fair.verdict
-        if verdict is not None and not self.fair_verdict_told:
-            self.fair_verdict_told = True
-            self._emit("audit", **verdict.to_plain())
-            self.persistence.record_audit(self.autosaver, self.match, verdict.to_plain())
+    def prepare_ahead(self) -> None:
+        """Our next shares, while the player thinks."""
+        if self.replica.fair.waiting_for_move:
+            self.replica.fair.prepare_ahead()
 
-    def fair_end_unaudited(self) -> None:
+    # ------------------------------------------------------------------ what we tell
+    def tell_relay(self) -> None:
+        """What only this machine can tell: the host declared a part of ours late that we had
+        sent (it did not pass it on, or not in time), or gave our seats away while records
+        of ours it never relayed were on their way. And, on every machine, each roll part
+        rebuilt from the escrow (the same dice)."""
+        fair = self.replica.fair
+        told = fair.rescue.told_overdue
+        while self.told < len(told):
+            roll, _attempt = told[self.told]
+            self.told += 1
+            self.emit("fair_host_withheld", code="fair_host_withheld", args={"roll": roll})
+        shares = fair.share_rescue.told_overdue
+        while self.shares_told < len(shares):
+            pile, _attempt, position = shares[self.shares_told][:3]
+            self.shares_told += 1
+            self.emit("fair_host_withheld", code="fair_host_withheld_share",
+                      args={"pile": pile, "position": position})
+        while self.shuffles_told < len(fair.told_shuffles):
+            pile = fair.told_shuffles[self.shuffles_told]
+            self.shuffles_told += 1
+            self.emit("fair_host_withheld", code="fair_host_withheld_shuffle",
+                      args={"pile": pile})
+        rebuilt = fair.rescue.rebuilt
+        while self.rebuilt_told < len(rebuilt):
+            roll, _attempt, dealer = rebuilt[self.rebuilt_told]
+            self.rebuilt_told += 1
+            self.emit("roll_part_rebuilt", dealer=dealer, roll=roll)
+        if fair.me in fair.departed and self.unacked and not self.blame_told:
+            self.blame_told = True
+            self.emit("fair_host_withheld", code="fair_host_blamed",
+                      args={"records": len(self.unacked)})
+
+    def tell_verdict(self) -> None:
+        """The end's audit, once: an event here and a note in our save."""
+        verdict = self.replica.fair.verdict
+        if verdict is not None and not self.verdict_told:
+            self.verdict_told = True
+            self.emit("audit", **verdict.to_plain())
+            self.seat.persistence.record_audit(self.seat.autosaver, self.seat.match,
+                                               verdict.to_plain())
+
+    def end_unaudited(self) -> None:
         """The table ends here after the last move but before the audit could run (the host
         left before showing its secret, or it never relayed every secret): the game is
         marked void on this machine, naming whose secret is missing."""
-        if self.fair_replica is not None and self.fair_replica.fair.void_unaudited():
-            self._fair_tell_verdict()
+        if self.replica is not None and self.replica.fair.void_unaudited():
+            self.tell_verdict()
 
-    def fair_audit_waiting(self) -> bool:
-        """The end's audit is ready to run and waits for ``fair_settle``."""
-        return self.fair_replica is not None and self.fair_replica.fair.audit_due
+    def audit_waiting(self) -> bool:
+        """The end's audit is ready to run and waits for ``settle``."""
+        return self.replica is not None and self.replica.fair.audit_due
 
-    def fair_settle(self) -> None:
+    def settle(self) -> None:
         """At the end of a pump (its frames sent): the audit that waited for it."""
-        if self.fair_replica is not None and self.fair_replica.fair.finish_audit():
-            self._fair_tell_verdict()
+        if self.replica is not None and self.replica.fair.finish_audit():
+            self.tell_verdict()
 
-    def _fair_sync_signed(self, msg: dict) -> bool:
-        """A catch-up's records are checked like relayed ones: the dealers' keys it names
-        must agree with those fixed here, and every signature it carries must hold. A record
-        without one is taken: the table was resumed from a save, which keeps records and not
-        their signatures (the limit docs/protocol.md states)."""
-        records, signatures = msg.get("fr", []), msg.get("fg", [])
-        proofs = msg.get("fp", [])
-        if self.fair_book.learn_table(msg.get("vk", [])) is not None:
-            self._fair_caught(FairError("fair_relay_forged", RELAY, detail="key"))
-            return False
-        for index, plain in enumerate(records):
-            signature = signatures[index] if index < len(signatures) else b""
-            proof = proofs[index] if index < len(proofs) else b""
-            if (signature or is_share(plain)) and not self._fair_signed(
-                    plain, signature, None, proof, live=False):
-                return False
-        return True
+    # ------------------------------------------------------------------ our save
+    def save_stream(self) -> None:
+        """The stream so far into our save (what a return to the table needs)."""
+        self.seat.persistence.save_fair_stream(self.seat.autosaver, self.replica.fair,
+                                               self.replica.played)
 
-    def _fair_begin(self) -> None:
-        """The public seed is rolled: the game starts here (once)."""
-        replica = self.fair_replica
-        if replica.match is None or self.replica is not None:
-            return
-        self.replica = replica
-        msg = self._fair_start_msg
-        self.phase = "playing"
-        collector.in_play()      # the collector looks only at what play allocates
-        if self.autosave:
-            self._start_autosave()
-            self._fair_save_secret()
-        self._emit("started", seed=replica.match.seed, seats=plain_seats(msg["seats"]),
-                   you=list(self.seats))
-        early, self._early = self._early, []
-        for message in early:
-            self.dispatch(message)      # its handler, from the endpoint's table
-
-    def _fair_save_secret(self) -> None:
+    def save_secret(self, autosaver: Any) -> None:
         """Our secret goes into our own save of the table (nobody else's), so this machine
         can come back to the table."""
-        if self.autosaver is None:
+        if autosaver is None:
             return
-        lan = dict(self.autosaver.header.get("lan", {}), table=self.fair_table_id,
-                   dealers=list(self.fair_replica.fair.seat_dealers),
-                   dealer=self.fair_replica.fair.me)
-        if self.fair_secret_bytes is not None:
-            lan["fair"] = self.fair_secret_bytes.hex()
-        self.autosaver.header = dict(self.autosaver.header, lan=lan)
-        self.autosaver.refresh_header(self.match)
-
-    def _fair_propose(self, seat: int, text: str) -> tuple[str, Any]:
-        """(public text, CardPlayed plain or None) of our move; IllegalMove if the card is
-        not in our hand."""
-        fair = self.fair_replica.fair
-        try:
-            public = fair.intend(seat, text)
-            played = fair.card_for(seat, text)
-        except FairError:
-            raise IllegalMove("not_in_hand", "That card is not in your hand") from None
-        return public, short_played(played)
-
-    def _fair_sync(self, msg: dict) -> None:
-        self.fair_hold = False
-        if not self._fair_sync_signed(msg):
-            return
-        try:
-            self.fair_replica.rebuild(msg.get("fr", []), msg.get("fm", []), msg["w"],
-                                      f"peer{self.pid}")
-        except FairError as error:
-            self._fair_caught(error)
-            return
-        self.fair_replica.fair.defer_audit = True
-        # what we proposed before is answered (or dropped) by the host; nothing is resent
-        self._pending.clear()
-        self._fair_played.clear()
-        self.commands = []
-        self.bot_controlled = set()
-        self._command_buffer = {}
-        for index, entry in enumerate(msg["cmd"]):
-            self.on_command({"i": index, "e": entry})
-        self._host_seq = max(self._host_seq, self.seq)
-        self._fair_begin()
-        if self.autosaver is not None:
-            self.autosaver.sync(self.match)
-        if self.match is not None:
-            self._send({"t": ids.HASH, "q": self.seq,
-                        "h": bytes.fromhex(self.fair_replica.last_hash())})
-            self._emit("resynced", seq=self.seq, reason=msg["w"],
-                       hash=self.fair_replica.last_hash())
-        self._fair_after([])
+        lan = dict(autosaver.header.get("lan", {}), table=self.table_id,
+                   dealers=list(self.replica.fair.seat_dealers), dealer=self.replica.fair.me)
+        if self.secret is not None:
+            lan["fair"] = self.secret.hex()
+        autosaver.header = dict(autosaver.header, lan=lan)
+        autosaver.refresh_header(self.seat.match)

@@ -232,29 +232,32 @@ def answer_challenge(msg: dict, token: str,
     return {"t": ids.PROOF, "pt": commitment, "ps": response}
 
 
-class ClaimAnswering:
-    """Mixed into ``ClientEndpoint``: our claim key, and the proof a challenge asks for."""
+class ClaimAnswers:
+    """A part of ``ClientEndpoint`` (``claims``) with its own state: our claim secret, where
+    the secrets of our old tables are found, the public key our hellos carry and every seat's
+    key as START named them. It sends nothing itself: it adds our key to a hello and answers
+    a CHALLENGE with the PROOF to send, or None (not our claim: the endpoint refuses)."""
 
-    def claims_join_init(self, secret: bytes = b"",
-                         lookup: Callable[[str, int], bytes] | None = None) -> None:
-        self.claim_secret = secret or new_claim_secret()
-        self.claim_lookup = lookup or self.persistence.claim_secret
-        self.claim_keys: list[bytes] | None = None     # every seat's key, from START
-        self._claim_public = b""
+    def __init__(self, secret: bytes, lookup: Callable[[str, int], bytes]) -> None:
+        """``secret``: our key for this table (b"": a new one); ``lookup(table, group)``:
+        the claim secret this machine kept in its save of that old table (b"" if none)."""
+        self.secret = secret or new_claim_secret()
+        self.lookup = lookup
+        self.keys: list[bytes] | None = None     # every seat's key, from START
+        self._public = b""
 
-    def claim_hello_fields(self, hello: dict) -> dict:
-        if not self._claim_public:
-            self._claim_public = claim_public(self.claim_secret)
-        hello["ck"] = self._claim_public
+    def hello_fields(self, hello: dict) -> dict:
+        """``hello`` with our public key (the host hands it to every peer in START)."""
+        if not self._public:
+            self._public = claim_public(self.secret)
+        hello["ck"] = self._public
         return hello
 
-    def on_challenge(self, msg: dict) -> None:
-        if self.pid >= 0:       # a challenge only answers a hello
-            self.on_wire_error(ids.R_MALFORMED, {"detail": "challenge"})
-            return
-        proof = answer_challenge(msg, self.token, self.claim_lookup)
-        if proof is None:       # not a claim we made, or not our secret: say so and go
-            self._send({"t": ids.REFUSE, "c": ids.R_BAD_CLAIM, "a": {}})
-            self._end(ids.R_BAD_CLAIM, {}, refused=True)
-            return
-        self._send(proof)
+    def learn_keys(self, keys: list | None, seats: int) -> None:
+        """Every seat's key from START: kept only when there is one per seat (None: none)."""
+        self.keys = list(keys) if keys is not None and len(keys) == seats else None
+
+    def answer(self, challenge: dict, token: str) -> dict | None:
+        """The PROOF for the host's CHALLENGE to the hello that claimed ``token``; None when
+        it is not a claim we made or we do not hold its secret."""
+        return answer_challenge(challenge, token, self.lookup)

@@ -6,7 +6,11 @@ calls ``set_seat / set_ready / propose / leave`` and reads events with ``poll()`
 a level (``set_bot``, or ``auto_bot`` for every seat we get) are played by local bots
 (``bot_seats``: ``net.table.bots.JoinerBotSeats``, a part with its own state).
 Every table is a fair table (issue 13): a seated machine is one of its dealers
-(``net.fair.join``), and the game's state here is what this machine may know.
+(``fair_join``: ``net.fair.join.FairJoin``), and the game's state here is what this machine
+may know. Two more parts with their own state: reconnecting after a lost link (``redial``:
+``net.session.redialing.Redial``) and our resume-claim key (``claims``:
+``net.session.claims.ClaimAnswers``). The endpoint inherits from nothing; each part reaches
+it only through the few attributes its Protocol names and the callbacks it is handed.
 """
 
 from __future__ import annotations
@@ -20,33 +24,22 @@ from game.rules import rules_version as current_rules_version
 from game.rules.core import IllegalMove
 from net.local import collector
 from net.protocol import messages as ids
-from net.session.claims import ClaimAnswering
+from net.session.claims import ClaimAnswers
 from net.fair.host import new_fair_secret
-from net.fair.join import FairJoining
+from net.fair.join import FairJoin
 from net.protocol.lobby import plain_seats
-from net.fair.peer import BROKEN_HASH, FairReplica
+from net.fair.peer import FairReplica
 from net.table.bots import JoinerBotSeats
-from net.transport.ratelimit import FrameBudget
+from net.table.reports import HashReports
 from net.protocol.reasons import scalar_args
-from net.session.redialing import Redialing
+from net.session.redialing import Redial
 from net.local.services import Persistence, default_make_bot, default_persistence
 from net.protocol.moveframe import compact, expand
 from net.protocol.schema import FROM_HOST, SchemaError, validate
 from net.transport.timing import Timings
 
 
-# At a table of more than SMALL_TABLE seats a peer's hash reports are coalesced: the newest
-# one, at the end of a pump (one report for all that one read applied), and at most
-# REPORT_RATE a second with bursts of REPORT_BURST, else every peer would send the host a
-# frame for every move of every seat (32 seats drawing at once) and spend its HASH budget
-# (``net.transport.limits``: 100 a second). A quiet peer's report leaves at once: no fixed gap.
-# Smaller tables report every move at once.
-SMALL_TABLE = 8
-REPORT_RATE = 50.0
-REPORT_BURST = 8
-
-
-class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
+class ClientEndpoint:
     def __init__(self, name: str, *, wanted_seats: int = 1, token: str = "", game: str = "",
                  auto_bot: str = "", bot_delay: float = 0.0,
                  clock: Callable[[], float] = time.monotonic, timings: Timings = Timings(),
@@ -67,22 +60,13 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
         self.bot_seats = JoinerBotSeats(self.make_bot, lambda: self.clock(), auto_bot,
                                         bot_delay)
         self.persistence = persistence or default_persistence()
-        self.claims_join_init(claim_secret or (self.persistence.secret_for_key(token)
-                                               if autosave else b""),
-                              claim_lookup)
+        # our claim key and the proofs a resume's challenge asks for (net.session.claims)
+        self.claims = ClaimAnswers(claim_secret or (self.persistence.secret_for_key(token)
+                                                    if autosave else b""),
+                                   claim_lookup or self.persistence.claim_secret)
         self.autosave = autosave        # keep our log on disk after every applied move
         self.autosaver = None
         self._save_peers: list[int] = []
-        self._resumed_table = False
-        self.fair_secret = fair_secret   # this machine's dealer secret (tests inject a source)
-        self.fair_secret_bytes: bytes | None = None
-        self.fair_table_id = ""
-        self.fair_verdict_told = False
-        self._fair_played: dict[int, Any] = {}    # seat -> CardPlayed of the pending move
-        self._fair_start_msg: dict = {}
-        self.fair_hold = False
-        self.fair_owed: list = []       # records owed, not sent yet (net.fair.join.send_owed)
-        self.fair_unacked: list = []    # sent, not seen in the host's stream yet (issue 28)
         self.wanted_seats = wanted_seats
         self.token = token
         self.game_name = game
@@ -115,11 +99,18 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
         self._applied_at = 0.0
         self._netlog_due = False
         self._over_at: float | None = None      # when we first held the finished game
-        self._broken_reported = 0.0
-        self._report_budget = FrameBudget(clock(), REPORT_RATE, REPORT_BURST)
-        self._unsent_report: tuple[int, str] | None = None    # the newest, not sent yet
+        # our hash reports to the host, coalesced at a big table (net.table.reports)
+        self.reports = HashReports(lambda: self.clock(), lambda message: self._send(message))
         self.on_applied: Callable[[int, int], None] | None = None   # (seq, seat): timing hook
-        self.init_redial()      # off unless the transport sets a limit (net.session.redialing)
+        # this machine as a dealer of the table (net.fair.join), from START on; its frames
+        # leave through our ``_send`` as it is at each call (a test plays a hostile joiner
+        # by replacing it)
+        self.fair_join = FairJoin(self, secret=fair_secret,
+                                  send=lambda message: self._send(message),
+                                  emit=self._emit, fail=self.on_wire_error)
+        # reconnecting: off unless the transport sets a limit (net.session.redialing)
+        self.redial = Redial(self, first_token=token, end=self._end, emit=self._emit,
+                             hang_up=self._hang_up)
         # message kind -> its handler; the endpoint's own copy (a test plays a hostile joiner
         # by replacing one entry)
         self.handlers: dict[str, JoinHandler] = dict(JOIN_HANDLERS)
@@ -164,11 +155,11 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
         if not checked and not self.replica.broken:
             self.match.check(seat, text)    # instant feedback; the host decides anyway
         message = {"t": ids.PROPOSE, "s": seat, "m": text}
-        if self.fair_replica is not None:
-            text, played = self._fair_propose(seat, text)
+        if self.fair_join.replica is not None:     # (none after a hostile host's ABORT)
+            text, played = self.fair_join.propose(seat, text)
             message["m"] = text
             if played is not None:
-                message["cp"] = self._fair_played[seat] = played
+                message["cp"] = played
         self._nonce += 1
         self._pending[seat] = (self._nonce, text, self.clock())
         message["n"] = self._nonce
@@ -187,11 +178,10 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
     def on_connect(self) -> None:
         """A connection is up (the first, or a new one after a lost link): say hello."""
         self._last_heard = self.clock()
-        self.offline = False
-        self.awaiting_welcome = True
-        self._send(self.claim_hello_fields(
+        self.redial.connected()
+        self._send(self.claims.hello_fields(
             {"t": ids.HELLO, "pv": ids.PROTOCOL_VERSION, "rv": self.rules_version,
-             "g": self.game_name, "n": self.name[:40], "tok": self.hello_token(),
+             "g": self.game_name, "n": self.name[:40], "tok": self.redial.hello_token(),
              "ws": self.wanted_seats}))
 
     def on_wire_error(self, code: str, args: dict) -> None:
@@ -204,14 +194,15 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
     def on_disconnect(self, reset: bool = False) -> None:
         """The connection closed without a goodbye: ``reset`` (an RST) or hung up. Neither
         proves that no table listens there, so neither is reported as "not a table"."""
-        if self.phase == "ended" or self.offline:
+        redial = self.redial
+        if self.phase == "ended" or redial.offline:
             return
         if reset:
-            self.link_lost(ids.R_CONNECTION_RESET)
-        elif self.awaiting_welcome:
-            self.link_lost(ids.R_HUNG_UP)
+            redial.link_lost(ids.R_CONNECTION_RESET)
+        elif redial.awaiting_welcome:
+            redial.link_lost(ids.R_HUNG_UP)
         else:
-            self.link_lost(ids.R_CONNECTION_LOST)
+            redial.link_lost(ids.R_CONNECTION_LOST)
 
     def on_frame(self, raw: Any) -> None:
         if self.phase == "ended":
@@ -245,11 +236,11 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
         now = self.clock()
         silent = now - self._last_heard
         # offline, or connected without a welcome yet: a slow handshake is not "not a table"
-        if self.handshake_tick(now) or self.phase == "connecting":
+        if self.redial.handshake_tick(now, self._last_heard) or self.phase == "connecting":
             return
         if silent > self.timings.dropped:
             self._send({"t": ids.BYE, "c": ids.R_TIMEOUT, "a": {}})
-            self.link_lost(ids.R_CONNECTION_LOST, {"detail": ids.R_TIMEOUT})
+            self.redial.link_lost(ids.R_CONNECTION_LOST, {"detail": ids.R_TIMEOUT})
             return
         if silent > self.timings.interrupted and not self.host_interrupted:
             self.host_interrupted = True
@@ -261,16 +252,16 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
         if not self.replica.sealed and now - self._applied_at >= self.timings.hash_delay:
             self.replica.seal(tell=False)   # hashed once every peer had its chance to apply
         self._queue_reports()
-        self._send_report()           # the newest report of this pump (a big table)
+        self.reports.send_newest()    # the newest report of this pump (a big table)
         for seat, (nonce, text, sent) in list(self._pending.items()):
             if now - sent >= self.timings.retry:       # lost on the way? the host dedups
                 self._pending[seat] = (nonce, text, now)
                 message = {"t": ids.PROPOSE, "s": seat, "m": text, "n": nonce}
-                if seat in self._fair_played:
-                    message["cp"] = self._fair_played[seat]
+                if seat in self.fair_join.played:
+                    message["cp"] = self.fair_join.played[seat]
                 self._send(message)
-        if self.replica.broken and now - self._broken_reported >= self.timings.retry:
-            self._report_broken()      # until the host's log arrives
+        if self.replica.broken and now - self.reports.broken_at >= self.timings.retry:
+            self.reports.broken(self.seq)      # until the host's log arrives
         gap = self.replica.first_gap()
         behind = self._host_seq > self.seq and not self.replica.broken
         if (gap or behind) and now - self._last_get >= self.timings.retry:
@@ -285,13 +276,13 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
         if self.replica is not None and self.phase != "ended":
             self.replica.tell()
         if self.phase != "ended" and self.paperwork_ready():
-            if self.fair_owed:
-                self.send_owed()       # our end-of-game secret
+            if self.fair_join.owed:
+                self.fair_join.send_owed()       # our end-of-game secret
             if self._netlog_due and self.replica is not None and self.match is not None:
                 self._netlog_due = False
                 self.netlog_path = self.persistence.write_netlog(
                     self.match, f"peer{self.pid}", self.commands)
-            self.fair_settle()      # the end's audit (net.fair.join), after our report
+            self.fair_join.settle()      # the end's audit (net.fair.join), after our report
         self.persistence.settle(self.autosaver)
 
     def paperwork_ready(self) -> bool:
@@ -309,7 +300,7 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
         for the moment a move arrives."""
         if self.phase == "ended":
             return 1.0
-        redial = self.redial_wake()
+        redial = self.redial.wake(self._last_heard)
         if redial is not None:
             return max(0.0, redial - self.clock())
         t = self.timings
@@ -321,13 +312,13 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
             if not replica.sealed:
                 due.append(self._applied_at + t.hash_delay)
             if self.phase == "over" and self._over_at is not None and (
-                    self._netlog_due or self.fair_audit_waiting() or self.fair_owed):
+                    self._netlog_due or self.fair_join.audit_waiting() or self.fair_join.owed):
                 due.append(self._over_at + t.end_paperwork)
-            if self._unsent_report is not None:
-                due.append(self._report_budget.ready_at(self.clock()))
+            if self.reports.unsent is not None:
+                due.append(self.reports.newest_due())
             due += [sent + t.retry for _n, _m, sent in self._pending.values()]
             if replica.broken:
-                due.append(self._broken_reported + t.retry)
+                due.append(self.reports.broken_at + t.retry)
             if replica.first_gap() or self._host_seq > self.seq:
                 due.append(self._last_get + t.retry)
             if self.phase == "playing" and not replica.broken:
@@ -349,7 +340,7 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
 
     # ================================================================ handshake and lobby
     def on_welcome(self, msg: dict) -> None:
-        self.link_restored(list(msg["seats"]))
+        self.redial.restored(list(msg["seats"]))
         if self.replica is not None and self.pid == msg["you"]:
             self._reseated(list(msg["seats"]))
             return
@@ -374,15 +365,15 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
         self._emit("seated", seats=list(seats))
 
     def on_refuse(self, msg: dict) -> None:
-        if self.refusal_is_passing(msg["c"]):
-            self.link_lost(msg["c"], msg["a"], passing=True)
+        if self.redial.refusal_is_passing(msg["c"]):
+            self.redial.link_lost(msg["c"], msg["a"], passing=True)
             return
         self._emit("refused", code=msg["c"], args=msg["a"])
         self._end(msg["c"], msg["a"], refused=True)
 
     def on_bye(self, msg: dict) -> None:
-        if msg["c"] == ids.R_TIMEOUT and self.refusal_is_passing(msg["c"]):
-            self.link_lost(msg["c"], msg["a"], passing=True)    # dropped while our link stalled
+        if msg["c"] == ids.R_TIMEOUT and self.redial.refusal_is_passing(msg["c"]):
+            self.redial.link_lost(msg["c"], msg["a"], passing=True)  # dropped: our link stalled
             return
         self._end(msg["c"], msg["a"])
 
@@ -396,36 +387,103 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
                    spectators=list(msg["spec"]), phase=msg["ph"])
 
     def on_abort(self, msg: dict) -> None:
-        counted = self.fair_abort_counts()     # net.fair.join: once every key was committed
-        self.phase = "lobby"
-        self.fair_replica = None       # a fair table's setup is over: back in the lobby
-        self.fair_secret_bytes = None  # a new setup, a new secret (a roll is never repeated)
+        self.phase = "lobby"           # a fair table's setup is over: back in the lobby
         self._early = []
-        if counted:
-            self.fair_abort_counted(msg)
-            return
-        self._emit("seeding_aborted", code=msg["c"], args=msg["a"])
+        if not self.fair_join.aborted(msg):    # counted: said there (net.fair.join)
+            self._emit("seeding_aborted", code=msg["c"], args=msg["a"])
 
     def on_start(self, msg: dict) -> None:
-        if self.replica is not None or self.fair_replica is not None:
-            started = self._fair_start_msg if self.fair_replica is not None else {
+        fair = self.fair_join
+        if self.replica is not None or fair.replica is not None:
+            started = fair.start_msg if fair.replica is not None else {
                 "g": self.match.game.name if self.match else "", "cfg": self.match.config
                 if self.match else None}
             if msg["g"] != started.get("g") or msg["cfg"] != started.get("cfg"):
                 # a START for another game while one runs: the host is broken or hostile
                 self.on_wire_error(ids.R_WRONG_STATE, {"type": msg["t"], "phase": self.phase})
             return       # welcomed again during play (seated): the catch-up follows
-        keys = msg.get("ck")
-        self.claim_keys = list(keys) if keys is not None and len(keys) == len(msg["seats"]) \
-            else None
-        self._fair_go(msg)     # net.fair.join: the dealers key, roll the public seed, deal
+        self.claims.learn_keys(msg.get("ck"), len(msg["seats"]))
+        if not fair.start(msg):     # net.fair.join: the dealers key, roll the seed, deal
+            return
+        self._save_peers = [row["p"] if row["k"] == ids.KIND_REMOTE else 0
+                            for row in msg["seats"]]
+        self.statuses = [s["st"] for s in msg["seats"]]
+        self.phase = "dealing"
+        self._emit("dealing", dealers=sorted(set(msg["dl"])))
+        self._play_on(fair.replica.pump())
 
     # ================================================================ play
     def on_move(self, msg: dict) -> None:
-        if self.replica is None:
+        if self.replica is None or self.fair_join.replica is None:
+            self._early.append(msg)     # not dealt in yet (or a hostile host's order)
+            return
+        self._host_seq = max(self._host_seq, msg["q"])
+        applied = self.fair_join.take_move(msg)      # our driver checks and applies it
+        self._play_on(applied)
+
+    def on_fair(self, msg: dict) -> None:
+        """A record of the fair stream (``F``): taken by our dealer part, once dealt in."""
+        if self.fair_join.replica is None or "i" not in msg:
             self._early.append(msg)
             return
-        self._fair_move(msg)
+        self._play_on(self.fair_join.take_record(msg))
+
+    def on_fair_bundle(self, msg: dict) -> None:
+        """Consecutive records of the stream in one frame (``FB``)."""
+        if self.fair_join.replica is None:
+            self._early.append(msg)
+            return
+        self._play_on(self.fair_join.take_bundle(msg))
+
+    def _play_on(self, applied: list | None) -> None:
+        """After our dealer part took a record or move (None: it refused, the table ended):
+        send what we owe, start the game once set up, tell what was applied."""
+        if applied is None:
+            return
+        fair = self.fair_join
+        fair.owe()
+        self._begin()
+        fair.tell_relay()
+        replica = self.replica
+        if replica is None:
+            return
+        for seq, seat, move, events in applied:
+            if self.on_applied is not None:
+                self.on_applied(seq, seat)
+            if seat is not None:
+                self._pending.pop(seat, None)
+                fair.played.pop(seat, None)
+            self._emit("move", seq=seq, seat=seat, move=move, events=events)
+            if seat is None:
+                collector.in_play()     # a round begins: set aside what the last one kept
+        if applied:
+            self._applied_at = self.clock()
+            if self.timings.hash_delay <= 0:
+                replica.seal(tell=False)
+        self._queue_reports()         # the network first: our hash report (a big table: tick)
+        replica.tell()                # then the disk: the autosave of what was hashed
+        fair.save_stream()
+        fair.tell_verdict()
+        self._check_over()
+        self.run_bots()
+        fair.prepare_ahead()
+
+    def _begin(self) -> None:
+        """The public seed is rolled: the game starts here (once)."""
+        replica = self.fair_join.replica
+        if replica.match is None or self.replica is not None:
+            return
+        self.replica = replica
+        self.phase = "playing"
+        collector.in_play()      # the collector looks only at what play allocates
+        if self.autosave:
+            self._start_autosave()
+            self.fair_join.save_secret(self.autosaver)
+        self._emit("started", seed=replica.match.seed,
+                   seats=plain_seats(self.fair_join.start_msg["seats"]), you=list(self.seats))
+        early, self._early = self._early, []
+        for message in early:
+            self.dispatch(message)      # its handler, from the endpoint's table
 
     def on_reject(self, msg: dict) -> None:
         if self.replica is not None and self.replica.sealed and not self.replica.broken:
@@ -439,10 +497,39 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
                    args=msg["a"])
 
     def on_sync(self, msg: dict) -> None:
-        if self.fair_replica is not None:
-            self._fair_sync(msg)
+        if self.fair_join.replica is None:
+            self._early.append(msg)      # before START: kept until the table is set up
             return
-        self._early.append(msg)      # before START: kept until the table is set up
+        if not self.fair_join.take_sync(msg, self.pid):
+            return
+        # what we proposed before is answered (or dropped) by the host; nothing is resent
+        self._pending.clear()
+        self.commands = []
+        self.bot_controlled = set()
+        self._command_buffer = {}
+        for index, entry in enumerate(msg["cmd"]):
+            self.on_command({"i": index, "e": entry})
+        self._host_seq = max(self._host_seq, self.seq)
+        self._begin()
+        if self.autosaver is not None:
+            self.autosaver.sync(self.match)
+        if self.match is not None:
+            digest = self.replica.last_hash()
+            self._send({"t": ids.HASH, "q": self.seq, "h": bytes.fromhex(digest)})
+            self._emit("resynced", seq=self.seq, reason=msg["w"], hash=digest)
+        self._play_on([])
+
+    def on_challenge(self, msg: dict) -> None:
+        """A resumed table asks us to prove our claim (net.session.claims)."""
+        if self.pid >= 0:       # a challenge only answers a hello
+            self.on_wire_error(ids.R_MALFORMED, {"detail": "challenge"})
+            return
+        proof = self.claims.answer(msg, self.token)
+        if proof is None:       # not a claim we made, or not our secret: say so and go
+            self._send({"t": ids.REFUSE, "c": ids.R_BAD_CLAIM, "a": {}})
+            self._end(ids.R_BAD_CLAIM, {}, refused=True)
+            return
+        self._send(proof)
 
     def on_command(self, msg: dict) -> None:
         if msg["i"] < len(self.commands):
@@ -476,50 +563,30 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
         path = self.persistence.unfinished_save(self.match, self.seats)
         self.autosaver = self.persistence.start_autosave(
             self.match, f"peer{self.pid}", self._save_peers, self.seats, path=path,
-            key=self.token, address=self.address, claim=self.claim_secret,
-            claim_keys=self.claim_keys)
+            key=self.token, address=self.address, claim=self.claims.secret,
+            claim_keys=self.claims.keys)
 
     def _beat(self) -> dict:
         """A heartbeat; during play it repeats our last hash (the host re-checks it)."""
         beat = {"t": ids.BEAT, "q": self.seq}
         if (self.replica is not None and self.replica.sealed and not self.replica.broken
-                and (self.seq > 0 or self.fair_replica is None)):
+                and (self.seq > 0 or self.fair_join.replica is None)):
             beat["h"] = bytes.fromhex(self.replica.last_hash())
         return beat
 
-    def _report_broken(self) -> None:
-        """A move the host accepted is illegal here: report a hash that cannot match."""
-        self._broken_reported = self.clock()
-        self._send({"t": ids.HASH, "q": self.seq + 1, "h": bytes.fromhex(BROKEN_HASH)})
-
     def _queue_reports(self) -> None:
-        """Take the reports of what was hashed since the last call: a small table sends each
-        at once; a big one keeps the newest for ``_send_report`` (see ``REPORT_RATE``)."""
-        reports = self.replica.take_reports()
-        if self.match is not None and self.match.config.get("players", 0) <= SMALL_TABLE:
-            for seq, digest in reports:
-                self._send({"t": ids.HASH, "q": seq, "h": bytes.fromhex(digest)})
-        elif reports:
-            self._unsent_report = reports[-1]
-
-    def _send_report(self, force: bool = False) -> None:
-        """Send the newest kept report if the rate allows (``force``: now)."""
-        if self._unsent_report is None:
-            return
-        if not self._report_budget.take(self.clock()) and not force:
-            return
-        seq, digest = self._unsent_report
-        self._unsent_report = None
-        self._send({"t": ids.HASH, "q": seq, "h": bytes.fromhex(digest)})
+        """Take the reports of what was hashed since the last call (net.table.reports)."""
+        self.reports.queue(self.replica.take_reports(), self.match.config.get("players", 0)
+                           if self.match is not None else None)
 
     def _check_over(self) -> None:
         """Announce the end once we hold the complete game (again after a late repair)."""
-        if self.phase not in ("playing", "over") or self.match is None \
-                or not self.match.is_over() or self.replica.broken or self.seq < self._host_seq:
+        if (self.phase not in ("playing", "over") or self.match is None
+                or not self.match.is_over() or self.replica.broken or self.seq < self._host_seq):
             return
         digest = self.replica.last_hash()
         self._queue_reports()
-        self._send_report(force=True)
+        self.reports.send_newest(force=True)
         if self.phase == "over" and digest == self._over_hash:
             return
         if self.phase != "over":
@@ -531,7 +598,7 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
 
     # ================================================================ plumbing
     def _send(self, message: dict) -> None:
-        if self.transport is not None and self.phase != "ended" and not self.offline:
+        if self.transport is not None and self.phase != "ended" and not self.redial.offline:
             self._last_sent = self.clock()
             self.transport.send(compact(message, self._move_game()))
 
@@ -539,8 +606,11 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
         """The game whose move codec the move frames use (none before the start)."""
         if self.match is not None:
             return self.match.game.name
-        fair = getattr(self, "fair_replica", None)      # a fair table still dealing
-        return fair.args[0].name if fair is not None else ""
+        return self.fair_join.game_name()      # a fair table still dealing ("" before)
+
+    def _hang_up(self) -> None:
+        if self.transport is not None:
+            self.transport.close()
 
     def _emit(self, event: str, **fields: Any) -> None:
         fields["event"] = event
@@ -549,8 +619,8 @@ class ClientEndpoint(Redialing, FairJoining, ClaimAnswering):
     def _end(self, code: str, args: dict, refused: bool = False) -> None:
         if self.phase == "ended":
             return
-        self.fair_settle()          # an audit that waited for this pump comes before the end
-        self.fair_end_unaudited()   # ... and a game over that could not be audited is void
+        self.fair_join.settle()         # an audit that waited for this pump comes first
+        self.fair_join.end_unaudited()  # ... and a game over that could not be audited is void
         self.phase = "ended"
         collector.left()
         self.ended = {"code": code, "args": dict(args)}
@@ -582,9 +652,9 @@ JOIN_HANDLERS: dict[str, JoinHandler] = {
     ids.COMMAND: ClientEndpoint.on_command,
     ids.STATUS: ClientEndpoint.on_status,
     ids.BEAT: ClientEndpoint.on_beat,
-    ids.FAIR: ClientEndpoint.on_fair,               # net.fair.join: a record of the stream
-    ids.FAIR_BUNDLE: ClientEndpoint.on_fair_bundle,     # net.fair.join: records of the stream
-    ids.CHALLENGE: ClientEndpoint.on_challenge,     # net.session.claims
+    ids.FAIR: ClientEndpoint.on_fair,               # to net.fair.join: a record of the stream
+    ids.FAIR_BUNDLE: ClientEndpoint.on_fair_bundle,     # to net.fair.join: records of it
+    ids.CHALLENGE: ClientEndpoint.on_challenge,     # to net.session.claims
 }
 
 # what a joiner may receive before it is welcomed
