@@ -10,7 +10,7 @@ every turn. Whether a face may be drawn in a cell depends only on the face and t
 * the legal orientations of a face at every code are one look-up in ``sheet.FIT``, and every
   ``Draw(face, cell, o)`` there is (5,292 of them) is made once at import (``DRAWS``): a
   face's moves are its fitting cells' rows of ``DRAWS`` filtered by those orientations, in a
-  few C-level passes. Both tables are constant data built at import (~3 ms, ~1.5 MB), not
+  few C-level passes. Both tables are constant data built at import (a few ms, under 2 MB), not
   memos: no list makes moves of its own, and a list costs the same whatever came before it
   (but for the interpreter's own first run of this code in a process).
 
