@@ -32,6 +32,7 @@ class PeerRec:
     repair_from: int = -1     # >= 0 while a desync repair is in flight
     repair_sent: float = 0.0
     repairs: int = 0
+    lobby_told: dict | None = None   # the lobby snapshot this connection holds (None: none yet)
 
     @property
     def spectator(self) -> bool:
@@ -121,13 +122,15 @@ class HostHandshake:
         peer.interrupted = False
         peer.nonces = {}
         peer.repair_from = -1
+        peer.lobby_told = None          # a new connection hears the whole lobby first
         self.by_conn[conn] = peer
         self.seat_waits.back(peer.seats)
 
     def _welcome(self, peer: PeerRec) -> None:
         self._send(peer, {"t": ids.WELCOME, "you": peer.pid, "tok": peer.token,
                           "seats": list(peer.seats), "g": self.game.name})
-        self._send(peer, self.lobby_message())
+        peer.lobby_told = self.lobby_message()
+        self._send(peer, peer.lobby_told)
         if self.phase == "dealing":
             self._send(peer, self._start_message())
             self._send_sync(peer, ids.R_CATCH_UP)

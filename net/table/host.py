@@ -47,7 +47,7 @@ from net.table.bots import HostBotSeats
 from net.session.handshake import HostHandshake, PeerRec
 from net.table.seating import SeatAllocation
 from net.transport.limits import PER_SEAT_KINDS, HostLimits, RequestBudgets, request_rates
-from net.protocol.lobby import Slot, plain_seats
+from net.protocol.lobby import Slot, lobby_update, plain_seats
 from net.local.netlog import log_line
 from net.protocol.reasons import error_reason, scalar_args
 from net.transport.ratelimit import BURST, FRAMES_PER_SECOND, FrameBudget
@@ -655,9 +655,29 @@ class HostEndpoint(HostHandshake, FairHosting, FairGuard):
     def _lobby_changed(self) -> None:
         if self.phase == "lobby":
             message = self.lobby_message()
-            self._broadcast(message)
+            self._tell_lobby(message)
             self._emit("lobby", seats=plain_seats(message["seats"]), spectators=message["spec"],
                        can_start=self.can_start())
+
+    def _tell_lobby(self, message: dict) -> None:
+        """Each connected peer hears what changed since the lobby it holds, nothing when
+        nothing did (``net.protocol.lobby.lobby_update``); peers told alike share one send."""
+        updates: list[tuple[dict, list[PeerRec]]] = []
+        for peer in self._live_peers():
+            update = lobby_update(peer.lobby_told, message)
+            if update is None:
+                continue
+            peer.lobby_told = message
+            alike = next((told for told in updates if told[0] == update), None)
+            if alike is None:
+                updates.append((update, [peer]))
+            else:
+                alike[1].append(peer)
+        now = self.clock()
+        for update, peers in updates:
+            for peer in peers:
+                peer.last_sent = now
+            self.transport.send_many([p.conn for p in peers], compact(update, self.game.name))
 
     def _status_changed(self) -> None:
         statuses = self.seating.statuses()
