@@ -14,9 +14,10 @@ applied move is autosaved (``game.saves.lan``). A table made with ``resume=match
 replayed from a saved stream, see ``game.saves.lan.resumed_endpoint``) continues it: every peer
 catches up through the SYNC message and replays the stream with its own secret.
 
-Split by job, mixed into ``HostEndpoint``: the handshake and lobby messages
-(``net.session.handshake``), the fair table (``net.fair.host``, ``net.fair.guard``). Composed,
-each with its own state: seat allocation (``seating``: ``net.table.seating.SeatAllocation``:
+Split by job, mixed into ``HostEndpoint``: the fair table (``net.fair.host``,
+``net.fair.guard``). Composed, each with its own state: the hello, welcome and the lobby
+each connection is told (``handshake``: ``net.session.handshake.HostHandshake``),
+seat allocation (``seating``: ``net.table.seating.SeatAllocation``:
 a newcomer's seats, a resumed table's old machines, names), the resume claims
 (``claims``: ``net.session.claims.ClaimGuard``: keys, challenges, proofs), the seats waited on
 during play and the host's hand on them (``seat_waits``: ``net.table.seat_control.SeatWaits``),
@@ -47,7 +48,7 @@ from net.table.bots import HostBotSeats
 from net.session.handshake import HostHandshake, PeerRec
 from net.table.seating import SeatAllocation
 from net.transport.limits import PER_SEAT_KINDS, HostLimits, RequestBudgets, request_rates
-from net.protocol.lobby import Slot, lobby_update, plain_seats
+from net.protocol.lobby import Slot, plain_seats
 from net.local.netlog import log_line
 from net.protocol.reasons import error_reason, scalar_args
 from net.transport.ratelimit import BURST, FRAMES_PER_SECOND, FrameBudget
@@ -66,7 +67,7 @@ SEATS_PER_BUDGET = 4
 RESEND_LIMIT = 200        # a peer further behind than this gets the whole log instead
 
 
-class HostEndpoint(HostHandshake, FairHosting, FairGuard):
+class HostEndpoint(FairHosting, FairGuard):
     def __init__(self, game: Game, config: dict, slots: list[Slot], *,
                  clock: Callable[[], float] = time.monotonic, timings: Timings = Timings(),
                  rules_version: str | None = None, name: str = "host",
@@ -104,7 +105,6 @@ class HostEndpoint(HostHandshake, FairHosting, FairGuard):
         self.peers: dict[int, PeerRec] = {}
         self.by_conn: dict[Any, PeerRec] = {}
         self.pending_conns: dict[Any, float] = {}   # connected, no hello yet
-        self._next_pid = 1
         self._events: deque = deque()
         self.sequencer: Sequencer | None = None
         self.commands: list[list] = []
@@ -125,9 +125,14 @@ class HostEndpoint(HostHandshake, FairHosting, FairGuard):
         self.autosaver = None
         # who sits where: a newcomer's seats, a resumed table's old machines, unique names
         self.seating = SeatAllocation(self, self.claims.keyed_group)
+        # hello, welcome and the lobby's messages; what each connection is told of the lobby
+        self.handshake = HostHandshake(self, send=self._send, refuse=self._refuse,
+                                       emit=self._emit, status_changed=self._status_changed,
+                                       catch_up=self._catch_up)
         # the seats waited on during play, the bounded wait, the host's free / give
         self.seat_waits = SeatWaits(self, to_bot=self.hand_to_bot, take_back=self.take_back,
-                                    hand_over=self.fair_hand_over, welcome=self._welcome,
+                                    hand_over=self.fair_hand_over,
+                                    welcome=self.handshake.welcome,
                                     emit=self._emit, status_changed=self._status_changed)
         self.end = EndGrace(lambda: self.clock())   # the end reaches late players too
         # message kind -> its handler; the endpoint's own copy, so a test can play a hostile
@@ -268,9 +273,9 @@ class HostEndpoint(HostHandshake, FairHosting, FairGuard):
         self.seat_waits.dropped(peer.seats)
         self._emit("peer_left", peer=peer.pid, name=peer.name, seats=list(peer.seats))
         if self.phase == "lobby":
-            self._forget(peer)
+            self.handshake.forget(peer)
         elif self.fair_setup_lost(peer, ids.R_CONNECTION_LOST):
-            self._forget(peer)
+            self.handshake.forget(peer)
         elif peer.spectator:
             self.peers.pop(peer.pid, None)
         self._status_changed()
@@ -331,7 +336,7 @@ class HostEndpoint(HostHandshake, FairHosting, FairGuard):
             if hello is None:
                 self._refuse(conn, ids.R_BAD_CLAIM, {})
             else:
-                self._hello(conn, hello)
+                self.handshake.hello(conn, hello)
         elif kind != ids.HELLO or conn not in self.pending_conns:
             self._refuse(conn, ids.R_MALFORMED, {"detail": "hello_first"})
         else:
@@ -339,7 +344,7 @@ class HostEndpoint(HostHandshake, FairHosting, FairGuard):
             if challenge is not None:
                 self.transport.send(conn, challenge)
             else:
-                self._hello(conn, message)
+                self.handshake.hello(conn, message)
 
     def _peer_failed(self, conn: Any, kind: str, exc: Exception) -> None:
         """A peer's message raised where nothing should (a bug, or an input no check
@@ -461,9 +466,9 @@ class HostEndpoint(HostHandshake, FairHosting, FairGuard):
         if peer.conn is not None:           # its old connection, not closed yet
             self.by_conn.pop(peer.conn, None)
             self.transport.close(peer.conn)
-        self._attach(peer, conn)
+        self.handshake.attach(peer, conn)
         self._emit("peer_back", peer=peer.pid, name=peer.name, seats=list(peer.seats))
-        self._welcome(peer)
+        self.handshake.welcome(peer)
         self._send(peer, self._start_message())
         self._send_sync(peer, ids.R_CATCH_UP)
         self._send(peer, self.end.message)
@@ -653,31 +658,12 @@ class HostEndpoint(HostHandshake, FairHosting, FairGuard):
         self._events.append(fields)
 
     def _lobby_changed(self) -> None:
-        if self.phase == "lobby":
-            message = self.lobby_message()
-            self._tell_lobby(message)
-            self._emit("lobby", seats=plain_seats(message["seats"]), spectators=message["spec"],
-                       can_start=self.can_start())
+        self.handshake.lobby_changed()      # (net.fair.guard: an aborted setup's lobby too)
 
-    def _tell_lobby(self, message: dict) -> None:
-        """Each connected peer hears what changed since the lobby it holds, nothing when
-        nothing did (``net.protocol.lobby.lobby_update``); peers told alike share one send."""
-        updates: list[tuple[dict, list[PeerRec]]] = []
-        for peer in self._live_peers():
-            update = lobby_update(peer.lobby_told, message)
-            if update is None:
-                continue
-            peer.lobby_told = message
-            alike = next((told for told in updates if told[0] == update), None)
-            if alike is None:
-                updates.append((update, [peer]))
-            else:
-                alike[1].append(peer)
-        now = self.clock()
-        for update, peers in updates:
-            for peer in peers:
-                peer.last_sent = now
-            self.transport.send_many([p.conn for p in peers], compact(update, self.game.name))
+    def _catch_up(self, peer: PeerRec) -> None:
+        """A peer of a started table hears the START and the whole stream."""
+        self._send(peer, self._start_message())
+        self._send_sync(peer, ids.R_CATCH_UP)
 
     def _status_changed(self) -> None:
         statuses = self.seating.statuses()
@@ -696,15 +682,37 @@ class HostEndpoint(HostHandshake, FairHosting, FairGuard):
 
 HostHandler = Callable[[HostEndpoint, PeerRec, dict], None]
 
+
+# a peer's lobby and connection messages reach the part that admits peers (``handshake``)
+def on_seat_set(host: HostEndpoint, peer: PeerRec, msg: dict) -> None:
+    host.handshake.seat_set(peer, msg)
+
+
+def on_ready(host: HostEndpoint, peer: PeerRec, msg: dict) -> None:
+    host.handshake.ready(peer, msg)
+
+
+def on_bye(host: HostEndpoint, peer: PeerRec, msg: dict) -> None:
+    host.handshake.bye(peer, msg)
+
+
+def on_refuse(host: HostEndpoint, peer: PeerRec, msg: dict) -> None:
+    host.handshake.refused_us(peer, msg)
+
+
+def on_beat(host: HostEndpoint, peer: PeerRec, msg: dict) -> None:
+    host.handshake.beat(peer, msg)
+
+
 # what a peer sends the host, by kind (HELLO and PROOF come before a peer exists:
 # ``HostEndpoint.on_frame``). A kind missing here is refused with ``R_UNKNOWN``; the schema
 # checks (``net.protocol.schema``) run first, so a handler only sees a message of its shape.
 HOST_HANDLERS: dict[str, HostHandler] = {
-    ids.SEAT_SET: HostEndpoint.on_seat_set,     # net.session.handshake
-    ids.READY: HostEndpoint.on_ready,
-    ids.BYE: HostEndpoint.on_bye,
-    ids.REFUSE: HostEndpoint.on_refuse,
-    ids.BEAT: HostEndpoint.on_beat,
+    ids.SEAT_SET: on_seat_set,                  # the handshake part (net.session.handshake)
+    ids.READY: on_ready,
+    ids.BYE: on_bye,
+    ids.REFUSE: on_refuse,
+    ids.BEAT: on_beat,
     ids.PROPOSE: HostEndpoint.on_propose,       # here: a move to sequence
     ids.HASH: HostEndpoint.on_hash,
     ids.GET: HostEndpoint.on_get,
