@@ -40,7 +40,7 @@ def test_the_host_lobby_says_who_could_collude_and_offers_a_strict_table(tmp_pat
         frames(app, 1)
         app.screenshot(SHOTS / "fair_lobby.png")
         click(app, lobby.form.item("strict").rect.center)
-        assert lobby.session.conn.endpoint.fair_strict
+        assert lobby.session.conn.endpoint.fair_host.strict
         assert lobby.collusion_text() == t("fair.collude.strict", n=4, k=3)
         assert lobby.form.item("strict").label() == t("lan.strict_on")
         frames(app, 1)

@@ -23,7 +23,7 @@ pytestmark = pytest.mark.timeout(120)
 
 def four_dealers(strict: bool) -> FairTable:
     table = FairTable(METRO, 4, ["hand2"], host_bots=1)
-    table.host.fair_strict = strict
+    table.host.fair_host.strict = strict
     table.start()
     assert table.run(lambda: table.host.seq >= 8, limit=30)
     return table

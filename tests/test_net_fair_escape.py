@@ -105,14 +105,14 @@ def test_an_honest_dealer_that_closes_at_the_last_move_is_audited_fair_and_the_s
 def test_a_joiner_whose_host_leaves_before_the_audit_marks_the_game_void():
     table = FairTable(METRO, 2, [], host_bots=1)
     joiner = table.clients[0]
-    table.host.fair_secret = lambda: b"\x05" * 32
+    table.host.fair_host.new_secret = lambda: b"\x05" * 32
     table.start()
-    real = table.host._fair_broadcast
+    real = table.host.fair_host.relay
 
     def no_secrets(plain, *signed):       # the host shows no secret of its own ...
         if plain["kind"] != "Secret":
             real(plain, *signed)
-    table.host._fair_broadcast = no_secrets
+    table.host.fair_host.relay = no_secrets
     events = []
 
     def over_then_host_gone():   # ... and is gone once the game is over

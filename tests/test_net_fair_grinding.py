@@ -80,7 +80,7 @@ def test_joiners_count_aborts_after_the_keys_and_leave_a_table_that_keeps_aborti
         # aborts, as an honest host does for a dealer that went silent
         assert table.run(lambda: host.fair is not None and len(
             host.fair.transcript.key_commitments) == len(host.fair.dealers), 5)
-        host.fair_abort(ids.R_TIMEOUT, peer=table.clients[0].pid)
+        host.fair_watch.abort(ids.R_TIMEOUT, peer=table.clients[0].pid)
         table.run(lambda: all(c.phase in ("lobby", "ended") for c in table.clients), 5)
         poll()
     for client in table.clients:
@@ -101,7 +101,7 @@ def test_an_abort_before_every_key_is_committed_is_not_counted():
     table.clients[0].set_ready(True)
     assert table.run(table.host.can_start, 5)
     table.host.start()       # START is out; nothing of the setup is back yet
-    table.host.fair_abort(ids.R_TIMEOUT, peer=table.clients[0].pid)
+    table.host.fair_watch.abort(ids.R_TIMEOUT, peer=table.clients[0].pid)
     events = []
     assert table.run(lambda: events.extend(e for e in table.clients[0].poll()
                                            if e["event"] == "seeding_aborted") or events, 5)

@@ -128,7 +128,7 @@ def test_a_catch_up_gives_each_machine_the_decks_as_it_got_them_live():
     by_pid = {c.pid: c for c in table.clients}
     for peer in table.host.peers.values():
         message = {}
-        table.host._fair_sync_fields(message, peer)
+        table.host.fair_host.sync_fields(message, peer)
         caught_up = [("h" in r) for r in message["fr"] if r.get("kind") == "Shuffled"]
         live = by_pid[peer.pid].fair_replica.fair.transcript.piles["tiles"].decks[1:]
         assert caught_up == [isinstance(deck, bytes) for deck in live], peer.pid

@@ -61,7 +61,7 @@ def test_a_dealer_that_signs_a_bad_share_is_named_on_every_machine():
     assert caught[0]["args"]["peer"] == cheat.pid
     # the bad share never entered the host's stream: nothing of it to replay or save
     assert not any(r.get("kind") == "DrawShared" and r.get("x") == sent[0]["r"]["x"]
-                   for r in table.host.fair_stream)
+                   for r in table.host.fair_host.stream)
 
 
 def test_a_host_that_strips_the_signature_off_a_dealers_bad_share_is_named():
@@ -133,10 +133,10 @@ def test_a_host_that_swaps_an_honest_shares_proof_under_its_signature_is_named()
 
     def send_each(make):       # a hidden card's shares: each machine its own form
         return real_send_each(lambda dealer: swap(make(dealer)))
-    real_send_each = table.host._fair_send_each
+    real_send_each = table.host.fair_host.send_each
     table.host.handlers[ids.FAIR] = relay
     table.host._broadcast = broadcast
-    table.host._fair_send_each = send_each
+    table.host.fair_host.send_each = send_each
     table.start()
     assert table.run(lambda: swapped and other.phase == "ended", limit=60)
     caught = _events(other, "fair_caught")

@@ -126,7 +126,7 @@ def _play_one_game(delay: float) -> dict:
             latencies.append((max(ends) - start) / 1e6)
     # the frames as sent: a move in its public form, with the CardPlayed record naming the
     # position of the tile it plays (a fair table); chance entries travel as cipher records
-    rows = [endpoint.fair_move_row(e) for e in log if e.seat is not None]
+    rows = [endpoint.fair_host.move_row(e) for e in log if e.seat is not None]
 
     def move_frame(seq, seat, text, played):
         message = {"t": ids.MOVE, "q": seq, "s": seat, "m": text}
@@ -150,7 +150,7 @@ def _play_one_game(delay: float) -> dict:
                   + len(encode(compact(move_frame(*row), name)))
                   + len(encode({"t": ids.HASH, "q": row[0], "h": bytes(16)})) for row in rows]
     sync = {"t": ids.SYNC, "w": ids.R_CATCH_UP, "cmd": [], "log": [],
-            "fr": list(endpoint.fair_stream), "fm": rows}
+            "fr": list(endpoint.fair_host.stream), "fm": rows}
     return {"latencies": latencies, "move_frames": move_frames, "bare_frames": bare_frames,
             "round_trip": round_trip, "catch_up": catch_up, "moves": len(rows), "log": log,
             "game": endpoint.game, "config": endpoint.config, "seed": endpoint.match.seed,

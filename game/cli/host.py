@@ -149,7 +149,7 @@ def run(args) -> int:
     check_seconds(args.wait_limit, "--wait-limit", low=1.0, high=86400.0)
     endpoint = HostEndpoint(game, config, slots, name=args.name)
     endpoint.seat_waits.wait_limit, endpoint.seat_waits.wait_bot = args.wait_limit, args.bot
-    endpoint.fair_strict = bool(args.strict)
+    endpoint.fair_host.strict = bool(args.strict)
     endpoint.limits = spectator_limits(args)
     server = _listen(endpoint, args)
     if server.discovery_error:
@@ -335,7 +335,7 @@ def _serve(server, timeout: float, end_grace: float = END_GRACE, phones=None, *,
         waited = time.monotonic() - over_since if over is not None else 0.0
         if over is not None and not audited and waited > AUDIT_WAIT and endpoint.fair:
             with server.lock:      # the audit could not run in time: the game is void
-                voided = endpoint.fair_void_unaudited()
+                voided = endpoint.fair_host.void_unaudited()
             if voided:
                 continue           # its "audit" line is printed with the next events
         audit_done = audited or endpoint.fair is None or waited > AUDIT_WAIT

@@ -379,7 +379,7 @@ def resumed_endpoint(loaded: Any, name: str, *, headless_bot: str = "",
     endpoint = HostEndpoint(match.game, match.config, slots, name=name, resume=match,
                             save_path=path, **options)
     if fair is not None:
-        endpoint.resume_fair(fair, loaded.save)
+        endpoint.fair_host.resume(fair, loaded.save)
     endpoint.seating.old_tokens = old_token_groups(loaded.save.header)
     endpoint.claims.old_keys = keys_from_header(loaded.save.header)   # net.session.claims
     return endpoint

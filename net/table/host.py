@@ -14,13 +14,14 @@ applied move is autosaved (``game.saves.lan``). A table made with ``resume=match
 replayed from a saved stream, see ``game.saves.lan.resumed_endpoint``) continues it: every peer
 catches up through the SYNC message and replays the stream with its own secret.
 
-Split by job, mixed into ``HostEndpoint``: the fair table (``net.fair.host``,
-``net.fair.guard``). Composed, each with its own state: the hello, welcome and the lobby
-each connection is told (``handshake``: ``net.session.handshake.HostHandshake``),
-seat allocation (``seating``: ``net.table.seating.SeatAllocation``:
-a newcomer's seats, a resumed table's old machines, names), the resume claims
-(``claims``: ``net.session.claims.ClaimGuard``: keys, challenges, proofs), the seats waited on
-during play and the host's hand on them (``seat_waits``: ``net.table.seat_control.SeatWaits``),
+Composed of parts, each with its own state: the hello, welcome and the lobby each connection
+is told (``handshake``: ``net.session.handshake.HostHandshake``), the fair deal (``fair_host``:
+``net.fair.host.FairHost``: its driver, the stream it relays, a move's stamp), its watch over
+late dealers (``fair_watch``: ``net.fair.guard.FairWatch``), seat allocation (``seating``:
+``net.table.seating.SeatAllocation``: a newcomer's seats, a resumed table's old machines,
+names), the resume claims (``claims``: ``net.session.claims.ClaimGuard``: keys, challenges,
+proofs), the seats waited on during play and the host's hand on them
+(``seat_waits``: ``net.table.seat_control.SeatWaits``),
 the host's bot seats (``bot_seats``: ``net.table.bots.HostBotSeats``), the end of a finished
 table (``end``: ``net.table.endgrace.EndGrace``: the goodbye, its grace, the paperwork's
 wait), the flood and request budgets (``net.transport.limits``) and the handler table
@@ -40,10 +41,10 @@ from game.rules.core import Game, IllegalMove
 from net.local import collector
 from net.protocol import messages as ids
 from net.protocol.seed import new_token
-from net.fair.guard import FairGuard
+from net.fair.guard import FairWatch
 from net.table.endgrace import EndGrace
 from net.session.claims import ClaimGuard
-from net.fair.host import FairHosting, new_fair_secret
+from net.fair.host import FairHost, new_fair_secret
 from net.table.bots import HostBotSeats
 from net.session.handshake import HostHandshake, PeerRec
 from net.table.seating import SeatAllocation
@@ -67,7 +68,7 @@ SEATS_PER_BUDGET = 4
 RESEND_LIMIT = 200        # a peer further behind than this gets the whole log instead
 
 
-class HostEndpoint(FairHosting, FairGuard):
+class HostEndpoint:
     def __init__(self, game: Game, config: dict, slots: list[Slot], *,
                  clock: Callable[[], float] = time.monotonic, timings: Timings = Timings(),
                  rules_version: str | None = None, name: str = "host",
@@ -77,7 +78,7 @@ class HostEndpoint(FairHosting, FairGuard):
                  make_bot: Callable[..., Any] | None = None,
                  persistence: Persistence | None = None) -> None:
         """``resume``: a fair table's match replayed from a saved stream (then
-        ``resume_fair``); the table continues it (joiners catch up through the usual sync).
+        ``fair_host.resume``); the table continues it (joiners catch up through the usual sync).
         ``autosave``: keep the log on disk after every move (``save_path``: continue in that
         file). ``fair_secret``: where this machine's dealer secret comes from.
         ``make_bot`` and ``persistence``: the bots and the disk of the table, passed in by
@@ -97,9 +98,6 @@ class HostEndpoint(FairHosting, FairGuard):
         self.timings = timings
         self.rules_version = rules_version or current_rules_version()
         self.name = name
-        self.fair_secret = fair_secret   # tests inject a seeded source
-        self.new_table_id = new_token
-        self.fair = None
         self.transport: Any = None
         self.phase = "lobby"            # lobby, dealing (the setup), playing, over, closed
         self.peers: dict[int, PeerRec] = {}
@@ -130,8 +128,24 @@ class HostEndpoint(FairHosting, FairGuard):
                                        emit=self._emit, status_changed=self._status_changed,
                                        catch_up=self._catch_up)
         # the seats waited on during play, the bounded wait, the host's free / give
+        # the fair deal: its driver, the stream it relays, a move's stamp (the frame
+        # callbacks looked up at each call: a test plays a hostile host by replacing one)
+        self.fair_host = FairHost(
+            self, new_secret=fair_secret, new_table_id=new_token,
+            send=lambda peer, message: self._send(peer, message),
+            broadcast=lambda message: self._broadcast(message), live_peers=self._live_peers,
+            emit=self._emit, refuse=lambda conn, code, args: self._refuse(conn, code, args),
+            start_message=lambda: self._start_message(),
+            begin=lambda match: self._begin(match, announce=False), moved=self._moved)
+        # the dealers it waits for: a late part rebuilt, a withholder's seats to the bot
+        self.fair_watch = FairWatch(
+            self, self.fair_host, live_peers=self._live_peers,
+            to_bot=lambda seat: self.hand_to_bot(seat, self.seat_waits.wait_bot),
+            lobby_changed=self._lobby_changed, emit=self._emit,
+            broadcast=lambda message: self._broadcast(message),
+            refuse=lambda conn, code, args: self._refuse(conn, code, args))
         self.seat_waits = SeatWaits(self, to_bot=self.hand_to_bot, take_back=self.take_back,
-                                    hand_over=self.fair_hand_over,
+                                    hand_over=self.fair_host.hand_over,
                                     welcome=self.handshake.welcome,
                                     emit=self._emit, status_changed=self._status_changed)
         self.end = EndGrace(lambda: self.clock())   # the end reaches late players too
@@ -140,6 +154,11 @@ class HostEndpoint(FairHosting, FairGuard):
         self.handlers: dict[str, HostHandler] = dict(HOST_HANDLERS)
 
     # ================================================================ queries
+    @property
+    def fair(self) -> Any:
+        """The fair deal's driver (``net.fair.deal.FairTable``; None before the deal)."""
+        return self.fair_host.fair
+
     @property
     def match(self) -> Match | None:
         return self.sequencer.match if self.sequencer else None
@@ -198,14 +217,14 @@ class HostEndpoint(FairHosting, FairGuard):
         if not self.can_start():
             return False
         if self.resumed is None:
-            self._fair_start()        # the dealers key, roll the public seed, deal
+            self.fair_host.start()    # the dealers key, roll the public seed, deal
             return True
         if self.fair is None:
             raise RuntimeError("a resumed table continues a fair table's saved stream")
         self._begin(self.resumed)
         for peer in self._live_peers():
             self._send_sync(peer, ids.R_CATCH_UP)
-        self._fair_resumed()
+        self.fair_host.resumed_start()
         return True
 
     def propose(self, seat: int, text: str) -> None:
@@ -214,7 +233,7 @@ class HostEndpoint(FairHosting, FairGuard):
         if slot is None or slot.kind not in (ids.KIND_LOCAL, ids.KIND_BOT) or slot.bot_level:
             raise IllegalMove(ids.R_NOT_YOUR_SEAT, "Seat {seat} is not played here",
                               seat=seat + 1)
-        self._stamp(seat, text)
+        self.fair_host.stamp(seat, text)
 
     def hand_to_bot(self, seat: int, level: str = "random") -> None:
         """Let the host's bot play ``seat`` (a sequenced command every peer applies)."""
@@ -223,7 +242,7 @@ class HostEndpoint(FairHosting, FairGuard):
         self.make_bot(self.game, seat, level, 0)   # KeyError for an unknown level
         self.slots[seat].bot_level = level
         self._command(ids.CMD_BOT, seat, level)
-        self._fair_depart(seat)
+        self.fair_host.depart(seat)
 
     def take_back(self, seat: int) -> None:
         """The seat's own player plays it again (local seats, or a returning remote player)."""
@@ -238,7 +257,7 @@ class HostEndpoint(FairHosting, FairGuard):
         """End the table for everyone with a reason; keep the log."""
         if self.phase == "closed":
             return
-        self.fair_settle()          # an audit that waited for this pump comes before the end
+        self.fair_host.settle()     # an audit that waited for this pump comes before the end
         message = {"t": ids.BYE, "c": code, "a": scalar_args(args)}
         for peer in self._live_peers():
             self._send(peer, message)
@@ -274,7 +293,7 @@ class HostEndpoint(FairHosting, FairGuard):
         self._emit("peer_left", peer=peer.pid, name=peer.name, seats=list(peer.seats))
         if self.phase == "lobby":
             self.handshake.forget(peer)
-        elif self.fair_setup_lost(peer, ids.R_CONNECTION_LOST):
+        elif self.fair_watch.setup_lost(peer, ids.R_CONNECTION_LOST):
             self.handshake.forget(peer)
         elif peer.spectator:
             self.peers.pop(peer.pid, None)
@@ -383,7 +402,7 @@ class HostEndpoint(FairHosting, FairGuard):
                 self._status_changed()
             if now - peer.last_sent >= self.timings.heartbeat:
                 self._send(peer, {"t": ids.BEAT, "q": self.seq})
-        self.fair_watch()
+        self.fair_watch.tick()
         self.seat_waits.enforce()
         self.run_bots()
 
@@ -408,7 +427,7 @@ class HostEndpoint(FairHosting, FairGuard):
             if self._netlog_due:
                 self._netlog_due = False
                 self._save_log()
-            self.fair_settle()      # the end's audit (net.fair.host), after the acks it read
+            self.fair_host.settle()     # the end's audit, after the acks it read
         self.persistence.settle(self.autosaver)
 
     def wake_in(self) -> float:
@@ -422,7 +441,7 @@ class HostEndpoint(FairHosting, FairGuard):
         if self.sequencer is not None and not self.sequencer.sealed:
             due.append(self._applied_at + t.hash_delay)
         paperwork = self.end.paperwork_due_at(
-            self.phase, self._netlog_due or self.fair_audit_waiting(), t.end_paperwork)
+            self.phase, self._netlog_due or self.fair_host.audit_waiting(), t.end_paperwork)
         if paperwork is not None:
             due.append(paperwork)
         due += [since + self.hello_deadline() for since in self.pending_conns.values()]
@@ -433,7 +452,7 @@ class HostEndpoint(FairHosting, FairGuard):
         waited_out = self.seat_waits.due()
         if waited_out is not None:
             due.append(waited_out)
-        watch = self.fair_watch_due()
+        watch = self.fair_watch.due()
         if watch is not None:
             due.append(watch)
         bots = self.bots_due()
@@ -479,18 +498,18 @@ class HostEndpoint(FairHosting, FairGuard):
         """When the next host bot may move (the clock's time), None if none is to act."""
         if self.phase != "playing":
             return None
-        return self.bot_seats.due(self.match, self.slots, self.fair_can_play)
+        return self.bot_seats.due(self.match, self.slots, self.fair_host.can_play)
 
     def run_bots(self) -> None:
         """Let the host's bots move while one of their seats is to act (and has waited)."""
         while self.phase == "playing":
             picked = self.bot_seats.next_move(self.game, self.match, self.slots,
-                                              self.fair_can_play)
+                                              self.fair_host.can_play)
             if picked is None:
                 return
             seat, move = picked
             try:
-                self._stamp(seat, str(move))
+                self.fair_host.stamp(seat, str(move))
             except IllegalMove as exc:
                 # the table refused our own bot's move (it should not happen): say so and
                 # let the bot try again at the next tick rather than end the table
@@ -524,7 +543,7 @@ class HostEndpoint(FairHosting, FairGuard):
     def _start_message(self) -> dict:
         message = {"t": ids.START, "g": self.game.name, "cfg": self.config,
                    "seats": self.lobby_message()["seats"], "ck": self.claims.seat_keys()}
-        self._fair_start_fields(message)      # the dealers and the table id, never a seed
+        self.fair_host.start_fields(message)  # the dealers and the table id, never a seed
         return message
 
     # ================================================================ play
@@ -544,13 +563,16 @@ class HostEndpoint(FairHosting, FairGuard):
             self._emit("foreign_move", peer=peer.pid, seat=seat)
             return
         try:
-            self._stamp(seat, msg["m"], msg.get("cp"))
+            self.fair_host.stamp(seat, msg["m"], msg.get("cp"))
         except IllegalMove as exc:
             outcome = (exc.code, scalar_args(exc.args_dict))
             self._remember(peer, nonce, outcome)
             self._reject(peer, nonce, seat, *outcome)
             return
         self._remember(peer, nonce, None)
+
+    def on_fair(self, peer: PeerRec, msg: dict) -> None:
+        self.fair_host.on_fair(peer, msg)      # a dealer's record: net.fair.host
 
     def _remember(self, peer: PeerRec, nonce: int, outcome) -> None:
         peer.nonces[nonce] = outcome
@@ -561,10 +583,18 @@ class HostEndpoint(FairHosting, FairGuard):
     def _reject(self, peer: PeerRec, nonce: int, seat: int, code: str, args: dict) -> None:
         self._send(peer, {"t": ids.REJECT, "n": nonce, "s": seat, "c": code, "a": args})
 
-    def _stamp(self, seat: int, text: str, played: Any = None) -> None:
-        if self.phase != "playing":
-            raise IllegalMove(ids.R_NOT_PLAYING, "The game is not running")
-        self._fair_stamp(seat, text, played)
+    def _moved(self, applied: list) -> None:
+        """Entries the fair deal applied ((seq, seat, move, events)): hashed once the burst
+        of sending is over, told, and the game over after the last."""
+        for seq, seat, move, events in applied:
+            self._applied_at = self.clock()
+            if self.timings.hash_delay <= 0:
+                self.sequencer.seal()
+            self._emit("move", seq=seq, seat=seat, move=move, events=events)
+            if seat is None:
+                collector.in_play()     # a round begins: set aside what the last one kept
+        if applied and self.match.is_over() and self.phase == "playing":
+            self._game_over(applied[-1][0])
 
     def _game_over(self, seq: int) -> None:
         self.phase = "over"
@@ -602,7 +632,7 @@ class HostEndpoint(FairHosting, FairGuard):
         if len(entries) > RESEND_LIMIT:
             self._send_sync(peer, ids.R_CATCH_UP)
             return
-        self._fair_resend(peer, entries)
+        self.fair_host.resend(peer, entries)
         for index, command in enumerate(self.commands):
             self._send(peer, {"t": ids.COMMAND, "i": index, "e": command})
 
@@ -610,7 +640,7 @@ class HostEndpoint(FairHosting, FairGuard):
         if self.sequencer is not None:
             self.sequencer.seal()
         message = {"t": ids.SYNC, "w": reason, "cmd": self.commands}
-        self._fair_sync_fields(message, peer)    # the whole stream: each joiner replays it
+        self.fair_host.sync_fields(message, peer)   # the whole stream: each joiner replays it
         self._send(peer, message)
 
     def _command(self, kind: str, seat: int, level: str) -> None:

@@ -402,13 +402,13 @@ class HostLobbyScreen(MenuScreen):
         elif item.key == "strict" and not self.seeding and self.session.phase == "lobby":
             with self.session.lock():      # a strict table (issue 28): said to every machine
                 endpoint = self.session.conn.endpoint
-                endpoint.fair_strict = not endpoint.fair_strict
+                endpoint.fair_host.strict = not endpoint.fair_host.strict
             self.app.invalidate()
 
     def strict(self) -> bool:
         """Whether this table is strict: an escrow opens only with every other dealer."""
         endpoint = getattr(self.session.conn, "endpoint", None)    # (none in a screen sweep)
-        return bool(getattr(endpoint, "fair_strict", False))
+        return bool(getattr(getattr(endpoint, "fair_host", None), "strict", False))
 
     def collusion_text(self) -> str:
         """Who could read hands together at this table, as it is seated now (issue 28)."""
