@@ -124,10 +124,11 @@ class HostEndpoint:
         # who sits where: a newcomer's seats, a resumed table's old machines, unique names
         self.seating = SeatAllocation(self, self.claims.keyed_group)
         # hello, welcome and the lobby's messages; what each connection is told of the lobby
-        self.handshake = HostHandshake(self, send=self._send, refuse=self._refuse,
-                                       emit=self._emit, status_changed=self._status_changed,
-                                       catch_up=self._catch_up)
-        # the seats waited on during play, the bounded wait, the host's free / give
+        # (the frame callbacks looked up at each call, as the fair host's)
+        self.handshake = HostHandshake(
+            self, send=lambda peer, message: self._send(peer, message),
+            refuse=lambda conn, code, args: self._refuse(conn, code, args),
+            emit=self._emit, status_changed=self._status_changed, catch_up=self._catch_up)
         # the fair deal: its driver, the stream it relays, a move's stamp (the frame
         # callbacks looked up at each call: a test plays a hostile host by replacing one)
         self.fair_host = FairHost(
@@ -141,9 +142,10 @@ class HostEndpoint:
         self.fair_watch = FairWatch(
             self, self.fair_host, live_peers=self._live_peers,
             to_bot=lambda seat: self.hand_to_bot(seat, self.seat_waits.wait_bot),
-            lobby_changed=self._lobby_changed, emit=self._emit,
+            lobby_changed=self.handshake.lobby_changed, emit=self._emit,
             broadcast=lambda message: self._broadcast(message),
             refuse=lambda conn, code, args: self._refuse(conn, code, args))
+        # the seats waited on during play, the bounded wait, the host's free / give
         self.seat_waits = SeatWaits(self, to_bot=self.hand_to_bot, take_back=self.take_back,
                                     hand_over=self.fair_host.hand_over,
                                     welcome=self.handshake.welcome,
@@ -210,7 +212,7 @@ class HostEndpoint:
                 peer.seats.remove(seat)
         self.slots[seat] = Slot(kind=kind, name=self.seating.unique_name(name, seat),
                                 colour=colour, level=level)
-        self._lobby_changed()
+        self.handshake.lobby_changed()
 
     def start(self) -> bool:
         """Begin the commit–reveal round; the game starts when every secret is revealed."""
@@ -686,9 +688,6 @@ class HostEndpoint:
     def _emit(self, event: str, **fields: Any) -> None:
         fields["event"] = event
         self._events.append(fields)
-
-    def _lobby_changed(self) -> None:
-        self.handshake.lobby_changed()      # (net.fair.guard: an aborted setup's lobby too)
 
     def _catch_up(self, peer: PeerRec) -> None:
         """A peer of a started table hears the START and the whole stream."""
