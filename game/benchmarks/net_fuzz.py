@@ -209,7 +209,7 @@ class Hostile:
         from net.protocol import messages as ids
 
         seq = ctx.get("seq", 0)
-        kind = self.pick(ids.WELCOME, ids.REFUSE, ids.BYE, ids.LOBBY,
+        kind = self.pick(ids.WELCOME, ids.REFUSE, ids.BYE, ids.LOBBY, ids.LOBBY_CHANGE,
                          ids.ABORT, ids.START, ids.START, ids.MOVE, ids.MOVE,
                          ids.MOVE, ids.REJECT, ids.SYNC, ids.COMMAND, ids.STATUS, ids.BEAT,
                          ids.FAIR, ids.FAIR_BUNDLE, ids.CHALLENGE, ids.MOVE_C, ids.MOVE_C)
@@ -227,6 +227,15 @@ class Hostile:
                            seats=[self.seat_info(ctx, i) for i in range(
                                self.pick(players, self.rng.randrange(0, 9)))],
                            spec=[self.text() for _ in range(self.rng.randrange(0, 3))])
+        elif kind == ids.LOBBY_CHANGE:      # rows of seats the table may not have, too
+            message["sd"] = [[self.rng.randrange(0, 8), self.seat_info(ctx, 0)]
+                             for _ in range(self.rng.randrange(0, 3))]
+            if self.rng.random() < 0.3:
+                message["cfg"] = self.config(ctx)[1]
+            if self.rng.random() < 0.3:
+                message["spec"] = [self.text() for _ in range(self.rng.randrange(0, 3))]
+            if self.rng.random() < 0.3:
+                message["ph"] = self.pick("lobby", "playing", "zz")
         elif kind == ids.ABORT:
             message.update(r=self.int_near(ctx.get("round", 1)), c=self.code(), a=self.args())
         elif kind == ids.START:

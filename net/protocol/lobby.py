@@ -3,6 +3,11 @@
 A seat is ``local`` (a human on the host machine), ``bot`` (played by the host), ``open``
 (waiting for a remote player) or ``remote`` (held by peer ``peer``). During play a seat may be
 handed to a bot (``bot_level`` set) while its player is away.
+
+A peer gets the whole snapshot (LOBBY) once per connection, with its welcome; after it, only
+what changed (LOBBY_CHANGE: the changed seat rows by index, and the config, spectators or
+phase when they changed), and nothing when nothing it shows changed (``lobby_update``). The
+joiner keeps the last snapshot and applies each change to it (``apply_lobby_change``).
 """
 
 from __future__ import annotations
@@ -44,3 +49,43 @@ def plain_seats(rows: list[dict]) -> list[dict]:
     """Wire seat rows in readable form for UI events."""
     return [{"kind": r["k"], "name": r["n"], "colour": r["c"], "peer": r["p"],
              "ready": r["r"], "level": r["l"], "status": r["st"]} for r in rows]
+
+
+# what a LOBBY_CHANGE may carry besides seat rows (the game never changes at one table)
+_CHANGEABLE = ("cfg", "spec", "ph")
+
+
+def lobby_update(told: dict | None, now: dict) -> dict | None:
+    """What to send a peer that was last told the snapshot ``told`` (None: nothing yet on
+    this connection) so that it holds the snapshot ``now`` (a LOBBY message): ``now`` itself
+    when it has no snapshot of this table's shape, a LOBBY_CHANGE of what differs, or None
+    when nothing does."""
+    if told is None or told["g"] != now["g"] or len(told["seats"]) != len(now["seats"]):
+        return now
+    change: dict = {"t": ids.LOBBY_CHANGE}
+    rows = [[i, row] for i, (old, row) in enumerate(zip(told["seats"], now["seats"]))
+            if old != row]
+    if rows:
+        change["sd"] = rows
+    for key in _CHANGEABLE:
+        if told[key] != now[key]:
+            change[key] = now[key]
+    return change if len(change) > 1 else None
+
+
+def apply_lobby_change(lobby: dict | None, change: dict) -> dict | None:
+    """The snapshot ``lobby`` with a (schema-checked) LOBBY_CHANGE applied, as a new LOBBY
+    message; None when it does not fit (no snapshot yet, a seat the table does not have):
+    the caller keeps what it had."""
+    if lobby is None:
+        return None
+    seats = list(lobby["seats"])
+    for index, row in change.get("sd", ()):
+        if index >= len(seats):
+            return None
+        seats[index] = row
+    out = dict(lobby, seats=seats)
+    for key in _CHANGEABLE:
+        if key in change:
+            out[key] = change[key]
+    return out

@@ -9,16 +9,17 @@ from __future__ import annotations
 
 # 2: every table is a fair table (issue 13): no seed round, START names the dealers. 3: compact
 # move frames (net.protocol.moveframe). 4: a draw's shares in one FAIR_BUNDLE frame, intermediate
-# decks as their digests (issue 28 item 5). An older peer is refused at its hello with both
-# versions named.
-PROTOCOL_VERSION = 4
+# decks as their digests (issue 28 item 5). 5: after its first LOBBY a peer hears only what
+# changed (LOBBY_CHANGE). An older peer is refused at its hello with both versions named.
+PROTOCOL_VERSION = 5
 
 # -- message type ids ------------------------------------------------------------------------
 # handshake and lobby
 HELLO = "hello"        # peer -> host: versions, game, name, token, wanted seats
 WELCOME = "welcome"    # host -> peer: your peer id, token and seats
 REFUSE = "refuse"      # host -> peer (then close) or peer -> host: code + args
-LOBBY = "lobby"        # host -> all: table snapshot (game, config, seats, spectators)
+LOBBY = "lobby"        # host -> peer: table snapshot (game, config, seats, spectators)
+LOBBY_CHANGE = "lc"    # host -> peer: what changed since its last snapshot (net.protocol.lobby)
 SEAT_SET = "seat"      # peer -> host: name/colour of one of its seats
 READY = "ready"        # peer -> host: ready flag
 BYE = "bye"            # either way: leaving, with a reason code (host: table ends)

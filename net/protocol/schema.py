@@ -126,6 +126,10 @@ SCHEMAS: dict[str, Any] = {
     ids.BYE: {"c": Code, "a": ARGS},
     ids.LOBBY: {"g": Str(40), "cfg": Plain(), "seats": ListOf(SEAT_INFO, MAX_SEATS),
                 "spec": ListOf(Name, 64), "ph": Str(16)},
+    # only what changed since the peer's last lobby (net.protocol.lobby.lobby_change): seat
+    # rows by index ("sd"), and the config, spectators or phase when they changed
+    ids.LOBBY_CHANGE: {"?cfg": Plain(), "?sd": ListOf(Tuple(Seat, SEAT_INFO), MAX_SEATS),
+                       "?spec": ListOf(Name, 64), "?ph": Str(16)},
     ids.SEAT_SET: {"s": Seat, "n": Name, "c": Colour},
     ids.READY: {"r": Bool()},
     ids.ABORT: {"r": Int(0, 1 << 30), "c": Code, "a": ARGS},
@@ -189,7 +193,7 @@ def validate(message: Any, allowed: frozenset[str] | None = None) -> dict:
 FROM_PEER = frozenset({ids.HELLO, ids.REFUSE, ids.BYE, ids.SEAT_SET, ids.READY,
                        ids.PROPOSE, ids.HASH, ids.GET, ids.BEAT, ids.FAIR, ids.PROOF,
                        ids.PROPOSE_C})
-FROM_HOST = frozenset({ids.WELCOME, ids.REFUSE, ids.BYE, ids.LOBBY,
+FROM_HOST = frozenset({ids.WELCOME, ids.REFUSE, ids.BYE, ids.LOBBY, ids.LOBBY_CHANGE,
                        ids.ABORT, ids.START, ids.MOVE, ids.REJECT, ids.SYNC,
                        ids.COMMAND, ids.STATUS, ids.BEAT, ids.FAIR, ids.FAIR_BUNDLE,
                        ids.CHALLENGE, ids.MOVE_C})

@@ -14,13 +14,14 @@ applied move is autosaved (``game.saves.lan``). A table made with ``resume=match
 replayed from a saved stream, see ``game.saves.lan.resumed_endpoint``) continues it: every peer
 catches up through the SYNC message and replays the stream with its own secret.
 
-Split by job, mixed into ``HostEndpoint``: the handshake and lobby messages
-(``net.session.handshake``). Composed, each with its own state: the fair deal (``fair_host``:
+Composed of parts, each with its own state: the hello, welcome and the lobby each connection
+is told (``handshake``: ``net.session.handshake.HostHandshake``), the fair deal (``fair_host``:
 ``net.fair.host.FairHost``: its driver, the stream it relays, a move's stamp), its watch over
 late dealers (``fair_watch``: ``net.fair.guard.FairWatch``), seat allocation (``seating``:
 ``net.table.seating.SeatAllocation``: a newcomer's seats, a resumed table's old machines,
 names), the resume claims (``claims``: ``net.session.claims.ClaimGuard``: keys, challenges,
-proofs), the seats waited on during play and the host's hand on them (``seat_waits``: ``net.table.seat_control.SeatWaits``),
+proofs), the seats waited on during play and the host's hand on them
+(``seat_waits``: ``net.table.seat_control.SeatWaits``),
 the host's bot seats (``bot_seats``: ``net.table.bots.HostBotSeats``), the end of a finished
 table (``end``: ``net.table.endgrace.EndGrace``: the goodbye, its grace, the paperwork's
 wait), the flood and request budgets (``net.transport.limits``) and the handler table
@@ -67,7 +68,7 @@ SEATS_PER_BUDGET = 4
 RESEND_LIMIT = 200        # a peer further behind than this gets the whole log instead
 
 
-class HostEndpoint(HostHandshake):
+class HostEndpoint:
     def __init__(self, game: Game, config: dict, slots: list[Slot], *,
                  clock: Callable[[], float] = time.monotonic, timings: Timings = Timings(),
                  rules_version: str | None = None, name: str = "host",
@@ -102,7 +103,6 @@ class HostEndpoint(HostHandshake):
         self.peers: dict[int, PeerRec] = {}
         self.by_conn: dict[Any, PeerRec] = {}
         self.pending_conns: dict[Any, float] = {}   # connected, no hello yet
-        self._next_pid = 1
         self._events: deque = deque()
         self.sequencer: Sequencer | None = None
         self.commands: list[list] = []
@@ -123,7 +123,12 @@ class HostEndpoint(HostHandshake):
         self.autosaver = None
         # who sits where: a newcomer's seats, a resumed table's old machines, unique names
         self.seating = SeatAllocation(self, self.claims.keyed_group)
-        # the seats waited on during play, the bounded wait, the host's free / give
+        # hello, welcome and the lobby's messages; what each connection is told of the lobby
+        # (the frame callbacks looked up at each call, as the fair host's)
+        self.handshake = HostHandshake(
+            self, send=lambda peer, message: self._send(peer, message),
+            refuse=lambda conn, code, args: self._refuse(conn, code, args),
+            emit=self._emit, status_changed=self._status_changed, catch_up=self._catch_up)
         # the fair deal: its driver, the stream it relays, a move's stamp (the frame
         # callbacks looked up at each call: a test plays a hostile host by replacing one)
         self.fair_host = FairHost(
@@ -137,11 +142,13 @@ class HostEndpoint(HostHandshake):
         self.fair_watch = FairWatch(
             self, self.fair_host, live_peers=self._live_peers,
             to_bot=lambda seat: self.hand_to_bot(seat, self.seat_waits.wait_bot),
-            lobby_changed=self._lobby_changed, emit=self._emit,
+            lobby_changed=self.handshake.lobby_changed, emit=self._emit,
             broadcast=lambda message: self._broadcast(message),
             refuse=lambda conn, code, args: self._refuse(conn, code, args))
+        # the seats waited on during play, the bounded wait, the host's free / give
         self.seat_waits = SeatWaits(self, to_bot=self.hand_to_bot, take_back=self.take_back,
-                                    hand_over=self.fair_host.hand_over, welcome=self._welcome,
+                                    hand_over=self.fair_host.hand_over,
+                                    welcome=self.handshake.welcome,
                                     emit=self._emit, status_changed=self._status_changed)
         self.end = EndGrace(lambda: self.clock())   # the end reaches late players too
         # message kind -> its handler; the endpoint's own copy, so a test can play a hostile
@@ -205,7 +212,7 @@ class HostEndpoint(HostHandshake):
                 peer.seats.remove(seat)
         self.slots[seat] = Slot(kind=kind, name=self.seating.unique_name(name, seat),
                                 colour=colour, level=level)
-        self._lobby_changed()
+        self.handshake.lobby_changed()
 
     def start(self) -> bool:
         """Begin the commit–reveal round; the game starts when every secret is revealed."""
@@ -287,9 +294,9 @@ class HostEndpoint(HostHandshake):
         self.seat_waits.dropped(peer.seats)
         self._emit("peer_left", peer=peer.pid, name=peer.name, seats=list(peer.seats))
         if self.phase == "lobby":
-            self._forget(peer)
+            self.handshake.forget(peer)
         elif self.fair_watch.setup_lost(peer, ids.R_CONNECTION_LOST):
-            self._forget(peer)
+            self.handshake.forget(peer)
         elif peer.spectator:
             self.peers.pop(peer.pid, None)
         self._status_changed()
@@ -350,7 +357,7 @@ class HostEndpoint(HostHandshake):
             if hello is None:
                 self._refuse(conn, ids.R_BAD_CLAIM, {})
             else:
-                self._hello(conn, hello)
+                self.handshake.hello(conn, hello)
         elif kind != ids.HELLO or conn not in self.pending_conns:
             self._refuse(conn, ids.R_MALFORMED, {"detail": "hello_first"})
         else:
@@ -358,7 +365,7 @@ class HostEndpoint(HostHandshake):
             if challenge is not None:
                 self.transport.send(conn, challenge)
             else:
-                self._hello(conn, message)
+                self.handshake.hello(conn, message)
 
     def _peer_failed(self, conn: Any, kind: str, exc: Exception) -> None:
         """A peer's message raised where nothing should (a bug, or an input no check
@@ -480,9 +487,9 @@ class HostEndpoint(HostHandshake):
         if peer.conn is not None:           # its old connection, not closed yet
             self.by_conn.pop(peer.conn, None)
             self.transport.close(peer.conn)
-        self._attach(peer, conn)
+        self.handshake.attach(peer, conn)
         self._emit("peer_back", peer=peer.pid, name=peer.name, seats=list(peer.seats))
-        self._welcome(peer)
+        self.handshake.welcome(peer)
         self._send(peer, self._start_message())
         self._send_sync(peer, ids.R_CATCH_UP)
         self._send(peer, self.end.message)
@@ -682,12 +689,10 @@ class HostEndpoint(HostHandshake):
         fields["event"] = event
         self._events.append(fields)
 
-    def _lobby_changed(self) -> None:
-        if self.phase == "lobby":
-            message = self.lobby_message()
-            self._broadcast(message)
-            self._emit("lobby", seats=plain_seats(message["seats"]), spectators=message["spec"],
-                       can_start=self.can_start())
+    def _catch_up(self, peer: PeerRec) -> None:
+        """A peer of a started table hears the START and the whole stream."""
+        self._send(peer, self._start_message())
+        self._send_sync(peer, ids.R_CATCH_UP)
 
     def _status_changed(self) -> None:
         statuses = self.seating.statuses()
@@ -706,15 +711,37 @@ class HostEndpoint(HostHandshake):
 
 HostHandler = Callable[[HostEndpoint, PeerRec, dict], None]
 
+
+# a peer's lobby and connection messages reach the part that admits peers (``handshake``)
+def on_seat_set(host: HostEndpoint, peer: PeerRec, msg: dict) -> None:
+    host.handshake.seat_set(peer, msg)
+
+
+def on_ready(host: HostEndpoint, peer: PeerRec, msg: dict) -> None:
+    host.handshake.ready(peer, msg)
+
+
+def on_bye(host: HostEndpoint, peer: PeerRec, msg: dict) -> None:
+    host.handshake.bye(peer, msg)
+
+
+def on_refuse(host: HostEndpoint, peer: PeerRec, msg: dict) -> None:
+    host.handshake.refused_us(peer, msg)
+
+
+def on_beat(host: HostEndpoint, peer: PeerRec, msg: dict) -> None:
+    host.handshake.beat(peer, msg)
+
+
 # what a peer sends the host, by kind (HELLO and PROOF come before a peer exists:
 # ``HostEndpoint.on_frame``). A kind missing here is refused with ``R_UNKNOWN``; the schema
 # checks (``net.protocol.schema``) run first, so a handler only sees a message of its shape.
 HOST_HANDLERS: dict[str, HostHandler] = {
-    ids.SEAT_SET: HostEndpoint.on_seat_set,     # net.session.handshake
-    ids.READY: HostEndpoint.on_ready,
-    ids.BYE: HostEndpoint.on_bye,
-    ids.REFUSE: HostEndpoint.on_refuse,
-    ids.BEAT: HostEndpoint.on_beat,
+    ids.SEAT_SET: on_seat_set,                  # the handshake part (net.session.handshake)
+    ids.READY: on_ready,
+    ids.BYE: on_bye,
+    ids.REFUSE: on_refuse,
+    ids.BEAT: on_beat,
     ids.PROPOSE: HostEndpoint.on_propose,       # here: a move to sequence
     ids.HASH: HostEndpoint.on_hash,
     ids.GET: HostEndpoint.on_get,

@@ -27,7 +27,7 @@ from net.protocol import messages as ids
 from net.session.claims import ClaimAnswers
 from net.fair.host import new_fair_secret
 from net.fair.join import FairJoin
-from net.protocol.lobby import plain_seats
+from net.protocol.lobby import apply_lobby_change, plain_seats
 from net.fair.peer import FairReplica
 from net.table.bots import JoinerBotSeats
 from net.table.reports import HashReports
@@ -386,6 +386,13 @@ class ClientEndpoint:
         self._emit("lobby", game=msg["g"], config=msg["cfg"], seats=plain_seats(msg["seats"]),
                    spectators=list(msg["spec"]), phase=msg["ph"])
 
+    def on_lobby_change(self, msg: dict) -> None:
+        """What changed since our last lobby (``net.protocol.lobby``); one that does not fit
+        it (no lobby yet, a seat the table lacks) changes nothing."""
+        lobby = apply_lobby_change(self.lobby, msg)
+        if lobby is not None:
+            self.on_lobby(lobby)
+
     def on_abort(self, msg: dict) -> None:
         self.phase = "lobby"           # a fair table's setup is over: back in the lobby
         self._early = []
@@ -644,6 +651,7 @@ JOIN_HANDLERS: dict[str, JoinHandler] = {
     ids.REFUSE: ClientEndpoint.on_refuse,
     ids.BYE: ClientEndpoint.on_bye,
     ids.LOBBY: ClientEndpoint.on_lobby,
+    ids.LOBBY_CHANGE: ClientEndpoint.on_lobby_change,
     ids.ABORT: ClientEndpoint.on_abort,
     ids.START: ClientEndpoint.on_start,
     ids.MOVE: ClientEndpoint.on_move,
