@@ -119,7 +119,7 @@ class NetSession:
         return getattr(self.conn.endpoint, "autosaver", None)
 
     def waiting_for(self, seat: int) -> bool:
-        return (not self.is_host) and self.conn.endpoint.ledger.waiting_for(seat)
+        return (not self.is_host) and self.conn.endpoint.ledger.in_flight(seat)
 
     def host_bots(self) -> tuple[int, ...]:
         """Joiner: our seats the host's bot plays for now (it took them over)."""

@@ -5,7 +5,7 @@ when a frame last came from the host (``heard_at``) and when we last sent one (`
 and whether the UI was told that the host fell silent (``interrupted``: then ``host_back``
 follows its next frame). It reads the time through ``clock`` and tells the UI through
 ``emit``; dropping a silent host (``Timings.dropped``) and the heartbeat itself stay with the
-endpoint, which asks ``silence`` and ``beat_due``.
+endpoint, which asks ``silent_for`` and ``beat_due``.
 """
 
 from __future__ import annotations
@@ -23,11 +23,11 @@ class HostWatch:
         self.sent_at = 0.0
         self.interrupted = False        # the UI was told "host_interrupted"
 
-    def connected(self) -> None:
+    def link_up(self) -> None:
         """A connection is up: the silence counts from now."""
         self.heard_at = self.clock()
 
-    def heard(self) -> None:
+    def frame_came(self) -> None:
         """A frame came from the host: if it had fallen silent, it is back."""
         self.heard_at = self.clock()
         if self.interrupted:
@@ -37,7 +37,7 @@ class HostWatch:
     def sent(self) -> None:
         self.sent_at = self.clock()
 
-    def silence(self, now: float) -> float:
+    def silent_for(self, now: float) -> float:
         return now - self.heard_at
 
     def beat_due(self, now: float, silent: float, timings: Timings) -> bool:
@@ -48,7 +48,7 @@ class HostWatch:
             self.emit("host_interrupted")
         return now - self.sent_at >= timings.heartbeat
 
-    def due(self, timings: Timings) -> list[float]:
+    def wake_times(self, timings: Timings) -> list[float]:
         """When ``beat_due`` or the endpoint's drop of a silent host next has something to do."""
         due = [self.heard_at + timings.dropped, self.sent_at + timings.heartbeat]
         if not self.interrupted:

@@ -154,7 +154,7 @@ class ClientEndpoint:
             message["m"] = text
             if played is not None:
                 message["cp"] = played
-        self.ledger.propose(seat, message)
+        self.ledger.send_proposal(seat, message)
 
     def leave(self) -> None:
         if self.phase != "ended":
@@ -164,7 +164,7 @@ class ClientEndpoint:
     # ================================================================ transport events
     def on_connect(self) -> None:
         """A connection is up (the first, or a new one after a lost link): say hello."""
-        self.watch.connected()
+        self.watch.link_up()
         self.redial.connected()
         self._send(self.claims.hello_fields(
             {"t": ids.HELLO, "pv": ids.PROTOCOL_VERSION, "rv": self.rules_version,
@@ -194,7 +194,7 @@ class ClientEndpoint:
         except SchemaError as exc:
             self.on_wire_error(exc.code, exc.args_dict)
             return
-        self.watch.heard()
+        self.watch.frame_came()
         kind = message["t"]
         if self.pid < 0 and kind not in BEFORE_WELCOME:
             self.on_wire_error(ids.R_MALFORMED, {"detail": "welcome_first"})
@@ -213,7 +213,7 @@ class ClientEndpoint:
         if self.phase == "ended":
             return
         now = self.clock()
-        silent = self.watch.silence(now)
+        silent = self.watch.silent_for(now)
         # offline, or connected without a welcome yet: a slow handshake is not "not a table"
         if self.redial.handshake_tick(now, self.watch.heard_at) or self.phase == "connecting":
             return
@@ -229,7 +229,7 @@ class ClientEndpoint:
             self.replica.seal(tell=False)   # hashed once every peer had its chance to apply
         self._queue_reports()
         self.reports.send_newest()    # the newest report of this pump (a big table)
-        self.ledger.resend(now, self.timings.retry)
+        self.ledger.resend_lost(now, self.timings.retry)
         if self.replica.broken and now - self.reports.broken_at >= self.timings.retry:
             self.reports.broken(self.seq)      # until the host's log arrives
         self.ledger.catch_up(now, self.timings.retry, self.seq, bool(self.replica.first_gap()),
@@ -256,7 +256,7 @@ class ClientEndpoint:
         after the last move: until then the other peers are still confirming it, and at a
         big table on shared CPUs our writing would slow theirs. The save's flush never
         waits."""
-        return self.ledger.paperwork_ready(self.phase, self.timings.end_paperwork)
+        return self.ledger.end_papers_ready(self.phase, self.timings.end_paperwork)
 
     def wake_in(self) -> float:
         """Seconds until ``tick`` has something to do (0: now). The pump sleeps that long at
@@ -268,7 +268,7 @@ class ClientEndpoint:
         if redial is not None:
             return max(0.0, redial - self.clock())
         t = self.timings
-        due = self.watch.due(t)
+        due = self.watch.wake_times(t)
         replica = self.replica
         if replica is not None:
             if not replica.sealed:
@@ -278,7 +278,7 @@ class ClientEndpoint:
             due += self.ledger.paperwork_due(self.phase, waiting, t.end_paperwork)
             if self.reports.unsent is not None:
                 due.append(self.reports.newest_due())
-            due += self.ledger.due(t.retry, self.seq, bool(replica.first_gap()))
+            due += self.ledger.retry_times(t.retry, self.seq, bool(replica.first_gap()))
             if replica.broken:
                 due.append(self.reports.broken_at + t.retry)
             if self.phase == "playing" and not replica.broken:
@@ -375,7 +375,7 @@ class ClientEndpoint:
         if self.replica is None or self.fair_join.replica is None:
             self.ledger.early.append(msg)     # not dealt in yet (or a hostile host's order)
             return
-        self.ledger.heard(msg["q"])
+        self.ledger.host_reaches(msg["q"])
         applied = self.fair_join.take_move(msg)      # our driver checks and applies it
         self._play_on(applied)
 
@@ -415,7 +415,7 @@ class ClientEndpoint:
             if seat is None:
                 collector.in_play()     # a round begins: set aside what the last one kept
         if applied:
-            self.ledger.applied()
+            self.ledger.moves_applied()
             if self.timings.hash_delay <= 0:
                 replica.seal(tell=False)
         self._queue_reports()         # the network first: our hash report (a big table: tick)
@@ -446,7 +446,7 @@ class ClientEndpoint:
         if self.replica is not None and self.replica.sealed and not self.replica.broken:
             self._send(self._beat())    # refused: maybe our state is wrong, let the host check
         seat = msg["s"]
-        move, ours = self.ledger.refused(seat, msg["n"])
+        move, ours = self.ledger.refusal(seat, msg["n"])
         if ours:
             self.bot_seats.cool_down(seat, self.clock() + self.timings.retry / 4)
         self._emit("rejected", seat=seat, move=move, code=msg["c"], args=msg["a"])
@@ -457,10 +457,10 @@ class ClientEndpoint:
             return
         if not self.fair_join.take_sync(msg, self.pid):
             return
-        self.ledger.restart()      # what we proposed before: answered or dropped by the host
+        self.ledger.start_over()      # what we proposed before: answered or dropped by the host
         for index, entry in enumerate(msg["cmd"]):
             self.on_command({"i": index, "e": entry})
-        self.ledger.heard(self.seq)
+        self.ledger.host_reaches(self.seq)
         self._begin()
         if self.autosaver is not None:
             self.autosaver.sync(self.match)
@@ -493,7 +493,7 @@ class ClientEndpoint:
             self._emit("status", statuses=list(self.statuses))
 
     def on_beat(self, msg: dict) -> None:
-        self.ledger.heard(msg["q"])
+        self.ledger.host_reaches(msg["q"])
 
     def _start_autosave(self) -> None:
         """Keep our log on disk after every applied move from now on. Rejoining a table after
@@ -528,7 +528,7 @@ class ClientEndpoint:
         digest = self.replica.last_hash()
         self._queue_reports()
         self.reports.send_newest(force=True)
-        if not self.ledger.game_over(self.phase, digest):
+        if not self.ledger.end_reached(self.phase, digest):
             return
         self.phase = "over"            # the netlog: written by ``settle``, once our report is sent
         self._emit("game_over", seq=self.seq, hash=digest, scores=self.match.scores()["scores"])

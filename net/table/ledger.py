@@ -40,14 +40,14 @@ class PlayLedger:
         self.netlog_due = False             # the finished game's netlog is still to write
 
     # ------------------------------------------------------------ proposals
-    def propose(self, seat: int, message: dict) -> None:
+    def send_proposal(self, seat: int, message: dict) -> None:
         """Send ``message`` (a PROPOSE without its nonce) as our move in flight for ``seat``."""
         self.nonce += 1
         self.pending[seat] = (self.nonce, message["m"], self.clock())
         message["n"] = self.nonce
         self.send(message)
 
-    def resend(self, now: float, retry: float) -> None:
+    def resend_lost(self, now: float, retry: float) -> None:
         """Send again every proposal unanswered for ``retry`` seconds (lost on the way? the
         host drops a repeat by its nonce)."""
         for seat, (nonce, text, sent) in list(self.pending.items()):
@@ -63,7 +63,7 @@ class PlayLedger:
         """A move of ``seat`` was applied (or the seat's control changed): nothing in flight."""
         self.pending.pop(seat, None)
 
-    def refused(self, seat: int, nonce: int) -> tuple[str, bool]:
+    def refusal(self, seat: int, nonce: int) -> tuple[str, bool]:
         """The host refused ``seat``'s proposal ``nonce``: the move we had in flight for the
         seat ("" if none), and whether it was that one (then it is dropped)."""
         pending = self.pending.get(seat)
@@ -74,7 +74,7 @@ class PlayLedger:
         del self.pending[seat]
         return pending[1], True
 
-    def waiting_for(self, seat: int) -> bool:
+    def in_flight(self, seat: int) -> bool:
         return seat in self.pending
 
     def busy_seats(self) -> set[int]:
@@ -82,7 +82,7 @@ class PlayLedger:
         return self.bot_controlled | set(self.pending)
 
     # ------------------------------------------------------------ the host's log
-    def heard(self, seq: int) -> None:
+    def host_reaches(self, seq: int) -> None:
         """The host's log reaches ``seq`` (a move, a heartbeat, our own catch-up)."""
         self.host_seq = max(self.host_seq, seq)
 
@@ -95,8 +95,8 @@ class PlayLedger:
             self.last_get = now
             self.send({"t": ids.GET, "q": seq + 1})
 
-    def due(self, retry: float, seq: int, gap: bool) -> list[float]:
-        """When ``resend`` and ``catch_up`` next have something to do."""
+    def retry_times(self, retry: float, seq: int, gap: bool) -> list[float]:
+        """When ``resend_lost`` and ``catch_up`` next have something to do."""
         due = [sent + retry for _nonce, _move, sent in self.pending.values()]
         if gap or self.host_seq > seq:
             due.append(self.last_get + retry)
@@ -107,7 +107,7 @@ class PlayLedger:
         early, self.early = self.early, []
         return early
 
-    def applied(self) -> None:
+    def moves_applied(self) -> None:
         """Moves were applied here: our state is hashed ``Timings.hash_delay`` from now."""
         self.applied_at = self.clock()
 
@@ -134,7 +134,7 @@ class PlayLedger:
         """Our seats changed: nothing we proposed before is waited on."""
         self.pending.clear()
 
-    def restart(self) -> None:
+    def start_over(self) -> None:
         """The host sent its whole log (a sync): what we proposed before is answered or
         dropped by it, nothing is resent, and its commands come again from the first."""
         self.pending.clear()
@@ -143,7 +143,7 @@ class PlayLedger:
         self.command_buffer = {}
 
     # ------------------------------------------------------------ the game's end
-    def game_over(self, phase: str, digest: str) -> bool:
+    def end_reached(self, phase: str, digest: str) -> bool:
         """We hold the finished game, its last hash ``digest`` (``phase``: the endpoint's, "over"
         once told): is that news (the first time, or a late repair changed the hash)? Then
         the netlog is due again."""
@@ -155,7 +155,7 @@ class PlayLedger:
         self.netlog_due = True
         return True
 
-    def paperwork_ready(self, phase: str, wait: float) -> bool:
+    def end_papers_ready(self, phase: str, wait: float) -> bool:
         """May the end's netlog and audit be written now? Only ``wait`` seconds
         (``Timings.end_paperwork``) after we first held the finished game."""
         if phase != "over" or self.over_at is None:
