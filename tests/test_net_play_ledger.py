@@ -43,7 +43,7 @@ def test_a_proposal_is_numbered_resent_with_its_nonce_and_dropped_once_applied()
     assert ledger.retry_times(0.5, seq=3, gap=False) == [11.0, 11.0]
     ledger.resend_lost(11.0, retry=0.5)
     assert [m["n"] for m in fake.sent] == [1, 2]     # the same nonces again
-    assert ledger.refusal(1, nonce=2) == ("b2", True)
+    assert ledger.proposal_refused(1, nonce=2) == ("b2", True)
     ledger.answered(0)
     assert not ledger.in_flight(0) and not ledger.in_flight(1)
 
@@ -53,11 +53,11 @@ def test_a_refusal_drops_only_the_proposal_it_names():
     ledger = fake.ledger()
     ledger.send_proposal(2, {"t": ids.PROPOSE, "s": 2, "m": "x"})
     ledger.send_proposal(2, {"t": ids.PROPOSE, "s": 2, "m": "y"})       # nonce 2 replaces 1
-    assert ledger.refusal(2, nonce=1) == ("y", False)             # an old refusal
+    assert ledger.proposal_refused(2, nonce=1) == ("y", False)             # an old refusal
     assert ledger.in_flight(2)
-    assert ledger.refusal(2, nonce=2) == ("y", True)
+    assert ledger.proposal_refused(2, nonce=2) == ("y", True)
     assert not ledger.in_flight(2)
-    assert ledger.refusal(2, nonce=2) == ("", False)
+    assert ledger.proposal_refused(2, nonce=2) == ("", False)
 
 
 def test_the_catch_up_asks_once_per_retry_and_not_when_broken():

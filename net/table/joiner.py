@@ -446,7 +446,7 @@ class ClientEndpoint:
         if self.replica is not None and self.replica.sealed and not self.replica.broken:
             self._send(self._beat())    # refused: maybe our state is wrong, let the host check
         seat = msg["s"]
-        move, ours = self.ledger.refusal(seat, msg["n"])
+        move, ours = self.ledger.proposal_refused(seat, msg["n"])
         if ours:
             self.bot_seats.cool_down(seat, self.clock() + self.timings.retry / 4)
         self._emit("rejected", seat=seat, move=move, code=msg["c"], args=msg["a"])

@@ -63,7 +63,7 @@ class PlayLedger:
         """A move of ``seat`` was applied (or the seat's control changed): nothing in flight."""
         self.pending.pop(seat, None)
 
-    def refusal(self, seat: int, nonce: int) -> tuple[str, bool]:
+    def proposal_refused(self, seat: int, nonce: int) -> tuple[str, bool]:
         """The host refused ``seat``'s proposal ``nonce``: the move we had in flight for the
         seat ("" if none), and whether it was that one (then it is dropped)."""
         pending = self.pending.get(seat)
