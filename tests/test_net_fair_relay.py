@@ -50,7 +50,7 @@ def test_shares_come_in_one_frame_a_draw_and_decks_whole_only_to_the_next_shuffl
 
     # every machine at the host's move and with as many records (none still on the way)
     assert table.run(lambda: table.host.seq >= 14 and all(
-        c.seq == table.host.seq and records(c.fair_replica.fair) == records(table.host.fair)
+        c.seq == table.host.seq and records(c.fair_join.replica.fair) == records(table.host.fair)
         for c in table.clients), limit=60)
     order = shufflers(table)                 # the host (0) first, then the joiners
     for index, client in enumerate(table.clients):

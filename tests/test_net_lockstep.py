@@ -214,7 +214,7 @@ def test_faulty_network_keeps_everyone_in_step(seed, drop, duplicate, reorder, c
     table.assert_converged()
     table.net.advance(0.3)      # a seat taken back right at the end is still on its way
     for client in table.clients:
-        assert client.commands == table.host.commands
+        assert client.ledger.commands == table.host.commands
 
 
 def test_two_dealers_that_leave_at_once_and_come_back_do_not_stall_the_table():
@@ -272,9 +272,10 @@ def test_silent_peer_interrupted_then_dropped_then_bot_then_back():
     table.host.hand_to_bot(seat, "random")       # a sequenced command every peer applies
     table.net.advance(0.03)
     assert table.clients[0].statuses[seat] == ids.ST_BOT
-    assert table.clients[0].commands == table.host.commands
+    assert table.clients[0].ledger.commands == table.host.commands
     back = table.rejoin(1)
-    assert table.run(lambda: back.phase in ("playing", "over") and seat not in back.bot_controlled
+    assert table.run(lambda: back.phase in ("playing", "over")
+                     and seat not in back.ledger.bot_controlled
                      and table.host.seating.statuses()[seat] != ids.ST_BOT, limit=5)
     assert table.run(table.all_over, limit=60)
     table.assert_converged()

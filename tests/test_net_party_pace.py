@@ -34,7 +34,7 @@ def test_a_joiners_secret_leaves_only_at_the_ends_paperwork_time():
                     and record.get("kind") == "Secret":
                 secret_sent.setdefault(client, table.net.now)
             if client.phase == "over":
-                over_at.setdefault(client, client._over_at)
+                over_at.setdefault(client, client.ledger.over_at)
             send(message)
 
         client._send = spy
@@ -45,7 +45,7 @@ def test_a_joiners_secret_leaves_only_at_the_ends_paperwork_time():
     assert set(secret_sent) == set(table.clients)
     for client in table.clients:
         # sent once the paperwork time came (the clock steps 0.01 s), never at the last move
-        assert secret_sent[client] - client._over_at >= PAPERWORK - 0.02
+        assert secret_sent[client] - client.ledger.over_at >= PAPERWORK - 0.02
     assert table.host.fair.verdict is not None and table.host.fair.verdict.fair
 
 

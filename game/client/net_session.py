@@ -119,14 +119,14 @@ class NetSession:
         return getattr(self.conn.endpoint, "autosaver", None)
 
     def waiting_for(self, seat: int) -> bool:
-        return (not self.is_host) and self.conn.endpoint.waiting_for(seat)
+        return (not self.is_host) and self.conn.endpoint.ledger.in_flight(seat)
 
     def host_bots(self) -> tuple[int, ...]:
         """Joiner: our seats the host's bot plays for now (it took them over)."""
         if self.is_host:
             return ()
         with self.conn.lock:
-            return tuple(sorted(self.conn.endpoint.bot_controlled))
+            return tuple(sorted(self.conn.endpoint.ledger.bot_controlled))
 
     def bot_controlled(self, seat: int) -> bool:
         return 0 <= seat < len(self.statuses) and self.statuses[seat] == "bot"

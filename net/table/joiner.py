@@ -1,16 +1,19 @@
-"""A peer's side of the protocol, free of sockets: handshake, lobby, lockstep play.
+"""A peer's side of the protocol, free of sockets: the joiner's driver of handshake, lobby
+and lockstep play.
 
 ``ClientEndpoint`` is driven by a transport through ``on_connect / on_frame / on_wire_error /
-on_disconnect / tick`` (then ``settle``: the autosave's disk flush, after the network) and sends with ``transport.send(msg)`` / ``transport.close()``. The UI
-calls ``set_seat / set_ready / propose / leave`` and reads events with ``poll()``. Seats given
-a level (``set_bot``, or ``auto_bot`` for every seat we get) are played by local bots
-(``bot_seats``: ``net.table.bots.JoinerBotSeats``, a part with its own state).
-Every table is a fair table (issue 13): a seated machine is one of its dealers
-(``fair_join``: ``net.fair.join.FairJoin``), and the game's state here is what this machine
-may know. Two more parts with their own state: reconnecting after a lost link (``redial``:
-``net.session.redialing.Redial``) and our resume-claim key (``claims``:
-``net.session.claims.ClaimAnswers``). The endpoint inherits from nothing; each part reaches
-it only through the few attributes its Protocol names and the callbacks it is handed.
+on_disconnect / tick`` (then ``settle``: the disk, after the network) and sends with
+``transport.send(msg)`` / ``transport.close()``. The UI calls ``set_seat / set_ready /
+propose / leave`` and reads events with ``poll()``. Every table is a fair table (issue 13):
+the game's state here is what this machine may know. The endpoint inherits from nothing; its
+parts keep their own state and reach it only through the attributes their Protocol names or
+the callbacks they are handed: ``fair_join`` (``net.fair.join``: this machine as a dealer),
+``ledger`` (``net.table.ledger``: our proposals in flight, the host's progress and seat
+commands, the game's end as held here), ``watch`` (``net.table.hostwatch``: is the host still
+there), ``reports`` (``net.table.reports``: our hash reports), ``bot_seats``
+(``net.table.bots``: seats our local bots play, by ``set_bot`` or ``auto_bot``), ``redial``
+(``net.session.redialing``: reconnecting) and ``claims`` (``net.session.claims``: our claim
+key).
 """
 
 from __future__ import annotations
@@ -30,6 +33,8 @@ from net.fair.join import FairJoin
 from net.protocol.lobby import apply_lobby_change, plain_seats
 from net.fair.peer import FairReplica
 from net.table.bots import JoinerBotSeats
+from net.table.hostwatch import HostWatch
+from net.table.ledger import PlayLedger
 from net.table.reports import HashReports
 from net.protocol.reasons import scalar_args
 from net.session.redialing import Redial
@@ -50,15 +55,15 @@ class ClientEndpoint:
                  claim_lookup: Callable[[str, int], bytes] | None = None,
                  make_bot: Callable[..., Any] | None = None,
                  persistence: Persistence | None = None) -> None:
-        """``claim_secret`` / ``claim_lookup`` (``net.session.claims``): our key for this table (default:
-        the one saved with ``token``, else a new one) and where the secrets of our old tables
-        are found (default: our saves). ``make_bot`` and ``persistence``: our bots and our
-        disk, passed in by the caller (``net.local.services``: the installed ones when None)."""
+        """``claim_secret`` / ``claim_lookup`` (``net.session.claims``): our key for this table
+        (default: the one saved with ``token``, else a new one) and where the secrets of our old
+        tables are found (default: our saves). ``make_bot`` and ``persistence``: our bots and
+        our disk, passed in by the caller (``net.local.services``: the installed ones when
+        None)."""
         self.name = name
         self.make_bot = make_bot or default_make_bot()
         # our seats played by local bots (the clock looked up at each call: memnet sets its own)
-        self.bot_seats = JoinerBotSeats(self.make_bot, lambda: self.clock(), auto_bot,
-                                        bot_delay)
+        self.bot_seats = JoinerBotSeats(self.make_bot, lambda: self.clock(), auto_bot, bot_delay)
         self.persistence = persistence or default_persistence()
         # our claim key and the proofs a resume's challenge asks for (net.session.claims)
         self.claims = ClaimAnswers(claim_secret or (self.persistence.secret_for_key(token)
@@ -81,24 +86,10 @@ class ClientEndpoint:
         self.lobby: dict | None = None
         self.statuses: list[str] = []
         self.replica: FairReplica | None = None   # the fair replica, once the game starts
-        self.commands: list[list] = []
-        self.bot_controlled: set[int] = set()   # our seats the host's bot plays for now
         self.ended: dict | None = None
-        self.host_interrupted = False
-        self._early: list[dict] = []           # moves that came before the game start
-        self._command_buffer: dict[int, list] = {}
         self._events: deque = deque()
-        self._nonce = 0
-        self._pending: dict[int, tuple[int, str, float]] = {}   # seat -> (nonce, move, sent)
-        self._last_heard = 0.0
-        self._last_sent = 0.0
-        self._last_get = -1e9
-        self._host_seq = 0
+        self.watch = HostWatch(lambda: self.clock(), self._emit)   # is the host still there?
         self.netlog_path = None
-        self._over_hash = ""
-        self._applied_at = 0.0
-        self._netlog_due = False
-        self._over_at: float | None = None      # when we first held the finished game
         # our hash reports to the host, coalesced at a big table (net.table.reports)
         self.reports = HashReports(lambda: self.clock(), lambda message: self._send(message))
         self.on_applied: Callable[[int, int], None] | None = None   # (seq, seat): timing hook
@@ -108,11 +99,14 @@ class ClientEndpoint:
         self.fair_join = FairJoin(self, secret=fair_secret,
                                   send=lambda message: self._send(message),
                                   emit=self._emit, fail=self.on_wire_error)
+        # our proposals in flight, the host's progress and seat commands (net.table.ledger)
+        self.ledger = PlayLedger(clock=lambda: self.clock(),
+                                 send=lambda message: self._send(message),
+                                 played=lambda seat: self.fair_join.played.get(seat))
         # reconnecting: off unless the transport sets a limit (net.session.redialing)
         self.redial = Redial(self, first_token=token, end=self._end, emit=self._emit,
                              hang_up=self._hang_up)
-        # message kind -> its handler; the endpoint's own copy (a test plays a hostile joiner
-        # by replacing one entry)
+        # kind -> handler: the endpoint's own copy (a test plays a hostile joiner by replacing one)
         self.handlers: dict[str, JoinHandler] = dict(JOIN_HANDLERS)
 
     # ================================================================ queries
@@ -148,7 +142,7 @@ class ClientEndpoint:
         """Send a move of one of our seats. IllegalMove at once if it cannot be legal here
         (``checked``: the caller took it from the legal moves, e.g. a bot); the host's
         refusal arrives later as a ``rejected`` event."""
-        if seat not in self.seats or seat in self.bot_controlled:
+        if seat not in self.seats or seat in self.ledger.bot_controlled:
             raise IllegalMove(ids.R_NOT_YOUR_SEAT, "Seat {seat} is not yours", seat=seat + 1)
         if self.phase != "playing" or self.replica is None:
             raise IllegalMove(ids.R_NOT_PLAYING, "The game is not running")
@@ -160,14 +154,7 @@ class ClientEndpoint:
             message["m"] = text
             if played is not None:
                 message["cp"] = played
-        self._nonce += 1
-        self._pending[seat] = (self._nonce, text, self.clock())
-        message["n"] = self._nonce
-        self._send(message)
-
-    def waiting_for(self, seat: int) -> bool:
-        """A move of ``seat`` was sent and is neither applied nor refused yet."""
-        return seat in self._pending
+        self.ledger.send_proposal(seat, message)
 
     def leave(self) -> None:
         if self.phase != "ended":
@@ -177,7 +164,7 @@ class ClientEndpoint:
     # ================================================================ transport events
     def on_connect(self) -> None:
         """A connection is up (the first, or a new one after a lost link): say hello."""
-        self._last_heard = self.clock()
+        self.watch.link_up()
         self.redial.connected()
         self._send(self.claims.hello_fields(
             {"t": ids.HELLO, "pv": ids.PROTOCOL_VERSION, "rv": self.rules_version,
@@ -194,15 +181,10 @@ class ClientEndpoint:
     def on_disconnect(self, reset: bool = False) -> None:
         """The connection closed without a goodbye: ``reset`` (an RST) or hung up. Neither
         proves that no table listens there, so neither is reported as "not a table"."""
-        redial = self.redial
-        if self.phase == "ended" or redial.offline:
+        if self.phase == "ended" or self.redial.offline:
             return
-        if reset:
-            redial.link_lost(ids.R_CONNECTION_RESET)
-        elif redial.awaiting_welcome:
-            redial.link_lost(ids.R_HUNG_UP)
-        else:
-            redial.link_lost(ids.R_CONNECTION_LOST)
+        self.redial.link_lost(ids.R_CONNECTION_RESET if reset else ids.R_HUNG_UP
+                              if self.redial.awaiting_welcome else ids.R_CONNECTION_LOST)
 
     def on_frame(self, raw: Any) -> None:
         if self.phase == "ended":
@@ -212,10 +194,7 @@ class ClientEndpoint:
         except SchemaError as exc:
             self.on_wire_error(exc.code, exc.args_dict)
             return
-        self._last_heard = self.clock()
-        if self.host_interrupted:
-            self.host_interrupted = False
-            self._emit("host_back")
+        self.watch.frame_came()
         kind = message["t"]
         if self.pid < 0 and kind not in BEFORE_WELCOME:
             self.on_wire_error(ids.R_MALFORMED, {"detail": "welcome_first"})
@@ -234,39 +213,27 @@ class ClientEndpoint:
         if self.phase == "ended":
             return
         now = self.clock()
-        silent = now - self._last_heard
+        silent = self.watch.silent_for(now)
         # offline, or connected without a welcome yet: a slow handshake is not "not a table"
-        if self.redial.handshake_tick(now, self._last_heard) or self.phase == "connecting":
+        if self.redial.handshake_tick(now, self.watch.heard_at) or self.phase == "connecting":
             return
         if silent > self.timings.dropped:
             self._send({"t": ids.BYE, "c": ids.R_TIMEOUT, "a": {}})
             self.redial.link_lost(ids.R_CONNECTION_LOST, {"detail": ids.R_TIMEOUT})
             return
-        if silent > self.timings.interrupted and not self.host_interrupted:
-            self.host_interrupted = True
-            self._emit("host_interrupted")
-        if now - self._last_sent >= self.timings.heartbeat:
+        if self.watch.beat_due(now, silent, self.timings):
             self._send(self._beat())
         if self.replica is None:
             return
-        if not self.replica.sealed and now - self._applied_at >= self.timings.hash_delay:
+        if not self.replica.sealed and now - self.ledger.applied_at >= self.timings.hash_delay:
             self.replica.seal(tell=False)   # hashed once every peer had its chance to apply
         self._queue_reports()
         self.reports.send_newest()    # the newest report of this pump (a big table)
-        for seat, (nonce, text, sent) in list(self._pending.items()):
-            if now - sent >= self.timings.retry:       # lost on the way? the host dedups
-                self._pending[seat] = (nonce, text, now)
-                message = {"t": ids.PROPOSE, "s": seat, "m": text, "n": nonce}
-                if seat in self.fair_join.played:
-                    message["cp"] = self.fair_join.played[seat]
-                self._send(message)
+        self.ledger.resend_lost(now, self.timings.retry)
         if self.replica.broken and now - self.reports.broken_at >= self.timings.retry:
             self.reports.broken(self.seq)      # until the host's log arrives
-        gap = self.replica.first_gap()
-        behind = self._host_seq > self.seq and not self.replica.broken
-        if (gap or behind) and now - self._last_get >= self.timings.retry:
-            self._last_get = now
-            self._send({"t": ids.GET, "q": self.seq + 1})
+        self.ledger.catch_up(now, self.timings.retry, self.seq, bool(self.replica.first_gap()),
+                             self.replica.broken)
         self.run_bots()
 
     def settle(self) -> None:
@@ -278,10 +245,9 @@ class ClientEndpoint:
         if self.phase != "ended" and self.paperwork_ready():
             if self.fair_join.owed:
                 self.fair_join.send_owed()       # our end-of-game secret
-            if self._netlog_due and self.replica is not None and self.match is not None:
-                self._netlog_due = False
+            if self.replica is not None and self.match is not None and self.ledger.take_netlog():
                 self.netlog_path = self.persistence.write_netlog(
-                    self.match, f"peer{self.pid}", self.commands)
+                    self.match, f"peer{self.pid}", self.ledger.commands)
             self.fair_join.settle()      # the end's audit (net.fair.join), after our report
         self.persistence.settle(self.autosaver)
 
@@ -290,9 +256,7 @@ class ClientEndpoint:
         after the last move: until then the other peers are still confirming it, and at a
         big table on shared CPUs our writing would slow theirs. The save's flush never
         waits."""
-        if self.phase != "over" or self._over_at is None:
-            return True
-        return self.clock() >= self._over_at + self.timings.end_paperwork
+        return self.ledger.end_papers_ready(self.phase, self.timings.end_paperwork)
 
     def wake_in(self) -> float:
         """Seconds until ``tick`` has something to do (0: now). The pump sleeps that long at
@@ -300,30 +264,25 @@ class ClientEndpoint:
         for the moment a move arrives."""
         if self.phase == "ended":
             return 1.0
-        redial = self.redial.wake(self._last_heard)
+        redial = self.redial.wake(self.watch.heard_at)
         if redial is not None:
             return max(0.0, redial - self.clock())
         t = self.timings
-        due = [self._last_heard + t.dropped, self._last_sent + t.heartbeat]
-        if not self.host_interrupted:
-            due.append(self._last_heard + t.interrupted)
+        due = self.watch.wake_times(t)
         replica = self.replica
         if replica is not None:
             if not replica.sealed:
-                due.append(self._applied_at + t.hash_delay)
-            if self.phase == "over" and self._over_at is not None and (
-                    self._netlog_due or self.fair_join.audit_waiting() or self.fair_join.owed):
-                due.append(self._over_at + t.end_paperwork)
+                due.append(self.ledger.applied_at + t.hash_delay)
+            fair = self.fair_join
+            waiting = self.ledger.netlog_due or fair.audit_waiting() or fair.owed
+            due += self.ledger.paperwork_due(self.phase, waiting, t.end_paperwork)
             if self.reports.unsent is not None:
                 due.append(self.reports.newest_due())
-            due += [sent + t.retry for _n, _m, sent in self._pending.values()]
+            due += self.ledger.retry_times(t.retry, self.seq, bool(replica.first_gap()))
             if replica.broken:
                 due.append(self.reports.broken_at + t.retry)
-            if replica.first_gap() or self._host_seq > self.seq:
-                due.append(self._last_get + t.retry)
             if self.phase == "playing" and not replica.broken:
-                due += self.bot_seats.due(self.match, self.seats,
-                                          self.bot_controlled | set(self._pending))
+                due += self.bot_seats.due(self.match, self.seats, self.ledger.busy_seats())
         return max(0.0, min(due) - self.clock())
 
     def run_bots(self) -> None:
@@ -331,8 +290,7 @@ class ClientEndpoint:
                 or self.match is None):
             return
         now = self.clock()
-        for seat, move in self.bot_seats.moves(self.match, self.seats,
-                                               self.bot_controlled | set(self._pending)):
+        for seat, move in self.bot_seats.moves(self.match, self.seats, self.ledger.busy_seats()):
             try:
                 self.propose(seat, str(move), checked=True)
             except IllegalMove:
@@ -355,7 +313,7 @@ class ClientEndpoint:
         if seats == self.seats:
             return
         self.seats = seats
-        self._pending.clear()
+        self.ledger.forget_proposals()
         if self.autosaver is not None:
             lan = dict(self.autosaver.header.get("lan", {}), mine=sorted(seats), key=self.token)
             if self.address:
@@ -395,7 +353,7 @@ class ClientEndpoint:
 
     def on_abort(self, msg: dict) -> None:
         self.phase = "lobby"           # a fair table's setup is over: back in the lobby
-        self._early = []
+        self.ledger.early.clear()
         if not self.fair_join.aborted(msg):    # counted: said there (net.fair.join)
             self._emit("seeding_aborted", code=msg["c"], args=msg["a"])
 
@@ -422,23 +380,23 @@ class ClientEndpoint:
     # ================================================================ play
     def on_move(self, msg: dict) -> None:
         if self.replica is None or self.fair_join.replica is None:
-            self._early.append(msg)     # not dealt in yet (or a hostile host's order)
+            self.ledger.early.append(msg)     # not dealt in yet (or a hostile host's order)
             return
-        self._host_seq = max(self._host_seq, msg["q"])
+        self.ledger.host_reaches(msg["q"])
         applied = self.fair_join.take_move(msg)      # our driver checks and applies it
         self._play_on(applied)
 
     def on_fair(self, msg: dict) -> None:
         """A record of the fair stream (``F``): taken by our dealer part, once dealt in."""
         if self.fair_join.replica is None or "i" not in msg:
-            self._early.append(msg)
+            self.ledger.early.append(msg)
             return
         self._play_on(self.fair_join.take_record(msg))
 
     def on_fair_bundle(self, msg: dict) -> None:
         """Consecutive records of the stream in one frame (``FB``)."""
         if self.fair_join.replica is None:
-            self._early.append(msg)
+            self.ledger.early.append(msg)
             return
         self._play_on(self.fair_join.take_bundle(msg))
 
@@ -458,13 +416,13 @@ class ClientEndpoint:
             if self.on_applied is not None:
                 self.on_applied(seq, seat)
             if seat is not None:
-                self._pending.pop(seat, None)
+                self.ledger.answered(seat)
                 fair.played.pop(seat, None)
             self._emit("move", seq=seq, seat=seat, move=move, events=events)
             if seat is None:
                 collector.in_play()     # a round begins: set aside what the last one kept
         if applied:
-            self._applied_at = self.clock()
+            self.ledger.moves_applied()
             if self.timings.hash_delay <= 0:
                 replica.seal(tell=False)
         self._queue_reports()         # the network first: our hash report (a big table: tick)
@@ -488,35 +446,28 @@ class ClientEndpoint:
             self.fair_join.save_secret(self.autosaver)
         self._emit("started", seed=replica.match.seed,
                    seats=plain_seats(self.fair_join.start_msg["seats"]), you=list(self.seats))
-        early, self._early = self._early, []
-        for message in early:
+        for message in self.ledger.take_early():
             self.dispatch(message)      # its handler, from the endpoint's table
 
     def on_reject(self, msg: dict) -> None:
         if self.replica is not None and self.replica.sealed and not self.replica.broken:
             self._send(self._beat())    # refused: maybe our state is wrong, let the host check
         seat = msg["s"]
-        pending = self._pending.get(seat)
-        if pending is not None and pending[0] == msg["n"]:
-            del self._pending[seat]
+        move, ours = self.ledger.proposal_refused(seat, msg["n"])
+        if ours:
             self.bot_seats.cool_down(seat, self.clock() + self.timings.retry / 4)
-        self._emit("rejected", seat=seat, move=pending[1] if pending else "", code=msg["c"],
-                   args=msg["a"])
+        self._emit("rejected", seat=seat, move=move, code=msg["c"], args=msg["a"])
 
     def on_sync(self, msg: dict) -> None:
         if self.fair_join.replica is None:
-            self._early.append(msg)      # before START: kept until the table is set up
+            self.ledger.early.append(msg)      # before START: kept until the table is set up
             return
         if not self.fair_join.take_sync(msg, self.pid):
             return
-        # what we proposed before is answered (or dropped) by the host; nothing is resent
-        self._pending.clear()
-        self.commands = []
-        self.bot_controlled = set()
-        self._command_buffer = {}
+        self.ledger.start_over()      # what we proposed before: answered or dropped by the host
         for index, entry in enumerate(msg["cmd"]):
             self.on_command({"i": index, "e": entry})
-        self._host_seq = max(self._host_seq, self.seq)
+        self.ledger.host_reaches(self.seq)
         self._begin()
         if self.autosaver is not None:
             self.autosaver.sync(self.match)
@@ -539,17 +490,7 @@ class ClientEndpoint:
         self._send(proof)
 
     def on_command(self, msg: dict) -> None:
-        if msg["i"] < len(self.commands):
-            return      # already applied (a resend)
-        self._command_buffer[msg["i"]] = msg["e"]
-        while len(self.commands) in self._command_buffer:
-            at_seq, kind, seat, level = self._command_buffer.pop(len(self.commands))
-            self.commands.append([at_seq, kind, seat, level])
-            if kind == ids.CMD_BOT:
-                self.bot_controlled.add(seat)
-            else:
-                self.bot_controlled.discard(seat)
-            self._pending.pop(seat, None)
+        for seat, kind, level in self.ledger.take_command(msg["i"], msg["e"]):
             self._emit("seat_control", seat=seat, control="bot" if kind == ids.CMD_BOT
                        else "player", level=level)
 
@@ -559,7 +500,7 @@ class ClientEndpoint:
             self._emit("status", statuses=list(self.statuses))
 
     def on_beat(self, msg: dict) -> None:
-        self._host_seq = max(self._host_seq, msg["q"])
+        self.ledger.host_reaches(msg["q"])
 
     def _start_autosave(self) -> None:
         """Keep our log on disk after every applied move from now on. Rejoining a table after
@@ -588,25 +529,21 @@ class ClientEndpoint:
 
     def _check_over(self) -> None:
         """Announce the end once we hold the complete game (again after a late repair)."""
-        if (self.phase not in ("playing", "over") or self.match is None
-                or not self.match.is_over() or self.replica.broken or self.seq < self._host_seq):
+        if (self.phase not in ("playing", "over") or self.match is None or not self.match.is_over()
+                or self.replica.broken or self.seq < self.ledger.host_seq):
             return
         digest = self.replica.last_hash()
         self._queue_reports()
         self.reports.send_newest(force=True)
-        if self.phase == "over" and digest == self._over_hash:
+        if not self.ledger.end_reached(self.phase, digest):
             return
-        if self.phase != "over":
-            self._over_at = self.clock()
-        self.phase = "over"
-        self._over_hash = digest
-        self._netlog_due = True        # written by ``settle``, once our report is sent
+        self.phase = "over"            # the netlog: written by ``settle``, once our report is sent
         self._emit("game_over", seq=self.seq, hash=digest, scores=self.match.scores()["scores"])
 
     # ================================================================ plumbing
     def _send(self, message: dict) -> None:
         if self.transport is not None and self.phase != "ended" and not self.redial.offline:
-            self._last_sent = self.clock()
+            self.watch.sent()
             self.transport.send(compact(message, self._move_game()))
 
     def _move_game(self) -> str:
@@ -631,11 +568,11 @@ class ClientEndpoint:
         self.phase = "ended"
         collector.left()
         self.ended = {"code": code, "args": dict(args)}
-        self._netlog_due = False
+        self.ledger.take_netlog()     # written here and now (if the game ran)
         if self.match is not None:
             self.replica.seal()
             self.netlog_path = self.persistence.write_netlog(self.match, f"peer{self.pid}",
-                                                              self.commands)
+                                                              self.ledger.commands)
         self._emit("ended", code=code, args=dict(args))
         if self.transport is not None:
             self.transport.close()
