@@ -24,8 +24,9 @@ proofs), the seats waited on during play and the host's hand on them
 (``seat_waits``: ``net.table.seat_control.SeatWaits``),
 the host's bot seats (``bot_seats``: ``net.table.bots.HostBotSeats``), the end of a finished
 table (``end``: ``net.table.endgrace.EndGrace``: the goodbye, its grace, the paperwork's
-wait), the flood and request budgets (``net.transport.limits``) and the handler table
-(``handlers``). Bots and persistence come from the caller (``net.local.services``).
+wait), play (``play``: ``net.table.play.HostPlay``: a peer's moves, hashes and GETs, the seat
+commands, the host's bots), the flood and request budgets (``inbound``:
+``net.table.inbound.InboundBudgets``) and the handler table (``handlers``). Bots and persistence come from the caller (``net.local.services``).
 """
 
 from __future__ import annotations
@@ -48,24 +49,19 @@ from net.fair.host import FairHost, new_fair_secret
 from net.table.bots import HostBotSeats
 from net.session.handshake import HostHandshake, PeerRec
 from net.table.seating import SeatAllocation
-from net.transport.limits import PER_SEAT_KINDS, HostLimits, RequestBudgets, request_rates
+from net.transport.limits import HostLimits
 from net.protocol.lobby import Slot, plain_seats
 from net.local.netlog import log_line
 from net.protocol.reasons import error_reason, scalar_args
-from net.transport.ratelimit import BURST, FRAMES_PER_SECOND, FrameBudget
 from net.protocol.moveframe import compact, expand
 from net.protocol.schema import FROM_PEER, SchemaError, validate
-from net.table import repair
+from net.table.inbound import InboundBudgets
+from net.table.play import HostPlay
 from net.table.seat_control import SeatWaits
 from net.table.sequencer import Sequencer
 from net.local.services import Persistence, default_make_bot, default_persistence
 from net.protocol.tables import token_digest
 from net.transport.timing import Timings
-
-# the flood guard's budget covers this many seats of one machine (more: a bigger budget)
-SEATS_PER_BUDGET = 4
-
-RESEND_LIMIT = 200        # a peer further behind than this gets the whole log instead
 
 
 class HostEndpoint:
@@ -105,17 +101,15 @@ class HostEndpoint:
         self.pending_conns: dict[Any, float] = {}   # connected, no hello yet
         self._events: deque = deque()
         self.sequencer: Sequencer | None = None
-        self.commands: list[list] = []
         # the host's own bot seats (the clock looked up at each call: memnet sets its own)
         self.bot_seats = HostBotSeats(self.make_bot, lambda: self.clock())
         self._last_status: list[str] = []
         self.netlog_path = None
-        self._applied_at = 0.0
         self._netlog_due = False
         self.on_applied: Callable[[int, int], None] | None = None   # (seq, seat): timing hook
-        self._budgets: dict[Any, FrameBudget] = {}     # per connection: the flood guard
         self.limits = HostLimits()                     # net.transport.limits: every bound, settable
-        self._requests: dict[Any, RequestBudgets] = {}  # per connection and message kind
+        # the flood guard and the request budgets, per connection
+        self.inbound = InboundBudgets(lambda: self.timings.retry)
         self.claims = ClaimGuard(self)                 # net.session.claims: unforgeable resume claims
         self.resumed = resume
         self.autosave = autosave
@@ -137,7 +131,8 @@ class HostEndpoint:
             broadcast=lambda message: self._broadcast(message), live_peers=self._live_peers,
             emit=self._emit, refuse=lambda conn, code, args: self._refuse(conn, code, args),
             start_message=lambda: self._start_message(),
-            begin=lambda match: self._begin(match, announce=False), moved=self._moved)
+            begin=lambda match: self._begin(match, announce=False),
+            moved=lambda applied: self.play.moved(applied))
         # the dealers it waits for: a late part rebuilt, a withholder's seats to the bot
         self.fair_watch = FairWatch(
             self, self.fair_host, live_peers=self._live_peers,
@@ -151,6 +146,11 @@ class HostEndpoint:
                                     welcome=self.handshake.welcome,
                                     emit=self._emit, status_changed=self._status_changed)
         self.end = EndGrace(lambda: self.clock())   # the end reaches late players too
+        # play: a peer's moves, hashes and GETs, the seat commands, the host's bots
+        self.play = HostPlay(self, self.fair_host, send=lambda peer, message: self._send(
+            peer, message), broadcast=lambda message: self._broadcast(message),
+            refuse=lambda conn, code, args: self._refuse(conn, code, args), emit=self._emit,
+            status_changed=self._status_changed, game_over=self._game_over)
         # message kind -> its handler; the endpoint's own copy, so a test can play a hostile
         # host by replacing one entry
         self.handlers: dict[str, HostHandler] = dict(HOST_HANDLERS)
@@ -168,6 +168,11 @@ class HostEndpoint:
     @property
     def seq(self) -> int:
         return self.sequencer.seq if self.sequencer else 0
+
+    @property
+    def commands(self) -> list[list]:
+        """The sequenced seat commands (``net.table.play``)."""
+        return self.play.commands
 
     def poll(self) -> list[dict]:
         out = list(self._events)
@@ -225,7 +230,7 @@ class HostEndpoint:
             raise RuntimeError("a resumed table continues a fair table's saved stream")
         self._begin(self.resumed)
         for peer in self._live_peers():
-            self._send_sync(peer, ids.R_CATCH_UP)
+            self.play.send_sync(peer, ids.R_CATCH_UP)
         self.fair_host.resumed_start()
         return True
 
@@ -243,7 +248,7 @@ class HostEndpoint:
             raise RuntimeError("only during a game")
         self.make_bot(self.game, seat, level, 0)   # KeyError for an unknown level
         self.slots[seat].bot_level = level
-        self._command(ids.CMD_BOT, seat, level)
+        self.play.command(ids.CMD_BOT, seat, level)
         self.fair_host.depart(seat)
 
     def take_back(self, seat: int) -> None:
@@ -253,7 +258,7 @@ class HostEndpoint:
             return
         slot.bot_level = ""
         self.bot_seats.forget(seat)
-        self._command(ids.CMD_BACK, seat, "")
+        self.play.command(ids.CMD_BACK, seat, "")
 
     def close(self, code: str = ids.R_HOST_LEFT, **args: Any) -> None:
         """End the table for everyone with a reason; keep the log."""
@@ -282,8 +287,7 @@ class HostEndpoint:
     def on_disconnect(self, conn: Any, reset: bool = False) -> None:
         """``reset``: the connection was reset rather than hung up (see net.table.endgrace)."""
         self.pending_conns.pop(conn, None)
-        self._budgets.pop(conn, None)
-        self._requests.pop(conn, None)
+        self.inbound.forget(conn)
         self.claims.forget(conn)
         peer = self.by_conn.pop(conn, None)
         if peer is None or peer.conn is not conn:
@@ -303,17 +307,10 @@ class HostEndpoint:
 
     def on_frame(self, conn: Any, raw: Any) -> None:
         now = self.clock()
-        budget = self._budgets.get(conn)
-        if budget is None:
-            budget = self._budgets[conn] = FrameBudget(now)
         seated = self.by_conn.get(conn)
-        if seated is not None and len(seated.seats) > SEATS_PER_BUDGET:
-            # a machine playing many seats of a big Railroad Ink table sends in proportion
-            share = -(-len(seated.seats) // SEATS_PER_BUDGET)
-            budget.rate, budget.burst = FRAMES_PER_SECOND * share, BURST * share
-        if not budget.take(now):
-            self._budgets.pop(conn, None)
-            self._refuse(conn, ids.R_FLOODING, {"limit": int(budget.rate)})
+        flooding = self.inbound.flooding(conn, now, len(seated.seats) if seated else 0)
+        if flooding is not None:
+            self._refuse(conn, ids.R_FLOODING, flooding)
             return
         try:
             message = expand(validate(raw, FROM_PEER), self.game.name, FROM_PEER)
@@ -322,13 +319,9 @@ class HostEndpoint:
             return
         peer = self.by_conn.get(conn)
         kind = message["t"]
-        requests = self._requests.get(conn)
-        if requests is None:
-            requests = self._requests[conn] = RequestBudgets(request_rates(self.timings.retry))
-        scale = max(1, len(peer.seats)) if peer is not None and kind in PER_SEAT_KINDS else 1
-        if not requests.take(kind, now, scale):
-            self._refuse(conn, ids.R_TOO_MANY_REQUESTS,
-                         {"kind": kind, "limit": requests.limit(kind, scale)})
+        too_many = self.inbound.too_many(conn, kind, now, len(peer.seats) if peer else 0)
+        if too_many is not None:
+            self._refuse(conn, ids.R_TOO_MANY_REQUESTS, too_many)
             return
         if peer is None:
             self._stranger(conn, kind, message)
@@ -385,7 +378,7 @@ class HostEndpoint:
     def tick(self) -> None:
         now = self.clock()
         if (self.sequencer is not None and not self.sequencer.sealed
-                and now - self._applied_at >= self.timings.hash_delay):
+                and now - self.play.applied_at >= self.timings.hash_delay):
             self.sequencer.seal(tell=False)   # hashed once the burst of sending is over
         for conn, since in list(self.pending_conns.items()):
             if now - since > self.hello_deadline():
@@ -406,7 +399,7 @@ class HostEndpoint:
                 self._send(peer, {"t": ids.BEAT, "q": self.seq})
         self.fair_watch.tick()
         self.seat_waits.enforce()
-        self.run_bots()
+        self.play.run_bots()
 
     def hello_deadline(self) -> float:
         """Seconds a connection may stay without a hello (``net.transport.limits``), then it is closed:
@@ -441,7 +434,7 @@ class HostEndpoint:
         now = self.clock()
         due = [now + 1.0]
         if self.sequencer is not None and not self.sequencer.sealed:
-            due.append(self._applied_at + t.hash_delay)
+            due.append(self.play.applied_at + t.hash_delay)
         paperwork = self.end.paperwork_due_at(
             self.phase, self._netlog_due or self.fair_host.audit_waiting(), t.end_paperwork)
         if paperwork is not None:
@@ -457,7 +450,7 @@ class HostEndpoint:
         watch = self.fair_watch.due()
         if watch is not None:
             due.append(watch)
-        bots = self.bots_due()
+        bots = self.play.bots_due()
         if bots is not None:
             due.append(bots)
         return max(0.0, min(due) - now)
@@ -491,33 +484,9 @@ class HostEndpoint:
         self._emit("peer_back", peer=peer.pid, name=peer.name, seats=list(peer.seats))
         self.handshake.welcome(peer)
         self._send(peer, self._start_message())
-        self._send_sync(peer, ids.R_CATCH_UP)
+        self.play.send_sync(peer, ids.R_CATCH_UP)
         self._send(peer, self.end.message)
         return True
-
-    # ================================================================ the host's bots
-    def bots_due(self) -> float | None:
-        """When the next host bot may move (the clock's time), None if none is to act."""
-        if self.phase != "playing":
-            return None
-        return self.bot_seats.due(self.match, self.slots, self.fair_host.can_play)
-
-    def run_bots(self) -> None:
-        """Let the host's bots move while one of their seats is to act (and has waited)."""
-        while self.phase == "playing":
-            picked = self.bot_seats.next_move(self.game, self.match, self.slots,
-                                              self.fair_host.can_play)
-            if picked is None:
-                return
-            seat, move = picked
-            try:
-                self.fair_host.stamp(seat, str(move))
-            except IllegalMove as exc:
-                # the table refused our own bot's move (it should not happen): say so and
-                # let the bot try again at the next tick rather than end the table
-                log_line("bot_refused", seat=seat, move=str(move), code=exc.code)
-                self._emit("bot_refused", seat=seat, move=str(move), code=exc.code)
-                return
 
     # ================================================================ the game begins
     def _begin(self, match: Match, announce: bool = True) -> None:
@@ -548,55 +517,9 @@ class HostEndpoint:
         self.fair_host.start_fields(message)  # the dealers and the table id, never a seed
         return message
 
-    # ================================================================ play
-    def on_propose(self, peer: PeerRec, msg: dict) -> None:
-        seat, nonce = msg["s"], msg["n"]
-        if nonce in peer.nonces:           # a duplicate or a retry: answer the same
-            outcome = peer.nonces[nonce]
-            if outcome is not None:
-                self._reject(peer, nonce, seat, outcome[0], outcome[1])
-            return
-        if self.phase != "playing":
-            self._reject(peer, nonce, seat, ids.R_NOT_PLAYING, {})
-            return
-        if seat not in peer.seats or self.slots[seat].bot_level:
-            self._remember(peer, nonce, (ids.R_NOT_YOUR_SEAT, {"seat": seat + 1}))
-            self._reject(peer, nonce, seat, ids.R_NOT_YOUR_SEAT, {"seat": seat + 1})
-            self._emit("foreign_move", peer=peer.pid, seat=seat)
-            return
-        try:
-            self.fair_host.stamp(seat, msg["m"], msg.get("cp"))
-        except IllegalMove as exc:
-            outcome = (exc.code, scalar_args(exc.args_dict))
-            self._remember(peer, nonce, outcome)
-            self._reject(peer, nonce, seat, *outcome)
-            return
-        self._remember(peer, nonce, None)
-
-    def on_fair(self, peer: PeerRec, msg: dict) -> None:
-        self.fair_host.on_fair(peer, msg)      # a dealer's record: net.fair.host
-
-    def _remember(self, peer: PeerRec, nonce: int, outcome) -> None:
-        peer.nonces[nonce] = outcome
-        if len(peer.nonces) > 256:
-            for key in sorted(peer.nonces)[:128]:
-                del peer.nonces[key]
-
-    def _reject(self, peer: PeerRec, nonce: int, seat: int, code: str, args: dict) -> None:
-        self._send(peer, {"t": ids.REJECT, "n": nonce, "s": seat, "c": code, "a": args})
-
-    def _moved(self, applied: list) -> None:
-        """Entries the fair deal applied ((seq, seat, move, events)): hashed once the burst
-        of sending is over, told, and the game over after the last."""
-        for seq, seat, move, events in applied:
-            self._applied_at = self.clock()
-            if self.timings.hash_delay <= 0:
-                self.sequencer.seal()
-            self._emit("move", seq=seq, seat=seat, move=move, events=events)
-            if seat is None:
-                collector.in_play()     # a round begins: set aside what the last one kept
-        if applied and self.match.is_over() and self.phase == "playing":
-            self._game_over(applied[-1][0])
+    # ================================================================ play (net.table.play)
+    def on_hash(self, peer: PeerRec, msg: dict) -> None:
+        self.play.hash(peer, msg)       # also the hash a peer's beat repeats (handshake)
 
     def _game_over(self, seq: int) -> None:
         self.phase = "over"
@@ -604,55 +527,6 @@ class HostEndpoint:
         digest = self.sequencer.seal(tell=False)
         self._netlog_due = True        # written by ``settle``, once the last move is sent
         self._emit("game_over", seq=seq, hash=digest, scores=self.match.scores()["scores"])
-
-    def on_hash(self, peer: PeerRec, msg: dict) -> None:
-        if self.sequencer is None:
-            return
-        seq, digest = msg["q"], msg["h"].hex()
-        verdict = self.sequencer.verify(seq, digest)
-        if verdict is None:
-            return
-        action = repair.on_verdict(peer, seq, verdict, self.clock(), self.timings.retry,
-                                   self.seq)
-        if action == repair.REPAIRED:
-            self._emit("repaired", peer=peer.pid, seq=seq)
-        if action not in (repair.RESYNC, repair.GIVE_UP):
-            return
-        ours = self.sequencer.expected(seq)
-        self._emit("desync", peer=peer.pid, seq=seq, ours=ours, theirs=digest)
-        log_line("desync", game=self.game.name, seed=self.match.seed, peer=peer.pid,
-                 name=peer.name, seq=seq, ours=ours, theirs=digest)
-        if action == repair.GIVE_UP:
-            self._refuse(peer.conn, ids.R_DESYNC, {"seq": seq})
-        else:
-            self._send_sync(peer, ids.R_DESYNC)
-
-    def on_get(self, peer: PeerRec, msg: dict) -> None:
-        if self.sequencer is None:
-            return
-        entries = self.sequencer.entries_from(msg["q"])
-        if len(entries) > RESEND_LIMIT:
-            self._send_sync(peer, ids.R_CATCH_UP)
-            return
-        self.fair_host.resend(peer, entries)
-        for index, command in enumerate(self.commands):
-            self._send(peer, {"t": ids.COMMAND, "i": index, "e": command})
-
-    def _send_sync(self, peer: PeerRec, reason: str) -> None:
-        if self.sequencer is not None:
-            self.sequencer.seal()
-        message = {"t": ids.SYNC, "w": reason, "cmd": self.commands}
-        self.fair_host.sync_fields(message, peer)   # the whole stream: each joiner replays it
-        self._send(peer, message)
-
-    def _command(self, kind: str, seat: int, level: str) -> None:
-        entry = [self.seq, kind, seat, level]
-        self.commands.append(entry)
-        self._broadcast({"t": ids.COMMAND, "i": len(self.commands) - 1, "e": entry})
-        self._emit("seat_control", seat=seat, control="bot" if kind == ids.CMD_BOT else "player",
-                   level=level)
-        self._status_changed()
-        self.run_bots()
 
     # ================================================================ plumbing
     def _live_peers(self) -> list[PeerRec]:
@@ -692,7 +566,7 @@ class HostEndpoint:
     def _catch_up(self, peer: PeerRec) -> None:
         """A peer of a started table hears the START and the whole stream."""
         self._send(peer, self._start_message())
-        self._send_sync(peer, ids.R_CATCH_UP)
+        self.play.send_sync(peer, ids.R_CATCH_UP)
 
     def _status_changed(self) -> None:
         statuses = self.seating.statuses()
@@ -733,6 +607,23 @@ def on_beat(host: HostEndpoint, peer: PeerRec, msg: dict) -> None:
     host.handshake.beat(peer, msg)
 
 
+# a move, a hash, a GET of missed moves reach the play part (``play``)
+def on_propose(host: HostEndpoint, peer: PeerRec, msg: dict) -> None:
+    host.play.propose(peer, msg)
+
+
+def on_hash_report(host: HostEndpoint, peer: PeerRec, msg: dict) -> None:
+    host.play.hash(peer, msg)
+
+
+def on_get(host: HostEndpoint, peer: PeerRec, msg: dict) -> None:
+    host.play.get(peer, msg)
+
+
+def on_fair(host: HostEndpoint, peer: PeerRec, msg: dict) -> None:
+    host.fair_host.on_fair(peer, msg)
+
+
 # what a peer sends the host, by kind (HELLO and PROOF come before a peer exists:
 # ``HostEndpoint.on_frame``). A kind missing here is refused with ``R_UNKNOWN``; the schema
 # checks (``net.protocol.schema``) run first, so a handler only sees a message of its shape.
@@ -742,8 +633,8 @@ HOST_HANDLERS: dict[str, HostHandler] = {
     ids.BYE: on_bye,
     ids.REFUSE: on_refuse,
     ids.BEAT: on_beat,
-    ids.PROPOSE: HostEndpoint.on_propose,       # here: a move to sequence
-    ids.HASH: HostEndpoint.on_hash,
-    ids.GET: HostEndpoint.on_get,
-    ids.FAIR: HostEndpoint.on_fair,             # net.fair.host: a dealer's record
+    ids.PROPOSE: on_propose,                    # the play part (net.table.play)
+    ids.HASH: on_hash_report,
+    ids.GET: on_get,
+    ids.FAIR: on_fair,                          # net.fair.host: a dealer's record
 }
