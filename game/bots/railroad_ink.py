@@ -53,7 +53,7 @@ from game.rules.railroad_ink.volcano import volcano_score
 
 from .base import Bot, register, register_levels
 from .ink_plan import DEFAULT_WEIGHTS, evaluate, lookahead_value, plan_candidates, sample_roll
-from .ink_playout import PlayoutJudge, exact_last_round, round_seed
+from .ink_playout import POLICIES, PlayoutJudge, exact_last_round, round_seed
 from .search import mix_seed
 
 SCALE = 10
@@ -486,6 +486,10 @@ class RailroadInkExpert(RailroadInkLookaheadExpert):
     listed = True
     candidates = 8
     budget = 14400         # rounds played out per decision (2,400 play-outs from round 2)
+    # rounds played out per decision once a die of the round is drawn (0: ``budget``); a
+    # lever measured, not taken (see the module's docstring)
+    later_budget = 0
+    policy_set = 0         # the play-out policy's weights: ``ink_playout.POLICIES[policy_set]``
     exact_cap = 40000
 
     @classmethod
@@ -509,8 +513,11 @@ class RailroadInkExpert(RailroadInkLookaheadExpert):
         seed = round_seed(self.seed, zlib.crc32(repr(key).encode()))
         sheets = [end_sheet for _, _, end_sheet in ranked[:self.candidates]]
         first_round = BASE_ROUNDS - after + 1
-        index = judge.best(sheets, first_round, BASE_ROUNDS, seed, self.budget,
-                           should_stop=self.should_stop)
+        budget = self.budget
+        if self.later_budget and tuple(sheet.cells) != key[2]:
+            budget = self.later_budget
+        index = judge.best(sheets, first_round, BASE_ROUNDS, seed, budget,
+                           policy=POLICIES[self.policy_set], should_stop=self.should_stop)
         return ranked[index][1], not self.should_stop()
 
 
