@@ -10,7 +10,8 @@ import json
 from game.assets import assets_dir
 from game.bots.base import levels, make_bot
 from game.bots.ink_plan import plan_candidates
-from game.bots.ink_playout import PlayoutJudge, exact_last_round
+from game.bots.ink_playout import POLICIES, PlayoutJudge, exact_last_round
+from game.bots.railroad_ink import RailroadInkExpert
 from game.inkcore import pure_core
 from game.rules.core import Rng
 from game.rules.railroad_ink import GAME
@@ -27,6 +28,7 @@ def puzzle_state(puzzle):
     return state
 
 
+EXPERT_POLICY = POLICIES[RailroadInkExpert.policy_set]
 PUZZLES = {p["seed"]: p for p in json.loads(
     (assets_dir() / "puzzles" / "railroad_ink.json").read_text(encoding="utf-8"))}
 
@@ -96,7 +98,7 @@ def test_the_judge_gives_the_same_totals_on_either_core(monkeypatch):
     for engine in (ink_playout.core(), pure_core()):
         monkeypatch.setattr(ink_playout, "core", lambda engine=engine: engine)
         judge = PlayoutJudge()
-        judge.best(sheets, 5, 7, 1234, 72)
+        judge.best(sheets, 5, 7, 1234, 72, policy=EXPERT_POLICY)   # the expert's own policy
         judges.append(judge.totals)
     assert judges[0] == judges[1]
     assert all(len(scores) == 12 for scores in judges[0].values())
@@ -137,7 +139,6 @@ def test_a_judge_with_play_outs_left_from_a_bigger_search_ranks_as_a_fresh_one()
 def test_the_policy_set_lever_changes_the_play_outs_policy():
     """``policy_set`` picks the play-out policy's weights (``ink_playout.POLICIES``): the
     same decision played out by the tuned policy leaves other totals."""
-    from game.bots.ink_playout import POLICIES
     assert len(POLICIES) > 1 and POLICIES[1] != POLICIES[0]
     view, _ = mid_game_view()
     totals = []
