@@ -28,6 +28,12 @@ Base game (``ink_plan``: the dice of a round are planned jointly by beam search)
            a decision. The lookahead expert (the best 6 plans compared over 10 sampled next
            rolls, each planned with a beam of 4) stays as the unlisted ``expert-lookahead``.
 
+           Session 16 (16 plans, policy set 2), seeds 800000-800199 (never used in
+           tuning), paired against hard: expert 54.8 (54.1-55.4), hard 50.0 (49.3-50.7),
+           +4.8 (4.0 to 5.6); expert CPU a decision p50 123 ms, p95 554 ms, first decision
+           p50 818 / p95 948 ms, 1 decision in ~7,600 over 1 s (the process's very first,
+           1.15 s); measured at load 1-12 on the 2 shared cores. Short of 58: the levers below.
+
 Levers measured for the expert (session 16; solo, paired against the expert of the time on
 the same seeds, tuning seeds only; ``tools/ink_strength.py expert,expert@LEVER``; CPU per
 decision p50/p95 in ms, on a shared machine at load 10-22, where the same decisions cost
