@@ -31,8 +31,8 @@ Base game (``ink_plan``: the dice of a round are planned jointly by beam search)
            Session 16 (16 plans, policy set 2), seeds 800000-800199 (never used in
            tuning), paired against hard: expert 54.8 (54.1-55.4), hard 50.0 (49.3-50.7),
            +4.8 (4.0 to 5.6); expert CPU a decision p50 123 ms, p95 554 ms, first decision
-           p50 818 / p95 948 ms, 1 decision in ~7,600 over 1 s (the process's very first,
-           1.15 s); measured at load 1-12 on the 2 shared cores. Short of 58: the levers below.
+           p50 818 / p95 948 ms, 2 decisions of 7,600 over 1 s (two games' first, 1.15 and
+           1.02 s); measured at load 1-12 on the 2 shared cores. Short of 58: the levers below.
 
 Levers measured for the expert (session 16; solo, paired against the expert of the time on
 the same seeds, tuning seeds only; ``tools/ink_strength.py expert,expert@LEVER``; CPU per
