@@ -10,7 +10,8 @@ import json
 from game.assets import assets_dir
 from game.bots.base import levels, make_bot
 from game.bots.ink_plan import plan_candidates
-from game.bots.ink_playout import PlayoutJudge, exact_last_round
+from game.bots.ink_playout import POLICIES, PlayoutJudge, exact_last_round
+from game.bots.railroad_ink import RailroadInkExpert
 from game.inkcore import pure_core
 from game.rules.core import Rng
 from game.rules.railroad_ink import GAME
@@ -27,6 +28,7 @@ def puzzle_state(puzzle):
     return state
 
 
+EXPERT_POLICY = POLICIES[RailroadInkExpert.policy_set]
 PUZZLES = {p["seed"]: p for p in json.loads(
     (assets_dir() / "puzzles" / "railroad_ink.json").read_text(encoding="utf-8"))}
 
@@ -96,7 +98,7 @@ def test_the_judge_gives_the_same_totals_on_either_core(monkeypatch):
     for engine in (ink_playout.core(), pure_core()):
         monkeypatch.setattr(ink_playout, "core", lambda engine=engine: engine)
         judge = PlayoutJudge()
-        judge.best(sheets, 5, 7, 1234, 72)
+        judge.best(sheets, 5, 7, 1234, 72, policy=EXPERT_POLICY)   # the expert's own policy
         judges.append(judge.totals)
     assert judges[0] == judges[1]
     assert all(len(scores) == 12 for scores in judges[0].values())
@@ -132,3 +134,37 @@ def test_a_judge_with_play_outs_left_from_a_bigger_search_ranks_as_a_fresh_one()
         used = PlayoutJudge()
         used.best(sheets, 5, 7, seed, 600)
         assert used.best(sheets, 5, 7, seed, 60) == fresh
+
+
+def test_the_policy_set_lever_changes_the_play_outs_policy():
+    """``policy_set`` picks the play-out policy's weights (``ink_playout.POLICIES``): the
+    same decision played out by the tuned policy leaves other totals."""
+    assert len(POLICIES) > 1 and POLICIES[1] != POLICIES[0]
+    view, _ = mid_game_view()
+    totals = []
+    for policy_set in (0, 1):
+        bot = small_bot()
+        bot.policy_set = policy_set
+        bot.choose(view)
+        totals.append(bot.judge.totals)
+    assert totals[0].keys() & totals[1].keys()
+    assert totals[0] != totals[1]
+
+
+def test_later_decisions_of_a_round_play_out_their_own_budget():
+    """``later_budget``: once a die of the round is drawn, the judge plays out to that budget
+    (the round's first decision keeps ``budget``)."""
+    import copy
+    view, state = mid_game_view()
+    bot = small_bot(5)
+    bot.later_budget = 480
+    first = bot.choose(view)
+    assert bot.judge.totals and max(map(len, bot.judge.totals.values())) <= 48
+    GAME.play(state, 0, first)
+    played = []
+    for later in (0, 480):
+        again = copy.deepcopy(bot)
+        again.later_budget = later
+        again.choose(GAME.view(state, 0))
+        played.append(max(map(len, again.judge.totals.values())))
+    assert played[1] > 2 * played[0]

@@ -35,6 +35,13 @@ _SPECIAL_ORDER = {name: index for index, name in enumerate(SPECIALS)}
 # new open end, and the exit points a drawing adds to the networks. Hand-set, then tuned by
 # tools/tune_ink_policy.py (policy self-play from the empty sheet: 27.1 -> 31.8 points).
 POLICY = (60, 30, 100, -10, 10, 16, 20, 90, 35, 25, 10, 9, 8, 7, 10)
+TUNED_700000 = (60, 30, 100, -10, 0, 0, 20, 90, 35, 25, 5, 9, 8, 7, 10)
+# policies measured as levers (``RailroadInkExpert.policy_set`` picks one; 0 is ``POLICY``):
+# 1 — ``python tools/tune_ink_policy.py 700000 3000 2`` from POLICY (self-play 31.1 ->
+# 32.3; on play-out seed 700088 31.25 -> 32.43: no noise, no centre bonus, a cheaper open end
+# 3 rounds before the end)
+# 2 — POLICY with twice the noise (the expert's since session 16: measured in its docstring)
+POLICIES = (POLICY, TUNED_700000, POLICY[:5] + (2 * POLICY[5],) + POLICY[6:])
 
 
 def specials_mask(specials) -> int:

@@ -17,16 +17,38 @@ Base game (``ink_plan``: the dice of a round are planned jointly by beam search)
            by determinized lookahead (6 next rolls drawn from the bot's own Rng, each next
            round planned with a beam of 3) (≤ 0.3 s: CPU p95 about 0.29 s in selfplay).
            Solo, seeds 1000-1199: 50.8 ± 0.7 (3 plans x 4 rolls scored 49.9 ± 0.8).
-* expert — the best 8 plans of the round (beam of 30) are compared by their mean final score
+* expert — the best 16 plans of the round (beam of 30) are compared by their mean final score
            over play-outs to the end of the game (``ink_playout``: the rounds to come rolled
            from the bot's own seed, never the table's, and drawn by the sheet core's cheap
-           policy, ``game.inkcore``, compiled by numba where it imports); the last round is
-           searched exactly. Solo, seeds 30000-30039 (never used in tuning), paired
-           (``tools/ink_strength.py``): 54.1 (52.5-55.7) against hard 49.9 (+4.2, 2.1 to 6.4)
-           and the lookahead expert it replaced 50.5 (+3.7, 1.6 to 5.7); CPU p95 0.5 s a
-           decision. Twice the budget with 12 plans: +1.6 (-1.1 to 4.3, seeds 31000-31019)
-           for p95 0.8 s, not taken. The lookahead expert (the best 6 plans compared over 10 sampled next
+           policy, ``game.inkcore``, compiled by numba where it imports; the policy's weights
+           ``ink_playout.POLICIES[policy_set]``); the last round is searched exactly. Session
+           15, with 8 plans and policy set 0, solo, seeds 30000-30039 (never used in tuning),
+           paired (``tools/ink_strength.py``): 54.1 (52.5-55.7) against hard 49.9 (+4.2, 2.1
+           to 6.4) and the lookahead expert it replaced 50.5 (+3.7, 1.6 to 5.7); CPU p95 0.5 s
+           a decision. The lookahead expert (the best 6 plans compared over 10 sampled next
            rolls, each planned with a beam of 4) stays as the unlisted ``expert-lookahead``.
+
+           Session 16 (16 plans, policy set 2), seeds 800000-800199 (never used in
+           tuning), paired against hard: expert 54.8 (54.1-55.4), hard 50.0 (49.3-50.7),
+           +4.8 (4.0 to 5.6); expert CPU a decision p50 123 ms, p95 554 ms, first decision
+           p50 818 / p95 948 ms, 2 decisions of 7,600 over 1 s (two games' first, 1.15 and
+           1.02 s); measured at load 1-12 on the 2 shared cores. Short of 58: the levers below.
+
+Levers measured for the expert (session 16; solo, paired against the expert of the time on
+the same seeds, tuning seeds only; ``tools/ink_strength.py expert,expert@LEVER``; CPU per
+decision p50/p95 in ms, on a shared machine at load 10-22, where the same decisions cost
+about 1.2-1.5x their idle time: compare within a row):
+
+  lever (attribute overrides)            seeds            paired diff (95 %)   CPU p50/p95 (base)
+  policy_set=1 (weights tuned by policy  700002-700012    -1.6 (-5.1 to 1.8)   104/574 (118/559)
+    self-play, 31.3 -> 32.4 points there: a better policy alone is not a better judge)
+  policy_set=2 (twice the policy noise)  700002-700029    +1.3 (-0.2 to 2.7)    96/525 (97/535)
+  candidates=16                          700002-700012    +1.8 (-2.0 to 5.7)   124/555 (118/559)
+  candidates=16 + policy_set=2 (taken)   700013-700029    +2.1 (0.2 to 4.0)    118/508 (92/522)
+  budget=28800 (twice the play-outs)     700000 (1)       0                    179/- : round-first
+    decisions 1.0-1.2 s CPU, over the 1 s budget (session 15: +1.6, -1.1 to 4.3 with 12 plans)
+  budget=24000 + later_budget=43200      700001 (1)       -2                   568/1212 (156/572):
+    the round's later decisions meet new end sheets, so they are not cheap: over budget
 
 Expansions keep the older bots: easy (random dice), normal (greedy over ``sheet_value``) and
 hard (greedy candidates compared by determinized lookahead through ``play``); the planner
@@ -53,7 +75,7 @@ from game.rules.railroad_ink.volcano import volcano_score
 
 from .base import Bot, register, register_levels
 from .ink_plan import DEFAULT_WEIGHTS, evaluate, lookahead_value, plan_candidates, sample_roll
-from .ink_playout import PlayoutJudge, exact_last_round, round_seed
+from .ink_playout import POLICIES, PlayoutJudge, exact_last_round, round_seed
 from .search import mix_seed
 
 SCALE = 10
@@ -484,8 +506,12 @@ class RailroadInkExpert(RailroadInkLookaheadExpert):
 
     level = "expert"
     listed = True
-    candidates = 8
+    candidates = 16        # with policy_set 2 (both were 8 and 0): see the docstring
     budget = 14400         # rounds played out per decision (2,400 play-outs from round 2)
+    # rounds played out per decision once a die of the round is drawn (0: ``budget``); a
+    # lever measured, not taken (see the module's docstring)
+    later_budget = 0
+    policy_set = 2         # the play-out policy's weights: ``ink_playout.POLICIES[policy_set]``
     exact_cap = 40000
 
     @classmethod
@@ -509,8 +535,11 @@ class RailroadInkExpert(RailroadInkLookaheadExpert):
         seed = round_seed(self.seed, zlib.crc32(repr(key).encode()))
         sheets = [end_sheet for _, _, end_sheet in ranked[:self.candidates]]
         first_round = BASE_ROUNDS - after + 1
-        index = judge.best(sheets, first_round, BASE_ROUNDS, seed, self.budget,
-                           should_stop=self.should_stop)
+        budget = self.budget
+        if self.later_budget and tuple(sheet.cells) != key[2]:
+            budget = self.later_budget
+        index = judge.best(sheets, first_round, BASE_ROUNDS, seed, budget,
+                           policy=POLICIES[self.policy_set], should_stop=self.should_stop)
         return ranked[index][1], not self.should_stop()
 
 
