@@ -4,7 +4,7 @@ ready flag and spectator as the host has them after each change (issue 28 item 5
 joiner of a table used to receive the whole lobby again at every join, ready and rename)."""
 
 from net.protocol import messages as ids
-from net.protocol.lobby import Slot, apply_lobby_change, lobby_update
+from net.protocol.lobby import apply_lobby_change, lobby_update
 from net.transport.wire import decode_body, encode
 from tests.test_net_lockstep import Table
 
