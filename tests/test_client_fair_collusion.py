@@ -48,3 +48,62 @@ def test_the_host_lobby_says_who_could_collude_and_offers_a_strict_table(tmp_pat
         lobby.close()
     finally:
         app.shutdown()
+
+
+def test_a_joiners_lobby_says_the_same_and_follows_the_hosts_strict_button(tmp_path):
+    """The joiner's lobby says who could collude in the host's words, and when the host
+    presses Strict every joiner's lobby says so too (LOBBY_CHANGE ``sx``). Its seat also
+    takes a colour no other seat shows (the host's seat shows its index's colour)."""
+    from game.client.screens.net_lobby import JoinedLobbyScreen
+    from game.client.screens.netplay import NetSession
+    from net.client import ClientConnection
+    from tests.test_client_lan import until
+
+    host_app, join_app = make_app(tmp_path / "h"), make_app(tmp_path / "j")
+    conn = None
+    try:
+        setup = host_setup(host_app, 0)
+        press(host_app, setup, "players", pygame.K_RIGHT, 2)   # 4 seats: the host and 3 open
+        click(host_app, setup.form.item("start").rect.center)
+        lobby = host_app.top
+        conn = ClientConnection.connect("127.0.0.1", lobby.session.port, name="Bob")
+        session = NetSession("join", conn, address=("127.0.0.1", lobby.session.port),
+                             name="Bob")
+        joined = JoinedLobbyScreen(join_app, session)
+        join_app.push(joined)
+        until(lambda: joined.mine and joined.collusion_box() is not None, [host_app, join_app])
+        assert joined.collusion_box() in join_app.toast_obstacles()
+        import game.client.fonts as fonts
+
+        def drawn() -> str:
+            """Every text the joiner's lobby draws in one frame, as one line."""
+            said, real = [], fonts.blit
+
+            def remember(surface, text, *args, **kwargs):
+                said.append(text)
+                return real(surface, text, *args, **kwargs)
+            fonts.blit = remember
+            try:
+                frames(join_app, 1)
+            finally:
+                fonts.blit = real
+            return " ".join(" ".join(said).split())
+
+        assert lobby.collusion_text() == t("fair.collude.any", n=4, k=2)
+        assert not session.strict and t("fair.collude.any", n=4, k=2) in drawn()
+        click(host_app, lobby.form.item("strict").rect.center)
+        until(lambda: session.strict, [host_app, join_app])
+        strict_words = t("fair.collude.strict", n=4, k=3)
+        assert lobby.collusion_text() == strict_words
+        assert strict_words in drawn()
+        mine = joined.mine[0]
+        colours = [row["colour"] if row["colour"] >= 0 else i % 8
+                   for i, row in enumerate(session.seats)]
+        assert joined.colours[mine] not in colours[:mine] + colours[mine + 1:2]
+        join_app.screenshot(SHOTS / "fair_joined_lobby_strict.png")
+    finally:
+        if conn is not None:
+            conn.close()
+        host_app.top.close() if isinstance(host_app.top, HostLobbyScreen) else None
+        host_app.shutdown()
+        join_app.shutdown()

@@ -70,6 +70,7 @@ class NetSession:
         self.table = table
         self.seats: list[dict] = []         # latest lobby rows (kind, name, colour, ready...)
         self.spectators: list[str] = []
+        self.strict = False         # a strict fair table (the host's choice, told in the lobby)
         self.statuses: list[str] = []
         self.bot_levels: dict[int, str] = {}   # seats the host's bot plays for now (level)
         self.can_start = False
@@ -170,6 +171,7 @@ class NetSession:
             self.seats = list(event["seats"])
             self.spectators = list(event.get("spectators", []))
             self.statuses = [row["status"] for row in self.seats]
+            self.strict = bool(event.get("strict", self.strict))   # (a joiner's lobby)
             if "can_start" in event:
                 self.can_start = bool(event["can_start"])
             if "game" in event:

@@ -5,8 +5,8 @@ A seat is ``local`` (a human on the host machine), ``bot`` (played by the host),
 handed to a bot (``bot_level`` set) while its player is away.
 
 A peer gets the whole snapshot (LOBBY) once per connection, with its welcome; after it, only
-what changed (LOBBY_CHANGE: the changed seat rows by index, and the config, spectators or
-phase when they changed), and nothing when nothing it shows changed (``lobby_update``). The
+what changed (LOBBY_CHANGE: the changed seat rows by index, and the config, spectators,
+phase or strictness (``sx``: a strict fair table, issue 28) when they changed), and nothing when nothing it shows changed (``lobby_update``). The
 joiner keeps the last snapshot and applies each change to it (``apply_lobby_change``).
 """
 
@@ -52,7 +52,7 @@ def plain_seats(rows: list[dict]) -> list[dict]:
 
 
 # what a LOBBY_CHANGE may carry besides seat rows (the game never changes at one table)
-_CHANGEABLE = ("cfg", "spec", "ph")
+_CHANGEABLE = ("cfg", "spec", "ph", "sx")
 
 
 def lobby_update(told: dict | None, now: dict) -> dict | None:
@@ -68,7 +68,7 @@ def lobby_update(told: dict | None, now: dict) -> dict | None:
     if rows:
         change["sd"] = rows
     for key in _CHANGEABLE:
-        if told[key] != now[key]:
+        if key in now and told.get(key) != now[key]:
             change[key] = now[key]
     return change if len(change) > 1 else None
 

@@ -125,11 +125,11 @@ SCHEMAS: dict[str, Any] = {
     ids.REFUSE: {"c": Code, "a": ARGS},
     ids.BYE: {"c": Code, "a": ARGS},
     ids.LOBBY: {"g": Str(40), "cfg": Plain(), "seats": ListOf(SEAT_INFO, MAX_SEATS),
-                "spec": ListOf(Name, 64), "ph": Str(16)},
+                "spec": ListOf(Name, 64), "ph": Str(16), "?sx": Bool()},
     # only what changed since the peer's last lobby (net.protocol.lobby.lobby_change): seat
-    # rows by index ("sd"), and the config, spectators or phase when they changed
+    # rows by index ("sd"), and the config, spectators, phase or strictness when they changed
     ids.LOBBY_CHANGE: {"?cfg": Plain(), "?sd": ListOf(Tuple(Seat, SEAT_INFO), MAX_SEATS),
-                       "?spec": ListOf(Name, 64), "?ph": Str(16)},
+                       "?spec": ListOf(Name, 64), "?ph": Str(16), "?sx": Bool()},
     ids.SEAT_SET: {"s": Seat, "n": Name, "c": Colour},
     ids.READY: {"r": Bool()},
     ids.ABORT: {"r": Int(0, 1 << 30), "c": Code, "a": ARGS},

@@ -184,7 +184,7 @@ class HostEndpoint:
         return {"t": ids.LOBBY, "g": self.game.name, "cfg": self.config,
                 "seats": [s.to_wire(st) for s, st in zip(self.slots, statuses)],
                 "spec": [p.name for p in self._live_peers() if p.spectator],
-                "ph": self.phase}
+                "ph": self.phase, "sx": bool(self.fair_host.strict)}
 
     def all_confirmed(self) -> bool:
         """Every connected seated peer has reported the hash of our last move."""

@@ -342,7 +342,8 @@ class ClientEndpoint:
                           if s["p"] == self.pid and s["k"] == ids.KIND_REMOTE] or self.seats
         self.statuses = [s["st"] for s in msg["seats"]]
         self._emit("lobby", game=msg["g"], config=msg["cfg"], seats=plain_seats(msg["seats"]),
-                   spectators=list(msg["spec"]), phase=msg["ph"])
+                   spectators=list(msg["spec"]), phase=msg["ph"],
+                   strict=bool(msg.get("sx", False)))
 
     def on_lobby_change(self, msg: dict) -> None:
         """What changed since our last lobby (``net.protocol.lobby``); one that does not fit

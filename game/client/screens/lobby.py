@@ -403,6 +403,7 @@ class HostLobbyScreen(MenuScreen):
             with self.session.lock():      # a strict table (issue 28): said to every machine
                 endpoint = self.session.conn.endpoint
                 endpoint.fair_host.strict = not endpoint.fair_host.strict
+                endpoint.handshake.lobby_changed()   # every joiner's lobby says it too
             self.app.invalidate()
 
     def strict(self) -> bool:
@@ -412,17 +413,7 @@ class HostLobbyScreen(MenuScreen):
 
     def collusion_text(self) -> str:
         """Who could read hands together at this table, as it is seated now (issue 28)."""
-        machines = set()
-        for index, row in enumerate(self.session.seats):
-            kind = SeatKind.of_row(row)
-            if kind == SeatKind.REMOTE:
-                machines.add(("peer", row.get("peer", index)))
-            elif kind == SeatKind.OPEN:
-                machines.add(("open", index))      # whoever takes it: another machine
-            else:
-                machines.add(("host", 0))
-        key, args = collusion(len(machines), self.strict())
-        return t(key, **args)
+        return collusion_text(self.session.seats, self.strict())
 
     def on_cancel(self) -> None:
         self.close()
@@ -593,6 +584,22 @@ def describe_seat(row: dict, index: int, you: set[int] = frozenset(),
                theme.GOOD if ready else theme.ACCENT)
     return {"name": name, "name_colour": name_colour, "what": what, "what_colour": what_colour,
             "weight": weight, "tag": tag}
+
+
+def collusion_text(seats: list[dict], strict: bool) -> str:
+    """Who could read hands together at a table seated as ``seats`` (lobby rows), in the
+    player's language (issue 28): the host's lobby and every joiner's say the same."""
+    machines = set()
+    for index, row in enumerate(seats):
+        kind = SeatKind.of_row(row)
+        if kind == SeatKind.REMOTE:
+            machines.add(("peer", row.get("peer", index)))
+        elif kind == SeatKind.OPEN:
+            machines.add(("open", index))      # whoever takes it: another machine
+        else:
+            machines.add(("host", 0))
+    key, args = collusion(len(machines), strict)
+    return t(key, **args)
 
 
 def draw_seat_rows(surface, rows: list[dict], first: pygame.Rect, you: set[int] = frozenset(),

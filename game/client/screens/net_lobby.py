@@ -14,10 +14,11 @@ from game.bots.base import levels
 from game.client import fonts, navigation, text_layout, theme
 from game.client.screens import netplay
 from game.client.screens.base import MenuScreen
-from game.client.screens.lobby import draw_seat_rows, level_label, phone_seats_of
+from game.client.screens.lobby import (COLLUSION_BOX, collusion_text, draw_seat_rows,
+                                       level_label, phone_seats_of)
 from game.client.seats import PHONE, SeatKind
 from game.client.text import t
-from game.client.text_layout import fit_size
+from game.client.text_layout import fit_size, fit_text
 from game.client.widgets import Form, Item
 
 ROWS = pygame.Rect(48, 150, 640, 56)
@@ -45,7 +46,10 @@ class JoinedLobbyScreen(MenuScreen):
         """Seats the host gave us: default name, colour and device for each."""
         pads = self.app.input.connected_pads()
         names = list(self.app.settings["player_names"])
-        taken = {row["colour"] for i, row in enumerate(self.session.seats) if i not in seats}
+        # the colours the other seats show (a seat without one shows its index's colour)
+        taken = {row["colour"] if row["colour"] >= 0 else i % 8
+                 for i, row in enumerate(self.session.seats)
+                 if i not in seats and SeatKind.of_row(row) != SeatKind.OPEN}
         for order, seat in enumerate(seats):
             if seat in self.who:
                 continue
@@ -241,6 +245,18 @@ class JoinedLobbyScreen(MenuScreen):
         rect.midright = (MINE.right, self._status_y)
         return rect
 
+    def collusion_box(self) -> pygame.Rect | None:
+        """Where this lobby says who could read hands together (issue 28: the host's lobby
+        says it in the same place), or None while our seat choices reach down there."""
+        if not self.welcomed or not self.session.seats:
+            return None
+        items = [item.rect for item in self.form.items if item.rect.width > 0]
+        return None if COLLUSION_BOX.collidelist(items) >= 0 else COLLUSION_BOX
+
+    def toast_avoid(self) -> list[pygame.Rect]:
+        box = self.collusion_box()
+        return [box] if box is not None else []
+
     def draw(self, surface) -> None:
         surface.blit(self.app.background(), (0, 0))
         session = self.session
@@ -269,6 +285,13 @@ class JoinedLobbyScreen(MenuScreen):
         if session.spectators:
             fonts.blit(surface, t("lan.spectators", names=", ".join(session.spectators)), 20,
                        theme.TEXT_DIM, (48, 570), "regular", "midleft")
+        box = self.collusion_box()
+        if box is not None:        # who could read hands together: the host's choice, told
+            size, lines, line_h = fit_text(collusion_text(session.seats, session.strict), box,
+                                           (18, 17, 16, 15, 14, 13))
+            top = box.centery - line_h * len(lines) // 2
+            for index, line in enumerate(lines):
+                fonts.blit(surface, line, size, theme.TEXT_DIM, (box.x, top + index * line_h))
         # what we wait for, on the title line at the right: toasts (bottom centre, beside
         # the buttons) never cover it there
         state = self.status_line()
