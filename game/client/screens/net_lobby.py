@@ -287,7 +287,8 @@ class JoinedLobbyScreen(MenuScreen):
                        theme.TEXT_DIM, (48, 570), "regular", "midleft")
         box = self.collusion_box()
         if box is not None:        # who could read hands together: the host's choice, told
-            size, lines, line_h = fit_text(collusion_text(session.seats, session.strict), box,
+            strict = bool(getattr(session, "strict", False))     # (none in a screen sweep)
+            size, lines, line_h = fit_text(collusion_text(session.seats, strict), box,
                                            (18, 17, 16, 15, 14, 13))
             top = box.centery - line_h * len(lines) // 2
             for index, line in enumerate(lines):
