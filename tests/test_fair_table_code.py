@@ -63,7 +63,6 @@ def test_a_host_that_shows_one_joiner_another_key_for_a_dealer_shows_it_another_
     checks all hold). The victim's code differs from every other machine's."""
     table = FairTable(METRO, 3, [], host_bots=1)
     victim, dealer = table.clients
-    fake = FrameSigner(b"\x66" * 32, "", 0)
     forged = []
     real_dispatch = victim.dispatch
 
@@ -76,14 +75,13 @@ def test_a_host_that_shows_one_joiner_another_key_for_a_dealer_shows_it_another_
             message = dict(message, sg=signer.sign(record))
             if "vk" in message:
                 message["vk"] = signer.verify_key
-            fake.verify_key = signer.verify_key
-            forged.append(message)
+            forged.append(signer.verify_key)
         return real_dispatch(message)
     victim.dispatch = from_hostile_host
     got = _run_to_codes(table)
     assert forged
     # the forgery held on the victim's machine: it fixed the host's key for the dealer
-    assert victim.fair_join.book.keys[dealer.pid] == fake.verify_key
+    assert victim.fair_join.book.keys[dealer.pid] == forged[0] != dealer.fair_join.signer.verify_key
     assert victim.phase != "ended"
     honest = got[id(table.host)] + got[id(dealer)]
     assert len(set(honest)) == 1
