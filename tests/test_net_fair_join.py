@@ -95,7 +95,10 @@ def test_a_relayed_record_reaches_the_driver_only_as_its_dealers_own_word():
     dealer = FrameSigner(b"\x02" * 32, TABLE, 2)
     plain = {"kind": "KeyCommitted", "seat": 2, "c": b"x" * 32}
     assert part.take_record(_relayed(plain, dealer)) == [("applied", 4)]
-    assert driver.taken == [("record", 4, plain)] and seat.calls == []
+    assert driver.taken == [("record", 4, plain)]
+    # nothing sent or failed; every dealer's key is fixed now: the table code, said once
+    assert [call[0] for call in seat.calls] == ["table_code"]
+    seat.calls.clear()
     # changed on the way, its signature kept: the host is named, not the dealer
     changed = _relayed(plain, dealer, 5)
     changed["r"] = dict(plain, c=b"y" * 32)

@@ -57,7 +57,13 @@ def check_same_end(all_lines: list[list[dict]]) -> dict:
 
 
 def test_three_processes_play_metromania_to_the_same_hash(tmp_path):
-    end = check_same_end(play_lan_game(tmp_path))
+    all_lines = play_lan_game(tmp_path)
+    end = check_same_end(all_lines)
+    # each process prints the fair table's code once, and an honest table's are all one
+    codes = [[line["code"] for line in lines if line["event"] == "table_code"]
+             for lines in all_lines]
+    assert all(len(told) == 1 for told in codes), codes
+    assert len({told[0] for told in codes}) == 1, codes
     assert isinstance(end["hash"], str) and len(end["hash"]) >= 16
 
 

@@ -251,7 +251,8 @@ def play_headless(peer, timeout: float, *, print_moves: bool = False) -> int:
                 finished = event
             elif kind == "audit":
                 emit("audit", **{k: v for k, v in event.items() if k != "event"})
-            elif kind in ("seeding_aborted", "fair_host_withheld", "roll_part_rebuilt"):
+            elif kind in ("seeding_aborted", "fair_host_withheld", "roll_part_rebuilt",
+                          "table_code"):
                 emit(kind, **{k: v for k, v in event.items() if k != "event"})
             elif kind == "ended":
                 return _ended(event, finished)

@@ -79,6 +79,7 @@ class NetSession:
         self.host_interrupted = False
         self.closed = False
         self.audit: dict | None = None      # a fair table's end-of-game audit (issue 13)
+        self.table_code: str | None = None  # a fair table's code (net.fair.table_code)
         self.retrying: tuple[str, dict] | None = None   # why the link is being tried again
         self.held: list[dict] = []          # news read early (``take_refusals``), not shown yet
         if role == "host":
@@ -167,6 +168,8 @@ class NetSession:
         if kind == "audit":
             self.audit = {"fair": bool(event["fair"]), "cheaters": list(event["cheaters"]),
                           "kind": str(event["kind"])}
+        if kind == "table_code":
+            self.table_code = str(event["code"])
         if kind == "lobby":
             self.seats = list(event["seats"])
             self.spectators = list(event.get("spectators", []))

@@ -34,6 +34,7 @@ from net.fair.late_shuffle import overdue_record
 from net.fair.share_rescue import SHARE_OVERDUE
 from net.fair.share_proof import PROOF_BYTES, ShareProofs, is_share, signed_form
 from net.fair.signing import FrameSigner, SignerBook, dealer_of_plain, needs_signature
+from net.fair.table_code import CodeTeller
 from net.fair.wait import collecting_shares
 
 FAIR_SECRET_BYTES = 32
@@ -121,7 +122,16 @@ class FairHost:
         table.phase = "dealing"
         self.broadcast(self.start_message())
         self.emit("dealing", dealers=sorted(set(dealers)))
+        self.tell_code()
         self.pump()
+
+    def tell_code(self) -> None:
+        """Once every dealer's key is fixed here: the table code, for the players to compare."""
+        if self.fair is None:
+            return
+        code = self.code.news(self.table_id, self.book.keys, self.fair.dealers)
+        if code is not None:
+            self.emit("table_code", code=code)
 
     def forget(self) -> None:
         """The setup was aborted: the table goes back to the lobby without a driver."""
@@ -138,6 +148,7 @@ class FairHost:
         self.proofs = ShareProofs(self.table_id)
         self.proofs_sent: dict[int, bytes] = {}
         self.keys_told: set[int] = set()     # dealers whose key went out with a frame
+        self.code = CodeTeller()             # the table code, said once (net.fair.table_code)
 
     def depart(self, seat: int) -> None:
         """A remote seat goes to the host's bot: its machine's key is rebuilt from the escrow
@@ -204,6 +215,7 @@ class FairHost:
             self.refuse(peer.conn, "fair_bad_signature", {"peer": peer.pid, "detail": problem})
             self.emit("fair_refused", peer=peer.pid, code="fair_bad_signature")
             return
+        self.tell_code()
         if self.fair.is_stale(record):
             # made before its machine heard of a departure or of a pile or roll opened again
             # (e.g. its shuffle crossed the Depart of a withholding dealer): it no longer

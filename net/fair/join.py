@@ -32,6 +32,7 @@ from net.fair.positions import short_played
 from net.fair.peer import FairReplica
 from net.fair.share_proof import ShareProofs, is_share, signed_form, unproved_key
 from net.fair.signing import RELAY, FrameSigner, SignerBook, dealer_of_plain
+from net.fair.table_code import CodeTeller
 from net.protocol.lobby import seat_infos_from_wire
 
 # A joiner leaves a table whose host aborts the start more often than this once every key was
@@ -93,6 +94,7 @@ class FairJoin:
         self.signer: FrameSigner | None = None    # our key at this table (net.fair.signing)
         self.book: SignerBook | None = None       # the dealers' keys as fixed here
         self.proofs: ShareProofs | None = None    # draw shares' proofs (net.fair.share_proof)
+        self.code = CodeTeller()                  # the table code, said once (net.fair.table_code)
 
     # ------------------------------------------------------------------ setup and aborts
     def aborted(self, msg: dict) -> bool:
@@ -155,7 +157,17 @@ class FairJoin:
                                    strict_escrow=bool(msg.get("fs")))
         self.replica.fair.share_check = self.proofs.check
         self.replica.fair.defer_audit = True     # run by ``settle``, after the network
+        self.code = CodeTeller()
+        self.tell_code()
         return True
+
+    def tell_code(self) -> None:
+        """Once every dealer's key is fixed here: the table code, for the players to compare."""
+        if self.book is None or self.replica is None:
+            return
+        code = self.code.news(self.table_id, self.book.keys, self.replica.fair.dealers)
+        if code is not None:
+            self.emit("table_code", code=code)
 
     def game_name(self) -> str:
         """The game being dealt ("" before START): the move frames' codec."""
@@ -234,6 +246,7 @@ class FairJoin:
         problem = self.book.check(signed_form(plain, proof), signature, verify_key)
         if problem is None:
             self.proofs.note(plain, proof, signed=True)
+            self.tell_code()
             return True
         self.caught(FairError("fair_relay_forged", RELAY, of=dealer_of_plain(plain),
                               detail=problem))
@@ -262,6 +275,7 @@ class FairJoin:
             if (signature or is_share(plain)) and not self._signed(
                     plain, signature, None, proof, live=False):
                 return False
+        self.tell_code()
         return True
 
     def _acknowledged(self, plain) -> None:

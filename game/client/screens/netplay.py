@@ -17,6 +17,8 @@ this machine's seat (``phone_sources``), and a refusal from the host back to the
 
 from __future__ import annotations
 
+import pygame
+
 from game.client import fonts, navigation, theme
 from game.client.net_session import (NET_DEFAULTS, PLAYING_PHASES, Connector,  # noqa: F401
                                      NetSession, net_codes, parse_address, reason_text)
@@ -205,7 +207,8 @@ class NetPlayScreen(PlayScreen):
         seat's connection, the host falling silent, spectators, the table's end."""
         session = self.session
         return (len(self.match.log), tuple(session.statuses), session.host_interrupted,
-                len(session.spectators), session.closed, session.ended is not None)
+                len(session.spectators), session.closed, session.ended is not None,
+                session.table_code)
 
     def animating(self) -> bool:
         """As at a local table; and once more when the news changed what is shown (also
@@ -374,12 +377,32 @@ class NetPlayScreen(PlayScreen):
         theme.rounded_panel(surface, back, theme.BG_DEEP, radius=10, edge=theme.PANEL_EDGE,
                             width=1)
         surface.blit(text, rect)
+        if session.table_code:
+            self.draw_table_code(surface, back.right + 8, back.centery)
         if session.host_interrupted and not session.is_host:
             message = t("lan.host_silent")
             banner = fonts.render(message, 24, theme.TEXT, "semibold")
             box = banner.get_rect(center=(surface.get_width() // 2, 96)).inflate(40, 18)
             theme.rounded_panel(surface, box, theme.BG_DEEP, radius=20, edge=theme.BAD, width=3)
             surface.blit(banner, banner.get_rect(center=box.center))
+
+
+    def draw_table_code(self, surface, left: int, centre_y: int) -> None:
+        """A fair table's code (net.fair.table_code) beside the LAN tag, with what to do
+        with it: the players compare it across the table's screens (a host showing one
+        machine other keys shows it another code). One line in the strip under the board."""
+        code = fonts.render(t("lan.table_code", code=self.session.table_code), 16,
+                            theme.TEXT, "semibold")
+        note = fonts.render(t("lan.table_code_note"), 14, theme.TEXT_DIM)
+        gap = 12
+        box = pygame.Rect(left + 8, 0, code.get_width() + gap + note.get_width(),
+                          max(code.get_height(), note.get_height()))
+        box.centery = centre_y
+        theme.rounded_panel(surface, box.inflate(16, 8), theme.BG_DEEP, radius=10,
+                            edge=theme.PANEL_EDGE, width=1)
+        surface.blit(code, code.get_rect(midleft=box.midleft))
+        surface.blit(note, note.get_rect(midleft=(box.left + code.get_width() + gap,
+                                                  box.centery)))
 
 
 class LanResultsScreen(ResultsScreen):
