@@ -14,19 +14,15 @@ applied move is autosaved (``game.saves.lan``). A table made with ``resume=match
 replayed from a saved stream, see ``game.saves.lan.resumed_endpoint``) continues it: every peer
 catches up through the SYNC message and replays the stream with its own secret.
 
-Composed of parts, each with its own state: the hello, welcome and the lobby each connection
-is told (``handshake``: ``net.session.handshake.HostHandshake``), the fair deal (``fair_host``:
-``net.fair.host.FairHost``: its driver, the stream it relays, a move's stamp), its watch over
-late dealers (``fair_watch``: ``net.fair.guard.FairWatch``), seat allocation (``seating``:
-``net.table.seating.SeatAllocation``: a newcomer's seats, a resumed table's old machines,
-names), the resume claims (``claims``: ``net.session.claims.ClaimGuard``: keys, challenges,
-proofs), the seats waited on during play and the host's hand on them
-(``seat_waits``: ``net.table.seat_control.SeatWaits``),
-the host's bot seats (``bot_seats``: ``net.table.bots.HostBotSeats``), the end of a finished
-table (``end``: ``net.table.endgrace.EndGrace``: the goodbye, its grace, the paperwork's
-wait), play (``play``: ``net.table.play.HostPlay``: a peer's moves, hashes and GETs, the seat
-commands, the host's bots), the flood and request budgets (``inbound``:
-``net.table.inbound.InboundBudgets``) and the handler table (``handlers``). Bots and persistence come from the caller (``net.local.services``).
+Composed of parts, each with its own state and its own module (what each does: the comments in
+``__init__`` and the part's docstring): ``handshake`` (``net.session.handshake.HostHandshake``),
+``fair_host`` (``net.fair.host.FairHost``), ``fair_watch`` (``net.fair.guard.FairWatch``),
+``seating`` (``net.table.seating.SeatAllocation``), ``claims``
+(``net.session.claims.ClaimGuard``), ``seat_waits`` (``net.table.seat_control.SeatWaits``),
+``bot_seats`` (``net.table.bots.HostBotSeats``), ``end`` (``net.table.endgrace.EndGrace``),
+``play`` (``net.table.play.HostPlay``), ``inbound`` (``net.table.inbound.InboundBudgets``),
+``liveness`` (``net.table.liveness.PeerLiveness``) and the handler table (``handlers``). Bots
+and persistence come from the caller (``net.local.services``).
 """
 
 from __future__ import annotations
@@ -56,6 +52,7 @@ from net.protocol.reasons import error_reason, scalar_args
 from net.protocol.moveframe import compact, expand
 from net.protocol.schema import FROM_PEER, SchemaError, validate
 from net.table.inbound import InboundBudgets
+from net.table.liveness import PeerLiveness
 from net.table.play import HostPlay
 from net.table.seat_control import SeatWaits
 from net.table.sequencer import Sequencer
@@ -151,6 +148,12 @@ class HostEndpoint:
             peer, message), broadcast=lambda message: self._broadcast(message),
             refuse=lambda conn, code, args: self._refuse(conn, code, args), emit=self._emit,
             status_changed=self._status_changed, game_over=self._game_over)
+        # the peers' liveness: hello deadlines, the silent interrupted then dropped, heartbeats
+        self.liveness = PeerLiveness(
+            self, live_peers=self._live_peers, send=lambda peer, message: self._send(
+                peer, message), refuse=lambda conn, code, args: self._refuse(conn, code, args),
+            close=lambda conn: self.transport.close(conn), gone=self.on_disconnect,
+            emit=self._emit, status_changed=self._status_changed)
         # message kind -> its handler; the endpoint's own copy, so a test can play a hostile
         # host by replacing one entry
         self.handlers: dict[str, HostHandler] = dict(HOST_HANDLERS)
@@ -269,9 +272,7 @@ class HostEndpoint:
         for peer in self._live_peers():
             self._send(peer, message)
             self.transport.close(peer.conn)
-        for conn in list(self.pending_conns):
-            self.transport.close(conn)
-        self.pending_conns.clear()
+        self.liveness.close_pending()
         self.phase = "closed"
         collector.left()
         self._save_log()
@@ -326,10 +327,7 @@ class HostEndpoint:
         if peer is None:
             self._stranger(conn, kind, message)
             return
-        peer.last_heard = self.clock()
-        if peer.interrupted:
-            peer.interrupted = False
-            self._status_changed()
+        self.liveness.heard(peer, self.clock())
         handle = self.handlers.get(kind)     # an explicit table: never a name made of the kind
         if kind in (ids.HELLO, ids.PROOF):
             self._refuse(conn, ids.R_MALFORMED, {"detail": "hello_twice"})
@@ -380,31 +378,10 @@ class HostEndpoint:
         if (self.sequencer is not None and not self.sequencer.sealed
                 and now - self.play.applied_at >= self.timings.hash_delay):
             self.sequencer.seal(tell=False)   # hashed once the burst of sending is over
-        for conn, since in list(self.pending_conns.items()):
-            if now - since > self.hello_deadline():
-                self._refuse(conn, ids.R_TIMEOUT, {})
-        for peer in self._live_peers():
-            silent = now - peer.last_heard
-            if silent > self.timings.dropped:
-                self._send(peer, {"t": ids.BYE, "c": ids.R_TIMEOUT, "a": {}})
-                conn = peer.conn
-                self.transport.close(conn)
-                self.on_disconnect(conn)
-                continue
-            if silent > self.timings.interrupted and not peer.interrupted:
-                peer.interrupted = True
-                self._emit("peer_interrupted", peer=peer.pid, seats=list(peer.seats))
-                self._status_changed()
-            if now - peer.last_sent >= self.timings.heartbeat:
-                self._send(peer, {"t": ids.BEAT, "q": self.seq})
+        self.liveness.check(now)        # hello deadlines, silent peers, heartbeats
         self.fair_watch.tick()
         self.seat_waits.enforce()
         self.play.run_bots()
-
-    def hello_deadline(self) -> float:
-        """Seconds a connection may stay without a hello (``net.transport.limits``), then it is closed:
-        an idle connection holds no spectator's slot, and not for long a connection."""
-        return min(self.timings.dropped, self.limits.hello_seconds)
 
     def seated(self, conn: Any) -> bool:
         """``conn`` is a player's: its hello was answered with at least one seat."""
@@ -430,29 +407,16 @@ class HostEndpoint:
         at most instead of waking every few milliseconds."""
         if self.phase == "closed":
             return 1.0
-        t = self.timings
         now = self.clock()
         due = [now + 1.0]
         if self.sequencer is not None and not self.sequencer.sealed:
-            due.append(self.play.applied_at + t.hash_delay)
-        paperwork = self.end.paperwork_due_at(
-            self.phase, self._netlog_due or self.fair_host.audit_waiting(), t.end_paperwork)
-        if paperwork is not None:
-            due.append(paperwork)
-        due += [since + self.hello_deadline() for since in self.pending_conns.values()]
-        for peer in self._live_peers():
-            due += [peer.last_heard + t.dropped, peer.last_sent + t.heartbeat]
-            if not peer.interrupted:
-                due.append(peer.last_heard + t.interrupted)
-        waited_out = self.seat_waits.due()
-        if waited_out is not None:
-            due.append(waited_out)
-        watch = self.fair_watch.due()
-        if watch is not None:
-            due.append(watch)
-        bots = self.play.bots_due()
-        if bots is not None:
-            due.append(bots)
+            due.append(self.play.applied_at + self.timings.hash_delay)
+        waiting = self._netlog_due or self.fair_host.audit_waiting()
+        paperwork = self.end.paperwork_due_at(self.phase, waiting, self.timings.end_paperwork)
+        due += self.liveness.due()      # hello deadlines, silent peers, heartbeats
+        # the other parts' next moment, each when it has one
+        parts = (paperwork, self.seat_waits.due(), self.fair_watch.due(), self.play.bots_due())
+        due += [when for when in parts if when is not None]
         return max(0.0, min(due) - now)
 
     # ================================================================ the end (net.table.endgrace)
@@ -464,9 +428,7 @@ class HostEndpoint:
         message = self.end.announce(grace, args, {p.pid for p in self.peers.values() if p.seats})
         for peer in self._live_peers():
             self._send(peer, message)       # their connection stays open: see EndGrace.heard
-        for conn in list(self.pending_conns):
-            self.transport.close(conn)
-        self.pending_conns.clear()
+        self.liveness.close_pending()
         self.phase = "closed"
         self._save_log()
         self._emit("ended", code=ids.R_GAME_OVER, args=dict(args))
@@ -483,8 +445,7 @@ class HostEndpoint:
         self.handshake.attach(peer, conn)
         self._emit("peer_back", peer=peer.pid, name=peer.name, seats=list(peer.seats))
         self.handshake.welcome(peer)
-        self._send(peer, self._start_message())
-        self.play.send_sync(peer, ids.R_CATCH_UP)
+        self._catch_up(peer)
         self._send(peer, self.end.message)
         return True
 
@@ -612,10 +573,6 @@ def on_propose(host: HostEndpoint, peer: PeerRec, msg: dict) -> None:
     host.play.propose(peer, msg)
 
 
-def on_hash_report(host: HostEndpoint, peer: PeerRec, msg: dict) -> None:
-    host.play.hash(peer, msg)
-
-
 def on_get(host: HostEndpoint, peer: PeerRec, msg: dict) -> None:
     host.play.get(peer, msg)
 
@@ -634,7 +591,7 @@ HOST_HANDLERS: dict[str, HostHandler] = {
     ids.REFUSE: on_refuse,
     ids.BEAT: on_beat,
     ids.PROPOSE: on_propose,                    # the play part (net.table.play)
-    ids.HASH: on_hash_report,
+    ids.HASH: HostEndpoint.on_hash,             # (a beat's hash too: the handshake)
     ids.GET: on_get,
     ids.FAIR: on_fair,                          # net.fair.host: a dealer's record
 }
