@@ -38,9 +38,9 @@ the lines need to end.
            once the end-of-game scoring inside the play-outs was made cheap; with the budget
            of turns 74.5 % (68.0-80.0), p95 0.84 s, and 73.2 % on seeds 101-200. Sixteen
            moves against eight replies won no more: the search is no longer what limits it.)
-           On seeds never used in tuning (700000-700054, seats swapped, the 200 planned games
-           cut short on the shared machine): 75.5 % of 110 games (66.6-82.5), mean score
-           31.7 to hard's 21.5. Play-outs with a beam of two at the same cost (``duel_turns``
+           On seeds never used in tuning (700000-700099, seats swapped): 72.5 % of 200
+           games (65.9-78.2; the first 110, 700000-700054: 75.5 %, mean score 31.7 to hard's
+           21.5); expert decision CPU p95 0.85 s, max 1.45 s. Play-outs with a beam of two at the same cost (``duel_turns``
            430) against this expert head to head, seeds 500000-500025: 49.0 % of 51 games
            (35.9-62.3): no gain seen. Levels below, seeds 710000-710014 and 720000-720019:
            normal beats easy 86.7 % of 30 (70.3-94.7), hard beats normal 62.9 % of 70
