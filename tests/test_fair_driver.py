@@ -46,7 +46,7 @@ class Table:
             machine.strict = True
         self.rng = Rng(seed)
         self.stream: list = []          # everything a curious joiner records
-        self.tamper = None              # (pid, record) -> record: a cheating machine
+        self.tamper = None              # (pid, record) -> record (None: kept back): a cheater
         self.observer = None            # record -> None, after each one is published
 
     def flush(self) -> bool:
@@ -55,7 +55,9 @@ class Table:
         out = []
         for pid in sorted(self.machines):
             for record in self.machines[pid].take_outbox():
-                out.append(self.tamper(pid, record) if self.tamper else record)
+                sent = self.tamper(pid, record) if self.tamper else record
+                if sent is not None:
+                    out.append(sent)
         for record in out:
             self.stream.append(record)
             for machine in self.machines.values():
