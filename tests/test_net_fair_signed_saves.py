@@ -15,10 +15,9 @@ import json
 import pytest
 
 from game.saves import SaveError, read_save
-from game.saves.fair_lan import replay_fair_save, saved_fair_past
+from game.saves.fair_lan import replay_fair_save
 from game.saves.files import replays_dir, saves_dir
 from game.saves.lan import LanPersistence, load_table, resume_claim, resumed_endpoint
-from net.fair.past import wants_word
 from net.fair.share_proof import is_share
 from net.fair.signing import dealer_of_plain
 from net.protocol import messages as ids
@@ -74,10 +73,11 @@ def _played_then_gone(game, players, variants=(), moves=14, depart=False):
     return {c.pid: (c.name, c.fair_join.secret) for c in live}
 
 
-def _resume(old, game=METRO, hostile=None):
-    """The host resumes its own save (``hostile(host)`` may change it first) and the old
-    machines come back, each with its secret: (host, net, clients)."""
-    path = sorted(saves_dir().glob("*lan-host*"))[0]
+def _resume(old, game=METRO, hostile=None, source="host"):
+    """The host resumes its own save (``source`` "peer": a joiner's, brought over;
+    ``hostile(host)`` may change it first) and the old machines come back, each with its
+    secret: (host, net, clients)."""
+    path = sorted(saves_dir().glob(f"*lan-{source}*"))[0]
     loaded = load_table([path])
     table_id = read_save(path).header["table"]
     host = resumed_endpoint(loaded, "bot0", timings=FAST, fair_secret=secret_source("new"))
@@ -108,7 +108,8 @@ def _other_than(old, clients, victim):
 
 def _no_own_saves(monkeypatch):
     """The joiners kept no stream of the table (they check by signatures alone)."""
-    monkeypatch.setattr(LanPersistence, "fair_own_past", lambda self, table, peer: None)
+    monkeypatch.setattr(LanPersistence, "fair_own_past", lambda self, table, peer: None,
+                        raising=False)
 
 
 def _events(client, name):
@@ -128,6 +129,8 @@ def _plays_to_a_fair_audit(host, net, clients):
 # -- what a save keeps -------------------------------------------------------------------------
 
 def test_every_save_keeps_each_records_word_and_the_dealers_keys():
+    from game.saves.fair_lan import saved_fair_past
+    from net.fair.past import wants_word
     old = _played_then_gone(METRO, 3, ["hand2"])
     for path in saves_dir().glob("*lan-*"):
         save = read_save(path)
@@ -302,6 +305,7 @@ def test_a_resumed_host_that_gives_a_dealer_another_key_is_caught_by_the_joiners
     (METRO, 2, False), (METRO, 3, False), (INK, 4, True)])
 def test_an_honest_resume_checks_every_signature_and_plays_to_a_fair_audit(
         game, players, depart, monkeypatch):
+    from net.fair.past import wants_word
     old = _played_then_gone(game, players, ["hand2"] if game is METRO else [], depart=depart)
     _no_own_saves(monkeypatch)
     host, net, clients = _resume(old, game)
@@ -314,12 +318,38 @@ def test_an_honest_resume_checks_every_signature_and_plays_to_a_fair_audit(
     assert not fair_host.on_word
     signed = [i for i, p in enumerate(fair_host.stream) if wants_word(p) and not is_share(p)]
     assert signed and all(i in fair_host.sigs for i in signed)
+    assert not depart or any(p["kind"] == "Depart" for p in fair_host.stream)
+    _plays_to_a_fair_audit(host, net, clients)
+
+
+@pytest.mark.parametrize("own", [True, False])
+def test_a_resume_from_another_machines_save_takes_only_the_proofs_it_lacks_on_word(
+        own, monkeypatch):
+    """A joiner's save holds no proof of the shares of another machine's hidden cards (they
+    went to that machine only). Resumed from it, the drawer checks those shares against its
+    own save; a drawer without one takes them on the host's word and says so."""
+    from tests.test_net_fair_resume import played_then_all_gone
+    played_then_all_gone(METRO, ["hand2"])
+    old = {}
+    for path in saves_dir().glob("*lan-peer*"):
+        header = read_save(path).header
+        old[header["lan"]["dealer"]] = (header["seats"][header["lan"]["mine"][0]]["name"],
+                                        bytes.fromhex(header["lan"]["fair"]))
+    if not own:
+        _no_own_saves(monkeypatch)
+    host, net, clients = _resume(old, source="peer")
+    assert host.fair_host.on_word, "a joiner's save lacks the others' hidden cards' proofs"
+    assert net.run_until(lambda: all(c.phase in ("playing", "over") for c in clients), 10)
+    told = [e for c in clients for e in c.poll() if e["event"] == "fair_past_unsigned"]
+    assert not any(e["event"] == "fair_caught" for c in clients for e in c.poll())
+    assert bool(told) == (not own)
     _plays_to_a_fair_audit(host, net, clients)
 
 
 def test_an_older_save_still_resumes_each_joiner_saying_the_past_is_on_the_hosts_word(
         monkeypatch):
     import game.saves.lan as lan
+    from game.saves.fair_lan import saved_fair_past
     with monkeypatch.context() as older:
         older.setattr(lan, "save_fair_stream", _old_save_fair_stream)
         old = _played_then_gone(METRO, 3, ["hand2"])
@@ -338,6 +368,7 @@ def test_an_older_save_still_resumes_each_joiner_saying_the_past_is_on_the_hosts
 
 def test_an_older_finished_save_still_verifies(monkeypatch, capsys):
     import game.saves.lan as lan
+    from game.saves.fair_lan import saved_fair_past
     from game.cli.replay import run as replay_run
     monkeypatch.setattr(lan, "save_fair_stream", _old_save_fair_stream)
     table = FairTable(METRO, 3, ["hand2"], host_bots=1)

@@ -2,7 +2,9 @@
 resumed table, ``replay`` and ``replay --verify`` use it.
 
 A fair table's save holds, besides the log (moves and chance entries), the public record
-stream and the ``CardPlayed`` of each move (``{"fair": ...}`` lines), the table's dealers,
+stream and the ``CardPlayed`` of each move (``{"fair": ...}`` lines; each record with the
+signature / share proof it came with, and the dealers' verify keys: ``net.fair.past``,
+docs/protocol.md "A fair table's save"), the table's dealers,
 this machine's dealer id and its own secret (header ``lan``), never another machine's secret
 while the game runs (the dealers publish theirs only at the end, for the audit). Replaying
 the stream with the machine's own secret rebuilds its driver and partial state exactly

@@ -377,7 +377,9 @@ class FairHost:
         """A fair table resumed from a save (``game.saves.lan.resumed_endpoint``): ``fair`` is
         the saved stream replayed with this machine's own secret; START names the old
         dealers and table id, and the catch-up carries the saved stream to every joiner,
-        which replays it with its own secret."""
+        which replays it with its own secret, with the signature / proof the save kept for
+        each record and the dealers' keys: each joiner checks the past as if relayed live
+        (net.fair.past); what the save holds without them is named (``on_word``)."""
         disk = self.table.persistence
         past = disk.saved_fair_past(save)
         records, played = ((past.records, past.played) if past is not None

@@ -252,8 +252,8 @@ class FairJoin:
         was made or changed on the way, and the host is the only machine on the way: the
         table ends here naming the host, never the dealer in whose name it came. A draw
         share comes with its proof instead (net.fair.share_proof), checked as the driver
-        takes it; one with neither was stripped on the way (in a catch-up: taken, as a
-        record saved without its signature)."""
+        takes it; one with neither was stripped on the way (``live`` False: a catch-up's
+        record this machine's own save holds as it came, checked there)."""
         if is_share(plain) and not signature:
             if isinstance(proof, bytes) and proof:
                 self.proofs.note(plain, proof, signed=False)

@@ -14,7 +14,9 @@ key of its own for this table (PyNaCl ``nacl.signing``), over one digest of
 * Every receiving machine checks the signature of every relayed record in another dealer's
   name: a record whose signature does not hold was made or changed on the way, and the only
   machine on the way is the host, so the host is the one named (``fair_relay_forged``). A
-  dealer's own machine also refuses a key announced in its name that is not its own.
+  dealer's own machine also refuses a key announced in its name that is not its own. Every
+  machine's save keeps each record's signature and the keys, so a table resumed from a save
+  is checked the same way (``net.fair.past``).
 * The host's own records (dealer 0, and the sequencer's Depart / Overdue in seat 0) come
   straight from the relay: there is nobody else to blame for them, so they carry no
   signature.
