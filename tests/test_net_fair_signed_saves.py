@@ -346,8 +346,12 @@ def test_a_resume_from_another_machines_save_takes_only_the_proofs_it_lacks_on_w
     _plays_to_a_fair_audit(host, net, clients)
 
 
+@pytest.mark.parametrize("own", [False, True])
 def test_an_older_save_still_resumes_each_joiner_saying_the_past_is_on_the_hosts_word(
-        monkeypatch):
+        own, monkeypatch):
+    """Saves written before this change (records only). A joiner without its own save takes
+    the past on the host's word and says so once; one with its own (older) save checks the
+    past against it and has nothing to say."""
     import game.saves.lan as lan
     from game.saves.fair_lan import saved_fair_past
     with monkeypatch.context() as older:
@@ -356,12 +360,16 @@ def test_an_older_save_still_resumes_each_joiner_saying_the_past_is_on_the_hosts
     for path in saves_dir().glob("*lan-*"):
         past = saved_fair_past(read_save(path))
         assert not past.signed and not past.signatures and not past.keys
-    _no_own_saves(monkeypatch)
+    if not own:
+        _no_own_saves(monkeypatch)
     host, net, clients = _resume(old)
     assert net.run_until(lambda: all(c.phase in ("playing", "over") for c in clients), 10)
     for client in clients:
         told = _events(client, "fair_past_unsigned")
-        assert len(told) == 1 and told[0]["args"]["records"] > 0
+        if own:
+            assert not told
+        else:
+            assert len(told) == 1 and told[0]["args"]["records"] > 0
     assert any(e["event"] == "fair_past_unsigned" for e in host.poll())
     _plays_to_a_fair_audit(host, net, clients)
 
