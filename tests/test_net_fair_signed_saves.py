@@ -49,12 +49,33 @@ def _old_save_fair_stream(autosaver, fair, played, word=None, keys=None):
     autosaver.add_extras(values)
 
 
-def _played_then_gone(game, players, variants=(), moves=14, depart=False):
+def _dropping_one_share(table):
+    """The host keeps back one joiner's share for another's draw: it is rebuilt from the
+    escrow (a ShareOverdue and the holders' parts in the stream)."""
+    victim = table.clients[0]
+    real = table.host.handlers[ids.FAIR]
+    dropped = []
+
+    def relay(host, peer, msg):
+        record = msg["r"]
+        if (peer.pid == victim.pid and not dropped and record.get("kind") == "DrawShared"
+                and record.get("s") == victim.pid and record.get("d") != victim.pid):
+            dropped.append(record)
+            return
+        real(host, peer, msg)
+    table.host.handlers[ids.FAIR] = relay
+    return dropped
+
+
+def _played_then_gone(game, players, variants=(), moves=14, depart=False, rebuild=False):
     table = FairTable(game, players, variants, host_bots=1)
     table.host.autosave = True
     for client in table.clients:
         client.autosave = True
+    dropped = _dropping_one_share(table) if rebuild else None
     table.start()
+    if rebuild:
+        assert table.run(lambda: dropped and table.host.fair.share_rescue.rebuilt, limit=60)
     if depart:       # a machine gone for good: its key rebuilt by the escrow, a bot plays on
         table.run(lambda: table.host.seq >= 6, limit=30)
         gone = table.clients[-1]
@@ -301,12 +322,15 @@ def test_a_resumed_host_that_gives_a_dealer_another_key_is_caught_by_the_joiners
 
 # -- honest resumes, new and old saves ---------------------------------------------------
 
-@pytest.mark.parametrize("game,players,depart", [
-    (METRO, 2, False), (METRO, 3, False), (INK, 4, True)])
+@pytest.mark.parametrize("game,players,depart,rebuild", [
+    (METRO, 2, False, False), (METRO, 3, False, True), (INK, 4, True, False)])
 def test_an_honest_resume_checks_every_signature_and_plays_to_a_fair_audit(
-        game, players, depart, monkeypatch):
+        game, players, depart, rebuild, monkeypatch):
+    """At 2 and 3+ dealers, after a share rebuilt from the escrow or a machine gone for good
+    (records the stream holds beside the moves' cards: the indexes must still agree)."""
     from net.fair.past import wants_word
-    old = _played_then_gone(game, players, ["hand2"] if game is METRO else [], depart=depart)
+    old = _played_then_gone(game, players, ["hand2"] if game is METRO else [], depart=depart,
+                            rebuild=rebuild)
     _no_own_saves(monkeypatch)
     host, net, clients = _resume(old, game)
     assert net.run_until(lambda: all(c.phase in ("playing", "over") for c in clients), 10)
@@ -319,6 +343,7 @@ def test_an_honest_resume_checks_every_signature_and_plays_to_a_fair_audit(
     signed = [i for i, p in enumerate(fair_host.stream) if wants_word(p) and not is_share(p)]
     assert signed and all(i in fair_host.sigs for i in signed)
     assert not depart or any(p["kind"] == "Depart" for p in fair_host.stream)
+    assert not rebuild or any(p["kind"] == "ShareOverdue" for p in fair_host.stream)
     _plays_to_a_fair_audit(host, net, clients)
 
 
