@@ -415,3 +415,18 @@ def test_an_older_finished_save_still_verifies(monkeypatch, capsys):
         verify, json, file = True, False, str(path)
     assert replay_run(Args) == 0
     assert "the audit rerun: fair" in capsys.readouterr().out
+
+
+def test_the_records_on_the_hosts_word_are_named_in_few_spans_and_read_alike():
+    from net.fair.past import SavedPast, Spans
+    signed = {"kind": "Shuffled", "s": 2, "p": "tiles", "a": 0, "h": b"\1" * 32}
+    own = {"kind": "Shuffled", "seat": 0, "p": "tiles", "a": 0, "h": b"\2" * 32}
+    share = {"kind": "DrawShared", "s": 2, "p": "tiles", "n": 0, "d": 1, "x": b"\3" * 32}
+    past = SavedPast(records=[signed, own, signed, share, signed, own],
+                     signatures={4: b"\0" * 64})
+    # the host's own records (dealer 0) want no word and join the span around them
+    assert past.on_word() == [[0, 4]]
+    past.proofs[3] = b"\0" * 48
+    assert past.on_word() == [[0, 3]]
+    spans = Spans([[8, 12], [0, 2], [5, 9], [20, 20]])
+    assert [i for i in range(25) if i in spans] == [0, 1, 5, 6, 7, 8, 9, 10, 11]

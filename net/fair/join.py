@@ -28,7 +28,7 @@ from net.fair.bundle import unpack, unpack_proofs
 from net.fair.deal import FairError, record_to_plain
 from net.fair.decks import relay_form
 from net.fair.dues import SECRET
-from net.fair.past import StreamWord, in_ranges, same_record, wants_word
+from net.fair.past import Spans, StreamWord, same_record, wants_word
 from net.fair.positions import short_played
 from net.fair.peer import FairReplica
 from net.fair.share_proof import ShareProofs, is_share, signed_form, unproved_key
@@ -231,6 +231,10 @@ class FairJoin:
         self.replica.fair.defer_audit = True
         self.played.clear()      # what we proposed before is answered (or dropped) by the host
         self._keep_sync_word(msg)
+        if self.own_past is not None:
+            # what our save held past this catch-up is superseded: a save cut by a crash
+            # between a move and its records has those records dealt again, maybe otherwise
+            del self.own_past.records[len(msg.get("fr", [])):]
         return True
 
     def _keep_sync_word(self, msg: dict) -> None:
@@ -292,7 +296,7 @@ class FairJoin:
         as kept without their word (``fu``: its save is from before signatures were kept) are
         taken on its word, and that is said."""
         records, signatures = msg.get("fr", []), msg.get("fg", [])
-        proofs, unsigned = msg.get("fp", []), msg.get("fu", [])
+        proofs, unsigned = msg.get("fp", []), Spans(msg.get("fu", []))
         own = self.own_past
         if own is not None and any(self.book.keys.get(dealer, key) != key
                                    for dealer, key in own.keys.items()):
@@ -316,7 +320,7 @@ class FairJoin:
                         plain, signature, None, proof, live=False):
                     return False
                 continue
-            if (in_ranges(index, unsigned) and not signature and not proof
+            if (index in unsigned and not signature and not proof
                     and wants_word(plain)):
                 if not (is_share(plain) and self._not_mine(plain)):
                     on_word += 1

@@ -22,6 +22,7 @@ The record index here is the stream's (the host's relay order), never the driver
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass, field
 
 from net.fair.decks import relay_form
@@ -104,5 +105,20 @@ def same_record(one, other) -> bool:
     return canonical_form(relay_form(one)) == canonical_form(relay_form(other))
 
 
-def in_ranges(index: int, ranges) -> bool:
-    return any(first <= index < end for first, end in ranges)
+class Spans:
+    """[[first, end), ...] as given (any order, overlapping): ``index in spans`` in log time
+    (a hostile host may send many)."""
+
+    def __init__(self, ranges) -> None:
+        merged: list[list[int]] = []
+        for first, end in sorted((first, end) for first, end in ranges if first < end):
+            if merged and first <= merged[-1][1]:
+                merged[-1][1] = max(merged[-1][1], end)
+            else:
+                merged.append([first, end])
+        self.firsts = [first for first, _end in merged]
+        self.ends = [end for _first, end in merged]
+
+    def __contains__(self, index: int) -> bool:
+        at = bisect_right(self.firsts, index) - 1
+        return at >= 0 and index < self.ends[at]
