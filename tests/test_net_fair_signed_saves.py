@@ -23,7 +23,10 @@ from net.fair.signing import dealer_of_plain
 from net.protocol import messages as ids
 from net.table.joiner import ClientEndpoint
 from net.transport.memnet import MemNet
+from game.rules import get_game
 from tests.test_net_fair import FAST, METRO, INK, FairTable, secret_source
+
+MANIA = get_game("metromania")
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -323,14 +326,18 @@ def test_a_resumed_host_that_gives_a_dealer_another_key_is_caught_by_the_joiners
 # -- honest resumes, new and old saves ---------------------------------------------------
 
 @pytest.mark.parametrize("game,players,depart,rebuild", [
-    (METRO, 2, False, False), (METRO, 3, False, True), (INK, 4, True, False)])
+    (METRO, 2, False, False), (METRO, 3, False, True), (METRO, 4, True, False),
+    (INK, 4, True, False), (MANIA, 3, False, False)])
 def test_an_honest_resume_checks_every_signature_and_plays_to_a_fair_audit(
         game, players, depart, rebuild, monkeypatch):
     """At 2 and 3+ dealers, after a share rebuilt from the escrow or a machine gone for good
     (records the stream holds beside the moves' cards: the indexes must still agree)."""
     from net.fair.past import wants_word
-    old = _played_then_gone(game, players, ["hand2"] if game is METRO else [], depart=depart,
-                            rebuild=rebuild)
+    variants = {METRO: ["hand2"], MANIA: ["unfair"]}.get(game, [])
+    # Metromania's attests: signed answers between moves that play cards (the stream's
+    # indexes and the driver's, which holds the moves' cards too, differ there)
+    old = _played_then_gone(game, players, variants, moves=24 if game is MANIA else 14,
+                            depart=depart, rebuild=rebuild)
     _no_own_saves(monkeypatch)
     host, net, clients = _resume(old, game)
     assert net.run_until(lambda: all(c.phase in ("playing", "over") for c in clients), 10)
@@ -343,7 +350,12 @@ def test_an_honest_resume_checks_every_signature_and_plays_to_a_fair_audit(
     signed = [i for i, p in enumerate(fair_host.stream) if wants_word(p) and not is_share(p)]
     assert signed and all(i in fair_host.sigs for i in signed)
     assert not depart or any(p["kind"] == "Depart" for p in fair_host.stream)
+    if depart and game is METRO:   # the holders' key shares, signed, after moves' cards
+        first_card = min(host.fair.move_cards)
+        assert any(i >= first_card and i in fair_host.sigs for i in range(len(fair_host.stream)))
     assert not rebuild or any(p["kind"] == "ShareOverdue" for p in fair_host.stream)
+    assert game is not MANIA or any(p["kind"] == "Attest" and i in fair_host.sigs
+                                    for i, p in enumerate(fair_host.stream))
     _plays_to_a_fair_audit(host, net, clients)
 
 
