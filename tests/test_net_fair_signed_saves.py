@@ -189,7 +189,9 @@ def _rewrite_fair_lines(path, change):
 @pytest.mark.parametrize("damage,said", [
     ("short", "signature, share proof or verify key kept with the fair table's records"),
     ("other", "its dealer's signature does not hold"),
-    ("key", "signature, share proof or verify key kept with the fair table's records")])
+    ("key", "signature, share proof or verify key kept with the fair table's records"),
+    ("hex", "the fair table's record stream in this save is damaged"),
+    ("two keys", "two verify keys for dealer")])
 def test_a_damaged_signature_or_key_in_a_save_is_a_clear_save_error(damage, said):
     from game.cli import CliError
     from game.cli.replay import run as replay_run
@@ -200,7 +202,13 @@ def test_a_damaged_signature_or_key_in_a_save_is_a_clear_save_error(damage, said
         if damage == "key" and "vk" in line and line["vk"]:
             line["vk"][-1][1] = {"x": "00"}
             return True
-        if damage != "key" and "sg" in line:
+        if damage == "two keys" and "vk" in line and line["vk"]:
+            line["vk"].append([line["vk"][-1][0], {"x": "22" * 32}])
+            return True
+        if damage == "hex" and "sg" in line:
+            line["sg"]["x"] = "zz" * 64
+            return True
+        if damage in ("short", "other") and "sg" in line:
             text = line["sg"]["x"]
             line["sg"]["x"] = text[:10] if damage == "short" else ("00" + text[2:]
                                                                   if text[:2] != "00"

@@ -150,6 +150,19 @@ def saved_fair_past(save: Any) -> Any:
     their signatures and proofs, the dealers' keys. A save written before signatures were
     kept holds records alone (``signed`` False). SaveError if damaged."""
     from game.saves import SaveError
+
+    try:
+        past = _read_fair_lines(save)
+    except ValueError:       # a byte string that is not hex, or the like
+        raise SaveError(DAMAGED_STREAM, save.path) from None
+    if any(_older_group(record) for record in past.records[:1]):
+        raise SaveError(OLDER_GROUP, save.path)
+    return past
+
+
+def _read_fair_lines(save: Any) -> Any:
+    """``saved_fair_past``'s reading of the lines (ValueError: a byte string not in hex)."""
+    from game.saves import SaveError
     from net.fair.past import SavedPast
     from net.fair.share_proof import PROOF_BYTES
     from net.fair.signing import SIGNATURE_BYTES, VERIFY_KEY_BYTES
@@ -176,11 +189,12 @@ def saved_fair_past(save: Any) -> Any:
                 if not (isinstance(row, list) and len(row) == 2 and type(row[0]) is int
                         and isinstance(row[1], bytes) and len(row[1]) == VERIFY_KEY_BYTES):
                     raise SaveError(f"{DAMAGED_WORD} (a verify key)", save.path)
-                past.keys[row[0]] = row[1]
+                if past.keys.setdefault(row[0], row[1]) != row[1]:
+                    # a machine fixes a dealer's key once: two are a changed save
+                    raise SaveError(f"{DAMAGED_WORD} (two verify keys for dealer {row[0]})",
+                                    save.path)
         else:
             raise SaveError(DAMAGED_STREAM, save.path)
-    if any(_older_group(record) for record in past.records[:1]):
-        raise SaveError(OLDER_GROUP, save.path)
     return past
 
 
