@@ -333,23 +333,28 @@ def test_a_resumed_host_that_gives_a_dealer_another_key_is_caught_by_the_joiners
 
 # -- honest resumes, new and old saves ---------------------------------------------------
 
-@pytest.mark.parametrize("game,players,depart,rebuild", [
-    (METRO, 2, False, False), (METRO, 3, False, True), (METRO, 4, True, False),
-    (INK, 4, True, False), (MANIA, 3, False, False)])
+@pytest.mark.parametrize("game,players,depart,rebuild,own", [
+    (METRO, 2, False, False, False), (METRO, 3, False, True, False),
+    (METRO, 4, True, False, False), (METRO, 4, True, True, True),
+    (INK, 4, True, False, False), (MANIA, 3, False, False, False),
+    (MANIA, 3, False, False, True)])
 def test_an_honest_resume_checks_every_signature_and_plays_to_a_fair_audit(
-        game, players, depart, rebuild, monkeypatch):
+        game, players, depart, rebuild, own, monkeypatch):
     """At 2 and 3+ dealers, after a share rebuilt from the escrow or a machine gone for good
-    (records the stream holds beside the moves' cards: the indexes must still agree)."""
+    (records the stream holds beside the moves' cards: the indexes must still agree); by
+    signatures alone, or (``own``) also against each joiner's own save."""
     from net.fair.past import wants_word
     variants = {METRO: ["hand2"], MANIA: ["unfair"]}.get(game, [])
     # Metromania's attests: signed answers between moves that play cards (the stream's
     # indexes and the driver's, which holds the moves' cards too, differ there)
     old = _played_then_gone(game, players, variants, moves=24 if game is MANIA else 14,
                             depart=depart, rebuild=rebuild)
-    _no_own_saves(monkeypatch)
+    if not own:
+        _no_own_saves(monkeypatch)
     host, net, clients = _resume(old, game)
     assert net.run_until(lambda: all(c.phase in ("playing", "over") for c in clients), 10)
     for client in clients:
+        assert (client.fair_join.own_past is not None) == own
         events = client.poll()
         assert not any(e["event"] in ("fair_caught", "fair_past_unsigned") for e in events)
     # the past came with its word: each joiner's new save keeps it again
