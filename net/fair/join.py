@@ -98,6 +98,7 @@ class FairJoin:
         self.code = CodeTeller()                  # the table code, said once (net.fair.table_code)
         self.word = StreamWord()      # each record's signature / proof, kept in our save
         self.own_past = None          # our own save of this table (a catch-up is checked by it)
+        self.on_word_told = False     # said that part of the past is on the host's word
 
     # ------------------------------------------------------------------ setup and aborts
     def aborted(self, msg: dict) -> bool:
@@ -156,6 +157,7 @@ class FairJoin:
         self.proofs = ShareProofs(self.table_id)
         self.hold = bool(msg.get("cu"))    # owe nothing until the catch-up is in
         self.word = StreamWord()
+        self.on_word_told = False
         # a catch-up follows: what our own save holds of this table's past checks it
         self.own_past = (seat.persistence.fair_own_past(self.table_id, me)
                          if self.hold and me in dealers else None)
@@ -327,7 +329,8 @@ class FairJoin:
                     continue
             if not self._signed(plain, signature, None, proof):
                 return False
-        if on_word:
+        if on_word and not self.on_word_told:     # once, not at every repair
+            self.on_word_told = True
             self.emit("fair_past_unsigned", code="fair_past_unsigned",
                       args={"records": on_word})
         self.tell_code()
