@@ -322,6 +322,8 @@ def _serve(server, timeout: float, end_grace: float = END_GRACE, phones=None, *,
                 emit("started", seed=event["seed"])
             elif kind == "table_code":     # the players compare it with their screens'
                 emit("table_code", code=event["code"])
+            elif kind == "fair_past_unsigned":     # a resumed table's past on our word
+                emit(kind, code=event["code"], args=event["args"])
             elif kind == "waited_out":     # nobody waits for good: a bot plays the seat
                 emit("waited_out", seat=event["seat"], seconds=event["seconds"])
             elif kind == "game_over":

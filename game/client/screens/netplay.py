@@ -250,8 +250,9 @@ class NetPlayScreen(PlayScreen):
             self._reseated(list(event["seats"]))
         elif kind == "resynced" and event.get("reason") == "desync":
             self.toast(t("lan.toast.resynced"), "info")
-        elif kind == "fair_host_withheld":
-            # only this machine can know: the host did not pass on what it sent
+        elif kind in ("fair_host_withheld", "fair_past_unsigned"):
+            # only this machine can know: the host did not pass on what it sent, or a resumed
+            # table's past comes from a save without its players' signatures (net.fair.past)
             self.toast(reason_text(event["code"], event.get("args")), "bad")
         elif kind == "peer_refused":
             self.toast(t("lan.toast.peer_refused", reason=reason_text(event["code"],
