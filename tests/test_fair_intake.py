@@ -1,7 +1,8 @@
 """The fair table's record intake (net.fair.deal): every record of the stream reaches the part
 that takes it through one table of functions (the driver's own records by kind, the cipher
 records by class), and a record's plain form is checked by one table of checks. Every kind has
-both; a malformed record is refused with ``fair_malformed``."""
+both; a malformed record is refused with ``fair_malformed``, never a traceback, whatever its
+``kind`` holds."""
 
 from __future__ import annotations
 
@@ -101,6 +102,8 @@ def test_a_card_named_in_a_show_goes_to_the_kinds_part():
 
 
 @pytest.mark.parametrize("plain", [
+    {"kind": ["Secret"], "seat": 1},                       # a kind that cannot be hashed
+    {"kind": {"a": 1}, "seat": 1},
     {"kind": SECRET, "seat": 1, "secret": b"short"},
     {"kind": SECRET, "seat": -1, "secret": b"s" * 32},
     {"kind": ESCROW, "seat": 1, "shares": "no"},

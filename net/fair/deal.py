@@ -127,6 +127,8 @@ DRIVER_RECORDS = tuple(DRIVER_CHECKS)
 def record_from_plain(plain) -> Any:
     """A published record from its plain form; FairError if malformed."""
     kind = plain.get("kind") if isinstance(plain, dict) else None
+    if isinstance(kind, (list, dict)):     # looked up by kind below: it must hash
+        raise FairError("fair_malformed", detail="kind")
     if kind in DRIVER_RECORDS:
         if not (_small(plain.get("seat")) and DRIVER_CHECKS[kind](plain)):
             raise FairError("fair_malformed", detail=kind)
