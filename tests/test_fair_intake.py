@@ -1,4 +1,4 @@
-"""The fair table's record intake (net.fair.deal): every record of the stream reaches the part
+"""The fair table's record intake (net.fair.deal, net.fair.plain): every record of the stream reaches the part
 that takes it through one table of functions (the driver's own records by kind, the cipher
 records by class), and a record's plain form is checked by one table of checks. Every kind has
 both; a malformed record is refused with ``fair_malformed``, never a traceback, whatever its
@@ -10,8 +10,8 @@ import pytest
 
 from game.rules import get_game
 from game.rules.fairplay.records import CardPlayed, KeyCommitted, PileOpened
-from net.fair import deal
-from net.fair.deal import DRIVER_CHECKS, DRIVER_INTAKE, DRIVER_RECORDS, FairError, FairTable
+from net.fair.deal import DRIVER_INTAKE, FairError, FairTable
+from net.fair.plain import DRIVER_CHECKS, DRIVER_RECORDS, record_from_plain
 from net.fair.dues import SECRET
 from net.fair.escrow import DEPART, ESCROW, KEY_SHARE, SHARE_BYTES
 from net.fair.kinds import ATTEST
@@ -115,7 +115,7 @@ def test_a_card_named_in_a_show_goes_to_the_kinds_part():
 ])
 def test_a_malformed_record_is_refused_with_a_reason(plain):
     with pytest.raises(FairError) as refused:
-        deal.record_from_plain(plain)
+        record_from_plain(plain)
     assert refused.value.code == "fair_malformed"
 
 
@@ -127,4 +127,4 @@ def test_well_formed_driver_records_pass_their_check():
                   {"kind": KEY_SHARE, "seat": 1, "of": 2, "share": share},
                   {"kind": KEY_SHARE, "seat": 1, "of": 2, "share": share, "at": 4},
                   {"kind": ATTEST, "seat": 1, "answer": 0}):
-        assert deal.record_from_plain(plain) == plain
+        assert record_from_plain(plain) == plain

@@ -45,7 +45,8 @@ net.fair.shuffle_step), ``dues`` (net.fair.dues: what this machine owes, its out
 (net.fair.rescue, net.fair.share_rescue: late roll parts and draw shares rebuilt) and
 ``ending`` (net.fair.audit_step: the secrets and the verdict). Each record of the stream goes
 to the part that takes it through a table of functions: ``DRIVER_INTAKE`` (the driver's own
-records, by kind) and ``RECORD_INTAKE`` (the cipher records, by class).
+records, by kind) and ``RECORD_INTAKE`` (the cipher records, by class), once its plain form
+is checked (net.fair.plain).
 """
 
 from __future__ import annotations
@@ -56,93 +57,27 @@ from typing import Any, Callable
 
 from game.match import Match
 from game.rules.core import canonical_bytes
-from game.rules.fairplay import FairplayError, Peer, Transcript, from_plain, to_plain
+from game.rules.fairplay import FairplayError, Peer, Transcript, to_plain
 from game.rules.fairplay.records import (CardPlayed, DrawShared, PileOpened, Returned,
-                                          RollContributed, RollOpened, Shuffled, digest_form)
+                                          RollOpened, digest_form)
 from net.fair.audit_step import AuditStep, Verdict
 from net.fair.draw_step import learn_departed_hands
 from net.fair.dues import SECRET, SETUP_ROLL, Dues
 from net.fair.errors import FairError
-from net.fair.escrow import DEPART, ESCROW, KEY_SHARE, SECRET_SHARE_SIZES, SHARE_BYTES
-from net.fair.kinds import ATTEST, ChanceKinds, attest_record_ok
+from net.fair.escrow import DEPART, ESCROW, KEY_SHARE
+from net.fair.kinds import ATTEST, ChanceKinds
 from net.fair.leave import Departures, is_stale
 from net.fair.moves import MoveQueue
 from net.fair.phases import DealMachine
+from net.fair.plain import DRIVER_RECORDS, record_from_plain, small_int
+from net.fair.plain import record_to_plain  # noqa: F401 - re-exported: callers import it here
 from net.fair.positions import Positions, stamped
-from net.fair.rescue import OVERDUE, ROLL_PART, RollRescue, rescue_record_ok
-from net.fair.late_shuffle import (SHUFFLE_OVERDUE, late_shuffle_record_ok,
-                                   take_shuffle_overdue)
-from net.fair.share_rescue import (SHARE_OVERDUE, SHARE_PART, ShareRescue,
-                                   share_rescue_record_ok)
+from net.fair.rescue import OVERDUE, ROLL_PART, RollRescue
+from net.fair.late_shuffle import SHUFFLE_OVERDUE, take_shuffle_overdue
+from net.fair.share_rescue import SHARE_OVERDUE, SHARE_PART, ShareRescue
 
 SEED_DICE = (256,) * 8            # 64 bits of public seed
 OPENINGS = (PileOpened, RollOpened, Returned)    # derived by every driver, never sent
-
-
-def record_to_plain(record) -> dict:
-    if isinstance(record, dict):      # a Secret
-        return dict(record)
-    return to_plain(record)
-
-
-def _small(value) -> bool:
-    return type(value) is int and 0 <= value < (1 << 31)
-
-
-def _stamp_ok(plain: dict) -> bool:
-    return "at" not in plain or _small(plain["at"])     # the host's stamp (net.fair.positions)
-
-
-def secret_record_ok(plain: dict) -> bool:
-    secret = plain.get("secret")
-    return set(plain) == {"kind", "seat", "secret"} and isinstance(secret, bytes) and \
-        16 <= len(secret) <= 64
-
-
-def escrow_record_ok(plain: dict) -> bool:
-    return isinstance(plain.get("shares"), list)
-
-
-def depart_record_ok(plain: dict) -> bool:
-    return set(plain) - {"at"} == {"kind", "seat", "of"} and _small(plain["of"]) and \
-        _stamp_ok(plain)
-
-
-def key_share_record_ok(plain: dict) -> bool:
-    share, ss = plain.get("share"), plain.get("ss", b"x" * SHARE_BYTES)
-    return set(plain) - {"at", "ss"} == {"kind", "seat", "of", "share"} and \
-        _small(plain["of"]) and isinstance(share, bytes) and len(share) == SHARE_BYTES and \
-        isinstance(ss, bytes) and len(ss) in SECRET_SHARE_SIZES and _stamp_ok(plain)
-
-
-# the driver's own records (plain dicts, never objects), by kind: the check of their form
-DRIVER_CHECKS = {SECRET: secret_record_ok, ESCROW: escrow_record_ok, DEPART: depart_record_ok,
-                 KEY_SHARE: key_share_record_ok, ATTEST: attest_record_ok,
-                 OVERDUE: rescue_record_ok, ROLL_PART: rescue_record_ok,
-                 SHARE_OVERDUE: share_rescue_record_ok, SHARE_PART: share_rescue_record_ok,
-                 SHUFFLE_OVERDUE: late_shuffle_record_ok}
-DRIVER_RECORDS = tuple(DRIVER_CHECKS)
-
-
-def record_from_plain(plain) -> Any:
-    """A published record from its plain form; FairError if malformed."""
-    kind = plain.get("kind") if isinstance(plain, dict) else None
-    if isinstance(kind, (list, dict)):     # looked up by kind below: it must hash
-        raise FairError("fair_malformed", detail="kind")
-    if kind in DRIVER_RECORDS:
-        if not (_small(plain.get("seat")) and DRIVER_CHECKS[kind](plain)):
-            raise FairError("fair_malformed", detail=kind)
-        return dict(plain)
-    try:
-        record = from_plain(plain)
-    except FairplayError as error:
-        raise FairError("fair_malformed", detail=error.code) from None
-    if isinstance(record, RollContributed) and not record.proof:
-        # a part without its proof is one every machine rebuilds itself: never sent
-        raise FairError("fair_malformed", detail="proof")
-    if isinstance(record, Shuffled) and record.skipped:
-        raise FairError("fair_malformed", detail="skipped")    # derived, never sent
-    return record
 
 
 class FairTable:
@@ -295,7 +230,7 @@ class FairTable:
         wire's short form ``[position, card]``: the pile is the one the move plays from and
         the drawer the position's, both known to every machine)."""
         if isinstance(played, list):
-            if len(played) != 2 or not all(_small(value) for value in played):
+            if len(played) != 2 or not all(small_int(value) for value in played):
                 raise FairError("fair_malformed", detail="card_played")
             played = tuple(played)
         elif played is not None and not isinstance(played, CardPlayed):
