@@ -188,8 +188,8 @@ def test_our_records_are_acknowledged_when_the_stream_shows_them():
 def test_a_card_played_is_kept_for_a_resend_and_a_card_not_in_hand_is_refused():
     seat, driver = FakeSeat(), FakeDriver()
     part = seat.part(driver)
-    text, played = part.propose(0, "B2")
+    text, played = part.public_proposal(0, "B2")
     assert text == "public B2" and played == [3, 17] and part.played == {0: [3, 17]}
-    assert part.propose(1, "move") == ("public move", None) and 1 not in part.played
+    assert part.public_proposal(1, "move") == ("public move", None) and 1 not in part.played
     with pytest.raises(IllegalMove):
-        part.propose(0, "not mine")
+        part.public_proposal(0, "not mine")

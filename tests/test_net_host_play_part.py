@@ -6,6 +6,7 @@ wrong hash is repaired by a SYNC."""
 from types import SimpleNamespace
 
 from game.rules.core import IllegalMove
+from net.fair.host import FairHost, FairRelay
 from net.protocol import messages as ids
 from net.protocol.lobby import Slot
 from net.session.handshake import PeerRec
@@ -149,3 +150,15 @@ def test_a_wrong_hash_is_repaired_by_a_sync_and_a_right_one_acked():
     assert [c[0] for c in table.calls] == ["desync", "send"]
     assert table.calls[1][2]["t"] == ids.SYNC and table.calls[1][2]["w"] == ids.R_DESYNC
     assert peer.acked == 2 and peer.repair_from == 3
+
+
+def test_the_fair_host_does_all_the_play_part_asks_itself():
+    """FairHost declares it is a FairRelay (a base class): each thing the play part asks must
+    be FairHost's own, never the Protocol's empty stand-in, and the fake here has each."""
+    asked = {name for name, value in vars(FairRelay).items()
+             if callable(value) and not name.startswith("_")}
+    assert asked == {"stamp", "resend", "sync_fields", "can_play"}
+    assert FairRelay in FairHost.__mro__
+    for name in asked:
+        assert getattr(FairHost, name) is not getattr(FairRelay, name), name
+        assert callable(getattr(FakeFair, name, None)), name

@@ -43,95 +43,41 @@ net.fair.shuffle_step), ``dues`` (net.fair.dues: what this machine owes, its out
 ``kinds`` (net.fair.kinds: attest / show / return and their audit), ``positions``
 (net.fair.positions: pile order, held and known cards), ``rescue`` and ``share_rescue``
 (net.fair.rescue, net.fair.share_rescue: late roll parts and draw shares rebuilt) and
-``ending`` (net.fair.audit_step: the secrets and the verdict).
+``ending`` (net.fair.audit_step: the secrets and the verdict). Each record of the stream goes
+to the part that takes it through a table of functions: ``DRIVER_INTAKE`` (the driver's own
+records, by kind) and ``RECORD_INTAKE`` (the cipher records, by class), once its plain form
+is checked (net.fair.plain).
 """
 
 from __future__ import annotations
 
 import hashlib
 from collections import deque
-from typing import Any
+from typing import Any, Callable
 
 from game.match import Match
 from game.rules.core import canonical_bytes
-from game.rules.fairplay import FairplayError, Peer, Transcript, from_plain, to_plain
+from game.rules.fairplay import FairplayError, Peer, Transcript, to_plain
 from game.rules.fairplay.records import (CardPlayed, DrawShared, PileOpened, Returned,
-                                          RollContributed, RollOpened, Shuffled, digest_form)
+                                          RollOpened, digest_form)
 from net.fair.audit_step import AuditStep, Verdict
 from net.fair.draw_step import learn_departed_hands
 from net.fair.dues import SECRET, SETUP_ROLL, Dues
 from net.fair.errors import FairError
-from net.fair.escrow import DEPART, ESCROW, KEY_SHARE, SECRET_SHARE_SIZES, SHARE_BYTES
-from net.fair.kinds import ATTEST, ChanceKinds, attest_record_ok
+from net.fair.escrow import DEPART, ESCROW, KEY_SHARE
+from net.fair.kinds import ATTEST, ChanceKinds
 from net.fair.leave import Departures, is_stale
 from net.fair.moves import MoveQueue
 from net.fair.phases import DealMachine
+from net.fair.plain import DRIVER_RECORDS, record_from_plain, small_int
+from net.fair.plain import record_to_plain  # noqa: F401 - re-exported: callers import it here
 from net.fair.positions import Positions, stamped
-from net.fair.rescue import OVERDUE, ROLL_PART, RollRescue, rescue_record_ok
-from net.fair.late_shuffle import (SHUFFLE_OVERDUE, late_shuffle_record_ok,
-                                   take_shuffle_overdue)
-from net.fair.share_rescue import (SHARE_OVERDUE, SHARE_PART, ShareRescue,
-                                   share_rescue_record_ok)
+from net.fair.rescue import OVERDUE, ROLL_PART, RollRescue
+from net.fair.late_shuffle import SHUFFLE_OVERDUE, take_shuffle_overdue
+from net.fair.share_rescue import SHARE_OVERDUE, SHARE_PART, ShareRescue
 
 SEED_DICE = (256,) * 8            # 64 bits of public seed
 OPENINGS = (PileOpened, RollOpened, Returned)    # derived by every driver, never sent
-
-
-def record_to_plain(record) -> dict:
-    if isinstance(record, dict):      # a Secret
-        return dict(record)
-    return to_plain(record)
-
-
-DRIVER_RECORDS = (SECRET, ESCROW, DEPART, KEY_SHARE, ATTEST, OVERDUE, ROLL_PART,
-                  SHARE_OVERDUE, SHARE_PART, SHUFFLE_OVERDUE)
-
-
-def _small(value) -> bool:
-    return type(value) is int and 0 <= value < (1 << 31)
-
-
-def record_from_plain(plain) -> Any:
-    """A published record from its plain form; FairError if malformed."""
-    kind = plain.get("kind") if isinstance(plain, dict) else None
-    if kind in DRIVER_RECORDS:
-        ok = _small(plain.get("seat"))
-        if kind == SECRET:
-            ok = ok and set(plain) == {"kind", "seat", "secret"} and isinstance(
-                plain["secret"], bytes) and 16 <= len(plain["secret"]) <= 64
-        elif kind == ESCROW:
-            ok = ok and isinstance(plain.get("shares"), list)
-        elif kind == ATTEST:
-            ok = ok and attest_record_ok(plain)
-        elif kind in (OVERDUE, ROLL_PART):
-            ok = ok and rescue_record_ok(plain)
-        elif kind in (SHARE_OVERDUE, SHARE_PART):
-            ok = ok and share_rescue_record_ok(plain)
-        elif kind == SHUFFLE_OVERDUE:
-            ok = ok and late_shuffle_record_ok(plain)
-        elif kind == DEPART:
-            ok = ok and set(plain) - {"at"} == {"kind", "seat", "of"} and _small(plain["of"])
-        else:
-            ss = plain.get("ss", b"x" * SHARE_BYTES)
-            ok = ok and set(plain) - {"at", "ss"} == {"kind", "seat", "of", "share"} and _small(
-                plain["of"]) and isinstance(plain["share"], bytes) and len(
-                    plain["share"]) == SHARE_BYTES and isinstance(ss, bytes) and len(
-                        ss) in SECRET_SHARE_SIZES
-        if kind in (DEPART, KEY_SHARE) and "at" in plain:
-            ok = ok and _small(plain["at"])
-        if not ok:
-            raise FairError("fair_malformed", detail=kind)
-        return dict(plain)
-    try:
-        record = from_plain(plain)
-    except FairplayError as error:
-        raise FairError("fair_malformed", detail=error.code) from None
-    if isinstance(record, RollContributed) and not record.proof:
-        # a part without its proof is one every machine rebuilds itself: never sent
-        raise FairError("fair_malformed", detail="proof")
-    if isinstance(record, Shuffled) and record.skipped:
-        raise FairError("fair_malformed", detail="skipped")    # derived, never sent
-    return record
 
 
 class FairTable:
@@ -284,7 +230,7 @@ class FairTable:
         wire's short form ``[position, card]``: the pile is the one the move plays from and
         the drawer the position's, both known to every machine)."""
         if isinstance(played, list):
-            if len(played) != 2 or not all(_small(value) for value in played):
+            if len(played) != 2 or not all(small_int(value) for value in played):
                 raise FairError("fair_malformed", detail="card_played")
             played = tuple(played)
         elif played is not None and not isinstance(played, CardPlayed):
@@ -443,44 +389,13 @@ class FairTable:
         self._digest.update(canonical_bytes(to_plain(digest_form(record))))
 
     def _consume(self, record) -> None:
+        """The next record of the stream goes to the part that takes it (``DRIVER_INTAKE``
+        by kind, ``RECORD_INTAKE`` by class; any other class is a dealer's step record)."""
         if isinstance(record, dict):
-            kind = record["kind"]
-            if kind == SECRET:
-                self.ending.take_secret(record)
-            elif kind == ESCROW:
-                self.departures.take_escrow(record)
-            elif kind == DEPART:
-                self.departures.take_depart(record)
-            elif kind == ATTEST:
-                self.kinds.take_attest(self.machine.step, record)
-            elif kind == OVERDUE:
-                self.rescue.take_overdue(record)
-            elif kind == ROLL_PART:
-                self.rescue.take_part(record)
-            elif kind == SHARE_OVERDUE:
-                self.share_rescue.take_overdue(record)
-            elif kind == SHARE_PART:
-                self.share_rescue.take_part(record)
-            elif kind == SHUFFLE_OVERDUE:
-                take_shuffle_overdue(self, record)
-            else:
-                self.departures.take_key_share(record)
+            DRIVER_INTAKE[record["kind"]](self, record)
             self.published.append(record)
             return
-        if isinstance(record, OPENINGS):
-            raise FairError("fair_opening_sent", dealer=-1)   # openings are derived, not sent
-        step = self.machine.step
-        if isinstance(record, CardPlayed) and step is not None and step[0] == "show":
-            self._keep_unless_refused(lambda shown: self.kinds.take_shown(step, shown), record)
-            return
-        if isinstance(record, CardPlayed):
-            raise FairError("fair_out_of_turn", dealer=record.seat, kind="CardPlayed")
-        if record.seat not in self.dealers:
-            raise FairError("fair_not_dealer", dealer=record.seat)
-        self.machine.check_belongs(record)
-        if self.share_check is not None and isinstance(record, DrawShared):
-            self.share_check(self, record)     # its proof (net.fair.share_proof)
-        self._keep_unless_refused(self._append, record)
+        RECORD_INTAKE.get(type(record), on_dealer_record)(self, record)
 
     def _keep_unless_refused(self, take, record) -> None:
         """``take(record)`` and keep the record as published; one the fair-play rules refuse
@@ -519,6 +434,87 @@ class FairTable:
 
     def run_audit(self) -> Verdict:
         return self.ending.run()
+
+
+# ================================================================ record intake
+# Each record of the stream goes to the part that takes it: ``FairTable._consume`` looks it
+# up here, in tables built once. A handler gets the table and the record; one that refuses
+# raises FairError and the record is not kept.
+RecordTaker = Callable[[FairTable, Any], None]
+
+
+def on_secret(fair: FairTable, record: dict) -> None:
+    fair.ending.take_secret(record)              # net.fair.audit_step
+
+
+def on_escrow(fair: FairTable, record: dict) -> None:
+    fair.departures.take_escrow(record)          # net.fair.leave
+
+
+def on_depart(fair: FairTable, record: dict) -> None:
+    fair.departures.take_depart(record)
+
+
+def on_key_share(fair: FairTable, record: dict) -> None:
+    fair.departures.take_key_share(record)
+
+
+def on_attest(fair: FairTable, record: dict) -> None:
+    fair.kinds.take_attest(fair.machine.step, record)     # net.fair.kinds: the open answer
+
+
+def on_roll_overdue(fair: FairTable, record: dict) -> None:
+    fair.rescue.take_overdue(record)             # net.fair.rescue
+
+
+def on_roll_part(fair: FairTable, record: dict) -> None:
+    fair.rescue.take_part(record)
+
+
+def on_share_overdue(fair: FairTable, record: dict) -> None:
+    fair.share_rescue.take_overdue(record)       # net.fair.share_rescue
+
+
+def on_share_part(fair: FairTable, record: dict) -> None:
+    fair.share_rescue.take_part(record)
+
+
+# the driver's own records (plain dicts), by kind; the table keeps each as published
+DRIVER_INTAKE: dict[str, RecordTaker] = {
+    SECRET: on_secret, ESCROW: on_escrow, DEPART: on_depart, KEY_SHARE: on_key_share,
+    ATTEST: on_attest, OVERDUE: on_roll_overdue, ROLL_PART: on_roll_part,
+    SHARE_OVERDUE: on_share_overdue, SHARE_PART: on_share_part,
+    SHUFFLE_OVERDUE: take_shuffle_overdue,       # net.fair.late_shuffle
+}
+
+
+def on_opening(fair: FairTable, record) -> None:
+    raise FairError("fair_opening_sent", dealer=-1)   # openings are derived, not sent
+
+
+def on_card_played(fair: FairTable, record: CardPlayed) -> None:
+    """A card named at the end (a ``show`` step); a move's card comes with its move."""
+    step = fair.machine.step
+    if step is None or step[0] != "show":
+        raise FairError("fair_out_of_turn", dealer=record.seat, kind="CardPlayed")
+    fair._keep_unless_refused(lambda shown: fair.kinds.take_shown(step, shown), record)
+
+
+def on_dealer_record(fair: FairTable, record) -> None:
+    """A dealer's record of the open step (a key, a roll part, a shuffle, a draw share):
+    from a dealer, one the step asks for, its proof checked as it is taken (a draw share's,
+    net.fair.share_proof), then into the transcript."""
+    if record.seat not in fair.dealers:
+        raise FairError("fair_not_dealer", dealer=record.seat)
+    fair.machine.check_belongs(record)
+    if fair.share_check is not None and isinstance(record, DrawShared):
+        fair.share_check(fair, record)
+    fair._keep_unless_refused(fair._append, record)
+
+
+# the cipher records, by class; a class not named here is a dealer's step record
+RECORD_INTAKE: dict[type, RecordTaker] = {
+    **dict.fromkeys(OPENINGS, on_opening), CardPlayed: on_card_played}
 
 
 def _dealer_of(record) -> int:

@@ -64,7 +64,22 @@ class FairHostTable(Protocol):
     def match(self) -> Any: ...
 
 
-class FairHost:
+class FairRelay(Protocol):
+    """What the host's play part (``net.table.play.HostPlay``) asks of the fair deal: a move
+    stamped, moves resent, the stream for a SYNC, whether a seat may move. ``FairHost``
+    declares it is one (a base class), so a reader or a tool can follow a call from the play
+    part into it; the play part's tests hand it a fake."""
+
+    def stamp(self, seat: int, text: str, played: Any = None) -> None: ...
+
+    def resend(self, peer: Any, entries: list) -> None: ...
+
+    def sync_fields(self, message: dict, peer: Any) -> None: ...
+
+    def can_play(self, seat: int) -> bool: ...
+
+
+class FairHost(FairRelay):
     """A part of ``HostEndpoint`` (``fair_host``): the host's side of the fair deal."""
 
     def __init__(self, table: FairHostTable, *, new_secret: Callable[[], bytes],

@@ -357,7 +357,7 @@ class FairJoin:
         self.fail(error.code, args)
 
     # ------------------------------------------------------------------ what we send
-    def propose(self, seat: int, text: str) -> tuple[str, Any]:
+    def public_proposal(self, seat: int, text: str) -> tuple[str, Any]:
         """(public text, CardPlayed plain or None) of our move, the card kept for a resend
         (``played``); IllegalMove if the card is not in our hand."""
         fair = self.replica.fair

@@ -12,7 +12,7 @@ phase follows). ``waiting`` answers in one call what the table waits for now, fr
 what a timeout or a departure does; ``on_timeout`` and ``on_departure`` say what the host
 does about the dealers it waits for (rebuild a part, skip a shuffle step, stall, hand seats
 to a bot and rebuild a key, abort, rebuild a secret). docs/protocol.md lists ``PHASES`` (a
-test holds the two together).
+test holds the two together). The machine reaches its table only through ``DealTable``.
 
 A dealer is a machine that held a seat at START (its fairplay seat number is its peer id);
 a spectator deals nothing, so no phase ever waits for one.
@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from typing import Any, Protocol, Sequence
 
 from game.rules.core import IllegalMove
 from game.rules.fairplay.records import (DrawShared, KeyCommitted, KeyRevealed, RollCommitted,
@@ -30,7 +30,11 @@ from game.rules.fairplay.records import (DrawShared, KeyCommitted, KeyRevealed, 
 from net.fair import draw_step, shuffle_step
 from net.fair.dues import SETUP_ROLL
 from net.fair.errors import FairError
+from net.fair.kinds import ChanceKinds
 from net.fair.late_shuffle import shuffle_late
+from net.fair.positions import Positions
+from net.fair.rescue import RollRescue
+from net.fair.share_rescue import ShareRescue
 from net.fair.wait import (play_owing, rebuild_parts_owing, roll_parts_late, setup_owing,
                            shares_late)
 
@@ -114,9 +118,60 @@ ROLL_PARTS_LATE = (Phase.SEED, Phase.CHANCE, Phase.REKEY)
 SETUP = (Phase.KEY_COMMIT, Phase.KEY_REVEAL, Phase.ESCROW, Phase.SEED)
 
 
-def phase_of(fair) -> Phase:
-    """The phase a ``FairTable`` (or anything that reads like one) is in, from what it has
-    consumed (``DealMachine.phase``)."""
+class DealTable(Protocol):
+    """What ``DealMachine`` reads of its table and calls there (``FairTable`` is one): the
+    machine's own reads, and what it hands the table to them for: the phase (``phase_of``),
+    the rules of who is owed (net.fair.wait, net.fair.late_shuffle) and the steps
+    (net.fair.draw_step, net.fair.shuffle_step). Nothing else of the table is read."""
+    me: int                          # this machine's peer id
+    dealers: Sequence[int]           # the machines holding a seat at START, sorted
+    piles: dict                      # pile name -> its cards (``Game.piles``)
+    peer: Any                        # this machine's fairplay Peer (None: it deals nothing)
+    transcript: Any                  # the fairplay Transcript: keys, rolls, piles and draws
+    match: Any                       # the machine's Match (None before the setup's end)
+    strict_escrow: bool              # a strict table: nobody stands in for a withholder
+    skipped_shufflers: set           # dealers whose shuffle step was skipped once
+    positions: Positions             # pile order, held and known cards
+    kinds: ChanceKinds               # attest / show / return
+    rescue: RollRescue               # late roll parts rebuilt
+    share_rescue: ShareRescue        # late draw shares rebuilt
+
+    @property
+    def verdict(self) -> Any: ...            # the audit's (None until it ran)
+
+    @property
+    def active(self) -> Sequence[int]: ...   # dealers still at the table
+
+    @property
+    def departed(self) -> Sequence[int]: ...
+
+    @property
+    def recovered(self) -> dict: ...         # departed dealer -> rebuilt key
+
+    @property
+    def escrows(self) -> dict: ...
+
+    @property
+    def key_shares(self) -> dict: ...        # departed dealer -> holder -> its share
+
+    @property
+    def secrets(self) -> dict: ...           # dealers' published secrets (at the end)
+
+    @property
+    def current_step(self) -> tuple | None: ...   # the machine's own step, read back
+
+    @property
+    def finished(self) -> bool: ...
+
+    @property
+    def waiting_for_move(self) -> bool: ...
+
+    def append_derived(self, record) -> None: ...  # a record every machine derives alike
+
+
+def phase_of(fair: DealTable) -> Phase:
+    """The phase a ``FairTable`` (or anything that reads like one: ``DealTable``) is in, from
+    what it has consumed (``DealMachine.phase``)."""
     if fair.verdict is not None:
         return Phase.AUDITED
     dealers = fair.dealers
@@ -168,10 +223,11 @@ class Decision:
 
 class DealMachine:
     """The deal's state machine: the chance step in flight and the transitions between
-    phases (see the module docstring). Its table is the ``FairTable`` it belongs to: the
-    steps read the table's transcript, piles and positions and append derived records."""
+    phases (see the module docstring). Its table is the ``FairTable`` it belongs to, reached
+    only through ``DealTable``: the steps read the table's transcript, piles and positions
+    and append derived records."""
 
-    def __init__(self, table: Any) -> None:
+    def __init__(self, table: DealTable) -> None:
         self.table = table
         self.step: tuple | None = None     # (kind, pile or roll name, positions, drawer, key)
         self.rolls = 0                     # rolls opened so far

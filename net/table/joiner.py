@@ -150,7 +150,7 @@ class ClientEndpoint:
             self.match.check(seat, text)    # instant feedback; the host decides anyway
         message = {"t": ids.PROPOSE, "s": seat, "m": text}
         if self.fair_join.replica is not None:     # (none after a hostile host's ABORT)
-            text, played = self.fair_join.propose(seat, text)
+            text, played = self.fair_join.public_proposal(seat, text)
             message["m"] = text
             if played is not None:
                 message["cp"] = played

@@ -6,9 +6,9 @@ and the host's own bots.
 ``HostPlay`` is a part of ``net.table.host.HostEndpoint`` (``play``) with its own state: the
 sequenced seat commands (``commands``) and when the fair deal last applied a move
 (``applied_at``: the hash waits until the burst of sending is over). It reads the table it
-serves (``PlayTable``) and acts on it only through the fair deal it is handed (``FairRelay``:
-``net.fair.host.FairHost``) and the callbacks: send to a peer, broadcast, refuse a
-connection, emit an event, the seats' statuses changed, the game is over.
+serves (``PlayTable``) and acts on it only through the fair deal it is handed (``FairRelay``,
+which ``net.fair.host.FairHost`` declares it is) and the callbacks: send to a peer,
+broadcast, refuse a connection, emit an event, the seats' statuses changed, the game is over.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any, Callable, Protocol
 
 from game.rules.core import IllegalMove
+from net.fair.host import FairRelay
 from net.local import collector
 from net.local.netlog import log_line
 from net.protocol import messages as ids
@@ -45,18 +46,6 @@ class PlayTable(Protocol):
     def clock(self) -> float: ...
 
 
-class FairRelay(Protocol):
-    """What ``HostPlay`` asks of the fair deal (``net.fair.host.FairHost`` is one)."""
-
-    def stamp(self, seat: int, text: str, played: Any = None) -> None: ...
-
-    def resend(self, peer: Any, entries: list) -> None: ...
-
-    def sync_fields(self, message: dict, peer: Any) -> None: ...
-
-    def can_play(self, seat: int) -> bool: ...
-
-
 class HostPlay:
     def __init__(self, table: PlayTable, fair: FairRelay, *,
                  send: Callable[[Any, dict], None], broadcast: Callable[[dict], None],
@@ -68,7 +57,7 @@ class HostPlay:
         ``emit(event, **fields)``; ``status_changed()``: the seats' states may have changed;
         ``game_over(seq)``: the move ``seq`` ended the game."""
         self.table = table
-        self.fair = fair
+        self.fair: FairRelay = fair      # FairHost in play; declared by it, so it can be followed
         self.send = send
         self.broadcast = broadcast
         self.refuse = refuse
