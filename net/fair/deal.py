@@ -62,7 +62,8 @@ from net.fair.draw_step import learn_departed_hands
 from net.fair.dues import SECRET, SETUP_ROLL, Dues
 from net.fair.errors import FairError
 from net.fair.escrow import DEPART, ESCROW, KEY_SHARE, SECRET_SHARE_SIZES, SHARE_BYTES
-from net.fair.kinds import ATTEST, ChanceKinds, attest_record_ok
+from net.fair.kinds import (ANSWER_OVERDUE, ATTEST, ChanceKinds, answer_overdue_record_ok,
+                            attest_record_ok)
 from net.fair.leave import Departures, is_stale
 from net.fair.moves import MoveQueue
 from net.fair.phases import DealMachine
@@ -84,7 +85,7 @@ def record_to_plain(record) -> dict:
 
 
 DRIVER_RECORDS = (SECRET, ESCROW, DEPART, KEY_SHARE, ATTEST, OVERDUE, ROLL_PART,
-                  SHARE_OVERDUE, SHARE_PART, SHUFFLE_OVERDUE)
+                  SHARE_OVERDUE, SHARE_PART, SHUFFLE_OVERDUE, ANSWER_OVERDUE)
 
 
 def _small(value) -> bool:
@@ -103,6 +104,8 @@ def record_from_plain(plain) -> Any:
             ok = ok and isinstance(plain.get("shares"), list)
         elif kind == ATTEST:
             ok = ok and attest_record_ok(plain)
+        elif kind == ANSWER_OVERDUE:
+            ok = ok and answer_overdue_record_ok(plain)
         elif kind in (OVERDUE, ROLL_PART):
             ok = ok and rescue_record_ok(plain)
         elif kind in (SHARE_OVERDUE, SHARE_PART):
@@ -264,6 +267,10 @@ class FairTable:
     def awaits_answer_from(self, dealer: int) -> bool:
         """Whether the open step is an ``attest`` that waits for ``dealer``'s answer."""
         return self.kinds.awaits_answer_from(self.machine.step, dealer)
+
+    def answer_declared_late(self) -> bool:
+        """Whether the host said the open step's answer is late (AnswerOverdue)."""
+        return self.kinds.answer_declared_late(self.machine.step)
 
     def audit_game(self) -> tuple:
         return self.kinds.audit_game()
@@ -453,6 +460,8 @@ class FairTable:
                 self.departures.take_depart(record)
             elif kind == ATTEST:
                 self.kinds.take_attest(self.machine.step, record)
+            elif kind == ANSWER_OVERDUE:
+                self.kinds.take_answer_overdue(self.machine.step, record)
             elif kind == OVERDUE:
                 self.rescue.take_overdue(record)
             elif kind == ROLL_PART:
