@@ -165,7 +165,7 @@ def test_a_connected_holder_late_with_its_key_share_stalls_the_rebuild_and_keeps
     table.watch.tick()
     table.now += LIMIT
     table.watch.tick()
-    assert table.calls == [("fair_stalled", {"dealer": 9})]     # no bot, no key rebuilt
+    assert table.calls == [("fair_stalled", {"dealer": 9, "seats": [2]})]   # no bot, no rekey
     assert table.phase == "playing"
 
 
@@ -178,7 +178,8 @@ def test_a_late_answer_about_a_hand_stalls_and_is_said_late_on_every_machine():
     table.watch.tick()
     table.now += LIMIT
     table.watch.tick()
-    assert table.calls == [("fair_stalled", {"dealer": 9}), ("answer_overdue", 9)]
+    assert table.calls == [("fair_stalled", {"dealer": 9, "seats": [2]}),
+                           ("answer_overdue", 9)]
 
 
 def test_a_late_secret_at_the_end_is_rebuilt_naming_nobody():
@@ -202,7 +203,7 @@ def test_a_dropped_withholder_is_waited_on_and_a_strict_table_stalls():
     strict.watch.tick()
     strict.now += LIMIT
     strict.watch.tick()
-    assert strict.calls == [("fair_stalled", {"dealer": 9})]   # nobody stands in for it
+    assert strict.calls == [("fair_stalled", {"dealer": 9, "seats": [2]})]   # nobody stands in
 
 
 def test_after_the_game_a_gone_dealers_secret_is_rebuilt_at_once():

@@ -13,6 +13,10 @@ the remote players, starts when all are ready, and ends with the line
 confirmed the final state. A player who drops out is waited on for ``--wait-limit`` seconds
 (default 120), then the host's bot plays their seat (``{"event": "waited_out", ...}``) until
 they rejoin with their seat token (``join --rejoin`` finds it in the joiner's own save).
+At a fair table a step that waits for a record nobody can rebuild (a player's answer about
+its hand, a key share short of the threshold) blames nobody: a headless host prints a
+``fair_stalled`` line naming the dealer and waits for it (to ``--timeout``), as at a strict
+table; there is nobody to give the seat to a bot instead.
 ``--phones K``: the first K seats are played by phones this host serves (``host_phones``:
 one ``phone_seat`` line each, with the seat's link, after ``listening``). A resumed table serves
 the phone seats its save records again, on the same links (the same lines, after ``resumed``).
@@ -322,6 +326,8 @@ def _serve(server, timeout: float, end_grace: float = END_GRACE, phones=None, *,
                 emit("started", seed=event["seed"])
             elif kind == "table_code":     # the players compare it with their screens'
                 emit("table_code", code=event["code"])
+            elif kind == "fair_stalled":   # a step waits for this dealer (nobody blamed):
+                emit("fair_stalled", dealer=event["dealer"])   # we wait, to --timeout
             elif kind == "waited_out":     # nobody waits for good: a bot plays the seat
                 emit("waited_out", seat=event["seat"], seconds=event["seconds"])
             elif kind == "game_over":

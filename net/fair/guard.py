@@ -193,9 +193,11 @@ class FairWatch:
             # and the host could have dropped it itself; a late answer is said on every
             # machine (AnswerOverdue). The host's way out is its own visible decision
             fair = deal.fair
+            in_step = fair.machine.phase() is Phase.CHANCE    # (not a key share's wait)
             for dealer in decision.items:
-                self.emit("fair_stalled", dealer=dealer)
-                if fair.awaits_answer_from(dealer):
+                seats = [s for s, d in enumerate(fair.seat_dealers) if d == dealer]
+                self.emit("fair_stalled", dealer=dealer, seats=seats)
+                if in_step and fair.awaits_answer_from(dealer):
                     deal.answer_overdue(dealer)
         elif action is Action.REKEY_AT_ONCE:
             # the game is over and only secrets are missing: each is rebuilt from the escrow

@@ -385,7 +385,8 @@ class FairJoin:
                       args={"pile": pile})
         for dealer, pile in self._news("stalled", fair.kinds.stalled):
             # every machine: the table waits for this dealer's answer about its hand
-            self.emit("fair_stalled", dealer=dealer, waits_for="answer", pile=pile)
+            self.emit("fair_stalled", dealer=dealer, waits_for="answer", pile=pile,
+                      seats=[s for s, d in enumerate(fair.seat_dealers) if d == dealer])
         if fair.me in fair.departed and self.unacked and not self.blame_told:
             self.blame_told = True
             if fair.finished:     # only our secret was missing: rebuilt for the audit

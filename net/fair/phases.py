@@ -12,8 +12,8 @@ phase follows). ``waiting`` answers in one call what the table waits for now, fr
 what a timeout or a departure does; ``on_timeout`` and ``on_departure`` say what the host
 does about the dealers it waits for (rebuild a part, a share or a shown card, skip a shuffle
 step, stall, abort, rebuild a secret). No timeout ever costs a connected dealer its seats:
-the host cannot tell its silence from its own dropping of the frame (issue 28, item 2). docs/protocol.md lists ``PHASES`` (a
-test holds the two together).
+the host cannot tell its silence from its own dropping of the frame (issue 28, item 2).
+docs/protocol.md lists ``PHASES`` (a test holds the two together).
 
 A dealer is a machine that held a seat at START (its fairplay seat number is its peer id);
 a spectator deals nothing, so no phase ever waits for one.

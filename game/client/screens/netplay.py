@@ -250,6 +250,10 @@ class NetPlayScreen(PlayScreen):
             self._reseated(list(event["seats"]))
         elif kind == "resynced" and event.get("reason") == "desync":
             self.toast(t("lan.toast.resynced"), "info")
+        elif kind == "fair_stalled" and event.get("seats"):
+            # a fair table's step waits for that seat's machine, nobody blamed (issue 28)
+            self.toast(t("lan.toast.fair_stalled", name=self.seat_name(event["seats"][0])),
+                       "info")
         elif kind == "fair_host_withheld":
             # only this machine can know: the host did not pass on what it sent
             self.toast(reason_text(event["code"], event.get("args")), "bad")
