@@ -55,8 +55,10 @@ def _told(client, code):
             and e["code"] == code]
 
 
-def test_a_host_that_drops_an_honest_show_and_waits_gets_the_true_cards_and_blames_nobody():
+def test_a_host_that_drops_an_honest_show_and_waits_gets_the_true_cards_and_blames_nobody(
+        capsys):
     table = FairTable(MANIA, 3, ["unfair"], host_bots=1)
+    table.host.autosave = True
     victim = table.clients[0]
     kept, _ = _hostile(table, lambda peer, record: peer.pid == victim.pid
                        and record.get("kind") == "CardPlayed")    # a shown card (moves'
@@ -82,6 +84,15 @@ def test_a_host_that_drops_an_honest_show_and_waits_gets_the_true_cards_and_blam
         assert victim.pid not in fair.departed
     told = _told(victim, "fair_host_withheld_show")
     assert told and told[0]["args"]["pile"] == next(iter(named))[0]
+    _replay_verifies(capsys)
+
+
+def _replay_verifies(capsys) -> None:
+    """The host's save of the table replays and its audit reruns fair (run.py replay)."""
+    class Args:
+        file, verify, json = str(next(replays_dir().glob("*lan-host*"))), True, False
+    assert replay_run(Args) == 0
+    assert "the audit rerun: fair" in capsys.readouterr().out
 
 
 def test_a_host_that_drops_an_honest_secret_at_the_end_names_nobody_and_the_audit_runs(capsys):
@@ -102,11 +113,7 @@ def test_a_host_that_drops_an_honest_secret_at_the_end_names_nobody_and_the_audi
         assert fair.verdict.fair and not fair.verdict.cheaters, fair.verdict
         assert victim.pid in fair.recovered_secrets      # audited with its rebuilt secret
     assert _told(victim, "fair_host_withheld_secret")
-
-    class Args:
-        file, verify, json = str(next(replays_dir().glob("*lan-host*"))), True, False
-    assert replay_run(Args) == 0
-    assert "the audit rerun: fair" in capsys.readouterr().out
+    _replay_verifies(capsys)
 
 
 def _depart_then_drop_a_key_share(players):
@@ -189,3 +196,47 @@ def test_a_host_that_drops_an_honest_answer_waits_blames_nobody_and_opens_no_han
     assert table.run(table.all_over, limit=240)
     for fair in _machines(table):
         assert fair.verdict.fair and victim.pid not in fair.departed
+
+
+@pytest.mark.parametrize("plain", [
+    {"kind": "AnswerOverdue", "seat": 0},                          # whose answer: missing
+    {"kind": "AnswerOverdue", "seat": 0, "of": -1},
+    {"kind": "AnswerOverdue", "seat": 0, "of": "1"},
+    {"kind": "AnswerOverdue", "seat": 0, "of": 1, "answer": 1},    # a field too many
+    {"kind": "ShareOverdue", "seat": 0, "of": 1, "pile": "", "pos": 0, "again": 0,
+     "attempt": 0}])
+def test_a_malformed_record_of_the_new_kinds_is_refused_with_a_reason(plain):
+    from net.fair.deal import FairError, record_from_plain
+    with pytest.raises(FairError) as caught:
+        record_from_plain(plain)
+    assert caught.value.code == "fair_malformed"
+
+
+def test_an_answer_said_late_out_of_turn_ends_the_joiners_table_with_a_reason():
+    """A host's AnswerOverdue when no answer is awaited (or twice) is refused by every
+    machine's driver: the joiner leaves, naming the host's record out of turn."""
+    table = FairTable(METRO, 3, [], host_bots=1)
+    victim = table.clients[0]
+    table.start()
+    assert table.run(lambda: table.host.seq >= 4, limit=30)
+    table.host.fair_host.relay({"kind": "AnswerOverdue", "seat": 0, "of": victim.pid})
+    assert table.run(lambda: victim.phase == "ended", limit=10)
+    ended = [e for e in victim.poll() if e["event"] == "ended"]
+    assert ended and ended[0]["code"] == "fair_out_of_turn"
+
+
+@pytest.mark.parametrize("lang", ["en", "ko", "th", "ru", "zh-TW", "ja"])
+def test_the_victims_machine_says_each_new_withholding_in_every_language(lang):
+    from game.client import text
+    from game.client.screens.netplay import reason_text
+    old = text.language()
+    text.set_language(lang)
+    try:
+        unknown = text.t("net.unknown", code="fair_host_withheld_show")
+        said = [reason_text(code, {"pile": "residential"}) for code in (
+            "fair_host_withheld_show", "fair_host_withheld_answer",
+            "fair_host_withheld_secret")]
+        assert unknown not in said and len(set(said)) == 3
+        assert "{name}" not in text.t("lan.toast.fair_stalled", name="Ann")
+    finally:
+        text.set_language(old)
