@@ -307,6 +307,7 @@ def _serve(server, timeout: float, end_grace: float = END_GRACE, phones=None, *,
     over = None
     over_since = 0.0
     audited = False
+    stalls_told: set = set()
     while time.monotonic() < deadline:
         # phones' moves arrive on another thread: look for them more often than the sockets'
         server.pump(0.01 if over is None and phones is None else 0.005)
@@ -327,7 +328,10 @@ def _serve(server, timeout: float, end_grace: float = END_GRACE, phones=None, *,
             elif kind == "table_code":     # the players compare it with their screens'
                 emit("table_code", code=event["code"])
             elif kind == "fair_stalled":   # a step waits for this dealer (nobody blamed):
-                emit("fair_stalled", dealer=event["dealer"])   # we wait, to --timeout
+                told = (event["dealer"], endpoint.seq)      # we wait, to --timeout; said
+                if told not in stalls_told:                 # once a dealer and a move
+                    stalls_told.add(told)
+                    emit("fair_stalled", dealer=event["dealer"], seq=endpoint.seq)
             elif kind == "waited_out":     # nobody waits for good: a bot plays the seat
                 emit("waited_out", seat=event["seat"], seconds=event["seconds"])
             elif kind == "game_over":

@@ -94,7 +94,8 @@ PHASES: dict[Phase, PhaseRule] = {
                           "the player of the seat to act", Action.NOTHING,
                           Action.WAIT_FOR_RETURN),
     Phase.CHANCE: PhaseRule("its records of the opened chance step: a shuffle, draw "
-                            "shares, a roll part, an answer, a show or a return",
+                            "shares, a roll part, an answer or shown cards (a return is "
+                            "derived by every machine: nobody owes it anything)",
                             "the dealers the step names (a roll: every active dealer; a "
                             "deal: every dealer but the drawer's machine; a shuffle: the "
                             "next shuffler; an answer or a show: the hand's own machine)",
