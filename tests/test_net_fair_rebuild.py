@@ -55,10 +55,12 @@ def _told(client, code):
             and e["code"] == code]
 
 
+@pytest.mark.parametrize("strict", [False, True])     # strict: all the others' parts
 def test_a_host_that_drops_an_honest_show_and_waits_gets_the_true_cards_and_blames_nobody(
-        capsys):
+        capsys, strict):
     table = FairTable(MANIA, 3, ["unfair"], host_bots=1)
     table.host.autosave = True
+    table.host.fair_host.strict = strict
     victim = table.clients[0]
     kept, _ = _hostile(table, lambda peer, record: peer.pid == victim.pid
                        and record.get("kind") == "CardPlayed")    # a shown card (moves'
@@ -84,6 +86,7 @@ def test_a_host_that_drops_an_honest_show_and_waits_gets_the_true_cards_and_blam
         assert victim.pid not in fair.departed
     told = _told(victim, "fair_host_withheld_show")
     assert told and told[0]["args"]["pile"] == next(iter(named))[0]
+    assert table.host.fair.strict_escrow is strict
     _replay_verifies(capsys)
 
 

@@ -81,7 +81,6 @@ class FakeTable:
         self.watch = FairWatch(
             self, self.deal,
             live_peers=lambda: [p for p in self.peers.values() if p.conn is not None],
-            to_bot=lambda seat: record(("bot", seat)),
             lobby_changed=lambda: record(("lobby", self.phase)),
             broadcast=lambda message: record(("all", message["t"], message["c"],
                                               message["a"].get("count"))),

@@ -4,8 +4,8 @@
 what the table waits for and since when (``waiting``), and how many aborts after every key was
 committed this table has had (``aborts``). It reads the table through ``WatchedTable``, asks
 the fair deal (``WatchedDeal``: ``net.fair.host.FairHost``) for rebuilds, and acts on the table
-only through the callbacks it is handed (a seat to the bot, the lobby again, broadcast, emit,
-refuse). What it decides:
+only through the callbacks it is handed (the lobby again, broadcast, emit, refuse); it never
+gives a seat to a bot (that is the host's own, visible decision). What it decides:
 
 * A roll part (the setup's public seed, or a roll in play) that is late is rebuilt from the
   escrow (``Overdue``, ``net.fair.rescue``): the same value, so the roll is never rolled again
@@ -51,7 +51,6 @@ class WatchedTable(Protocol):
 
     phase: str          # dealing, playing, over are watched; an abort sets it to "lobby"
     peers: dict         # peer id -> net.session.handshake.PeerRec
-    slots: list         # net.protocol.lobby.Slot per seat
     timings: Any        # net.transport.timing.Timings: ``seeding``, the limit
 
     def clock(self) -> float: ...
@@ -84,16 +83,15 @@ class FairWatch:
     """A part of ``HostEndpoint`` (``fair_watch``): the dealers the deal waits for, watched."""
 
     def __init__(self, table: WatchedTable, deal: WatchedDeal, *,
-                 live_peers: Callable[[], list], to_bot: Callable[[int], None],
+                 live_peers: Callable[[], list],
                  lobby_changed: Callable[[], None], broadcast: Callable[[dict], None],
                  emit: Callable[..., None], refuse: Callable[[Any, str, dict], None]) -> None:
-        """``live_peers()``: the connected peers; ``to_bot(seat)``: the host's wait bot plays
-        the seat; ``lobby_changed()``: the lobby is told (after an abort);
+        """``live_peers()``: the connected peers; ``lobby_changed()``: the lobby is told
+        (after an abort);
         ``broadcast(message)``, ``emit(event, **fields)``, ``refuse(conn, code, args)``."""
         self.table = table
         self.deal = deal
         self.live_peers = live_peers
-        self.to_bot = to_bot
         self.lobby_changed = lobby_changed
         self.broadcast = broadcast
         self.emit = emit

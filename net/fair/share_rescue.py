@@ -260,13 +260,13 @@ class ShareRescue:
         pile_name, attempt, position, again, owner = slot
         chosen = dict(sorted(parts.items())[:need])
         share = combine_partial_shares(chosen, need)
-        self.rebuilt.append(slot)
         step = table.current_step
         if step[0] == "show":
             self._read_shown(step, slot, share)
-            return
-        table.append_derived(DrawShared(pile_name, position, opened[0], owner, share, again,
-                                        attempt))
+        else:
+            table.append_derived(DrawShared(pile_name, position, opened[0], owner, share,
+                                            again, attempt))
+        self.rebuilt.append(slot)
 
     def _read_shown(self, step, slot, share: bytes) -> None:
         """The drawer's own share of a card its show owes is rebuilt: every machine reads
