@@ -119,6 +119,25 @@ def test_a_host_that_drops_an_honest_secret_at_the_end_names_nobody_and_the_audi
     _replay_verifies(capsys)
 
 
+def test_a_cheater_that_keeps_its_secret_back_is_still_named_by_the_audit():
+    """Lateness names nobody, but the rebuilt secret is audited like a shown one: a dealer
+    that stacked its shuffles and then keeps its secret back (connected) is named."""
+    from tests.test_net_fair_escape import stack_the_shuffles
+    table = FairTable(METRO, 3, [], host_bots=1)
+    cheater = table.clients[0]
+    stack_the_shuffles(cheater)
+    real = cheater._send
+    cheater._send = lambda message: None if message.get("t") == ids.FAIR and \
+        message["r"].get("kind") == "Secret" else real(message)
+    table.start()
+    others = [table.host.fair, table.clients[1].fair_join.replica.fair]
+    assert table.run(lambda: all(f.verdict is not None for f in others), limit=240)
+    for fair in others:
+        assert cheater.pid not in fair.secrets and cheater.pid in fair.recovered_secrets
+        assert not fair.verdict.fair and fair.verdict.cheaters == (cheater.pid,)
+        assert fair.verdict.kind == "shuffle"
+
+
 def _depart_then_drop_a_key_share(players):
     """The host gives the first joiner's seat to its bot (its key is rebuilt: a Depart every
     machine sees) and keeps back the second joiner's key share of it."""
