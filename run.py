@@ -6,7 +6,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from game.cli import main  # noqa: E402
-
 if __name__ == "__main__":
+    if sys.version_info < (3, 11):
+        sys.exit(f"Tracklayer needs Python 3.11 or newer; this is {sys.version.split()[0]}.")
+    from game.cli import main
     sys.exit(main(prog="run.py"))

@@ -27,7 +27,7 @@ class Saves:
     def saved_fair_stream(self, save):
         return [], {}
 
-    def save_fair_stream(self, autosaver, fair, played) -> None:
+    def save_fair_stream(self, autosaver, fair, played, word=None, keys=None) -> None:
         pass
 
     def record_audit(self, autosaver, match, verdict) -> None:

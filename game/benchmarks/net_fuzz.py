@@ -316,6 +316,9 @@ class Hostile:
                     message["fg"] = [self.pick(b"", self.blob(64)) for _ in message["fr"]]
                     message["vk"] = [[self.rng.randrange(0, 5), self.blob(32)]
                                      for _ in range(self.rng.randrange(0, 3))]
+                if self.rng.random() < 0.3:      # records on the host's word (net.fair.past)
+                    message["fu"] = [[self.int_near(0), self.int_near(4)]
+                                     for _ in range(self.rng.randrange(0, 3))]
         elif kind == ids.COMMAND:
             message.update(i=self.int_near(ctx.get("commands", 0), 4096),
                            e=[self.int_near(seq), self.pick("bot", "back"), self.seat(),

@@ -14,6 +14,8 @@ import re
 import sys
 import traceback
 
+from game.cli.needs import install_message, missing_package
+
 SUBCOMMANDS = ["play", "host", "join", "selfplay", "score", "replay", "bench"]
 
 
@@ -111,12 +113,16 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> int:
     prog = program_name(prog)
     try:
         commands = _load_commands()
+        parser = build_parser(commands, prog)
     except Exception as exc:  # noqa: BLE001 - e.g. a dependency missing from the install
+        package = missing_package(exc)
+        if package is not None:
+            sys.stderr.write(install_message(package))
+            return 1
         path = _write_crash_log()
         where = f" (details in {path})" if path else ""
         sys.stderr.write(f"{prog}: cannot start: {one_line(exc)}{where}\n")
         return 1
-    parser = build_parser(commands, prog)
     args, extra = parser.parse_known_args(argv)
     if args.command is None:
         if extra:
@@ -141,6 +147,10 @@ def main(argv: list[str] | None = None, prog: str | None = None) -> int:
     except BrokenPipeError:
         return 0
     except Exception as exc:  # noqa: BLE001 - the last line of defence: no traceback to users
+        package = missing_package(exc)
+        if package is not None:
+            sys.stderr.write(install_message(package))
+            return 1
         path = _write_crash_log()
         where = f" (details in {path})" if path else ""
         sys.stderr.write(f"{parser.prog} {args.command}: unexpected error: "

@@ -332,6 +332,8 @@ def _serve(server, timeout: float, end_grace: float = END_GRACE, phones=None, *,
                 if told not in stalls_told:                 # once a dealer and a move
                     stalls_told.add(told)
                     emit("fair_stalled", dealer=event["dealer"], seq=endpoint.seq)
+            elif kind == "fair_past_unsigned":     # a resumed table's past on our word
+                emit(kind, code=event["code"], args=event["args"])
             elif kind == "waited_out":     # nobody waits for good: a bot plays the seat
                 emit("waited_out", seat=event["seat"], seconds=event["seconds"])
             elif kind == "game_over":

@@ -2,7 +2,9 @@
 resumed table, ``replay`` and ``replay --verify`` use it.
 
 A fair table's save holds, besides the log (moves and chance entries), the public record
-stream and the ``CardPlayed`` of each move (``{"fair": ...}`` lines), the table's dealers,
+stream and the ``CardPlayed`` of each move (``{"fair": ...}`` lines; each record with the
+signature / share proof it came with, and the dealers' verify keys: ``net.fair.past``,
+docs/protocol.md "A fair table's save"), the table's dealers,
 this machine's dealer id and its own secret (header ``lan``), never another machine's secret
 while the game runs (the dealers publish theirs only at the end, for the audit). Replaying
 the stream with the machine's own secret rebuilds its driver and partial state exactly
@@ -87,44 +89,133 @@ def from_json_safe(value: Any) -> Any:
     return value
 
 
-def save_fair_stream(autosaver: Any, fair: Any, played: dict) -> None:
+def save_fair_stream(autosaver: Any, fair: Any, played: dict, word: Any = None,
+                     keys: dict | None = None) -> None:
     """Append to this machine's save the records its driver consumed since the last call and
-    the CardPlayed of the moves applied since (``played``: seq -> plain record)."""
+    the CardPlayed of the moves applied since (``played``: seq -> plain record). ``word``
+    (``net.fair.past.StreamWord``): the signature / proof each record came with, by stream
+    index, saved with it; ``keys``: the dealers' verify keys fixed here (a ``vk`` line each
+    time new ones are fixed; the first call writes one even if empty: it marks a save that
+    keeps its dealers' word)."""
     if autosaver is None or fair is None:
         return
     from net.fair.deal import record_to_plain
 
     done = getattr(autosaver, "fair_records", 0)
+    streamed = getattr(autosaver, "fair_streamed", 0)    # stream index of the next record
     seqs = getattr(autosaver, "fair_played", set())
     applied = fair.match.seq if fair.match is not None else 0
+    values: list = []
+    if word is not None:
+        told = getattr(autosaver, "fair_keys", None)
+        fresh = {dealer: key for dealer, key in sorted((keys or {}).items())
+                 if told is None or told.get(dealer) != key}
+        if told is None or fresh:
+            values.append({"vk": [[dealer, to_json_safe(key)] for dealer, key in fresh.items()]})
+            autosaver.fair_keys = {**(told or {}), **fresh}
     # a move's CardPlayed is in the transcript too: saved with its move ("cp"), not here; a
     # CardPlayed that shows a card (Metro's final shares, Metromania's letters) is a record
-    values = [{"r": to_json_safe(record_to_plain(r))}
-              for index, r in enumerate(fair.published[done:], done)
-              if index not in fair.move_cards]
+    for index, record in enumerate(fair.published[done:], done):
+        if index in fair.move_cards:
+            continue
+        line = {"r": to_json_safe(record_to_plain(record))}
+        if word is not None:
+            if streamed in word.signatures:
+                line["sg"] = to_json_safe(word.signatures[streamed])
+            if streamed in word.proofs:
+                line["pf"] = to_json_safe(word.proofs[streamed])
+        streamed += 1
+        values.append(line)
     values += [{"cp": [seq, to_json_safe(played[seq])]} for seq in sorted(played)
                if seq not in seqs and seq <= applied]
     autosaver.fair_records = len(fair.published)
+    autosaver.fair_streamed = streamed
     autosaver.fair_played = seqs | {seq for seq in played if seq <= applied}
     autosaver.add_extras(values)
 
 
+DAMAGED_STREAM = "the fair table's record stream in this save is damaged"
+DAMAGED_WORD = ("a signature, share proof or verify key kept with the fair table's records in "
+                "this save is damaged")
+
+
 def saved_fair_stream(save: Any) -> tuple[list, dict]:
     """(records in order, seq -> CardPlayed) of a fair table's save; SaveError if damaged."""
+    past = saved_fair_past(save)
+    return past.records, past.played
+
+
+def saved_fair_past(save: Any) -> Any:
+    """A fair table's stream as the save keeps it (``net.fair.past.SavedPast``): its records,
+    their signatures and proofs, the dealers' keys. A save written before signatures were
+    kept holds records alone (``signed`` False). SaveError if damaged."""
     from game.saves import SaveError
 
-    records, played = [], {}
+    try:
+        past = _read_fair_lines(save)
+    except ValueError:       # a byte string that is not hex, or the like
+        raise SaveError(DAMAGED_STREAM, save.path) from None
+    if any(_older_group(record) for record in past.records[:1]):
+        raise SaveError(OLDER_GROUP, save.path)
+    return past
+
+
+def _read_fair_lines(save: Any) -> Any:
+    """``saved_fair_past``'s reading of the lines (ValueError: a byte string not in hex)."""
+    from game.saves import SaveError
+    from net.fair.past import SavedPast
+    from net.fair.share_proof import PROOF_BYTES
+    from net.fair.signing import SIGNATURE_BYTES, VERIFY_KEY_BYTES
+
+    past = SavedPast()
     for value in save.fair:
-        if isinstance(value, dict) and set(value) == {"r"}:
-            records.append(from_json_safe(value["r"]))
+        if isinstance(value, dict) and "r" in value and set(value) <= {"r", "sg", "pf"}:
+            index = len(past.records)
+            past.records.append(from_json_safe(value["r"]))
+            for name, size, kept in (("sg", SIGNATURE_BYTES, past.signatures),
+                                     ("pf", PROOF_BYTES, past.proofs)):
+                if name in value:
+                    word = from_json_safe(value[name])
+                    if not (isinstance(word, bytes) and len(word) == size):
+                        raise SaveError(f"{DAMAGED_WORD} (record {index + 1})", save.path)
+                    kept[index] = word
         elif (isinstance(value, dict) and set(value) == {"cp"} and isinstance(value["cp"], list)
               and len(value["cp"]) == 2 and type(value["cp"][0]) is int):
-            played[value["cp"][0]] = from_json_safe(value["cp"][1])
+            past.played[value["cp"][0]] = from_json_safe(value["cp"][1])
+        elif isinstance(value, dict) and set(value) == {"vk"} and isinstance(value["vk"], list):
+            past.signed = True
+            for row in value["vk"]:
+                row = from_json_safe(row)
+                if not (isinstance(row, list) and len(row) == 2 and type(row[0]) is int
+                        and isinstance(row[1], bytes) and len(row[1]) == VERIFY_KEY_BYTES):
+                    raise SaveError(f"{DAMAGED_WORD} (a verify key)", save.path)
+                if past.keys.setdefault(row[0], row[1]) != row[1]:
+                    # a machine fixes a dealer's key once: two are a changed save
+                    raise SaveError(f"{DAMAGED_WORD} (two verify keys for dealer {row[0]})",
+                                    save.path)
         else:
-            raise SaveError("the fair table's record stream in this save is damaged", save.path)
-    if any(_older_group(record) for record in records[:1]):
-        raise SaveError(OLDER_GROUP, save.path)
-    return records, played
+            raise SaveError(DAMAGED_STREAM, save.path)
+    return past
+
+
+def check_saved_word(save: Any, past: Any, table_id: str) -> None:
+    """Every signature the save keeps must be its dealer's over its record (with the key the
+    save fixed for that dealer): SaveError naming the first record whose does not hold. A
+    share's proof is checked as the replay's driver takes it (``replay_fair_save``)."""
+    from game.saves import SaveError
+    from net.fair.share_proof import signed_form
+    from net.fair.signing import dealer_of_plain, signature_holds
+
+    for index, signature in sorted(past.signatures.items()):
+        plain = past.records[index]
+        dealer = dealer_of_plain(plain)
+        key = past.keys.get(dealer)
+        if key is None or not signature_holds(key, table_id, dealer,
+                                              signed_form(plain, past.proofs.get(index)),
+                                              signature):
+            raise SaveError(f"record {index + 1} of the fair table's stream: its dealer's "
+                            "signature does not hold (the save was damaged or changed)",
+                            save.path)
 
 
 # A fair table saved before issue 28 item 5 computed in RFC 3526's 2048-bit group (256-byte
@@ -170,6 +261,7 @@ def replay_fair_save(save: Any, secret: bytes | None = None, me: int | None = No
     from game.saves import SaveError
     from net.fair.deal import FairError
     from net.fair.peer import FairReplica
+    from net.fair.share_proof import ShareProofs
 
     header = save.header
     dealers = header["lan"]["dealers"]
@@ -187,11 +279,18 @@ def replay_fair_save(save: Any, secret: bytes | None = None, me: int | None = No
             secret = None
     game = get_game(header["game"])
     seats = [SeatInfo.from_plain(seat) for seat in header.get("seats", [])]
-    records, played = saved_fair_stream(save)
+    past = saved_fair_past(save)
+    records, played = past.records, past.played
+    table_id = str(header["lan"].get("table", ""))
+    check_saved_word(save, past, table_id)
     replica = FairReplica(game, header["config"], dealers, me,
                           secret if me in dealers else None, seats)
+    proofs = ShareProofs(table_id)
+    replica.fair.share_check = proofs.check     # each kept proof, as the driver takes its share
     for index, plain in enumerate(records):
         replica.records[index] = plain
+        if index in past.proofs:
+            proofs.note(plain, past.proofs[index], signed=True)
     for entry in save.entries:
         if entry.seat is not None:
             # this machine's own seats played their full form (a Metro swap names the share
@@ -270,6 +369,42 @@ def own_fair_save_secret(table: str, peer: int, folder: Path | None = None) -> b
     except (OSError, ValueError):
         return None
     return None
+
+
+def own_fair_past(table: str, dealer: int, folder: Path | None = None) -> Any:
+    """The longest stream this machine saved of the fair table ``table`` as its dealer
+    ``dealer`` (``net.fair.past.SavedPast``), from its own saves and replays; None if it has
+    none (or none it can read). A joiner checks a resumed table's catch-up against it."""
+    if not table:
+        return None
+    try:
+        from game.saves import SaveError, read_save
+        from game.saves.files import replays_dir, saves_dir
+        from game.saves.format import SUFFIX
+        from game.saves.load import peek_header
+
+        best = None
+        for folder_path in ([folder] if folder else [saves_dir(), replays_dir()]):
+            for path in sorted(Path(folder_path).glob(f"*{SUFFIX}")):
+                peeked = peek_header(path)
+                lan = peeked.get("lan") if peeked is not None else None
+                if peeked is not None and not (isinstance(lan, dict)
+                                               and lan.get("table") == table):
+                    continue      # another table's save: not parsed
+                try:
+                    save = read_save(path)
+                    lan = save.header.get("lan", {})
+                    if not (isinstance(lan, dict) and lan.get("table") == table
+                            and lan.get("dealer") == dealer):
+                        continue
+                    past = saved_fair_past(save)
+                except SaveError:
+                    continue
+                if best is None or len(past.records) > len(best.records):
+                    best = past
+        return best
+    except (OSError, ValueError):
+        return None
 
 
 def resumed_fair_driver(loaded: Any, host_peer: int) -> Any:

@@ -63,7 +63,8 @@ class SaveFile:
     path: str = ""
     left: bool = False               # ends with a "left" record: quit from the menu, no crash
     # a fair LAN table (issue 13): its public record stream and the CardPlayed of its moves,
-    # in the order written ({"r": record} / {"cp": [seq, record]}, JSON-safe: see game.saves.lan)
+    # in the order written ({"r": record, "sg": ..., "pf": ...} / {"cp": [seq, record]} /
+    # {"vk": [[dealer, key], ...]}, JSON-safe: see game.saves.fair_lan)
     fair: list = field(default_factory=list)
 
     @property

@@ -30,9 +30,10 @@ from typing import Any, Iterable
 
 from game.match import Match
 from game.saves.files import netlogs_dir
-from game.saves.fair_lan import (is_fair_save, load_fair_table, own_fair_save_secret,
-                                 record_audit, resumed_fair_driver, save_fair_stream,
-                                 saved_fair_secret, saved_fair_stream)
+from game.saves.fair_lan import (is_fair_save, load_fair_table, own_fair_past,
+                                 own_fair_save_secret, record_audit, resumed_fair_driver,
+                                 save_fair_stream, saved_fair_past, saved_fair_secret,
+                                 saved_fair_stream)
 from net.protocol import messages as ids
 from net.session.claims import TABLE_CHARS, own_secret
 from net.protocol.lobby import Slot
@@ -487,14 +488,21 @@ class LanPersistence(Persistence):
     def fair_save_secret(self, table: str, peer: int) -> bytes | None:
         return own_fair_save_secret(table, peer)
 
+    def fair_own_past(self, table: str, peer: int) -> Any:
+        return own_fair_past(table, peer)
+
     def record_audit(self, autosaver: Any, match: Match, verdict: dict) -> None:
         record_audit(autosaver, match, verdict)
 
-    def save_fair_stream(self, autosaver: Any, fair: Any, played: dict) -> None:
-        save_fair_stream(autosaver, fair, played)
+    def save_fair_stream(self, autosaver: Any, fair: Any, played: dict, word: Any = None,
+                         keys: dict | None = None) -> None:
+        save_fair_stream(autosaver, fair, played, word, keys)
 
     def saved_fair_stream(self, save: Any) -> tuple[list, dict]:
         return saved_fair_stream(save)
+
+    def saved_fair_past(self, save: Any) -> Any:
+        return saved_fair_past(save)
 
     def settle(self, autosaver: Any) -> None:
         if autosaver is not None:

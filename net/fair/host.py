@@ -32,6 +32,7 @@ from net.fair.deal import FairError, FairTable, record_from_plain, record_to_pla
 from net.fair.positions import short_played
 from net.fair.late_shuffle import overdue_record
 from net.fair.kinds import ANSWER_OVERDUE
+from net.fair.past import StreamWord
 from net.fair.share_rescue import SHARE_OVERDUE
 from net.fair.share_proof import PROOF_BYTES, ShareProofs, is_share, signed_form
 from net.fair.signing import FrameSigner, SignerBook, dealer_of_plain, needs_signature
@@ -144,10 +145,17 @@ class FairHost:
         signer = FrameSigner(secret, self.table_id, me) if secret is not None else None
         self.signer = signer
         self.book = SignerBook(self.table_id, signer)
-        self.sigs: dict[int, bytes] = {}
+        # the word each record of the stream went out with, by index: what our save keeps
+        # beside the records (net.fair.past) and a catch-up carries
+        self.word = StreamWord()
+        self.sigs: dict[int, bytes] = self.word.signatures
         # draw shares go on with their proof instead of their signature (net.fair.share_proof)
         self.proofs = ShareProofs(self.table_id)
-        self.proofs_sent: dict[int, bytes] = {}
+        self.proofs_sent: dict[int, bytes] = self.word.proofs
+        # [[first, end), ...]: records of a resumed table's past its save holds without their
+        # dealer's word (a save from before signatures were kept): taken on our word
+        self.on_word: list[list[int]] = []
+        self.on_word_count = 0
         self.keys_told: set[int] = set()     # dealers whose key went out with a frame
         self.code = CodeTeller()             # the table code, said once (net.fair.table_code)
 
@@ -370,8 +378,13 @@ class FairHost:
         """A fair table resumed from a save (``game.saves.lan.resumed_endpoint``): ``fair`` is
         the saved stream replayed with this machine's own secret; START names the old
         dealers and table id, and the catch-up carries the saved stream to every joiner,
-        which replays it with its own secret."""
-        records, played = self.table.persistence.saved_fair_stream(save)
+        which replays it with its own secret, with the signature / proof the save kept for
+        each record and the dealers' keys: each joiner checks the past as if relayed live
+        (net.fair.past); what the save holds without them is named (``on_word``)."""
+        disk = self.table.persistence
+        past = disk.saved_fair_past(save)
+        records, played = ((past.records, past.played) if past is not None
+                           else disk.saved_fair_stream(save))
         self.fair = fair
         fair.strict = True
         fair.defer_audit = True
@@ -385,6 +398,18 @@ class FairHost:
         waiting = fair.drop_inbox()
         self.stream = list(records[:len(records) - waiting])
         self.played = dict(played)
+        # the word the save kept with each record goes out with it again (net.fair.past)
+        kept = len(self.stream)
+        if past is not None:
+            for dealer, key in past.key_rows():
+                self.book.learn(dealer, key)
+            self.sigs.update((i, sig) for i, sig in past.signatures.items() if i < kept)
+            self.proofs_sent.update((i, pf) for i, pf in past.proofs.items() if i < kept)
+            self.on_word = past.on_word(kept)
+            self.on_word_count = sum(past.lacks_word(i) for i in range(kept))
+        else:
+            self.on_word = [[0, kept]] if kept else []
+            self.on_word_count = kept
         self.verdict_told = False
         self.share_relay = ShareRelay(self.broadcast, self.send_each)
         self.decks = DeckRoutes()
@@ -401,6 +426,10 @@ class FairHost:
         table resumed from another machine's save rebuilds the old host's key by the escrow
         (``game.saves.fair_lan.resumed_fair_driver``): its bots' seats play on."""
         self.save_header()
+        if self.on_word:
+            # said here as on every joiner: this part of the past is taken on our word
+            self.emit("fair_past_unsigned", code="fair_past_unsigned",
+                      args={"records": self.on_word_count})
         self.fair.recount_owed()
         self.pump()
         for gone in self.fair.rekey:
@@ -488,7 +517,8 @@ class FairHost:
 
     def _check_verdict(self) -> None:
         table = self.table
-        table.persistence.save_fair_stream(table.autosaver, self.fair, self.played)
+        table.persistence.save_fair_stream(table.autosaver, self.fair, self.played,
+                                           word=self.word, keys=self.book.keys)
         verdict = self.fair.verdict if self.fair is not None else None
         if verdict is not None and not self.verdict_told:
             self.verdict_told = True
@@ -567,10 +597,13 @@ class FairHost:
         message["fr"] = [routes.form_for(index, plain, dealer)
                          for index, plain in enumerate(self.stream)]
         message["fm"] = moves
-        # each record's signature (empty: the relay's own, or saved before a resume) and
-        # every dealer key fixed so far: the joiner checks the stream as if relayed live
+        # each record's signature (empty: the relay's own) and every dealer key fixed so far:
+        # the joiner checks the stream as if relayed live, a resumed table's past too (our
+        # save kept each record's word); ``fu`` names what our save holds without it
         message["fg"] = [self.sigs.get(i, b"") for i in range(len(self.stream))]
         message["vk"] = self.book.table()
+        if self.on_word:
+            message["fu"] = [list(span) for span in self.on_word]
         # a hidden card's share proofs only to its drawer's machine (net.fair.bundle)
         message["fp"] = [proof_for(plain, self.proofs_sent.get(i, b""), dealer) or b""
                          for i, plain in enumerate(self.stream)]

@@ -28,6 +28,7 @@ from net.fair.bundle import unpack, unpack_proofs
 from net.fair.deal import FairError, record_to_plain
 from net.fair.decks import relay_form
 from net.fair.dues import SECRET
+from net.fair.past import Spans, StreamWord, same_record, wants_word
 from net.fair.positions import short_played
 from net.fair.peer import FairReplica
 from net.fair.share_proof import ShareProofs, is_share, signed_form, unproved_key
@@ -96,6 +97,9 @@ class FairJoin:
         self.book: SignerBook | None = None       # the dealers' keys as fixed here
         self.proofs: ShareProofs | None = None    # draw shares' proofs (net.fair.share_proof)
         self.code = CodeTeller()                  # the table code, said once (net.fair.table_code)
+        self.word = StreamWord()      # each record's signature / proof, kept in our save
+        self.own_past = None          # our own save of this table (a catch-up is checked by it)
+        self.on_word_told = False     # said that part of the past is on the host's word
 
     # ------------------------------------------------------------------ setup and aborts
     def aborted(self, msg: dict) -> bool:
@@ -153,6 +157,11 @@ class FairJoin:
         self.start_msg = msg
         self.proofs = ShareProofs(self.table_id)
         self.hold = bool(msg.get("cu"))    # owe nothing until the catch-up is in
+        self.word = StreamWord()
+        self.on_word_told = False
+        # a catch-up follows: what our own save holds of this table's past checks it
+        self.own_past = (seat.persistence.fair_own_past(self.table_id, me)
+                         if self.hold and me in dealers else None)
         self.replica = FairReplica(game, msg["cfg"], dealers, me, secret,
                                    seat_infos_from_wire(msg["seats"]),
                                    strict_escrow=bool(msg.get("fs")))
@@ -179,6 +188,7 @@ class FairJoin:
         """A record of the stream (``F``): the moves it completed, None when refused."""
         if not self._signed(msg["r"], msg.get("sg"), msg.get("vk"), msg.get("pf")):
             return None
+        self.word.keep(msg.get("i"), msg.get("sg"), msg.get("pf"))
         self._acknowledged(msg["r"])
         try:
             return self.replica.record(msg["i"], msg["r"])
@@ -194,6 +204,7 @@ class FairJoin:
             for (index, plain, signature), proof in zip(unpack(msg), unpack_proofs(msg)):
                 if not self._signed(plain, signature, None, proof):
                     return None
+                self.word.keep(index, signature, proof)
                 self._acknowledged(plain)
                 applied += self.replica.record(index, plain)
         except FairError as error:
@@ -222,15 +233,34 @@ class FairJoin:
             return False
         self.replica.fair.defer_audit = True
         self.played.clear()      # what we proposed before is answered (or dropped) by the host
+        self._keep_sync_word(msg)
+        if self.own_past is not None:
+            # what our save held past this catch-up is superseded: a save cut by a crash
+            # between a move and its records has those records dealt again, maybe otherwise
+            del self.own_past.records[len(msg.get("fr", [])):]
         return True
+
+    def _keep_sync_word(self, msg: dict) -> None:
+        """The word each record of a catch-up came with, for our save; where it came without
+        one, the word our own save kept of that very record."""
+        records, signatures, proofs = msg.get("fr", []), msg.get("fg", []), msg.get("fp", [])
+        own = self.own_past
+        self.word.clear()
+        for index in range(len(records)):
+            signature = signatures[index] if index < len(signatures) else b""
+            proof = proofs[index] if index < len(proofs) else b""
+            if own is not None and index < len(own.records):
+                signature = signature or own.signatures.get(index)
+                proof = proof or own.proofs.get(index)
+            self.word.keep(index, signature, proof)
 
     def _signed(self, plain, signature, verify_key, proof=None, live=True) -> bool:
         """Whether a relayed record is its dealer's own word (net.fair.signing). If not, it
         was made or changed on the way, and the host is the only machine on the way: the
         table ends here naming the host, never the dealer in whose name it came. A draw
         share comes with its proof instead (net.fair.share_proof), checked as the driver
-        takes it; one with neither was stripped on the way (in a catch-up: taken, as a
-        record saved without its signature)."""
+        takes it; one with neither was stripped on the way (``live`` False: a catch-up's
+        record this machine's own save holds as it came, checked there)."""
         if is_share(plain) and not signature:
             if isinstance(proof, bytes) and proof:
                 self.proofs.note(plain, proof, signed=False)
@@ -261,21 +291,49 @@ class FairJoin:
                 and drawer != self.replica.fair.me)
 
     def _sync_signed(self, msg: dict) -> bool:
-        """A catch-up's records are checked like relayed ones: the dealers' keys it names
-        must agree with those fixed here, and every signature it carries must hold. A record
-        without one is taken: the table was resumed from a save, which keeps records and not
-        their signatures (the limit docs/protocol.md states)."""
+        """A catch-up's records are checked like relayed ones (net.fair.past), a resumed
+        table's past too: the dealers' keys it names must agree with those fixed here and in
+        our own save of the table; a record at a place our own save holds must be the one we
+        saved (else the host changed the past); any other record in a dealer's name must carry
+        its dealer's signature (a draw share: its proof), as live. Only records the host names
+        as kept without their word (``fu``: its save is from before signatures were kept) are
+        taken on its word, and that is said."""
         records, signatures = msg.get("fr", []), msg.get("fg", [])
-        proofs = msg.get("fp", [])
+        proofs, unsigned = msg.get("fp", []), Spans(msg.get("fu", []))
+        own = self.own_past
+        if own is not None and any(self.book.keys.get(dealer, key) != key
+                                   for dealer, key in own.keys.items()):
+            own = None        # a save whose keys deny our own: not ours to go by
+        if own is not None:
+            self.book.learn_table(own.key_rows())
         if self.book.learn_table(msg.get("vk", [])) is not None:
             self.caught(FairError("fair_relay_forged", RELAY, detail="key"))
             return False
+        on_word = 0
         for index, plain in enumerate(records):
             signature = signatures[index] if index < len(signatures) else b""
             proof = proofs[index] if index < len(proofs) else b""
-            if (signature or is_share(plain)) and not self._signed(
-                    plain, signature, None, proof, live=False):
+            if own is not None and index < len(own.records):
+                if not same_record(own.records[index], plain):
+                    self.caught(FairError("fair_past_changed", RELAY,
+                                          of=dealer_of_plain(plain), index=index))
+                    return False
+                # the very record we took live: its word, if any, must still hold
+                if (signature or is_share(plain)) and not self._signed(
+                        plain, signature, None, proof, live=False):
+                    return False
+                continue
+            if (index in unsigned and not signature and not proof
+                    and wants_word(plain)):
+                if not (is_share(plain) and self._not_mine(plain)):
+                    on_word += 1
+                    continue
+            if not self._signed(plain, signature, None, proof):
                 return False
+        if on_word and not self.on_word_told:     # once, not at every repair
+            self.on_word_told = True
+            self.emit("fair_past_unsigned", code="fair_past_unsigned",
+                      args={"records": on_word})
         self.tell_code()
         return True
 
@@ -430,7 +488,8 @@ class FairJoin:
     def save_stream(self) -> None:
         """The stream so far into our save (what a return to the table needs)."""
         self.seat.persistence.save_fair_stream(self.seat.autosaver, self.replica.fair,
-                                               self.replica.played)
+                                               self.replica.played, word=self.word,
+                                               keys=self.book.keys if self.book else None)
 
     def save_secret(self, autosaver: Any) -> None:
         """Our secret goes into our own save of the table (nobody else's), so this machine

@@ -19,8 +19,8 @@ needed before is kept only where it is evidence:
 
 The proofs are checked when the driver takes the share (``ShareProofs.check`` is its
 ``share_check`` hook): only then is the card it opens known on every machine. A catch-up
-carries each share's proof beside it; a share without one there is taken, as a record without
-a signature is (a table resumed from a save: saves keep records, not proofs or signatures).
+carries each share's proof beside it, a resumed table's too (every machine's save keeps the
+proofs it received: ``net.fair.past``).
 """
 
 from __future__ import annotations

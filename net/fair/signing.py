@@ -14,7 +14,9 @@ key of its own for this table (PyNaCl ``nacl.signing``), over one digest of
 * Every receiving machine checks the signature of every relayed record in another dealer's
   name: a record whose signature does not hold was made or changed on the way, and the only
   machine on the way is the host, so the host is the one named (``fair_relay_forged``). A
-  dealer's own machine also refuses a key announced in its name that is not its own.
+  dealer's own machine also refuses a key announced in its name that is not its own. Every
+  machine's save keeps each record's signature and the keys, so a table resumed from a save
+  is checked the same way (``net.fair.past``).
 * The host's own records (dealer 0, and the sequencer's Depart / Overdue in seat 0) come
   straight from the relay: there is nobody else to blame for them, so they carry no
   signature.
@@ -40,13 +42,14 @@ RELAY = 0               # the host's dealer id: its records come from the relay 
 UNSIGNED_FIELDS = ("at",)   # the host's stamp on a departure record, added after signing
 
 
-def _canonical(value):
-    """The same value whatever order a machine built its maps in (dict keys sorted)."""
+def canonical_form(value):
+    """The same value whatever order a machine built its maps in (dict keys sorted), and
+    whatever sequence type it holds (tuples and lists alike)."""
     if isinstance(value, dict):
-        return [[str(k), _canonical(v)]
+        return [[str(k), canonical_form(v)]
                 for k, v in sorted(value.items(), key=lambda item: str(item[0]))]
     if isinstance(value, (list, tuple)):
-        return [_canonical(v) for v in value]
+        return [canonical_form(v) for v in value]
     return value
 
 
@@ -56,7 +59,7 @@ def frame_digest(table_id: str, dealer: int, plain: dict) -> bytes:
     digest), so the signature holds for the machines that get only that form too."""
     form = relay_form(plain) if isinstance(plain, dict) else {"": plain}
     body = {k: v for k, v in form.items() if k not in UNSIGNED_FIELDS}
-    packed = msgpack.packb([DOMAIN, str(table_id), int(dealer), _canonical(body)],
+    packed = msgpack.packb([DOMAIN, str(table_id), int(dealer), canonical_form(body)],
                            use_bin_type=True)
     return hashlib.blake2b(packed, digest_size=32).digest()
 

@@ -53,14 +53,25 @@ class Persistence:
         """This machine's dealer secret of the fair table it held as ``peer``."""
         return None
 
+    def fair_own_past(self, table: str, peer: int) -> Any:
+        """The stream this machine saved of the fair table it held as ``peer``, with its
+        dealers' word (``net.fair.past.SavedPast``), or None."""
+        return None
+
     def record_audit(self, autosaver: Any, match: Match, verdict: dict) -> None:
         return None
 
-    def save_fair_stream(self, autosaver: Any, fair: Any, played: dict) -> None:
+    def save_fair_stream(self, autosaver: Any, fair: Any, played: dict, word: Any = None,
+                         keys: dict | None = None) -> None:
         return None
 
     def saved_fair_stream(self, save: Any) -> tuple[list, dict]:
         return [], {}
+
+    def saved_fair_past(self, save: Any) -> Any:
+        """A save's fair stream with its dealers' word (``net.fair.past.SavedPast``), or
+        None (this base keeps nothing)."""
+        return None
 
     def settle(self, autosaver: Any) -> None:
         """Flush to disk what the autosave wrote since the last call: the transport calls

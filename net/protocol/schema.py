@@ -153,7 +153,9 @@ SCHEMAS: dict[str, Any] = {
     ids.SYNC: {"w": Code, "log": ListOf(LOG_ROW, 20000), "cmd": ListOf(COMMAND_ENTRY, 4096),
                "?fr": ListOf(RECORD, 20000), "?fm": ListOf(MOVE_ROW, 20000),
                "?fg": ListOf(Bytes(0, 64), 20000), "?vk": ListOf(DEALER_KEY, MAX_SEATS),
-               "?fp": ListOf(Bytes(0, 48), 20000)},
+               "?fp": ListOf(Bytes(0, 48), 20000),
+               # net.fair.past: ranges of records a resumed table's save holds unsigned
+               "?fu": ListOf(Tuple(Int(0, MAX_SEQ), Int(0, MAX_SEQ)), 20000)},
     ids.COMMAND: {"i": Int(0, 4096), "e": COMMAND_ENTRY},
     ids.STATUS: {"st": ListOf(Status, MAX_SEATS)},
     ids.BEAT: {"q": Seq, "?h": Hash},

@@ -258,8 +258,9 @@ class NetPlayScreen(PlayScreen):
             self.stall_told = (event["dealer"], self.match.seq)
             self.toast(t("lan.toast.fair_stalled", name=self.seat_name(event["seats"][0])),
                        "info")
-        elif kind == "fair_host_withheld":
-            # only this machine can know: the host did not pass on what it sent
+        elif kind in ("fair_host_withheld", "fair_past_unsigned"):
+            # only this machine can know: the host did not pass on what it sent, or a resumed
+            # table's past comes from a save without its players' signatures (net.fair.past)
             self.toast(reason_text(event["code"], event.get("args")), "bad")
         elif kind == "peer_refused":
             self.toast(t("lan.toast.peer_refused", reason=reason_text(event["code"],
