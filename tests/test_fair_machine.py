@@ -2,8 +2,8 @@
 call says what the table waits for now, from whom and what a timeout or a departure does, and
 the machine's decisions are the protocol's (docs/protocol.md): a late key aborts the setup, a
 late draw share or roll part is rebuilt from the escrow, a late shuffle step is skipped, a
-secret withheld at the end costs the withholder its seats and a gone dealer's secret is
-rebuilt at once."""
+secret late at the end is rebuilt from the escrow with nobody named (issue 28, item 2), as a
+gone dealer's is at once."""
 
 from __future__ import annotations
 
@@ -67,7 +67,7 @@ def test_a_late_draw_share_is_rebuilt_and_a_late_shuffle_step_skipped():
     machine = table.ref.machine
     waiting = machine.waiting()
     assert waiting.phase is Phase.CHANCE and waiting.step[0] in ("deal", "reveal") \
-        and waiting.dealers == (1,) and waiting.on_timeout is Action.BOT_AND_REKEY
+        and waiting.dealers == (1,) and waiting.on_timeout is Action.STALL
     decision = machine.on_timeout({0, 1})
     assert decision.action is Action.REBUILD_SHARE and {item[4] for item in decision.items} \
         == {1}
@@ -86,7 +86,7 @@ def test_a_late_roll_part_is_rebuilt():
     assert decision.action is Action.REBUILD_PART and decision.items[0][2] == 1
 
 
-def test_a_withheld_secret_costs_the_seats_and_a_gone_dealers_is_rebuilt_at_once():
+def test_a_late_secret_is_rebuilt_naming_nobody_and_a_gone_dealers_at_once():
     table = Withholding(METRO, METRO.make_config(2), [0, 1])
     table.holds = lambda record: isinstance(record, dict) and record.get("kind") == SECRET
     table.play()
@@ -94,8 +94,9 @@ def test_a_withheld_secret_costs_the_seats_and_a_gone_dealers_is_rebuilt_at_once
     machine = table.ref.machine
     waiting = machine.waiting()
     assert (waiting.phase, waiting.dealers) == (Phase.SECRETS, (1,))
-    assert machine.on_timeout({0, 1}).items == ((1, True),)          # connected: withheld
-    assert machine.on_timeout({0}).items == ((1, False),)            # gone: rekeyed only
+    late = machine.on_timeout({0, 1})                       # connected: rebuilt, not named
+    assert (late.action, late.items) == (Action.REKEY_AT_ONCE, (1,))
+    assert machine.on_timeout({0}).items == (1,)            # gone: rebuilt the same way
     gone = machine.on_departure({0})
     assert (gone.action, gone.items) == (Action.REKEY_AT_ONCE, (1,))
     assert machine.on_departure({0, 1}).action is Action.NOTHING

@@ -5,8 +5,9 @@ A table of three dealers (the host's bot seat and two joiners) over the in-memor
 (``game.benchmarks.net_departures.drop_run``): one dealer is dropped right after each chance
 step of the game in turn (every shuffle, deal, answer and roll of the deal, the re-deal of a
 void round included, and the final shows), either (a) by a plain disconnect, or (b) by going
-silent (it stays connected but sends none of its cipher records: the veto path), its link
-then dropping too while the table re-deals without it. Each time the host and the other
+silent (it stays connected but sends none of its cipher records: the veto path; a step
+only it can answer stalls, blaming nobody, until the host gives its seat to its bot as its
+player would from *Seats*), its link then dropping too while the table re-deals without it. Each time the host and the other
 joiner play on to the end, agree on the final hash, the audit runs and finds the table fair,
 and nobody else is refused. Before the fix the host raised an uncaught ``IllegalMove`` when
 the dropped dealer's key was rebuilt during a re-deal (its hand of the void round was still

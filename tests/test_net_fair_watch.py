@@ -1,8 +1,10 @@
 """``FairWatch`` on its own, against a fake table and a fake deal (no endpoint, no network): a
 dealer that owes the setup past the limit sends the table back to the lobby (ABORT, counted only
-once every key is committed), a spectator is never blamed; in play a connected withholder loses
-its seats to the wait bot and has its key rebuilt, a dropped one is waited on, a strict table
-stalls instead; after the game a gone dealer's secret is rebuilt at once. The wait runs from
+once every key is committed), a spectator is never blamed; in play nothing late costs a
+connected dealer its seats (issue 28, item 2): a key share short of the threshold or an answer
+about a hand stalls the step (an answer is said late on every machine), a dropped dealer is
+waited on; after the game a gone dealer's secret is rebuilt at once, a late one after the
+limit, naming nobody. The wait runs from
 when the table last moved on, and the watch acts only through what it was handed."""
 
 from types import SimpleNamespace
@@ -22,7 +24,8 @@ def driver(**fields) -> SimpleNamespace:
                 transcript=SimpleNamespace(key_commitments={0: b"k"}, public_keys={}, rolls={}),
                 escrows={}, departed=[], recovered=[], key_shares={}, finished=False,
                 secrets={}, waiting_for_move=False, current_step=None, published=[],
-                strict_escrow=False, seat_dealers=[0, 7, 9])
+                strict_escrow=False, seat_dealers=[0, 7, 9],
+                awaits_answer_from=lambda dealer: False)
     base.update(fields)
     fair = SimpleNamespace(**base)
     fair.machine = DealMachine(fair)     # the deal's state machine, over the fake driver
@@ -52,6 +55,12 @@ class FakeDeal:
     def shuffle_overdue(self, pile, attempt, dealer) -> None:
         self.calls.append(("shuffle_overdue", pile, dealer))
 
+    def answer_overdue(self, dealer) -> None:
+        self.calls.append(("answer_overdue", dealer))
+
+    def secret_overdue(self, dealer) -> None:
+        self.calls.append(("secret_overdue", dealer))
+
 
 class FakeTable:
     """Seat 0 the host's, seat 1 peer 7's, seat 2 peer 9's; peer 5 watches."""
@@ -72,7 +81,6 @@ class FakeTable:
         self.watch = FairWatch(
             self, self.deal,
             live_peers=lambda: [p for p in self.peers.values() if p.conn is not None],
-            to_bot=lambda seat: record(("bot", seat)),
             lobby_changed=lambda: record(("lobby", self.phase)),
             broadcast=lambda message: record(("all", message["t"], message["c"],
                                               message["a"].get("count"))),
@@ -151,14 +159,36 @@ def rekeying(**fields) -> FakeTable:
     return FakeTable(fair, "playing")
 
 
-def test_a_connected_withholder_in_play_loses_its_seats_and_its_key_is_rebuilt():
+def test_a_connected_holder_late_with_its_key_share_stalls_the_rebuild_and_keeps_its_seats():
     table = rekeying()
     table.watch.tick()
     table.now += LIMIT
     table.watch.tick()
-    assert table.calls == [("fair_withheld", {"dealer": 9, "seats": [2]}), ("bot", 2),
-                           ("rekey", 9)]
+    assert table.calls == [("fair_stalled", {"dealer": 9, "seats": [2]})]   # no bot, no rekey
     assert table.phase == "playing"
+
+
+def test_a_late_answer_about_a_hand_stalls_and_is_said_late_on_every_machine():
+    fair = driver(match=SimpleNamespace(seq=12), current_step=(
+        "attest", "markers", (), 9, ("attest", "markers", 2, 1, 12)),
+        awaits_answer_from=lambda dealer: dealer == 9,
+        share_rescue=SimpleNamespace(overdue={}), skipped_shufflers=set())
+    table = FakeTable(fair, "playing")
+    table.watch.tick()
+    table.now += LIMIT
+    table.watch.tick()
+    assert table.calls == [("fair_stalled", {"dealer": 9, "seats": [2]}),
+                           ("answer_overdue", 9)]
+
+
+def test_a_late_secret_at_the_end_is_rebuilt_naming_nobody():
+    fair = driver(match=SimpleNamespace(seq=30), finished=True, secrets={0: b"s", 7: b"s"})
+    table = FakeTable(fair, "over")
+    table.watch.tick()
+    assert table.calls == []                     # connected: waited for, the limit first
+    table.now += LIMIT
+    table.watch.tick()
+    assert table.calls == [("secret_overdue", 9)]
 
 
 def test_a_dropped_withholder_is_waited_on_and_a_strict_table_stalls():
@@ -172,7 +202,7 @@ def test_a_dropped_withholder_is_waited_on_and_a_strict_table_stalls():
     strict.watch.tick()
     strict.now += LIMIT
     strict.watch.tick()
-    assert strict.calls == [("fair_stalled", {"dealer": 9})]   # nobody stands in for it
+    assert strict.calls == [("fair_stalled", {"dealer": 9, "seats": [2]})]   # nobody stands in
 
 
 def test_after_the_game_a_gone_dealers_secret_is_rebuilt_at_once():

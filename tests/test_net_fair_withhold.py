@@ -1,8 +1,9 @@
 """A fair table's veto (issue 13): a dealer that withholds what it owes. Its share of a draw
 and its part of a roll are rebuilt from the escrow (issue 28), the same value, so a silent
 dealer changes nothing and keeps its seats (a host could not tell it from its own dropping
-of that part, and must not gain by it); what cannot be rebuilt (a shuffle, an answer about
-its hand, its secret at the end) costs it its seats to the host's bot, its key rebuilt.
+of that part, and must not gain by it); a shuffle step is skipped, a shown card and a secret
+at the end are rebuilt, and what cannot be (an answer about its hand) stalls the step
+(tests/test_net_fair_rebuild.py): no timeout costs a connected dealer its seats.
 A dropped machine is waited on like its moves. A spectator never owes anything."""
 
 import pytest

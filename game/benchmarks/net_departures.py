@@ -6,8 +6,11 @@ network (``net.transport.memnet``, virtual time; every frame really encoded and 
 dealer is dropped right after a chance step (every shuffle, deal, answer and roll of the deal,
 the re-deals of void rounds, the final shows) or, finer, right after each cipher record the
 host takes, in one of two ways: ``disconnect`` (its link drops) or ``silent`` (it stays
-connected but sends none of its cipher records, the veto path; its link drops too once the
-table deals on without it). Each drop is one table played to the end. It counts:
+connected but sends none of its cipher records, the veto path: what can be rebuilt or skipped
+is, and a step that cannot go on without it, an answer about its hand, stalls blaming nobody
+(issue 28, item 2) until the host, as its player would from *Seats*, gives that seat to its
+bot; its link drops too once the table deals on without it). Each drop is one table played
+to the end. It counts:
 
 * ``drops``: tables played (each seat of a joiner, each way, each moment);
 * ``crashed``: an endpoint raised (the host's loop must never die) — target 0;
@@ -160,9 +163,15 @@ def drop_run(seed: int, seat: int, at: int, mode: str, by: str = "step",
         deliver(link, down, payload)
     net._deliver = deliver_after_drop
     events: list = []
+
+    def watch() -> None:
+        news = host.poll()
+        events.extend(news)
+        if any(e["event"] == "fair_stalled" and e["dealer"] == gone.pid for e in news) \
+                and not host.slots[seat].bot_level:
+            host.hand_to_bot(seat)       # the host's visible way out of a stall
     try:
-        finished = table.run(lambda: table.over(kept, audit), LIMIT,
-                             each=lambda: events.extend(host.poll()))
+        finished = table.run(lambda: table.over(kept, audit), LIMIT, each=watch)
     except Exception as exc:  # noqa: BLE001 - what this harness counts
         return "crashed: " + "".join(traceback.format_exception(exc)[-3:])
     if not finished:

@@ -166,9 +166,46 @@ class Hostile:
         if self.rng.random() < 0.5:
             message["h"] = self.blob(16)
 
+    def driver_record(self) -> dict:
+        """An almost right record of the fair table's own kinds (net.fair: the host's notices
+        of a late part, share, shuffle step or answer, the holders' parts, key shares, a
+        departure, an answer, a secret): right names, values near or off, a field dropped or
+        added now and then."""
+        from game.rules.fairplay.group import ELEMENT_BYTES
+        from game.rules.fairplay.vss import CHALLENGE_BYTES, FULL_Z_BYTES
+
+        rng = self.rng
+        kind = self.pick("AnswerOverdue", "ShareOverdue", "SharePart", "Overdue", "RollPart",
+                         "ShuffleOverdue", "Attest", "KeyShare", "Depart", "Secret")
+        record: dict = {"kind": kind, "seat": self.pick(0, self.seat()), "of": self.seat()}
+        if kind in ("ShareOverdue", "SharePart"):
+            record.update(pile=self.pick("tiles", "residential", "markers", "zz"),
+                          pos=self.int_near(0, 1 << 31), again=self.pick(0, 1, 2),
+                          attempt=self.pick(0, 1))
+        elif kind in ("Overdue", "RollPart"):
+            record.update(roll=self.pick("setup", "roll0", "roll1", "zz"),
+                          attempt=self.pick(0, 1))
+        elif kind == "ShuffleOverdue":
+            record.update(pile=self.pick("tiles", "zz"), attempt=self.pick(0, 1),
+                          k=[self.plain() for _ in range(rng.randrange(0, 3))])
+        elif kind == "Attest":
+            record = {"kind": kind, "seat": self.seat(), "answer": self.pick(0, 1, 2)}
+        elif kind == "KeyShare":
+            record.update(share=self.blob(self.pick(32, 33)))
+        elif kind == "Secret":
+            record = {"kind": kind, "seat": self.seat(), "secret": self.blob(32)}
+        if kind in ("SharePart", "RollPart"):
+            record.update(part=self.blob(self.pick(ELEMENT_BYTES, ELEMENT_BYTES - 1)),
+                          c=self.blob(CHALLENGE_BYTES), z=self.blob(FULL_Z_BYTES))
+        if rng.random() < 0.15:
+            record.pop(self.pick(*sorted(record)))
+        if rng.random() < 0.1:
+            record[self.text(4, 1)] = self.plain()
+        return record
+
     def fair_fields(self, message: dict, indexed: float, near: int) -> None:
         """A fair-play record's fields; with the chance ``indexed``, an index near ``near``."""
-        message["r"] = self.plain()
+        message["r"] = self.driver_record() if self.rng.random() < 0.3 else self.plain()
         if self.rng.random() < indexed:
             message["i"] = self.int_near(near)
         if self.rng.random() < 0.5:      # a signature (net.fair.signing), rarely a key

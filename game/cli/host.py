@@ -13,6 +13,10 @@ the remote players, starts when all are ready, and ends with the line
 confirmed the final state. A player who drops out is waited on for ``--wait-limit`` seconds
 (default 120), then the host's bot plays their seat (``{"event": "waited_out", ...}``) until
 they rejoin with their seat token (``join --rejoin`` finds it in the joiner's own save).
+At a fair table a step that waits for a record nobody can rebuild (a player's answer about
+its hand, a key share short of the threshold) blames nobody: a headless host prints a
+``fair_stalled`` line naming the dealer and waits for it (to ``--timeout``), as at a strict
+table; there is nobody to give the seat to a bot instead.
 ``--phones K``: the first K seats are played by phones this host serves (``host_phones``:
 one ``phone_seat`` line each, with the seat's link, after ``listening``). A resumed table serves
 the phone seats its save records again, on the same links (the same lines, after ``resumed``).
@@ -303,6 +307,7 @@ def _serve(server, timeout: float, end_grace: float = END_GRACE, phones=None, *,
     over = None
     over_since = 0.0
     audited = False
+    stalls_told: set = set()
     while time.monotonic() < deadline:
         # phones' moves arrive on another thread: look for them more often than the sockets'
         server.pump(0.01 if over is None and phones is None else 0.005)
@@ -322,6 +327,11 @@ def _serve(server, timeout: float, end_grace: float = END_GRACE, phones=None, *,
                 emit("started", seed=event["seed"])
             elif kind == "table_code":     # the players compare it with their screens'
                 emit("table_code", code=event["code"])
+            elif kind == "fair_stalled":   # a step waits for this dealer (nobody blamed):
+                told = (event["dealer"], endpoint.seq)      # we wait, to --timeout; said
+                if told not in stalls_told:                 # once a dealer and a move
+                    stalls_told.add(told)
+                    emit("fair_stalled", dealer=event["dealer"], seq=endpoint.seq)
             elif kind == "fair_past_unsigned":     # a resumed table's past on our word
                 emit(kind, code=event["code"], args=event["args"])
             elif kind == "waited_out":     # nobody waits for good: a bot plays the seat

@@ -252,7 +252,7 @@ def play_headless(peer, timeout: float, *, print_moves: bool = False) -> int:
             elif kind == "audit":
                 emit("audit", **{k: v for k, v in event.items() if k != "event"})
             elif kind in ("seeding_aborted", "fair_host_withheld", "roll_part_rebuilt",
-                          "table_code", "fair_past_unsigned"):
+                          "table_code", "fair_past_unsigned", "fair_stalled"):
                 emit(kind, **{k: v for k, v in event.items() if k != "event"})
             elif kind == "ended":
                 return _ended(event, finished)

@@ -65,7 +65,7 @@ from net.fair.draw_step import learn_departed_hands
 from net.fair.dues import SECRET, SETUP_ROLL, Dues
 from net.fair.errors import FairError
 from net.fair.escrow import DEPART, ESCROW, KEY_SHARE
-from net.fair.kinds import ATTEST, ChanceKinds
+from net.fair.kinds import ANSWER_OVERDUE, ATTEST, ChanceKinds
 from net.fair.leave import Departures, is_stale
 from net.fair.moves import MoveQueue
 from net.fair.phases import DealMachine
@@ -210,6 +210,10 @@ class FairTable:
     def awaits_answer_from(self, dealer: int) -> bool:
         """Whether the open step is an ``attest`` that waits for ``dealer``'s answer."""
         return self.kinds.awaits_answer_from(self.machine.step, dealer)
+
+    def answer_declared_late(self) -> bool:
+        """Whether the host said the open step's answer is late (AnswerOverdue)."""
+        return self.kinds.answer_declared_late(self.machine.step)
 
     def audit_game(self) -> tuple:
         return self.kinds.audit_game()
@@ -463,6 +467,10 @@ def on_attest(fair: FairTable, record: dict) -> None:
     fair.kinds.take_attest(fair.machine.step, record)     # net.fair.kinds: the open answer
 
 
+def on_answer_overdue(fair: FairTable, record: dict) -> None:
+    fair.kinds.take_answer_overdue(fair.machine.step, record)   # the open answer is late
+
+
 def on_roll_overdue(fair: FairTable, record: dict) -> None:
     fair.rescue.take_overdue(record)             # net.fair.rescue
 
@@ -482,7 +490,8 @@ def on_share_part(fair: FairTable, record: dict) -> None:
 # the driver's own records (plain dicts), by kind; the table keeps each as published
 DRIVER_INTAKE: dict[str, RecordTaker] = {
     SECRET: on_secret, ESCROW: on_escrow, DEPART: on_depart, KEY_SHARE: on_key_share,
-    ATTEST: on_attest, OVERDUE: on_roll_overdue, ROLL_PART: on_roll_part,
+    ATTEST: on_attest, ANSWER_OVERDUE: on_answer_overdue,
+    OVERDUE: on_roll_overdue, ROLL_PART: on_roll_part,
     SHARE_OVERDUE: on_share_overdue, SHARE_PART: on_share_part,
     SHUFFLE_OVERDUE: take_shuffle_overdue,       # net.fair.late_shuffle
 }

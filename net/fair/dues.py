@@ -126,8 +126,8 @@ class Dues:
         if step is None:
             return
         kind, name, positions, drawer, _ = step
-        if kind in ("deal", "reveal"):
-            table.owe_share_parts()      # our parts of a late share (the drawer's too)
+        if kind in ("deal", "reveal", "show"):
+            table.owe_share_parts()      # our parts of a late share (or of a shown card)
         if kind in ("attest", "show", "return"):
             table.owe_extra(step)
         elif kind == "shuffle":

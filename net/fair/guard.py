@@ -4,8 +4,8 @@
 what the table waits for and since when (``waiting``), and how many aborts after every key was
 committed this table has had (``aborts``). It reads the table through ``WatchedTable``, asks
 the fair deal (``WatchedDeal``: ``net.fair.host.FairHost``) for rebuilds, and acts on the table
-only through the callbacks it is handed (a seat to the bot, the lobby again, broadcast, emit,
-refuse). What it decides:
+only through the callbacks it is handed (the lobby again, broadcast, emit, refuse); it never
+gives a seat to a bot (that is the host's own, visible decision). What it decides:
 
 * A roll part (the setup's public seed, or a roll in play) that is late is rebuilt from the
   escrow (``Overdue``, ``net.fair.rescue``): the same value, so the roll is never rolled again
@@ -21,17 +21,20 @@ refuse). What it decides:
   hold a start up. Once every key is committed an abort is counted by every machine (the
   seed is fixed from then on: an abort is the only way left to get another one), and a
   joiner leaves a table that aborts more than ``FAIR_ABORT_LIMIT`` times (net.fair.join).
-* Play: a connected dealer that owes its part of a chance step (a share, a roll's commitment
-  or reveal, its shuffle, a key share, an answer) longer than ``timings.seeding`` withholds: its
-  seats go to the host's bot (``wait_bot``), its key is rebuilt by the escrow and the step
-  finishes without it (a roll or shuffle it had not finished runs again, visibly, as the next
-  attempt). Such a veto can delay a step by the limit once per dealer; it cannot choose an
-  outcome, and it costs the withholder its seats. A dealer whose machine dropped is waited on
-  like its moves are: by the host's ``wait_limit`` (a bot then), or until it is back.
-* The end: every dealer publishes its secret for the audit. One that is gone has its secret
-  rebuilt by the escrow at once (issue 28: a cheater that closes at the last move is audited
-  all the same, shuffles included), one that keeps it back while connected after the limit;
-  so the audit runs and every machine's save holds it.
+* Play: nothing a connected dealer owes costs it its seats when it is late, since the host
+  cannot tell its silence from its own dropping of the frame (issue 28, item 2). A shown
+  card that is late is read from the escrow (its drawer's own share rebuilt, ``ShareOverdue``
+  of the ``show``); what cannot be rebuilt (an answer about a hand, which would open it; a
+  rebuild whose parts or key shares are short of its threshold) waits (``fair_stalled``,
+  every machine told whose answer it waits for by ``AnswerOverdue``), and the host's way out
+  is its own visible decision: the seat to a bot (a Depart all machines see), or the end of
+  the game. A dealer whose machine dropped is waited on like its moves are: by the host's
+  ``wait_limit`` (a bot then), or until it is back.
+* The end: every dealer publishes its secret for the audit. One that is gone, or that is
+  late with it, has its secret rebuilt by the escrow (issue 28: a cheater that closes at the
+  last move is audited all the same, shuffles included; a host that drops an honest secret
+  names nobody), so the audit runs, names a cheat found in the records, and every machine's
+  save holds it.
 """
 
 from __future__ import annotations
@@ -48,7 +51,6 @@ class WatchedTable(Protocol):
 
     phase: str          # dealing, playing, over are watched; an abort sets it to "lobby"
     peers: dict         # peer id -> net.session.handshake.PeerRec
-    slots: list         # net.protocol.lobby.Slot per seat
     timings: Any        # net.transport.timing.Timings: ``seeding``, the limit
 
     def clock(self) -> float: ...
@@ -72,21 +74,24 @@ class WatchedDeal(Protocol):
 
     def shuffle_overdue(self, pile: str, attempt: int, dealer: int) -> None: ...
 
+    def answer_overdue(self, dealer: int) -> None: ...
+
+    def secret_overdue(self, dealer: int) -> None: ...
+
 
 class FairWatch:
     """A part of ``HostEndpoint`` (``fair_watch``): the dealers the deal waits for, watched."""
 
     def __init__(self, table: WatchedTable, deal: WatchedDeal, *,
-                 live_peers: Callable[[], list], to_bot: Callable[[int], None],
+                 live_peers: Callable[[], list],
                  lobby_changed: Callable[[], None], broadcast: Callable[[dict], None],
                  emit: Callable[..., None], refuse: Callable[[Any, str, dict], None]) -> None:
-        """``live_peers()``: the connected peers; ``to_bot(seat)``: the host's wait bot plays
-        the seat; ``lobby_changed()``: the lobby is told (after an abort);
+        """``live_peers()``: the connected peers; ``lobby_changed()``: the lobby is told
+        (after an abort);
         ``broadcast(message)``, ``emit(event, **fields)``, ``refuse(conn, code, args)``."""
         self.table = table
         self.deal = deal
         self.live_peers = live_peers
-        self.to_bot = to_bot
         self.lobby_changed = lobby_changed
         self.broadcast = broadcast
         self.emit = emit
@@ -181,27 +186,22 @@ class FairWatch:
                 if peer.conn is not None:
                     self.refuse(peer.conn, ids.R_TIMEOUT, {"peer": peer.pid})
         elif action is Action.STALL:
-            # nobody is blamed and the step waits: only parts of a rebuild are missing (a
-            # host that dropped a share and a holder's part could otherwise frame that
-            # holder), or a strict table, where nobody stands in for a withholder (its hand
-            # would be opened behind a veto); the host can end the game
-            for dealer in decision.items:
-                self.emit("fair_stalled", dealer=dealer)
-        elif action is Action.BOT_AND_REKEY:
+            # nobody is blamed and the step waits: what is missing cannot be rebuilt now (an
+            # answer about a hand, parts or key shares of a rebuild short of its threshold),
+            # and the host could have dropped it itself; a late answer is said on every
+            # machine (AnswerOverdue). The host's way out is its own visible decision
             fair = deal.fair
-            for dealer, withheld in decision.items:
-                if not withheld:
-                    # the game is over and only its secret is missing: nothing is left to
-                    # wait on it for, and its key rebuilt by the escrow serves the audit
-                    deal.rekey(dealer)
-                    continue
+            in_step = fair.machine.phase() is Phase.CHANCE    # (not a key share's wait)
+            for dealer in decision.items:
                 seats = [s for s, d in enumerate(fair.seat_dealers) if d == dealer]
-                self.emit("fair_withheld", dealer=dealer, seats=seats)
-                for seat in seats:
-                    if not table.slots[seat].bot_level:
-                        self.to_bot(seat)
-                if dealer not in fair.departed:
-                    deal.rekey(dealer)
+                self.emit("fair_stalled", dealer=dealer, seats=seats)
+                if in_step and fair.awaits_answer_from(dealer):
+                    deal.answer_overdue(dealer)
+        elif action is Action.REKEY_AT_ONCE:
+            # the game is over and only secrets are missing: each is rebuilt from the escrow
+            # and the audit runs with it; nobody is named for lateness
+            for dealer in decision.items:
+                deal.secret_overdue(dealer)
 
     def _late_again(self, machine) -> bool:
         """A dealer late once with a share or a shuffle step (rebuilt or skipped, nobody

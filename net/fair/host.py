@@ -31,6 +31,7 @@ from net.fair.decks import DeckRoutes
 from net.fair.deal import FairError, FairTable, record_from_plain, record_to_plain
 from net.fair.positions import short_played
 from net.fair.late_shuffle import overdue_record
+from net.fair.kinds import ANSWER_OVERDUE
 from net.fair.past import StreamWord
 from net.fair.share_rescue import SHARE_OVERDUE
 from net.fair.share_proof import PROOF_BYTES, ShareProofs, is_share, signed_form
@@ -478,6 +479,25 @@ class FairHost(FairRelay):
         plain = overdue_record(self.fair, pile, attempt, dealer)
         if self._publish_rebuild(plain, dealer):
             self.emit("shuffle_overdue", dealer=dealer, pile=pile)
+
+    def answer_overdue(self, dealer: int) -> None:
+        """Say on every machine that the open answer of ``dealer``'s hand is late (an
+        AnswerOverdue): the step waits for it, once said."""
+        fair = self.fair
+        if fair.answer_declared_late() or not fair.awaits_answer_from(dealer):
+            return
+        if self._publish_rebuild({"kind": ANSWER_OVERDUE, "seat": 0, "of": dealer}, dealer):
+            self.emit("answer_overdue", dealer=dealer)
+
+    def secret_overdue(self, dealer: int) -> None:
+        """The game is over and ``dealer``'s secret is late: its key (and secret) is rebuilt
+        from the escrow (a Depart all machines see) for the audit; nobody is named."""
+        fair = self.fair
+        if fair.match is None or dealer in fair.departed or dealer not in fair.dealers:
+            return
+        plain = fair.stamped({"kind": "Depart", "seat": 0, "of": dealer})
+        if self._publish_rebuild(plain, dealer):
+            self.emit("secret_overdue", dealer=dealer)
 
     def _publish_rebuild(self, plain: dict, dealer: int) -> bool:
         """Publish a record asking every machine to rebuild ``dealer``'s part from the escrow

@@ -92,6 +92,7 @@ class FairJoin:
         self.shares_told = 0      # shares of ours the host declared late, told so far
         self.shuffles_told = 0    # shuffle steps of ours the host declared late, told so far
         self.blame_told = False   # our seats given away while records of ours were unrelayed
+        self.said: dict[str, int] = {}    # per list of news below: how many items told
         self.signer: FrameSigner | None = None    # our key at this table (net.fair.signing)
         self.book: SignerBook | None = None       # the dealers' keys as fixed here
         self.proofs: ShareProofs | None = None    # draw shares' proofs (net.fair.share_proof)
@@ -435,10 +436,28 @@ class FairJoin:
             roll, _attempt, dealer = rebuilt[self.rebuilt_told]
             self.rebuilt_told += 1
             self.emit("roll_part_rebuilt", dealer=dealer, roll=roll)
+        for pile, _attempt in self._news("shows", fair.share_rescue.told_shows):
+            self.emit("fair_host_withheld", code="fair_host_withheld_show", args={"pile": pile})
+        for pile in self._news("answers", fair.kinds.told_answers):
+            self.emit("fair_host_withheld", code="fair_host_withheld_answer",
+                      args={"pile": pile})
+        for dealer, pile in self._news("stalled", fair.kinds.stalled):
+            # every machine: the table waits for this dealer's answer about its hand
+            self.emit("fair_stalled", dealer=dealer, waits_for="answer", pile=pile,
+                      seats=[s for s, d in enumerate(fair.seat_dealers) if d == dealer])
         if fair.me in fair.departed and self.unacked and not self.blame_told:
             self.blame_told = True
-            self.emit("fair_host_withheld", code="fair_host_blamed",
-                      args={"records": len(self.unacked)})
+            if fair.finished:     # only our secret was missing: rebuilt for the audit
+                self.emit("fair_host_withheld", code="fair_host_withheld_secret", args={})
+            else:
+                self.emit("fair_host_withheld", code="fair_host_blamed",
+                          args={"records": len(self.unacked)})
+
+    def _news(self, name: str, items: list) -> list:
+        """The items of ``items`` not told yet (it only grows); they count as told now."""
+        start = self.said.get(name, 0)
+        self.said[name] = len(items)
+        return items[start:]
 
     def tell_verdict(self) -> None:
         """The end's audit, once: an event here and a note in our save."""

@@ -7,7 +7,13 @@
   game the same question: a false answer is named.
 * ``show``: at the end a seat names the cards it still holds, one ``CardPlayed`` per card
   (a card it took face up is public: every machine knows it without a record); the outcome is
-  their ids. The audit checks every named card against the drawn one.
+  their ids. The audit checks every named card against the drawn one. A card not named in
+  time is read by every machine instead: its drawer's own share is rebuilt from the escrow
+  (``net.fair.share_rescue``), nobody is blamed, and the card is the true one.
+* A late answer cannot be rebuilt without opening the hand: the host says it is late
+  (``AnswerOverdue``, every machine then says whose answer the table waits for; the hand's
+  own machine, if it had sent it, that the host did not pass it on) and the step waits until
+  the answer comes or the host decides (the seat to a bot, or the end of the game).
 * ``return``: a drawn card goes back face down under its pile (Metro's share exchange): every
   machine appends the same ``Returned`` record (derived, never sent) and the position goes to
   the bottom of that pile's order, to be drawn again.
@@ -30,11 +36,18 @@ from net.fair.errors import FairError
 from net.fair.positions import Positions
 
 ATTEST = "Attest"
+ANSWER_OVERDUE = "AnswerOverdue"     # the host: the opened answer is late (it waits)
 
 
 def attest_record_ok(plain: dict) -> bool:
     return set(plain) == {"kind", "seat", "answer"} and plain["answer"] in (0, 1) \
         and type(plain["answer"]) is int
+
+
+def answer_overdue_record_ok(plain: dict) -> bool:
+    """The form of an AnswerOverdue record (its content is checked when it is taken)."""
+    return set(plain) == {"kind", "seat", "of"} and all(
+        type(plain[k]) is int and 0 <= plain[k] < (1 << 31) for k in ("seat", "of"))
 
 
 class KindsTable(Protocol):
@@ -67,6 +80,9 @@ class ChanceKinds:
         self.answer: int | None = None     # the opened attest's answer
         self.shown: dict[int, int] = {}    # the opened show: position -> id
         self.attests: list = []            # answers kept for the audit
+        self.declared_late: tuple | None = None   # the key of the answer the host said late
+        self.stalled: list[tuple[int, str]] = []  # (dealer, question) said late, in order
+        self.told_answers: list[str] = []         # our own answers the host said late
 
     # -- opening --------------------------------------------------------------------------
     def open(self, request, key) -> tuple:
@@ -133,6 +149,29 @@ class ChanceKinds:
                 or record["seat"] != step[3] or self.answer is not None:
             raise FairError("fair_out_of_turn", dealer=record["seat"], kind=ATTEST)
         self.answer = record["answer"]
+
+    def take_answer_overdue(self, step, record: dict) -> None:
+        """The host says the opened answer is late: the step waits for it (nobody can give
+        it but the hand's machine, short of opening the hand), and every machine says so."""
+        table = self.table
+        if record["seat"] != 0 or not self.awaits_answer_from(step, record["of"]) \
+                or self.declared_late == step[4]:
+            raise FairError("fair_out_of_turn", dealer=record["seat"], kind=ANSWER_OVERDUE)
+        self.declared_late = step[4]
+        self.stalled.append((record["of"], step[1]))
+        if record["of"] == table.me and ("attest", step[4]) in table.owed_done:
+            self.told_answers.append(step[1])    # we had sent it: the host kept it back
+
+    def answer_declared_late(self, step) -> bool:
+        """Whether the host said the opened answer is late already."""
+        return step is not None and self.declared_late == step[4]
+
+    def unshown(self, step) -> list[int]:
+        """The positions of an opened show not named yet (nor face up)."""
+        _, pile, positions, _, _ = step
+        t = self.table.transcript
+        return [p for p in positions
+                if p not in self.shown and t.public_card(pile, p) is None]
 
     def take_shown(self, step, record: CardPlayed) -> None:
         if step is None or step[0] != "show" or record.seat != step[3] \

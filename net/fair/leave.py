@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol, Sequence
 
-from game.rules.fairplay.records import (DrawShared, RollCommitted, RollContributed,
+from game.rules.fairplay.records import (CardPlayed, DrawShared, RollCommitted, RollContributed,
                                           RollRevealed, Shuffled)
 from game.rules.fairplay.transcript import stale
 from net.fair.errors import FairError
@@ -63,6 +63,8 @@ def is_stale(table, record) -> bool:
         return record.get("kind") == ATTEST and record.get("seat") in departed
     if getattr(record, "seat", None) in departed:
         return True
+    if isinstance(record, CardPlayed) and table.share_rescue.show_is_late(record):
+        return True     # read by every machine from the escrow before it came: the same card
     t = table.transcript
     if isinstance(record, Shuffled) and shuffle_step_is_late(table, record):
         return True     # its turn was skipped before it came (net.fair.late_shuffle)

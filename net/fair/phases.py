@@ -10,9 +10,11 @@ belongs to it (``check_belongs``), does a departed dealer's part of it (``stand_
 closes it once its records are in (``complete``: the outcome goes to the match, the next
 phase follows). ``waiting`` answers in one call what the table waits for now, from whom, and
 what a timeout or a departure does; ``on_timeout`` and ``on_departure`` say what the host
-does about the dealers it waits for (rebuild a part, skip a shuffle step, stall, hand seats
-to a bot and rebuild a key, abort, rebuild a secret). docs/protocol.md lists ``PHASES`` (a
-test holds the two together). The machine reaches its table only through ``DealTable``.
+does about the dealers it waits for (rebuild a part, a share or a shown card, skip a shuffle
+step, stall, abort, rebuild a secret). No timeout ever costs a connected dealer its seats:
+the host cannot tell its silence from its own dropping of the frame (issue 28, item 2).
+docs/protocol.md lists ``PHASES`` (a test holds the two together). The machine reaches its
+table only through ``DealTable``.
 
 A dealer is a machine that held a seat at START (its fairplay seat number is its peer id);
 a spectator deals nothing, so no phase ever waits for one.
@@ -35,8 +37,7 @@ from net.fair.late_shuffle import shuffle_late
 from net.fair.positions import Positions
 from net.fair.rescue import RollRescue
 from net.fair.share_rescue import ShareRescue
-from net.fair.wait import (play_owing, rebuild_parts_owing, roll_parts_late, setup_owing,
-                           shares_late)
+from net.fair.wait import play_owing, roll_parts_late, setup_owing, shares_late, shows_late
 
 SUPPORTED = ("shuffle", "deal", "reveal", "roll", "attest", "show", "return")
 EXTRA_KINDS = ("attest", "show", "return")      # net.fair.kinds
@@ -61,17 +62,18 @@ class Action(Enum):
     #                                  that aborts too often)
     REBUILD_PART = "rebuild_part"    # a late roll part is rebuilt from its dealer's escrow
     #                                  (Overdue): the same value, nobody blamed
-    BOT_AND_REKEY = "bot_and_rekey"  # a connected withholder loses its seats to the host's
-    #                                  bot; its key is rebuilt from the escrow (a strict
-    #                                  table stalls instead, until the host ends the game)
     WAIT_FOR_RETURN = "wait"         # a dropped machine is waited on like its moves (the
     #                                  host's wait_limit, then a bot), or until it is back
     REKEY_AT_ONCE = "rekey_at_once"  # its secret is rebuilt from the escrow at once
+    #                                  (gone at the end, or late with it: nobody is named)
     NOTHING = "nothing"              # nothing is owed
     # what a timeout does inside ``chance`` before its rule applies (``on_timeout``)
-    REBUILD_SHARE = "rebuild_share"  # a late draw share is rebuilt from the escrow
+    REBUILD_SHARE = "rebuild_share"  # a late draw share, or a late shown card (the
+    #                                  drawer's own share of it), is rebuilt from the escrow
     SKIP_STEP = "skip_step"          # a late shuffle step is skipped (the deck unchanged)
-    STALL = "stall"                  # nobody is blamed: the step waits (host may end it)
+    STALL = "stall"                  # nobody is blamed: the step waits, every machine
+    #                                  told whose record it waits for; the host's way out is
+    #                                  its own visible decision (a seat to a bot, or the end)
 
 
 @dataclass(frozen=True)
@@ -97,16 +99,17 @@ PHASES: dict[Phase, PhaseRule] = {
                           "the player of the seat to act", Action.NOTHING,
                           Action.WAIT_FOR_RETURN),
     Phase.CHANCE: PhaseRule("its records of the opened chance step: a shuffle, draw "
-                            "shares, a roll part, an answer, a show or a return",
+                            "shares, a roll part, an answer or shown cards (a return is "
+                            "derived by every machine: nobody owes it anything)",
                             "the dealers the step names (a roll: every active dealer; a "
                             "deal: every dealer but the drawer's machine; a shuffle: the "
-                            "next shuffler; an answer: the hand's own machine)",
-                            Action.BOT_AND_REKEY, Action.WAIT_FOR_RETURN),
+                            "next shuffler; an answer or a show: the hand's own machine)",
+                            Action.STALL, Action.WAIT_FOR_RETURN),
     Phase.REKEY: PhaseRule("a KeyShare record: its escrow share of the departed dealer's key",
-                           "every active dealer", Action.BOT_AND_REKEY,
-                           Action.WAIT_FOR_RETURN),
+                           "every active dealer (the key is rebuilt from the first "
+                           "threshold of them)", Action.STALL, Action.WAIT_FOR_RETURN),
     Phase.SECRETS: PhaseRule("a Secret record (its whole secret, for the audit)",
-                             "every active dealer", Action.BOT_AND_REKEY,
+                             "every active dealer", Action.REKEY_AT_ONCE,
                              Action.REKEY_AT_ONCE),
     Phase.AUDITED: PhaseRule("nothing: the verdict is in", "nobody", Action.NOTHING,
                              Action.NOTHING),
@@ -129,7 +132,6 @@ class DealTable(Protocol):
     peer: Any                        # this machine's fairplay Peer (None: it deals nothing)
     transcript: Any                  # the fairplay Transcript: keys, rolls, piles and draws
     match: Any                       # the machine's Match (None before the setup's end)
-    strict_escrow: bool              # a strict table: nobody stands in for a withholder
     skipped_shufflers: set           # dealers whose shuffle step was skipped once
     positions: Positions             # pile order, held and known cards
     kinds: ChanceKinds               # attest / show / return
@@ -215,8 +217,7 @@ class Waiting:
 @dataclass(frozen=True)
 class Decision:
     """What the host does about the dealers a step waits for: ``action`` and its items (the
-    parts to rebuild, the step to skip, the dealers to abort for, stall or rekey; for
-    ``bot_and_rekey`` (dealer, withheld) pairs: a withholder's seats also go to a bot)."""
+    parts to rebuild, the step to skip, the dealers to abort for, stall or rekey)."""
     action: Action
     items: tuple = ()
 
@@ -284,24 +285,24 @@ class DealMachine:
             shuffles = tuple(item for item in shuffle_late(fair) if item[2] != fair.me)
             if shuffles:        # skipped, nobody blamed (net.fair.late_shuffle)
                 return Decision(Action.SKIP_STEP, shuffles[:1])
+            shows = tuple(item for item in shows_late(fair) if item[4] != fair.me)
+            if shows:           # the drawer's own shares of its shown cards, rebuilt: the
+                return Decision(Action.REBUILD_SHARE, shows)      # true cards, nobody blamed
         if waiting.on_timeout is Action.ABORT:
             return Decision(Action.ABORT, tuple(owing))
-        here = tuple(d for d in owing if d in connected)
-        secrets_only = fair.finished and all(g in fair.recovered for g in fair.departed)
-        parts = rebuild_parts_owing(fair)
-        if parts and set(owing) <= parts:
-            # only parts of a rebuild are missing: blaming their holders would let a host
-            # that dropped both the share and a holder's part frame that holder
-            return Decision(Action.STALL, here)
-        if fair.strict_escrow and not secrets_only:
-            return Decision(Action.STALL, here)   # a strict table: nobody stands in
-        # a connected withholder loses its seats to a bot and its key is rebuilt
-        # (``(dealer, True)``); a dropped machine is waited on like its moves, but one gone
-        # at the very end has its secret rebuilt (``(dealer, False)``): nothing is left to
-        # wait on it for
-        items = tuple((d, d in connected) for d in owing
-                      if d in connected or secrets_only)
-        return Decision(Action.BOT_AND_REKEY, items)
+        if fair.finished and all(g in fair.recovered for g in fair.departed):
+            # only secrets are missing at the end: each is rebuilt from the escrow (as for a
+            # dealer gone at the last move) and the audit runs with it. Nobody is named for
+            # lateness (the host could have dropped the secret); the audit names a real
+            # cheat from the records all the same
+            return Decision(Action.REKEY_AT_ONCE, tuple(owing))
+        # what is still missing cannot be rebuilt now: an answer about a hand (it would open
+        # the hand), a part or key share of a rebuild below its threshold, or a record of a
+        # table saved before escrows. Nobody is blamed, since the host could have dropped it:
+        # the step waits, and the host's way out is its own visible decision (a seat to a
+        # bot, or the end of the game). A dropped machine is waited on like its moves
+        # (``on_departure``)
+        return Decision(Action.STALL, tuple(d for d in owing if d in connected))
 
     def late_again(self) -> tuple[tuple, tuple]:
         """(shares, shuffle steps) late now from dealers already late once with a share or a

@@ -16,7 +16,7 @@ from game.rules.fairplay.records import RollContributed, Shuffled
 from net.fair.dues import SECRET
 from net.fair.errors import FairError
 from net.fair.escrow import DEPART, ESCROW, KEY_SHARE, SECRET_SHARE_SIZES, SHARE_BYTES
-from net.fair.kinds import ATTEST, attest_record_ok
+from net.fair.kinds import ANSWER_OVERDUE, ATTEST, answer_overdue_record_ok, attest_record_ok
 from net.fair.late_shuffle import SHUFFLE_OVERDUE, late_shuffle_record_ok
 from net.fair.rescue import OVERDUE, ROLL_PART, rescue_record_ok
 from net.fair.share_rescue import SHARE_OVERDUE, SHARE_PART, share_rescue_record_ok
@@ -64,7 +64,8 @@ DRIVER_CHECKS = {SECRET: secret_record_ok, ESCROW: escrow_record_ok, DEPART: dep
                  KEY_SHARE: key_share_record_ok, ATTEST: attest_record_ok,
                  OVERDUE: rescue_record_ok, ROLL_PART: rescue_record_ok,
                  SHARE_OVERDUE: share_rescue_record_ok, SHARE_PART: share_rescue_record_ok,
-                 SHUFFLE_OVERDUE: late_shuffle_record_ok}
+                 SHUFFLE_OVERDUE: late_shuffle_record_ok,
+                 ANSWER_OVERDUE: answer_overdue_record_ok}
 DRIVER_RECORDS = tuple(DRIVER_CHECKS)
 
 

@@ -12,17 +12,25 @@ the dealer keeps its seats and its hand. Before this, a host that dropped an hon
 share and waited reported it as withholding: its seats went to the host's bot and its key
 (so its hand) was opened to the table.
 
-A share that arrives after the rebuild is late and dropped as stale; a holder whose part
-fails its proof is named (``fair_bad_part``); a holder that left for good has its part
-computed by every machine from its rebuilt key. ``ShareRescue`` holds the state; the table
-(``net.fair.deal.FairTable``) hands it the records and asks it what it owes.
+The same rebuild reads a card a seat does not show in time at the end (Metromania's
+unplaced markers, Metro's company shares; ``net.fair.kinds``): the ``ShareOverdue`` of a
+``show`` step names the drawer itself, its holders give their parts of the drawer's own share
+``c1 ** key``, and with the other dealers' shares of that position (in every transcript
+since the deal) every machine reads the card and takes it as shown (``CardPlayed``, derived):
+the true card, nobody blamed, the dealer keeps its seats. Nothing else of its hand opens.
+
+A share (or a shown card) that arrives after the rebuild is late and dropped as stale; a
+holder whose part fails its proof is named (``fair_bad_part``); a holder that left for good
+has its part computed by every machine from its rebuilt key. ``ShareRescue`` holds the
+state; the table (``net.fair.deal.FairTable``) hands it the records and asks it what it owes.
 """
 
 from __future__ import annotations
 
 from game.rules.fairplay.derive import Stream
 from game.rules.fairplay.group import G, ELEMENT_BYTES, element_from_bytes, element_to_bytes, power
-from game.rules.fairplay.records import DrawShared
+from game.rules.fairplay.draw import finish_draw
+from game.rules.fairplay.records import CardPlayed, DrawShared, FairplayError
 from game.rules.fairplay.threshold import combine_partial_shares
 from game.rules.fairplay.vss import CHALLENGE_BYTES, FULL_Z_BYTES, equal_logs, prove_equal_logs, \
     share_image
@@ -72,25 +80,41 @@ class ShareRescue:
         self.overdue: dict[tuple, dict[int, bytes]] = {}
         self.rebuilt: list[tuple] = []                  # in order, on every machine
         self.told_overdue: list[tuple] = []             # our own shares the host said late
+        self.told_shows: list[tuple] = []               # (pile, attempt) of our own shows
+        self.shows_rebuilt: set[tuple] = set()          # (pile, attempt, position, again)
 
     # -- the draw a slot belongs to -------------------------------------------------------
     def _open_draw(self, slot: tuple):
-        """(drawer, c1) of a slot of the opened deal/reveal step, or None."""
+        """(drawer, c1) of a slot of the opened step, or None: a share of a deal or reveal
+        (``owner`` not its drawer), or the drawer's own share of a card its show owes."""
         table = self.table
         pile_name, attempt, position, again, owner = slot
         step = table.current_step
         pile = table.transcript.piles.get(pile_name)
-        if step is None or step[0] not in ("deal", "reveal") or step[1] != pile_name \
-                or position not in step[2] or pile is None or not pile.shuffled:
+        if step is None or step[1] != pile_name or position not in step[2] or pile is None \
+                or not pile.shuffled:
             return None
         drawer = step[3]
         if pile.opening.attempt != attempt or pile.returns.get(position, 0) != again \
-                or owner not in pile.opening.seats or owner == drawer:
+                or owner not in pile.opening.seats:
+            return None
+        if step[0] in ("deal", "reveal"):
+            if owner == drawer:
+                return None
+        elif step[0] == "show":
+            draw = pile.draws.get(position)
+            if owner != drawer or draw is None or draw.drawer != owner \
+                    or not table.transcript.draw_complete(pile_name, position):
+                return None
+        else:
             return None
         return drawer, table.transcript.card_at(pile_name, position)[0]
 
     def _given(self, slot: tuple) -> bool:
         pile_name, _, position, _, owner = slot
+        step = self.table.current_step
+        if step is not None and step[0] == "show":
+            return position not in self.table.kinds.unshown(step)
         draw = self.table.transcript.piles[pile_name].draws.get(position)
         return draw is not None and owner in draw.shares
 
@@ -106,7 +130,12 @@ class ShareRescue:
             raise FairError("fair_out_of_turn", dealer=record["seat"], kind=SHARE_OVERDUE)
         self.overdue[slot] = {}
         pile_name, attempt, position, again, _ = slot
-        if owner == table.me and ("share", pile_name, attempt, position, again) \
+        step = table.current_step
+        if step[0] == "show":
+            if owner == table.me and ("show", step[4]) in table.owed_done \
+                    and (pile_name, attempt) not in self.told_shows:
+                self.told_shows.append((pile_name, attempt))   # we had named it: not passed on
+        elif owner == table.me and ("share", pile_name, attempt, position, again) \
                 in table.owed_done:
             self.told_overdue.append(slot)     # we had sent it: the host did not pass it on
         self._derive_departed_parts(slot)
@@ -139,6 +168,14 @@ class ShareRescue:
         """A part for a slot no longer open, or already rebuilt."""
         slot = _slot(record)
         return slot not in self.overdue or self._open_draw(slot) is None or self._given(slot)
+
+    def show_is_late(self, record: CardPlayed) -> bool:
+        """A seat's own shown card that comes after every machine read it from the escrow
+        (the same card): late."""
+        pile = self.table.transcript.piles.get(record.pile)
+        return pile is not None and (
+            record.pile, pile.opening.attempt, record.position,
+            pile.returns.get(record.position, 0)) in self.shows_rebuilt
 
     def share_is_late(self, record) -> bool:
         """A dealer's own DrawShared that comes after its rebuild (the same value): late."""
@@ -223,6 +260,29 @@ class ShareRescue:
         pile_name, attempt, position, again, owner = slot
         chosen = dict(sorted(parts.items())[:need])
         share = combine_partial_shares(chosen, need)
-        table.append_derived(DrawShared(pile_name, position, opened[0], owner, share, again,
-                                        attempt))
+        step = table.current_step
+        if step[0] == "show":
+            self._read_shown(step, slot, share)
+        else:
+            table.append_derived(DrawShared(pile_name, position, opened[0], owner, share,
+                                            again, attempt))
         self.rebuilt.append(slot)
+
+    def _read_shown(self, step, slot, share: bytes) -> None:
+        """The drawer's own share of a card its show owes is rebuilt: every machine reads
+        the card with the other dealers' shares (in every transcript since the deal) and
+        takes it as shown."""
+        table = self.table
+        pile_name, attempt, position, again, owner = slot
+        t = table.transcript
+        pile = t.piles[pile_name]
+        ciphertext = t.card_at(pile_name, position)
+        card = finish_draw(ciphertext, share, list(pile.draws[position].shares.values()),
+                           pile.cards)
+        if card is None:     # another dealer's share of it was wrong: the audit names who
+            raise FairError("fair_bad_share", dealer=-1, pile=pile_name, position=position)
+        self.shows_rebuilt.add((pile_name, attempt, position, again))
+        try:
+            table.kinds.take_shown(step, CardPlayed(pile_name, position, owner, card))
+        except FairplayError as error:
+            raise FairError("fair_refused", dealer=owner, detail=error.code) from None

@@ -1,11 +1,13 @@
 """Who a fair table waits for (issue 13): the dealers that owe the current step.
 
 A dealer can hold a step up only by not sending what it owes: its key commitment or key, its
-escrow, its part of a roll, its shuffle, its share of a draw, its key share of a dealer that
-left, or its secret at the end. The host watches these (``net.fair.guard``): a dealer lost or
-silent during the setup sends the table back to the lobby, and one that withholds during
-play loses its seats to a bot, its key rebuilt by the escrow, the step finished without it.
-Spectators owe nothing, so they can never hold anything up.
+escrow, its part of a roll, its shuffle, its share of a draw, its answer about its hand or the
+cards it shows, its key share of a dealer that left, or its secret at the end. The host
+watches these (``net.fair.guard``): a dealer lost or silent during the setup sends the table
+back to the lobby; during play what can be rebuilt from the escrow is rebuilt (a roll part, a
+draw share, a shown card, a secret at the end), a shuffle step is skipped, and what cannot (an
+answer, a rebuild short of its threshold) waits, blaming nobody. Spectators owe nothing, so
+they can never hold anything up.
 """
 
 from __future__ import annotations
@@ -83,20 +85,43 @@ def shares_late(fair) -> list[tuple[str, int, int, int, int]]:
     return late
 
 
-def rebuild_parts_owing(fair) -> set[int]:
-    """Dealers owing only a part of a rebuild in the running game's current step: of a late
-    roll part (``net.fair.rescue``) or of a late draw share (``net.fair.share_rescue``)."""
+def shows_late(fair) -> list[tuple[str, int, int, int, int]]:
+    """(pile, attempt, position, again, drawer) of every card of the opened show that is not
+    named yet and not declared overdue, whose drawer's key is in escrow: the drawer's own
+    share of it is rebuilt from the escrow (``net.fair.share_rescue``) and every machine
+    reads the true card, instead of anyone being blamed."""
     step = fair.current_step if fair.match is not None else None
-    if step is None:
-        return set()
-    if step[0] == "roll":
-        return set(fair.rescue.owing(step[1]))
-    if step[0] in ("deal", "reveal"):
-        owing: set[int] = set()
-        for position in step[2]:
-            owing |= fair.share_rescue.owing(step[1], position)
-        return owing
-    return set()
+    if step is None or step[0] != "show":
+        return []
+    _, name, _, drawer, _ = step
+    if drawer in fair.departed or drawer not in fair.escrows:
+        return []
+    pile = fair.transcript.piles[name]
+    attempt = pile.opening.attempt
+    late = []
+    for position in fair.kinds.unshown(step):
+        draw = pile.draws.get(position)
+        again = pile.returns.get(position, 0)
+        if draw is None or draw.drawer != drawer or \
+                fair.share_rescue.is_overdue(name, attempt, position, again, drawer):
+            continue        # (a pile of one seat keeps no draw record: nothing to rebuild)
+        late.append((name, attempt, position, again, drawer))
+    return late
+
+
+def _show_owing(fair, step) -> set[int]:
+    """Who the opened show waits for: its hand's machine for a card not named yet, or the
+    holders owing a part of its rebuild once that card was declared overdue."""
+    _, name, _, drawer, _ = step
+    pile = fair.transcript.piles[name]
+    owing: set[int] = set()
+    for position in fair.kinds.unshown(step):
+        if fair.share_rescue.is_overdue(name, pile.opening.attempt, position,
+                                        pile.returns.get(position, 0), drawer):
+            owing |= fair.share_rescue.owing(name, position)
+        else:
+            owing.add(drawer)
+    return owing
 
 
 def play_owing(fair) -> list[int]:
@@ -136,8 +161,11 @@ def play_owing(fair) -> list[int]:
                 if not rescue.is_overdue(name, pile.opening.attempt, position, again, dealer):
                     owing.add(dealer)
             owing |= rescue.owing(name, position)
-    elif drawer is not None and drawer not in fair.recovered:
-        owing = {drawer}      # attest / show / return: the hand's own machine answers
+    elif kind == "show" and drawer not in fair.recovered:
+        owing = _show_owing(fair, step)
+    elif kind == "attest" and drawer not in fair.recovered:
+        owing = {drawer}      # the hand's own machine answers
+    # (a ``return`` is derived by every machine when it opens: nobody owes it anything)
     return sorted(d for d in owing if d in active)
 
 

@@ -133,7 +133,6 @@ class HostEndpoint:
         # the dealers it waits for: a late part rebuilt, a withholder's seats to the bot
         self.fair_watch = FairWatch(
             self, self.fair_host, live_peers=self._live_peers,
-            to_bot=lambda seat: self.hand_to_bot(seat, self.seat_waits.wait_bot),
             lobby_changed=self.handshake.lobby_changed, emit=self._emit,
             broadcast=lambda message: self._broadcast(message),
             refuse=lambda conn, code, args: self._refuse(conn, code, args))

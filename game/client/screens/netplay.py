@@ -65,6 +65,7 @@ class NetPlayScreen(PlayScreen):
         self.lost_shown = False
         self.handed_over = False
         self.asked_at: dict[int, float] = {}  # host: when it was last asked about a dropped seat
+        self.stall_told: tuple = ()           # (dealer, seq) of the last stall toasted
         self.last_statuses = list(session.statuses)
         self.drawn_news = None     # ``news()`` when the board was last drawn
         self.phones = phones       # this machine's phone seats (served_phones.ServedPhones)
@@ -250,6 +251,13 @@ class NetPlayScreen(PlayScreen):
             self._reseated(list(event["seats"]))
         elif kind == "resynced" and event.get("reason") == "desync":
             self.toast(t("lan.toast.resynced"), "info")
+        elif kind == "fair_stalled" and event.get("seats") and \
+                self.stall_told != (event["dealer"], self.match.seq):
+            # a fair table's step waits for that seat's machine, nobody blamed (issue 28);
+            # said once a move (the host's watch says it again at every limit)
+            self.stall_told = (event["dealer"], self.match.seq)
+            self.toast(t("lan.toast.fair_stalled", name=self.seat_name(event["seats"][0])),
+                       "info")
         elif kind in ("fair_host_withheld", "fair_past_unsigned"):
             # only this machine can know: the host did not pass on what it sent, or a resumed
             # table's past comes from a save without its players' signatures (net.fair.past)
