@@ -164,7 +164,8 @@ def test_a_connected_holder_late_with_its_key_share_stalls_the_rebuild_and_keeps
     table.watch.tick()
     table.now += LIMIT
     table.watch.tick()
-    assert table.calls == [("fair_stalled", {"dealer": 9, "seats": [2]})]   # no bot, no rekey
+    # no bot, no rekey
+    assert table.calls == [("fair_stalled", {"dealer": 9, "seats": [2], "waits_for": "parts"})]
     assert table.phase == "playing"
 
 
@@ -177,7 +178,7 @@ def test_a_late_answer_about_a_hand_stalls_and_is_said_late_on_every_machine():
     table.watch.tick()
     table.now += LIMIT
     table.watch.tick()
-    assert table.calls == [("fair_stalled", {"dealer": 9, "seats": [2]}),
+    assert table.calls == [("fair_stalled", {"dealer": 9, "seats": [2], "waits_for": "answer"}),
                            ("answer_overdue", 9)]
 
 
@@ -202,7 +203,8 @@ def test_a_dropped_withholder_is_waited_on_and_a_strict_table_stalls():
     strict.watch.tick()
     strict.now += LIMIT
     strict.watch.tick()
-    assert strict.calls == [("fair_stalled", {"dealer": 9, "seats": [2]})]   # nobody stands in
+    # nobody stands in
+    assert strict.calls == [("fair_stalled", {"dealer": 9, "seats": [2], "waits_for": "parts"})]
 
 
 def test_after_the_game_a_gone_dealers_secret_is_rebuilt_at_once():

@@ -15,8 +15,9 @@ confirmed the final state. A player who drops out is waited on for ``--wait-limi
 they rejoin with their seat token (``join --rejoin`` finds it in the joiner's own save).
 At a fair table a step that waits for a record nobody can rebuild (a player's answer about
 its hand, a key share short of the threshold) blames nobody: a headless host prints a
-``fair_stalled`` line naming the dealer and waits for it (to ``--timeout``), as at a strict
-table; there is nobody to give the seat to a bot instead.
+``fair_stalled`` line naming the dealer and waits; an answer waited on for ``--wait-limit``
+seconds goes to the host's bot as a dropped player's seat does (``waited_out`` with
+``reason: "stalled"``, ``game.cli.stalls``), where a host in the window decides by *Seats*.
 ``--phones K``: the first K seats are played by phones this host serves (``host_phones``:
 one ``phone_seat`` line each, with the seat's link, after ``listening``). A resumed table serves
 the phone seats its save records again, on the same links (the same lines, after ``resumed``).
@@ -32,6 +33,7 @@ import time
 
 from game.cli import CliError
 from game.cli.join import check_level, check_name, describe, emit
+from game.cli.stalls import StalledSeats
 from game.cli.stopping import stop_signals
 from game.cli.options import (add_game_argument, check_port, check_seconds, resolve_config,
                               resolve_game, variants_epilog)
@@ -80,7 +82,9 @@ def add_arguments(parser) -> None:
     parser.add_argument("--wait-limit", type=float, default=WAIT_LIMIT, metavar="SECONDS",
                         help="headless: after a player dropped out, wait this long for them "
                              f"before a bot plays their seat (default {WAIT_LIMIT:g}); they "
-                             "take it back when they rejoin")
+                             "take it back when they rejoin. At a fair table, also how long "
+                             "to wait on a machine's answer about its hand before a bot "
+                             "plays its seats")
     parser.add_argument("--strict", action="store_true",
                         help="a strict fair table: a machine's escrow opens only with all the "
                              "other machines (no smaller group can read a hand); a machine "
@@ -308,6 +312,7 @@ def _serve(server, timeout: float, end_grace: float = END_GRACE, phones=None, *,
     over_since = 0.0
     audited = False
     stalls_told: set = set()
+    stalls = StalledSeats(endpoint.seat_waits.wait_limit)
     while time.monotonic() < deadline:
         # phones' moves arrive on another thread: look for them more often than the sockets'
         server.pump(0.01 if over is None and phones is None else 0.005)
@@ -328,10 +333,11 @@ def _serve(server, timeout: float, end_grace: float = END_GRACE, phones=None, *,
             elif kind == "table_code":     # the players compare it with their screens'
                 emit("table_code", code=event["code"])
             elif kind == "fair_stalled":   # a step waits for this dealer (nobody blamed):
-                told = (event["dealer"], endpoint.seq)      # we wait, to --timeout; said
-                if told not in stalls_told:                 # once a dealer and a move
-                    stalls_told.add(told)
+                told = (event["dealer"], endpoint.seq)      # said once a dealer and a move;
+                if told not in stalls_told:                 # an answer is waited for up to
+                    stalls_told.add(told)                   # --wait-limit (game.cli.stalls)
                     emit("fair_stalled", dealer=event["dealer"], seq=endpoint.seq)
+                stalls.note(event, endpoint.seq, time.monotonic())
             elif kind == "fair_past_unsigned":     # a resumed table's past on our word
                 emit(kind, code=event["code"], args=event["args"])
             elif kind == "waited_out":     # nobody waits for good: a bot plays the seat
@@ -343,6 +349,12 @@ def _serve(server, timeout: float, end_grace: float = END_GRACE, phones=None, *,
                 emit("audit", **{k: v for k, v in event.items() if k != "event"})
             elif kind == "move" and print_moves:
                 emit("move", seq=event["seq"])
+        for seat, seconds in stalls.due(endpoint.seq, time.monotonic()):
+            try:        # the table waited that long on this seat's answer: the host's bot
+                server.hand_to_bot(seat, endpoint.seat_waits.wait_bot or "random")
+            except (RuntimeError, KeyError, IndexError):
+                continue                       # the game ended meanwhile, or no such seat
+            emit("waited_out", seat=seat, seconds=seconds, reason="stalled")
         if endpoint.phase == "lobby" and endpoint.can_start() and (
                 phones is None or phones.ready()):
             server.start_game()

@@ -194,8 +194,12 @@ class FairWatch:
             in_step = fair.machine.phase() is Phase.CHANCE    # (not a key share's wait)
             for dealer in decision.items:
                 seats = [s for s, d in enumerate(fair.seat_dealers) if d == dealer]
-                self.emit("fair_stalled", dealer=dealer, seats=seats)
-                if in_step and fair.awaits_answer_from(dealer):
+                answer = in_step and fair.awaits_answer_from(dealer)
+                # waits_for: "answer" (only that machine can give it) or "parts" (of a
+                # rebuild; handing their holder to a bot would not end the wait)
+                self.emit("fair_stalled", dealer=dealer, seats=seats,
+                          waits_for="answer" if answer else "parts")
+                if answer:
                     deal.answer_overdue(dealer)
         elif action is Action.REKEY_AT_ONCE:
             # the game is over and only secrets are missing: each is rebuilt from the escrow

@@ -256,8 +256,10 @@ class NetPlayScreen(PlayScreen):
             # a fair table's step waits for that seat's machine, nobody blamed (issue 28);
             # said once a move (the host's watch says it again at every limit)
             self.stall_told = (event["dealer"], self.match.seq)
-            self.toast(t("lan.toast.fair_stalled", name=self.seat_name(event["seats"][0])),
-                       "info")
+            # the host's player is the one who can end an answer's wait (Seats: a bot)
+            key = "lan.toast.fair_stalled_host" if self.session.is_host and \
+                event.get("waits_for") == "answer" else "lan.toast.fair_stalled"
+            self.toast(t(key, name=self.seat_name(event["seats"][0])), "info")
         elif kind in ("fair_host_withheld", "fair_past_unsigned"):
             # only this machine can know: the host did not pass on what it sent, or a resumed
             # table's past comes from a save without its players' signatures (net.fair.past)
