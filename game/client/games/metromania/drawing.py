@@ -77,15 +77,14 @@ class BoardDrawing:
             if not line.points:
                 continue
             seat, k = divmod(line_id, 2)
-            rgb = self.colour(seat)
             shape = self.play.seat_shape(seat) if self.app.settings["colour_blind"] else None
             first = geo.line_polyline(line.points[:2], line.spaces[:1], line.edges[:1])
             if near(first[0], paint.TERMINAL_REACH):
-                paint.draw_terminal(layer, first[0], rgb, False, k == 1, shape)
+                paint.draw_terminal(layer, first[0], self.colour(seat), False, k == 1, shape)
             if line.done:
                 last = geo.line_polyline(line.points[-2:], line.spaces[-1:], line.edges[-1:])
                 if near(last[-1], paint.TERMINAL_REACH):
-                    paint.draw_terminal(layer, last[-1], rgb, True, k == 1, shape)
+                    paint.draw_terminal(layer, last[-1], self.colour(seat), True, k == 1, shape)
 
     def draft_layer(self, seat):
         d = self.draft(seat)
@@ -398,10 +397,9 @@ class BoardDrawing:
 
     def final_scores(self) -> dict:
         """The rules' final scores, reckoned once (every trip of every player: a few
-        milliseconds, asked by each row of the players' panel and the trip show)."""
-        if self._final is None or self._final[0] != self.match.seq:
-            self._final = (self.match.seq, self.match.scores())
-        return self._final[1]
+        milliseconds, asked by each row of the players' panel, the trip show and the play
+        screen's score history)."""
+        return self.play.match_scores()      # shared with the score history
 
     def shown_hand(self, seat: int) -> list:
         """A seat's unplaced markers as the current viewer may see them ("?R": face down)."""
