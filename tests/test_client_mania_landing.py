@@ -74,3 +74,40 @@ def test_the_last_moves_frame_reckons_the_final_scores_once(tmp_path, monkeypatc
     assert match.is_over()
     assert len(reckoned) == 1, f"the final scores reckoned {len(reckoned)} times"
     assert play.board.final_scores()["scores"] == play.history[-1]
+
+
+def test_the_save_hears_of_the_last_move_in_the_next_frame(tmp_path):
+    """The autosave's end record and its move to the replays (over a millisecond) follow
+    the game's last move a frame later; leaving the screen at once still saves it."""
+    from game.bots.base import make_bot
+    from game.client.screens.play import PlayScreen
+    from game.match import Match, SeatInfo
+    from game.rules import get_game
+    from game.saves import Replay
+
+    game = get_game("metromania")
+    for leave_at_once in (False, True):
+        app = make_app(tmp_path / str(leave_at_once), bot_delay_ms=10 ** 7)
+        seats = [SeatInfo(f"Robo {i}", "bot", level="random", colour=i) for i in range(2)]
+        match = Match.new(game, game.make_config(2), 3, seats)
+        play = PlayScreen(app, match)                      # autosaved, as at home
+        app.push(play)
+        saver = play.autosaver
+        assert saver is not None
+        while not match.is_over():
+            seat = match.to_act()[0]
+            play.propose(seat, make_bot(game, seat, "random", match.seq).choose(
+                match.view(seat)))
+            if not match.is_over():
+                app.step(1 / 60)
+        assert saver.saves == match.seq - 1                # the last move: not yet
+        if leave_at_once:
+            play.leave()
+        else:
+            app.step(1 / 60)                               # the frame it lands in
+            assert not saver.finished
+            app.step(1 / 60)                               # the next one
+        assert saver.finished and saver.saves == match.seq
+        replay = Replay.open(saver.path)
+        assert replay.finished and len(replay) == match.seq
+        app.shutdown()
