@@ -6,7 +6,9 @@ rules applying it, the board's answer) counted in it.
 The landing frames are played one move at a time, each followed by a few frames and a short
 pause, as at a table: when the turn passes to the human, the board searches their options on
 a helper thread (``metromania.lookahead``: not this thread's CPU) and shows the turn a frame
-or two later (``turn_shown_cpu_ms_*``: those frames).
+or two later (``turn_shown_cpu_ms_*``: those frames). The next bot is asked for its move in
+the frame after the landing, and the autosave hears of the game's last move (its end record,
+the file's move to the replays) in the frame after it too: both are counted in those frames.
 
 ``tv_move_landing_cpu_ms_*``: the same on the table's screen of a 4-player table where nobody
 plays at the screen (phones, bots: a TV), at 1920x1080, from the first move to the end of
