@@ -268,23 +268,14 @@ class BoardDrawing:
         return not any(box.colliderect(panel) for box in boxes for panel in PANEL_AREAS)
 
     def _turn_boxes(self, seat) -> list[pygame.Rect]:
-        """Where ``_draw_turn`` may draw: the draft's area, the refused space, the cursor's
-        tunnel or point with its halo and the end it leaves from (its marker note stays in
-        the city between the panels, ``turn.draw_note``)."""
+        """Where ``_draw_turn`` draws: the draft's area (the cursor rests on one of its
+        tunnels or points, its halo and the end it leaves from well inside; its marker note
+        stays in the city between the panels, ``turn.draw_note``) and the refused space."""
         self.draft_layer(seat)
         boxes = [self._draft_area]
         if self.hover_space is not None:
             boxes.append(dirty.box_of(geo.SPACE_POLY[self.hover_space], 2))
-        d = self.draft(seat)
-        self._fix_cursor(seat)
-        if d.cursor is None:
-            return boxes
-        line = self.draft_state(seat).line(seat, d.line)
-        if line.points and d.mode == "dig":
-            boxes.append(dirty.box_of([geo.POINT_XY[line.points[-1]]], 16))
-        if d.mode == "station" or self.bonus_pending(seat):
-            return boxes + [dirty.box_of([geo.POINT_XY[d.cursor]], 21)]
-        return boxes + [dirty.box_of(geo.tunnel_segment(*d.cursor), 16)]
+        return boxes
 
     def _flash_box(self) -> pygame.Rect:
         poly = geo.SPACE_POLY[self.flash["space"]]
