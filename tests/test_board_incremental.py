@@ -329,6 +329,107 @@ def test_metromania_moves_at_this_screen_spread_their_panels(tmp_path, size):
     _assert_same(app, _forget_metromania)
 
 
+def _human_frames(tmp_path, plain: bool, frames: int = 60) -> tuple[list[str], int]:
+    """Ann's turns, the mouse over every part of the city, the bots playing round to her
+    between her digs: each frame's digest, and how many of her frames were drawn over the
+    composed base (``plain``: none)."""
+    import hashlib
+
+    from game.benchmarks.measure import sweep_mouse
+    from game.bots.base import make_bot
+    from game.client.games.metromania import geometry as geo
+
+    app, play = _human_table(tmp_path, (1280, 720))
+    board, match = play.board, play.match
+    composing, over_base = board._composed, []
+
+    def composed(seat, turn):
+        used = not (plain and turn) and composing(seat, turn)
+        over_base.append(used and turn)
+        return used
+
+    board._composed = composed
+    digests = []
+    for frame in range(frames):
+        if frame % 20 == 0:                  # the bots play round to Ann: her turn begins
+            while match.to_act() != (0,):
+                seat = match.to_act()[0]
+                play.propose(seat, make_bot(match.game, seat, "random", match.seq).choose(
+                    match.view(seat)))
+                _settle(app, board)
+        sweep_mouse(geo.CITY_BOX, frame, (37, 23))
+        app.step(1 / 60)
+        digests.append(hashlib.sha256(_pixels(app.surface)).hexdigest())
+        if frame % 20 == 19:                 # Ann digs
+            play.propose(0, make_bot(match.game, 0, "random", match.seq).choose(
+                match.view(0)))
+    app.shutdown()
+    return digests, sum(over_base)
+
+
+def test_metromania_human_turn_over_the_composed_picture(tmp_path, monkeypatch):
+    """A human's turn drawn over the composed network and panels (``frame_base``) is, frame
+    for frame, the frame that draws the network, the turn and then the panels."""
+    from game.client.games.metromania.lookahead import Lookahead
+
+    def search_now(self, key, view, seat):
+        # in this thread: the frames drawn while it searched (toasts are painted one a
+        # frame) would otherwise differ from run to run
+        with self._lock:
+            self._key, self._found = (key, seat), None
+        self._search((key, seat), view, seat)
+
+    monkeypatch.setattr(Lookahead, "start", search_now)
+    plain, _ = _human_frames(tmp_path / "plain", plain=True)
+    frames, over_base = _human_frames(tmp_path / "composed", plain=False)
+    assert over_base > 20, "the human's turn was never drawn over the composed base"
+    differ = [i for i, (a, b) in enumerate(zip(plain, frames)) if a != b]
+    assert not differ, f"frames {differ[:10]} differ over the composed base"
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
+def test_metromania_human_turn_stays_in_its_boxes(tmp_path, size):
+    """Whether a human's turn may be drawn over the composed picture is judged by the boxes
+    it draws in (``_turn_boxes``): every pixel the draft, the refused space and the cursor
+    draw lies in one of them, digging and placing a station, the mouse over the whole city
+    (a turn near a panel then draws under it, as before)."""
+    from game.benchmarks.measure import sweep_mouse
+    from game.client import canvas, theme
+    from game.client.games.metromania import geometry as geo
+
+    app, play = _human_table(tmp_path, size)
+    board, match = play.board, play.match
+    _settle(app, board)
+    seat = 0
+    while match.to_act() != (seat,):
+        seat = match.to_act()[0]
+        from game.bots.base import make_bot
+
+        play.propose(seat, make_bot(match.game, seat, "random", match.seq).choose(
+            match.view(seat)))
+        _settle(app, board)
+        seat = 0
+    checked = {"dig": 0, "station": 0}
+    for frame in range(48):
+        d = board.draft(0)
+        d.mode = "station" if frame % 2 and board.station_targets(0) else "dig"
+        sweep_mouse(geo.CITY_BOX, frame * 5, (37, 23))
+        app.step(1 / 60)
+        if d.mode == "station":
+            targets = sorted(board.station_targets(0))
+            d.cursor = targets[frame % len(targets)]
+        drawn = canvas.layer(theme.LOGICAL_SIZE, pygame.SRCALPHA)
+        drawn.fill((0, 0, 0, 0))
+        boxes = board._turn_boxes(0)
+        board._draw_turn(drawn, 0)
+        for box in boxes:
+            drawn.fill((0, 0, 0, 0), box)
+        assert pygame.Surface.get_bounding_rect(drawn).size == (0, 0), \
+            f"{d.mode}: the turn drew outside its boxes"
+        checked[d.mode] += 1
+    assert checked["dig"] and checked["station"], checked
+
+
 def test_metromania_frame_base_composed_whole_after_many_places(tmp_path):
     """A base whose layers were painted again in many places (move after move while a human
     played here and the base waited) is composed whole, in its own surface, with one blit a

@@ -37,3 +37,67 @@ def test_the_play_screen_shows_the_table_code_the_host_computed(tmp_path):
     finally:
         leave_all(guest)
         server.close()
+
+
+def test_the_results_screen_shows_the_table_code_the_host_computed(tmp_path, monkeypatch):
+    """A fair Metromania table played to its end through the guest's screens: the results
+    (with the audit's verdict) show the same code as the host, in the strip under the rows."""
+    from game.bots.base import make_bot
+    from game.client import fonts
+    from game.client.screens.netplay import NetPlayScreen
+    from net.host import HostServer
+    from net.protocol import messages as ids
+    from net.protocol.lobby import Slot
+    from tests.test_client_lan import join_app_find, until
+    from tests.test_client_support import click, make_app
+
+    slots = [Slot(kind=ids.KIND_BOT, name="Robo", colour=0, level="random"), Slot()]
+    server = HostServer.create("metromania", 2, seats=slots, port=0, bind="127.0.0.1",
+                               name="Hosty")
+    guest = make_app(tmp_path, animations=False)     # to the results without the trip show
+    try:
+        finder = join_app_find(guest)
+        finder.join("127.0.0.1", server.port)
+        until(lambda: type(guest.top).__name__ == "JoinedLobbyScreen" and guest.top.mine == [1],
+              apps=(guest,), servers=(server,))
+        click(guest, guest.top.form.item("ready").rect.center)
+        until(lambda: server.endpoint.can_start(), apps=(guest,), servers=(server,))
+        assert server.start_game()
+        until(lambda: isinstance(guest.top, NetPlayScreen), apps=(guest,), servers=(server,))
+        play = guest.top
+        match = play.match
+        bot = make_bot(match.game, 1, "random", 5)
+        while not match.is_over():
+            until(lambda: match.is_over() or (1 in match.to_act()
+                                              and not play.session.waiting_for(1)),
+                  apps=(guest,), servers=(server,))
+            if not match.is_over():
+                before = match.seq
+                assert play.propose(1, bot.choose(match.view(1)))
+                until(lambda: match.seq > before, apps=(guest,), servers=(server,))
+        until(lambda: type(guest.top).__name__ == "LanResultsScreen", apps=(guest,),
+              servers=(server,))
+        results = guest.top
+        host_code = server.endpoint.fair_host.code.told
+        assert host_code and results.session.audit is not None
+        drawn = []
+        real_blit = fonts.blit
+
+        def blit(surface, value, *args, **kwargs):
+            rect = real_blit(surface, value, *args, **kwargs)
+            drawn.append((value, rect))
+            return rect
+
+        monkeypatch.setattr(fonts, "blit", blit)
+        guest.run(frames=1)
+        shown = [rect for value, rect in drawn if value == t("lan.table_code", code=host_code)]
+        assert shown, "the results screen does not show the host's table code"
+        from game.client.screens.netplay import CODE_STRIP     # under the rows and buttons
+
+        assert CODE_STRIP.contains(shown[0])
+        folder = SHOTS or str(tmp_path)
+        os.makedirs(folder, exist_ok=True)
+        pygame.image.save(guest.surface, os.path.join(folder, "lan_results_table_code.png"))
+    finally:
+        server.close()
+        guest.shutdown()

@@ -536,6 +536,7 @@ def _screens(app, finished: dict, midgame: dict | None = None) -> list[tuple[str
     from game.client.screens.pause import PauseScreen
     from game.client.screens.play import PlayScreen
     from game.client.games import kit
+    from game.client.screens.netplay import LanResultsScreen
     from game.client.screens.results import ResultsScreen
     from game.client.screens.rules_help import RulesHelpScreen
     from game.client.screens.saves_menu import SavesMenuScreen
@@ -580,6 +581,11 @@ def _screens(app, finished: dict, midgame: dict | None = None) -> list[tuple[str
             assert done.board.show is not None
         out.append((f"play {name} over", [done]))
         out.append((f"results {name}", [ResultsScreen(app, done.match, done.history, {})]))
+        # a finished LAN fair table: the audit's verdict and the table's code under the rows
+        fair = SimpleNamespace(table_code="GUJ-6K9-ETE", seats=[],
+                               audit={"fair": True, "cheaters": [], "kind": ""})
+        out.append((f"lan results {name} with the table code",
+                    [LanResultsScreen(app, done.match, done.history, {}, session=fair)]))
         for page in range(len(kit(name).rules_pages)):
             out.append((f"help {name} {page + 1}", [RulesHelpScreen(app, name, page)]))
         out.append((f"lan setup {name}", [LanSetupScreen(app, name)]))

@@ -42,6 +42,9 @@ class Toast:
     picture: tuple | None = field(default=None, compare=False, repr=False)
     batch: int = field(default=0, compare=False, repr=False)    # the frame it was raised in
     seen: bool = field(default=False, compare=False, repr=False)   # a frame was drawn since
+    # (width, scale) -> its lines and their widest: a stack is laid out again whenever what
+    # it must avoid moves (the turn passing, a cursor), and each try wrapped every text
+    wrapped: dict = field(default_factory=dict, compare=False, repr=False)
 
     def alpha(self) -> int:
         """Opacity 0..255: a short fade in, then a fade out over the last moments."""
@@ -85,9 +88,14 @@ class Toasts:
         line_h = fonts.font(TOAST_SIZE, "semibold").get_linesize()
         placed = []
         for toast in reversed(self.items if items is None else items):
-            lines = toast.lines = self._lines(toast, max_w)
-            text_w = max(fonts.font_for_text(line, TOAST_SIZE, "semibold").size(line)[0]
-                         for line in lines)
+            key = (max_w, canvas.current_scale())
+            if key not in toast.wrapped:
+                lines = self._lines(toast, max_w)
+                toast.wrapped[key] = (lines, max(
+                    fonts.font_for_text(line, TOAST_SIZE, "semibold").size(line)[0]
+                    for line in lines))
+            lines, text_w = toast.wrapped[key]
+            toast.lines = list(lines)
             rect = pygame.Rect(0, 0, min(max_w, text_w + 60), 16 + line_h * len(lines))
             rect.centerx = centre_x
             rect.bottom = bottom

@@ -23,7 +23,7 @@ from game.client import fonts, navigation, theme
 from game.client.net_session import (NET_DEFAULTS, PLAYING_PHASES, Connector,  # noqa: F401
                                      NetSession, net_codes, parse_address, reason_text)
 from game.client.screens.play import PlayScreen
-from game.client.screens.results import ResultsScreen
+from game.client.screens.results import RIGHT, TABLE, ResultsScreen
 from game.client.screens.seat_control import SeatControlScreen, controllable_seats
 from game.client.text import has, illegal, t
 from game.match import SeatInfo
@@ -399,21 +399,33 @@ class NetPlayScreen(PlayScreen):
 
 
     def draw_table_code(self, surface, left: int, centre_y: int) -> None:
-        """A fair table's code (net.fair.table_code) beside the LAN tag, with what to do
-        with it: the players compare it across the table's screens (a host showing one
-        machine other keys shows it another code). One line in the strip under the board."""
-        code = fonts.render(t("lan.table_code", code=self.session.table_code), 16,
-                            theme.TEXT, "semibold")
-        note = fonts.render(t("lan.table_code_note"), 14, theme.TEXT_DIM)
-        gap = 12
-        box = pygame.Rect(left + 8, 0, code.get_width() + gap + note.get_width(),
-                          max(code.get_height(), note.get_height()))
-        box.centery = centre_y
-        theme.rounded_panel(surface, box.inflate(16, 8), theme.BG_DEEP, radius=10,
-                            edge=theme.PANEL_EDGE, width=1)
-        surface.blit(code, code.get_rect(midleft=box.midleft))
-        surface.blit(note, note.get_rect(midleft=(box.left + code.get_width() + gap,
-                                                  box.centery)))
+        """The fair table's code beside the LAN tag, in the strip under the board."""
+        draw_table_code(surface, self.session.table_code, left, centre_y)
+
+
+def draw_table_code(surface, code: str, left: int, centre_y: int) -> pygame.Rect:
+    """A fair table's code (net.fair.table_code) with what to do with it: the players
+    compare it across the table's screens (a host showing one machine other keys shows it
+    another code). One line in a panel from ``left``, centred on ``centre_y``; the panel's
+    rect is returned."""
+    label, note = t("lan.table_code", code=code), t("lan.table_code_note")
+    code_w, code_h = fonts.render(label, 16, theme.TEXT, "semibold").get_size()
+    note_w, note_h = fonts.render(note, 14, theme.TEXT_DIM).get_size()
+    gap = 12
+    box = pygame.Rect(left + 8, 0, code_w + gap + note_w, max(code_h, note_h))
+    box.centery = centre_y
+    panel = box.inflate(16, 8)
+    theme.rounded_panel(surface, panel, theme.BG_DEEP, radius=10, edge=theme.PANEL_EDGE,
+                        width=1)
+    fonts.blit(surface, label, 16, theme.TEXT, box.midleft, "semibold", "midleft")
+    fonts.blit(surface, note, 14, theme.TEXT_DIM, (box.left + code_w + gap, box.centery),
+               "regular", "midleft")
+    return panel
+
+
+# the fair table's code on the results: the strip under the rows and the buttons (which end
+# at y 630), above the hint bar (from y 676)
+CODE_STRIP = pygame.Rect(TABLE.x, 636, RIGHT.right - TABLE.x, 32)
 
 
 class LanResultsScreen(ResultsScreen):
@@ -426,6 +438,21 @@ class LanResultsScreen(ResultsScreen):
     def __init__(self, app, match, history=None, setup=None, session=None) -> None:
         self.session = session      # its audit (a fair table) marks a void result
         super().__init__(app, match, history, setup)
+
+    def table_code(self) -> str | None:
+        """The fair table's code, shown again at the end (issue 28: the players compare the
+        codes when the audit's verdict is in); None for a table without one."""
+        return getattr(self.session, "table_code", None) if self.session is not None \
+            else None
+
+    def draw(self, surface) -> None:
+        super().draw(surface)
+        code = self.table_code()
+        if code:
+            draw_table_code(surface, code, CODE_STRIP.x, CODE_STRIP.centery)
+
+    def toast_avoid(self) -> list:
+        return super().toast_avoid() + ([CODE_STRIP] if self.table_code() else [])
 
     def headline(self) -> tuple[str, str]:
         """A fair table whose audit caught a cheat: the result is void, the cheat named."""

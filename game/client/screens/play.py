@@ -46,13 +46,21 @@ class PlayScreen(Screen):
         # it while the table opens, not inside their first decision
         prepare_helpers(self.bots.values(),
                         len(self.bots) if self.board.simultaneous_rounds else 1)
-        self.history: list[list[int]] = [list(match.scores()["scores"])]
+        self.scores_known = None     # (match, seq, its scores): see ``match_scores``
+        self.history: list[list[int]] = [list(self.match_scores()["scores"])]
         self.viewer = None
         self.turn_started = 0.0
         self.seat_since: dict[int, float] = {}   # when each acting seat's position last changed
         self.seat_moves: dict[int, int] = {}     # moves applied per seat (a simultaneous
         #                                          round's bot request is keyed by its own)
         self.over_since = None
+        # a move landed in this frame: the next bot is asked for its move in the next frame
+        # (its view and the request cost up to a millisecond in a frame that already applies
+        # the move and paints it; issue 30, the Metromania landing frame)
+        self.hold_requests = False
+        # the frame the game's last move landed in: the match's listeners (the autosave's end
+        # record, the file's move to the replays: 1.4 ms) hear of it in the next frame
+        self.tell_pending: int | None = None
         self.passing_to = None
         self.last_turn_key = None
         humans = self.human_seats()
@@ -161,6 +169,7 @@ class PlayScreen(Screen):
         return self.workers[seat]
 
     def leave(self) -> None:
+        self.tell_listeners(leaving=True)
         for worker in self.workers.values():
             worker.cancel()
         self.coach.cancel()
@@ -227,20 +236,43 @@ class PlayScreen(Screen):
     # -- moves ------------------------------------------------------------------------------
     def propose(self, seat: int, move) -> bool:
         try:
-            events = self.match.apply(seat, move)
+            events = self.match.apply(seat, move, tell=False)
         except IllegalMove as exc:
             self.toast(illegal(exc, self.match.game.name), "bad")
             self.app.sound.play("illegal")
             self.board.on_refused(seat, move, exc)
             return False
+        if self.match.is_over():
+            self.tell_pending = self.app.frame     # see ``tell_listeners``
+        else:
+            self.match.tell()
         self.after_move(seat, move, events)
         return True
 
+    def tell_listeners(self, leaving: bool = False) -> None:
+        """Tell the match's listeners of the game's last move, held back from the frame it
+        landed in (``tell_pending``): in the next frame, or when the screen is left."""
+        if self.tell_pending is not None and (leaving or self.tell_pending != self.app.frame):
+            self.tell_pending = None
+            self.match.tell()
+            if self.autosaver is not None and self.autosaver.error:
+                self.toast(t("saves.autosave_failed", reason=self.autosaver.error), "bad")
+
+    def match_scores(self) -> dict:
+        """The match's scores as they stand, reckoned once a move: a finished game's final
+        scoring (every trip of every player in Metromania) is asked in the frame of the last
+        move by the score history and by the board's results (issue 30: that frame)."""
+        known = self.scores_known
+        if known is None or known[0] is not self.match or known[1] != self.match.seq:
+            known = self.scores_known = (self.match, self.match.seq, self.match.scores())
+        return known[2]
+
     def after_move(self, seat: int, move, events) -> None:
-        self.history.append(list(self.match.scores()["scores"]))
+        self.history.append(list(self.match_scores()["scores"]))
         self.app.sound.play("place")
         self.board.on_applied(seat, move, events)
         self.turn_started = self.app.time
+        self.hold_requests = True
         self.seat_since[seat] = self.app.time
         self.seat_moves[seat] = self.seat_moves.get(seat, 0) + 1
         if self.autosaver is not None and self.autosaver.error:
@@ -248,6 +280,7 @@ class PlayScreen(Screen):
 
     # -- time -------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
+        self.tell_listeners()
         self.board.update(dt)
         match = self.match
         if match.is_over():
@@ -277,6 +310,7 @@ class PlayScreen(Screen):
         for seat in acting[start:] + acting[:start]:
             if seat in self.bots:
                 self._drive_bot(seat, len(acting) > 1 or self.board.simultaneous_rounds)
+        self.hold_requests = False
 
     def _turn_changed(self, acting) -> None:
         humans = [s for s in acting if s not in self.bots and not self.on_phone(s)]
@@ -314,6 +348,8 @@ class PlayScreen(Screen):
             key = (id(self), seat, "seq", self.match.seq)
         worker = self.worker_for(seat)
         if not worker.busy_with(key):
+            if self.hold_requests:
+                return                  # asked in the next frame (see ``hold_requests``)
             view = self.match.view(seat)
             ahead = self.ahead.take(seat, key, bot, view) if simultaneous else None
             if ahead is not None:

@@ -17,6 +17,7 @@ class ReplayTable:
     seat_colour = PlayScreen.seat_colour
     seat_shape = PlayScreen.seat_shape
     colour_key = PlayScreen.colour_key
+    match_scores = PlayScreen.match_scores
 
     def __init__(self, app, match: Match) -> None:
         self.app = app
@@ -24,6 +25,7 @@ class ReplayTable:
         self.bots: dict = {}
         self.setup: dict = {"replay": True}
         self.history: list = []
+        self.scores_known = None
         self.viewer = None
         self.focus = 0            # the seat whose sheet is shown large (Railroad Ink)
 

@@ -112,7 +112,6 @@ class MetromaniaBoard(InputRouting, BoardDrawing, BoardView):
         self.header = Header(self)       # its texts made ahead, at the first frame
         self.lookahead = Lookahead(self.game)
         self._hands = None                  # (seq, viewer) and the hands that view shows
-        self._final = None                  # (seq, the final scores) once the game is over
         self._right_key = None
         self._right: pygame.Surface | None = None
         self._right_watch = None      # (whose turn, placed markers) the panel shows a watcher

@@ -9,7 +9,8 @@ import math
 import pygame
 
 from game.client import fonts, frame_pacing, theme
-from game.client.games.metromania import blocked, geometry as geo, paint as paint, turn as turn
+from game.client.games.metromania import blocked, chooser, geometry as geo
+from game.client.games.metromania import paint as paint, turn as turn
 from game.client.games.metromania.frame_base import Part
 from game.client.games.metromania.layout import (HEADER, LEFT, NOTE_WIDTH, POP_TIME, RIGHT,
                                                  point_label)
@@ -18,7 +19,6 @@ from game.client import canvas
 from game.client.boards import dirty
 from game.client import gfx
 from game.rules.metromania.board_data import LETTERS, MARKER_PAIRS
-from game.rules.metromania.lattice import EDGE_POINTS, SPACE_EDGES
 from game.rules.metromania.lines import is_blocked
 
 
@@ -77,15 +77,14 @@ class BoardDrawing:
             if not line.points:
                 continue
             seat, k = divmod(line_id, 2)
-            rgb = self.colour(seat)
             shape = self.play.seat_shape(seat) if self.app.settings["colour_blind"] else None
             first = geo.line_polyline(line.points[:2], line.spaces[:1], line.edges[:1])
             if near(first[0], paint.TERMINAL_REACH):
-                paint.draw_terminal(layer, first[0], rgb, False, k == 1, shape)
+                paint.draw_terminal(layer, first[0], self.colour(seat), False, k == 1, shape)
             if line.done:
                 last = geo.line_polyline(line.points[-2:], line.spaces[-1:], line.edges[-1:])
                 if near(last[-1], paint.TERMINAL_REACH):
-                    paint.draw_terminal(layer, last[-1], rgb, True, k == 1, shape)
+                    paint.draw_terminal(layer, last[-1], self.colour(seat), True, k == 1, shape)
 
     def draft_layer(self, seat):
         d = self.draft(seat)
@@ -158,9 +157,14 @@ class BoardDrawing:
         seat = self.play.active_human()
         if self.searching(seat):
             seat = None        # the turn shows once its options are in (``lookahead``)
-        if self._composed(seat):
-            # the network and both panels as one opaque picture (``frame_base``)
-            surface.blit(self._frame.picture(self._spread_parts(seat)), (0, 0))
+        turn = seat is not None and not self.match.is_over()
+        if self._composed(seat, turn):
+            # the network and both panels as one opaque picture (``frame_base``); a human's
+            # turn drawn over it, as in a frame that draws the panels last
+            surface.blit(self._frame.picture(self._spread_parts(seat, network_now=turn)),
+                         (0, 0))
+            if turn:
+                self._draw_turn(surface, seat)
             self._draw_flash(surface)
             self._draw_pops(surface)
             self._draw_header(surface)
@@ -178,13 +182,8 @@ class BoardDrawing:
         else:
             self.behind, self.landed = {}, False     # every layer is up to date in this frame
         surface.blit(self.network_layer() if parts is None else parts[0].layer, (0, 0))
-        if seat is not None and not self.match.is_over():
-            # only the city's box of the full-size overlay is copied (blits cost by area)
-            layer = self.draft_layer(seat)
-            surface.blit(layer, self._draft_area.topleft, self._draft_area)
-            if self.hover_space is not None:
-                gfx.polygon(surface, theme.ILLEGAL, geo.SPACE_POLY[self.hover_space], 2)
-            self._draw_cursor(surface, seat)
+        if turn:
+            self._draw_turn(surface, seat)
         self._draw_flash(surface)
         self._draw_pops(surface)
         if self.show is not None and not self.show_done:
@@ -198,6 +197,16 @@ class BoardDrawing:
             parts[1].blit(surface)
             parts[2].blit(surface)
         self.draw_menu_button(surface)
+
+    def _draw_turn(self, surface, seat) -> None:
+        """The turn a human here is building: the draft, the space refused under the mouse,
+        the cursor."""
+        # only the city's box of the full-size overlay is copied (blits cost by area)
+        layer = self.draft_layer(seat)
+        surface.blit(layer, self._draft_area.topleft, self._draft_area)
+        if self.hover_space is not None:
+            gfx.polygon(surface, theme.ILLEGAL, geo.SPACE_POLY[self.hover_space], 2)
+        self._draw_cursor(surface, seat)
 
     def _spread_parts(self, seat, network_now: bool = False, hold: bool = False) -> list[Part]:
         """The three layers of the frame base, at most one of them painted again in a
@@ -240,22 +249,33 @@ class BoardDrawing:
                 Part(left, LEFT.topleft, None, self._players.damage),
                 Part(right, area.topleft, area, self._right_damage)]
 
-    def _composed(self, seat) -> bool:
-        """Whether this frame draws nothing between the network and the side panels, so it
-        may start from their composed picture (``frame_base``): nobody's draft or cursor
-        (nobody plays here, or the game is over), no trip show, and a flash or popping points
+    def _composed(self, seat, turn: bool) -> bool:
+        """Whether this frame draws nothing between the network and the side panels that
+        reaches a panel, so it may start from their composed picture (``frame_base``) and
+        draw the rest over it, with the pixels of a frame that draws the panels last: no
+        trip show, and a human's draft and cursor (``turn``), a flash or popping points
         clear of both panels."""
-        if seat is not None and not self.match.is_over():
-            return False
         if self.show is not None and not self.show_done and \
                 (self.show_shown or not (self.landed or self.behind)):
             return False       # the trip show (once the last move's layers have followed it)
-        boxes = [self._flash_box()] if self.flash is not None else []
+        boxes = self._turn_boxes(seat) if turn else []
+        if self.flash is not None:
+            boxes.append(self._flash_box())
         for pop in self.pops:
             x, y = geo.POINT_XY[pop["point"]]
             # the ring (at most 35 across) and the pill rising 48 above the point
             boxes.append(pygame.Rect(x - 70, y - 90, 140, 130))
         return not any(box.colliderect(panel) for box in boxes for panel in PANEL_AREAS)
+
+    def _turn_boxes(self, seat) -> list[pygame.Rect]:
+        """Where ``_draw_turn`` draws: the draft's area (the cursor rests on one of its
+        tunnels or points, its halo and the end it leaves from well inside; its marker note
+        stays in the city between the panels, ``turn.draw_note``) and the refused space."""
+        self.draft_layer(seat)
+        boxes = [self._draft_area]
+        if self.hover_space is not None:
+            boxes.append(dirty.box_of(geo.SPACE_POLY[self.hover_space], 2))
+        return boxes
 
     def _flash_box(self) -> pygame.Rect:
         poly = geo.SPACE_POLY[self.flash["space"]]
@@ -398,10 +418,9 @@ class BoardDrawing:
 
     def final_scores(self) -> dict:
         """The rules' final scores, reckoned once (every trip of every player: a few
-        milliseconds, asked by each row of the players' panel and the trip show)."""
-        if self._final is None or self._final[0] != self.match.seq:
-            self._final = (self.match.seq, self.match.scores())
-        return self._final[1]
+        milliseconds, asked by each row of the players' panel, the trip show and the play
+        screen's score history)."""
+        return self.play.match_scores()      # shared with the score history
 
     def shown_hand(self, seat: int) -> list:
         """A seat's unplaced markers as the current viewer may see them ("?R": face down)."""
@@ -512,7 +531,7 @@ class BoardDrawing:
         for action, rect, enabled in self.buttons(seat):
             self._draw_button(surface, seat, action, rect, enabled, d)
         if d.chooser is not None:
-            self._draw_chooser(surface, seat, d)
+            chooser.draw(self, surface, seat, d)
         else:
             self._draw_trip_table(surface, RIGHT.y + 440)
 
@@ -538,48 +557,6 @@ class BoardDrawing:
                  else t("mania.station_mode"),
                  "pass": t("mania.pass"), "refuse": t("mania.refuse")}[action]
         fonts.blit_in(surface, label, 19, colour, rect, "semibold", inset=8, name=action)
-
-    def _draw_chooser(self, surface, seat, d) -> None:
-        # the same tunnel with a choice of marker, or tunnels whose rings overlap where the
-        # player clicked: each drawn as its own triangle and tunnel
-        tunnels = len({(tunnel.space, tunnel.edge) for tunnel in d.chooser}) > 1
-        fonts.blit(surface, t("mania.choose_tunnel" if tunnels else "mania.choose_marker"), 18,
-                   theme.ACCENT, (RIGHT.centerx, RIGHT.y + 446), "semibold", "center")
-        for i, rect in enumerate(self.chooser_rects(len(d.chooser))):
-            tunnel = d.chooser[i]
-            kind = self.state.city.kind[tunnel.space]
-            gfx.rect(surface, theme.PANEL_HI, rect, border_radius=12)
-            if i == d.choice:
-                gfx.rect(surface, theme.FOCUS, rect.inflate(6, 6), 3, border_radius=14)
-            if tunnels:
-                line = self.draft_state(seat).line(seat, tunnel.line)
-                self._draw_tunnel_choice(surface, rect, tunnel, self.colour(seat),
-                                         line.points[-1] if line.points else None)
-            else:
-                paint.draw_token(surface, rect.center, tunnel.marker, None, 22, kind)
-
-    def _draw_tunnel_choice(self, surface, rect, tunnel, colour, end) -> None:
-        """A tunnel in the chooser: its triangle (turned as on the board), its track in the
-        line's colour, the line's end ``end`` it leaves from, its marker if it takes one."""
-        poly = geo.SPACE_POLY[tunnel.space]
-        cx = (min(p[0] for p in poly) + max(p[0] for p in poly)) / 2
-        cy = (min(p[1] for p in poly) + max(p[1] for p in poly)) / 2
-        k = (rect.width - 22) / geo.UNIT
-
-        def here(p):
-            return (rect.centerx + (p[0] - cx) * k, rect.centery + (p[1] - cy) * k)
-
-        kind = self.state.city.kind[tunnel.space]
-        gfx.polygon(surface, paint.DEST_FILL.get(kind, paint.PAPER[0]),
-                    [here(p) for p in poly])
-        a, b = geo.tunnel_segment(tunnel.space, tunnel.edge)
-        paint.stroke_line(surface, [here(a), here(b)], colour, tunnel.line == 1, 6)
-        if end is not None and end in EDGE_POINTS[SPACE_EDGES[tunnel.space][tunnel.edge]]:
-            gfx.circle(surface, (255, 255, 255), here(geo.POINT_XY[end]), 6)
-            gfx.circle(surface, theme.BG_DEEP, here(geo.POINT_XY[end]), 4)
-        if tunnel.marker:
-            paint.draw_token(surface, here(geo.SPACE_XY[tunnel.space]), tunnel.marker, None,
-                             9, kind)
 
     def _draw_trip_table(self, surface, top) -> None:
         """The six test trips: each letter's two destination types, ringed in the colour of

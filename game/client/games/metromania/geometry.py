@@ -84,12 +84,29 @@ def tunnel_anchor(space: int, edge_class: int) -> tuple[float, float]:
     return ((ax + bx) / 2, (ay + by) / 2)
 
 
+# (points, spaces, edges) -> a line's screen points: a frame that repaints the network asks
+# for every line's course several times (each place painted again, its end markers), and the
+# lines only grow, so each course is reckoned once (issue 30: the Metromania landing frame)
+_COURSES: dict = {}
+MOST_COURSES = 4096
+
+
 def line_polyline(points: list, spaces: list, edges: list) -> list[tuple[float, float]]:
     """Screen points of a line: each vertex pushed by the mean of its tunnels' offsets, so a
     line that stays on one side of its edges looks parallel and one that changes side crosses
     through the lattice point."""
     if not spaces:
         return []
+    key = (tuple(points), tuple(spaces), tuple(edges))
+    course = _COURSES.get(key)
+    if course is None:
+        if len(_COURSES) >= MOST_COURSES:
+            _COURSES.clear()
+        course = _COURSES[key] = tuple(_course(points, spaces, edges))
+    return list(course)
+
+
+def _course(points, spaces, edges) -> list[tuple[float, float]]:
     normals = []
     for s, e in zip(spaces, edges):
         normals.append(NORMAL[s][SPACE_EDGES[s].index(e)])

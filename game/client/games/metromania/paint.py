@@ -223,6 +223,8 @@ def line_points(line, origin=(0, 0), upto=None) -> list:
     pts = geo.line_polyline(line.points, line.spaces, line.edges)
     if upto is not None:
         pts = pts[:upto]
+    if origin == (0, 0):
+        return pts         # the network's own courses (the same floats ``shift`` gives)
     return [shift(p, origin) for p in pts]
 
 
