@@ -60,7 +60,9 @@ the lines need to end.
            86.7 % (paired -6.7 points, -29.8 to +16.5), p95 1.35 s. None is kept.
            Measured again, unchanged, on fresh seeds 900000-900099 (200 games, seats
            swapped): 74.5 % (68.0-80.0), mean score 32.3 to hard's 22.6; as the first
-           player 83 of 100, as the second 66 of 100. Decision CPU at load 4-13: p50
+           player 83 of 100, as the second 66 of 100 (hard against hard, seeds
+           610000-610119: the first player wins 54.2 %, 45.3-62.8: the expert loses more
+           as the second player than the seat explains). Decision CPU at load 4-13: p50
            0.42 s, p95 0.95 s, max 1.85 s (116 of 3,091 decisions over 1 s); a game's
            first decision p50 0.89 s, p95 1.30 s (ten play-outs from the first turn).
 """
