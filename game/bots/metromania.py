@@ -45,6 +45,26 @@ the lines need to end.
            (35.9-62.3): no gain seen. Levels below, seeds 710000-710014 and 720000-720019:
            normal beats easy 86.7 % of 30 (70.3-94.7), hard beats normal 62.9 % of 70
            (51.1-73.2).
+           Levers tried after that against hard, paired with this expert on the same
+           games (tuning seeds 601000-601011, seats swapped; CPU per decision measured
+           with the machine at load 11-13, about 1.15x the idle figures): a win bonus of
+           10 points in the play-outs' utility changed no game (16 of 16 identical: a
+           decision's worst replies are nearly always all wins or all losses, e.g. ten
+           candidates at -2 or -8 points); play-outs with the normal bot's own beam of
+           three (its self-play games score like real ones, 31 a seat against 19 with a
+           beam of one, 2.4x the cost a turn) cost p95 1.36 s even at 210 turns, the ten
+           candidates' first play-outs alone; a beam of three for the first 8 turns of
+           each play-out (550 turns) 82.4 % of 17, the same as this expert on those games,
+           p95 1.20 s; searching wider when the first play-out has 12 turns or fewer (16
+           candidates, 10 replies, replies ranked with a beam of 8) 80.0 % of 15 against
+           86.7 % (paired -6.7 points, -29.8 to +16.5), p95 1.35 s. None is kept.
+           Measured again, unchanged, on fresh seeds 900000-900099 (200 games, seats
+           swapped): 74.5 % (68.0-80.0), mean score 32.3 to hard's 22.6; as the first
+           player 83 of 100, as the second 66 of 100 (hard against hard, seeds
+           610000-610119: the first player wins 54.2 %, 45.3-62.8: the expert loses more
+           as the second player than the seat explains). Decision CPU at load 4-13: p50
+           0.42 s, p95 0.95 s, max 1.85 s (116 of 3,091 decisions over 1 s); a game's
+           first decision p50 0.89 s, p95 1.30 s (ten play-outs from the first turn).
 """
 
 from __future__ import annotations
