@@ -95,6 +95,22 @@ def join_app_find(app):
     return finder
 
 
+def guest_plays_seat_2(guest, server):
+    """The guest app finds the table, takes seat 2, says ready, the host starts: the guest's
+    play screen."""
+    from game.client.screens.netplay import NetPlayScreen
+
+    finder = join_app_find(guest)
+    finder.join("127.0.0.1", server.port)
+    until(lambda: type(guest.top).__name__ == "JoinedLobbyScreen" and guest.top.mine == [1],
+          apps=(guest,), servers=(server,))
+    click(guest, guest.top.form.item("ready").rect.center)
+    until(lambda: server.endpoint.can_start(), apps=(guest,), servers=(server,))
+    assert server.start_game()
+    until(lambda: isinstance(guest.top, NetPlayScreen), apps=(guest,), servers=(server,))
+    return guest.top
+
+
 def metro_click_move(app, play, seat: int, pick: int = 0) -> None:
     from game.client.games.metro.geometry import square_rect
 
@@ -620,15 +636,7 @@ def test_other_games_run_through_netplay(tmp_path, game_name):
                                name="Hosty")
     guest = make_app(tmp_path)
     try:
-        finder = join_app_find(guest)
-        finder.join("127.0.0.1", server.port)
-        until(lambda: isinstance(guest.top, JoinedLobbyScreen) and guest.top.mine == [1],
-              apps=(guest,), servers=(server,))
-        click(guest, guest.top.form.item("ready").rect.center)
-        until(lambda: server.endpoint.can_start(), apps=(guest,), servers=(server,))
-        assert server.start_game()
-        until(lambda: isinstance(guest.top, NetPlayScreen), apps=(guest,), servers=(server,))
-        play = guest.top
+        play = guest_plays_seat_2(guest, server)
         match = play.match
         bot = make_bot(match.game, 1, "random", 5)
         for _ in range(40):

@@ -44,27 +44,18 @@ def test_the_results_screen_shows_the_table_code_the_host_computed(tmp_path, mon
     (with the audit's verdict) show the same code as the host, in the strip under the rows."""
     from game.bots.base import make_bot
     from game.client import fonts
-    from game.client.screens.netplay import NetPlayScreen
     from net.host import HostServer
     from net.protocol import messages as ids
     from net.protocol.lobby import Slot
-    from tests.test_client_lan import join_app_find, until
-    from tests.test_client_support import click, make_app
+    from tests.test_client_lan import guest_plays_seat_2, until
+    from tests.test_client_support import make_app
 
     slots = [Slot(kind=ids.KIND_BOT, name="Robo", colour=0, level="random"), Slot()]
     server = HostServer.create("metromania", 2, seats=slots, port=0, bind="127.0.0.1",
                                name="Hosty")
     guest = make_app(tmp_path, animations=False)     # to the results without the trip show
     try:
-        finder = join_app_find(guest)
-        finder.join("127.0.0.1", server.port)
-        until(lambda: type(guest.top).__name__ == "JoinedLobbyScreen" and guest.top.mine == [1],
-              apps=(guest,), servers=(server,))
-        click(guest, guest.top.form.item("ready").rect.center)
-        until(lambda: server.endpoint.can_start(), apps=(guest,), servers=(server,))
-        assert server.start_game()
-        until(lambda: isinstance(guest.top, NetPlayScreen), apps=(guest,), servers=(server,))
-        play = guest.top
+        play = guest_plays_seat_2(guest, server)
         match = play.match
         bot = make_bot(match.game, 1, "random", 5)
         while not match.is_over():
