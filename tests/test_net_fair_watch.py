@@ -32,16 +32,11 @@ def driver(**fields) -> SimpleNamespace:
     return fair
 
 
-class FakeDeal:
-    def __init__(self, fair, calls: list) -> None:
-        self.fair = fair
+class FakeLateCalls:
+    """Records the host's calls about late parts (net.fair.late_calls.LateCalls)."""
+
+    def __init__(self, calls: list) -> None:
         self.calls = calls
-
-    def dealer_of(self, peer) -> int:
-        return peer.pid
-
-    def forget(self) -> None:
-        self.fair = None
 
     def rekey(self, gone: int) -> None:
         self.calls.append(("rekey", gone))
@@ -60,6 +55,19 @@ class FakeDeal:
 
     def secret_overdue(self, dealer) -> None:
         self.calls.append(("secret_overdue", dealer))
+
+
+class FakeDeal:
+    def __init__(self, fair, calls: list) -> None:
+        self.fair = fair
+        self.calls = calls
+        self.late = FakeLateCalls(calls)
+
+    def dealer_of(self, peer) -> int:
+        return peer.pid
+
+    def forget(self) -> None:
+        self.fair = None
 
 
 class FakeTable:

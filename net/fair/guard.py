@@ -56,14 +56,8 @@ class WatchedTable(Protocol):
     def clock(self) -> float: ...
 
 
-class WatchedDeal(Protocol):
-    """What ``FairWatch`` asks of the host's fair deal (``net.fair.host.FairHost`` is one)."""
-
-    fair: Any           # net.fair.deal.FairTable (None: no deal running)
-
-    def dealer_of(self, peer: Any) -> int: ...
-
-    def forget(self) -> None: ...
+class LateCaller(Protocol):
+    """The host's calls about a late part (``net.fair.late_calls.LateCalls`` is one)."""
 
     def rekey(self, gone: int) -> None: ...
 
@@ -77,6 +71,17 @@ class WatchedDeal(Protocol):
     def answer_overdue(self, dealer: int) -> None: ...
 
     def secret_overdue(self, dealer: int) -> None: ...
+
+
+class WatchedDeal(Protocol):
+    """What ``FairWatch`` asks of the host's fair deal (``net.fair.host.FairHost`` is one)."""
+
+    fair: Any           # net.fair.deal.FairTable (None: no deal running)
+    late: LateCaller    # what the watch decides is carried out through it
+
+    def dealer_of(self, peer: Any) -> int: ...
+
+    def forget(self) -> None: ...
 
 
 class FairWatch:
@@ -143,7 +148,7 @@ class FairWatch:
             # rebuilt from the escrow at once (every secret is shown now anyway), so a
             # cheater that closes at the last move is audited all the same (issue 28)
             for dealer in gone.items:
-                deal.rekey(dealer)
+                deal.late.rekey(dealer)
             return
         waiting = machine.waiting()
         owing = [d for d in waiting.dealers if d != fair.me]   # this machine never withholds
@@ -170,14 +175,14 @@ class FairWatch:
             # a late roll part is rebuilt from the escrow, never rolled again, and its
             # dealer keeps its seats: dropping it gains the host nothing
             for name, attempt, dealer in decision.items:
-                deal.overdue(name, attempt, dealer)
+                deal.late.overdue(name, attempt, dealer)
         elif action is Action.REBUILD_SHARE:
             # a late draw share too (net.fair.share_rescue): the same share, nobody blamed
             for item in decision.items:
-                deal.share_overdue(*item)
+                deal.late.share_overdue(*item)
         elif action is Action.SKIP_STEP:
             # a late shuffle step is skipped (net.fair.late_shuffle): nobody blamed
-            deal.shuffle_overdue(*decision.items[0])
+            deal.late.shuffle_overdue(*decision.items[0])
         elif action is Action.ABORT:
             late = [p for p in table.peers.values() if deal.dealer_of(p) in owing and p.seats]
             self.abort(ids.R_TIMEOUT, peer=late[0].pid if late else -1)
@@ -200,12 +205,12 @@ class FairWatch:
                 self.emit("fair_stalled", dealer=dealer, seats=seats,
                           waits_for="answer" if answer else "parts")
                 if answer:
-                    deal.answer_overdue(dealer)
+                    deal.late.answer_overdue(dealer)
         elif action is Action.REKEY_AT_ONCE:
             # the game is over and only secrets are missing: each is rebuilt from the escrow
             # and the audit runs with it; nobody is named for lateness
             for dealer in decision.items:
-                deal.secret_overdue(dealer)
+                deal.late.secret_overdue(dealer)
 
     def _late_again(self, machine) -> bool:
         """A dealer late once with a share or a shuffle step (rebuilt or skipped, nobody
@@ -215,9 +220,9 @@ class FairWatch:
         something was called."""
         shares, shuffles = machine.late_again()
         for item in shares:
-            self.deal.share_overdue(*item)
+            self.deal.late.share_overdue(*item)
         for item in shuffles:
-            self.deal.shuffle_overdue(*item)
+            self.deal.late.shuffle_overdue(*item)
         return bool(shares or shuffles)
 
     def due(self) -> float | None:

@@ -30,10 +30,8 @@ from net.fair.bundle import ShareRelay, proof_for
 from net.fair.decks import DeckRoutes
 from net.fair.deal import FairError, FairTable, record_from_plain, record_to_plain
 from net.fair.positions import short_played
-from net.fair.late_shuffle import overdue_record
-from net.fair.kinds import ANSWER_OVERDUE
+from net.fair.late_calls import LateCalls
 from net.fair.past import StreamWord
-from net.fair.share_rescue import SHARE_OVERDUE
 from net.fair.share_proof import PROOF_BYTES, ShareProofs, is_share, signed_form
 from net.fair.signing import FrameSigner, SignerBook, dealer_of_plain, needs_signature
 from net.fair.table_code import CodeTeller
@@ -113,6 +111,8 @@ class FairHost(FairRelay):
         self.verdict_told = False
         self.share_relay: ShareRelay | None = None   # draw shares held for a bundle
         self.decks: DeckRoutes | None = None         # who gets each intermediate deck whole
+        # the calls about what is late: rebuild, skip, say late (net.fair.late_calls)
+        self.late = LateCalls(lambda: self.fair, self.pump, self.emit)
         self._signing(None, 0)
 
     def seat_dealers(self) -> list[int]:
@@ -184,7 +184,7 @@ class FairHost(FairRelay):
         gone = fair.seat_dealers[seat]
         if gone == fair.me or gone in fair.departed or len(fair.dealers) == 1:
             return
-        self.rekey(gone)
+        self.late.rekey(gone)
 
     def hand_over(self, seat: int, pid: int) -> None:
         """The host gives ``seat`` to another machine (``pid``) during play: the machine that
@@ -195,7 +195,7 @@ class FairHost(FairRelay):
             return
         gone = fair.seat_dealers[seat]
         if gone != pid and gone != fair.me and gone not in fair.departed:
-            self.rekey(gone)
+            self.late.rekey(gone)
 
     def can_play(self, seat: int) -> bool:
         """Whether this machine knows the seat's secrets (its own, or rebuilt)."""
@@ -448,70 +448,8 @@ class FairHost(FairRelay):
         self.fair.recount_owed()
         self.pump()
         for gone in self.fair.rekey:
-            self.rekey(gone)
+            self.late.rekey(gone)
         self.fair.rekey = []
-
-    def rekey(self, gone: int) -> None:
-        """Rebuild the key of dealer ``gone`` from the escrow (a Depart all machines see)."""
-        fair = self.fair
-        if fair.match is None or gone in fair.departed or gone not in fair.dealers:
-            return
-        plain = fair.stamped({"kind": "Depart", "seat": 0, "of": gone})
-        if self._publish_rebuild(plain, gone):
-            self.emit("dealer_departed", peer=gone)
-
-    def overdue(self, roll: str, attempt: int, dealer: int) -> None:
-        """Have a late roll part rebuilt from the escrow (an Overdue all machines see)."""
-        plain = {"kind": "Overdue", "seat": 0, "of": dealer, "roll": roll, "attempt": attempt}
-        if self._publish_rebuild(plain, dealer):
-            self.emit("roll_part_overdue", dealer=dealer, roll=roll)
-
-    def share_overdue(self, pile: str, attempt: int, position: int, again: int,
-                      dealer: int) -> None:
-        """Have a late draw share rebuilt from the escrow (a ShareOverdue all machines see)."""
-        plain = {"kind": SHARE_OVERDUE, "seat": 0, "of": dealer, "pile": pile,
-                 "pos": position, "again": again, "attempt": attempt}
-        if self._publish_rebuild(plain, dealer):
-            self.emit("share_overdue", dealer=dealer, pile=pile, position=position)
-
-    def shuffle_overdue(self, pile: str, attempt: int, dealer: int) -> None:
-        """Have a late shuffle step skipped (a ShuffleOverdue all machines see)."""
-        plain = overdue_record(self.fair, pile, attempt, dealer)
-        if self._publish_rebuild(plain, dealer):
-            self.emit("shuffle_overdue", dealer=dealer, pile=pile)
-
-    def answer_overdue(self, dealer: int) -> None:
-        """Say on every machine that the open answer of ``dealer``'s hand is late (an
-        AnswerOverdue): the step waits for it, once said."""
-        fair = self.fair
-        if fair.answer_declared_late() or not fair.awaits_answer_from(dealer):
-            return
-        if self._publish_rebuild({"kind": ANSWER_OVERDUE, "seat": 0, "of": dealer}, dealer):
-            self.emit("answer_overdue", dealer=dealer)
-
-    def secret_overdue(self, dealer: int) -> None:
-        """The game is over and ``dealer``'s secret is late: its key (and secret) is rebuilt
-        from the escrow (a Depart all machines see) for the audit; nobody is named."""
-        fair = self.fair
-        if fair.match is None or dealer in fair.departed or dealer not in fair.dealers:
-            return
-        plain = fair.stamped({"kind": "Depart", "seat": 0, "of": dealer})
-        if self._publish_rebuild(plain, dealer):
-            self.emit("secret_overdue", dealer=dealer)
-
-    def _publish_rebuild(self, plain: dict, dealer: int) -> bool:
-        """Publish a record asking every machine to rebuild ``dealer``'s part from the escrow
-        and run it here; False (said as ``fair_refused``) when the table refuses it."""
-        fair = self.fair
-        before = len(fair.published)
-        fair.publish(plain)
-        try:
-            self.pump(pending=(before, plain, None, None))
-        except FairError as error:
-            fair.drop_inbox()
-            self.emit("fair_refused", peer=dealer, code=error.code)
-            return False
-        return True
 
     def void_unaudited(self) -> bool:
         """The end's audit could not run in time: the game is marked void here, with the
