@@ -168,3 +168,19 @@ def test_later_decisions_of_a_round_play_out_their_own_budget():
         again.choose(GAME.view(state, 0))
         played.append(max(map(len, again.judge.totals.values())))
     assert played[1] > 2 * played[0]
+
+
+def test_the_first_round_plays_out_its_own_budget():
+    """``round1_budget``: every decision of the game's first round plays out to that budget;
+    the later rounds keep ``budget``."""
+    start = GAME.view(GAME.new_game(GAME.make_config(1), 11), 0)
+    later, _ = mid_game_view()
+    played = {}
+    for round1 in (0, 480):
+        for name, view in (("first", start), ("later", later)):
+            bot = small_bot(5)
+            bot.round1_budget = round1
+            bot.choose(view)
+            played[round1, name] = sum(map(len, bot.judge.totals.values()))
+    assert played[480, "first"] > 2 * played[0, "first"]
+    assert played[480, "later"] == played[0, "later"]

@@ -511,6 +511,9 @@ class RailroadInkExpert(RailroadInkLookaheadExpert):
     # rounds played out per decision once a die of the round is drawn (0: ``budget``); a
     # lever measured, not taken (see the module's docstring)
     later_budget = 0
+    # rounds played out per decision of the game's first round (0: as the other rounds): its
+    # play-outs are the longest and its sheets the emptiest, so its rounds cost the most
+    round1_budget = 0
     policy_set = 2         # the play-out policy's weights: ``ink_playout.POLICIES[policy_set]``
     exact_cap = 40000
 
@@ -538,6 +541,8 @@ class RailroadInkExpert(RailroadInkLookaheadExpert):
         budget = self.budget
         if self.later_budget and tuple(sheet.cells) != key[2]:
             budget = self.later_budget
+        if self.round1_budget and first_round == 2:
+            budget = self.round1_budget
         index = judge.best(sheets, first_round, BASE_ROUNDS, seed, budget,
                            policy=POLICIES[self.policy_set], should_stop=self.should_stop)
         return ranked[index][1], not self.should_stop()
