@@ -184,3 +184,23 @@ def test_the_first_round_plays_out_its_own_budget():
             played[round1, name] = sum(map(len, bot.judge.totals.values()))
     assert played[480, "first"] > 2 * played[0, "first"]
     assert played[480, "later"] == played[0, "later"]
+
+
+def test_a_first_drawing_cap_keeps_many_first_drawings_in_the_plans():
+    """``first_cap``: the beam keeps at most that many sheets per first drawing at every
+    depth, so the round's plans begin with many drawings (uncapped, the best first drawing's
+    descendants fill the beam) and each still plays legally."""
+    view, state = mid_game_view(rounds=2)
+    sheet = state.seats[0].sheet
+    pending = [FACE_INDEX[face] for face in state.dice]
+    firsts = {}
+    for cap in (0, 3):
+        ranked = plan_candidates(sheet, pending, True, 4, 30, first_cap=cap)
+        firsts[cap] = [tuple(moves[0]) for _, moves, _ in ranked if moves]
+        for _, moves, _ in ranked[:16]:
+            played = sheet.copy()
+            for face, cell, o in moves:
+                assert o in played.legal_orientations(face, cell)
+                played.put(cell, face, o)
+    assert len(set(firsts[3][:16])) >= 5 > len(set(firsts[0][:16]))
+    assert max(firsts[3].count(first) for first in set(firsts[3])) <= 3

@@ -514,6 +514,8 @@ class RailroadInkExpert(RailroadInkLookaheadExpert):
     # rounds played out per decision of the game's first round (0: as the other rounds): its
     # play-outs are the longest and its sheets the emptiest, so its rounds cost the most
     round1_budget = 0
+    # at most this many beam sheets per first drawing (0: no cap; ``ink_plan.plan_candidates``)
+    first_cap = 0
     policy_set = 2         # the play-out policy's weights: ``ink_playout.POLICIES[policy_set]``
     exact_cap = 40000
 
@@ -528,7 +530,8 @@ class RailroadInkExpert(RailroadInkLookaheadExpert):
                 return exact[1], True
             return super().plan(sheet, pending, special_ok, after, key)
         ranked = plan_candidates(sheet, pending, special_ok, after, self.width, self.weights,
-                                 final_width=self.final_width, cheap_beam=self.cheap_beam)
+                                 final_width=self.final_width, cheap_beam=self.cheap_beam,
+                                 first_cap=self.first_cap)
         if len(ranked) <= 1 or not self.budget:
             return (ranked[0][1] if ranked else []), True
         judge = self.__dict__.get("judge")
