@@ -516,6 +516,9 @@ class RailroadInkExpert(RailroadInkLookaheadExpert):
     round1_budget = 0
     # at most this many beam sheets per first drawing (0: no cap; ``ink_plan.plan_candidates``)
     first_cap = 0
+    # percent of the planner's own value of a plan's end sheet added to its play-outs' mean
+    # when the judge ranks the plans (0: play-outs alone)
+    prior_percent = 0
     policy_set = 2         # the play-out policy's weights: ``ink_playout.POLICIES[policy_set]``
     exact_cap = 40000
 
@@ -540,6 +543,7 @@ class RailroadInkExpert(RailroadInkLookaheadExpert):
         judge.reset(key)
         seed = round_seed(self.seed, zlib.crc32(repr(key).encode()))
         sheets = [end_sheet for _, _, end_sheet in ranked[:self.candidates]]
+        priors = [value for value, _, _ in ranked[:self.candidates]]
         first_round = BASE_ROUNDS - after + 1
         budget = self.budget
         if self.later_budget and tuple(sheet.cells) != key[2]:
@@ -547,7 +551,8 @@ class RailroadInkExpert(RailroadInkLookaheadExpert):
         if self.round1_budget and first_round == 2:
             budget = self.round1_budget
         index = judge.best(sheets, first_round, BASE_ROUNDS, seed, budget,
-                           policy=POLICIES[self.policy_set], should_stop=self.should_stop)
+                           policy=POLICIES[self.policy_set], should_stop=self.should_stop,
+                           priors=priors, prior_percent=self.prior_percent)
         return ranked[index][1], not self.should_stop()
 
 
