@@ -41,9 +41,9 @@ TUNED_700000 = (60, 30, 100, -10, 0, 0, 20, 90, 35, 25, 5, 9, 8, 7, 10)
 # 32.3; on play-out seed 700088 31.25 -> 32.43: no noise, no centre bonus, a cheaper open end
 # 3 rounds before the end)
 # 2 — POLICY with twice the noise (the expert's since session 16: measured in its docstring)
-# 3 — POLICY with four times the noise (a lever measured in session 17)
+# 3, 4 — POLICY with four and three times the noise (levers measured in session 17)
 POLICIES = (POLICY, TUNED_700000, POLICY[:5] + (2 * POLICY[5],) + POLICY[6:],
-            POLICY[:5] + (4 * POLICY[5],) + POLICY[6:])
+            POLICY[:5] + (4 * POLICY[5],) + POLICY[6:], POLICY[:5] + (3 * POLICY[5],) + POLICY[6:])
 
 
 def specials_mask(specials) -> int:

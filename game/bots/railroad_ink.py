@@ -50,6 +50,37 @@ about 1.2-1.5x their idle time: compare within a row):
   budget=24000 + later_budget=43200      700001 (1)       -2                   568/1212 (156/572):
     the round's later decisions meet new end sheets, so they are not cheap: over budget
 
+Levers measured in session 17 (the same way, all on tuning seeds 705000-705039 against one
+run of the shipped expert there: 55.2 (53.7-56.7), CPU p50/p95 135/571 ms, first decisions
+p50/p95 884/1041 ms; load 4-14). The paired differences have a standard deviation of about
+5.3 points a seed (pairing hardly helps: the games part after a few dice), so 40 seeds see
+only effects over about 1.7 points; none of these was taken:
+
+  lever (attribute overrides)            paired diff (95 %)   CPU p50/p95, first p95 (ms)
+  later_budget=28800 (twice the play-    +0.20 (-1.43 to 1.83)  329/819, 1033
+    outs once a die of the round is drawn)
+  budget=19200 + round1_budget=14400     +0.05 (-0.99 to 1.09)  153/682, 961
+    (a third more play-outs in rounds 2-6, round 1 as shipped)
+  first_cap=4 (the 16 plans begin with   -0.17 (-1.89 to 1.54)  204/581, 992
+    4-7 first drawings instead of 1-4)
+  policy_set=3 (four times the noise)    -0.70 (-2.39 to 0.99)  130/528, 1020
+  candidates=24                          +0.15 (-1.37 to 1.67)  139/539, 1020
+  width=60 (the plans' beam doubled)     +0.35 (-1.35 to 2.05)  138/663, 1330: round 1's
+    first decisions over budget (p50 1050)
+  width=60 + round1_budget=9600 (round   +0.30 (-1.38 to 1.98)  132/601, 1076
+    1's play-outs cut to pay for its beam)
+  candidates=8 (last stop's 8 plans,     -2.35 (-3.89 to -0.81)  91/511, 901
+    checked again: 16 plans are worth it)
+  prior_percent=100 (the planner's value -4.14 (-6.68 to -1.60)  110/547, 1124
+    added to the play-outs' mean; 14 seeds, stopped)
+
+What the data says: more search of any kind (play-outs at the round's first or later dice,
+plans past 16, beam width, first drawings) moves the expert by well under a point (8 plans
+instead of 16 lose 2.4); the judge's evaluator does (policy noise +1.3, and -0.7 past it;
+the tuned policy -1.6; the hand-set value blended in -4.1). The next step is a better
+evaluator, learned from the play-outs' own results (a value for the leaves, or a policy
+trained to judge rather than to score), measured on 100+ seeds a lever.
+
 Expansions keep the older bots: easy (random dice), normal (greedy over ``sheet_value``) and
 hard (greedy candidates compared by determinized lookahead through ``play``); the planner
 levels fall back to them.
