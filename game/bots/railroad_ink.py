@@ -79,6 +79,9 @@ only effects over about 1.7 points; none of these was taken:
     width=60 + round1_budget=9600 (all the search above at once)
   round1_budget=9600 (round 1's play-    -0.07 (-1.11 to 0.96)  113/473, 713 (max 786,
     outs cut by a third)                                          none over 1 s; load 1-3)
+    and on 705040-705079, both at load 1-3: -0.33 (-1.49 to 0.84), first decisions p95 790
+    (max 919, none over 1 s) against the shipped 911 (max 1,082: one over 1 s); the 80
+    seeds together -0.20 (-0.98 to 0.58)
 
 What the data says: more search of any kind (play-outs at the round's first or later dice,
 plans past 16, beam width, first drawings) moves the expert by well under a point (8 plans
@@ -86,8 +89,9 @@ instead of 16 lose 2.4); the judge's evaluator does (policy noise +1.3, and -0.7
 the tuned policy -1.6; the hand-set value blended in -4.1). The next step is a better
 evaluator, learned from the play-outs' own results (a value for the leaves, or a policy
 trained to judge rather than to score), measured on 100+ seeds a lever. Round 1's play-outs
-can be cut by a third at no measured cost, which takes the game's first decision from
-p95 850 to 713 ms at the same load: a margin for the 1 s budget on a loaded machine.
+can be cut by a third at no measured cost (80 seeds), which takes the game's first decision
+from p95 850-911 to 713-790 ms at the same load: a margin for the 1 s budget on a loaded
+machine (not taken: its interval is not above 0).
 
 Expansions keep the older bots: easy (random dice), normal (greedy over ``sheet_value``) and
 hard (greedy candidates compared by determinized lookahead through ``play``); the planner
