@@ -168,3 +168,55 @@ def test_later_decisions_of_a_round_play_out_their_own_budget():
         again.choose(GAME.view(state, 0))
         played.append(max(map(len, again.judge.totals.values())))
     assert played[1] > 2 * played[0]
+
+
+def test_the_first_round_plays_out_its_own_budget():
+    """``round1_budget``: every decision of the game's first round plays out to that budget;
+    the later rounds keep ``budget``."""
+    start = GAME.view(GAME.new_game(GAME.make_config(1), 11), 0)
+    later, _ = mid_game_view()
+    played = {}
+    for round1 in (0, 480):
+        for name, view in (("first", start), ("later", later)):
+            bot = small_bot(5)
+            bot.round1_budget = round1
+            bot.choose(view)
+            played[round1, name] = sum(map(len, bot.judge.totals.values()))
+    assert played[480, "first"] > 2 * played[0, "first"]
+    assert played[480, "later"] == played[0, "later"]
+
+
+def test_a_first_drawing_cap_keeps_many_first_drawings_in_the_plans():
+    """``first_cap``: the beam keeps at most that many sheets per first drawing at every
+    depth, so the round's plans begin with many drawings (uncapped, the best first drawing's
+    descendants fill the beam) and each still plays legally."""
+    view, state = mid_game_view(rounds=2)
+    sheet = state.seats[0].sheet
+    pending = [FACE_INDEX[face] for face in state.dice]
+    firsts = {}
+    for cap in (0, 3):
+        ranked = plan_candidates(sheet, pending, True, 4, 30, first_cap=cap)
+        firsts[cap] = [tuple(moves[0]) for _, moves, _ in ranked if moves]
+        for _, moves, _ in ranked[:16]:
+            played = sheet.copy()
+            for face, cell, o in moves:
+                assert o in played.legal_orientations(face, cell)
+                played.put(cell, face, o)
+    assert len(set(firsts[3][:16])) >= 5 > len(set(firsts[0][:16]))
+    assert max(firsts[3].count(first) for first in set(firsts[3])) <= 3
+
+
+def test_a_prior_blended_into_the_judge_can_overrule_the_play_outs():
+    """``prior_percent``: the judge ranks by the play-outs' mean plus that percent of the
+    planner's value; with none the play-outs alone choose, with a strong prior the sheet it
+    values most wins."""
+    view, state = mid_game_view()
+    ranked = plan_candidates(state.seats[0].sheet, [0, 2, 4, 7], True, 3, 8)
+    sheets = [end for _, _, end in ranked[:6]]
+    alone = PlayoutJudge().best(sheets, 5, 7, 9, 600)
+    priors = [0] * len(sheets)
+    favourite = (alone + 1) % len(sheets)
+    priors[favourite] = 10 ** 6
+    assert PlayoutJudge().best(sheets, 5, 7, 9, 600, priors=priors, prior_percent=0) == alone
+    assert PlayoutJudge().best(sheets, 5, 7, 9, 600, priors=priors,
+                               prior_percent=50) == favourite

@@ -134,7 +134,7 @@ def _expand(sheet, pending: tuple[int, ...], special_ok: bool):
 
 def plan_candidates(sheet, pending: list[int], special_ok: bool, rounds_after: int,
                     width: int, weights: Weights = DEFAULT_WEIGHTS, final_width: int = 0,
-                    cheap_beam: bool = True):
+                    cheap_beam: bool = True, first_cap: int = 0):
     """The finished plans for the rest of the round, best first: (value, [(face index, cell,
     o), ...], sheet after the plan).
 
@@ -142,6 +142,11 @@ def plan_candidates(sheet, pending: list[int], special_ok: bool, rounds_after: i
     may still be drawn this round. The beam keeps ``width`` sheets per depth (in the last round
     ``final_width`` if given) and scores sheets cheaply (no longest routes) while expanding;
     the finished plans are ranked with the full evaluation.
+
+    ``first_cap`` (0: no cap): every depth keeps at most that many sheets reached by the same
+    first drawing, so the finished plans begin with many different drawings (without it the
+    best 16 plans of a round's first decision begin with one to four drawings: the best first
+    drawing's descendants fill the beam, and a judge of the plans hardly chooses the move).
     """
     last = rounds_after == 0
     if last:
@@ -189,7 +194,8 @@ def plan_candidates(sheet, pending: list[int], special_ok: bool, rounds_after: i
                                  used, value))
         children.sort(key=lambda item: (-item[0], item[1]))
         beam = []
-        pool = children[:width if cheap else width * ROUTE_POOL]
+        limit = width if cheap else width * ROUTE_POOL
+        pool = children[:limit] if not first_cap else _capped(children, limit, first_cap)
         for v, order, parent, n, m, p, sp, used, plain in pool:
             face, cell, o = m[-1]
             child = parent.copy()
@@ -208,6 +214,22 @@ def plan_candidates(sheet, pending: list[int], special_ok: bool, rounds_after: i
                        node_sheet))
     ranked.sort(key=lambda item: (item[0] * -1, item[1]))
     return [(value, list(moves), node_sheet) for value, _, moves, node_sheet in ranked]
+
+
+def _capped(children: list, limit: int, cap: int) -> list:
+    """The best ``limit`` children (sorted best first), at most ``cap`` of them per first
+    drawing of their plan."""
+    kept: list = []
+    per_first: dict = {}
+    for child in children:
+        first = child[4][0]
+        count = per_first.get(first, 0)
+        if count < cap:
+            per_first[first] = count + 1
+            kept.append(child)
+            if len(kept) == limit:
+                break
+    return kept
 
 
 def plan_round(sheet, pending: list[int], special_ok: bool, rounds_after: int,

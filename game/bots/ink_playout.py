@@ -41,7 +41,9 @@ TUNED_700000 = (60, 30, 100, -10, 0, 0, 20, 90, 35, 25, 5, 9, 8, 7, 10)
 # 32.3; on play-out seed 700088 31.25 -> 32.43: no noise, no centre bonus, a cheaper open end
 # 3 rounds before the end)
 # 2 — POLICY with twice the noise (the expert's since session 16: measured in its docstring)
-POLICIES = (POLICY, TUNED_700000, POLICY[:5] + (2 * POLICY[5],) + POLICY[6:])
+# 3, 4 — POLICY with four and three times the noise (levers measured in session 17)
+POLICIES = (POLICY, TUNED_700000, POLICY[:5] + (2 * POLICY[5],) + POLICY[6:],
+            POLICY[:5] + (4 * POLICY[5],) + POLICY[6:], POLICY[:5] + (3 * POLICY[5],) + POLICY[6:])
 
 
 def specials_mask(specials) -> int:
@@ -65,10 +67,14 @@ class PlayoutJudge:
             self.totals = {}
 
     def best(self, sheets, first_round: int, rounds: int, seed: int, budget: int,
-             policy=POLICY, should_stop=None) -> int:
+             policy=POLICY, should_stop=None, priors=None, prior_percent: int = 0) -> int:
         """The index of the best of ``sheets`` (end-of-round sheets, best-ranked first) after
         about ``budget`` rounds of play-outs (play-outs x rounds each plays) spread by
-        successive halving; ties keep the earlier one."""
+        successive halving; ties keep the earlier one.
+
+        ``priors`` (the planner's values of the sheets, points x100) with ``prior_percent``
+        > 0: every stage ranks by the play-outs' mean plus that percent of the prior (the
+        hand-set evaluation blended in; integers only)."""
         count = len(sheets)
         if count <= 1:
             return 0
@@ -87,7 +93,12 @@ class PlayoutJudge:
                 self._extend(engine, keys[index], sheets[index], target, first_round, rounds,
                              seed, policy)
             done = target
-            alive.sort(key=lambda i: (-self._sum(keys[i], done), i))
+            if priors is not None and prior_percent:
+                # mean + percent/100 * prior/100, times 10,000 * done to stay in integers
+                alive.sort(key=lambda i: (-(self._sum(keys[i], done) * 10000
+                                            + prior_percent * priors[i] * done), i))
+            else:
+                alive.sort(key=lambda i: (-self._sum(keys[i], done), i))
             alive = alive[:(len(alive) + 1) // 2]
         return alive[0]
 

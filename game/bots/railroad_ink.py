@@ -50,6 +50,49 @@ about 1.2-1.5x their idle time: compare within a row):
   budget=24000 + later_budget=43200      700001 (1)       -2                   568/1212 (156/572):
     the round's later decisions meet new end sheets, so they are not cheap: over budget
 
+Levers measured in session 17 (the same way, all on tuning seeds 705000-705039 against one
+run of the shipped expert there: 55.2 (53.7-56.7), CPU p50/p95 135/571 ms, first decisions
+p50/p95 884/1041 ms at load 4-14, 737/850 ms (max 930, scores identical) again at load
+1-3). The paired differences have a standard deviation of about
+5.3 points a seed (pairing hardly helps: the games part after a few dice), so 40 seeds see
+only effects over about 1.7 points; none of these was taken:
+
+  lever (attribute overrides)            paired diff (95 %)   CPU p50/p95, first p95 (ms)
+  later_budget=28800 (twice the play-    +0.20 (-1.43 to 1.83)  329/819, 1033
+    outs once a die of the round is drawn)
+  budget=19200 + round1_budget=14400     +0.05 (-0.99 to 1.09)  153/682, 961
+    (a third more play-outs in rounds 2-6, round 1 as shipped)
+  first_cap=4 (the 16 plans begin with   -0.17 (-1.89 to 1.54)  204/581, 992
+    4-7 first drawings instead of 1-4)
+  policy_set=3 (four times the noise)    -0.70 (-2.39 to 0.99)  130/528, 1020
+  candidates=24                          +0.15 (-1.37 to 1.67)  139/539, 1020
+  width=60 (the plans' beam doubled)     +0.35 (-1.35 to 2.05)  138/663, 1330: round 1's
+    first decisions over budget (p50 1050)
+  width=60 + round1_budget=9600 (round   +0.30 (-1.38 to 1.98)  132/601, 1076
+    1's play-outs cut to pay for its beam)
+  candidates=8 (last stop's 8 plans,     -2.35 (-3.89 to -0.81)  91/511, 901
+    checked again: 16 plans are worth it)
+  prior_percent=100 (the planner's value -4.14 (-6.68 to -1.60)  110/547, 1124
+    added to the play-outs' mean; 14 seeds, stopped)
+  policy_set=4 (three times the noise)   -0.17 (-1.93 to 1.58)  130/518, 900
+  later_budget=28800 + candidates=24 +   +0.65 (-1.23 to 2.53)  261/693, 1079
+    width=60 + round1_budget=9600 (all the search above at once)
+  round1_budget=9600 (round 1's play-    -0.07 (-1.11 to 0.96)  113/473, 713 (max 786,
+    outs cut by a third)                                          none over 1 s; load 1-3)
+    and on 705040-705079, both at load 1-3: -0.33 (-1.49 to 0.84), first decisions p95 790
+    (max 919, none over 1 s) against the shipped 911 (max 1,082: one over 1 s); the 80
+    seeds together -0.20 (-0.98 to 0.58)
+
+What the data says: more search of any kind (play-outs at the round's first or later dice,
+plans past 16, beam width, first drawings) moves the expert by well under a point (8 plans
+instead of 16 lose 2.4); the judge's evaluator does (policy noise +1.3, and -0.7 past it;
+the tuned policy -1.6; the hand-set value blended in -4.1). The next step is a better
+evaluator, learned from the play-outs' own results (a value for the leaves, or a policy
+trained to judge rather than to score), measured on 100+ seeds a lever. Round 1's play-outs
+can be cut by a third at no measured cost (80 seeds), which takes the game's first decision
+from p95 850-911 to 713-790 ms at the same load: a margin for the 1 s budget on a loaded
+machine (not taken: its interval is not above 0).
+
 Expansions keep the older bots: easy (random dice), normal (greedy over ``sheet_value``) and
 hard (greedy candidates compared by determinized lookahead through ``play``); the planner
 levels fall back to them.
@@ -511,6 +554,14 @@ class RailroadInkExpert(RailroadInkLookaheadExpert):
     # rounds played out per decision once a die of the round is drawn (0: ``budget``); a
     # lever measured, not taken (see the module's docstring)
     later_budget = 0
+    # rounds played out per decision of the game's first round (0: as the other rounds): its
+    # play-outs are the longest and its sheets the emptiest, so its rounds cost the most
+    round1_budget = 0
+    # at most this many beam sheets per first drawing (0: no cap; ``ink_plan.plan_candidates``)
+    first_cap = 0
+    # percent of the planner's own value of a plan's end sheet added to its play-outs' mean
+    # when the judge ranks the plans (0: play-outs alone)
+    prior_percent = 0
     policy_set = 2         # the play-out policy's weights: ``ink_playout.POLICIES[policy_set]``
     exact_cap = 40000
 
@@ -525,7 +576,8 @@ class RailroadInkExpert(RailroadInkLookaheadExpert):
                 return exact[1], True
             return super().plan(sheet, pending, special_ok, after, key)
         ranked = plan_candidates(sheet, pending, special_ok, after, self.width, self.weights,
-                                 final_width=self.final_width, cheap_beam=self.cheap_beam)
+                                 final_width=self.final_width, cheap_beam=self.cheap_beam,
+                                 first_cap=self.first_cap)
         if len(ranked) <= 1 or not self.budget:
             return (ranked[0][1] if ranked else []), True
         judge = self.__dict__.get("judge")
@@ -534,12 +586,16 @@ class RailroadInkExpert(RailroadInkLookaheadExpert):
         judge.reset(key)
         seed = round_seed(self.seed, zlib.crc32(repr(key).encode()))
         sheets = [end_sheet for _, _, end_sheet in ranked[:self.candidates]]
+        priors = [value for value, _, _ in ranked[:self.candidates]]
         first_round = BASE_ROUNDS - after + 1
         budget = self.budget
         if self.later_budget and tuple(sheet.cells) != key[2]:
             budget = self.later_budget
+        if self.round1_budget and first_round == 2:
+            budget = self.round1_budget
         index = judge.best(sheets, first_round, BASE_ROUNDS, seed, budget,
-                           policy=POLICIES[self.policy_set], should_stop=self.should_stop)
+                           policy=POLICIES[self.policy_set], should_stop=self.should_stop,
+                           priors=priors, prior_percent=self.prior_percent)
         return ranked[index][1], not self.should_stop()
 
 
