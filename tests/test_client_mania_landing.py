@@ -76,9 +76,10 @@ def test_the_last_moves_frame_reckons_the_final_scores_once(tmp_path, monkeypatc
     assert play.board.final_scores()["scores"] == play.history[-1]
 
 
-def test_the_save_hears_of_the_last_move_in_the_next_frame(tmp_path):
-    """The autosave's end record and its move to the replays (over a millisecond) follow
-    the game's last move a frame later; leaving the screen at once still saves it."""
+def test_the_last_move_is_on_file_at_once_and_its_end_record_a_frame_later(tmp_path):
+    """The game's last move is in the autosave in its own frame (a crash then loses
+    nothing); the end record and the move to the replays (over a millisecond) follow a frame
+    later; leaving the screen at once still writes them."""
     from game.bots.base import make_bot
     from game.client.screens.play import PlayScreen
     from game.match import Match, SeatInfo
@@ -100,7 +101,8 @@ def test_the_save_hears_of_the_last_move_in_the_next_frame(tmp_path):
                 match.view(seat)))
             if not match.is_over():
                 app.step(1 / 60)
-        assert saver.saves == match.seq - 1                # the last move: not yet
+        assert saver.saves == match.seq and not saver.finished     # on file, no end yet
+        assert len(Replay.open(saver.path)) == match.seq
         if leave_at_once:
             play.leave()
         else:

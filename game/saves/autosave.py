@@ -70,6 +70,11 @@ class Autosaver:
         self._flush_failed = False     # set by the flusher thread: rewrite at the next move
         self.keep_replay = keep_replay
         self.finished = False
+        # a screen may hold the end record of a finished game back to its next frame (it
+        # costs over a millisecond: the final scores, the close, the move to the replays):
+        # ``finish_held`` writes it; the last move itself is written at once all the same
+        self.hold_finish = False
+        self.finish_due = False
         self._handle = None
         self._written = 0              # moves in the file
         self._last_hash = ""           # hash of the last move in the file
@@ -111,7 +116,17 @@ class Autosaver:
         # (under lockstep a listener may hear of a move after the next one was applied: the
         # game is over only once its last move is in the file)
         if entry.seq == match.seq and match.is_over() and not self.finished:
-            self._finish(match)
+            if self.hold_finish:
+                self.finish_due = True     # the move is in the file; its end record follows
+            else:
+                self._finish(match)
+
+    def finish_held(self, match: Match) -> None:
+        """Write the end record ``hold_finish`` held back (and move the file to the replays):
+        the game's last move is already in the file, so a crash before this loses nothing."""
+        if self.finish_due and not self.finished:
+            self.finish_due = False
+            self._guarded(self._finish, match)
 
     def _guarded(self, action, *args) -> None:
         try:

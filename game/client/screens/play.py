@@ -58,8 +58,8 @@ class PlayScreen(Screen):
         # (its view and the request cost up to a millisecond in a frame that already applies
         # the move and paints it; issue 30, the Metromania landing frame)
         self.hold_requests = False
-        # the frame the game's last move landed in: the match's listeners (the autosave's end
-        # record, the file's move to the replays: 1.4 ms) hear of it in the next frame
+        # the frame the game's last move landed in: the autosave's end record and the file's
+        # move to the replays (1.4 ms) follow in the next frame; the move is on file at once
         self.tell_pending: int | None = None
         self.passing_to = None
         self.last_turn_key = None
@@ -72,6 +72,8 @@ class PlayScreen(Screen):
         # every confirmed move of a local table is on disk (LAN tables: the net layer's logs)
 
         self.autosaver = attach_autosave(match, self.setup)
+        if self.autosaver is not None:
+            self.autosaver.hold_finish = True      # its end record a frame later (issue 30)
         self.coach = HintCoach(self)     # the expert's hint on request (game.client.coach)
 
     # -- seats ------------------------------------------------------------------------------
@@ -236,7 +238,7 @@ class PlayScreen(Screen):
     # -- moves ------------------------------------------------------------------------------
     def propose(self, seat: int, move) -> bool:
         try:
-            events = self.match.apply(seat, move, tell=False)
+            events = self.match.apply(seat, move)
         except IllegalMove as exc:
             self.toast(illegal(exc, self.match.game.name), "bad")
             self.app.sound.play("illegal")
@@ -244,19 +246,21 @@ class PlayScreen(Screen):
             return False
         if self.match.is_over():
             self.tell_pending = self.app.frame     # see ``tell_listeners``
-        else:
-            self.match.tell()
         self.after_move(seat, move, events)
         return True
 
     def tell_listeners(self, leaving: bool = False) -> None:
-        """Tell the match's listeners of the game's last move, held back from the frame it
-        landed in (``tell_pending``): in the next frame, or when the screen is left."""
-        if self.tell_pending is not None and (leaving or self.tell_pending != self.app.frame):
+        """The autosave's end record of the game's last move, held back from the frame the
+        move landed in (``tell_pending``; the move itself is in the file at once): in the next
+        frame, or when the screen is left."""
+        saver = self.autosaver
+        if saver is None or not saver.finish_due:
+            return
+        if leaving or self.tell_pending != self.app.frame:    # (a move from elsewhere: now)
             self.tell_pending = None
-            self.match.tell()
-            if self.autosaver is not None and self.autosaver.error:
-                self.toast(t("saves.autosave_failed", reason=self.autosaver.error), "bad")
+            saver.finish_held(self.match)
+            if saver.error:
+                self.toast(t("saves.autosave_failed", reason=saver.error), "bad")
 
     def match_scores(self) -> dict:
         """The match's scores as they stand, reckoned once a move: a finished game's final
