@@ -204,19 +204,3 @@ def test_a_first_drawing_cap_keeps_many_first_drawings_in_the_plans():
                 played.put(cell, face, o)
     assert len(set(firsts[3][:16])) >= 5 > len(set(firsts[0][:16]))
     assert max(firsts[3].count(first) for first in set(firsts[3])) <= 3
-
-
-def test_a_prior_blended_into_the_judge_can_overrule_the_play_outs():
-    """``prior_percent``: the judge ranks by the play-outs' mean plus that percent of the
-    planner's value; with none the play-outs alone choose, with a strong prior the sheet it
-    values most wins."""
-    view, state = mid_game_view()
-    ranked = plan_candidates(state.seats[0].sheet, [0, 2, 4, 7], True, 3, 8)
-    sheets = [end for _, _, end in ranked[:6]]
-    alone = PlayoutJudge().best(sheets, 5, 7, 9, 600)
-    priors = [0] * len(sheets)
-    favourite = (alone + 1) % len(sheets)
-    priors[favourite] = 10 ** 6
-    assert PlayoutJudge().best(sheets, 5, 7, 9, 600, priors=priors, prior_percent=0) == alone
-    assert PlayoutJudge().best(sheets, 5, 7, 9, 600, priors=priors,
-                               prior_percent=50) == favourite

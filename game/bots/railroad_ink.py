@@ -73,7 +73,7 @@ only effects over about 1.7 points; none of these was taken:
   candidates=8 (last stop's 8 plans,     -2.35 (-3.89 to -0.81)  91/511, 901
     checked again: 16 plans are worth it)
   prior_percent=100 (the planner's value -4.14 (-6.68 to -1.60)  110/547, 1124
-    added to the play-outs' mean; 14 seeds, stopped)
+    added to the play-outs' mean; 14 seeds, stopped; the lever was then removed)
   policy_set=4 (three times the noise)   -0.17 (-1.93 to 1.58)  130/518, 900
   later_budget=28800 + candidates=24 +   +0.65 (-1.23 to 2.53)  261/693, 1079
     width=60 + round1_budget=9600 (all the search above at once)
@@ -135,7 +135,7 @@ def rounds_left(state) -> int:
 
 def sheet_value(sheet, expansion: str, open_weight: int, full: bool = False) -> int:
     """How good a sheet looks (x SCALE). ``full`` adds the longest routes (slower)."""
-    cells, sides = sheet.cells, sheet.sides
+    cells = sheet.cells
     networks = exit_networks(sheet)
     value = 0
     for count in networks:
@@ -559,9 +559,6 @@ class RailroadInkExpert(RailroadInkLookaheadExpert):
     round1_budget = 0
     # at most this many beam sheets per first drawing (0: no cap; ``ink_plan.plan_candidates``)
     first_cap = 0
-    # percent of the planner's own value of a plan's end sheet added to its play-outs' mean
-    # when the judge ranks the plans (0: play-outs alone)
-    prior_percent = 0
     policy_set = 2         # the play-out policy's weights: ``ink_playout.POLICIES[policy_set]``
     exact_cap = 40000
 
@@ -586,7 +583,6 @@ class RailroadInkExpert(RailroadInkLookaheadExpert):
         judge.reset(key)
         seed = round_seed(self.seed, zlib.crc32(repr(key).encode()))
         sheets = [end_sheet for _, _, end_sheet in ranked[:self.candidates]]
-        priors = [value for value, _, _ in ranked[:self.candidates]]
         first_round = BASE_ROUNDS - after + 1
         budget = self.budget
         if self.later_budget and tuple(sheet.cells) != key[2]:
@@ -594,8 +590,7 @@ class RailroadInkExpert(RailroadInkLookaheadExpert):
         if self.round1_budget and first_round == 2:
             budget = self.round1_budget
         index = judge.best(sheets, first_round, BASE_ROUNDS, seed, budget,
-                           policy=POLICIES[self.policy_set], should_stop=self.should_stop,
-                           priors=priors, prior_percent=self.prior_percent)
+                           policy=POLICIES[self.policy_set], should_stop=self.should_stop)
         return ranked[index][1], not self.should_stop()
 
 

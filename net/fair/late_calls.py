@@ -34,11 +34,7 @@ class LateCalls:
 
     def rekey(self, gone: int) -> None:
         """Rebuild the key of dealer ``gone`` from the escrow (a Depart all machines see)."""
-        fair = self.table_of()
-        if fair.match is None or gone in fair.departed or gone not in fair.dealers:
-            return
-        plain = fair.stamped({"kind": "Depart", "seat": 0, "of": gone})
-        if self._publish(plain, gone):
+        if self._depart(gone):
             self.emit("dealer_departed", peer=gone)
 
     def overdue(self, roll: str, attempt: int, dealer: int) -> None:
@@ -73,12 +69,16 @@ class LateCalls:
     def secret_overdue(self, dealer: int) -> None:
         """The game is over and ``dealer``'s secret is late: its key (and secret) is rebuilt
         from the escrow (a Depart all machines see) for the audit; nobody is named."""
+        if self._depart(dealer):
+            self.emit("secret_overdue", dealer=dealer)
+
+    def _depart(self, dealer: int) -> bool:
+        """Publish a Depart of ``dealer`` (its key rebuilt from the escrow on every machine)
+        unless it has none to rebuild; True if it was taken."""
         fair = self.table_of()
         if fair.match is None or dealer in fair.departed or dealer not in fair.dealers:
-            return
-        plain = fair.stamped({"kind": "Depart", "seat": 0, "of": dealer})
-        if self._publish(plain, dealer):
-            self.emit("secret_overdue", dealer=dealer)
+            return False
+        return self._publish(fair.stamped({"kind": "Depart", "seat": 0, "of": dealer}), dealer)
 
     def _publish(self, plain: dict, dealer: int) -> bool:
         """Publish a record asking every machine to rebuild ``dealer``'s part from the escrow
